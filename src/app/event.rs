@@ -1,0 +1,39 @@
+//! Everything that can happen to the app, as data.
+
+use crate::protocol::{RequestId, ServerNotification, ServerRequest};
+use crossterm::event::{KeyEvent, MouseEvent};
+use serde_json::Value;
+
+/// Which of tern's own requests a response belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RequestTag {
+    Initialize,
+    StartThread,
+    ResumeThread,
+    /// Carries the prompt so it can be given back to the composer if the turn is refused.
+    StartTurn {
+        prompt: String,
+    },
+    InterruptTurn,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppEvent {
+    Key(KeyEvent),
+    Paste(String),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+    Notification(ServerNotification),
+    ServerRequest {
+        id: RequestId,
+        request: ServerRequest,
+    },
+    Response {
+        tag: RequestTag,
+        result: Result<Value, String>,
+    },
+    /// The connection to the server is gone, with why.
+    Disconnected(String),
+    /// SIGTERM, SIGHUP or the like: leave cleanly.
+    Terminate,
+}

@@ -1,0 +1,169 @@
+//! Notifications and server requests, routed by thread and turn.
+
+use super::approval::PendingApproval;
+use super::effect::Effect;
+use super::state::{AppState, TurnPhase};
+use super::update::turn_finished;
+use crate::model::{CellKind, NoticeLevel};
+use crate::protocol::{
+    RequestId, ServerNotification as N, ServerRequest, TurnStatus, METHOD_NOT_FOUND,
+};
+use std::time::Instant;
+
+pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> {
+    // Route by thread first: another thread's events (a sub-agent, another client) never mix
+    // into the visible one.
+    if let (Some(theirs), Some(ours)) = (n.thread_id(), state.thread_id()) {
+        if theirs != ours {
+            tracing::debug!(
+                thread = theirs,
+                "ignoring a notification for another thread"
+            );
+            return vec![];
+        }
+    }
+    if let Some(turn_id) = turn_of(&n) {
+        if state.finished_turns.contains(turn_id) {
+            tracing::debug!(
+                turn = turn_id,
+                "dropping a late notification for an ended turn"
+            );
+            return vec![];
+        }
+    }
+    match n {
+        N::TurnStarted(t) => {
+            let since = match &state.turn {
+                TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => *since,
+                _ => now,
+            };
+            state.turn = TurnPhase::Running {
+                id: t.turn.id,
+                since,
+            };
+        }
+        N::TurnCompleted(t) => {
+            let turn = t.turn;
+            state.finished_turns.insert(turn.id.clone());
+            state.transcript.settle_turn(&turn.id);
+            match turn.status {
+                TurnStatus::Interrupted => state
+                    .transcript
+                    .notice(NoticeLevel::Warning, "Turn interrupted"),
+                TurnStatus::Failed => {
+                    let message = turn
+                        .error
+                        .map(|e| e.message)
+                        .unwrap_or_else(|| "no reason given".into());
+                    state
+                        .transcript
+                        .notice(NoticeLevel::Error, format!("Turn failed: {message}"));
+                }
+                _ => {}
+            }
+            state.transcript.push(CellKind::TurnEnd {
+                status: format!("{:?}", turn.status).to_lowercase(),
+                duration_ms: turn.duration_ms,
+            });
+            let is_current = match state.active_turn_id() {
+                Some(id) => id == turn.id,
+                None => true,
+            };
+            if is_current {
+                return turn_finished(state, now);
+            }
+        }
+        N::ItemStarted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, false),
+        N::ItemCompleted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, true),
+        N::AgentMessageDelta(d) => state
+            .transcript
+            .append_agent_delta(&d.turn_id, &d.item_id, &d.delta),
+        N::ReasoningSummaryDelta(d) => state
+            .transcript
+            .append_reasoning_delta(&d.turn_id, &d.item_id, &d.delta),
+        N::CommandOutputDelta(d) => state
+            .transcript
+            .append_command_output(&d.turn_id, &d.item_id, &d.delta),
+        N::TokenUsageUpdated(u) => state.usage = Some(u.token_usage),
+        N::PlanUpdated(p) => state.transcript.update_plan(&p),
+        N::Error(e) => {
+            let (level, prefix) = if e.will_retry {
+                (NoticeLevel::Warning, "Retrying after an error")
+            } else {
+                (NoticeLevel::Error, "Error")
+            };
+            let mut text = format!("{prefix}: {}", e.error.message);
+            if let Some(details) = e.error.additional_details {
+                text.push_str(&format!(" ({details})"));
+            }
+            state.transcript.notice(level, text);
+        }
+        N::Warning(w) => state.transcript.notice(NoticeLevel::Warning, w.message),
+        N::ConfigWarning(w) => state.transcript.notice(NoticeLevel::Warning, w.summary),
+        N::DeprecationNotice(w) => tracing::info!("deprecation notice: {}", w.summary),
+        N::ServerRequestResolved(r) => {
+            state.approvals.remove(&r.request_id, now);
+        }
+        N::ThreadStarted(_) => {}
+        N::Other(method) => tracing::trace!(method, "unhandled notification"),
+    }
+    vec![]
+}
+
+fn turn_of(n: &N) -> Option<&str> {
+    match n {
+        N::ItemStarted(i) | N::ItemCompleted(i) => Some(&i.turn_id),
+        N::AgentMessageDelta(d) | N::CommandOutputDelta(d) | N::ReasoningSummaryDelta(d) => {
+            Some(&d.turn_id)
+        }
+        N::PlanUpdated(p) => Some(&p.turn_id),
+        N::TurnStarted(t) | N::TurnCompleted(t) => Some(&t.turn.id),
+        _ => None,
+    }
+}
+
+pub fn on_server_request(
+    state: &mut AppState,
+    id: RequestId,
+    request: ServerRequest,
+    now: Instant,
+) -> Vec<Effect> {
+    let approval = match request {
+        ServerRequest::CommandApproval(params) => PendingApproval::command(id, params),
+        ServerRequest::FileChangeApproval(params) => {
+            let changes = state
+                .transcript
+                .cell_for_item(&params.turn_id, &params.item_id)
+                .and_then(|cell| match cell.kind() {
+                    CellKind::FileChange { changes, .. } => Some(changes.clone()),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            PendingApproval::file_change(id, params, changes)
+        }
+        ServerRequest::Unsupported(method) => {
+            state.transcript.notice(
+                NoticeLevel::Warning,
+                format!("The server asked for `{method}`, which tern does not support yet; it was told so."),
+            );
+            return vec![Effect::RespondError {
+                id,
+                code: METHOD_NOT_FOUND,
+                message: format!("tern does not support the server request `{method}`"),
+            }];
+        }
+    };
+    // A sub-agent's request names its own thread; it is still shown, since tern is the only
+    // one who can answer it.
+    if state
+        .thread_id()
+        .is_some_and(|ours| ours != approval.thread_id())
+    {
+        tracing::info!(
+            thread = approval.thread_id(),
+            "approval request from another thread"
+        );
+    }
+    state.approvals.push(approval, now);
+    vec![]
+}

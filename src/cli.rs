@@ -1,0 +1,149 @@
+//! Command-line arguments.
+
+use crate::app::SessionConfig;
+use crate::protocol::{parse_config_override, ThreadSettings};
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tern",
+    version,
+    about = "A terminal frontend for the Codex app-server",
+    after_help = "Without codex installed, try the embedded demo: tern --demo"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Run against the embedded, scripted demo server instead of codex.
+    #[arg(long, global = true)]
+    pub demo: bool,
+
+    /// The codex binary to run as `codex app-server`.
+    #[arg(long, env = "TERN_CODEX_BIN", global = true, value_name = "PATH")]
+    pub codex_bin: Option<PathBuf>,
+
+    /// Model for the thread (passed to thread/start).
+    #[arg(short, long, global = true)]
+    pub model: Option<String>,
+
+    /// When to ask before running commands: on-request, never (or untrusted on servers that take it).
+    #[arg(long, global = true, value_name = "POLICY")]
+    pub approval_policy: Option<String>,
+
+    /// Sandbox for commands: read-only, workspace-write, danger-full-access.
+    #[arg(long, global = true, value_name = "MODE")]
+    pub sandbox: Option<String>,
+
+    /// A config override, as key=value (repeatable), passed to the thread.
+    #[arg(short = 'c', long = "config", global = true, value_name = "KEY=VALUE")]
+    pub config: Vec<String>,
+
+    /// Working directory of the thread (default: the current directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+
+    /// Leave the mouse to the terminal (native selection); the wheel then does not scroll.
+    #[arg(long, global = true)]
+    pub no_mouse: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Continue an earlier thread by its id.
+    Resume {
+        /// The thread id, as printed when tern exits.
+        thread_id: String,
+    },
+}
+
+const APPROVAL_POLICIES: &[&str] = &["untrusted", "on-request", "on-failure", "never"];
+const SANDBOX_MODES: &[&str] = &["read-only", "workspace-write", "danger-full-access"];
+
+impl Cli {
+    /// Checks the arguments and turns them into the session's settings.
+    pub fn session_config(&self) -> Result<SessionConfig, String> {
+        if let Some(policy) = &self.approval_policy {
+            if !APPROVAL_POLICIES.contains(&policy.as_str()) {
+                return Err(format!(
+                    "unknown approval policy `{policy}`; use one of: {}",
+                    APPROVAL_POLICIES.join(", ")
+                ));
+            }
+        }
+        if let Some(mode) = &self.sandbox {
+            if !SANDBOX_MODES.contains(&mode.as_str()) {
+                return Err(format!(
+                    "unknown sandbox mode `{mode}`; use one of: {}",
+                    SANDBOX_MODES.join(", ")
+                ));
+            }
+        }
+        let mut config = serde_json::Map::new();
+        for raw in &self.config {
+            let (key, value) = parse_config_override(raw)?;
+            config.insert(key, value);
+        }
+        let cwd = match &self.cwd {
+            Some(dir) => dir
+                .canonicalize()
+                .map_err(|e| format!("--cwd {}: {e}", dir.display()))?,
+            None => std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?,
+        };
+        Ok(SessionConfig {
+            settings: ThreadSettings {
+                model: self.model.clone(),
+                cwd: Some(cwd.to_string_lossy().into_owned()),
+                approval_policy: self.approval_policy.clone(),
+                sandbox: self.sandbox.clone(),
+                config: (!config.is_empty()).then_some(config),
+            },
+            resume_thread: match &self.command {
+                Some(Command::Resume { thread_id }) => Some(thread_id.clone()),
+                None => None,
+            },
+            backend_label: if self.demo {
+                "demo".into()
+            } else {
+                String::new()
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_policy_and_sandbox_are_refused_with_the_choices() {
+        let cli = Cli::parse_from(["tern", "--approval-policy", "sometimes"]);
+        assert!(cli.session_config().unwrap_err().contains("on-request"));
+        let cli = Cli::parse_from(["tern", "--sandbox", "open"]);
+        assert!(cli
+            .session_config()
+            .unwrap_err()
+            .contains("workspace-write"));
+    }
+
+    #[test]
+    fn flags_reach_the_thread_settings() {
+        let cli = Cli::parse_from([
+            "tern",
+            "-m",
+            "gpt-x",
+            "--sandbox",
+            "read-only",
+            "-c",
+            "a.b=1",
+            "resume",
+            "t-1",
+        ]);
+        let config = cli.session_config().unwrap();
+        assert_eq!(config.settings.model.as_deref(), Some("gpt-x"));
+        assert_eq!(config.settings.sandbox.as_deref(), Some("read-only"));
+        assert_eq!(config.settings.config.unwrap()["a.b"], serde_json::json!(1));
+        assert_eq!(config.resume_thread.as_deref(), Some("t-1"));
+    }
+}

@@ -1,0 +1,288 @@
+//! Plays one scripted turn as the real server would: the same notifications, in the same order.
+
+use super::script::{CommandApproval, Step};
+use super::server::PendingAnswers;
+use crate::protocol::{self, RequestId};
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+#[derive(Clone)]
+pub struct Outbox {
+    tx: mpsc::UnboundedSender<String>,
+    next_request: Arc<AtomicI64>,
+}
+
+impl Outbox {
+    pub fn new(tx: mpsc::UnboundedSender<String>) -> Self {
+        Outbox {
+            tx,
+            next_request: Arc::new(AtomicI64::new(0)),
+        }
+    }
+
+    pub fn notify(&self, method: &str, params: Value) {
+        let _ = self
+            .tx
+            .send(protocol::notification_line(method, Some(&params)));
+    }
+
+    pub fn respond(&self, id: &RequestId, result: Value) {
+        let _ = self.tx.send(protocol::response_line(id, &result));
+    }
+
+    pub fn error(&self, id: &RequestId, message: &str) {
+        let _ = self.tx.send(protocol::error_line(id, -32600, message));
+    }
+
+    fn request(&self, method: &str, params: Value) -> i64 {
+        let id = self.next_request.fetch_add(1, Ordering::Relaxed);
+        let _ = self
+            .tx
+            .send(protocol::request_line(&RequestId::Int(id), method, &params));
+        id
+    }
+}
+
+pub struct TurnContext {
+    pub out: Outbox,
+    pub answers: PendingAnswers,
+    pub thread_id: String,
+    pub turn_id: String,
+    pub speed: f64,
+}
+
+impl TurnContext {
+    fn notify(&self, method: &str, mut params: Value) {
+        params["threadId"] = json!(self.thread_id);
+        // turn/started and turn/completed carry the turn itself instead of its id.
+        if params.get("turnId").is_none() && !matches!(method, "turn/started" | "turn/completed") {
+            params["turnId"] = json!(self.turn_id);
+        }
+        self.out.notify(method, params);
+    }
+
+    async fn pause(&self, ms: u64) {
+        let scaled = (ms as f64 * self.speed) as u64;
+        if scaled > 0 {
+            tokio::time::sleep(Duration::from_millis(scaled)).await;
+        } else {
+            tokio::task::yield_now().await;
+        }
+    }
+
+    fn item(&self, started: bool, item: Value) {
+        let method = if started {
+            "item/started"
+        } else {
+            "item/completed"
+        };
+        self.notify(
+            method,
+            json!({"item": item, "startedAtMs": 0, "completedAtMs": 0}),
+        );
+    }
+
+    /// Asks tern a question and waits for the decision.
+    async fn ask(&self, method: &str, mut params: Value) -> Value {
+        params["threadId"] = json!(self.thread_id);
+        params["turnId"] = json!(self.turn_id);
+        let (tx, rx) = oneshot::channel();
+        // Registered before sending, so even an instant answer finds its waiter.
+        let id = {
+            let mut answers = self.answers.lock().unwrap();
+            let id = self.out.request(method, params);
+            answers.insert(id, tx);
+            id
+        };
+        let answer = rx.await.unwrap_or(Value::Null);
+        self.notify(
+            "serverRequest/resolved",
+            json!({"requestId": id, "turnId": Value::Null}),
+        );
+        answer
+    }
+}
+
+fn turn(id: &str, status: &str) -> Value {
+    json!({"id": id, "items": [], "status": status, "error": null, "durationMs": null})
+}
+
+pub async fn play_turn(cx: TurnContext, prompt: String, steps: Vec<Step>) {
+    let started = std::time::Instant::now();
+    cx.notify(
+        "turn/started",
+        json!({"turn": turn(&cx.turn_id, "inProgress")}),
+    );
+    let user = json!({"type": "userMessage", "id": format!("{}-user", cx.turn_id),
+        "clientId": null, "content": [{"type": "text", "text": prompt, "text_elements": []}]});
+    cx.item(true, user.clone());
+    cx.item(false, user);
+    for (n, step) in steps.into_iter().enumerate() {
+        let item_id = format!("item_{n}");
+        play_step(&cx, &item_id, step).await;
+    }
+    let mut done = turn(&cx.turn_id, "completed");
+    done["durationMs"] = json!(started.elapsed().as_millis() as i64);
+    cx.notify("turn/completed", json!({"turn": done}));
+}
+
+async fn play_step(cx: &TurnContext, id: &str, step: Step) {
+    match step {
+        Step::Message {
+            text,
+            chunk,
+            delay_ms,
+        } => {
+            let item = |text: &str| json!({"type": "agentMessage", "id": id, "text": text});
+            cx.item(true, item(""));
+            let chars: Vec<char> = text.chars().collect();
+            for piece in chars.chunks(chunk.max(1)) {
+                let delta: String = piece.iter().collect();
+                cx.notify(
+                    "item/agentMessage/delta",
+                    json!({"itemId": id, "delta": delta}),
+                );
+                cx.pause(delay_ms).await;
+            }
+            cx.item(false, item(&text));
+        }
+        Step::Reasoning { text } => {
+            cx.item(
+                true,
+                json!({"type": "reasoning", "id": id, "summary": [], "content": []}),
+            );
+            for word in text.split_inclusive(' ') {
+                cx.notify(
+                    "item/reasoning/summaryTextDelta",
+                    json!({"itemId": id, "delta": word, "summaryIndex": 0}),
+                );
+                cx.pause(15).await;
+            }
+            cx.item(
+                false,
+                json!({"type": "reasoning", "id": id, "summary": [text], "content": []}),
+            );
+        }
+        Step::Plan { explanation, plan } => {
+            cx.notify(
+                "turn/plan/updated",
+                json!({"explanation": explanation, "plan": plan}),
+            );
+            cx.pause(300).await;
+        }
+        Step::Command {
+            command,
+            actions,
+            output,
+            exit_code,
+            line_delay_ms,
+            approval,
+        } => {
+            play_command(
+                cx,
+                id,
+                command,
+                actions,
+                output,
+                exit_code,
+                line_delay_ms,
+                approval,
+            )
+            .await
+        }
+        Step::FileChange { changes, approval } => {
+            let item = |status: &str| json!({"type": "fileChange", "id": id, "changes": changes, "status": status});
+            cx.item(true, item("inProgress"));
+            let mut status = "completed";
+            if approval {
+                let answer = cx
+                    .ask(
+                        "item/fileChange/requestApproval",
+                        json!({"itemId": id, "startedAtMs": 0,
+                        "reason": null, "grantRoot": null}),
+                    )
+                    .await;
+                if !accepted(&answer) {
+                    status = "declined";
+                }
+            }
+            cx.item(false, item(status));
+        }
+        Step::Tokens {
+            input,
+            output,
+            window,
+        } => {
+            let usage = json!({"totalTokens": input + output, "inputTokens": input,
+                "cachedInputTokens": 0, "cacheWriteInputTokens": 0, "outputTokens": output,
+                "reasoningOutputTokens": 0});
+            cx.notify(
+                "thread/tokenUsage/updated",
+                json!({"tokenUsage": {"total": usage, "last": usage, "modelContextWindow": window}}),
+            );
+        }
+        Step::Sleep { ms } => cx.pause(ms).await,
+    }
+}
+
+fn accepted(answer: &Value) -> bool {
+    protocol::Decision::from_value(&answer["decision"]).is_accept()
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn play_command(
+    cx: &TurnContext,
+    id: &str,
+    command: String,
+    actions: Vec<Value>,
+    output: String,
+    exit_code: i64,
+    line_delay_ms: u64,
+    approval: Option<CommandApproval>,
+) {
+    let shell = format!("/bin/bash -lc '{}'", command.replace('\'', "'\\''"));
+    let actions = if actions.is_empty() {
+        json!([{"type": "unknown", "command": command}])
+    } else {
+        json!(actions)
+    };
+    let item = |status: &str, output: Option<&str>, exit: Option<i64>| {
+        json!({"type": "commandExecution", "id": id, "command": shell, "cwd": Value::Null,
+            "processId": null, "source": "agent", "status": status, "commandActions": actions,
+            "aggregatedOutput": output, "exitCode": exit, "durationMs": exit.map(|_| 120)})
+    };
+    cx.item(true, item("inProgress", None, None));
+    if let Some(approval) = approval {
+        let mut decisions = vec![json!("accept")];
+        if let Some(prefix) = &approval.prefix {
+            decisions
+                .push(json!({"acceptWithExecpolicyAmendment": {"execpolicy_amendment": prefix}}));
+        }
+        decisions.push(json!("cancel"));
+        let answer = cx
+            .ask(
+                "item/commandExecution/requestApproval",
+                json!({"kind": "command", "itemId": id, "startedAtMs": 0,
+                    "environmentId": "local", "reason": approval.reason, "command": shell,
+                    "cwd": null, "commandActions": actions,
+                    "proposedExecpolicyAmendment": approval.prefix,
+                    "availableDecisions": decisions}),
+            )
+            .await;
+        if !accepted(&answer) {
+            cx.item(false, item("declined", None, None));
+            return;
+        }
+    }
+    for line in output.split_inclusive('\n') {
+        cx.notify(
+            "item/commandExecution/outputDelta",
+            json!({"itemId": id, "delta": line}),
+        );
+        cx.pause(line_delay_ms).await;
+    }
+    cx.item(false, item("completed", Some(&output), Some(exit_code)));
+}

@@ -1,0 +1,104 @@
+//! The demo's script format.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoScript {
+    pub model: String,
+    /// Multiplies every delay; 0 plays a turn as fast as possible (tests).
+    #[serde(default = "one")]
+    pub speed: f64,
+    /// Stored threads, for `thread/list` and `thread/resume` (each a `Thread` object).
+    #[serde(default)]
+    pub threads: Vec<Value>,
+    pub turns: Vec<TurnScript>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct TurnScript {
+    /// The first turn whose words all appear in the prompt plays; an empty list matches anything.
+    #[serde(rename = "match", default)]
+    pub words: Vec<String>,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "do", rename_all = "camelCase")]
+pub enum Step {
+    #[serde(rename_all = "camelCase")]
+    Message {
+        text: String,
+        #[serde(default = "default_chunk")]
+        chunk: usize,
+        #[serde(default)]
+        delay_ms: u64,
+    },
+    #[serde(rename_all = "camelCase")]
+    Reasoning {
+        text: String,
+    },
+    #[serde(rename_all = "camelCase")]
+    Plan {
+        #[serde(default)]
+        explanation: Option<String>,
+        plan: Vec<Value>,
+    },
+    #[serde(rename_all = "camelCase")]
+    Command {
+        command: String,
+        #[serde(default)]
+        actions: Vec<Value>,
+        #[serde(default)]
+        output: String,
+        #[serde(default)]
+        exit_code: i64,
+        #[serde(default)]
+        line_delay_ms: u64,
+        #[serde(default)]
+        approval: Option<CommandApproval>,
+    },
+    #[serde(rename_all = "camelCase")]
+    FileChange {
+        changes: Vec<Value>,
+        #[serde(default)]
+        approval: bool,
+    },
+    #[serde(rename_all = "camelCase")]
+    Tokens {
+        input: i64,
+        output: i64,
+        #[serde(default)]
+        window: Option<i64>,
+    },
+    Sleep {
+        ms: u64,
+    },
+}
+
+fn default_chunk() -> usize {
+    8
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandApproval {
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub prefix: Option<Vec<String>>,
+}
+
+impl DemoScript {
+    pub fn turn_for(&self, prompt: &str) -> Option<&TurnScript> {
+        let prompt = prompt.to_lowercase();
+        self.turns
+            .iter()
+            .find(|t| t.words.iter().all(|w| prompt.contains(&w.to_lowercase())))
+    }
+}

@@ -1,0 +1,190 @@
+//! The demo server's JSON-RPC side: answers tern's requests and starts scripted turns.
+
+use super::player::{play_turn, Outbox, TurnContext};
+use super::script::DemoScript;
+use crate::protocol::{Incoming, RequestId};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+/// Server-to-client requests waiting for tern's answer (approvals).
+pub type PendingAnswers = Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>;
+
+struct DemoServer {
+    script: Arc<DemoScript>,
+    out: Outbox,
+    answers: PendingAnswers,
+    threads: Vec<Value>,
+    next_id: u64,
+    running: Option<(String, JoinHandle<()>)>,
+}
+
+pub async fn serve(stream: DuplexStream, script: DemoScript) {
+    let (reader, mut writer) = tokio::io::split(stream);
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    tokio::spawn(async move {
+        while let Some(line) = rx.recv().await {
+            if writer
+                .write_all(format!("{line}\n").as_bytes())
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    let mut server = DemoServer {
+        threads: script.threads.clone(),
+        script: Arc::new(script),
+        out: Outbox::new(tx),
+        answers: Arc::default(),
+        next_id: 1,
+        running: None,
+    };
+    let mut lines = BufReader::new(reader).lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        match Incoming::parse(&line) {
+            Ok(Incoming::Request { id, method, params }) => server.request(id, &method, params),
+            Ok(Incoming::Response {
+                id: RequestId::Int(id),
+                result,
+            }) => {
+                if let Some(waiter) = server.answers.lock().unwrap().remove(&id) {
+                    let _ = waiter.send(result);
+                }
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!("demo server: unreadable line: {e}"),
+        }
+    }
+    if let Some((_, handle)) = server.running.take() {
+        handle.abort();
+    }
+}
+
+impl DemoServer {
+    fn fresh_id(&mut self, kind: &str) -> String {
+        self.next_id += 1;
+        format!("demo-{kind}-{}", self.next_id)
+    }
+
+    fn thread_response(&self, thread: Value) -> Value {
+        let cwd = thread["cwd"].clone();
+        json!({
+            "thread": thread,
+            "model": self.script.model,
+            "modelProvider": "demo",
+            "cwd": cwd,
+            "approvalPolicy": "on-request",
+            "sandbox": {"type": "workspaceWrite"},
+        })
+    }
+
+    fn request(&mut self, id: RequestId, method: &str, params: Value) {
+        let result = match method {
+            "initialize" => Ok(json!({
+                "userAgent": "tern-demo/0.0.0",
+                "codexHome": "/demo/.codex",
+                "platformFamily": "unix",
+                "platformOs": std::env::consts::OS,
+            })),
+            "thread/start" => {
+                let thread_id = self.fresh_id("thread");
+                let cwd = params["cwd"].as_str().unwrap_or("/").to_string();
+                let thread = json!({
+                    "id": thread_id, "preview": "", "cwd": cwd, "model": self.script.model,
+                    "createdAt": 0, "updatedAt": 0, "status": {"type": "idle"}, "turns": [],
+                });
+                self.threads.insert(0, thread.clone());
+                self.out.notify("thread/started", json!({"thread": thread}));
+                Ok(self.thread_response(thread))
+            }
+            "thread/resume" => {
+                let wanted = params["threadId"].as_str().unwrap_or_default();
+                match self.threads.iter().find(|t| t["id"] == wanted) {
+                    Some(thread) => Ok(self.thread_response(thread.clone())),
+                    None => Err(format!("no thread with id {wanted}")),
+                }
+            }
+            "thread/list" => {
+                let data: Vec<Value> = self
+                    .threads
+                    .iter()
+                    .map(|t| {
+                        let mut t = t.clone();
+                        t["turns"] = json!([]);
+                        t
+                    })
+                    .collect();
+                Ok(json!({"data": data, "nextCursor": null, "backwardsCursor": null}))
+            }
+            "turn/start" => self.start_turn(params),
+            "turn/interrupt" => {
+                let wanted = params["turnId"].as_str().unwrap_or_default();
+                match self.running.take() {
+                    Some((turn_id, handle)) if turn_id == wanted => {
+                        handle.abort();
+                        let thread_id = params["threadId"].clone();
+                        self.out.notify(
+                            "turn/completed",
+                            json!({"threadId": thread_id, "turn": {
+                                "id": turn_id, "items": [], "status": "interrupted",
+                                "error": null, "durationMs": null}}),
+                        );
+                        Ok(json!({}))
+                    }
+                    other => {
+                        self.running = other;
+                        Err(format!("no running turn {wanted}"))
+                    }
+                }
+            }
+            other => Err(format!("the demo server does not implement {other}")),
+        };
+        match result {
+            Ok(value) => self.out.respond(&id, value),
+            Err(message) => self.out.error(&id, &message),
+        }
+    }
+
+    fn start_turn(&mut self, params: Value) -> Result<Value, String> {
+        if let Some((_, handle)) = &self.running {
+            if !handle.is_finished() {
+                return Err("a turn is already running".into());
+            }
+        }
+        let thread_id = params["threadId"].as_str().unwrap_or_default().to_string();
+        if !self.threads.iter().any(|t| t["id"] == thread_id.as_str()) {
+            return Err(format!("no thread with id {thread_id}"));
+        }
+        let prompt: String = params["input"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|i| i["text"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let turn_id = self.fresh_id("turn");
+        let steps = self
+            .script
+            .turn_for(&prompt)
+            .map(|t| t.steps.clone())
+            .unwrap_or_default();
+        let context = TurnContext {
+            out: self.out.clone(),
+            answers: self.answers.clone(),
+            thread_id,
+            turn_id: turn_id.clone(),
+            speed: self.script.speed,
+        };
+        let handle = tokio::spawn(play_turn(context, prompt, steps));
+        self.running = Some((turn_id.clone(), handle));
+        Ok(
+            json!({"turn": {"id": turn_id, "items": [], "status": "inProgress",
+            "error": null, "durationMs": null}}),
+        )
+    }
+}

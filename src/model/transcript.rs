@@ -1,0 +1,291 @@
+//! The ordered cells of one thread, with items found by (turn id, item id): the server reuses item
+//! ids such as `msg_0` in every turn, so an item id alone is not unique.
+
+use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
+use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
+use std::collections::HashMap;
+
+#[derive(Debug, Default)]
+pub struct Transcript {
+    cells: Vec<Cell>,
+    by_item: HashMap<(String, String), usize>,
+    /// The cwd of the session, so command cells only mention a different one.
+    session_cwd: Option<String>,
+}
+
+impl Transcript {
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    pub fn set_session_cwd(&mut self, cwd: Option<String>) {
+        self.session_cwd = cwd;
+    }
+
+    pub fn push(&mut self, kind: CellKind) -> usize {
+        self.cells.push(Cell::new(kind));
+        self.cells.len() - 1
+    }
+
+    pub fn notice(&mut self, level: NoticeLevel, text: impl Into<String>) {
+        self.push(CellKind::Notice {
+            level,
+            text: text.into(),
+        });
+    }
+
+    fn key(turn_id: &str, item_id: &str) -> (String, String) {
+        (turn_id.to_string(), item_id.to_string())
+    }
+
+    pub fn cell_for_item(&mut self, turn_id: &str, item_id: &str) -> Option<&mut Cell> {
+        let index = *self.by_item.get(&Self::key(turn_id, item_id))?;
+        self.cells.get_mut(index)
+    }
+
+    /// The user's own message is shown as soon as it is sent; when the server echoes it back as
+    /// an item, the echo is bound to that cell instead of being shown twice.
+    fn bind_echoed_user_message(&mut self, turn_id: &str, item_id: &str, text: &str) -> bool {
+        let bound: std::collections::HashSet<usize> = self.by_item.values().copied().collect();
+        let found = self.cells.iter().enumerate().rev().find(|(i, c)| {
+            !bound.contains(i) && matches!(c.kind(), CellKind::User { text: t } if t == text)
+        });
+        match found {
+            Some((index, _)) => {
+                self.by_item.insert(Self::key(turn_id, item_id), index);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `item/started` and `item/completed` both carry the whole item: insert or replace it.
+    pub fn upsert_item(&mut self, turn_id: &str, item: &ThreadItem, completed: bool) {
+        let Some(item_id) = item.id() else { return };
+        if let ThreadItem::UserMessage { content, .. } = item {
+            let text = user_text(content);
+            if self.by_item.contains_key(&Self::key(turn_id, item_id))
+                || self.bind_echoed_user_message(turn_id, item_id, &text)
+            {
+                return;
+            }
+        }
+        let Some(kind) = self.kind_for(item, completed) else {
+            return;
+        };
+        match self.by_item.get(&Self::key(turn_id, item_id)) {
+            Some(&index) => {
+                let cell = self.cells[index].kind_mut();
+                merge(cell, kind, completed);
+            }
+            None => {
+                let index = self.push(kind);
+                self.by_item.insert(Self::key(turn_id, item_id), index);
+            }
+        }
+    }
+
+    fn kind_for(&self, item: &ThreadItem, completed: bool) -> Option<CellKind> {
+        Some(match item {
+            ThreadItem::UserMessage { content, .. } => CellKind::User {
+                text: user_text(content),
+            },
+            ThreadItem::AgentMessage { text, .. } => CellKind::Agent {
+                markdown: text.clone(),
+                streaming: !completed,
+            },
+            ThreadItem::Reasoning { summary, .. } => CellKind::Reasoning {
+                text: summary.join("\n\n"),
+            },
+            ThreadItem::Plan { text, .. } => CellKind::Agent {
+                markdown: text.clone(),
+                streaming: !completed,
+            },
+            ThreadItem::CommandExecution {
+                command,
+                cwd,
+                status,
+                command_actions,
+                aggregated_output,
+                exit_code,
+                duration_ms,
+                ..
+            } => CellKind::Command(CommandCell {
+                command: command.clone(),
+                cwd: cwd
+                    .clone()
+                    .filter(|c| !c.is_empty() && Some(c) != self.session_cwd.as_ref()),
+                actions: command_actions.clone(),
+                output: aggregated_output.clone().unwrap_or_default(),
+                exit_code: *exit_code,
+                duration_ms: *duration_ms,
+                running: !completed,
+                status: status
+                    .clone()
+                    .filter(|s| s != "completed" && s != "inProgress"),
+            }),
+            ThreadItem::FileChange {
+                changes, status, ..
+            } => CellKind::FileChange {
+                changes: changes.clone(),
+                status: status.clone(),
+            },
+            ThreadItem::McpToolCall {
+                server,
+                tool,
+                status,
+                ..
+            } => CellKind::Tool {
+                title: format!("{server}.{tool}"),
+                status: status.clone(),
+            },
+            ThreadItem::WebSearch { query, .. } => CellKind::Tool {
+                title: format!("Web search: {query}"),
+                status: None,
+            },
+            ThreadItem::ContextCompaction { .. } => CellKind::Notice {
+                level: NoticeLevel::Info,
+                text: "Context compacted".into(),
+            },
+            ThreadItem::Unknown => return None,
+        })
+    }
+
+    pub fn append_agent_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+        if self.cell_for_item(turn_id, item_id).is_none() {
+            // A delta before its item/started: make the cell rather than lose the text.
+            let index = self.push(CellKind::Agent {
+                markdown: String::new(),
+                streaming: true,
+            });
+            self.by_item.insert(Self::key(turn_id, item_id), index);
+        }
+        if let Some(cell) = self.cell_for_item(turn_id, item_id) {
+            match cell.kind_mut() {
+                CellKind::Agent { markdown, .. } => markdown.push_str(delta),
+                CellKind::Reasoning { text } => text.push_str(delta),
+                _ => {}
+            }
+        }
+    }
+
+    pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+        if self.cell_for_item(turn_id, item_id).is_none() {
+            let index = self.push(CellKind::Reasoning {
+                text: String::new(),
+            });
+            self.by_item.insert(Self::key(turn_id, item_id), index);
+        }
+        self.append_agent_delta(turn_id, item_id, delta);
+    }
+
+    pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+        if let Some(cell) = self.cell_for_item(turn_id, item_id) {
+            if let CellKind::Command(command) = cell.kind_mut() {
+                command.output.push_str(delta);
+            }
+        }
+    }
+
+    pub fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
+        let kind = CellKind::Plan {
+            explanation: plan.explanation.clone(),
+            steps: plan.plan.clone(),
+        };
+        match self.cell_for_item(&plan.turn_id, "\u{0}plan") {
+            Some(cell) => *cell.kind_mut() = kind,
+            None => {
+                let index = self.push(kind);
+                self.by_item
+                    .insert(Self::key(&plan.turn_id, "\u{0}plan"), index);
+            }
+        }
+    }
+
+    /// Marks everything of a turn that was still streaming or running as finished.
+    pub fn settle_turn(&mut self, turn_id: &str) {
+        let indices: Vec<usize> = self
+            .by_item
+            .iter()
+            .filter(|((turn, _), _)| turn == turn_id)
+            .map(|(_, &i)| i)
+            .collect();
+        for index in indices {
+            let cell = &mut self.cells[index];
+            let needs = matches!(
+                cell.kind(),
+                CellKind::Agent {
+                    streaming: true,
+                    ..
+                }
+            ) || matches!(cell.kind(), CellKind::Command(c) if c.running);
+            if needs {
+                match cell.kind_mut() {
+                    CellKind::Agent { streaming, .. } => *streaming = false,
+                    CellKind::Command(c) => c.running = false,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Rebuilds the cells of a resumed thread from its stored turns.
+    pub fn load_turns(&mut self, turns: &[Turn]) {
+        for turn in turns {
+            for item in &turn.items {
+                self.upsert_item(&turn.id, item, true);
+            }
+        }
+    }
+}
+
+fn user_text(content: &[UserInput]) -> String {
+    content
+        .iter()
+        .filter_map(|c| match c {
+            UserInput::Text { text, .. } => Some(text.as_str()),
+            UserInput::Other => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Applies a later snapshot of an item to the cell shown so far. The completed agent text is
+/// authoritative (it replaces what the deltas built); command output streamed by deltas is kept
+/// when the completed item carries none.
+fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
+    match (cell, new) {
+        (
+            CellKind::Agent {
+                markdown,
+                streaming,
+            },
+            CellKind::Agent { markdown: text, .. },
+        ) => {
+            if completed || markdown.len() < text.len() {
+                *markdown = text;
+            }
+            *streaming = !completed;
+        }
+        (CellKind::Command(old), CellKind::Command(mut new)) => {
+            if new.output.is_empty() {
+                new.output = std::mem::take(&mut old.output);
+            }
+            *old = new;
+        }
+        (CellKind::Reasoning { text }, CellKind::Reasoning { text: new }) => {
+            if completed && !new.is_empty() {
+                *text = new;
+            }
+        }
+        (cell, new) => *cell = new,
+    }
+}

@@ -1,0 +1,17 @@
+//! Wire types for the subset of the Codex app-server v2 protocol tern speaks.
+//!
+//! Names and spellings follow the schema that `codex app-server generate-ts` prints for the pinned
+//! codex (0.169.0). Every struct tolerates unknown fields and most fields are optional, because the
+//! server adds fields between releases and tern must keep working when it does.
+
+pub mod items;
+pub mod jsonrpc;
+pub mod notifications;
+pub mod requests;
+pub mod server_requests;
+
+pub use items::*;
+pub use jsonrpc::*;
+pub use notifications::*;
+pub use requests::*;
+pub use server_requests::*;

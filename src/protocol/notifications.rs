@@ -1,0 +1,167 @@
+//! Server-to-client notifications tern reacts to. Everything else is `Other` and is ignored.
+
+use super::items::{Thread, ThreadItem, ThreadTokenUsage, Turn, TurnError};
+use super::jsonrpc::RequestId;
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use serde_json::Value;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadStartedNotification {
+    pub thread: Thread,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnNotification {
+    pub thread_id: String,
+    pub turn: Turn,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemNotification {
+    pub thread_id: String,
+    pub turn_id: String,
+    pub item: ThreadItem,
+}
+
+/// `item/agentMessage/delta`, `item/commandExecution/outputDelta`, `item/reasoning/summaryTextDelta`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeltaNotification {
+    pub thread_id: String,
+    pub turn_id: String,
+    pub item_id: String,
+    pub delta: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenUsageNotification {
+    pub thread_id: String,
+    #[serde(default)]
+    pub turn_id: Option<String>,
+    pub token_usage: ThreadTokenUsage,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanStep {
+    pub step: String,
+    /// "pending" | "inProgress" | "completed"
+    pub status: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanUpdatedNotification {
+    pub thread_id: String,
+    pub turn_id: String,
+    #[serde(default)]
+    pub explanation: Option<String>,
+    pub plan: Vec<PlanStep>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorNotification {
+    pub error: TurnError,
+    #[serde(default)]
+    pub will_retry: bool,
+    pub thread_id: String,
+    pub turn_id: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WarningNotification {
+    #[serde(default)]
+    pub thread_id: Option<String>,
+    pub message: String,
+}
+
+/// `configWarning` and `deprecationNotice`: not tied to a thread.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NoticeNotification {
+    pub summary: String,
+    #[serde(default)]
+    pub details: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerRequestResolvedNotification {
+    pub thread_id: String,
+    pub request_id: RequestId,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ServerNotification {
+    ThreadStarted(ThreadStartedNotification),
+    TurnStarted(TurnNotification),
+    TurnCompleted(TurnNotification),
+    ItemStarted(ItemNotification),
+    ItemCompleted(ItemNotification),
+    AgentMessageDelta(DeltaNotification),
+    CommandOutputDelta(DeltaNotification),
+    ReasoningSummaryDelta(DeltaNotification),
+    TokenUsageUpdated(TokenUsageNotification),
+    PlanUpdated(PlanUpdatedNotification),
+    Error(ErrorNotification),
+    Warning(WarningNotification),
+    ConfigWarning(NoticeNotification),
+    DeprecationNotice(NoticeNotification),
+    ServerRequestResolved(ServerRequestResolvedNotification),
+    /// A notification tern does not use. Kept by name for the log.
+    Other(String),
+}
+
+fn parse<T: DeserializeOwned>(params: Value) -> Result<T, serde_json::Error> {
+    serde_json::from_value(params)
+}
+
+impl ServerNotification {
+    /// Reads a notification by its method name. A known method whose params do not match the
+    /// schema is an error (logged by the caller); an unknown method is `Other`.
+    pub fn from_parts(method: &str, params: Value) -> Result<Self, serde_json::Error> {
+        use ServerNotification as N;
+        Ok(match method {
+            "thread/started" => N::ThreadStarted(parse(params)?),
+            "turn/started" => N::TurnStarted(parse(params)?),
+            "turn/completed" => N::TurnCompleted(parse(params)?),
+            "item/started" => N::ItemStarted(parse(params)?),
+            "item/completed" => N::ItemCompleted(parse(params)?),
+            "item/agentMessage/delta" => N::AgentMessageDelta(parse(params)?),
+            "item/commandExecution/outputDelta" => N::CommandOutputDelta(parse(params)?),
+            "item/reasoning/summaryTextDelta" => N::ReasoningSummaryDelta(parse(params)?),
+            "thread/tokenUsage/updated" => N::TokenUsageUpdated(parse(params)?),
+            "turn/plan/updated" => N::PlanUpdated(parse(params)?),
+            "error" => N::Error(parse(params)?),
+            "warning" => N::Warning(parse(params)?),
+            "configWarning" => N::ConfigWarning(parse(params)?),
+            "deprecationNotice" => N::DeprecationNotice(parse(params)?),
+            "serverRequest/resolved" => N::ServerRequestResolved(parse(params)?),
+            other => N::Other(other.to_string()),
+        })
+    }
+
+    /// The thread this notification belongs to, when it names one.
+    pub fn thread_id(&self) -> Option<&str> {
+        use ServerNotification as N;
+        match self {
+            N::ThreadStarted(n) => Some(&n.thread.id),
+            N::TurnStarted(n) | N::TurnCompleted(n) => Some(&n.thread_id),
+            N::ItemStarted(n) | N::ItemCompleted(n) => Some(&n.thread_id),
+            N::AgentMessageDelta(n) | N::CommandOutputDelta(n) | N::ReasoningSummaryDelta(n) => {
+                Some(&n.thread_id)
+            }
+            N::TokenUsageUpdated(n) => Some(&n.thread_id),
+            N::PlanUpdated(n) => Some(&n.thread_id),
+            N::Error(n) => Some(&n.thread_id),
+            N::Warning(n) => n.thread_id.as_deref(),
+            N::ServerRequestResolved(n) => Some(&n.thread_id),
+            N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Client-to-server requests tern sends, and the parts of their responses it reads.
+
+use super::items::{Thread, Turn, UserInput};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+pub const INITIALIZE: &str = "initialize";
+pub const INITIALIZED: &str = "initialized";
+pub const THREAD_START: &str = "thread/start";
+pub const THREAD_RESUME: &str = "thread/resume";
+pub const THREAD_LIST: &str = "thread/list";
+pub const TURN_START: &str = "turn/start";
+pub const TURN_INTERRUPT: &str = "turn/interrupt";
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ClientInfo {
+    pub name: String,
+    pub title: Option<String>,
+    pub version: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InitializeCapabilities {
+    /// Needed for `availableDecisions` on approval requests, which the schema marks experimental.
+    pub experimental_api: bool,
+    pub request_attestation: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InitializeParams {
+    pub client_info: ClientInfo,
+    pub capabilities: Option<InitializeCapabilities>,
+}
+
+impl InitializeParams {
+    pub fn tern() -> Self {
+        InitializeParams {
+            client_info: ClientInfo {
+                name: "tern".into(),
+                title: Some("tern".into()),
+                version: env!("CARGO_PKG_VERSION").into(),
+            },
+            capabilities: Some(InitializeCapabilities {
+                experimental_api: true,
+                request_attestation: false,
+            }),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InitializeResponse {
+    #[serde(default)]
+    pub user_agent: String,
+    #[serde(default)]
+    pub codex_home: Option<String>,
+}
+
+/// Settings shared by `thread/start` and `thread/resume`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadSettings {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    /// `AskForApproval`: "untrusted" | "on-request" | "never" (or a granular object).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approval_policy: Option<String>,
+    /// `SandboxMode`: "read-only" | "workspace-write" | "danger-full-access".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sandbox: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub config: Option<Map<String, Value>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadResumeParams {
+    pub thread_id: String,
+    #[serde(flatten)]
+    pub settings: ThreadSettings,
+}
+
+/// The response of both `thread/start` and `thread/resume`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadStartResponse {
+    pub thread: Thread,
+    #[serde(default)]
+    pub model: String,
+    #[serde(default)]
+    pub cwd: String,
+    #[serde(default)]
+    pub approval_policy: Value,
+    #[serde(default)]
+    pub sandbox: Value,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnStartParams {
+    pub thread_id: String,
+    pub input: Vec<UserInput>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TurnStartResponse {
+    pub turn: Turn,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnInterruptParams {
+    pub thread_id: String,
+    pub turn_id: String,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadListParams {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sort_key: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadListResponse {
+    pub data: Vec<Thread>,
+    #[serde(default)]
+    pub next_cursor: Option<String>,
+}
+
+/// Parses `-c key=value` the way a person expects: JSON-looking values (numbers, booleans,
+/// quoted strings, arrays) keep their type, anything else is a plain string.
+pub fn parse_config_override(raw: &str) -> Result<(String, Value), String> {
+    let (key, value) = raw
+        .split_once('=')
+        .ok_or_else(|| format!("config override `{raw}` needs the form key=value"))?;
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(format!("config override `{raw}` has an empty key"));
+    }
+    let value = value.trim();
+    let parsed = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_string()));
+    Ok((key.to_string(), parsed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_overrides_keep_types() {
+        assert_eq!(
+            parse_config_override("model_reasoning_effort=high").unwrap(),
+            (
+                "model_reasoning_effort".into(),
+                Value::String("high".into())
+            )
+        );
+        assert_eq!(
+            parse_config_override("sandbox_workspace_write.network_access=true").unwrap(),
+            (
+                "sandbox_workspace_write.network_access".into(),
+                Value::Bool(true)
+            )
+        );
+        assert!(parse_config_override("no-equals-sign").is_err());
+        assert!(parse_config_override("=x").is_err());
+    }
+
+    #[test]
+    fn thread_settings_omit_unset_fields() {
+        let s = ThreadSettings {
+            cwd: Some("/repo".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            serde_json::to_value(&s).unwrap(),
+            serde_json::json!({"cwd": "/repo"})
+        );
+    }
+}

@@ -1,0 +1,150 @@
+//! Requests the server sends to tern: approvals. Anything else is answered with an error so the
+//! server never waits on a question tern cannot show.
+
+use super::items::CommandAction;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandApprovalParams {
+    pub thread_id: String,
+    pub turn_id: String,
+    pub item_id: String,
+    #[serde(default)]
+    pub approval_id: Option<String>,
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub command: Option<String>,
+    #[serde(default)]
+    pub cwd: Option<String>,
+    #[serde(default)]
+    pub command_actions: Option<Vec<CommandAction>>,
+    #[serde(default)]
+    pub proposed_execpolicy_amendment: Option<Vec<String>>,
+    /// Experimental in the schema: present because tern initializes with `experimentalApi`.
+    #[serde(default)]
+    pub available_decisions: Option<Vec<Value>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileChangeApprovalParams {
+    pub thread_id: String,
+    pub turn_id: String,
+    pub item_id: String,
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub grant_root: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ServerRequest {
+    CommandApproval(CommandApprovalParams),
+    FileChangeApproval(FileChangeApprovalParams),
+    /// A request tern cannot answer; it gets a JSON-RPC error naming the method.
+    Unsupported(String),
+}
+
+impl ServerRequest {
+    pub fn from_parts(method: &str, params: Value) -> Result<Self, serde_json::Error> {
+        Ok(match method {
+            "item/commandExecution/requestApproval" => {
+                ServerRequest::CommandApproval(serde_json::from_value(params)?)
+            }
+            "item/fileChange/requestApproval" => {
+                ServerRequest::FileChangeApproval(serde_json::from_value(params)?)
+            }
+            other => ServerRequest::Unsupported(other.to_string()),
+        })
+    }
+}
+
+/// `CommandExecutionApprovalDecision` / `FileChangeApprovalDecision`, spelled as the schema does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    Accept,
+    AcceptForSession,
+    AcceptWithExecpolicyAmendment(Vec<String>),
+    Decline,
+    Cancel,
+    /// A decision this tern does not know (e.g. a network policy amendment), echoed back verbatim.
+    Other(Value),
+}
+
+impl Decision {
+    pub fn to_value(&self) -> Value {
+        match self {
+            Decision::Accept => json!("accept"),
+            Decision::AcceptForSession => json!("acceptForSession"),
+            Decision::AcceptWithExecpolicyAmendment(prefix) => {
+                json!({"acceptWithExecpolicyAmendment": {"execpolicy_amendment": prefix}})
+            }
+            Decision::Decline => json!("decline"),
+            Decision::Cancel => json!("cancel"),
+            Decision::Other(v) => v.clone(),
+        }
+    }
+
+    pub fn from_value(value: &Value) -> Decision {
+        match value {
+            Value::String(s) => match s.as_str() {
+                "accept" => Decision::Accept,
+                "acceptForSession" => Decision::AcceptForSession,
+                "decline" => Decision::Decline,
+                "cancel" => Decision::Cancel,
+                _ => Decision::Other(value.clone()),
+            },
+            Value::Object(map) => match map
+                .get("acceptWithExecpolicyAmendment")
+                .and_then(|v| v.get("execpolicy_amendment"))
+                .and_then(|v| serde_json::from_value::<Vec<String>>(v.clone()).ok())
+            {
+                Some(prefix) => Decision::AcceptWithExecpolicyAmendment(prefix),
+                None => Decision::Other(value.clone()),
+            },
+            _ => Decision::Other(value.clone()),
+        }
+    }
+
+    pub fn is_accept(&self) -> bool {
+        matches!(
+            self,
+            Decision::Accept
+                | Decision::AcceptForSession
+                | Decision::AcceptWithExecpolicyAmendment(_)
+        )
+    }
+
+    /// The result object of an approval response.
+    pub fn response(&self) -> Value {
+        json!({ "decision": self.to_value() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decisions_round_trip_in_schema_spelling() {
+        for raw in [
+            json!("accept"),
+            json!("acceptForSession"),
+            json!({"acceptWithExecpolicyAmendment": {"execpolicy_amendment": ["git", "status"]}}),
+            json!("decline"),
+            json!("cancel"),
+            json!({"applyNetworkPolicyAmendment": {"network_policy_amendment": {"host": "x"}}}),
+        ] {
+            assert_eq!(Decision::from_value(&raw).to_value(), raw);
+        }
+        assert_eq!(
+            Decision::from_value(
+                &json!({"acceptWithExecpolicyAmendment": {"execpolicy_amendment": ["git", "status"]}})
+            ),
+            Decision::AcceptWithExecpolicyAmendment(vec!["git".into(), "status".into()])
+        );
+    }
+}

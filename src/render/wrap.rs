@@ -1,0 +1,162 @@
+//! Word wrapping of styled text, measured in terminal columns (wide CJK and emoji count two).
+
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Span};
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+pub fn width_of(spans: &[Span<'_>]) -> usize {
+    spans.iter().map(|s| s.content.width()).sum()
+}
+
+struct Piece {
+    text: String,
+    style: Style,
+    space: bool,
+}
+
+fn pieces(spans: &[Span<'static>]) -> Vec<Piece> {
+    let mut out: Vec<Piece> = Vec::new();
+    for span in spans {
+        for c in span.content.chars() {
+            let space = c == ' ';
+            match out.last_mut() {
+                Some(p) if p.space == space && p.style == span.style => p.text.push(c),
+                _ => out.push(Piece {
+                    text: c.to_string(),
+                    style: span.style,
+                    space,
+                }),
+            }
+        }
+    }
+    out
+}
+
+/// Wraps one logical line into rows of at most `width` columns. `first` prefixes the first row
+/// and `rest` every later one (hanging indents for lists and quotes).
+pub fn wrap_spans(
+    spans: &[Span<'static>],
+    width: usize,
+    first: &[Span<'static>],
+    rest: &[Span<'static>],
+) -> Vec<Line<'static>> {
+    let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
+    let mut row: Vec<Span<'static>> = first.to_vec();
+    let mut used = width_of(first);
+    let mut row_has_text = false;
+    let rest_width = width_of(rest);
+    let words = pieces(spans);
+    // A word longer than a whole row is split; if even the indent leaves no room, wrap anyway.
+    let room = |indent: usize| width.saturating_sub(indent).max(1);
+
+    for piece in words {
+        let w = piece.text.width();
+        if piece.space {
+            if row_has_text && used + w <= width {
+                push(&mut row, &piece.text, piece.style);
+                used += w;
+            }
+            continue;
+        }
+        if used + w > width && row_has_text {
+            trim_trailing_space(&mut row);
+            rows.push(std::mem::replace(&mut row, rest.to_vec()));
+            used = rest_width;
+            row_has_text = false;
+        }
+        if used + w <= width || w <= room(used) {
+            push(&mut row, &piece.text, piece.style);
+            used += w;
+            row_has_text = true;
+            continue;
+        }
+        // Hard-split an overlong word at character boundaries.
+        for c in piece.text.chars() {
+            let cw = c.width().unwrap_or(0);
+            if used + cw > width && row_has_text {
+                rows.push(std::mem::replace(&mut row, rest.to_vec()));
+                used = rest_width;
+            }
+            push(&mut row, c.encode_utf8(&mut [0; 4]), piece.style);
+            used += cw;
+            row_has_text = true;
+        }
+    }
+    trim_trailing_space(&mut row);
+    rows.push(row);
+    rows.into_iter().map(Line::from).collect()
+}
+
+fn push(row: &mut Vec<Span<'static>>, text: &str, style: Style) {
+    match row.last_mut() {
+        Some(last) if last.style == style => last.content.to_mut().push_str(text),
+        _ => row.push(Span::styled(text.to_string(), style)),
+    }
+}
+
+fn trim_trailing_space(row: &mut [Span<'static>]) {
+    if let Some(last) = row.last_mut() {
+        let trimmed = last.content.trim_end_matches(' ').len();
+        last.content.to_mut().truncate(trimmed);
+    }
+}
+
+/// Splits a line of code into rows of `width` columns, marking each continuation with `↪` so a
+/// wrapped line is never mistaken for two.
+pub fn wrap_code(spans: &[Span<'static>], width: usize) -> Vec<Line<'static>> {
+    let width = width.max(2);
+    let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0;
+    for span in spans {
+        for c in span.content.chars() {
+            let cw = c.width().unwrap_or(0);
+            if used + cw > width {
+                rows.push(vec![Span::styled(
+                    "↪ ",
+                    Style::default().fg(Color::DarkGray),
+                )]);
+                used = 2;
+            }
+            push(
+                rows.last_mut().expect("non-empty"),
+                c.encode_utf8(&mut [0; 4]),
+                span.style,
+            );
+            used += cw;
+        }
+    }
+    rows.into_iter().map(Line::from).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(lines: &[Line<'_>]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn wraps_at_word_boundaries_with_hanging_indent() {
+        let spans = vec![Span::raw("the quick brown fox jumps over")];
+        let lines = wrap_spans(&spans, 12, &[Span::raw("- ")], &[Span::raw("  ")]);
+        assert_eq!(text(&lines), ["- the quick", "  brown fox", "  jumps over"]);
+    }
+
+    #[test]
+    fn splits_words_longer_than_a_row_and_counts_wide_chars() {
+        let lines = wrap_spans(&[Span::raw("abcdefghij")], 4, &[], &[]);
+        assert_eq!(text(&lines), ["abcd", "efgh", "ij"]);
+        let lines = wrap_spans(&[Span::raw("日本語テキスト")], 6, &[], &[]);
+        assert_eq!(text(&lines), ["日本語", "テキス", "ト"]);
+    }
+
+    #[test]
+    fn code_wraps_with_a_visible_marker() {
+        let lines = wrap_code(&[Span::raw("0123456789")], 6);
+        assert_eq!(text(&lines), ["012345", "↪ 6789"]);
+    }
+}

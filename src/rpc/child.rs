@@ -1,0 +1,146 @@
+//! `codex app-server` as a child process over stdio.
+
+use super::transport::{Transport, TransportParts};
+use futures::FutureExt;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+/// How many lines of the child's stderr are kept to explain a crash.
+const STDERR_TAIL: usize = 20;
+
+pub struct ChildTransport {
+    child: Child,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl ChildTransport {
+    /// Spawns `<codex> app-server` with the given extra arguments. The child is killed when tern
+    /// drops it, so a crash of tern never leaves an orphaned server behind.
+    pub fn spawn(codex: &Path, extra_args: &[String]) -> std::io::Result<ChildTransport> {
+        let mut command = Command::new(codex);
+        command
+            .arg("app-server")
+            .args(extra_args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true);
+        let mut child = command.spawn()?;
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        if let Some(stderr) = child.stderr.take() {
+            let tail = stderr_tail.clone();
+            tokio::spawn(async move {
+                let mut lines = BufReader::new(stderr).lines();
+                while let Ok(Some(line)) = lines.next_line().await {
+                    tracing::debug!(target: "codex_stderr", "{line}");
+                    let mut tail = tail.lock().unwrap();
+                    if tail.len() == STDERR_TAIL {
+                        tail.pop_front();
+                    }
+                    tail.push_back(line);
+                }
+            });
+        }
+        Ok(ChildTransport { child, stderr_tail })
+    }
+}
+
+impl Transport for ChildTransport {
+    fn into_parts(self: Box<Self>) -> TransportParts {
+        let ChildTransport {
+            mut child,
+            stderr_tail,
+        } = *self;
+        let reader = child.stdout.take().expect("stdout is piped");
+        let writer = child.stdin.take().expect("stdin is piped");
+        let epitaph = async move {
+            // stdout closing usually means the process is exiting; give it a moment to finish so
+            // the exit status can be reported, then stop waiting and kill it.
+            let status = match tokio::time::timeout(Duration::from_secs(2), child.wait()).await {
+                Ok(Ok(status)) => status.to_string(),
+                Ok(Err(e)) => format!("unknown status ({e})"),
+                Err(_) => {
+                    let _ = child.kill().await;
+                    "closed its output and was killed".to_string()
+                }
+            };
+            // The stderr reader may still be draining the last lines.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let tail: Vec<String> = stderr_tail.lock().unwrap().iter().cloned().collect();
+            describe_exit(&status, &tail)
+        }
+        .boxed();
+        TransportParts {
+            reader: Box::pin(reader),
+            writer: Box::pin(writer),
+            epitaph,
+        }
+    }
+}
+
+fn describe_exit(status: &str, stderr_tail: &[String]) -> String {
+    let mut text = format!("codex app-server stopped ({status})");
+    let last: Vec<&String> = stderr_tail
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    if !last.is_empty() {
+        let shown = &last[last.len().saturating_sub(5)..];
+        text.push_str("; last stderr: ");
+        text.push_str(
+            &shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" | "),
+        );
+    }
+    text
+}
+
+/// Where to find codex: an explicit path, `TERN_CODEX_BIN`, or `codex` on PATH.
+pub fn locate_codex(explicit: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(path) = explicit {
+        return if path.is_file() {
+            Ok(path.to_path_buf())
+        } else {
+            Err(format!("codex binary {} does not exist", path.display()))
+        };
+    }
+    let path_var = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path_var) {
+        let candidate = dir.join("codex");
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    Err("codex was not found on PATH".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_description_names_status_and_last_stderr() {
+        let text = describe_exit(
+            "exit status: 1",
+            &["warming up".into(), "".into(), "error: bad config".into()],
+        );
+        assert_eq!(
+            text,
+            "codex app-server stopped (exit status: 1); last stderr: warming up | error: bad config"
+        );
+    }
+
+    #[test]
+    fn missing_explicit_binary_is_an_error() {
+        let err = locate_codex(Some(Path::new("/nonexistent/codex"))).unwrap_err();
+        assert!(err.contains("/nonexistent/codex"));
+    }
+}

@@ -1,0 +1,236 @@
+//! The JSON-RPC connection: correlates responses with requests, hands server requests and
+//! notifications to the app, and fails everything pending at once when the peer goes away.
+
+use super::transport::{Transport, TransportParts};
+use crate::protocol::{self, Incoming, RequestId, RpcErrorObject};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::{mpsc, oneshot};
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RpcError {
+    #[error("{method} failed: {message} (code {code})")]
+    Server {
+        method: String,
+        code: i64,
+        message: String,
+    },
+    #[error("{0}")]
+    Closed(String),
+}
+
+/// What the connection hands to the app.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Inbound {
+    Notification {
+        method: String,
+        params: Value,
+    },
+    Request {
+        id: RequestId,
+        method: String,
+        params: Value,
+    },
+    /// The peer is gone; nothing more will arrive. Carries why.
+    Closed(String),
+}
+
+type Waiter = oneshot::Sender<Result<Value, RpcError>>;
+
+#[derive(Default)]
+struct Pending {
+    waiters: HashMap<RequestId, (String, Waiter)>,
+    /// Set once, when the peer is gone: later requests fail at once with this reason.
+    closed: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct Connection {
+    outbound: mpsc::UnboundedSender<String>,
+    pending: Arc<Mutex<Pending>>,
+    next_id: Arc<AtomicI64>,
+}
+
+impl Connection {
+    /// Starts the reader and writer tasks. Must be called inside a tokio runtime.
+    pub fn start(transport: Box<dyn Transport>) -> (Connection, mpsc::UnboundedReceiver<Inbound>) {
+        let TransportParts {
+            reader,
+            mut writer,
+            epitaph,
+        } = transport.into_parts();
+        let (outbound, mut outbound_rx) = mpsc::unbounded_channel::<String>();
+        let (inbound_tx, inbound_rx) = mpsc::unbounded_channel();
+        let pending = Arc::new(Mutex::new(Pending::default()));
+        let (dead_tx, mut dead_rx) = mpsc::unbounded_channel::<String>();
+
+        let write_dead = dead_tx.clone();
+        tokio::spawn(async move {
+            while let Some(line) = outbound_rx.recv().await {
+                let written = async {
+                    writer.write_all(line.as_bytes()).await?;
+                    writer.write_all(b"\n").await?;
+                    writer.flush().await
+                }
+                .await;
+                if let Err(e) = written {
+                    let _ = write_dead.send(format!("could not write to the server: {e}"));
+                    return;
+                }
+            }
+        });
+
+        let read_pending = pending.clone();
+        let read_inbound = inbound_tx.clone();
+        let read_outbound = outbound.clone();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(reader).lines();
+            loop {
+                match lines.next_line().await {
+                    Ok(Some(line)) => {
+                        dispatch(&line, &read_pending, &read_inbound, &read_outbound);
+                    }
+                    Ok(None) => break,
+                    Err(e) => {
+                        let _ = dead_tx.send(format!("could not read from the server: {e}"));
+                        break;
+                    }
+                }
+            }
+            let _ = dead_tx.send(String::new());
+        });
+
+        // Whoever notices first (reader EOF, read error, write error), the death is announced once,
+        // with the transport's own explanation of what happened.
+        let death_pending = pending.clone();
+        tokio::spawn(async move {
+            let first = dead_rx.recv().await.unwrap_or_default();
+            let epitaph = epitaph.await;
+            let reason = if first.is_empty() {
+                epitaph
+            } else {
+                format!("{first}; {epitaph}")
+            };
+            fail_all(&death_pending, &reason);
+            let _ = inbound_tx.send(Inbound::Closed(reason));
+        });
+
+        let connection = Connection {
+            outbound,
+            pending,
+            next_id: Arc::new(AtomicI64::new(1)),
+        };
+        (connection, inbound_rx)
+    }
+
+    /// Sends a request and waits for its response (or for the connection to die).
+    pub async fn request(&self, method: &str, params: Value) -> Result<Value, RpcError> {
+        let id = RequestId::Int(self.next_id.fetch_add(1, Ordering::Relaxed));
+        let (tx, rx) = oneshot::channel();
+        {
+            let mut pending = self.pending.lock().unwrap();
+            if let Some(reason) = &pending.closed {
+                return Err(RpcError::Closed(reason.clone()));
+            }
+            pending.waiters.insert(id.clone(), (method.to_string(), tx));
+        }
+        tracing::debug!(%id, method, "request");
+        let _ = self
+            .outbound
+            .send(protocol::request_line(&id, method, &params));
+        match rx.await {
+            Ok(result) => result,
+            Err(_) => Err(RpcError::Closed("the connection was dropped".into())),
+        }
+    }
+
+    pub fn notify(&self, method: &str, params: Option<Value>) {
+        let _ = self
+            .outbound
+            .send(protocol::notification_line(method, params.as_ref()));
+    }
+
+    pub fn respond(&self, id: &RequestId, result: Value) {
+        let _ = self.outbound.send(protocol::response_line(id, &result));
+    }
+
+    pub fn respond_error(&self, id: &RequestId, code: i64, message: &str) {
+        let _ = self.outbound.send(protocol::error_line(id, code, message));
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.pending.lock().unwrap().closed.is_some()
+    }
+}
+
+fn dispatch(
+    line: &str,
+    pending: &Mutex<Pending>,
+    inbound: &mpsc::UnboundedSender<Inbound>,
+    outbound: &mpsc::UnboundedSender<String>,
+) {
+    if line.trim().is_empty() {
+        return;
+    }
+    let message = match Incoming::parse(line) {
+        Ok(m) => m,
+        Err(e) => {
+            tracing::warn!("skipping a malformed line from the server: {e}");
+            return;
+        }
+    };
+    match message {
+        Incoming::Response { id, result } => settle(pending, &id, Ok(result)),
+        Incoming::Error {
+            id: Some(id),
+            error,
+        } => settle(pending, &id, Err(error)),
+        Incoming::Error { id: None, error } => {
+            tracing::warn!("server error without an id: {}", error.message);
+        }
+        Incoming::Notification { method, params } => {
+            let _ = inbound.send(Inbound::Notification { method, params });
+        }
+        Incoming::Request { id, method, params } => {
+            if inbound
+                .send(Inbound::Request {
+                    id: id.clone(),
+                    method,
+                    params,
+                })
+                .is_err()
+            {
+                // Nobody is listening any more; still answer so the server does not wait.
+                let _ = outbound.send(protocol::error_line(&id, -32000, "tern is shutting down"));
+            }
+        }
+    }
+}
+
+fn settle(pending: &Mutex<Pending>, id: &RequestId, outcome: Result<Value, RpcErrorObject>) {
+    let waiter = pending.lock().unwrap().waiters.remove(id);
+    match waiter {
+        Some((method, tx)) => {
+            let _ = tx.send(outcome.map_err(|e| RpcError::Server {
+                method,
+                code: e.code,
+                message: e.message,
+            }));
+        }
+        None => tracing::warn!(%id, "response to an unknown request id"),
+    }
+}
+
+fn fail_all(pending: &Mutex<Pending>, reason: &str) {
+    let waiters = {
+        let mut pending = pending.lock().unwrap();
+        pending.closed = Some(reason.to_string());
+        std::mem::take(&mut pending.waiters)
+    };
+    for (_, (_, tx)) in waiters {
+        let _ = tx.send(Err(RpcError::Closed(reason.to_string())));
+    }
+}

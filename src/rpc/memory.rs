@@ -1,0 +1,26 @@
+//! An in-memory duplex: the demo backend and tests play the server on the other end.
+
+use super::transport::{Transport, TransportParts};
+use futures::FutureExt;
+use tokio::io::DuplexStream;
+
+pub struct MemoryTransport {
+    stream: DuplexStream,
+}
+
+/// Returns the client's transport and the server's end of the pipe.
+pub fn memory_pair() -> (MemoryTransport, DuplexStream) {
+    let (client, server) = tokio::io::duplex(1 << 20);
+    (MemoryTransport { stream: client }, server)
+}
+
+impl Transport for MemoryTransport {
+    fn into_parts(self: Box<Self>) -> TransportParts {
+        let (reader, writer) = tokio::io::split(self.stream);
+        TransportParts {
+            reader: Box::pin(reader),
+            writer: Box::pin(writer),
+            epitaph: async { "the in-process server closed the connection".to_string() }.boxed(),
+        }
+    }
+}

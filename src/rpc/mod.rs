@@ -1,0 +1,9 @@
+//! Transports and the JSON-RPC connection over them.
+
+pub mod child;
+pub mod connection;
+pub mod memory;
+pub mod transport;
+
+pub use connection::{Connection, Inbound, RpcError};
+pub use transport::{Transport, TransportParts};

@@ -1,0 +1,235 @@
+//! One `tokio::select!` over terminal events, server messages, finished requests and the frame
+//! deadline. The app decides; this loop only carries events in and effects out.
+
+use super::frames::FrameScheduler;
+use crate::app::{self, AppEvent, AppState, Effect};
+use crate::protocol::{ServerNotification, ServerRequest};
+use crate::rpc::{Connection, Inbound};
+use crossterm::event::Event;
+use futures::{Stream, StreamExt};
+use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
+use ratatui::Terminal;
+use std::io::{self, Write};
+use std::time::Instant;
+use tokio::sync::mpsc;
+use tokio::time::sleep_until;
+
+/// Backends that can wrap a frame in a synchronized update, so the terminal shows it whole.
+pub trait SyncedBackend: Backend {
+    fn begin_frame(&mut self) {}
+    fn end_frame(&mut self) {}
+}
+
+impl<W: Write> SyncedBackend for CrosstermBackend<W> {
+    fn begin_frame(&mut self) {
+        let _ = crossterm::queue!(self, crossterm::terminal::BeginSynchronizedUpdate);
+    }
+    fn end_frame(&mut self) {
+        let _ = crossterm::execute!(self, crossterm::terminal::EndSynchronizedUpdate);
+    }
+}
+
+impl SyncedBackend for TestBackend {}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionOutcome {
+    pub thread_id: Option<String>,
+    /// Why the session could not go on, if it failed.
+    pub failure: Option<String>,
+    pub frames_drawn: u64,
+}
+
+pub struct SessionIo<S> {
+    pub terminal_events: S,
+    pub connection: Connection,
+    pub inbound: mpsc::UnboundedReceiver<Inbound>,
+    /// Signals and test hooks that become app events (e.g. `AppEvent::Terminate`).
+    pub external: mpsc::UnboundedReceiver<AppEvent>,
+}
+
+pub async fn run_session<B, S>(
+    terminal: &mut Terminal<B>,
+    io: SessionIo<S>,
+    mut state: AppState,
+) -> io::Result<(SessionOutcome, AppState)>
+where
+    B: SyncedBackend,
+    S: Stream<Item = io::Result<Event>> + Unpin,
+{
+    let SessionIo {
+        mut terminal_events,
+        connection,
+        mut inbound,
+        mut external,
+    } = io;
+    let (responses_tx, mut responses) = mpsc::unbounded_channel::<AppEvent>();
+    let mut frames = FrameScheduler::default();
+    let mut frames_drawn = 0u64;
+    let mut inbound_open = true;
+    let mut external_open = true;
+    let mut terminal_open = true;
+
+    let start = app::update::start(&mut state);
+    run_effects(start, &connection, &responses_tx, &mut frames);
+    frames.request(Instant::now());
+
+    while !state.quitting {
+        let deadline = frames.due();
+        let event = tokio::select! {
+            biased;
+            _ = async { sleep_until(deadline.expect("guarded").into()).await }, if deadline.is_some() => {
+                let now = Instant::now();
+                draw(terminal, &state, now)?;
+                frames_drawn += 1;
+                frames.drawn(now);
+                if let Some(at) = state.next_animation(now) {
+                    frames.request_at(at);
+                }
+                continue;
+            }
+            Some(event) = responses.recv() => event,
+            message = inbound.recv(), if inbound_open => match message {
+                Some(message) => match inbound_event(message, &connection) {
+                    Some(event) => event,
+                    None => continue,
+                },
+                None => {
+                    inbound_open = false;
+                    continue;
+                }
+            },
+            event = terminal_events.next(), if terminal_open => match event {
+                Some(Ok(event)) => match terminal_event(event) {
+                    Some(event) => event,
+                    None => continue,
+                },
+                Some(Err(e)) => {
+                    tracing::error!("terminal input failed: {e}");
+                    terminal_open = false;
+                    AppEvent::Terminate
+                }
+                None => {
+                    terminal_open = false;
+                    AppEvent::Terminate
+                }
+            },
+            event = external.recv(), if external_open => match event {
+                Some(event) => event,
+                None => {
+                    external_open = false;
+                    continue;
+                }
+            },
+        };
+        let effects = app::update(&mut state, event, Instant::now());
+        run_effects(effects, &connection, &responses_tx, &mut frames);
+    }
+
+    // Questions still open would keep the server waiting for an answer that will never come.
+    for pending in state.approvals.clear() {
+        connection.respond(&pending.id, crate::protocol::Decision::Cancel.response());
+    }
+    let failure = match &state.conn {
+        app::ConnState::Failed(reason) => Some(reason.clone()),
+        _ => None,
+    };
+    let outcome = SessionOutcome {
+        thread_id: state.thread_id().map(str::to_string),
+        failure,
+        frames_drawn,
+    };
+    Ok((outcome, state))
+}
+
+fn draw<B: SyncedBackend>(
+    terminal: &mut Terminal<B>,
+    state: &AppState,
+    now: Instant,
+) -> io::Result<()> {
+    terminal.backend_mut().begin_frame();
+    let result = terminal
+        .draw(|frame| crate::ui::draw(frame, state, now))
+        .map(|_| ());
+    terminal.backend_mut().end_frame();
+    result
+}
+
+fn run_effects(
+    effects: Vec<Effect>,
+    connection: &Connection,
+    responses: &mpsc::UnboundedSender<AppEvent>,
+    frames: &mut FrameScheduler,
+) {
+    for effect in effects {
+        match effect {
+            Effect::Request {
+                tag,
+                method,
+                params,
+            } => {
+                let connection = connection.clone();
+                let responses = responses.clone();
+                tokio::spawn(async move {
+                    let result = connection
+                        .request(method, params)
+                        .await
+                        .map_err(|e| e.to_string());
+                    let _ = responses.send(AppEvent::Response { tag, result });
+                });
+            }
+            Effect::Notify { method, params } => connection.notify(method, params),
+            Effect::Respond { id, result } => connection.respond(&id, result),
+            Effect::RespondError { id, code, message } => {
+                connection.respond_error(&id, code, &message)
+            }
+            Effect::Redraw => frames.request(Instant::now()),
+            Effect::Quit => {}
+        }
+    }
+}
+
+fn inbound_event(message: Inbound, connection: &Connection) -> Option<AppEvent> {
+    match message {
+        Inbound::Notification { method, params } => {
+            match ServerNotification::from_parts(&method, params) {
+                Ok(ServerNotification::Other(method)) => {
+                    tracing::trace!(method, "notification not used by tern");
+                    None
+                }
+                Ok(n) => Some(AppEvent::Notification(n)),
+                Err(e) => {
+                    tracing::warn!(method, "notification did not match the schema: {e}");
+                    None
+                }
+            }
+        }
+        Inbound::Request { id, method, params } => {
+            match ServerRequest::from_parts(&method, params) {
+                Ok(request) => Some(AppEvent::ServerRequest { id, request }),
+                Err(e) => {
+                    tracing::warn!(method, "server request did not match the schema: {e}");
+                    connection.respond_error(
+                        &id,
+                        -32602,
+                        &format!("tern could not read the `{method}` request: {e}"),
+                    );
+                    None
+                }
+            }
+        }
+        Inbound::Closed(reason) => Some(AppEvent::Disconnected(reason)),
+    }
+}
+
+fn terminal_event(event: Event) -> Option<AppEvent> {
+    match event {
+        Event::Key(key) => Some(AppEvent::Key(key)),
+        Event::Paste(text) => Some(AppEvent::Paste(text)),
+        Event::Mouse(mouse) => match mouse.kind {
+            crossterm::event::MouseEventKind::Moved => None,
+            _ => Some(AppEvent::Mouse(mouse)),
+        },
+        Event::Resize(w, h) => Some(AppEvent::Resize(w, h)),
+        Event::FocusGained | Event::FocusLost => None,
+    }
+}

@@ -1,0 +1,56 @@
+//! Frame scheduling: requests coalesce and draws are capped at 60 per second. Nothing draws on a
+//! timer unless something animates.
+
+use std::time::{Duration, Instant};
+
+pub const MIN_FRAME_INTERVAL: Duration = Duration::from_micros(16_667);
+
+#[derive(Debug, Default)]
+pub struct FrameScheduler {
+    due: Option<Instant>,
+    last_draw: Option<Instant>,
+}
+
+impl FrameScheduler {
+    /// Asks for a frame as soon as the rate cap allows.
+    pub fn request(&mut self, now: Instant) {
+        let earliest = self
+            .last_draw
+            .map_or(now, |last| (last + MIN_FRAME_INTERVAL).max(now));
+        self.request_at(earliest);
+    }
+
+    /// Asks for a frame at `at` (an animation); an earlier request wins.
+    pub fn request_at(&mut self, at: Instant) {
+        self.due = Some(self.due.map_or(at, |due| due.min(at)));
+    }
+
+    pub fn due(&self) -> Option<Instant> {
+        self.due
+    }
+
+    pub fn drawn(&mut self, now: Instant) {
+        self.due = None;
+        self.last_draw = Some(now);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_coalesce_and_respect_the_cap() {
+        let t0 = Instant::now();
+        let mut f = FrameScheduler::default();
+        assert_eq!(f.due(), None, "idle means no frame");
+        f.request(t0);
+        f.request(t0 + Duration::from_millis(1));
+        assert_eq!(f.due(), Some(t0));
+        f.drawn(t0);
+        f.request(t0 + Duration::from_millis(2));
+        assert_eq!(f.due(), Some(t0 + MIN_FRAME_INTERVAL));
+        f.request_at(t0 + Duration::from_secs(1));
+        assert_eq!(f.due(), Some(t0 + MIN_FRAME_INTERVAL));
+    }
+}

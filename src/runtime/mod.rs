@@ -1,0 +1,7 @@
+//! The one event loop, the terminal, and the effects that touch the world.
+
+pub mod event_loop;
+pub mod frames;
+pub mod terminal;
+
+pub use event_loop::{run_session, SessionOutcome};

@@ -1,0 +1,90 @@
+//! Entering and leaving the full-screen terminal. The guard restores the terminal on every exit
+//! path: normal return, error, panic (via the hook) and signals (the loop ends, the guard drops).
+
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    KeyboardEnhancementFlags, PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
+};
+use crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, supports_keyboard_enhancement, EnterAlternateScreen,
+    LeaveAlternateScreen,
+};
+use crossterm::{cursor, execute};
+use ratatui::backend::CrosstermBackend;
+use ratatui::Terminal;
+use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub type Tui = Terminal<CrosstermBackend<Stdout>>;
+
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+static KEYBOARD_ENHANCED: AtomicBool = AtomicBool::new(false);
+static MOUSE: AtomicBool = AtomicBool::new(false);
+
+pub struct TerminalGuard {
+    pub terminal: Tui,
+}
+
+impl TerminalGuard {
+    pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
+        install_panic_hook();
+        enable_raw_mode()?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        let mut stdout = io::stdout();
+        execute!(stdout, EnterAlternateScreen, EnableBracketedPaste)?;
+        if mouse {
+            execute!(stdout, EnableMouseCapture)?;
+            MOUSE.store(true, Ordering::SeqCst);
+        }
+        // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol.
+        if supports_keyboard_enhancement().unwrap_or(false) {
+            execute!(
+                stdout,
+                PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES)
+            )?;
+            KEYBOARD_ENHANCED.store(true, Ordering::SeqCst);
+        }
+        let mut terminal = Terminal::new(CrosstermBackend::new(stdout))?;
+        terminal.clear()?;
+        Ok(TerminalGuard { terminal })
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Puts the terminal back as it was. Safe to call more than once.
+pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let mut stdout = io::stdout();
+    if KEYBOARD_ENHANCED.swap(false, Ordering::SeqCst) {
+        let _ = execute!(stdout, PopKeyboardEnhancementFlags);
+    }
+    if MOUSE.swap(false, Ordering::SeqCst) {
+        let _ = execute!(stdout, DisableMouseCapture);
+    }
+    let _ = execute!(
+        stdout,
+        DisableBracketedPaste,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+    let _ = disable_raw_mode();
+}
+
+fn install_panic_hook() {
+    static INSTALLED: AtomicBool = AtomicBool::new(false);
+    if INSTALLED.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}

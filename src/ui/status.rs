@@ -1,0 +1,73 @@
+//! The status line: model, cwd, what the turn is doing, context used.
+
+use crate::app::{AppState, ConnState, TurnPhase};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+use std::time::Instant;
+
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let sep = || " · ".dark_gray();
+    match &state.conn {
+        ConnState::Connecting => spans.push("connecting to codex…".yellow()),
+        ConnState::Failed(_) => spans.push("disconnected".red().bold()),
+        ConnState::Ready => match &state.turn {
+            TurnPhase::Idle => spans.push("ready".green()),
+            TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
+                let secs = now.saturating_duration_since(*since).as_secs();
+                spans.push(format!("● working {secs}s").cyan().bold());
+                spans.push(" (Esc to interrupt)".dark_gray());
+            }
+            TurnPhase::Interrupting { .. } => spans.push("interrupting…".yellow()),
+        },
+    }
+    if let Some(thread) = &state.thread {
+        spans.push(sep());
+        spans.push(thread.model.clone().magenta());
+        spans.push(sep());
+        spans.push(short_path(&thread.cwd).into());
+    }
+    if !state.config.backend_label.is_empty() {
+        spans.push(sep());
+        spans.push(state.config.backend_label.clone().dark_gray());
+    }
+    if let Some(usage) = &state.usage {
+        let used = usage.last.total_tokens;
+        spans.push(sep());
+        let text = match usage.model_context_window {
+            Some(window) if window > 0 => {
+                format!("ctx {} ({}%)", compact(used), used * 100 / window)
+            }
+            _ => format!("ctx {}", compact(used)),
+        };
+        spans.push(text.fg(Color::Gray));
+    }
+    if !state.approvals().is_empty() {
+        spans.push(sep());
+        spans.push("approval needed".black().on_yellow());
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn compact(tokens: i64) -> String {
+    if tokens >= 1000 {
+        format!("{:.1}k", tokens as f64 / 1000.0)
+    } else {
+        tokens.to_string()
+    }
+}
+
+fn short_path(path: &str) -> String {
+    if let Some(home) = std::env::var_os("HOME") {
+        let home = home.to_string_lossy();
+        if !home.is_empty() && home != "/" {
+            if let Some(rest) = path.strip_prefix(home.as_ref()) {
+                return format!("~{rest}");
+            }
+        }
+    }
+    path.to_string()
+}
