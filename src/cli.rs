@@ -108,6 +108,11 @@ impl Cli {
             } else {
                 String::new()
             },
+            // For scripted terminal tests, which cannot "read" a prompt like a person does.
+            approval_read_guard: std::env::var("TERN_APPROVAL_READ_GUARD_MS")
+                .ok()
+                .and_then(|ms| ms.parse().ok())
+                .map(std::time::Duration::from_millis),
         })
     }
 }

@@ -121,12 +121,26 @@ fn option_for(decision: &Decision, accept_label: &str) -> ApprovalOption {
     }
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ApprovalQueue {
     queue: VecDeque<PendingApproval>,
+    read_guard: Duration,
+}
+
+impl Default for ApprovalQueue {
+    fn default() -> Self {
+        Self::with_read_guard(READ_GUARD)
+    }
 }
 
 impl ApprovalQueue {
+    pub fn with_read_guard(read_guard: Duration) -> Self {
+        ApprovalQueue {
+            queue: VecDeque::new(),
+            read_guard,
+        }
+    }
+
     pub fn push(&mut self, mut approval: PendingApproval, now: Instant) {
         if self.queue.is_empty() {
             approval.shown_at = Some(now);
@@ -179,7 +193,7 @@ impl ApprovalQueue {
         }
         let seen = front
             .shown_at
-            .is_some_and(|t| now.saturating_duration_since(t) >= READ_GUARD);
+            .is_some_and(|t| now.saturating_duration_since(t) >= self.read_guard);
         if !seen {
             return None;
         }

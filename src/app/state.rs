@@ -16,6 +16,8 @@ pub struct SessionConfig {
     pub resume_thread: Option<String>,
     /// Shown in the status line for the demo backend.
     pub backend_label: String,
+    /// How long a new approval prompt ignores keys (see `approval::READ_GUARD`).
+    pub approval_read_guard: Option<std::time::Duration>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -71,18 +73,21 @@ pub struct AppState {
 impl AppState {
     pub fn new(config: SessionConfig) -> Self {
         AppState {
-            config,
             conn: ConnState::Connecting,
             thread: None,
             turn: TurnPhase::Idle,
             transcript: Transcript::default(),
             composer: Composer::new(),
             queued: VecDeque::new(),
-            approvals: ApprovalQueue::default(),
+            approvals: config
+                .approval_read_guard
+                .map(ApprovalQueue::with_read_guard)
+                .unwrap_or_default(),
             scroll: Scroll::default(),
             usage: None,
             finished_turns: HashSet::new(),
             quitting: false,
+            config,
         }
     }
 

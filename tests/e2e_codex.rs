@@ -1,0 +1,164 @@
+//! End to end: the real `tern` binary, in a pseudo-terminal, driving the real `codex app-server`
+//! (npm @openai/codex, pinned by .ci/run) against the project's mock Responses API on 127.0.0.1.
+//! Each test has its own CODEX_HOME, HOME and workspace; the person's ~/.codex is never touched.
+
+#[path = "support/codex_env.rs"]
+mod codex_env;
+#[path = "support/mock_model.rs"]
+mod mock_model;
+#[path = "support/pty.rs"]
+mod pty;
+
+use codex_env::{CodexEnv, Sandbox};
+use mock_model::{MockModel, MockTurn};
+use pty::PtySession;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Generous: codex's first start in a fresh CODEX_HOME does some setup.
+const WAIT: Duration = Duration::from_secs(60);
+
+/// The codex binary, or `None` to skip. In CI a missing binary is a failure, never a skip.
+fn codex() -> Option<PathBuf> {
+    match codex_env::codex_bin() {
+        Some(bin) => Some(bin),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("codex is not installed: .ci/run must install @openai/codex into target/codex")
+        }
+        None => {
+            eprintln!("skipping: no codex binary (run .ci/run or set TERN_CODEX_BIN)");
+            None
+        }
+    }
+}
+
+struct Fixture {
+    runtime: tokio::runtime::Runtime,
+    mock: MockModel,
+    env: CodexEnv,
+    logs: tempfile::TempDir,
+}
+
+fn fixture(script: Vec<MockTurn>, sandbox: Sandbox) -> Fixture {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let mock = runtime.block_on(MockModel::start(script));
+    let env = CodexEnv::new(&mock.base_url(), sandbox).unwrap();
+    Fixture {
+        runtime,
+        mock,
+        env,
+        logs: tempfile::tempdir().unwrap(),
+    }
+}
+
+fn start_tern(f: &Fixture, codex: &Path) -> PtySession {
+    let mut env: Vec<(&str, OsString)> = f.env.env_vars();
+    env.push(("TERN_LOG_DIR", f.logs.path().into()));
+    env.push(("TERN_LOG", "debug".into()));
+    env.push(("TERN_APPROVAL_READ_GUARD_MS", "0".into()));
+    let codex_arg = codex.to_string_lossy().into_owned();
+    PtySession::spawn(
+        Path::new(env!("CARGO_BIN_EXE_tern")),
+        &["--codex-bin", &codex_arg],
+        &env,
+        f.env.workspace(),
+        (110, 40),
+    )
+}
+
+fn context(f: &Fixture) -> String {
+    let log = std::fs::read_to_string(f.logs.path().join("tern.log")).unwrap_or_default();
+    format!(
+        "codex stderr:\n{}\ntern log (tail):\n{}\nmock requests: {}",
+        f.env.stderr(),
+        log.lines().rev().take(30).collect::<Vec<_>>().join("\n"),
+        f.mock.requests().len()
+    )
+}
+
+#[test]
+fn a_typed_prompt_streams_the_mock_answer_and_completes_the_turn() {
+    let Some(codex) = codex() else { return };
+    let answer = "The mock says **hello** from the Responses API. STREAM-OK";
+    let f = fixture(
+        vec![MockTurn::Text {
+            text: answer.into(),
+            deltas: 6,
+        }],
+        Sandbox::Default,
+    );
+    let mut tern = start_tern(&f, &codex);
+    tern.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    tern.send(b"Say hello\r");
+    tern.wait_for_text("› Say hello", WAIT);
+    tern.wait_for("the streamed answer", WAIT, |s| {
+        s.contains("The mock says hello from the Responses API. STREAM-OK")
+    });
+    tern.wait_for_text("turn completed", WAIT);
+    let requests = f.mock.requests();
+    assert_eq!(requests.len(), 1, "{}", context(&f));
+    assert!(requests[0].to_string().contains("Say hello"));
+    tern.send(b"\x03");
+    assert!(tern.wait_exit(WAIT), "{}", context(&f));
+    assert!(!tern.alternate_screen());
+    tern.wait_for_text("To continue it: tern resume", WAIT);
+    drop(f.runtime);
+}
+
+#[test]
+fn approving_a_prefix_writes_the_exec_policy_rule() {
+    let Some(codex) = codex() else { return };
+    let f = fixture(
+        vec![MockTurn::git_status_needing_approval(
+            "Checked. PREFIX-DONE",
+        )],
+        Sandbox::Default,
+    );
+    let mut tern = start_tern(&f, &codex);
+    tern.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    tern.send(b"What is the state of the repository?\r");
+    tern.wait_for_text("Approval needed", WAIT);
+    tern.wait_for_text("always allow commands starting with `git status`", WAIT);
+    tern.send(b"p");
+    tern.wait_for_text("PREFIX-DONE", WAIT);
+    tern.wait_for_text("turn completed", WAIT);
+    let rules = std::fs::read_to_string(f.env.rules_path()).unwrap_or_default();
+    assert!(
+        rules.contains(r#"prefix_rule(pattern=["git", "status"], decision="allow")"#),
+        "rules file: {rules:?}\n{}",
+        context(&f)
+    );
+    tern.send(b"/quit\r");
+    assert!(tern.wait_exit(WAIT));
+}
+
+#[test]
+fn approving_a_file_change_applies_it() {
+    let Some(codex) = codex() else { return };
+    let f = fixture(
+        vec![MockTurn::add_hello_file("Patched. PATCH-DONE")],
+        Sandbox::ReadOnly,
+    );
+    let mut tern = start_tern(&f, &codex);
+    tern.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    tern.send(b"Add a hello file\r");
+    tern.wait_for_text("Apply changes to 1 file(s)?", WAIT);
+    tern.wait_for_text("+hello", WAIT);
+    tern.send(b"y");
+    tern.wait_for_text("PATCH-DONE", WAIT);
+    let written = std::fs::read_to_string(f.env.workspace().join("hello.txt")).unwrap_or_default();
+    assert_eq!(written, "hello\n", "{}", context(&f));
+    tern.send(b"\x03");
+    assert!(tern.wait_exit(WAIT));
+}

@@ -1,0 +1,77 @@
+//! The real `tern --demo` binary in a pseudo-terminal: a prompt streams an answer, an approval
+//! is answered by one key, and quitting restores the terminal.
+
+#[path = "support/pty.rs"]
+mod pty;
+
+use pty::PtySession;
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+fn tern() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_tern"))
+}
+
+fn demo_session(log_dir: &Path) -> PtySession {
+    // Approval prompts ignore keys for their first 300 ms (a person must be able to read them);
+    // the unit tests cover that guard, this script answers as soon as the prompt is drawn.
+    let env = [
+        ("TERN_LOG_DIR", OsString::from(log_dir)),
+        ("TERN_APPROVAL_READ_GUARD_MS", OsString::from("0")),
+    ];
+    PtySession::spawn(tern(), &["--demo"], &env, log_dir, (100, 40))
+}
+
+#[test]
+fn demo_streams_an_answer_and_restores_the_terminal_on_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = demo_session(dir.path());
+    session.wait_for_text("Ask the agent anything", WAIT);
+    session.wait_for_text("ready", WAIT);
+    assert!(
+        session.alternate_screen(),
+        "tern runs on the alternate screen"
+    );
+
+    session.send(b"hello there\r");
+    session.wait_for_text("› hello there", WAIT);
+    session.wait_for_text("tern demo backend", WAIT);
+    session.wait_for_text("turn completed", WAIT);
+
+    session.send(b"\x03");
+    assert!(session.wait_exit(WAIT), "tern exits successfully on Ctrl+C");
+    assert!(!session.alternate_screen(), "the alternate screen was left");
+    assert!(!session.cursor_hidden(), "the cursor is visible again");
+    let raw = String::from_utf8_lossy(&session.raw_output()).into_owned();
+    let left = raw
+        .rfind("\x1b[?1049l")
+        .expect("leave-alternate-screen was sent");
+    assert!(left > raw.rfind("\x1b[?1049h").unwrap());
+    assert!(
+        raw.contains("\x1b[?2004l"),
+        "bracketed paste was turned off"
+    );
+    session.wait_for_text("tern --demo resume", WAIT);
+}
+
+#[test]
+fn quit_command_leaves_and_an_approval_is_answered_by_one_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = demo_session(dir.path());
+    session.wait_for_text("ready", WAIT);
+    session.send(b"look at the project\r");
+    session.wait_for_text("Approval needed", WAIT);
+    session.wait_for_text("always allow commands starting with `git status`", WAIT);
+    session.send(b"p");
+    session.wait_for_text("always allowed commands starting with `git status`", WAIT);
+    session.wait_for_text("Apply changes to 2 file(s)?", WAIT);
+    session.send(b"y");
+    session.wait_for_text("Approved changes to 2 file(s)", WAIT);
+    session.wait_for_text("turn completed", WAIT);
+    session.send(b"/quit\r");
+    assert!(session.wait_exit(WAIT));
+    assert!(!session.alternate_screen());
+}

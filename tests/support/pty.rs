@@ -1,0 +1,184 @@
+//! Runs the real `tern` binary in a pseudo-terminal and reads its screen with a vt100 parser.
+//! Every wait is on a condition with a deadline; nothing sleeps to hide a race.
+#![allow(dead_code)]
+
+use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+struct Shared {
+    parser: vt100::Parser,
+    raw: Vec<u8>,
+    eof: bool,
+}
+
+pub struct PtySession {
+    shared: Arc<(Mutex<Shared>, Condvar)>,
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    child: Box<dyn Child + Send + Sync>,
+    _master: Box<dyn MasterPty + Send>,
+}
+
+/// The primary device attributes query. crossterm sends it (with the kitty keyboard query) to
+/// learn whether keyboard enhancement is supported, and waits up to two seconds for an answer a
+/// real terminal gives at once; the harness answers like a VT220 without the kitty protocol.
+const DA1_QUERY: &[u8] = b"\x1b[c";
+const DA1_ANSWER: &[u8] = b"\x1b[?62;c";
+
+impl PtySession {
+    pub fn spawn(
+        program: &Path,
+        args: &[&str],
+        env: &[(&str, OsString)],
+        cwd: &Path,
+        size: (u16, u16),
+    ) -> PtySession {
+        let (cols, rows) = size;
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open a pty");
+        let mut command = CommandBuilder::new(program);
+        command.args(args);
+        command.cwd(cwd);
+        command.env("TERM", "xterm-256color");
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let child = pair.slave.spawn_command(command).expect("spawn tern");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("pty reader");
+        let writer = Arc::new(Mutex::new(pair.master.take_writer().expect("pty writer")));
+        let shared = Arc::new((
+            Mutex::new(Shared {
+                parser: vt100::Parser::new(rows, cols, 0),
+                raw: Vec::new(),
+                eof: false,
+            }),
+            Condvar::new(),
+        ));
+        let thread_shared = shared.clone();
+        let thread_writer = writer.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            loop {
+                let n = match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => 0,
+                    Ok(n) => n,
+                };
+                let (lock, cvar) = &*thread_shared;
+                let mut state = lock.lock().unwrap();
+                if n == 0 {
+                    state.eof = true;
+                    cvar.notify_all();
+                    return;
+                }
+                state.parser.process(&buf[..n]);
+                state.raw.extend_from_slice(&buf[..n]);
+                if buf[..n].windows(DA1_QUERY.len()).any(|w| w == DA1_QUERY) {
+                    let mut w = thread_writer.lock().unwrap();
+                    let _ = w.write_all(DA1_ANSWER);
+                    let _ = w.flush();
+                }
+                cvar.notify_all();
+            }
+        });
+        PtySession {
+            shared,
+            writer,
+            child,
+            _master: pair.master,
+        }
+    }
+
+    pub fn screen_text(&self) -> String {
+        self.shared.0.lock().unwrap().parser.screen().contents()
+    }
+
+    pub fn raw_output(&self) -> Vec<u8> {
+        self.shared.0.lock().unwrap().raw.clone()
+    }
+
+    /// Waits until `check` holds for the screen, or panics with the screen after `timeout`.
+    pub fn wait_for(&self, what: &str, timeout: Duration, check: impl Fn(&str) -> bool) {
+        let deadline = Instant::now() + timeout;
+        let (lock, cvar) = &*self.shared;
+        let mut state = lock.lock().unwrap();
+        loop {
+            let text = state.parser.screen().contents();
+            if check(&text) {
+                return;
+            }
+            let now = Instant::now();
+            if now >= deadline || state.eof {
+                panic!(
+                    "timed out after {timeout:?} waiting for {what} (eof: {}); screen:\n{text}",
+                    state.eof
+                );
+            }
+            state = cvar.wait_timeout(state, deadline - now).unwrap().0;
+        }
+    }
+
+    pub fn wait_for_text(&self, needle: &str, timeout: Duration) {
+        self.wait_for(&format!("`{needle}`"), timeout, |s| s.contains(needle));
+    }
+
+    pub fn send(&self, bytes: &[u8]) {
+        let mut w = self.writer.lock().unwrap();
+        w.write_all(bytes).expect("write to pty");
+        w.flush().expect("flush pty");
+    }
+
+    /// Waits for the process to exit; returns its success.
+    pub fn wait_exit(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                // Let the reader drain what the process wrote last.
+                let (lock, cvar) = &*self.shared;
+                let state = lock.lock().unwrap();
+                let _ = cvar
+                    .wait_timeout_while(state, Duration::from_secs(2), |s| !s.eof)
+                    .unwrap();
+                return status.success();
+            }
+            if Instant::now() >= deadline {
+                let _ = self.child.kill();
+                panic!(
+                    "tern did not exit within {timeout:?}; screen:\n{}",
+                    self.screen_text()
+                );
+            }
+            // The child's exit is not observable through the condvar; poll it with a deadline.
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    pub fn alternate_screen(&self) -> bool {
+        self.shared
+            .0
+            .lock()
+            .unwrap()
+            .parser
+            .screen()
+            .alternate_screen()
+    }
+
+    pub fn cursor_hidden(&self) -> bool {
+        self.shared.0.lock().unwrap().parser.screen().hide_cursor()
+    }
+}
+
+impl Drop for PtySession {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
