@@ -24,6 +24,10 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             TurnPhase::Interrupting { .. } => spans.push("interrupting…".yellow()),
         },
     }
+    if !state.approvals().is_empty() {
+        spans.push(sep());
+        spans.push("approval needed".black().on_yellow());
+    }
     if let Some(thread) = &state.thread {
         spans.push(sep());
         spans.push(thread.model.clone().magenta());
@@ -44,10 +48,6 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             _ => format!("ctx {}", compact(used)),
         };
         spans.push(text.fg(Color::Gray));
-    }
-    if !state.approvals().is_empty() {
-        spans.push(sep());
-        spans.push("approval needed".black().on_yellow());
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

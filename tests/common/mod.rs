@@ -1,0 +1,94 @@
+//! Shared helpers for driving the app without a terminal.
+#![allow(dead_code)]
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tern::app::{update, AppEvent, AppState, Effect, RequestTag, SessionConfig};
+use tern::protocol::{ServerNotification, ThreadSettings};
+
+pub fn config() -> SessionConfig {
+    SessionConfig {
+        settings: ThreadSettings {
+            cwd: Some("/home/user/project".into()),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+pub fn key(code: KeyCode) -> AppEvent {
+    AppEvent::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+pub fn ctrl(c: char) -> AppEvent {
+    AppEvent::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+}
+
+pub fn type_text(state: &mut AppState, text: &str, now: Instant) {
+    for c in text.chars() {
+        update(state, key(KeyCode::Char(c)), now);
+    }
+}
+
+pub fn notify(method: &str, params: Value) -> AppEvent {
+    AppEvent::Notification(ServerNotification::from_parts(method, params).expect("valid params"))
+}
+
+pub const THREAD: &str = "thread-1";
+
+/// A state whose thread is started and idle.
+pub fn ready_state(now: Instant) -> AppState {
+    let mut state = AppState::new(config());
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::Initialize,
+            result: Ok(json!({"userAgent": "x"})),
+        },
+        now,
+    );
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::StartThread,
+            result: Ok(json!({
+                "thread": {"id": THREAD, "preview": "", "turns": []},
+                "model": "mock-model",
+                "cwd": "/home/user/project",
+            })),
+        },
+        now,
+    );
+    state
+}
+
+/// Only the effects that reach the server.
+pub fn wire(effects: Vec<Effect>) -> Vec<Effect> {
+    effects
+        .into_iter()
+        .filter(|e| !matches!(e, Effect::Redraw))
+        .collect()
+}
+
+pub fn later(now: Instant, ms: u64) -> Instant {
+    now + Duration::from_millis(ms)
+}
+
+/// Plays the server's side of a recorded conversation's notifications (not requests) with
+/// the recorded thread id replaced by ours.
+pub fn recorded_notifications(name: &str) -> Vec<(String, Value)> {
+    let path = format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter_map(|line| {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let msg = &v["msg"];
+            (v["dir"] == "s2c" && msg.get("id").is_none()).then(|| {
+                let text = msg["params"].to_string();
+                (msg["method"].as_str().unwrap().to_string(), serde_json::from_str(&text).unwrap())
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,140 @@
+//! Whole screens on ratatui's TestBackend, built from recorded server conversations, checked
+//! with insta snapshots under the top-level `snapshots/` folder.
+
+mod common;
+
+use common::*;
+use crossterm::event::KeyCode;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use serde_json::{json, Value};
+use std::time::Instant;
+use tern::app::{update, AppEvent, AppState};
+use tern::protocol::{RequestId, ServerRequest};
+
+fn screen(state: &AppState, width: u16, height: u16, now: Instant) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| tern::ui::draw(frame, state, now))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn snapshot(name: &str, text: &str) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(name, text));
+}
+
+/// Feeds a recording's notifications, with its thread id rewritten to ours.
+fn replay(state: &mut AppState, name: &str, now: Instant, until: Option<&str>) {
+    let recorded_thread = recorded_notifications(name)
+        .iter()
+        .find_map(|(_, p)| p["threadId"].as_str().map(str::to_string))
+        .unwrap();
+    for (method, params) in recorded_notifications(name) {
+        if until == Some(method.as_str()) {
+            return;
+        }
+        let text = params.to_string().replace(&recorded_thread, THREAD);
+        let params: Value = serde_json::from_str(&text).unwrap();
+        if let Ok(n) = tern::protocol::ServerNotification::from_parts(&method, params) {
+            update(state, AppEvent::Notification(n), now);
+        }
+    }
+}
+
+#[test]
+fn streamed_answer_at_80_and_120_columns() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    replay(&mut state, "01-streamed-answer.jsonl", now, None);
+    snapshot("streamed_answer_80x30", &screen(&state, 80, 30, now));
+    snapshot("streamed_answer_120x30", &screen(&state, 120, 30, now));
+}
+
+#[test]
+fn scrolled_up_transcript_shows_the_hint() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    replay(&mut state, "01-streamed-answer.jsonl", now, None);
+    screen(&state, 80, 24, now);
+    update(&mut state, key(KeyCode::PageUp), now);
+    snapshot("scrolled_up_80x24", &screen(&state, 80, 24, now));
+}
+
+#[test]
+fn command_approval_modal() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    replay(&mut state, "02-command-approval-prefix.jsonl", now, Some("serverRequest/resolved"));
+    let conversation = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/02-command-approval-prefix.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let request: Value = conversation
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["msg"].clone())
+        .find(|m| m["method"] == "item/commandExecution/requestApproval")
+        .unwrap();
+    update(
+        &mut state,
+        AppEvent::ServerRequest {
+            id: RequestId::Int(0),
+            request: ServerRequest::from_parts(
+                "item/commandExecution/requestApproval",
+                request["params"].clone(),
+            )
+            .unwrap(),
+        },
+        now,
+    );
+    snapshot("command_approval_80x24", &screen(&state, 80, 24, now));
+}
+
+#[test]
+fn file_change_approval_modal_shows_the_diff() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    replay(&mut state, "03-file-change-approval.jsonl", now, Some("serverRequest/resolved"));
+    let turn = "01a227b1-f096-75a0-8c6a-f31461dc88ea";
+    update(
+        &mut state,
+        AppEvent::ServerRequest {
+            id: RequestId::Int(0),
+            request: ServerRequest::from_parts(
+                "item/fileChange/requestApproval",
+                json!({"threadId": THREAD, "turnId": turn, "itemId": "call_0", "startedAtMs": 0}),
+            )
+            .unwrap(),
+        },
+        now,
+    );
+    snapshot("file_change_approval_80x30", &screen(&state, 80, 30, now));
+}
+
+#[test]
+fn disconnected_session_says_what_happened() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    update(
+        &mut state,
+        AppEvent::Disconnected(
+            "codex app-server stopped (exit status: 1); last stderr: error: bad config".into(),
+        ),
+        now,
+    );
+    snapshot("disconnected_80x12", &screen(&state, 80, 12, now));
+}
