@@ -99,10 +99,10 @@ impl Cli {
                 sandbox: self.sandbox.clone(),
                 config: (!config.is_empty()).then_some(config),
             },
-            resume_thread: match &self.command {
-                Some(Command::Resume { thread_id }) => Some(thread_id.clone()),
-                None => None,
-            },
+            resume_thread: self
+                .command
+                .as_ref()
+                .map(|Command::Resume { thread_id }| thread_id.clone()),
             backend_label: if self.demo {
                 "demo".into()
             } else {

@@ -22,7 +22,8 @@ fn approval_request(id: i64) -> AppEvent {
     });
     AppEvent::ServerRequest {
         id: RequestId::Int(id),
-        request: ServerRequest::from_parts("item/commandExecution/requestApproval", params).unwrap(),
+        request: ServerRequest::from_parts("item/commandExecution/requestApproval", params)
+            .unwrap(),
     }
 }
 
@@ -32,7 +33,10 @@ fn running_state(now: Instant) -> AppState {
     update(&mut state, key(KeyCode::Enter), now);
     update(
         &mut state,
-        notify("turn/started", json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}})),
+        notify(
+            "turn/started",
+            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+        ),
         now,
     );
     state
@@ -43,16 +47,32 @@ fn startup_initializes_then_starts_a_thread_in_the_cwd() {
     let now = Instant::now();
     let mut state = tern::app::AppState::new(config());
     let effects = tern::app::update::start(&mut state);
-    let Effect::Request { tag, method, params } = &effects[0] else { panic!() };
+    let Effect::Request {
+        tag,
+        method,
+        params,
+    } = &effects[0]
+    else {
+        panic!()
+    };
     assert_eq!((tag, *method), (&RequestTag::Initialize, "initialize"));
     assert_eq!(params["clientInfo"]["name"], "tern");
     assert_eq!(params["clientInfo"]["version"], env!("CARGO_PKG_VERSION"));
     let effects = wire(update(
         &mut state,
-        AppEvent::Response { tag: RequestTag::Initialize, result: Ok(json!({})) },
+        AppEvent::Response {
+            tag: RequestTag::Initialize,
+            result: Ok(json!({})),
+        },
         now,
     ));
-    assert_eq!(effects[0], Effect::Notify { method: "initialized", params: None });
+    assert_eq!(
+        effects[0],
+        Effect::Notify {
+            method: "initialized",
+            params: None
+        }
+    );
     assert_eq!(
         effects[1],
         Effect::Request {
@@ -72,7 +92,9 @@ fn enter_sends_a_turn_and_a_second_prompt_waits_for_the_first() {
     assert_eq!(
         effects,
         [Effect::Request {
-            tag: RequestTag::StartTurn { prompt: "hello".into() },
+            tag: RequestTag::StartTurn {
+                prompt: "hello".into()
+            },
             method: "turn/start",
             params: json!({"threadId": THREAD, "input": [{"type": "text", "text": "hello", "text_elements": []}]}),
         }]
@@ -82,15 +104,23 @@ fn enter_sends_a_turn_and_a_second_prompt_waits_for_the_first() {
     assert_eq!(state.queued.len(), 1);
     update(
         &mut state,
-        notify("turn/started", json!({"threadId": THREAD, "turn": {"id": "t1", "items": [], "status": "inProgress"}})),
+        notify(
+            "turn/started",
+            json!({"threadId": THREAD, "turn": {"id": "t1", "items": [], "status": "inProgress"}}),
+        ),
         now,
     );
     let effects = wire(update(
         &mut state,
-        notify("turn/completed", json!({"threadId": THREAD, "turn": {"id": "t1", "items": [], "status": "completed"}})),
+        notify(
+            "turn/completed",
+            json!({"threadId": THREAD, "turn": {"id": "t1", "items": [], "status": "completed"}}),
+        ),
         now,
     ));
-    assert!(matches!(&effects[..], [Effect::Request { method: "turn/start", params, .. }] if params["input"][0]["text"] == "next"));
+    assert!(
+        matches!(&effects[..], [Effect::Request { method: "turn/start", params, .. }] if params["input"][0]["text"] == "next")
+    );
 }
 
 #[test]
@@ -115,10 +145,21 @@ fn keys_typed_before_the_prompt_could_be_read_never_answer_it() {
     let mut state = running_state(now);
     update(&mut state, approval_request(0), now);
     assert!(wire(update(&mut state, key(KeyCode::Char('y')), later(now, 50))).is_empty());
-    assert!(wire(update(&mut state, AppEvent::Paste("y".into()), later(now, 500))).is_empty());
+    assert!(wire(update(
+        &mut state,
+        AppEvent::Paste("y".into()),
+        later(now, 500)
+    ))
+    .is_empty());
     assert_eq!(state.approvals.len(), 1, "the prompt is still open");
     let effects = wire(update(&mut state, key(KeyCode::Char('y')), later(now, 400)));
-    assert_eq!(effects, [Effect::Respond { id: RequestId::Int(0), result: json!({"decision": "accept"}) }]);
+    assert_eq!(
+        effects,
+        [Effect::Respond {
+            id: RequestId::Int(0),
+            result: json!({"decision": "accept"})
+        }]
+    );
 }
 
 #[test]
@@ -129,7 +170,13 @@ fn esc_on_a_prompt_cancels_and_only_offered_decisions_are_accepted() {
     // `a` (accept for session) is not in availableDecisions, so it does nothing.
     assert!(wire(update(&mut state, key(KeyCode::Char('a')), later(now, 500))).is_empty());
     let effects = wire(update(&mut state, key(KeyCode::Esc), later(now, 500)));
-    assert_eq!(effects, [Effect::Respond { id: RequestId::Int(3), result: json!({"decision": "cancel"}) }]);
+    assert_eq!(
+        effects,
+        [Effect::Respond {
+            id: RequestId::Int(3),
+            result: json!({"decision": "cancel"})
+        }]
+    );
 }
 
 #[test]
@@ -137,7 +184,14 @@ fn a_request_resolved_elsewhere_drops_its_prompt() {
     let now = Instant::now();
     let mut state = running_state(now);
     update(&mut state, approval_request(5), now);
-    update(&mut state, notify("serverRequest/resolved", json!({"threadId": THREAD, "requestId": 5})), now);
+    update(
+        &mut state,
+        notify(
+            "serverRequest/resolved",
+            json!({"threadId": THREAD, "requestId": 5}),
+        ),
+        now,
+    );
     assert!(state.approvals.is_empty());
 }
 
@@ -153,7 +207,14 @@ fn unknown_server_requests_get_an_error_reply() {
         },
         now,
     ));
-    assert!(matches!(&effects[..], [Effect::RespondError { id: RequestId::Int(9), code: -32601, .. }]));
+    assert!(matches!(
+        &effects[..],
+        [Effect::RespondError {
+            id: RequestId::Int(9),
+            code: -32601,
+            ..
+        }]
+    ));
 }
 
 #[test]
@@ -163,22 +224,35 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
     let before = state.transcript.len();
     update(
         &mut state,
-        notify("item/started", json!({"threadId": "sub-agent", "turnId": "x", "item": {"type": "agentMessage", "id": "m", "text": "not ours"}})),
+        notify(
+            "item/started",
+            json!({"threadId": "sub-agent", "turnId": "x", "item": {"type": "agentMessage", "id": "m", "text": "not ours"}}),
+        ),
         now,
     );
     assert_eq!(state.transcript.len(), before);
     update(
         &mut state,
-        notify("turn/completed", json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}})),
+        notify(
+            "turn/completed",
+            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}}),
+        ),
         now,
     );
     let after_end = state.transcript.len();
     update(
         &mut state,
-        notify("item/agentMessage/delta", json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "late", "delta": "late text"})),
+        notify(
+            "item/agentMessage/delta",
+            json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "late", "delta": "late text"}),
+        ),
         now,
     );
-    assert_eq!(state.transcript.len(), after_end, "a late delta for an ended turn is dropped");
+    assert_eq!(
+        state.transcript.len(),
+        after_end,
+        "a late delta for an ended turn is dropped"
+    );
     assert_eq!(state.turn, TurnPhase::Idle);
 }
 
@@ -189,24 +263,44 @@ fn deltas_build_the_message_and_completion_settles_it() {
     for delta in ["Hel", "lo **wor", "ld**"] {
         update(
             &mut state,
-            notify("item/agentMessage/delta", json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "msg_0", "delta": delta})),
+            notify(
+                "item/agentMessage/delta",
+                json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "msg_0", "delta": delta}),
+            ),
             now,
         );
     }
-    let agent = state.transcript.cells().iter().find_map(|c| match c.kind() {
-        CellKind::Agent { markdown, streaming } => Some((markdown.clone(), *streaming)),
-        _ => None,
-    });
+    let agent = state
+        .transcript
+        .cells()
+        .iter()
+        .find_map(|c| match c.kind() {
+            CellKind::Agent {
+                markdown,
+                streaming,
+            } => Some((markdown.clone(), *streaming)),
+            _ => None,
+        });
     assert_eq!(agent, Some(("Hello **world**".into(), true)));
     update(
         &mut state,
-        notify("item/completed", json!({"threadId": THREAD, "turnId": "turn-1", "item": {"type": "agentMessage", "id": "msg_0", "text": "Hello **world**!"}})),
+        notify(
+            "item/completed",
+            json!({"threadId": THREAD, "turnId": "turn-1", "item": {"type": "agentMessage", "id": "msg_0", "text": "Hello **world**!"}}),
+        ),
         now,
     );
-    let agent = state.transcript.cells().iter().find_map(|c| match c.kind() {
-        CellKind::Agent { markdown, streaming } => Some((markdown.clone(), *streaming)),
-        _ => None,
-    });
+    let agent = state
+        .transcript
+        .cells()
+        .iter()
+        .find_map(|c| match c.kind() {
+            CellKind::Agent {
+                markdown,
+                streaming,
+            } => Some((markdown.clone(), *streaming)),
+            _ => None,
+        });
     assert_eq!(agent, Some(("Hello **world**!".into(), false)));
 }
 
@@ -214,11 +308,20 @@ fn deltas_build_the_message_and_completion_settles_it() {
 fn the_echoed_user_message_is_not_shown_twice() {
     let now = Instant::now();
     let mut state = running_state(now);
-    let users = |s: &AppState| s.transcript.cells().iter().filter(|c| matches!(c.kind(), CellKind::User { .. })).count();
+    let users = |s: &AppState| {
+        s.transcript
+            .cells()
+            .iter()
+            .filter(|c| matches!(c.kind(), CellKind::User { .. }))
+            .count()
+    };
     assert_eq!(users(&state), 1);
     update(
         &mut state,
-        notify("item/started", json!({"threadId": THREAD, "turnId": "turn-1", "item": {"type": "userMessage", "id": "u1", "content": [{"type": "text", "text": "hi", "text_elements": []}]}})),
+        notify(
+            "item/started",
+            json!({"threadId": THREAD, "turnId": "turn-1", "item": {"type": "userMessage", "id": "u1", "content": [{"type": "text", "text": "hi", "text_elements": []}]}}),
+        ),
         now,
     );
     assert_eq!(users(&state), 1);
@@ -233,7 +336,12 @@ fn a_refused_turn_gives_the_prompt_back() {
     assert!(state.composer.is_empty());
     update(
         &mut state,
-        AppEvent::Response { tag: RequestTag::StartTurn { prompt: "important words".into() }, result: Err("boom".into()) },
+        AppEvent::Response {
+            tag: RequestTag::StartTurn {
+                prompt: "important words".into(),
+            },
+            result: Err("boom".into()),
+        },
         now,
     );
     assert_eq!(state.composer.text(), "important words");
@@ -246,7 +354,11 @@ fn losing_the_server_fails_the_turn_and_open_prompts_but_keeps_the_draft() {
     let mut state = running_state(now);
     update(&mut state, approval_request(1), now);
     type_text(&mut state, "draft", now);
-    update(&mut state, AppEvent::Disconnected("codex app-server stopped (exit status: 1)".into()), now);
+    update(
+        &mut state,
+        AppEvent::Disconnected("codex app-server stopped (exit status: 1)".into()),
+        now,
+    );
     assert!(matches!(&state.conn, ConnState::Failed(why) if why.contains("exit status: 1")));
     assert!(state.approvals.is_empty());
     assert_eq!(state.turn, TurnPhase::Idle);
@@ -280,10 +392,17 @@ fn quit_command_and_unknown_commands() {
     let mut state = ready_state(now);
     type_text(&mut state, "/nope", now);
     assert!(wire(update(&mut state, key(KeyCode::Enter), now)).is_empty());
-    assert_eq!(state.composer.text(), "/nope", "an unknown command stays to be fixed");
+    assert_eq!(
+        state.composer.text(),
+        "/nope",
+        "an unknown command stays to be fixed"
+    );
     state.composer.clear();
     type_text(&mut state, "/quit", now);
-    assert_eq!(wire(update(&mut state, key(KeyCode::Enter), now)), [Effect::Quit]);
+    assert_eq!(
+        wire(update(&mut state, key(KeyCode::Enter), now)),
+        [Effect::Quit]
+    );
 }
 
 #[test]
@@ -292,5 +411,8 @@ fn idle_has_no_animation_and_a_running_turn_ticks_once_a_second() {
     let state = ready_state(now);
     assert_eq!(state.next_animation(now), None);
     let state = running_state(now);
-    assert_eq!(state.next_animation(later(now, 200)), Some(later(now, 1000)));
+    assert_eq!(
+        state.next_animation(later(now, 200)),
+        Some(later(now, 1000))
+    );
 }

@@ -90,10 +90,11 @@ fn the_prefix_approval_and_our_answer_match_the_recording() {
         .iter()
         .find(|(_, m)| m["method"] == "item/commandExecution/requestApproval")
         .unwrap();
-    let ServerRequest::CommandApproval(params) =
-        ServerRequest::from_parts("item/commandExecution/requestApproval", request["params"].clone())
-            .unwrap()
-    else {
+    let ServerRequest::CommandApproval(params) = ServerRequest::from_parts(
+        "item/commandExecution/requestApproval",
+        request["params"].clone(),
+    )
+    .unwrap() else {
         panic!("not a command approval");
     };
     assert_eq!(
@@ -131,7 +132,9 @@ fn file_change_approval_names_an_item_announced_earlier() {
     let conversation = fixture("03-file-change-approval.jsonl");
     let started = conversation
         .iter()
-        .position(|(_, m)| m["method"] == "item/started" && m["params"]["item"]["type"] == "fileChange")
+        .position(|(_, m)| {
+            m["method"] == "item/started" && m["params"]["item"]["type"] == "fileChange"
+        })
         .unwrap();
     let asked = conversation
         .iter()
@@ -145,5 +148,8 @@ fn file_change_approval_names_an_item_announced_earlier() {
     .unwrap() else {
         panic!()
     };
-    assert_eq!(params.item_id, conversation[started].1["params"]["item"]["id"]);
+    assert_eq!(
+        params.item_id,
+        conversation[started].1["params"]["item"]["id"]
+    );
 }

@@ -4,7 +4,9 @@ use serde_json::{json, Value};
 use std::time::Duration;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::{Connection, Inbound, RpcError};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf, WriteHalf};
+use tokio::io::{
+    AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf, WriteHalf,
+};
 
 const DEADLINE: Duration = Duration::from_secs(5);
 
@@ -29,7 +31,11 @@ impl Peer {
     }
 }
 
-fn connect() -> (Connection, tokio::sync::mpsc::UnboundedReceiver<Inbound>, Peer) {
+fn connect() -> (
+    Connection,
+    tokio::sync::mpsc::UnboundedReceiver<Inbound>,
+    Peer,
+) {
     let (transport, server) = memory_pair();
     let (connection, inbound) = Connection::start(Box::new(transport));
     let (reader, writer) = tokio::io::split(server);
@@ -63,8 +69,10 @@ async fn responses_out_of_order_reach_their_own_requests() {
     assert_eq!(first["method"], "first");
     assert_eq!(second["method"], "second");
     assert_eq!(first["jsonrpc"], "2.0");
-    peer.write(&json!({"id": second["id"], "result": {"n": 2}}).to_string()).await;
-    peer.write(&json!({"id": first["id"], "result": {"n": 1}}).to_string()).await;
+    peer.write(&json!({"id": second["id"], "result": {"n": 2}}).to_string())
+        .await;
+    peer.write(&json!({"id": first["id"], "result": {"n": 1}}).to_string())
+        .await;
     assert_eq!(a.await.unwrap().unwrap(), json!({"n": 1}));
     assert_eq!(b.await.unwrap().unwrap(), json!({"n": 2}));
 }
@@ -74,8 +82,11 @@ async fn server_errors_name_the_method() {
     let (connection, _inbound, mut peer) = connect();
     let call = tokio::spawn(async move { connection.request("thread/resume", json!({})).await });
     let request = peer.read().await;
-    peer.write(&json!({"id": request["id"], "error": {"code": -32600, "message": "no such thread"}}).to_string())
-        .await;
+    peer.write(
+        &json!({"id": request["id"], "error": {"code": -32600, "message": "no such thread"}})
+            .to_string(),
+    )
+    .await;
     let err = call.await.unwrap().unwrap_err();
     assert_eq!(
         err,
@@ -90,8 +101,10 @@ async fn server_errors_name_the_method() {
 #[tokio::test]
 async fn a_server_request_is_handed_over_and_answered() {
     let (connection, mut inbound, mut peer) = connect();
-    peer.write(r#"{"id": 7, "method": "item/commandExecution/requestApproval", "params": {"x": 1}}"#)
-        .await;
+    peer.write(
+        r#"{"id": 7, "method": "item/commandExecution/requestApproval", "params": {"x": 1}}"#,
+    )
+    .await;
     let Inbound::Request { id, method, .. } = next_inbound(&mut inbound).await else {
         panic!("expected a request")
     };
@@ -108,7 +121,8 @@ async fn malformed_lines_are_skipped_and_the_stream_goes_on() {
     let (_connection, mut inbound, mut peer) = connect();
     peer.write("this is not json").await;
     peer.write(r#"{"jsonrpc": "2.0"}"#).await;
-    peer.write(r#"{"method": "warning", "params": {"message": "still here"}}"#).await;
+    peer.write(r#"{"method": "warning", "params": {"message": "still here"}}"#)
+        .await;
     let Inbound::Notification { method, params } = next_inbound(&mut inbound).await else {
         panic!("expected the notification after the bad lines")
     };
@@ -130,10 +144,19 @@ async fn the_peer_dying_fails_pending_requests_at_once_and_later_ones_too() {
         .expect("the pending request must fail within the deadline")
         .unwrap()
         .unwrap_err();
-    assert!(matches!(&err, RpcError::Closed(why) if why.contains("closed")), "{err}");
-    assert!(matches!(next_inbound(&mut inbound).await, Inbound::Closed(_)));
+    assert!(
+        matches!(&err, RpcError::Closed(why) if why.contains("closed")),
+        "{err}"
+    );
+    assert!(matches!(
+        next_inbound(&mut inbound).await,
+        Inbound::Closed(_)
+    ));
     assert!(connection.is_closed());
-    let later = connection.request("turn/start", json!({})).await.unwrap_err();
+    let later = connection
+        .request("turn/start", json!({}))
+        .await
+        .unwrap_err();
     assert!(matches!(later, RpcError::Closed(_)));
 }
 

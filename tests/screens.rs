@@ -78,7 +78,12 @@ fn scrolled_up_transcript_shows_the_hint() {
 fn command_approval_modal() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    replay(&mut state, "02-command-approval-prefix.jsonl", now, Some("serverRequest/resolved"));
+    replay(
+        &mut state,
+        "02-command-approval-prefix.jsonl",
+        now,
+        Some("serverRequest/resolved"),
+    );
     let conversation = std::fs::read_to_string(format!(
         "{}/tests/fixtures/02-command-approval-prefix.jsonl",
         env!("CARGO_MANIFEST_DIR")
@@ -108,7 +113,12 @@ fn command_approval_modal() {
 fn file_change_approval_modal_shows_the_diff() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    replay(&mut state, "03-file-change-approval.jsonl", now, Some("serverRequest/resolved"));
+    replay(
+        &mut state,
+        "03-file-change-approval.jsonl",
+        now,
+        Some("serverRequest/resolved"),
+    );
     let turn = "01a227b1-f096-75a0-8c6a-f31461dc88ea";
     update(
         &mut state,

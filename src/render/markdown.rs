@@ -183,11 +183,9 @@ impl Renderer {
 
     fn start(&mut self, tag: Tag<'_>) {
         match tag {
-            Tag::Paragraph => {
-                if self.pending_marker.is_none() {
-                    self.start_block();
-                }
-            }
+            // A list item's first paragraph sits on the marker's line.
+            Tag::Paragraph if self.pending_marker.is_none() => self.start_block(),
+            Tag::Paragraph => {}
             Tag::Heading { level, .. } => {
                 self.flush();
                 self.start_block();
@@ -471,7 +469,7 @@ mod tests {
             assert!(
                 line.width() <= 30,
                 "{:?} is wider than 30",
-                plain(&[line.clone()])
+                plain(std::slice::from_ref(line))
             );
         }
         assert!(plain(&lines)[0].starts_with("name"));

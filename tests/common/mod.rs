@@ -87,7 +87,10 @@ pub fn recorded_notifications(name: &str) -> Vec<(String, Value)> {
             let msg = &v["msg"];
             (v["dir"] == "s2c" && msg.get("id").is_none()).then(|| {
                 let text = msg["params"].to_string();
-                (msg["method"].as_str().unwrap().to_string(), serde_json::from_str(&text).unwrap())
+                (
+                    msg["method"].as_str().unwrap().to_string(),
+                    serde_json::from_str(&text).unwrap(),
+                )
             })
         })
         .collect()
