@@ -362,8 +362,7 @@ fn heading_style(level: HeadingLevel) -> Style {
     }
 }
 
-/// Columns fitted to the width: each column gets its natural width if everything fits, else
-/// widths shrink in proportion and cells wrap inside their column.
+/// Columns fitted to the width; cells wrap inside their column.
 fn render_table(table: &Table, width: usize) -> Vec<Line<'static>> {
     let columns = table.rows.iter().map(Vec::len).max().unwrap_or(0);
     if columns == 0 {
@@ -377,15 +376,20 @@ fn render_table(table: &Table, width: usize) -> Vec<Line<'static>> {
     }
     let separators = 3 * (columns - 1);
     let available = width.saturating_sub(separators).max(columns);
-    let total: usize = natural.iter().sum();
-    let widths: Vec<usize> = if total <= available {
-        natural
-    } else {
-        natural
+    // Narrow the widest column one cell at a time: short columns keep their natural width and
+    // only long text wraps.
+    let mut widths = natural;
+    while widths.iter().sum::<usize>() > available {
+        let (widest, &w) = widths
             .iter()
-            .map(|w| ((w * available) / total).max(3).min(*w))
-            .collect()
-    };
+            .enumerate()
+            .max_by_key(|(_, w)| **w)
+            .expect("at least one column");
+        if w <= 3 {
+            break;
+        }
+        widths[widest] -= 1;
+    }
     let border = Style::default().fg(Color::DarkGray);
     let mut lines = Vec::new();
     for (r, row) in table.rows.iter().enumerate() {
