@@ -27,6 +27,20 @@ fn approval_request(id: i64) -> AppEvent {
     }
 }
 
+fn agent_message(state: &AppState) -> Option<(String, bool)> {
+    state
+        .transcript
+        .cells()
+        .iter()
+        .find_map(|c| match c.kind() {
+            CellKind::Agent {
+                markdown,
+                streaming,
+            } => Some((markdown.clone(), *streaming)),
+            _ => None,
+        })
+}
+
 fn running_state(now: Instant) -> AppState {
     let mut state = ready_state(now);
     type_text(&mut state, "hi", now);
