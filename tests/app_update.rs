@@ -284,17 +284,7 @@ fn deltas_build_the_message_and_completion_settles_it() {
             now,
         );
     }
-    let agent = state
-        .transcript
-        .cells()
-        .iter()
-        .find_map(|c| match c.kind() {
-            CellKind::Agent {
-                markdown,
-                streaming,
-            } => Some((markdown.clone(), *streaming)),
-            _ => None,
-        });
+    let agent = agent_message(&state);
     assert_eq!(agent, Some(("Hello **world**".into(), true)));
     update(
         &mut state,
@@ -304,17 +294,7 @@ fn deltas_build_the_message_and_completion_settles_it() {
         ),
         now,
     );
-    let agent = state
-        .transcript
-        .cells()
-        .iter()
-        .find_map(|c| match c.kind() {
-            CellKind::Agent {
-                markdown,
-                streaming,
-            } => Some((markdown.clone(), *streaming)),
-            _ => None,
-        });
+    let agent = agent_message(&state);
     assert_eq!(agent, Some(("Hello **world**!".into(), false)));
 }
 
