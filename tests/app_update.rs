@@ -20,11 +20,7 @@ fn approval_request(id: i64) -> AppEvent {
         "availableDecisions": ["accept",
             {"acceptWithExecpolicyAmendment": {"execpolicy_amendment": ["git", "status"]}}, "cancel"],
     });
-    AppEvent::ServerRequest {
-        id: RequestId::Int(id),
-        request: ServerRequest::from_parts("item/commandExecution/requestApproval", params)
-            .unwrap(),
-    }
+    server_request(id, "item/commandExecution/requestApproval", params)
 }
 
 fn agent_message(state: &AppState) -> Option<(String, bool)> {
@@ -145,10 +141,10 @@ fn pressing_p_answers_with_exactly_the_proposed_prefix() {
     let effects = wire(update(&mut state, key(KeyCode::Char('p')), later(now, 500)));
     assert_eq!(
         effects,
-        [Effect::Respond {
-            id: RequestId::Int(0),
-            result: json!({"decision": {"acceptWithExecpolicyAmendment": {"execpolicy_amendment": ["git", "status"]}}}),
-        }]
+        answer(
+            0,
+            json!({"acceptWithExecpolicyAmendment": {"execpolicy_amendment": ["git", "status"]}})
+        )
     );
     assert!(state.approvals.is_empty());
 }
@@ -167,13 +163,7 @@ fn keys_typed_before_the_prompt_could_be_read_never_answer_it() {
     .is_empty());
     assert_eq!(state.approvals.len(), 1, "the prompt is still open");
     let effects = wire(update(&mut state, key(KeyCode::Char('y')), later(now, 400)));
-    assert_eq!(
-        effects,
-        [Effect::Respond {
-            id: RequestId::Int(0),
-            result: json!({"decision": "accept"})
-        }]
-    );
+    assert_eq!(effects, answer(0, json!("accept")));
 }
 
 #[test]
@@ -184,13 +174,7 @@ fn esc_on_a_prompt_cancels_and_only_offered_decisions_are_accepted() {
     // `a` (accept for session) is not in availableDecisions, so it does nothing.
     assert!(wire(update(&mut state, key(KeyCode::Char('a')), later(now, 500))).is_empty());
     let effects = wire(update(&mut state, key(KeyCode::Esc), later(now, 500)));
-    assert_eq!(
-        effects,
-        [Effect::Respond {
-            id: RequestId::Int(3),
-            result: json!({"decision": "cancel"})
-        }]
-    );
+    assert_eq!(effects, answer(3, json!("cancel")));
 }
 
 #[test]

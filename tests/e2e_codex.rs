@@ -62,13 +62,17 @@ fn start_tern(f: &Fixture, codex: &Path) -> PtySession {
     env.push(("TERN_LOG", "debug".into()));
     env.push(("TERN_APPROVAL_READ_GUARD_MS", "0".into()));
     let codex_arg = codex.to_string_lossy().into_owned();
-    PtySession::spawn(
+    let tern = PtySession::spawn(
         Path::new(env!("CARGO_BIN_EXE_tern")),
         &["--codex-bin", &codex_arg],
         &env,
         f.env.workspace(),
         (110, 40),
-    )
+    );
+    tern.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    tern
 }
 
 fn context(f: &Fixture) -> String {
@@ -93,9 +97,6 @@ fn a_typed_prompt_streams_the_mock_answer_and_completes_the_turn() {
         Sandbox::Default,
     );
     let mut tern = start_tern(&f, &codex);
-    tern.wait_for("the thread to be ready", WAIT, |s| {
-        s.contains("ready · mock-model")
-    });
     tern.send(b"Say hello\r");
     tern.wait_for_text("› Say hello", WAIT);
     tern.wait_for("the streamed answer", WAIT, |s| {
@@ -105,9 +106,7 @@ fn a_typed_prompt_streams_the_mock_answer_and_completes_the_turn() {
     let requests = f.mock.requests();
     assert_eq!(requests.len(), 1, "{}", context(&f));
     assert!(requests[0].to_string().contains("Say hello"));
-    tern.send(b"\x03");
-    assert!(tern.wait_exit(WAIT), "{}", context(&f));
-    assert!(!tern.alternate_screen());
+    tern.quit_with(b"\x03", WAIT);
     tern.wait_for_text("To continue it: tern resume", WAIT);
     drop(f.runtime);
 }
@@ -122,9 +121,6 @@ fn approving_a_prefix_writes_the_exec_policy_rule() {
         Sandbox::Default,
     );
     let mut tern = start_tern(&f, &codex);
-    tern.wait_for("the thread to be ready", WAIT, |s| {
-        s.contains("ready · mock-model")
-    });
     tern.send(b"What is the state of the repository?\r");
     tern.wait_for_text("Approval needed", WAIT);
     tern.wait_for_text("always allow commands starting with `git status`", WAIT);
@@ -137,8 +133,7 @@ fn approving_a_prefix_writes_the_exec_policy_rule() {
         "rules file: {rules:?}\n{}",
         context(&f)
     );
-    tern.send(b"/quit\r");
-    assert!(tern.wait_exit(WAIT));
+    tern.quit_with(b"/quit\r", WAIT);
 }
 
 #[test]
@@ -149,9 +144,6 @@ fn approving_a_file_change_applies_it() {
         Sandbox::ReadOnly,
     );
     let mut tern = start_tern(&f, &codex);
-    tern.wait_for("the thread to be ready", WAIT, |s| {
-        s.contains("ready · mock-model")
-    });
     tern.send(b"Add a hello file\r");
     tern.wait_for_text("Apply changes to 1 file(s)?", WAIT);
     tern.wait_for_text("+hello", WAIT);
@@ -159,6 +151,5 @@ fn approving_a_file_change_applies_it() {
     tern.wait_for_text("PATCH-DONE", WAIT);
     let written = std::fs::read_to_string(f.env.workspace().join("hello.txt")).unwrap_or_default();
     assert_eq!(written, "hello\n", "{}", context(&f));
-    tern.send(b"\x03");
-    assert!(tern.wait_exit(WAIT));
+    tern.quit_with(b"\x03", WAIT);
 }

@@ -41,10 +41,7 @@ fn demo_streams_an_answer_and_restores_the_terminal_on_quit() {
     session.wait_for_text("tern demo backend", WAIT);
     session.wait_for_text("turn completed", WAIT);
 
-    session.send(b"\x03");
-    assert!(session.wait_exit(WAIT), "tern exits successfully on Ctrl+C");
-    assert!(!session.alternate_screen(), "the alternate screen was left");
-    assert!(!session.cursor_hidden(), "the cursor is visible again");
+    session.quit_with(b"\x03", WAIT);
     let raw = String::from_utf8_lossy(&session.raw_output()).into_owned();
     let left = raw
         .rfind("\x1b[?1049l")
@@ -71,7 +68,5 @@ fn quit_command_leaves_and_an_approval_is_answered_by_one_key() {
     session.send(b"y");
     session.wait_for_text("Approved changes to 2 file(s)", WAIT);
     session.wait_for_text("turn completed", WAIT);
-    session.send(b"/quit\r");
-    assert!(session.wait_exit(WAIT));
-    assert!(!session.alternate_screen());
+    session.quit_with(b"/quit\r", WAIT);
 }

@@ -10,7 +10,6 @@ use ratatui::Terminal;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::{update, AppEvent, AppState};
-use tern::protocol::{RequestId, ServerRequest};
 
 fn screen(state: &AppState, width: u16, height: u16, now: Instant) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
@@ -96,14 +95,11 @@ fn command_approval_modal() {
         .unwrap();
     update(
         &mut state,
-        AppEvent::ServerRequest {
-            id: RequestId::Int(0),
-            request: ServerRequest::from_parts(
-                "item/commandExecution/requestApproval",
-                request["params"].clone(),
-            )
-            .unwrap(),
-        },
+        server_request(
+            0,
+            "item/commandExecution/requestApproval",
+            request["params"].clone(),
+        ),
         now,
     );
     snapshot("command_approval_80x24", &screen(&state, 80, 24, now));
@@ -122,14 +118,11 @@ fn file_change_approval_modal_shows_the_diff() {
     let turn = "01a227b1-f096-75a0-8c6a-f31461dc88ea";
     update(
         &mut state,
-        AppEvent::ServerRequest {
-            id: RequestId::Int(0),
-            request: ServerRequest::from_parts(
-                "item/fileChange/requestApproval",
-                json!({"threadId": THREAD, "turnId": turn, "itemId": "call_0", "startedAtMs": 0}),
-            )
-            .unwrap(),
-        },
+        server_request(
+            0,
+            "item/fileChange/requestApproval",
+            json!({"threadId": THREAD, "turnId": turn, "itemId": "call_0", "startedAtMs": 0}),
+        ),
         now,
     );
     snapshot("file_change_approval_80x30", &screen(&state, 80, 30, now));

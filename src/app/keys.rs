@@ -27,12 +27,8 @@ pub fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Effect> 
     if ctrl && matches!(key.code, KeyCode::Char('c')) {
         return quit(state);
     }
-    if !state.approvals.is_empty() {
-        return on_approval_key(state, key, now);
-    }
+    // Paging works under a prompt too: the person may need to read back before deciding.
     match key.code {
-        KeyCode::Esc => return interrupt(state),
-        KeyCode::Char('d') if ctrl && state.composer.is_empty() => return quit(state),
         KeyCode::PageUp => {
             state.scroll.page(-1);
             return vec![];
@@ -41,6 +37,14 @@ pub fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Effect> 
             state.scroll.page(1);
             return vec![];
         }
+        _ => {}
+    }
+    if !state.approvals.is_empty() {
+        return on_approval_key(state, key, now);
+    }
+    match key.code {
+        KeyCode::Esc => return interrupt(state),
+        KeyCode::Char('d') if ctrl && state.composer.is_empty() => return quit(state),
         KeyCode::Home if ctrl || state.composer.is_empty() => {
             state.scroll.to_top();
             return vec![];
@@ -58,17 +62,6 @@ pub fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Effect> 
 }
 
 fn on_approval_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Effect> {
-    match key.code {
-        KeyCode::PageUp => {
-            state.scroll.page(-1);
-            return vec![];
-        }
-        KeyCode::PageDown => {
-            state.scroll.page(1);
-            return vec![];
-        }
-        _ => {}
-    }
     let Some((answered, decision)) = state.approvals.handle_key(key, now) else {
         return vec![];
     };

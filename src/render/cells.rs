@@ -207,10 +207,11 @@ fn command_lines(cmd: &CommandCell, w: usize) -> Vec<Line<'static>> {
     if let Some(cwd) = &cmd.cwd {
         lines.push(Line::from(format!("  in {}", sanitize_line(cwd)).dim()));
     }
-    let output: Vec<String> = sanitize_text(cmd.output.trim_end_matches('\n'))
-        .into_iter()
-        .filter(|_| !cmd.output.is_empty())
-        .collect();
+    let output: Vec<String> = if cmd.output.is_empty() {
+        Vec::new()
+    } else {
+        sanitize_text(cmd.output.trim_end_matches('\n'))
+    };
     let shown: Vec<Line<'static>> = if cmd.running {
         let start = output.len().saturating_sub(LIVE_TAIL);
         output[start..].iter().map(|l| output_line(l)).collect()

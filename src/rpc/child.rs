@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
+use tokio::task::JoinHandle;
 
 /// How many lines of the child's stderr are kept to explain a crash.
 const STDERR_TAIL: usize = 20;
@@ -16,6 +17,8 @@ const STDERR_TAIL: usize = 20;
 pub struct ChildTransport {
     child: Child,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Ends when the child's stderr closes, i.e. once every line has been kept.
+    stderr_done: Option<JoinHandle<()>>,
 }
 
 impl ChildTransport {
@@ -32,7 +35,7 @@ impl ChildTransport {
             .kill_on_drop(true);
         let mut child = command.spawn()?;
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
-        if let Some(stderr) = child.stderr.take() {
+        let stderr_done = child.stderr.take().map(|stderr| {
             let tail = stderr_tail.clone();
             tokio::spawn(async move {
                 let mut lines = BufReader::new(stderr).lines();
@@ -44,9 +47,13 @@ impl ChildTransport {
                     }
                     tail.push_back(line);
                 }
-            });
-        }
-        Ok(ChildTransport { child, stderr_tail })
+            })
+        });
+        Ok(ChildTransport {
+            child,
+            stderr_tail,
+            stderr_done,
+        })
     }
 }
 
@@ -55,6 +62,7 @@ impl Transport for ChildTransport {
         let ChildTransport {
             mut child,
             stderr_tail,
+            stderr_done,
         } = *self;
         let reader = child.stdout.take().expect("stdout is piped");
         let writer = child.stdin.take().expect("stdin is piped");
@@ -69,8 +77,11 @@ impl Transport for ChildTransport {
                     "closed its output and was killed".to_string()
                 }
             };
-            // The stderr reader may still be draining the last lines.
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            // Wait for the stderr reader to keep the last lines (a grandchild holding stderr open
+            // must not hold the report up for long).
+            if let Some(done) = stderr_done {
+                let _ = tokio::time::timeout(Duration::from_secs(1), done).await;
+            }
             let tail: Vec<String> = stderr_tail.lock().unwrap().iter().cloned().collect();
             describe_exit(&status, &tail)
         }

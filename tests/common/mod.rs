@@ -5,7 +5,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag, SessionConfig};
-use tern::protocol::{ServerNotification, ThreadSettings};
+use tern::protocol::{RequestId, ServerNotification, ServerRequest, ThreadSettings};
 
 pub fn config() -> SessionConfig {
     SessionConfig {
@@ -94,4 +94,19 @@ pub fn recorded_notifications(name: &str) -> Vec<(String, Value)> {
             })
         })
         .collect()
+}
+
+pub fn server_request(id: i64, method: &str, params: Value) -> AppEvent {
+    AppEvent::ServerRequest {
+        id: RequestId::Int(id),
+        request: ServerRequest::from_parts(method, params).expect("valid params"),
+    }
+}
+
+/// The one effect an answered approval must produce.
+pub fn answer(id: i64, decision: Value) -> [Effect; 1] {
+    [Effect::Respond {
+        id: RequestId::Int(id),
+        result: json!({ "decision": decision }),
+    }]
 }

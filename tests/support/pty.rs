@@ -162,6 +162,18 @@ impl PtySession {
         }
     }
 
+    /// Sends `keys` that should end tern, and checks it left cleanly: success, main screen back,
+    /// cursor visible.
+    pub fn quit_with(&mut self, keys: &[u8], timeout: Duration) {
+        self.send(keys);
+        assert!(self.wait_exit(timeout), "tern did not exit successfully");
+        assert!(
+            !self.alternate_screen(),
+            "the alternate screen was not left"
+        );
+        assert!(!self.cursor_hidden(), "the cursor is still hidden");
+    }
+
     pub fn alternate_screen(&self) -> bool {
         self.shared
             .0
