@@ -78,6 +78,10 @@ async fn async_main(cli: Cli, config: tern::app::SessionConfig) -> ExitCode {
 
     match result {
         Ok((outcome, _)) => {
+            // The fallback for terminals that ignore OSC 52: what was copied is not lost.
+            if let Some(text) = &outcome.copied {
+                println!("── copied with /copy ──\n{text}\n── end of copy ──");
+            }
             if let Some(failure) = &outcome.failure {
                 eprintln!("tern: {failure}");
             }

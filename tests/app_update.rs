@@ -32,7 +32,7 @@ fn agent_message(state: &AppState) -> Option<(String, bool)> {
             CellKind::Agent {
                 markdown,
                 streaming,
-            } => Some((markdown.clone(), *streaming)),
+            } => Some((markdown.as_str().to_string(), *streaming)),
             _ => None,
         })
 }

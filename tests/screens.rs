@@ -5,36 +5,9 @@ mod common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::{update, AppEvent, AppState};
-
-fn screen(state: &AppState, width: u16, height: u16, now: Instant) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| tern::ui::draw(frame, state, now))
-        .unwrap();
-    let buffer = terminal.backend().buffer();
-    (0..height)
-        .map(|y| {
-            (0..width)
-                .map(|x| buffer[(x, y)].symbol().to_string())
-                .collect::<String>()
-                .trim_end()
-                .to_string()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn snapshot(name: &str, text: &str) {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!(name, text));
-}
 
 /// Feeds a recording's notifications, with its thread id rewritten to ours.
 fn replay(state: &mut AppState, name: &str, now: Instant, until: Option<&str>) {

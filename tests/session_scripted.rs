@@ -212,7 +212,7 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
         .iter()
         .filter_map(|c| match c.kind() {
             CellKind::User { text } => Some(text.clone()),
-            CellKind::Agent { markdown, .. } => Some(markdown.clone()),
+            CellKind::Agent { markdown, .. } => Some(markdown.as_str().to_string()),
             _ => None,
         })
         .collect();

@@ -24,6 +24,8 @@ pub enum Effect {
         code: i64,
         message: String,
     },
+    /// Put text on the system clipboard (OSC 52).
+    CopyToClipboard(String),
     Redraw,
     Quit,
 }

@@ -6,9 +6,11 @@ pub mod effect;
 pub mod event;
 pub mod keys;
 pub mod scroll;
+pub mod search;
 pub mod server_events;
 pub mod state;
 pub mod update;
+pub mod view;
 
 pub use effect::Effect;
 pub use event::{AppEvent, RequestTag};

@@ -1,79 +1,242 @@
-//! Transcript scrolling: follow the tail, or stay put at a line the person scrolled to.
+//! Transcript scrolling: follow the tail, or stay at a row of a cell the person scrolled to.
+//!
+//! The position is a cell and a row inside it, not an absolute line number: nothing above or
+//! below the window has to be laid out to know where the window is, and a resize keeps the
+//! same cell at the top.
 
 use std::cell::Cell;
 
+/// How tall the transcript's cells are at the current width.
+pub trait Measure {
+    fn cells(&self) -> usize;
+    /// Rows of cell `index`, counting the blank line after it.
+    fn rows(&self, index: usize) -> usize;
+    /// Changes whenever the transcript does.
+    fn revision(&self) -> u64;
+}
+
+/// The first visible row: row `row` of cell `cell`. Ordered top to bottom.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Anchor {
+    pub cell: usize,
+    pub row: usize,
+}
+
 #[derive(Debug, Default)]
 pub struct Scroll {
-    /// `None` follows the tail; `Some(top)` pins the first visible line.
-    pinned_top: Option<usize>,
-    /// Written by the renderer each frame: total transcript lines and viewport height.
-    metrics: Cell<(usize, usize)>,
+    /// `None` follows the tail; `Some` pins the top of the view.
+    pinned: Option<Anchor>,
+    /// The transcript's revision when the view was pinned: a newer one means new output below.
+    pinned_revision: u64,
+    /// Written by the renderer each frame: the transcript area's width and height.
+    viewport: Cell<(u16, u16)>,
 }
 
 impl Scroll {
     pub fn is_following(&self) -> bool {
-        self.pinned_top.is_none()
+        self.pinned.is_none()
     }
 
-    pub fn set_metrics(&self, total: usize, height: usize) {
-        self.metrics.set((total, height));
+    pub fn set_viewport(&self, width: u16, height: u16) {
+        self.viewport.set((width, height));
     }
 
-    fn max_top(&self) -> usize {
-        let (total, height) = self.metrics.get();
-        total.saturating_sub(height)
+    pub fn viewport(&self) -> (u16, u16) {
+        self.viewport.get()
     }
 
-    /// The first visible line for a transcript of `total` lines in `height` rows.
-    pub fn top(&self, total: usize, height: usize) -> usize {
-        let max = total.saturating_sub(height);
-        self.pinned_top.map_or(max, |top| top.min(max))
+    fn height(&self) -> usize {
+        self.viewport.get().1 as usize
     }
 
-    pub fn by(&mut self, delta: isize) {
-        let max = self.max_top();
-        let current = self.pinned_top.unwrap_or(max).min(max);
-        let next = current.saturating_add_signed(delta).min(max);
-        self.pinned_top = if next >= max { None } else { Some(next) };
+    /// Whether something arrived below a pinned view since it was pinned.
+    pub fn new_output_below(&self, m: &dyn Measure) -> bool {
+        self.pinned.is_some() && m.revision() != self.pinned_revision
     }
 
-    pub fn page(&mut self, pages: isize) {
-        let (_, height) = self.metrics.get();
-        let step = height.saturating_sub(2).max(1) as isize;
-        self.by(pages * step);
-    }
-
-    pub fn to_top(&mut self) {
-        self.pinned_top = Some(0);
-        if self.max_top() == 0 {
-            self.pinned_top = None;
+    /// The first visible row.
+    pub fn top(&self, m: &dyn Measure) -> Anchor {
+        let bottom = bottom_anchor(m, self.height());
+        match self.pinned {
+            Some(pinned) if pinned < bottom => clamp(pinned, m),
+            _ => bottom,
         }
     }
 
-    pub fn to_bottom(&mut self) {
-        self.pinned_top = None;
+    /// The last visible row.
+    pub fn bottom(&self, m: &dyn Measure) -> Anchor {
+        forward(self.top(m), self.height().saturating_sub(1), m)
     }
+
+    fn pin(&mut self, at: Anchor, m: &dyn Measure) {
+        if at >= bottom_anchor(m, self.height()) {
+            self.pinned = None;
+            return;
+        }
+        if self.pinned.is_none() {
+            self.pinned_revision = m.revision();
+        }
+        self.pinned = Some(at);
+    }
+
+    pub fn by(&mut self, rows: isize, m: &dyn Measure) {
+        let from = self.top(m);
+        let to = if rows < 0 {
+            back(from, rows.unsigned_abs(), m)
+        } else {
+            forward(from, rows as usize, m)
+        };
+        self.pin(to, m);
+    }
+
+    pub fn page(&mut self, pages: isize, m: &dyn Measure) {
+        let step = self.height().saturating_sub(2).max(1) as isize;
+        self.by(pages * step, m);
+    }
+
+    pub fn to_top(&mut self, m: &dyn Measure) {
+        self.pin(Anchor::default(), m);
+    }
+
+    pub fn to_bottom(&mut self) {
+        self.pinned = None;
+    }
+
+    /// Shows `target` a third of the way down the view.
+    pub fn reveal(&mut self, target: Anchor, m: &dyn Measure) {
+        let at = back(target, self.height() / 3, m);
+        self.pin(at, m);
+    }
+}
+
+/// The top row that puts the transcript's last row at the bottom of the view.
+fn bottom_anchor(m: &dyn Measure, height: usize) -> Anchor {
+    let mut need = height;
+    for cell in (0..m.cells()).rev() {
+        let rows = m.rows(cell);
+        if rows >= need {
+            return Anchor {
+                cell,
+                row: rows - need,
+            };
+        }
+        need -= rows;
+    }
+    Anchor::default()
+}
+
+fn clamp(at: Anchor, m: &dyn Measure) -> Anchor {
+    let count = m.cells();
+    if count == 0 {
+        return Anchor::default();
+    }
+    let cell = at.cell.min(count - 1);
+    Anchor {
+        cell,
+        row: at.row.min(m.rows(cell).saturating_sub(1)),
+    }
+}
+
+fn back(from: Anchor, rows: usize, m: &dyn Measure) -> Anchor {
+    let from = clamp(from, m);
+    if rows <= from.row {
+        return Anchor {
+            cell: from.cell,
+            row: from.row - rows,
+        };
+    }
+    let mut left = rows - from.row;
+    let mut cell = from.cell;
+    while cell > 0 {
+        cell -= 1;
+        let height = m.rows(cell);
+        if left <= height {
+            return Anchor {
+                cell,
+                row: height - left,
+            };
+        }
+        left -= height;
+    }
+    Anchor::default()
+}
+
+fn forward(from: Anchor, rows: usize, m: &dyn Measure) -> Anchor {
+    let mut at = clamp(from, m);
+    at.row += rows;
+    while at.cell + 1 < m.cells() {
+        let height = m.rows(at.cell);
+        if at.row < height {
+            break;
+        }
+        at.row -= height;
+        at.cell += 1;
+    }
+    clamp(at, m)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Cells of fixed heights.
+    struct Heights(Vec<usize>, u64);
+
+    impl Measure for Heights {
+        fn cells(&self) -> usize {
+            self.0.len()
+        }
+        fn rows(&self, index: usize) -> usize {
+            self.0[index]
+        }
+        fn revision(&self) -> u64 {
+            self.1
+        }
+    }
+
     #[test]
     fn scrolling_up_pins_and_scrolling_down_follows_again() {
+        let mut m = Heights(vec![10; 10], 1);
         let mut s = Scroll::default();
-        s.set_metrics(100, 20);
-        assert_eq!(s.top(100, 20), 80);
-        s.by(-5);
+        s.set_viewport(80, 20);
+        assert_eq!(s.top(&m), Anchor { cell: 8, row: 0 });
+        s.by(-5, &m);
         assert!(!s.is_following());
-        assert_eq!(s.top(120, 20), 75, "new output must not move a pinned view");
-        s.by(5);
+        assert_eq!(s.top(&m), Anchor { cell: 7, row: 5 });
+        m.0.push(10);
+        m.1 = 2;
+        assert_eq!(
+            s.top(&m),
+            Anchor { cell: 7, row: 5 },
+            "new output must not move a pinned view"
+        );
+        assert!(s.new_output_below(&m));
+        s.by(100, &m);
         assert!(s.is_following());
-        s.to_top();
-        assert_eq!(s.top(100, 20), 0);
-        s.page(1);
-        assert_eq!(s.top(100, 20), 18);
+        s.to_top(&m);
+        assert_eq!(s.top(&m), Anchor::default());
+        s.page(1, &m);
+        assert_eq!(s.top(&m), Anchor { cell: 1, row: 8 });
         s.to_bottom();
-        assert_eq!(s.top(100, 20), 80);
+        assert_eq!(s.top(&m), Anchor { cell: 9, row: 0 });
+    }
+
+    #[test]
+    fn a_short_transcript_always_follows() {
+        let m = Heights(vec![3, 4], 0);
+        let mut s = Scroll::default();
+        s.set_viewport(80, 20);
+        s.to_top(&m);
+        assert!(s.is_following());
+        assert_eq!(s.top(&m), Anchor::default());
+    }
+
+    #[test]
+    fn reveal_puts_the_target_a_third_down() {
+        let m = Heights(vec![30; 10], 0);
+        let mut s = Scroll::default();
+        s.set_viewport(80, 30);
+        s.reveal(Anchor { cell: 2, row: 5 }, &m);
+        assert_eq!(s.top(&m), Anchor { cell: 1, row: 25 });
     }
 }

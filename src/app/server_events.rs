@@ -4,7 +4,7 @@ use super::approval::PendingApproval;
 use super::effect::Effect;
 use super::state::{AppState, TurnPhase};
 use super::update::turn_finished;
-use crate::model::{CellKind, NoticeLevel};
+use crate::model::{CellKind, NoticeLevel, TurnTokens};
 use crate::protocol::{
     RequestId, ServerNotification as N, ServerRequest, TurnStatus, METHOD_NOT_FOUND,
 };
@@ -61,9 +61,15 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
                 }
                 _ => {}
             }
+            let tokens = state
+                .turn_tokens
+                .take()
+                .filter(|(id, _)| *id == turn.id)
+                .map(|(_, t)| t);
             state.transcript.push(CellKind::TurnEnd {
                 status: format!("{:?}", turn.status).to_lowercase(),
                 duration_ms: turn.duration_ms,
+                tokens,
             });
             let is_current = match state.active_turn_id() {
                 Some(id) => id == turn.id,
@@ -84,7 +90,22 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         N::CommandOutputDelta(d) => state
             .transcript
             .append_command_output(&d.turn_id, &d.item_id, &d.delta),
-        N::TokenUsageUpdated(u) => state.usage = Some(u.token_usage),
+        N::TokenUsageUpdated(u) => {
+            // `last` is one model call; a turn's use is the sum over its calls.
+            if let Some(turn_id) = u.turn_id {
+                let last = &u.token_usage.last;
+                let entry = match state.turn_tokens.take() {
+                    Some((id, t)) if id == turn_id => (id, t),
+                    _ => (turn_id, TurnTokens::default()),
+                };
+                let (id, mut t) = entry;
+                t.input += last.input_tokens;
+                t.cached_input += last.cached_input_tokens;
+                t.output += last.output_tokens;
+                state.turn_tokens = Some((id, t));
+            }
+            state.usage = Some(u.token_usage);
+        }
         N::PlanUpdated(p) => state.transcript.update_plan(&p),
         N::Error(e) => {
             let (level, prefix) = if e.will_retry {

@@ -3,7 +3,9 @@
 use super::approval::ApprovalQueue;
 use super::composer::Composer;
 use super::scroll::Scroll;
-use crate::model::Transcript;
+use super::search::Search;
+use super::view::View;
+use crate::model::{LayoutKey, Transcript, TurnTokens};
 use crate::protocol::{ThreadSettings, ThreadTokenUsage};
 use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
@@ -65,9 +67,17 @@ pub struct AppState {
     pub approvals: super::approval::ApprovalQueue,
     pub scroll: Scroll,
     pub usage: Option<ThreadTokenUsage>,
+    /// Tokens used so far by the running turn, for its footer.
+    pub turn_tokens: Option<(String, TurnTokens)>,
     /// Turns that ended: late notifications for them are dropped.
     pub finished_turns: HashSet<String>,
     pub quitting: bool,
+    /// Command output and reasoning shown in full (Ctrl+O) rather than collapsed.
+    pub expanded: bool,
+    /// The transcript search bar, when open.
+    pub search: Option<Search>,
+    /// The last text copied with /copy, printed after exit.
+    pub copied: Option<String>,
 }
 
 impl AppState {
@@ -85,8 +95,12 @@ impl AppState {
                 .unwrap_or_default(),
             scroll: Scroll::default(),
             usage: None,
+            turn_tokens: None,
             finished_turns: HashSet::new(),
             quitting: false,
+            expanded: false,
+            search: None,
+            copied: None,
             config,
         }
     }
@@ -118,6 +132,24 @@ impl AppState {
                 Some(*since + next_second)
             }
         }
+    }
+
+    /// How cells are laid out now: at the transcript's last drawn width.
+    pub fn layout_key(&self) -> LayoutKey {
+        LayoutKey {
+            width: self.scroll.viewport().0,
+            expanded: self.expanded,
+        }
+    }
+
+    pub fn view(&self) -> View<'_> {
+        View::new(&self.transcript, self.layout_key())
+    }
+
+    /// Moves the view; `f` gets the scroll state and the layout to measure it by.
+    pub fn scroll_with(&mut self, f: impl FnOnce(&mut Scroll, &View<'_>)) {
+        let view = View::new(&self.transcript, self.layout_key());
+        f(&mut self.scroll, &view);
     }
 
     pub fn approvals(&self) -> &ApprovalQueue {

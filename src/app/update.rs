@@ -185,10 +185,11 @@ pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<
         let name = command.split_whitespace().next().unwrap_or("");
         match name {
             "quit" | "exit" | "q" => return quit(state),
+            "copy" => return copy_last_answer(state),
             _ if !name.is_empty() && !name.contains('/') => {
                 state.transcript.notice(
                     NoticeLevel::Warning,
-                    format!("Unknown command /{name}. Available: /quit"),
+                    format!("Unknown command /{name}. Available: /copy, /quit"),
                 );
                 state.composer.set_text(&prompt);
                 return vec![];
@@ -207,6 +208,39 @@ pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<
     state.scroll.to_bottom();
     state.queued.push_back(prompt);
     send_next_queued(state, now)
+}
+
+/// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
+/// the terminal ignores OSC 52.
+fn copy_last_answer(state: &mut AppState) -> Vec<Effect> {
+    let last = state
+        .transcript
+        .cells()
+        .iter()
+        .rev()
+        .find_map(|c| match c.kind() {
+            crate::model::CellKind::Agent { markdown, .. } if !markdown.is_empty() => {
+                Some(markdown.as_str().to_string())
+            }
+            _ => None,
+        });
+    let Some(text) = last else {
+        state.transcript.notice(
+            NoticeLevel::Warning,
+            "Nothing to copy yet: no answer so far.",
+        );
+        return vec![];
+    };
+    state.transcript.notice(
+        NoticeLevel::Info,
+        format!(
+            "Copied the last answer ({} lines) to the clipboard; it is also printed when tern exits, \
+             in case this terminal ignores clipboard requests (OSC 52).",
+            text.lines().count()
+        ),
+    );
+    state.copied = Some(text.clone());
+    vec![Effect::CopyToClipboard(text)]
 }
 
 fn send_next_queued(state: &mut AppState, now: Instant) -> Vec<Effect> {

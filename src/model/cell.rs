@@ -1,9 +1,9 @@
 //! One block of the transcript. Each cell keeps its source; lines are laid out on demand.
 
+use super::markdown_text::MarkdownText;
 use crate::protocol::{CommandAction, FileUpdateChange, PlanStep};
 use ratatui::text::Line;
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::cell::{Ref, RefCell};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoticeLevel {
@@ -32,7 +32,7 @@ pub enum CellKind {
         text: String,
     },
     Agent {
-        markdown: String,
+        markdown: MarkdownText,
         streaming: bool,
     },
     Reasoning {
@@ -58,20 +58,69 @@ pub enum CellKind {
     TurnEnd {
         status: String,
         duration_ms: Option<i64>,
+        /// Tokens the turn used: input (of which cached) and output.
+        tokens: Option<TurnTokens>,
     },
 }
 
-/// Lines laid out for one width, reused until the cell changes or the width does.
-#[derive(Debug, Clone)]
-pub struct CachedLines {
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TurnTokens {
+    pub input: i64,
+    pub cached_input: i64,
+    pub output: i64,
+}
+
+/// What a layout depends on besides the cell itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LayoutKey {
     pub width: u16,
-    pub lines: Rc<Vec<Line<'static>>>,
+    /// Command output and reasoning shown in full rather than collapsed.
+    pub expanded: bool,
+}
+
+/// A cell's lines at one [`LayoutKey`]: `head` then `tail`.
+#[derive(Debug, Default)]
+pub struct Laid {
+    /// Lines that stay valid while the cell only grows (the complete blocks of a message).
+    pub head: Vec<Line<'static>>,
+    /// Lines laid out again on every change (the open block of a streaming message).
+    pub tail: Vec<Line<'static>>,
+    /// How many complete markdown blocks `head` holds.
+    pub blocks_done: usize,
+}
+
+impl Laid {
+    pub fn len(&self) -> usize {
+        self.head.len() + self.tail.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, index: usize) -> Option<&Line<'static>> {
+        self.head
+            .get(index)
+            .or_else(|| self.tail.get(index.checked_sub(self.head.len())?))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Line<'static>> {
+        self.head.iter().chain(self.tail.iter())
+    }
+}
+
+#[derive(Debug)]
+struct Cache {
+    key: LayoutKey,
+    laid: Laid,
+    /// False after the cell grew: `laid` is a valid start to bring up to date, not the answer.
+    current: bool,
 }
 
 #[derive(Debug)]
 pub struct Cell {
     kind: CellKind,
-    cache: RefCell<Option<CachedLines>>,
+    cache: RefCell<Option<Cache>>,
 }
 
 impl Cell {
@@ -92,21 +141,82 @@ impl Cell {
         &mut self.kind
     }
 
-    pub fn lines(
+    /// Appends streamed text. A message keeps the layout of its complete blocks.
+    pub fn append_text(&mut self, delta: &str) {
+        match &mut self.kind {
+            CellKind::Agent { markdown, .. } => {
+                markdown.append(delta);
+                if let Some(cache) = self.cache.get_mut() {
+                    cache.current = false;
+                }
+            }
+            CellKind::Reasoning { text } => {
+                text.push_str(delta);
+                self.cache.get_mut().take();
+            }
+            _ => {}
+        }
+    }
+
+    /// Sets a message's whole text (the completed item); unchanged text keeps its layout.
+    pub fn set_agent_text(&mut self, text: &str, streaming_now: bool) {
+        if let CellKind::Agent {
+            markdown,
+            streaming,
+        } = &mut self.kind
+        {
+            let grew = text.starts_with(markdown.as_str());
+            if markdown.set(text) {
+                match self.cache.get_mut() {
+                    Some(cache) if grew => cache.current = false,
+                    cache => *cache = None,
+                }
+            }
+            *streaming = streaming_now;
+        }
+    }
+
+    /// The turn ended: nothing of this cell is streaming or running any more.
+    pub fn settle(&mut self) {
+        match &mut self.kind {
+            // The text is unchanged, so its layout stays valid.
+            CellKind::Agent { streaming, .. } => *streaming = false,
+            CellKind::Command(c) if c.running => {
+                c.running = false;
+                self.cache.get_mut().take();
+            }
+            _ => {}
+        }
+    }
+
+    /// The cell's lines at `key`. `layout` brings a [`Laid`] up to date: it gets an empty one,
+    /// or the one from before the cell grew, whose `head` it may keep.
+    pub fn layout(
         &self,
-        width: u16,
-        layout: impl FnOnce(&CellKind, u16) -> Vec<Line<'static>>,
-    ) -> Rc<Vec<Line<'static>>> {
-        if let Some(cached) = self.cache.borrow().as_ref() {
-            if cached.width == width {
-                return cached.lines.clone();
+        key: LayoutKey,
+        layout: impl FnOnce(&CellKind, LayoutKey, &mut Laid),
+    ) -> Ref<'_, Laid> {
+        {
+            let mut cache = self.cache.borrow_mut();
+            match cache.as_mut() {
+                Some(c) if c.key == key && c.current => {}
+                Some(c) if c.key == key => {
+                    layout(&self.kind, key, &mut c.laid);
+                    c.current = true;
+                }
+                _ => {
+                    let mut laid = Laid::default();
+                    layout(&self.kind, key, &mut laid);
+                    *cache = Some(Cache {
+                        key,
+                        laid,
+                        current: true,
+                    });
+                }
             }
         }
-        let lines = Rc::new(layout(&self.kind, width));
-        *self.cache.borrow_mut() = Some(CachedLines {
-            width,
-            lines: lines.clone(),
-        });
-        lines
+        Ref::map(self.cache.borrow(), |c| {
+            &c.as_ref().expect("laid out just above").laid
+        })
     }
 }

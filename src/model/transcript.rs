@@ -2,6 +2,7 @@
 //! ids such as `msg_0` in every turn, so an item id alone is not unique.
 
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
+use super::markdown_text::MarkdownText;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
 use std::collections::HashMap;
 
@@ -11,11 +12,17 @@ pub struct Transcript {
     by_item: HashMap<(String, String), usize>,
     /// The cwd of the session, so command cells only mention a different one.
     session_cwd: Option<String>,
+    /// Counts changes, so a view can tell whether anything arrived since it last looked.
+    revision: u64,
 }
 
 impl Transcript {
     pub fn cells(&self) -> &[Cell] {
         &self.cells
+    }
+
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     pub fn len(&self) -> usize {
@@ -31,6 +38,7 @@ impl Transcript {
     }
 
     pub fn push(&mut self, kind: CellKind) -> usize {
+        self.revision += 1;
         self.cells.push(Cell::new(kind));
         self.cells.len() - 1
     }
@@ -48,6 +56,7 @@ impl Transcript {
 
     pub fn cell_for_item(&mut self, turn_id: &str, item_id: &str) -> Option<&mut Cell> {
         let index = *self.by_item.get(&Self::key(turn_id, item_id))?;
+        self.revision += 1;
         self.cells.get_mut(index)
     }
 
@@ -83,8 +92,18 @@ impl Transcript {
         };
         match self.by_item.get(&Self::key(turn_id, item_id)) {
             Some(&index) => {
-                let cell = self.cells[index].kind_mut();
-                merge(cell, kind, completed);
+                self.revision += 1;
+                let cell = &mut self.cells[index];
+                match (cell.kind(), kind) {
+                    // The completed text is authoritative; a snapshot shorter than what the
+                    // deltas built while streaming is not.
+                    (CellKind::Agent { markdown, .. }, CellKind::Agent { markdown: text, .. }) => {
+                        if completed || markdown.as_str().len() < text.as_str().len() {
+                            cell.set_agent_text(text.as_str(), !completed);
+                        }
+                    }
+                    (_, kind) => merge(cell.kind_mut(), kind, completed),
+                }
             }
             None => {
                 let index = self.push(kind);
@@ -99,14 +118,14 @@ impl Transcript {
                 text: user_text(content),
             },
             ThreadItem::AgentMessage { text, .. } => CellKind::Agent {
-                markdown: text.clone(),
+                markdown: MarkdownText::new(text),
                 streaming: !completed,
             },
             ThreadItem::Reasoning { summary, .. } => CellKind::Reasoning {
                 text: summary.join("\n\n"),
             },
             ThreadItem::Plan { text, .. } => CellKind::Agent {
-                markdown: text.clone(),
+                markdown: MarkdownText::new(text),
                 streaming: !completed,
             },
             ThreadItem::CommandExecution {
@@ -163,17 +182,13 @@ impl Transcript {
         if self.cell_for_item(turn_id, item_id).is_none() {
             // A delta before its item/started: make the cell rather than lose the text.
             let index = self.push(CellKind::Agent {
-                markdown: String::new(),
+                markdown: MarkdownText::default(),
                 streaming: true,
             });
             self.by_item.insert(Self::key(turn_id, item_id), index);
         }
         if let Some(cell) = self.cell_for_item(turn_id, item_id) {
-            match cell.kind_mut() {
-                CellKind::Agent { markdown, .. } => markdown.push_str(delta),
-                CellKind::Reasoning { text } => text.push_str(delta),
-                _ => {}
-            }
+            cell.append_text(delta);
         }
     }
 
@@ -219,22 +234,9 @@ impl Transcript {
             .map(|(_, &i)| i)
             .collect();
         for index in indices {
-            let cell = &mut self.cells[index];
-            let needs = matches!(
-                cell.kind(),
-                CellKind::Agent {
-                    streaming: true,
-                    ..
-                }
-            ) || matches!(cell.kind(), CellKind::Command(c) if c.running);
-            if needs {
-                match cell.kind_mut() {
-                    CellKind::Agent { streaming, .. } => *streaming = false,
-                    CellKind::Command(c) => c.running = false,
-                    _ => {}
-                }
-            }
+            self.cells[index].settle();
         }
+        self.revision += 1;
     }
 
     /// Rebuilds the cells of a resumed thread from its stored turns.
@@ -258,23 +260,10 @@ fn user_text(content: &[UserInput]) -> String {
         .join("\n")
 }
 
-/// Applies a later snapshot of an item to the cell shown so far. The completed agent text is
-/// authoritative (it replaces what the deltas built); command output streamed by deltas is kept
-/// when the completed item carries none.
+/// Applies a later snapshot of an item to the cell shown so far. Command output streamed by
+/// deltas is kept when the completed item carries none.
 fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
     match (cell, new) {
-        (
-            CellKind::Agent {
-                markdown,
-                streaming,
-            },
-            CellKind::Agent { markdown: text, .. },
-        ) => {
-            if completed || markdown.len() < text.len() {
-                *markdown = text;
-            }
-            *streaming = !completed;
-        }
         (CellKind::Command(old), CellKind::Command(mut new)) => {
             if new.output.is_empty() {
                 new.output = std::mem::take(&mut old.output);

@@ -1,9 +1,12 @@
 //! Lays out each kind of transcript cell at a given width.
 
+use super::ansi::ansi_lines;
+use super::highlight::highlight;
 use super::markdown::render_markdown;
+use super::message::layout_message;
 use super::sanitize::{sanitize_line, sanitize_text};
 use super::wrap::{wrap_code, wrap_spans};
-use crate::model::{CellKind, CommandCell, NoticeLevel};
+use crate::model::{CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, TurnTokens};
 use crate::protocol::{CommandAction, FileUpdateChange, PatchChangeKind};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -13,8 +16,22 @@ const LIVE_TAIL: usize = 5;
 const DONE_HEAD: usize = 2;
 const DONE_TAIL: usize = 3;
 
-pub fn cell_lines(kind: &CellKind, width: u16) -> Vec<Line<'static>> {
-    let w = width.max(10) as usize;
+/// Brings a cell's layout up to date (see [`crate::model::Cell::layout`]).
+pub fn layout_cell(kind: &CellKind, key: LayoutKey, laid: &mut Laid) {
+    match kind {
+        CellKind::Agent { markdown, .. } => {
+            layout_message(markdown, key.width.max(10) as usize, laid)
+        }
+        other => {
+            laid.head = cell_lines(other, key);
+            laid.tail.clear();
+        }
+    }
+}
+
+/// All of a cell's lines at once.
+pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
+    let w = key.width.max(10) as usize;
     match kind {
         CellKind::User { text } => prefixed(
             text,
@@ -23,23 +40,12 @@ pub fn cell_lines(kind: &CellKind, width: u16) -> Vec<Line<'static>> {
             Style::default().bold(),
         ),
         CellKind::Agent { markdown, .. } => {
-            let body = render_markdown(markdown, (w - 2) as u16);
-            indent(
-                body,
-                Span::styled("• ", Style::default().fg(Color::Magenta)),
-            )
+            let mut laid = Laid::default();
+            layout_message(markdown, w, &mut laid);
+            laid.head.into_iter().chain(laid.tail).collect()
         }
-        CellKind::Reasoning { text } => {
-            let mut lines = vec![Line::from("thinking".dim().italic())];
-            lines.extend(prefixed(
-                text,
-                w,
-                Span::raw("  "),
-                Style::default().dim().italic(),
-            ));
-            lines
-        }
-        CellKind::Command(cmd) => command_lines(cmd, w),
+        CellKind::Reasoning { text } => reasoning_lines(text, w, key.expanded),
+        CellKind::Command(cmd) => command_lines(cmd, w, key.expanded),
         CellKind::FileChange { changes, status } => file_change_lines(changes, status, w),
         CellKind::Plan { explanation, steps } => {
             let done = steps.iter().filter(|s| s.status == "completed").count();
@@ -88,10 +94,14 @@ pub fn cell_lines(kind: &CellKind, width: u16) -> Vec<Line<'static>> {
         CellKind::TurnEnd {
             status,
             duration_ms,
+            tokens,
         } => {
             let mut text = format!("─ turn {status}");
             if let Some(ms) = duration_ms {
                 text.push_str(&format!(" in {}", format_duration(*ms)));
+            }
+            if let Some(t) = tokens {
+                text.push_str(&format_tokens(t));
             }
             text.push_str(" ─");
             vec![Line::from(text.dark_gray())]
@@ -114,20 +124,61 @@ fn prefixed(text: &str, width: usize, first: Span<'static>, style: Style) -> Vec
     lines
 }
 
-fn indent(body: Vec<Line<'static>>, first: Span<'static>) -> Vec<Line<'static>> {
-    body.into_iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let lead = if i == 0 {
-                first.clone()
-            } else {
-                Span::raw("  ")
-            };
-            let mut spans = vec![lead];
+/// Collapsed, a reasoning summary shows its first line (usually a bold title); expanded, all
+/// of it, as dimmed markdown.
+fn reasoning_lines(text: &str, w: usize, expanded: bool) -> Vec<Line<'static>> {
+    let dim = Style::default().dim().italic();
+    let lead = Span::styled("• ", Style::default().fg(Color::Magenta).dim());
+    let text = text.trim();
+    let first = text.lines().next().unwrap_or("").trim().trim_matches('*');
+    let hidden = text
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .count();
+    let mut title = vec![lead, Span::styled("Thinking", dim.bold())];
+    if !first.is_empty() {
+        title.push(Span::styled(format!(": {}", sanitize_line(first)), dim));
+    }
+    if !expanded && hidden > 0 {
+        title.push(Span::styled(
+            " (ctrl+o to expand)",
+            Style::default().dark_gray(),
+        ));
+    }
+    let mut lines = wrap_spans(&title, w, &[], &[Span::raw("  ")]);
+    if expanded {
+        let body_start = text.find('\n').map_or(text.len(), |i| i + 1);
+        for mut line in render_markdown(&text[body_start..], w.saturating_sub(2) as u16) {
+            for span in &mut line.spans {
+                span.style = dim.patch(span.style);
+            }
+            let mut spans = vec![Span::raw("  ")];
             spans.extend(line.spans);
-            Line::from(spans)
-        })
-        .collect()
+            lines.push(Line::from(spans));
+        }
+    }
+    lines
+}
+
+fn format_tokens(t: &TurnTokens) -> String {
+    let mut s = format!(" · {} in", compact(t.input));
+    if t.cached_input > 0 {
+        s.push_str(&format!(" ({} cached)", compact(t.cached_input)));
+    }
+    s.push_str(&format!(", {} out", compact(t.output)));
+    s
+}
+
+/// 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M".
+pub fn compact(n: i64) -> String {
+    if n < 1_000 {
+        n.to_string()
+    } else if n < 1_000_000 {
+        format!("{:.1}k", n as f64 / 1e3)
+    } else {
+        format!("{:.1}M", n as f64 / 1e6)
+    }
 }
 
 pub fn format_duration(ms: i64) -> String {
@@ -184,59 +235,31 @@ pub fn display_command(command: &str) -> String {
     command.to_string()
 }
 
-fn command_lines(cmd: &CommandCell, w: usize) -> Vec<Line<'static>> {
-    let (verb, verb_style) = if cmd.running {
-        ("Running ", Style::default().fg(Color::Cyan).bold())
-    } else {
-        ("Ran ", Style::default().bold())
-    };
-    let mut header = vec![Span::styled("• ", Style::default().fg(Color::Magenta))];
-    match friendly_summary(&cmd.actions) {
-        Some(summary) if !cmd.running => {
-            header.push(Span::styled(summary, Style::default().bold()))
-        }
+/// Commands longer than this many lines show their start and a count.
+const COMMAND_LINES: usize = 6;
+
+fn command_lines(cmd: &CommandCell, w: usize, expanded: bool) -> Vec<Line<'static>> {
+    let bullet = Span::styled("• ", Style::default().fg(Color::Magenta));
+    let mut lines = match friendly_summary(&cmd.actions) {
+        Some(summary) if !cmd.running => wrap_spans(
+            &[bullet, Span::styled(summary, Style::default().bold())],
+            w,
+            &[],
+            &[Span::raw("    ")],
+        ),
         _ => {
-            header.push(Span::styled(verb, verb_style));
-            header.push(Span::styled(
-                sanitize_line(&display_command(&cmd.command)),
-                Style::default().fg(Color::Yellow),
-            ));
+            let verb = if cmd.running {
+                Span::styled("Running ", Style::default().fg(Color::Cyan).bold())
+            } else {
+                Span::styled("Ran ", Style::default().bold())
+            };
+            command_header(&display_command(&cmd.command), bullet, verb, w)
         }
-    }
-    let mut lines = wrap_spans(&header, w, &[], &[Span::raw("    ")]);
+    };
     if let Some(cwd) = &cmd.cwd {
         lines.push(Line::from(format!("  in {}", sanitize_line(cwd)).dim()));
     }
-    let output: Vec<String> = if cmd.output.is_empty() {
-        Vec::new()
-    } else {
-        sanitize_text(cmd.output.trim_end_matches('\n'))
-    };
-    let shown: Vec<Line<'static>> = if cmd.running {
-        let start = output.len().saturating_sub(LIVE_TAIL);
-        output[start..].iter().map(|l| output_line(l)).collect()
-    } else if output.len() > DONE_HEAD + DONE_TAIL + 1 {
-        let mut v: Vec<Line<'static>> =
-            output[..DONE_HEAD].iter().map(|l| output_line(l)).collect();
-        v.push(Line::from(
-            format!(
-                "  │ … {} lines hidden",
-                output.len() - DONE_HEAD - DONE_TAIL
-            )
-            .dim(),
-        ));
-        v.extend(
-            output[output.len() - DONE_TAIL..]
-                .iter()
-                .map(|l| output_line(l)),
-        );
-        v
-    } else {
-        output.iter().map(|l| output_line(l)).collect()
-    };
-    for line in shown {
-        lines.extend(wrap_code(&line.spans, w));
-    }
+    lines.extend(output_lines(cmd, w, expanded));
     if !cmd.running {
         let mut spans = Vec::new();
         match cmd.exit_code {
@@ -254,11 +277,83 @@ fn command_lines(cmd: &CommandCell, w: usize) -> Vec<Line<'static>> {
     lines
 }
 
-fn output_line(text: &str) -> Line<'static> {
-    Line::from(vec![
-        Span::styled("  │ ", Style::default().fg(Color::DarkGray)),
-        Span::styled(text.to_string(), Style::default().dim()),
-    ])
+/// The command itself, highlighted as shell, continuation lines indented under it.
+fn command_header(
+    command: &str,
+    bullet: Span<'static>,
+    verb: Span<'static>,
+    w: usize,
+) -> Vec<Line<'static>> {
+    let source: Vec<Vec<Span<'static>>> = highlight(command, "bash");
+    let mut lines = Vec::new();
+    for (i, spans) in source.iter().take(COMMAND_LINES).enumerate() {
+        let first: Vec<Span<'static>> = if i == 0 {
+            vec![bullet.clone(), verb.clone()]
+        } else {
+            vec![Span::raw("    ")]
+        };
+        lines.extend(wrap_spans(spans, w, &first, &[Span::raw("    ")]));
+    }
+    if source.len() > COMMAND_LINES {
+        let more = source.len() - COMMAND_LINES;
+        lines.push(Line::from(format!("    … {more} more lines").dim()));
+    }
+    if lines.is_empty() {
+        lines.push(Line::from(vec![bullet, verb]));
+    }
+    lines
+}
+
+/// Live: the last lines. Done: the first and last lines around a count of the hidden ones,
+/// or everything when expanded. Only the lines shown are parsed, so a long, still-growing
+/// output costs no more per delta than a short one.
+fn output_lines(cmd: &CommandCell, w: usize, expanded: bool) -> Vec<Line<'static>> {
+    let output = cmd.output.trim_end_matches('\n');
+    if output.is_empty() {
+        return Vec::new();
+    }
+    let base = Style::default().dim();
+    let shown: Vec<Line<'static>> = if expanded {
+        ansi_lines(output, base)
+    } else if cmd.running {
+        ansi_lines(last_lines(output, LIVE_TAIL), base)
+    } else {
+        let total = output.bytes().filter(|&b| b == b'\n').count() + 1;
+        if total <= DONE_HEAD + DONE_TAIL + 1 {
+            ansi_lines(output, base)
+        } else {
+            let head_end = output
+                .match_indices('\n')
+                .nth(DONE_HEAD - 1)
+                .map_or(output.len(), |(i, _)| i);
+            let mut v = ansi_lines(&output[..head_end], base);
+            v.push(Line::from(
+                format!(
+                    "… {} lines hidden (ctrl+o to expand)",
+                    total - DONE_HEAD - DONE_TAIL
+                )
+                .dark_gray(),
+            ));
+            v.extend(ansi_lines(last_lines(output, DONE_TAIL), base));
+            v
+        }
+    };
+    let gutter = Span::styled("  │ ", Style::default().fg(Color::DarkGray));
+    let mut lines = Vec::new();
+    for line in shown {
+        let mut spans = vec![gutter.clone()];
+        spans.extend(line.spans);
+        lines.extend(wrap_code(&spans, w));
+    }
+    lines
+}
+
+/// The last `n` lines of `text`, found from the end.
+fn last_lines(text: &str, n: usize) -> &str {
+    match text.rmatch_indices('\n').nth(n - 1) {
+        Some((i, _)) => &text[i + 1..],
+        None => text,
+    }
 }
 
 /// Lines added and removed by one change. An added file's `diff` is its whole content.

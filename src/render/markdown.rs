@@ -3,15 +3,14 @@
 use super::highlight::highlight;
 use super::sanitize::sanitize_line;
 use super::wrap::{width_of, wrap_code, wrap_spans};
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use crate::model::MARKDOWN_OPTIONS;
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 
 pub fn render_markdown(source: &str, width: u16) -> Vec<Line<'static>> {
     let mut r = Renderer::new(width.max(8) as usize);
-    let options =
-        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
-    for event in Parser::new_ext(source, options) {
+    for event in Parser::new_ext(source, MARKDOWN_OPTIONS) {
         r.event(event);
     }
     r.finish()

@@ -1,9 +1,12 @@
 //! Text layout: markdown, highlighting and wrapping into ratatui lines. No IO.
 
+pub mod ansi;
 pub mod cells;
 pub mod highlight;
 pub mod markdown;
+pub mod message;
 pub mod sanitize;
 pub mod wrap;
 
-pub use cells::cell_lines;
+pub use ansi::ansi_lines;
+pub use cells::{cell_lines, layout_cell};

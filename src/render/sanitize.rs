@@ -6,11 +6,6 @@
 /// become spaces up to the next multiple of four; a `\r` that is not part of `\r\n` drops what
 /// came before it on the line, as a terminal would have overwritten it.
 pub fn sanitize_line(input: &str) -> String {
-    let input = match input.rfind('\r') {
-        Some(i) if i + 1 < input.len() => &input[i + 1..],
-        Some(i) => &input[..i],
-        None => input,
-    };
     let mut out = String::with_capacity(input.len());
     let mut chars = input.chars().peekable();
     let mut column = 0usize;
@@ -20,6 +15,15 @@ pub fn sanitize_line(input: &str) -> String {
                 let pad = 4 - column % 4;
                 out.extend(std::iter::repeat_n(' ', pad));
                 column += pad;
+            }
+            // A carriage return followed by more text overwrote the line so far; a trailing one
+            // (from `\r\n`) overwrote nothing. Handled in order, so a `\r` inside an escape
+            // sequence's body is swallowed with it.
+            '\r' => {
+                if chars.peek().is_some() {
+                    out.clear();
+                    column = 0;
+                }
             }
             '\u{1b}' => skip_escape(&mut chars),
             // C1 string starters (DCS, SOS, OSC, PM, APC) swallow until their terminator.
@@ -40,7 +44,7 @@ pub fn sanitize_text(input: &str) -> Vec<String> {
     input.split('\n').map(sanitize_line).collect()
 }
 
-fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
+pub(super) fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     match chars.next() {
         Some('[') => skip_csi(chars),
         Some(']' | 'P' | 'X' | '^' | '_') => skip_string(chars),
@@ -60,7 +64,7 @@ fn skip_csi(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     }
 }
 
-fn skip_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
+pub(super) fn skip_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     while let Some(c) = chars.next() {
         match c {
             '\u{7}' | '\u{9c}' => return,
@@ -95,6 +99,8 @@ mod tests {
             "progress 100%"
         );
         assert_eq!(sanitize_line("crlf line\r"), "crlf line");
+        assert_eq!(sanitize_line("a\rb\r"), "b");
+        assert_eq!(sanitize_line("x\u{1b}]0;a\rCD\u{7}y"), "xy");
         assert_eq!(sanitize_line("a\tb"), "a   b");
     }
 }

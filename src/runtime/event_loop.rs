@@ -18,9 +18,15 @@ use tokio::time::sleep_until;
 pub trait SyncedBackend: Backend {
     fn begin_frame(&mut self) {}
     fn end_frame(&mut self) {}
+    /// Asks the terminal to put `text` on the clipboard.
+    fn copy_to_clipboard(&mut self, _text: &str) {}
 }
 
 impl<W: Write> SyncedBackend for CrosstermBackend<W> {
+    fn copy_to_clipboard(&mut self, text: &str) {
+        let _ = self.write_all(osc52(text).as_bytes());
+        let _ = Write::flush(self);
+    }
     fn begin_frame(&mut self) {
         let _ = crossterm::queue!(self, crossterm::terminal::BeginSynchronizedUpdate);
     }
@@ -31,12 +37,21 @@ impl<W: Write> SyncedBackend for CrosstermBackend<W> {
 
 impl SyncedBackend for TestBackend {}
 
+/// The OSC 52 request that sets the clipboard (`c`) to `text`.
+pub fn osc52(text: &str) -> String {
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text);
+    format!("\x1b]52;c;{encoded}\x07")
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct SessionOutcome {
     pub thread_id: Option<String>,
     /// Why the session could not go on, if it failed.
     pub failure: Option<String>,
     pub frames_drawn: u64,
+    /// What the person copied last, to print after the screen is restored.
+    pub copied: Option<String>,
 }
 
 pub struct SessionIo<S> {
@@ -70,7 +85,7 @@ where
     let mut terminal_open = true;
 
     let start = app::update::start(&mut state);
-    run_effects(start, &connection, &responses_tx, &mut frames);
+    run_effects(start, &connection, &responses_tx, &mut frames, terminal);
     frames.request(Instant::now());
 
     while !state.quitting {
@@ -122,7 +137,7 @@ where
             },
         };
         let effects = app::update(&mut state, event, Instant::now());
-        run_effects(effects, &connection, &responses_tx, &mut frames);
+        run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
     }
 
     // Questions still open would keep the server waiting for an answer that will never come.
@@ -137,6 +152,7 @@ where
         thread_id: state.thread_id().map(str::to_string),
         failure,
         frames_drawn,
+        copied: state.copied.clone(),
     };
     Ok((outcome, state))
 }
@@ -154,11 +170,12 @@ fn draw<B: SyncedBackend>(
     result
 }
 
-fn run_effects(
+fn run_effects<B: SyncedBackend>(
     effects: Vec<Effect>,
     connection: &Connection,
     responses: &mpsc::UnboundedSender<AppEvent>,
     frames: &mut FrameScheduler,
+    terminal: &mut Terminal<B>,
 ) {
     for effect in effects {
         match effect {
@@ -182,6 +199,7 @@ fn run_effects(
             Effect::RespondError { id, code, message } => {
                 connection.respond_error(&id, code, &message)
             }
+            Effect::CopyToClipboard(text) => terminal.backend_mut().copy_to_clipboard(&text),
             Effect::Redraw => frames.request(Instant::now()),
             Effect::Quit => {}
         }
@@ -231,5 +249,13 @@ fn terminal_event(event: Event) -> Option<AppEvent> {
         },
         Event::Resize(w, h) => Some(AppEvent::Resize(w, h)),
         Event::FocusGained | Event::FocusLost => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn osc52_carries_the_text_in_base64() {
+        assert_eq!(super::osc52("hi ✓"), "\x1b]52;c;aGkg4pyT\x07");
     }
 }

@@ -2,6 +2,7 @@
 
 mod approval;
 mod composer;
+mod search;
 mod status;
 mod transcript;
 
@@ -15,6 +16,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let area = frame.area();
     let bottom_height = match state.approvals().front() {
         Some(front) => approval::height(front, area.width, area.height),
+        None if state.search.is_some() => search::HEIGHT,
         None => composer::height(state, area.height),
     };
     let [transcript_area, bottom_area, status_area] = Layout::vertical([
@@ -26,6 +28,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     transcript::draw(frame, transcript_area, state);
     match state.approvals().front() {
         Some(front) => approval::draw(frame, bottom_area, front, state.approvals().len()),
+        None if state.search.is_some() => search::draw(frame, bottom_area, state),
         None => composer::draw(frame, bottom_area, state),
     }
     status::draw(frame, status_area, state, now);

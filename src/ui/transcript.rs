@@ -1,52 +1,53 @@
-//! The scrolling transcript: only the visible window is copied to the screen.
+//! The scrolling transcript. Only the cells in the window are laid out and copied to the screen.
 
+use crate::app::scroll::Measure;
 use crate::app::AppState;
-use crate::render::cell_lines;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
-use std::rc::Rc;
+
+/// Where a screen row of the transcript comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowOrigin {
+    pub cell: usize,
+    pub row: usize,
+}
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
-    let width = area.width;
+    state.scroll.set_viewport(area.width, area.height);
+    let view = state.view();
     let height = area.height as usize;
-    let cells = state.transcript.cells();
-    let laid_out: Vec<Rc<Vec<Line<'static>>>> =
-        cells.iter().map(|c| c.lines(width, cell_lines)).collect();
-    // One blank line between cells.
-    let total: usize = laid_out.iter().map(|l| l.len() + 1).sum();
-    state.scroll.set_metrics(total, height);
-    let top = state.scroll.top(total, height);
+    let mut top = state.scroll.top(&view);
 
-    let mut visible: Vec<Line<'static>> = Vec::with_capacity(height);
-    let mut line_no = 0usize;
-    for lines in &laid_out {
-        let block = lines.len() + 1;
-        if line_no + block <= top {
-            line_no += block;
-            continue;
-        }
-        for (i, line) in lines
-            .iter()
-            .chain(std::iter::once(&Line::default()))
-            .enumerate()
-        {
-            let at = line_no + i;
-            if at >= top && visible.len() < height {
-                visible.push(line.clone());
+    let mut lines: Vec<Line<'static>> = Vec::with_capacity(height);
+    let mut origins: Vec<RowOrigin> = Vec::with_capacity(height);
+    while lines.len() < height && top.cell < view.cells() {
+        let laid = view.cell(top.cell);
+        // The cell's rows, then the blank line that separates it from the next.
+        for row in top.row..=laid.len() {
+            if lines.len() == height {
+                break;
             }
+            lines.push(laid.get(row).cloned().unwrap_or_default());
+            origins.push(RowOrigin {
+                cell: top.cell,
+                row,
+            });
         }
-        line_no += block;
-        if visible.len() >= height {
-            break;
-        }
+        top.cell += 1;
+        top.row = 0;
     }
-    frame.render_widget(Paragraph::new(visible), area);
+    super::search::highlight_matches(&mut lines, &origins, state);
+    frame.render_widget(Paragraph::new(lines), area);
 
     if !state.scroll.is_following() && area.height > 0 {
-        let hint = " ↓ more below · End to follow ";
+        let hint = if state.scroll.new_output_below(&view) {
+            " ↓ new output · End to follow "
+        } else {
+            " ↓ more below · End to follow "
+        };
         let w = hint.chars().count() as u16;
         if area.width > w {
             let at = Rect::new(area.x + area.width - w, area.y + area.height - 1, w, 1);

@@ -110,3 +110,35 @@ pub fn answer(id: i64, decision: Value) -> [Effect; 1] {
         result: json!({ "decision": decision }),
     }]
 }
+
+/// The screen as text, one trimmed line per row.
+pub fn screen(state: &AppState, width: u16, height: u16, now: Instant) -> String {
+    let mut terminal =
+        ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| tern::ui::draw(frame, state, now))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| {
+            // A wide character covers the next cell too: skip it, as a terminal shows it.
+            let mut row = String::new();
+            let mut x = 0;
+            while x < width {
+                let symbol = buffer[(x, y)].symbol();
+                row.push_str(symbol);
+                x += unicode_width::UnicodeWidthStr::width(symbol).max(1) as u16;
+            }
+            row.trim_end().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// An insta snapshot kept in the top-level `snapshots/` folder.
+pub fn snapshot(name: &str, text: &str) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(name, text));
+}

@@ -1,0 +1,127 @@
+//! Transcript search: type a query, jump between matches, matches highlighted on screen.
+//!
+//! Matches are found in the laid-out rows (what the person sees), so a match is a row of a cell
+//! and a byte range of that row's text. Lower-case queries ignore case; a capital letter makes
+//! the search case-sensitive (smart case).
+
+use super::scroll::{Anchor, Measure};
+use super::view::View;
+use ratatui::text::Line;
+use std::ops::Range;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    pub cell: usize,
+    pub row: usize,
+    pub range: Range<usize>,
+}
+
+#[derive(Debug, Default)]
+pub struct Search {
+    pub query: String,
+    pub matches: Vec<Match>,
+    /// Index into `matches` of the one the view was moved to.
+    pub current: Option<usize>,
+}
+
+impl Search {
+    /// Finds every match of the query in the transcript as laid out in `view`, and makes the
+    /// last one at or above `before` (the bottom of the window) current: the most recent match
+    /// the person could have been looking at.
+    pub fn refresh(&mut self, view: &View<'_>, before: Anchor) {
+        self.matches.clear();
+        self.current = None;
+        if self.query.is_empty() {
+            return;
+        }
+        for cell in 0..view.cells() {
+            let laid = view.cell(cell);
+            for (row, line) in laid.iter().enumerate() {
+                for range in find_all(&plain_text(line), &self.query) {
+                    self.matches.push(Match { cell, row, range });
+                }
+            }
+        }
+        let at_or_above = self.matches.iter().rposition(|m| {
+            Anchor {
+                cell: m.cell,
+                row: m.row,
+            } <= before
+        });
+        self.current = at_or_above.or((!self.matches.is_empty()).then_some(0));
+    }
+
+    /// Moves to the next older (`-1`) or newer (`+1`) match, wrapping around.
+    pub fn step(&mut self, direction: isize) {
+        let count = self.matches.len();
+        if count == 0 {
+            return;
+        }
+        let now = self.current.unwrap_or(0) as isize;
+        self.current = Some((now + direction).rem_euclid(count as isize) as usize);
+    }
+
+    pub fn current_match(&self) -> Option<&Match> {
+        self.matches.get(self.current?)
+    }
+}
+
+/// A line's text without its styles.
+pub fn plain_text(line: &Line<'_>) -> String {
+    line.spans.iter().map(|s| s.content.as_ref()).collect()
+}
+
+/// Byte ranges of `query` in `text`, not overlapping. Smart case: a query with a capital
+/// letter matches case-sensitively.
+pub fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
+    if query.is_empty() {
+        return Vec::new();
+    }
+    let fold = !query.chars().any(char::is_uppercase);
+    let (haystack, needle) = if fold {
+        (ascii_fold(text), ascii_fold(query))
+    } else {
+        (text.to_string(), query.to_string())
+    };
+    haystack
+        .match_indices(&needle)
+        .map(|(i, m)| i..i + m.len())
+        .collect()
+}
+
+/// Lower-cases ASCII only, so byte offsets stay those of the original text.
+fn ascii_fold(text: &str) -> String {
+    text.to_ascii_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smart_case() {
+        assert_eq!(find_all("Foo foo FOO", "foo"), vec![0..3, 4..7, 8..11]);
+        assert_eq!(find_all("Foo foo FOO", "Foo"), vec![0..3]);
+        assert_eq!(find_all("日本 foo", "foo"), vec![7..10]);
+        assert!(find_all("abc", "").is_empty());
+    }
+
+    #[test]
+    fn stepping_wraps_around() {
+        let mut s = Search {
+            query: "x".into(),
+            matches: (0..3)
+                .map(|row| Match {
+                    cell: 0,
+                    row,
+                    range: 0..1,
+                })
+                .collect(),
+            current: Some(0),
+        };
+        s.step(-1);
+        assert_eq!(s.current, Some(2));
+        s.step(1);
+        assert_eq!(s.current, Some(0));
+    }
+}

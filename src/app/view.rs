@@ -1,0 +1,37 @@
+//! The transcript as laid out at one width: what scrolling and search measure, and what the
+//! screen draws. Cells are laid out only when asked for, so a window of a long transcript
+//! costs the cells in it.
+
+use super::scroll::Measure;
+use crate::model::{Laid, LayoutKey, Transcript};
+use crate::render::layout_cell;
+use std::cell::Ref;
+
+pub struct View<'a> {
+    pub transcript: &'a Transcript,
+    pub key: LayoutKey,
+}
+
+impl<'a> View<'a> {
+    pub fn new(transcript: &'a Transcript, key: LayoutKey) -> Self {
+        View { transcript, key }
+    }
+
+    pub fn cell(&self, index: usize) -> Ref<'a, Laid> {
+        self.transcript.cells()[index].layout(self.key, layout_cell)
+    }
+}
+
+impl Measure for View<'_> {
+    fn cells(&self) -> usize {
+        self.transcript.len()
+    }
+
+    fn rows(&self, index: usize) -> usize {
+        self.cell(index).len() + 1
+    }
+
+    fn revision(&self) -> u64 {
+        self.transcript.revision()
+    }
+}

@@ -1,0 +1,181 @@
+//! The source of a markdown message that arrives in pieces, split into its top-level blocks as
+//! it grows. Every block but the last is complete: once a later block has started on a finished
+//! line, nothing that arrives afterwards can change an earlier one, so it is laid out once and
+//! kept. Only the open last block (the tail) is laid out again on each delta.
+
+use pulldown_cmark::{Event, Options, Parser};
+
+/// The markdown dialect tern reads, shared by the block splitter and the renderer.
+pub const MARKDOWN_OPTIONS: Options = Options::ENABLE_TABLES
+    .union(Options::ENABLE_STRIKETHROUGH)
+    .union(Options::ENABLE_TASKLISTS);
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MarkdownText {
+    text: String,
+    /// Byte offsets where complete blocks end (each is the start of the next block's line).
+    block_ends: Vec<usize>,
+}
+
+impl MarkdownText {
+    pub fn new(text: &str) -> Self {
+        let mut m = MarkdownText::default();
+        m.append(text);
+        m
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// Complete blocks, in order.
+    pub fn complete_blocks(&self) -> usize {
+        self.block_ends.len()
+    }
+
+    pub fn block(&self, index: usize) -> &str {
+        let start = if index == 0 {
+            0
+        } else {
+            self.block_ends[index - 1]
+        };
+        &self.text[start..self.block_ends[index]]
+    }
+
+    /// The open last block: everything after the complete ones.
+    pub fn tail(&self) -> &str {
+        &self.text[self.tail_start()..]
+    }
+
+    fn tail_start(&self) -> usize {
+        self.block_ends.last().copied().unwrap_or(0)
+    }
+
+    pub fn append(&mut self, delta: &str) {
+        self.text.push_str(delta);
+        // A block can only be known complete once the next one starts on a finished line.
+        if delta.contains('\n') {
+            self.split_complete_blocks();
+        }
+    }
+
+    /// Replaces the text; a longer version of the same text keeps the blocks already found.
+    /// Returns whether anything changed.
+    pub fn set(&mut self, text: &str) -> bool {
+        if text == self.text {
+            return false;
+        }
+        match text.strip_prefix(self.text.as_str()) {
+            Some(rest) => self.append(rest),
+            None => *self = MarkdownText::new(text),
+        }
+        true
+    }
+
+    fn split_complete_blocks(&mut self) {
+        let from = self.tail_start();
+        let Some(last_newline) = self.text[from..].rfind('\n') else {
+            return;
+        };
+        let finished = &self.text[from..from + last_newline + 1];
+        let starts = top_level_block_starts(finished);
+        for start in starts.into_iter().skip(1) {
+            let absolute = from + start;
+            // Blocks begin on a line of their own: cut at the line start so an indented block
+            // (indented code) keeps its indentation when laid out alone.
+            let line_start = self.text[..absolute].rfind('\n').map_or(0, |i| i + 1);
+            if line_start > self.tail_start() {
+                self.block_ends.push(line_start);
+            }
+        }
+    }
+}
+
+/// Where each top-level block of `source` starts.
+fn top_level_block_starts(source: &str) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut depth = 0usize;
+    for (event, range) in Parser::new_ext(source, MARKDOWN_OPTIONS).into_offset_iter() {
+        match event {
+            Event::Start(_) => {
+                if depth == 0 {
+                    starts.push(range.start);
+                }
+                depth += 1;
+            }
+            Event::End(_) => depth = depth.saturating_sub(1),
+            Event::Rule if depth == 0 => starts.push(range.start),
+            _ => {}
+        }
+    }
+    starts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn streamed(source: &str, piece: usize) -> MarkdownText {
+        let mut m = MarkdownText::default();
+        let chars: Vec<char> = source.chars().collect();
+        for chunk in chars.chunks(piece) {
+            m.append(&chunk.iter().collect::<String>());
+        }
+        m
+    }
+
+    fn blocks(m: &MarkdownText) -> Vec<&str> {
+        (0..m.complete_blocks()).map(|i| m.block(i)).collect()
+    }
+
+    #[test]
+    fn complete_blocks_are_split_off_and_the_tail_stays_open() {
+        let m = streamed("# Title\n\nSome text\nmore.\n\n- a\n- b\n\nlast para", 3);
+        // "last para" has not finished a line yet, so the list is not known to be complete.
+        assert_eq!(blocks(&m), ["# Title\n\n", "Some text\nmore.\n\n"]);
+        assert_eq!(m.tail(), "- a\n- b\n\nlast para");
+    }
+
+    #[test]
+    fn an_unfinished_line_never_closes_a_block() {
+        // "#" alone would be an empty heading interrupting the paragraph; "#tag" is not.
+        let mut m = MarkdownText::new("para\n#");
+        assert_eq!(m.complete_blocks(), 0);
+        m.append("tag\n");
+        assert_eq!(m.complete_blocks(), 0, "{:?}", blocks(&m));
+        assert_eq!(m.tail(), "para\n#tag\n");
+    }
+
+    #[test]
+    fn an_open_code_fence_stays_in_the_tail_until_closed() {
+        let mut m = streamed("text\n\n```rust\nfn a() {}\n\nfn b() {}\n", 4);
+        assert_eq!(blocks(&m), ["text\n\n"]);
+        m.append("```\nafter\n");
+        assert_eq!(
+            blocks(&m),
+            ["text\n\n", "```rust\nfn a() {}\n\nfn b() {}\n```\n"]
+        );
+    }
+
+    #[test]
+    fn indented_code_keeps_its_indentation() {
+        let m = MarkdownText::new("para\n\n    code\n\nnext\n");
+        assert_eq!(blocks(&m), ["para\n\n", "    code\n\n"]);
+    }
+
+    #[test]
+    fn set_with_a_longer_text_keeps_the_blocks_and_a_different_text_starts_over() {
+        let mut m = MarkdownText::new("a\n\nb\n\nc");
+        assert_eq!(m.complete_blocks(), 1);
+        assert!(!m.set("a\n\nb\n\nc"));
+        assert!(m.set("a\n\nb\n\nc and more\n\nd\n"));
+        assert_eq!(m.complete_blocks(), 3);
+        assert!(m.set("other"));
+        assert_eq!(m.complete_blocks(), 0);
+        assert_eq!(m.tail(), "other");
+    }
+}

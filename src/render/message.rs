@@ -1,0 +1,135 @@
+//! An agent message laid out block by block: complete blocks are rendered once into the head of
+//! the cell's layout and kept; only the open tail block is rendered again when a delta arrives,
+//! so a delta costs the same at the end of a long message as at the start of a short one.
+
+use super::markdown::render_markdown;
+use crate::model::{Laid, MarkdownText};
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Span};
+
+/// Brings `laid` up to date with `markdown` at `width` columns; `laid` may hold the head of an
+/// earlier, shorter version of the same message.
+pub fn layout_message(markdown: &MarkdownText, width: usize, laid: &mut Laid) {
+    let body = width.saturating_sub(2).max(8) as u16;
+    if laid.blocks_done > markdown.complete_blocks() {
+        *laid = Laid::default();
+    }
+    while laid.blocks_done < markdown.complete_blocks() {
+        let lines = render_markdown(markdown.block(laid.blocks_done), body);
+        append_block(&mut laid.head, lines);
+        laid.blocks_done += 1;
+    }
+    laid.tail.clear();
+    let tail = render_markdown(&with_table_delimiter(markdown.tail()), body);
+    if !tail.is_empty() {
+        let first = laid.head.is_empty();
+        if !first {
+            laid.tail.push(Line::default());
+        }
+        laid.tail.extend(lead(tail, first));
+    }
+}
+
+/// A table whose header row has arrived but not its delimiter row (`|---|---|`) would show as a
+/// paragraph of pipes, then jump into a table a moment later. While streaming, a tail that
+/// ends in such a header gets the delimiter it is about to receive.
+fn with_table_delimiter(tail: &str) -> std::borrow::Cow<'_, str> {
+    let body = tail.trim_end_matches('\n');
+    let opener = body.trim_start();
+    if opener.starts_with("```") || opener.starts_with("~~~") {
+        return tail.into();
+    }
+    let paragraph = body.rsplit("\n\n").next().unwrap_or(body);
+    let mut lines = paragraph.lines();
+    let (Some(header), second, None) = (lines.next(), lines.next(), lines.next()) else {
+        return tail.into();
+    };
+    let header = header.trim();
+    let partial_delimiter = second.is_none_or(|l| {
+        let l = l.trim();
+        l.starts_with('|') && l.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+    });
+    if !(header.starts_with('|') && header.len() > 1 && partial_delimiter) {
+        return tail.into();
+    }
+    let columns = header.trim_matches('|').split('|').count();
+    let start = body.len() - paragraph.len();
+    let mut fixed = body[..start].to_string();
+    fixed.push_str(header);
+    fixed.push('\n');
+    fixed.push_str(&"|---".repeat(columns));
+    fixed.push_str("|\n");
+    fixed.into()
+}
+
+/// Adds one block's lines, a blank line apart from the previous block.
+fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>) {
+    if lines.is_empty() {
+        return;
+    }
+    let first = head.is_empty();
+    if !first {
+        head.push(Line::default());
+    }
+    head.extend(lead(lines, first));
+}
+
+/// The message's first line carries the bullet; every other line is indented under it.
+fn lead(lines: Vec<Line<'static>>, first: bool) -> impl Iterator<Item = Line<'static>> {
+    lines.into_iter().enumerate().map(move |(i, line)| {
+        let lead = if first && i == 0 {
+            Span::styled("• ", Style::default().fg(Color::Magenta))
+        } else {
+            Span::raw("  ")
+        };
+        let mut spans = Vec::with_capacity(line.spans.len() + 1);
+        spans.push(lead);
+        spans.extend(line.spans);
+        Line::from(spans)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(laid: &Laid) -> Vec<String> {
+        laid.iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_table_header_alone_is_drawn_as_a_table() {
+        assert_eq!(
+            with_table_delimiter("text\n\n| a | b |\n|--"),
+            "text\n\n| a | b |\n|---|---|\n"
+        );
+        assert_eq!(with_table_delimiter("| a | b |"), "| a | b |\n|---|---|\n");
+        assert_eq!(with_table_delimiter("plain text"), "plain text");
+        let code = "```\nx\n\n| a |";
+        assert_eq!(with_table_delimiter(code), code);
+        let full = "| a |\n|---|\n| 1 |\n";
+        assert_eq!(with_table_delimiter(full), full);
+    }
+
+    #[test]
+    fn streamed_layout_equals_the_layout_of_the_whole_message() {
+        let source = "# Plan\n\nFirst a paragraph that is long enough to wrap at forty columns.\n\n\
+                      - one\n- two\n  - nested\n\n```rust\nfn main() {}\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nDone.";
+        let mut streamed = MarkdownText::default();
+        let mut laid = Laid::default();
+        for c in source.chars() {
+            streamed.append(&c.to_string());
+            layout_message(&streamed, 40, &mut laid);
+        }
+        let mut whole = Laid::default();
+        layout_message(&MarkdownText::new(source), 40, &mut whole);
+        assert_eq!(text(&laid), text(&whole));
+        assert!(
+            laid.blocks_done >= 4,
+            "complete blocks are kept in the head"
+        );
+        assert_eq!(text(&laid)[0], "• Plan");
+    }
+}

@@ -1,0 +1,112 @@
+//! The search bar and the highlighting of matches in the visible rows.
+
+use super::transcript::RowOrigin;
+use crate::app::search::{find_all, plain_text};
+use crate::app::AppState;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::Frame;
+use std::ops::Range;
+
+pub const HEIGHT: u16 = 3;
+
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
+    let Some(search) = &state.search else { return };
+    let count = match (search.current, search.matches.len()) {
+        (_, 0) if search.query.is_empty() => String::new(),
+        (_, 0) => " no matches ".to_string(),
+        (Some(i), n) => format!(" {}/{n} ", i + 1),
+        (None, n) => format!(" {n} "),
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::Yellow))
+        .title(" search · Enter/↑ older · ↓ newer · Esc close ".dim())
+        .title_bottom(Line::from(count.yellow()).right_aligned());
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let line = Line::from(vec!["/ ".yellow(), Span::raw(search.query.clone())]);
+    frame.render_widget(Paragraph::new(line), inner);
+    let cursor_x =
+        inner.x + 2 + unicode_width::UnicodeWidthStr::width(search.query.as_str()) as u16;
+    if cursor_x < inner.right() {
+        frame.set_cursor_position((cursor_x, inner.y));
+    }
+}
+
+/// Marks every occurrence of the query in the rows on screen; the current match stands out.
+pub fn highlight_matches(lines: &mut [Line<'static>], origins: &[RowOrigin], state: &AppState) {
+    let Some(search) = state.search.as_ref().filter(|s| !s.query.is_empty()) else {
+        return;
+    };
+    let current = search.current_match();
+    let hit = Style::default().fg(Color::Black).bg(Color::Yellow);
+    let selected = Style::default()
+        .fg(Color::Black)
+        .bg(Color::LightMagenta)
+        .add_modifier(Modifier::BOLD);
+    for (line, origin) in lines.iter_mut().zip(origins) {
+        for range in find_all(&plain_text(line), &search.query) {
+            let is_current = current
+                .is_some_and(|m| m.cell == origin.cell && m.row == origin.row && m.range == range);
+            let style = if is_current { selected } else { hit };
+            restyle(line, range, style);
+        }
+    }
+}
+
+/// Patches `style` onto the bytes `range` of the line's text, splitting spans at its edges.
+fn restyle(line: &mut Line<'static>, range: Range<usize>, style: Style) {
+    let mut out = Vec::with_capacity(line.spans.len() + 2);
+    let mut at = 0;
+    for span in line.spans.drain(..) {
+        let text = span.content.as_ref();
+        let (start, end) = (at, at + text.len());
+        at = end;
+        if end <= range.start || start >= range.end {
+            out.push(span);
+            continue;
+        }
+        let cut_a = range.start.saturating_sub(start).min(text.len());
+        let cut_b = (range.end - start).min(text.len());
+        let (before, middle, after) = (&text[..cut_a], &text[cut_a..cut_b], &text[cut_b..]);
+        for (piece, piece_style) in [
+            (before, span.style),
+            (middle, span.style.patch(style)),
+            (after, span.style),
+        ] {
+            if !piece.is_empty() {
+                out.push(Span::styled(piece.to_string(), piece_style));
+            }
+        }
+    }
+    line.spans = out;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restyle_splits_spans_at_the_match_edges() {
+        let mut line = Line::from(vec![Span::raw("hello "), Span::raw("world")]);
+        restyle(&mut line, 3..8, Style::default().bg(Color::Yellow));
+        let pieces: Vec<(&str, Option<Color>)> = line
+            .spans
+            .iter()
+            .map(|s| (s.content.as_ref(), s.style.bg))
+            .collect();
+        assert_eq!(
+            pieces,
+            [
+                ("hel", None),
+                ("lo ", Some(Color::Yellow)),
+                ("wo", Some(Color::Yellow)),
+                ("rld", None)
+            ]
+        );
+    }
+}
