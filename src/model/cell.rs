@@ -87,6 +87,11 @@ pub struct Laid {
     pub tail: Vec<Line<'static>>,
     /// How many complete markdown blocks `head` holds.
     pub blocks_done: usize,
+    /// Lines of `head` that belong to complete blocks; after them come the laid-out chunks of
+    /// a code block that is still open, dropped when it closes and is laid out whole.
+    pub head_blocks_len: usize,
+    /// Bytes of the open code block's body laid out in those chunks.
+    pub code_done: usize,
 }
 
 impl Laid {

@@ -15,6 +15,19 @@ pub struct MarkdownText {
     text: String,
     /// Byte offsets where complete blocks end (each is the start of the next block's line).
     block_ends: Vec<usize>,
+    /// The tail is a fenced code block still waiting for its closing fence. New lines are only
+    /// checked for that fence, so a long code block costs each delta its new lines, not its length.
+    open_fence: Option<OpenFence>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct OpenFence {
+    marker: char,
+    len: usize,
+    /// Where the line after the opening fence starts.
+    body_start: usize,
+    /// Lines before this offset have been checked for the closing fence.
+    checked: usize,
 }
 
 impl MarkdownText {
@@ -76,23 +89,97 @@ impl MarkdownText {
         true
     }
 
+    /// The open fenced code block at the end, if the tail is one: its opening fence line and
+    /// its body so far.
+    pub fn open_code(&self) -> Option<(&str, &str)> {
+        let fence = self.open_fence.as_ref()?;
+        Some((
+            &self.text[self.tail_start()..fence.body_start],
+            &self.text[fence.body_start..],
+        ))
+    }
+
     fn split_complete_blocks(&mut self) {
-        let from = self.tail_start();
-        let Some(last_newline) = self.text[from..].rfind('\n') else {
-            return;
-        };
-        let finished = &self.text[from..from + last_newline + 1];
-        let starts = top_level_block_starts(finished);
-        for start in starts.into_iter().skip(1) {
-            let absolute = from + start;
-            // Blocks begin on a line of their own: cut at the line start so an indented block
-            // (indented code) keeps its indentation when laid out alone.
-            let line_start = self.text[..absolute].rfind('\n').map_or(0, |i| i + 1);
-            if line_start > self.tail_start() {
-                self.block_ends.push(line_start);
+        // Each round either closes a code block, commits blocks, or stops.
+        loop {
+            if self.open_fence.is_some() {
+                if !self.close_open_fence() {
+                    return;
+                }
+                continue;
             }
+            let from = self.tail_start();
+            let Some(last_newline) = self.text[from..].rfind('\n') else {
+                return;
+            };
+            let finished = &self.text[from..from + last_newline + 1];
+            let starts = top_level_block_starts(finished);
+            for start in starts.into_iter().skip(1) {
+                let absolute = from + start;
+                // Blocks begin on a line of their own: cut at the line start so an indented
+                // block (indented code) keeps its indentation when laid out alone.
+                let line_start = self.text[..absolute].rfind('\n').map_or(0, |i| i + 1);
+                if line_start > self.tail_start() {
+                    self.block_ends.push(line_start);
+                }
+            }
+            let tail = self.tail_start();
+            let Some((marker, len, opener_len)) = fence_opener(&self.text[tail..]) else {
+                return;
+            };
+            let body_start = tail + opener_len;
+            self.open_fence = Some(OpenFence {
+                marker,
+                len,
+                body_start,
+                checked: body_start,
+            });
         }
     }
+
+    /// Checks the finished lines not seen yet for the open block's closing fence; when found,
+    /// the code block is complete. Returns whether it closed.
+    fn close_open_fence(&mut self) -> bool {
+        let Some(fence) = self.open_fence.as_mut() else {
+            return false;
+        };
+        while let Some(newline) = self.text[fence.checked..].find('\n') {
+            let line_end = fence.checked + newline + 1;
+            let line = &self.text[fence.checked..line_end];
+            fence.checked = line_end;
+            if is_closing_fence(line, fence.marker, fence.len) {
+                self.block_ends.push(line_end);
+                self.open_fence = None;
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A line opening a fenced code block: up to three spaces, then three or more backticks or
+/// tildes. Returns the marker, the run's length and the opening line's length.
+fn fence_opener(text: &str) -> Option<(char, usize, usize)> {
+    let line_len = text.find('\n')? + 1;
+    let line = &text[..line_len];
+    let trimmed = line.trim_start_matches(' ');
+    if line.len() - trimmed.len() > 3 {
+        return None;
+    }
+    let marker = trimmed.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let len = trimmed.chars().take_while(|c| *c == marker).count();
+    // A backtick fence's info string may not contain backticks (it would be inline code).
+    let info_ok = marker == '~' || !trimmed[len..].contains('`');
+    (len >= 3 && info_ok).then_some((marker, len, line_len))
+}
+
+fn is_closing_fence(line: &str, marker: char, len: usize) -> bool {
+    let trimmed = line.trim_start_matches(' ');
+    if line.len() - trimmed.len() > 3 {
+        return false;
+    }
+    let run = trimmed.chars().take_while(|c| *c == marker).count();
+    run >= len && trimmed[run..].trim().is_empty()
 }
 
 /// Where each top-level block of `source` starts.
@@ -159,6 +246,20 @@ mod tests {
             blocks(&m),
             ["text\n\n", "```rust\nfn a() {}\n\nfn b() {}\n```\n"]
         );
+    }
+
+    #[test]
+    fn an_open_fence_is_followed_line_by_line_until_its_closing_fence() {
+        let mut m = MarkdownText::new("intro\n\n~~~~python\nx = 1\n~~~\n");
+        assert_eq!(blocks(&m), ["intro\n\n"]);
+        assert_eq!(m.open_code(), Some(("~~~~python\n", "x = 1\n~~~\n")));
+        m.append("  ~~~~~  \nafter\n\nmore");
+        assert_eq!(m.open_code(), None);
+        assert_eq!(
+            blocks(&m),
+            ["intro\n\n", "~~~~python\nx = 1\n~~~\n  ~~~~~  \n"]
+        );
+        assert_eq!(m.tail(), "after\n\nmore");
     }
 
     #[test]

@@ -7,6 +7,10 @@ use crate::model::{Laid, MarkdownText};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 
+/// Lines of an open code block laid out together and kept while it streams. Each chunk is
+/// highlighted on its own; the block is highlighted whole once its closing fence arrives.
+const CODE_CHUNK_LINES: usize = 16;
+
 /// Brings `laid` up to date with `markdown` at `width` columns; `laid` may hold the head of an
 /// earlier, shorter version of the same message.
 pub fn layout_message(markdown: &MarkdownText, width: usize, laid: &mut Laid) {
@@ -14,13 +18,39 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, laid: &mut Laid) {
     if laid.blocks_done > markdown.complete_blocks() {
         *laid = Laid::default();
     }
+    if laid.blocks_done < markdown.complete_blocks() || markdown.open_code().is_none() {
+        // Chunks of a code block that has closed (or was never open) give way to the block.
+        laid.head.truncate(laid.head_blocks_len);
+        laid.code_done = 0;
+    }
     while laid.blocks_done < markdown.complete_blocks() {
         let lines = render_markdown(markdown.block(laid.blocks_done), body);
         append_block(&mut laid.head, lines);
         laid.blocks_done += 1;
+        laid.head_blocks_len = laid.head.len();
     }
+    let tail = match markdown.open_code() {
+        Some((fence, code)) => {
+            while let Some(chunk_len) = chunk_end(&code[laid.code_done..]) {
+                let chunk = &code[laid.code_done..laid.code_done + chunk_len];
+                let lines = render_markdown(&format!("{fence}{chunk}"), body);
+                if laid.code_done == 0 {
+                    append_block(&mut laid.head, lines);
+                } else {
+                    laid.head.extend(lead(lines, false));
+                }
+                laid.code_done += chunk_len;
+            }
+            let rest = render_markdown(&format!("{fence}{}", &code[laid.code_done..]), body);
+            if laid.code_done > 0 {
+                laid.tail = lead(rest, false).collect();
+                return;
+            }
+            rest
+        }
+        None => render_markdown(&with_table_delimiter(markdown.tail()), body),
+    };
     laid.tail.clear();
-    let tail = render_markdown(&with_table_delimiter(markdown.tail()), body);
     if !tail.is_empty() {
         let first = laid.head.is_empty();
         if !first {
@@ -28,6 +58,13 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, laid: &mut Laid) {
         }
         laid.tail.extend(lead(tail, first));
     }
+}
+
+/// The length of the next whole chunk of code lines, if that many have arrived.
+fn chunk_end(code: &str) -> Option<usize> {
+    code.match_indices('\n')
+        .nth(CODE_CHUNK_LINES - 1)
+        .map(|(i, _)| i + 1)
 }
 
 /// A table whose header row has arrived but not its delimiter row (`|---|---|`) would show as a
@@ -97,6 +134,29 @@ mod tests {
         laid.iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect()
+    }
+
+    #[test]
+    fn a_long_open_code_block_is_laid_out_in_kept_chunks() {
+        let mut markdown = MarkdownText::new("intro\n\n```rust\n");
+        let mut laid = Laid::default();
+        for i in 0..70 {
+            markdown.append(&format!("let x{i} = {i};\n"));
+            layout_message(&markdown, 40, &mut laid);
+        }
+        assert_eq!(
+            laid.code_done,
+            "let x00 = 00;\n".len() * 64 - 20,
+            "four chunks kept"
+        );
+        let streamed = text(&laid);
+        markdown.append("```\n");
+        layout_message(&markdown, 40, &mut laid);
+        assert_eq!(laid.code_done, 0);
+        assert_eq!(text(&laid), streamed, "closing the fence changes no text");
+        let mut whole = Laid::default();
+        layout_message(&markdown, 40, &mut whole);
+        assert_eq!(text(&laid), text(&whole));
     }
 
     #[test]
