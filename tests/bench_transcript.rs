@@ -135,7 +135,6 @@ fn bench_delta_cost_does_not_grow_with_message_length() {
 }
 
 fn ten_thousand_cells(now: Instant) -> AppState {
-    let now = Instant::now();
     let mut state = ready_state(now);
     for i in 0..10_000 {
         let kind = match i % 4 {
