@@ -113,6 +113,7 @@ impl Cli {
                 .ok()
                 .and_then(|ms| ms.parse().ok())
                 .map(std::time::Duration::from_millis),
+            hyperlinks: crate::runtime::hyperlinks::enabled(),
         })
     }
 }

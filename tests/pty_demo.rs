@@ -16,12 +16,17 @@ fn tern() -> &'static Path {
 }
 
 fn demo_session(log_dir: &Path) -> PtySession {
+    demo_session_with(log_dir, &[])
+}
+
+fn demo_session_with(log_dir: &Path, extra: &[(&str, &str)]) -> PtySession {
     // Approval prompts ignore keys for their first 300 ms (a person must be able to read them);
     // the unit tests cover that guard, this script answers as soon as the prompt is drawn.
-    let env = [
+    let mut env = vec![
         ("TERN_LOG_DIR", OsString::from(log_dir)),
         ("TERN_APPROVAL_READ_GUARD_MS", OsString::from("0")),
     ];
+    env.extend(extra.iter().map(|(k, v)| (*k, OsString::from(v))));
     PtySession::spawn(tern(), &["--demo"], &env, log_dir, (100, 40))
 }
 
@@ -52,6 +57,34 @@ fn demo_streams_an_answer_and_restores_the_terminal_on_quit() {
         "bracketed paste was turned off"
     );
     session.wait_for_text("tern --demo resume", WAIT);
+}
+
+#[test]
+fn links_become_hyperlinks_and_copy_reaches_the_clipboard_and_the_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = demo_session_with(dir.path(), &[("TERN_HYPERLINKS", "1")]);
+    session.wait_for_text("ready", WAIT);
+    session.send(b"hello\r");
+    session.wait_for_text("turn completed", WAIT);
+    let raw = String::from_utf8_lossy(&session.raw_output()).into_owned();
+    assert!(
+        raw.contains("\x1b]8;;https://github.com/openai/codex\x1b\\https://github.com/openai/codex\x1b]8;;\x1b\\"),
+        "the URL on screen is an OSC 8 hyperlink"
+    );
+    session.send(b"/copy\r");
+    session.wait_for_text("Copied the last answer", WAIT);
+    session.quit_with(b"\x03", WAIT);
+    let raw = String::from_utf8_lossy(&session.raw_output()).into_owned();
+    let encoded = raw
+        .split("\x1b]52;c;")
+        .nth(1)
+        .and_then(|rest| rest.split('\x07').next())
+        .expect("an OSC 52 clipboard write");
+    assert!(!encoded.is_empty());
+    session.wait_for_text("── copied with /copy ──", WAIT);
+    assert!(session
+        .screen_text()
+        .contains("I'm the **tern demo** backend"));
 }
 
 #[test]

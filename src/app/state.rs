@@ -20,6 +20,8 @@ pub struct SessionConfig {
     pub backend_label: String,
     /// How long a new approval prompt ignores keys (see `approval::READ_GUARD`).
     pub approval_read_guard: Option<std::time::Duration>,
+    /// Make the URLs on screen OSC 8 hyperlinks.
+    pub hyperlinks: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

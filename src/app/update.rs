@@ -234,9 +234,10 @@ fn copy_last_answer(state: &mut AppState) -> Vec<Effect> {
     state.transcript.notice(
         NoticeLevel::Info,
         format!(
-            "Copied the last answer ({} lines) to the clipboard; it is also printed when tern exits, \
-             in case this terminal ignores clipboard requests (OSC 52).",
-            text.lines().count()
+            "Copied the last answer ({} line{}) to the clipboard; it is also printed when tern \
+             exits, in case this terminal ignores clipboard requests (OSC 52).",
+            text.lines().count(),
+            if text.lines().count() == 1 { "" } else { "s" }
         ),
     );
     state.copied = Some(text.clone());

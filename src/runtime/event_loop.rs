@@ -2,6 +2,7 @@
 //! deadline. The app decides; this loop only carries events in and effects out.
 
 use super::frames::FrameScheduler;
+use super::hyperlinks;
 use crate::app::{self, AppEvent, AppState, Effect};
 use crate::protocol::{ServerNotification, ServerRequest};
 use crate::rpc::{Connection, Inbound};
@@ -20,11 +21,16 @@ pub trait SyncedBackend: Backend {
     fn end_frame(&mut self) {}
     /// Asks the terminal to put `text` on the clipboard.
     fn copy_to_clipboard(&mut self, _text: &str) {}
+    /// Writes bytes that decorate the frame just drawn (hyperlinks).
+    fn overlay(&mut self, _bytes: &[u8]) {}
 }
 
 impl<W: Write> SyncedBackend for CrosstermBackend<W> {
     fn copy_to_clipboard(&mut self, text: &str) {
-        let _ = self.write_all(osc52(text).as_bytes());
+        self.overlay(osc52(text).as_bytes());
+    }
+    fn overlay(&mut self, bytes: &[u8]) {
+        let _ = self.write_all(bytes);
         let _ = Write::flush(self);
     }
     fn begin_frame(&mut self) {
@@ -165,9 +171,20 @@ fn draw<B: SyncedBackend>(
     terminal.backend_mut().begin_frame();
     let result = terminal
         .draw(|frame| crate::ui::draw(frame, state, now))
-        .map(|_| ());
+        .map(|frame| {
+            state
+                .config
+                .hyperlinks
+                .then(|| hyperlinks::find_links(frame.buffer))
+        });
+    if let Ok(Some(links)) = &result {
+        if !links.is_empty() {
+            let bytes = hyperlinks::overlay(links);
+            terminal.backend_mut().overlay(&bytes);
+        }
+    }
     terminal.backend_mut().end_frame();
-    result
+    result.map(|_| ())
 }
 
 fn run_effects<B: SyncedBackend>(

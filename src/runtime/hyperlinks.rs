@@ -1,0 +1,189 @@
+//! OSC 8 hyperlinks for the URLs on screen.
+//!
+//! ratatui's buffer has no notion of a link, and an escape sequence inside a cell would break
+//! its width arithmetic. So after each frame the URLs found in the drawn buffer are printed
+//! over themselves, wrapped in OSC 8, with their own colours. The text comes from the buffer,
+//! which holds only sanitized characters, so it can never end the sequence early.
+
+use ratatui::buffer::Buffer;
+use ratatui::style::Style;
+
+/// A URL on screen: where it starts, the cells it covers (one character each) and its style.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScreenLink {
+    pub x: u16,
+    pub y: u16,
+    pub url: String,
+    pub style: Style,
+}
+
+/// Whether to emit OSC 8: `TERN_HYPERLINKS=0|1` decides; otherwise every terminal but the
+/// Linux console (which would show the sequence) gets them. Terminals without support ignore
+/// OSC sequences they do not know.
+pub fn enabled() -> bool {
+    match std::env::var("TERN_HYPERLINKS").ok().as_deref() {
+        Some("0") => false,
+        Some(_) => true,
+        None => std::env::var("TERM").map_or(true, |t| t != "linux" && t != "dumb"),
+    }
+}
+
+/// The http(s) URLs in each row of the buffer.
+pub fn find_links(buffer: &Buffer) -> Vec<ScreenLink> {
+    let area = buffer.area;
+    let mut links = Vec::new();
+    for y in area.top()..area.bottom() {
+        let cells: Vec<&str> = (area.left()..area.right())
+            .map(|x| buffer[(x, y)].symbol())
+            .collect();
+        let mut x = 0;
+        while x < cells.len() {
+            let Some(len) = url_at(&cells[x..]) else {
+                x += 1;
+                continue;
+            };
+            let url: String = cells[x..x + len].concat();
+            let at = area.left() + x as u16;
+            links.push(ScreenLink {
+                x: at,
+                y,
+                url,
+                style: buffer[(at, y)].style(),
+            });
+            x += len;
+        }
+    }
+    links
+}
+
+/// The number of cells of a URL starting at the first cell, if one does.
+fn url_at(cells: &[&str]) -> Option<usize> {
+    let starts = |prefix: &str| {
+        prefix.chars().enumerate().all(|(i, c)| {
+            cells
+                .get(i)
+                .is_some_and(|s| s.chars().eq(std::iter::once(c)))
+        })
+    };
+    let prefix = ["https://", "http://"].into_iter().find(|p| starts(p))?;
+    let mut len = cells
+        .iter()
+        .take_while(|s| {
+            let mut chars = s.chars();
+            matches!((chars.next(), chars.next()), (Some(c), None) if is_url_char(c))
+        })
+        .count();
+    // Sentence punctuation and a closing parenthesis that does not belong to the URL.
+    while len > prefix.len() {
+        let last = cells[len - 1];
+        let opens = cells[..len].iter().filter(|s| **s == "(").count();
+        let closes = cells[..len].iter().filter(|s| **s == ")").count();
+        let trailing = matches!(last, "." | "," | ";" | ":" | "!" | "?" | "'" | "\"")
+            || (last == ")" && closes > opens);
+        if !trailing {
+            break;
+        }
+        len -= 1;
+    }
+    (len > prefix.len()).then_some(len)
+}
+
+fn is_url_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
+}
+
+/// The bytes that print each link over itself as an OSC 8 hyperlink, leaving the cursor and
+/// attributes as they were.
+pub fn overlay(links: &[ScreenLink]) -> Vec<u8> {
+    use crossterm::style::{Attribute, Print, SetAttribute, SetStyle};
+    let mut out = Vec::new();
+    if links.is_empty() {
+        return out;
+    }
+    let _ = crossterm::queue!(out, crossterm::cursor::SavePosition);
+    for link in links {
+        let style = crossterm::style::ContentStyle {
+            foreground_color: link.style.fg.map(Into::into),
+            background_color: link.style.bg.map(Into::into),
+            attributes: modifiers(link.style),
+            ..Default::default()
+        };
+        let _ = crossterm::queue!(
+            out,
+            crossterm::cursor::MoveTo(link.x, link.y),
+            SetAttribute(Attribute::Reset),
+            SetStyle(style),
+            Print(format!("\x1b]8;;{0}\x1b\\{0}\x1b]8;;\x1b\\", link.url)),
+            SetAttribute(Attribute::Reset),
+        );
+    }
+    let _ = crossterm::queue!(out, crossterm::cursor::RestorePosition);
+    out
+}
+
+fn modifiers(style: Style) -> crossterm::style::Attributes {
+    use crossterm::style::Attribute;
+    use ratatui::style::Modifier;
+    let mut attributes = crossterm::style::Attributes::default();
+    for (modifier, attribute) in [
+        (Modifier::BOLD, Attribute::Bold),
+        (Modifier::DIM, Attribute::Dim),
+        (Modifier::ITALIC, Attribute::Italic),
+        (Modifier::UNDERLINED, Attribute::Underlined),
+        (Modifier::REVERSED, Attribute::Reverse),
+        (Modifier::CROSSED_OUT, Attribute::CrossedOut),
+    ] {
+        if style.add_modifier.contains(modifier) {
+            attributes.set(attribute);
+        }
+    }
+    attributes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::layout::Rect;
+    use ratatui::style::Color;
+
+    fn buffer_with(rows: &[&str]) -> Buffer {
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 60, rows.len() as u16));
+        for (y, row) in rows.iter().enumerate() {
+            buffer.set_string(0, y as u16, row, Style::default().fg(Color::DarkGray));
+        }
+        buffer
+    }
+
+    #[test]
+    fn urls_are_found_without_trailing_punctuation() {
+        let buffer = buffer_with(&[
+            "see the docs (https://example.com/a_(b)?q=1).",
+            "plain http://x.org, and httpx://no and https:// alone",
+        ]);
+        let links = find_links(&buffer);
+        let urls: Vec<(&str, u16, u16)> =
+            links.iter().map(|l| (l.url.as_str(), l.x, l.y)).collect();
+        assert_eq!(
+            urls,
+            [
+                ("https://example.com/a_(b)?q=1", 14, 0),
+                ("http://x.org", 6, 1)
+            ]
+        );
+        assert_eq!(links[0].style.fg, Some(Color::DarkGray));
+    }
+
+    #[test]
+    fn the_overlay_wraps_the_url_in_osc_8_and_restores_the_cursor() {
+        let links = find_links(&buffer_with(&["go to https://e.com now"]));
+        let bytes = String::from_utf8(overlay(&links)).unwrap();
+        assert!(bytes.starts_with("\x1b7"), "{bytes:?}");
+        assert!(bytes.ends_with("\x1b8"), "{bytes:?}");
+        assert!(
+            bytes.contains("\x1b[1;7H"),
+            "moves to column 7 of row 1: {bytes:?}"
+        );
+        assert!(bytes.contains("\x1b]8;;https://e.com\x1b\\https://e.com\x1b]8;;\x1b\\"));
+        assert!(overlay(&[]).is_empty());
+    }
+}
