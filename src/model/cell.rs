@@ -225,3 +225,46 @@ impl Cell {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: LayoutKey = LayoutKey {
+        width: 80,
+        expanded: false,
+    };
+
+    /// A layout that records the head it was handed and adds one line per call.
+    fn counting(
+        seen: &std::cell::Cell<usize>,
+    ) -> impl FnOnce(&CellKind, LayoutKey, &mut Laid) + '_ {
+        move |_, _, laid| {
+            seen.set(laid.head.len());
+            laid.head.push(Line::from("x"));
+        }
+    }
+
+    #[test]
+    fn appending_to_a_message_keeps_its_laid_out_head_and_other_changes_drop_it() {
+        let seen = std::cell::Cell::new(usize::MAX);
+        let mut cell = Cell::new(CellKind::Agent {
+            markdown: MarkdownText::new("a\n\n"),
+            streaming: true,
+        });
+        cell.layout(KEY, counting(&seen));
+        assert_eq!(seen.get(), 0, "first layout starts empty");
+        cell.layout(KEY, |_, _, _| {
+            panic!("an unchanged cell is not laid out again")
+        });
+        cell.append_text("more");
+        cell.layout(KEY, counting(&seen));
+        assert_eq!(seen.get(), 1, "the head laid out before is handed back");
+        cell.kind_mut();
+        cell.layout(KEY, counting(&seen));
+        assert_eq!(seen.get(), 0, "any other change starts over");
+        let wider = LayoutKey { width: 100, ..KEY };
+        cell.layout(wider, counting(&seen));
+        assert_eq!(seen.get(), 0, "so does another width");
+    }
+}
