@@ -18,6 +18,9 @@ pub struct MarkdownText {
     /// The tail is a fenced code block still waiting for its closing fence. New lines are only
     /// checked for that fence, so a long code block costs each delta its new lines, not its length.
     open_fence: Option<OpenFence>,
+    /// A `\r` ended the last delta: whether it was a line end of its own or half of `\r\n`
+    /// depends on the next one.
+    pending_cr: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -68,10 +71,27 @@ impl MarkdownText {
         self.block_ends.last().copied().unwrap_or(0)
     }
 
+    /// Adds streamed text. Line endings become `\n` (markdown reads `\r\n` and a lone `\r` as
+    /// line ends too), so every line rule here and in the renderer needs to know only `\n`.
     pub fn append(&mut self, delta: &str) {
-        self.text.push_str(delta);
+        if delta.is_empty() {
+            return;
+        }
+        let before = self.text.len();
+        if std::mem::take(&mut self.pending_cr) && !delta.starts_with('\n') {
+            self.text.push('\n');
+        }
+        let mut chars = delta.chars().peekable();
+        while let Some(c) = chars.next() {
+            match (c, chars.peek()) {
+                ('\r', Some('\n')) => {}
+                ('\r', Some(_)) => self.text.push('\n'),
+                ('\r', None) => self.pending_cr = true,
+                (c, _) => self.text.push(c),
+            }
+        }
         // A block can only be known complete once the next one starts on a finished line.
-        if delta.contains('\n') {
+        if self.text[before..].contains('\n') {
             self.split_complete_blocks();
         }
     }
@@ -79,12 +99,13 @@ impl MarkdownText {
     /// Replaces the text; a longer version of the same text keeps the blocks already found.
     /// Returns whether anything changed.
     pub fn set(&mut self, text: &str) -> bool {
-        if text == self.text {
+        let normalized = MarkdownText::new(text);
+        if normalized.text == self.text {
             return false;
         }
         match text.strip_prefix(self.text.as_str()) {
-            Some(rest) => self.append(rest),
-            None => *self = MarkdownText::new(text),
+            Some(rest) if !self.pending_cr && !text.contains('\r') => self.append(rest),
+            _ => *self = normalized,
         }
         true
     }
@@ -260,6 +281,19 @@ mod tests {
             ["intro\n\n", "~~~~python\nx = 1\n~~~\n  ~~~~~  \n"]
         );
         assert_eq!(m.tail(), "after\n\nmore");
+    }
+
+    #[test]
+    fn carriage_returns_are_line_ends_even_split_across_deltas() {
+        let mut m = MarkdownText::default();
+        for piece in ["a\r", "\nb\r", "c\r\n", "\r"] {
+            m.append(piece);
+        }
+        assert_eq!(m.as_str(), "a\nb\nc\n");
+        assert!(
+            !m.set("a\r\nb\rc\n"),
+            "the same text, spelled with other line ends"
+        );
     }
 
     #[test]

@@ -76,7 +76,11 @@ fn with_table_delimiter(tail: &str) -> std::borrow::Cow<'_, str> {
     if opener.starts_with("```") || opener.starts_with("~~~") {
         return tail.into();
     }
-    let paragraph = body.rsplit("\n\n").next().unwrap_or(body);
+    let paragraph = body
+        .rsplit("\n\n")
+        .next()
+        .unwrap_or(body)
+        .trim_start_matches('\n');
     let mut lines = paragraph.lines();
     let (Some(header), second, None) = (lines.next(), lines.next(), lines.next()) else {
         return tail.into();
@@ -160,6 +164,27 @@ mod tests {
     }
 
     #[test]
+    fn every_step_of_a_stream_looks_like_the_same_text_laid_out_at_once() {
+        let mut source = String::from("# Check\n\nSee [docs](https://e.com).\n\n```rust\n");
+        for i in 0..40 {
+            source.push_str(&format!("fn line_{i}() -> usize {{ {i} }}\n"));
+        }
+        source.push_str("```\n\n| name | value |\n|---|---|\n| row | 0 |\n\nDone.\n");
+        let mut streamed = MarkdownText::default();
+        let mut laid = Laid::default();
+        let chars: Vec<char> = source.chars().collect();
+        for (step, piece) in chars.chunks(7).enumerate() {
+            streamed.append(&piece.iter().collect::<String>());
+            layout_message(&streamed, 100, &mut laid);
+            if step % 5 == 0 || streamed.as_str().len() == source.len() {
+                let mut whole = Laid::default();
+                layout_message(&MarkdownText::new(streamed.as_str()), 100, &mut whole);
+                assert_eq!(text(&laid), text(&whole), "at {:?}", streamed.as_str());
+            }
+        }
+    }
+
+    #[test]
     fn a_table_header_alone_is_drawn_as_a_table() {
         assert_eq!(
             with_table_delimiter("text\n\n| a | b |\n|--"),
@@ -167,6 +192,11 @@ mod tests {
         );
         assert_eq!(with_table_delimiter("| a | b |"), "| a | b |\n|---|---|\n");
         assert_eq!(with_table_delimiter("plain text"), "plain text");
+        assert_eq!(
+            with_table_delimiter("\n| a |\n|-"),
+            "\n| a |\n|---|\n",
+            "a blank line left by a closed code block does not hide the header"
+        );
         let code = "```\nx\n\n| a |";
         assert_eq!(with_table_delimiter(code), code);
         let full = "| a |\n|---|\n| 1 |\n";
