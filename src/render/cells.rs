@@ -229,6 +229,10 @@ pub fn display_command(command: &str) -> String {
             if rest.len() >= 2 && rest.starts_with('\'') && rest.ends_with('\'') {
                 return rest[1..rest.len() - 1].replace("'\\''", "'");
             }
+            // Scripts holding single quotes come double-quoted, with POSIX backslash escapes.
+            if rest.len() >= 2 && rest.starts_with('"') && rest.ends_with('"') {
+                return unescape_double_quoted(&rest[1..rest.len() - 1]);
+            }
             return rest.to_string();
         }
     }
@@ -237,6 +241,22 @@ pub fn display_command(command: &str) -> String {
 
 /// Commands longer than this many lines show their start and a count.
 const COMMAND_LINES: usize = 6;
+
+/// Inside double quotes a backslash escapes only `$`, `` ` ``, `"`, `\\` and a newline.
+fn unescape_double_quoted(inner: &str) -> String {
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(&next)) if matches!(next, '$' | '`' | '"' | '\\' | '\n') => {
+                out.push(next);
+                chars.next();
+            }
+            (c, _) => out.push(c),
+        }
+    }
+    out
+}
 
 fn command_lines(cmd: &CommandCell, w: usize, expanded: bool) -> Vec<Line<'static>> {
     let bullet = Span::styled("• ", Style::default().fg(Color::Magenta));
@@ -437,6 +457,10 @@ mod tests {
             "echo 'hi'"
         );
         assert_eq!(display_command("ls -la"), "ls -la");
+        assert_eq!(
+            display_command(r#"/bin/bash -lc "printf '\\033[32m%s\\n' \"\$HOME\"""#),
+            r#"printf '\033[32m%s\n' "$HOME""#
+        );
     }
 
     #[test]
