@@ -195,9 +195,19 @@ fn bench_frame_of_a_ten_thousand_cell_transcript() {
         draw(&mut terminal, &state, now);
     }
     let paging = start.elapsed() / 50;
+    update(&mut state, ctrl('f'), now);
+    let start = Instant::now();
+    type_text(&mut state, "cas", now);
+    let first_key = start.elapsed();
+    let start = Instant::now();
+    type_text(&mut state, "e_9", now);
+    draw(&mut terminal, &state, now);
+    let next_key = start.elapsed();
+    let found = state.search.as_ref().map_or(0, |s| s.matches.len());
     println!(
         "10,000-cell transcript at 200x60: first frame {first:?}, steady frame {steady:?}, \
-         frame after Ctrl+O {expanded:?}, PgUp + frame {paging:?}"
+         frame after Ctrl+O {expanded:?}, PgUp + frame {paging:?}; search \"cas\": \
+         {first_key:?}, then \"e_9\" + frame {next_key:?} ({found} matches)"
     );
 }
 

@@ -6,6 +6,7 @@
 
 use super::scroll::{Anchor, Measure};
 use super::view::View;
+use crate::model::CellKind;
 use ratatui::text::Line;
 use std::ops::Range;
 
@@ -35,6 +36,9 @@ impl Search {
             return;
         }
         for cell in 0..view.cells() {
+            if !might_match(view.transcript.cells()[cell].kind(), &self.query) {
+                continue;
+            }
             let laid = view.cell(cell);
             for (row, line) in laid.iter().enumerate() {
                 for range in find_all(&plain_text(line), &self.query) {
@@ -66,6 +70,32 @@ impl Search {
     }
 }
 
+/// Whether a message could show the query, judged from its source without laying it out:
+/// every word of the query must appear in it (markup may sit between the words). Laying out
+/// thousands of messages to search them would stall a keypress; other cells are small.
+fn might_match(kind: &CellKind, query: &str) -> bool {
+    let source = match kind {
+        CellKind::Agent { markdown, .. } => markdown.as_str(),
+        CellKind::User { text } | CellKind::Reasoning { text } => text.as_str(),
+        _ => return true,
+    };
+    let fold = !query.chars().any(char::is_uppercase);
+    let folded;
+    let haystack = if fold {
+        folded = source.to_ascii_lowercase();
+        folded.as_str()
+    } else {
+        source
+    };
+    query.split_whitespace().all(|word| {
+        if fold {
+            haystack.contains(&word.to_ascii_lowercase())
+        } else {
+            haystack.contains(word)
+        }
+    })
+}
+
 /// A line's text without its styles.
 pub fn plain_text(line: &Line<'_>) -> String {
     line.spans.iter().map(|s| s.content.as_ref()).collect()
@@ -78,8 +108,9 @@ pub fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
         return Vec::new();
     }
     let fold = !query.chars().any(char::is_uppercase);
+    // ASCII-only lower-casing keeps byte offsets those of the original text.
     let (haystack, needle) = if fold {
-        (ascii_fold(text), ascii_fold(query))
+        (text.to_ascii_lowercase(), query.to_ascii_lowercase())
     } else {
         (text.to_string(), query.to_string())
     };
@@ -87,11 +118,6 @@ pub fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
         .match_indices(&needle)
         .map(|(i, m)| i..i + m.len())
         .collect()
-}
-
-/// Lower-cases ASCII only, so byte offsets stay those of the original text.
-fn ascii_fold(text: &str) -> String {
-    text.to_ascii_lowercase()
 }
 
 #[cfg(test)]
