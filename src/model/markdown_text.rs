@@ -99,13 +99,14 @@ impl MarkdownText {
     /// Replaces the text; a longer version of the same text keeps the blocks already found.
     /// Returns whether anything changed.
     pub fn set(&mut self, text: &str) -> bool {
-        let normalized = MarkdownText::new(text);
-        if normalized.text == self.text {
+        // Compared with line ends normalised, without splitting the text into blocks first.
+        let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+        if normalized == self.text {
             return false;
         }
-        match text.strip_prefix(self.text.as_str()) {
-            Some(rest) if !self.pending_cr && !text.contains('\r') => self.append(rest),
-            _ => *self = normalized,
+        match normalized.strip_prefix(self.text.as_str()) {
+            Some(rest) if !self.pending_cr => self.append(rest),
+            _ => *self = MarkdownText::new(&normalized),
         }
         true
     }

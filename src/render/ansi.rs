@@ -1,12 +1,12 @@
 //! Command output may colour itself with SGR escapes. Those are turned into ratatui styles;
-//! every other escape and control is dropped exactly as `sanitize_line` drops it, so nothing
+//! every other escape and control is dropped by the same scanner as `sanitize_line` uses, so nothing
 //! raw from the untrusted text can reach the terminal.
 
 use ratatui::style::Color::{self, *};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use super::sanitize::{skip_escape, skip_string};
+use super::sanitize::{scan_line, Scanned};
 
 // SGR 30–37 / 40–47 and their bright forms 90–97 / 100–107.
 const NORMAL: [Color; 8] = [Black, Red, Green, Yellow, Blue, Magenta, Cyan, Gray];
@@ -33,35 +33,12 @@ pub fn ansi_lines(input: &str, base: Style) -> Vec<Line<'static>> {
 
 fn styled_line(line: &str, base: Style, style: &mut Style) -> Line<'static> {
     let mut spans: Vec<Span<'static>> = Vec::new();
-    let mut column = 0usize;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            // The terminal would overwrite what came before; SGR seen so far still counts.
-            '\r' => {
-                spans.clear();
-                column = 0;
-            }
-            '\t' => {
-                let pad = 4 - column % 4;
-                (0..pad).for_each(|_| push(&mut spans, ' ', *style));
-                column += pad;
-            }
-            '\u{1b}' if chars.peek() == Some(&'[') => {
-                chars.next();
-                csi(&mut chars, base, style);
-            }
-            '\u{1b}' => skip_escape(&mut chars),
-            '\u{9b}' => csi(&mut chars, base, style),
-            // C1 string starters (DCS, SOS, OSC, PM, APC) swallow until their terminator.
-            '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
-            c if c.is_control() => {}
-            c => {
-                push(&mut spans, c, *style);
-                column += 1;
-            }
-        }
-    }
+    scan_line(line, |piece| match piece {
+        Scanned::Char(c) => push(&mut spans, c, *style),
+        // The terminal would overwrite what came before; SGR seen so far still counts.
+        Scanned::Overwrite => spans.clear(),
+        Scanned::Sgr(params) => *style = sgr(params, base, *style),
+    });
     Line::from(spans)
 }
 
@@ -70,21 +47,6 @@ fn push(spans: &mut Vec<Span<'static>>, c: char, style: Style) {
     match spans.last_mut() {
         Some(last) if last.style == style => last.content.to_mut().push(c),
         _ => spans.push(Span::styled(c.to_string(), style)),
-    }
-}
-
-/// Consumes a CSI up to its final byte (the rule of `sanitize::skip_csi`, so both drop the same
-/// text) and applies it when it is a plain SGR; private or intermediate forms are ignored.
-fn csi(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, base: Style, style: &mut Style) {
-    let mut params = String::new();
-    for c in chars.by_ref() {
-        if ('\u{40}'..='\u{7e}').contains(&c) {
-            if c == 'm' && params.chars().all(|c| matches!(c, '0'..='9' | ';' | ':')) {
-                *style = sgr(&params, base, *style);
-            }
-            return;
-        }
-        params.push(c);
     }
 }
 

@@ -7,13 +7,35 @@
 /// came before it on the line, as a terminal would have overwritten it.
 pub fn sanitize_line(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
+    scan_line(input, |piece| match piece {
+        Scanned::Char(c) => out.push(c),
+        Scanned::Overwrite => out.clear(),
+        Scanned::Sgr(_) => {}
+    });
+    out
+}
+
+/// What a terminal would make of one line of untrusted text, piece by piece.
+pub(super) enum Scanned<'a> {
+    /// A printable character (tabs arrive as spaces).
+    Char(char),
+    /// A `\r` followed by more text: what came before on the line is overwritten.
+    Overwrite,
+    /// The parameters of an SGR sequence (`ESC [ params m`), for callers that keep colours.
+    Sgr(&'a str),
+}
+
+/// The one scanner of untrusted text: everything but printable characters, overwrites and SGR
+/// parameters is dropped here, for plain and coloured output alike.
+pub(super) fn scan_line(input: &str, mut visit: impl FnMut(Scanned<'_>)) {
     let mut chars = input.chars().peekable();
     let mut column = 0usize;
+    let mut params = String::new();
     while let Some(c) = chars.next() {
         match c {
             '\t' => {
                 let pad = 4 - column % 4;
-                out.extend(std::iter::repeat_n(' ', pad));
+                (0..pad).for_each(|_| visit(Scanned::Char(' ')));
                 column += pad;
             }
             // A carriage return followed by more text overwrote the line so far; a trailing one
@@ -21,22 +43,44 @@ pub fn sanitize_line(input: &str) -> String {
             // sequence's body is swallowed with it.
             '\r' => {
                 if chars.peek().is_some() {
-                    out.clear();
+                    visit(Scanned::Overwrite);
                     column = 0;
                 }
             }
+            '\u{1b}' if chars.peek() == Some(&'[') => {
+                chars.next();
+                if csi(&mut chars, &mut params) {
+                    visit(Scanned::Sgr(&params));
+                }
+            }
             '\u{1b}' => skip_escape(&mut chars),
+            '\u{9b}' => {
+                if csi(&mut chars, &mut params) {
+                    visit(Scanned::Sgr(&params));
+                }
+            }
             // C1 string starters (DCS, SOS, OSC, PM, APC) swallow until their terminator.
             '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
-            '\u{9b}' => skip_csi(&mut chars),
             c if c.is_control() => {}
             c => {
-                out.push(c);
+                visit(Scanned::Char(c));
                 column += 1;
             }
         }
     }
-    out
+}
+
+/// Consumes a CSI up to its final byte, keeping its parameters in `params`. Returns whether it
+/// was a plain SGR (private or intermediate forms are not).
+fn csi(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, params: &mut String) -> bool {
+    params.clear();
+    for c in chars.by_ref() {
+        if ('\u{40}'..='\u{7e}').contains(&c) {
+            return c == 'm' && params.chars().all(|c| matches!(c, '0'..='9' | ';' | ':'));
+        }
+        params.push(c);
+    }
+    false
 }
 
 /// Sanitizes multi-line text, keeping the line structure.
@@ -44,9 +88,11 @@ pub fn sanitize_text(input: &str) -> Vec<String> {
     input.split('\n').map(sanitize_line).collect()
 }
 
-pub(super) fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
+fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     match chars.next() {
-        Some('[') => skip_csi(chars),
+        Some('[') => {
+            csi(chars, &mut String::new());
+        }
         Some(']' | 'P' | 'X' | '^' | '_') => skip_string(chars),
         // Two-byte sequences (ESC 7, ESC c …) and charset selections (ESC ( B).
         Some('(' | ')' | '*' | '+' | '#' | '%' | ' ') => {
@@ -56,15 +102,7 @@ pub(super) fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) 
     }
 }
 
-fn skip_csi(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
-    for c in chars.by_ref() {
-        if ('\u{40}'..='\u{7e}').contains(&c) {
-            return;
-        }
-    }
-}
-
-pub(super) fn skip_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
+fn skip_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     while let Some(c) = chars.next() {
         match c {
             '\u{7}' | '\u{9c}' => return,
