@@ -114,6 +114,13 @@ impl Cli {
                 .and_then(|ms| ms.parse().ok())
                 .map(std::time::Duration::from_millis),
             hyperlinks: crate::runtime::hyperlinks::enabled(),
+            theme: crate::model::Theme::detect(
+                std::env::var("TERN_THEME").ok().as_deref(),
+                std::env::var("COLORFGBG").ok().as_deref(),
+            ),
+            home: std::env::var("HOME")
+                .ok()
+                .filter(|home| !home.is_empty() && home != "/"),
         })
     }
 }

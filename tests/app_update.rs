@@ -57,15 +57,12 @@ fn startup_initializes_then_starts_a_thread_in_the_cwd() {
     let now = Instant::now();
     let mut state = tern::app::AppState::new(config());
     let effects = tern::app::update::start(&mut state);
-    let Effect::Request {
-        tag,
-        method,
-        params,
-    } = &effects[0]
-    else {
+    let Effect::Request(request) = &effects[0] else {
         panic!()
     };
-    assert_eq!((tag, *method), (&RequestTag::Initialize, "initialize"));
+    assert_eq!(request.tag(), RequestTag::Initialize);
+    let (method, params) = request_json(&effects[0]).unwrap();
+    assert_eq!(method, "initialize");
     assert_eq!(params["clientInfo"]["name"], "tern");
     assert_eq!(params["clientInfo"]["version"], env!("CARGO_PKG_VERSION"));
     let effects = wire(update(
@@ -84,12 +81,8 @@ fn startup_initializes_then_starts_a_thread_in_the_cwd() {
         }
     );
     assert_eq!(
-        effects[1],
-        Effect::Request {
-            tag: RequestTag::StartThread,
-            method: "thread/start",
-            params: json!({"cwd": "/home/user/project"}),
-        }
+        request_json(&effects[1]),
+        Some(("thread/start", json!({"cwd": "/home/user/project"})))
     );
 }
 
@@ -99,15 +92,16 @@ fn enter_sends_a_turn_and_a_second_prompt_waits_for_the_first() {
     let mut state = ready_state(now);
     type_text(&mut state, "hello", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert_eq!(effects.len(), 1);
     assert_eq!(
-        effects,
-        [Effect::Request {
-            tag: RequestTag::StartTurn {
-                prompt: "hello".into()
-            },
-            method: "turn/start",
-            params: json!({"threadId": THREAD, "input": [{"type": "text", "text": "hello", "text_elements": []}]}),
-        }]
+        request_json(&effects[0]),
+        Some((
+            "turn/start",
+            json!({"threadId": THREAD, "input": [{"type": "text", "text": "hello", "text_elements": []}]})
+        ))
+    );
+    assert!(
+        matches!(&effects[0], Effect::Request(r) if r.tag() == RequestTag::StartTurn { prompt: "hello".into() })
     );
     type_text(&mut state, "next", now);
     assert!(wire(update(&mut state, key(KeyCode::Enter), now)).is_empty());
@@ -129,7 +123,7 @@ fn enter_sends_a_turn_and_a_second_prompt_waits_for_the_first() {
         now,
     ));
     assert!(
-        matches!(&effects[..], [Effect::Request { method: "turn/start", params, .. }] if params["input"][0]["text"] == "next")
+        matches!(effects.iter().map(request_json).collect::<Vec<_>>().as_slice(), [Some(("turn/start", params))] if params["input"][0]["text"] == "next")
     );
 }
 
@@ -146,7 +140,7 @@ fn pressing_p_answers_with_exactly_the_proposed_prefix() {
             json!({"acceptWithExecpolicyAmendment": {"execpolicy_amendment": ["git", "status"]}})
         )
     );
-    assert!(state.approvals.is_empty());
+    assert!(state.prompts.is_empty());
 }
 
 #[test]
@@ -161,7 +155,7 @@ fn keys_typed_before_the_prompt_could_be_read_never_answer_it() {
         later(now, 500)
     ))
     .is_empty());
-    assert_eq!(state.approvals.len(), 1, "the prompt is still open");
+    assert_eq!(state.prompts.len(), 1, "the prompt is still open");
     let effects = wire(update(&mut state, key(KeyCode::Char('y')), later(now, 400)));
     assert_eq!(effects, answer(0, json!("accept")));
 }
@@ -190,7 +184,7 @@ fn a_request_resolved_elsewhere_drops_its_prompt() {
         ),
         now,
     );
-    assert!(state.approvals.is_empty());
+    assert!(state.prompts.is_empty());
 }
 
 #[test]
@@ -338,7 +332,7 @@ fn losing_the_server_fails_the_turn_and_open_prompts_but_keeps_the_draft() {
         now,
     );
     assert!(matches!(&state.conn, ConnState::Failed(why) if why.contains("exit status: 1")));
-    assert!(state.approvals.is_empty());
+    assert!(state.prompts.is_empty());
     assert_eq!(state.turn, TurnPhase::Idle);
     // Keys now go to the composer again: nothing typed was lost.
     assert_eq!(state.composer.text(), "");
@@ -354,12 +348,11 @@ fn esc_interrupts_the_running_turn_and_ctrl_c_quits() {
     let mut state = running_state(now);
     let effects = wire(update(&mut state, key(KeyCode::Esc), now));
     assert_eq!(
-        effects,
-        [Effect::Request {
-            tag: RequestTag::InterruptTurn,
-            method: "turn/interrupt",
-            params: json!({"threadId": THREAD, "turnId": "turn-1"}),
-        }]
+        effects.iter().map(request_json).collect::<Vec<_>>(),
+        [Some((
+            "turn/interrupt",
+            json!({"threadId": THREAD, "turnId": "turn-1"})
+        ))]
     );
     assert_eq!(wire(update(&mut state, ctrl('c'), now)), [Effect::Quit]);
 }

@@ -91,8 +91,12 @@ fn delta_cost_at(size: usize, text: &str) -> Duration {
 
 /// Loads the syntax highlighter (once per process, on first use) outside the timed part.
 fn warm_up() {
-    tern::render::highlight::highlight("fn main() {}\n", "rust");
-    tern::render::highlight::highlight("cargo test | grep -v x\n", "bash");
+    tern::render::highlight::highlight("fn main() {}\n", "rust", tern::model::Theme::Dark);
+    tern::render::highlight::highlight(
+        "cargo test | grep -v x\n",
+        "bash",
+        tern::model::Theme::Dark,
+    );
 }
 
 fn cpu_time() -> Duration {
@@ -203,7 +207,7 @@ fn bench_frame_of_a_ten_thousand_cell_transcript() {
     type_text(&mut state, "e_9", now);
     draw(&mut terminal, &state, now);
     let next_key = start.elapsed();
-    let found = state.search.as_ref().map_or(0, |s| s.matches.len());
+    let found = state.search().map_or(0, |s| s.matches.len());
     println!(
         "10,000-cell transcript at 200x60: first frame {first:?}, steady frame {steady:?}, \
          frame after Ctrl+O {expanded:?}, PgUp + frame {paging:?}; search \"cas\": \

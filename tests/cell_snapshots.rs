@@ -145,10 +145,10 @@ fn state_with(cells: Vec<CellKind>, now: Instant) -> AppState {
 fn every_cell_kind_at_80_and_120_columns() {
     let now = Instant::now();
     let mut state = state_with(every_kind(), now);
-    snapshot("cells_80", &screen(&state, 80, 150, now));
-    snapshot("cells_120", &screen(&state, 120, 130, now));
+    snapshot("cells_80", &screen(&mut state, 80, 150, now));
+    snapshot("cells_120", &screen(&mut state, 120, 130, now));
     update(&mut state, ctrl('o'), now);
-    snapshot("cells_expanded_80", &screen(&state, 80, 170, now));
+    snapshot("cells_expanded_80", &screen(&mut state, 80, 170, now));
 }
 
 /// The transcript of a message streamed up to `cut`.
@@ -169,14 +169,14 @@ fn streamed_until(cut: &str, now: Instant) -> AppState {
 #[test]
 fn streaming_mid_code_block_and_mid_table() {
     let now = Instant::now();
-    let state = streamed_until("    println!(\"a line long", now);
-    snapshot("streaming_mid_code_80", &screen(&state, 80, 40, now));
-    let state = streamed_until("| ratatui | draw", now);
-    snapshot("streaming_mid_table_80", &screen(&state, 80, 40, now));
-    let state = streamed_until("| crate | why | version |\n", now);
+    let mut state = streamed_until("    println!(\"a line long", now);
+    snapshot("streaming_mid_code_80", &screen(&mut state, 80, 40, now));
+    let mut state = streamed_until("| ratatui | draw", now);
+    snapshot("streaming_mid_table_80", &screen(&mut state, 80, 40, now));
+    let mut state = streamed_until("| crate | why | version |\n", now);
     snapshot(
         "streaming_table_header_only_80",
-        &screen(&state, 80, 40, now),
+        &screen(&mut state, 80, 40, now),
     );
 }
 
@@ -184,13 +184,13 @@ fn streaming_mid_code_block_and_mid_table() {
 fn resize_rewraps_without_losing_or_duplicating() {
     let now = Instant::now();
     let mut state = state_with(every_kind()[..4].to_vec(), now);
-    screen(&state, 120, 40, now);
+    screen(&mut state, 120, 40, now);
     update(&mut state, key(KeyCode::PageUp), now);
-    let narrow = screen(&state, 60, 40, now);
+    let narrow = screen(&mut state, 60, 40, now);
     snapshot("resized_120_to_60_scrolled", &narrow);
     // The whole answer, laid out narrow, holds each line of the source exactly once.
-    let state = state_with(every_kind()[2..3].to_vec(), now);
-    let whole = screen(&state, 60, 80, now);
+    let mut state = state_with(every_kind()[2..3].to_vec(), now);
+    let whole = screen(&mut state, 60, 80, now);
     for needle in ["Summary", "First step", "done task", "pulldown-cmark", "🚀"] {
         assert_eq!(whole.matches(needle).count(), 1, "{needle} in\n{whole}");
     }

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::time::Instant;
-use tern::model::{Cell, CellKind, CommandCell, LayoutKey, MarkdownText};
+use tern::model::{Cell, CellKind, CommandCell, LayoutKey, MarkdownText, Theme};
 use tern::render::{cell_lines, layout_cell};
 
 /// Pieces that exercise the markdown grammar, escape sequences and wide text.
@@ -64,7 +64,16 @@ fn layouts(kind: &CellKind) -> Vec<Vec<ratatui::text::Line<'static>>> {
     [1u16, 9, 40, 80, 200]
         .into_iter()
         .flat_map(|width| {
-            [false, true].map(|expanded| cell_lines(kind, LayoutKey { width, expanded }))
+            [false, true].map(|expanded| {
+                cell_lines(
+                    kind,
+                    LayoutKey {
+                        width,
+                        expanded,
+                        theme: Theme::Dark,
+                    },
+                )
+            })
         })
         .collect()
 }
@@ -99,7 +108,7 @@ proptest! {
         let chars: Vec<char> = source.chars().collect();
         let mut at = 0;
         let mut cut = cuts.iter().cycle();
-        let key = LayoutKey { width: 60, expanded: false };
+        let key = LayoutKey { width: 60, expanded: false, theme: Theme::Dark };
         while at < chars.len() {
             let end = (at + cut.next().unwrap()).min(chars.len());
             streamed.append_text(&chars[at..end].iter().collect::<String>());
@@ -169,5 +178,5 @@ fn hostile_text_never_reaches_the_screen_buffer() {
             cell.symbol()
         );
     }
-    assert!(screen(&state, 70, 60, now).contains("ok"));
+    assert!(screen(&mut state, 70, 60, now).contains("ok"));
 }

@@ -32,8 +32,8 @@ fn streamed_answer_at_80_and_120_columns() {
     let now = Instant::now();
     let mut state = ready_state(now);
     replay(&mut state, "01-streamed-answer.jsonl", now, None);
-    snapshot("streamed_answer_80x30", &screen(&state, 80, 30, now));
-    snapshot("streamed_answer_120x30", &screen(&state, 120, 30, now));
+    snapshot("streamed_answer_80x30", &screen(&mut state, 80, 30, now));
+    snapshot("streamed_answer_120x30", &screen(&mut state, 120, 30, now));
 }
 
 #[test]
@@ -41,9 +41,9 @@ fn scrolled_up_transcript_shows_the_hint() {
     let now = Instant::now();
     let mut state = ready_state(now);
     replay(&mut state, "01-streamed-answer.jsonl", now, None);
-    screen(&state, 80, 24, now);
+    screen(&mut state, 80, 24, now);
     update(&mut state, key(KeyCode::PageUp), now);
-    snapshot("scrolled_up_80x24", &screen(&state, 80, 24, now));
+    snapshot("scrolled_up_80x24", &screen(&mut state, 80, 24, now));
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn command_approval_modal() {
         ),
         now,
     );
-    snapshot("command_approval_80x24", &screen(&state, 80, 24, now));
+    snapshot("command_approval_80x24", &screen(&mut state, 80, 24, now));
 }
 
 #[test]
@@ -98,7 +98,10 @@ fn file_change_approval_modal_shows_the_diff() {
         ),
         now,
     );
-    snapshot("file_change_approval_80x30", &screen(&state, 80, 30, now));
+    snapshot(
+        "file_change_approval_80x30",
+        &screen(&mut state, 80, 30, now),
+    );
 }
 
 #[test]
@@ -112,5 +115,5 @@ fn disconnected_session_says_what_happened() {
         ),
         now,
     );
-    snapshot("disconnected_80x12", &screen(&state, 80, 12, now));
+    snapshot("disconnected_80x12", &screen(&mut state, 80, 12, now));
 }

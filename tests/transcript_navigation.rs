@@ -26,7 +26,7 @@ fn long_transcript(now: Instant) -> AppState {
     for i in 0..40 {
         state.transcript.push(answer(&format!("answer {i}")));
     }
-    screen(&state, W, H, now);
+    screen(&mut state, W, H, now);
     state
 }
 
@@ -45,9 +45,9 @@ fn running_turn(state: &mut AppState, now: Instant) {
 fn scrolled_up_view_stays_put_and_says_when_new_output_arrives() {
     let now = Instant::now();
     let mut state = long_transcript(now);
-    assert!(screen(&state, W, H, now).contains("answer 39"));
+    assert!(screen(&mut state, W, H, now).contains("answer 39"));
     update(&mut state, key(KeyCode::PageUp), now);
-    let before = screen(&state, W, H, now);
+    let before = screen(&mut state, W, H, now);
     assert!(!before.contains("answer 39"));
     assert!(before.contains("↓ more below"));
 
@@ -60,7 +60,7 @@ fn scrolled_up_view_stays_put_and_says_when_new_output_arrives() {
         ),
         now,
     );
-    let after = screen(&state, W, H, now);
+    let after = screen(&mut state, W, H, now);
     assert!(after.contains("↓ new output"), "{after}");
     assert_eq!(
         before.lines().next(),
@@ -69,7 +69,7 @@ fn scrolled_up_view_stays_put_and_says_when_new_output_arrives() {
     );
 
     update(&mut state, key(KeyCode::End), now);
-    assert!(screen(&state, W, H, now).contains("fresh text"));
+    assert!(screen(&mut state, W, H, now).contains("fresh text"));
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn up_and_down_scroll_by_line_when_the_composer_is_empty() {
     // Each answer is two rows: its line and the blank line after it.
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Up), now);
-    let shown = screen(&state, W, H, now);
+    let shown = screen(&mut state, W, H, now);
     assert!(!shown.contains("answer 39") && shown.contains("answer 38"));
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Down), now);
@@ -95,7 +95,7 @@ fn search_finds_jumps_between_and_highlights_matches() {
     let mut state = long_transcript(now);
     update(&mut state, ctrl('f'), now);
     type_text(&mut state, "answer 1", now);
-    let search = state.search.as_ref().unwrap();
+    let search = state.search().unwrap();
     // "answer 1" and "answer 10" … "answer 19".
     assert_eq!(search.matches.len(), 11);
     assert_eq!(
@@ -103,18 +103,15 @@ fn search_finds_jumps_between_and_highlights_matches() {
         19,
         "the newest match on screen first"
     );
-    let shown = screen(&state, W, H, now);
+    let shown = screen(&mut state, W, H, now);
     assert!(shown.contains("/ answer 1"), "the query is shown:\n{shown}");
     assert!(shown.contains("11/11"), "{shown}");
 
     for _ in 0..10 {
         update(&mut state, key(KeyCode::Enter), now);
     }
-    assert_eq!(
-        state.search.as_ref().unwrap().current_match().unwrap().cell,
-        1
-    );
-    let shown = screen(&state, W, H, now);
+    assert_eq!(state.search().unwrap().current_match().unwrap().cell, 1);
+    let shown = screen(&mut state, W, H, now);
     assert!(shown.contains("answer 1\n") || shown.contains("answer 1 "));
     assert!(
         !state.scroll.is_following(),
@@ -122,16 +119,13 @@ fn search_finds_jumps_between_and_highlights_matches() {
     );
 
     update(&mut state, key(KeyCode::Down), now);
-    assert_eq!(
-        state.search.as_ref().unwrap().current_match().unwrap().cell,
-        10
-    );
+    assert_eq!(state.search().unwrap().current_match().unwrap().cell, 10);
     update(&mut state, key(KeyCode::Backspace), now);
-    assert_eq!(state.search.as_ref().unwrap().query, "answer ");
+    assert_eq!(state.search().unwrap().query, "answer ");
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.search.is_none());
+    assert!(state.search().is_none());
     assert!(
-        screen(&state, W, H, now).contains("Ask the agent anything"),
+        screen(&mut state, W, H, now).contains("Ask the agent anything"),
         "the composer is back"
     );
 }
@@ -141,12 +135,12 @@ fn slash_searches_only_while_reading_back() {
     let now = Instant::now();
     let mut state = long_transcript(now);
     update(&mut state, key(KeyCode::Char('/')), now);
-    assert!(state.search.is_none());
+    assert!(state.search().is_none());
     assert_eq!(state.composer.text(), "/");
     update(&mut state, key(KeyCode::Backspace), now);
     update(&mut state, key(KeyCode::PageUp), now);
     update(&mut state, key(KeyCode::Char('/')), now);
-    assert!(state.search.is_some());
+    assert!(state.search().is_some());
 }
 
 #[test]
@@ -163,7 +157,7 @@ fn a_search_bar_yields_to_an_approval() {
         ),
         now,
     );
-    let shown = screen(&state, W, H, now);
+    let shown = screen(&mut state, W, H, now);
     assert!(shown.contains("Approval needed"), "{shown}");
 }
 
@@ -182,14 +176,14 @@ fn ctrl_o_expands_and_collapses_command_output() {
         running: false,
         status: None,
     }));
-    let collapsed = screen(&state, W, 50, now);
+    let collapsed = screen(&mut state, W, 50, now);
     assert!(collapsed.contains("25 lines hidden"), "{collapsed}");
     assert!(!collapsed.contains("out 15"));
     update(&mut state, ctrl('o'), now);
-    let expanded = screen(&state, W, 50, now);
+    let expanded = screen(&mut state, W, 50, now);
     assert!(expanded.contains("out 15") && !expanded.contains("hidden"));
     update(&mut state, ctrl('o'), now);
-    assert_eq!(screen(&state, W, 50, now), collapsed);
+    assert_eq!(screen(&mut state, W, 50, now), collapsed);
 }
 
 #[test]
@@ -199,7 +193,7 @@ fn copy_puts_the_last_answer_on_the_clipboard_and_keeps_it_for_exit() {
     type_text(&mut state, "/copy", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(effects.is_empty(), "nothing to copy yet: {effects:?}");
-    assert!(screen(&state, W, H, now).contains("Nothing to copy yet"));
+    assert!(screen(&mut state, W, H, now).contains("Nothing to copy yet"));
 
     state.transcript.push(answer("first"));
     state

@@ -1,16 +1,13 @@
 //! What the app asks the runtime to do.
 
-use super::event::RequestTag;
+use super::request::ClientRequest;
 use crate::protocol::RequestId;
 use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
-    Request {
-        tag: RequestTag,
-        method: &'static str,
-        params: Value,
-    },
+    /// Send a request; its answer comes back as `AppEvent::Response` with the request's tag.
+    Request(ClientRequest),
     Notify {
         method: &'static str,
         params: Option<Value>,

@@ -1,12 +1,20 @@
 //! The pure state machine: `update(state, event, now) -> effects`. No IO, no clock reads.
+//!
+//! `update` routes; `layers` holds the screen-layer stack and its routing rule; `base` is the
+//! bottom of that stack (transcript scrolling and the composer); `prompts` the server's
+//! questions; `actions` what any of them can make happen; `geometry` where things go on screen.
 
-pub mod approval;
+pub mod actions;
+pub mod base;
 pub mod composer;
 pub mod effect;
 pub mod event;
-pub mod keys;
+pub mod geometry;
+pub mod layers;
+pub mod prompts;
+pub mod request;
+pub mod responses;
 pub mod scroll;
-pub mod search;
 pub mod server_events;
 pub mod state;
 pub mod update;
@@ -14,5 +22,6 @@ pub mod view;
 
 pub use effect::Effect;
 pub use event::{AppEvent, RequestTag};
+pub use request::ClientRequest;
 pub use state::{AppState, ConnState, SessionConfig, TurnPhase};
 pub use update::update;

@@ -4,8 +4,6 @@
 //! below the window has to be laid out to know where the window is, and a resize keeps the
 //! same cell at the top.
 
-use std::cell::Cell;
-
 /// How tall the transcript's cells are at the current width.
 pub trait Measure {
     fn cells(&self) -> usize;
@@ -13,6 +11,8 @@ pub trait Measure {
     fn rows(&self, index: usize) -> usize;
     /// Changes whenever the transcript does.
     fn revision(&self) -> u64;
+    /// Rows of the window the transcript is shown in.
+    fn height(&self) -> usize;
 }
 
 /// The first visible row: row `row` of cell `cell`. Ordered top to bottom.
@@ -28,25 +28,11 @@ pub struct Scroll {
     pinned: Option<Anchor>,
     /// The transcript's revision when the view was pinned: a newer one means new output below.
     pinned_revision: u64,
-    /// Written by the renderer each frame: the transcript area's width and height.
-    viewport: Cell<(u16, u16)>,
 }
 
 impl Scroll {
     pub fn is_following(&self) -> bool {
         self.pinned.is_none()
-    }
-
-    pub fn set_viewport(&self, width: u16, height: u16) {
-        self.viewport.set((width, height));
-    }
-
-    pub fn viewport(&self) -> (u16, u16) {
-        self.viewport.get()
-    }
-
-    fn height(&self) -> usize {
-        self.viewport.get().1 as usize
     }
 
     /// Whether something arrived below a pinned view since it was pinned.
@@ -56,7 +42,7 @@ impl Scroll {
 
     /// The first visible row.
     pub fn top(&self, m: &dyn Measure) -> Anchor {
-        let bottom = bottom_anchor(m, self.height());
+        let bottom = bottom_anchor(m, m.height());
         match self.pinned {
             Some(pinned) if pinned < bottom => clamp(pinned, m),
             _ => bottom,
@@ -65,11 +51,11 @@ impl Scroll {
 
     /// The last visible row.
     pub fn bottom(&self, m: &dyn Measure) -> Anchor {
-        forward(self.top(m), self.height().saturating_sub(1), m)
+        forward(self.top(m), m.height().saturating_sub(1), m)
     }
 
     fn pin(&mut self, at: Anchor, m: &dyn Measure) {
-        if at >= bottom_anchor(m, self.height()) {
+        if at >= bottom_anchor(m, m.height()) {
             self.pinned = None;
             return;
         }
@@ -90,7 +76,7 @@ impl Scroll {
     }
 
     pub fn page(&mut self, pages: isize, m: &dyn Measure) {
-        let step = self.height().saturating_sub(2).max(1) as isize;
+        let step = m.height().saturating_sub(2).max(1) as isize;
         self.by(pages * step, m);
     }
 
@@ -104,7 +90,7 @@ impl Scroll {
 
     /// Shows `target` a third of the way down the view.
     pub fn reveal(&mut self, target: Anchor, m: &dyn Measure) {
-        let at = back(target, self.height() / 3, m);
+        let at = back(target, m.height() / 3, m);
         self.pin(at, m);
     }
 }
@@ -179,8 +165,8 @@ fn forward(from: Anchor, rows: usize, m: &dyn Measure) -> Anchor {
 mod tests {
     use super::*;
 
-    /// Cells of fixed heights.
-    struct Heights(Vec<usize>, u64);
+    /// Cells of fixed heights: heights, revision, window height.
+    struct Heights(Vec<usize>, u64, usize);
 
     impl Measure for Heights {
         fn cells(&self) -> usize {
@@ -192,13 +178,15 @@ mod tests {
         fn revision(&self) -> u64 {
             self.1
         }
+        fn height(&self) -> usize {
+            self.2
+        }
     }
 
     #[test]
     fn scrolling_up_pins_and_scrolling_down_follows_again() {
-        let mut m = Heights(vec![10; 10], 1);
+        let mut m = Heights(vec![10; 10], 1, 20);
         let mut s = Scroll::default();
-        s.set_viewport(80, 20);
         assert_eq!(s.top(&m), Anchor { cell: 8, row: 0 });
         s.by(-5, &m);
         assert!(!s.is_following());
@@ -223,9 +211,8 @@ mod tests {
 
     #[test]
     fn a_short_transcript_always_follows() {
-        let m = Heights(vec![3, 4], 0);
+        let m = Heights(vec![3, 4], 0, 20);
         let mut s = Scroll::default();
-        s.set_viewport(80, 20);
         s.to_top(&m);
         assert!(s.is_following());
         assert_eq!(s.top(&m), Anchor::default());
@@ -233,9 +220,8 @@ mod tests {
 
     #[test]
     fn reveal_puts_the_target_a_third_down() {
-        let m = Heights(vec![30; 10], 0);
+        let m = Heights(vec![30; 10], 0, 30);
         let mut s = Scroll::default();
-        s.set_viewport(80, 30);
         s.reveal(Anchor { cell: 2, row: 5 }, &m);
         assert_eq!(s.top(&m), Anchor { cell: 1, row: 25 });
     }

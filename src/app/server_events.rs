@@ -1,10 +1,9 @@
 //! Notifications and server requests, routed by thread and turn.
 
-use super::approval::PendingApproval;
+use super::actions::turn_finished;
 use super::effect::Effect;
 use super::state::{AppState, TurnPhase};
-use super::update::turn_finished;
-use crate::model::{CellKind, NoticeLevel, TurnTokens};
+use crate::model::{CellKind, NoticeLevel, Prompt, TurnTokens};
 use crate::protocol::{
     RequestId, ServerNotification as N, ServerRequest, TurnStatus, METHOD_NOT_FOUND,
 };
@@ -123,7 +122,7 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         N::ConfigWarning(w) => state.transcript.notice(NoticeLevel::Warning, w.summary),
         N::DeprecationNotice(w) => tracing::info!("deprecation notice: {}", w.summary),
         N::ServerRequestResolved(r) => {
-            state.approvals.remove(&r.request_id, now);
+            state.prompts.remove(&r.request_id, now);
         }
         N::ThreadStarted(_) => {}
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
@@ -150,7 +149,7 @@ pub fn on_server_request(
     now: Instant,
 ) -> Vec<Effect> {
     let approval = match request {
-        ServerRequest::CommandApproval(params) => PendingApproval::command(id, params),
+        ServerRequest::CommandApproval(params) => Prompt::command(id, params),
         ServerRequest::FileChangeApproval(params) => {
             let changes = state
                 .transcript
@@ -160,7 +159,7 @@ pub fn on_server_request(
                     _ => None,
                 })
                 .unwrap_or_default();
-            PendingApproval::file_change(id, params, changes)
+            Prompt::file_change(id, params, changes)
         }
         ServerRequest::Unsupported(method) => {
             state.transcript.notice(
@@ -185,6 +184,6 @@ pub fn on_server_request(
             "approval request from another thread"
         );
     }
-    state.approvals.push(approval, now);
+    state.prompts.push(approval, now);
     vec![]
 }

@@ -1,12 +1,15 @@
 //! Everything the app knows, in one place.
 
-use super::approval::ApprovalQueue;
 use super::composer::Composer;
+use super::geometry::{areas, Areas};
+use super::layers::Layer;
+use super::prompts::PromptQueue;
 use super::scroll::Scroll;
-use super::search::Search;
 use super::view::View;
 use crate::model::{LayoutKey, Transcript, TurnTokens};
-use crate::protocol::{ThreadSettings, ThreadTokenUsage};
+use crate::protocol::{InitializeResponse, ThreadSettings, ThreadTokenUsage};
+use crate::render::Theme;
+use ratatui::layout::Rect;
 use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
 
@@ -18,10 +21,14 @@ pub struct SessionConfig {
     pub resume_thread: Option<String>,
     /// Shown in the status line for the demo backend.
     pub backend_label: String,
-    /// How long a new approval prompt ignores keys (see `approval::READ_GUARD`).
+    /// How long a new approval prompt ignores keys (see `prompts::READ_GUARD`).
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.
     pub hyperlinks: bool,
+    /// Colours for code, chosen once at startup from the environment.
+    pub theme: Theme,
+    /// `$HOME`, read once at startup, to shorten paths to `~/…`.
+    pub home: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -66,7 +73,14 @@ pub struct AppState {
     pub composer: Composer,
     /// Prompts sent while a turn runs (or before the thread is ready), sent in order afterwards.
     pub queued: VecDeque<String>,
-    pub approvals: super::approval::ApprovalQueue,
+    /// Server prompts; the front one is the topmost layer.
+    pub prompts: PromptQueue,
+    /// Layers the person opened over the transcript, bottom first (see `layers`).
+    pub layers: Vec<Layer>,
+    /// The terminal's size, from the latest resize event.
+    pub screen: Rect,
+    /// What the server said about itself in `initialize` (`codexHome`, user agent).
+    pub server: Option<InitializeResponse>,
     pub scroll: Scroll,
     pub usage: Option<ThreadTokenUsage>,
     /// Tokens used so far by the running turn, for its footer.
@@ -76,8 +90,6 @@ pub struct AppState {
     pub quitting: bool,
     /// Command output and reasoning shown in full (Ctrl+O) rather than collapsed.
     pub expanded: bool,
-    /// The transcript search bar, when open.
-    pub search: Option<Search>,
     /// The last text copied with /copy, printed after exit.
     pub copied: Option<String>,
 }
@@ -91,17 +103,19 @@ impl AppState {
             transcript: Transcript::default(),
             composer: Composer::new(),
             queued: VecDeque::new(),
-            approvals: config
+            prompts: config
                 .approval_read_guard
-                .map(ApprovalQueue::with_read_guard)
+                .map(PromptQueue::with_read_guard)
                 .unwrap_or_default(),
+            layers: Vec::new(),
+            screen: Rect::new(0, 0, 80, 24),
+            server: None,
             scroll: Scroll::default(),
             usage: None,
             turn_tokens: None,
             finished_turns: HashSet::new(),
             quitting: false,
             expanded: false,
-            search: None,
             copied: None,
             config,
         }
@@ -136,25 +150,42 @@ impl AppState {
         }
     }
 
-    /// How cells are laid out now: at the transcript's last drawn width.
-    pub fn layout_key(&self) -> LayoutKey {
+    /// Where everything goes on the current screen.
+    pub fn areas(&self) -> Areas {
+        areas(self.screen, self)
+    }
+
+    /// How cells are laid out in a transcript area `width` columns wide.
+    pub fn layout_key(&self, width: u16) -> LayoutKey {
         LayoutKey {
-            width: self.scroll.viewport().0,
+            width,
             expanded: self.expanded,
+            theme: self.config.theme,
         }
     }
 
+    /// The transcript as laid out in `area`.
+    pub fn view_in(&self, area: Rect) -> View<'_> {
+        View::new(&self.transcript, self.layout_key(area.width), area.height)
+    }
+
+    /// The transcript as laid out on the current screen.
     pub fn view(&self) -> View<'_> {
-        View::new(&self.transcript, self.layout_key())
+        self.view_in(self.areas().transcript)
     }
 
     /// Moves the view; `f` gets the scroll state and the layout to measure it by.
     pub fn scroll_with(&mut self, f: impl FnOnce(&mut Scroll, &View<'_>)) {
-        let view = View::new(&self.transcript, self.layout_key());
+        let area = self.areas().transcript;
+        let view = View::new(&self.transcript, self.layout_key(area.width), area.height);
         f(&mut self.scroll, &view);
     }
 
-    pub fn approvals(&self) -> &ApprovalQueue {
-        &self.approvals
+    /// The open search, wherever it sits in the stack.
+    pub fn search(&self) -> Option<&super::layers::Search> {
+        self.layers.iter().rev().find_map(|layer| match layer {
+            Layer::Search(search) => Some(search),
+            _ => None,
+        })
     }
 }

@@ -1,4 +1,4 @@
-//! The transcript as laid out at one width: what scrolling and search measure, and what the
+//! The transcript as laid out at one width, in a window of one height: what scrolling and search measure, and what the
 //! screen draws. Cells are laid out only when asked for, so a window of a long transcript
 //! costs the cells in it.
 
@@ -10,11 +10,17 @@ use std::cell::Ref;
 pub struct View<'a> {
     pub transcript: &'a Transcript,
     pub key: LayoutKey,
+    /// Rows of the window the transcript is shown in.
+    pub height: u16,
 }
 
 impl<'a> View<'a> {
-    pub fn new(transcript: &'a Transcript, key: LayoutKey) -> Self {
-        View { transcript, key }
+    pub fn new(transcript: &'a Transcript, key: LayoutKey, height: u16) -> Self {
+        View {
+            transcript,
+            key,
+            height,
+        }
     }
 
     pub fn cell(&self, index: usize) -> Ref<'a, Laid> {
@@ -33,5 +39,9 @@ impl Measure for View<'_> {
 
     fn revision(&self) -> u64 {
         self.transcript.revision()
+    }
+
+    fn height(&self) -> usize {
+        self.height as usize
     }
 }

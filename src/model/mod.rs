@@ -1,9 +1,12 @@
-//! What happened in the conversation, reduced from server notifications. No IO.
+//! What happened in the conversation, reduced from notifications, and what the server is asking.
+//! No IO.
 
 pub mod cell;
 pub mod markdown_text;
+pub mod prompt;
 pub mod transcript;
 
-pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, TurnTokens};
+pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Theme, TurnTokens};
 pub use markdown_text::{MarkdownText, MARKDOWN_OPTIONS};
+pub use prompt::{Prompt, PromptOption, PromptSubject};
 pub use transcript::Transcript;

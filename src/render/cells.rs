@@ -1,7 +1,7 @@
 //! Lays out each kind of transcript cell at a given width.
 
 use super::ansi::ansi_lines;
-use super::highlight::highlight;
+use super::highlight::{highlight, Theme};
 use super::markdown::render_markdown;
 use super::message::layout_message;
 use super::sanitize::{sanitize_line, sanitize_text};
@@ -20,7 +20,7 @@ const DONE_TAIL: usize = 3;
 pub fn layout_cell(kind: &CellKind, key: LayoutKey, laid: &mut Laid) {
     match kind {
         CellKind::Agent { markdown, .. } => {
-            layout_message(markdown, key.width.max(10) as usize, laid)
+            layout_message(markdown, key.width.max(10) as usize, key.theme, laid)
         }
         other => {
             laid.head = cell_lines(other, key);
@@ -41,11 +41,11 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
         ),
         CellKind::Agent { markdown, .. } => {
             let mut laid = Laid::default();
-            layout_message(markdown, w, &mut laid);
+            layout_message(markdown, w, key.theme, &mut laid);
             laid.head.into_iter().chain(laid.tail).collect()
         }
-        CellKind::Reasoning { text } => reasoning_lines(text, w, key.expanded),
-        CellKind::Command(cmd) => command_lines(cmd, w, key.expanded),
+        CellKind::Reasoning { text } => reasoning_lines(text, w, key),
+        CellKind::Command(cmd) => command_lines(cmd, w, key),
         CellKind::FileChange { changes, status } => file_change_lines(changes, status, w),
         CellKind::Plan { explanation, steps } => {
             let done = steps.iter().filter(|s| s.status == "completed").count();
@@ -126,7 +126,8 @@ fn prefixed(text: &str, width: usize, first: Span<'static>, style: Style) -> Vec
 
 /// Collapsed, a reasoning summary shows its first line (usually a bold title); expanded, all
 /// of it, as dimmed markdown.
-fn reasoning_lines(text: &str, w: usize, expanded: bool) -> Vec<Line<'static>> {
+fn reasoning_lines(text: &str, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
+    let expanded = key.expanded;
     let dim = Style::default().dim().italic();
     let lead = Span::styled("• ", Style::default().fg(Color::Magenta).dim());
     let text = text.trim();
@@ -149,7 +150,8 @@ fn reasoning_lines(text: &str, w: usize, expanded: bool) -> Vec<Line<'static>> {
     let mut lines = wrap_spans(&title, w, &[], &[Span::raw("  ")]);
     if expanded {
         let body_start = text.find('\n').map_or(text.len(), |i| i + 1);
-        for mut line in render_markdown(&text[body_start..], w.saturating_sub(2) as u16) {
+        for mut line in render_markdown(&text[body_start..], w.saturating_sub(2) as u16, key.theme)
+        {
             for span in &mut line.spans {
                 span.style = dim.patch(span.style);
             }
@@ -258,7 +260,7 @@ fn unescape_double_quoted(inner: &str) -> String {
     out
 }
 
-fn command_lines(cmd: &CommandCell, w: usize, expanded: bool) -> Vec<Line<'static>> {
+fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
     let bullet = Span::styled("• ", Style::default().fg(Color::Magenta));
     let mut lines = match friendly_summary(&cmd.actions) {
         Some(summary) if !cmd.running => wrap_spans(
@@ -273,13 +275,13 @@ fn command_lines(cmd: &CommandCell, w: usize, expanded: bool) -> Vec<Line<'stati
             } else {
                 Span::styled("Ran ", Style::default().bold())
             };
-            command_header(&display_command(&cmd.command), bullet, verb, w)
+            command_header(&display_command(&cmd.command), bullet, verb, w, key.theme)
         }
     };
     if let Some(cwd) = &cmd.cwd {
         lines.push(Line::from(format!("  in {}", sanitize_line(cwd)).dim()));
     }
-    lines.extend(output_lines(cmd, w, expanded));
+    lines.extend(output_lines(cmd, w, key.expanded));
     if !cmd.running {
         let mut spans = Vec::new();
         match cmd.exit_code {
@@ -303,8 +305,9 @@ fn command_header(
     bullet: Span<'static>,
     verb: Span<'static>,
     w: usize,
+    theme: Theme,
 ) -> Vec<Line<'static>> {
-    let source: Vec<Vec<Span<'static>>> = highlight(command, "bash");
+    let source: Vec<Vec<Span<'static>>> = highlight(command, "bash", theme);
     let mut lines = Vec::new();
     for (i, spans) in source.iter().take(COMMAND_LINES).enumerate() {
         let first: Vec<Span<'static>> = if i == 0 {

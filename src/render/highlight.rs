@@ -2,11 +2,11 @@
 //! TypeScript, Dockerfile …). Loaded on first use, so startup never pays for it.
 
 use super::sanitize::sanitize_line;
+pub use crate::model::Theme;
 use ratatui::style::{Color, Style};
 use ratatui::text::Span;
 use std::sync::OnceLock;
 use syntect::easy::HighlightLines;
-use syntect::highlighting::Theme;
 use syntect::parsing::SyntaxSet;
 use two_face::theme::EmbeddedThemeName;
 
@@ -19,34 +19,20 @@ fn syntaxes() -> &'static SyntaxSet {
     SET.get_or_init(two_face::syntax::extra_newlines)
 }
 
-fn theme() -> &'static Theme {
-    static THEME: OnceLock<Theme> = OnceLock::new();
-    THEME.get_or_init(|| {
-        let name = if light_background() {
-            EmbeddedThemeName::InspiredGithub
-        } else {
-            EmbeddedThemeName::Base16OceanDark
-        };
-        two_face::theme::extra().get(name).clone()
-    })
-}
-
-/// `TERN_THEME=light|dark` wins; otherwise COLORFGBG (set by many terminals) tells.
-fn light_background() -> bool {
-    match std::env::var("TERN_THEME").ok().as_deref() {
-        Some("light") => return true,
-        Some("dark") => return false,
-        _ => {}
-    }
-    std::env::var("COLORFGBG")
-        .ok()
-        .and_then(|v| v.rsplit(';').next().and_then(|bg| bg.parse::<u8>().ok()))
-        .is_some_and(|bg| bg == 7 || bg == 15)
+/// The syntect theme for a background.
+fn syntect_theme(theme: Theme) -> &'static syntect::highlighting::Theme {
+    static DARK: OnceLock<syntect::highlighting::Theme> = OnceLock::new();
+    static LIGHT: OnceLock<syntect::highlighting::Theme> = OnceLock::new();
+    let (cell, name) = match theme {
+        Theme::Dark => (&DARK, EmbeddedThemeName::Base16OceanDark),
+        Theme::Light => (&LIGHT, EmbeddedThemeName::InspiredGithub),
+    };
+    cell.get_or_init(|| two_face::theme::extra().get(name).clone())
 }
 
 /// Highlights `code` as `lang`, one span list per source line, sanitized. Unknown languages and
 /// oversized blocks come back unstyled.
-pub fn highlight(code: &str, lang: &str) -> Vec<Vec<Span<'static>>> {
+pub fn highlight(code: &str, lang: &str, theme: Theme) -> Vec<Vec<Span<'static>>> {
     let plain = || {
         code.lines()
             .map(|l| vec![Span::raw(sanitize_line(l))])
@@ -66,7 +52,7 @@ pub fn highlight(code: &str, lang: &str) -> Vec<Vec<Span<'static>>> {
     else {
         return plain();
     };
-    let mut highlighter = HighlightLines::new(syntax, theme());
+    let mut highlighter = HighlightLines::new(syntax, syntect_theme(theme));
     let mut out = Vec::new();
     for line in syntect::util::LinesWithEndings::from(code) {
         let Ok(ranges) = highlighter.highlight_line(line, set) else {
@@ -95,15 +81,15 @@ mod tests {
 
     #[test]
     fn known_languages_get_colours_and_unknown_stay_plain() {
-        let rust = highlight("fn main() {}\n", "rust");
+        let rust = highlight("fn main() {}\n", "rust", Theme::Dark);
         assert_eq!(rust.len(), 1);
         assert!(
             rust[0].len() > 1,
             "rust code should be split into coloured tokens"
         );
-        let toml = highlight("[package]\nname = \"x\"\n", "toml");
+        let toml = highlight("[package]\nname = \"x\"\n", "toml", Theme::Light);
         assert!(toml[1].iter().any(|s| s.style.fg.is_some()));
-        let plain = highlight("whatever\n", "no-such-language");
+        let plain = highlight("whatever\n", "no-such-language", Theme::Dark);
         assert_eq!(plain, vec![vec![Span::raw("whatever")]]);
     }
 }

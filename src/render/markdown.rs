@@ -1,6 +1,6 @@
 //! Markdown to styled, wrapped lines (pulldown-cmark events in, ratatui lines out).
 
-use super::highlight::highlight;
+use super::highlight::{highlight, Theme};
 use super::sanitize::sanitize_line;
 use super::wrap::{width_of, wrap_code, wrap_spans};
 use crate::model::MARKDOWN_OPTIONS;
@@ -8,8 +8,8 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 
-pub fn render_markdown(source: &str, width: u16) -> Vec<Line<'static>> {
-    let mut r = Renderer::new(width.max(8) as usize);
+pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'static>> {
+    let mut r = Renderer::new(width.max(8) as usize, theme);
     for event in Parser::new_ext(source, MARKDOWN_OPTIONS) {
         r.event(event);
     }
@@ -30,6 +30,7 @@ struct Table {
 
 struct Renderer {
     width: usize,
+    theme: Theme,
     lines: Vec<Line<'static>>,
     inline: Vec<Span<'static>>,
     styles: Vec<Style>,
@@ -46,9 +47,10 @@ struct Renderer {
 }
 
 impl Renderer {
-    fn new(width: usize) -> Self {
+    fn new(width: usize, theme: Theme) -> Self {
         Renderer {
             width,
+            theme,
             lines: Vec::new(),
             inline: Vec::new(),
             styles: vec![Style::default()],
@@ -334,7 +336,7 @@ impl Renderer {
         let indent: Vec<Span<'static>> = first;
         let indent_width = width_of(&indent);
         let room = self.width.saturating_sub(indent_width).max(4);
-        for spans in highlight(body, lang) {
+        for spans in highlight(body, lang, self.theme) {
             for row in wrap_code(&spans, room) {
                 let mut line = indent.clone();
                 line.extend(row.spans);
@@ -444,7 +446,11 @@ mod tests {
 
     #[test]
     fn lists_get_markers_and_hanging_indents() {
-        let lines = render_markdown("- first item wraps here\n- second\n  - nested", 16);
+        let lines = render_markdown(
+            "- first item wraps here\n- second\n  - nested",
+            16,
+            Theme::Dark,
+        );
         assert_eq!(
             plain(&lines),
             ["• first item", "  wraps here", "• second", "   ◦ nested"]
@@ -453,13 +459,17 @@ mod tests {
 
     #[test]
     fn headings_paragraphs_and_code_blocks_are_separated() {
-        let lines = render_markdown("# Title\n\nSome text.\n\n```rust\nfn x() {}\n```\n", 40);
+        let lines = render_markdown(
+            "# Title\n\nSome text.\n\n```rust\nfn x() {}\n```\n",
+            40,
+            Theme::Dark,
+        );
         assert_eq!(plain(&lines), ["Title", "", "Some text.", "", "fn x() {}"]);
     }
 
     #[test]
     fn unclosed_fence_renders_as_code() {
-        let lines = render_markdown("text\n\n```python\nprint('hi')\n", 40);
+        let lines = render_markdown("text\n\n```python\nprint('hi')\n", 40, Theme::Dark);
         assert_eq!(plain(&lines), ["text", "", "print('hi')"]);
     }
 
@@ -467,7 +477,7 @@ mod tests {
     fn tables_fit_the_width() {
         let md =
             "| name | description |\n|---|---|\n| a | a fairly long description that must wrap |\n";
-        let lines = render_markdown(md, 30);
+        let lines = render_markdown(md, 30, Theme::Dark);
         for line in &lines {
             assert!(
                 line.width() <= 30,

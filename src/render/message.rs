@@ -3,7 +3,7 @@
 //! so a delta costs the same at the end of a long message as at the start of a short one.
 
 use super::markdown::render_markdown;
-use crate::model::{Laid, MarkdownText};
+use crate::model::{Laid, MarkdownText, Theme};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 
@@ -13,7 +13,7 @@ const CODE_CHUNK_LINES: usize = 16;
 
 /// Brings `laid` up to date with `markdown` at `width` columns; `laid` may hold the head of an
 /// earlier, shorter version of the same message.
-pub fn layout_message(markdown: &MarkdownText, width: usize, laid: &mut Laid) {
+pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid: &mut Laid) {
     let body = width.saturating_sub(2).max(8) as u16;
     if laid.blocks_done > markdown.complete_blocks() {
         *laid = Laid::default();
@@ -24,7 +24,7 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, laid: &mut Laid) {
         laid.code_done = 0;
     }
     while laid.blocks_done < markdown.complete_blocks() {
-        let lines = render_markdown(markdown.block(laid.blocks_done), body);
+        let lines = render_markdown(markdown.block(laid.blocks_done), body, theme);
         append_block(&mut laid.head, lines);
         laid.blocks_done += 1;
         laid.head_blocks_len = laid.head.len();
@@ -33,7 +33,7 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, laid: &mut Laid) {
         Some((fence, code)) => {
             while let Some(chunk_len) = chunk_end(&code[laid.code_done..]) {
                 let chunk = &code[laid.code_done..laid.code_done + chunk_len];
-                let lines = render_markdown(&format!("{fence}{chunk}"), body);
+                let lines = render_markdown(&format!("{fence}{chunk}"), body, theme);
                 if laid.code_done == 0 {
                     append_block(&mut laid.head, lines);
                 } else {
@@ -41,14 +41,14 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, laid: &mut Laid) {
                 }
                 laid.code_done += chunk_len;
             }
-            let rest = render_markdown(&format!("{fence}{}", &code[laid.code_done..]), body);
+            let rest = render_markdown(&format!("{fence}{}", &code[laid.code_done..]), body, theme);
             if laid.code_done > 0 {
                 laid.tail = lead(rest, false).collect();
                 return;
             }
             rest
         }
-        None => render_markdown(&with_table_delimiter(markdown.tail()), body),
+        None => render_markdown(&with_table_delimiter(markdown.tail()), body, theme),
     };
     laid.tail.clear();
     if !tail.is_empty() {
@@ -146,7 +146,7 @@ mod tests {
         let mut laid = Laid::default();
         for i in 0..70 {
             markdown.append(&format!("let x{i} = {i};\n"));
-            layout_message(&markdown, 40, &mut laid);
+            layout_message(&markdown, 40, Theme::Dark, &mut laid);
         }
         assert_eq!(
             laid.code_done,
@@ -155,11 +155,11 @@ mod tests {
         );
         let streamed = text(&laid);
         markdown.append("```\n");
-        layout_message(&markdown, 40, &mut laid);
+        layout_message(&markdown, 40, Theme::Dark, &mut laid);
         assert_eq!(laid.code_done, 0);
         assert_eq!(text(&laid), streamed, "closing the fence changes no text");
         let mut whole = Laid::default();
-        layout_message(&markdown, 40, &mut whole);
+        layout_message(&markdown, 40, Theme::Dark, &mut whole);
         assert_eq!(text(&laid), text(&whole));
     }
 
@@ -175,10 +175,15 @@ mod tests {
         let chars: Vec<char> = source.chars().collect();
         for (step, piece) in chars.chunks(7).enumerate() {
             streamed.append(&piece.iter().collect::<String>());
-            layout_message(&streamed, 100, &mut laid);
+            layout_message(&streamed, 100, Theme::Dark, &mut laid);
             if step % 5 == 0 || streamed.as_str().len() == source.len() {
                 let mut whole = Laid::default();
-                layout_message(&MarkdownText::new(streamed.as_str()), 100, &mut whole);
+                layout_message(
+                    &MarkdownText::new(streamed.as_str()),
+                    100,
+                    Theme::Dark,
+                    &mut whole,
+                );
                 assert_eq!(text(&laid), text(&whole), "at {:?}", streamed.as_str());
             }
         }
@@ -211,10 +216,10 @@ mod tests {
         let mut laid = Laid::default();
         for c in source.chars() {
             streamed.append(&c.to_string());
-            layout_message(&streamed, 40, &mut laid);
+            layout_message(&streamed, 40, Theme::Dark, &mut laid);
         }
         let mut whole = Laid::default();
-        layout_message(&MarkdownText::new(source), 40, &mut whole);
+        layout_message(&MarkdownText::new(source), 40, Theme::Dark, &mut whole);
         assert_eq!(text(&laid), text(&whole));
         assert!(
             laid.blocks_done >= 4,

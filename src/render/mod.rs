@@ -5,8 +5,10 @@ pub mod cells;
 pub mod highlight;
 pub mod markdown;
 pub mod message;
+pub mod prompt;
 pub mod sanitize;
 pub mod wrap;
 
 pub use ansi::ansi_lines;
 pub use cells::{cell_lines, layout_cell};
+pub use highlight::Theme;

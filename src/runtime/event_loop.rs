@@ -90,6 +90,14 @@ where
     let mut external_open = true;
     let mut terminal_open = true;
 
+    // The app knows the screen's size before anything is laid out; later sizes arrive as
+    // resize events.
+    let size = terminal.size()?;
+    app::update(
+        &mut state,
+        AppEvent::Resize(size.width, size.height),
+        Instant::now(),
+    );
     let start = app::update::start(&mut state);
     run_effects(start, &connection, &responses_tx, &mut frames, terminal);
     frames.request(Instant::now());
@@ -146,10 +154,6 @@ where
         run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
     }
 
-    // Questions still open would keep the server waiting for an answer that will never come.
-    for pending in state.approvals.clear() {
-        connection.respond(&pending.id, crate::protocol::Decision::Cancel.response());
-    }
     let failure = match &state.conn {
         app::ConnState::Failed(reason) => Some(reason.clone()),
         _ => None,
@@ -196,18 +200,19 @@ fn run_effects<B: SyncedBackend>(
 ) {
     for effect in effects {
         match effect {
-            Effect::Request {
-                tag,
-                method,
-                params,
-            } => {
+            Effect::Request(request) => {
                 let connection = connection.clone();
                 let responses = responses.clone();
+                let tag = request.tag();
+                let params = request.params();
                 tokio::spawn(async move {
-                    let result = connection
-                        .request(method, params)
-                        .await
-                        .map_err(|e| e.to_string());
+                    let result = match params {
+                        Ok(params) => connection
+                            .request(request.method(), params)
+                            .await
+                            .map_err(|e| e.to_string()),
+                        Err(e) => Err(format!("tern could not encode the request: {e}")),
+                    };
                     let _ = responses.send(AppEvent::Response { tag, result });
                 });
             }

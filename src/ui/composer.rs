@@ -6,13 +6,6 @@ use ratatui::style::{Color, Style, Stylize};
 use ratatui::widgets::{Block, BorderType, Borders};
 use ratatui::Frame;
 
-const MAX_ROWS: usize = 8;
-
-pub fn height(state: &AppState, screen_height: u16) -> u16 {
-    let rows = state.composer.line_count().clamp(1, MAX_ROWS) as u16;
-    (rows + 2).min(screen_height.saturating_sub(3).max(3))
-}
-
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     let mut title = String::new();
     if !state.queued.is_empty() {

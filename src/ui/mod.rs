@@ -1,35 +1,50 @@
-//! Widgets. Each draws from `&AppState` only.
+//! Widgets. Each draws from `&AppState` only; nothing here writes state.
+//!
+//! The screen is drawn bottom-up: the transcript and the composer, then every layer of the
+//! stack in order. The bottom box shows the topmost bottom-placed layer (or the composer);
+//! popups and full-screen layers are drawn over what is below them.
 
-mod approval;
 mod composer;
+mod help;
+mod hints;
+mod prompt;
 mod search;
 mod status;
 mod transcript;
 
+use crate::app::geometry::{areas, Areas};
+use crate::app::layers::{on_screen, top_hints, Entry, Layer, Placement};
 use crate::app::AppState;
-use ratatui::layout::{Constraint, Layout};
 use ratatui::Frame;
 use std::time::Instant;
 
 /// Draws the whole screen. `now` only feeds the turn timer.
 pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
-    let area = frame.area();
-    let bottom_height = match state.approvals().front() {
-        Some(front) => approval::height(front, area.width, area.height),
-        None if state.search.is_some() => search::HEIGHT,
-        None => composer::height(state, area.height),
-    };
-    let [transcript_area, bottom_area, status_area] = Layout::vertical([
-        Constraint::Min(1),
-        Constraint::Length(bottom_height),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    transcript::draw(frame, transcript_area, state);
-    match state.approvals().front() {
-        Some(front) => approval::draw(frame, bottom_area, front, state.approvals().len()),
-        None if state.search.is_some() => search::draw(frame, bottom_area, state),
-        None => composer::draw(frame, bottom_area, state),
+    let areas = areas(frame.area(), state);
+    transcript::draw(frame, areas.transcript, state);
+    let entries = on_screen(state);
+    match entries
+        .iter()
+        .rev()
+        .find(|e| e.placement() == Placement::Bottom)
+    {
+        Some(entry) => draw_entry(frame, entry, &areas),
+        None => composer::draw(frame, areas.bottom, state),
     }
-    status::draw(frame, status_area, state, now);
+    for entry in entries
+        .iter()
+        .filter(|e| e.placement() != Placement::Bottom)
+    {
+        draw_entry(frame, entry, &areas);
+    }
+    status::draw(frame, areas.status, state, now);
+    hints::draw(frame, areas.hints, &top_hints(state));
+}
+
+fn draw_entry(frame: &mut Frame<'_>, entry: &Entry<'_>, areas: &Areas) {
+    match entry {
+        Entry::Prompt(prompt, queued) => prompt::draw(frame, areas.bottom, prompt, *queued),
+        Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
+        Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
+    }
 }

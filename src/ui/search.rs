@@ -1,7 +1,7 @@
 //! The search bar and the highlighting of matches in the visible rows.
 
 use super::transcript::RowOrigin;
-use crate::app::search::{find_all, plain_text};
+use crate::app::layers::search::{find_all, plain_text, Search};
 use crate::app::AppState;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -10,10 +10,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 use ratatui::Frame;
 use std::ops::Range;
 
-pub const HEIGHT: u16 = 3;
-
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
-    let Some(search) = &state.search else { return };
+pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search) {
     let count = match (search.current, search.matches.len()) {
         (_, 0) if search.query.is_empty() => String::new(),
         (_, 0) => " no matches ".to_string(),
@@ -24,7 +21,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
         .border_style(Style::default().fg(Color::Yellow))
-        .title(" search · Enter/↑ older · ↓ newer · Esc close ".dim())
+        .title(" search ".dim())
         .title_bottom(Line::from(count.yellow()).right_aligned());
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -39,7 +36,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
 
 /// Marks every occurrence of the query in the rows on screen; the current match stands out.
 pub fn highlight_matches(lines: &mut [Line<'static>], origins: &[RowOrigin], state: &AppState) {
-    let Some(search) = state.search.as_ref().filter(|s| !s.query.is_empty()) else {
+    let Some(search) = state.search().filter(|s| !s.query.is_empty()) else {
         return;
     };
     let current = search.current_match();

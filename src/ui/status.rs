@@ -24,7 +24,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             TurnPhase::Interrupting { .. } => spans.push("interrupting…".yellow()),
         },
     }
-    if !state.approvals().is_empty() {
+    if !state.prompts.is_empty() {
         spans.push(sep());
         spans.push("approval needed".black().on_yellow());
     }
@@ -32,7 +32,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         spans.push(sep());
         spans.push(thread.model.clone().magenta());
         spans.push(sep());
-        spans.push(short_path(&thread.cwd).into());
+        spans.push(short_path(&thread.cwd, state.config.home.as_deref()).into());
     }
     if !state.config.backend_label.is_empty() {
         spans.push(sep());
@@ -60,14 +60,10 @@ fn compact(tokens: i64) -> String {
     }
 }
 
-fn short_path(path: &str) -> String {
-    if let Some(home) = std::env::var_os("HOME") {
-        let home = home.to_string_lossy();
-        if !home.is_empty() && home != "/" {
-            if let Some(rest) = path.strip_prefix(home.as_ref()) {
-                return format!("~{rest}");
-            }
-        }
+/// `path` with the home folder shown as `~`.
+fn short_path(path: &str, home: Option<&str>) -> String {
+    match home.and_then(|home| path.strip_prefix(home)) {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
+        _ => path.to_string(),
     }
-    path.to_string()
 }

@@ -16,8 +16,7 @@ pub struct RowOrigin {
 }
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
-    state.scroll.set_viewport(area.width, area.height);
-    let view = state.view();
+    let view = state.view_in(area);
     let height = area.height as usize;
     let mut top = state.scroll.top(&view);
 

@@ -63,6 +63,14 @@ pub fn ready_state(now: Instant) -> AppState {
     state
 }
 
+/// A request effect as it goes on the wire: method and params.
+pub fn request_json(effect: &Effect) -> Option<(&'static str, Value)> {
+    match effect {
+        Effect::Request(request) => Some((request.method(), request.params().unwrap())),
+        _ => None,
+    }
+}
+
 /// Only the effects that reach the server.
 pub fn wire(effects: Vec<Effect>) -> Vec<Effect> {
     effects
@@ -111,8 +119,12 @@ pub fn answer(id: i64, decision: Value) -> [Effect; 1] {
     }]
 }
 
-/// The screen as text, one trimmed line per row.
-pub fn screen(state: &AppState, width: u16, height: u16, now: Instant) -> String {
+/// The screen as text, one trimmed line per row, on a terminal of `width`×`height`: the app is
+/// told the size first, as a real terminal's resize event would.
+pub fn screen(state: &mut AppState, width: u16, height: u16, now: Instant) -> String {
+    if (state.screen.width, state.screen.height) != (width, height) {
+        update(state, AppEvent::Resize(width, height), now);
+    }
     let mut terminal =
         ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
     terminal

@@ -1,21 +1,20 @@
-//! The approval modal: what will happen, and the keys that decide.
+//! A server prompt laid out as lines: what will happen, and the options that decide. Pure, so
+//! the app can measure the prompt's box and `ui` can draw it.
 
-use crate::app::approval::{ApprovalSubject, PendingApproval};
+use super::cells::display_command;
+use super::sanitize::{sanitize_line, sanitize_text};
+use super::wrap::wrap_spans;
+use crate::model::{Prompt, PromptSubject};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
-use crate::render::cells::display_command;
-use crate::render::sanitize::{sanitize_line, sanitize_text};
-use crate::render::wrap::wrap_spans;
-use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
-use ratatui::Frame;
 
-fn body(approval: &PendingApproval, width: u16) -> Vec<Line<'static>> {
+/// The prompt's lines inside a box `width` columns wide (borders included).
+pub fn prompt_lines(approval: &Prompt, width: u16) -> Vec<Line<'static>> {
     let w = width.saturating_sub(2).max(10) as usize;
     let mut lines = Vec::new();
     match &approval.subject {
-        ApprovalSubject::Command(p) => {
+        PromptSubject::Command(p) => {
             lines.push(Line::from("Run this command?".bold()));
             let command = display_command(p.command.as_deref().unwrap_or("(no command given)"));
             for line in sanitize_text(&command) {
@@ -41,7 +40,7 @@ fn body(approval: &PendingApproval, width: u16) -> Vec<Line<'static>> {
                 ));
             }
         }
-        ApprovalSubject::FileChange { params, changes } => {
+        PromptSubject::FileChange { params, changes } => {
             lines.push(Line::from(
                 format!("Apply changes to {} file(s)?", changes.len()).bold(),
             ));
@@ -119,27 +118,4 @@ fn diff_preview(change: &FileUpdateChange, width: usize) -> Vec<Line<'static>> {
         ));
     }
     lines
-}
-
-pub fn height(approval: &PendingApproval, width: u16, screen_height: u16) -> u16 {
-    let wanted = body(approval, width).len() as u16 + 2;
-    wanted.min(screen_height.saturating_sub(3).max(3))
-}
-
-pub fn draw(frame: &mut Frame<'_>, area: Rect, approval: &PendingApproval, queued: usize) {
-    let title = if queued > 1 {
-        format!(" Approval needed (1 of {queued}) ")
-    } else {
-        " Approval needed ".to_string()
-    };
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Yellow))
-        .title(title.yellow().bold())
-        .title_bottom(" Esc declines ".dark_gray());
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
-    frame.render_widget(Paragraph::new(body(approval, area.width)), inner);
 }

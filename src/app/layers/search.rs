@@ -4,11 +4,15 @@
 //! and a byte range of that row's text. Lower-case queries ignore case; a capital letter makes
 //! the search case-sensitive (smart case).
 
-use super::scroll::{Anchor, Measure};
-use super::view::View;
+use super::{Hint, Input, Outcome};
+use crate::app::scroll::{Anchor, Measure};
+use crate::app::state::AppState;
+use crate::app::view::View;
 use crate::model::CellKind;
+use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::text::Line;
 use std::ops::Range;
+use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match {
@@ -68,6 +72,73 @@ impl Search {
     pub fn current_match(&self) -> Option<&Match> {
         self.matches.get(self.current?)
     }
+
+    /// Keys edit the query and move between matches; Esc closes the bar and leaves the view
+    /// where the search took it. Paging, the wheel and Ctrl+O reach the transcript below; a
+    /// paste goes into the query.
+    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState, _now: Instant) -> Outcome {
+        let key = match input {
+            Input::Key(key) => key,
+            Input::Paste(text) => {
+                // A query is one line: a copied line's final break is dropped, and the breaks
+                // inside become spaces.
+                let text = text.trim_end_matches(['\r', '\n']);
+                self.query
+                    .extend(text.chars().map(|c| if c.is_control() { ' ' } else { c }));
+                self.refresh_in(state);
+                self.reveal_in(state);
+                return Outcome::Consumed(vec![]);
+            }
+            Input::Mouse(_) => return Outcome::Ignored,
+        };
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Esc => return Outcome::Close(vec![]),
+            KeyCode::PageUp | KeyCode::PageDown => return Outcome::Ignored,
+            KeyCode::Char('o') if ctrl => return Outcome::Ignored,
+            KeyCode::Enter | KeyCode::Up => self.step(-1),
+            KeyCode::Char('p') if ctrl => self.step(-1),
+            KeyCode::Down => self.step(1),
+            KeyCode::Char('n') if ctrl => self.step(1),
+            KeyCode::Backspace => {
+                self.query.pop();
+                self.refresh_in(state);
+            }
+            KeyCode::Char(c) if !ctrl => {
+                self.query.push(c);
+                self.refresh_in(state);
+            }
+            _ => return Outcome::Consumed(vec![]),
+        }
+        self.reveal_in(state);
+        Outcome::Consumed(vec![])
+    }
+
+    fn refresh_in(&mut self, state: &AppState) {
+        let view = state.view();
+        let bottom = state.scroll.bottom(&view);
+        self.refresh(&view, bottom);
+    }
+
+    /// Scrolls the transcript to the current match.
+    fn reveal_in(&self, state: &mut AppState) {
+        let Some(m) = self.current_match() else {
+            return;
+        };
+        let target = Anchor {
+            cell: m.cell,
+            row: m.row,
+        };
+        state.scroll_with(|s, v| s.reveal(target, v));
+    }
+}
+
+pub fn hints() -> Vec<Hint> {
+    vec![
+        Hint::new("Enter/↑", "older match"),
+        Hint::new("↓", "newer match"),
+        Hint::new("Esc", "close search"),
+    ]
 }
 
 /// Whether a message could show the query, judged from its source without laying it out:

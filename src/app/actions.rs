@@ -1,0 +1,143 @@
+//! What the person (or the server) can make happen, shared by the layers and the server-event
+//! handlers: send a prompt, interrupt, copy, quit.
+
+use super::effect::Effect;
+use super::request::ClientRequest;
+use super::state::{AppState, ConnState, TurnPhase};
+use crate::model::{CellKind, NoticeLevel};
+use crate::protocol::{Decision, TurnInterruptParams, TurnStartParams, UserInput};
+use std::time::Instant;
+
+/// Leaves the session. Prompts still open are answered `cancel`, so the server never waits for
+/// an answer that will not come.
+pub fn quit(state: &mut AppState) -> Vec<Effect> {
+    state.quitting = true;
+    let mut effects: Vec<Effect> = state
+        .prompts
+        .clear()
+        .into_iter()
+        .map(|prompt| Effect::Respond {
+            id: prompt.id,
+            result: Decision::Cancel.response(),
+        })
+        .collect();
+    effects.push(Effect::Quit);
+    effects
+}
+
+/// The session cannot go on: say why, and keep everything the person typed.
+pub fn fail(state: &mut AppState, message: String) -> Vec<Effect> {
+    state.transcript.notice(NoticeLevel::Error, message.clone());
+    state.conn = ConnState::Failed(message);
+    vec![]
+}
+
+/// Sends a prompt now, or queues it until the thread is ready and idle.
+pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<Effect> {
+    let trimmed = prompt.trim();
+    if let Some(command) = trimmed.strip_prefix('/') {
+        let name = command.split_whitespace().next().unwrap_or("");
+        match name {
+            "quit" | "exit" | "q" => return quit(state),
+            "copy" => return copy_last_answer(state),
+            _ if !name.is_empty() && !name.contains('/') => {
+                state.transcript.notice(
+                    NoticeLevel::Warning,
+                    format!("Unknown command /{name}. Available: /copy, /quit"),
+                );
+                state.composer.set_text(&prompt);
+                return vec![];
+            }
+            _ => {}
+        }
+    }
+    if let ConnState::Failed(_) = state.conn {
+        state.composer.set_text(&prompt);
+        state.transcript.notice(
+            NoticeLevel::Error,
+            "Not connected to codex: the prompt stays in the composer.",
+        );
+        return vec![];
+    }
+    state.scroll.to_bottom();
+    state.queued.push_back(prompt);
+    send_next_queued(state, now)
+}
+
+/// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
+/// the terminal ignores OSC 52.
+fn copy_last_answer(state: &mut AppState) -> Vec<Effect> {
+    let last = state
+        .transcript
+        .cells()
+        .iter()
+        .rev()
+        .find_map(|c| match c.kind() {
+            CellKind::Agent { markdown, .. } if !markdown.is_empty() => {
+                Some(markdown.as_str().to_string())
+            }
+            _ => None,
+        });
+    let Some(text) = last else {
+        state.transcript.notice(
+            NoticeLevel::Warning,
+            "Nothing to copy yet: no answer so far.",
+        );
+        return vec![];
+    };
+    let lines = text.lines().count();
+    state.transcript.notice(
+        NoticeLevel::Info,
+        format!(
+            "Copied the last answer ({lines} line{}) to the clipboard; it is also printed when tern \
+             exits, in case this terminal ignores clipboard requests (OSC 52).",
+            if lines == 1 { "" } else { "s" }
+        ),
+    );
+    state.copied = Some(text.clone());
+    vec![Effect::CopyToClipboard(text)]
+}
+
+pub fn send_next_queued(state: &mut AppState, now: Instant) -> Vec<Effect> {
+    if state.turn_active() || state.conn != ConnState::Ready {
+        return vec![];
+    }
+    let (Some(thread_id), Some(prompt)) = (
+        state.thread_id().map(str::to_string),
+        state.queued.pop_front(),
+    ) else {
+        return vec![];
+    };
+    state.transcript.push(CellKind::User {
+        text: prompt.clone(),
+    });
+    state.turn = TurnPhase::Starting { since: now };
+    let params = TurnStartParams {
+        thread_id,
+        input: vec![UserInput::text(prompt.clone())],
+    };
+    vec![Effect::Request(ClientRequest::StartTurn { params, prompt })]
+}
+
+pub fn turn_finished(state: &mut AppState, now: Instant) -> Vec<Effect> {
+    state.turn = TurnPhase::Idle;
+    send_next_queued(state, now)
+}
+
+pub fn interrupt(state: &mut AppState) -> Vec<Effect> {
+    let (TurnPhase::Running { id, since }, Some(thread_id)) =
+        (state.turn.clone(), state.thread_id().map(str::to_string))
+    else {
+        return vec![];
+    };
+    state.turn = TurnPhase::Interrupting {
+        id: id.clone(),
+        since,
+    };
+    vec![Effect::Request(ClientRequest::InterruptTurn(
+        TurnInterruptParams {
+            thread_id,
+            turn_id: id,
+        },
+    ))]
+}

@@ -1,0 +1,109 @@
+//! The bottom of the layer stack: transcript scrolling, global keys and the composer. Gets
+//! whatever every layer above ignored.
+
+use super::actions::{interrupt, quit, submit_prompt};
+use super::composer::ComposerOutcome;
+use super::layers::{Help, Hint, Input, Layer, Outcome, Search};
+use super::state::AppState;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
+use std::time::Instant;
+
+pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
+    match input {
+        Input::Key(key) => on_key(state, *key, now),
+        Input::Paste(text) => {
+            state.composer.paste(text);
+            Outcome::Consumed(vec![])
+        }
+        Input::Mouse(mouse) => {
+            match mouse.kind {
+                MouseEventKind::ScrollUp => state.scroll_with(|s, v| s.by(-3, v)),
+                MouseEventKind::ScrollDown => state.scroll_with(|s, v| s.by(3, v)),
+                _ => return Outcome::Ignored,
+            }
+            Outcome::Consumed(vec![])
+        }
+    }
+}
+
+fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+    let composer_empty = state.composer.is_empty();
+    let done = Outcome::Consumed(vec![]);
+    match key.code {
+        KeyCode::PageUp => state.scroll_with(|s, v| s.page(-1, v)),
+        KeyCode::PageDown => state.scroll_with(|s, v| s.page(1, v)),
+        KeyCode::Char('f') if ctrl => return open_search(),
+        // `/` starts a search while reading back; at the bottom it starts a command.
+        KeyCode::Char('/') if composer_empty && !state.scroll.is_following() => {
+            return open_search()
+        }
+        KeyCode::Char('?') if composer_empty => {
+            return Outcome::Open(Layer::Help(Help::of_screen(state)), vec![])
+        }
+        KeyCode::Char('o') if ctrl => state.expanded = !state.expanded,
+        KeyCode::Up | KeyCode::Down if shift || composer_empty => {
+            let rows = if key.code == KeyCode::Up { -1 } else { 1 };
+            state.scroll_with(|s, v| s.by(rows, v));
+        }
+        KeyCode::Esc => return Outcome::Consumed(interrupt(state)),
+        KeyCode::Char('d') if ctrl && composer_empty => return Outcome::Consumed(quit(state)),
+        KeyCode::Home if ctrl || composer_empty => state.scroll_with(|s, v| s.to_top(v)),
+        KeyCode::End if ctrl || composer_empty => state.scroll.to_bottom(),
+        _ => {
+            return match state.composer.handle_key(key) {
+                ComposerOutcome::Submitted(text) => {
+                    Outcome::Consumed(submit_prompt(state, text, now))
+                }
+                ComposerOutcome::Edited | ComposerOutcome::Ignored => done,
+            }
+        }
+    }
+    done
+}
+
+fn open_search() -> Outcome {
+    Outcome::Open(Layer::Search(Search::default()), vec![])
+}
+
+/// The keys that matter now, most useful first, for the hint bar.
+pub fn hints(state: &AppState) -> Vec<Hint> {
+    let mut hints = Vec::new();
+    if state.turn_active() {
+        hints.push(Hint::new("Esc", "interrupt"));
+    }
+    if state.composer.is_empty() {
+        hints.push(Hint::new("?", "keys"));
+    } else {
+        hints.push(Hint::new("Enter", "send"));
+        hints.push(Hint::new("Shift+Enter", "newline"));
+    }
+    if !state.scroll.is_following() {
+        hints.push(Hint::new("End", "follow"));
+        hints.push(Hint::new("/", "search"));
+    }
+    hints.push(Hint::new("PgUp/PgDn", "scroll"));
+    hints.push(Hint::new("Ctrl+C", "quit"));
+    hints
+}
+
+/// Every key of the conversation view, for the help overlay.
+pub fn all_hints() -> Vec<Hint> {
+    [
+        ("Enter", "send the prompt (queued while a turn runs)"),
+        ("Shift+Enter, Alt+Enter, Ctrl+J", "new line"),
+        ("Esc", "interrupt the running turn"),
+        ("PgUp/PgDn, wheel", "scroll the transcript"),
+        ("↑/↓ (empty composer), Shift+↑/↓", "scroll by a line"),
+        ("Home/End (empty composer)", "top / follow the end"),
+        ("Ctrl+F, / while scrolled up", "search the transcript"),
+        ("Ctrl+O", "expand or collapse output and reasoning"),
+        ("/copy", "copy the last answer"),
+        ("?", "this help (empty composer)"),
+        ("Ctrl+D (empty composer), Ctrl+C, /quit", "quit"),
+    ]
+    .into_iter()
+    .map(|(keys, action)| Hint::new(keys, action))
+    .collect()
+}

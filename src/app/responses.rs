@@ -1,0 +1,147 @@
+//! Answers to tern's own requests, and the loss of the connection.
+
+use super::actions::{fail, send_next_queued};
+use super::effect::Effect;
+use super::event::RequestTag;
+use super::request::ClientRequest;
+use super::state::{AppState, ConnState, ThreadInfo, TurnPhase};
+use crate::model::NoticeLevel;
+use crate::protocol::{
+    InitializeParams, InitializeResponse, ThreadResumeParams, ThreadStartResponse,
+    TurnStartResponse,
+};
+use serde_json::Value;
+use std::time::Instant;
+
+/// The first thing the app asks for.
+pub fn start(_state: &mut AppState) -> Vec<Effect> {
+    vec![Effect::Request(ClientRequest::Initialize(
+        InitializeParams::tern(),
+    ))]
+}
+
+pub fn on_response(
+    state: &mut AppState,
+    tag: RequestTag,
+    result: Result<Value, String>,
+    now: Instant,
+) -> Vec<Effect> {
+    match (tag, result) {
+        (RequestTag::Initialize, Ok(value)) => {
+            // Kept for what comes later (`codexHome` locates the exec-policy rules).
+            state.server = Some(serde_json::from_value(value).unwrap_or_else(|e| {
+                tracing::warn!("initialize response unreadable: {e}");
+                InitializeResponse::default()
+            }));
+            let settings = state.config.settings.clone();
+            let thread = match &state.config.resume_thread {
+                Some(thread_id) => ClientRequest::ResumeThread(ThreadResumeParams {
+                    thread_id: thread_id.clone(),
+                    settings,
+                }),
+                None => ClientRequest::StartThread(settings),
+            };
+            vec![
+                Effect::Notify {
+                    method: crate::protocol::INITIALIZED,
+                    params: None,
+                },
+                Effect::Request(thread),
+            ]
+        }
+        (RequestTag::StartThread | RequestTag::ResumeThread, Ok(value)) => {
+            match serde_json::from_value::<ThreadStartResponse>(value) {
+                Ok(response) => on_thread_ready(state, response, now),
+                Err(e) => fail(
+                    state,
+                    format!("The server's thread response was unreadable: {e}"),
+                ),
+            }
+        }
+        (RequestTag::StartTurn { .. }, Ok(value)) => {
+            if let Ok(TurnStartResponse { turn }) = serde_json::from_value(value) {
+                if let TurnPhase::Starting { since } = state.turn {
+                    if !state.finished_turns.contains(&turn.id) {
+                        state.turn = TurnPhase::Running { id: turn.id, since };
+                    }
+                }
+            }
+            vec![]
+        }
+        (RequestTag::StartTurn { prompt }, Err(e)) => {
+            state.turn = TurnPhase::Idle;
+            state
+                .transcript
+                .notice(NoticeLevel::Error, format!("The prompt was not sent: {e}"));
+            // Never lose what the person wrote: give it back unless they already typed more.
+            if state.composer.is_empty() {
+                state.composer.set_text(&prompt);
+            }
+            vec![]
+        }
+        (RequestTag::InterruptTurn, Ok(_)) => vec![],
+        (RequestTag::InterruptTurn, Err(e)) => {
+            state
+                .transcript
+                .notice(NoticeLevel::Error, format!("Could not interrupt: {e}"));
+            vec![]
+        }
+        (RequestTag::Initialize, Err(e)) => fail(state, format!("codex refused to start: {e}")),
+        (RequestTag::StartThread, Err(e)) => {
+            fail(state, format!("codex could not start a thread: {e}"))
+        }
+        (RequestTag::ResumeThread, Err(e)) => fail(
+            state,
+            format!(
+                "codex could not resume that thread: {e}. Check the id, or start a new session."
+            ),
+        ),
+    }
+}
+
+fn on_thread_ready(
+    state: &mut AppState,
+    response: ThreadStartResponse,
+    now: Instant,
+) -> Vec<Effect> {
+    let cwd = if response.cwd.is_empty() {
+        response.thread.cwd.clone().unwrap_or_default()
+    } else {
+        response.cwd.clone()
+    };
+    state.transcript.set_session_cwd(Some(cwd.clone()));
+    state.transcript.load_turns(&response.thread.turns);
+    if !response.thread.turns.is_empty() {
+        state.transcript.notice(
+            NoticeLevel::Info,
+            format!(
+                "Resumed thread {} ({} earlier turns)",
+                response.thread.id,
+                response.thread.turns.len()
+            ),
+        );
+    }
+    state.thread = Some(ThreadInfo {
+        id: response.thread.id,
+        model: response.model,
+        cwd,
+    });
+    state.conn = ConnState::Ready;
+    send_next_queued(state, now)
+}
+
+pub fn on_disconnected(state: &mut AppState, reason: String) -> Vec<Effect> {
+    if state.quitting {
+        return vec![];
+    }
+    let pending = state.prompts.clear().len();
+    state.turn = TurnPhase::Idle;
+    let mut message = format!("Lost the connection to codex: {reason}.");
+    if pending > 0 {
+        message.push_str(&format!(
+            " {pending} approval request(s) were dropped unanswered."
+        ));
+    }
+    message.push_str(" What you typed is kept; quit with Ctrl+C and start tern again.");
+    fail(state, message)
+}

@@ -1,0 +1,44 @@
+//! The help overlay: each layer's keys, the one on top first.
+
+use crate::app::geometry::popup;
+use crate::app::layers::Help;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::Frame;
+
+const KEY_COLUMN: usize = 34;
+
+pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for (i, (title, hints)) in help.sections.iter().enumerate() {
+        if i > 0 {
+            lines.push(Line::default());
+        }
+        lines.push(Line::from(title.clone().bold()));
+        for hint in hints {
+            let pad = KEY_COLUMN
+                .saturating_sub(unicode_width::UnicodeWidthStr::width(hint.keys.as_str()));
+            lines.push(Line::from(vec![
+                Span::styled(format!("  {}", hint.keys), Style::default().fg(Color::Cyan)),
+                Span::raw(" ".repeat(pad.max(1))),
+                Span::raw(hint.action.clone()),
+            ]));
+        }
+    }
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let area = popup(within, widest + 4, lines.len() as u16 + 2);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::Cyan))
+        .title(" Keys ".cyan().bold())
+        .title_bottom(" Esc closes ".dark_gray());
+    let inner = block.inner(area);
+    let last_offset = lines.len().saturating_sub(inner.height as usize);
+    let offset = help.offset.min(last_offset) as u16;
+    frame.render_widget(Clear, area);
+    frame.render_widget(block, area);
+    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+}
