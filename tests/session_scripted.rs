@@ -206,6 +206,11 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
     assert!(outcome.failure.is_none());
     assert!(outcome.frames_drawn >= 1);
     assert!(state.prompts.is_empty());
+    assert_eq!(
+        (state.screen.width, state.screen.height),
+        (80, 20),
+        "the loop tells the app the terminal's size before anything is laid out"
+    );
     let texts: Vec<String> = state
         .transcript
         .cells()

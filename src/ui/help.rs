@@ -5,12 +5,17 @@ use crate::app::layers::Help;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Padding, Paragraph};
 use ratatui::Frame;
 
-const KEY_COLUMN: usize = 34;
-
 pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
+    let key_column = help
+        .sections
+        .iter()
+        .flat_map(|(_, hints)| hints)
+        .map(|hint| unicode_width::UnicodeWidthStr::width(hint.keys.as_str()) + 2)
+        .max()
+        .unwrap_or(0);
     let mut lines: Vec<Line<'static>> = Vec::new();
     for (i, (title, hints)) in help.sections.iter().enumerate() {
         if i > 0 {
@@ -18,7 +23,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
         }
         lines.push(Line::from(title.clone().bold()));
         for hint in hints {
-            let pad = KEY_COLUMN
+            let pad = key_column
                 .saturating_sub(unicode_width::UnicodeWidthStr::width(hint.keys.as_str()));
             lines.push(Line::from(vec![
                 Span::styled(format!("  {}", hint.keys), Style::default().fg(Color::Cyan)),
@@ -33,6 +38,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
         .border_style(Style::default().fg(Color::Cyan))
+        .padding(Padding::horizontal(1))
         .title(" Keys ".cyan().bold())
         .title_bottom(" Esc closes ".dark_gray());
     let inner = block.inner(area);
