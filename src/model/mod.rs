@@ -2,6 +2,7 @@
 //! No IO.
 
 pub mod cell;
+pub mod execpolicy;
 pub mod markdown_text;
 pub mod prompt;
 pub mod transcript;

