@@ -88,7 +88,7 @@ fn links_become_hyperlinks_and_copy_reaches_the_clipboard_and_the_shell() {
 }
 
 #[test]
-fn quit_command_leaves_and_an_approval_is_answered_by_one_key() {
+fn quit_command_leaves_and_approvals_are_answered_from_the_keyboard() {
     let dir = tempfile::tempdir().unwrap();
     let mut session = demo_session(dir.path());
     session.wait_for_text("ready", WAIT);
@@ -96,10 +96,15 @@ fn quit_command_leaves_and_an_approval_is_answered_by_one_key() {
     session.wait_for_text("Approval needed", WAIT);
     session.wait_for_text("always allow commands starting with `git status`", WAIT);
     session.send(b"p");
-    session.wait_for_text("always allowed commands starting with `git status`", WAIT);
-    session.wait_for_text("Apply changes to 2 file(s)?", WAIT);
+    session.wait_for_text(
+        r#"prefix_rule(pattern=["git", "status"], decision="allow")"#,
+        WAIT,
+    );
+    session.send(b"\r");
+    session.wait_for_text("always allowed `git status`", WAIT);
+    session.wait_for_text("Apply changes to 2 files?", WAIT);
     session.send(b"y");
-    session.wait_for_text("Approved changes to 2 file(s)", WAIT);
+    session.wait_for_text("approved once", WAIT);
     session.wait_for_text("turn completed", WAIT);
     session.quit_with(b"/quit\r", WAIT);
 }

@@ -27,6 +27,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         AppEvent::Response { tag, result } => responses::on_response(state, tag, result, now),
         AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
+        AppEvent::Tick => layers::tick(state, now),
     };
     effects.push(Effect::Redraw);
     effects
