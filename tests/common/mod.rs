@@ -139,6 +139,14 @@ pub fn answer(id: i64, decision: Value) -> [Effect; 1] {
     }]
 }
 
+/// The one effect an answered prompt must produce, with its whole result.
+pub fn answer_result(id: i64, result: Value) -> Vec<Effect> {
+    vec![Effect::Respond {
+        id: RequestId::Int(id),
+        result,
+    }]
+}
+
 /// The screen as text, one trimmed line per row, on a terminal of `width`×`height`: the app is
 /// told the size first, as a real terminal's resize event would.
 pub fn screen(state: &mut AppState, width: u16, height: u16, now: Instant) -> String {
