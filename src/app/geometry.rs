@@ -110,7 +110,8 @@ pub struct PromptFit {
 }
 
 pub fn fit(body: usize, options: usize, inner: usize) -> PromptFit {
-    let gap = inner >= options + 2 + usize::from(body > 0);
+    // A blank row between body and options, unless the body needs it more.
+    let gap = inner >= options + body + 1 || inner >= options + 8;
     let room = inner.saturating_sub(options + usize::from(gap));
     if body <= room {
         return PromptFit {
@@ -165,5 +166,7 @@ mod tests {
         let tiny = fit(34, 5, 6);
         assert_eq!((tiny.body_rows, tiny.marker, tiny.gap), (0, true, false));
         assert_eq!(tiny.body_rows + usize::from(tiny.marker) + 5, 6);
+        let small = fit(6, 4, 7);
+        assert_eq!((small.body_rows, small.marker, small.gap), (2, true, false));
     }
 }

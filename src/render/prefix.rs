@@ -10,23 +10,37 @@ use ratatui::text::{Line, Span};
 pub fn chooser_lines(offer: &Offer, len: usize, width: u16) -> Vec<Line<'static>> {
     let w = width.saturating_sub(2).max(10) as usize;
     let mut lines = Vec::new();
+    let mut text = |span: Span<'static>, indent: &'static str| {
+        lines.extend(wrap_spans(
+            &[span],
+            w,
+            &[Span::raw(indent)],
+            &[Span::raw(indent)],
+        ));
+    };
     let (words, prefix): (Vec<String>, Vec<String>) = match offer {
         Offer::Prefix { words, .. } => (words.clone(), words[..len.min(words.len())].to_vec()),
         Offer::ExactScript { words } => (words.clone(), words.clone()),
         Offer::Mismatch(why) => {
-            lines.push(Line::from(visible_line(why).yellow()));
+            text(visible_line(why).yellow(), "");
             return lines;
         }
     };
+    let refused = refusal(&prefix);
+    if let Some(why) = refused {
+        text(
+            format!("Refused: {why}. Lengthen it (→) or go back (Esc).")
+                .red()
+                .bold(),
+            "",
+        );
+    }
     match offer {
-        Offer::ExactScript { .. } => {
-            lines.push(Line::from(
-                "Always allow exactly this script (it matches nothing else):".bold(),
-            ));
-        }
-        _ => lines.push(Line::from(
-            "Always allow every command that starts with:".bold(),
-        )),
+        Offer::ExactScript { .. } => text(
+            "Always allow exactly this script (it matches nothing else):".bold(),
+            "",
+        ),
+        _ => text("Always allow every command that starts with:".bold(), ""),
     }
     let mut spans = Vec::new();
     for (i, word) in words.iter().enumerate() {
@@ -43,35 +57,36 @@ pub fn chooser_lines(offer: &Offer, len: usize, width: u16) -> Vec<Line<'static>
             Span::styled(shown, Style::default().dim())
         });
     }
-    lines.extend(wrap_spans(
+    let mut lines_out = std::mem::take(&mut lines);
+    lines_out.extend(wrap_spans(
         &spans,
         w,
         &[Span::raw("  ")],
         &[Span::raw("  ")],
     ));
-    lines.push(Line::from(
-        "This rule is written to codex's exec policy:".dim(),
-    ));
-    lines.extend(wrap_spans(
-        &[Span::styled(
+    let mut text = |span: Span<'static>, indent: &'static str| {
+        lines_out.extend(wrap_spans(
+            &[span],
+            w,
+            &[Span::raw(indent)],
+            &[Span::raw(indent)],
+        ));
+    };
+    text("This rule is written to codex's exec policy:".dim(), "");
+    text(
+        Span::styled(
             visible_line(&rule_text(&prefix)),
             Style::default().fg(Color::Cyan),
-        )],
-        w,
-        &[Span::raw("  ")],
-        &[Span::raw("  ")],
-    ));
-    match refusal(&prefix) {
-        Some(why) => lines.push(Line::from(
-            format!("Refused: {why}. Lengthen it (→) or go back (Esc).")
-                .red()
-                .bold(),
-        )),
-        None => lines.push(Line::from(
-            "It applies to threads started from now on, and to this one.".dim(),
-        )),
+        ),
+        "  ",
+    );
+    if refused.is_none() {
+        text(
+            "It applies to this thread and to threads started from now on.".dim(),
+            "",
+        );
     }
-    lines
+    lines_out
 }
 
 /// A word as it would be typed, quoted when it needs to be, control characters shown.

@@ -79,7 +79,12 @@ pub fn prompt_lines(
                 ));
             }
             reason(&mut body, params.reason.as_deref(), w);
+            // Every path first, so none is hidden below a long diff; then the diffs.
             for change in changes {
+                body.extend(change_header(change, w));
+            }
+            for change in changes {
+                body.push(Line::default());
                 body.extend(change_lines(change, w));
             }
         }
@@ -231,8 +236,15 @@ fn permission_lines(body: &mut Vec<Line<'static>>, permissions: &Value, w: usize
     }
 }
 
-/// One file of a change: its kind, path (and destination), counts, then its diff.
+/// One file of a change: its header, then its diff.
 fn change_lines(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
+    let mut lines = change_header(change, w);
+    lines.extend(diff_lines(change, w));
+    lines
+}
+
+/// A file's kind, path (and destination) and counts.
+fn change_header(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
     let (added, removed) = crate::render::cells::change_counts(change);
     let (marker, colour) = match &change.kind {
         PatchChangeKind::Add => ("added", Color::Green),
@@ -254,7 +266,11 @@ fn change_lines(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
     header.push(format!("+{added}").green());
     header.push(Span::raw(" "));
     header.push(format!("-{removed}").red());
-    let mut lines = wrap_spans(&header, w, &[], &[Span::raw("  ")]);
+    wrap_spans(&header, w, &[], &[Span::raw("  ")])
+}
+
+fn diff_lines(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
     let added_file = matches!(change.kind, PatchChangeKind::Add);
     let deleted_file = matches!(change.kind, PatchChangeKind::Delete);
     for line in sanitize_text(change.diff.trim_end_matches('\n')) {

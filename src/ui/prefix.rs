@@ -14,7 +14,12 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, chooser: &PrefixChooser) {
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
         .border_style(Style::default().fg(colour))
-        .title(" Always allow ".fg(colour).bold());
+        .title(" Always allow ".fg(colour).bold())
+        .title_bottom(if refused {
+            " Esc: back ".dark_gray()
+        } else {
+            " Enter: write rule · Esc: back ".dark_gray()
+        });
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);

@@ -3,6 +3,7 @@
 
 use crate::app::geometry::fit;
 use crate::app::prompts::QueuedPrompt;
+use crate::model::PromptSubject;
 use crate::render::prompt::prompt_lines;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -13,19 +14,23 @@ use std::time::Instant;
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, queued: &QueuedPrompt, count: usize, now: Instant) {
     let live = queued.activation.as_ref().is_some_and(|a| a.live(now));
+    let what = match queued.prompt.subject {
+        PromptSubject::Form(_) | PromptSubject::Url(_) => "Question",
+        _ => "Approval needed",
+    };
     let mut title = if count > 1 {
-        format!(" Approval needed (1 of {count}) ")
+        format!(" {what} (1 of {count}) ")
     } else {
-        " Approval needed ".to_string()
+        format!(" {what} ")
     };
     if !live {
         title.push_str("· keys go to your draft until you pause ");
     }
-    let escape = queued
-        .prompt
-        .escape_option()
-        .map(|o| format!(" Esc: {} ", o.label.to_lowercase()))
-        .unwrap_or_default();
+    let escape = match queued.prompt.escape_option() {
+        Some(option) => format!(" Esc: {} ", option.label.to_lowercase()),
+        None if queued.form.is_some() => " Enter: next · Esc: decline to answer ".to_string(),
+        None => String::new(),
+    };
     let colour = if live { Color::Yellow } else { Color::DarkGray };
     let block = Block::default()
         .borders(Borders::ALL)
@@ -59,11 +64,12 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, queued: &QueuedPrompt, count: usi
         } else {
             String::new()
         };
-        shown.push(Line::from(
+        let text = if inner.width >= 60 {
             format!("… {above}{below} more lines · ↑/↓ scroll · d full view")
-                .fg(Color::Black)
-                .on_yellow(),
-        ));
+        } else {
+            format!("… {below} more lines (↓, d)")
+        };
+        shown.push(Line::from(text.fg(Color::Black).on_yellow()));
     }
     if fit.gap {
         shown.push(Line::default());

@@ -81,13 +81,13 @@ impl PrefixChooser {
 
     pub fn hints(&self) -> Vec<Hint> {
         let mut hints = Vec::new();
-        if matches!(self.offer, Offer::Prefix { .. }) {
-            hints.push(Hint::new("←/→", "shorter / longer"));
-        }
         if self.refusal().is_none() {
-            hints.push(Hint::new("Enter or p", "approve and write this rule"));
+            hints.push(Hint::new("Enter", "approve, write the rule"));
         }
-        hints.push(Hint::new("Esc", "back to the question"));
+        if matches!(self.offer, Offer::Prefix { .. }) {
+            hints.push(Hint::new("←/→", "shorter/longer"));
+        }
+        hints.push(Hint::new("Esc", "back"));
         hints
     }
 }
