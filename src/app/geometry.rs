@@ -111,7 +111,7 @@ pub struct PromptFit {
 
 pub fn fit(body: usize, options: usize, inner: usize) -> PromptFit {
     // A blank row between body and options, unless the body needs it more.
-    let gap = inner >= options + body + 1 || inner >= options + 8;
+    let gap = inner > options + body || inner >= options + 8;
     let room = inner.saturating_sub(options + usize::from(gap));
     if body <= room {
         return PromptFit {
