@@ -159,9 +159,12 @@ mod tests {
                 max_offset: 0
             }
         );
+        // A cut body keeps every row: no gap before the options.
         let tall = fit(80, 3, 10);
-        assert_eq!((tall.body_rows, tall.marker, tall.gap), (5, true, true));
-        assert_eq!(tall.max_offset, 75);
+        assert_eq!((tall.body_rows, tall.marker, tall.gap), (6, true, false));
+        assert_eq!(tall.max_offset, 74);
+        let roomy = fit(80, 3, 30);
+        assert_eq!((roomy.body_rows, roomy.marker, roomy.gap), (25, true, true));
         // Tiny: no gap, one body row as the marker.
         let tiny = fit(34, 5, 6);
         assert_eq!((tiny.body_rows, tiny.marker, tiny.gap), (0, true, false));

@@ -240,7 +240,9 @@ pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect
                 Gate::Pass => {}
             },
             Input::Paste(_) if !state.prompts.front().is_some_and(QueuedPrompt::typing_text) => {
-                state.prompts.typed(now)
+                if let Some(held) = state.prompts.pasted(now) {
+                    effects.extend(route_as_typing(state, held, now));
+                }
             }
             _ => {}
         }

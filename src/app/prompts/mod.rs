@@ -49,6 +49,8 @@ pub struct PromptQueue {
     queue: VecDeque<QueuedPrompt>,
     quiet: Duration,
     held: Option<Held>,
+    /// When the last key of any kind arrived while a prompt was up.
+    last_key: Option<Instant>,
 }
 
 impl Default for PromptQueue {
@@ -64,6 +66,7 @@ impl PromptQueue {
             queue: VecDeque::new(),
             quiet,
             held: None,
+            last_key: None,
         }
     }
 
@@ -146,6 +149,7 @@ impl PromptQueue {
 
     /// What a key arriving now is: typing, held, swallowed, or for the prompt.
     pub fn gate(&mut self, key: KeyEvent, now: Instant) -> Gate {
+        let previous = self.last_key.replace(now);
         if let Some(held) = self.held.take() {
             // Two keys this close together were typed, not decided.
             self.typed(now);
@@ -157,20 +161,31 @@ impl PromptQueue {
         }
         let deciding = guard::is_deciding(&key);
         if !self.is_live(now) {
+            self.typed(now);
             if key.code == crossterm::event::KeyCode::Esc {
                 return Gate::Swallow;
             }
-            self.typed(now);
             return Gate::Typing(vec![key]);
         }
         // Letters typed into a form's answer are text, not decisions.
         let text_in_form = matches!(key.code, crossterm::event::KeyCode::Char(_))
             && self.front().is_some_and(QueuedPrompt::typing_text);
         if deciding && !text_in_form {
+            // Right behind another key: part of the same burst, not a decision.
+            if previous.is_some_and(|p| now.saturating_duration_since(p) < guard::HOLD) {
+                self.typed(now);
+                return Gate::Typing(vec![key]);
+            }
             self.held = Some(Held { key, at: now });
             return Gate::Hold;
         }
         Gate::Pass
+    }
+
+    /// A paste arrived: a key held just before it was part of the same typing.
+    pub fn pasted(&mut self, now: Instant) -> Option<KeyEvent> {
+        self.typed(now);
+        self.held.take().map(|h| h.key)
     }
 
     /// A held key whose moment has passed with no other key: it was meant.
