@@ -295,7 +295,8 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
     lines.extend(output_lines(cmd, w, key.expanded));
     // A command the person refused already says so in its decision line.
     let refused = cmd.decision.as_ref().is_some_and(|d| !d.is_approval());
-    if !cmd.running && !(refused && cmd.exit_code.is_none()) {
+    let said = refused && cmd.exit_code.is_none();
+    if !cmd.running && !said {
         let mut spans = Vec::new();
         match cmd.exit_code {
             Some(0) => spans.push("  ✓ exit 0".green()),
