@@ -57,10 +57,17 @@ fn fixture(script: Vec<MockTurn>, sandbox: Sandbox) -> Fixture {
 }
 
 fn start_tern(f: &Fixture, codex: &Path) -> PtySession {
+    start_tern_with(f, codex, Some("0"))
+}
+
+/// `quiet_ms`: how long typing must pause before a prompt takes keys; `None` keeps tern's own.
+fn start_tern_with(f: &Fixture, codex: &Path, quiet_ms: Option<&str>) -> PtySession {
     let mut env: Vec<(&str, OsString)> = f.env.env_vars();
     env.push(("TERN_LOG_DIR", f.logs.path().into()));
     env.push(("TERN_LOG", "debug".into()));
-    env.push(("TERN_APPROVAL_READ_GUARD_MS", "0".into()));
+    if let Some(ms) = quiet_ms {
+        env.push(("TERN_APPROVAL_READ_GUARD_MS", ms.into()));
+    }
     let codex_arg = codex.to_string_lossy().into_owned();
     let tern = PtySession::spawn(
         Path::new(env!("CARGO_BIN_EXE_tern")),
@@ -156,5 +163,166 @@ fn approving_a_file_change_applies_it() {
     tern.wait_for_text("PATCH-DONE", WAIT);
     let written = std::fs::read_to_string(f.env.workspace().join("hello.txt")).unwrap_or_default();
     assert_eq!(written, "hello\n", "{}", context(&f));
+    tern.quit_with(b"\x03", WAIT);
+}
+
+/// Longer than tern's burst window (60 ms) between two keys: the pace of a person's separate
+/// decisions. This is the input's timing, not a wait for tern.
+fn person_pause() {
+    std::thread::sleep(Duration::from_millis(150));
+}
+
+fn rules(f: &Fixture) -> String {
+    std::fs::read_to_string(f.env.rules_path()).unwrap_or_default()
+}
+
+/// An escalated command with the prefix rule the model suggests for it.
+fn escalated(cmd: &str, prefix: &[&str], then: &str) -> MockTurn {
+    MockTurn::ExecCommand {
+        arguments: serde_json::json!({
+            "cmd": cmd,
+            "sandbox_permissions": "require_escalated",
+            "justification": "Needs to run outside the sandbox",
+            "prefix_rule": prefix,
+        }),
+        then: then.to_owned(),
+    }
+}
+
+#[test]
+fn typing_ahead_through_a_prompt_approves_nothing_and_keeps_every_letter() {
+    let Some(codex) = codex() else { return };
+    let f = fixture(
+        vec![MockTurn::git_status_needing_approval("TYPED-AHEAD-DONE")],
+        Sandbox::Default,
+    );
+    // tern's own pause before a prompt takes keys, as a person gets it.
+    let mut tern = start_tern_with(&f, &codex, None);
+    tern.send(b"What is the state of the repository?\r");
+    let sentence = "now we will also update the docs and push it up";
+    // About 8 keys a second, the pace at which `p` of "update" used to write a rule.
+    for c in sentence.bytes() {
+        tern.send(&[c]);
+        std::thread::sleep(Duration::from_millis(125));
+    }
+    tern.wait_for_text("Approval needed", WAIT);
+    tern.wait_for_text(sentence, WAIT);
+    assert!(
+        !rules(&f).contains("prefix_rule"),
+        "a rule was written: {}",
+        rules(&f)
+    );
+    assert!(!tern.screen_text().contains("TYPED-AHEAD-DONE"));
+    // After a pause the prompt takes keys; stopping the turn keeps the draft.
+    tern.wait_for("the prompt to take keys", WAIT, |s| {
+        s.contains("y/p/n/c answer")
+    });
+    tern.send(b"c");
+    tern.wait_for_text("Turn interrupted", WAIT);
+    tern.wait_for_text(sentence, WAIT);
+    assert!(!rules(&f).contains("prefix_rule"), "{}", context(&f));
+    tern.quit_with(b"\x03", WAIT);
+}
+
+#[test]
+fn a_shortened_prefix_is_the_rule_written_and_a_matching_command_then_runs_unasked() {
+    let Some(codex) = codex() else { return };
+    let f = fixture(
+        vec![
+            MockTurn::git_status_needing_approval("FIRST-DONE"),
+            escalated("git log --oneline -1", &["git", "log"], "SECOND-DONE"),
+        ],
+        Sandbox::Default,
+    );
+    let mut tern = start_tern(&f, &codex);
+    tern.send(b"What is the state of the repository?\r");
+    tern.wait_for_text("always allow commands starting with `git status`", WAIT);
+    tern.send(b"p");
+    tern.wait_for_text(
+        r#"prefix_rule(pattern=["git", "status"], decision="allow")"#,
+        WAIT,
+    );
+    tern.send(b"\x1b[D");
+    tern.wait_for_text(r#"prefix_rule(pattern=["git"], decision="allow")"#, WAIT);
+    tern.send(b"\r");
+    tern.wait_for_text("FIRST-DONE", WAIT);
+    tern.wait_for_text("turn completed", WAIT);
+    let written = rules(&f);
+    assert!(
+        written.contains(r#"prefix_rule(pattern=["git"], decision="allow")"#)
+            && !written.contains(r#""status""#),
+        "rules file: {written:?}\n{}",
+        context(&f)
+    );
+    tern.send(b"And the last commit?\r");
+    tern.wait_for_text("SECOND-DONE", WAIT);
+    assert!(
+        !tern.screen_text().contains("Approval needed"),
+        "git log was asked about although `git` is allowed:\n{}",
+        tern.screen_text()
+    );
+    tern.wait_for_text("Ran git log --oneline -1", WAIT);
+    tern.quit_with(b"/quit\r", WAIT);
+}
+
+#[test]
+fn a_refused_prefix_cannot_be_sent() {
+    let Some(codex) = codex() else { return };
+    // codex 0.169.0 proposes `["npx"]` here (and `["xargs"]`, `["nohup"]`, `["busybox"]`,
+    // `["awk"]`, `["timeout", "5"]` for their commands): each would allow any code at all.
+    let f = fixture(
+        vec![escalated("npx --version", &["npx"], "NPX-DONE")],
+        Sandbox::Default,
+    );
+    let mut tern = start_tern(&f, &codex);
+    tern.send(b"Which npx?\r");
+    tern.wait_for_text("always allow commands starting with `npx`", WAIT);
+    tern.send(b"p");
+    tern.wait_for_text(
+        "Refused: a package runner downloads and runs any package",
+        WAIT,
+    );
+    // Separate deliberate keys, as a person presses them: keys sent together are one burst to
+    // tern (a paste, a held key) and never decide anything.
+    person_pause();
+    tern.send(b"\r");
+    person_pause();
+    tern.send(b"p");
+    person_pause();
+    // Still the refused chooser, nothing answered, nothing written.
+    tern.wait_for_text("Refused", WAIT);
+    assert!(tern.screen_text().contains("Always allow"));
+    assert!(!rules(&f).contains("prefix_rule"), "{}", rules(&f));
+    tern.send(b"\x1b");
+    tern.wait_for_text("Approval needed", WAIT);
+    tern.send(b"c");
+    tern.wait_for_text("Turn interrupted", WAIT);
+    assert!(!rules(&f).contains("prefix_rule"), "{}", context(&f));
+    tern.quit_with(b"\x03", WAIT);
+}
+
+#[test]
+fn decline_lets_the_turn_go_on_and_cancel_ends_it() {
+    let Some(codex) = codex() else { return };
+    let f = fixture(
+        vec![
+            MockTurn::git_status_needing_approval("DECLINED-BUT-GOING-ON"),
+            MockTurn::git_status_needing_approval("NEVER-SHOWN"),
+        ],
+        Sandbox::Default,
+    );
+    let mut tern = start_tern(&f, &codex);
+    tern.send(b"What is the state of the repository?\r");
+    tern.wait_for_text("Approval needed", WAIT);
+    tern.send(b"n");
+    tern.wait_for_text("DECLINED-BUT-GOING-ON", WAIT);
+    tern.wait_for_text("turn completed", WAIT);
+    tern.wait_for_text("✗ declined", WAIT);
+    tern.send(b"Try again\r");
+    tern.wait_for_text("Approval needed", WAIT);
+    tern.send(b"c");
+    tern.wait_for_text("Turn interrupted", WAIT);
+    tern.wait_for_text("cancelled the turn", WAIT);
+    assert!(!tern.screen_text().contains("NEVER-SHOWN"));
     tern.quit_with(b"\x03", WAIT);
 }

@@ -2,7 +2,7 @@
 //! far a page scrolls, how wide cells are laid out) and by `ui` (where to draw), so the two
 //! always agree.
 
-use super::layers::{on_screen, Entry, Placement};
+use super::layers::{on_screen, Placement};
 use super::state::AppState;
 use crate::render::prompt::prompt_lines;
 use ratatui::layout::Rect;
@@ -51,7 +51,8 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
             let wanted = u16::try_from(entry.rows(screen.width))
                 .unwrap_or(u16::MAX)
                 .saturating_add(2);
-            let draft = matches!(entry, Entry::Prompt(..))
+            // A draft typed while a question is up stays in view under it.
+            let draft = !state.prompts.is_empty()
                 && !state.composer.is_empty()
                 && main_height >= DRAFT_UNDER_PROMPT_MIN_HEIGHT;
             (wanted, if draft { composer_rows.min(5) } else { 0 })

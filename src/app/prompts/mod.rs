@@ -49,7 +49,8 @@ pub struct PromptQueue {
     queue: VecDeque<QueuedPrompt>,
     quiet: Duration,
     held: Option<Held>,
-    /// When the last key of any kind arrived while a prompt was up.
+    /// When the last key that types or decides arrived while a prompt was up (arrows and the
+    /// like cannot come from a paste, so a quick ← then Enter is still a decision).
     last_key: Option<Instant>,
 }
 
@@ -149,7 +150,11 @@ impl PromptQueue {
 
     /// What a key arriving now is: typing, held, swallowed, or for the prompt.
     pub fn gate(&mut self, key: KeyEvent, now: Instant) -> Gate {
-        let previous = self.last_key.replace(now);
+        let previous = if guard::is_deciding(&key) || guard::is_repeat(&key) {
+            self.last_key.replace(now)
+        } else {
+            self.last_key
+        };
         if let Some(held) = self.held.take() {
             // Two keys this close together were typed, not decided.
             self.typed(now);
