@@ -5,6 +5,7 @@ pub mod cell;
 pub mod execpolicy;
 pub mod markdown_text;
 pub mod prompt;
+pub mod rules;
 pub mod transcript;
 
 pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Theme, TurnTokens};

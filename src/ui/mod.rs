@@ -8,6 +8,7 @@ mod composer;
 mod help;
 mod hints;
 mod prompt;
+mod rules;
 mod search;
 mod status;
 mod transcript;
@@ -46,5 +47,6 @@ fn draw_entry(frame: &mut Frame<'_>, entry: &Entry<'_>, areas: &Areas) {
         Entry::Prompt(prompt, queued) => prompt::draw(frame, areas.bottom, prompt, *queued),
         Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
         Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
+        Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
     }
 }

@@ -11,9 +11,11 @@
 //! for its drawing.
 
 pub mod help;
+pub mod rules;
 pub mod search;
 
 pub use help::Help;
+pub use rules::RulesList;
 pub use search::Search;
 
 use super::effect::Effect;
@@ -69,6 +71,7 @@ impl Hint {
 pub enum Layer {
     Search(Search),
     Help(Help),
+    Rules(RulesList),
 }
 
 impl Layer {
@@ -76,13 +79,14 @@ impl Layer {
         match self {
             Layer::Search(search) => search.handle(input, state, now),
             Layer::Help(help) => help.handle(input),
+            Layer::Rules(list) => list.handle(input),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
             Layer::Search(_) => Placement::Bottom,
-            Layer::Help(_) => Placement::Popup,
+            Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
         }
     }
 
@@ -90,6 +94,7 @@ impl Layer {
         match self {
             Layer::Search(_) => "Search",
             Layer::Help(_) => "Help",
+            Layer::Rules(_) => "Rules",
         }
     }
 
@@ -97,6 +102,7 @@ impl Layer {
         match self {
             Layer::Search(_) => search::hints(),
             Layer::Help(_) => help::hints(),
+            Layer::Rules(list) => rules::hints(list),
         }
     }
 
@@ -105,6 +111,7 @@ impl Layer {
         match self {
             Layer::Search(_) => 1,
             Layer::Help(help) => help.rows(),
+            Layer::Rules(list) => list.rules().len().max(1),
         }
     }
 }
