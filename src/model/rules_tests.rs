@@ -286,3 +286,74 @@ fn summaries_quote_what_is_not_plain_and_escape_controls() {
         "network_rule(host=\"h\", protocol=\"https\")"
     );
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text made of the pieces rules files are made of, in any order: calls cut anywhere,
+    /// stray brackets and quotes, comments, escapes, CRLF and non-ASCII.
+    fn rules_text() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "prefix_rule(",
+            "pattern=",
+            "[",
+            "]",
+            "(",
+            ")",
+            "{",
+            "}",
+            ",",
+            "=",
+            ";",
+            "\"git\"",
+            "'x'",
+            "\"",
+            "'",
+            "\"\"\"",
+            "r\"\\d\"",
+            "\\",
+            "\\x1b",
+            "\\u00e9",
+            " ",
+            "\t",
+            "\n",
+            "\r\n",
+            "\r",
+            "# note",
+            "decision=\"allow\"",
+            "1",
+            "é",
+            "\u{1b}[2J",
+            "ab",
+        ]);
+        prop::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn any_text_is_read_without_panic_and_removal_cuts_only_the_rule(content in rules_text()) {
+            let lines = content.matches('\n').count() + 1;
+            let mut seen = std::collections::HashSet::new();
+            for entry in parse(&content) {
+                match entry {
+                    Entry::Unparsed { line, .. } => prop_assert!(line >= 1 && line <= lines),
+                    Entry::Rule(rule) => {
+                        prop_assert!(rule.lines.end <= content.len());
+                        prop_assert!(content.is_char_boundary(rule.lines.start));
+                        prop_assert!(content.is_char_boundary(rule.lines.end));
+                        // The first rule with its text is the one occurrence 0 removes.
+                        if seen.insert(rule.source.clone()) {
+                            let expected = rule.owns_lines.then(|| {
+                                format!("{}{}", &content[..rule.lines.start], &content[rule.lines.end..])
+                            });
+                            prop_assert_eq!(remove(&content, &rule.source, 0).ok(), expected);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

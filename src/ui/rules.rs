@@ -19,13 +19,12 @@ const MAX_WIDTH: u16 = 100;
 const DECISION_WIDTH: usize = 10;
 
 pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
-    let (body, selected_row) = body_lines(list);
     let footer = footer_spans(list);
-    // Wrapped once for the widest box, to size it; again for the box it got.
+    // Laid out once for the widest box, to size it; again for the box it got.
     let inner_width = |width: u16| width.saturating_sub(4) as usize;
-    let guess = wrap_spans(&footer, inner_width(MAX_WIDTH.min(within.width)), &[], &[]);
-    let wanted = (body.len() + guess.len() + 1) as u16 + 2;
-    let area = popup(within, MAX_WIDTH, wanted.max(8));
+    let widest = inner_width(MAX_WIDTH.min(within.width));
+    let rows = body_lines(list, widest).0.len() + wrap_spans(&footer, widest, &[], &[]).len();
+    let area = popup(within, MAX_WIDTH, (rows as u16 + 3).max(8));
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
@@ -36,6 +35,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
             format!("· {} ", shown(&list.show_path(&list.dir))).dark_gray(),
         ]));
     let inner = block.inner(area);
+    let (body, selected_row) = body_lines(list, inner.width as usize);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
 
@@ -60,11 +60,13 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
     frame.render_widget(Paragraph::new(footer), footer_area);
 }
 
-/// The list's rows, and which of them is the selected rule.
-fn body_lines(list: &RulesList) -> (Vec<Line<'static>>, Option<usize>) {
+/// The list's rows for a box `width` columns wide inside, and which of them is the selected
+/// rule. Rules take one row each (cut at the edge); messages wrap.
+fn body_lines(list: &RulesList, width: usize) -> (Vec<Line<'static>>, Option<usize>) {
+    let message = |span: Span<'static>| (wrap_spans(&[span], width, &[], &[]), None);
     let files = match &list.listing {
-        Listing::Loading => return (vec![Line::from("Reading the rules…".dark_gray())], None),
-        Listing::Failed(why) => return (vec![Line::from(shown(why).red())], None),
+        Listing::Loading => return message("Reading the rules…".dark_gray()),
+        Listing::Failed(why) => return message(shown(why).red()),
         Listing::Loaded(files) => files,
     };
     if files.is_empty() {
@@ -73,7 +75,7 @@ fn body_lines(list: &RulesList) -> (Vec<Line<'static>>, Option<usize>) {
              allow\", or when you write them there.",
             list.show_path(&list.dir)
         );
-        return (vec![Line::from(shown(&text).dark_gray())], None);
+        return message(shown(&text).dark_gray());
     }
     let selected = list.selected_at();
     let mut lines = Vec::new();
@@ -87,16 +89,32 @@ fn body_lines(list: &RulesList) -> (Vec<Line<'static>>, Option<usize>) {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        lines.push(Line::from(shown(&name).bold()));
+        let header = vec![shown(&name).bold()];
         let entries = match &file.entries {
             Ok(entries) => entries,
             Err(why) => {
+                lines.push(Line::from(header));
                 lines.push(Line::from(
                     format!("   could not read it: {}", shown(why)).red(),
                 ));
                 continue;
             }
         };
+        let unread = entries
+            .iter()
+            .filter(|e| matches!(e, Entry::Unparsed { .. }))
+            .count();
+        lines.push(Line::from(header));
+        if unread > 0 {
+            // codex refuses a file with a syntax error and then applies no custom rules at all.
+            lines.push(Line::from(
+                format!(
+                    "   ⚠ {unread} line{} not understood: codex may then ignore all your rules",
+                    if unread == 1 { "" } else { "s" },
+                )
+                .yellow(),
+            ));
+        }
         if entries.is_empty() {
             lines.push(Line::from("   no rules".dark_gray()));
         }
