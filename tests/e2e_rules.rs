@@ -91,9 +91,13 @@ fn a_rule_written_by_always_allow_is_listed_and_deleted_with_slash_rules() {
     tern.send(b"What is the state of the repository?\r");
     tern.wait_for_text("always allow commands starting with `git status`", WAIT);
     tern.send(b"p");
-    // Enter confirms where a persistent choice asks for it; otherwise it meets an empty
-    // composer and does nothing.
-    tern.send(b"\r");
+    // Where a persistent choice is confirmed, `p` shows the rule and Enter writes it.
+    tern.wait_for("the rule to be shown or written", WAIT, |s| {
+        s.contains(WRITTEN.trim_end()) || s.contains("PREFIX-DONE")
+    });
+    if !tern.screen_text().contains("PREFIX-DONE") {
+        tern.send(b"\r");
+    }
     tern.wait_for_text("PREFIX-DONE", WAIT);
     wait_for_file(&rules, &format!("{SEED}{WRITTEN}"), &tern);
 

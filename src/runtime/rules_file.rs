@@ -11,13 +11,17 @@
 //!    fsyncs it;
 //! 4. just before the rename, reads the file again: if it is not the same file with the same
 //!    bytes (a writer that does not lock), starts over from 1;
-//! 5. if another process is waiting for the lock, it opened the old file and would append to it
-//!    after the rename, into a file no one reads: tern lets it go first and starts over;
-//! 6. renames the temporary file over the old one, fsyncs the folder, and only then unlocks.
+//! 5. if another process is waiting for the lock, it opened this file and would append to it
+//!    after the rename, into a file no one reads: tern lets it write first and starts over;
+//! 6. renames the temporary file over the old one and fsyncs the folder;
+//! 7. if a process is now waiting for the old file's lock (it opened the file just before the
+//!    rename), lets it append there and carries what it wrote over to the new file.
 //!
-//! What is left: a process that opens the file in the microseconds between step 5 and the
-//! rename, and then waits for the lock, appends to the replaced file. codex's lock protocol
-//! (a lock on the file itself, not on a separate lock file) leaves no way to close that.
+//! What is left: a process that opened the file before the rename and had not yet asked for the
+//! lock at step 7 (one system call apart in codex) appends to the replaced file. With codex's
+//! protocol (a lock on the file itself, no check that the path still names it) that window can
+//! only be narrowed, not closed. Waiters are seen in Linux's `/proc/locks`; elsewhere only the
+//! re-read of step 4 guards.
 
 use crate::model::rules::{self, RemoveError, RulesFileText};
 use std::fs::{self, File, Metadata};
@@ -71,22 +75,30 @@ fn read_text(path: &Path) -> Result<String, String> {
 /// Deletes the `occurrence`-th rule whose text is `source` from `file` (see the module's
 /// steps).
 pub fn delete_rule(file: &Path, source: &str, occurrence: usize) -> Result<(), String> {
-    delete_rule_with(file, source, occurrence, &mut |_| {})
+    delete_rule_with(file, source, occurrence, &mut |_, _| {})
 }
 
-/// [`delete_rule`], calling `before_rename` with the real path once per attempt, after the
-/// new text is written and synced and before the checks that precede the rename: where tests
-/// make another writer race tern deterministically.
+/// Points in a deletion where tests make another writer race tern deterministically.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// The new text is written and synced next to the file; the checks before the rename
+    /// come next.
+    BeforeRename,
+    /// The new file is in place; the old one is still open and locked.
+    AfterRename,
+}
+
+/// [`delete_rule`], calling `hook` with each [`Stage`] and the real path, once per attempt.
 pub fn delete_rule_with(
     file: &Path,
     source: &str,
     occurrence: usize,
-    before_rename: &mut dyn FnMut(&Path),
+    hook: &mut dyn FnMut(Stage, &Path),
 ) -> Result<(), String> {
     // A symlinked rules file (dotfiles) stays a symlink: its target is rewritten.
     let real = fs::canonicalize(file).map_err(|e| format!("{}: {e}", file.display()))?;
     for _ in 0..ATTEMPTS {
-        match attempt(&real, source, occurrence, before_rename)? {
+        match attempt(&real, source, occurrence, hook)? {
             Attempt::Done => return Ok(()),
             Attempt::Changed => continue,
         }
@@ -107,7 +119,7 @@ fn attempt(
     real: &Path,
     source: &str,
     occurrence: usize,
-    before_rename: &mut dyn FnMut(&Path),
+    hook: &mut dyn FnMut(Stage, &Path),
 ) -> Result<Attempt, String> {
     let shown = real.display();
     let io_error = |what: &str, e: io::Error| format!("Could not {what} {shown}: {e}");
@@ -133,16 +145,16 @@ fn attempt(
     temp.write(after.as_bytes())
         .map_err(|e| io_error("write next to", e))?;
 
-    before_rename(real);
+    hook(Stage::BeforeRename, real);
 
-    let unchanged = fs::metadata(real).is_ok_and(|now| same_file(&now, &meta))
-        && fs::read(real).is_ok_and(|now| now == before);
-    if !unchanged {
+    if !unchanged(real, &meta, &before) {
         return Ok(Attempt::Changed);
     }
     if lock_waiters(&meta) {
-        drop(locked);
-        wait_until_no_lock_waiters(&meta);
+        // They opened this file and append to it once they have the lock: let them, and
+        // start over with what they wrote.
+        unlock(&locked);
+        wait_for_change(real, &meta, &before);
         return Ok(Attempt::Changed);
     }
     temp.rename_over(real).map_err(|e| io_error("replace", e))?;
@@ -152,8 +164,68 @@ fn attempt(
             tracing::warn!("could not sync {}: {e}", dir.display());
         }
     }
-    drop(locked);
+
+    hook(Stage::AfterRename, real);
+
+    if lock_waiters(&meta) {
+        // Opened the old file just before the rename: what it appends there is carried over.
+        unlock(&locked);
+        let appended = appended_to(&locked, before.len());
+        if !appended.is_empty() {
+            append_lines(real, &appended).map_err(|e| io_error("append to", e))?;
+        }
+    }
     Ok(Attempt::Done)
+}
+
+/// Whether `real` is still the file of `meta`, holding `before`.
+fn unchanged(real: &Path, meta: &Metadata, before: &[u8]) -> bool {
+    fs::metadata(real).is_ok_and(|now| same_file(&now, meta))
+        && fs::read(real).is_ok_and(|now| now == before)
+}
+
+/// Waits (at most [`LOCK_WAIT`]) until the processes waiting for the lock have written.
+fn wait_for_change(real: &Path, meta: &Metadata, before: &[u8]) {
+    let deadline = Instant::now() + LOCK_WAIT;
+    while unchanged(real, meta, before) && Instant::now() < deadline {
+        std::thread::sleep(POLL);
+    }
+}
+
+/// What was appended to the (replaced) file after its first `len` bytes, once the appender
+/// is done: it grows, then its writer lets go of the lock.
+fn appended_to(old: &File, len: usize) -> Vec<u8> {
+    let deadline = Instant::now() + LOCK_WAIT;
+    while old.metadata().is_ok_and(|m| m.len() as usize <= len) && Instant::now() < deadline {
+        std::thread::sleep(POLL);
+    }
+    if lock_exclusive(old).is_err() {
+        tracing::warn!("a rule appended to the replaced rules file may be lost: it stayed locked");
+    }
+    let mut all = Vec::new();
+    let mut reader = old;
+    let _ = io::Seek::seek(&mut reader, io::SeekFrom::Start(0));
+    let _ = reader.read_to_end(&mut all);
+    all.split_off(len.min(all.len()))
+}
+
+/// Appends `text` as codex does: under the lock, on a line of its own.
+fn append_lines(path: &Path, text: &[u8]) -> io::Result<()> {
+    let text = text.strip_prefix(b"\n").unwrap_or(text);
+    let mut file = fs::OpenOptions::new().read(true).append(true).open(path)?;
+    lock_exclusive(&file)?;
+    let mut current = Vec::new();
+    (&file).read_to_end(&mut current)?;
+    if !current.is_empty() && !current.ends_with(b"\n") {
+        file.write_all(b"\n")?;
+    }
+    file.write_all(text)?;
+    file.sync_all()
+}
+
+fn unlock(file: &File) {
+    // SAFETY: flock on a file descriptor this `File` owns and keeps open.
+    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_UN) };
 }
 
 fn same_file(a: &Metadata, b: &Metadata) -> bool {
@@ -208,14 +280,6 @@ fn dev_parts(dev: u64) -> (u64, u64) {
     let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff);
     let minor = (dev & 0xff) | ((dev >> 12) & !0xff);
     (major, minor)
-}
-
-/// Lets the processes waiting for the lock take it; they hold it for microseconds.
-fn wait_until_no_lock_waiters(meta: &Metadata) {
-    let deadline = Instant::now() + LOCK_WAIT;
-    while lock_waiters(meta) && Instant::now() < deadline {
-        std::thread::sleep(POLL);
-    }
 }
 
 /// A file next to the one it will replace, removed unless renamed over it.

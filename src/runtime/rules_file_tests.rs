@@ -22,13 +22,20 @@ fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
-/// Appends a line the way codex does: lock, make sure of the line break, write one line.
-fn append_like_codex(path: &Path, line: &str) {
-    let mut file = fs::OpenOptions::new()
+fn open_like_codex(path: &Path) -> File {
+    fs::OpenOptions::new()
         .read(true)
         .append(true)
         .open(path)
-        .unwrap();
+        .unwrap()
+}
+
+/// Appends a line the way codex does: open, lock, make sure of the line break, write a line.
+fn append_like_codex(path: &Path, line: &str) {
+    append_to_open_file(open_like_codex(path), line);
+}
+
+fn append_to_open_file(mut file: File, line: &str) {
     // SAFETY: a descriptor `file` owns.
     assert_eq!(unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) }, 0);
     let mut text = String::new();
@@ -37,6 +44,18 @@ fn append_like_codex(path: &Path, line: &str) {
         file.write_all(b"\n").unwrap();
     }
     file.write_all(format!("{line}\n").as_bytes()).unwrap();
+}
+
+/// Until a process waits for the lock on the file of `meta`.
+fn wait_for_a_waiter(meta: &Metadata) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !lock_waiters(meta) {
+        assert!(
+            Instant::now() < deadline,
+            "the writer never waited for the lock"
+        );
+        std::thread::sleep(POLL);
+    }
 }
 
 #[test]
@@ -54,7 +73,10 @@ fn deletes_one_rule_and_keeps_the_rest_byte_for_byte() {
 fn a_rule_appended_between_the_read_and_the_rename_is_kept() {
     let (dir, path) = seeded(&format!("# mine\n{GIT}\n{RM}\n"));
     let mut calls = 0;
-    delete_rule_with(&path, GIT, 0, &mut |real| {
+    delete_rule_with(&path, GIT, 0, &mut |stage, real| {
+        if stage != Stage::BeforeRename {
+            return;
+        }
         calls += 1;
         if calls == 1 {
             // A writer that does not lock: caught by reading the file again before the rename.
@@ -76,7 +98,10 @@ fn codex_waiting_for_the_lock_appends_to_the_new_file_not_the_replaced_one() {
     let (_dir, path) = seeded(&format!("{GIT}\n{RM}"));
     let mut writer = None;
     let mut calls = 0;
-    delete_rule_with(&path, GIT, 0, &mut |real| {
+    delete_rule_with(&path, GIT, 0, &mut |stage, real| {
+        if stage != Stage::BeforeRename {
+            return;
+        }
         calls += 1;
         if calls > 1 {
             return;
@@ -94,6 +119,32 @@ fn codex_waiting_for_the_lock_appends_to_the_new_file_not_the_replaced_one() {
                 "the writer never waited for the lock"
             );
             std::thread::sleep(POLL);
+        }
+    })
+    .unwrap();
+    writer.unwrap().join().unwrap();
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        format!("{RM}\n{APPENDED}\n")
+    );
+}
+
+#[test]
+fn codex_opening_the_file_just_before_the_rename_has_its_rule_carried_over() {
+    let (_dir, path) = seeded(&format!("{GIT}\n{RM}\n"));
+    let mut opened = None;
+    let mut writer = None;
+    delete_rule_with(&path, GIT, 0, &mut |stage, real| match stage {
+        // codex opens the file (the old one, about to be replaced)…
+        Stage::BeforeRename => opened = Some(open_like_codex(real)),
+        // …and asks for the lock only once the new file is in place.
+        Stage::AfterRename => {
+            let file = opened.take().unwrap();
+            let meta = file.metadata().unwrap();
+            writer = Some(std::thread::spawn(move || {
+                append_to_open_file(file, APPENDED)
+            }));
+            wait_for_a_waiter(&meta);
         }
     })
     .unwrap();
