@@ -158,6 +158,7 @@ fn ten_thousand_cells(now: Instant) -> AppState {
                 duration_ms: Some(1200),
                 running: false,
                 status: None,
+                decision: None,
             }),
             _ => CellKind::Reasoning {
                 text: "**Thinking**\n\nabout the next step".into(),

@@ -30,6 +30,7 @@ fn command(command: &str, output: &str, exit_code: Option<i64>, running: bool) -
         duration_ms: (!running).then_some(1_250),
         running,
         status: None,
+        decision: None,
     }
 }
 

@@ -125,6 +125,11 @@ fn approving_a_prefix_writes_the_exec_policy_rule() {
     tern.wait_for_text("Approval needed", WAIT);
     tern.wait_for_text("always allow commands starting with `git status`", WAIT);
     tern.send(b"p");
+    tern.wait_for_text(
+        r#"prefix_rule(pattern=["git", "status"], decision="allow")"#,
+        WAIT,
+    );
+    tern.send(b"\r");
     tern.wait_for_text("PREFIX-DONE", WAIT);
     tern.wait_for_text("turn completed", WAIT);
     let rules = std::fs::read_to_string(f.env.rules_path()).unwrap_or_default();
@@ -145,7 +150,7 @@ fn approving_a_file_change_applies_it() {
     );
     let mut tern = start_tern(&f, &codex);
     tern.send(b"Add a hello file\r");
-    tern.wait_for_text("Apply changes to 1 file(s)?", WAIT);
+    tern.wait_for_text("Apply this change?", WAIT);
     tern.wait_for_text("+hello", WAIT);
     tern.send(b"y");
     tern.wait_for_text("PATCH-DONE", WAIT);

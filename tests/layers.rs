@@ -106,15 +106,17 @@ fn a_prompt_takes_the_keys_over_search_and_search_is_back_after_the_answer() {
         "the prompt covers the search bar"
     );
 
-    // A key typed too soon is swallowed by the prompt, never reaching the query.
-    update(&mut state, key(KeyCode::Char('x')), now);
-    assert_eq!(state.search().unwrap().query, "answer 1");
-    let effects = wire(update(&mut state, key(KeyCode::Char('n')), later(now, 500)));
+    // A key typed before the prompt could be read is typing: it goes to what is under the
+    // prompt (here the search query), never to the prompt.
+    update(&mut state, key(KeyCode::Char('0')), now);
+    assert_eq!(state.search().unwrap().query, "answer 10");
+    assert_eq!(state.prompts.len(), 1);
+    let effects = press(&mut state, KeyCode::Char('n'), read(now));
     assert_eq!(effects, answer(4, json!("decline")));
     assert!(state.prompts.is_empty());
-    assert_eq!(state.search().unwrap().query, "answer 1", "search kept");
+    assert_eq!(state.search().unwrap().query, "answer 10", "search kept");
     let shown = screen(&mut state, 80, 24, now);
-    assert!(shown.contains("/ answer 1"), "{shown}");
+    assert!(shown.contains("/ answer 10"), "{shown}");
 }
 
 #[test]
@@ -123,7 +125,7 @@ fn paging_under_a_prompt_reads_back_without_answering_it() {
     let mut state = long_transcript(now);
     update(&mut state, command_prompt(1), now);
     let bottom = top(&state);
-    let effects = wire(update(&mut state, key(KeyCode::PageUp), later(now, 500)));
+    let effects = press(&mut state, KeyCode::PageUp, read(now));
     assert!(effects.is_empty());
     assert!(top(&state) < bottom);
     assert_eq!(state.prompts.len(), 1);
@@ -135,7 +137,7 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     let mut state = long_transcript(now);
     update(&mut state, ctrl('f'), now);
     update(&mut state, command_prompt(2), now);
-    update(&mut state, key(KeyCode::Char('?')), later(now, 500));
+    press(&mut state, KeyCode::Char('?'), read(now));
     let front = state.prompts.front().unwrap();
     let [Layer::Help(help)] = &front.layers[..] else {
         panic!("help opens over the prompt: {:?}", front.layers)
@@ -144,6 +146,10 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     assert_eq!(titles, ["Approval", "Search", "Conversation"]);
     let approval_keys: Vec<&str> = help.sections[0].1.iter().map(|h| h.keys.as_str()).collect();
     assert_eq!(approval_keys[0], "y/n/c", "exactly the offered answers");
+    assert!(help.sections[0]
+        .1
+        .iter()
+        .any(|h| h.keys == "Esc" && h.action.contains("stop the turn")));
     let shown = screen(&mut state, 80, 24, now);
     assert!(
         shown.contains("Keys") && shown.contains("stop the turn"),
@@ -151,10 +157,10 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     );
 
     // Esc closes help only: the prompt is still there, unanswered, and takes keys again.
-    let effects = wire(update(&mut state, key(KeyCode::Esc), later(now, 600)));
+    let effects = press(&mut state, KeyCode::Esc, later(read(now), 200));
     assert!(effects.is_empty(), "{effects:?}");
     assert!(state.prompts.front().unwrap().layers.is_empty());
-    let effects = wire(update(&mut state, key(KeyCode::Char('y')), later(now, 700)));
+    let effects = press(&mut state, KeyCode::Char('y'), later(read(now), 400));
     assert_eq!(effects, answer(2, json!("accept")));
 }
 
@@ -163,7 +169,7 @@ fn layers_opened_from_a_prompt_go_when_the_server_settles_it() {
     let now = Instant::now();
     let mut state = long_transcript(now);
     update(&mut state, command_prompt(9), now);
-    update(&mut state, key(KeyCode::Char('?')), now);
+    press(&mut state, KeyCode::Char('?'), read(now));
     assert_eq!(state.prompts.front().unwrap().layers.len(), 1);
     update(
         &mut state,
@@ -210,7 +216,13 @@ fn the_hint_bar_shows_the_keys_of_the_top_layer() {
     update(&mut state, command_prompt(1), now);
     let row = last_row(&mut state);
     assert!(
-        row.contains("y/n/c answer") && row.contains("Esc stop the turn"),
+        row.contains("keys go to your draft until you pause"),
+        "{row}"
+    );
+    let live = screen(&mut state, 100, 24, read(now));
+    let row = live.lines().last().unwrap();
+    assert!(
+        row.contains("y/n/c answer") && row.contains("Esc no, and stop the turn"),
         "{row}"
     );
 }

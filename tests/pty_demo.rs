@@ -20,8 +20,8 @@ fn demo_session(log_dir: &Path) -> PtySession {
 }
 
 fn demo_session_with(log_dir: &Path, extra: &[(&str, &str)]) -> PtySession {
-    // Approval prompts ignore keys for their first 300 ms (a person must be able to read them);
-    // the unit tests cover that guard, this script answers as soon as the prompt is drawn.
+    // Prompts take keys only after a pause in typing (a person must be able to read them); the
+    // unit tests cover that guard, this script answers as soon as the prompt is drawn.
     let mut env = vec![
         ("TERN_LOG_DIR", OsString::from(log_dir)),
         ("TERN_APPROVAL_READ_GUARD_MS", OsString::from("0")),
@@ -88,7 +88,7 @@ fn links_become_hyperlinks_and_copy_reaches_the_clipboard_and_the_shell() {
 }
 
 #[test]
-fn quit_command_leaves_and_an_approval_is_answered_by_one_key() {
+fn quit_command_leaves_and_approvals_are_answered_from_the_keyboard() {
     let dir = tempfile::tempdir().unwrap();
     let mut session = demo_session(dir.path());
     session.wait_for_text("ready", WAIT);
@@ -96,10 +96,37 @@ fn quit_command_leaves_and_an_approval_is_answered_by_one_key() {
     session.wait_for_text("Approval needed", WAIT);
     session.wait_for_text("always allow commands starting with `git status`", WAIT);
     session.send(b"p");
-    session.wait_for_text("always allowed commands starting with `git status`", WAIT);
-    session.wait_for_text("Apply changes to 2 file(s)?", WAIT);
+    session.wait_for_text(
+        r#"prefix_rule(pattern=["git", "status"], decision="allow")"#,
+        WAIT,
+    );
+    session.send(b"\r");
+    session.wait_for_text("always allowed `git status`", WAIT);
+    session.wait_for_text("Apply changes to 2 files?", WAIT);
     session.send(b"y");
-    session.wait_for_text("Approved changes to 2 file(s)", WAIT);
+    session.wait_for_text("approved once", WAIT);
     session.wait_for_text("turn completed", WAIT);
+    session.quit_with(b"/quit\r", WAIT);
+}
+
+#[test]
+fn the_demo_follows_the_answers_decline_goes_on_and_cancel_stops_the_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = demo_session(dir.path());
+    session.wait_for_text("ready", WAIT);
+    session.send(b"look at the project\r");
+    session.wait_for_text("Approval needed", WAIT);
+    session.wait_for_text("always allow commands starting with `git status`", WAIT);
+    session.send(b"n");
+    session.wait_for_text("I won't run git status", WAIT);
+    session.wait_for_text("✗ declined", WAIT);
+    session.wait_for_text("Apply changes to 2 files?", WAIT);
+    session.send(b"c");
+    session.wait_for_text("cancelled the turn", WAIT);
+    session.wait_for_text("Turn interrupted", WAIT);
+    assert!(
+        !session.screen_text().contains("tests pass"),
+        "a cancelled turn does not go on"
+    );
     session.quit_with(b"/quit\r", WAIT);
 }

@@ -135,6 +135,7 @@ proptest! {
             duration_ms: None,
             running,
             status: None,
+        decision: None,
         });
         for lines in layouts(&kind) {
             assert_clean(&lines)?;
@@ -167,6 +168,7 @@ fn hostile_text_never_reaches_the_screen_buffer() {
         duration_ms: Some(5),
         running: false,
         status: None,
+        decision: None,
     }));
     let mut terminal = Terminal::new(TestBackend::new(70, 60)).unwrap();
     terminal.draw(|f| tern::ui::draw(f, &state, now)).unwrap();

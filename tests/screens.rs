@@ -75,7 +75,10 @@ fn command_approval_modal() {
         ),
         now,
     );
-    snapshot("command_approval_80x24", &screen(&mut state, 80, 24, now));
+    snapshot(
+        "command_approval_80x24",
+        &screen(&mut state, 80, 24, read(now)),
+    );
 }
 
 #[test]
@@ -100,7 +103,7 @@ fn file_change_approval_modal_shows_the_diff() {
     );
     snapshot(
         "file_change_approval_80x30",
-        &screen(&mut state, 80, 30, now),
+        &screen(&mut state, 80, 30, read(now)),
     );
 }
 

@@ -177,6 +177,23 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
         .expect("the prompt was never drawn")
         .unwrap();
         keys.unbounded_send(key('p', KeyModifiers::NONE)).unwrap();
+        // `p` opens the prefix chooser; Enter writes the rule it shows.
+        tokio::time::timeout(
+            DEADLINE,
+            screens.wait_for(|s| s.contains("prefix_rule(pattern=")),
+        )
+        .await
+        .expect("the prefix chooser was never drawn")
+        .unwrap();
+        keys.unbounded_send(Ok(Event::Key(KeyEvent::new(
+            KeyCode::Enter,
+            KeyModifiers::NONE,
+        ))))
+        .unwrap();
+        tokio::time::timeout(DEADLINE, screens.wait_for(|s| s.contains("always allowed")))
+            .await
+            .expect("the answer was never recorded")
+            .unwrap();
         // Ctrl+C after the answer; the loop handles terminal events in order.
         keys.unbounded_send(key('c', KeyModifiers::CONTROL))
             .unwrap();

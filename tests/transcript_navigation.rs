@@ -175,6 +175,7 @@ fn ctrl_o_expands_and_collapses_command_output() {
         duration_ms: Some(10),
         running: false,
         status: None,
+        decision: None,
     }));
     let collapsed = screen(&mut state, W, 50, now);
     assert!(collapsed.contains("25 lines hidden"), "{collapsed}");

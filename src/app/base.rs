@@ -40,7 +40,7 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
             return open_search()
         }
         KeyCode::Char('?') if composer_empty => {
-            return Outcome::Open(Layer::Help(Help::of_screen(state)), vec![])
+            return Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![])
         }
         KeyCode::Char('o') if ctrl => state.expanded = !state.expanded,
         KeyCode::Up | KeyCode::Down if shift || composer_empty => {

@@ -48,4 +48,6 @@ pub enum AppEvent {
     Disconnected(String),
     /// SIGTERM, SIGHUP or the like: leave cleanly.
     Terminate,
+    /// The moment `AppState::next_tick` named has come (a held key decides, a prompt goes live).
+    Tick,
 }

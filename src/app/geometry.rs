@@ -2,14 +2,17 @@
 //! far a page scrolls, how wide cells are laid out) and by `ui` (where to draw), so the two
 //! always agree.
 
-use super::layers::{on_screen, Placement};
+use super::layers::{on_screen, Entry, Placement};
 use super::state::AppState;
+use crate::render::prompt::prompt_lines;
 use ratatui::layout::Rect;
 
 /// The most rows the composer grows to before it scrolls.
 pub const COMPOSER_MAX_ROWS: u16 = 8;
 /// Below this height the hint bar gives its row to the transcript.
 const HINT_BAR_MIN_HEIGHT: u16 = 10;
+/// Below this height a draft typed under a prompt is not shown beside it.
+const DRAFT_UNDER_PROMPT_MIN_HEIGHT: u16 = 14;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Areas {
@@ -17,6 +20,9 @@ pub struct Areas {
     pub transcript: Rect,
     /// The composer, or the bottom layer on top (search bar, server prompt).
     pub bottom: Rect,
+    /// Where the composer is drawn: the bottom box, under a prompt when a draft is being
+    /// typed there, or nowhere.
+    pub composer: Option<Rect>,
     /// Everything above the status line: where full-screen layers go.
     pub main: Rect,
     pub status: Rect,
@@ -29,16 +35,48 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
     let status_rows = screen.height.min(1);
     let main_height = screen.height - hint_rows - status_rows;
     let main = Rect::new(screen.x, screen.y, screen.width, main_height);
+    let entries = on_screen(state);
+    let top_bottom = entries
+        .iter()
+        .rev()
+        .find(|e| e.placement() == Placement::Bottom);
+    let composer_rows = state
+        .composer
+        .line_count()
+        .clamp(1, COMPOSER_MAX_ROWS as usize) as u16
+        + 2;
+    let (wanted, draft_rows) = match top_bottom {
+        None => (composer_rows, 0),
+        Some(entry) => {
+            let wanted = u16::try_from(entry.rows(screen.width))
+                .unwrap_or(u16::MAX)
+                .saturating_add(2);
+            let draft = matches!(entry, Entry::Prompt(..))
+                && !state.composer.is_empty()
+                && main_height >= DRAFT_UNDER_PROMPT_MIN_HEIGHT;
+            (wanted, if draft { composer_rows.min(5) } else { 0 })
+        }
+    };
     // The transcript keeps at least one row; the bottom box at least its borders and a line.
-    let wanted = bottom_height(state, screen.width);
-    let bottom_height = wanted.min(main_height.saturating_sub(1).max(main_height.min(3)));
-    let transcript = Rect::new(main.x, main.y, main.width, main_height - bottom_height);
+    let room = main_height.saturating_sub(1).max(main_height.min(3));
+    let draft_rows = draft_rows.min(room.saturating_sub(3));
+    let bottom_height = wanted.min(room - draft_rows);
+    let transcript_height = main_height - bottom_height - draft_rows;
+    let transcript = Rect::new(main.x, main.y, main.width, transcript_height);
     let bottom = Rect::new(main.x, transcript.bottom(), main.width, bottom_height);
+    let composer = match top_bottom {
+        None => Some(bottom),
+        Some(_) if draft_rows > 0 => {
+            Some(Rect::new(main.x, bottom.bottom(), main.width, draft_rows))
+        }
+        Some(_) => None,
+    };
     let status = Rect::new(screen.x, main.bottom(), screen.width, status_rows);
     let hints = Rect::new(screen.x, status.bottom(), screen.width, hint_rows);
     Areas {
         transcript,
         bottom,
+        composer,
         main,
         status,
         hints,
@@ -57,19 +95,81 @@ pub fn popup(within: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// Rows the bottom box wants: the topmost bottom-placed layer's, or the composer's.
-fn bottom_height(state: &AppState, width: u16) -> u16 {
-    let entries = on_screen(state);
-    let top_bottom = entries
-        .iter()
-        .rev()
-        .find(|e| e.placement() == Placement::Bottom);
-    let inner = match top_bottom {
-        Some(entry) => entry.rows(width),
-        None => state
-            .composer
-            .line_count()
-            .clamp(1, COMPOSER_MAX_ROWS as usize),
-    };
-    u16::try_from(inner).unwrap_or(u16::MAX).saturating_add(2)
+/// How a prompt's body and options share its box: the options always show; the body gets the
+/// rest, and when it does not fit its last visible row says how much more there is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PromptFit {
+    /// Rows of body text shown (not counting the "more" marker).
+    pub body_rows: usize,
+    /// A "… N more lines" row is shown after the body.
+    pub marker: bool,
+    /// A blank row between body and options.
+    pub gap: bool,
+    /// The furthest the body can be scrolled.
+    pub max_offset: usize,
+}
+
+pub fn fit(body: usize, options: usize, inner: usize) -> PromptFit {
+    // A blank row between body and options, unless the body needs it more.
+    let gap = inner > options + body || inner >= options + 8;
+    let room = inner.saturating_sub(options + usize::from(gap));
+    if body <= room {
+        return PromptFit {
+            body_rows: body,
+            marker: false,
+            gap,
+            max_offset: 0,
+        };
+    }
+    let body_rows = room.saturating_sub(1);
+    PromptFit {
+        body_rows,
+        marker: room > 0,
+        gap,
+        max_offset: body - body_rows,
+    }
+}
+
+/// The front prompt's fit in the current screen.
+pub fn prompt_fit(state: &AppState) -> Option<PromptFit> {
+    let front = state.prompts.front()?;
+    let areas = state.areas();
+    let lines = prompt_lines(
+        &front.prompt,
+        front.selected,
+        front.form.as_ref(),
+        areas.bottom.width,
+    );
+    let inner = areas.bottom.height.saturating_sub(2) as usize;
+    Some(fit(lines.body.len(), lines.options.len(), inner))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_always_fit_and_the_body_says_what_is_hidden() {
+        assert_eq!(
+            fit(5, 3, 20),
+            PromptFit {
+                body_rows: 5,
+                marker: false,
+                gap: true,
+                max_offset: 0
+            }
+        );
+        // A cut body keeps every row: no gap before the options.
+        let tall = fit(80, 3, 10);
+        assert_eq!((tall.body_rows, tall.marker, tall.gap), (6, true, false));
+        assert_eq!(tall.max_offset, 74);
+        let roomy = fit(80, 3, 30);
+        assert_eq!((roomy.body_rows, roomy.marker, roomy.gap), (25, true, true));
+        // Tiny: no gap, one body row as the marker.
+        let tiny = fit(34, 5, 6);
+        assert_eq!((tiny.body_rows, tiny.marker, tiny.gap), (0, true, false));
+        assert_eq!(tiny.body_rows + usize::from(tiny.marker) + 5, 6);
+        let small = fit(6, 4, 7);
+        assert_eq!((small.body_rows, small.marker, small.gap), (2, true, false));
+    }
 }

@@ -122,7 +122,14 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         N::ConfigWarning(w) => state.transcript.notice(NoticeLevel::Warning, w.summary),
         N::DeprecationNotice(w) => tracing::info!("deprecation notice: {}", w.summary),
         N::ServerRequestResolved(r) => {
-            state.prompts.remove(&r.request_id, now);
+            // Settled elsewhere (another client, an interrupt): say so rather than let the
+            // question vanish unexplained.
+            if state.prompts.remove(&r.request_id, now).is_some() {
+                state.transcript.notice(
+                    NoticeLevel::Info,
+                    "A question from codex was settled elsewhere (answered by another client, or withdrawn).",
+                );
+            }
         }
         N::ThreadStarted(_) => {}
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
@@ -161,6 +168,11 @@ pub fn on_server_request(
                 .unwrap_or_default();
             Prompt::file_change(id, params, changes)
         }
+        ServerRequest::Permissions(params) => Prompt::permissions(id, params),
+        ServerRequest::UserInput(params) => {
+            Prompt::form(id, crate::model::FormSpec::from_user_input(&params))
+        }
+        ServerRequest::Elicitation(params) => Prompt::elicitation(id, params),
         ServerRequest::Unsupported(method) => {
             state.transcript.notice(
                 NoticeLevel::Warning,

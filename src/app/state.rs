@@ -21,7 +21,7 @@ pub struct SessionConfig {
     pub resume_thread: Option<String>,
     /// Shown in the status line for the demo backend.
     pub backend_label: String,
-    /// How long a new approval prompt ignores keys (see `prompts::READ_GUARD`).
+    /// How long typing must pause before a prompt takes keys (see `prompts::QUIET`).
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.
     pub hyperlinks: bool,
@@ -108,7 +108,7 @@ impl AppState {
             queued: VecDeque::new(),
             prompts: config
                 .approval_read_guard
-                .map(PromptQueue::with_read_guard)
+                .map(PromptQueue::with_quiet)
                 .unwrap_or_default(),
             layers: Vec::new(),
             screen: Rect::new(0, 0, 80, 24),
@@ -137,6 +137,12 @@ impl AppState {
             TurnPhase::Running { id, .. } | TurnPhase::Interrupting { id, .. } => Some(id),
             _ => None,
         }
+    }
+
+    /// When the app must be told that time passed (`AppEvent::Tick`), if ever: a key held at a
+    /// prompt decides, or a prompt becomes live.
+    pub fn next_tick(&self, now: Instant) -> Option<Instant> {
+        self.prompts.next_deadline(now)
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.

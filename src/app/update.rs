@@ -33,6 +33,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         } => layers::rules::on_deleted(state, file, source, result),
         AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
+        AppEvent::Tick => layers::tick(state, now),
     };
     effects.push(Effect::Redraw);
     effects

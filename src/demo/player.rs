@@ -110,6 +110,23 @@ fn turn(id: &str, status: &str) -> Value {
     json!({"id": id, "items": [], "status": status, "error": null, "durationMs": null})
 }
 
+/// What the turn does after a step: go on, play the person's answer's branch first, or stop
+/// because the person cancelled the turn (as the real server does on `cancel`).
+enum Flow {
+    Next,
+    Then(Vec<Step>),
+    Stop,
+}
+
+/// How the person answered an approval.
+fn flow_after(answer: &Value, on_decline: Vec<Step>) -> Option<Flow> {
+    match protocol::Decision::from_value(&answer["decision"]) {
+        d if d.is_accept() => None,
+        protocol::Decision::Decline => Some(Flow::Then(on_decline)),
+        _ => Some(Flow::Stop),
+    }
+}
+
 pub async fn play_turn(cx: TurnContext, prompt: String, steps: Vec<Step>) {
     let started = std::time::Instant::now();
     cx.notify(
@@ -120,16 +137,31 @@ pub async fn play_turn(cx: TurnContext, prompt: String, steps: Vec<Step>) {
         "clientId": null, "content": [{"type": "text", "text": prompt, "text_elements": []}]});
     cx.item(true, user.clone());
     cx.item(false, user);
-    for (n, step) in steps.into_iter().enumerate() {
+    let mut queue: std::collections::VecDeque<Step> = steps.into();
+    let mut n = 0;
+    let mut status = "completed";
+    while let Some(step) = queue.pop_front() {
         let item_id = format!("item_{n}");
-        play_step(&cx, &item_id, step).await;
+        n += 1;
+        match play_step(&cx, &item_id, step).await {
+            Flow::Next => {}
+            Flow::Then(branch) => {
+                for step in branch.into_iter().rev() {
+                    queue.push_front(step);
+                }
+            }
+            Flow::Stop => {
+                status = "interrupted";
+                break;
+            }
+        }
     }
-    let mut done = turn(&cx.turn_id, "completed");
+    let mut done = turn(&cx.turn_id, status);
     done["durationMs"] = json!(started.elapsed().as_millis() as i64);
     cx.notify("turn/completed", json!({"turn": done}));
 }
 
-async fn play_step(cx: &TurnContext, id: &str, step: Step) {
+async fn play_step(cx: &TurnContext, id: &str, step: Step) -> Flow {
     match step {
         Step::Message {
             text,
@@ -181,7 +213,7 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) {
             line_delay_ms,
             approval,
         } => {
-            play_command(
+            return play_command(
                 cx,
                 id,
                 command,
@@ -193,10 +225,13 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) {
             )
             .await
         }
-        Step::FileChange { changes, approval } => {
+        Step::FileChange {
+            changes,
+            approval,
+            on_decline,
+        } => {
             let item = |status: &str| json!({"type": "fileChange", "id": id, "changes": changes, "status": status});
             cx.item(true, item("inProgress"));
-            let mut status = "completed";
             if approval {
                 let answer = cx
                     .ask(
@@ -205,11 +240,12 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) {
                         "reason": null, "grantRoot": null}),
                     )
                     .await;
-                if !accepted(&answer) {
-                    status = "declined";
+                if let Some(flow) = flow_after(&answer, on_decline) {
+                    cx.item(false, item("declined"));
+                    return flow;
                 }
             }
-            cx.item(false, item(status));
+            cx.item(false, item("completed"));
         }
         Step::Tokens {
             input,
@@ -226,10 +262,7 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) {
         }
         Step::Sleep { ms } => cx.pause(ms).await,
     }
-}
-
-fn accepted(answer: &Value) -> bool {
-    protocol::Decision::from_value(&answer["decision"]).is_accept()
+    Flow::Next
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -242,7 +275,7 @@ async fn play_command(
     exit_code: i64,
     line_delay_ms: u64,
     approval: Option<CommandApproval>,
-) {
+) -> Flow {
     let shell = format!("/bin/bash -lc '{}'", command.replace('\'', "'\\''"));
     let actions = if actions.is_empty() {
         json!([{"type": "unknown", "command": command}])
@@ -272,9 +305,9 @@ async fn play_command(
                     "availableDecisions": decisions}),
             )
             .await;
-        if !accepted(&answer) {
+        if let Some(flow) = flow_after(&answer, approval.on_decline) {
             cx.item(false, item("declined", None, None));
-            return;
+            return flow;
         }
     }
     for line in output.split_inclusive('\n') {
@@ -285,4 +318,5 @@ async fn play_command(
         cx.pause(line_delay_ms).await;
     }
     cx.item(false, item("completed", Some(&output), Some(exit_code)));
+    Flow::Next
 }

@@ -68,6 +68,9 @@ pub enum Step {
         changes: Vec<Value>,
         #[serde(default)]
         approval: bool,
+        /// Played instead when the person declines the change (the turn goes on).
+        #[serde(default)]
+        on_decline: Vec<Step>,
     },
     #[serde(rename_all = "camelCase")]
     Tokens {
@@ -92,6 +95,9 @@ pub struct CommandApproval {
     pub reason: Option<String>,
     #[serde(default)]
     pub prefix: Option<Vec<String>>,
+    /// Played when the person declines the command (the turn goes on without it).
+    #[serde(default)]
+    pub on_decline: Vec<Step>,
 }
 
 impl DemoScript {

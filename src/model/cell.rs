@@ -24,6 +24,8 @@ pub struct CommandCell {
     pub running: bool,
     /// The server's final status word when it is not plain success ("declined", "failed" …).
     pub status: Option<String>,
+    /// What the person answered when asked whether to run it.
+    pub decision: Option<super::prompt::Record>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -5,10 +5,12 @@ pub mod cell;
 pub mod execpolicy;
 pub mod markdown_text;
 pub mod prompt;
+pub mod prompt_form;
 pub mod rules;
 pub mod transcript;
 
 pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Theme, TurnTokens};
 pub use markdown_text::{MarkdownText, MARKDOWN_OPTIONS};
-pub use prompt::{Prompt, PromptOption, PromptSubject};
+pub use prompt::{OptionKind, Prompt, PromptOption, PromptSubject, Record};
+pub use prompt_form::{FormAnswer, FormSpec};
 pub use transcript::Transcript;

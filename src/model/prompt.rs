@@ -1,16 +1,14 @@
-//! A question the server asked (a command or file-change approval) and the choices it offers,
-//! as data: the app queues and answers prompts, `render` lays them out.
+//! A question the server asked, and the answers tern offers for it, as data: the app queues
+//! and answers prompts, `render` lays them out. Each option carries the exact JSON result it
+//! sends, so what a key does can be read off the prompt.
 
+use super::execpolicy::{self, Offer};
+use super::prompt_form::FormSpec;
 use crate::protocol::{
-    CommandApprovalParams, Decision, FileChangeApprovalParams, FileUpdateChange, RequestId,
+    CommandApprovalParams, Decision, ElicitationParams, FileChangeApprovalParams, FileUpdateChange,
+    NetworkPolicyAmendment, PermissionsApprovalParams, RequestId,
 };
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct PromptOption {
-    pub key: char,
-    pub label: String,
-    pub decision: Decision,
-}
+use serde_json::{json, Value};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum PromptSubject {
@@ -20,6 +18,91 @@ pub enum PromptSubject {
         /// Found by `itemId` among the items the turn announced earlier.
         changes: Vec<FileUpdateChange>,
     },
+    Permissions(PermissionsApprovalParams),
+    /// An MCP server asks to run one of its tools.
+    ToolApproval(ElicitationParams),
+    /// An MCP server asks the person to open a URL.
+    Url(ElicitationParams),
+    /// Questions to answer: `requestUserInput`, or an MCP elicitation form.
+    Form(FormSpec),
+}
+
+/// What the transcript records of an answer, on the cell it was about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Record {
+    ApprovedOnce,
+    ApprovedForSession,
+    /// Always allowed: the rule or scope, as shown.
+    AlwaysAllowed(String),
+    Declined,
+    Cancelled,
+    Answered,
+}
+
+impl Record {
+    pub fn text(&self) -> String {
+        match self {
+            Record::ApprovedOnce => "✔ approved once".into(),
+            Record::ApprovedForSession => "✔ approved for this session".into(),
+            Record::AlwaysAllowed(what) => format!("✔ always allowed {what}"),
+            Record::Declined => "✗ declined".into(),
+            Record::Cancelled => "■ cancelled the turn".into(),
+            Record::Answered => "✔ answered".into(),
+        }
+    }
+
+    pub fn is_approval(&self) -> bool {
+        matches!(
+            self,
+            Record::ApprovedOnce | Record::ApprovedForSession | Record::AlwaysAllowed(_)
+        )
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptionKind {
+    /// One key sends `result`.
+    Answer { result: Value, record: Record },
+    /// It lasts beyond this request: the key selects it, the same key again or Enter confirms.
+    Confirm { result: Value, record: Record },
+    /// Opens the prefix chooser, which sends the rule the person settles on.
+    Prefix(Offer),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PromptOption {
+    pub key: char,
+    pub label: String,
+    pub kind: OptionKind,
+}
+
+impl PromptOption {
+    fn answer(key: char, label: impl Into<String>, result: Value, record: Record) -> Self {
+        PromptOption {
+            key,
+            label: label.into(),
+            kind: OptionKind::Answer { result, record },
+        }
+    }
+
+    fn confirm(key: char, label: impl Into<String>, result: Value, record: Record) -> Self {
+        PromptOption {
+            key,
+            label: label.into(),
+            kind: OptionKind::Confirm { result, record },
+        }
+    }
+
+    pub fn record(&self) -> Option<&Record> {
+        match &self.kind {
+            OptionKind::Answer { record, .. } | OptionKind::Confirm { record, .. } => Some(record),
+            OptionKind::Prefix(_) => None,
+        }
+    }
+
+    pub fn needs_confirm(&self) -> bool {
+        !matches!(self.kind, OptionKind::Answer { .. })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -27,15 +110,18 @@ pub struct Prompt {
     pub id: RequestId,
     pub subject: PromptSubject,
     pub options: Vec<PromptOption>,
+    /// What the server proposed that tern does not offer, and why.
+    pub withheld: Vec<String>,
 }
 
 impl Prompt {
     pub fn command(id: RequestId, params: CommandApprovalParams) -> Self {
-        let options = command_options(&params);
+        let (options, withheld) = command_options(&params);
         Prompt {
             id,
             subject: PromptSubject::Command(params),
             options,
+            withheld,
         }
     }
 
@@ -44,19 +130,138 @@ impl Prompt {
         params: FileChangeApprovalParams,
         changes: Vec<FileUpdateChange>,
     ) -> Self {
-        let options = [
-            Decision::Accept,
-            Decision::AcceptForSession,
-            Decision::Decline,
-            Decision::Cancel,
-        ]
-        .into_iter()
-        .map(|d| option_for(&d, "Yes, apply these changes"))
-        .collect();
+        let mut options = Vec::new();
+        let decision = |d: Decision| d.response();
+        match params.grant_root.as_deref().filter(|r| !r.is_empty()) {
+            // Write access beyond these files is never one keypress.
+            Some(root) => options.push(PromptOption::confirm(
+                'y',
+                format!("Yes, apply them and allow writing anywhere under {root}"),
+                decision(Decision::Accept),
+                Record::ApprovedOnce,
+            )),
+            None => options.push(PromptOption::answer(
+                'y',
+                "Yes, apply the changes",
+                decision(Decision::Accept),
+                Record::ApprovedOnce,
+            )),
+        }
+        options.push(PromptOption::confirm(
+            'a',
+            "Yes, and don't ask again for these files this session",
+            decision(Decision::AcceptForSession),
+            Record::ApprovedForSession,
+        ));
+        options.extend(refusals());
         Prompt {
             id,
             subject: PromptSubject::FileChange { params, changes },
             options,
+            withheld: Vec::new(),
+        }
+    }
+
+    pub fn permissions(id: RequestId, params: PermissionsApprovalParams) -> Self {
+        let granted = granted_permissions(&params.permissions);
+        let options = vec![
+            PromptOption::answer(
+                'y',
+                "Yes, grant them for this turn",
+                json!({"permissions": granted, "scope": "turn"}),
+                Record::ApprovedOnce,
+            ),
+            PromptOption::confirm(
+                'a',
+                "Yes, grant them for the rest of this session",
+                json!({"permissions": granted, "scope": "session"}),
+                Record::ApprovedForSession,
+            ),
+            PromptOption::answer(
+                'n',
+                "No, grant nothing",
+                json!({"permissions": {}, "scope": "turn"}),
+                Record::Declined,
+            ),
+        ];
+        Prompt {
+            id,
+            subject: PromptSubject::Permissions(params),
+            options,
+            withheld: Vec::new(),
+        }
+    }
+
+    /// An MCP elicitation: a tool approval, a URL to open, or a form.
+    pub fn elicitation(id: RequestId, params: ElicitationParams) -> Self {
+        let reply =
+            |action: &str, meta: Value| json!({"action": action, "content": null, "_meta": meta});
+        let refuse = [
+            PromptOption::answer('n', "No", reply("decline", Value::Null), Record::Declined),
+            PromptOption::answer(
+                'c',
+                "No, and cancel the request",
+                reply("cancel", Value::Null),
+                Record::Cancelled,
+            ),
+        ];
+        if params.is_tool_approval() {
+            let persist = params.persist_options();
+            let mut options = vec![PromptOption::answer(
+                'y',
+                "Yes, run the tool once",
+                reply("accept", Value::Null),
+                Record::ApprovedOnce,
+            )];
+            if persist.iter().any(|p| p == "session") {
+                options.push(PromptOption::confirm(
+                    'a',
+                    "Yes, and don't ask again this session",
+                    reply("accept", json!({"persist": "session"})),
+                    Record::ApprovedForSession,
+                ));
+            }
+            if persist.iter().any(|p| p == "always") {
+                options.push(PromptOption::confirm(
+                    'p',
+                    "Yes, and always allow this tool",
+                    reply("accept", json!({"persist": "always"})),
+                    Record::AlwaysAllowed("this tool".into()),
+                ));
+            }
+            options.extend(refuse);
+            return Prompt {
+                id,
+                subject: PromptSubject::ToolApproval(params),
+                options,
+                withheld: Vec::new(),
+            };
+        }
+        if params.url.is_some() {
+            let mut options = vec![PromptOption::answer(
+                'y',
+                "Done: I opened it",
+                reply("accept", Value::Null),
+                Record::Answered,
+            )];
+            options.extend(refuse);
+            return Prompt {
+                id,
+                subject: PromptSubject::Url(params),
+                options,
+                withheld: Vec::new(),
+            };
+        }
+        Prompt::form(id, FormSpec::from_elicitation(&params))
+    }
+
+    /// Questions answered one at a time; the form layer builds the result.
+    pub fn form(id: RequestId, spec: FormSpec) -> Self {
+        Prompt {
+            id,
+            subject: PromptSubject::Form(spec),
+            options: Vec::new(),
+            withheld: Vec::new(),
         }
     }
 
@@ -64,23 +269,56 @@ impl Prompt {
         match &self.subject {
             PromptSubject::Command(p) => &p.thread_id,
             PromptSubject::FileChange { params, .. } => &params.thread_id,
+            PromptSubject::Permissions(p) => &p.thread_id,
+            PromptSubject::ToolApproval(p) | PromptSubject::Url(p) => &p.thread_id,
+            PromptSubject::Form(spec) => &spec.thread_id,
+        }
+    }
+
+    /// The transcript item this prompt is about, when it has one.
+    pub fn item(&self) -> Option<(&str, &str)> {
+        match &self.subject {
+            PromptSubject::Command(p) => Some((&p.turn_id, &p.item_id)),
+            PromptSubject::FileChange { params, .. } => Some((&params.turn_id, &params.item_id)),
+            _ => None,
         }
     }
 
     /// What Esc answers: stopping the turn when that is offered, else declining.
     pub fn escape_option(&self) -> Option<&PromptOption> {
-        self.options
-            .iter()
-            .find(|o| o.decision == Decision::Cancel)
-            .or_else(|| {
-                self.options
-                    .iter()
-                    .find(|o| o.decision == Decision::Decline)
-            })
+        let with = |wanted: Record| {
+            self.options
+                .iter()
+                .find(|o| o.record() == Some(&wanted) && !o.needs_confirm())
+        };
+        with(Record::Cancelled).or_else(|| with(Record::Declined))
+    }
+
+    pub fn option(&self, key: char) -> Option<&PromptOption> {
+        self.options.iter().find(|o| o.key == key)
     }
 }
 
-fn command_options(params: &CommandApprovalParams) -> Vec<PromptOption> {
+/// `decline` ("the agent carries on") and `cancel` ("the turn stops"): the server accepts both
+/// even when `availableDecisions` lists only one (verified on 0.169.0).
+fn refusals() -> [PromptOption; 2] {
+    [
+        PromptOption::answer(
+            'n',
+            "No, and tell the agent what to do instead (the turn goes on)",
+            Decision::Decline.response(),
+            Record::Declined,
+        ),
+        PromptOption::answer(
+            'c',
+            "No, and stop the turn",
+            Decision::Cancel.response(),
+            Record::Cancelled,
+        ),
+    ]
+}
+
+fn command_options(params: &CommandApprovalParams) -> (Vec<PromptOption>, Vec<String>) {
     let decisions: Vec<Decision> = match &params.available_decisions {
         Some(list) => list.iter().map(Decision::from_value).collect(),
         None => {
@@ -88,38 +326,117 @@ fn command_options(params: &CommandApprovalParams) -> Vec<PromptOption> {
             if let Some(prefix) = &params.proposed_execpolicy_amendment {
                 d.push(Decision::AcceptWithExecpolicyAmendment(prefix.clone()));
             }
-            d.extend([Decision::Decline, Decision::Cancel]);
             d
         }
     };
-    decisions
-        .iter()
-        .filter(|d| !matches!(d, Decision::Other(_)))
-        .map(|d| option_for(d, "Yes, run it"))
-        .collect()
+    let command = params.command.as_deref().unwrap_or_default();
+    let mut options = Vec::new();
+    let mut withheld = Vec::new();
+    for decision in &decisions {
+        match decision {
+            Decision::Accept => options.push(PromptOption::answer(
+                'y',
+                "Yes, run it once",
+                decision.response(),
+                Record::ApprovedOnce,
+            )),
+            Decision::AcceptForSession => options.push(PromptOption::confirm(
+                'a',
+                "Yes, and don't ask again for this command this session",
+                decision.response(),
+                Record::ApprovedForSession,
+            )),
+            Decision::AcceptWithExecpolicyAmendment(prefix) => {
+                match execpolicy::offer(command, prefix) {
+                    Offer::Mismatch(why) => withheld.push(format!(
+                        "Not offered: a rule for `{}`: {why}.",
+                        prefix.join(" ")
+                    )),
+                    offer => options.push(PromptOption {
+                        key: 'p',
+                        label: prefix_label(&offer),
+                        kind: OptionKind::Prefix(offer),
+                    }),
+                }
+            }
+            Decision::Other(value) => {
+                if let Some(amendment) = network_amendment(value) {
+                    options.push(network_option(&amendment, value.clone()));
+                }
+            }
+            Decision::Decline | Decision::Cancel => {}
+        }
+    }
+    options.extend(refusals());
+    (options, withheld)
 }
 
-fn option_for(decision: &Decision, accept_label: &str) -> PromptOption {
-    let (key, label) = match decision {
-        Decision::Accept => ('y', accept_label.to_string()),
-        Decision::AcceptForSession => ('a', "Yes, and don't ask again this session".to_string()),
-        Decision::AcceptWithExecpolicyAmendment(prefix) => (
-            'p',
-            format!(
-                "Yes, and always allow commands starting with `{}`",
-                prefix.join(" ")
-            ),
+fn prefix_label(offer: &Offer) -> String {
+    match offer {
+        Offer::Prefix {
+            words,
+            proposed_len,
+        } => format!(
+            "Yes, and always allow commands starting with `{}`…",
+            words[..*proposed_len].join(" ")
         ),
-        Decision::Decline => (
-            'n',
-            "No, and tell the agent to do something else".to_string(),
-        ),
-        Decision::Cancel => ('c', "No, and stop this turn".to_string()),
-        Decision::Other(_) => ('?', "Other".to_string()),
-    };
-    PromptOption {
-        key,
-        label,
-        decision: decision.clone(),
+        Offer::ExactScript { .. } => "Yes, and always allow exactly this script…".into(),
+        Offer::Mismatch(_) => String::new(),
     }
+}
+
+fn network_amendment(value: &Value) -> Option<NetworkPolicyAmendment> {
+    let inner = value
+        .get("applyNetworkPolicyAmendment")?
+        .get("network_policy_amendment")?;
+    serde_json::from_value(inner.clone()).ok()
+}
+
+fn network_option(amendment: &NetworkPolicyAmendment, decision: Value) -> PromptOption {
+    let host = &amendment.host;
+    let result = json!({ "decision": decision });
+    if amendment.action == "deny" {
+        PromptOption::confirm(
+            'b',
+            format!("No, and always block network access to {host}"),
+            result,
+            Record::Declined,
+        )
+    } else {
+        PromptOption::confirm(
+            'h',
+            format!("Yes, and always allow network access to {host}"),
+            result,
+            Record::AlwaysAllowed(format!("network access to {host}")),
+        )
+    }
+}
+
+/// The requested permissions with the unset (`null`) parts left out: granting all of what was
+/// asked, and nothing else.
+fn granted_permissions(requested: &Value) -> Value {
+    let mut granted = serde_json::Map::new();
+    if let Some(map) = requested.as_object() {
+        for (key, value) in map {
+            if !value.is_null() {
+                granted.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    Value::Object(granted)
+}
+
+/// The reply for a prefix rule the person chose in the chooser.
+pub fn amendment_result(prefix: &[String]) -> Value {
+    Decision::AcceptWithExecpolicyAmendment(prefix.to_vec()).response()
+}
+
+/// How an always-allowed prefix is recorded.
+pub fn amendment_record(prefix: &[String]) -> Record {
+    Record::AlwaysAllowed(format!("`{}`", prefix.join(" ")))
+}
+
+/// The rule text for a chosen prefix, as codex writes it.
+pub fn rule_for(prefix: &[String]) -> String {
+    execpolicy::rule_text(prefix)
 }

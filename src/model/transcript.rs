@@ -3,6 +3,7 @@
 
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::markdown_text::MarkdownText;
+use super::prompt::Record;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
 use std::collections::HashMap;
 
@@ -52,6 +53,18 @@ impl Transcript {
 
     fn key(turn_id: &str, item_id: &str) -> (String, String) {
         (turn_id.to_string(), item_id.to_string())
+    }
+
+    /// Notes on an item's cell what the person answered when asked about it. Returns whether the
+    /// item has a cell that shows it.
+    pub fn record_decision(&mut self, turn_id: &str, item_id: &str, record: Record) -> bool {
+        match self.cell_for_item(turn_id, item_id).map(Cell::kind_mut) {
+            Some(CellKind::Command(cmd)) => {
+                cmd.decision = Some(record);
+                true
+            }
+            _ => false,
+        }
     }
 
     pub fn cell_for_item(&mut self, turn_id: &str, item_id: &str) -> Option<&mut Cell> {
@@ -150,6 +163,7 @@ impl Transcript {
                 status: status
                     .clone()
                     .filter(|s| s != "completed" && s != "inProgress"),
+                decision: None,
             }),
             ThreadItem::FileChange {
                 changes, status, ..
@@ -268,6 +282,7 @@ fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
             if new.output.is_empty() {
                 new.output = std::mem::take(&mut old.output);
             }
+            new.decision = new.decision.or(old.decision.take());
             *old = new;
         }
         (CellKind::Reasoning { text }, CellKind::Reasoning { text: new }) => {

@@ -1,5 +1,6 @@
-//! Requests the server sends to tern: approvals. Anything else is answered with an error so the
-//! server never waits on a question tern cannot show.
+//! Requests the server sends to tern: approvals, permission requests, questions for the person
+//! and MCP elicitations. Anything else is answered with an error so the server never waits on a
+//! question tern cannot show.
 
 use super::items::CommandAction;
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,128 @@ pub struct CommandApprovalParams {
     /// Experimental in the schema: present because tern initializes with `experimentalApi`.
     #[serde(default)]
     pub available_decisions: Option<Vec<Value>>,
+    #[serde(default)]
+    pub network_approval_context: Option<NetworkApprovalContext>,
+    #[serde(default)]
+    pub proposed_network_policy_amendments: Option<Vec<NetworkPolicyAmendment>>,
+    /// Extra permissions the command asks for (network, file system), shown as they come.
+    #[serde(default)]
+    pub additional_permissions: Option<Value>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NetworkApprovalContext {
+    pub host: String,
+    /// "http" | "https" | "socks5Tcp" | "socks5Udp".
+    #[serde(default)]
+    pub protocol: String,
+}
+
+/// Inner keys are spelled as the schema does (`host`, `action`: "allow" | "deny").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NetworkPolicyAmendment {
+    pub host: String,
+    pub action: String,
+}
+
+/// `item/permissions/requestApproval`. `permissions` is kept as sent, so that granting it
+/// returns exactly what was asked for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PermissionsApprovalParams {
+    pub thread_id: String,
+    pub turn_id: String,
+    pub item_id: String,
+    #[serde(default)]
+    pub cwd: Option<String>,
+    #[serde(default)]
+    pub reason: Option<String>,
+    #[serde(default)]
+    pub permissions: Value,
+}
+
+/// `item/tool/requestUserInput` (experimental).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInputParams {
+    pub thread_id: String,
+    pub turn_id: String,
+    pub item_id: String,
+    pub questions: Vec<UserInputQuestion>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInputQuestion {
+    pub id: String,
+    #[serde(default)]
+    pub header: String,
+    #[serde(default)]
+    pub question: String,
+    /// The person may answer in their own words.
+    #[serde(default)]
+    pub is_other: bool,
+    /// The answer is masked on screen.
+    #[serde(default)]
+    pub is_secret: bool,
+    #[serde(default)]
+    pub options: Option<Vec<UserInputOption>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UserInputOption {
+    pub label: String,
+    #[serde(default)]
+    pub description: String,
+}
+
+/// `mcpServer/elicitation/request`: an MCP server asks for approval of a tool call (marked in
+/// `_meta`), for a form, or to open a URL.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ElicitationParams {
+    pub thread_id: String,
+    #[serde(default)]
+    pub turn_id: Option<String>,
+    #[serde(default)]
+    pub server_name: String,
+    /// "form" | "url" | "openai/form" | …
+    #[serde(default)]
+    pub mode: String,
+    #[serde(default, rename = "_meta")]
+    pub meta: Option<Value>,
+    #[serde(default)]
+    pub message: String,
+    #[serde(default)]
+    pub requested_schema: Option<Value>,
+    #[serde(default)]
+    pub url: Option<String>,
+}
+
+impl ElicitationParams {
+    /// A tool-call approval rather than a real form.
+    pub fn is_tool_approval(&self) -> bool {
+        self.meta
+            .as_ref()
+            .and_then(|m| m.get("codex_approval_kind"))
+            .and_then(Value::as_str)
+            == Some("mcp_tool_call")
+    }
+
+    /// The persistence scopes the server accepts for a tool approval (`session`, `always`).
+    pub fn persist_options(&self) -> Vec<String> {
+        self.meta
+            .as_ref()
+            .and_then(|m| m.get("persist"))
+            .and_then(Value::as_array)
+            .map(|list| {
+                list.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,6 +167,9 @@ pub struct FileChangeApprovalParams {
 pub enum ServerRequest {
     CommandApproval(CommandApprovalParams),
     FileChangeApproval(FileChangeApprovalParams),
+    Permissions(PermissionsApprovalParams),
+    UserInput(UserInputParams),
+    Elicitation(ElicitationParams),
     /// A request tern cannot answer; it gets a JSON-RPC error naming the method.
     Unsupported(String),
 }
@@ -56,6 +182,15 @@ impl ServerRequest {
             }
             "item/fileChange/requestApproval" => {
                 ServerRequest::FileChangeApproval(serde_json::from_value(params)?)
+            }
+            "item/permissions/requestApproval" => {
+                ServerRequest::Permissions(serde_json::from_value(params)?)
+            }
+            "item/tool/requestUserInput" => {
+                ServerRequest::UserInput(serde_json::from_value(params)?)
+            }
+            "mcpServer/elicitation/request" => {
+                ServerRequest::Elicitation(serde_json::from_value(params)?)
             }
             other => ServerRequest::Unsupported(other.to_string()),
         })

@@ -194,7 +194,7 @@ pub fn format_duration(ms: i64) -> String {
 }
 
 /// "Read src/main.rs", "Search `foo` in src": the friendly form when every part is understood.
-fn friendly_summary(actions: &[CommandAction]) -> Option<String> {
+pub fn friendly_summary(actions: &[CommandAction]) -> Option<String> {
     if actions.is_empty() {
         return None;
     }
@@ -270,7 +270,10 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
             &[Span::raw("    ")],
         ),
         _ => {
-            let verb = if cmd.running {
+            let refused = cmd.decision.as_ref().is_some_and(|d| !d.is_approval());
+            let verb = if refused {
+                Span::styled("Not run ", Style::default().fg(Color::Red).bold())
+            } else if cmd.running {
                 Span::styled("Running ", Style::default().fg(Color::Cyan).bold())
             } else {
                 Span::styled("Ran ", Style::default().bold())
@@ -281,8 +284,19 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
     if let Some(cwd) = &cmd.cwd {
         lines.push(Line::from(format!("  in {}", sanitize_line(cwd)).dim()));
     }
+    if let Some(decision) = &cmd.decision {
+        let text = format!("  {}", sanitize_line(&decision.text()));
+        lines.push(Line::from(if decision.is_approval() {
+            text.green()
+        } else {
+            text.yellow()
+        }));
+    }
     lines.extend(output_lines(cmd, w, key.expanded));
-    if !cmd.running {
+    // A command the person refused already says so in its decision line.
+    let refused = cmd.decision.as_ref().is_some_and(|d| !d.is_approval());
+    let said = refused && cmd.exit_code.is_none();
+    if !cmd.running && !said {
         let mut spans = Vec::new();
         match cmd.exit_code {
             Some(0) => spans.push("  ✓ exit 0".green()),

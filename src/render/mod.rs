@@ -5,6 +5,7 @@ pub mod cells;
 pub mod highlight;
 pub mod markdown;
 pub mod message;
+pub mod prefix;
 pub mod prompt;
 pub mod sanitize;
 pub mod wrap;

@@ -1,121 +1,378 @@
-//! A server prompt laid out as lines: what will happen, and the options that decide. Pure, so
-//! the app can measure the prompt's box and `ui` can draw it.
+//! A server prompt laid out as lines: a body saying what will happen (scrollable when tall)
+//! and the options, which are always shown. Pure, so the app can measure the prompt's box and
+//! `ui` can draw it. Untrusted text here goes through `visible_text`: control characters are
+//! shown, never applied, so what is shown is what runs.
 
-use super::cells::display_command;
-use super::sanitize::{sanitize_line, sanitize_text};
+use super::cells::friendly_summary;
+use super::sanitize::{sanitize_line, sanitize_text, visible_line, visible_text};
 use super::wrap::wrap_spans;
+use crate::model::execpolicy::ParsedCommand;
+use crate::model::prompt_form::{FormSpec, FormState};
 use crate::model::{Prompt, PromptSubject};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
+use serde_json::Value;
 
 /// The prompt's lines inside a box `width` columns wide (borders included).
-pub fn prompt_lines(approval: &Prompt, width: u16) -> Vec<Line<'static>> {
+pub struct PromptLines {
+    pub body: Vec<Line<'static>>,
+    pub options: Vec<Line<'static>>,
+}
+
+pub fn prompt_lines(
+    prompt: &Prompt,
+    selected: Option<usize>,
+    form: Option<&FormState>,
+    width: u16,
+) -> PromptLines {
     let w = width.saturating_sub(2).max(10) as usize;
-    let mut lines = Vec::new();
-    match &approval.subject {
+    let mut body = Vec::new();
+    match &prompt.subject {
         PromptSubject::Command(p) => {
-            lines.push(Line::from("Run this command?".bold()));
-            let command = display_command(p.command.as_deref().unwrap_or("(no command given)"));
-            for line in sanitize_text(&command) {
-                lines.extend(wrap_spans(
-                    &[Span::styled(line, Style::default().fg(Color::Yellow))],
-                    w,
-                    &[Span::raw("$ ")],
-                    &[Span::raw("  ")],
-                ));
-            }
+            let headline = match &p.network_approval_context {
+                Some(net) => format!(
+                    "Run this command with network access to {} ({})?",
+                    visible_line(&net.host),
+                    visible_line(&net.protocol)
+                ),
+                None => "Run this command?".to_string(),
+            };
+            body.push(Line::from(headline.bold()));
+            command_body(&mut body, p.command.as_deref().unwrap_or(""), w);
             if let Some(cwd) = &p.cwd {
-                lines.push(Line::from(format!("in {}", sanitize_line(cwd)).dim()));
+                body.push(Line::from(format!("in {}", visible_line(cwd)).dim()));
             }
-            if let Some(reason) = &p.reason {
-                lines.extend(wrap_spans(
-                    &[Span::styled(
-                        sanitize_line(reason),
-                        Style::default().italic(),
-                    )],
-                    w,
-                    &[Span::raw("why: ").dim()],
-                    &[Span::raw("     ")],
+            if let Some(summary) = p.command_actions.as_deref().and_then(friendly_summary) {
+                body.push(Line::from(
+                    format!("it will: {}", visible_line(&summary)).dim(),
                 ));
             }
+            if let Some(extra) = p.additional_permissions.as_ref().filter(|v| !v.is_null()) {
+                labelled(&mut body, "also asks for: ", &compact_json(extra), w);
+            }
+            for amendment in p.proposed_network_policy_amendments.iter().flatten() {
+                body.push(Line::from(
+                    format!(
+                        "proposed: {} network access to {}",
+                        visible_line(&amendment.action),
+                        visible_line(&amendment.host)
+                    )
+                    .dim(),
+                ));
+            }
+            reason(&mut body, p.reason.as_deref(), w);
         }
         PromptSubject::FileChange { params, changes } => {
-            lines.push(Line::from(
-                format!("Apply changes to {} file(s)?", changes.len()).bold(),
-            ));
-            for change in changes {
-                let (added, removed) = crate::render::cells::change_counts(change);
-                lines.push(Line::from(vec![
-                    Span::raw(format!("{} ", sanitize_line(&change.path))).bold(),
-                    format!("+{added}").green(),
-                    Span::raw(" "),
-                    format!("-{removed}").red(),
-                ]));
-                lines.extend(diff_preview(change, w));
-            }
-            if let Some(reason) = &params.reason {
-                lines.push(Line::from(
-                    format!("why: {}", sanitize_line(reason)).italic(),
+            let count = changes.len();
+            let headline = match count {
+                0 => "Apply changes (the server did not say to which files)?".to_string(),
+                1 => "Apply this change?".to_string(),
+                n => format!("Apply changes to {n} files?"),
+            };
+            body.push(Line::from(headline.bold()));
+            if let Some(root) = params.grant_root.as_deref().filter(|r| !r.is_empty()) {
+                body.push(Line::from(
+                    format!("and allow writing anywhere under {}", visible_line(root))
+                        .red()
+                        .bold(),
                 ));
             }
+            reason(&mut body, params.reason.as_deref(), w);
+            // Every path first, so none is hidden below a long diff; then the diffs.
+            for change in changes {
+                body.extend(change_header(change, w));
+            }
+            for change in changes {
+                body.push(Line::default());
+                body.extend(change_lines(change, w));
+            }
+        }
+        PromptSubject::Permissions(p) => {
+            body.push(Line::from("Grant these permissions?".bold()));
+            permission_lines(&mut body, &p.permissions, w);
+            if let Some(cwd) = &p.cwd {
+                body.push(Line::from(format!("in {}", visible_line(cwd)).dim()));
+            }
+            reason(&mut body, p.reason.as_deref(), w);
+        }
+        PromptSubject::ToolApproval(p) => {
+            let tool = p
+                .meta
+                .as_ref()
+                .and_then(|m| m.get("tool_name"))
+                .and_then(Value::as_str)
+                .unwrap_or("a tool");
+            body.push(Line::from(
+                format!(
+                    "Let the MCP server {} run {}?",
+                    visible_line(&p.server_name),
+                    visible_line(tool)
+                )
+                .bold(),
+            ));
+            text_block(&mut body, &p.message, w);
+            if let Some(params) = p.meta.as_ref().and_then(|m| m.get("tool_params")) {
+                labelled(&mut body, "with: ", &compact_json(params), w);
+            }
+        }
+        PromptSubject::Url(p) => {
+            body.push(Line::from(
+                format!("{} asks you to open a link", visible_line(&p.server_name)).bold(),
+            ));
+            text_block(&mut body, &p.message, w);
+            labelled(&mut body, "link: ", p.url.as_deref().unwrap_or(""), w);
+        }
+        PromptSubject::Form(spec) => {
+            let state = form.cloned().unwrap_or_else(|| FormState::new(spec));
+            return form_lines(spec, &state, w);
         }
     }
-    lines.push(Line::default());
-    for option in &approval.options {
-        lines.extend(wrap_spans(
-            &[Span::raw(option.label.clone())],
+    for line in &prompt.withheld {
+        body.extend(wrap_spans(
+            &[Span::styled(
+                visible_line(line),
+                Style::default().fg(Color::Yellow),
+            )],
             w,
-            &[
-                Span::styled(
-                    format!(" {} ", option.key),
-                    Style::default().fg(Color::Black).bg(Color::Cyan).bold(),
-                ),
-                Span::raw(" "),
-            ],
-            &[Span::raw("    ")],
+            &[],
+            &[],
+        ));
+    }
+    let options = prompt
+        .options
+        .iter()
+        .enumerate()
+        .map(|(i, o)| option_line(o.key, &o.label, selected == Some(i), w))
+        .collect();
+    PromptLines { body, options }
+}
+
+/// The command as the shell will run it: the script inside a `bash -lc` wrapper, every line,
+/// with control characters made visible.
+fn command_body(body: &mut Vec<Line<'static>>, command: &str, w: usize) {
+    let parsed = ParsedCommand::parse(command);
+    let (shown, wrapper) = match (&parsed.script, &parsed.words) {
+        (Some(script), Some(words)) => (script.clone(), Some(words[..words.len() - 1].join(" "))),
+        _ => (command.to_string(), None),
+    };
+    for (i, line) in visible_text(&shown).into_iter().enumerate() {
+        let first = if i == 0 { "$ " } else { "  " };
+        body.extend(wrap_spans(
+            &[Span::styled(line, Style::default().fg(Color::Yellow))],
+            w,
+            &[Span::raw(first)],
+            &[Span::raw("  ")],
+        ));
+    }
+    if let Some(wrapper) = wrapper {
+        body.push(Line::from(
+            format!("  (run by {})", visible_line(&wrapper)).dim(),
+        ));
+    }
+}
+
+fn reason(body: &mut Vec<Line<'static>>, reason: Option<&str>, w: usize) {
+    if let Some(reason) = reason.filter(|r| !r.is_empty()) {
+        labelled(body, "why: ", reason, w);
+    }
+}
+
+fn labelled(body: &mut Vec<Line<'static>>, label: &'static str, text: &str, w: usize) {
+    let indent = " ".repeat(label.chars().count());
+    for (i, line) in visible_text(text).into_iter().enumerate() {
+        let first = if i == 0 {
+            Span::raw(label).dim()
+        } else {
+            Span::raw(indent.clone())
+        };
+        body.extend(wrap_spans(
+            &[Span::styled(line, Style::default().italic())],
+            w,
+            &[first],
+            &[Span::raw(indent.clone())],
+        ));
+    }
+}
+
+fn text_block(body: &mut Vec<Line<'static>>, text: &str, w: usize) {
+    for line in visible_text(text) {
+        body.extend(wrap_spans(&[Span::raw(line)], w, &[], &[]));
+    }
+}
+
+fn compact_json(value: &Value) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+fn permission_lines(body: &mut Vec<Line<'static>>, permissions: &Value, w: usize) {
+    if permissions
+        .pointer("/network/enabled")
+        .and_then(Value::as_bool)
+        == Some(true)
+    {
+        body.push(Line::from("• network access".yellow()));
+    }
+    for (key, verb) in [("read", "read"), ("write", "write")] {
+        let paths: Vec<&str> = permissions
+            .pointer(&format!("/fileSystem/{key}"))
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        for path in paths {
+            body.extend(wrap_spans(
+                &[Span::styled(
+                    visible_line(path),
+                    Style::default().fg(Color::Yellow),
+                )],
+                w,
+                &[Span::raw(format!("• {verb} "))],
+                &[Span::raw("  ")],
+            ));
+        }
+    }
+    if permissions.get("network").is_none() && permissions.get("fileSystem").is_none() {
+        labelled(body, "asks for: ", &compact_json(permissions), w);
+    }
+}
+
+/// One file of a change: its header, then its diff.
+fn change_lines(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
+    let mut lines = change_header(change, w);
+    lines.extend(diff_lines(change, w));
+    lines
+}
+
+/// A file's kind, path (and destination) and counts.
+fn change_header(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
+    let (added, removed) = crate::render::cells::change_counts(change);
+    let (marker, colour) = match &change.kind {
+        PatchChangeKind::Add => ("added", Color::Green),
+        PatchChangeKind::Delete => ("deleted", Color::Red),
+        _ => ("updated", Color::Cyan),
+    };
+    let mut header = vec![
+        Span::styled(format!("{marker} "), Style::default().fg(colour)),
+        Span::raw(visible_line(&change.path)).bold(),
+    ];
+    if let PatchChangeKind::Update {
+        move_path: Some(to),
+    } = &change.kind
+    {
+        header.push(Span::raw(" → "));
+        header.push(Span::raw(visible_line(to)).bold());
+    }
+    header.push(Span::raw(" "));
+    header.push(format!("+{added}").green());
+    header.push(Span::raw(" "));
+    header.push(format!("-{removed}").red());
+    wrap_spans(&header, w, &[], &[Span::raw("  ")])
+}
+
+fn diff_lines(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let added_file = matches!(change.kind, PatchChangeKind::Add);
+    let deleted_file = matches!(change.kind, PatchChangeKind::Delete);
+    for line in sanitize_text(change.diff.trim_end_matches('\n')) {
+        let text = match (added_file, deleted_file) {
+            (true, _) => format!("+{line}"),
+            (_, true) => format!("-{line}"),
+            _ => line,
+        };
+        let style = match text.chars().next() {
+            Some('+') => Style::default().fg(Color::Green),
+            Some('-') => Style::default().fg(Color::Red),
+            Some('@') => Style::default().fg(Color::Cyan),
+            _ => Style::default(),
+        };
+        lines.extend(wrap_spans(
+            &[Span::styled(text, style)],
+            w,
+            &[Span::raw("  ")],
+            &[Span::raw("  ")],
         ));
     }
     lines
 }
 
-/// The first lines of a change, coloured by sign. The full diff view belongs to the diff widget;
-/// this is enough to see what is about to land.
-const DIFF_PREVIEW_LINES: usize = 12;
+/// One option on one row: its key, and its label cut to fit, so every option is always seen.
+fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static> {
+    let room = w.saturating_sub(5);
+    let mut text: String = label.chars().take(room).collect();
+    if label.chars().count() > room {
+        text.pop();
+        text.push('…');
+    }
+    let key_style = Style::default().fg(Color::Black).bg(Color::Cyan).bold();
+    let label_style = if selected {
+        Style::default().fg(Color::Black).bg(Color::Yellow).bold()
+    } else {
+        Style::default()
+    };
+    Line::from(vec![
+        Span::styled(format!(" {key} "), key_style),
+        Span::raw(" "),
+        Span::styled(sanitize_line(&text), label_style),
+    ])
+}
 
-fn diff_preview(change: &FileUpdateChange, width: usize) -> Vec<Line<'static>> {
-    let added_file = matches!(change.kind, PatchChangeKind::Add);
-    let source: Vec<String> = sanitize_text(change.diff.trim_end_matches('\n'));
-    let mut lines: Vec<Line<'static>> = source
-        .iter()
-        .take(DIFF_PREVIEW_LINES)
-        .map(|l| {
-            let text = if added_file {
-                format!("+{l}")
-            } else {
-                l.clone()
-            };
-            let style = match text.chars().next() {
-                Some('+') => Style::default().fg(Color::Green),
-                Some('-') => Style::default().fg(Color::Red),
-                Some('@') => Style::default().fg(Color::Cyan),
-                _ => Style::default(),
-            };
-            let mut text = text;
-            if text.chars().count() > width.saturating_sub(2) {
-                text = text
-                    .chars()
-                    .take(width.saturating_sub(3))
-                    .collect::<String>()
-                    + "…";
-            }
-            Line::from(Span::styled(format!("  {text}"), style))
-        })
-        .collect();
-    if source.len() > DIFF_PREVIEW_LINES {
-        lines.push(Line::from(
-            format!("  … {} more lines", source.len() - DIFF_PREVIEW_LINES).dim(),
+/// A form's current question: its header and text, the choices (numbered), the typed answer.
+fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> PromptLines {
+    let mut body = Vec::new();
+    if !spec.message.is_empty() {
+        text_block(&mut body, &spec.message, w);
+    }
+    let Some(question) = spec.questions.get(state.question) else {
+        return PromptLines {
+            body,
+            options: Vec::new(),
+        };
+    };
+    let count = spec.questions.len();
+    body.push(Line::from(vec![
+        Span::raw(visible_line(&question.header)).bold(),
+        format!("  (question {} of {count})", state.question + 1).dim(),
+    ]));
+    text_block(&mut body, &question.text, w);
+    let mut options = Vec::new();
+    for (i, choice) in question.choices.iter().enumerate() {
+        let mut label = format!("{}. {}", i + 1, visible_line(&choice.label));
+        if !choice.description.is_empty() {
+            label.push_str(&format!(" — {}", visible_line(&choice.description)));
+        }
+        options.push(choice_line(&label, state.cursor == i, w));
+    }
+    if question.free_text {
+        let typed = if question.secret {
+            "•".repeat(state.text.chars().count())
+        } else {
+            visible_line(&state.text)
+        };
+        let prompt = if question.choices.is_empty() {
+            "› "
+        } else {
+            "Other: "
+        };
+        options.push(choice_line(
+            &format!("{prompt}{typed}▏"),
+            state.cursor >= question.choices.len(),
+            w,
         ));
     }
-    lines
+    if let Some(error) = &state.error {
+        options.push(Line::from(format!("  {}", visible_line(error)).red()));
+    }
+    PromptLines { body, options }
+}
+
+fn choice_line(label: &str, highlighted: bool, w: usize) -> Line<'static> {
+    let text: String = label.chars().take(w.saturating_sub(3)).collect();
+    if highlighted {
+        Line::from(vec![
+            Span::styled("› ", Style::default().fg(Color::Cyan).bold()),
+            Span::styled(text, Style::default().bold()),
+        ])
+    } else {
+        Line::from(vec![Span::raw("  "), Span::raw(text)])
+    }
 }

@@ -105,8 +105,12 @@ where
 
     while !state.quitting {
         let deadline = frames.due();
+        let tick = state.next_tick(Instant::now());
         let event = tokio::select! {
             biased;
+            _ = async { sleep_until(tick.expect("guarded").into()).await }, if tick.is_some() => {
+                AppEvent::Tick
+            }
             _ = async { sleep_until(deadline.expect("guarded").into()).await }, if deadline.is_some() => {
                 let now = Instant::now();
                 draw(terminal, &state, now)?;

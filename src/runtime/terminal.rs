@@ -36,11 +36,15 @@ impl TerminalGuard {
             execute!(stdout, EnableMouseCapture)?;
             MOUSE.store(true, Ordering::SeqCst);
         }
-        // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol.
+        // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol, and
+        // with it the terminal says which keys are auto-repeats, which never answer a prompt.
         if supports_keyboard_enhancement().unwrap_or(false) {
             execute!(
                 stdout,
-                PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES)
+                PushKeyboardEnhancementFlags(
+                    KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
+                        | KeyboardEnhancementFlags::REPORT_EVENT_TYPES
+                )
             )?;
             KEYBOARD_ENHANCED.store(true, Ordering::SeqCst);
         }

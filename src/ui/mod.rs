@@ -7,7 +7,9 @@
 mod composer;
 mod help;
 mod hints;
+mod prefix;
 mod prompt;
+mod prompt_view;
 mod rules;
 mod search;
 mod status;
@@ -24,29 +26,43 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let areas = areas(frame.area(), state);
     transcript::draw(frame, areas.transcript, state);
     let entries = on_screen(state);
-    match entries
+    if let Some(area) = areas.composer {
+        composer::draw(frame, area, state);
+    }
+    if let Some(entry) = entries
         .iter()
         .rev()
         .find(|e| e.placement() == Placement::Bottom)
     {
-        Some(entry) => draw_entry(frame, entry, &areas),
-        None => composer::draw(frame, areas.bottom, state),
+        draw_entry(frame, entry, &areas, state, now);
     }
     for entry in entries
         .iter()
         .filter(|e| e.placement() != Placement::Bottom)
     {
-        draw_entry(frame, entry, &areas);
+        draw_entry(frame, entry, &areas, state, now);
     }
     status::draw(frame, areas.status, state, now);
-    hints::draw(frame, areas.hints, &top_hints(state));
+    hints::draw(frame, areas.hints, &top_hints(state, now));
 }
 
-fn draw_entry(frame: &mut Frame<'_>, entry: &Entry<'_>, areas: &Areas) {
+fn draw_entry(
+    frame: &mut Frame<'_>,
+    entry: &Entry<'_>,
+    areas: &Areas,
+    state: &AppState,
+    now: Instant,
+) {
     match entry {
-        Entry::Prompt(prompt, queued) => prompt::draw(frame, areas.bottom, prompt, *queued),
+        Entry::Prompt(queued, count) => prompt::draw(frame, areas.bottom, queued, *count, now),
         Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
         Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
+        Entry::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser),
+        Entry::Layer(Layer::PromptView(view)) => {
+            if let Some(queued) = state.prompts.front() {
+                prompt_view::draw(frame, areas.main, view, queued);
+            }
+        }
         Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
     }
 }

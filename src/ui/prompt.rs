@@ -1,32 +1,79 @@
-//! The server prompt's box: what will happen, and the keys that decide.
+//! The server prompt's box: the body (scrolled, with what is hidden counted) and the options,
+//! which are always on screen whatever the size.
 
-use crate::model::Prompt;
-use crate::protocol::Decision;
+use crate::app::geometry::fit;
+use crate::app::prompts::QueuedPrompt;
+use crate::model::PromptSubject;
 use crate::render::prompt::prompt_lines;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
 use ratatui::Frame;
+use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, prompt: &Prompt, queued: usize) {
-    let title = if queued > 1 {
-        format!(" Approval needed (1 of {queued}) ")
+pub fn draw(frame: &mut Frame<'_>, area: Rect, queued: &QueuedPrompt, count: usize, now: Instant) {
+    let live = queued.activation.as_ref().is_some_and(|a| a.live(now));
+    let what = match queued.prompt.subject {
+        PromptSubject::Form(_) | PromptSubject::Url(_) => "Question",
+        _ => "Approval needed",
+    };
+    let mut title = if count > 1 {
+        format!(" {what} (1 of {count}) ")
     } else {
-        " Approval needed ".to_string()
+        format!(" {what} ")
     };
-    let escape = match prompt.escape_option().map(|o| &o.decision) {
-        Some(Decision::Cancel) => " Esc stops the turn ",
-        Some(_) => " Esc declines ",
-        None => "",
+    if !live {
+        title.push_str("· keys go to your draft until you pause ");
+    }
+    let escape = match queued.prompt.escape_option() {
+        Some(option) => format!(" Esc: {} ", option.label.to_lowercase()),
+        None if queued.form.is_some() => " Enter: next · Esc: decline to answer ".to_string(),
+        None => String::new(),
     };
+    let colour = if live { Color::Yellow } else { Color::DarkGray };
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Yellow))
-        .title(title.yellow().bold())
+        .border_style(Style::default().fg(colour))
+        .title(title.fg(colour).bold())
         .title_bottom(escape.dark_gray());
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
-    frame.render_widget(Paragraph::new(prompt_lines(prompt, area.width)), inner);
+
+    let lines = prompt_lines(
+        &queued.prompt,
+        queued.selected,
+        queued.form.as_ref(),
+        area.width,
+    );
+    let fit = fit(lines.body.len(), lines.options.len(), inner.height as usize);
+    let offset = queued.offset.min(fit.max_offset);
+    let mut shown: Vec<Line<'static>> = lines
+        .body
+        .iter()
+        .skip(offset)
+        .take(fit.body_rows)
+        .cloned()
+        .collect();
+    if fit.marker {
+        let below = lines.body.len() - offset - fit.body_rows;
+        let above = if offset > 0 {
+            format!("{offset} above · ")
+        } else {
+            String::new()
+        };
+        let text = if inner.width >= 60 {
+            format!("… {above}{below} more lines · ↑/↓ scroll · d full view")
+        } else {
+            format!("… {below} more lines (↓, d)")
+        };
+        shown.push(Line::from(text.fg(Color::Black).on_yellow()));
+    }
+    if fit.gap {
+        shown.push(Line::default());
+    }
+    shown.extend(lines.options);
+    frame.render_widget(Paragraph::new(shown), inner);
 }

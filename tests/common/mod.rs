@@ -83,6 +83,26 @@ pub fn later(now: Instant, ms: u64) -> Instant {
     now + Duration::from_millis(ms)
 }
 
+/// Long enough after a prompt appeared (with no typing) for it to take keys.
+pub fn read(now: Instant) -> Instant {
+    now + tern::app::prompts::QUIET + Duration::from_millis(300)
+}
+
+/// A key pressed at `at` and not followed by another: what it does once the hold has passed.
+pub fn press_key(state: &mut AppState, event: AppEvent, at: Instant) -> Vec<Effect> {
+    let mut effects = wire(update(state, event, at));
+    effects.extend(wire(update(
+        state,
+        AppEvent::Tick,
+        at + tern::app::prompts::HOLD,
+    )));
+    effects
+}
+
+pub fn press(state: &mut AppState, code: KeyCode, at: Instant) -> Vec<Effect> {
+    press_key(state, key(code), at)
+}
+
 /// Plays the server's side of a recorded conversation's notifications (not requests) with
 /// the recorded thread id replaced by ours.
 pub fn recorded_notifications(name: &str) -> Vec<(String, Value)> {
@@ -116,6 +136,14 @@ pub fn answer(id: i64, decision: Value) -> [Effect; 1] {
     [Effect::Respond {
         id: RequestId::Int(id),
         result: json!({ "decision": decision }),
+    }]
+}
+
+/// The one effect an answered prompt must produce, with its whole result.
+pub fn answer_result(id: i64, result: Value) -> Vec<Effect> {
+    vec![Effect::Respond {
+        id: RequestId::Int(id),
+        result,
     }]
 }
 

@@ -5,6 +5,7 @@ use super::{on_screen, Hint, Input, Outcome};
 use crate::app::base;
 use crate::app::state::AppState;
 use crossterm::event::KeyCode;
+use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Help {
@@ -16,11 +17,11 @@ pub struct Help {
 
 impl Help {
     /// Help for what is on screen now (this overlay not yet included).
-    pub fn of_screen(state: &AppState) -> Help {
+    pub fn of_screen(state: &AppState, now: Instant) -> Help {
         let mut sections: Vec<(String, Vec<Hint>)> = on_screen(state)
             .iter()
             .rev()
-            .map(|entry| (entry.title().to_string(), entry.hints()))
+            .map(|entry| (entry.title().to_string(), entry.hints(now)))
             .collect();
         sections.push(("Conversation".to_string(), base::all_hints()));
         Help {

@@ -11,14 +11,19 @@
 //! for its drawing.
 
 pub mod help;
+pub mod prefix;
+pub mod prompt_view;
 pub mod rules;
 pub mod search;
 
 pub use help::Help;
+pub use prefix::PrefixChooser;
+pub use prompt_view::PromptView;
 pub use rules::RulesList;
 pub use search::Search;
 
 use super::effect::Effect;
+use super::prompts::{Gate, QueuedPrompt};
 use super::state::AppState;
 use super::{actions, base, prompts};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
@@ -71,6 +76,10 @@ impl Hint {
 pub enum Layer {
     Search(Search),
     Help(Help),
+    /// Opened from a command prompt: the exact exec-policy rule to write.
+    Prefix(PrefixChooser),
+    /// Opened from a prompt: its whole body, full screen.
+    PromptView(PromptView),
     Rules(RulesList),
 }
 
@@ -79,14 +88,17 @@ impl Layer {
         match self {
             Layer::Search(search) => search.handle(input, state, now),
             Layer::Help(help) => help.handle(input),
+            Layer::Prefix(chooser) => chooser.handle(input, state, now),
+            Layer::PromptView(view) => view.handle(input),
             Layer::Rules(list) => list.handle(input),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
-            Layer::Search(_) => Placement::Bottom,
+            Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
+            Layer::PromptView(_) => Placement::FullScreen,
         }
     }
 
@@ -94,6 +106,8 @@ impl Layer {
         match self {
             Layer::Search(_) => "Search",
             Layer::Help(_) => "Help",
+            Layer::Prefix(_) => "Always allow",
+            Layer::PromptView(_) => "Full view",
             Layer::Rules(_) => "Rules",
         }
     }
@@ -102,15 +116,21 @@ impl Layer {
         match self {
             Layer::Search(_) => search::hints(),
             Layer::Help(_) => help::hints(),
+            Layer::Prefix(chooser) => chooser.hints(),
+            Layer::PromptView(_) => prompt_view::hints(),
             Layer::Rules(list) => rules::hints(list),
         }
     }
 
     /// Rows the layer wants inside its box, `width` columns wide with borders.
-    pub fn rows(&self, _width: u16) -> usize {
+    pub fn rows(&self, width: u16) -> usize {
         match self {
             Layer::Search(_) => 1,
             Layer::Help(help) => help.rows(),
+            Layer::Prefix(chooser) => {
+                crate::render::prefix::chooser_lines(&chooser.offer, chooser.len, width).len()
+            }
+            Layer::PromptView(_) => 0,
             Layer::Rules(list) => list.rules().len().max(1),
         }
     }
@@ -121,7 +141,7 @@ impl Layer {
 pub enum Entry<'a> {
     Layer(&'a Layer),
     /// The front server prompt, with how many are waiting in all.
-    Prompt(&'a crate::model::Prompt, usize),
+    Prompt(&'a QueuedPrompt, usize),
 }
 
 impl Entry<'_> {
@@ -139,17 +159,30 @@ impl Entry<'_> {
         }
     }
 
-    pub fn hints(&self) -> Vec<Hint> {
+    pub fn hints(&self, now: Instant) -> Vec<Hint> {
         match self {
             Entry::Layer(layer) => layer.hints(),
-            Entry::Prompt(prompt, _) => prompts::hints(prompt),
+            Entry::Prompt(queued, _) => prompts::hints(
+                &queued.prompt,
+                queued.selected,
+                queued.activation.as_ref().is_some_and(|a| a.live(now)),
+            ),
         }
     }
 
+    /// Rows wanted inside the box: for a prompt, its whole body, a gap, and its options.
     pub fn rows(&self, width: u16) -> usize {
         match self {
             Entry::Layer(layer) => layer.rows(width),
-            Entry::Prompt(prompt, _) => crate::render::prompt::prompt_lines(prompt, width).len(),
+            Entry::Prompt(queued, _) => {
+                let lines = crate::render::prompt::prompt_lines(
+                    &queued.prompt,
+                    queued.selected,
+                    queued.form.as_ref(),
+                    width,
+                );
+                lines.body.len() + 1 + lines.options.len()
+            }
         }
     }
 }
@@ -159,16 +192,16 @@ impl Entry<'_> {
 pub fn on_screen(state: &AppState) -> Vec<Entry<'_>> {
     let mut entries: Vec<Entry<'_>> = state.layers.iter().map(Entry::Layer).collect();
     if let Some(front) = state.prompts.front() {
-        entries.push(Entry::Prompt(&front.prompt, state.prompts.len()));
+        entries.push(Entry::Prompt(front, state.prompts.len()));
         entries.extend(front.layers.iter().map(Entry::Layer));
     }
     entries
 }
 
 /// The keys of whatever is on top, for the hint bar.
-pub fn top_hints(state: &AppState) -> Vec<Hint> {
+pub fn top_hints(state: &AppState, now: Instant) -> Vec<Hint> {
     match on_screen(state).last() {
-        Some(entry) => entry.hints(),
+        Some(entry) => entry.hints(now),
         None => base::hints(state),
     }
 }
@@ -187,7 +220,9 @@ fn stack(state: &mut AppState, which: Stack) -> Option<&mut Vec<Layer>> {
     }
 }
 
-/// Routes one event: Ctrl+C first, then the layers from the top, then the base.
+/// Routes one event: Ctrl+C first; then, while a server prompt is up, the type-ahead gate
+/// (`prompts::guard`) decides whether a key is typing for the draft or meant for the prompt;
+/// then the layers from the top, then the base.
 pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
     if let Input::Key(key) = input {
         if key.kind == KeyEventKind::Release {
@@ -197,6 +232,57 @@ pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect
             return actions::quit(state);
         }
     }
+    // A key held back earlier and not followed by another was meant: it decides first.
+    let mut effects = tick(state, now);
+    if !state.prompts.is_empty() {
+        match input {
+            Input::Key(key) => match state.prompts.gate(key, now) {
+                Gate::Hold | Gate::Swallow => return effects,
+                Gate::Typing(keys) => {
+                    for key in keys {
+                        effects.extend(route_as_typing(state, key, now));
+                    }
+                    return effects;
+                }
+                Gate::Pass => {}
+            },
+            Input::Paste(_) if !state.prompts.front().is_some_and(QueuedPrompt::typing_text) => {
+                if let Some(held) = state.prompts.pasted(now) {
+                    effects.extend(route_as_typing(state, held, now));
+                }
+            }
+            _ => {}
+        }
+    }
+    effects.extend(route_from_top(state, input, now));
+    effects
+}
+
+/// Time passed: a held key whose moment came goes to the prompt.
+pub fn tick(state: &mut AppState, now: Instant) -> Vec<Effect> {
+    match state.prompts.take_due(now) {
+        Some(key) => route_from_top(state, Input::Key(key), now),
+        None => vec![],
+    }
+}
+
+/// A key typed while a prompt is up goes to what is under the prompt (the draft, or the search
+/// bar). Under a question nothing is sent: Enter there is a new line, Esc does nothing.
+fn route_as_typing(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Effect> {
+    let key = match key.code {
+        KeyCode::Esc => return vec![],
+        KeyCode::Enter => KeyEvent::new(KeyCode::Enter, KeyModifiers::SHIFT),
+        _ => key,
+    };
+    let input = Input::Key(key);
+    if let Some(effects) = walk(state, Stack::Person, &input, now) {
+        return effects;
+    }
+    let outcome = base::handle(state, &input, now);
+    settle(state, Stack::Person, outcome).unwrap_or_default()
+}
+
+fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
     if let Some(effects) = walk(state, Stack::Prompt, &input, now) {
         return effects;
     }
@@ -226,7 +312,15 @@ fn walk(
         // Taken out while it runs, so it can be given the whole state.
         let mut layer = stack(state, which)?.remove(index);
         let outcome = layer.handle(input, state, now);
-        let layers = stack(state, which)?;
+        // The handler may have answered the prompt that owned this list: then it is gone, and
+        // so are its layers.
+        let Some(layers) = stack(state, which) else {
+            return Some(match outcome {
+                Outcome::Consumed(effects) | Outcome::Close(effects) => effects,
+                Outcome::Open(_, effects) => effects,
+                Outcome::Ignored => vec![],
+            });
+        };
         match outcome {
             Outcome::Ignored => layers.insert(index.min(layers.len()), layer),
             Outcome::Consumed(effects) => {

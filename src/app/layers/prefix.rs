@@ -1,0 +1,93 @@
+//! The prefix chooser, opened from a command prompt's `p`: the person settles the exact rule
+//! written into codex's exec policy. ←/→ shorten or lengthen the prefix within the command's
+//! own words; prefixes that would allow arbitrary code are refused with the reason; the exact
+//! rule text is always on screen. Enter (or `p` again) writes it; Esc goes back to the prompt.
+
+use super::{Hint, Input, Outcome};
+use crate::app::prompts::answer_front;
+use crate::app::state::AppState;
+use crate::model::execpolicy::{refusal, Offer};
+use crate::model::prompt::{amendment_record, amendment_result};
+use crossterm::event::{KeyCode, KeyModifiers};
+use std::time::Instant;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrefixChooser {
+    pub offer: Offer,
+    /// How many of the command's words the rule covers.
+    pub len: usize,
+}
+
+impl PrefixChooser {
+    pub fn new(offer: Offer) -> Self {
+        let len = match &offer {
+            Offer::Prefix { proposed_len, .. } => *proposed_len,
+            Offer::ExactScript { words } => words.len(),
+            Offer::Mismatch(_) => 0,
+        };
+        PrefixChooser { offer, len }
+    }
+
+    /// The words the rule will match.
+    pub fn prefix(&self) -> Vec<String> {
+        match &self.offer {
+            Offer::Prefix { words, .. } => words[..self.len.min(words.len())].to_vec(),
+            Offer::ExactScript { words } => words.clone(),
+            Offer::Mismatch(_) => Vec::new(),
+        }
+    }
+
+    /// Why the current prefix cannot be written, if it cannot.
+    pub fn refusal(&self) -> Option<&'static str> {
+        refusal(&self.prefix())
+    }
+
+    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState, now: Instant) -> Outcome {
+        let Input::Key(key) = input else {
+            return Outcome::Ignored;
+        };
+        if key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return Outcome::Ignored;
+        }
+        let max = match &self.offer {
+            Offer::Prefix { words, .. } => words.len(),
+            _ => self.len,
+        };
+        match key.code {
+            KeyCode::Left if self.len > 1 && max > 1 => self.len -= 1,
+            KeyCode::Right if self.len < max => self.len += 1,
+            KeyCode::Enter | KeyCode::Char('p') if self.refusal().is_none() => {
+                let prefix = self.prefix();
+                return Outcome::Close(answer_front(
+                    state,
+                    amendment_result(&prefix),
+                    amendment_record(&prefix),
+                    now,
+                ));
+            }
+            KeyCode::Esc => {
+                if let Some(front) = state.prompts.front_mut() {
+                    front.selected = None;
+                }
+                return Outcome::Close(vec![]);
+            }
+            _ => {}
+        }
+        Outcome::Consumed(vec![])
+    }
+
+    pub fn hints(&self) -> Vec<Hint> {
+        let mut hints = Vec::new();
+        if self.refusal().is_none() {
+            hints.push(Hint::new("Enter", "approve, write the rule"));
+        }
+        if matches!(self.offer, Offer::Prefix { .. }) {
+            hints.push(Hint::new("←/→", "shorter/longer"));
+        }
+        hints.push(Hint::new("Esc", "back"));
+        hints
+    }
+}

@@ -1,0 +1,39 @@
+//! The front prompt's whole body on the full screen (`d` or Tab from a prompt): a long script
+//! or a tall diff read end to end before deciding. Esc returns to the prompt.
+
+use super::{Hint, Input, Outcome};
+use crossterm::event::KeyCode;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PromptView {
+    /// Rows scrolled past; clamped when drawn.
+    pub offset: usize,
+}
+
+impl PromptView {
+    pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            return Outcome::Ignored;
+        };
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('d') | KeyCode::Char('q') | KeyCode::Tab => {
+                return Outcome::Close(vec![])
+            }
+            KeyCode::Up => self.offset = self.offset.saturating_sub(1),
+            KeyCode::Down => self.offset += 1,
+            KeyCode::PageUp => self.offset = self.offset.saturating_sub(20),
+            KeyCode::PageDown => self.offset += 20,
+            KeyCode::Home => self.offset = 0,
+            KeyCode::End => self.offset = usize::MAX / 2,
+            _ => {}
+        }
+        Outcome::Consumed(vec![])
+    }
+}
+
+pub fn hints() -> Vec<Hint> {
+    vec![
+        Hint::new("↑/↓ PgUp/PgDn", "scroll"),
+        Hint::new("Esc", "back to the question"),
+    ]
+}

@@ -1,0 +1,98 @@
+//! The prefix chooser's lines: the command's words with the chosen prefix marked, the exact
+//! rule that will be written, and why it is refused when it is.
+
+use super::sanitize::visible_line;
+use super::wrap::wrap_spans;
+use crate::model::execpolicy::{refusal, rule_text, Offer};
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+
+pub fn chooser_lines(offer: &Offer, len: usize, width: u16) -> Vec<Line<'static>> {
+    let w = width.saturating_sub(2).max(10) as usize;
+    let mut lines = Vec::new();
+    let mut text = |span: Span<'static>, indent: &'static str| {
+        lines.extend(wrap_spans(
+            &[span],
+            w,
+            &[Span::raw(indent)],
+            &[Span::raw(indent)],
+        ));
+    };
+    let (words, prefix): (Vec<String>, Vec<String>) = match offer {
+        Offer::Prefix { words, .. } => (words.clone(), words[..len.min(words.len())].to_vec()),
+        Offer::ExactScript { words } => (words.clone(), words.clone()),
+        Offer::Mismatch(why) => {
+            text(visible_line(why).yellow(), "");
+            return lines;
+        }
+    };
+    let refused = refusal(&prefix);
+    if let Some(why) = refused {
+        text(
+            format!("Refused: {why}. Lengthen it (→) or go back (Esc).")
+                .red()
+                .bold(),
+            "",
+        );
+    }
+    match offer {
+        Offer::ExactScript { .. } => text(
+            "Always allow exactly this script (it matches nothing else):".bold(),
+            "",
+        ),
+        _ => text("Always allow every command that starts with:".bold(), ""),
+    }
+    let mut spans = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" "));
+        }
+        let shown = shell_word(word);
+        spans.push(if i < prefix.len() {
+            Span::styled(
+                shown,
+                Style::default().fg(Color::Black).bg(Color::Yellow).bold(),
+            )
+        } else {
+            Span::styled(shown, Style::default().dim())
+        });
+    }
+    let mut lines_out = std::mem::take(&mut lines);
+    lines_out.extend(wrap_spans(
+        &spans,
+        w,
+        &[Span::raw("  ")],
+        &[Span::raw("  ")],
+    ));
+    let mut text = |span: Span<'static>, indent: &'static str| {
+        lines_out.extend(wrap_spans(
+            &[span],
+            w,
+            &[Span::raw(indent)],
+            &[Span::raw(indent)],
+        ));
+    };
+    text("This rule is written to codex's exec policy:".dim(), "");
+    text(
+        Span::styled(
+            visible_line(&rule_text(&prefix)),
+            Style::default().fg(Color::Cyan),
+        ),
+        "  ",
+    );
+    if refused.is_none() {
+        text(
+            "It applies to this thread and to threads started from now on.".dim(),
+            "",
+        );
+    }
+    lines_out
+}
+
+/// A word as it would be typed, quoted when it needs to be, control characters shown.
+fn shell_word(word: &str) -> String {
+    let quoted = shlex::try_quote(word)
+        .map(|q| q.into_owned())
+        .unwrap_or_else(|_| format!("{word:?}"));
+    visible_line(&quoted)
+}
