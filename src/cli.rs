@@ -121,7 +121,22 @@ impl Cli {
             home: std::env::var("HOME")
                 .ok()
                 .filter(|home| !home.is_empty() && home != "/"),
+            codex_home: codex_home(
+                std::env::var("CODEX_HOME").ok().as_deref(),
+                std::env::var("HOME").ok().as_deref(),
+            ),
         })
+    }
+}
+
+/// codex's own rule: `$CODEX_HOME` when set, else `~/.codex`.
+fn codex_home(codex_home: Option<&str>, home: Option<&str>) -> Option<String> {
+    match (codex_home, home) {
+        (Some(dir), _) if !dir.is_empty() => Some(dir.to_string()),
+        (_, Some(home)) if !home.is_empty() => {
+            Some(format!("{}/.codex", home.trim_end_matches('/')))
+        }
+        _ => None,
     }
 }
 
@@ -138,6 +153,17 @@ mod tests {
             .session_config()
             .unwrap_err()
             .contains("workspace-write"));
+    }
+
+    #[test]
+    fn codex_home_is_codex_home_else_dot_codex_in_home() {
+        assert_eq!(codex_home(Some("/c"), Some("/h")).as_deref(), Some("/c"));
+        assert_eq!(
+            codex_home(Some(""), Some("/h/")).as_deref(),
+            Some("/h/.codex")
+        );
+        assert_eq!(codex_home(None, Some("/")).as_deref(), Some("/.codex"));
+        assert_eq!(codex_home(None, None), None);
     }
 
     #[test]

@@ -100,6 +100,7 @@ pub fn all_hints() -> Vec<Hint> {
         ("Ctrl+F, / while scrolled up", "search the transcript"),
         ("Ctrl+O", "expand or collapse output and reasoning"),
         ("/copy", "copy the last answer"),
+        ("/rules", "list or delete the exec-policy rules"),
         ("?", "this help (empty composer)"),
         ("Ctrl+D (empty composer), Ctrl+C, /quit", "quit"),
     ]

@@ -3,6 +3,7 @@
 use super::request::ClientRequest;
 use crate::protocol::RequestId;
 use serde_json::Value;
+use std::path::PathBuf;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
@@ -23,6 +24,18 @@ pub enum Effect {
     },
     /// Put text on the system clipboard (OSC 52).
     CopyToClipboard(String),
+    /// Read the `*.rules` files of the exec-policy folder; they come back as
+    /// `AppEvent::RulesLoaded`.
+    LoadRules {
+        dir: PathBuf,
+    },
+    /// Delete the `occurrence`-th rule (from 0) whose text is `source` from `file`, keeping
+    /// everything else in it; the outcome comes back as `AppEvent::RuleDeleted`.
+    DeleteRule {
+        file: PathBuf,
+        source: String,
+        occurrence: usize,
+    },
     Redraw,
     Quit,
 }

@@ -3,6 +3,7 @@
 use crate::protocol::{RequestId, ServerNotification, ServerRequest};
 use crossterm::event::{KeyEvent, MouseEvent};
 use serde_json::Value;
+use std::path::PathBuf;
 
 /// Which of tern's own requests a response belongs to.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +32,17 @@ pub enum AppEvent {
     Response {
         tag: RequestTag,
         result: Result<Value, String>,
+    },
+    /// The rules folder `dir` as read for `Effect::LoadRules`.
+    RulesLoaded {
+        dir: PathBuf,
+        result: Result<Vec<crate::model::rules::RulesFileText>, String>,
+    },
+    /// What became of an `Effect::DeleteRule`.
+    RuleDeleted {
+        file: PathBuf,
+        source: String,
+        result: Result<(), String>,
     },
     /// The connection to the server is gone, with why.
     Disconnected(String),

@@ -29,6 +29,9 @@ pub struct SessionConfig {
     pub theme: Theme,
     /// `$HOME`, read once at startup, to shorten paths to `~/…`.
     pub home: Option<String>,
+    /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
+    /// `codexHome` the server names in `initialize` comes first.
+    pub codex_home: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

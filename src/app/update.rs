@@ -25,6 +25,12 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
             server_events::on_server_request(state, id, request, now)
         }
         AppEvent::Response { tag, result } => responses::on_response(state, tag, result, now),
+        AppEvent::RulesLoaded { dir, result } => layers::rules::on_loaded(state, dir, result),
+        AppEvent::RuleDeleted {
+            file,
+            source,
+            result,
+        } => layers::rules::on_deleted(state, file, source, result),
         AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
         AppEvent::Tick => layers::tick(state, now),

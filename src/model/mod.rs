@@ -6,6 +6,7 @@ pub mod execpolicy;
 pub mod markdown_text;
 pub mod prompt;
 pub mod prompt_form;
+pub mod rules;
 pub mod transcript;
 
 pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Theme, TurnTokens};

@@ -3,6 +3,7 @@
 
 use super::frames::FrameScheduler;
 use super::hyperlinks;
+use super::rules_file;
 use crate::app::{self, AppEvent, AppState, Effect};
 use crate::protocol::{ServerNotification, ServerRequest};
 use crate::rpc::{Connection, Inbound};
@@ -226,6 +227,28 @@ fn run_effects<B: SyncedBackend>(
                 connection.respond_error(&id, code, &message)
             }
             Effect::CopyToClipboard(text) => terminal.backend_mut().copy_to_clipboard(&text),
+            Effect::LoadRules { dir } => {
+                let responses = responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = rules_file::load_rules(&dir);
+                    let _ = responses.send(AppEvent::RulesLoaded { dir, result });
+                });
+            }
+            Effect::DeleteRule {
+                file,
+                source,
+                occurrence,
+            } => {
+                let responses = responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = rules_file::delete_rule(&file, &source, occurrence);
+                    let _ = responses.send(AppEvent::RuleDeleted {
+                        file,
+                        source,
+                        result,
+                    });
+                });
+            }
             Effect::Redraw => frames.request(Instant::now()),
             Effect::Quit => {}
         }

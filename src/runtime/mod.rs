@@ -3,6 +3,7 @@
 pub mod event_loop;
 pub mod frames;
 pub mod hyperlinks;
+pub mod rules_file;
 pub mod terminal;
 
 pub use event_loop::{run_session, SessionOutcome};

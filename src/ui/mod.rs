@@ -10,6 +10,7 @@ mod hints;
 mod prefix;
 mod prompt;
 mod prompt_view;
+mod rules;
 mod search;
 mod status;
 mod transcript;
@@ -62,5 +63,6 @@ fn draw_entry(
                 prompt_view::draw(frame, areas.main, view, queued);
             }
         }
+        Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
     }
 }

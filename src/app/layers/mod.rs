@@ -13,11 +13,13 @@
 pub mod help;
 pub mod prefix;
 pub mod prompt_view;
+pub mod rules;
 pub mod search;
 
 pub use help::Help;
 pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
+pub use rules::RulesList;
 pub use search::Search;
 
 use super::effect::Effect;
@@ -78,6 +80,7 @@ pub enum Layer {
     Prefix(PrefixChooser),
     /// Opened from a prompt: its whole body, full screen.
     PromptView(PromptView),
+    Rules(RulesList),
 }
 
 impl Layer {
@@ -87,13 +90,14 @@ impl Layer {
             Layer::Help(help) => help.handle(input),
             Layer::Prefix(chooser) => chooser.handle(input, state, now),
             Layer::PromptView(view) => view.handle(input),
+            Layer::Rules(list) => list.handle(input),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
             Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
-            Layer::Help(_) => Placement::Popup,
+            Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
             Layer::PromptView(_) => Placement::FullScreen,
         }
     }
@@ -104,6 +108,7 @@ impl Layer {
             Layer::Help(_) => "Help",
             Layer::Prefix(_) => "Always allow",
             Layer::PromptView(_) => "Full view",
+            Layer::Rules(_) => "Rules",
         }
     }
 
@@ -113,6 +118,7 @@ impl Layer {
             Layer::Help(_) => help::hints(),
             Layer::Prefix(chooser) => chooser.hints(),
             Layer::PromptView(_) => prompt_view::hints(),
+            Layer::Rules(list) => rules::hints(list),
         }
     }
 
@@ -125,6 +131,7 @@ impl Layer {
                 crate::render::prefix::chooser_lines(&chooser.offer, chooser.len, width).len()
             }
             Layer::PromptView(_) => 0,
+            Layer::Rules(list) => list.rules().len().max(1),
         }
     }
 }

@@ -1,0 +1,342 @@
+//! `/rules`: the exec-policy rules in `$CODEX_HOME/rules/*.rules` with their decisions, and
+//! the deletion of one, after a confirm step because it is permanent.
+//!
+//! Reading and rewriting the files is the runtime's (`Effect::LoadRules`,
+//! `Effect::DeleteRule`); answers come back as `AppEvent::RulesLoaded` and
+//! `AppEvent::RuleDeleted`. codex reads rules when a thread starts, so a deletion reaches new
+//! threads and forks but not threads already running (protocol-notes §3.8): the notice says so.
+
+use super::{Hint, Input, Layer, Outcome};
+use crate::app::effect::Effect;
+use crate::app::state::AppState;
+use crate::model::rules::{self, Entry, Rule, RulesFileText};
+use crate::model::NoticeLevel;
+use crate::render::sanitize::visible_line;
+use crossterm::event::{KeyCode, KeyModifiers};
+use std::path::{Path, PathBuf};
+
+/// Rows a page key moves the selection by.
+const PAGE: usize = 10;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesList {
+    /// The folder listed.
+    pub dir: PathBuf,
+    pub listing: Listing,
+    /// Index into [`RulesList::rules`] of the selected rule.
+    pub selected: usize,
+    /// `d` was pressed: the next `y` or Enter deletes the selected rule, any other key keeps it.
+    pub confirming: bool,
+    /// A deletion is with the runtime.
+    pub deleting: bool,
+    /// Why the last key did nothing, or what went wrong, until the next key.
+    pub message: Option<String>,
+    /// `$HOME`, to show paths as `~/…`.
+    pub home: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Listing {
+    Loading,
+    Loaded(Vec<RulesFile>),
+    /// The folder could not be read.
+    Failed(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesFile {
+    pub path: PathBuf,
+    /// Its rules and unreadable lines, or why the file could not be read.
+    pub entries: Result<Vec<Entry>, String>,
+}
+
+/// Where a selectable rule is: which file, which entry of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleAt {
+    pub file: usize,
+    pub entry: usize,
+}
+
+impl RulesList {
+    pub fn new(dir: PathBuf, home: Option<String>) -> Self {
+        RulesList {
+            dir,
+            listing: Listing::Loading,
+            selected: 0,
+            confirming: false,
+            deleting: false,
+            message: None,
+            home,
+        }
+    }
+
+    pub fn files(&self) -> &[RulesFile] {
+        match &self.listing {
+            Listing::Loaded(files) => files,
+            _ => &[],
+        }
+    }
+
+    /// Every rule listed, top to bottom: what the selection moves over.
+    pub fn rules(&self) -> Vec<RuleAt> {
+        let mut found = Vec::new();
+        for (file, rules_file) in self.files().iter().enumerate() {
+            if let Ok(entries) = &rules_file.entries {
+                for (entry, item) in entries.iter().enumerate() {
+                    if matches!(item, Entry::Rule(_)) {
+                        found.push(RuleAt { file, entry });
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    pub fn selected_at(&self) -> Option<RuleAt> {
+        self.rules().get(self.selected).copied()
+    }
+
+    /// The selected rule, its file, and which of the identical rules in that file it is.
+    pub fn selected_rule(&self) -> Option<(&RulesFile, &Rule, usize)> {
+        self.rule_at(self.selected_at()?)
+    }
+
+    fn rule_at(&self, at: RuleAt) -> Option<(&RulesFile, &Rule, usize)> {
+        let file = self.files().get(at.file)?;
+        let entries = file.entries.as_ref().ok()?;
+        match entries.get(at.entry)? {
+            Entry::Rule(rule) => Some((file, rule, rules::occurrence(entries, at.entry))),
+            Entry::Unparsed { .. } => None,
+        }
+    }
+
+    /// A path as shown: `~/…` under the home folder.
+    pub fn show_path(&self, path: &Path) -> String {
+        show_path(path, self.home.as_deref())
+    }
+
+    pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            // The wheel scrolls the transcript; a paste lands in the composer, not lost.
+            return Outcome::Ignored;
+        };
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER);
+        self.message = None;
+        if self.confirming {
+            self.confirming = false;
+            return match key.code {
+                KeyCode::Char('y') | KeyCode::Enter if plain => Outcome::Consumed(self.delete()),
+                _ => Outcome::Consumed(vec![]),
+            };
+        }
+        let count = self.rules().len();
+        let last = count.saturating_sub(1);
+        match key.code {
+            KeyCode::Esc => return Outcome::Close(vec![]),
+            KeyCode::Char('q') if plain => return Outcome::Close(vec![]),
+            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Char('k') if plain => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down => self.selected = (self.selected + 1).min(last),
+            KeyCode::Char('j') if plain => self.selected = (self.selected + 1).min(last),
+            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
+            KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = last,
+            KeyCode::Char('r') if plain => return Outcome::Consumed(self.reload()),
+            KeyCode::Char('d') | KeyCode::Delete if plain => self.ask_to_delete(),
+            _ => {}
+        }
+        Outcome::Consumed(vec![])
+    }
+
+    fn ask_to_delete(&mut self) {
+        if self.deleting {
+            self.message = Some("A deletion is still being written.".into());
+            return;
+        }
+        match self.selected_rule() {
+            None => self.message = Some("No rule to delete.".into()),
+            Some((_, rule, _)) if !rule.owns_lines => {
+                self.message =
+                    Some("This rule shares its line with other code: edit the file by hand.".into())
+            }
+            Some(_) => self.confirming = true,
+        }
+    }
+
+    fn delete(&mut self) -> Vec<Effect> {
+        let Some((file, rule, occurrence)) = self.selected_rule() else {
+            return vec![];
+        };
+        let effect = Effect::DeleteRule {
+            file: file.path.clone(),
+            source: rule.source.clone(),
+            occurrence,
+        };
+        self.deleting = true;
+        vec![effect]
+    }
+
+    fn reload(&mut self) -> Vec<Effect> {
+        if !matches!(self.listing, Listing::Loaded(_)) {
+            self.listing = Listing::Loading;
+        }
+        vec![Effect::LoadRules {
+            dir: self.dir.clone(),
+        }]
+    }
+
+    fn loaded(&mut self, result: Result<Vec<RulesFileText>, String>) {
+        // Keep the same rule selected if it is still there, else the one now in its place.
+        let before = self
+            .selected_rule()
+            .map(|(file, rule, n)| (file.path.clone(), rule.source.clone(), n));
+        self.listing = match result {
+            Ok(files) => Listing::Loaded(
+                files
+                    .into_iter()
+                    .map(|file| RulesFile {
+                        entries: file.text.map(|text| rules::parse(&text)),
+                        path: file.path,
+                    })
+                    .collect(),
+            ),
+            Err(e) => Listing::Failed(e),
+        };
+        let found = before.and_then(|(path, source, n)| {
+            self.rules().into_iter().position(|at| {
+                self.rule_at(at).is_some_and(|(file, rule, m)| {
+                    file.path == path && rule.source == source && m == n
+                })
+            })
+        });
+        let count = self.rules().len();
+        self.selected = found.unwrap_or(self.selected.min(count.saturating_sub(1)));
+    }
+}
+
+pub fn hints(list: &RulesList) -> Vec<Hint> {
+    if list.confirming {
+        return vec![
+            Hint::new("y/Enter", "delete for good"),
+            Hint::new("any other key", "keeps it"),
+        ];
+    }
+    vec![
+        Hint::new("↑/↓", "select"),
+        Hint::new("d", "delete"),
+        Hint::new("r", "reload"),
+        Hint::new("Esc", "close"),
+    ]
+}
+
+/// The exec-policy folder: `rules` under the `codexHome` the server named in `initialize`, or
+/// under the one found at startup (`$CODEX_HOME`, else `~/.codex`).
+pub fn rules_dir(state: &AppState) -> Option<PathBuf> {
+    let from_server = state
+        .server
+        .as_ref()
+        .and_then(|s| s.codex_home.clone())
+        .filter(|home| !home.is_empty());
+    from_server
+        .or_else(|| state.config.codex_home.clone())
+        .map(|home| Path::new(&home).join("rules"))
+}
+
+/// Opens the list over the transcript (`/rules`) and asks for the files.
+pub fn open(state: &mut AppState) -> Vec<Effect> {
+    let Some(dir) = rules_dir(state) else {
+        state.transcript.notice(
+            NoticeLevel::Warning,
+            "Cannot tell where codex keeps its rules: the server named no codexHome, and neither \
+             CODEX_HOME nor HOME is set.",
+        );
+        return vec![];
+    };
+    state.layers.push(Layer::Rules(RulesList::new(
+        dir.clone(),
+        state.config.home.clone(),
+    )));
+    vec![Effect::LoadRules { dir }]
+}
+
+fn open_list<'a>(state: &'a mut AppState, dir: &Path) -> Option<&'a mut RulesList> {
+    state.layers.iter_mut().rev().find_map(|layer| match layer {
+        Layer::Rules(list) if list.dir == dir => Some(list),
+        _ => None,
+    })
+}
+
+pub fn on_loaded(
+    state: &mut AppState,
+    dir: PathBuf,
+    result: Result<Vec<RulesFileText>, String>,
+) -> Vec<Effect> {
+    if let Some(list) = open_list(state, &dir) {
+        list.loaded(result);
+    }
+    vec![]
+}
+
+/// Says what a deletion did and when it takes effect, and lists the folder again.
+pub fn on_deleted(
+    state: &mut AppState,
+    file: PathBuf,
+    source: String,
+    result: Result<(), String>,
+) -> Vec<Effect> {
+    let shown_file = show_path(&file, state.config.home.as_deref());
+    match &result {
+        Ok(()) => {
+            let rule = describe(&source);
+            state.transcript.notice(
+                NoticeLevel::Info,
+                format!(
+                    "Deleted the rule {rule} from {shown_file}. Threads already running, this \
+                     one included, keep applying it until tern is restarted: codex reads rules \
+                     when a thread starts. New threads and forks go without it."
+                ),
+            );
+        }
+        Err(e) => state.transcript.notice(
+            NoticeLevel::Error,
+            format!(
+                "The rule was not deleted from {shown_file}: {}",
+                visible_line(e)
+            ),
+        ),
+    }
+    let Some(list) = state.layers.iter_mut().rev().find_map(|layer| match layer {
+        Layer::Rules(list) => Some(list),
+        _ => None,
+    }) else {
+        return vec![];
+    };
+    list.deleting = false;
+    if let Err(e) = result {
+        list.message = Some(format!("Not deleted: {}", visible_line(&e)));
+    }
+    list.reload()
+}
+
+/// A rule for a notice: `git status` (allow), from its source text.
+fn describe(source: &str) -> String {
+    let parsed = rules::parse(source);
+    let text = match parsed.first() {
+        Some(Entry::Rule(rule)) => format!("`{}` ({})", rule.summary(), rule.decision.label()),
+        _ => source.to_string(),
+    };
+    visible_line(&text)
+}
+
+/// `path` with the home folder shown as `~`.
+pub fn show_path(path: &Path, home: Option<&str>) -> String {
+    let text = path.to_string_lossy();
+    let shown = match home.and_then(|home| text.strip_prefix(home)) {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
+        _ => text.into_owned(),
+    };
+    visible_line(&shown)
+}

@@ -1,0 +1,206 @@
+//! The `/rules` list: each rules file with its rules and their decisions, the lines tern could
+//! not read, and what a deletion will do. Everything from the files is untrusted: control
+//! characters are shown as markers, never applied.
+
+use crate::app::geometry::popup;
+use crate::app::layers::rules::{Listing, RulesList};
+use crate::model::rules::{Decision, Entry};
+use crate::render::sanitize::{sanitize_line, visible_line};
+use crate::render::wrap::wrap_spans;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Padding, Paragraph};
+use ratatui::Frame;
+
+/// The widest the box gets: wider lists are hard to read.
+const MAX_WIDTH: u16 = 100;
+/// Columns of the decision, `forbidden` and a space.
+const DECISION_WIDTH: usize = 10;
+
+pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
+    let footer = footer_spans(list);
+    // Laid out once for the widest box, to size it; again for the box it got.
+    let inner_width = |width: u16| width.saturating_sub(4) as usize;
+    let widest = inner_width(MAX_WIDTH.min(within.width));
+    let rows = body_lines(list, widest).0.len() + wrap_spans(&footer, widest, &[], &[]).len();
+    let area = popup(within, MAX_WIDTH, (rows as u16 + 3).max(8));
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::Cyan))
+        .padding(Padding::horizontal(1))
+        .title(Line::from(vec![
+            " Exec-policy rules ".cyan().bold(),
+            format!("· {} ", shown(&list.show_path(&list.dir))).dark_gray(),
+        ]));
+    let inner = block.inner(area);
+    let (body, selected_row) = body_lines(list, inner.width as usize);
+    frame.render_widget(Clear, area);
+    frame.render_widget(block, area);
+
+    // The footer (what a deletion does, or the question) is always shown; the list scrolls
+    // above it, keeping the selection in view.
+    let footer = wrap_spans(&footer, inner.width as usize, &[], &[]);
+    let footer_rows = (footer.len() as u16).min(inner.height / 2);
+    let list_rows = inner.height.saturating_sub(footer_rows + 1);
+    let list_area = Rect::new(inner.x, inner.y, inner.width, list_rows);
+    let footer_area = Rect::new(
+        inner.x,
+        inner.bottom() - footer_rows,
+        inner.width,
+        footer_rows,
+    );
+    let visible = list_rows as usize;
+    let last_offset = body.len().saturating_sub(visible);
+    let offset = selected_row
+        .map_or(0, |row| row.saturating_sub(visible / 2))
+        .min(last_offset);
+    frame.render_widget(Paragraph::new(body).scroll((offset as u16, 0)), list_area);
+    frame.render_widget(Paragraph::new(footer), footer_area);
+}
+
+/// The list's rows for a box `width` columns wide inside, and which of them is the selected
+/// rule. Rules take one row each (cut at the edge); messages wrap.
+fn body_lines(list: &RulesList, width: usize) -> (Vec<Line<'static>>, Option<usize>) {
+    let message = |span: Span<'static>| (wrap_spans(&[span], width, &[], &[]), None);
+    let files = match &list.listing {
+        Listing::Loading => return message("Reading the rules…".dark_gray()),
+        Listing::Failed(why) => return message(shown(why).red()),
+        Listing::Loaded(files) => files,
+    };
+    if files.is_empty() {
+        let text = format!(
+            "No rules files in {}. Rules appear here when you answer a prompt with \"always \
+             allow\", or when you write them there.",
+            list.show_path(&list.dir)
+        );
+        return message(shown(&text).dark_gray());
+    }
+    let selected = list.selected_at();
+    let mut lines = Vec::new();
+    let mut selected_row = None;
+    for (file_index, file) in files.iter().enumerate() {
+        if file_index > 0 {
+            lines.push(Line::default());
+        }
+        let name = file
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let header = vec![shown(&name).bold()];
+        let entries = match &file.entries {
+            Ok(entries) => entries,
+            Err(why) => {
+                lines.push(Line::from(header));
+                lines.push(Line::from(
+                    format!("   could not read it: {}", shown(why)).red(),
+                ));
+                continue;
+            }
+        };
+        let unread = entries
+            .iter()
+            .filter(|e| matches!(e, Entry::Unparsed { .. }))
+            .count();
+        lines.push(Line::from(header));
+        if unread > 0 {
+            // codex refuses a file with a syntax error and then applies no custom rules at all.
+            lines.push(Line::from(
+                format!(
+                    "   ⚠ {unread} line{} not understood: codex may then ignore all your rules",
+                    if unread == 1 { "" } else { "s" },
+                )
+                .yellow(),
+            ));
+        }
+        if entries.is_empty() {
+            lines.push(Line::from("   no rules".dark_gray()));
+        }
+        for (entry_index, entry) in entries.iter().enumerate() {
+            let is_selected =
+                selected.is_some_and(|at| at.file == file_index && at.entry == entry_index);
+            if is_selected {
+                selected_row = Some(lines.len());
+            }
+            lines.push(entry_line(entry, is_selected));
+        }
+    }
+    (lines, selected_row)
+}
+
+fn entry_line(entry: &Entry, selected: bool) -> Line<'static> {
+    let marker = if selected {
+        "›  ".cyan().bold()
+    } else {
+        Span::raw("   ")
+    };
+    match entry {
+        Entry::Rule(rule) => {
+            let (label, colour) = match &rule.decision {
+                Decision::Allow => ("allow".to_string(), Color::Green),
+                Decision::Prompt => ("prompt".to_string(), Color::Yellow),
+                Decision::Forbidden => ("forbidden".to_string(), Color::Red),
+                Decision::Unknown(text) => (format!("{}?", shown(text)), Color::Magenta),
+            };
+            let mut spans = vec![
+                marker,
+                Span::styled(
+                    format!("{label:<DECISION_WIDTH$} "),
+                    Style::default().fg(colour),
+                ),
+            ];
+            let summary = Span::raw(shown(&rule.summary()));
+            spans.push(if selected { summary.bold() } else { summary });
+            if let Some(why) = &rule.justification {
+                spans.push(format!("  — {}", shown(why)).dark_gray());
+            }
+            if !rule.owns_lines {
+                spans.push("  (shares its line)".dark_gray());
+            }
+            Line::from(spans)
+        }
+        Entry::Unparsed { line, text } => Line::from(vec![
+            marker,
+            Span::styled(
+                format!("{:<DECISION_WIDTH$} ", "?"),
+                Style::default().fg(Color::Red),
+            ),
+            format!("line {line} not understood: ").red(),
+            shown(text).dark_gray(),
+        ]),
+    }
+}
+
+/// One line, wrapped to the box: the question while confirming, else a message or a note.
+fn footer_spans(list: &RulesList) -> Vec<Span<'static>> {
+    if list.confirming {
+        if let Some((file, rule, _)) = list.selected_rule() {
+            return vec![
+                "Delete ".yellow().bold(),
+                shown(&rule.summary()).bold(),
+                format!(" ({})", shown(rule.decision.label())).yellow(),
+                format!(" from {}, line {}? ", list.show_path(&file.path), rule.line).yellow(),
+                "y/Enter".bold(),
+                " deletes it for good, any other key keeps it.".yellow(),
+            ];
+        }
+    }
+    if let Some(message) = &list.message {
+        return vec![shown(message).yellow()];
+    }
+    if list.deleting {
+        return vec!["Deleting…".yellow()];
+    }
+    vec![
+        "A deletion applies to new threads and forks; threads already running keep the rule \
+         until tern restarts."
+            .dark_gray(),
+    ]
+}
+
+/// Untrusted text as shown: control characters as markers, then the one sanitizer.
+fn shown(text: &str) -> String {
+    sanitize_line(&visible_line(text))
+}
