@@ -126,3 +126,60 @@ fn a_rule_written_by_always_allow_is_listed_and_deleted_with_slash_rules() {
     tern.quit_with(b"/quit\r", WAIT);
     drop(runtime);
 }
+
+#[test]
+fn a_rule_codex_appends_while_the_list_is_open_survives_a_deletion() {
+    let Some(codex) = codex() else { return };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let mock = runtime.block_on(MockModel::start(vec![
+        MockTurn::git_status_needing_approval("Checked. APPENDED"),
+    ]));
+    let env = CodexEnv::new(&mock.base_url(), Sandbox::Default).unwrap();
+    let logs = tempfile::tempdir().unwrap();
+    let rules = env.rules_path();
+    std::fs::create_dir_all(rules.parent().unwrap()).unwrap();
+    let old_rule = "prefix_rule(pattern=[\"ls\"], decision=\"allow\")\n";
+    std::fs::write(&rules, format!("# mine\n{old_rule}")).unwrap();
+
+    let mut vars: Vec<(&str, OsString)> = env.env_vars();
+    vars.push(("TERN_LOG_DIR", logs.path().into()));
+    vars.push(("TERN_APPROVAL_READ_GUARD_MS", "0".into()));
+    let codex_arg = codex.to_string_lossy().into_owned();
+    let mut tern = PtySession::spawn(
+        Path::new(env!("CARGO_BIN_EXE_tern")),
+        &["--codex-bin", &codex_arg],
+        &vars,
+        env.workspace(),
+        (110, 40),
+    );
+    tern.wait_for_text("ready · mock-model", WAIT);
+
+    // The turn starts and the list opens in one go, before codex can ask anything.
+    tern.send(b"What is the state of the repository?\r/rules\r");
+    tern.wait_for_text("allow      ls", WAIT);
+    // The question comes up over the open list; "always allow" makes codex append a rule the
+    // list has not seen.
+    tern.wait_for_text("always allow commands starting with `git status`", WAIT);
+    tern.send(b"p");
+    tern.wait_for_text(WRITTEN.trim_end(), WAIT);
+    tern.send(b"\r");
+    tern.wait_for_text("APPENDED", WAIT);
+    wait_for_file(&rules, &format!("# mine\n{old_rule}{WRITTEN}"), &tern);
+    assert!(
+        !tern.screen_text().contains("allow      git status"),
+        "the list is still the one loaded before the append"
+    );
+
+    // Deleting from that older list removes exactly its rule and keeps codex's new one.
+    tern.send(b"d");
+    tern.wait_for_text("Delete ls (allow) from", WAIT);
+    tern.send(b"y");
+    wait_for_file(&rules, &format!("# mine\n{WRITTEN}"), &tern);
+    tern.wait_for_text("allow      git status", WAIT);
+    tern.quit_with(b"\x03", WAIT);
+    drop(runtime);
+}

@@ -147,3 +147,37 @@ fn questions_form() {
     );
     snapshot_sizes("questions", &mut state, now);
 }
+
+#[test]
+fn permissions_tool_approval_and_link() {
+    let now = Instant::now();
+    let mut state = asked(
+        "item/permissions/requestApproval",
+        json!({"threadId": THREAD, "turnId": "t", "itemId": "i", "cwd": "/home/user/project",
+            "reason": "Need to write outside the workspace",
+            "permissions": {"network": {"enabled": true},
+                "fileSystem": {"read": null, "write": ["/home/user/other"]}}}),
+        now,
+    );
+    snapshot_sizes("permissions", &mut state, now);
+
+    let mut state = asked(
+        "mcpServer/elicitation/request",
+        json!({"threadId": THREAD, "turnId": "t", "serverName": "elic", "mode": "form",
+            "_meta": {"codex_approval_kind": "mcp_tool_call", "persist": ["session", "always"],
+                "tool_name": "ask_name", "tool_params": {"who": "me"}},
+            "message": "Allow the elic MCP server to run tool \"ask_name\"?",
+            "requestedSchema": {"type": "object", "properties": {}}}),
+        now,
+    );
+    snapshot_sizes("mcp_tool", &mut state, now);
+
+    let mut state = asked(
+        "mcpServer/elicitation/request",
+        json!({"threadId": THREAD, "turnId": null, "serverName": "auth", "mode": "url",
+            "_meta": null, "message": "Sign in to continue",
+            "url": "https://example.com/login", "elicitationId": "e"}),
+        now,
+    );
+    snapshot_sizes("link", &mut state, now);
+}
