@@ -89,6 +89,7 @@ fn every_kind() -> Vec<CellKind> {
                 },
             ],
             status: Some("completed".into()),
+            cwd: None,
         },
         CellKind::Plan {
             explanation: Some("Three steps.".into()),

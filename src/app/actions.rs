@@ -40,10 +40,11 @@ pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<
         match name {
             "quit" | "exit" | "q" => return quit(state),
             "copy" => return copy_last_answer(state),
+            "diff" => return super::layers::diff::open(state),
             _ if !name.is_empty() && !name.contains('/') => {
                 state.transcript.notice(
                     NoticeLevel::Warning,
-                    format!("Unknown command /{name}. Available: /copy, /quit"),
+                    format!("Unknown command /{name}. Available: /copy, /diff, /quit"),
                 );
                 state.composer.set_text(&prompt);
                 return vec![];

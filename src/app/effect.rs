@@ -23,6 +23,10 @@ pub enum Effect {
     },
     /// Put text on the system clipboard (OSC 52).
     CopyToClipboard(String),
+    /// Run `git diff` in `cwd` for the diff view; the answer comes back as `AppEvent::GitDiff`.
+    ReadGitDiff {
+        cwd: String,
+    },
     Redraw,
     Quit,
 }

@@ -25,6 +25,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
             server_events::on_server_request(state, id, request, now)
         }
         AppEvent::Response { tag, result } => responses::on_response(state, tag, result, now),
+        AppEvent::GitDiff { cwd, result } => layers::diff::on_git_diff(state, &cwd, result),
         AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
     };

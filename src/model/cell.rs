@@ -42,6 +42,8 @@ pub enum CellKind {
     FileChange {
         changes: Vec<FileUpdateChange>,
         status: Option<String>,
+        /// The session's cwd when the change arrived: paths are shown relative to it.
+        cwd: Option<String>,
     },
     Plan {
         explanation: Option<String>,
@@ -74,7 +76,7 @@ pub struct TurnTokens {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LayoutKey {
     pub width: u16,
-    /// Command output and reasoning shown in full rather than collapsed.
+    /// Command output, reasoning and diffs shown in full rather than collapsed.
     pub expanded: bool,
     pub theme: Theme,
 }

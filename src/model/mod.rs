@@ -5,8 +5,10 @@ pub mod cell;
 pub mod markdown_text;
 pub mod prompt;
 pub mod transcript;
+pub mod turn_diffs;
 
 pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Theme, TurnTokens};
 pub use markdown_text::{MarkdownText, MARKDOWN_OPTIONS};
 pub use prompt::{Prompt, PromptOption, PromptSubject};
 pub use transcript::Transcript;
+pub use turn_diffs::TurnDiffs;

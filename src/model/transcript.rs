@@ -3,6 +3,7 @@
 
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::markdown_text::MarkdownText;
+use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
 use std::collections::HashMap;
 
@@ -14,6 +15,8 @@ pub struct Transcript {
     session_cwd: Option<String>,
     /// Counts changes, so a view can tell whether anything arrived since it last looked.
     revision: u64,
+    /// Each recent turn's latest whole-turn diff (`turn/diff/updated`).
+    turn_diffs: TurnDiffs,
 }
 
 impl Transcript {
@@ -35,6 +38,19 @@ impl Transcript {
 
     pub fn set_session_cwd(&mut self, cwd: Option<String>) {
         self.session_cwd = cwd;
+    }
+
+    pub fn session_cwd(&self) -> Option<&str> {
+        self.session_cwd.as_deref()
+    }
+
+    pub fn turn_diffs(&self) -> &TurnDiffs {
+        &self.turn_diffs
+    }
+
+    /// Keeps a turn's latest diff snapshot. Returns whether it differs from the one before.
+    pub fn set_turn_diff(&mut self, turn_id: &str, diff: &str) -> bool {
+        self.turn_diffs.set(turn_id, diff)
     }
 
     pub fn push(&mut self, kind: CellKind) -> usize {
@@ -156,6 +172,7 @@ impl Transcript {
             } => CellKind::FileChange {
                 changes: changes.clone(),
                 status: status.clone(),
+                cwd: self.session_cwd.clone(),
             },
             ThreadItem::McpToolCall {
                 server,

@@ -7,7 +7,7 @@ use super::message::layout_message;
 use super::sanitize::{sanitize_line, sanitize_text};
 use super::wrap::{wrap_code, wrap_spans};
 use crate::model::{CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, TurnTokens};
-use crate::protocol::{CommandAction, FileUpdateChange, PatchChangeKind};
+use crate::protocol::{CommandAction, FileUpdateChange};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 
@@ -46,7 +46,11 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
         }
         CellKind::Reasoning { text } => reasoning_lines(text, w, key),
         CellKind::Command(cmd) => command_lines(cmd, w, key),
-        CellKind::FileChange { changes, status } => file_change_lines(changes, status, w),
+        CellKind::FileChange {
+            changes,
+            status,
+            cwd,
+        } => file_change_lines(changes, status, cwd.as_deref(), key),
         CellKind::Plan { explanation, steps } => {
             let done = steps.iter().filter(|s| s.status == "completed").count();
             let mut lines = vec![Line::from(vec![
@@ -381,25 +385,18 @@ fn last_lines(text: &str, n: usize) -> &str {
 
 /// Lines added and removed by one change. An added file's `diff` is its whole content.
 pub fn change_counts(change: &FileUpdateChange) -> (usize, usize) {
-    match change.kind {
-        PatchChangeKind::Add => (change.diff.lines().count(), 0),
-        PatchChangeKind::Delete => (0, change.diff.lines().count()),
-        PatchChangeKind::Update { .. } => change.diff.lines().fold((0, 0), |(a, r), l| {
-            if l.starts_with('+') && !l.starts_with("+++") {
-                (a + 1, r)
-            } else if l.starts_with('-') && !l.starts_with("---") {
-                (a, r + 1)
-            } else {
-                (a, r)
-            }
-        }),
-    }
+    super::diff::change_counts(change)
 }
 
+/// Diff rows shown per file while collapsed (Ctrl+O shows all).
+const COLLAPSED_DIFF_ROWS: usize = 8;
+
+/// "• Edited 2 files (+3 −1)", then each file's header and hunks, indented.
 fn file_change_lines(
     changes: &[FileUpdateChange],
     status: &Option<String>,
-    w: usize,
+    cwd: Option<&str>,
+    key: LayoutKey,
 ) -> Vec<Line<'static>> {
     let title = match status.as_deref() {
         Some("completed") => "Edited",
@@ -407,40 +404,45 @@ fn file_change_lines(
         Some("failed") => "Failed to edit",
         _ => "Editing",
     };
-    let mut lines = vec![Line::from(vec![
+    let counts: Vec<(usize, usize)> = changes.iter().map(change_counts).collect();
+    let added: usize = counts.iter().map(|c| c.0).sum();
+    let removed: usize = counts.iter().map(|c| c.1).sum();
+    let files = match changes.len() {
+        1 => "1 file".to_string(),
+        n => format!("{n} files"),
+    };
+    let mut title_spans = vec![
         Span::styled("• ", Style::default().fg(Color::Magenta)),
-        Span::styled(
-            format!("{title} {} file(s)", changes.len()),
-            Style::default().bold(),
-        ),
-    ])];
+        Span::styled(format!("{title} {files} "), Style::default().bold()),
+        Span::raw("("),
+    ];
+    title_spans.extend(super::diff::paint::counts(added, removed));
+    title_spans.push(Span::raw(")"));
+    let w = key.width.max(10);
+    let mut lines = wrap_spans(&title_spans, w as usize, &[], &[Span::raw("  ")]);
+    let limit = (!key.expanded).then_some(COLLAPSED_DIFF_ROWS);
+    let indent = |prefix: &str, line: Line<'static>| {
+        let mut spans = vec![Span::styled(
+            prefix.to_string(),
+            Style::default().dark_gray(),
+        )];
+        spans.extend(line.spans);
+        Line::from(spans)
+    };
     for change in changes {
-        let (added, removed) = change_counts(change);
-        let kind = match &change.kind {
-            PatchChangeKind::Add => "A".green(),
-            PatchChangeKind::Delete => "D".red(),
-            PatchChangeKind::Update { .. } => "M".yellow(),
-        };
-        let mut path = sanitize_line(&change.path);
-        if let PatchChangeKind::Update {
-            move_path: Some(to),
-        } = &change.kind
-        {
-            path.push_str(&format!(" → {}", sanitize_line(to)));
+        let (header, body) = super::diff::change_parts(
+            change,
+            cwd,
+            w - 4,
+            w - 4,
+            key.theme,
+            limit,
+            " (ctrl+o to expand)",
+        );
+        for (i, line) in header.into_iter().enumerate() {
+            lines.push(indent(if i == 0 { "  └ " } else { "    " }, line));
         }
-        let spans = vec![
-            kind,
-            Span::raw(format!(" {path} ")),
-            format!("+{added}").green(),
-            Span::raw(" "),
-            format!("-{removed}").red(),
-        ];
-        lines.extend(wrap_spans(
-            &spans,
-            w,
-            &[Span::raw("  ")],
-            &[Span::raw("    ")],
-        ));
+        lines.extend(body.into_iter().map(|line| indent("    ", line)));
     }
     lines
 }
@@ -468,6 +470,7 @@ mod tests {
 
     #[test]
     fn diff_counts_ignore_headers() {
+        use crate::protocol::PatchChangeKind;
         let change = FileUpdateChange {
             path: "a".into(),
             kind: PatchChangeKind::Update { move_path: None },

@@ -222,6 +222,13 @@ fn run_effects<B: SyncedBackend>(
                 connection.respond_error(&id, code, &message)
             }
             Effect::CopyToClipboard(text) => terminal.backend_mut().copy_to_clipboard(&text),
+            Effect::ReadGitDiff { cwd } => {
+                let responses = responses.clone();
+                tokio::spawn(async move {
+                    let result = super::git::read_git_diff("git", &cwd).await;
+                    let _ = responses.send(AppEvent::GitDiff { cwd, result });
+                });
+            }
             Effect::Redraw => frames.request(Instant::now()),
             Effect::Quit => {}
         }

@@ -5,6 +5,7 @@
 //! popups and full-screen layers are drawn over what is below them.
 
 mod composer;
+mod diff;
 mod help;
 mod hints;
 mod prompt;
@@ -23,19 +24,18 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let areas = areas(frame.area(), state);
     transcript::draw(frame, areas.transcript, state);
     let entries = on_screen(state);
-    match entries
+    // Only the topmost bottom-placed layer shows (in the composer's place); everything is
+    // drawn in stack order, so a prompt over a full-screen view stays visible.
+    let bottom = entries
         .iter()
-        .rev()
-        .find(|e| e.placement() == Placement::Bottom)
-    {
-        Some(entry) => draw_entry(frame, entry, &areas),
-        None => composer::draw(frame, areas.bottom, state),
+        .rposition(|e| e.placement() == Placement::Bottom);
+    if bottom.is_none() {
+        composer::draw(frame, areas.bottom, state);
     }
-    for entry in entries
-        .iter()
-        .filter(|e| e.placement() != Placement::Bottom)
-    {
-        draw_entry(frame, entry, &areas);
+    for (i, entry) in entries.iter().enumerate() {
+        if entry.placement() != Placement::Bottom || Some(i) == bottom {
+            draw_entry(frame, entry, &areas);
+        }
     }
     status::draw(frame, areas.status, state, now);
     hints::draw(frame, areas.hints, &top_hints(state));
@@ -46,5 +46,6 @@ fn draw_entry(frame: &mut Frame<'_>, entry: &Entry<'_>, areas: &Areas) {
         Entry::Prompt(prompt, queued) => prompt::draw(frame, areas.bottom, prompt, *queued),
         Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
         Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
+        Entry::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager),
     }
 }

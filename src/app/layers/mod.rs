@@ -10,9 +10,11 @@
 //! Adding a view: one arm in [`Layer`], one file here for its state and keys, one file in `ui`
 //! for its drawing.
 
+pub mod diff;
 pub mod help;
 pub mod search;
 
+pub use diff::DiffPager;
 pub use help::Help;
 pub use search::Search;
 
@@ -69,6 +71,7 @@ impl Hint {
 pub enum Layer {
     Search(Search),
     Help(Help),
+    Diff(DiffPager),
 }
 
 impl Layer {
@@ -76,6 +79,7 @@ impl Layer {
         match self {
             Layer::Search(search) => search.handle(input, state, now),
             Layer::Help(help) => help.handle(input),
+            Layer::Diff(diff) => diff.handle(input, state),
         }
     }
 
@@ -83,6 +87,7 @@ impl Layer {
         match self {
             Layer::Search(_) => Placement::Bottom,
             Layer::Help(_) => Placement::Popup,
+            Layer::Diff(_) => Placement::FullScreen,
         }
     }
 
@@ -90,6 +95,7 @@ impl Layer {
         match self {
             Layer::Search(_) => "Search",
             Layer::Help(_) => "Help",
+            Layer::Diff(_) => "Diff",
         }
     }
 
@@ -97,6 +103,7 @@ impl Layer {
         match self {
             Layer::Search(_) => search::hints(),
             Layer::Help(_) => help::hints(),
+            Layer::Diff(_) => diff::hints(),
         }
     }
 
@@ -105,6 +112,8 @@ impl Layer {
         match self {
             Layer::Search(_) => 1,
             Layer::Help(help) => help.rows(),
+            // Full screen: it takes the rows there are.
+            Layer::Diff(_) => 0,
         }
     }
 }

@@ -1,0 +1,526 @@
+//! Turns one diff line (unified) or one pair of lines (side by side) into terminal rows: a
+//! gutter of line numbers and a sign, the code with its syntax colours, added and removed lines
+//! tinted and their changed words emphasised, wrapped with the gutter kept aligned.
+//!
+//! Heights are computed without styling (`*_height`), by the same wrapping rule the painters
+//! use, so a long diff can be measured whole and painted only where it is seen.
+
+use super::file::{DiffFile, FileStatus, ShownHunk, ShownLine};
+use super::pair::{emphasis, Row};
+use super::parse::LineKind;
+use crate::render::highlight::Theme;
+use crate::render::sanitize::sanitize_line;
+use crate::render::wrap::wrap_spans;
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+use std::ops::Range;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// Backgrounds of changed lines and of the words that changed in them.
+#[derive(Debug, Clone, Copy)]
+pub struct Palette {
+    pub added: Color,
+    pub added_word: Color,
+    pub removed: Color,
+    pub removed_word: Color,
+}
+
+pub fn palette(theme: Theme) -> Palette {
+    match theme {
+        Theme::Dark => Palette {
+            added: Color::Rgb(22, 52, 34),
+            added_word: Color::Rgb(40, 110, 62),
+            removed: Color::Rgb(62, 26, 30),
+            removed_word: Color::Rgb(130, 42, 50),
+        },
+        Theme::Light => Palette {
+            added: Color::Rgb(230, 255, 236),
+            added_word: Color::Rgb(165, 240, 183),
+            removed: Color::Rgb(255, 235, 233),
+            removed_word: Color::Rgb(255, 188, 188),
+        },
+    }
+}
+
+fn number_style() -> Style {
+    Style::default().fg(Color::DarkGray)
+}
+
+/// The row background of a line, if it is a change.
+fn tint(kind: LineKind, palette: &Palette) -> Option<Color> {
+    match kind {
+        LineKind::Added => Some(palette.added),
+        LineKind::Removed => Some(palette.removed),
+        _ => None,
+    }
+}
+
+fn sign(kind: LineKind) -> Span<'static> {
+    match kind {
+        LineKind::Added => Span::styled("+", Style::default().fg(Color::Green).bold()),
+        LineKind::Removed => Span::styled("-", Style::default().fg(Color::Red).bold()),
+        _ => Span::raw(" "),
+    }
+}
+
+/// `+N −M` in colour.
+pub fn counts(added: usize, removed: usize) -> Vec<Span<'static>> {
+    vec![
+        Span::styled(format!("+{added}"), Style::default().fg(Color::Green)),
+        Span::raw(" "),
+        Span::styled(format!("−{removed}"), Style::default().fg(Color::Red)),
+    ]
+}
+
+/// `src/lib.rs (updated) +3 −1`, `old.rs → new.rs (moved) +1 −1`, wrapped to `width`.
+pub fn file_header(file: &DiffFile, width: usize, rule: bool) -> Vec<Line<'static>> {
+    let mut spans = vec![Span::styled(
+        sanitize_line(&file.path),
+        Style::default().bold(),
+    )];
+    if let Some(to) = &file.moved_to {
+        spans.push(Span::raw(" → "));
+        spans.push(Span::styled(sanitize_line(to), Style::default().bold()));
+    }
+    spans.push(Span::styled(
+        format!(" ({}) ", file.status.word()),
+        Style::default().dim(),
+    ));
+    spans.extend(counts(file.added, file.removed));
+    let mut lines = wrap_spans(&spans, width, &[], &[Span::raw("  ")]);
+    if rule {
+        if let Some(last) = lines.last_mut() {
+            let used = last.width();
+            if used + 2 <= width {
+                last.spans.push(Span::raw(" "));
+                last.spans
+                    .push(Span::styled("─".repeat(width - used - 1), number_style()));
+            }
+        }
+    }
+    lines
+}
+
+pub fn note_line(file: &DiffFile, width: usize) -> Vec<Line<'static>> {
+    let text = file.note.clone().unwrap_or_default();
+    wrap_spans(
+        &[Span::styled(text, Style::default().dim().italic())],
+        width,
+        &[],
+        &[],
+    )
+}
+
+/// One row: the header cut to the width (it is a landmark, not content).
+pub fn hunk_header(hunk: &ShownHunk, width: usize) -> Line<'static> {
+    let text: String = hunk.header.chars().collect();
+    let mut cut = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            break;
+        }
+        used += w;
+        cut.push(c);
+    }
+    Line::from(Span::styled(cut, Style::default().fg(Color::Cyan).dim()))
+}
+
+/// Columns of the unified gutter: the number columns the file has, then the sign and a space.
+fn unified_gutter_width(file: &DiffFile) -> usize {
+    let columns = usize::from(file.old_column) + usize::from(file.new_column);
+    columns * (file.number_width + 1) + 2
+}
+
+fn number(n: Option<u32>, width: usize) -> String {
+    match n {
+        Some(n) => format!("{n:>width$} "),
+        None => " ".repeat(width + 1),
+    }
+}
+
+/// What follows a line's text: how much was cut, and a visible `␍` when the line's ending is
+/// what changed.
+fn suffix(line: &ShownLine, partner: Option<&ShownLine>) -> Vec<Span<'static>> {
+    let mut out = Vec::new();
+    if line.cut > 0 {
+        out.push(Span::styled(
+            format!(" … {} more characters", line.cut),
+            Style::default().dim(),
+        ));
+    }
+    if line.cr && partner.is_some_and(|p| !p.cr) {
+        out.push(Span::styled("␍", Style::default().fg(Color::Yellow)));
+    }
+    out
+}
+
+fn suffix_width(line: &ShownLine, partner: Option<&ShownLine>) -> usize {
+    suffix(line, partner)
+        .iter()
+        .map(|s| s.content.width())
+        .sum()
+}
+
+/// The line's text with its colours: `highlighted` (the syntax colours, same text) if given,
+/// the change tint, the emphasised words, then the suffix.
+pub fn content(
+    line: &ShownLine,
+    partner: Option<&ShownLine>,
+    highlighted: Option<&[Span<'static>]>,
+    palette: &Palette,
+) -> Vec<Span<'static>> {
+    if line.kind == LineKind::NoNewline {
+        return vec![Span::styled(
+            line.text.clone(),
+            Style::default().dim().italic(),
+        )];
+    }
+    let mut spans: Vec<Span<'static>> = match highlighted {
+        Some(h) if h.iter().map(|s| s.content.len()).sum::<usize>() == line.text.len() => {
+            h.to_vec()
+        }
+        _ => vec![Span::raw(line.text.clone())],
+    };
+    if let Some(bg) = tint(line.kind, palette) {
+        for span in &mut spans {
+            span.style = span.style.bg(bg);
+        }
+        let word = match line.kind {
+            LineKind::Added => palette.added_word,
+            _ => palette.removed_word,
+        };
+        let ranges = partner.and_then(|p| match line.kind {
+            LineKind::Removed => emphasis(&line.text, &p.text).map(|(old, _)| old),
+            _ => emphasis(&p.text, &line.text).map(|(_, new)| new),
+        });
+        for range in ranges.unwrap_or_default() {
+            spans = restyle(spans, range, Style::default().bg(word));
+        }
+        // Same text, different bytes: the change is in what sanitising hides (tabs, controls).
+        if partner.is_some_and(|p| p.text == line.text && p.cr == line.cr) {
+            spans = restyle(spans, 0..line.text.len(), Style::default().bg(word));
+        }
+    }
+    spans.retain(|s| !s.content.is_empty());
+    spans.extend(suffix(line, partner));
+    spans
+}
+
+/// Patches `style` onto the bytes `range` of the spans' text.
+fn restyle(spans: Vec<Span<'static>>, range: Range<usize>, style: Style) -> Vec<Span<'static>> {
+    let mut out = Vec::with_capacity(spans.len() + 2);
+    let mut at = 0;
+    for span in spans {
+        let text = span.content.as_ref();
+        let (start, end) = (at, at + text.len());
+        at = end;
+        if end <= range.start || start >= range.end {
+            out.push(span);
+            continue;
+        }
+        let a = range.start.saturating_sub(start).min(text.len());
+        let b = (range.end - start).min(text.len());
+        for (piece, piece_style) in [
+            (&text[..a], span.style),
+            (&text[a..b], span.style.patch(style)),
+            (&text[b..], span.style),
+        ] {
+            if !piece.is_empty() {
+                out.push(Span::styled(piece.to_string(), piece_style));
+            }
+        }
+    }
+    out
+}
+
+/// Rows `text` of `cols` columns takes at `width`: a character that does not fit starts the
+/// next row (the rule [`wrap`] follows).
+fn rows_for(text: &str, cols: usize, width: usize) -> usize {
+    let width = width.max(1);
+    if cols <= width {
+        return 1;
+    }
+    let mut rows = 1;
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width && used > 0 {
+            rows += 1;
+            used = 0;
+        }
+        used += w;
+    }
+    rows
+}
+
+/// Splits styled text into rows of at most `width` columns, each padded to `width` with
+/// `fill`'s background.
+fn wrap(spans: &[Span<'static>], width: usize, fill: Style) -> Vec<Vec<Span<'static>>> {
+    let width = width.max(1);
+    let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0;
+    let mut widths = vec![];
+    for span in spans {
+        for c in span.content.chars() {
+            let w = c.width().unwrap_or(0);
+            if used + w > width && used > 0 {
+                widths.push(used);
+                rows.push(Vec::new());
+                used = 0;
+            }
+            let row = rows.last_mut().expect("never empty");
+            match row.last_mut() {
+                Some(last) if last.style == span.style => last.content.to_mut().push(c),
+                _ => row.push(Span::styled(c.to_string(), span.style)),
+            }
+            used += w;
+        }
+    }
+    widths.push(used);
+    for (row, used) in rows.iter_mut().zip(widths) {
+        if used < width {
+            row.push(Span::styled(" ".repeat(width - used), fill));
+        }
+    }
+    rows
+}
+
+fn fill_style(kind: LineKind, palette: &Palette) -> Style {
+    tint(kind, palette).map_or(Style::default(), |bg| Style::default().bg(bg))
+}
+
+fn line_width(line: &ShownLine, partner: Option<&ShownLine>) -> (usize, bool) {
+    let extra = suffix_width(line, partner);
+    (line.cols + extra, extra > 0)
+}
+
+/// Rows one line takes in the unified layout at `width`.
+pub fn unified_height(file: &DiffFile, hunk: &ShownHunk, index: usize, width: usize) -> usize {
+    let line = &hunk.lines[index];
+    let partner = hunk.partners[index].map(|p| &hunk.lines[p]);
+    let room = width.saturating_sub(unified_gutter_width(file)).max(1);
+    let (cols, suffixed) = line_width(line, partner);
+    if cols <= room {
+        return 1;
+    }
+    if suffixed {
+        return rows_for(&with_suffix(line, partner), cols, room);
+    }
+    rows_for(&line.text, cols, room)
+}
+
+fn with_suffix(line: &ShownLine, partner: Option<&ShownLine>) -> String {
+    let mut text = line.text.clone();
+    for span in suffix(line, partner) {
+        text.push_str(&span.content);
+    }
+    text
+}
+
+/// One line in the unified layout: `old new ± code`, continuation rows under the code.
+pub fn unified_rows(
+    file: &DiffFile,
+    hunk: &ShownHunk,
+    index: usize,
+    highlighted: Option<&[Span<'static>]>,
+    width: usize,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
+    let line = &hunk.lines[index];
+    let partner = hunk.partners[index].map(|p| &hunk.lines[p]);
+    let gutter_width = unified_gutter_width(file);
+    let room = width.saturating_sub(gutter_width).max(1);
+    let mut gutter = Vec::new();
+    let nw = file.number_width;
+    if file.old_column {
+        gutter.push(Span::styled(number(line.old, nw), number_style()));
+    }
+    if file.new_column {
+        gutter.push(Span::styled(number(line.new, nw), number_style()));
+    }
+    let fill = fill_style(line.kind, palette);
+    gutter.push(sign(line.kind).patch_style(fill));
+    gutter.push(Span::styled(" ", fill));
+    let body = content(line, partner, highlighted, palette);
+    wrap(&body, room, fill)
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut spans = if i == 0 {
+                gutter.clone()
+            } else {
+                vec![
+                    Span::raw(" ".repeat(gutter_width - 2)),
+                    Span::styled("  ", fill),
+                ]
+            };
+            spans.extend(row);
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// Between the two halves of a side-by-side row, and its columns.
+const RULE: &str = "│ ";
+const RULE_WIDTH: usize = 2;
+
+/// Columns of the two side-by-side halves (the right gets the odd one out).
+fn halves(width: usize) -> (usize, usize) {
+    let room = width.saturating_sub(RULE_WIDTH);
+    let left = room / 2;
+    (left, room - left)
+}
+
+fn side_room(file: &DiffFile, half: usize) -> usize {
+    half.saturating_sub(file.number_width + 3).max(1)
+}
+
+/// Rows one side-by-side row takes: the taller of its two sides.
+pub fn side_height(file: &DiffFile, hunk: &ShownHunk, row: Row, width: usize) -> usize {
+    let (left, right) = halves(width);
+    let side = |index: Option<usize>, half: usize| -> usize {
+        let Some(i) = index else { return 1 };
+        let line = &hunk.lines[i];
+        let partner = hunk.partners[i].map(|p| &hunk.lines[p]);
+        let room = side_room(file, half);
+        let (cols, suffixed) = line_width(line, partner);
+        if cols <= room {
+            1
+        } else if suffixed {
+            rows_for(&with_suffix(line, partner), cols, room)
+        } else {
+            rows_for(&line.text, cols, room)
+        }
+    };
+    side(row.old, left).max(side(row.new, right))
+}
+
+/// One side-by-side row: the old line on the left, the new on the right, a rule between.
+pub fn side_rows(
+    file: &DiffFile,
+    hunk: &ShownHunk,
+    row: Row,
+    highlighted: (Option<&[Span<'static>]>, Option<&[Span<'static>]>),
+    width: usize,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
+    let (left_width, right_width) = halves(width);
+    let nw = file.number_width;
+    let half = |index: Option<usize>,
+                half: usize,
+                old_side: bool,
+                highlighted: Option<&[Span<'static>]>|
+     -> Vec<Vec<Span<'static>>> {
+        let Some(i) = index else {
+            return vec![vec![Span::raw(" ".repeat(half))]];
+        };
+        let line = &hunk.lines[i];
+        let partner = hunk.partners[i].map(|p| &hunk.lines[p]);
+        let fill = fill_style(line.kind, palette);
+        let n = if old_side { line.old } else { line.new };
+        let body = content(line, partner, highlighted, palette);
+        wrap(&body, side_room(file, half), fill)
+            .into_iter()
+            .enumerate()
+            .map(|(k, row)| {
+                let mut spans = if k == 0 {
+                    vec![
+                        Span::styled(number(n, nw), number_style()),
+                        sign(line.kind).patch_style(fill),
+                        Span::styled(" ", fill),
+                    ]
+                } else {
+                    vec![Span::raw(" ".repeat(nw + 1)), Span::styled("  ", fill)]
+                };
+                spans.extend(row);
+                spans
+            })
+            .collect()
+    };
+    let left = half(row.old, left_width, true, highlighted.0);
+    let right = half(row.new, right_width, false, highlighted.1);
+    let rows = left.len().max(right.len());
+    (0..rows)
+        .map(|k| {
+            let mut spans = left
+                .get(k)
+                .cloned()
+                .unwrap_or_else(|| vec![Span::raw(" ".repeat(left_width))]);
+            spans.push(Span::styled(RULE, number_style()));
+            spans.extend(
+                right
+                    .get(k)
+                    .cloned()
+                    .unwrap_or_else(|| vec![Span::raw(" ".repeat(right_width))]),
+            );
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// The "… N more lines" line of a collapsed file.
+pub fn more_line(hidden: usize, hint: &str) -> Line<'static> {
+    let plural = if hidden == 1 { "" } else { "s" };
+    Line::from(Span::styled(
+        format!("… {hidden} more line{plural}{hint}"),
+        Style::default().fg(Color::DarkGray),
+    ))
+}
+
+/// The status word of a file, coloured, for lists.
+pub fn status_letter(status: FileStatus) -> Span<'static> {
+    match status {
+        FileStatus::Added => Span::styled("A", Style::default().fg(Color::Green)),
+        FileStatus::Deleted => Span::styled("D", Style::default().fg(Color::Red)),
+        FileStatus::Updated => Span::styled("M", Style::default().fg(Color::Yellow)),
+        FileStatus::Moved => Span::styled("R", Style::default().fg(Color::Magenta)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_and_measuring_agree() {
+        for (text, width) in [
+            ("abcdefghij", 3),
+            ("日本語テキスト", 5),
+            ("a日b本c", 2),
+            ("", 4),
+            ("x", 1),
+        ] {
+            let rows = wrap(&[Span::raw(text.to_string())], width, Style::default());
+            assert_eq!(
+                rows.len(),
+                rows_for(text, text.width(), width),
+                "{text} at {width}"
+            );
+            for row in &rows {
+                let w: usize = row.iter().map(|s| s.content.width()).sum();
+                assert!(w <= width.max(2), "{row:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn restyle_splits_at_the_range() {
+        let spans = vec![Span::raw("hello "), Span::raw("world")];
+        let out = restyle(spans, 3..8, Style::default().bg(Color::Red));
+        let pieces: Vec<_> = out
+            .iter()
+            .map(|s| (s.content.as_ref(), s.style.bg))
+            .collect();
+        assert_eq!(
+            pieces,
+            [
+                ("hel", None),
+                ("lo ", Some(Color::Red)),
+                ("wo", Some(Color::Red)),
+                ("rld", None)
+            ]
+        );
+    }
+}
