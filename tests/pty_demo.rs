@@ -97,9 +97,17 @@ fn quit_command_leaves_and_an_approval_is_answered_by_one_key() {
     session.wait_for_text("always allow commands starting with `git status`", WAIT);
     session.send(b"p");
     session.wait_for_text("always allowed commands starting with `git status`", WAIT);
-    session.wait_for_text("Apply changes to 2 file(s)?", WAIT);
+    session.wait_for_text("Apply changes to 3 file(s)?", WAIT);
     session.send(b"y");
-    session.wait_for_text("Approved changes to 2 file(s)", WAIT);
+    session.wait_for_text("Approved changes to 3 file(s)", WAIT);
     session.wait_for_text("turn completed", WAIT);
+    // The turn's diff, full screen, with paths relative to the session's cwd.
+    session.send(b"/diff\r");
+    session.wait_for_text("3 files +6 −3", WAIT);
+    session.wait_for_text("src/app/update.rs (updated) +3 −2", WAIT);
+    session.send(b"\x1b");
+    session.wait_for("the diff view to close", WAIT, |s| {
+        !s.contains("3 files +6 −3")
+    });
     session.quit_with(b"/quit\r", WAIT);
 }

@@ -69,6 +69,10 @@ pub enum Step {
         #[serde(default)]
         approval: bool,
     },
+    /// `turn/diff/updated`: the whole turn's changes so far, as `git diff` prints them.
+    TurnDiff {
+        diff: String,
+    },
     #[serde(rename_all = "camelCase")]
     Tokens {
         input: i64,
