@@ -1,6 +1,7 @@
 //! Lays out each kind of transcript cell at a given width.
 
 use super::ansi::ansi_lines;
+use super::diff::DiffFile;
 use super::highlight::{highlight, Theme};
 use super::markdown::render_markdown;
 use super::message::layout_message;
@@ -404,9 +405,13 @@ fn file_change_lines(
         Some("failed") => "Failed to edit",
         _ => "Editing",
     };
-    let counts: Vec<(usize, usize)> = changes.iter().map(change_counts).collect();
-    let added: usize = counts.iter().map(|c| c.0).sum();
-    let removed: usize = counts.iter().map(|c| c.1).sum();
+    // Built once: counted for the title, then laid out.
+    let shown: Vec<DiffFile> = changes
+        .iter()
+        .map(|c| DiffFile::from_change(c, cwd))
+        .collect();
+    let added: usize = shown.iter().map(|f| f.added).sum();
+    let removed: usize = shown.iter().map(|f| f.removed).sum();
     let files = match changes.len() {
         1 => "1 file".to_string(),
         n => format!("{n} files"),
@@ -429,16 +434,9 @@ fn file_change_lines(
         spans.extend(line.spans);
         Line::from(spans)
     };
-    for change in changes {
-        let (header, body) = super::diff::change_parts(
-            change,
-            cwd,
-            w - 4,
-            w - 4,
-            key.theme,
-            limit,
-            " (ctrl+o to expand)",
-        );
+    for file in shown {
+        let (header, body) =
+            super::diff::file_parts(file, w - 4, w - 4, key.theme, limit, " (ctrl+o to expand)");
         for (i, line) in header.into_iter().enumerate() {
             lines.push(indent(if i == 0 { "  └ " } else { "    " }, line));
         }

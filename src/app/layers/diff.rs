@@ -25,7 +25,8 @@ pub enum DiffContent {
     /// Nothing to show, and why (not an error).
     Empty(String),
     Failed(String),
-    Ready(DiffDocument),
+    /// Boxed: a document with its caches is large, and layers move around the stack.
+    Ready(Box<DiffDocument>),
 }
 
 #[derive(Debug)]
@@ -122,7 +123,7 @@ fn ready(diff: &str, theme: Theme) -> DiffContent {
     if files.is_empty() {
         DiffContent::Empty("The diff is empty.".into())
     } else {
-        DiffContent::Ready(DiffDocument::new(files, theme, true))
+        DiffContent::Ready(Box::new(DiffDocument::new(files, theme, true)))
     }
 }
 

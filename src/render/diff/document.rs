@@ -36,7 +36,13 @@ impl DiffMode {
 
 /// Lines highlighted together: syntax state restarts at each block, which costs a little
 /// accuracy (a block starting inside a comment) for never highlighting what is not seen.
-const BLOCK: usize = 64;
+/// syntect takes ~0.2 ms per line of Rust, so a block costs a few milliseconds.
+const BLOCK: usize = 32;
+
+/// A diff laid out whole (a transcript cell expanded, a prompt body) is coloured only up to
+/// this many lines per file: beyond, colouring it would stall the frame that shows it. The
+/// pager colours lazily and has no such limit.
+pub const EAGER_HIGHLIGHT_MAX_LINES: usize = 1_000;
 
 /// The syntax-coloured spans of each line of one block.
 type BlockColours = Vec<Vec<Span<'static>>>;
@@ -78,6 +84,8 @@ pub struct DiffDocument {
     theme: Theme,
     /// Pager style: file headers ruled across the width, a blank row between files.
     pager: bool,
+    /// Files with more lines than this are shown without syntax colours.
+    highlight_max_lines: Option<usize>,
     highlights: RefCell<HashMap<(usize, usize, usize), Rc<BlockColours>>>,
     measured: RefCell<Option<Rc<Measured>>>,
 }
@@ -88,9 +96,17 @@ impl DiffDocument {
             files,
             theme,
             pager,
+            highlight_max_lines: None,
             highlights: RefCell::default(),
             measured: RefCell::default(),
         }
+    }
+
+    /// Leaves files longer than `lines` without syntax colours (see
+    /// [`EAGER_HIGHLIGHT_MAX_LINES`]).
+    pub fn with_highlight_limit(mut self, lines: Option<usize>) -> Self {
+        self.highlight_max_lines = lines;
+        self
     }
 
     pub fn files(&self) -> &[DiffFile] {
@@ -345,7 +361,14 @@ impl DiffDocument {
             return Rc::clone(done);
         }
         let f = &self.files[file];
-        let done = Rc::new(highlight_block(&f.hunks[hunk], block, &f.lang, self.theme));
+        let too_long = self
+            .highlight_max_lines
+            .is_some_and(|max| f.body_len() > max);
+        let done = Rc::new(if too_long {
+            Vec::new()
+        } else {
+            highlight_block(&f.hunks[hunk], block, &f.lang, self.theme)
+        });
         self.highlights.borrow_mut().insert(key, Rc::clone(&done));
         done
     }
@@ -386,4 +409,35 @@ fn highlight_block(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{FileUpdateChange, PatchChangeKind};
+
+    fn coloured(limit: Option<usize>) -> bool {
+        let change = FileUpdateChange {
+            path: "a.rs".into(),
+            kind: PatchChangeKind::Add,
+            diff: "fn main() {\n    let x = 1;\n}\n".into(),
+        };
+        let doc = DiffDocument::new(
+            vec![DiffFile::from_change(&change, None)],
+            Theme::Dark,
+            false,
+        )
+        .with_highlight_limit(limit);
+        doc.lines(80, DiffMode::Unified, 0, usize::MAX)
+            .iter()
+            .flat_map(|l| &l.spans)
+            .any(|s| matches!(s.style.fg, Some(ratatui::style::Color::Rgb(..))))
+    }
+
+    #[test]
+    fn code_is_coloured_unless_the_file_is_over_the_limit() {
+        assert!(coloured(None));
+        assert!(coloured(Some(3)));
+        assert!(!coloured(Some(2)));
+    }
 }

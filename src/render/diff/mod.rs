@@ -15,7 +15,9 @@ pub mod paint;
 pub mod pair;
 pub mod parse;
 
-pub use document::{DiffDocument, DiffMode, DocAnchor, SIDE_BY_SIDE_MIN_WIDTH};
+pub use document::{
+    DiffDocument, DiffMode, DocAnchor, EAGER_HIGHLIGHT_MAX_LINES, SIDE_BY_SIDE_MIN_WIDTH,
+};
 pub use file::{files_of_patch, relative_path, DiffFile, FileStatus};
 
 use crate::protocol::FileUpdateChange;
@@ -51,8 +53,31 @@ pub fn change_parts(
     more_hint: &str,
 ) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
     let file = DiffFile::from_change(change, cwd);
+    file_parts(
+        file,
+        header_width,
+        body_width,
+        theme,
+        max_lines_per_file,
+        more_hint,
+    )
+}
+
+/// [`change_parts`] of a file already built.
+pub fn file_parts(
+    file: DiffFile,
+    header_width: u16,
+    body_width: u16,
+    theme: Theme,
+    max_lines_per_file: Option<usize>,
+    more_hint: &str,
+) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
     let header = paint::file_header(&file, header_width as usize, false);
-    let doc = DiffDocument::new(vec![file], theme, false);
+    // Laid out whole, a long file would be coloured whole: past a limit it is shown plain.
+    let limit = max_lines_per_file
+        .is_none()
+        .then_some(document::EAGER_HIGHLIGHT_MAX_LINES);
+    let doc = DiffDocument::new(vec![file], theme, false).with_highlight_limit(limit);
     let (_, body) = doc.file_parts(
         0,
         body_width,
