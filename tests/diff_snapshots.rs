@@ -173,6 +173,20 @@ fn side_by_side_at_200_columns() {
         now,
     );
     snapshot("diff_side_by_side_200", &text);
+    for (width, side_by_side) in [(160, true), (159, false)] {
+        let (_, text) = shown(
+            vec![cell(vec![change(
+                "src/main.rs",
+                update_kind(),
+                &multi_hunk(),
+            )])],
+            width,
+            20,
+            now,
+        );
+        let paired = text.lines().any(|l| l.matches("use std::fs;").count() == 2);
+        assert_eq!(paired, side_by_side, "at {width} columns:\n{text}");
+    }
 }
 
 #[test]

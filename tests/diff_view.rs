@@ -310,3 +310,10 @@ fn a_resumed_thread_shows_its_file_changes_as_diffs() {
     assert!(shown.contains("5   - fn b() {}"), "{shown}");
     assert!(shown.contains("  5 + fn b() -> u8 { 1 }"), "{shown}");
 }
+
+#[test]
+fn the_app_state_with_a_diff_open_can_still_move_between_threads() {
+    fn send<T: Send>() {}
+    send::<tern::render::diff::DiffDocument>();
+    send::<AppState>();
+}

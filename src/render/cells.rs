@@ -1,7 +1,7 @@
 //! Lays out each kind of transcript cell at a given width.
 
 use super::ansi::ansi_lines;
-use super::diff::DiffFile;
+use super::diff::{DiffFile, DiffMode, FileLayout};
 use super::highlight::{highlight, Theme};
 use super::markdown::render_markdown;
 use super::message::layout_message;
@@ -434,9 +434,16 @@ fn file_change_lines(
         spans.extend(line.spans);
         Line::from(spans)
     };
+    let layout = FileLayout {
+        header_width: w - 4,
+        body_width: w - 4,
+        mode: DiffMode::auto(key.width),
+        theme: key.theme,
+        max_lines_per_file: limit,
+        more_hint: " (ctrl+o to expand)",
+    };
     for file in shown {
-        let (header, body) =
-            super::diff::file_parts(file, w - 4, w - 4, key.theme, limit, " (ctrl+o to expand)");
+        let (header, body) = super::diff::file_parts(file, &layout);
         for (i, line) in header.into_iter().enumerate() {
             lines.push(indent(if i == 0 { "  └ " } else { "    " }, line));
         }

@@ -12,7 +12,7 @@ use crate::render::highlight::{highlight, Theme};
 use ratatui::text::{Line, Span};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Unified: one column, old and new lines interleaved. Side by side: old left, new right.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -86,8 +86,8 @@ pub struct DiffDocument {
     pager: bool,
     /// Files with more lines than this are shown without syntax colours.
     highlight_max_lines: Option<usize>,
-    highlights: RefCell<HashMap<(usize, usize, usize), Rc<BlockColours>>>,
-    measured: RefCell<Option<Rc<Measured>>>,
+    highlights: RefCell<HashMap<(usize, usize, usize), Arc<BlockColours>>>,
+    measured: RefCell<Option<Arc<Measured>>>,
 }
 
 impl DiffDocument {
@@ -172,10 +172,10 @@ impl DiffDocument {
         }
     }
 
-    fn measured(&self, width: u16, mode: DiffMode) -> Rc<Measured> {
+    fn measured(&self, width: u16, mode: DiffMode) -> Arc<Measured> {
         if let Some(m) = self.measured.borrow().as_ref() {
             if m.width == width && m.mode == mode {
-                return Rc::clone(m);
+                return Arc::clone(m);
             }
         }
         let mut entries = Vec::new();
@@ -189,13 +189,13 @@ impl DiffDocument {
             row += self.height(entry, width);
         }
         starts.push(row);
-        let m = Rc::new(Measured {
+        let m = Arc::new(Measured {
             width,
             mode,
             entries,
             starts,
         });
-        *self.measured.borrow_mut() = Some(Rc::clone(&m));
+        *self.measured.borrow_mut() = Some(Arc::clone(&m));
         m
     }
 
@@ -355,21 +355,21 @@ impl DiffDocument {
     }
 
     /// Syntax colours of one block of a hunk's lines, computed once.
-    fn block(&self, file: usize, hunk: usize, block: usize) -> Rc<BlockColours> {
+    fn block(&self, file: usize, hunk: usize, block: usize) -> Arc<BlockColours> {
         let key = (file, hunk, block);
         if let Some(done) = self.highlights.borrow().get(&key) {
-            return Rc::clone(done);
+            return Arc::clone(done);
         }
         let f = &self.files[file];
         let too_long = self
             .highlight_max_lines
             .is_some_and(|max| f.body_len() > max);
-        let done = Rc::new(if too_long {
+        let done = Arc::new(if too_long {
             Vec::new()
         } else {
             highlight_block(&f.hunks[hunk], block, &f.lang, self.theme)
         });
-        self.highlights.borrow_mut().insert(key, Rc::clone(&done));
+        self.highlights.borrow_mut().insert(key, Arc::clone(&done));
         done
     }
 }

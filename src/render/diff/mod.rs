@@ -36,54 +36,53 @@ pub fn file_change_lines(
     theme: Theme,
     max_lines_per_file: Option<usize>,
 ) -> Vec<Line<'static>> {
-    let (mut header, body) = change_parts(change, cwd, width, width, theme, max_lines_per_file, "");
+    let file = DiffFile::from_change(change, cwd);
+    let layout = FileLayout {
+        header_width: width,
+        body_width: width,
+        mode: DiffMode::auto(width),
+        theme,
+        max_lines_per_file,
+        more_hint: "",
+    };
+    let (mut header, body) = file_parts(file, &layout);
     header.extend(body);
     header
 }
 
-/// [`file_change_lines`] as header and body, each laid out at its own width (the transcript
-/// indents the body more), with words after "… N more lines" (how to see them).
-pub fn change_parts(
-    change: &FileUpdateChange,
-    cwd: Option<&str>,
-    header_width: u16,
-    body_width: u16,
-    theme: Theme,
-    max_lines_per_file: Option<usize>,
-    more_hint: &str,
-) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
-    let file = DiffFile::from_change(change, cwd);
-    file_parts(
-        file,
-        header_width,
-        body_width,
-        theme,
-        max_lines_per_file,
-        more_hint,
-    )
+/// How [`file_parts`] lays out one file.
+#[derive(Debug, Clone, Copy)]
+pub struct FileLayout<'a> {
+    pub header_width: u16,
+    pub body_width: u16,
+    /// Callers decide by the screen's width ([`DiffMode::auto`]), not by their indented box.
+    pub mode: DiffMode,
+    pub theme: Theme,
+    /// Rows of hunks shown before "… N more lines"; `None` shows all.
+    pub max_lines_per_file: Option<usize>,
+    /// Words after "… N more lines" (how to see them).
+    pub more_hint: &'a str,
 }
 
-/// [`change_parts`] of a file already built.
+/// A file's header and body, each laid out at its own width (the transcript indents the body
+/// more than the header).
 pub fn file_parts(
     file: DiffFile,
-    header_width: u16,
-    body_width: u16,
-    theme: Theme,
-    max_lines_per_file: Option<usize>,
-    more_hint: &str,
+    layout: &FileLayout<'_>,
 ) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
-    let header = paint::file_header(&file, header_width as usize, false);
+    let header = paint::file_header(&file, layout.header_width as usize, false);
     // Laid out whole, a long file would be coloured whole: past a limit it is shown plain.
-    let limit = max_lines_per_file
+    let limit = layout
+        .max_lines_per_file
         .is_none()
         .then_some(document::EAGER_HIGHLIGHT_MAX_LINES);
-    let doc = DiffDocument::new(vec![file], theme, false).with_highlight_limit(limit);
+    let doc = DiffDocument::new(vec![file], layout.theme, false).with_highlight_limit(limit);
     let (_, body) = doc.file_parts(
         0,
-        body_width,
-        DiffMode::auto(body_width),
-        max_lines_per_file,
-        more_hint,
+        layout.body_width,
+        layout.mode,
+        layout.max_lines_per_file,
+        layout.more_hint,
     );
     (header, body)
 }

@@ -102,7 +102,8 @@ pub fn file_header(file: &DiffFile, width: usize, rule: bool) -> Vec<Line<'stati
 }
 
 pub fn note_line(file: &DiffFile, width: usize) -> Vec<Line<'static>> {
-    let text = file.note.clone().unwrap_or_default();
+    // Notes quote the diff's own headers (modes), which are as untrusted as the rest.
+    let text = sanitize_line(file.note.as_deref().unwrap_or_default());
     wrap_spans(
         &[Span::styled(text, Style::default().dim().italic())],
         width,
