@@ -13,8 +13,8 @@ use std::time::Instant;
 use tern::app::{update, AppState};
 use tern::model::{CellKind, Theme};
 use tern::protocol::{FileUpdateChange, PatchChangeKind};
+use tern::render::diff::colour::palette;
 use tern::render::diff::file_change_lines;
-use tern::render::diff::paint::palette;
 
 const CWD: &str = "/home/user/project";
 

@@ -421,7 +421,7 @@ fn file_change_lines(
         Span::styled(format!("{title} {files} "), Style::default().bold()),
         Span::raw("("),
     ];
-    title_spans.extend(super::diff::paint::counts(added, removed));
+    title_spans.extend(super::diff::colour::counts(added, removed));
     title_spans.push(Span::raw(")"));
     let w = key.width.max(10);
     let mut lines = wrap_spans(&title_spans, w as usize, &[], &[Span::raw("  ")]);

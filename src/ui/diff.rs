@@ -2,7 +2,7 @@
 //! the rows on screen are painted.
 
 use crate::app::layers::diff::{pager_areas, DiffContent, DiffPager};
-use crate::render::diff::paint::{counts, status_letter};
+use crate::render::diff::colour::{counts, status_letter};
 use crate::render::diff::DiffDocument;
 use crate::render::sanitize::sanitize_line;
 use ratatui::layout::Rect;

@@ -2,10 +2,11 @@
 //! counts rows — and painted only where it is seen. Syntax colours are computed per block of
 //! lines and kept, so scrolling back costs nothing and a 5,000-line diff never stalls a frame.
 
+use super::colour::palette;
 use super::file::{DiffFile, ShownHunk};
 use super::paint::{
-    file_header, hunk_header, more_line, note_line, palette, side_height, side_rows,
-    unified_height, unified_rows,
+    file_header, hunk_header, more_line, note_line, side_height, side_rows, unified_height,
+    unified_rows,
 };
 use super::parse::LineKind;
 use crate::render::highlight::{highlight, Theme};

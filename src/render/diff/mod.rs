@@ -5,9 +5,10 @@
 //!
 //! `parse` reads unified diffs losslessly, `header` interprets git file headers, `file` builds
 //! the shown model from a `fileChange` item or a git-style diff, `pair` pairs removed with
-//! added lines and finds the changed words, `paint` lays out rows, `document` measures a whole
-//! diff and paints only what is seen.
+//! added lines and finds the changed words, `colour` styles a line, `paint` lays out rows,
+//! `document` measures a whole diff and paints only what is seen.
 
+pub mod colour;
 pub mod document;
 pub mod file;
 pub mod header;
