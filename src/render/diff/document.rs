@@ -387,6 +387,11 @@ fn highlight_block(
     let lines = &hunk.lines[start.min(hunk.lines.len())..(start + BLOCK).min(hunk.lines.len())];
     let mut out: Vec<Vec<Span<'static>>> = vec![Vec::new(); lines.len()];
     for side in [LineKind::Removed, LineKind::Added] {
+        // Context lines take the new side's colours: the old side is only worth colouring
+        // for its removed lines.
+        if side == LineKind::Removed && !lines.iter().any(|l| l.kind == side) {
+            continue;
+        }
         let picked: Vec<usize> = (0..lines.len())
             .filter(|&i| lines[i].kind == side || lines[i].kind == LineKind::Context)
             .collect();
@@ -403,7 +408,6 @@ fn highlight_block(
             continue;
         }
         for (&i, spans) in picked.iter().zip(coloured) {
-            // Context lines take the new side's colours.
             if lines[i].kind == side || side == LineKind::Added {
                 out[i] = spans;
             }
