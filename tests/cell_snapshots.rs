@@ -90,6 +90,8 @@ fn every_kind() -> Vec<CellKind> {
                 },
             ],
             status: Some("completed".into()),
+            cwd: None,
+            decision: None,
         },
         CellKind::Plan {
             explanation: Some("Three steps.".into()),

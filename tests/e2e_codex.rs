@@ -158,7 +158,7 @@ fn approving_a_file_change_applies_it() {
     let mut tern = start_tern(&f, &codex);
     tern.send(b"Add a hello file\r");
     tern.wait_for_text("Apply this change?", WAIT);
-    tern.wait_for_text("+hello", WAIT);
+    tern.wait_for_text("1 + hello", WAIT);
     tern.send(b"y");
     tern.wait_for_text("PATCH-DONE", WAIT);
     let written = std::fs::read_to_string(f.env.workspace().join("hello.txt")).unwrap_or_default();
@@ -324,5 +324,73 @@ fn decline_lets_the_turn_go_on_and_cancel_ends_it() {
     tern.wait_for_text("Turn interrupted", WAIT);
     tern.wait_for_text("cancelled the turn", WAIT);
     assert!(!tern.screen_text().contains("NEVER-SHOWN"));
+    tern.quit_with(b"\x03", WAIT);
+}
+
+/// A patch codex applies without asking (workspace-write): the transcript shows each file with
+/// its path relative to the workspace, its counts and its numbered hunks, and `/diff` shows the
+/// turn's aggregate diff from `turn/diff/updated`.
+#[test]
+fn an_applied_patch_shows_as_numbered_hunks_and_in_slash_diff() {
+    let Some(codex) = codex() else { return };
+    let patch = "*** Begin Patch\n*** Update File: notes.txt\n@@\n five\n-six\n+SIX\n seven\n\
+                 *** Add File: src/new.rs\n+pub fn new() {}\n*** End Patch\n";
+    let f = fixture(
+        vec![MockTurn::ApplyPatch {
+            patch: patch.into(),
+            then: "Edited. DIFF-DONE".into(),
+        }],
+        Sandbox::WorkspaceWrite,
+    );
+    let numbered: String = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight",
+    ]
+    .iter()
+    .map(|l| format!("{l}\n"))
+    .collect();
+    std::fs::write(f.env.workspace().join("notes.txt"), numbered).unwrap();
+    let mut tern = start_tern(&f, &codex);
+    tern.send(b"Shout the sixth line\r");
+    tern.wait_for_text("DIFF-DONE", WAIT);
+    tern.wait_for_text("turn completed", WAIT);
+    let written = std::fs::read_to_string(f.env.workspace().join("notes.txt")).unwrap();
+    assert!(written.contains("SIX\n"), "{written}\n{}", context(&f));
+
+    let needles = [
+        "• Edited 2 files (+2 −1)",
+        "└ notes.txt (updated) +1 −1",
+        "@@ -5,3 +5,3 @@",
+        "6   - six",
+        "  6 + SIX",
+        "└ src/new.rs (added) +1 −0",
+        "1 + pub fn new() {}",
+    ];
+    tern.wait_for("the patch's hunks in the transcript", WAIT, |s| {
+        needles.iter().all(|n| s.contains(n))
+    });
+    let screen = tern.screen_text();
+    let workspace = f.env.workspace().to_string_lossy().into_owned();
+    assert!(
+        !screen.contains(&format!("{workspace}/notes.txt")),
+        "paths are relative to the workspace:\n{screen}"
+    );
+
+    // git's three lines of context around the change, where the item had codex's one.
+    let needles = [
+        "Changes of the last turn",
+        "2 files +2 −1",
+        "notes.txt (updated) +1 −1",
+        "src/new.rs (added) +1 −0",
+        "@@ -3,6 +3,6 @@",
+        "8 8   eight",
+    ];
+    tern.send(b"/diff\r");
+    tern.wait_for("the turn's diff in /diff", WAIT, |s| {
+        needles.iter().all(|n| s.contains(n))
+    });
+    tern.send(b"\x1b");
+    tern.wait_for("the diff view to close", WAIT, |s| {
+        !s.contains("Changes of the last turn")
+    });
     tern.quit_with(b"\x03", WAIT);
 }

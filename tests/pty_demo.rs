@@ -102,10 +102,18 @@ fn quit_command_leaves_and_approvals_are_answered_from_the_keyboard() {
     );
     session.send(b"\r");
     session.wait_for_text("always allowed `git status`", WAIT);
-    session.wait_for_text("Apply changes to 2 files?", WAIT);
+    session.wait_for_text("Apply changes to 3 files?", WAIT);
     session.send(b"y");
     session.wait_for_text("approved once", WAIT);
     session.wait_for_text("turn completed", WAIT);
+    // The turn's diff, full screen, with paths relative to the session's cwd.
+    session.send(b"/diff\r");
+    session.wait_for_text("3 files +6 −3", WAIT);
+    session.wait_for_text("src/app/update.rs (updated) +3 −2", WAIT);
+    session.send(b"\x1b");
+    session.wait_for("the diff view to close", WAIT, |s| {
+        !s.contains("3 files +6 −3")
+    });
     session.quit_with(b"/quit\r", WAIT);
 }
 
@@ -120,7 +128,7 @@ fn the_demo_follows_the_answers_decline_goes_on_and_cancel_stops_the_turn() {
     session.send(b"n");
     session.wait_for_text("I won't run git status", WAIT);
     session.wait_for_text("✗ declined", WAIT);
-    session.wait_for_text("Apply changes to 2 files?", WAIT);
+    session.wait_for_text("Apply changes to 3 files?", WAIT);
     session.send(b"c");
     session.wait_for_text("cancelled the turn", WAIT);
     session.wait_for_text("Turn interrupted", WAIT);

@@ -41,10 +41,11 @@ pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<
             "quit" | "exit" | "q" => return quit(state),
             "copy" => return copy_last_answer(state),
             "rules" => return super::layers::rules::open(state),
+            "diff" => return super::layers::diff::open(state),
             _ if !name.is_empty() && !name.contains('/') => {
                 state.transcript.notice(
                     NoticeLevel::Warning,
-                    format!("Unknown command /{name}. Available: /copy, /rules, /quit"),
+                    format!("Unknown command /{name}. Available: /copy, /diff, /rules, /quit"),
                 );
                 state.composer.set_text(&prompt);
                 return vec![];

@@ -98,9 +98,13 @@ pub fn all_hints() -> Vec<Hint> {
         ("↑/↓ (empty composer), Shift+↑/↓", "scroll by a line"),
         ("Home/End (empty composer)", "top / follow the end"),
         ("Ctrl+F, / while scrolled up", "search the transcript"),
-        ("Ctrl+O", "expand or collapse output and reasoning"),
+        ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
         ("/copy", "copy the last answer"),
         ("/rules", "list or delete the exec-policy rules"),
+        (
+            "/diff",
+            "the last turn's changes (or git diff), full screen",
+        ),
         ("?", "this help (empty composer)"),
         ("Ctrl+D (empty composer), Ctrl+C, /quit", "quit"),
     ]

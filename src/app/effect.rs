@@ -36,6 +36,10 @@ pub enum Effect {
         source: String,
         occurrence: usize,
     },
+    /// Run `git diff` in `cwd` for the diff view; the answer comes back as `AppEvent::GitDiff`.
+    ReadGitDiff {
+        cwd: String,
+    },
     Redraw,
     Quit,
 }

@@ -18,6 +18,14 @@ pub enum RequestTag {
     InterruptTurn,
 }
 
+/// What `git diff` printed, for the diff view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GitDiffOutput {
+    pub text: String,
+    /// The output was longer than the runtime reads; `text` is its start.
+    pub truncated: bool,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum AppEvent {
     Key(KeyEvent),
@@ -43,6 +51,11 @@ pub enum AppEvent {
         file: PathBuf,
         source: String,
         result: Result<(), String>,
+    },
+    /// The answer to `Effect::ReadGitDiff`: the diff, or why there is none.
+    GitDiff {
+        cwd: String,
+        result: Result<GitDiffOutput, String>,
     },
     /// The connection to the server is gone, with why.
     Disconnected(String),

@@ -48,7 +48,7 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
     let (wanted, draft_rows) = match top_bottom {
         None => (composer_rows, 0),
         Some(entry) => {
-            let wanted = u16::try_from(entry.rows(screen.width))
+            let wanted = u16::try_from(entry.rows(screen.width, state))
                 .unwrap_or(u16::MAX)
                 .saturating_add(2);
             // A draft typed while a question is up stays in view under it.
@@ -140,6 +140,7 @@ pub fn prompt_fit(state: &AppState) -> Option<PromptFit> {
         front.selected,
         front.form.as_ref(),
         areas.bottom.width,
+        state.prompt_look(),
     );
     let inner = areas.bottom.height.saturating_sub(2) as usize;
     Some(fit(lines.body.len(), lines.options.len(), inner))

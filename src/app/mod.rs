@@ -21,7 +21,7 @@ pub mod update;
 pub mod view;
 
 pub use effect::Effect;
-pub use event::{AppEvent, RequestTag};
+pub use event::{AppEvent, GitDiffOutput, RequestTag};
 pub use request::ClientRequest;
 pub use state::{AppState, ConnState, SessionConfig, TurnPhase};
 pub use update::update;

@@ -106,6 +106,11 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
             state.usage = Some(u.token_usage);
         }
         N::PlanUpdated(p) => state.transcript.update_plan(&p),
+        N::TurnDiffUpdated(d) => {
+            if state.transcript.set_turn_diff(&d.turn_id, &d.diff) {
+                super::layers::diff::on_turn_diff(state, &d.turn_id);
+            }
+        }
         N::Error(e) => {
             let (level, prefix) = if e.will_retry {
                 (NoticeLevel::Warning, "Retrying after an error")
@@ -144,6 +149,7 @@ fn turn_of(n: &N) -> Option<&str> {
             Some(&d.turn_id)
         }
         N::PlanUpdated(p) => Some(&p.turn_id),
+        N::TurnDiffUpdated(d) => Some(&d.turn_id),
         N::TurnStarted(t) | N::TurnCompleted(t) => Some(&t.turn.id),
         _ => None,
     }

@@ -190,6 +190,14 @@ impl AppState {
         f(&mut self.scroll, &view);
     }
 
+    /// What prompts are laid out with: the thread's cwd and the code colours.
+    pub fn prompt_look(&self) -> crate::render::prompt::PromptLook<'_> {
+        crate::render::prompt::PromptLook {
+            cwd: self.transcript.session_cwd(),
+            theme: self.config.theme,
+        }
+    }
+
     /// The open search, wherever it sits in the stack.
     pub fn search(&self) -> Option<&super::layers::Search> {
         self.layers.iter().rev().find_map(|layer| match layer {

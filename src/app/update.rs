@@ -31,6 +31,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
             source,
             result,
         } => layers::rules::on_deleted(state, file, source, result),
+        AppEvent::GitDiff { cwd, result } => layers::diff::on_git_diff(state, &cwd, result),
         AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
         AppEvent::Tick => layers::tick(state, now),

@@ -52,7 +52,12 @@ pub struct TurnContext {
     pub thread_id: String,
     pub turn_id: String,
     pub speed: f64,
+    /// The thread's cwd: the script's files under `/demo/project` are placed there.
+    pub cwd: String,
 }
+
+/// Where the script's made-up project lives; its files are shown under the session's cwd.
+const SCRIPT_PROJECT: &str = "/demo/project";
 
 impl TurnContext {
     fn notify(&self, method: &str, mut params: Value) {
@@ -230,6 +235,7 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) -> Flow {
             approval,
             on_decline,
         } => {
+            let changes: Vec<Value> = changes.iter().map(|c| at_cwd(c, &cx.cwd)).collect();
             let item = |status: &str| json!({"type": "fileChange", "id": id, "changes": changes, "status": status});
             cx.item(true, item("inProgress"));
             if approval {
@@ -247,6 +253,7 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) -> Flow {
             }
             cx.item(false, item("completed"));
         }
+        Step::TurnDiff { diff } => cx.notify("turn/diff/updated", json!({ "diff": diff })),
         Step::Tokens {
             input,
             output,
@@ -263,6 +270,22 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) -> Flow {
         Step::Sleep { ms } => cx.pause(ms).await,
     }
     Flow::Next
+}
+
+/// A change of the script with its paths moved from [`SCRIPT_PROJECT`] to `cwd`.
+fn at_cwd(change: &Value, cwd: &str) -> Value {
+    let mut change = change.clone();
+    let moved = |path: &Value| -> Option<Value> {
+        let rest = path.as_str()?.strip_prefix(SCRIPT_PROJECT)?;
+        Some(json!(format!("{}{rest}", cwd.trim_end_matches('/'))))
+    };
+    if let Some(path) = moved(&change["path"]) {
+        change["path"] = path;
+    }
+    if let Some(path) = moved(&change["kind"]["move_path"]) {
+        change["kind"]["move_path"] = path;
+    }
+    change
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -72,6 +72,10 @@ pub enum Step {
         #[serde(default)]
         on_decline: Vec<Step>,
     },
+    /// `turn/diff/updated`: the whole turn's changes so far, as `git diff` prints them.
+    TurnDiff {
+        diff: String,
+    },
     #[serde(rename_all = "camelCase")]
     Tokens {
         input: i64,

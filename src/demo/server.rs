@@ -157,9 +157,10 @@ impl DemoServer {
             }
         }
         let thread_id = params["threadId"].as_str().unwrap_or_default().to_string();
-        if !self.threads.iter().any(|t| t["id"] == thread_id.as_str()) {
+        let Some(thread) = self.threads.iter().find(|t| t["id"] == thread_id.as_str()) else {
             return Err(format!("no thread with id {thread_id}"));
-        }
+        };
+        let cwd = thread["cwd"].as_str().unwrap_or("/").to_string();
         let prompt: String = params["input"]
             .as_array()
             .into_iter()
@@ -179,6 +180,7 @@ impl DemoServer {
             thread_id,
             turn_id: turn_id.clone(),
             speed: self.script.speed,
+            cwd,
         };
         let handle = tokio::spawn(play_turn(context, prompt, steps));
         self.running = Some((turn_id.clone(), handle));

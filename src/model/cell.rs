@@ -44,6 +44,10 @@ pub enum CellKind {
     FileChange {
         changes: Vec<FileUpdateChange>,
         status: Option<String>,
+        /// The session's cwd when the change arrived: paths are shown relative to it.
+        cwd: Option<String>,
+        /// What the person answered when asked whether to apply it.
+        decision: Option<super::prompt::Record>,
     },
     Plan {
         explanation: Option<String>,
@@ -76,7 +80,7 @@ pub struct TurnTokens {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LayoutKey {
     pub width: u16,
-    /// Command output and reasoning shown in full rather than collapsed.
+    /// Command output, reasoning and diffs shown in full rather than collapsed.
     pub expanded: bool,
     pub theme: Theme,
 }

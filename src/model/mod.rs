@@ -8,9 +8,11 @@ pub mod prompt;
 pub mod prompt_form;
 pub mod rules;
 pub mod transcript;
+pub mod turn_diffs;
 
 pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Theme, TurnTokens};
 pub use markdown_text::{MarkdownText, MARKDOWN_OPTIONS};
 pub use prompt::{OptionKind, Prompt, PromptOption, PromptSubject, Record};
 pub use prompt_form::{FormAnswer, FormSpec};
 pub use transcript::Transcript;
+pub use turn_diffs::TurnDiffs;

@@ -4,6 +4,7 @@
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::markdown_text::MarkdownText;
 use super::prompt::Record;
+use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
 use std::collections::HashMap;
 
@@ -15,6 +16,8 @@ pub struct Transcript {
     session_cwd: Option<String>,
     /// Counts changes, so a view can tell whether anything arrived since it last looked.
     revision: u64,
+    /// Each recent turn's latest whole-turn diff (`turn/diff/updated`).
+    turn_diffs: TurnDiffs,
 }
 
 impl Transcript {
@@ -36,6 +39,19 @@ impl Transcript {
 
     pub fn set_session_cwd(&mut self, cwd: Option<String>) {
         self.session_cwd = cwd;
+    }
+
+    pub fn session_cwd(&self) -> Option<&str> {
+        self.session_cwd.as_deref()
+    }
+
+    pub fn turn_diffs(&self) -> &TurnDiffs {
+        &self.turn_diffs
+    }
+
+    /// Keeps a turn's latest diff snapshot. Returns whether it differs from the one before.
+    pub fn set_turn_diff(&mut self, turn_id: &str, diff: &str) -> bool {
+        self.turn_diffs.set(turn_id, diff)
     }
 
     pub fn push(&mut self, kind: CellKind) -> usize {
@@ -61,6 +77,10 @@ impl Transcript {
         match self.cell_for_item(turn_id, item_id).map(Cell::kind_mut) {
             Some(CellKind::Command(cmd)) => {
                 cmd.decision = Some(record);
+                true
+            }
+            Some(CellKind::FileChange { decision, .. }) => {
+                *decision = Some(record);
                 true
             }
             _ => false,
@@ -170,6 +190,8 @@ impl Transcript {
             } => CellKind::FileChange {
                 changes: changes.clone(),
                 status: status.clone(),
+                cwd: self.session_cwd.clone(),
+                decision: None,
             },
             ThreadItem::McpToolCall {
                 server,
@@ -284,6 +306,25 @@ fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
             }
             new.decision = new.decision.or(old.decision.take());
             *old = new;
+        }
+        // The decision recorded on the cell outlives the item's updates.
+        (
+            CellKind::FileChange {
+                changes,
+                status,
+                cwd,
+                ..
+            },
+            CellKind::FileChange {
+                changes: new_changes,
+                status: new_status,
+                cwd: new_cwd,
+                ..
+            },
+        ) => {
+            *changes = new_changes;
+            *status = new_status;
+            *cwd = new_cwd;
         }
         (CellKind::Reasoning { text }, CellKind::Reasoning { text: new }) => {
             if completed && !new.is_empty() {

@@ -63,6 +63,16 @@ pub struct PlanUpdatedNotification {
     pub plan: Vec<PlanStep>,
 }
 
+/// `turn/diff/updated`: the whole turn's changes so far as one git-style diff. A snapshot,
+/// repeated (often identically): the latest replaces the ones before.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TurnDiffUpdatedNotification {
+    pub thread_id: String,
+    pub turn_id: String,
+    pub diff: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorNotification {
@@ -108,6 +118,7 @@ pub enum ServerNotification {
     ReasoningSummaryDelta(DeltaNotification),
     TokenUsageUpdated(TokenUsageNotification),
     PlanUpdated(PlanUpdatedNotification),
+    TurnDiffUpdated(TurnDiffUpdatedNotification),
     Error(ErrorNotification),
     Warning(WarningNotification),
     ConfigWarning(NoticeNotification),
@@ -137,6 +148,7 @@ impl ServerNotification {
             "item/reasoning/summaryTextDelta" => N::ReasoningSummaryDelta(parse(params)?),
             "thread/tokenUsage/updated" => N::TokenUsageUpdated(parse(params)?),
             "turn/plan/updated" => N::PlanUpdated(parse(params)?),
+            "turn/diff/updated" => N::TurnDiffUpdated(parse(params)?),
             "error" => N::Error(parse(params)?),
             "warning" => N::Warning(parse(params)?),
             "configWarning" => N::ConfigWarning(parse(params)?),
@@ -158,6 +170,7 @@ impl ServerNotification {
             }
             N::TokenUsageUpdated(n) => Some(&n.thread_id),
             N::PlanUpdated(n) => Some(&n.thread_id),
+            N::TurnDiffUpdated(n) => Some(&n.thread_id),
             N::Error(n) => Some(&n.thread_id),
             N::Warning(n) => n.thread_id.as_deref(),
             N::ServerRequestResolved(n) => Some(&n.thread_id),

@@ -1,13 +1,14 @@
 //! Lays out each kind of transcript cell at a given width.
 
 use super::ansi::ansi_lines;
+use super::diff::{DiffFile, DiffMode, FileLayout};
 use super::highlight::{highlight, Theme};
 use super::markdown::render_markdown;
 use super::message::layout_message;
 use super::sanitize::{sanitize_line, sanitize_text};
 use super::wrap::{wrap_code, wrap_spans};
-use crate::model::{CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, TurnTokens};
-use crate::protocol::{CommandAction, FileUpdateChange, PatchChangeKind};
+use crate::model::{CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Record, TurnTokens};
+use crate::protocol::{CommandAction, FileUpdateChange};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 
@@ -46,7 +47,18 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
         }
         CellKind::Reasoning { text } => reasoning_lines(text, w, key),
         CellKind::Command(cmd) => command_lines(cmd, w, key),
-        CellKind::FileChange { changes, status } => file_change_lines(changes, status, w),
+        CellKind::FileChange {
+            changes,
+            status,
+            cwd,
+            decision,
+        } => {
+            let mut lines = file_change_lines(changes, status, cwd.as_deref(), key);
+            if let Some(decision) = decision {
+                lines.insert(1.min(lines.len()), decision_line(decision));
+            }
+            lines
+        }
         CellKind::Plan { explanation, steps } => {
             let done = steps.iter().filter(|s| s.status == "completed").count();
             let mut lines = vec![Line::from(vec![
@@ -285,12 +297,7 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
         lines.push(Line::from(format!("  in {}", sanitize_line(cwd)).dim()));
     }
     if let Some(decision) = &cmd.decision {
-        let text = format!("  {}", sanitize_line(&decision.text()));
-        lines.push(Line::from(if decision.is_approval() {
-            text.green()
-        } else {
-            text.yellow()
-        }));
+        lines.push(decision_line(decision));
     }
     lines.extend(output_lines(cmd, w, key.expanded));
     // A command the person refused already says so in its decision line.
@@ -339,6 +346,16 @@ fn command_header(
         lines.push(Line::from(vec![bullet, verb]));
     }
     lines
+}
+
+/// What the person answered when asked, under the command or change it was about.
+fn decision_line(decision: &Record) -> Line<'static> {
+    let text = format!("  {}", sanitize_line(&decision.text()));
+    Line::from(if decision.is_approval() {
+        text.green()
+    } else {
+        text.yellow()
+    })
 }
 
 /// Live: the last lines. Done: the first and last lines around a count of the hidden ones,
@@ -395,25 +412,18 @@ fn last_lines(text: &str, n: usize) -> &str {
 
 /// Lines added and removed by one change. An added file's `diff` is its whole content.
 pub fn change_counts(change: &FileUpdateChange) -> (usize, usize) {
-    match change.kind {
-        PatchChangeKind::Add => (change.diff.lines().count(), 0),
-        PatchChangeKind::Delete => (0, change.diff.lines().count()),
-        PatchChangeKind::Update { .. } => change.diff.lines().fold((0, 0), |(a, r), l| {
-            if l.starts_with('+') && !l.starts_with("+++") {
-                (a + 1, r)
-            } else if l.starts_with('-') && !l.starts_with("---") {
-                (a, r + 1)
-            } else {
-                (a, r)
-            }
-        }),
-    }
+    super::diff::change_counts(change)
 }
 
+/// Diff rows shown per file while collapsed (Ctrl+O shows all).
+const COLLAPSED_DIFF_ROWS: usize = 8;
+
+/// "• Edited 2 files (+3 −1)", then each file's header and hunks, indented.
 fn file_change_lines(
     changes: &[FileUpdateChange],
     status: &Option<String>,
-    w: usize,
+    cwd: Option<&str>,
+    key: LayoutKey,
 ) -> Vec<Line<'static>> {
     let title = match status.as_deref() {
         Some("completed") => "Edited",
@@ -421,40 +431,49 @@ fn file_change_lines(
         Some("failed") => "Failed to edit",
         _ => "Editing",
     };
-    let mut lines = vec![Line::from(vec![
+    // Built once: counted for the title, then laid out.
+    let shown: Vec<DiffFile> = changes
+        .iter()
+        .map(|c| DiffFile::from_change(c, cwd))
+        .collect();
+    let added: usize = shown.iter().map(|f| f.added).sum();
+    let removed: usize = shown.iter().map(|f| f.removed).sum();
+    let files = match changes.len() {
+        1 => "1 file".to_string(),
+        n => format!("{n} files"),
+    };
+    let mut title_spans = vec![
         Span::styled("• ", Style::default().fg(Color::Magenta)),
-        Span::styled(
-            format!("{title} {} file(s)", changes.len()),
-            Style::default().bold(),
-        ),
-    ])];
-    for change in changes {
-        let (added, removed) = change_counts(change);
-        let kind = match &change.kind {
-            PatchChangeKind::Add => "A".green(),
-            PatchChangeKind::Delete => "D".red(),
-            PatchChangeKind::Update { .. } => "M".yellow(),
-        };
-        let mut path = sanitize_line(&change.path);
-        if let PatchChangeKind::Update {
-            move_path: Some(to),
-        } = &change.kind
-        {
-            path.push_str(&format!(" → {}", sanitize_line(to)));
+        Span::styled(format!("{title} {files} "), Style::default().bold()),
+        Span::raw("("),
+    ];
+    title_spans.extend(super::diff::colour::counts(added, removed));
+    title_spans.push(Span::raw(")"));
+    let w = key.width.max(10);
+    let mut lines = wrap_spans(&title_spans, w as usize, &[], &[Span::raw("  ")]);
+    let limit = (!key.expanded).then_some(COLLAPSED_DIFF_ROWS);
+    let indent = |prefix: &str, line: Line<'static>| {
+        let mut spans = vec![Span::styled(
+            prefix.to_string(),
+            Style::default().dark_gray(),
+        )];
+        spans.extend(line.spans);
+        Line::from(spans)
+    };
+    let layout = FileLayout {
+        header_width: w - 4,
+        body_width: w - 4,
+        mode: DiffMode::auto(key.width),
+        theme: key.theme,
+        max_lines_per_file: limit,
+        more_hint: " (ctrl+o to expand)",
+    };
+    for file in shown {
+        let (header, body) = super::diff::file_parts(file, &layout);
+        for (i, line) in header.into_iter().enumerate() {
+            lines.push(indent(if i == 0 { "  └ " } else { "    " }, line));
         }
-        let spans = vec![
-            kind,
-            Span::raw(format!(" {path} ")),
-            format!("+{added}").green(),
-            Span::raw(" "),
-            format!("-{removed}").red(),
-        ];
-        lines.extend(wrap_spans(
-            &spans,
-            w,
-            &[Span::raw("  ")],
-            &[Span::raw("    ")],
-        ));
+        lines.extend(body.into_iter().map(|line| indent("    ", line)));
     }
     lines
 }
@@ -482,6 +501,7 @@ mod tests {
 
     #[test]
     fn diff_counts_ignore_headers() {
+        use crate::protocol::PatchChangeKind;
         let change = FileUpdateChange {
             path: "a".into(),
             kind: PatchChangeKind::Update { move_path: None },

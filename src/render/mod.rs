@@ -2,6 +2,7 @@
 
 pub mod ansi;
 pub mod cells;
+pub mod diff;
 pub mod highlight;
 pub mod markdown;
 pub mod message;

@@ -4,15 +4,24 @@
 //! shown, never applied, so what is shown is what runs.
 
 use super::cells::friendly_summary;
-use super::sanitize::{sanitize_line, sanitize_text, visible_line, visible_text};
+use super::diff::{file_change_lines, relative_path};
+use super::sanitize::{sanitize_line, visible_line, visible_text};
 use super::wrap::wrap_spans;
 use crate::model::execpolicy::ParsedCommand;
 use crate::model::prompt_form::{FormSpec, FormState};
-use crate::model::{Prompt, PromptSubject};
+use crate::model::{Prompt, PromptSubject, Theme};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 use serde_json::Value;
+
+/// What a prompt's layout depends on besides the prompt: the thread's cwd (paths are shown
+/// relative to it) and the colours of code.
+#[derive(Debug, Clone, Copy)]
+pub struct PromptLook<'a> {
+    pub cwd: Option<&'a str>,
+    pub theme: Theme,
+}
 
 /// The prompt's lines inside a box `width` columns wide (borders included).
 pub struct PromptLines {
@@ -25,6 +34,7 @@ pub fn prompt_lines(
     selected: Option<usize>,
     form: Option<&FormState>,
     width: u16,
+    look: PromptLook<'_>,
 ) -> PromptLines {
     let w = width.saturating_sub(2).max(10) as usize;
     let mut body = Vec::new();
@@ -81,11 +91,13 @@ pub fn prompt_lines(
             reason(&mut body, params.reason.as_deref(), w);
             // Every path first, so none is hidden below a long diff; then the diffs.
             for change in changes {
-                body.extend(change_header(change, w));
+                body.extend(change_header(change, look.cwd, w));
             }
             for change in changes {
                 body.push(Line::default());
-                body.extend(change_lines(change, w));
+                body.extend(file_change_lines(
+                    change, look.cwd, w as u16, look.theme, None,
+                ));
             }
         }
         PromptSubject::Permissions(p) => {
@@ -236,15 +248,8 @@ fn permission_lines(body: &mut Vec<Line<'static>>, permissions: &Value, w: usize
     }
 }
 
-/// One file of a change: its header, then its diff.
-fn change_lines(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
-    let mut lines = change_header(change, w);
-    lines.extend(diff_lines(change, w));
-    lines
-}
-
-/// A file's kind, path (and destination) and counts.
-fn change_header(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
+/// A file's kind, path relative to the thread's cwd (and destination) and counts.
+fn change_header(change: &FileUpdateChange, cwd: Option<&str>, w: usize) -> Vec<Line<'static>> {
     let (added, removed) = crate::render::cells::change_counts(change);
     let (marker, colour) = match &change.kind {
         PatchChangeKind::Add => ("added", Color::Green),
@@ -253,46 +258,20 @@ fn change_header(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
     };
     let mut header = vec![
         Span::styled(format!("{marker} "), Style::default().fg(colour)),
-        Span::raw(visible_line(&change.path)).bold(),
+        Span::raw(visible_line(&relative_path(&change.path, cwd))).bold(),
     ];
     if let PatchChangeKind::Update {
         move_path: Some(to),
     } = &change.kind
     {
         header.push(Span::raw(" → "));
-        header.push(Span::raw(visible_line(to)).bold());
+        header.push(Span::raw(visible_line(&relative_path(to, cwd))).bold());
     }
     header.push(Span::raw(" "));
     header.push(format!("+{added}").green());
     header.push(Span::raw(" "));
     header.push(format!("-{removed}").red());
     wrap_spans(&header, w, &[], &[Span::raw("  ")])
-}
-
-fn diff_lines(change: &FileUpdateChange, w: usize) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    let added_file = matches!(change.kind, PatchChangeKind::Add);
-    let deleted_file = matches!(change.kind, PatchChangeKind::Delete);
-    for line in sanitize_text(change.diff.trim_end_matches('\n')) {
-        let text = match (added_file, deleted_file) {
-            (true, _) => format!("+{line}"),
-            (_, true) => format!("-{line}"),
-            _ => line,
-        };
-        let style = match text.chars().next() {
-            Some('+') => Style::default().fg(Color::Green),
-            Some('-') => Style::default().fg(Color::Red),
-            Some('@') => Style::default().fg(Color::Cyan),
-            _ => Style::default(),
-        };
-        lines.extend(wrap_spans(
-            &[Span::styled(text, style)],
-            w,
-            &[Span::raw("  ")],
-            &[Span::raw("  ")],
-        ));
-    }
-    lines
 }
 
 /// One option on one row: its key, and its label cut to fit, so every option is always seen.

@@ -249,6 +249,13 @@ fn run_effects<B: SyncedBackend>(
                     });
                 });
             }
+            Effect::ReadGitDiff { cwd } => {
+                let responses = responses.clone();
+                tokio::spawn(async move {
+                    let result = super::git::read_git_diff("git", &cwd).await;
+                    let _ = responses.send(AppEvent::GitDiff { cwd, result });
+                });
+            }
             Effect::Redraw => frames.request(Instant::now()),
             Effect::Quit => {}
         }

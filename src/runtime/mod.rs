@@ -2,6 +2,7 @@
 
 pub mod event_loop;
 pub mod frames;
+pub mod git;
 pub mod hyperlinks;
 pub mod rules_file;
 pub mod terminal;

@@ -5,6 +5,7 @@
 //! popups and full-screen layers are drawn over what is below them.
 
 mod composer;
+mod diff;
 mod help;
 mod hints;
 mod prefix;
@@ -29,18 +30,15 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     if let Some(area) = areas.composer {
         composer::draw(frame, area, state);
     }
-    if let Some(entry) = entries
+    // Only the topmost bottom-placed layer shows (in the composer's place); everything is
+    // drawn in stack order, so a prompt over a full-screen view stays visible.
+    let bottom = entries
         .iter()
-        .rev()
-        .find(|e| e.placement() == Placement::Bottom)
-    {
-        draw_entry(frame, entry, &areas, state, now);
-    }
-    for entry in entries
-        .iter()
-        .filter(|e| e.placement() != Placement::Bottom)
-    {
-        draw_entry(frame, entry, &areas, state, now);
+        .rposition(|e| e.placement() == Placement::Bottom);
+    for (i, entry) in entries.iter().enumerate() {
+        if entry.placement() != Placement::Bottom || Some(i) == bottom {
+            draw_entry(frame, entry, &areas, state, now);
+        }
     }
     status::draw(frame, areas.status, state, now);
     hints::draw(frame, areas.hints, &top_hints(state, now));
@@ -54,15 +52,23 @@ fn draw_entry(
     now: Instant,
 ) {
     match entry {
-        Entry::Prompt(queued, count) => prompt::draw(frame, areas.bottom, queued, *count, now),
+        Entry::Prompt(queued, count) => prompt::draw(
+            frame,
+            areas.bottom,
+            queued,
+            *count,
+            now,
+            state.prompt_look(),
+        ),
         Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
         Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
         Entry::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser),
         Entry::Layer(Layer::PromptView(view)) => {
             if let Some(queued) = state.prompts.front() {
-                prompt_view::draw(frame, areas.main, view, queued);
+                prompt_view::draw(frame, areas.main, view, queued, state.prompt_look());
             }
         }
         Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
+        Entry::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager),
     }
 }

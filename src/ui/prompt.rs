@@ -4,7 +4,7 @@
 use crate::app::geometry::fit;
 use crate::app::prompts::QueuedPrompt;
 use crate::model::PromptSubject;
-use crate::render::prompt::prompt_lines;
+use crate::render::prompt::{prompt_lines, PromptLook};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::Line;
@@ -12,7 +12,14 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
 use ratatui::Frame;
 use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, queued: &QueuedPrompt, count: usize, now: Instant) {
+pub fn draw(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    queued: &QueuedPrompt,
+    count: usize,
+    now: Instant,
+    look: PromptLook<'_>,
+) {
     let live = queued.activation.as_ref().is_some_and(|a| a.live(now));
     let what = match queued.prompt.subject {
         PromptSubject::Form(_) | PromptSubject::Url(_) => "Question",
@@ -47,6 +54,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, queued: &QueuedPrompt, count: usi
         queued.selected,
         queued.form.as_ref(),
         area.width,
+        look,
     );
     let fit = fit(lines.body.len(), lines.options.len(), inner.height as usize);
     let offset = queued.offset.min(fit.max_offset);

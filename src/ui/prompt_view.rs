@@ -2,14 +2,20 @@
 
 use crate::app::layers::PromptView;
 use crate::app::prompts::QueuedPrompt;
-use crate::render::prompt::prompt_lines;
+use crate::render::prompt::{prompt_lines, PromptLook};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, view: &PromptView, queued: &QueuedPrompt) {
-    let lines = prompt_lines(&queued.prompt, None, queued.form.as_ref(), area.width).body;
+pub fn draw(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    view: &PromptView,
+    queued: &QueuedPrompt,
+    look: PromptLook<'_>,
+) {
+    let lines = prompt_lines(&queued.prompt, None, queued.form.as_ref(), area.width, look).body;
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)

@@ -10,12 +10,14 @@
 //! Adding a view: one arm in [`Layer`], one file here for its state and keys, one file in `ui`
 //! for its drawing.
 
+pub mod diff;
 pub mod help;
 pub mod prefix;
 pub mod prompt_view;
 pub mod rules;
 pub mod search;
 
+pub use diff::DiffPager;
 pub use help::Help;
 pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
@@ -81,6 +83,7 @@ pub enum Layer {
     /// Opened from a prompt: its whole body, full screen.
     PromptView(PromptView),
     Rules(RulesList),
+    Diff(DiffPager),
 }
 
 impl Layer {
@@ -91,6 +94,7 @@ impl Layer {
             Layer::Prefix(chooser) => chooser.handle(input, state, now),
             Layer::PromptView(view) => view.handle(input),
             Layer::Rules(list) => list.handle(input),
+            Layer::Diff(diff) => diff.handle(input, state, now),
         }
     }
 
@@ -98,7 +102,7 @@ impl Layer {
         match self {
             Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
-            Layer::PromptView(_) => Placement::FullScreen,
+            Layer::PromptView(_) | Layer::Diff(_) => Placement::FullScreen,
         }
     }
 
@@ -109,6 +113,7 @@ impl Layer {
             Layer::Prefix(_) => "Always allow",
             Layer::PromptView(_) => "Full view",
             Layer::Rules(_) => "Rules",
+            Layer::Diff(_) => "Diff",
         }
     }
 
@@ -119,6 +124,7 @@ impl Layer {
             Layer::Prefix(chooser) => chooser.hints(),
             Layer::PromptView(_) => prompt_view::hints(),
             Layer::Rules(list) => rules::hints(list),
+            Layer::Diff(_) => diff::hints(),
         }
     }
 
@@ -132,6 +138,8 @@ impl Layer {
             }
             Layer::PromptView(_) => 0,
             Layer::Rules(list) => list.rules().len().max(1),
+            // Full screen: it takes the rows there are.
+            Layer::Diff(_) => 0,
         }
     }
 }
@@ -171,7 +179,7 @@ impl Entry<'_> {
     }
 
     /// Rows wanted inside the box: for a prompt, its whole body, a gap, and its options.
-    pub fn rows(&self, width: u16) -> usize {
+    pub fn rows(&self, width: u16, state: &AppState) -> usize {
         match self {
             Entry::Layer(layer) => layer.rows(width),
             Entry::Prompt(queued, _) => {
@@ -180,6 +188,7 @@ impl Entry<'_> {
                     queued.selected,
                     queued.form.as_ref(),
                     width,
+                    state.prompt_look(),
                 );
                 lines.body.len() + 1 + lines.options.len()
             }

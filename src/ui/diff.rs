@@ -1,0 +1,146 @@
+//! The full-screen diff: a title row, the file list on the left, the diff on the right. Only
+//! the rows on screen are painted.
+
+use crate::app::layers::diff::{pager_areas, DiffContent, DiffPager};
+use crate::render::diff::colour::{counts, status_letter};
+use crate::render::diff::DiffDocument;
+use crate::render::sanitize::sanitize_line;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+use ratatui::Frame;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager) {
+    frame.render_widget(Clear, area);
+    let areas = pager_areas(area);
+    let mode = pager.mode(area.width);
+    let mut title = vec![
+        Span::styled(
+            " Diff ",
+            Style::default().fg(Color::Black).bg(Color::Cyan).bold(),
+        ),
+        Span::raw(" "),
+        Span::styled(sanitize_line(&pager.title()), Style::default().bold()),
+    ];
+    let mut position = String::new();
+    match &pager.content {
+        DiffContent::Ready(doc) => {
+            let files = doc.files();
+            let added = files.iter().map(|f| f.added).sum();
+            let removed = files.iter().map(|f| f.removed).sum();
+            let plural = if files.len() == 1 { "" } else { "s" };
+            title.push(Span::raw(format!(" · {} file{plural} ", files.len())));
+            title.extend(counts(added, removed));
+            if pager.truncated {
+                title.push(Span::styled(
+                    " · cut at the size limit",
+                    Style::default().yellow(),
+                ));
+            }
+            let total = doc.total_rows(areas.body.width, mode);
+            let top = pager.top(areas.body, area.width);
+            let shown = (top + areas.body.height as usize).min(total);
+            let percent = (shown * 100).checked_div(total).unwrap_or(100);
+            position = format!(
+                "file {}/{} · {percent}% ",
+                pager.current_file(areas.body, area.width) + 1,
+                files.len()
+            );
+            draw_list(
+                frame,
+                areas.list,
+                doc,
+                pager.current_file(areas.body, area.width),
+            );
+            let lines = doc.lines(areas.body.width, mode, top, areas.body.height as usize);
+            frame.render_widget(Paragraph::new(lines), areas.body);
+        }
+        DiffContent::Loading => message(frame, areas.body, "Reading git diff…".dim()),
+        DiffContent::Empty(text) => message(frame, areas.body, sanitize_line(text).dim()),
+        DiffContent::Failed(text) => message(frame, areas.body, sanitize_line(text).red()),
+    }
+    frame.render_widget(Paragraph::new(Line::from(title)), areas.title);
+    let width = position.width() as u16;
+    if width < areas.title.width {
+        let at = Rect::new(
+            areas.title.right() - width,
+            areas.title.y,
+            width,
+            areas.title.height,
+        );
+        frame.render_widget(Paragraph::new(position.dark_gray()), at);
+    }
+}
+
+fn message(frame: &mut Frame<'_>, body: Rect, text: Span<'static>) {
+    let inner = Rect::new(
+        body.x + 2,
+        body.y + 1.min(body.height),
+        body.width.saturating_sub(4),
+        body.height.saturating_sub(1),
+    );
+    frame.render_widget(
+        Paragraph::new(Line::from(text)).wrap(Wrap { trim: false }),
+        inner,
+    );
+}
+
+/// One row per file, the current one marked, scrolled so it is in view.
+fn draw_list(frame: &mut Frame<'_>, list: Rect, doc: &DiffDocument, current: usize) {
+    if list.width < 3 || list.height == 0 {
+        return;
+    }
+    let width = list.width as usize - 2;
+    let height = list.height as usize;
+    let first = current.saturating_sub(height.saturating_sub(1));
+    let lines: Vec<Line<'static>> = doc
+        .files()
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(height)
+        .map(|(i, file)| {
+            let name = sanitize_line(file.moved_to.as_deref().unwrap_or(&file.path));
+            let name = left_cut(&name, width.saturating_sub(2));
+            let pad = width.saturating_sub(2 + name.width());
+            let spans = vec![
+                status_letter(file.status),
+                Span::raw(" "),
+                Span::raw(name + &" ".repeat(pad)),
+            ];
+            let mut line = Line::from(spans);
+            if i == current {
+                line = line.style(Style::default().add_modifier(Modifier::REVERSED));
+            }
+            line
+        })
+        .collect();
+    let inner = Rect::new(list.x + 1, list.y, list.width - 2, list.height);
+    frame.render_widget(Paragraph::new(lines), inner);
+    let rule: Vec<Line<'static>> = (0..height).map(|_| Line::from("│".dark_gray())).collect();
+    frame.render_widget(
+        Paragraph::new(rule),
+        Rect::new(list.right() - 1, list.y, 1, list.height),
+    );
+}
+
+/// The end of a path that fits in `width` columns, `…` in front when cut: the file name is
+/// what tells files apart.
+fn left_cut(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut kept: Vec<char> = Vec::new();
+    let mut used = 1;
+    for c in text.chars().rev() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            break;
+        }
+        used += w;
+        kept.push(c);
+    }
+    std::iter::once('…').chain(kept.into_iter().rev()).collect()
+}
