@@ -19,18 +19,8 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(60);
 
-/// The codex binary, or `None` to skip. In CI a missing binary is a failure, never a skip.
 fn codex() -> Option<PathBuf> {
-    match codex_env::codex_bin() {
-        Some(bin) => Some(bin),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("codex is not installed: .ci/run must install @openai/codex into target/codex")
-        }
-        None => {
-            eprintln!("skipping: no codex binary (run .ci/run or set TERN_CODEX_BIN)");
-            None
-        }
-    }
+    codex_env::codex_or_skip()
 }
 
 /// Written before codex starts: a comment and a rule of the person's own, to be kept as is.
@@ -57,28 +47,34 @@ fn wait_for_file(path: &Path, expected: &str, tern: &PtySession) {
     }
 }
 
-#[test]
-fn a_rule_written_by_always_allow_is_listed_and_deleted_with_slash_rules() {
-    let Some(codex) = codex() else { return };
+/// tern against the real codex, the mock model playing `turn`, and the rules file seeded.
+struct Session {
+    runtime: tokio::runtime::Runtime,
+    _mock: MockModel,
+    _env: CodexEnv,
+    _logs: tempfile::TempDir,
+    rules: PathBuf,
+    tern: PtySession,
+}
+
+fn start(codex: &Path, turn: MockTurn, seed: &str) -> Session {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
         .build()
         .unwrap();
-    let mock = runtime.block_on(MockModel::start(vec![
-        MockTurn::git_status_needing_approval("Checked. PREFIX-DONE"),
-    ]));
+    let mock = runtime.block_on(MockModel::start(vec![turn]));
     let env = CodexEnv::new(&mock.base_url(), Sandbox::Default).unwrap();
     let logs = tempfile::tempdir().unwrap();
     let rules = env.rules_path();
     std::fs::create_dir_all(rules.parent().unwrap()).unwrap();
-    std::fs::write(&rules, SEED).unwrap();
+    std::fs::write(&rules, seed).unwrap();
 
     let mut vars: Vec<(&str, OsString)> = env.env_vars();
     vars.push(("TERN_LOG_DIR", logs.path().into()));
     vars.push(("TERN_APPROVAL_READ_GUARD_MS", "0".into()));
     let codex_arg = codex.to_string_lossy().into_owned();
-    let mut tern = PtySession::spawn(
+    let tern = PtySession::spawn(
         Path::new(env!("CARGO_BIN_EXE_tern")),
         &["--codex-bin", &codex_arg],
         &vars,
@@ -86,6 +82,32 @@ fn a_rule_written_by_always_allow_is_listed_and_deleted_with_slash_rules() {
         (110, 40),
     );
     tern.wait_for_text("ready · mock-model", WAIT);
+    Session {
+        runtime,
+        _mock: mock,
+        _env: env,
+        _logs: logs,
+        rules,
+        tern,
+    }
+}
+
+#[test]
+fn a_rule_written_by_always_allow_is_listed_and_deleted_with_slash_rules() {
+    let Some(codex) = codex() else { return };
+    // Every part is bound: the mock and the temp dirs must live as long as the test.
+    let Session {
+        runtime,
+        _mock,
+        _env,
+        _logs,
+        rules,
+        mut tern,
+    } = start(
+        &codex,
+        MockTurn::git_status_needing_approval("Checked. PREFIX-DONE"),
+        SEED,
+    );
 
     // "Always allow" makes codex append the rule.
     tern.send(b"What is the state of the repository?\r");
@@ -130,33 +152,20 @@ fn a_rule_written_by_always_allow_is_listed_and_deleted_with_slash_rules() {
 #[test]
 fn a_rule_codex_appends_while_the_list_is_open_survives_a_deletion() {
     let Some(codex) = codex() else { return };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let mock = runtime.block_on(MockModel::start(vec![
-        MockTurn::git_status_needing_approval("Checked. APPENDED"),
-    ]));
-    let env = CodexEnv::new(&mock.base_url(), Sandbox::Default).unwrap();
-    let logs = tempfile::tempdir().unwrap();
-    let rules = env.rules_path();
-    std::fs::create_dir_all(rules.parent().unwrap()).unwrap();
     let old_rule = "prefix_rule(pattern=[\"ls\"], decision=\"allow\")\n";
-    std::fs::write(&rules, format!("# mine\n{old_rule}")).unwrap();
-
-    let mut vars: Vec<(&str, OsString)> = env.env_vars();
-    vars.push(("TERN_LOG_DIR", logs.path().into()));
-    vars.push(("TERN_APPROVAL_READ_GUARD_MS", "0".into()));
-    let codex_arg = codex.to_string_lossy().into_owned();
-    let mut tern = PtySession::spawn(
-        Path::new(env!("CARGO_BIN_EXE_tern")),
-        &["--codex-bin", &codex_arg],
-        &vars,
-        env.workspace(),
-        (110, 40),
+    // Every part is bound: the mock and the temp dirs must live as long as the test.
+    let Session {
+        runtime,
+        _mock,
+        _env,
+        _logs,
+        rules,
+        mut tern,
+    } = start(
+        &codex,
+        MockTurn::git_status_needing_approval("Checked. APPENDED"),
+        &format!("# mine\n{old_rule}"),
     );
-    tern.wait_for_text("ready · mock-model", WAIT);
 
     // The turn starts and the list opens in one go, before codex can ask anything.
     tern.send(b"What is the state of the repository?\r/rules\r");

@@ -8,6 +8,7 @@ pub mod markdown;
 pub mod message;
 pub mod prefix;
 pub mod prompt;
+pub mod restyle;
 pub mod sanitize;
 pub mod wrap;
 

@@ -3,12 +3,12 @@
 use super::transcript::RowOrigin;
 use crate::app::layers::search::{find_all, plain_text, Search};
 use crate::app::AppState;
+use crate::render::restyle::restyle;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 use ratatui::Frame;
-use std::ops::Range;
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search) {
     let count = match (search.current, search.matches.len()) {
@@ -50,60 +50,7 @@ pub fn highlight_matches(lines: &mut [Line<'static>], origins: &[RowOrigin], sta
             let is_current = current
                 .is_some_and(|m| m.cell == origin.cell && m.row == origin.row && m.range == range);
             let style = if is_current { selected } else { hit };
-            restyle(line, range, style);
+            line.spans = restyle(std::mem::take(&mut line.spans), range, style);
         }
-    }
-}
-
-/// Patches `style` onto the bytes `range` of the line's text, splitting spans at its edges.
-fn restyle(line: &mut Line<'static>, range: Range<usize>, style: Style) {
-    let mut out = Vec::with_capacity(line.spans.len() + 2);
-    let mut at = 0;
-    for span in line.spans.drain(..) {
-        let text = span.content.as_ref();
-        let (start, end) = (at, at + text.len());
-        at = end;
-        if end <= range.start || start >= range.end {
-            out.push(span);
-            continue;
-        }
-        let cut_a = range.start.saturating_sub(start).min(text.len());
-        let cut_b = (range.end - start).min(text.len());
-        let (before, middle, after) = (&text[..cut_a], &text[cut_a..cut_b], &text[cut_b..]);
-        for (piece, piece_style) in [
-            (before, span.style),
-            (middle, span.style.patch(style)),
-            (after, span.style),
-        ] {
-            if !piece.is_empty() {
-                out.push(Span::styled(piece.to_string(), piece_style));
-            }
-        }
-    }
-    line.spans = out;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn restyle_splits_spans_at_the_match_edges() {
-        let mut line = Line::from(vec![Span::raw("hello "), Span::raw("world")]);
-        restyle(&mut line, 3..8, Style::default().bg(Color::Yellow));
-        let pieces: Vec<(&str, Option<Color>)> = line
-            .spans
-            .iter()
-            .map(|s| (s.content.as_ref(), s.style.bg))
-            .collect();
-        assert_eq!(
-            pieces,
-            [
-                ("hel", None),
-                ("lo ", Some(Color::Yellow)),
-                ("wo", Some(Color::Yellow)),
-                ("rld", None)
-            ]
-        );
     }
 }

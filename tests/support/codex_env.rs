@@ -184,3 +184,18 @@ pub fn codex_bin() -> Option<PathBuf> {
         .map(|dir| dir.join("codex"))
         .find(|bin| bin.is_file())
 }
+
+/// The codex binary for an end-to-end test, or `None` to skip it. In CI a missing binary is a
+/// failure, never a skip.
+pub fn codex_or_skip() -> Option<PathBuf> {
+    match codex_bin() {
+        Some(bin) => Some(bin),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("codex is not installed: .ci/run must install @openai/codex into target/codex")
+        }
+        None => {
+            eprintln!("skipping: no codex binary (run .ci/run or set TERN_CODEX_BIN)");
+            None
+        }
+    }
+}

@@ -5,9 +5,9 @@ use super::file::{FileStatus, ShownLine};
 use super::pair::emphasis;
 use super::parse::LineKind;
 use crate::render::highlight::Theme;
+use crate::render::restyle::restyle;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::Span;
-use std::ops::Range;
 use unicode_width::UnicodeWidthStr;
 
 /// Backgrounds of changed lines and of the words that changed in them.
@@ -134,37 +134,6 @@ pub fn content(
     spans
 }
 
-/// Patches `style` onto the bytes `range` of the spans' text.
-pub(super) fn restyle(
-    spans: Vec<Span<'static>>,
-    range: Range<usize>,
-    style: Style,
-) -> Vec<Span<'static>> {
-    let mut out = Vec::with_capacity(spans.len() + 2);
-    let mut at = 0;
-    for span in spans {
-        let text = span.content.as_ref();
-        let (start, end) = (at, at + text.len());
-        at = end;
-        if end <= range.start || start >= range.end {
-            out.push(span);
-            continue;
-        }
-        let a = range.start.saturating_sub(start).min(text.len());
-        let b = (range.end - start).min(text.len());
-        for (piece, piece_style) in [
-            (&text[..a], span.style),
-            (&text[a..b], span.style.patch(style)),
-            (&text[b..], span.style),
-        ] {
-            if !piece.is_empty() {
-                out.push(Span::styled(piece.to_string(), piece_style));
-            }
-        }
-    }
-    out
-}
-
 pub(super) fn fill_style(kind: LineKind, palette: &Palette) -> Style {
     tint(kind, palette).map_or(Style::default(), |bg| Style::default().bg(bg))
 }
@@ -189,29 +158,5 @@ pub fn status_letter(status: FileStatus) -> Span<'static> {
         FileStatus::Deleted => Span::styled("D", Style::default().fg(Color::Red)),
         FileStatus::Updated => Span::styled("M", Style::default().fg(Color::Yellow)),
         FileStatus::Moved => Span::styled("R", Style::default().fg(Color::Magenta)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn restyle_splits_at_the_range() {
-        let spans = vec![Span::raw("hello "), Span::raw("world")];
-        let out = restyle(spans, 3..8, Style::default().bg(Color::Red));
-        let pieces: Vec<_> = out
-            .iter()
-            .map(|s| (s.content.as_ref(), s.style.bg))
-            .collect();
-        assert_eq!(
-            pieces,
-            [
-                ("hel", None),
-                ("lo ", Some(Color::Red)),
-                ("wo", Some(Color::Red)),
-                ("rld", None)
-            ]
-        );
     }
 }
