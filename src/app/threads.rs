@@ -379,6 +379,11 @@ fn on_turns(
     let added = state.transcript.prepend_turns(&turns);
     let after = state.transcript.revision();
     state.scroll.cells_prepended(added, before, after);
+    for layer in &mut state.layers {
+        if let super::layers::Layer::Search(search) = layer {
+            search.cells_prepended(added);
+        }
+    }
     // The screen may still not be full: keep going until it is (or the history ends).
     load_older(state)
 }

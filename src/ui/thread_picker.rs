@@ -115,11 +115,15 @@ fn input_line(picker: &ThreadPicker) -> Line<'static> {
         .map(|row| row.title().to_string())
         .unwrap_or_default();
     if let Some(name) = &picker.renaming {
-        return Line::from(vec![
+        let mut spans = vec![
             " New name: ".bold(),
             Span::raw(visible_line(name)),
             "▏".cyan(),
-        ]);
+        ];
+        if let Some(message) = &picker.message {
+            spans.push(format!("  {}", visible_line(message)).red());
+        }
+        return Line::from(spans);
     }
     if let Some(pending) = picker.confirm {
         let verb = match pending {
