@@ -167,19 +167,46 @@ fn resume_picker_with_1000_threads() {
         let _ = client.child.kill().await;
     });
     eprintln!("figure: made {count} threads in {:?}", made.elapsed());
+    // The server's share, for comparison: a fresh app-server, then the picker's two requests.
+    runtime.block_on(async {
+        let spawned = Instant::now();
+        let mut client = Client::start(&env, &codex).await;
+        let ready = spawned.elapsed();
+        let params = json!({"limit": 25, "sortKey": "updated_at", "cwd": cwd});
+        let fast_at = Instant::now();
+        let mut fast = params.clone();
+        fast["useStateDbOnly"] = json!(true);
+        client.call("thread/list", fast).await;
+        let fast_took = fast_at.elapsed();
+        let exact_at = Instant::now();
+        client.call("thread/list", params).await;
+        eprintln!(
+            "figure: codex alone: spawn + initialize {ready:?}; thread/list 25 rows from the state db {fast_took:?}, with the rollout scan {:?}",
+            exact_at.elapsed()
+        );
+        let _ = client.child.kill().await;
+    });
     for run in 0..3 {
         let opened = Instant::now();
         let mut session = tern(&env, &codex, &["resume"]);
         session.wait_for("first rows", WAIT, |s| s.contains("stored question"));
         let first_rows = opened.elapsed();
-        // Scroll to the 100th row: four more pages load in the background meanwhile.
-        for _ in 0..99 {
+        eprintln!("figure: run {run}: `tern resume` to first rows on screen {first_rows:?}");
+        // Down until the 100th row is on screen: three more pages load in the background
+        // meanwhile (a key at the end of what is loaded waits for the next page).
+        let scrolling = Instant::now();
+        loop {
             session.send(b"\x1b[B");
+            if session.screen_text().contains("stored question 900") {
+                break;
+            }
+            assert!(scrolling.elapsed() < WAIT, "{}", session.screen_text());
+            // Key repeat: one Down every 5 ms.
+            std::thread::sleep(Duration::from_millis(5));
         }
-        session.wait_for("the 100th row", WAIT, |s| s.contains("stored question 899"));
         eprintln!(
-            "figure: run {run}: `tern resume` to first rows on screen {first_rows:?}; to row 100 {:?}",
-            opened.elapsed()
+            "figure: run {run}: then Down (5 ms repeat) to row 100 in {:?}",
+            scrolling.elapsed()
         );
         session.quit_with(b"\x03", WAIT);
     }

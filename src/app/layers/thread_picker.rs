@@ -374,8 +374,9 @@ impl ThreadPicker {
                 }
             };
         }
-        if self.opening.is_some() && key.code != KeyCode::Esc {
-            // Waiting for the server to open a thread: nothing else to do meanwhile.
+        if self.opening.is_some() {
+            // Waiting for the server to open a thread: its answer switches the session, so
+            // nothing else is done meanwhile (Ctrl+C still quits).
             return Outcome::Consumed(vec![]);
         }
         let effects = match key.code {
