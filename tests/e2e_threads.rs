@@ -153,6 +153,10 @@ fn threads_made_earlier_are_listed_filtered_resumed_and_continued() {
     let rows = picker_rows(&screen);
     assert!(rows[0].contains("beta question"), "newest first: {rows:?}");
     assert!(rows[0].contains("just now") || rows[0].contains("min ago"));
+    // The details pane shows the selected thread's last exchange, read from codex.
+    tern.wait_for("the last exchange of the selected thread", WAIT, |s| {
+        s.contains("last exchange") && s.contains("• ANSWER-BETA")
+    });
     // Filtering narrows them.
     tern.send(b"alp");
     tern.wait_for("the filter to narrow the list", WAIT, |s| {

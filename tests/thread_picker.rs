@@ -766,10 +766,81 @@ fn hostile_picker(now: Instant) -> AppState {
     state
 }
 
+fn peek_answer(
+    state: &mut AppState,
+    thread_id: &str,
+    result: Result<Value, String>,
+    now: Instant,
+) -> Vec<Effect> {
+    wire(update(
+        state,
+        AppEvent::Response {
+            tag: RequestTag::PeekTurns {
+                thread_id: thread_id.into(),
+            },
+            result,
+        },
+        now,
+    ))
+}
+
+#[test]
+fn the_details_pane_asks_for_the_selected_threads_last_exchange_one_at_a_time() {
+    let now = Instant::now();
+    let (mut state, _) = picker_at_startup(now);
+    let effects = list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: false,
+        },
+        page(threads(0..25), Some("c")),
+        now,
+    );
+    assert_eq!(
+        requests(&effects),
+        vec![(
+            "thread/turns/list",
+            json!({"threadId": "t-000", "limit": 1, "sortDirection": "desc", "itemsView": "summary"})
+        )]
+    );
+    // Moving while it is on its way asks for nothing more.
+    for _ in 0..3 {
+        assert!(requests(&wire(update(&mut state, key(KeyCode::Down), now))).is_empty());
+    }
+    // Its answer comes: the selected thread's is asked for next.
+    let effects = peek_answer(
+        &mut state,
+        "t-000",
+        Ok(json!({"data": [turn("x", "old q", "old a", "completed")]})),
+        now,
+    );
+    assert_eq!(requests(&effects)[0].1["threadId"], "t-003");
+    // A refusal (codex would not say) leaves the pane without it, and is not asked again.
+    peek_answer(&mut state, "t-003", Err("thread not loaded".into()), now);
+    assert_eq!(picker(&state).exchanges.get("t-003"), Some(&None));
+    update(&mut state, key(KeyCode::Up), now);
+    update(&mut state, key(KeyCode::Up), now);
+    update(&mut state, key(KeyCode::Up), now);
+    let shown = screen(&mut state, 120, 40, now);
+    assert!(
+        shown.contains("› old q") && shown.contains("• old a"),
+        "{shown}"
+    );
+}
+
 #[test]
 fn picker_screens() {
     let now = Instant::now() + Duration::from_secs(1);
     let mut state = hostile_picker(now);
+    peek_answer(
+        &mut state,
+        "t-evil",
+        Ok(
+            json!({"data": [turn("x", "copy \u{1b}]52;c;ZXZpbA==\u{7}this\nplease", "Done: \u{1b}[31mred\u{1b}[0m text", "completed")]}),
+        ),
+        now,
+    );
     let wide = screen(&mut state, 120, 40, now);
     assert!(!wide.contains('\u{1b}') && !wide.contains('\u{7}'));
     snapshot("thread_picker_120x40", &wide);

@@ -20,6 +20,10 @@ pub enum RequestTag {
     ListTurns {
         thread_id: String,
     },
+    /// The newest turn of a thread, for the picker's details pane.
+    PeekTurns {
+        thread_id: String,
+    },
     ForkThread,
     SetThreadName {
         thread_id: String,

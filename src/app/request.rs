@@ -27,6 +27,8 @@ pub enum ClientRequest {
     },
     /// A page of a thread's history, newest first.
     ListTurns(ThreadTurnsListParams),
+    /// The newest turn of a thread listed in the picker (`thread/turns/list` too).
+    PeekTurns(ThreadTurnsListParams),
     ForkThread(ThreadForkParams),
     SetThreadName(ThreadSetNameParams),
     ArchiveThread(ThreadIdParams),
@@ -42,7 +44,9 @@ impl ClientRequest {
             ClientRequest::StartTurn { .. } => protocol::TURN_START,
             ClientRequest::InterruptTurn(_) => protocol::TURN_INTERRUPT,
             ClientRequest::ListThreads { .. } => protocol::THREAD_LIST,
-            ClientRequest::ListTurns(_) => protocol::THREAD_TURNS_LIST,
+            ClientRequest::ListTurns(_) | ClientRequest::PeekTurns(_) => {
+                protocol::THREAD_TURNS_LIST
+            }
             ClientRequest::ForkThread(_) => protocol::THREAD_FORK,
             ClientRequest::SetThreadName(_) => protocol::THREAD_NAME_SET,
             ClientRequest::ArchiveThread(_) => protocol::THREAD_ARCHIVE,
@@ -58,7 +62,7 @@ impl ClientRequest {
             ClientRequest::StartTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::InterruptTurn(p) => serde_json::to_value(p),
             ClientRequest::ListThreads { params, .. } => serde_json::to_value(params),
-            ClientRequest::ListTurns(p) => serde_json::to_value(p),
+            ClientRequest::ListTurns(p) | ClientRequest::PeekTurns(p) => serde_json::to_value(p),
             ClientRequest::ForkThread(p) => serde_json::to_value(p),
             ClientRequest::SetThreadName(p) => serde_json::to_value(p),
             ClientRequest::ArchiveThread(p) | ClientRequest::UnarchiveThread(p) => {
@@ -79,6 +83,9 @@ impl ClientRequest {
             ClientRequest::InterruptTurn(_) => RequestTag::InterruptTurn,
             ClientRequest::ListThreads { purpose, .. } => RequestTag::ListThreads(purpose.clone()),
             ClientRequest::ListTurns(p) => RequestTag::ListTurns {
+                thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::PeekTurns(p) => RequestTag::PeekTurns {
                 thread_id: p.thread_id.clone(),
             },
             ClientRequest::ForkThread(_) => RequestTag::ForkThread,

@@ -97,6 +97,7 @@ pub fn on_response(
             | RequestTag::ForkThread
             | RequestTag::ListThreads(_)
             | RequestTag::ListTurns { .. }
+            | RequestTag::PeekTurns { .. }
             | RequestTag::SetThreadName { .. }
             | RequestTag::ArchiveThread { .. }
             | RequestTag::UnarchiveThread { .. },

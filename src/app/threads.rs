@@ -163,6 +163,22 @@ pub fn on_response(
             });
             on_turns(state, thread_id, parsed, now)
         }
+        RequestTag::PeekTurns { thread_id } => {
+            let exchange = result.clone().and_then(|v| {
+                serde_json::from_value::<ThreadTurnsListResponse>(v).map_err(|e| e.to_string())
+            });
+            match open_picker(state) {
+                Some(picker) => picker.on_peek(
+                    thread_id,
+                    exchange.map(|r| {
+                        r.data
+                            .first()
+                            .and_then(crate::model::thread_list::Exchange::from_turn)
+                    }),
+                ),
+                None => vec![],
+            }
+        }
         RequestTag::SetThreadName { thread_id, name } => {
             if let Some(picker) = open_picker(state) {
                 match result {

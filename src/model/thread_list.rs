@@ -71,6 +71,50 @@ impl ThreadRow {
     }
 }
 
+/// The last exchange of a thread, for the picker's details pane: what was asked and what the
+/// agent answered last, each sanitized to one line per paragraph.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exchange {
+    pub question: String,
+    pub answer: String,
+}
+
+impl Exchange {
+    /// From the newest turn (`itemsView: "summary"` is enough: the user message and the final
+    /// answer). `None` when it has neither.
+    pub fn from_turn(turn: &crate::protocol::Turn) -> Option<Exchange> {
+        use crate::protocol::{ThreadItem, UserInput};
+        let mut question = String::new();
+        let mut answer = String::new();
+        for item in &turn.items {
+            match item {
+                ThreadItem::UserMessage { content, .. } => {
+                    for input in content {
+                        if let UserInput::Text { text, .. } = input {
+                            question = text.clone();
+                        }
+                    }
+                }
+                ThreadItem::AgentMessage { text, .. } => answer = text.clone(),
+                _ => {}
+            }
+        }
+        let clean = |text: &str| {
+            text.lines()
+                .map(sanitize_line)
+                .map(|l| l.trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let exchange = Exchange {
+            question: clean(&question),
+            answer: clean(&answer),
+        };
+        (!exchange.question.is_empty() || !exchange.answer.is_empty()).then_some(exchange)
+    }
+}
+
 /// A case-insensitive subsequence match: `None` unless every character of `query` appears in
 /// `text` in order. Consecutive characters and a match at a word start score higher, so
 /// "evlo" ranks "event loop" above "every lost option".

@@ -281,6 +281,29 @@ fn draw_details(
         lines.push(Line::from("first message".dark_gray()));
         lines.push(Line::from(row.preview.clone()));
     }
+    match picker.exchanges.get(&row.id) {
+        Some(Some(exchange)) => {
+            lines.push(Line::from(""));
+            lines.push(Line::from("last exchange".dark_gray()));
+            if !exchange.question.is_empty() {
+                lines.push(Line::from(vec![
+                    "› ".cyan(),
+                    Span::raw(exchange.question.clone()),
+                ]));
+            }
+            if !exchange.answer.is_empty() {
+                lines.push(Line::from(vec![
+                    "• ".dark_gray(),
+                    Span::raw(exchange.answer.clone()),
+                ]));
+            }
+        }
+        Some(None) => {}
+        None => {
+            lines.push(Line::from(""));
+            lines.push(Line::from("last exchange…".dark_gray()));
+        }
+    }
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: false }),
         Rect::new(

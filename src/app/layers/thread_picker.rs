@@ -12,12 +12,13 @@ use crate::app::effect::Effect;
 use crate::app::event::ListPurpose;
 use crate::app::request::ClientRequest;
 use crate::app::state::AppState;
-use crate::model::thread_list::ThreadRow;
+use crate::model::thread_list::{Exchange, ThreadRow};
 use crate::protocol::{
     ThreadForkParams, ThreadIdParams, ThreadListParams, ThreadListResponse, ThreadResumeParams,
     ThreadSetNameParams, SORT_CREATED_AT, SORT_UPDATED_AT,
 };
 use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
+use std::collections::HashMap;
 use std::time::Instant;
 
 /// Rows asked for per page (the server's default, and the official TUI's).
@@ -78,6 +79,12 @@ pub struct ThreadPicker {
     pub opening: Option<String>,
     /// Opened by `tern resume` before any thread: closing it starts a new one.
     pub at_startup: bool,
+    /// Each thread's last exchange as far as asked (`None`: it has none, or codex would not
+    /// say), for the details pane.
+    pub exchanges: HashMap<String, Option<Exchange>>,
+    /// The thread whose last exchange is being asked for: one at a time, so holding a key
+    /// down does not queue a request per row.
+    pub peeking: Option<String>,
 }
 
 impl ThreadPicker {
@@ -104,6 +111,8 @@ impl ThreadPicker {
             message: None,
             opening: None,
             at_startup,
+            exchanges: HashMap::new(),
+            peeking: None,
         }
     }
 
@@ -276,7 +285,7 @@ impl ThreadPicker {
             self.next_cursor = response.next_cursor;
         }
         self.clamp();
-        self.fetch_more()
+        self.selection_moved()
     }
 
     /// The server's matches for a query came.
@@ -299,6 +308,55 @@ impl ThreadPicker {
         self.clamp();
     }
 
+    /// Asks for the selected thread's last exchange, unless known or another is on its way.
+    fn peek(&mut self) -> Vec<Effect> {
+        if self.peeking.is_some() {
+            return vec![];
+        }
+        let Some(row) = self.selected_row() else {
+            return vec![];
+        };
+        if self.exchanges.contains_key(&row.id) {
+            return vec![];
+        }
+        let thread_id = row.id.clone();
+        self.peeking = Some(thread_id.clone());
+        vec![Effect::Request(ClientRequest::PeekTurns(
+            crate::protocol::ThreadTurnsListParams {
+                thread_id,
+                cursor: None,
+                limit: Some(1),
+                sort_direction: Some("desc".into()),
+                items_view: Some("summary".into()),
+            },
+        ))]
+    }
+
+    /// A thread's last exchange came (or codex would not say): keep it, and ask for the
+    /// selected one's if the selection moved meanwhile.
+    pub fn on_peek(
+        &mut self,
+        thread_id: &str,
+        result: Result<Option<Exchange>, String>,
+    ) -> Vec<Effect> {
+        if self.peeking.as_deref() == Some(thread_id) {
+            self.peeking = None;
+        }
+        if let Err(e) = &result {
+            tracing::debug!("no last exchange for {thread_id}: {e}");
+        }
+        self.exchanges
+            .insert(thread_id.to_string(), result.ok().flatten());
+        self.peek()
+    }
+
+    /// The effects of a moved selection: the next page when near the end, the last exchange.
+    fn selection_moved(&mut self) -> Vec<Effect> {
+        let mut effects = self.fetch_more();
+        effects.extend(self.peek());
+        effects
+    }
+
     fn clamp(&mut self) {
         self.selected = self.selected.min(self.visible().len().saturating_sub(1));
     }
@@ -306,13 +364,13 @@ impl ThreadPicker {
     fn move_by(&mut self, delta: isize) -> Vec<Effect> {
         let last = self.visible().len().saturating_sub(1);
         self.selected = self.selected.saturating_add_signed(delta).min(last);
-        self.fetch_more()
+        self.selection_moved()
     }
 
     fn query_changed(&mut self) -> Vec<Effect> {
         self.selected = 0;
         let mut effects = self.search();
-        effects.extend(self.fetch_more());
+        effects.extend(self.selection_moved());
         effects
     }
 
