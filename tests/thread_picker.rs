@@ -1,121 +1,18 @@
 //! The resume picker and thread switching as pure `update` transitions: the exact requests
 //! sent (pages, fast first page, search, resume, turns, fork, rename, archive), stale answers
-//! dropped, errors kept in the picker, and how it looks.
+//! dropped, errors kept in the picker. How it looks: `thread_picker_screens.rs`.
 
 mod common;
+#[path = "support/thread_fixtures.rs"]
+mod thread_fixtures;
 
 use common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
-use std::time::{Duration, Instant};
-use tern::app::layers::thread_picker::ThreadPicker;
+use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::{
-    update, AppEvent, AppState, Effect, ListPurpose, RequestTag, Resume, SessionConfig, TurnPhase,
-    WallClock,
-};
-
-const CWD: &str = "/home/user/project";
-/// The wall clock at the test's `now`.
-const NOW_UNIX: i64 = 1_800_000_000;
-
-fn thread(id: &str, preview: &str, minutes_ago: i64) -> Value {
-    json!({
-        "id": id, "preview": preview, "name": null, "cwd": CWD,
-        "createdAt": NOW_UNIX - minutes_ago * 60 - 3600, "updatedAt": NOW_UNIX - minutes_ago * 60,
-        "gitInfo": {"sha": "abc", "branch": "main", "originUrl": null},
-        "status": {"type": "notLoaded"}, "turns": [],
-    })
-}
-
-fn threads(range: std::ops::Range<usize>) -> Vec<Value> {
-    range
-        .map(|n| {
-            thread(
-                &format!("t-{n:03}"),
-                &format!("question {n} about parsing"),
-                n as i64 * 7,
-            )
-        })
-        .collect()
-}
-
-fn page(data: Vec<Value>, next: Option<&str>) -> Result<Value, String> {
-    Ok(json!({"data": data, "nextCursor": next, "backwardsCursor": null}))
-}
-
-fn config_with(resume: Resume, now: Instant) -> SessionConfig {
-    SessionConfig {
-        resume,
-        home: Some("/home/user".into()),
-        wall_clock: Some(WallClock {
-            unix_secs: NOW_UNIX,
-            at: now,
-        }),
-        ..config()
-    }
-}
-
-/// `tern resume` after `initialize`: the picker is open and its first requests are returned.
-fn picker_at_startup(now: Instant) -> (AppState, Vec<Effect>) {
-    let mut state = AppState::new(config_with(Resume::Pick, now));
-    let effects = wire(update(
-        &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "x"})),
-        },
-        now,
-    ));
-    (state, effects)
-}
-
-fn picker(state: &AppState) -> &ThreadPicker {
-    state
-        .layers
-        .iter()
-        .rev()
-        .find_map(|layer| match layer {
-            Layer::ThreadPicker(picker) => Some(picker.as_ref()),
-            _ => None,
-        })
-        .expect("the picker is open")
-}
-
-fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
-    effects.iter().filter_map(request_json).collect()
-}
-
-fn list_answer(
-    state: &mut AppState,
-    purpose: ListPurpose,
-    result: Result<Value, String>,
-    now: Instant,
-) -> Vec<Effect> {
-    wire(update(
-        state,
-        AppEvent::Response {
-            tag: RequestTag::ListThreads(purpose),
-            result,
-        },
-        now,
-    ))
-}
-
-/// The picker with the exact first page of 25 (more to come).
-fn loaded_picker(now: Instant) -> AppState {
-    let (mut state, _) = picker_at_startup(now);
-    list_answer(
-        &mut state,
-        ListPurpose::Page {
-            generation: 1,
-            fast: false,
-        },
-        page(threads(0..25), Some("cursor-2")),
-        now,
-    );
-    state
-}
+use tern::app::{update, AppEvent, AppState, ListPurpose, RequestTag, Resume, TurnPhase};
+use thread_fixtures::*;
 
 #[test]
 fn tern_resume_asks_for_the_fast_page_and_the_exact_one_of_this_directory() {
@@ -314,20 +211,6 @@ fn typing_filters_loaded_rows_at_once_and_asks_the_server_dropping_stale_answers
     // Esc clears the filter (the picker stays), a second Esc leaves it.
     update(&mut state, key(KeyCode::Esc), now);
     assert_eq!(picker(&state).visible().len(), 25);
-}
-
-fn resume_answer(thread_value: Value) -> Result<Value, String> {
-    Ok(json!({
-        "thread": thread_value, "model": "mock-model", "cwd": CWD,
-        "turnsBackwardsCursor": "back-cursor",
-    }))
-}
-
-fn turn(id: &str, question: &str, answer: &str, status: &str) -> Value {
-    json!({"id": id, "status": status, "error": null, "durationMs": 10, "items": [
-        {"type": "userMessage", "id": format!("{id}-u"), "content": [{"type": "text", "text": question, "text_elements": []}]},
-        {"type": "agentMessage", "id": format!("{id}-m"), "text": answer},
-    ]})
 }
 
 #[test]
@@ -743,47 +626,6 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
     assert_eq!(state.transcript.len(), 0);
 }
 
-fn hostile_picker(now: Instant) -> AppState {
-    let (mut state, _) = picker_at_startup(now);
-    let mut data = vec![
-        json!({"id": "t-evil\u{1b}]52;c;ZXZpbA==\u{7}", "preview": "steal \u{1b}]0;title\u{7}the clipboard\u{1b}[2J", "name": null,
-               "cwd": "/home/user/project\u{1b}[31m", "createdAt": NOW_UNIX - 86_400 - 60, "updatedAt": NOW_UNIX - 86_400 - 60,
-               "gitInfo": {"branch": "feat/\u{1b}[5mblink"}, "status": {"type": "notLoaded"}}),
-        json!({"id": "t-named", "preview": "the first message", "name": "Named thread", "cwd": CWD,
-               "createdAt": NOW_UNIX - 3 * 86_400, "updatedAt": NOW_UNIX - 180,
-               "gitInfo": {"branch": "main"}, "status": {"type": "active", "activeFlags": []}}),
-    ];
-    data.extend(threads(2..9));
-    list_answer(
-        &mut state,
-        ListPurpose::Page {
-            generation: 1,
-            fast: false,
-        },
-        page(data, Some("more")),
-        now,
-    );
-    state
-}
-
-fn peek_answer(
-    state: &mut AppState,
-    thread_id: &str,
-    result: Result<Value, String>,
-    now: Instant,
-) -> Vec<Effect> {
-    wire(update(
-        state,
-        AppEvent::Response {
-            tag: RequestTag::PeekTurns {
-                thread_id: thread_id.into(),
-            },
-            result,
-        },
-        now,
-    ))
-}
-
 #[test]
 fn the_details_pane_asks_for_the_selected_threads_last_exchange_one_at_a_time() {
     let now = Instant::now();
@@ -826,100 +668,5 @@ fn the_details_pane_asks_for_the_selected_threads_last_exchange_one_at_a_time() 
     assert!(
         shown.contains("› old q") && shown.contains("• old a"),
         "{shown}"
-    );
-}
-
-#[test]
-fn picker_screens() {
-    let now = Instant::now() + Duration::from_secs(1);
-    let mut state = hostile_picker(now);
-    peek_answer(
-        &mut state,
-        "t-evil",
-        Ok(
-            json!({"data": [turn("x", "copy \u{1b}]52;c;ZXZpbA==\u{7}this\nplease", "Done: \u{1b}[31mred\u{1b}[0m text", "completed")]}),
-        ),
-        now,
-    );
-    let wide = screen(&mut state, 120, 40, now);
-    assert!(!wide.contains('\u{1b}') && !wide.contains('\u{7}'));
-    snapshot("thread_picker_120x40", &wide);
-    update(&mut state, key(KeyCode::Down), now);
-    snapshot("thread_picker_80x24", &screen(&mut state, 80, 24, now));
-    snapshot("thread_picker_narrow_60", &screen(&mut state, 60, 20, now));
-    type_text(&mut state, "pars", now);
-    snapshot("thread_picker_filtered", &screen(&mut state, 80, 24, now));
-    update(&mut state, key(KeyCode::Esc), now);
-    update(&mut state, key(KeyCode::Tab), now);
-    list_answer(
-        &mut state,
-        ListPurpose::Page {
-            generation: 2,
-            fast: false,
-        },
-        page(
-            vec![
-                thread("t-a", "in this project", 3),
-                json!({"id": "t-b", "preview": "somewhere else", "cwd": "/srv/other/place", "updatedAt": NOW_UNIX - 7200, "createdAt": NOW_UNIX - 7200}),
-            ],
-            None,
-        ),
-        now,
-    );
-    snapshot(
-        "thread_picker_all_directories",
-        &screen(&mut state, 120, 40, now),
-    );
-
-    let (mut empty, _) = picker_at_startup(now);
-    snapshot("thread_picker_loading", &screen(&mut empty, 80, 24, now));
-    list_answer(
-        &mut empty,
-        ListPurpose::Page {
-            generation: 1,
-            fast: false,
-        },
-        page(vec![], None),
-        now,
-    );
-    snapshot("thread_picker_empty", &screen(&mut empty, 80, 24, now));
-}
-
-#[test]
-fn resumed_transcript_with_commands_and_a_diff() {
-    let now = Instant::now();
-    let (mut state, _) = picker_at_startup(now);
-    update(
-        &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: resume_answer(thread("t-1", "fix it", 5)),
-        },
-        now,
-    );
-    let full_turn = json!({"id": "turn-1", "status": "completed", "error": null, "durationMs": 900, "items": [
-        {"type": "userMessage", "id": "u1", "content": [{"type": "text", "text": "Fix the greeting", "text_elements": []}]},
-        {"type": "reasoning", "id": "r1", "summary": ["**Looking at the greeting**"], "content": []},
-        {"type": "commandExecution", "id": "c1", "command": "cat hello.txt", "cwd": CWD, "status": "completed",
-         "commandActions": [], "aggregatedOutput": "helo\n", "exitCode": 0, "durationMs": 12},
-        {"type": "commandExecution", "id": "c2", "command": "false", "cwd": CWD, "status": "failed",
-         "commandActions": [], "aggregatedOutput": "", "exitCode": 1, "durationMs": 3},
-        {"type": "fileChange", "id": "f1", "status": "completed", "changes": [
-            {"path": format!("{CWD}/hello.txt"), "kind": {"type": "update", "move_path": null}, "diff": "@@ -1 +1 @@\n-helo\n+hello\n"}]},
-        {"type": "agentMessage", "id": "m1", "text": "Fixed the **typo**."},
-    ]});
-    update(
-        &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
-                thread_id: "t-1".into(),
-            },
-            result: Ok(json!({"data": [full_turn], "nextCursor": null})),
-        },
-        now,
-    );
-    snapshot(
-        "thread_resumed_transcript",
-        &screen(&mut state, 100, 32, now),
     );
 }
