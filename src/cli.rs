@@ -1,6 +1,6 @@
 //! Command-line arguments.
 
-use crate::app::SessionConfig;
+use crate::app::{Resume, SessionConfig, WallClock};
 use crate::protocol::{parse_config_override, ThreadSettings};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -51,10 +51,13 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Continue an earlier thread by its id.
+    /// Continue an earlier thread: pick it from a list, or name it.
     Resume {
-        /// The thread id, as printed when tern exits.
-        thread_id: String,
+        /// The thread id, as printed when tern exits; without it, a picker lists the threads.
+        thread_id: Option<String>,
+        /// Reopen the most recent thread of this directory, without the picker.
+        #[arg(long, conflicts_with = "thread_id")]
+        last: bool,
     },
 }
 
@@ -99,10 +102,22 @@ impl Cli {
                 sandbox: self.sandbox.clone(),
                 config: (!config.is_empty()).then_some(config),
             },
-            resume_thread: self
-                .command
-                .as_ref()
-                .map(|Command::Resume { thread_id }| thread_id.clone()),
+            resume: match &self.command {
+                None => Resume::New,
+                Some(Command::Resume { last: true, .. }) => Resume::Last,
+                Some(Command::Resume {
+                    thread_id: Some(id),
+                    ..
+                }) => Resume::Thread(id.clone()),
+                Some(Command::Resume { .. }) => Resume::Pick,
+            },
+            wall_clock: Some(WallClock {
+                unix_secs: std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.as_secs() as i64)
+                    .unwrap_or(0),
+                at: std::time::Instant::now(),
+            }),
             backend_label: if self.demo {
                 "demo".into()
             } else {
@@ -183,6 +198,21 @@ mod tests {
         assert_eq!(config.settings.model.as_deref(), Some("gpt-x"));
         assert_eq!(config.settings.sandbox.as_deref(), Some("read-only"));
         assert_eq!(config.settings.config.unwrap()["a.b"], serde_json::json!(1));
-        assert_eq!(config.resume_thread.as_deref(), Some("t-1"));
+        assert_eq!(config.resume, Resume::Thread("t-1".into()));
+    }
+
+    #[test]
+    fn resume_opens_the_picker_or_the_last_thread() {
+        let picker = Cli::parse_from(["tern", "resume"])
+            .session_config()
+            .unwrap();
+        assert_eq!(picker.resume, Resume::Pick);
+        let last = Cli::parse_from(["tern", "resume", "--last"])
+            .session_config()
+            .unwrap();
+        assert_eq!(last.resume, Resume::Last);
+        assert!(Cli::try_parse_from(["tern", "resume", "--last", "t-1"]).is_err());
+        let new = Cli::parse_from(["tern"]).session_config().unwrap();
+        assert_eq!(new.resume, Resume::New);
     }
 }

@@ -89,7 +89,7 @@ async fn async_main(cli: Cli, config: tern::app::SessionConfig) -> ExitCode {
                 if cli.demo {
                     println!(
                         "Demo thread {thread} ended (the demo forgets its threads on exit). \
-                         To see a resume: tern --demo resume demo-thread-earlier"
+                         To see the resume picker: tern --demo resume"
                     );
                 } else {
                     println!("Thread {thread}. To continue it: tern resume {thread}");

@@ -281,7 +281,7 @@ fn an_unknown_command_lists_diff() {
     update(&mut state, key(KeyCode::Enter), now);
     let shown = screen(&mut state, 100, 20, now);
     assert!(
-        shown.contains("Available: /copy, /diff, /rules, /quit"),
+        shown.contains("Available: /copy, /diff, /rules, /resume, /new, /quit"),
         "{shown}"
     );
 }

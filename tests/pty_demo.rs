@@ -138,3 +138,36 @@ fn the_demo_follows_the_answers_decline_goes_on_and_cancel_stops_the_turn() {
     );
     session.quit_with(b"/quit\r", WAIT);
 }
+
+#[test]
+fn demo_resume_lists_threads_and_reopens_a_long_one_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = vec![("TERN_LOG_DIR", OsString::from(dir.path()))];
+    let mut session = PtySession::spawn(tern(), &["--demo", "resume"], &env, dir.path(), (100, 30));
+    session.wait_for_text("Resume a thread", WAIT);
+    session.wait_for_text("Renderer refactor", WAIT);
+    // Filter to the long thread and open it: its newest turns first.
+    session.send(b"render");
+    session.wait_for("the filter to narrow the list", WAIT, |s| {
+        s.contains("Filter: render") && !s.contains("Explain the event loop")
+    });
+    session.send(b"\r");
+    session.wait_for("the newest turn", WAIT, |s| {
+        s.contains("Step 120 done") && s.contains("ready")
+    });
+    // Page up, one key at a time, to the first turn: each key moves the view, or (at the top of
+    // what is loaded) asks for the next older page, shown as "loading earlier turns" until it
+    // came and is put above the view.
+    while !session.screen_text().contains("› Step 1: what next?") {
+        session.wait_for("no page on its way", WAIT, |s| {
+            !s.contains("loading earlier turns")
+        });
+        let before = session.screen_text();
+        session.send(b"\x1b[5~");
+        session.wait_for("the view to move up or a page asked for", WAIT, |s| {
+            s != before
+        });
+    }
+    session.quit_with(b"\x03", WAIT);
+    session.wait_for_text("Demo thread demo-thread-long ended", WAIT);
+}

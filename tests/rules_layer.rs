@@ -366,7 +366,7 @@ fn an_unknown_command_lists_rules_among_the_available_ones() {
     let (_, text) = last_notice(&state);
     assert_eq!(
         text,
-        "Unknown command /rulez. Available: /copy, /diff, /rules, /quit"
+        "Unknown command /rulez. Available: /copy, /diff, /rules, /resume, /new, /quit"
     );
 }
 

@@ -42,10 +42,12 @@ pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<
             "copy" => return copy_last_answer(state),
             "rules" => return super::layers::rules::open(state),
             "diff" => return super::layers::diff::open(state),
+            "resume" => return super::threads::open_picker_in_session(state),
+            "new" => return super::threads::new_thread(state),
             _ if !name.is_empty() && !name.contains('/') => {
                 state.transcript.notice(
                     NoticeLevel::Warning,
-                    format!("Unknown command /{name}. Available: /copy, /diff, /rules, /quit"),
+                    format!("Unknown command /{name}. Available: /copy, /diff, /rules, /resume, /new, /quit"),
                 );
                 state.composer.set_text(&prompt);
                 return vec![];

@@ -105,6 +105,11 @@ pub fn all_hints() -> Vec<Hint> {
             "/diff",
             "the last turn's changes (or git diff), full screen",
         ),
+        ("/resume", "find an earlier thread and reopen it"),
+        (
+            "/new",
+            "start a new thread (the current one stays resumable)",
+        ),
         ("?", "this help (empty composer)"),
         ("Ctrl+D (empty composer), Ctrl+C, /quit", "quit"),
     ]

@@ -16,6 +16,38 @@ pub enum RequestTag {
         prompt: String,
     },
     InterruptTurn,
+    ListThreads(ListPurpose),
+    ListTurns {
+        thread_id: String,
+    },
+    /// The newest turn of a thread, for the picker's details pane.
+    PeekTurns {
+        thread_id: String,
+    },
+    ForkThread,
+    SetThreadName {
+        thread_id: String,
+        name: String,
+    },
+    ArchiveThread {
+        thread_id: String,
+    },
+    UnarchiveThread {
+        thread_id: String,
+    },
+}
+
+/// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
+/// an answer to an older one is dropped.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListPurpose {
+    /// The picker's list. `fast` pages come from the state database only and are replaced by
+    /// the full answer when it comes.
+    Page { generation: u64, fast: bool },
+    /// The server's matches for what the person typed.
+    Search { generation: u64 },
+    /// `tern resume --last`: the newest thread of this directory.
+    Last,
 }
 
 /// What `git diff` printed, for the diff view.

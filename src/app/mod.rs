@@ -17,11 +17,12 @@ pub mod responses;
 pub mod scroll;
 pub mod server_events;
 pub mod state;
+pub mod threads;
 pub mod update;
 pub mod view;
 
 pub use effect::Effect;
-pub use event::{AppEvent, GitDiffOutput, RequestTag};
+pub use event::{AppEvent, GitDiffOutput, ListPurpose, RequestTag};
 pub use request::ClientRequest;
-pub use state::{AppState, ConnState, SessionConfig, TurnPhase};
+pub use state::{AppState, ConnState, Resume, SessionConfig, TurnPhase, WallClock};
 pub use update::update;

@@ -1,9 +1,10 @@
 //! tern's own requests to the server, as typed data. The runtime turns them into JSON-RPC; the
 //! pure core never serializes anything.
 
-use super::event::RequestTag;
+use super::event::{ListPurpose, RequestTag};
 use crate::protocol::{
-    self, InitializeParams, ThreadResumeParams, ThreadSettings, TurnInterruptParams,
+    self, InitializeParams, ThreadForkParams, ThreadIdParams, ThreadListParams, ThreadResumeParams,
+    ThreadSetNameParams, ThreadSettings, ThreadTurnsListParams, TurnInterruptParams,
     TurnStartParams,
 };
 use serde_json::Value;
@@ -19,6 +20,19 @@ pub enum ClientRequest {
         prompt: String,
     },
     InterruptTurn(TurnInterruptParams),
+    /// A page of `thread/list`, and what it is for.
+    ListThreads {
+        params: ThreadListParams,
+        purpose: ListPurpose,
+    },
+    /// A page of a thread's history, newest first.
+    ListTurns(ThreadTurnsListParams),
+    /// The newest turn of a thread listed in the picker (`thread/turns/list` too).
+    PeekTurns(ThreadTurnsListParams),
+    ForkThread(ThreadForkParams),
+    SetThreadName(ThreadSetNameParams),
+    ArchiveThread(ThreadIdParams),
+    UnarchiveThread(ThreadIdParams),
 }
 
 impl ClientRequest {
@@ -29,6 +43,14 @@ impl ClientRequest {
             ClientRequest::ResumeThread(_) => protocol::THREAD_RESUME,
             ClientRequest::StartTurn { .. } => protocol::TURN_START,
             ClientRequest::InterruptTurn(_) => protocol::TURN_INTERRUPT,
+            ClientRequest::ListThreads { .. } => protocol::THREAD_LIST,
+            ClientRequest::ListTurns(_) | ClientRequest::PeekTurns(_) => {
+                protocol::THREAD_TURNS_LIST
+            }
+            ClientRequest::ForkThread(_) => protocol::THREAD_FORK,
+            ClientRequest::SetThreadName(_) => protocol::THREAD_NAME_SET,
+            ClientRequest::ArchiveThread(_) => protocol::THREAD_ARCHIVE,
+            ClientRequest::UnarchiveThread(_) => protocol::THREAD_UNARCHIVE,
         }
     }
 
@@ -39,6 +61,13 @@ impl ClientRequest {
             ClientRequest::ResumeThread(p) => serde_json::to_value(p),
             ClientRequest::StartTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::InterruptTurn(p) => serde_json::to_value(p),
+            ClientRequest::ListThreads { params, .. } => serde_json::to_value(params),
+            ClientRequest::ListTurns(p) | ClientRequest::PeekTurns(p) => serde_json::to_value(p),
+            ClientRequest::ForkThread(p) => serde_json::to_value(p),
+            ClientRequest::SetThreadName(p) => serde_json::to_value(p),
+            ClientRequest::ArchiveThread(p) | ClientRequest::UnarchiveThread(p) => {
+                serde_json::to_value(p)
+            }
         }
     }
 
@@ -52,6 +81,24 @@ impl ClientRequest {
                 prompt: prompt.clone(),
             },
             ClientRequest::InterruptTurn(_) => RequestTag::InterruptTurn,
+            ClientRequest::ListThreads { purpose, .. } => RequestTag::ListThreads(purpose.clone()),
+            ClientRequest::ListTurns(p) => RequestTag::ListTurns {
+                thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::PeekTurns(p) => RequestTag::PeekTurns {
+                thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::ForkThread(_) => RequestTag::ForkThread,
+            ClientRequest::SetThreadName(p) => RequestTag::SetThreadName {
+                thread_id: p.thread_id.clone(),
+                name: p.name.clone(),
+            },
+            ClientRequest::ArchiveThread(p) => RequestTag::ArchiveThread {
+                thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::UnarchiveThread(p) => RequestTag::UnarchiveThread {
+                thread_id: p.thread_id.clone(),
+            },
         }
     }
 }

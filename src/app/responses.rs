@@ -4,11 +4,11 @@ use super::actions::{fail, send_next_queued};
 use super::effect::Effect;
 use super::event::RequestTag;
 use super::request::ClientRequest;
-use super::state::{AppState, ConnState, ThreadInfo, TurnPhase};
+use super::state::{AppState, ConnState, Resume, ThreadInfo, TurnPhase};
+use super::threads;
 use crate::model::NoticeLevel;
 use crate::protocol::{
-    InitializeParams, InitializeResponse, ThreadResumeParams, ThreadStartResponse,
-    TurnStartResponse,
+    InitializeParams, InitializeResponse, ThreadStartResponse, TurnStartResponse,
 };
 use serde_json::Value;
 use std::time::Instant;
@@ -26,6 +26,9 @@ pub fn on_response(
     result: Result<Value, String>,
     now: Instant,
 ) -> Vec<Effect> {
+    if let Some(effects) = super::threads::on_response(state, &tag, &result, now) {
+        return effects;
+    }
     match (tag, result) {
         (RequestTag::Initialize, Ok(value)) => {
             // Kept for what comes later (`codexHome` locates the exec-policy rules).
@@ -33,23 +36,21 @@ pub fn on_response(
                 tracing::warn!("initialize response unreadable: {e}");
                 InitializeResponse::default()
             }));
-            let settings = state.config.settings.clone();
-            let thread = match &state.config.resume_thread {
-                Some(thread_id) => ClientRequest::ResumeThread(ThreadResumeParams {
-                    thread_id: thread_id.clone(),
-                    settings,
-                }),
-                None => ClientRequest::StartThread(settings),
-            };
-            vec![
-                Effect::Notify {
-                    method: crate::protocol::INITIALIZED,
-                    params: None,
-                },
-                Effect::Request(thread),
-            ]
+            let mut effects = vec![Effect::Notify {
+                method: crate::protocol::INITIALIZED,
+                params: None,
+            }];
+            effects.extend(match state.config.resume.clone() {
+                Resume::New => threads::start_new(state),
+                Resume::Thread(thread_id) => {
+                    vec![Effect::Request(threads::resume_request(state, thread_id))]
+                }
+                Resume::Last => threads::find_last(state),
+                Resume::Pick => super::layers::thread_picker::open(state, true),
+            });
+            effects
         }
-        (RequestTag::StartThread | RequestTag::ResumeThread, Ok(value)) => {
+        (RequestTag::StartThread, Ok(value)) => {
             match serde_json::from_value::<ThreadStartResponse>(value) {
                 Ok(response) => on_thread_ready(state, response, now),
                 Err(e) => fail(
@@ -90,12 +91,18 @@ pub fn on_response(
         (RequestTag::StartThread, Err(e)) => {
             fail(state, format!("codex could not start a thread: {e}"))
         }
-        (RequestTag::ResumeThread, Err(e)) => fail(
-            state,
-            format!(
-                "codex could not resume that thread: {e}. Check the id, or start a new session."
-            ),
-        ),
+        // Handled by `threads` above.
+        (
+            RequestTag::ResumeThread
+            | RequestTag::ForkThread
+            | RequestTag::ListThreads(_)
+            | RequestTag::ListTurns { .. }
+            | RequestTag::PeekTurns { .. }
+            | RequestTag::SetThreadName { .. }
+            | RequestTag::ArchiveThread { .. }
+            | RequestTag::UnarchiveThread { .. },
+            _,
+        ) => vec![],
     }
 }
 

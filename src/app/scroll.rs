@@ -88,6 +88,18 @@ impl Scroll {
         self.pinned = None;
     }
 
+    /// `cells` cells were put above the transcript (older history), which moved from revision
+    /// `before` to `after`: a pinned view stays on the same text, and older history does not
+    /// count as new output below.
+    pub fn cells_prepended(&mut self, cells: usize, before: u64, after: u64) {
+        if let Some(pinned) = &mut self.pinned {
+            pinned.cell += cells;
+            if self.pinned_revision == before {
+                self.pinned_revision = after;
+            }
+        }
+    }
+
     /// Shows `target` a third of the way down the view.
     pub fn reveal(&mut self, target: Anchor, m: &dyn Measure) {
         let at = back(target, m.height() / 3, m);

@@ -137,6 +137,26 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
             }
         }
         N::ThreadStarted(_) => {}
+        // Another client (or we) renamed or archived a thread: keep the picker in step.
+        N::ThreadNameUpdated(n) => {
+            if let Some(picker) = super::layers::thread_picker::open_picker(state) {
+                picker.renamed(&n.thread_id, n.thread_name.as_deref());
+            }
+        }
+        N::ThreadArchived(n) => {
+            if let Some(picker) = super::layers::thread_picker::open_picker(state) {
+                if !picker.archived {
+                    picker.remove(&n.thread_id);
+                }
+            }
+        }
+        N::ThreadUnarchived(n) => {
+            if let Some(picker) = super::layers::thread_picker::open_picker(state) {
+                if picker.archived {
+                    picker.remove(&n.thread_id);
+                }
+            }
+        }
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
     }
     vec![]

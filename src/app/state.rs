@@ -17,8 +17,11 @@ use std::time::Instant;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SessionConfig {
     pub settings: ThreadSettings,
-    /// Resume this thread instead of starting a new one.
-    pub resume_thread: Option<String>,
+    /// Which thread the session opens with.
+    pub resume: Resume,
+    /// The wall clock at one instant, read once at startup, so relative times ("3 min ago")
+    /// can be told without the app reading a clock.
+    pub wall_clock: Option<WallClock>,
     /// Shown in the status line for the demo backend.
     pub backend_label: String,
     /// How long typing must pause before a prompt takes keys (see `prompts::QUIET`).
@@ -32,6 +35,35 @@ pub struct SessionConfig {
     /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
     /// `codexHome` the server names in `initialize` comes first.
     pub codex_home: Option<String>,
+}
+
+/// Which thread a session opens with.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Resume {
+    /// A new thread.
+    #[default]
+    New,
+    /// `tern resume <ID>`.
+    Thread(String),
+    /// `tern resume --last`: the newest thread of this directory.
+    Last,
+    /// `tern resume`: the picker.
+    Pick,
+}
+
+/// Unix time `unix_secs` was the time at `at`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WallClock {
+    pub unix_secs: i64,
+    pub at: Instant,
+}
+
+impl WallClock {
+    /// The unix time at `now`.
+    pub fn unix_at(&self, now: Instant) -> i64 {
+        let elapsed = now.saturating_duration_since(self.at).as_secs();
+        self.unix_secs + i64::try_from(elapsed).unwrap_or(0)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -95,6 +127,8 @@ pub struct AppState {
     pub expanded: bool,
     /// The last text copied with /copy, printed after exit.
     pub copied: Option<String>,
+    /// The older turns of a resumed thread still to page in as the person scrolls up.
+    pub history: Option<super::threads::History>,
 }
 
 impl AppState {
@@ -120,6 +154,7 @@ impl AppState {
             quitting: false,
             expanded: false,
             copied: None,
+            history: None,
             config,
         }
     }

@@ -36,6 +36,8 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         AppEvent::Terminate => actions::quit(state),
         AppEvent::Tick => layers::tick(state, now),
     };
+    // Scrolling up, a resize or a page that did not fill the screen: older history comes in.
+    effects.extend(super::threads::load_older(state));
     effects.push(Effect::Redraw);
     effects
 }

@@ -4,6 +4,7 @@
 mod player;
 pub mod script;
 mod server;
+mod threads;
 
 use crate::rpc::memory::{memory_pair, MemoryTransport};
 pub use script::DemoScript;

@@ -37,7 +37,7 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         }
     });
     let mut server = DemoServer {
-        threads: script.threads.clone(),
+        threads: super::threads::stored_threads(&script.threads),
         script: Arc::new(script),
         out: Outbox::new(tx),
         answers: Arc::default(),
@@ -104,22 +104,53 @@ impl DemoServer {
             }
             "thread/resume" => {
                 let wanted = params["threadId"].as_str().unwrap_or_default();
-                match self.threads.iter().find(|t| t["id"] == wanted) {
-                    Some(thread) => Ok(self.thread_response(thread.clone())),
-                    None => Err(format!("no thread with id {wanted}")),
+                match super::threads::find(&self.threads, wanted) {
+                    Ok(thread) => {
+                        let mut thread = thread.clone();
+                        let mut response = self.thread_response(Value::Null);
+                        if params["excludeTurns"].as_bool().unwrap_or(false) {
+                            thread["turns"] = json!([]);
+                            // The demo's cursor: none sent yet.
+                            response["turnsBackwardsCursor"] = Value::Null;
+                        }
+                        response["cwd"] = thread["cwd"].clone();
+                        response["thread"] = thread;
+                        Ok(response)
+                    }
+                    Err(e) => Err(e),
                 }
             }
-            "thread/list" => {
-                let data: Vec<Value> = self
-                    .threads
-                    .iter()
-                    .map(|t| {
-                        let mut t = t.clone();
-                        t["turns"] = json!([]);
-                        t
-                    })
-                    .collect();
-                Ok(json!({"data": data, "nextCursor": null, "backwardsCursor": null}))
+            "thread/list" => super::threads::list(&self.threads, &params),
+            "thread/turns/list" => super::threads::turns(&self.threads, &params),
+            "thread/name/set" => {
+                super::threads::set_name(&mut self.threads, &params).map(|(thread_id, name)| {
+                    self.out.notify(
+                        "thread/name/updated",
+                        json!({"threadId": thread_id, "threadName": name}),
+                    );
+                    json!({})
+                })
+            }
+            "thread/archive" | "thread/unarchive" => {
+                let archiving = method == "thread/archive";
+                super::threads::set_archived(&mut self.threads, &params, archiving).map(|id| {
+                    let event = if archiving {
+                        "thread/archived"
+                    } else {
+                        "thread/unarchived"
+                    };
+                    self.out.notify(event, json!({"threadId": id}));
+                    json!({})
+                })
+            }
+            "thread/fork" => {
+                let new_id = self.fresh_id("fork");
+                super::threads::fork(&mut self.threads, &params, new_id).map(|mut fork| {
+                    if params["excludeTurns"].as_bool().unwrap_or(false) {
+                        fork["turns"] = json!([]);
+                    }
+                    self.thread_response(fork)
+                })
             }
             "turn/start" => self.start_turn(params),
             "turn/interrupt" => {

@@ -7,6 +7,7 @@ pub mod markdown_text;
 pub mod prompt;
 pub mod prompt_form;
 pub mod rules;
+pub mod thread_list;
 pub mod transcript;
 pub mod turn_diffs;
 

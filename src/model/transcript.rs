@@ -275,6 +275,28 @@ impl Transcript {
         self.revision += 1;
     }
 
+    /// Puts older turns (oldest first) above everything shown. Returns how many cells were
+    /// added, so a view anchored to a cell can move with it.
+    pub fn prepend_turns(&mut self, turns: &[Turn]) -> usize {
+        let mut older = Transcript {
+            session_cwd: self.session_cwd.clone(),
+            ..Transcript::default()
+        };
+        older.load_turns(turns);
+        let added = older.cells.len();
+        if added == 0 {
+            return 0;
+        }
+        for index in self.by_item.values_mut() {
+            *index += added;
+        }
+        older.cells.append(&mut self.cells);
+        self.cells = older.cells;
+        self.by_item.extend(older.by_item);
+        self.revision += 1;
+        added
+    }
+
     /// Rebuilds the cells of a resumed thread from its stored turns.
     pub fn load_turns(&mut self, turns: &[Turn]) {
         for turn in turns {

@@ -22,7 +22,34 @@ pub struct Thread {
     #[serde(default)]
     pub name: Option<String>,
     #[serde(default)]
+    pub git_info: Option<GitInfo>,
+    /// `{type: "notLoaded" | "idle" | "systemError" | "active", …}`.
+    #[serde(default)]
+    pub status: Option<ThreadStatus>,
+    #[serde(default)]
     pub turns: Vec<Turn>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GitInfo {
+    #[serde(default)]
+    pub sha: Option<String>,
+    #[serde(default)]
+    pub branch: Option<String>,
+    #[serde(default)]
+    pub origin_url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum ThreadStatus {
+    NotLoaded,
+    Idle,
+    SystemError,
+    Active,
+    #[serde(other)]
+    Other,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

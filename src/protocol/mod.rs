@@ -9,9 +9,11 @@ pub mod jsonrpc;
 pub mod notifications;
 pub mod requests;
 pub mod server_requests;
+pub mod threads;
 
 pub use items::*;
 pub use jsonrpc::*;
 pub use notifications::*;
 pub use requests::*;
 pub use server_requests::*;
+pub use threads::*;

@@ -124,6 +124,9 @@ pub enum ServerNotification {
     ConfigWarning(NoticeNotification),
     DeprecationNotice(NoticeNotification),
     ServerRequestResolved(ServerRequestResolvedNotification),
+    ThreadNameUpdated(super::threads::ThreadNameUpdatedNotification),
+    ThreadArchived(super::threads::ThreadIdNotification),
+    ThreadUnarchived(super::threads::ThreadIdNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -154,6 +157,9 @@ impl ServerNotification {
             "configWarning" => N::ConfigWarning(parse(params)?),
             "deprecationNotice" => N::DeprecationNotice(parse(params)?),
             "serverRequest/resolved" => N::ServerRequestResolved(parse(params)?),
+            "thread/name/updated" => N::ThreadNameUpdated(parse(params)?),
+            "thread/archived" => N::ThreadArchived(parse(params)?),
+            "thread/unarchived" => N::ThreadUnarchived(parse(params)?),
             other => N::Other(other.to_string()),
         })
     }
@@ -174,6 +180,8 @@ impl ServerNotification {
             N::Error(n) => Some(&n.thread_id),
             N::Warning(n) => n.thread_id.as_deref(),
             N::ServerRequestResolved(n) => Some(&n.thread_id),
+            // About any thread, for the picker: not routed by the visible thread.
+            N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
         }
     }

@@ -83,6 +83,9 @@ pub struct ThreadResumeParams {
     pub thread_id: String,
     #[serde(flatten)]
     pub settings: ThreadSettings,
+    /// Only the thread's metadata: its turns are paged with `thread/turns/list` afterwards.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub exclude_turns: bool,
 }
 
 /// The response of both `thread/start` and `thread/resume`.
@@ -98,6 +101,9 @@ pub struct ThreadStartResponse {
     pub approval_policy: Value,
     #[serde(default)]
     pub sandbox: Value,
+    /// Resume only: where to page the turns back from (`thread/turns/list`, `desc`).
+    #[serde(default)]
+    pub turns_backwards_cursor: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -117,25 +123,6 @@ pub struct TurnStartResponse {
 pub struct TurnInterruptParams {
     pub thread_id: String,
     pub turn_id: String,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ThreadListParams {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cursor: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sort_key: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ThreadListResponse {
-    pub data: Vec<Thread>,
-    #[serde(default)]
-    pub next_cursor: Option<String>,
 }
 
 /// Parses `-c key=value` the way a person expects: JSON-looking values (numbers, booleans,

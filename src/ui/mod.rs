@@ -14,6 +14,7 @@ mod prompt_view;
 mod rules;
 mod search;
 mod status;
+mod thread_picker;
 mod transcript;
 
 use crate::app::geometry::{areas, Areas};
@@ -70,5 +71,11 @@ fn draw_entry(
         }
         Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
         Entry::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager),
+        Entry::Layer(Layer::ThreadPicker(picker)) => thread_picker::draw(
+            frame,
+            areas.main,
+            picker,
+            state.config.wall_clock.map(|clock| clock.unix_at(now)),
+        ),
     }
 }

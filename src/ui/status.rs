@@ -12,6 +12,19 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let mut spans: Vec<Span<'static>> = Vec::new();
     let sep = || " · ".dark_gray();
     match &state.conn {
+        // Connected, but no thread yet: the picker is up, or one is being opened.
+        ConnState::Connecting if state.server.is_some() => spans.push(
+            if state.thread.is_none()
+                && state
+                    .layers
+                    .iter()
+                    .any(|l| matches!(l, crate::app::layers::Layer::ThreadPicker(_)))
+            {
+                "choose a thread".cyan()
+            } else {
+                "opening a thread…".yellow()
+            },
+        ),
         ConnState::Connecting => spans.push("connecting to codex…".yellow()),
         ConnState::Failed(_) => spans.push("disconnected".red().bold()),
         ConnState::Ready => match &state.turn {

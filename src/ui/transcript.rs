@@ -19,6 +19,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     let view = state.view_in(area);
     let height = area.height as usize;
     let mut top = state.scroll.top(&view);
+    let at_top = top.cell == 0 && top.row == 0;
 
     let mut lines: Vec<Line<'static>> = Vec::with_capacity(height);
     let mut origins: Vec<RowOrigin> = Vec::with_capacity(height);
@@ -40,6 +41,16 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     }
     super::search::highlight_matches(&mut lines, &origins, state);
     frame.render_widget(Paragraph::new(lines), area);
+
+    // Older turns of a resumed thread are on their way: say so where they will appear.
+    if at_top && state.history.as_ref().is_some_and(|h| h.loading) && area.height > 0 {
+        let note = " ↑ loading earlier turns… ";
+        let w = note.chars().count() as u16;
+        if area.width > w {
+            let at = Rect::new(area.x + area.width - w, area.y, w, 1);
+            frame.render_widget(Paragraph::new(note.fg(Color::Black).on_cyan()), at);
+        }
+    }
 
     if !state.scroll.is_following() && area.height > 0 {
         let hint = if state.scroll.new_output_below(&view) {

@@ -16,6 +16,7 @@ pub mod prefix;
 pub mod prompt_view;
 pub mod rules;
 pub mod search;
+pub mod thread_picker;
 
 pub use diff::DiffPager;
 pub use help::Help;
@@ -23,6 +24,7 @@ pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
 pub use rules::RulesList;
 pub use search::Search;
+pub use thread_picker::ThreadPicker;
 
 use super::effect::Effect;
 use super::prompts::{Gate, QueuedPrompt};
@@ -84,6 +86,8 @@ pub enum Layer {
     PromptView(PromptView),
     Rules(RulesList),
     Diff(DiffPager),
+    /// `tern resume`, `/resume`: past threads to reopen.
+    ThreadPicker(Box<ThreadPicker>),
 }
 
 impl Layer {
@@ -95,6 +99,7 @@ impl Layer {
             Layer::PromptView(view) => view.handle(input),
             Layer::Rules(list) => list.handle(input),
             Layer::Diff(diff) => diff.handle(input, state, now),
+            Layer::ThreadPicker(picker) => picker.handle(input, state, now),
         }
     }
 
@@ -102,7 +107,7 @@ impl Layer {
         match self {
             Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
-            Layer::PromptView(_) | Layer::Diff(_) => Placement::FullScreen,
+            Layer::PromptView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => Placement::FullScreen,
         }
     }
 
@@ -114,6 +119,7 @@ impl Layer {
             Layer::PromptView(_) => "Full view",
             Layer::Rules(_) => "Rules",
             Layer::Diff(_) => "Diff",
+            Layer::ThreadPicker(_) => "Resume",
         }
     }
 
@@ -125,6 +131,7 @@ impl Layer {
             Layer::PromptView(_) => prompt_view::hints(),
             Layer::Rules(list) => rules::hints(list),
             Layer::Diff(_) => diff::hints(),
+            Layer::ThreadPicker(picker) => thread_picker::hints(picker),
         }
     }
 
@@ -139,7 +146,7 @@ impl Layer {
             Layer::PromptView(_) => 0,
             Layer::Rules(list) => list.rules().len().max(1),
             // Full screen: it takes the rows there are.
-            Layer::Diff(_) => 0,
+            Layer::Diff(_) | Layer::ThreadPicker(_) => 0,
         }
     }
 }

@@ -59,6 +59,14 @@ impl Search {
         self.current = at_or_above.or((!self.matches.is_empty()).then_some(0));
     }
 
+    /// Older history was put above the transcript: the matches found move down with their
+    /// cells (matches in the new cells are found on the next refresh).
+    pub fn cells_prepended(&mut self, cells: usize) {
+        for m in &mut self.matches {
+            m.cell += cells;
+        }
+    }
+
     /// Moves to the next older (`-1`) or newer (`+1`) match, wrapping around.
     pub fn step(&mut self, direction: isize) {
         let count = self.matches.len();

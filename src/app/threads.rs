@@ -1,0 +1,405 @@
+//! Which thread the session shows: starting a new one (`/new`), opening another (the picker,
+//! `tern resume --last`), forking, and paging a resumed thread's history in from
+//! `thread/turns/list`, newest first, as the person scrolls up.
+
+use super::actions::{fail, send_next_queued};
+use super::effect::Effect;
+use super::event::{ListPurpose, RequestTag};
+use super::layers::thread_picker::{self, open_picker};
+use super::request::ClientRequest;
+use super::state::{AppState, ConnState, ThreadInfo, TurnPhase};
+use crate::model::{NoticeLevel, Transcript};
+use crate::protocol::{
+    ThreadListParams, ThreadListResponse, ThreadResumeParams, ThreadSettings, ThreadStartResponse,
+    ThreadTurnsListParams, ThreadTurnsListResponse, TurnStatus, SORT_UPDATED_AT,
+};
+use serde_json::Value;
+use std::time::Instant;
+
+/// Turns asked for per history page.
+pub const TURNS_PAGE: u32 = 10;
+/// Older turns are asked for when the top of the view is this close to the first cell.
+const LOAD_WITHIN_CELLS: usize = 8;
+
+/// Where the history of the shown thread stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct History {
+    pub thread_id: String,
+    /// Where the next (older) page starts; `None` with `more` is the newest turn.
+    pub cursor: Option<String>,
+    /// Older turns remain.
+    pub more: bool,
+    /// A page is being fetched.
+    pub loading: bool,
+    /// No page came yet: the newest turn may still be running and is rejoined.
+    pub first: bool,
+}
+
+/// The directory the session works in.
+pub fn current_cwd(state: &AppState) -> String {
+    state
+        .thread
+        .as_ref()
+        .map(|t| t.cwd.clone())
+        .or_else(|| state.config.settings.cwd.clone())
+        .unwrap_or_default()
+}
+
+/// The settings for resuming or forking a thread: the person's flags, but the thread keeps its
+/// own directory.
+pub fn settings_for_existing(state: &AppState) -> ThreadSettings {
+    ThreadSettings {
+        cwd: None,
+        ..state.config.settings.clone()
+    }
+}
+
+/// The resume request for `thread_id`.
+pub fn resume_request(state: &AppState, thread_id: String) -> ClientRequest {
+    ClientRequest::ResumeThread(ThreadResumeParams {
+        thread_id,
+        settings: settings_for_existing(state),
+        exclude_turns: true,
+    })
+}
+
+/// `tern resume --last`: the newest thread of this directory.
+pub fn find_last(state: &AppState) -> Vec<Effect> {
+    vec![Effect::Request(ClientRequest::ListThreads {
+        params: ThreadListParams {
+            limit: Some(1),
+            sort_key: Some(SORT_UPDATED_AT.into()),
+            cwd: Some(current_cwd(state)),
+            ..ThreadListParams::default()
+        },
+        purpose: ListPurpose::Last,
+    })]
+}
+
+/// Forgets what was shown of the previous thread.
+fn reset_session(state: &mut AppState) {
+    state.transcript = Transcript::default();
+    state.scroll = Default::default();
+    state.turn = TurnPhase::Idle;
+    state.finished_turns.clear();
+    state.usage = None;
+    state.turn_tokens = None;
+    state.history = None;
+    state.thread = None;
+}
+
+/// Refuses to leave a thread while its turn runs (its events would be lost to view).
+fn busy(state: &mut AppState, what: &str) -> bool {
+    if state.turn_active() {
+        state.transcript.notice(
+            NoticeLevel::Warning,
+            format!("A turn is running: interrupt it (Esc) or wait, then {what}."),
+        );
+        return true;
+    }
+    false
+}
+
+/// `/new`: a fresh thread; the old one stays resumable.
+pub fn new_thread(state: &mut AppState) -> Vec<Effect> {
+    if busy(state, "start a new thread") {
+        return vec![];
+    }
+    let previous = state.thread_id().map(str::to_string);
+    reset_session(state);
+    // Prompts typed meanwhile wait for the new thread.
+    state.conn = ConnState::Connecting;
+    if let Some(id) = previous {
+        state.transcript.notice(
+            NoticeLevel::Info,
+            format!("New thread. The previous one stays: tern resume {id}"),
+        );
+    }
+    start_new(state)
+}
+
+/// Asks for a new thread (the session shows nothing until it is ready).
+pub fn start_new(state: &AppState) -> Vec<Effect> {
+    vec![Effect::Request(ClientRequest::StartThread(
+        state.config.settings.clone(),
+    ))]
+}
+
+/// `/resume`: the picker over the session.
+pub fn open_picker_in_session(state: &mut AppState) -> Vec<Effect> {
+    if busy(state, "resume another thread") {
+        return vec![];
+    }
+    thread_picker::open(state, false)
+}
+
+/// Answers to the requests of this module and of the picker. `None` for other tags.
+pub fn on_response(
+    state: &mut AppState,
+    tag: &RequestTag,
+    result: &Result<Value, String>,
+    now: Instant,
+) -> Option<Vec<Effect>> {
+    Some(match tag {
+        RequestTag::ListThreads(purpose) => {
+            let parsed = result.clone().and_then(|v| {
+                serde_json::from_value::<ThreadListResponse>(v).map_err(|e| e.to_string())
+            });
+            on_list(state, purpose, parsed)
+        }
+        RequestTag::ResumeThread | RequestTag::ForkThread => {
+            let forked = *tag == RequestTag::ForkThread;
+            match result {
+                Ok(value) => match serde_json::from_value::<ThreadStartResponse>(value.clone()) {
+                    Ok(response) => opened(state, response, forked, now),
+                    Err(e) => refused(state, format!("its answer was unreadable: {e}")),
+                },
+                Err(e) => refused(state, e.clone()),
+            }
+        }
+        RequestTag::ListTurns { thread_id } => {
+            let parsed = result.clone().and_then(|v| {
+                serde_json::from_value::<ThreadTurnsListResponse>(v).map_err(|e| e.to_string())
+            });
+            on_turns(state, thread_id, parsed, now)
+        }
+        RequestTag::PeekTurns { thread_id } => {
+            let exchange = result.clone().and_then(|v| {
+                serde_json::from_value::<ThreadTurnsListResponse>(v).map_err(|e| e.to_string())
+            });
+            match open_picker(state) {
+                Some(picker) => picker.on_peek(
+                    thread_id,
+                    exchange.map(|r| {
+                        r.data
+                            .first()
+                            .and_then(crate::model::thread_list::Exchange::from_turn)
+                    }),
+                ),
+                None => vec![],
+            }
+        }
+        RequestTag::SetThreadName { thread_id, name } => {
+            if let Some(picker) = open_picker(state) {
+                match result {
+                    Ok(_) => {
+                        picker.renamed(thread_id, Some(name));
+                        picker.message = Some("Renamed.".into());
+                    }
+                    Err(e) => picker.message = Some(format!("Could not rename: {e}")),
+                }
+            }
+            vec![]
+        }
+        RequestTag::ArchiveThread { thread_id } | RequestTag::UnarchiveThread { thread_id } => {
+            let archiving = matches!(tag, RequestTag::ArchiveThread { .. });
+            if let Some(picker) = open_picker(state) {
+                match result {
+                    Ok(_) => {
+                        picker.remove(thread_id);
+                        picker.message = Some(
+                            if archiving {
+                                "Archived (Ctrl+T lists archived threads)."
+                            } else {
+                                "Unarchived."
+                            }
+                            .into(),
+                        );
+                    }
+                    Err(e) => {
+                        let verb = if archiving { "archive" } else { "unarchive" };
+                        picker.message = Some(format!("Could not {verb}: {e}"));
+                    }
+                }
+            }
+            vec![]
+        }
+        _ => return None,
+    })
+}
+
+fn on_list(
+    state: &mut AppState,
+    purpose: &ListPurpose,
+    result: Result<ThreadListResponse, String>,
+) -> Vec<Effect> {
+    match purpose {
+        ListPurpose::Page { generation, fast } => match open_picker(state) {
+            Some(picker) => picker.on_page(*generation, *fast, result),
+            None => vec![],
+        },
+        ListPurpose::Search { generation } => {
+            if let Some(picker) = open_picker(state) {
+                picker.on_search(*generation, result);
+            }
+            vec![]
+        }
+        ListPurpose::Last => match result.map(|r| r.data.into_iter().next()) {
+            Ok(Some(thread)) => vec![Effect::Request(resume_request(state, thread.id))],
+            Ok(None) => {
+                state.transcript.notice(
+                    NoticeLevel::Info,
+                    "No earlier thread in this directory: started a new one.",
+                );
+                start_new(state)
+            }
+            Err(e) => {
+                state.transcript.notice(
+                    NoticeLevel::Warning,
+                    format!("Could not list earlier threads ({e}): started a new one."),
+                );
+                start_new(state)
+            }
+        },
+    }
+}
+
+/// The server would not open a thread: in the picker, say so there and keep it usable.
+fn refused(state: &mut AppState, error: String) -> Vec<Effect> {
+    if let Some(picker) = open_picker(state) {
+        picker.opening = None;
+        picker.message = Some(format!("Could not open that thread: {error}"));
+        return vec![];
+    }
+    if state.thread.is_some() {
+        state.transcript.notice(
+            NoticeLevel::Error,
+            format!("Could not open that thread: {error}"),
+        );
+        return vec![];
+    }
+    fail(
+        state,
+        format!(
+            "codex could not resume that thread: {error}. Check the id, or start a new session."
+        ),
+    )
+}
+
+/// A resumed or forked thread is loaded: show it, and page its history in.
+fn opened(
+    state: &mut AppState,
+    response: ThreadStartResponse,
+    forked: bool,
+    now: Instant,
+) -> Vec<Effect> {
+    thread_picker::close(state);
+    reset_session(state);
+    let cwd = if response.cwd.is_empty() {
+        response.thread.cwd.clone().unwrap_or_default()
+    } else {
+        response.cwd.clone()
+    };
+    state.transcript.set_session_cwd(Some(cwd.clone()));
+    // A server that ignored `excludeTurns` sent them all: show them, there is nothing to page.
+    let inline = !response.thread.turns.is_empty();
+    state.transcript.load_turns(&response.thread.turns);
+    let title = crate::model::thread_list::ThreadRow::from_thread(&response.thread);
+    state.transcript.notice(
+        NoticeLevel::Info,
+        format!(
+            "{} thread {} · {}",
+            if forked { "Forked into" } else { "Resumed" },
+            title.id,
+            title.title()
+        ),
+    );
+    state.history = (!inline).then(|| History {
+        thread_id: response.thread.id.clone(),
+        cursor: response.turns_backwards_cursor.clone(),
+        more: true,
+        loading: false,
+        first: true,
+    });
+    state.thread = Some(ThreadInfo {
+        id: response.thread.id,
+        model: response.model,
+        cwd,
+    });
+    state.conn = ConnState::Ready;
+    let mut effects = load_older(state);
+    effects.extend(send_next_queued(state, now));
+    effects
+}
+
+/// Asks for the next older page of history when the view is near the top of what is loaded.
+pub fn load_older(state: &mut AppState) -> Vec<Effect> {
+    let Some(history) = &state.history else {
+        return vec![];
+    };
+    if history.loading || !history.more {
+        return vec![];
+    }
+    if !history.first {
+        let top = state.scroll.top(&state.view());
+        if top.cell >= LOAD_WITHIN_CELLS {
+            return vec![];
+        }
+    }
+    let Some(history) = &mut state.history else {
+        return vec![];
+    };
+    history.loading = true;
+    vec![Effect::Request(ClientRequest::ListTurns(
+        ThreadTurnsListParams {
+            thread_id: history.thread_id.clone(),
+            cursor: history.cursor.clone(),
+            limit: Some(TURNS_PAGE),
+            sort_direction: Some("desc".into()),
+            items_view: Some("full".into()),
+        },
+    ))]
+}
+
+fn on_turns(
+    state: &mut AppState,
+    thread_id: &str,
+    result: Result<ThreadTurnsListResponse, String>,
+    now: Instant,
+) -> Vec<Effect> {
+    let Some(history) = &mut state.history else {
+        return vec![];
+    };
+    if history.thread_id != thread_id {
+        return vec![];
+    }
+    history.loading = false;
+    let first = std::mem::replace(&mut history.first, false);
+    let response = match result {
+        Ok(response) => response,
+        Err(e) => {
+            history.more = false;
+            state.transcript.notice(
+                NoticeLevel::Error,
+                format!("Could not load the earlier turns: {e}"),
+            );
+            return vec![];
+        }
+    };
+    history.more = response.next_cursor.is_some() && !response.data.is_empty();
+    history.cursor = response.next_cursor;
+    // A thread still running elsewhere: its turn goes on in place, live.
+    if first {
+        if let Some(newest) = response.data.first() {
+            if newest.status == TurnStatus::InProgress {
+                state.turn = TurnPhase::Running {
+                    id: newest.id.clone(),
+                    since: now,
+                };
+            }
+        }
+    }
+    let mut turns = response.data;
+    turns.reverse();
+    let before = state.transcript.revision();
+    let added = state.transcript.prepend_turns(&turns);
+    let after = state.transcript.revision();
+    state.scroll.cells_prepended(added, before, after);
+    for layer in &mut state.layers {
+        if let super::layers::Layer::Search(search) = layer {
+            search.cells_prepended(added);
+        }
+    }
+    // The screen may still not be full: keep going until it is (or the history ends).
+    load_older(state)
+}

@@ -1,0 +1,140 @@
+//! Finding, paging, forking, naming and archiving threads (`thread/list`, `thread/turns/list`,
+//! `thread/fork`, `thread/name/set`, `thread/archive`, `thread/unarchive`), spelled as the
+//! pinned codex's `generate-ts` prints them.
+
+use super::items::{Thread, Turn};
+use super::requests::ThreadSettings;
+use serde::{Deserialize, Serialize};
+
+pub const THREAD_TURNS_LIST: &str = "thread/turns/list";
+pub const THREAD_FORK: &str = "thread/fork";
+pub const THREAD_NAME_SET: &str = "thread/name/set";
+pub const THREAD_ARCHIVE: &str = "thread/archive";
+pub const THREAD_UNARCHIVE: &str = "thread/unarchive";
+
+/// `ThreadSortKey` values tern uses.
+pub const SORT_UPDATED_AT: &str = "updated_at";
+pub const SORT_CREATED_AT: &str = "created_at";
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadListParams {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sort_key: Option<String>,
+    /// Only archived threads when true; only live ones otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub archived: Option<bool>,
+    /// Exact match on the thread's cwd.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    /// Case-sensitive substring of the name, else the preview.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search_term: Option<String>,
+    /// Read only the state database, skipping the rollout scan: about ten times faster.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub use_state_db_only: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadListResponse {
+    pub data: Vec<Thread>,
+    #[serde(default)]
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadTurnsListParams {
+    pub thread_id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+    /// "asc" | "desc" (the default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sort_direction: Option<String>,
+    /// "notLoaded" | "summary" (the default) | "full".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub items_view: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadTurnsListResponse {
+    pub data: Vec<Turn>,
+    #[serde(default)]
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadForkParams {
+    pub thread_id: String,
+    #[serde(flatten)]
+    pub settings: ThreadSettings,
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub exclude_turns: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadSetNameParams {
+    pub thread_id: String,
+    pub name: String,
+}
+
+/// The params of `thread/archive` and `thread/unarchive`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadIdParams {
+    pub thread_id: String,
+}
+
+/// `thread/name/updated`: the field is `threadName` here, `name` on a `Thread`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadNameUpdatedNotification {
+    pub thread_id: String,
+    #[serde(default)]
+    pub thread_name: Option<String>,
+}
+
+/// `thread/archived` and `thread/unarchived`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadIdNotification {
+    pub thread_id: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn list_params_are_spelled_as_the_schema() {
+        let params = ThreadListParams {
+            limit: Some(25),
+            sort_key: Some(SORT_UPDATED_AT.into()),
+            cwd: Some("/w".into()),
+            search_term: Some("x".into()),
+            use_state_db_only: true,
+            archived: Some(true),
+            cursor: Some("c".into()),
+        };
+        assert_eq!(
+            serde_json::to_value(&params).unwrap(),
+            json!({"limit": 25, "sortKey": "updated_at", "cwd": "/w", "searchTerm": "x",
+                   "useStateDbOnly": true, "archived": true, "cursor": "c"})
+        );
+        assert_eq!(
+            serde_json::to_value(ThreadListParams::default()).unwrap(),
+            json!({})
+        );
+    }
+}

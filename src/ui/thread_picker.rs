@@ -1,0 +1,357 @@
+//! The resume picker, full screen: a title row with the listing's filters, the filter (or
+//! rename, or question) row, then one row per thread — when, what, where, which branch — and,
+//! on a wide screen, the selected thread's details on the right. Row texts were sanitized when
+//! the rows were made (`ThreadRow::from_thread`); the query is sanitized here.
+
+use crate::app::layers::thread_picker::{Pending, SortBy, ThreadPicker};
+use crate::model::thread_list::{relative_time, short_path, ThreadRow};
+use crate::render::sanitize::visible_line;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// Columns of the time: "yesterday", "12 min ago", "2026-11-30".
+const TIME_WIDTH: usize = 11;
+/// Screens at least this wide show the details pane.
+const PANE_FROM: u16 = 110;
+
+/// `now_unix` is the wall clock now, when known (relative times need it).
+pub fn draw(frame: &mut Frame<'_>, area: Rect, picker: &ThreadPicker, now_unix: Option<i64>) {
+    frame.render_widget(Clear, area);
+    if area.height < 3 {
+        return;
+    }
+    let rows = picker.visible();
+    frame.render_widget(
+        Paragraph::new(title_line(picker, rows.len())),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    frame.render_widget(
+        Paragraph::new(input_line(picker)),
+        Rect::new(area.x, area.y + 1, area.width, 1),
+    );
+    let body = Rect::new(area.x, area.y + 2, area.width, area.height - 2);
+    let (list, pane) = if area.width >= PANE_FROM {
+        let list_width = area.width * 3 / 5;
+        (
+            Rect::new(body.x, body.y, list_width, body.height),
+            Some(Rect::new(
+                body.x + list_width,
+                body.y,
+                body.width - list_width,
+                body.height,
+            )),
+        )
+    } else {
+        (body, None)
+    };
+    if rows.is_empty() {
+        frame.render_widget(
+            Paragraph::new(empty_text(picker).dark_gray()).wrap(Wrap { trim: false }),
+            Rect::new(
+                list.x + 2,
+                list.y + 1.min(list.height),
+                list.width.saturating_sub(4),
+                list.height.saturating_sub(1),
+            ),
+        );
+    } else {
+        let height = list.height as usize;
+        let offset = (picker.selected + 1).saturating_sub(height);
+        let lines: Vec<Line<'static>> = rows
+            .iter()
+            .enumerate()
+            .skip(offset)
+            .take(height)
+            .map(|(i, row)| row_line(picker, row, i == picker.selected, list.width, now_unix))
+            .collect();
+        frame.render_widget(Paragraph::new(lines), list);
+    }
+    if let (Some(pane), Some(row)) = (pane, picker.selected_row()) {
+        draw_details(frame, pane, picker, row, now_unix);
+    }
+}
+
+fn title_line(picker: &ThreadPicker, count: usize) -> Line<'static> {
+    let place = if picker.all_dirs {
+        "all directories".to_string()
+    } else {
+        short_path(&visible_line(&picker.cwd), picker.home.as_deref())
+    };
+    let mut spans = vec![
+        Span::styled(
+            if picker.archived {
+                " Archived threads "
+            } else {
+                " Resume a thread "
+            },
+            Style::default().fg(Color::Black).bg(Color::Cyan).bold(),
+        ),
+        Span::raw(format!(" {place} · ")),
+        Span::raw(match picker.sort {
+            SortBy::Updated => "by last update",
+            SortBy::Created => "by creation",
+        })
+        .dark_gray(),
+    ];
+    let more = if picker.next_cursor.is_some() && picker.query.is_empty() {
+        "+"
+    } else {
+        ""
+    };
+    spans.push(format!(" · {count}{more} shown").dark_gray());
+    if picker.loading || picker.searching {
+        spans.push(" · loading…".yellow());
+    }
+    Line::from(spans)
+}
+
+fn input_line(picker: &ThreadPicker) -> Line<'static> {
+    let title = picker
+        .selected_row()
+        .map(|row| row.title().to_string())
+        .unwrap_or_default();
+    if let Some(name) = &picker.renaming {
+        let mut spans = vec![
+            " New name: ".bold(),
+            Span::raw(visible_line(name)),
+            "▏".cyan(),
+        ];
+        if let Some(message) = &picker.message {
+            spans.push(format!("  {}", visible_line(message)).red());
+        }
+        return Line::from(spans);
+    }
+    if let Some(pending) = picker.confirm {
+        let verb = match pending {
+            Pending::Fork => "Fork",
+            Pending::Archive if picker.archived => "Unarchive",
+            Pending::Archive => "Archive",
+        };
+        return Line::from(format!(" {verb} “{title}”? y/Enter: yes, any other key: no").yellow());
+    }
+    if let Some(opening) = &picker.opening {
+        return Line::from(format!(" Opening {opening}…").yellow());
+    }
+    if let Some(message) = &picker.message {
+        let style = if message.starts_with("Could not") || message.contains("failed") {
+            Style::default().fg(Color::Red)
+        } else {
+            Style::default().fg(Color::Green)
+        };
+        return Line::from(Span::styled(format!(" {}", visible_line(message)), style));
+    }
+    if picker.query.is_empty() {
+        return Line::from(" Type to filter".dark_gray());
+    }
+    Line::from(vec![
+        " Filter: ".bold(),
+        Span::raw(visible_line(&picker.query)),
+        "▏".cyan(),
+    ])
+}
+
+fn empty_text(picker: &ThreadPicker) -> String {
+    if !picker.answered {
+        return "Loading threads…".into();
+    }
+    if !picker.query.is_empty() {
+        return if picker.searching {
+            "No loaded thread matches; asking codex…".into()
+        } else {
+            format!(
+                "No thread matches “{}”. Esc clears the filter.",
+                visible_line(&picker.query)
+            )
+        };
+    }
+    match (picker.archived, picker.all_dirs) {
+        (true, _) => "No archived threads. Ctrl+T lists the live ones.".into(),
+        (false, false) => {
+            "No threads in this directory yet. Tab lists all directories; Esc starts a new thread."
+                .into()
+        }
+        (false, true) => "No threads yet. Esc starts a new one.".into(),
+    }
+}
+
+fn when(picker: &ThreadPicker, row: &ThreadRow, now_unix: Option<i64>) -> String {
+    let at = match picker.sort {
+        SortBy::Updated => row.updated_at.or(row.created_at),
+        SortBy::Created => row.created_at,
+    };
+    match (at, now_unix) {
+        (Some(at), Some(now)) => relative_time(now, at),
+        (Some(at), None) => relative_time(at, at),
+        _ => String::new(),
+    }
+}
+
+fn row_line(
+    picker: &ThreadPicker,
+    row: &ThreadRow,
+    selected: bool,
+    width: u16,
+    now_unix: Option<i64>,
+) -> Line<'static> {
+    let width = width as usize;
+    let marker = if selected { "› " } else { "  " };
+    let time = fit(&when(picker, row, now_unix), TIME_WIDTH - 1);
+    let mut tail: Vec<Span<'static>> = Vec::new();
+    let mut tail_width = 0;
+    if picker.all_dirs && width >= 60 {
+        let cwd = left_fit(&short_path(&row.cwd, picker.home.as_deref()), width / 4);
+        tail_width += cwd.width() + 1;
+        tail.push(Span::raw(format!(" {cwd}")).dark_gray());
+    }
+    if let Some(branch) = &row.branch {
+        let branch = fit(branch, 16);
+        tail_width += branch.width() + 1;
+        tail.push(Span::raw(format!(" {branch}")).magenta());
+    }
+    if row.active {
+        tail_width += 8;
+        tail.push(" running".green());
+    }
+    let title_width = width.saturating_sub(2 + TIME_WIDTH + tail_width + 1);
+    let title = fit(row.title(), title_width);
+    let pad = title_width.saturating_sub(title.width());
+    let mut spans = vec![
+        Span::raw(marker),
+        Span::raw(format!("{time:<w$}", w = TIME_WIDTH)).dark_gray(),
+        if row.name.is_some() {
+            Span::raw(title).bold()
+        } else {
+            Span::raw(title)
+        },
+        Span::raw(" ".repeat(pad + 1)),
+    ];
+    spans.extend(tail);
+    let line = Line::from(spans);
+    if selected {
+        line.style(Style::default().add_modifier(Modifier::REVERSED))
+    } else {
+        line
+    }
+}
+
+fn draw_details(
+    frame: &mut Frame<'_>,
+    pane: Rect,
+    picker: &ThreadPicker,
+    row: &ThreadRow,
+    now_unix: Option<i64>,
+) {
+    let block = Block::default()
+        .borders(Borders::LEFT)
+        .border_style(Style::default().fg(Color::DarkGray));
+    let inner = block.inner(pane);
+    frame.render_widget(block, pane);
+    let time = |at: Option<i64>| match (at, now_unix) {
+        (Some(at), Some(now)) => relative_time(now, at),
+        (Some(at), None) => relative_time(at, at),
+        _ => "unknown".into(),
+    };
+    let mut lines = vec![
+        Line::from(Span::raw(row.title().to_string()).bold()),
+        Line::from(""),
+        Line::from(vec!["id      ".dark_gray(), Span::raw(row.id.clone())]),
+        Line::from(vec![
+            "dir     ".dark_gray(),
+            Span::raw(short_path(&row.cwd, picker.home.as_deref())),
+        ]),
+    ];
+    if let Some(branch) = &row.branch {
+        lines.push(Line::from(vec![
+            "branch  ".dark_gray(),
+            Span::raw(branch.clone()).magenta(),
+        ]));
+    }
+    lines.push(Line::from(vec![
+        "updated ".dark_gray(),
+        Span::raw(time(row.updated_at)),
+        " · created ".dark_gray(),
+        Span::raw(time(row.created_at)),
+    ]));
+    if row.name.is_some() && !row.preview.is_empty() {
+        lines.push(Line::from(""));
+        lines.push(Line::from("first message".dark_gray()));
+        lines.push(Line::from(row.preview.clone()));
+    }
+    match picker.exchanges.get(&row.id) {
+        Some(Some(exchange)) => {
+            lines.push(Line::from(""));
+            lines.push(Line::from("last exchange".dark_gray()));
+            if !exchange.question.is_empty() {
+                lines.push(Line::from(vec![
+                    "› ".cyan(),
+                    Span::raw(exchange.question.clone()),
+                ]));
+            }
+            if !exchange.answer.is_empty() {
+                lines.push(Line::from(vec![
+                    "• ".dark_gray(),
+                    Span::raw(exchange.answer.clone()),
+                ]));
+            }
+        }
+        Some(None) => {}
+        None => {
+            lines.push(Line::from(""));
+            lines.push(Line::from("last exchange…".dark_gray()));
+        }
+    }
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }),
+        Rect::new(
+            inner.x + 1,
+            inner.y,
+            inner.width.saturating_sub(1),
+            inner.height,
+        ),
+    );
+}
+
+/// `text` cut to `width` columns, with `…` when cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    if width > 0 {
+        out.push('…');
+    }
+    out
+}
+
+/// `text` cut from the left to `width` columns: the end of a path says most.
+fn left_fit(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut kept: Vec<char> = Vec::new();
+    let mut used = 0;
+    for c in text.chars().rev() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        used += w;
+        kept.push(c);
+    }
+    let mut out = String::from("…");
+    out.extend(kept.into_iter().rev());
+    out
+}
