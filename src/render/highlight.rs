@@ -1,5 +1,9 @@
 //! Syntax highlighting of code blocks with syntect and two-face's larger syntax set (TOML,
-//! TypeScript, Dockerfile …). Loaded on first use, so startup never pays for it.
+//! TypeScript, Dockerfile …), on the Oniguruma regex engine: syntect compiles each grammar's
+//! regexes when they are first needed, and Oniguruma compiles them several times faster and in
+//! far less memory than fancy-regex (see README.md, Performance). The set is loaded by
+//! [`warm_up_in_background`] on a thread of its own at startup, so neither the first frame nor
+//! the first code block of a stream waits for it.
 
 use super::sanitize::sanitize_line;
 pub use crate::model::Theme;
@@ -28,6 +32,38 @@ fn syntect_theme(theme: Theme) -> &'static syntect::highlighting::Theme {
         Theme::Light => (&LIGHT, EmbeddedThemeName::InspiredGithub),
     };
     cell.get_or_init(|| two_face::theme::extra().get(name).clone())
+}
+
+/// Languages whose grammars are compiled during the warm-up: the ones answers use most.
+const WARM_LANGUAGES: [(&str, &str); 6] = [
+    (
+        "rust",
+        "fn main() { let x = vec![1]; println!(\"{x:?}\"); }\n",
+    ),
+    ("python", "def f(x):\n    return [i for i in x if i]\n"),
+    ("bash", "for f in *.rs; do echo \"$f\" | wc -l; done\n"),
+    (
+        "typescript",
+        "export const f = async (x: string): Promise<number> => x.length;\n",
+    ),
+    ("json", "{\"a\": [1, true, null]}\n"),
+    ("toml", "[package]\nname = \"x\"\n"),
+];
+
+/// Loads the syntaxes and `theme` and compiles the grammars of the common languages on a
+/// background thread, so the first code block does not stall a frame. Highlighting that starts
+/// before it is done waits for the set (a `OnceLock`) and then goes on alone.
+pub fn warm_up_in_background(theme: Theme) {
+    let spawned = std::thread::Builder::new()
+        .name("tern-highlight-warm-up".into())
+        .spawn(move || {
+            for (lang, code) in WARM_LANGUAGES {
+                highlight(code, lang, theme);
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::debug!("highlighting will load on first use: {e}");
+    }
 }
 
 /// Highlights `code` as `lang`, one span list per source line, sanitized. Unknown languages and
