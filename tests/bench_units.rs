@@ -149,11 +149,13 @@ fn bench_delta_apply_and_frame_render() {
 #[test]
 #[ignore = "benchmark: prints figures"]
 fn bench_syntax_highlighting() {
+    // What tern's warm-up thread does once per process (highlight() keeps the set it loads).
     let start = Instant::now();
-    highlight("x\n", "rust", Theme::Dark);
+    let set = two_face::syntax::extra_newlines();
     println!(
-        "loading the syntax set and theme (once per process): {:?}",
-        start.elapsed()
+        "loading the syntax set (once per process, on the warm-up thread): {:?} for {} syntaxes",
+        start.elapsed(),
+        set.syntaxes().len()
     );
     let samples = [
         ("rust", "fn section(input: &[u8]) -> usize {\n    let mut total = 0; // sum\n    for (i, b) in input.iter().enumerate() { total += (*b as usize) * i; }\n    total\n}\n"),
@@ -167,16 +169,28 @@ fn bench_syntax_highlighting() {
         let start = Instant::now();
         highlight(code, lang, Theme::Dark);
         let first = start.elapsed();
-        let block = code.repeat(16);
-        let lines = block.lines().count();
+        let lines = code.lines().count() * 16;
         let start = Instant::now();
-        for _ in 0..20 {
+        for round in 0..20 {
+            // A comment line that differs each round, so no earlier highlighting is resumed.
+            let block = format!("// round {round}\n{}", code.repeat(16));
             highlight(&block, lang, Theme::Dark);
         }
-        let warm = start.elapsed() / 20;
+        let whole = start.elapsed() / 20;
+        // The same block arriving line by line, highlighted again after each line as an open
+        // code block is while it streams.
+        let block = format!("// streamed\n{}", code.repeat(16));
+        let ends: Vec<usize> = block.match_indices('\n').map(|(i, _)| i + 1).collect();
+        let start = Instant::now();
+        for end in &ends {
+            highlight(&block[..*end], lang, Theme::Dark);
+        }
+        let streamed = start.elapsed();
         println!(
-            "{lang}: first block (compiles what it needs) {first:?}; then {} per line",
-            per(warm, lines)
+            "{lang}: first block (compiles what it needs) {first:?}; a {lines}-line block {} \
+             per line; the same block re-highlighted after each of its lines arrives {} per line",
+            per(whole, lines),
+            per(streamed, ends.len())
         );
     }
 }
