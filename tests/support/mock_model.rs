@@ -450,7 +450,8 @@ pub fn long_markdown_answer(lines: usize) -> String {
             "## Section {n}: rendering notes\n\n\
              Paragraph {n} talks about `render_frame()`, *incremental layout* and **cached \
              blocks**, with [a link](https://example.com/s{n}) so that inline styling is exercised \
-             on a line that wraps past the width of the terminal.\n\n\
+             on a line that wraps past the width of the terminal. Every section repeats the \
+             same shapes, so what a delta costs can be compared at the start and the end.\n\n\
              - Point {n}.1: keep the hot path free of allocations\n\
              - Point {n}.2: measure `frame_{n}` twice\n  - nested point with `code`\n\n\
              ```{lang}\n{}```\n\n\
