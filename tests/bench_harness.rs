@@ -9,7 +9,8 @@
 //! ```
 //!
 //! `BENCH_REPS` (default 3), `BENCH_APPS` (`tern,official`) and `BENCH_SCENARIOS` (a comma list
-//! of `startup,stream,paced,long,echo,approval,cells`) narrow a run.
+//! of `startup,stream,paced,long,echo,approval,cells`) narrow a run; `BENCH_TERN_BIN` runs
+//! another build of tern (to compare before and after a change).
 
 #[path = "support/bench_app_server.rs"]
 mod bench_app_server;

@@ -74,10 +74,11 @@ pub fn start(app: App, codex: &Path, base_url: &str) -> Running {
     let (program, args): (PathBuf, Vec<&str>) = match app {
         App::Tern => {
             vars.push(("TERN_LOG_DIR", logs.path().into()));
-            (
-                PathBuf::from(env!("CARGO_BIN_EXE_tern")),
-                vec!["--codex-bin", &codex_arg],
-            )
+            // Another build of tern to compare with this one (e.g. before a change).
+            let tern = std::env::var_os("BENCH_TERN_BIN")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_tern")));
+            (tern, vec!["--codex-bin", &codex_arg])
         }
         App::Official => (codex.to_path_buf(), vec!["--no-daemon"]),
     };
