@@ -16,8 +16,12 @@ fn main() -> ExitCode {
         }
     };
     let _log_guard = init_logging();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
+    tern::render::highlight::warm_up_in_background(config.theme);
+    // One thread: the loop, the connection's reader and writer and the child's stderr are all IO
+    // bound, and hand-offs between worker threads cost more CPU than they save (measured in
+    // README.md's Performance section).
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {

@@ -11,7 +11,9 @@ use std::collections::HashMap;
 #[derive(Debug, Default)]
 pub struct Transcript {
     cells: Vec<Cell>,
-    by_item: HashMap<(String, String), usize>,
+    /// Cell index by turn id, then item id: found with the ids a notification carries, without
+    /// building a key (a delta costs no allocation to route).
+    by_item: HashMap<String, HashMap<String, usize>>,
     /// The cwd of the session, so command cells only mention a different one.
     session_cwd: Option<String>,
     /// Counts changes, so a view can tell whether anything arrived since it last looked.
@@ -67,8 +69,20 @@ impl Transcript {
         });
     }
 
-    fn key(turn_id: &str, item_id: &str) -> (String, String) {
-        (turn_id.to_string(), item_id.to_string())
+    fn index_of(&self, turn_id: &str, item_id: &str) -> Option<usize> {
+        self.by_item.get(turn_id)?.get(item_id).copied()
+    }
+
+    fn bind(&mut self, turn_id: &str, item_id: &str, index: usize) {
+        match self.by_item.get_mut(turn_id) {
+            Some(items) => {
+                items.insert(item_id.to_string(), index);
+            }
+            None => {
+                let items = HashMap::from([(item_id.to_string(), index)]);
+                self.by_item.insert(turn_id.to_string(), items);
+            }
+        }
     }
 
     /// Notes on an item's cell what the person answered when asked about it. Returns whether the
@@ -88,21 +102,38 @@ impl Transcript {
     }
 
     pub fn cell_for_item(&mut self, turn_id: &str, item_id: &str) -> Option<&mut Cell> {
-        let index = *self.by_item.get(&Self::key(turn_id, item_id))?;
+        let index = self.index_of(turn_id, item_id)?;
         self.revision += 1;
         self.cells.get_mut(index)
+    }
+
+    /// The cell of an item that streams text, made if its deltas came before its
+    /// `item/started` (rather than lose the text).
+    fn streaming_cell(&mut self, turn_id: &str, item_id: &str, make: fn() -> CellKind) -> usize {
+        match self.index_of(turn_id, item_id) {
+            Some(index) => index,
+            None => {
+                let index = self.push(make());
+                self.bind(turn_id, item_id, index);
+                index
+            }
+        }
     }
 
     /// The user's own message is shown as soon as it is sent; when the server echoes it back as
     /// an item, the echo is bound to that cell instead of being shown twice.
     fn bind_echoed_user_message(&mut self, turn_id: &str, item_id: &str, text: &str) -> bool {
-        let bound: std::collections::HashSet<usize> = self.by_item.values().copied().collect();
+        let bound: std::collections::HashSet<usize> = self
+            .by_item
+            .values()
+            .flat_map(|items| items.values().copied())
+            .collect();
         let found = self.cells.iter().enumerate().rev().find(|(i, c)| {
             !bound.contains(i) && matches!(c.kind(), CellKind::User { text: t } if t == text)
         });
         match found {
             Some((index, _)) => {
-                self.by_item.insert(Self::key(turn_id, item_id), index);
+                self.bind(turn_id, item_id, index);
                 true
             }
             None => false,
@@ -114,7 +145,7 @@ impl Transcript {
         let Some(item_id) = item.id() else { return };
         if let ThreadItem::UserMessage { content, .. } = item {
             let text = user_text(content);
-            if self.by_item.contains_key(&Self::key(turn_id, item_id))
+            if self.index_of(turn_id, item_id).is_some()
                 || self.bind_echoed_user_message(turn_id, item_id, &text)
             {
                 return;
@@ -123,8 +154,8 @@ impl Transcript {
         let Some(kind) = self.kind_for(item, completed) else {
             return;
         };
-        match self.by_item.get(&Self::key(turn_id, item_id)) {
-            Some(&index) => {
+        match self.index_of(turn_id, item_id) {
+            Some(index) => {
                 self.revision += 1;
                 let cell = &mut self.cells[index];
                 match (cell.kind(), kind) {
@@ -140,7 +171,7 @@ impl Transcript {
             }
             None => {
                 let index = self.push(kind);
-                self.by_item.insert(Self::key(turn_id, item_id), index);
+                self.bind(turn_id, item_id, index);
             }
         }
     }
@@ -215,27 +246,20 @@ impl Transcript {
     }
 
     pub fn append_agent_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
-        if self.cell_for_item(turn_id, item_id).is_none() {
-            // A delta before its item/started: make the cell rather than lose the text.
-            let index = self.push(CellKind::Agent {
-                markdown: MarkdownText::default(),
-                streaming: true,
-            });
-            self.by_item.insert(Self::key(turn_id, item_id), index);
-        }
-        if let Some(cell) = self.cell_for_item(turn_id, item_id) {
-            cell.append_text(delta);
-        }
+        let index = self.streaming_cell(turn_id, item_id, || CellKind::Agent {
+            markdown: MarkdownText::default(),
+            streaming: true,
+        });
+        self.revision += 1;
+        self.cells[index].append_text(delta);
     }
 
     pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
-        if self.cell_for_item(turn_id, item_id).is_none() {
-            let index = self.push(CellKind::Reasoning {
-                text: String::new(),
-            });
-            self.by_item.insert(Self::key(turn_id, item_id), index);
-        }
-        self.append_agent_delta(turn_id, item_id, delta);
+        let index = self.streaming_cell(turn_id, item_id, || CellKind::Reasoning {
+            text: String::new(),
+        });
+        self.revision += 1;
+        self.cells[index].append_text(delta);
     }
 
     pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -255,8 +279,7 @@ impl Transcript {
             Some(cell) => *cell.kind_mut() = kind,
             None => {
                 let index = self.push(kind);
-                self.by_item
-                    .insert(Self::key(&plan.turn_id, "\u{0}plan"), index);
+                self.bind(&plan.turn_id, "\u{0}plan", index);
             }
         }
     }
@@ -265,10 +288,9 @@ impl Transcript {
     pub fn settle_turn(&mut self, turn_id: &str) {
         let indices: Vec<usize> = self
             .by_item
-            .iter()
-            .filter(|((turn, _), _)| turn == turn_id)
-            .map(|(_, &i)| i)
-            .collect();
+            .get(turn_id)
+            .map(|items| items.values().copied().collect())
+            .unwrap_or_default();
         for index in indices {
             self.cells[index].settle();
         }
@@ -287,12 +309,18 @@ impl Transcript {
         if added == 0 {
             return 0;
         }
-        for index in self.by_item.values_mut() {
+        for index in self
+            .by_item
+            .values_mut()
+            .flat_map(|items| items.values_mut())
+        {
             *index += added;
         }
         older.cells.append(&mut self.cells);
         self.cells = older.cells;
-        self.by_item.extend(older.by_item);
+        for (turn, items) in older.by_item {
+            self.by_item.entry(turn).or_default().extend(items);
+        }
         self.revision += 1;
         added
     }

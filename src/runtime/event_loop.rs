@@ -106,12 +106,35 @@ where
     while !state.quitting {
         let deadline = frames.due();
         let tick = state.next_tick(Instant::now());
-        let event = tokio::select! {
+        // Input and signals come first: under a steady stream of server messages a key is read
+        // on the next turn of the loop, never after the backlog.
+        let (event, input) = tokio::select! {
             biased;
-            _ = async { sleep_until(tick.expect("guarded").into()).await }, if tick.is_some() => {
-                AppEvent::Tick
-            }
-            _ = async { sleep_until(deadline.expect("guarded").into()).await }, if deadline.is_some() => {
+            event = external.recv(), if external_open => match event {
+                Some(event) => (event, true),
+                None => {
+                    external_open = false;
+                    continue;
+                }
+            },
+            event = terminal_events.next(), if terminal_open => match event {
+                Some(Ok(event)) => match terminal_event(event) {
+                    Some(event) => (event, true),
+                    None => continue,
+                },
+                Some(Err(e)) => {
+                    tracing::error!("terminal input failed: {e}");
+                    terminal_open = false;
+                    (AppEvent::Terminate, true)
+                }
+                None => {
+                    terminal_open = false;
+                    (AppEvent::Terminate, true)
+                }
+            },
+            // A key held at a prompt decides now: that is input too, drawn at once.
+            _ = wait_until(tick), if tick.is_some() => (AppEvent::Tick, true),
+            _ = wait_until(deadline), if deadline.is_some() => {
                 let now = Instant::now();
                 draw(terminal, &state, now)?;
                 frames_drawn += 1;
@@ -121,42 +144,38 @@ where
                 }
                 continue;
             }
-            Some(event) = responses.recv() => event,
+            Some(event) = responses.recv() => (event, false),
             message = inbound.recv(), if inbound_open => match message {
-                Some(message) => match inbound_event(message, &connection) {
-                    Some(event) => event,
-                    None => continue,
-                },
+                Some(message) => {
+                    // A bounded batch: what has already arrived is applied together before the
+                    // next frame, and input is looked at again after at most this many.
+                    let mut next = Some(message);
+                    let mut applied = 0;
+                    while let Some(message) = next.take() {
+                        if let Some(event) = inbound_event(message, &connection) {
+                            let effects = app::update(&mut state, event, Instant::now());
+                            run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
+                        }
+                        applied += 1;
+                        if applied < SERVER_BATCH && !state.quitting {
+                            next = inbound.try_recv().ok();
+                        }
+                    }
+                    continue;
+                }
                 None => {
                     inbound_open = false;
                     continue;
                 }
             },
-            event = terminal_events.next(), if terminal_open => match event {
-                Some(Ok(event)) => match terminal_event(event) {
-                    Some(event) => event,
-                    None => continue,
-                },
-                Some(Err(e)) => {
-                    tracing::error!("terminal input failed: {e}");
-                    terminal_open = false;
-                    AppEvent::Terminate
-                }
-                None => {
-                    terminal_open = false;
-                    AppEvent::Terminate
-                }
-            },
-            event = external.recv(), if external_open => match event {
-                Some(event) => event,
-                None => {
-                    external_open = false;
-                    continue;
-                }
-            },
         };
-        let effects = app::update(&mut state, event, Instant::now());
+        let now = Instant::now();
+        let effects = app::update(&mut state, event, now);
         run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
+        if input {
+            // What the person did shows at once, not in the streaming frame slot.
+            frames.request_now(now);
+        }
     }
 
     let failure = match &state.conn {
@@ -170,6 +189,19 @@ where
         copied: state.copied.clone(),
     };
     Ok((outcome, state))
+}
+
+/// Server messages applied in one go before input is read again.
+const SERVER_BATCH: usize = 64;
+
+/// Ready when the frame at `deadline` is due. A deadline already passed completes at once
+/// instead of going through the timer, which would round it up to its next millisecond tick.
+async fn wait_until(deadline: Option<Instant>) {
+    if let Some(at) = deadline {
+        if at > Instant::now() {
+            sleep_until(at.into()).await;
+        }
+    }
 }
 
 fn draw<B: SyncedBackend>(

@@ -1,5 +1,6 @@
-//! Frame scheduling: requests coalesce and draws are capped at 60 per second. Nothing draws on a
-//! timer unless something animates.
+//! Frame scheduling: requests coalesce and draws the server causes are capped at 60 per second;
+//! a frame asked for by input is drawn at once. Nothing draws on a timer unless something
+//! animates.
 
 use std::time::{Duration, Instant};
 
@@ -18,6 +19,12 @@ impl FrameScheduler {
             .last_draw
             .map_or(now, |last| (last + MIN_FRAME_INTERVAL).max(now));
         self.request_at(earliest);
+    }
+
+    /// Asks for a frame now, whatever the cap: what the person typed must not wait for the slot
+    /// a stream keeps busy. Input already waiting is still read before this frame is drawn.
+    pub fn request_now(&mut self, now: Instant) {
+        self.request_at(now);
     }
 
     /// Asks for a frame at `at` (an animation); an earlier request wins.
@@ -52,5 +59,27 @@ mod tests {
         assert_eq!(f.due(), Some(t0 + MIN_FRAME_INTERVAL));
         f.request_at(t0 + Duration::from_secs(1));
         assert_eq!(f.due(), Some(t0 + MIN_FRAME_INTERVAL));
+    }
+
+    #[test]
+    fn input_frames_skip_the_cap_and_server_frames_keep_it() {
+        let t0 = Instant::now();
+        let mut f = FrameScheduler::default();
+        f.drawn(t0);
+        f.request(t0 + Duration::from_millis(1));
+        assert_eq!(f.due(), Some(t0 + MIN_FRAME_INTERVAL), "a stream waits");
+        f.request_now(t0 + Duration::from_millis(2));
+        assert_eq!(
+            f.due(),
+            Some(t0 + Duration::from_millis(2)),
+            "a key does not"
+        );
+        f.drawn(t0 + Duration::from_millis(2));
+        f.request(t0 + Duration::from_millis(3));
+        assert_eq!(
+            f.due(),
+            Some(t0 + Duration::from_millis(2) + MIN_FRAME_INTERVAL),
+            "the cap counts from the input frame"
+        );
     }
 }

@@ -14,6 +14,11 @@
 //!   N × `response.output_text.delta`, `response.output_item.done` (the full message),
 //!   `response.completed` (with `usage`). The app-server turns each delta into one
 //!   `item/agentMessage/delta` whose `itemId` is the message id (`msg_<n>`).
+//! - `Stream`: the same events as `Text`, with the deltas spaced `pace` apart (none: as fast as
+//!   the socket takes them). When the last delta left is recorded (`last_stream_timing`), so a
+//!   benchmark can tell how long a screen lagged behind the stream.
+//! - `Messages`: many assistant messages in one answer (added, one delta, done for each, ids
+//!   `msg_<n>_<i>`): the server makes each one an item, so a client gets that many cells.
 //! - `ExecCommand`: `response.created`, `response.output_item.done` with a `function_call` named
 //!   `exec_command` (ids `call_<n>`), `response.completed`. With `sandbox_permissions:
 //!   "require_escalated"` and a `prefix_rule` in the arguments, the server asks
@@ -45,7 +50,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -63,6 +68,14 @@ const IO_TIMEOUT: Duration = Duration::from_secs(20);
 pub enum MockTurn {
     /// Streams `text` as one assistant message split into `deltas` pieces.
     Text { text: String, deltas: usize },
+    /// Streams `text` as one assistant message in `deltas` pieces, one every `pace`.
+    Stream {
+        text: String,
+        deltas: usize,
+        pace: Option<Duration>,
+    },
+    /// Answers with one assistant message per text.
+    Messages { texts: Vec<String> },
     /// Calls `exec_command` with `arguments` (a JSON object, sent as a JSON string as the API
     /// does); once codex returns the tool output, answers with the message `then`.
     ExecCommand { arguments: Value, then: String },
@@ -103,8 +116,16 @@ impl MockTurn {
     }
 }
 
+/// When a streamed answer's first and last deltas were written to the socket.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StreamTiming {
+    pub first_delta: Instant,
+    pub last_delta: Instant,
+}
+
 #[derive(Default)]
 struct State {
+    last_stream: Option<StreamTiming>,
     script: VecDeque<MockTurn>,
     /// call id -> text to answer once that call's output comes back.
     follow_ups: HashMap<String, String>,
@@ -156,6 +177,11 @@ impl MockModel {
     /// `METHOD /path` of every other request (answered 404).
     pub fn other_requests(&self) -> Vec<String> {
         self.state.lock().unwrap().other_requests.clone()
+    }
+
+    /// When the deltas of the last answer streamed so far were written.
+    pub fn last_stream_timing(&self) -> Option<StreamTiming> {
+        self.state.lock().unwrap().last_stream
     }
 
     /// Appends answers for later turns, e.g. after inspecting earlier requests.
@@ -222,24 +248,45 @@ async fn handle_connection(stream: TcpStream, state: Arc<Mutex<State>>) -> io::R
             .unwrap_or_else(|e| json!({ "mock_error": format!("body is not JSON: {e}") })),
         Some(other) => json!({ "mock_error": format!("unsupported content-encoding {other}") }),
     };
-    let events = answer(&mut state.lock().unwrap(), body);
+    let (events, pace) = answer(&mut state.lock().unwrap(), body);
 
     let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\n\
                 connection: close\r\n\r\n";
     stream.write_all(head.as_bytes()).await?;
+    let start = tokio::time::Instant::now();
+    let mut deltas = 0u32;
+    let mut timing: Option<StreamTiming> = None;
     for event in events {
         let kind = event["type"].as_str().unwrap_or_default().to_owned();
+        let is_delta = kind == "response.output_text.delta";
+        if let (true, Some(pace)) = (is_delta, pace) {
+            // Paced against the start, so timer slack does not add up over thousands of deltas.
+            tokio::time::sleep_until(start + pace * deltas).await;
+        }
         // Flushed one by one so codex really sees a stream, not one blob.
         stream
             .write_all(format!("event: {kind}\ndata: {event}\n\n").as_bytes())
             .await?;
         stream.flush().await?;
+        if is_delta {
+            deltas += 1;
+            let now = Instant::now();
+            let first_delta = timing.map_or(now, |t| t.first_delta);
+            timing = Some(StreamTiming {
+                first_delta,
+                last_delta: now,
+            });
+        }
+    }
+    if timing.is_some() {
+        state.lock().unwrap().last_stream = timing;
     }
     stream.shutdown().await
 }
 
-/// Records `body` and picks the SSE events that answer it (see the module doc).
-fn answer(state: &mut State, body: Value) -> Vec<Value> {
+/// Records `body` and picks the SSE events that answer it (see the module doc), with the pace
+/// of their deltas.
+fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>) {
     let answered_call = body["input"].as_array().and_then(|items| {
         items
             .iter()
@@ -254,11 +301,15 @@ fn answer(state: &mut State, body: Value) -> Vec<Value> {
 
     if let Some(call_id) = answered_call {
         let then = state.follow_ups.remove(&call_id).unwrap_or_default();
-        return text_events(n, &then, 4);
+        return (text_events(n, &then, 4), None);
     }
-    match state.script.pop_front() {
+    let events = match state.script.pop_front() {
         None => text_events(n, SCRIPT_EXHAUSTED, 1),
         Some(MockTurn::Text { text, deltas }) => text_events(n, &text, deltas),
+        Some(MockTurn::Stream { text, deltas, pace }) => {
+            return (text_events(n, &text, deltas), pace)
+        }
+        Some(MockTurn::Messages { texts }) => messages_events(n, &texts),
         Some(MockTurn::ExecCommand { arguments, then }) => {
             state.follow_ups.insert(format!("call_{n}"), then);
             exec_command_events(n, &arguments)
@@ -268,7 +319,8 @@ fn answer(state: &mut State, body: Value) -> Vec<Value> {
             let cmd = format!("apply_patch <<'EOF'\n{patch}EOF\n");
             exec_command_events(n, &json!({ "cmd": cmd }))
         }
-    }
+    };
+    (events, None)
 }
 
 fn created(n: u64) -> Value {
@@ -325,6 +377,39 @@ fn text_events(n: u64, text: &str, deltas: usize) -> Vec<Value> {
     events
 }
 
+fn messages_events(n: u64, texts: &[String]) -> Vec<Value> {
+    let mut events = vec![created(n)];
+    for (i, text) in texts.iter().enumerate() {
+        let id = format!("msg_{n}_{i}");
+        events.push(json!({
+            "type": "response.output_item.added",
+            "output_index": i,
+            "item": { "type": "message", "role": "assistant", "id": id, "content": [] },
+        }));
+        events.push(json!({
+            "type": "response.output_text.delta",
+            "item_id": id,
+            "output_index": i,
+            "content_index": 0,
+            "delta": text,
+        }));
+        events.push(json!({
+            "type": "response.output_item.done",
+            "output_index": i,
+            "item": {
+                "type": "message",
+                "role": "assistant",
+                "id": id,
+                "status": "completed",
+                "content": [{ "type": "output_text", "text": text, "annotations": [] }],
+            },
+        }));
+    }
+    let words = texts.iter().map(|t| t.split_whitespace().count()).sum();
+    events.push(completed(n, words));
+    events
+}
+
 fn exec_command_events(n: u64, arguments: &Value) -> Vec<Value> {
     vec![
         created(n),
@@ -342,6 +427,42 @@ fn exec_command_events(n: u64, arguments: &Value) -> Vec<Value> {
         }),
         completed(n, 5),
     ]
+}
+
+/// A long markdown answer of about `lines` lines for streaming benchmarks: headings, wrapped
+/// paragraphs with inline styles and links, nested lists, tables, and code in several languages
+/// (each highlighted with its own grammar). Ends with a line `END-OF-ANSWER <lines>` to watch
+/// for on screen.
+pub fn long_markdown_answer(lines: usize) -> String {
+    const CODE: [(&str, &str); 5] = [
+        ("rust", "fn section_N(input: &[u8]) -> usize {\n    let mut total = 0;\n    for (i, b) in input.iter().enumerate() {\n        total += (*b as usize) * i; // weigh by position\n    }\n    total\n}\n"),
+        ("python", "def section_N(items):\n    \"\"\"Doubles the odd items.\"\"\"\n    return [x * 2 for x in items if x % 2]\n\nprint(section_N(range(10)))\n"),
+        ("toml", "[package]\nname = \"section-N\"\nversion = \"0.1.0\"\n\n[dependencies]\nserde = { version = \"1\", features = [\"derive\"] }\n"),
+        ("bash", "for f in src/*.rs; do\n  wc -l \"$f\" | awk '{ print $1 }' >> /tmp/section-N.txt\ndone\ncargo test --release -- --nocapture\n"),
+        ("typescript", "export async function sectionN(url: string): Promise<number> {\n  const res = await fetch(url);\n  return (await res.json()).length ?? 0;\n}\n"),
+    ];
+    let mut out = String::from("# A long answer\n\n");
+    let mut n = 0;
+    while out.lines().count() + 2 < lines {
+        n += 1;
+        let (lang, code) = CODE[n % CODE.len()];
+        out.push_str(&format!(
+            "## Section {n}: rendering notes\n\n\
+             Paragraph {n} talks about `render_frame()`, *incremental layout* and **cached \
+             blocks**, with [a link](https://example.com/s{n}) so that inline styling is exercised \
+             on a line that wraps past the width of the terminal. Every section repeats the \
+             same shapes, so what a delta costs can be compared at the start and the end.\n\n\
+             - Point {n}.1: keep the hot path free of allocations\n\
+             - Point {n}.2: measure `frame_{n}` twice\n  - nested point with `code`\n\n\
+             ```{lang}\n{}```\n\n\
+             | step | cost | note |\n|---|---:|---|\n| parse | {n} µs | fine |\n\
+             | layout | {} µs | cached |\n| draw | 3 µs | only what is visible |\n\n",
+            code.replace('N', &n.to_string()),
+            n * 2,
+        ));
+    }
+    out.push_str(&format!("END-OF-ANSWER {lines}\n"));
+    out
 }
 
 /// Splits `text` into `parts` pieces of about equal length, on char boundaries; no empty pieces.

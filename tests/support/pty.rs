@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 struct Shared {
     parser: vt100::Parser,
     raw: Vec<u8>,
+    /// Off for long benchmark sessions, whose output would only pile up.
+    keep_raw: bool,
     eof: bool,
 }
 
@@ -27,12 +29,36 @@ pub struct PtySession {
 /// real terminal gives at once; the harness answers like a VT220 without the kitty protocol.
 const DA1_QUERY: &[u8] = b"\x1b[c";
 const DA1_ANSWER: &[u8] = b"\x1b[?62;c";
+/// The cursor position report request; inline TUIs (the official Codex TUI) wait for it.
+const CPR_QUERY: &[u8] = b"\x1b[6n";
+/// Default foreground and background colour queries (OSC 10/11), answered white on black so a
+/// program that asks does not wait for a timeout.
+const OSC_COLOUR_QUERIES: [(&[u8], &[u8]); 2] = [
+    (b"\x1b]10;?", b"\x1b]10;rgb:ffff/ffff/ffff\x1b\\"),
+    (b"\x1b]11;?", b"\x1b]11;rgb:0000/0000/0000\x1b\\"),
+];
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
 
 impl PtySession {
     pub fn spawn(
         program: &Path,
         args: &[&str],
         env: &[(&str, OsString)],
+        cwd: &Path,
+        size: (u16, u16),
+    ) -> PtySession {
+        Self::spawn_without(program, args, env, &[], cwd, size)
+    }
+
+    /// Like [`Self::spawn`], with the variables `removed` taken out of the inherited environment.
+    pub fn spawn_without(
+        program: &Path,
+        args: &[&str],
+        env: &[(&str, OsString)],
+        removed: &[&str],
         cwd: &Path,
         size: (u16, u16),
     ) -> PtySession {
@@ -49,6 +75,9 @@ impl PtySession {
         command.args(args);
         command.cwd(cwd);
         command.env("TERM", "xterm-256color");
+        for key in removed {
+            command.env_remove(key);
+        }
         for (key, value) in env {
             command.env(key, value);
         }
@@ -60,6 +89,7 @@ impl PtySession {
             Mutex::new(Shared {
                 parser: vt100::Parser::new(rows, cols, 0),
                 raw: Vec::new(),
+                keep_raw: true,
                 eof: false,
             }),
             Condvar::new(),
@@ -81,10 +111,25 @@ impl PtySession {
                     return;
                 }
                 state.parser.process(&buf[..n]);
-                state.raw.extend_from_slice(&buf[..n]);
-                if buf[..n].windows(DA1_QUERY.len()).any(|w| w == DA1_QUERY) {
+                if state.keep_raw {
+                    state.raw.extend_from_slice(&buf[..n]);
+                }
+                let mut answer = Vec::new();
+                if contains(&buf[..n], DA1_QUERY) {
+                    answer.extend_from_slice(DA1_ANSWER);
+                }
+                if contains(&buf[..n], CPR_QUERY) {
+                    let (row, col) = state.parser.screen().cursor_position();
+                    answer.extend_from_slice(format!("\x1b[{};{}R", row + 1, col + 1).as_bytes());
+                }
+                for (query, reply) in OSC_COLOUR_QUERIES {
+                    if contains(&buf[..n], query) {
+                        answer.extend_from_slice(reply);
+                    }
+                }
+                if !answer.is_empty() {
                     let mut w = thread_writer.lock().unwrap();
-                    let _ = w.write_all(DA1_ANSWER);
+                    let _ = w.write_all(&answer);
                     let _ = w.flush();
                 }
                 cvar.notify_all();
@@ -96,6 +141,41 @@ impl PtySession {
             child,
             _master: pair.master,
         }
+    }
+
+    /// The process id of the program started in the terminal.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.process_id()
+    }
+
+    /// Stops keeping the raw output (see [`Self::raw_output`]).
+    pub fn forget_raw_output(&self) {
+        let mut state = self.shared.0.lock().unwrap();
+        state.keep_raw = false;
+        state.raw = Vec::new();
+    }
+
+    /// Waits until `check` holds for the screen; returns when it was seen to hold, or `None`
+    /// after `timeout` or once the program's output ended.
+    pub fn wait_until(&self, timeout: Duration, check: impl Fn(&str) -> bool) -> Option<Instant> {
+        let deadline = Instant::now() + timeout;
+        let (lock, cvar) = &*self.shared;
+        let mut state = lock.lock().unwrap();
+        loop {
+            if check(&state.parser.screen().contents()) {
+                return Some(Instant::now());
+            }
+            let now = Instant::now();
+            if now >= deadline || state.eof {
+                return None;
+            }
+            state = cvar.wait_timeout(state, deadline - now).unwrap().0;
+        }
+    }
+
+    /// Whether the program has exited (without waiting).
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
     pub fn screen_text(&self) -> String {

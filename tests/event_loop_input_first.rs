@@ -1,0 +1,137 @@
+//! The event loop reads input before server messages: a key typed while a flood of deltas is
+//! queued is drawn before the flood is applied, not after it.
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use futures::channel::mpsc as fmpsc;
+use ratatui::backend::{Backend, TestBackend, WindowSize};
+use ratatui::layout::{Position, Size};
+use ratatui::Terminal;
+use serde_json::json;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tern::app::{AppEvent, AppState, SessionConfig};
+use tern::rpc::memory::memory_pair;
+use tern::rpc::{Connection, Inbound};
+use tern::runtime::event_loop::{SessionIo, SyncedBackend};
+
+/// A TestBackend that keeps the text of every frame it was asked to show.
+struct RecordingBackend {
+    inner: TestBackend,
+    frames: Arc<Mutex<Vec<String>>>,
+    last: tokio::sync::watch::Sender<String>,
+}
+
+impl Backend for RecordingBackend {
+    fn draw<'a, I>(&mut self, content: I) -> std::io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a ratatui::buffer::Cell)>,
+    {
+        self.inner.draw(content)
+    }
+    fn hide_cursor(&mut self) -> std::io::Result<()> {
+        self.inner.hide_cursor()
+    }
+    fn show_cursor(&mut self) -> std::io::Result<()> {
+        self.inner.show_cursor()
+    }
+    fn get_cursor_position(&mut self) -> std::io::Result<Position> {
+        self.inner.get_cursor_position()
+    }
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> std::io::Result<()> {
+        self.inner.set_cursor_position(position)
+    }
+    fn clear(&mut self) -> std::io::Result<()> {
+        self.inner.clear()
+    }
+    fn size(&self) -> std::io::Result<Size> {
+        self.inner.size()
+    }
+    fn window_size(&mut self) -> std::io::Result<WindowSize> {
+        self.inner.window_size()
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        let text: String = self
+            .inner
+            .buffer()
+            .content
+            .iter()
+            .map(|c| c.symbol())
+            .collect();
+        self.frames.lock().unwrap().push(text.clone());
+        self.last.send_replace(text);
+        self.inner.flush()
+    }
+}
+
+impl SyncedBackend for RecordingBackend {}
+
+fn delta(text: &str) -> Inbound {
+    Inbound::Notification {
+        method: "item/agentMessage/delta".into(),
+        params: json!({"threadId": "th-1", "turnId": "tu-1", "itemId": "msg_0", "delta": text}),
+    }
+}
+
+#[tokio::test]
+async fn a_key_typed_during_a_flood_of_deltas_is_drawn_before_the_flood_is_applied() {
+    let (transport, _server) = memory_pair();
+    let (connection, _unused) = Connection::start(Box::new(transport));
+    // The flood is already waiting when the loop starts, and so are the keys.
+    let (flood, inbound) = tokio::sync::mpsc::unbounded_channel();
+    for _ in 0..3_000 {
+        flood.send(delta("word ")).unwrap();
+    }
+    flood.send(delta("FLOOD-END")).unwrap();
+    let (keys, terminal_events) = fmpsc::unbounded::<std::io::Result<Event>>();
+    for c in ['z', 'q'] {
+        let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        keys.unbounded_send(Ok(Event::Key(key))).unwrap();
+    }
+    let (external_tx, external) = tokio::sync::mpsc::unbounded_channel();
+
+    let frames = Arc::new(Mutex::new(Vec::new()));
+    let (last, mut screens) = tokio::sync::watch::channel(String::new());
+    let mut terminal = Terminal::new(RecordingBackend {
+        inner: TestBackend::new(80, 20),
+        frames: frames.clone(),
+        last,
+    })
+    .unwrap();
+    let io = SessionIo {
+        terminal_events,
+        connection,
+        inbound,
+        external,
+    };
+    let session =
+        tern::runtime::run_session(&mut terminal, io, AppState::new(SessionConfig::default()));
+    let ender = async move {
+        screens
+            .wait_for(|s| s.contains("FLOOD-END"))
+            .await
+            .expect("the flood was drawn");
+        external_tx.send(AppEvent::Terminate).unwrap();
+        (keys, flood)
+    };
+    let (result, _kept) = tokio::time::timeout(Duration::from_secs(20), async {
+        tokio::join!(session, ender)
+    })
+    .await
+    .expect("the session did not end");
+    result.unwrap();
+
+    let frames = frames.lock().unwrap();
+    let first_with_keys = frames
+        .iter()
+        .position(|f| f.contains("zq"))
+        .expect("the typed keys were drawn");
+    assert!(
+        !frames[first_with_keys].contains("FLOOD-END"),
+        "the keys waited for the whole flood"
+    );
+    assert!(
+        !frames[first_with_keys].contains("word"),
+        "the keys were drawn after some of the flood: {}",
+        frames[first_with_keys]
+    );
+}
