@@ -3,8 +3,7 @@
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use futures::channel::mpsc as fmpsc;
-use ratatui::backend::{Backend, TestBackend, WindowSize};
-use ratatui::layout::{Position, Size};
+use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use serde_json::json;
 use std::sync::{Arc, Mutex};
@@ -12,58 +11,11 @@ use std::time::Duration;
 use tern::app::{AppEvent, AppState, SessionConfig};
 use tern::rpc::memory::memory_pair;
 use tern::rpc::{Connection, Inbound};
-use tern::runtime::event_loop::{SessionIo, SyncedBackend};
+use tern::runtime::event_loop::SessionIo;
 
-/// A TestBackend that keeps the text of every frame it was asked to show.
-struct RecordingBackend {
-    inner: TestBackend,
-    frames: Arc<Mutex<Vec<String>>>,
-    last: tokio::sync::watch::Sender<String>,
-}
-
-impl Backend for RecordingBackend {
-    fn draw<'a, I>(&mut self, content: I) -> std::io::Result<()>
-    where
-        I: Iterator<Item = (u16, u16, &'a ratatui::buffer::Cell)>,
-    {
-        self.inner.draw(content)
-    }
-    fn hide_cursor(&mut self) -> std::io::Result<()> {
-        self.inner.hide_cursor()
-    }
-    fn show_cursor(&mut self) -> std::io::Result<()> {
-        self.inner.show_cursor()
-    }
-    fn get_cursor_position(&mut self) -> std::io::Result<Position> {
-        self.inner.get_cursor_position()
-    }
-    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> std::io::Result<()> {
-        self.inner.set_cursor_position(position)
-    }
-    fn clear(&mut self) -> std::io::Result<()> {
-        self.inner.clear()
-    }
-    fn size(&self) -> std::io::Result<Size> {
-        self.inner.size()
-    }
-    fn window_size(&mut self) -> std::io::Result<WindowSize> {
-        self.inner.window_size()
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        let text: String = self
-            .inner
-            .buffer()
-            .content
-            .iter()
-            .map(|c| c.symbol())
-            .collect();
-        self.frames.lock().unwrap().push(text.clone());
-        self.last.send_replace(text);
-        self.inner.flush()
-    }
-}
-
-impl SyncedBackend for RecordingBackend {}
+#[path = "support/recording_backend.rs"]
+mod recording_backend;
+use recording_backend::RecordingBackend;
 
 fn delta(text: &str) -> Inbound {
     Inbound::Notification {

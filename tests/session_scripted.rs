@@ -3,8 +3,7 @@
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use futures::channel::mpsc as fmpsc;
-use ratatui::backend::{Backend, TestBackend, WindowSize};
-use ratatui::layout::{Position, Size};
+use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -14,61 +13,13 @@ use tern::protocol::ThreadSettings;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::Connection;
 use tern::runtime::event_loop::SessionIo;
-use tern::runtime::event_loop::SyncedBackend;
+#[path = "support/recording_backend.rs"]
+mod recording_backend;
+use recording_backend::RecordingBackend;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::oneshot;
 
 const DEADLINE: Duration = Duration::from_secs(10);
-
-/// A TestBackend that publishes each finished frame's text, so the test's typist can wait until
-/// the person would see the prompt before answering it.
-struct WatchedBackend {
-    inner: TestBackend,
-    frames: tokio::sync::watch::Sender<String>,
-}
-
-impl Backend for WatchedBackend {
-    fn draw<'a, I>(&mut self, content: I) -> std::io::Result<()>
-    where
-        I: Iterator<Item = (u16, u16, &'a ratatui::buffer::Cell)>,
-    {
-        self.inner.draw(content)
-    }
-    fn hide_cursor(&mut self) -> std::io::Result<()> {
-        self.inner.hide_cursor()
-    }
-    fn show_cursor(&mut self) -> std::io::Result<()> {
-        self.inner.show_cursor()
-    }
-    fn get_cursor_position(&mut self) -> std::io::Result<Position> {
-        self.inner.get_cursor_position()
-    }
-    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> std::io::Result<()> {
-        self.inner.set_cursor_position(position)
-    }
-    fn clear(&mut self) -> std::io::Result<()> {
-        self.inner.clear()
-    }
-    fn size(&self) -> std::io::Result<Size> {
-        self.inner.size()
-    }
-    fn window_size(&mut self) -> std::io::Result<WindowSize> {
-        self.inner.window_size()
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        let text: String = self
-            .inner
-            .buffer()
-            .content
-            .iter()
-            .map(|c| c.symbol())
-            .collect();
-        self.frames.send_replace(text);
-        self.inner.flush()
-    }
-}
-
-impl SyncedBackend for WatchedBackend {}
 
 fn key(c: char, modifiers: KeyModifiers) -> std::io::Result<Event> {
     Ok(Event::Key(KeyEvent::new(KeyCode::Char(c), modifiers)))
@@ -200,9 +151,10 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
         keys
     });
 
-    let mut terminal = Terminal::new(WatchedBackend {
+    let mut terminal = Terminal::new(RecordingBackend {
         inner: TestBackend::new(80, 20),
-        frames: frames_tx,
+        frames: Default::default(),
+        last: frames_tx,
     })
     .unwrap();
     let io = SessionIo {

@@ -1,0 +1,59 @@
+//! A TestBackend for running the real event loop in tests: it keeps the text of every frame
+//! and publishes the latest, so a test can wait until the person would see something.
+#![allow(dead_code)]
+
+use ratatui::backend::{Backend, TestBackend, WindowSize};
+use ratatui::layout::{Position, Size};
+use std::sync::{Arc, Mutex};
+use tern::runtime::event_loop::SyncedBackend;
+
+/// A TestBackend that keeps the text of every frame it was asked to show.
+pub struct RecordingBackend {
+    pub inner: TestBackend,
+    pub frames: Arc<Mutex<Vec<String>>>,
+    pub last: tokio::sync::watch::Sender<String>,
+}
+
+impl Backend for RecordingBackend {
+    fn draw<'a, I>(&mut self, content: I) -> std::io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a ratatui::buffer::Cell)>,
+    {
+        self.inner.draw(content)
+    }
+    fn hide_cursor(&mut self) -> std::io::Result<()> {
+        self.inner.hide_cursor()
+    }
+    fn show_cursor(&mut self) -> std::io::Result<()> {
+        self.inner.show_cursor()
+    }
+    fn get_cursor_position(&mut self) -> std::io::Result<Position> {
+        self.inner.get_cursor_position()
+    }
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> std::io::Result<()> {
+        self.inner.set_cursor_position(position)
+    }
+    fn clear(&mut self) -> std::io::Result<()> {
+        self.inner.clear()
+    }
+    fn size(&self) -> std::io::Result<Size> {
+        self.inner.size()
+    }
+    fn window_size(&mut self) -> std::io::Result<WindowSize> {
+        self.inner.window_size()
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        let text: String = self
+            .inner
+            .buffer()
+            .content
+            .iter()
+            .map(|c| c.symbol())
+            .collect();
+        self.frames.lock().unwrap().push(text.clone());
+        self.last.send_replace(text);
+        self.inner.flush()
+    }
+}
+
+impl SyncedBackend for RecordingBackend {}
