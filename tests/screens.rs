@@ -7,7 +7,7 @@ use common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::{update, AppEvent, AppState};
+use tern::app::{update, AppEvent, AppState, RequestTag};
 
 /// Feeds a recording's notifications, with its thread id rewritten to ours.
 fn replay(state: &mut AppState, name: &str, now: Instant, until: Option<&str>) {
@@ -119,4 +119,40 @@ fn disconnected_session_says_what_happened() {
         now,
     );
     snapshot("disconnected_80x12", &screen(&mut state, 80, 12, now));
+}
+
+#[test]
+fn the_status_line_never_passes_escape_sequences_from_the_server() {
+    let now = Instant::now();
+    let mut state = AppState::new(config());
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::Initialize,
+            result: Ok(json!({})),
+        },
+        now,
+    );
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::StartThread,
+            result: Ok(json!({
+                "thread": {"id": THREAD, "preview": "", "turns": []},
+                "model": "evil\u{1b}]0;TITLE\u{7}model",
+                "cwd": "/w\u{1b}[2J\u{1b}]0;TITLE\u{7}/x",
+            })),
+        },
+        now,
+    );
+    let shown = screen(&mut state, 100, 10, now);
+    let status = shown.lines().rev().nth(1).unwrap();
+    assert!(
+        status.contains("evilmodel") && status.contains("/w/x"),
+        "{status}"
+    );
+    assert!(
+        !shown.chars().any(|c| c.is_control() && c != '\n'),
+        "{shown:?}"
+    );
 }

@@ -1,6 +1,7 @@
 //! The status line: model, cwd, what the turn is doing, context used.
 
 use crate::app::{AppState, ConnState, TurnPhase};
+use crate::render::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Stylize};
 use ratatui::text::{Line, Span};
@@ -43,9 +44,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     }
     if let Some(thread) = &state.thread {
         spans.push(sep());
-        spans.push(thread.model.clone().magenta());
+        spans.push(sanitize_line(&thread.model).magenta());
         spans.push(sep());
-        spans.push(short_path(&thread.cwd, state.config.home.as_deref()).into());
+        spans.push(sanitize_line(&short_path(&thread.cwd, state.config.home.as_deref())).into());
     }
     if !state.config.backend_label.is_empty() {
         spans.push(sep());
