@@ -25,28 +25,16 @@ const RM: &str =
 fn state_with_home(codex_home: Option<&str>, now: Instant) -> AppState {
     let mut config = config();
     config.home = Some(HOME.into());
-    let mut state = AppState::new(config);
-    update(
-        &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "x", "codexHome": codex_home})),
-        },
+    started(
+        AppState::new(config),
+        json!({"userAgent": "x", "codexHome": codex_home}),
+        json!({
+            "thread": {"id": THREAD, "preview": "", "turns": []},
+            "model": "mock-model",
+            "cwd": "/home/user/project",
+        }),
         now,
-    );
-    update(
-        &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartThread,
-            result: Ok(json!({
-                "thread": {"id": THREAD, "preview": "", "turns": []},
-                "model": "mock-model",
-                "cwd": "/home/user/project",
-            })),
-        },
-        now,
-    );
-    state
+    )
 }
 
 fn submit(state: &mut AppState, text: &str, now: Instant) -> Vec<Effect> {

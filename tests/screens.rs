@@ -7,7 +7,7 @@ use common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::{update, AppEvent, AppState, RequestTag};
+use tern::app::{update, AppEvent, AppState};
 
 /// Feeds a recording's notifications, with its thread id rewritten to ours.
 fn replay(state: &mut AppState, name: &str, now: Instant, until: Option<&str>) {
@@ -124,25 +124,14 @@ fn disconnected_session_says_what_happened() {
 #[test]
 fn the_status_line_never_passes_escape_sequences_from_the_server() {
     let now = Instant::now();
-    let mut state = AppState::new(config());
-    update(
-        &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
-        now,
-    );
-    update(
-        &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartThread,
-            result: Ok(json!({
-                "thread": {"id": THREAD, "preview": "", "turns": []},
-                "model": "evil\u{1b}]0;TITLE\u{7}model",
-                "cwd": "/w\u{1b}[2J\u{1b}]0;TITLE\u{7}/x",
-            })),
-        },
+    let mut state = started(
+        AppState::new(config()),
+        json!({}),
+        json!({
+            "thread": {"id": THREAD, "preview": "", "turns": []},
+            "model": "evil\u{1b}]0;TITLE\u{7}model",
+            "cwd": "/w\u{1b}[2J\u{1b}]0;TITLE\u{7}/x",
+        }),
         now,
     );
     let shown = screen(&mut state, 100, 10, now);

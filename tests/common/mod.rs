@@ -39,12 +39,25 @@ pub const THREAD: &str = "thread-1";
 
 /// A state whose thread is started and idle.
 pub fn ready_state(now: Instant) -> AppState {
-    let mut state = AppState::new(config());
+    started(
+        AppState::new(config()),
+        json!({"userAgent": "x"}),
+        json!({
+            "thread": {"id": THREAD, "preview": "", "turns": []},
+            "model": "mock-model",
+            "cwd": "/home/user/project",
+        }),
+        now,
+    )
+}
+
+/// `state` after the server answered `initialize` and `thread/start` with these results.
+pub fn started(mut state: AppState, initialize: Value, thread: Value, now: Instant) -> AppState {
     update(
         &mut state,
         AppEvent::Response {
             tag: RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "x"})),
+            result: Ok(initialize),
         },
         now,
     );
@@ -52,11 +65,7 @@ pub fn ready_state(now: Instant) -> AppState {
         &mut state,
         AppEvent::Response {
             tag: RequestTag::StartThread,
-            result: Ok(json!({
-                "thread": {"id": THREAD, "preview": "", "turns": []},
-                "model": "mock-model",
-                "cwd": "/home/user/project",
-            })),
+            result: Ok(thread),
         },
         now,
     );
