@@ -37,21 +37,6 @@ fn agent_message(state: &AppState) -> Option<(String, bool)> {
         })
 }
 
-fn running_state(now: Instant) -> AppState {
-    let mut state = ready_state(now);
-    type_text(&mut state, "hi", now);
-    update(&mut state, key(KeyCode::Enter), now);
-    update(
-        &mut state,
-        notify(
-            "turn/started",
-            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
-        ),
-        now,
-    );
-    state
-}
-
 #[test]
 fn startup_initializes_then_starts_a_thread_in_the_cwd() {
     let now = Instant::now();

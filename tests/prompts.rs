@@ -27,17 +27,7 @@ fn command_params(command: &str, proposal: Value) -> Value {
 
 /// A running turn whose command `command` is on screen and asks for approval.
 fn asked(command: &str, proposal: Value, now: Instant) -> AppState {
-    let mut state = ready_state(now);
-    type_text(&mut state, "check it", now);
-    update(&mut state, key(KeyCode::Enter), now);
-    update(
-        &mut state,
-        notify(
-            "turn/started",
-            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
-        ),
-        now,
-    );
+    let mut state = running_state(now);
     update(
         &mut state,
         notify(

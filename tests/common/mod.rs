@@ -51,6 +51,22 @@ pub fn ready_state(now: Instant) -> AppState {
     )
 }
 
+/// A started thread whose turn `turn-1` is running after the prompt "hi".
+pub fn running_state(now: Instant) -> AppState {
+    let mut state = ready_state(now);
+    type_text(&mut state, "hi", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(
+        &mut state,
+        notify(
+            "turn/started",
+            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+        ),
+        now,
+    );
+    state
+}
+
 /// `state` after the server answered `initialize` and `thread/start` with these results.
 pub fn started(mut state: AppState, initialize: Value, thread: Value, now: Instant) -> AppState {
     update(
