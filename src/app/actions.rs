@@ -34,26 +34,9 @@ pub fn fail(state: &mut AppState, message: String) -> Vec<Effect> {
 
 /// Sends a prompt now, or queues it until the thread is ready and idle.
 pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<Effect> {
-    let trimmed = prompt.trim();
-    if let Some(command) = trimmed.strip_prefix('/') {
-        let name = command.split_whitespace().next().unwrap_or("");
-        match name {
-            "quit" | "exit" | "q" => return quit(state),
-            "copy" => return copy_last_answer(state),
-            "rules" => return super::layers::rules::open(state),
-            "diff" => return super::layers::diff::open(state),
-            "resume" => return super::threads::open_picker_in_session(state),
-            "new" => return super::threads::new_thread(state),
-            _ if !name.is_empty() && !name.contains('/') => {
-                state.transcript.notice(
-                    NoticeLevel::Warning,
-                    format!("Unknown command /{name}. Available: /copy, /diff, /rules, /resume, /new, /quit"),
-                );
-                state.composer.set_text(&prompt);
-                return vec![];
-            }
-            _ => {}
-        }
+    // Slash text goes to the command table; everything else is a prompt.
+    if let Some(effects) = super::commands::dispatch(state, &prompt, now) {
+        return effects;
     }
     if let ConnState::Failed(_) = state.conn {
         state.composer.set_text(&prompt);
@@ -70,7 +53,7 @@ pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<
 
 /// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
 /// the terminal ignores OSC 52.
-fn copy_last_answer(state: &mut AppState) -> Vec<Effect> {
+pub fn copy_last_answer(state: &mut AppState) -> Vec<Effect> {
     let last = state
         .transcript
         .cells()
@@ -119,6 +102,7 @@ pub fn send_next_queued(state: &mut AppState, now: Instant) -> Vec<Effect> {
     let params = TurnStartParams {
         thread_id,
         input: vec![UserInput::text(prompt.clone())],
+        overrides: state.turn_settings.chosen.clone(),
     };
     vec![Effect::Request(ClientRequest::StartTurn { params, prompt })]
 }

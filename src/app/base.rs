@@ -39,6 +39,10 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
         KeyCode::Char('/') if composer_empty && !state.scroll.is_following() => {
             return open_search()
         }
+        // At the bottom, `/` starts a command: the popup lists them as the name is typed.
+        KeyCode::Char('/') if composer_empty && !ctrl => {
+            return super::layers::slash_popup::open(state, key)
+        }
         KeyCode::Char('?') if composer_empty => {
             return Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![])
         }

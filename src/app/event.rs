@@ -35,6 +35,8 @@ pub enum RequestTag {
     UnarchiveThread {
         thread_id: String,
     },
+    ListModels,
+    CompactThread,
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:

@@ -6,6 +6,7 @@
 
 pub mod actions;
 pub mod base;
+pub mod commands;
 pub mod composer;
 pub mod effect;
 pub mod event;
@@ -18,6 +19,7 @@ pub mod scroll;
 pub mod server_events;
 pub mod state;
 pub mod threads;
+pub mod turn_settings;
 pub mod update;
 pub mod view;
 

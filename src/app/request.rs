@@ -33,6 +33,10 @@ pub enum ClientRequest {
     SetThreadName(ThreadSetNameParams),
     ArchiveThread(ThreadIdParams),
     UnarchiveThread(ThreadIdParams),
+    /// `/model`: the models the picker offers.
+    ListModels(protocol::ModelListParams),
+    /// `/compact`: the compaction runs as a turn of its own.
+    CompactThread(ThreadIdParams),
 }
 
 impl ClientRequest {
@@ -51,6 +55,8 @@ impl ClientRequest {
             ClientRequest::SetThreadName(_) => protocol::THREAD_NAME_SET,
             ClientRequest::ArchiveThread(_) => protocol::THREAD_ARCHIVE,
             ClientRequest::UnarchiveThread(_) => protocol::THREAD_UNARCHIVE,
+            ClientRequest::ListModels(_) => protocol::MODEL_LIST,
+            ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
         }
     }
 
@@ -68,6 +74,8 @@ impl ClientRequest {
             ClientRequest::ArchiveThread(p) | ClientRequest::UnarchiveThread(p) => {
                 serde_json::to_value(p)
             }
+            ClientRequest::ListModels(p) => serde_json::to_value(p),
+            ClientRequest::CompactThread(p) => serde_json::to_value(p),
         }
     }
 
@@ -99,6 +107,8 @@ impl ClientRequest {
             ClientRequest::UnarchiveThread(p) => RequestTag::UnarchiveThread {
                 thread_id: p.thread_id.clone(),
             },
+            ClientRequest::ListModels(_) => RequestTag::ListModels,
+            ClientRequest::CompactThread(_) => RequestTag::CompactThread,
         }
     }
 }

@@ -29,6 +29,9 @@ pub fn on_response(
     if let Some(effects) = super::threads::on_response(state, &tag, &result, now) {
         return effects;
     }
+    if let Some(effects) = super::commands::on_response(state, &tag, &result) {
+        return effects;
+    }
     match (tag, result) {
         (RequestTag::Initialize, Ok(value)) => {
             // Kept for what comes later (`codexHome` locates the exec-policy rules).
@@ -103,6 +106,8 @@ pub fn on_response(
             | RequestTag::UnarchiveThread { .. },
             _,
         ) => vec![],
+        // Handled by `commands` above.
+        (RequestTag::ListModels | RequestTag::CompactThread, _) => vec![],
     }
 }
 
@@ -117,6 +122,7 @@ fn on_thread_ready(
         response.cwd.clone()
     };
     state.transcript.set_session_cwd(Some(cwd.clone()));
+    super::turn_settings::reported(state, &response);
     state.transcript.load_turns(&response.thread.turns);
     if !response.thread.turns.is_empty() {
         state.transcript.notice(

@@ -157,6 +157,7 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
                 }
             }
         }
+        N::RateLimitsUpdated(n) => state.turn_settings.merge_rate_limits(n.rate_limits),
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
     }
     vec![]

@@ -129,6 +129,8 @@ pub struct AppState {
     pub copied: Option<String>,
     /// The older turns of a resumed thread still to page in as the person scrolls up.
     pub history: Option<super::threads::History>,
+    /// What the next turn runs with, and what the person chose with `/model` and `/approvals`.
+    pub turn_settings: super::turn_settings::TurnSettings,
 }
 
 impl AppState {
@@ -155,6 +157,7 @@ impl AppState {
             expanded: false,
             copied: None,
             history: None,
+            turn_settings: Default::default(),
             config,
         }
     }

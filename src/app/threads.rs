@@ -188,6 +188,13 @@ pub fn on_response(
                     }
                     Err(e) => picker.message = Some(format!("Could not rename: {e}")),
                 }
+            } else {
+                // `/rename` in the conversation.
+                let (level, text) = match result {
+                    Ok(_) => (NoticeLevel::Info, format!("Renamed this thread to {name}.")),
+                    Err(e) => (NoticeLevel::Error, format!("Could not rename: {e}")),
+                };
+                state.transcript.notice(level, text);
             }
             vec![]
         }
@@ -291,6 +298,7 @@ fn opened(
         response.cwd.clone()
     };
     state.transcript.set_session_cwd(Some(cwd.clone()));
+    super::turn_settings::reported(state, &response);
     // A server that ignored `excludeTurns` sent them all: show them, there is nothing to page.
     let inline = !response.thread.turns.is_empty();
     state.transcript.load_turns(&response.thread.turns);

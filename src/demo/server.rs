@@ -153,6 +153,14 @@ impl DemoServer {
                 })
             }
             "turn/start" => self.start_turn(params),
+            "model/list" => Ok(super::commands::model_list(&self.script.model)),
+            "thread/compact/start" => {
+                let thread_id = params["threadId"].as_str().unwrap_or_default().to_string();
+                let turn_id = self.fresh_id("compaction");
+                let speed = self.script.speed;
+                super::commands::compact(self.out.clone(), thread_id, turn_id, speed);
+                Ok(json!({}))
+            }
             "turn/interrupt" => {
                 let wanted = params["turnId"].as_str().unwrap_or_default();
                 match self.running.take() {

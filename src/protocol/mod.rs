@@ -9,6 +9,7 @@ pub mod jsonrpc;
 pub mod notifications;
 pub mod requests;
 pub mod server_requests;
+pub mod session;
 pub mod threads;
 
 pub use items::*;
@@ -16,4 +17,5 @@ pub use jsonrpc::*;
 pub use notifications::*;
 pub use requests::*;
 pub use server_requests::*;
+pub use session::*;
 pub use threads::*;

@@ -127,6 +127,7 @@ pub enum ServerNotification {
     ThreadNameUpdated(super::threads::ThreadNameUpdatedNotification),
     ThreadArchived(super::threads::ThreadIdNotification),
     ThreadUnarchived(super::threads::ThreadIdNotification),
+    RateLimitsUpdated(super::session::RateLimitsNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -160,6 +161,7 @@ impl ServerNotification {
             "thread/name/updated" => N::ThreadNameUpdated(parse(params)?),
             "thread/archived" => N::ThreadArchived(parse(params)?),
             "thread/unarchived" => N::ThreadUnarchived(parse(params)?),
+            "account/rateLimits/updated" => N::RateLimitsUpdated(parse(params)?),
             other => N::Other(other.to_string()),
         })
     }
@@ -183,6 +185,7 @@ impl ServerNotification {
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
+            N::RateLimitsUpdated(_) => None,
         }
     }
 }

@@ -101,6 +101,8 @@ pub struct ThreadStartResponse {
     pub approval_policy: Value,
     #[serde(default)]
     pub sandbox: Value,
+    #[serde(default)]
+    pub reasoning_effort: Option<String>,
     /// Resume only: where to page the turns back from (`thread/turns/list`, `desc`).
     #[serde(default)]
     pub turns_backwards_cursor: Option<String>,
@@ -111,6 +113,9 @@ pub struct ThreadStartResponse {
 pub struct TurnStartParams {
     pub thread_id: String,
     pub input: Vec<UserInput>,
+    /// Model, effort, approval policy and sandbox chosen with `/model` and `/approvals`.
+    #[serde(flatten)]
+    pub overrides: super::session::TurnOverrides,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

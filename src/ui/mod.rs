@@ -4,6 +4,7 @@
 //! stack in order. The bottom box shows the topmost bottom-placed layer (or the composer);
 //! popups and full-screen layers are drawn over what is below them.
 
+mod choice;
 mod composer;
 mod diff;
 mod help;
@@ -13,9 +14,12 @@ mod prompt;
 mod prompt_view;
 mod rules;
 mod search;
+mod slash_popup;
 mod status;
+mod status_view;
 mod thread_picker;
 mod transcript;
+mod welcome;
 
 use crate::app::geometry::{areas, Areas};
 use crate::app::layers::{on_screen, top_hints, Entry, Layer, Placement};
@@ -77,5 +81,8 @@ fn draw_entry(
             picker,
             state.config.wall_clock.map(|clock| clock.unix_at(now)),
         ),
+        Entry::Layer(Layer::SlashPopup(popup)) => slash_popup::draw(frame, areas, popup, state),
+        Entry::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice),
+        Entry::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, state, now),
     }
 }

@@ -44,7 +44,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     }
     if let Some(thread) = &state.thread {
         spans.push(sep());
-        spans.push(sanitize_line(&thread.model).magenta());
+        // What the next turn uses: `/model` may have changed it.
+        let model = crate::app::turn_settings::model(state).unwrap_or_default();
+        spans.push(sanitize_line(&model).magenta());
         spans.push(sep());
         spans.push(sanitize_line(&short_path(&thread.cwd, state.config.home.as_deref())).into());
     }
@@ -75,7 +77,7 @@ fn compact(tokens: i64) -> String {
 }
 
 /// `path` with the home folder shown as `~`.
-fn short_path(path: &str, home: Option<&str>) -> String {
+pub(super) fn short_path(path: &str, home: Option<&str>) -> String {
     match home.and_then(|home| path.strip_prefix(home)) {
         Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
         _ => path.to_string(),

@@ -17,6 +17,9 @@ pub struct RowOrigin {
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     let view = state.view_in(area);
+    if view.cells() == 0 && state.history.is_none() {
+        return super::welcome::draw(frame, area, state);
+    }
     let height = area.height as usize;
     let mut top = state.scroll.top(&view);
     let at_top = top.cell == 0 && top.row == 0;

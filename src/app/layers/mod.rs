@@ -10,12 +10,15 @@
 //! Adding a view: one arm in [`Layer`], one file here for its state and keys, one file in `ui`
 //! for its drawing.
 
+pub mod choice;
 pub mod diff;
 pub mod help;
 pub mod prefix;
 pub mod prompt_view;
 pub mod rules;
 pub mod search;
+pub mod slash_popup;
+pub mod status_view;
 pub mod thread_picker;
 
 pub use diff::DiffPager;
@@ -23,7 +26,10 @@ pub use help::Help;
 pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
 pub use rules::RulesList;
+pub use choice::Choice;
 pub use search::Search;
+pub use slash_popup::SlashPopup;
+pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
 use super::effect::Effect;
@@ -88,6 +94,12 @@ pub enum Layer {
     Diff(DiffPager),
     /// `tern resume`, `/resume`: past threads to reopen.
     ThreadPicker(Box<ThreadPicker>),
+    /// `/` in an empty composer: the commands matching what is typed, above the composer.
+    SlashPopup(SlashPopup),
+    /// `/model`, `/approvals`.
+    Choice(Choice),
+    /// `/status`.
+    Status(StatusView),
 }
 
 impl Layer {
@@ -100,6 +112,9 @@ impl Layer {
             Layer::Rules(list) => list.handle(input),
             Layer::Diff(diff) => diff.handle(input, state, now),
             Layer::ThreadPicker(picker) => picker.handle(input, state, now),
+            Layer::SlashPopup(popup) => popup.handle(input, state, now),
+            Layer::Choice(choice) => choice.handle(input, state),
+            Layer::Status(view) => view.handle(input),
         }
     }
 
@@ -107,6 +122,8 @@ impl Layer {
         match self {
             Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
+            // Drawn just above the composer, which stays in place and keeps taking the typing.
+            Layer::SlashPopup(_) | Layer::Choice(_) | Layer::Status(_) => Placement::Popup,
             Layer::PromptView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => Placement::FullScreen,
         }
     }
@@ -120,6 +137,9 @@ impl Layer {
             Layer::Rules(_) => "Rules",
             Layer::Diff(_) => "Diff",
             Layer::ThreadPicker(_) => "Resume",
+            Layer::SlashPopup(_) => "Commands",
+            Layer::Choice(choice) => choice.title(),
+            Layer::Status(_) => "Status",
         }
     }
 
@@ -132,6 +152,9 @@ impl Layer {
             Layer::Rules(list) => rules::hints(list),
             Layer::Diff(_) => diff::hints(),
             Layer::ThreadPicker(picker) => thread_picker::hints(picker),
+            Layer::SlashPopup(_) => slash_popup::hints(),
+            Layer::Choice(_) => choice::hints(),
+            Layer::Status(_) => status_view::hints(),
         }
     }
 
@@ -147,6 +170,9 @@ impl Layer {
             Layer::Rules(list) => list.rules().len().max(1),
             // Full screen: it takes the rows there are.
             Layer::Diff(_) | Layer::ThreadPicker(_) => 0,
+            // Popups size themselves when drawn.
+            Layer::SlashPopup(_) | Layer::Status(_) => 0,
+            Layer::Choice(choice) => choice.rows(),
         }
     }
 }

@@ -1,0 +1,321 @@
+//! The slash commands, as one table: adding a command is one row. The composer's `/name args`
+//! text (typed or completed in the slash popup) comes here from `actions::submit_prompt`; an
+//! unknown name gets a warning naming the closest commands, and the text stays in the composer.
+
+use super::actions::{copy_last_answer, quit};
+use super::effect::Effect;
+use super::event::RequestTag;
+use super::layers::{self, Help, Layer};
+use super::request::ClientRequest;
+use super::state::AppState;
+use super::threads;
+use crate::model::NoticeLevel;
+use crate::protocol::{ModelListParams, ThreadForkParams, ThreadIdParams, ThreadSetNameParams};
+use serde_json::Value;
+use std::time::Instant;
+
+pub type Handler = fn(&mut AppState, &str, Instant) -> Vec<Effect>;
+
+pub struct Command {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    /// What the argument is, for commands that take one (`/rename NAME`).
+    pub args: Option<&'static str>,
+    pub description: &'static str,
+    pub run: Handler,
+    /// Listed and runnable. A command whose feature has not landed stays `false`: never shown.
+    pub available: bool,
+}
+
+impl Command {
+    /// `/name` plus its argument's placeholder.
+    pub fn usage(&self) -> String {
+        match self.args {
+            Some(args) => format!("/{} {args}", self.name),
+            None => format!("/{}", self.name),
+        }
+    }
+}
+
+impl std::fmt::Debug for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "/{}", self.name)
+    }
+}
+
+const fn command(name: &'static str, description: &'static str, run: Handler) -> Command {
+    Command {
+        name,
+        aliases: &[],
+        args: None,
+        description,
+        run,
+        available: true,
+    }
+}
+
+pub static COMMANDS: &[Command] = &[
+    command("new", "start a new thread (this one stays resumable)", |s, _, _| {
+        threads::new_thread(s)
+    }),
+    command("resume", "find an earlier thread and reopen it", |s, _, _| {
+        threads::open_picker_in_session(s)
+    }),
+    command("fork", "continue in a copy of this thread", |s, _, _| fork(s)),
+    Command {
+        args: Some("NAME"),
+        ..command("rename", "name this thread", |s, a, _| rename(s, a))
+    },
+    command("model", "choose the model and reasoning effort", |s, _, _| {
+        layers::choice::open_models(s)
+    }),
+    command("approvals", "choose the approval policy and sandbox", |s, _, _| {
+        layers::choice::open_approvals(s)
+    }),
+    command("diff", "the last turn's changes (or git diff), full screen", |s, _, _| {
+        layers::diff::open(s)
+    }),
+    command("rules", "list or delete the exec-policy rules", |s, _, _| {
+        layers::rules::open(s)
+    }),
+    command("status", "thread, model, policies, tokens and limits", |s, _, _| {
+        s.layers.push(Layer::Status(layers::StatusView::default()));
+        vec![]
+    }),
+    command("compact", "summarise the conversation to free context", |s, _, _| {
+        compact(s)
+    }),
+    command("copy", "copy the last answer", |s, _, _| copy_last_answer(s)),
+    command("help", "the keys and commands", |s, _, now| {
+        let help = Help::of_screen(s, now);
+        s.layers.push(Layer::Help(help));
+        vec![]
+    }),
+    Command {
+        aliases: &["exit", "q"],
+        ..command("quit", "leave tern", |s, _, _| quit(s))
+    },
+];
+
+/// The commands that can be listed and run.
+pub fn available() -> impl Iterator<Item = &'static Command> {
+    COMMANDS.iter().filter(|c| c.available)
+}
+
+/// The command called `name` (or by an alias of it).
+pub fn find(name: &str) -> Option<&'static Command> {
+    available().find(|c| c.name == name || c.aliases.contains(&name))
+}
+
+/// Commands for what is typed after `/`: names starting with it first (then aliases), then names
+/// containing it, then names holding its letters in order.
+pub fn matching(query: &str) -> Vec<&'static Command> {
+    let query = query.to_lowercase();
+    let mut found: Vec<&'static Command> = Vec::new();
+    let tiers: [&dyn Fn(&Command) -> bool; 4] = [
+        &|c| c.name.starts_with(&query),
+        &|c| c.aliases.iter().any(|a| a.starts_with(&query)),
+        &|c| c.name.contains(&query),
+        &|c| in_order(&query, c.name),
+    ];
+    for tier in tiers {
+        for c in available() {
+            if tier(c) && !found.iter().any(|f| f.name == c.name) {
+                found.push(c);
+            }
+        }
+    }
+    found
+}
+
+fn in_order(needle: &str, hay: &str) -> bool {
+    let mut hay = hay.chars();
+    needle.chars().all(|n| hay.any(|h| h == n))
+}
+
+/// Runs `text` when it is a command; `None` when it is a prompt (not `/…`, or a path such as
+/// `/usr/bin/env …`).
+pub fn dispatch(state: &mut AppState, text: &str, now: Instant) -> Option<Vec<Effect>> {
+    let command = text.trim().strip_prefix('/')?;
+    let (name, args) = match command.split_once(char::is_whitespace) {
+        Some((name, args)) => (name, args.trim()),
+        None => (command, ""),
+    };
+    if name.is_empty() || name.contains('/') {
+        return None;
+    }
+    match find(name) {
+        Some(command) => Some((command.run)(state, args, now)),
+        None => {
+            state.transcript.notice(NoticeLevel::Warning, unknown(name));
+            state.composer.set_text(text);
+            Some(vec![])
+        }
+    }
+}
+
+/// The warning for an unknown command: the closest names, or where the list is.
+fn unknown(name: &str) -> String {
+    let mut close: Vec<(usize, &str)> = available()
+        .map(|c| (distance(name, c.name), c.name))
+        .filter(|(d, n)| *d <= 2 || n.starts_with(name) || n.contains(name))
+        .collect();
+    close.sort();
+    let close: Vec<String> = close.iter().take(3).map(|(_, n)| format!("/{n}")).collect();
+    let name = crate::render::sanitize::sanitize_line(name);
+    if close.is_empty() {
+        format!("Unknown command /{name}. /help lists the commands.")
+    } else {
+        format!(
+            "Unknown command /{name}. Did you mean {}? /help lists the commands.",
+            close.join(", ")
+        )
+    }
+}
+
+/// Edit distance, for "did you mean".
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// The current thread's id, or a warning that there is none yet.
+fn need_thread(state: &mut AppState, what: &str) -> Option<String> {
+    let id = state.thread_id().map(str::to_string);
+    if id.is_none() {
+        state.transcript.notice(
+            NoticeLevel::Warning,
+            format!("No thread yet: wait until it is ready to {what}."),
+        );
+    }
+    id
+}
+
+fn refuse_while_busy(state: &mut AppState, what: &str) -> bool {
+    if state.turn_active() {
+        state.transcript.notice(
+            NoticeLevel::Warning,
+            format!("A turn is running: interrupt it (Esc) or wait, then {what}."),
+        );
+    }
+    state.turn_active()
+}
+
+/// `/fork`: a copy of this thread, opened in its place (the answer lands in `threads`).
+fn fork(state: &mut AppState) -> Vec<Effect> {
+    if refuse_while_busy(state, "fork") {
+        return vec![];
+    }
+    let Some(thread_id) = need_thread(state, "fork it") else {
+        return vec![];
+    };
+    vec![Effect::Request(ClientRequest::ForkThread(ThreadForkParams {
+        thread_id,
+        settings: threads::settings_for_existing(state),
+        exclude_turns: true,
+    }))]
+}
+
+/// `/rename NAME`.
+fn rename(state: &mut AppState, name: &str) -> Vec<Effect> {
+    if name.is_empty() {
+        state
+            .transcript
+            .notice(NoticeLevel::Warning, "Usage: /rename NAME");
+        state.composer.set_text("/rename ");
+        return vec![];
+    }
+    let Some(thread_id) = need_thread(state, "rename it") else {
+        return vec![];
+    };
+    vec![Effect::Request(ClientRequest::SetThreadName(
+        ThreadSetNameParams {
+            thread_id,
+            name: name.to_string(),
+        },
+    ))]
+}
+
+/// `/compact`: the server runs the compaction as a turn; its events show it like any other.
+fn compact(state: &mut AppState) -> Vec<Effect> {
+    if refuse_while_busy(state, "compact") {
+        return vec![];
+    }
+    let Some(thread_id) = need_thread(state, "compact it") else {
+        return vec![];
+    };
+    vec![Effect::Request(ClientRequest::CompactThread(
+        ThreadIdParams { thread_id },
+    ))]
+}
+
+/// `/model`'s list of models: opens the list in the picker.
+pub fn list_models() -> Effect {
+    Effect::Request(ClientRequest::ListModels(ModelListParams {
+        cursor: None,
+        limit: Some(100),
+    }))
+}
+
+/// Answers to the requests of this module. `None` for other tags.
+pub fn on_response(
+    state: &mut AppState,
+    tag: &RequestTag,
+    result: &Result<Value, String>,
+) -> Option<Vec<Effect>> {
+    match tag {
+        RequestTag::ListModels => layers::choice::on_models(state, result.clone()),
+        RequestTag::CompactThread => {
+            if let Err(e) = result {
+                state
+                    .transcript
+                    .notice(NoticeLevel::Error, format!("Could not compact: {e}"));
+            }
+        }
+        _ => return None,
+    }
+    Some(vec![])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for c in COMMANDS {
+            for name in std::iter::once(&c.name).chain(c.aliases) {
+                assert!(seen.insert(*name), "/{name} twice");
+            }
+        }
+    }
+
+    #[test]
+    fn prefix_matches_come_before_fuzzy_ones() {
+        let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
+        assert_eq!(names("re"), ["resume", "rename"]);
+        assert_eq!(names("ex"), ["quit"]);
+        assert_eq!(names("mdl"), ["model"]);
+        assert_eq!(names("ff")[0], "diff");
+        assert!(names("zzz").is_empty());
+        assert_eq!(names("").len(), available().count());
+    }
+
+    #[test]
+    fn unknown_names_get_the_closest_ones() {
+        assert!(unknown("modle").contains("/model"), "{}", unknown("modle"));
+        assert!(unknown("stat").contains("/status"));
+        assert!(unknown("xyzzy").ends_with("/help lists the commands."));
+    }
+}

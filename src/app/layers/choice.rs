@@ -1,0 +1,241 @@
+//! `/model` and `/approvals`: a list to pick from. The model list comes from `model/list`; a
+//! model that offers reasoning efforts asks for one next. What is picked goes into the next
+//! `turn/start` as overrides (see `turn_settings`), and a notice says so.
+
+use super::{Hint, Input, Layer, Outcome};
+use crate::app::commands::list_models;
+use crate::app::effect::Effect;
+use crate::app::state::AppState;
+use crate::app::turn_settings;
+use crate::model::NoticeLevel;
+use crate::protocol::{sandbox_policy, ModelInfo, ModelListResponse};
+use crossterm::event::KeyCode;
+use serde_json::Value;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    pub kind: ChoiceKind,
+    pub items: Vec<ChoiceItem>,
+    pub selected: usize,
+    /// Still waiting for the list, or why there is none.
+    pub status: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChoiceKind {
+    Model(Vec<ModelInfo>),
+    /// The efforts of the model picked.
+    Effort(ModelInfo),
+    Approvals,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChoiceItem {
+    pub label: String,
+    pub detail: String,
+    /// What the next turn uses now.
+    pub current: bool,
+}
+
+/// The `/approvals` presets: what to ask about, and where commands may write.
+pub const APPROVAL_PRESETS: &[(&str, &str, &str, &str)] = &[
+    (
+        "Read only",
+        "on-request",
+        "read-only",
+        "reads files; asks before editing or running anything else",
+    ),
+    (
+        "Auto",
+        "on-request",
+        "workspace-write",
+        "edits and runs in this folder; asks before going beyond it",
+    ),
+    (
+        "Untrusted",
+        "untrusted",
+        "workspace-write",
+        "asks before running anything not known to be safe",
+    ),
+    (
+        "Full access",
+        "never",
+        "danger-full-access",
+        "runs anything anywhere, never asks: take care",
+    ),
+];
+
+/// `/model`: the picker opens at once and fills when `model/list` answers.
+pub fn open_models(state: &mut AppState) -> Vec<Effect> {
+    state.layers.push(Layer::Choice(Choice {
+        kind: ChoiceKind::Model(vec![]),
+        items: vec![],
+        selected: 0,
+        status: Some("Loading the models…".into()),
+    }));
+    vec![list_models()]
+}
+
+/// `/approvals`.
+pub fn open_approvals(state: &mut AppState) -> Vec<Effect> {
+    let (approval, sandbox) = (
+        turn_settings::approval(state),
+        turn_settings::sandbox(state),
+    );
+    let items: Vec<ChoiceItem> = APPROVAL_PRESETS
+        .iter()
+        .map(|(label, policy, mode, what)| ChoiceItem {
+            label: label.to_string(),
+            detail: format!("{what} (approval {policy}, sandbox {mode})"),
+            current: approval.as_deref() == Some(policy) && sandbox.as_deref() == Some(mode),
+        })
+        .collect();
+    let selected = items.iter().position(|i| i.current).unwrap_or(0);
+    state.layers.push(Layer::Choice(Choice {
+        kind: ChoiceKind::Approvals,
+        items,
+        selected,
+        status: None,
+    }));
+    vec![]
+}
+
+/// `model/list` answered: fill the open model picker.
+pub fn on_models(state: &mut AppState, result: Result<Value, String>) {
+    let current = turn_settings::model(state);
+    let Some(choice) = state.layers.iter_mut().rev().find_map(|l| match l {
+        Layer::Choice(c) if matches!(c.kind, ChoiceKind::Model(_)) => Some(c),
+        _ => None,
+    }) else {
+        return;
+    };
+    let parsed = result.and_then(|v| {
+        serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string())
+    });
+    match parsed {
+        Ok(list) => {
+            let models: Vec<ModelInfo> = list.data.into_iter().filter(|m| !m.hidden).collect();
+            choice.items = models
+                .iter()
+                .map(|m| ChoiceItem {
+                    label: if m.display_name.is_empty() {
+                        m.model.clone()
+                    } else {
+                        m.display_name.clone()
+                    },
+                    detail: m.description.clone(),
+                    current: current.as_deref() == Some(m.model.as_str()),
+                })
+                .collect();
+            choice.selected = choice.items.iter().position(|i| i.current).unwrap_or(0);
+            choice.status = models
+                .is_empty()
+                .then(|| "The server lists no models.".into());
+            choice.kind = ChoiceKind::Model(models);
+        }
+        Err(e) => choice.status = Some(format!("Could not list the models: {e}")),
+    }
+}
+
+impl Choice {
+    pub fn title(&self) -> &'static str {
+        match self.kind {
+            ChoiceKind::Model(_) => "Model",
+            ChoiceKind::Effort(_) => "Reasoning effort",
+            ChoiceKind::Approvals => "Approvals",
+        }
+    }
+
+    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState) -> Outcome {
+        let Input::Key(key) = input else {
+            return Outcome::Ignored;
+        };
+        let n = self.items.len();
+        match key.code {
+            KeyCode::Esc => Outcome::Close(vec![]),
+            KeyCode::Up if n > 0 => {
+                self.selected = (self.selected + n - 1) % n;
+                Outcome::Consumed(vec![])
+            }
+            KeyCode::Down if n > 0 => {
+                self.selected = (self.selected + 1) % n;
+                Outcome::Consumed(vec![])
+            }
+            KeyCode::Enter if n > 0 => self.pick(state),
+            _ => Outcome::Consumed(vec![]),
+        }
+    }
+
+    fn pick(&mut self, state: &mut AppState) -> Outcome {
+        let at = self.selected.min(self.items.len() - 1);
+        match &self.kind {
+            ChoiceKind::Model(models) => {
+                let Some(model) = models.get(at).cloned() else {
+                    return Outcome::Consumed(vec![]);
+                };
+                if model.supported_reasoning_efforts.is_empty() {
+                    return self.chosen(state, model.model, None);
+                }
+                // Next: its effort, the default (or the current one) selected.
+                let current = turn_settings::effort(state)
+                    .or_else(|| model.default_reasoning_effort.clone());
+                self.items = model
+                    .supported_reasoning_efforts
+                    .iter()
+                    .map(|e| ChoiceItem {
+                        label: e.reasoning_effort.clone(),
+                        detail: e.description.clone(),
+                        current: current.as_deref() == Some(e.reasoning_effort.as_str()),
+                    })
+                    .collect();
+                self.selected = self.items.iter().position(|i| i.current).unwrap_or(0);
+                self.kind = ChoiceKind::Effort(model);
+                Outcome::Consumed(vec![])
+            }
+            ChoiceKind::Effort(model) => {
+                let effort = model
+                    .supported_reasoning_efforts
+                    .get(at)
+                    .map(|e| e.reasoning_effort.clone());
+                let slug = model.model.clone();
+                self.chosen(state, slug, effort)
+            }
+            ChoiceKind::Approvals => {
+                let (label, policy, mode, _) = APPROVAL_PRESETS[at.min(APPROVAL_PRESETS.len() - 1)];
+                let settings = &mut state.turn_settings;
+                settings.chosen.approval_policy = Some(policy.to_string());
+                settings.chosen.sandbox_policy = sandbox_policy(mode);
+                settings.chosen_sandbox = Some(mode.to_string());
+                state.transcript.notice(
+                    NoticeLevel::Info,
+                    format!("{label}: the next turn runs with approval {policy} and sandbox {mode}."),
+                );
+                Outcome::Close(vec![])
+            }
+        }
+    }
+
+    fn chosen(&self, state: &mut AppState, model: String, effort: Option<String>) -> Outcome {
+        let text = match &effort {
+            Some(e) => format!("The next turn uses {model} with {e} reasoning effort."),
+            None => format!("The next turn uses {model}."),
+        };
+        state.turn_settings.chosen.model = Some(model);
+        state.turn_settings.chosen.effort = effort;
+        state.transcript.notice(NoticeLevel::Info, text);
+        Outcome::Close(vec![])
+    }
+
+    /// Rows the list wants: one per item and a line for the status.
+    pub fn rows(&self) -> usize {
+        self.items.len() + usize::from(self.status.is_some())
+    }
+}
+
+pub fn hints() -> Vec<Hint> {
+    vec![
+        Hint::new("↑/↓", "select"),
+        Hint::new("Enter", "choose"),
+        Hint::new("Esc", "cancel"),
+    ]
+}

@@ -1,0 +1,99 @@
+//! `/status`: the thread, what the next turn runs with, token use and the rate limits, as
+//! label and value pairs built from the state (drawn by `ui::status_view`, each value
+//! sanitised there).
+
+use super::{Hint, Input, Outcome};
+use crate::app::state::AppState;
+use crate::app::turn_settings;
+use crate::protocol::RateLimitWindow;
+use crossterm::event::KeyCode;
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StatusView;
+
+impl StatusView {
+    pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
+        match input {
+            Input::Key(key) => match key.code {
+                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => Outcome::Close(vec![]),
+                _ => Outcome::Consumed(vec![]),
+            },
+            _ => Outcome::Ignored,
+        }
+    }
+}
+
+/// What `/status` shows, label and value; `unix_now` tells when limits reset.
+pub fn status_rows(state: &AppState, unix_now: Option<i64>) -> Vec<(String, String)> {
+    let unknown = || "unknown".to_string();
+    let mut rows = vec![
+        (
+            "Thread",
+            state.thread_id().map(str::to_string).unwrap_or_else(|| "not started yet".into()),
+        ),
+        ("Model", turn_settings::model(state).unwrap_or_else(unknown)),
+    ];
+    if let Some(effort) = turn_settings::effort(state) {
+        rows.push(("Reasoning effort", effort));
+    }
+    rows.push(("Directory", super::super::threads::current_cwd(state)));
+    rows.push(("Sandbox", turn_settings::sandbox(state).unwrap_or_else(unknown)));
+    rows.push(("Approvals", turn_settings::approval(state).unwrap_or_else(unknown)));
+    match &state.usage {
+        Some(usage) => {
+            rows.push((
+                "Tokens used",
+                format!(
+                    "{} total ({} input, {} cached, {} output)",
+                    usage.total.total_tokens,
+                    usage.total.input_tokens,
+                    usage.total.cached_input_tokens,
+                    usage.total.output_tokens
+                ),
+            ));
+            let used = usage.last.total_tokens;
+            rows.push((
+                "Context",
+                match usage.model_context_window {
+                    Some(window) if window > 0 => format!(
+                        "{used} of {window} tokens ({}% used)",
+                        used * 100 / window
+                    ),
+                    _ => format!("{used} tokens (window unknown)"),
+                },
+            ));
+        }
+        None => rows.push(("Tokens used", "none reported yet".into())),
+    }
+    if let Some(limits) = &state.turn_settings.rate_limits {
+        for (name, window) in [("primary", &limits.primary), ("secondary", &limits.secondary)] {
+            if let Some(window) = window {
+                rows.push(("Rate limit", limit_text(name, window, unix_now)));
+            }
+        }
+    }
+    rows.into_iter().map(|(l, v)| (l.to_string(), v)).collect()
+}
+
+fn limit_text(name: &str, window: &RateLimitWindow, unix_now: Option<i64>) -> String {
+    let span = match window.window_duration_mins {
+        Some(m) if m >= 60 * 24 => format!("{}-day", m / (60 * 24)),
+        Some(m) if m >= 60 => format!("{}-hour", m / 60),
+        Some(m) => format!("{m}-minute"),
+        None => name.to_string(),
+    };
+    let mut text = format!("{:.0}% of the {span} limit used", window.used_percent);
+    if let (Some(at), Some(now)) = (window.resets_at, unix_now) {
+        let mins = (at - now).max(0) / 60;
+        text.push_str(&if mins >= 60 {
+            format!(", resets in {}h {}m", mins / 60, mins % 60)
+        } else {
+            format!(", resets in {mins}m")
+        });
+    }
+    text
+}
+
+pub fn hints() -> Vec<Hint> {
+    vec![Hint::new("Esc", "close")]
+}

@@ -1,0 +1,53 @@
+//! `/model` and `/approvals`: a box over the transcript listing what can be picked, the one in
+//! use marked, the selected one highlighted. Labels and details come from the server (model
+//! names and descriptions): sanitised.
+
+use crate::app::geometry::popup;
+use crate::app::layers::Choice;
+use crate::render::sanitize::sanitize_line;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::Frame;
+
+pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
+    let labels: Vec<String> = choice.items.iter().map(|i| sanitize_line(&i.label)).collect();
+    let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    if let Some(status) = &choice.status {
+        lines.push(Line::from(sanitize_line(status).yellow()));
+    }
+    for (i, (item, label)) in choice.items.iter().zip(labels).enumerate() {
+        let mark = if item.current { "● " } else { "  " };
+        let line = Line::from(vec![
+            Span::raw(format!(" {mark}")),
+            Span::styled(format!("{label:<label_width$}  "), Style::default().fg(Color::Cyan)),
+            Span::raw(sanitize_line(&item.detail)),
+        ]);
+        lines.push(if i == choice.selected {
+            line.style(
+                Style::default()
+                    .bg(Color::DarkGray)
+                    .add_modifier(Modifier::BOLD),
+            )
+        } else {
+            line
+        });
+    }
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let area = popup(within, (widest + 2).max(44), lines.len() as u16 + 2);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::Cyan))
+        .title(format!(" {} ", choice.title()).cyan().bold())
+        .title_bottom(" ● in use · Enter chooses · Esc cancels ".dark_gray());
+    let inner = block.inner(area);
+    // Keep the selection in view when the list is taller than the box.
+    let row = choice.selected + usize::from(choice.status.is_some());
+    let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
+    frame.render_widget(Clear, area);
+    frame.render_widget(block, area);
+    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+}

@@ -1,0 +1,77 @@
+//! The slash popup: the matching commands in a box just above the composer, the selected one
+//! highlighted, each with its one-line description.
+
+use crate::app::geometry::Areas;
+use crate::app::layers::slash_popup::{matches, SlashPopup};
+use crate::app::AppState;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::Frame;
+
+/// The most commands shown at once; the list scrolls to keep the selection in view.
+const MAX_ROWS: usize = 10;
+
+pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &AppState) {
+    let found = matches(state);
+    let room = areas.transcript.height.saturating_sub(2) as usize;
+    let rows = found.len().clamp(1, MAX_ROWS).min(room);
+    if rows == 0 || areas.transcript.width < 10 {
+        return;
+    }
+    let selected = found
+        .len()
+        .checked_sub(1)
+        .map(|last| popup.selected.min(last));
+    let first = selected.map_or(0, |s| (s + 1).saturating_sub(rows));
+    let usage_width = found
+        .iter()
+        .map(|c| c.usage().chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<Line<'static>> = found
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(rows)
+        .map(|(i, command)| {
+            let usage = format!(" {:<usage_width$}  ", command.usage());
+            let line = Line::from(vec![
+                Span::styled(usage, Style::default().fg(Color::Cyan)),
+                Span::raw(command.description),
+            ]);
+            if Some(i) == selected {
+                line.style(
+                    Style::default()
+                        .bg(Color::DarkGray)
+                        .add_modifier(Modifier::BOLD),
+                )
+            } else {
+                line
+            }
+        })
+        .collect();
+    if found.is_empty() {
+        lines.push(Line::from(
+            " no command matches · /help lists them".dark_gray(),
+        ));
+    }
+    let width = areas.bottom.width.min(90);
+    let height = rows as u16 + 2;
+    let area = Rect::new(
+        areas.bottom.x,
+        areas.bottom.y.saturating_sub(height).max(areas.transcript.y),
+        width,
+        height,
+    );
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::Cyan))
+        .title(" commands ".dim());
+    let inner = block.inner(area);
+    frame.render_widget(Clear, area);
+    frame.render_widget(block, area);
+    frame.render_widget(Paragraph::new(lines), inner);
+}

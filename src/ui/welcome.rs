@@ -1,0 +1,65 @@
+//! The welcome shown while the transcript is empty: what the session runs with (model,
+//! directory, sandbox, approvals) and the three keys that lead everywhere else. It goes as soon
+//! as the first cell arrives. Values come from the server or the command line: sanitised.
+
+use crate::app::{turn_settings, AppState};
+use crate::render::sanitize::sanitize_line;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph};
+use ratatui::Frame;
+
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
+    let pending = || "…".to_string();
+    let model = match (turn_settings::model(state), turn_settings::effort(state)) {
+        (Some(model), Some(effort)) => format!("{model} · {effort} reasoning"),
+        (Some(model), None) => model,
+        (None, _) => pending(),
+    };
+    let cwd = crate::app::threads::current_cwd(state);
+    let facts = [
+        ("model", model),
+        (
+            "directory",
+            super::status::short_path(&cwd, state.config.home.as_deref()),
+        ),
+        ("sandbox", turn_settings::sandbox(state).unwrap_or_else(pending)),
+        ("approvals", turn_settings::approval(state).unwrap_or_else(pending)),
+    ];
+    let mut lines = vec![
+        Line::from(vec!["tern".bold(), " · a terminal for the Codex agent".dark_gray()]),
+        Line::default(),
+    ];
+    for (label, value) in facts {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{label:<10} "), Style::default().fg(Color::DarkGray)),
+            Span::raw(sanitize_line(&value)),
+        ]));
+    }
+    lines.push(Line::default());
+    let key = |k: &'static str| Span::styled(k, Style::default().fg(Color::Cyan).bold());
+    lines.push(Line::from(vec![
+        key("/"),
+        " commands   ".into(),
+        key("?"),
+        " keys   ".into(),
+        key("Ctrl+C"),
+        " quit".into(),
+    ]));
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let width = (widest + 4).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    if width < 12 || height < 3 {
+        return;
+    }
+    let at = Rect::new(area.x, area.y, width, height);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::DarkGray))
+        .padding(Padding::horizontal(1));
+    let inner = block.inner(at);
+    frame.render_widget(block, at);
+    frame.render_widget(Paragraph::new(lines), inner);
+}
