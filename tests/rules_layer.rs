@@ -347,14 +347,14 @@ fn r_reads_the_folder_again_and_esc_closes() {
 }
 
 #[test]
-fn an_unknown_command_lists_rules_among_the_available_ones() {
+fn an_unknown_command_names_rules_as_the_closest() {
     let now = Instant::now();
     let mut state = ready_state(now);
     submit(&mut state, "/rulez", now);
     let (_, text) = last_notice(&state);
     assert_eq!(
         text,
-        "Unknown command /rulez. Available: /copy, /diff, /rules, /resume, /new, /quit"
+        "Unknown command /rulez. Did you mean /rules? /help lists the commands."
     );
 }
 

@@ -103,21 +103,13 @@ pub fn all_hints() -> Vec<Hint> {
         ("Home/End (empty composer)", "top / follow the end"),
         ("Ctrl+F, / while scrolled up", "search the transcript"),
         ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
-        ("/copy", "copy the last answer"),
-        ("/rules", "list or delete the exec-policy rules"),
-        (
-            "/diff",
-            "the last turn's changes (or git diff), full screen",
-        ),
-        ("/resume", "find an earlier thread and reopen it"),
-        (
-            "/new",
-            "start a new thread (the current one stays resumable)",
-        ),
+        ("/ (empty composer)", "the commands, filtered as you type"),
         ("?", "this help (empty composer)"),
         ("Ctrl+D (empty composer), Ctrl+C, /quit", "quit"),
     ]
     .into_iter()
     .map(|(keys, action)| Hint::new(keys, action))
+    // Every command, from the one table.
+    .chain(super::commands::available().map(|c| Hint::new(c.usage(), c.description)))
     .collect()
 }

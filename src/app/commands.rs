@@ -55,37 +55,59 @@ const fn command(name: &'static str, description: &'static str, run: Handler) ->
 }
 
 pub static COMMANDS: &[Command] = &[
-    command("new", "start a new thread (this one stays resumable)", |s, _, _| {
-        threads::new_thread(s)
+    command(
+        "new",
+        "start a new thread (this one stays resumable)",
+        |s, _, _| threads::new_thread(s),
+    ),
+    command(
+        "resume",
+        "find an earlier thread and reopen it",
+        |s, _, _| threads::open_picker_in_session(s),
+    ),
+    command("fork", "continue in a copy of this thread", |s, _, _| {
+        fork(s)
     }),
-    command("resume", "find an earlier thread and reopen it", |s, _, _| {
-        threads::open_picker_in_session(s)
-    }),
-    command("fork", "continue in a copy of this thread", |s, _, _| fork(s)),
     Command {
         args: Some("NAME"),
         ..command("rename", "name this thread", |s, a, _| rename(s, a))
     },
-    command("model", "choose the model and reasoning effort", |s, _, _| {
-        layers::choice::open_models(s)
+    command(
+        "model",
+        "choose the model and reasoning effort",
+        |s, _, _| layers::choice::open_models(s),
+    ),
+    command(
+        "approvals",
+        "choose the approval policy and sandbox",
+        |s, _, _| layers::choice::open_approvals(s),
+    ),
+    command(
+        "diff",
+        "the last turn's changes (or git diff), full screen",
+        |s, _, _| layers::diff::open(s),
+    ),
+    command(
+        "rules",
+        "list or delete the exec-policy rules",
+        |s, _, _| layers::rules::open(s),
+    ),
+    command(
+        "status",
+        "thread, model, policies, tokens and limits",
+        |s, _, _| {
+            s.layers.push(Layer::Status(layers::StatusView));
+            vec![]
+        },
+    ),
+    command(
+        "compact",
+        "summarise the conversation to free context",
+        |s, _, _| compact(s),
+    ),
+    command("copy", "copy the last answer", |s, _, _| {
+        copy_last_answer(s)
     }),
-    command("approvals", "choose the approval policy and sandbox", |s, _, _| {
-        layers::choice::open_approvals(s)
-    }),
-    command("diff", "the last turn's changes (or git diff), full screen", |s, _, _| {
-        layers::diff::open(s)
-    }),
-    command("rules", "list or delete the exec-policy rules", |s, _, _| {
-        layers::rules::open(s)
-    }),
-    command("status", "thread, model, policies, tokens and limits", |s, _, _| {
-        s.layers.push(Layer::Status(layers::StatusView::default()));
-        vec![]
-    }),
-    command("compact", "summarise the conversation to free context", |s, _, _| {
-        compact(s)
-    }),
-    command("copy", "copy the last answer", |s, _, _| copy_last_answer(s)),
     command("help", "the keys and commands", |s, _, now| {
         let help = Help::of_screen(s, now);
         s.layers.push(Layer::Help(help));
@@ -182,7 +204,9 @@ fn distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let above = row[j + 1];
-            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
             diagonal = above;
         }
     }
@@ -219,11 +243,13 @@ fn fork(state: &mut AppState) -> Vec<Effect> {
     let Some(thread_id) = need_thread(state, "fork it") else {
         return vec![];
     };
-    vec![Effect::Request(ClientRequest::ForkThread(ThreadForkParams {
-        thread_id,
-        settings: threads::settings_for_existing(state),
-        exclude_turns: true,
-    }))]
+    vec![Effect::Request(ClientRequest::ForkThread(
+        ThreadForkParams {
+            thread_id,
+            settings: threads::settings_for_existing(state),
+            exclude_turns: true,
+        },
+    ))]
 }
 
 /// `/rename NAME`.

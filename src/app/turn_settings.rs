@@ -57,7 +57,10 @@ pub fn model(state: &AppState) -> Option<String> {
 /// The reasoning effort of the next turn, when known.
 pub fn effort(state: &AppState) -> Option<String> {
     let s = &state.turn_settings;
-    s.chosen.effort.clone().or_else(|| s.reported_effort.clone())
+    s.chosen
+        .effort
+        .clone()
+        .or_else(|| s.reported_effort.clone())
 }
 
 pub fn approval(state: &AppState) -> Option<String> {

@@ -36,12 +36,13 @@ pub fn compact(out: Outbox, thread_id: String, turn_id: String, speed: f64) {
     tokio::spawn(async move {
         // After the answer, and slow enough to be seen.
         tokio::time::sleep(Duration::from_secs_f64(0.4 * speed.max(0.01))).await;
-        let turn = |status: &str| {
-            json!({"id": turn_id, "items": [], "status": status, "error": null, "durationMs": 400})
-        };
+        let turn = |status: &str| json!({"id": turn_id, "items": [], "status": status, "error": null, "durationMs": 400});
         let item = json!({"type": "contextCompaction", "id": format!("{turn_id}-compaction")});
         let ids = json!({"threadId": thread_id, "turnId": turn_id});
-        out.notify("turn/started", json!({"threadId": thread_id, "turn": turn("inProgress")}));
+        out.notify(
+            "turn/started",
+            json!({"threadId": thread_id, "turn": turn("inProgress")}),
+        );
         let with = |key: &str, value: &Value| {
             let mut params = ids.clone();
             params[key] = value.clone();
@@ -50,6 +51,9 @@ pub fn compact(out: Outbox, thread_id: String, turn_id: String, speed: f64) {
         out.notify("item/started", with("item", &item));
         tokio::time::sleep(Duration::from_secs_f64(0.4 * speed.max(0.01))).await;
         out.notify("item/completed", with("item", &item));
-        out.notify("turn/completed", json!({"threadId": thread_id, "turn": turn("completed")}));
+        out.notify(
+            "turn/completed",
+            json!({"threadId": thread_id, "turn": turn("completed")}),
+        );
     });
 }

@@ -12,7 +12,11 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
 pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
-    let labels: Vec<String> = choice.items.iter().map(|i| sanitize_line(&i.label)).collect();
+    let labels: Vec<String> = choice
+        .items
+        .iter()
+        .map(|i| sanitize_line(&i.label))
+        .collect();
     let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let mut lines: Vec<Line<'static>> = Vec::new();
     if let Some(status) = &choice.status {
@@ -20,9 +24,14 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
     }
     for (i, (item, label)) in choice.items.iter().zip(labels).enumerate() {
         let mark = if item.current { "● " } else { "  " };
+        // The marker shows the selection without colour too.
+        let pointer = if i == choice.selected { "›" } else { " " };
         let line = Line::from(vec![
-            Span::raw(format!(" {mark}")),
-            Span::styled(format!("{label:<label_width$}  "), Style::default().fg(Color::Cyan)),
+            Span::raw(format!("{pointer}{mark}")),
+            Span::styled(
+                format!("{label:<label_width$}  "),
+                Style::default().fg(Color::Cyan),
+            ),
             Span::raw(sanitize_line(&item.detail)),
         ]);
         lines.push(if i == choice.selected {
@@ -45,7 +54,10 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
         .title_bottom(" ● in use · Enter chooses · Esc cancels ".dark_gray());
     let inner = block.inner(area);
     // Keep the selection in view when the list is taller than the box.
-    let row = choice.selected + usize::from(choice.status.is_some());
+    let row = match choice.items.len() {
+        0 => 0,
+        _ => choice.selected + usize::from(choice.status.is_some()),
+    };
     let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);

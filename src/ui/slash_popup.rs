@@ -36,7 +36,9 @@ pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Ap
         .skip(first)
         .take(rows)
         .map(|(i, command)| {
-            let usage = format!(" {:<usage_width$}  ", command.usage());
+            // The marker shows the selection without colour too.
+            let marker = if Some(i) == selected { "›" } else { " " };
+            let usage = format!("{marker}{:<usage_width$}  ", command.usage());
             let line = Line::from(vec![
                 Span::styled(usage, Style::default().fg(Color::Cyan)),
                 Span::raw(command.description),
@@ -61,7 +63,11 @@ pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Ap
     let height = rows as u16 + 2;
     let area = Rect::new(
         areas.bottom.x,
-        areas.bottom.y.saturating_sub(height).max(areas.transcript.y),
+        areas
+            .bottom
+            .y
+            .saturating_sub(height)
+            .max(areas.transcript.y),
         width,
         height,
     );

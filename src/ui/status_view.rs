@@ -14,12 +14,19 @@ use std::time::Instant;
 
 pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &AppState, now: Instant) {
     let rows = status_rows(state, state.config.wall_clock.map(|c| c.unix_at(now)));
-    let label_width = rows.iter().map(|(l, _)| l.chars().count()).max().unwrap_or(0);
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
     let lines: Vec<Line<'static>> = rows
         .into_iter()
         .map(|(label, value)| {
             Line::from(vec![
-                Span::styled(format!("{label:<label_width$}  "), Style::default().fg(Color::Cyan)),
+                Span::styled(
+                    format!("{label:<label_width$}  "),
+                    Style::default().fg(Color::Cyan),
+                ),
                 Span::raw(sanitize_line(&value)),
             ])
         })

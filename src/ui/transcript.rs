@@ -17,7 +17,7 @@ pub struct RowOrigin {
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     let view = state.view_in(area);
-    if view.cells() == 0 && state.history.is_none() {
+    if view.cells() == 0 && super::welcome::shown(state) {
         return super::welcome::draw(frame, area, state);
     }
     let height = area.height as usize;

@@ -10,6 +10,17 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph};
 use ratatui::Frame;
 
+/// On an empty transcript, unless something else is open over it (a box drawn over the welcome
+/// would be a jumble): the slash popup sits above the composer and leaves it in view.
+pub fn shown(state: &AppState) -> bool {
+    state.history.is_none()
+        && state.prompts.is_empty()
+        && state
+            .layers
+            .iter()
+            .all(|l| matches!(l, crate::app::layers::Layer::SlashPopup(_)))
+}
+
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     let pending = || "…".to_string();
     let model = match (turn_settings::model(state), turn_settings::effort(state)) {
@@ -24,16 +35,28 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
             "directory",
             super::status::short_path(&cwd, state.config.home.as_deref()),
         ),
-        ("sandbox", turn_settings::sandbox(state).unwrap_or_else(pending)),
-        ("approvals", turn_settings::approval(state).unwrap_or_else(pending)),
+        (
+            "sandbox",
+            turn_settings::sandbox(state).unwrap_or_else(pending),
+        ),
+        (
+            "approvals",
+            turn_settings::approval(state).unwrap_or_else(pending),
+        ),
     ];
     let mut lines = vec![
-        Line::from(vec!["tern".bold(), " · a terminal for the Codex agent".dark_gray()]),
+        Line::from(vec![
+            "tern".bold(),
+            " · a terminal for the Codex agent".dark_gray(),
+        ]),
         Line::default(),
     ];
     for (label, value) in facts {
         lines.push(Line::from(vec![
-            Span::styled(format!("{label:<10} "), Style::default().fg(Color::DarkGray)),
+            Span::styled(
+                format!("{label:<10} "),
+                Style::default().fg(Color::DarkGray),
+            ),
             Span::raw(sanitize_line(&value)),
         ]));
     }

@@ -43,25 +43,25 @@ pub const APPROVAL_PRESETS: &[(&str, &str, &str, &str)] = &[
         "Read only",
         "on-request",
         "read-only",
-        "reads files; asks before editing or running anything else",
+        "asks before edits and commands",
     ),
     (
         "Auto",
         "on-request",
         "workspace-write",
-        "edits and runs in this folder; asks before going beyond it",
+        "edits and runs in this folder, asks beyond it",
     ),
     (
         "Untrusted",
         "untrusted",
         "workspace-write",
-        "asks before running anything not known to be safe",
+        "asks before anything not known to be safe",
     ),
     (
         "Full access",
         "never",
         "danger-full-access",
-        "runs anything anywhere, never asks: take care",
+        "runs anything anywhere, never asks",
     ),
 ];
 
@@ -86,7 +86,7 @@ pub fn open_approvals(state: &mut AppState) -> Vec<Effect> {
         .iter()
         .map(|(label, policy, mode, what)| ChoiceItem {
             label: label.to_string(),
-            detail: format!("{what} (approval {policy}, sandbox {mode})"),
+            detail: format!("{what} · {policy}, {mode}"),
             current: approval.as_deref() == Some(policy) && sandbox.as_deref() == Some(mode),
         })
         .collect();
@@ -109,9 +109,8 @@ pub fn on_models(state: &mut AppState, result: Result<Value, String>) {
     }) else {
         return;
     };
-    let parsed = result.and_then(|v| {
-        serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string())
-    });
+    let parsed = result
+        .and_then(|v| serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string()));
     match parsed {
         Ok(list) => {
             let models: Vec<ModelInfo> = list.data.into_iter().filter(|m| !m.hidden).collect();
@@ -177,8 +176,8 @@ impl Choice {
                     return self.chosen(state, model.model, None);
                 }
                 // Next: its effort, the default (or the current one) selected.
-                let current = turn_settings::effort(state)
-                    .or_else(|| model.default_reasoning_effort.clone());
+                let current =
+                    turn_settings::effort(state).or_else(|| model.default_reasoning_effort.clone());
                 self.items = model
                     .supported_reasoning_efforts
                     .iter()
@@ -208,7 +207,9 @@ impl Choice {
                 settings.chosen_sandbox = Some(mode.to_string());
                 state.transcript.notice(
                     NoticeLevel::Info,
-                    format!("{label}: the next turn runs with approval {policy} and sandbox {mode}."),
+                    format!(
+                        "{label}: the next turn runs with approval {policy} and sandbox {mode}."
+                    ),
                 );
                 Outcome::Close(vec![])
             }

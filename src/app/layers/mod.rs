@@ -21,12 +21,12 @@ pub mod slash_popup;
 pub mod status_view;
 pub mod thread_picker;
 
+pub use choice::Choice;
 pub use diff::DiffPager;
 pub use help::Help;
 pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
 pub use rules::RulesList;
-pub use choice::Choice;
 pub use search::Search;
 pub use slash_popup::SlashPopup;
 pub use status_view::StatusView;

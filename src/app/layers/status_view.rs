@@ -29,7 +29,10 @@ pub fn status_rows(state: &AppState, unix_now: Option<i64>) -> Vec<(String, Stri
     let mut rows = vec![
         (
             "Thread",
-            state.thread_id().map(str::to_string).unwrap_or_else(|| "not started yet".into()),
+            state
+                .thread_id()
+                .map(str::to_string)
+                .unwrap_or_else(|| "not started yet".into()),
         ),
         ("Model", turn_settings::model(state).unwrap_or_else(unknown)),
     ];
@@ -37,8 +40,14 @@ pub fn status_rows(state: &AppState, unix_now: Option<i64>) -> Vec<(String, Stri
         rows.push(("Reasoning effort", effort));
     }
     rows.push(("Directory", super::super::threads::current_cwd(state)));
-    rows.push(("Sandbox", turn_settings::sandbox(state).unwrap_or_else(unknown)));
-    rows.push(("Approvals", turn_settings::approval(state).unwrap_or_else(unknown)));
+    rows.push((
+        "Sandbox",
+        turn_settings::sandbox(state).unwrap_or_else(unknown),
+    ));
+    rows.push((
+        "Approvals",
+        turn_settings::approval(state).unwrap_or_else(unknown),
+    ));
     match &state.usage {
         Some(usage) => {
             rows.push((
@@ -55,10 +64,9 @@ pub fn status_rows(state: &AppState, unix_now: Option<i64>) -> Vec<(String, Stri
             rows.push((
                 "Context",
                 match usage.model_context_window {
-                    Some(window) if window > 0 => format!(
-                        "{used} of {window} tokens ({}% used)",
-                        used * 100 / window
-                    ),
+                    Some(window) if window > 0 => {
+                        format!("{used} of {window} tokens ({}% used)", used * 100 / window)
+                    }
                     _ => format!("{used} tokens (window unknown)"),
                 },
             ));
@@ -66,7 +74,10 @@ pub fn status_rows(state: &AppState, unix_now: Option<i64>) -> Vec<(String, Stri
         None => rows.push(("Tokens used", "none reported yet".into())),
     }
     if let Some(limits) = &state.turn_settings.rate_limits {
-        for (name, window) in [("primary", &limits.primary), ("secondary", &limits.secondary)] {
+        for (name, window) in [
+            ("primary", &limits.primary),
+            ("secondary", &limits.secondary),
+        ] {
             if let Some(window) = window {
                 rows.push(("Rate limit", limit_text(name, window, unix_now)));
             }
