@@ -16,10 +16,14 @@ pub struct RowOrigin {
 }
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
+    // Before the conversation starts, the welcome sits on top and notices go under it.
+    let area = if super::welcome::shown(state) {
+        let used = super::welcome::draw(frame, area, state).min(area.height);
+        Rect::new(area.x, area.y + used, area.width, area.height - used)
+    } else {
+        area
+    };
     let view = state.view_in(area);
-    if view.cells() == 0 && super::welcome::shown(state) {
-        return super::welcome::draw(frame, area, state);
-    }
     let height = area.height as usize;
     let mut top = state.scroll.top(&view);
     let at_top = top.cell == 0 && top.row == 0;

@@ -1,8 +1,10 @@
 //! The welcome shown while the transcript is empty: what the session runs with (model,
-//! directory, sandbox, approvals) and the three keys that lead everywhere else. It goes as soon
-//! as the first cell arrives. Values come from the server or the command line: sanitised.
+//! directory, sandbox, approvals) and the three keys that lead everywhere else. Notices (a
+//! config warning at startup) show under it; it goes once the conversation starts. Values come
+//! from the server or the command line: sanitised.
 
 use crate::app::{turn_settings, AppState};
+use crate::model::CellKind;
 use crate::render::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -13,7 +15,13 @@ use ratatui::Frame;
 /// On an empty transcript, unless something else is open over it (a box drawn over the welcome
 /// would be a jumble): the slash popup sits above the composer and leaves it in view.
 pub fn shown(state: &AppState) -> bool {
-    state.history.is_none()
+    let only_notices = state
+        .transcript
+        .cells()
+        .iter()
+        .all(|cell| matches!(cell.kind(), CellKind::Notice { .. }));
+    only_notices
+        && state.history.is_none()
         && state.prompts.is_empty()
         && state
             .layers
@@ -21,7 +29,9 @@ pub fn shown(state: &AppState) -> bool {
             .all(|l| matches!(l, crate::app::layers::Layer::SlashPopup(_)))
 }
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
+/// Draws it at the top of `area`; returns the rows it took (with a blank row under it), 0 when
+/// it does not fit.
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
     let pending = || "…".to_string();
     let model = match (turn_settings::model(state), turn_settings::effort(state)) {
         (Some(model), Some(effort)) => format!("{model} · {effort} reasoning"),
@@ -73,8 +83,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
     let width = (widest + 4).min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
-    if width < 12 || height < 3 {
-        return;
+    // Too small to say anything useful, or it would leave the notices no room.
+    if width < 12 || height < lines.len() as u16 + 2 || area.height < height + 3 {
+        return 0;
     }
     let at = Rect::new(area.x, area.y, width, height);
     let block = Block::default()
@@ -85,4 +96,5 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     let inner = block.inner(at);
     frame.render_widget(block, at);
     frame.render_widget(Paragraph::new(lines), inner);
+    height + 1
 }
