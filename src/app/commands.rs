@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn prefix_matches_come_before_fuzzy_ones() {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
-        assert_eq!(names("re"), ["resume", "rename"]);
+        assert_eq!(names("re"), ["resume", "rename", "rules"]);
         assert_eq!(names("ex"), ["quit"]);
         assert_eq!(names("mdl"), ["model"]);
         assert_eq!(names("ff")[0], "diff");
