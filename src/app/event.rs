@@ -35,6 +35,14 @@ pub enum RequestTag {
     UnarchiveThread {
         thread_id: String,
     },
+    /// A steer; the prompt goes out as a new turn if the server refuses it.
+    SteerTurn {
+        prompt: String,
+    },
+    /// A file search for the @-mention finder, at its query `generation`.
+    SearchFiles {
+        generation: u64,
+    },
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:

@@ -17,6 +17,7 @@ pub mod responses;
 pub mod scroll;
 pub mod server_events;
 pub mod state;
+pub mod steer;
 pub mod threads;
 pub mod update;
 pub mod view;

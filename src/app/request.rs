@@ -7,6 +7,7 @@ use crate::protocol::{
     ThreadSetNameParams, ThreadSettings, ThreadTurnsListParams, TurnInterruptParams,
     TurnStartParams,
 };
+use crate::protocol::{FuzzyFileSearchParams, TurnSteerParams};
 use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +34,16 @@ pub enum ClientRequest {
     SetThreadName(ThreadSetNameParams),
     ArchiveThread(ThreadIdParams),
     UnarchiveThread(ThreadIdParams),
+    /// Input for the running turn; carries the prompt so a refused steer becomes a new turn.
+    SteerTurn {
+        params: TurnSteerParams,
+        prompt: String,
+    },
+    /// The @-mention finder's query; `generation` tells a stale answer from the current one.
+    SearchFiles {
+        params: FuzzyFileSearchParams,
+        generation: u64,
+    },
 }
 
 impl ClientRequest {
@@ -51,6 +62,8 @@ impl ClientRequest {
             ClientRequest::SetThreadName(_) => protocol::THREAD_NAME_SET,
             ClientRequest::ArchiveThread(_) => protocol::THREAD_ARCHIVE,
             ClientRequest::UnarchiveThread(_) => protocol::THREAD_UNARCHIVE,
+            ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
+            ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
         }
     }
 
@@ -68,6 +81,8 @@ impl ClientRequest {
             ClientRequest::ArchiveThread(p) | ClientRequest::UnarchiveThread(p) => {
                 serde_json::to_value(p)
             }
+            ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
+            ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
         }
     }
 
@@ -98,6 +113,12 @@ impl ClientRequest {
             },
             ClientRequest::UnarchiveThread(p) => RequestTag::UnarchiveThread {
                 thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::SteerTurn { prompt, .. } => RequestTag::SteerTurn {
+                prompt: prompt.clone(),
+            },
+            ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
+                generation: *generation,
             },
         }
     }

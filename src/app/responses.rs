@@ -29,6 +29,9 @@ pub fn on_response(
     if let Some(effects) = super::threads::on_response(state, &tag, &result, now) {
         return effects;
     }
+    if let Some(effects) = super::steer::on_response(state, &tag, &result, now) {
+        return effects;
+    }
     match (tag, result) {
         (RequestTag::Initialize, Ok(value)) => {
             // Kept for what comes later (`codexHome` locates the exec-policy rules).
@@ -103,6 +106,8 @@ pub fn on_response(
             | RequestTag::UnarchiveThread { .. },
             _,
         ) => vec![],
+        // Handled by `steer` above.
+        (RequestTag::SteerTurn { .. } | RequestTag::SearchFiles { .. }, _) => vec![],
     }
 }
 

@@ -108,6 +108,11 @@ pub struct AppState {
     pub composer: Composer,
     /// Prompts sent while a turn runs (or before the thread is ready), sent in order afterwards.
     pub queued: VecDeque<String>,
+    /// Messages sent into the running turn (`turn/steer`) and not yet seen in it.
+    pub steering: Vec<super::steer::PendingSteer>,
+    /// File searches sent by the @-mention finder so far: each answer carries its number, and
+    /// only the latest is shown.
+    pub file_searches: u64,
     /// Server prompts; the front one is the topmost layer.
     pub prompts: PromptQueue,
     /// Layers the person opened over the transcript, bottom first (see `layers`).
@@ -140,6 +145,8 @@ impl AppState {
             transcript: Transcript::default(),
             composer: Composer::new(),
             queued: VecDeque::new(),
+            steering: Vec::new(),
+            file_searches: 0,
             prompts: config
                 .approval_read_guard
                 .map(PromptQueue::with_quiet)

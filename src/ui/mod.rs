@@ -6,11 +6,13 @@
 
 mod composer;
 mod diff;
+mod file_finder;
 mod help;
 mod hints;
 mod prefix;
 mod prompt;
 mod prompt_view;
+mod queued;
 mod rules;
 mod search;
 mod status;
@@ -28,6 +30,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let areas = areas(frame.area(), state);
     transcript::draw(frame, areas.transcript, state);
     let entries = on_screen(state);
+    queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
         composer::draw(frame, area, state);
     }
@@ -77,5 +80,10 @@ fn draw_entry(
             picker,
             state.config.wall_clock.map(|clock| clock.unix_at(now)),
         ),
+        Entry::Layer(Layer::FileFinder(finder)) => {
+            file_finder::draw(frame, areas.transcript, finder)
+        }
+        // Shown by the queued list, which highlights the selection.
+        Entry::Layer(Layer::Queue(_)) => {}
     }
 }

@@ -11,17 +11,21 @@
 //! for its drawing.
 
 pub mod diff;
+pub mod file_finder;
 pub mod help;
 pub mod prefix;
 pub mod prompt_view;
+pub mod queue;
 pub mod rules;
 pub mod search;
 pub mod thread_picker;
 
 pub use diff::DiffPager;
+pub use file_finder::FileFinder;
 pub use help::Help;
 pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
+pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
 pub use thread_picker::ThreadPicker;
@@ -88,6 +92,10 @@ pub enum Layer {
     Diff(DiffPager),
     /// `tern resume`, `/resume`: past threads to reopen.
     ThreadPicker(Box<ThreadPicker>),
+    /// `@` in the composer: files of the session's directory.
+    FileFinder(FileFinder),
+    /// ↑ from the composer into the messages queued for the next turn.
+    Queue(QueueFocus),
 }
 
 impl Layer {
@@ -100,13 +108,18 @@ impl Layer {
             Layer::Rules(list) => list.handle(input),
             Layer::Diff(diff) => diff.handle(input, state, now),
             Layer::ThreadPicker(picker) => picker.handle(input, state, now),
+            Layer::FileFinder(finder) => finder.handle(input, state, now),
+            Layer::Queue(focus) => focus.handle(input, state),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
             Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
-            Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
+            // Drawn just above the composer, which stays where it is.
+            Layer::Help(_) | Layer::Rules(_) | Layer::FileFinder(_) | Layer::Queue(_) => {
+                Placement::Popup
+            }
             Layer::PromptView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => Placement::FullScreen,
         }
     }
@@ -120,6 +133,8 @@ impl Layer {
             Layer::Rules(_) => "Rules",
             Layer::Diff(_) => "Diff",
             Layer::ThreadPicker(_) => "Resume",
+            Layer::FileFinder(_) => "Files",
+            Layer::Queue(_) => "Queued",
         }
     }
 
@@ -132,6 +147,8 @@ impl Layer {
             Layer::Rules(list) => rules::hints(list),
             Layer::Diff(_) => diff::hints(),
             Layer::ThreadPicker(picker) => thread_picker::hints(picker),
+            Layer::FileFinder(_) => file_finder::hints(),
+            Layer::Queue(_) => queue::hints(),
         }
     }
 
@@ -147,6 +164,9 @@ impl Layer {
             Layer::Rules(list) => list.rules().len().max(1),
             // Full screen: it takes the rows there are.
             Layer::Diff(_) | Layer::ThreadPicker(_) => 0,
+            Layer::FileFinder(finder) => finder.rows(),
+            // Drawn in the queued list's own rows.
+            Layer::Queue(_) => 0,
         }
     }
 }
