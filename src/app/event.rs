@@ -72,6 +72,8 @@ pub enum AppEvent {
     Paste(String),
     Mouse(MouseEvent),
     Resize(u16, u16),
+    /// The terminal gained (`true`) or lost the focus.
+    Focus(bool),
     Notification(ServerNotification),
     ServerRequest {
         id: RequestId,

@@ -5,6 +5,7 @@
 //! questions; `actions` what any of them can make happen; `geometry` where things go on screen.
 
 pub mod actions;
+pub mod attention;
 pub mod base;
 pub mod composer;
 pub mod effect;

@@ -35,6 +35,12 @@ pub struct SessionConfig {
     /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
     /// `codexHome` the server names in `initialize` comes first.
     pub codex_home: Option<String>,
+    /// Ring the bell when a question waits or a turn ends while the terminal is unfocused.
+    pub bell: bool,
+    /// Send a desktop notification (OSC 9) then.
+    pub desktop_notification: bool,
+    /// `NO_COLOR`: draw without colours.
+    pub no_color: bool,
 }
 
 /// Which thread a session opens with.
@@ -113,6 +119,8 @@ pub struct AppState {
     /// File searches sent by the @-mention finder so far: each answer carries its number, and
     /// only the latest is shown.
     pub file_searches: u64,
+    /// Whether the terminal has the focus (focus-change events; assumed until told otherwise).
+    pub focused: bool,
     /// Server prompts; the front one is the topmost layer.
     pub prompts: PromptQueue,
     /// Layers the person opened over the transcript, bottom first (see `layers`).
@@ -147,6 +155,7 @@ impl AppState {
             queued: VecDeque::new(),
             steering: Vec::new(),
             file_searches: 0,
+            focused: true,
             prompts: config
                 .approval_read_guard
                 .map(PromptQueue::with_quiet)

@@ -46,6 +46,19 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     }
     status::draw(frame, areas.status, state, now);
     hints::draw(frame, areas.hints, &top_hints(state, now));
+    if state.config.no_color {
+        strip_colours(frame.buffer_mut());
+    }
+}
+
+/// `NO_COLOR`: every colour goes, bold, dim and reverse stay (a selection stays visible).
+fn strip_colours(buffer: &mut ratatui::buffer::Buffer) {
+    use ratatui::style::Color;
+    for cell in buffer.content.iter_mut() {
+        cell.set_fg(Color::Reset);
+        cell.set_bg(Color::Reset);
+        cell.underline_color = Color::Reset;
+    }
 }
 
 fn draw_entry(
