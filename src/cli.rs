@@ -1,6 +1,7 @@
 //! Command-line arguments.
 
 use crate::app::{Resume, SessionConfig, WallClock};
+use crate::config::{self, Effective, Loaded, Overrides, Source};
 use crate::protocol::{parse_config_override, ThreadSettings};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -47,6 +48,15 @@ pub struct Cli {
     /// Leave the mouse to the terminal (native selection); the wheel then does not scroll.
     #[arg(long, global = true)]
     pub no_mouse: bool,
+
+    /// tern's config file (default: config.toml in the platform config folder, e.g.
+    /// ~/.config/tern/config.toml).
+    #[arg(long, env = "TERN_CONFIG", global = true, value_name = "PATH")]
+    pub config_file: Option<PathBuf>,
+
+    /// Print the settings in force, and where each came from, then exit.
+    #[arg(long)]
+    pub print_config: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -65,9 +75,50 @@ const APPROVAL_POLICIES: &[&str] = &["untrusted", "on-request", "on-failure", "n
 const SANDBOX_MODES: &[&str] = &["read-only", "workspace-write", "danger-full-access"];
 
 impl Cli {
-    /// Checks the arguments and turns them into the session's settings.
+    /// Reads the config file (`--config-file`, `TERN_CONFIG`, else the platform's) and
+    /// combines it with the flags and the environment: the file read, what is in force, and
+    /// the file looked for.
+    pub fn settings(&self) -> Result<(Loaded, Effective, Option<PathBuf>), String> {
+        let path = config::config_path(self.config_file.as_deref());
+        let loaded = config::load(path.clone(), self.config_file.is_some())?;
+        let effective = config::effective(self.overrides(), &loaded);
+        Ok((loaded, effective, path))
+    }
+
+    /// What the flags and the environment say.
+    pub fn overrides(&self) -> Overrides {
+        let codex_bin = self.codex_bin.clone().map(|path| {
+            let from_env =
+                std::env::var_os("TERN_CODEX_BIN").is_some_and(|v| v == path.as_os_str());
+            let source = if from_env {
+                Source::Env("TERN_CODEX_BIN")
+            } else {
+                Source::Flag
+            };
+            (path, source)
+        });
+        Overrides {
+            model: self.model.clone(),
+            approval_policy: self.approval_policy.clone(),
+            sandbox: self.sandbox.clone(),
+            codex_bin,
+            theme_env: std::env::var("TERN_THEME").ok(),
+            no_color_env: std::env::var("NO_COLOR").ok(),
+        }
+    }
+
+    /// The session's settings from the flags alone (no config file).
     pub fn session_config(&self) -> Result<SessionConfig, String> {
-        if let Some(policy) = &self.approval_policy {
+        let effective = config::effective(self.overrides(), &Loaded::default());
+        self.session_config_with(&effective)
+    }
+
+    /// Checks the settings in force and turns them into the session's.
+    pub fn session_config_with(&self, effective: &Effective) -> Result<SessionConfig, String> {
+        let model = &effective.model.value;
+        let approval_policy = &effective.approval_policy.value;
+        let sandbox = &effective.sandbox.value;
+        if let Some(policy) = approval_policy {
             if !APPROVAL_POLICIES.contains(&policy.as_str()) {
                 return Err(format!(
                     "unknown approval policy `{policy}`; use one of: {}",
@@ -75,7 +126,7 @@ impl Cli {
                 ));
             }
         }
-        if let Some(mode) = &self.sandbox {
+        if let Some(mode) = sandbox {
             if !SANDBOX_MODES.contains(&mode.as_str()) {
                 return Err(format!(
                     "unknown sandbox mode `{mode}`; use one of: {}",
@@ -96,10 +147,10 @@ impl Cli {
         };
         Ok(SessionConfig {
             settings: ThreadSettings {
-                model: self.model.clone(),
+                model: model.clone(),
                 cwd: Some(cwd.to_string_lossy().into_owned()),
-                approval_policy: self.approval_policy.clone(),
-                sandbox: self.sandbox.clone(),
+                approval_policy: approval_policy.clone(),
+                sandbox: sandbox.clone(),
                 config: (!config.is_empty()).then_some(config),
             },
             resume: match &self.command {
@@ -130,9 +181,12 @@ impl Cli {
                 .map(std::time::Duration::from_millis),
             hyperlinks: crate::runtime::hyperlinks::enabled(),
             theme: crate::model::Theme::detect(
-                std::env::var("TERN_THEME").ok().as_deref(),
+                Some(effective.theme.value.as_str()),
                 std::env::var("COLORFGBG").ok().as_deref(),
             ),
+            bell: effective.bell.value,
+            desktop_notification: effective.desktop_notification.value,
+            no_color: effective.no_color.value,
             home: std::env::var("HOME")
                 .ok()
                 .filter(|home| !home.is_empty() && home != "/"),

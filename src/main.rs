@@ -8,7 +8,25 @@ use tern::runtime::terminal::TerminalGuard;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let config = match cli.session_config() {
+    let (loaded, effective, looked_at) = match cli.settings() {
+        Ok(settings) => settings,
+        Err(message) => {
+            eprintln!("tern: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if cli.print_config {
+        print!(
+            "{}",
+            tern::config::print_config(&effective, &loaded, looked_at.as_deref())
+        );
+        return ExitCode::SUCCESS;
+    }
+    let warnings = config_warnings(&loaded);
+    for warning in &warnings {
+        eprintln!("tern: {warning}");
+    }
+    let config = match cli.session_config_with(&effective) {
         Ok(config) => config,
         Err(message) => {
             eprintln!("tern: {message}");
@@ -31,14 +49,34 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    runtime.block_on(async_main(cli, config))
+    let codex_bin = effective.codex_bin.value;
+    runtime.block_on(async_main(cli, codex_bin, config, warnings))
 }
 
-async fn async_main(cli: Cli, config: tern::app::SessionConfig) -> ExitCode {
+/// Unknown keys of the config file, each naming the file.
+fn config_warnings(loaded: &tern::config::Loaded) -> Vec<String> {
+    let path = loaded
+        .path
+        .as_deref()
+        .map(|p| tern::render::sanitize::sanitize_line(&p.to_string_lossy()))
+        .unwrap_or_default();
+    loaded
+        .warnings
+        .iter()
+        .map(|w| format!("config file {path}: {w}"))
+        .collect()
+}
+
+async fn async_main(
+    cli: Cli,
+    codex_bin: Option<std::path::PathBuf>,
+    config: tern::app::SessionConfig,
+    warnings: Vec<String>,
+) -> ExitCode {
     let transport: Box<dyn Transport> = if cli.demo {
         Box::new(tern::demo::start())
     } else {
-        let codex = match locate_codex(cli.codex_bin.as_deref()) {
+        let codex = match locate_codex(codex_bin.as_deref()) {
             Ok(path) => path,
             Err(why) => {
                 eprintln!(
@@ -76,8 +114,13 @@ async fn async_main(cli: Cli, config: tern::app::SessionConfig) -> ExitCode {
         inbound,
         external,
     };
-    let result =
-        tern::runtime::run_session(&mut guard.terminal, io, tern::app::AppState::new(config)).await;
+    let mut state = tern::app::AppState::new(config);
+    for warning in warnings {
+        state
+            .transcript
+            .notice(tern::model::NoticeLevel::Warning, warning);
+    }
+    let result = tern::runtime::run_session(&mut guard.terminal, io, state).await;
     drop(guard);
 
     match result {

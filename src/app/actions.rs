@@ -47,8 +47,7 @@ pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<
         return vec![];
     }
     state.scroll.to_bottom();
-    state.queued.push_back(prompt);
-    send_next_queued(state, now)
+    super::steer::submit(state, prompt, now)
 }
 
 /// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
@@ -109,6 +108,7 @@ pub fn send_next_queued(state: &mut AppState, now: Instant) -> Vec<Effect> {
 
 pub fn turn_finished(state: &mut AppState, now: Instant) -> Vec<Effect> {
     state.turn = TurnPhase::Idle;
+    super::steer::turn_ended(state);
     send_next_queued(state, now)
 }
 

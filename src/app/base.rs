@@ -27,6 +27,9 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
 }
 
 fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
+    if let Some(outcome) = composer_hooks(state, key, now) {
+        return outcome;
+    }
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     let composer_empty = state.composer.is_empty();
@@ -67,6 +70,20 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
     done
 }
 
+/// Keys that open something from the composer: `@` (the file finder), Tab and ↑ (the queued
+/// messages).
+fn composer_hooks(state: &mut AppState, key: KeyEvent, now: Instant) -> Option<Outcome> {
+    if key.code == KeyCode::Char('@')
+        && !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        && super::layers::file_finder::starts_mention(state)
+    {
+        return Some(super::layers::file_finder::open(state, key));
+    }
+    super::layers::queue::on_composer_key(state, key, now)
+}
+
 fn open_search() -> Outcome {
     Outcome::Open(Layer::Search(Search::default()), vec![])
 }
@@ -79,6 +96,9 @@ pub fn hints(state: &AppState) -> Vec<Hint> {
     }
     if state.composer.is_empty() {
         hints.push(Hint::new("?", "keys"));
+    } else if state.turn_active() {
+        hints.push(Hint::new("Enter", "steer"));
+        hints.push(Hint::new("Tab", "queue"));
     } else {
         hints.push(Hint::new("Enter", "send"));
         hints.push(Hint::new("Shift+Enter", "newline"));
@@ -95,7 +115,13 @@ pub fn hints(state: &AppState) -> Vec<Hint> {
 /// Every key of the conversation view, for the help overlay.
 pub fn all_hints() -> Vec<Hint> {
     [
-        ("Enter", "send the prompt (queued while a turn runs)"),
+        ("Enter", "send the prompt; while a turn runs, steer it"),
+        ("Tab (while a turn runs)", "queue the prompt for a new turn"),
+        (
+            "↑ (first line, messages queued)",
+            "select them: Enter edits, Del/x drops",
+        ),
+        ("@", "find a file to mention"),
         ("Shift+Enter, Alt+Enter, Ctrl+J", "new line"),
         ("Esc", "interrupt the running turn"),
         ("PgUp/PgDn, wheel", "scroll the transcript"),

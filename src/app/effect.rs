@@ -40,6 +40,12 @@ pub enum Effect {
     ReadGitDiff {
         cwd: String,
     },
+    /// Call the person back to a terminal they are not looking at: the bell, and/or a
+    /// desktop notification (OSC 9) saying `message`.
+    Alert {
+        bell: bool,
+        notification: Option<String>,
+    },
     Redraw,
     Quit,
 }

@@ -37,6 +37,14 @@ pub enum RequestTag {
     },
     ListModels,
     CompactThread,
+    /// A steer; the prompt goes out as a new turn if the server refuses it.
+    SteerTurn {
+        prompt: String,
+    },
+    /// A file search for the @-mention finder, at its query `generation`.
+    SearchFiles {
+        generation: u64,
+    },
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
@@ -66,6 +74,8 @@ pub enum AppEvent {
     Paste(String),
     Mouse(MouseEvent),
     Resize(u16, u16),
+    /// The terminal gained (`true`) or lost the focus.
+    Focus(bool),
     Notification(ServerNotification),
     ServerRequest {
         id: RequestId,

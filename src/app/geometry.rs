@@ -18,6 +18,9 @@ const DRAFT_UNDER_PROMPT_MIN_HEIGHT: u16 = 14;
 pub struct Areas {
     /// The scrolling transcript.
     pub transcript: Rect,
+    /// Messages waiting for the turn (steers on their way, queued ones), just above the
+    /// bottom box; no rows when there are none.
+    pub queued: Rect,
     /// The composer, or the bottom layer on top (search bar, server prompt).
     pub bottom: Rect,
     /// Where the composer is drawn: the bottom box, under a prompt when a draft is being
@@ -62,9 +65,12 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
     let room = main_height.saturating_sub(1).max(main_height.min(3));
     let draft_rows = draft_rows.min(room.saturating_sub(3));
     let bottom_height = wanted.min(room - draft_rows);
-    let transcript_height = main_height - bottom_height - draft_rows;
+    let below_transcript = main_height - bottom_height - draft_rows;
+    let queued_rows = queued_rows(state, below_transcript);
+    let transcript_height = below_transcript - queued_rows;
     let transcript = Rect::new(main.x, main.y, main.width, transcript_height);
-    let bottom = Rect::new(main.x, transcript.bottom(), main.width, bottom_height);
+    let queued = Rect::new(main.x, transcript.bottom(), main.width, queued_rows);
+    let bottom = Rect::new(main.x, queued.bottom(), main.width, bottom_height);
     let composer = match top_bottom {
         None => Some(bottom),
         Some(_) if draft_rows > 0 => {
@@ -76,12 +82,26 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
     let hints = Rect::new(screen.x, status.bottom(), screen.width, hint_rows);
     Areas {
         transcript,
+        queued,
         bottom,
         composer,
         main,
         status,
         hints,
     }
+}
+
+/// The most rows the list of waiting messages takes; more are summed up in its last row.
+pub const QUEUED_MAX_ROWS: u16 = 4;
+
+/// Rows for the messages waiting for the turn, out of `room` left above the bottom box: the
+/// transcript keeps at least three.
+fn queued_rows(state: &AppState, room: u16) -> u16 {
+    let waiting = state.steering.len() + state.queued.len();
+    let wanted = u16::try_from(waiting)
+        .unwrap_or(u16::MAX)
+        .min(QUEUED_MAX_ROWS);
+    wanted.min(room.saturating_sub(3))
 }
 
 /// A box of at most `width`×`height` centred in `within`, with a margin where there is room.

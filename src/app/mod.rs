@@ -5,6 +5,7 @@
 //! questions; `actions` what any of them can make happen; `geometry` where things go on screen.
 
 pub mod actions;
+pub mod attention;
 pub mod base;
 pub mod commands;
 pub mod composer;
@@ -18,6 +19,7 @@ pub mod responses;
 pub mod scroll;
 pub mod server_events;
 pub mod state;
+pub mod steer;
 pub mod threads;
 pub mod turn_settings;
 pub mod update;

@@ -7,6 +7,7 @@ use crate::protocol::{
     ThreadSetNameParams, ThreadSettings, ThreadTurnsListParams, TurnInterruptParams,
     TurnStartParams,
 };
+use crate::protocol::{FuzzyFileSearchParams, TurnSteerParams};
 use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +38,16 @@ pub enum ClientRequest {
     ListModels(protocol::ModelListParams),
     /// `/compact`: the compaction runs as a turn of its own.
     CompactThread(ThreadIdParams),
+    /// Input for the running turn; carries the prompt so a refused steer becomes a new turn.
+    SteerTurn {
+        params: TurnSteerParams,
+        prompt: String,
+    },
+    /// The @-mention finder's query; `generation` tells a stale answer from the current one.
+    SearchFiles {
+        params: FuzzyFileSearchParams,
+        generation: u64,
+    },
 }
 
 impl ClientRequest {
@@ -57,6 +68,8 @@ impl ClientRequest {
             ClientRequest::UnarchiveThread(_) => protocol::THREAD_UNARCHIVE,
             ClientRequest::ListModels(_) => protocol::MODEL_LIST,
             ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
+            ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
+            ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
         }
     }
 
@@ -76,6 +89,8 @@ impl ClientRequest {
             }
             ClientRequest::ListModels(p) => serde_json::to_value(p),
             ClientRequest::CompactThread(p) => serde_json::to_value(p),
+            ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
+            ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
         }
     }
 
@@ -109,6 +124,12 @@ impl ClientRequest {
             },
             ClientRequest::ListModels(_) => RequestTag::ListModels,
             ClientRequest::CompactThread(_) => RequestTag::CompactThread,
+            ClientRequest::SteerTurn { prompt, .. } => RequestTag::SteerTurn {
+                prompt: prompt.clone(),
+            },
+            ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
+                generation: *generation,
+            },
         }
     }
 }

@@ -32,6 +32,9 @@ pub fn on_response(
     if let Some(effects) = super::commands::on_response(state, &tag, &result) {
         return effects;
     }
+    if let Some(effects) = super::steer::on_response(state, &tag, &result, now) {
+        return effects;
+    }
     match (tag, result) {
         (RequestTag::Initialize, Ok(value)) => {
             // Kept for what comes later (`codexHome` locates the exec-policy rules).
@@ -108,6 +111,8 @@ pub fn on_response(
         ) => vec![],
         // Handled by `commands` above.
         (RequestTag::ListModels | RequestTag::CompactThread, _) => vec![],
+        // Handled by `steer` above.
+        (RequestTag::SteerTurn { .. } | RequestTag::SearchFiles { .. }, _) => vec![],
     }
 }
 

@@ -78,7 +78,10 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
                 return turn_finished(state, now);
             }
         }
-        N::ItemStarted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, false),
+        N::ItemStarted(i) => {
+            super::steer::on_item_started(state, &i.turn_id, &i.item);
+            state.transcript.upsert_item(&i.turn_id, &i.item, false)
+        }
         N::ItemCompleted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, true),
         N::AgentMessageDelta(d) => state
             .transcript

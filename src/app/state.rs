@@ -35,6 +35,12 @@ pub struct SessionConfig {
     /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
     /// `codexHome` the server names in `initialize` comes first.
     pub codex_home: Option<String>,
+    /// Ring the bell when a question waits or a turn ends while the terminal is unfocused.
+    pub bell: bool,
+    /// Send a desktop notification (OSC 9) then.
+    pub desktop_notification: bool,
+    /// `NO_COLOR`: draw without colours.
+    pub no_color: bool,
 }
 
 /// Which thread a session opens with.
@@ -108,6 +114,13 @@ pub struct AppState {
     pub composer: Composer,
     /// Prompts sent while a turn runs (or before the thread is ready), sent in order afterwards.
     pub queued: VecDeque<String>,
+    /// Messages sent into the running turn (`turn/steer`) and not yet seen in it.
+    pub steering: Vec<super::steer::PendingSteer>,
+    /// File searches sent by the @-mention finder so far: each answer carries its number, and
+    /// only the latest is shown.
+    pub file_searches: u64,
+    /// Whether the terminal has the focus (focus-change events; assumed until told otherwise).
+    pub focused: bool,
     /// Server prompts; the front one is the topmost layer.
     pub prompts: PromptQueue,
     /// Layers the person opened over the transcript, bottom first (see `layers`).
@@ -142,6 +155,9 @@ impl AppState {
             transcript: Transcript::default(),
             composer: Composer::new(),
             queued: VecDeque::new(),
+            steering: Vec::new(),
+            file_searches: 0,
+            focused: true,
             prompts: config
                 .approval_read_guard
                 .map(PromptQueue::with_quiet)

@@ -12,6 +12,7 @@ use std::time::Instant;
 pub use super::responses::start;
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
+    let before = super::attention::Watch::of(state);
     let mut effects = match event {
         AppEvent::Key(key) => layers::route(state, Input::Key(key), now),
         AppEvent::Paste(text) => layers::route(state, Input::Paste(&text), now),
@@ -35,7 +36,12 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
         AppEvent::Tick => layers::tick(state, now),
+        AppEvent::Focus(focused) => {
+            state.focused = focused;
+            vec![]
+        }
     };
+    effects.extend(super::attention::alerts(state, before));
     // Scrolling up, a resize or a page that did not fill the screen: older history comes in.
     effects.extend(super::threads::load_older(state));
     effects.push(Effect::Redraw);

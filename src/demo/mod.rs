@@ -2,6 +2,7 @@
 //! the in-memory transport. Its turns are data (`assets/demo/script.json`), not code paths.
 
 mod commands;
+mod files;
 mod player;
 pub mod script;
 mod server;

@@ -343,3 +343,27 @@ async fn play_command(
     cx.item(false, item("completed", Some(&output), Some(exit_code)));
     Flow::Next
 }
+
+/// The rest of a turn after a steer: the steered message as a user item of the same turn,
+/// then a short answer to it, then the end of the turn.
+pub async fn play_steered(cx: TurnContext, prompt: String, n: u64) {
+    let user = json!({"type": "userMessage", "id": format!("{}-steer-{n}", cx.turn_id),
+        "clientId": null, "content": [{"type": "text", "text": prompt, "text_elements": []}]});
+    cx.item(true, user.clone());
+    cx.item(false, user);
+    let text = format!(
+        "Steered. I stopped the answer I was writing (codex does not keep a cut-off answer) \
+         and took your message into this turn: *{}*",
+        prompt.replace('*', "")
+    );
+    let step = Step::Message {
+        text,
+        chunk: 6,
+        delay_ms: 20,
+    };
+    play_step(&cx, &format!("steer_{n}"), step).await;
+    cx.notify(
+        "turn/completed",
+        json!({"turn": turn(&cx.turn_id, "completed")}),
+    );
+}

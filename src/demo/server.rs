@@ -161,6 +161,8 @@ impl DemoServer {
                 super::commands::compact(self.out.clone(), thread_id, turn_id, speed);
                 Ok(json!({}))
             }
+            "turn/steer" => self.steer_turn(params),
+            "fuzzyFileSearch" => Ok(super::files::search(&params)),
             "turn/interrupt" => {
                 let wanted = params["turnId"].as_str().unwrap_or_default();
                 match self.running.take() {
@@ -200,13 +202,7 @@ impl DemoServer {
             return Err(format!("no thread with id {thread_id}"));
         };
         let cwd = thread["cwd"].as_str().unwrap_or("/").to_string();
-        let prompt: String = params["input"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|i| i["text"].as_str())
-            .collect::<Vec<_>>()
-            .join("\n");
+        let prompt = prompt_of(&params);
         let turn_id = self.fresh_id("turn");
         let steps = self
             .script
@@ -228,4 +224,59 @@ impl DemoServer {
             "error": null, "durationMs": null}}),
         )
     }
+}
+
+impl DemoServer {
+    /// `turn/steer`: as codex does, the answer being streamed is dropped (no `item/completed`)
+    /// and the turn goes on with the steered message.
+    fn steer_turn(&mut self, params: Value) -> Result<Value, String> {
+        let expected = params["expectedTurnId"].as_str().unwrap_or_default();
+        let Some((turn_id, handle)) = self.running.take() else {
+            return Err("no active turn to steer".into());
+        };
+        if handle.is_finished() {
+            return Err("no active turn to steer".into());
+        }
+        if turn_id != expected {
+            let found = format!("expected active turn id `{expected}` but found `{turn_id}`");
+            self.running = Some((turn_id, handle));
+            return Err(found);
+        }
+        handle.abort();
+        let thread_id = params["threadId"].as_str().unwrap_or_default().to_string();
+        let cwd = self
+            .threads
+            .iter()
+            .find(|t| t["id"] == thread_id.as_str())
+            .and_then(|t| t["cwd"].as_str())
+            .unwrap_or("/")
+            .to_string();
+        let context = TurnContext {
+            out: self.out.clone(),
+            answers: self.answers.clone(),
+            thread_id,
+            turn_id: turn_id.clone(),
+            speed: self.script.speed,
+            cwd,
+        };
+        self.next_id += 1;
+        let handle = tokio::spawn(super::player::play_steered(
+            context,
+            prompt_of(&params),
+            self.next_id,
+        ));
+        self.running = Some((turn_id.clone(), handle));
+        Ok(json!({ "turnId": turn_id }))
+    }
+}
+
+/// The text of a request's `input` items.
+fn prompt_of(params: &Value) -> String {
+    params["input"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|i| i["text"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -297,6 +297,48 @@ impl Transcript {
         self.revision += 1;
     }
 
+    /// A steer preempted the turn: every answer of it still streaming is dropped by the server
+    /// (never completed, never saved). Each is marked finished and followed by `note`.
+    pub fn cut_off_streaming_answers(&mut self, turn_id: &str, note: &str) {
+        let mut cut: Vec<usize> = self
+            .by_item
+            .get(turn_id)
+            .into_iter()
+            .flat_map(|items| items.values().copied())
+            .filter(|&i| {
+                matches!(
+                    self.cells[i].kind(),
+                    CellKind::Agent {
+                        streaming: true,
+                        ..
+                    }
+                )
+            })
+            .collect();
+        cut.sort_unstable();
+        // From the bottom, so the indices above stay valid while notes go in.
+        for &index in cut.iter().rev() {
+            self.cells[index].settle();
+            let note = Cell::new(CellKind::Notice {
+                level: NoticeLevel::Warning,
+                text: note.to_string(),
+            });
+            self.cells.insert(index + 1, note);
+            for bound in self
+                .by_item
+                .values_mut()
+                .flat_map(|items| items.values_mut())
+            {
+                if *bound > index {
+                    *bound += 1;
+                }
+            }
+        }
+        if !cut.is_empty() {
+            self.revision += 1;
+        }
+    }
+
     /// Puts older turns (oldest first) above everything shown. Returns how many cells were
     /// added, so a view anchored to a cell can move with it.
     pub fn prepend_turns(&mut self, turns: &[Turn]) -> usize {

@@ -4,6 +4,7 @@
 //! codex (0.169.0). Every struct tolerates unknown fields and most fields are optional, because the
 //! server adds fields between releases and tern must keep working when it does.
 
+pub mod composer;
 pub mod items;
 pub mod jsonrpc;
 pub mod notifications;
@@ -12,6 +13,7 @@ pub mod server_requests;
 pub mod session;
 pub mod threads;
 
+pub use composer::*;
 pub use items::*;
 pub use jsonrpc::*;
 pub use notifications::*;

@@ -288,10 +288,29 @@ fn run_effects<B: SyncedBackend>(
                     let _ = responses.send(AppEvent::GitDiff { cwd, result });
                 });
             }
+            Effect::Alert { bell, notification } => {
+                terminal
+                    .backend_mut()
+                    .overlay(alert_bytes(bell, notification.as_deref()).as_bytes());
+            }
             Effect::Redraw => frames.request(Instant::now()),
             Effect::Quit => {}
         }
     }
+}
+
+/// The bell (BEL) and a desktop notification (OSC 9 `message` BEL). The message goes through
+/// `sanitize_line`, so nothing in it can end the sequence early or start another.
+pub fn alert_bytes(bell: bool, notification: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(message) = notification {
+        let message = crate::render::sanitize::sanitize_line(message);
+        out.push_str(&format!("\x1b]9;{message}\x07"));
+    }
+    if bell {
+        out.push('\x07');
+    }
+    out
 }
 
 fn inbound_event(message: Inbound, connection: &Connection) -> Option<AppEvent> {
@@ -336,7 +355,8 @@ fn terminal_event(event: Event) -> Option<AppEvent> {
             _ => Some(AppEvent::Mouse(mouse)),
         },
         Event::Resize(w, h) => Some(AppEvent::Resize(w, h)),
-        Event::FocusGained | Event::FocusLost => None,
+        Event::FocusGained => Some(AppEvent::Focus(true)),
+        Event::FocusLost => Some(AppEvent::Focus(false)),
     }
 }
 

@@ -7,11 +7,13 @@
 mod choice;
 mod composer;
 mod diff;
+mod file_finder;
 mod help;
 mod hints;
 mod prefix;
 mod prompt;
 mod prompt_view;
+mod queued;
 mod rules;
 mod search;
 mod slash_popup;
@@ -32,6 +34,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let areas = areas(frame.area(), state);
     transcript::draw(frame, areas.transcript, state);
     let entries = on_screen(state);
+    queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
         composer::draw(frame, area, state);
     }
@@ -47,6 +50,19 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     }
     status::draw(frame, areas.status, state, now);
     hints::draw(frame, areas.hints, &top_hints(state, now));
+    if state.config.no_color {
+        strip_colours(frame.buffer_mut());
+    }
+}
+
+/// `NO_COLOR`: every colour goes, bold, dim and reverse stay (a selection stays visible).
+fn strip_colours(buffer: &mut ratatui::buffer::Buffer) {
+    use ratatui::style::Color;
+    for cell in buffer.content.iter_mut() {
+        cell.set_fg(Color::Reset);
+        cell.set_bg(Color::Reset);
+        cell.underline_color = Color::Reset;
+    }
 }
 
 fn draw_entry(
@@ -84,5 +100,10 @@ fn draw_entry(
         Entry::Layer(Layer::SlashPopup(popup)) => slash_popup::draw(frame, areas, popup, state),
         Entry::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice),
         Entry::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, state, now),
+        Entry::Layer(Layer::FileFinder(finder)) => {
+            file_finder::draw(frame, areas.transcript, finder)
+        }
+        // Shown by the queued list, which highlights the selection.
+        Entry::Layer(Layer::Queue(_)) => {}
     }
 }

@@ -12,9 +12,11 @@
 
 pub mod choice;
 pub mod diff;
+pub mod file_finder;
 pub mod help;
 pub mod prefix;
 pub mod prompt_view;
+pub mod queue;
 pub mod rules;
 pub mod search;
 pub mod slash_popup;
@@ -23,9 +25,11 @@ pub mod thread_picker;
 
 pub use choice::Choice;
 pub use diff::DiffPager;
+pub use file_finder::FileFinder;
 pub use help::Help;
 pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
+pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
 pub use slash_popup::SlashPopup;
@@ -100,6 +104,10 @@ pub enum Layer {
     Choice(Choice),
     /// `/status`.
     Status(StatusView),
+    /// `@` in the composer: files of the session's directory.
+    FileFinder(FileFinder),
+    /// ↑ from the composer into the messages queued for the next turn.
+    Queue(QueueFocus),
 }
 
 impl Layer {
@@ -115,6 +123,8 @@ impl Layer {
             Layer::SlashPopup(popup) => popup.handle(input, state, now),
             Layer::Choice(choice) => choice.handle(input, state),
             Layer::Status(view) => view.handle(input),
+            Layer::FileFinder(finder) => finder.handle(input, state, now),
+            Layer::Queue(focus) => focus.handle(input, state),
         }
     }
 
@@ -123,7 +133,11 @@ impl Layer {
             Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
             // Drawn just above the composer, which stays in place and keeps taking the typing.
-            Layer::SlashPopup(_) | Layer::Choice(_) | Layer::Status(_) => Placement::Popup,
+            Layer::SlashPopup(_)
+            | Layer::Choice(_)
+            | Layer::Status(_)
+            | Layer::FileFinder(_)
+            | Layer::Queue(_) => Placement::Popup,
             Layer::PromptView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => Placement::FullScreen,
         }
     }
@@ -140,6 +154,8 @@ impl Layer {
             Layer::SlashPopup(_) => "Commands",
             Layer::Choice(choice) => choice.title(),
             Layer::Status(_) => "Status",
+            Layer::FileFinder(_) => "Files",
+            Layer::Queue(_) => "Queued",
         }
     }
 
@@ -155,6 +171,8 @@ impl Layer {
             Layer::SlashPopup(_) => slash_popup::hints(),
             Layer::Choice(_) => choice::hints(),
             Layer::Status(_) => status_view::hints(),
+            Layer::FileFinder(_) => file_finder::hints(),
+            Layer::Queue(_) => queue::hints(),
         }
     }
 
@@ -173,6 +191,9 @@ impl Layer {
             // Popups size themselves when drawn.
             Layer::SlashPopup(_) | Layer::Status(_) => 0,
             Layer::Choice(choice) => choice.rows(),
+            Layer::FileFinder(finder) => finder.rows(),
+            // Drawn in the queued list's own rows.
+            Layer::Queue(_) => 0,
         }
     }
 }

@@ -1,0 +1,89 @@
+//! Messages waiting for a new turn, listed above the composer. ↑ from the composer's first
+//! line selects them; Enter (or `e`) takes the selected one back into the composer to edit
+//! (Tab queues it again, Enter steers), Delete, Backspace or `x` drops it, ↓ past the last one
+//! or Esc goes back to the composer.
+
+use super::{Hint, Input, Layer, Outcome};
+use crate::app::state::AppState;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::Instant;
+
+#[derive(Debug, Default)]
+pub struct QueueFocus {
+    /// Index into `AppState::queued`.
+    pub selected: usize,
+}
+
+/// Keys the composer gives up while a turn runs or messages wait: Tab queues the draft, ↑ on
+/// the first line moves into the queued messages. Kept apart from the composer's own ↑
+/// (history), which applies when there is nothing queued.
+pub fn on_composer_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Option<Outcome> {
+    if !key.modifiers.is_empty() {
+        return None;
+    }
+    match key.code {
+        KeyCode::Tab if state.turn_active() && !state.composer.is_empty() => Some(
+            Outcome::Consumed(crate::app::steer::queue_draft(state, now)),
+        ),
+        KeyCode::Up if !state.queued.is_empty() && state.composer.textarea().cursor().0 == 0 => {
+            let selected = state.queued.len() - 1;
+            Some(Outcome::Open(Layer::Queue(QueueFocus { selected }), vec![]))
+        }
+        _ => None,
+    }
+}
+
+impl QueueFocus {
+    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState) -> Outcome {
+        let Input::Key(key) = input else {
+            return Outcome::Ignored;
+        };
+        if state.queued.is_empty() {
+            return Outcome::Close(vec![]);
+        }
+        self.selected = self.selected.min(state.queued.len() - 1);
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Esc => Outcome::Close(vec![]),
+            KeyCode::Up => {
+                self.selected = self.selected.saturating_sub(1);
+                Outcome::Consumed(vec![])
+            }
+            KeyCode::Down if self.selected + 1 >= state.queued.len() => Outcome::Close(vec![]),
+            KeyCode::Down => {
+                self.selected += 1;
+                Outcome::Consumed(vec![])
+            }
+            KeyCode::Delete | KeyCode::Backspace | KeyCode::Char('x') if !ctrl => {
+                state.queued.remove(self.selected);
+                if state.queued.is_empty() {
+                    return Outcome::Close(vec![]);
+                }
+                self.selected = self.selected.min(state.queued.len() - 1);
+                Outcome::Consumed(vec![])
+            }
+            KeyCode::Enter | KeyCode::Char('e') if !ctrl => {
+                let Some(text) = state.queued.remove(self.selected) else {
+                    return Outcome::Close(vec![]);
+                };
+                // A draft in the composer takes the edited message's place in the queue.
+                let draft = state.composer.text();
+                if !draft.trim().is_empty() {
+                    state.queued.insert(self.selected, draft);
+                }
+                state.composer.set_text(&text);
+                Outcome::Close(vec![])
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+}
+
+pub fn hints() -> Vec<Hint> {
+    vec![
+        Hint::new("↑/↓", "select"),
+        Hint::new("Enter/e", "edit"),
+        Hint::new("Del/x", "drop"),
+        Hint::new("Esc", "back to the composer"),
+    ]
+}

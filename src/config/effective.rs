@@ -1,0 +1,108 @@
+//! The settings in force and where each came from: a flag, the environment, the config file,
+//! or tern's default. Flags win over the environment, which wins over the file.
+
+use super::Loaded;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Source {
+    Default,
+    File(PathBuf),
+    Flag,
+    Env(&'static str),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setting<T> {
+    pub value: T,
+    pub source: Source,
+}
+
+/// What the command line and the environment say, before the file is consulted.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Overrides {
+    pub model: Option<String>,
+    pub approval_policy: Option<String>,
+    pub sandbox: Option<String>,
+    /// With where it came from: `--codex-bin` or `TERN_CODEX_BIN`.
+    pub codex_bin: Option<(PathBuf, Source)>,
+    /// `TERN_THEME`.
+    pub theme_env: Option<String>,
+    /// `NO_COLOR`.
+    pub no_color_env: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Effective {
+    pub model: Setting<Option<String>>,
+    pub approval_policy: Setting<Option<String>>,
+    pub sandbox: Setting<Option<String>>,
+    /// `dark`, `light` or `auto`.
+    pub theme: Setting<String>,
+    pub bell: Setting<bool>,
+    pub desktop_notification: Setting<bool>,
+    pub codex_bin: Setting<Option<PathBuf>>,
+    pub no_color: Setting<bool>,
+}
+
+fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
+    match (flag, file) {
+        (Some(value), _) => Setting {
+            value,
+            source: Source::Flag,
+        },
+        (None, Some(value)) => Setting {
+            value,
+            source: from_file.clone(),
+        },
+        (None, None) => Setting {
+            value: default,
+            source: Source::Default,
+        },
+    }
+}
+
+pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
+    let file = &loaded.settings;
+    let from_file = Source::File(loaded.path.clone().unwrap_or_default());
+    let optional = |flag: Option<String>, in_file: &Option<String>| {
+        pick(flag.map(Some), in_file.clone().map(Some), &from_file, None)
+    };
+    let theme = match over
+        .theme_env
+        .filter(|t| super::THEMES.contains(&t.as_str()))
+    {
+        Some(value) => Setting {
+            value,
+            source: Source::Env("TERN_THEME"),
+        },
+        None => pick(None, file.theme.clone(), &from_file, "auto".to_string()),
+    };
+    let codex_bin = match over.codex_bin {
+        Some((path, source)) => Setting {
+            value: Some(path),
+            source,
+        },
+        None => pick(None, file.codex_bin.clone().map(Some), &from_file, None),
+    };
+    let no_color = match over.no_color_env.filter(|v| !v.is_empty()) {
+        Some(_) => Setting {
+            value: true,
+            source: Source::Env("NO_COLOR"),
+        },
+        None => Setting {
+            value: false,
+            source: Source::Default,
+        },
+    };
+    Effective {
+        model: optional(over.model, &file.model),
+        approval_policy: optional(over.approval_policy, &file.approval_policy),
+        sandbox: optional(over.sandbox, &file.sandbox),
+        theme,
+        bell: pick(None, file.bell, &from_file, false),
+        desktop_notification: pick(None, file.desktop_notification, &from_file, false),
+        codex_bin,
+        no_color,
+    }
+}

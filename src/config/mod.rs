@@ -1,0 +1,181 @@
+//! tern's own config file, `config.toml` in the platform config folder
+//! (`~/.config/tern/config.toml` on Linux, `$XDG_CONFIG_HOME/tern/config.toml` when set), or the
+//! file named by `--config-file` / `TERN_CONFIG`. Command-line flags override it. A key tern does
+//! not know is a warning naming it; a file that does not parse is an error with its line and
+//! column, never a panic.
+
+mod effective;
+mod print;
+
+pub use effective::{effective, Effective, Overrides, Setting, Source};
+pub use print::print_config;
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The keys of the file. Everything is optional: what is missing keeps its default.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+pub struct FileConfig {
+    /// The model for new threads.
+    pub model: Option<String>,
+    /// `untrusted`, `on-request`, `on-failure` or `never`.
+    pub approval_policy: Option<String>,
+    /// `read-only`, `workspace-write` or `danger-full-access`.
+    pub sandbox: Option<String>,
+    /// `dark`, `light` or `auto` (the terminal's COLORFGBG decides).
+    pub theme: Option<String>,
+    /// Ring the terminal bell when a question waits or a turn ends while the terminal is not
+    /// focused.
+    pub bell: Option<bool>,
+    /// Send a desktop notification (OSC 9) then.
+    pub desktop_notification: Option<bool>,
+    /// The codex binary to run as `codex app-server`.
+    pub codex_bin: Option<PathBuf>,
+}
+
+/// The keys a file may have, for the unknown-key warning.
+const KNOWN_KEYS: &[&str] = &[
+    "model",
+    "approval_policy",
+    "sandbox",
+    "theme",
+    "bell",
+    "desktop_notification",
+    "codex_bin",
+];
+
+pub const THEMES: &[&str] = &["dark", "light", "auto"];
+
+/// The file as read: its settings, where it is, and what was odd about it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Loaded {
+    pub settings: FileConfig,
+    /// The file read, if there was one.
+    pub path: Option<PathBuf>,
+    /// One line per unknown key.
+    pub warnings: Vec<String>,
+}
+
+/// Which file to read: `explicit` (the flag, then `TERN_CONFIG`), else the platform's.
+pub fn config_path(explicit: Option<&Path>) -> Option<PathBuf> {
+    if let Some(path) = explicit {
+        return Some(path.to_path_buf());
+    }
+    if let Some(path) = std::env::var_os("TERN_CONFIG").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(path));
+    }
+    directories::ProjectDirs::from("", "", "tern").map(|d| d.config_dir().join("config.toml"))
+}
+
+/// Reads the config file. A missing default file is no error (an empty config); a missing
+/// file that was named explicitly is.
+pub fn load(path: Option<PathBuf>, named: bool) -> Result<Loaded, String> {
+    let Some(path) = path else {
+        return Ok(Loaded::default());
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !named => {
+            return Ok(Loaded::default())
+        }
+        Err(e) => return Err(format!("config file {}: {e}", path.display())),
+    };
+    let (settings, warnings) =
+        parse(&text).map_err(|e| format!("config file {}: {e}", path.display()))?;
+    Ok(Loaded {
+        settings,
+        path: Some(path),
+        warnings,
+    })
+}
+
+/// Parses a config file's text: the settings and a warning per unknown key, or an error that
+/// says at which line and column the file is wrong.
+pub fn parse(text: &str) -> Result<(FileConfig, Vec<String>), String> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| located(text, &e))?;
+    let warnings = table
+        .keys()
+        .filter(|key| !KNOWN_KEYS.contains(&key.as_str()))
+        .map(|key| {
+            format!(
+                "unknown key `{}` ignored (known keys: {})",
+                crate::render::sanitize::sanitize_line(key),
+                KNOWN_KEYS.join(", ")
+            )
+        })
+        .collect();
+    let settings: FileConfig = toml::from_str(text).map_err(|e| located(text, &e))?;
+    if let Some(theme) = &settings.theme {
+        if !THEMES.contains(&theme.as_str()) {
+            return Err(format!(
+                "{}: unknown theme `{}`; use one of: {}",
+                position_of_key(text, "theme"),
+                crate::render::sanitize::sanitize_line(theme),
+                THEMES.join(", ")
+            ));
+        }
+    }
+    Ok((settings, warnings))
+}
+
+/// "line L, column C: what is wrong", from a TOML error's byte span.
+fn located(text: &str, error: &toml::de::Error) -> String {
+    let message = crate::render::sanitize::sanitize_line(error.message());
+    match error.span() {
+        Some(span) => {
+            let (line, column) = line_column(text, span.start);
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
+}
+
+/// 1-based line and column (in characters) of byte `offset`.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    (line, column)
+}
+
+/// "line L, column C" of where `key` is set, for errors found after parsing.
+fn position_of_key(text: &str, key: &str) -> String {
+    let offset = text
+        .lines()
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len() + 1;
+            Some((start, line))
+        })
+        .find(|(_, line)| line.trim_start().starts_with(key))
+        .map(|(start, line)| start + (line.len() - line.trim_start().len()))
+        .unwrap_or(0);
+    let (line, column) = line_column(text, offset);
+    format!("line {line}, column {column}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_read() {
+        let (config, warnings) = parse(
+            "model = \"gpt-x\"\napproval_policy = \"never\"\nsandbox = \"read-only\"\n\
+             theme = \"light\"\nbell = true\ndesktop_notification = false\ncodex_bin = \"/opt/codex\"\n",
+        )
+        .unwrap();
+        assert!(warnings.is_empty());
+        assert_eq!(config.model.as_deref(), Some("gpt-x"));
+        assert_eq!(config.theme.as_deref(), Some("light"));
+        assert_eq!(config.bell, Some(true));
+        assert_eq!(config.desktop_notification, Some(false));
+        assert_eq!(config.codex_bin, Some(PathBuf::from("/opt/codex")));
+    }
+
+    #[test]
+    fn line_and_column_count_from_one() {
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        assert_eq!(line_column("", 0), (1, 1));
+    }
+}

@@ -1,0 +1,86 @@
+//! `tern --print-config`: the settings in force, one per line, with where each came from.
+//! Values from the file or the environment pass through `sanitize_line`.
+
+use super::effective::{Effective, Setting, Source};
+use super::Loaded;
+use crate::render::sanitize::sanitize_line;
+use std::fmt::Write;
+use std::path::Path;
+
+pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&Path>) -> String {
+    let mut out = String::new();
+    match (&loaded.path, looked_at) {
+        (Some(path), _) => {
+            let _ = writeln!(out, "# config file: {}", shown_path(path));
+        }
+        (None, Some(path)) => {
+            let _ = writeln!(out, "# config file: {} (not found)", shown_path(path));
+        }
+        (None, None) => out.push_str("# config file: none (no config folder on this platform)\n"),
+    }
+    for warning in &loaded.warnings {
+        let _ = writeln!(out, "# warning: {warning}");
+    }
+    let text = |s: &Setting<Option<String>>| match &s.value {
+        Some(v) => format!("\"{}\"", sanitize_line(v)),
+        None => "(codex's own)".to_string(),
+    };
+    let rows = [
+        ("model", text(&effective.model), &effective.model.source),
+        (
+            "approval_policy",
+            text(&effective.approval_policy),
+            &effective.approval_policy.source,
+        ),
+        (
+            "sandbox",
+            text(&effective.sandbox),
+            &effective.sandbox.source,
+        ),
+        (
+            "theme",
+            format!("\"{}\"", sanitize_line(&effective.theme.value)),
+            &effective.theme.source,
+        ),
+        (
+            "bell",
+            effective.bell.value.to_string(),
+            &effective.bell.source,
+        ),
+        (
+            "desktop_notification",
+            effective.desktop_notification.value.to_string(),
+            &effective.desktop_notification.source,
+        ),
+        (
+            "codex_bin",
+            match &effective.codex_bin.value {
+                Some(path) => format!("\"{}\"", shown_path(path)),
+                None => "(codex on PATH)".to_string(),
+            },
+            &effective.codex_bin.source,
+        ),
+        (
+            "no_color",
+            effective.no_color.value.to_string(),
+            &effective.no_color.source,
+        ),
+    ];
+    for (key, value, source) in rows {
+        let _ = writeln!(out, "{key} = {value}  # {}", source_text(source));
+    }
+    out
+}
+
+fn shown_path(path: &Path) -> String {
+    sanitize_line(&path.to_string_lossy())
+}
+
+fn source_text(source: &Source) -> String {
+    match source {
+        Source::Default => "default".into(),
+        Source::File(path) => format!("from {}", shown_path(path)),
+        Source::Flag => "from a flag".into(),
+        Source::Env(name) => format!("from ${name}"),
+    }
+}

@@ -1,0 +1,87 @@
+//! The messages waiting for the turn, above the composer: steers on their way into the running
+//! turn, then the queued ones (the selected one highlighted while ↑ is in the list). After a
+//! lost connection the queued ones say they were not sent.
+
+use crate::app::layers::Layer;
+use crate::app::{AppState, ConnState};
+use crate::render::sanitize::sanitize_line;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph};
+use ratatui::Frame;
+
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
+    if area.height == 0 {
+        return;
+    }
+    let selected = state.layers.iter().rev().find_map(|layer| match layer {
+        Layer::Queue(focus) => Some(focus.selected),
+        _ => None,
+    });
+    let failed = matches!(state.conn, ConnState::Failed(_));
+    let mut rows: Vec<Line<'static>> = state
+        .steering
+        .iter()
+        .map(|steer| {
+            let label = if steer.accepted {
+                "⤷ steered  "
+            } else {
+                "⤷ steering "
+            };
+            row(
+                label,
+                &steer.prompt,
+                Style::default().fg(Color::Cyan),
+                false,
+            )
+        })
+        .collect();
+    let first_queued = rows.len();
+    for (i, text) in state.queued.iter().enumerate() {
+        let (label, style) = if failed {
+            ("✗ not sent ", Style::default().fg(Color::Red))
+        } else {
+            ("⏸ queued   ", Style::default().fg(Color::Yellow))
+        };
+        rows.push(row(label, text, style, selected == Some(i)));
+    }
+    // Keep the selection in view; otherwise the first rows, with the rest counted.
+    let height = area.height as usize;
+    let shown: Vec<Line<'static>> = if rows.len() <= height {
+        rows
+    } else if let Some(i) = selected {
+        let at = first_queued + i;
+        let start = at.saturating_sub(height - 1).min(rows.len() - height);
+        rows.into_iter().skip(start).take(height).collect()
+    } else {
+        let more = rows.len() - (height - 1);
+        let mut shown: Vec<Line<'static>> = rows.into_iter().take(height - 1).collect();
+        shown.push(Line::from(
+            format!("  … and {more} more (↑ to see them)").dark_gray(),
+        ));
+        shown
+    };
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(shown), area);
+}
+
+fn row(label: &'static str, text: &str, style: Style, selected: bool) -> Line<'static> {
+    let mut lines = text.lines();
+    let first = sanitize_line(lines.next().unwrap_or(""));
+    let more = if lines.next().is_some() {
+        " ⏎…"
+    } else {
+        ""
+    };
+    let body = Style::default().add_modifier(if selected {
+        Modifier::REVERSED
+    } else {
+        Modifier::empty()
+    });
+    Line::from(vec![
+        Span::styled(format!(" {label}"), style),
+        Span::styled(first, body),
+        Span::styled(more, Style::default().dim()),
+    ])
+}
