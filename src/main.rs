@@ -1,7 +1,7 @@
 use clap::Parser;
 use std::process::ExitCode;
 use tern::cli::Cli;
-use tern::rpc::child::{locate_codex, ChildTransport};
+use tern::rpc::child::locate_codex;
 use tern::rpc::{Connection, Transport};
 use tern::runtime::event_loop::SessionIo;
 use tern::runtime::terminal::TerminalGuard;
@@ -35,6 +35,9 @@ fn main() -> ExitCode {
 }
 
 async fn async_main(cli: Cli, config: tern::app::SessionConfig) -> ExitCode {
+    let mut state = tern::app::AppState::new(config);
+    state.health.timeouts = tern::runtime::restart::timeouts_from_env();
+    let mut spawner = None;
     let transport: Box<dyn Transport> = if cli.demo {
         Box::new(tern::demo::start())
     } else {
@@ -48,8 +51,14 @@ async fn async_main(cli: Cli, config: tern::app::SessionConfig) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        match ChildTransport::spawn(&codex, &[]) {
-            Ok(child) => Box::new(child),
+        state.health.binary = Some(codex.display().to_string());
+        let mut spawn = tern::runtime::restart::child_spawner(codex.clone());
+        match spawn() {
+            Ok(spawned) => {
+                state.health.pid = spawned.pid;
+                spawner = Some(spawn);
+                spawned.transport
+            }
             Err(e) => {
                 eprintln!(
                     "tern: could not start `{} app-server`: {e}",
@@ -77,11 +86,16 @@ async fn async_main(cli: Cli, config: tern::app::SessionConfig) -> ExitCode {
         external,
     };
     let result =
-        tern::runtime::run_session(&mut guard.terminal, io, tern::app::AppState::new(config)).await;
+        tern::runtime::run_session_restartable(&mut guard.terminal, io, state, spawner).await;
     drop(guard);
 
     match result {
-        Ok((outcome, _)) => {
+        Ok((outcome, state)) => {
+            // Drafts are kept: what was typed and never sent is not lost with the screen.
+            if let Some(text) = tern::app::restart::unsent_text(&state) {
+                let text = tern::render::sanitize::sanitize_text(&text).join("\n");
+                println!("── not sent ──\n{text}\n── end of not sent ──");
+            }
             // The fallback for terminals that ignore OSC 52: what was copied is not lost.
             if let Some(text) = &outcome.copied {
                 println!("── copied with /copy ──\n{text}\n── end of copy ──");

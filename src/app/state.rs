@@ -129,6 +129,8 @@ pub struct AppState {
     pub copied: Option<String>,
     /// The older turns of a resumed thread still to page in as the person scrolls up.
     pub history: Option<super::threads::History>,
+    /// Whether the server answers, and where a restart stands.
+    pub health: super::health::Health,
 }
 
 impl AppState {
@@ -155,6 +157,7 @@ impl AppState {
             expanded: false,
             copied: None,
             history: None,
+            health: Default::default(),
             config,
         }
     }
@@ -175,9 +178,13 @@ impl AppState {
     }
 
     /// When the app must be told that time passed (`AppEvent::Tick`), if ever: a key held at a
-    /// prompt decides, or a prompt becomes live.
+    /// prompt decides, or a prompt becomes live, or the server is late (`health`).
     pub fn next_tick(&self, now: Instant) -> Option<Instant> {
-        self.prompts.next_deadline(now)
+        let health = super::health::next_deadline(self);
+        match (self.prompts.next_deadline(now), health) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.

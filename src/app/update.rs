@@ -12,6 +12,7 @@ use std::time::Instant;
 pub use super::responses::start;
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
+    super::health::observe(state, &event, now);
     let mut effects = match event {
         AppEvent::Key(key) => layers::route(state, Input::Key(key), now),
         AppEvent::Paste(text) => layers::route(state, Input::Paste(&text), now),
@@ -32,9 +33,13 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
             result,
         } => layers::rules::on_deleted(state, file, source, result),
         AppEvent::GitDiff { cwd, result } => layers::diff::on_git_diff(state, &cwd, result),
-        AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
+        AppEvent::Disconnected(reason) => super::restart::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
-        AppEvent::Tick => layers::tick(state, now),
+        AppEvent::ServerRestarted(result) => super::restart::on_restarted(state, result, now),
+        AppEvent::Tick => {
+            super::health::check(state, now);
+            layers::tick(state, now)
+        }
     };
     // Scrolling up, a resize or a page that did not fill the screen: older history comes in.
     effects.extend(super::threads::load_older(state));

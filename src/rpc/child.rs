@@ -57,6 +57,13 @@ impl ChildTransport {
     }
 }
 
+impl ChildTransport {
+    /// The app-server's process id (while it runs).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+}
+
 impl Transport for ChildTransport {
     fn into_parts(self: Box<Self>) -> TransportParts {
         let ChildTransport {

@@ -4,7 +4,8 @@ pub mod event_loop;
 pub mod frames;
 pub mod git;
 pub mod hyperlinks;
+pub mod restart;
 pub mod rules_file;
 pub mod terminal;
 
-pub use event_loop::{run_session, SessionOutcome};
+pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

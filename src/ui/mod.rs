@@ -13,6 +13,7 @@ mod prompt;
 mod prompt_view;
 mod rules;
 mod search;
+mod server_down;
 mod status;
 mod thread_picker;
 mod transcript;
@@ -71,6 +72,7 @@ fn draw_entry(
         }
         Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
         Entry::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager),
+        Entry::Layer(Layer::ServerDown(down)) => server_down::draw(frame, areas.bottom, down),
         Entry::Layer(Layer::ThreadPicker(picker)) => thread_picker::draw(
             frame,
             areas.main,

@@ -16,6 +16,7 @@ pub mod prefix;
 pub mod prompt_view;
 pub mod rules;
 pub mod search;
+pub mod server_down;
 pub mod thread_picker;
 
 pub use diff::DiffPager;
@@ -88,6 +89,8 @@ pub enum Layer {
     Diff(DiffPager),
     /// `tern resume`, `/resume`: past threads to reopen.
     ThreadPicker(Box<ThreadPicker>),
+    /// The server died, never answered or went silent: what happened, and the restart key.
+    ServerDown(server_down::ServerDown),
 }
 
 impl Layer {
@@ -100,12 +103,13 @@ impl Layer {
             Layer::Rules(list) => list.handle(input),
             Layer::Diff(diff) => diff.handle(input, state, now),
             Layer::ThreadPicker(picker) => picker.handle(input, state, now),
+            Layer::ServerDown(down) => down.handle(input, state, now),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
-            Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
+            Layer::Search(_) | Layer::Prefix(_) | Layer::ServerDown(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
             Layer::PromptView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => Placement::FullScreen,
         }
@@ -120,6 +124,7 @@ impl Layer {
             Layer::Rules(_) => "Rules",
             Layer::Diff(_) => "Diff",
             Layer::ThreadPicker(_) => "Resume",
+            Layer::ServerDown(down) => down.title(),
         }
     }
 
@@ -132,6 +137,7 @@ impl Layer {
             Layer::Rules(list) => rules::hints(list),
             Layer::Diff(_) => diff::hints(),
             Layer::ThreadPicker(picker) => thread_picker::hints(picker),
+            Layer::ServerDown(down) => server_down::hints(down),
         }
     }
 
@@ -144,6 +150,7 @@ impl Layer {
                 crate::render::prefix::chooser_lines(&chooser.offer, chooser.len, width).len()
             }
             Layer::PromptView(_) => 0,
+            Layer::ServerDown(down) => down.rows(width),
             Layer::Rules(list) => list.rules().len().max(1),
             // Full screen: it takes the rows there are.
             Layer::Diff(_) | Layer::ThreadPicker(_) => 0,
