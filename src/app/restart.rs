@@ -199,6 +199,9 @@ fn resumed(state: &mut AppState, response: ThreadStartResponse, now: Instant) ->
         model: response.model,
         cwd,
     });
+    // Late events of old turns came from the old server only; the new one may even reuse
+    // their ids.
+    state.finished_turns.clear();
     // A page of history asked of the old server will not come.
     if let Some(history) = &mut state.history {
         history.loading = false;
