@@ -12,6 +12,7 @@ pub mod event;
 pub mod geometry;
 pub mod health;
 pub mod layers;
+pub mod notices;
 pub mod prompts;
 pub mod request;
 pub mod responses;

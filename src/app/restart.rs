@@ -194,6 +194,9 @@ fn resumed(state: &mut AppState, response: ThreadStartResponse, now: Instant) ->
             response.thread.id
         ),
     );
+    if response.thread.status == Some(crate::protocol::ThreadStatus::SystemError) {
+        super::notices::system_error(state);
+    }
     state.thread = Some(ThreadInfo {
         id: response.thread.id,
         model: response.model,
