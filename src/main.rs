@@ -146,16 +146,21 @@ fn spawn_signal_listener(tx: tokio::sync::mpsc::UnboundedSender<tern::app::AppEv
     }
 }
 
-/// Logs go to a file, never the screen: `$TERN_LOG_DIR` or the platform data dir.
+/// Logs go to a file, never the screen: `$TERN_LOG_DIR` or the platform data dir, appended to
+/// (one write per line), private (0600), secrets redacted.
 fn init_logging() -> Option<tracing_appender::non_blocking::WorkerGuard> {
     let dir = std::env::var_os("TERN_LOG_DIR")
         .map(std::path::PathBuf::from)
         .or_else(|| {
             directories::ProjectDirs::from("", "", "tern").map(|d| d.data_dir().to_path_buf())
         })?;
-    std::fs::create_dir_all(&dir).ok()?;
-    let appender = tracing_appender::rolling::never(&dir, "tern.log");
-    let (writer, guard) = tracing_appender::non_blocking(appender);
+    // Private: the log may quote prompts and commands. Secrets are redacted from every line.
+    std::os::unix::fs::DirBuilderExt::mode(std::fs::DirBuilder::new().recursive(true), 0o700)
+        .create(&dir)
+        .ok()?;
+    let file = tern::runtime::atomic_file::open_private_append(&dir.join("tern.log")).ok()?;
+    let (writer, guard) =
+        tracing_appender::non_blocking(tern::runtime::redact::RedactingWriter(file));
     let filter = tracing_subscriber::EnvFilter::try_from_env("TERN_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt()

@@ -196,3 +196,37 @@ fn a_server_that_dies_is_reported_sanitised_and_restarted_keeping_the_draft() {
     tern.wait_for_text("answer from the second server", WAIT);
     tern.quit_with(b"\x03", WAIT);
 }
+
+#[test]
+fn the_log_is_private_and_holds_no_secrets() {
+    use std::os::unix::fs::MetadataExt;
+    let fake = FakeServer::new(&[
+        json!({"stderr": "request failed: Authorization: Bearer sk-live-SECRET1\n"}),
+        json!({"stderr": "env OPENAI_API_KEY=sk-live-SECRET2 GITHUB_TOKEN=ghp_SECRET3\n"}),
+        step::wait("turn/start"),
+        json!({"exit": 1}),
+    ]);
+    let mut env = fake.env();
+    env.push(("TERN_LOG", OsString::from("debug")));
+    let mut tern = PtySession::spawn(tern_bin(), &[], &env, &fake.work_dir(), (110, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    tern.send(b"go\r");
+    tern.wait_for_text("exit status: 1", WAIT);
+    tern.send(b"\x03");
+    tern.wait_exit(WAIT);
+    let path = fake.dir.path().join("logs").join("tern.log");
+    let log = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        log.contains("request failed"),
+        "the stderr lines are logged: {log}"
+    );
+    for secret in ["SECRET1", "SECRET2", "SECRET3"] {
+        assert!(!log.contains(secret), "{secret} in the log:\n{log}");
+    }
+    assert!(log.contains("[redacted]"));
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().mode() & 0o777,
+        0o600,
+        "the log is private"
+    );
+}

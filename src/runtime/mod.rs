@@ -1,9 +1,11 @@
 //! The one event loop, the terminal, and the effects that touch the world.
 
+pub mod atomic_file;
 pub mod event_loop;
 pub mod frames;
 pub mod git;
 pub mod hyperlinks;
+pub mod redact;
 pub mod restart;
 pub mod rules_file;
 pub mod terminal;
