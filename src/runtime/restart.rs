@@ -45,11 +45,14 @@ pub fn respawn(spawner: Option<&mut Spawner>, kill: Option<u32>) -> Result<Spawn
         return Err("this session's server cannot be restarted".into());
     };
     if let Some(pid) = kill.and_then(|pid| libc::pid_t::try_from(pid).ok()) {
-        // Our own child, not reaped yet (its connection has not closed), so the pid is still
-        // ours. Its pipes close, and the old connection winds down by itself.
+        // Our own child leads a process group of its own (`ChildTransport::spawn`): the whole
+        // group goes, so a wrapper's child (npm's node `codex` runs the native binary with the
+        // same pipes) does not live on holding them. The child is not reaped yet (its
+        // connection has not closed), so the group id is still ours. The pipes close, and the
+        // old connection winds down by itself.
         // SAFETY: kill(2) has no memory effects.
         unsafe {
-            libc::kill(pid, libc::SIGKILL);
+            libc::kill(-pid, libc::SIGKILL);
         }
     }
     spawner()
