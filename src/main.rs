@@ -1,7 +1,7 @@
 use clap::Parser;
 use std::process::ExitCode;
 use tern::cli::Cli;
-use tern::rpc::child::{locate_codex, ChildTransport};
+use tern::rpc::child::locate_codex;
 use tern::rpc::{Connection, Transport};
 use tern::runtime::event_loop::SessionIo;
 use tern::runtime::terminal::TerminalGuard;
@@ -73,6 +73,14 @@ async fn async_main(
     config: tern::app::SessionConfig,
     warnings: Vec<String>,
 ) -> ExitCode {
+    let mut state = tern::app::AppState::new(config);
+    for warning in warnings {
+        state
+            .transcript
+            .notice(tern::model::NoticeLevel::Warning, warning);
+    }
+    state.health.timeouts = tern::runtime::restart::timeouts_from_env();
+    let mut spawner = None;
     let transport: Box<dyn Transport> = if cli.demo {
         Box::new(tern::demo::start())
     } else {
@@ -86,8 +94,14 @@ async fn async_main(
                 return ExitCode::from(2);
             }
         };
-        match ChildTransport::spawn(&codex, &[]) {
-            Ok(child) => Box::new(child),
+        state.health.binary = Some(codex.display().to_string());
+        let mut spawn = tern::runtime::restart::child_spawner(codex.clone());
+        match spawn() {
+            Ok(spawned) => {
+                state.health.pid = spawned.pid;
+                spawner = Some(spawn);
+                spawned.transport
+            }
             Err(e) => {
                 eprintln!(
                     "tern: could not start `{} app-server`: {e}",
@@ -114,17 +128,17 @@ async fn async_main(
         inbound,
         external,
     };
-    let mut state = tern::app::AppState::new(config);
-    for warning in warnings {
-        state
-            .transcript
-            .notice(tern::model::NoticeLevel::Warning, warning);
-    }
-    let result = tern::runtime::run_session(&mut guard.terminal, io, state).await;
+    let result =
+        tern::runtime::run_session_restartable(&mut guard.terminal, io, state, spawner).await;
     drop(guard);
 
     match result {
-        Ok((outcome, _)) => {
+        Ok((outcome, state)) => {
+            // Drafts are kept: what was typed and never sent is not lost with the screen.
+            if let Some(text) = tern::app::restart::unsent_text(&state) {
+                let text = tern::render::sanitize::sanitize_text(&text).join("\n");
+                println!("── not sent ──\n{text}\n── end of not sent ──");
+            }
             // The fallback for terminals that ignore OSC 52: what was copied is not lost.
             if let Some(text) = &outcome.copied {
                 println!("── copied with /copy ──\n{text}\n── end of copy ──");
@@ -175,16 +189,21 @@ fn spawn_signal_listener(tx: tokio::sync::mpsc::UnboundedSender<tern::app::AppEv
     }
 }
 
-/// Logs go to a file, never the screen: `$TERN_LOG_DIR` or the platform data dir.
+/// Logs go to a file, never the screen: `$TERN_LOG_DIR` or the platform data dir, appended to
+/// (one write per line), private (0600), secrets redacted.
 fn init_logging() -> Option<tracing_appender::non_blocking::WorkerGuard> {
     let dir = std::env::var_os("TERN_LOG_DIR")
         .map(std::path::PathBuf::from)
         .or_else(|| {
             directories::ProjectDirs::from("", "", "tern").map(|d| d.data_dir().to_path_buf())
         })?;
-    std::fs::create_dir_all(&dir).ok()?;
-    let appender = tracing_appender::rolling::never(&dir, "tern.log");
-    let (writer, guard) = tracing_appender::non_blocking(appender);
+    // Private: the log may quote prompts and commands. Secrets are redacted from every line.
+    std::os::unix::fs::DirBuilderExt::mode(std::fs::DirBuilder::new().recursive(true), 0o700)
+        .create(&dir)
+        .ok()?;
+    let file = tern::runtime::atomic_file::open_private_append(&dir.join("tern.log")).ok()?;
+    let (writer, guard) =
+        tracing_appender::non_blocking(tern::runtime::redact::RedactingWriter(file));
     let filter = tracing_subscriber::EnvFilter::try_from_env("TERN_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     tracing_subscriber::fmt()

@@ -46,6 +46,11 @@ pub enum Effect {
         bell: bool,
         notification: Option<String>,
     },
+    /// Start a new app-server in place of the old one (killing `kill`, its pid, if it still
+    /// runs) and connect to it; the outcome comes back as `AppEvent::ServerRestarted`.
+    RestartServer {
+        kill: Option<u32>,
+    },
     Redraw,
     Quit,
 }

@@ -103,6 +103,8 @@ pub enum AppEvent {
     },
     /// The connection to the server is gone, with why.
     Disconnected(String),
+    /// `Effect::RestartServer` was carried out: the new server's pid, or why it did not start.
+    ServerRestarted(Result<Option<u32>, String>),
     /// SIGTERM, SIGHUP or the like: leave cleanly.
     Terminate,
     /// The moment `AppState::next_tick` named has come (a held key decides, a prompt goes live).

@@ -26,6 +26,9 @@ pub fn on_response(
     result: Result<Value, String>,
     now: Instant,
 ) -> Vec<Effect> {
+    if let Some(effects) = super::restart::on_response(state, &tag, &result, now) {
+        return effects;
+    }
     if let Some(effects) = super::threads::on_response(state, &tag, &result, now) {
         return effects;
     }
@@ -146,20 +149,4 @@ fn on_thread_ready(
     });
     state.conn = ConnState::Ready;
     send_next_queued(state, now)
-}
-
-pub fn on_disconnected(state: &mut AppState, reason: String) -> Vec<Effect> {
-    if state.quitting {
-        return vec![];
-    }
-    let pending = state.prompts.clear().len();
-    state.turn = TurnPhase::Idle;
-    let mut message = format!("Lost the connection to codex: {reason}.");
-    if pending > 0 {
-        message.push_str(&format!(
-            " {pending} approval request(s) were dropped unanswered."
-        ));
-    }
-    message.push_str(" What you typed is kept; quit with Ctrl+C and start tern again.");
-    fail(state, message)
 }

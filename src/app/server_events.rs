@@ -114,20 +114,14 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
                 super::layers::diff::on_turn_diff(state, &d.turn_id);
             }
         }
-        N::Error(e) => {
-            let (level, prefix) = if e.will_retry {
-                (NoticeLevel::Warning, "Retrying after an error")
-            } else {
-                (NoticeLevel::Error, "Error")
-            };
-            let mut text = format!("{prefix}: {}", e.error.message);
-            if let Some(details) = e.error.additional_details {
-                text.push_str(&format!(" ({details})"));
+        N::Error(e) => super::notices::error(state, e),
+        N::Warning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.message),
+        N::ConfigWarning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.summary),
+        N::ThreadStatusChanged(s) => {
+            if s.status == crate::protocol::ThreadStatus::SystemError {
+                super::notices::system_error(state);
             }
-            state.transcript.notice(level, text);
         }
-        N::Warning(w) => state.transcript.notice(NoticeLevel::Warning, w.message),
-        N::ConfigWarning(w) => state.transcript.notice(NoticeLevel::Warning, w.summary),
         N::DeprecationNotice(w) => tracing::info!("deprecation notice: {}", w.summary),
         N::ServerRequestResolved(r) => {
             // Settled elsewhere (another client, an interrupt): say so rather than let the

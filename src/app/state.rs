@@ -144,6 +144,8 @@ pub struct AppState {
     pub history: Option<super::threads::History>,
     /// What the next turn runs with, and what the person chose with `/model` and `/approvals`.
     pub turn_settings: super::turn_settings::TurnSettings,
+    /// Whether the server answers, and where a restart stands.
+    pub health: super::health::Health,
 }
 
 impl AppState {
@@ -174,6 +176,7 @@ impl AppState {
             copied: None,
             history: None,
             turn_settings: Default::default(),
+            health: Default::default(),
             config,
         }
     }
@@ -194,9 +197,13 @@ impl AppState {
     }
 
     /// When the app must be told that time passed (`AppEvent::Tick`), if ever: a key held at a
-    /// prompt decides, or a prompt becomes live.
+    /// prompt decides, or a prompt becomes live, or the server is late (`health`).
     pub fn next_tick(&self, now: Instant) -> Option<Instant> {
-        self.prompts.next_deadline(now)
+        let health = super::health::next_deadline(self);
+        match (self.prompts.next_deadline(now), health) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.

@@ -13,6 +13,7 @@ pub use super::responses::start;
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
     let before = super::attention::Watch::of(state);
+    super::health::observe(state, &event, now);
     let mut effects = match event {
         AppEvent::Key(key) => layers::route(state, Input::Key(key), now),
         AppEvent::Paste(text) => layers::route(state, Input::Paste(&text), now),
@@ -33,12 +34,16 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
             result,
         } => layers::rules::on_deleted(state, file, source, result),
         AppEvent::GitDiff { cwd, result } => layers::diff::on_git_diff(state, &cwd, result),
-        AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
+        AppEvent::Disconnected(reason) => super::restart::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
-        AppEvent::Tick => layers::tick(state, now),
         AppEvent::Focus(focused) => {
             state.focused = focused;
             vec![]
+        }
+        AppEvent::ServerRestarted(result) => super::restart::on_restarted(state, result, now),
+        AppEvent::Tick => {
+            super::health::check(state, now);
+            layers::tick(state, now)
         }
     };
     effects.extend(super::attention::alerts(state, before));

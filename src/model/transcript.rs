@@ -69,6 +69,13 @@ impl Transcript {
         });
     }
 
+    /// The newest cell that `matches`, to change in place (a repeated notice).
+    pub fn newest_mut(&mut self, matches: impl Fn(&CellKind) -> bool) -> Option<&mut Cell> {
+        let index = self.cells.iter().rposition(|cell| matches(cell.kind()))?;
+        self.revision += 1;
+        self.cells.get_mut(index)
+    }
+
     fn index_of(&self, turn_id: &str, item_id: &str) -> Option<usize> {
         self.by_item.get(turn_id)?.get(item_id).copied()
     }

@@ -128,6 +128,7 @@ pub enum ServerNotification {
     ThreadArchived(super::threads::ThreadIdNotification),
     ThreadUnarchived(super::threads::ThreadIdNotification),
     RateLimitsUpdated(super::session::RateLimitsNotification),
+    ThreadStatusChanged(super::threads::ThreadStatusChangedNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -162,6 +163,7 @@ impl ServerNotification {
             "thread/archived" => N::ThreadArchived(parse(params)?),
             "thread/unarchived" => N::ThreadUnarchived(parse(params)?),
             "account/rateLimits/updated" => N::RateLimitsUpdated(parse(params)?),
+            "thread/status/changed" => N::ThreadStatusChanged(parse(params)?),
             other => N::Other(other.to_string()),
         })
     }
@@ -182,6 +184,7 @@ impl ServerNotification {
             N::Error(n) => Some(&n.thread_id),
             N::Warning(n) => n.thread_id.as_deref(),
             N::ServerRequestResolved(n) => Some(&n.thread_id),
+            N::ThreadStatusChanged(n) => Some(&n.thread_id),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,

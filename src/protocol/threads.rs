@@ -111,6 +111,14 @@ pub struct ThreadIdNotification {
     pub thread_id: String,
 }
 
+/// `thread/status/changed`: the thread went idle, active, or into `systemError`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadStatusChangedNotification {
+    pub thread_id: String,
+    pub status: super::items::ThreadStatus,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

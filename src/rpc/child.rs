@@ -32,6 +32,9 @@ impl ChildTransport {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            // A group of its own, so a restart can kill the whole of it: the npm `codex` is a
+            // node wrapper whose native child holds the pipes (see `runtime::restart`).
+            .process_group(0)
             .kill_on_drop(true);
         let mut child = command.spawn()?;
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
@@ -54,6 +57,13 @@ impl ChildTransport {
             stderr_tail,
             stderr_done,
         })
+    }
+}
+
+impl ChildTransport {
+    /// The app-server's process id (while it runs).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
     }
 }
 

@@ -72,7 +72,21 @@ pub struct SessionIo<S> {
 pub async fn run_session<B, S>(
     terminal: &mut Terminal<B>,
     io: SessionIo<S>,
+    state: AppState,
+) -> io::Result<(SessionOutcome, AppState)>
+where
+    B: SyncedBackend,
+    S: Stream<Item = io::Result<Event>> + Unpin,
+{
+    run_session_restartable(terminal, io, state, None).await
+}
+
+/// `run_session` with a way to start a new server when the app asks (`Effect::RestartServer`).
+pub async fn run_session_restartable<B, S>(
+    terminal: &mut Terminal<B>,
+    io: SessionIo<S>,
     mut state: AppState,
+    mut spawner: Option<super::restart::Spawner>,
 ) -> io::Result<(SessionOutcome, AppState)>
 where
     B: SyncedBackend,
@@ -80,11 +94,14 @@ where
 {
     let SessionIo {
         mut terminal_events,
-        connection,
+        mut connection,
         mut inbound,
         mut external,
     } = io;
-    let (responses_tx, mut responses) = mpsc::unbounded_channel::<AppEvent>();
+    let (mut responses_tx, mut responses) = mpsc::unbounded_channel::<AppEvent>();
+    // A restart the app asked for (with the old server's pid to kill), done at the top of the
+    // loop, where nothing borrows the connection.
+    let mut restart: Option<Option<u32>> = None;
     let mut frames = FrameScheduler::default();
     let mut frames_drawn = 0u64;
     let mut inbound_open = true;
@@ -104,6 +121,24 @@ where
     frames.request(Instant::now());
 
     while !state.quitting {
+        if let Some(kill) = restart.take() {
+            let event = match super::restart::respawn(spawner.as_mut(), kill) {
+                Ok(spawned) => {
+                    (connection, inbound) = Connection::start(spawned.transport);
+                    inbound_open = true;
+                    // Answers still owed by the old server go to the old channel, unread.
+                    (responses_tx, responses) = mpsc::unbounded_channel::<AppEvent>();
+                    AppEvent::ServerRestarted(Ok(spawned.pid))
+                }
+                Err(e) => AppEvent::ServerRestarted(Err(e)),
+            };
+            let now = Instant::now();
+            let effects = app::update(&mut state, event, now);
+            restart = super::restart::wanted(&effects);
+            run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
+            frames.request_now(now);
+            continue;
+        }
         let deadline = frames.due();
         let tick = state.next_tick(Instant::now());
         // Input and signals come first: under a steady stream of server messages a key is read
@@ -154,6 +189,7 @@ where
                     while let Some(message) = next.take() {
                         if let Some(event) = inbound_event(message, &connection) {
                             let effects = app::update(&mut state, event, Instant::now());
+                            restart = restart.or(super::restart::wanted(&effects));
                             run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
                         }
                         applied += 1;
@@ -171,6 +207,7 @@ where
         };
         let now = Instant::now();
         let effects = app::update(&mut state, event, now);
+        restart = restart.or(super::restart::wanted(&effects));
         run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
         if input {
             // What the person did shows at once, not in the streaming frame slot.
@@ -293,6 +330,8 @@ fn run_effects<B: SyncedBackend>(
                     .backend_mut()
                     .overlay(alert_bytes(bell, notification.as_deref()).as_bytes());
             }
+            // Carried out by the loop (`restart`), which owns the connection.
+            Effect::RestartServer { .. } => {}
             Effect::Redraw => frames.request(Instant::now()),
             Effect::Quit => {}
         }

@@ -1,10 +1,13 @@
 //! The one event loop, the terminal, and the effects that touch the world.
 
+pub mod atomic_file;
 pub mod event_loop;
 pub mod frames;
 pub mod git;
 pub mod hyperlinks;
+pub mod redact;
+pub mod restart;
 pub mod rules_file;
 pub mod terminal;
 
-pub use event_loop::{run_session, SessionOutcome};
+pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

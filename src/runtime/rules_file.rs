@@ -23,10 +23,11 @@
 //! only be narrowed, not closed. Waiters are seen in Linux's `/proc/locks`; elsewhere only the
 //! re-read of step 4 guards.
 
+use super::atomic_file::TempFile;
 use crate::model::rules::{self, RemoveError, RulesFileText};
 use std::fs::{self, File, Metadata};
 use std::io::{self, Read, Write};
-use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -158,12 +159,6 @@ fn attempt(
         return Ok(Attempt::Changed);
     }
     temp.rename_over(real).map_err(|e| io_error("replace", e))?;
-    if let Some(dir) = real.parent() {
-        // The rename is only durable once the folder is synced; the rule is gone either way.
-        if let Err(e) = File::open(dir).and_then(|d| d.sync_all()) {
-            tracing::warn!("could not sync {}: {e}", dir.display());
-        }
-    }
 
     hook(Stage::AfterRename, real);
 
@@ -280,61 +275,6 @@ fn dev_parts(dev: u64) -> (u64, u64) {
     let major = ((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff);
     let minor = (dev & 0xff) | ((dev >> 12) & !0xff);
     (major, minor)
-}
-
-/// A file next to the one it will replace, removed unless renamed over it.
-struct TempFile {
-    path: PathBuf,
-    file: File,
-    renamed: std::cell::Cell<bool>,
-}
-
-impl TempFile {
-    /// Created private, then given `mode` (the replaced file's), so the umask cannot widen or
-    /// narrow it. The name does not end in `.rules`: a leftover is never loaded as rules.
-    fn create(beside: &Path, mode: u32) -> io::Result<TempFile> {
-        let dir = beside.parent().unwrap_or(Path::new("."));
-        let name = beside
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let path = dir.join(format!(".{name}.tern-{}-{nanos}.tmp", std::process::id()));
-        let file = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&path)?;
-        let temp = TempFile {
-            path,
-            file,
-            renamed: std::cell::Cell::new(false),
-        };
-        temp.file
-            .set_permissions(fs::Permissions::from_mode(mode))?;
-        Ok(temp)
-    }
-
-    fn write(&self, bytes: &[u8]) -> io::Result<()> {
-        (&self.file).write_all(bytes)?;
-        self.file.sync_all()
-    }
-
-    fn rename_over(&self, target: &Path) -> io::Result<()> {
-        fs::rename(&self.path, target)?;
-        self.renamed.set(true);
-        Ok(())
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        if !self.renamed.get() {
-            let _ = fs::remove_file(&self.path);
-        }
-    }
 }
 
 #[cfg(test)]

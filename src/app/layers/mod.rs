@@ -19,6 +19,7 @@ pub mod prompt_view;
 pub mod queue;
 pub mod rules;
 pub mod search;
+pub mod server_down;
 pub mod slash_popup;
 pub mod status_view;
 pub mod thread_picker;
@@ -108,6 +109,8 @@ pub enum Layer {
     FileFinder(FileFinder),
     /// ↑ from the composer into the messages queued for the next turn.
     Queue(QueueFocus),
+    /// The server died, never answered or went silent: what happened, and the restart key.
+    ServerDown(server_down::ServerDown),
 }
 
 impl Layer {
@@ -125,12 +128,13 @@ impl Layer {
             Layer::Status(view) => view.handle(input),
             Layer::FileFinder(finder) => finder.handle(input, state, now),
             Layer::Queue(focus) => focus.handle(input, state),
+            Layer::ServerDown(down) => down.handle(input, state, now),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
-            Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
+            Layer::Search(_) | Layer::Prefix(_) | Layer::ServerDown(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
             // Drawn just above the composer, which stays in place and keeps taking the typing.
             Layer::SlashPopup(_)
@@ -156,6 +160,7 @@ impl Layer {
             Layer::Status(_) => "Status",
             Layer::FileFinder(_) => "Files",
             Layer::Queue(_) => "Queued",
+            Layer::ServerDown(down) => down.title(),
         }
     }
 
@@ -173,6 +178,7 @@ impl Layer {
             Layer::Status(_) => status_view::hints(),
             Layer::FileFinder(_) => file_finder::hints(),
             Layer::Queue(_) => queue::hints(),
+            Layer::ServerDown(down) => server_down::hints(down),
         }
     }
 
@@ -185,6 +191,7 @@ impl Layer {
                 crate::render::prefix::chooser_lines(&chooser.offer, chooser.len, width).len()
             }
             Layer::PromptView(_) => 0,
+            Layer::ServerDown(down) => down.rows(width),
             Layer::Rules(list) => list.rules().len().max(1),
             // Full screen: it takes the rows there are.
             Layer::Diff(_) | Layer::ThreadPicker(_) => 0,
