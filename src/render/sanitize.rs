@@ -119,9 +119,24 @@ pub fn visible_line(input: &str) -> String {
     out
 }
 
+/// Untrusted text printed straight to the terminal (after tern's screen is gone, where no
+/// ratatui buffer drops zero-width characters): [`sanitize_line`] per line, and the invisible
+/// format characters (bidi overrides, zero-width spaces) dropped too. Lines are joined by `\n`.
+pub fn printable_text(input: &str) -> String {
+    sanitize_text(input)
+        .iter()
+        .map(|line| {
+            line.chars()
+                .filter(|&c| !is_invisible_format(c))
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Characters that change how text reads without being seen: bidi embeddings, overrides and
 /// isolates, zero-width characters, the byte-order mark and the Unicode line separators.
-fn is_invisible_format(c: char) -> bool {
+pub(crate) fn is_invisible_format(c: char) -> bool {
     matches!(c,
         '\u{200b}'..='\u{200f}'
             | '\u{2028}'..='\u{202e}'

@@ -1,6 +1,7 @@
 //! The one event loop, the terminal, and the effects that touch the world.
 
 pub mod event_loop;
+pub mod farewell;
 pub mod frames;
 pub mod git;
 pub mod hyperlinks;
