@@ -264,3 +264,35 @@ fn sigterm_and_sighup_exit_with_128_plus_the_signal_and_the_terminal_restored() 
         );
     }
 }
+
+#[test]
+fn a_prompt_from_another_thread_says_whose_it_is() {
+    let approval = |id: i64, thread: &str, command: &str| {
+        step::request(
+            json!(id),
+            "item/commandExecution/requestApproval",
+            json!({"threadId": thread, "turnId": "{{turn}}", "itemId": command,
+                   "command": command, "cwd": "/w", "availableDecisions": ["accept", "cancel"]}),
+        )
+    };
+    let fake = FakeServer::new(&turn_with(vec![
+        approval(1, "{{thread}}", "echo ours"),
+        json!({"wait_response": 1}),
+        approval(2, &format!("sub-agent{}", payload("SUB")), "echo theirs"),
+        json!({"wait_response": 2}),
+    ]));
+    let mut tern = fake.spawn_tern(&[], SIZE);
+    tern.wait_for_text("fake-model", WAIT);
+    tern.send(b"go\r");
+    tern.wait_for_text("echo ours", WAIT);
+    assert!(!tern.screen_text().contains("From another thread"));
+    tern.send(b"y");
+    tern.wait_for_text("echo theirs", WAIT);
+    tern.wait_for_text("From another thread (sub-agent<SUB␛]0;PWNED", WAIT);
+    assert_clean(&tern);
+    tern.send(b"y");
+    fake.wait_recorded("the answer to the other thread's prompt", WAIT, |l| {
+        l.contains("\"id\":2,") && l.contains("accept")
+    });
+    quit(&mut tern);
+}

@@ -230,6 +230,7 @@ impl AppState {
         crate::render::prompt::PromptLook {
             cwd: self.transcript.session_cwd(),
             theme: self.config.theme,
+            thread_id: self.thread_id(),
         }
     }
 

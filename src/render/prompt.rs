@@ -21,6 +21,8 @@ use serde_json::Value;
 pub struct PromptLook<'a> {
     pub cwd: Option<&'a str>,
     pub theme: Theme,
+    /// The thread on screen: a prompt from another one (a sub-agent's) says whose it is.
+    pub thread_id: Option<&'a str>,
 }
 
 /// The prompt's lines inside a box `width` columns wide (borders included).
@@ -38,6 +40,17 @@ pub fn prompt_lines(
 ) -> PromptLines {
     let w = width.saturating_sub(2).max(10) as usize;
     let mut body = Vec::new();
+    let theirs = prompt.thread_id();
+    if look.thread_id.is_some_and(|ours| ours != theirs) && !theirs.is_empty() {
+        body.push(Line::from(
+            format!(
+                "From another thread ({}), not the one on screen",
+                visible_line(theirs)
+            )
+            .yellow()
+            .bold(),
+        ));
+    }
     match &prompt.subject {
         PromptSubject::Command(p) => {
             let headline = match &p.network_approval_context {
