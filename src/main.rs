@@ -133,30 +133,15 @@ async fn async_main(
     drop(guard);
 
     match result {
-        Ok((outcome, state)) => {
-            // Drafts are kept: what was typed and never sent is not lost with the screen.
-            if let Some(text) = tern::app::restart::unsent_text(&state) {
-                let text = tern::render::sanitize::sanitize_text(&text).join("\n");
-                println!("── not sent ──\n{text}\n── end of not sent ──");
-            }
-            // The fallback for terminals that ignore OSC 52: what was copied is not lost.
-            if let Some(text) = &outcome.copied {
-                println!("── copied with /copy ──\n{text}\n── end of copy ──");
-            }
-            if let Some(failure) = &outcome.failure {
-                eprintln!("tern: {failure}");
-            }
-            if let Some(thread) = &outcome.thread_id {
-                if cli.demo {
-                    println!(
-                        "Demo thread {thread} ended (the demo forgets its threads on exit). \
-                         To see the resume picker: tern --demo resume"
-                    );
-                } else {
-                    println!("Thread {thread}. To continue it: tern resume {thread}");
-                }
-            }
-            if outcome.failure.is_some() {
+        Ok((outcome, _)) => {
+            let farewell = tern::runtime::farewell::farewell(&outcome, cli.demo);
+            print!("{}", farewell.stdout);
+            eprint!("{}", farewell.stderr);
+            if let Some(code) = ended_by_signal() {
+                // Like a shell reports a process killed by the signal, after the terminal is
+                // restored and what was copied is printed.
+                ExitCode::from(code)
+            } else if outcome.failure.is_some() {
                 ExitCode::FAILURE
             } else {
                 ExitCode::SUCCESS
@@ -169,19 +154,35 @@ async fn async_main(
     }
 }
 
+/// The signal that ended the session (0: none), for the exit status 128 + signal.
+static ENDING_SIGNAL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+fn ended_by_signal() -> Option<u8> {
+    match ENDING_SIGNAL.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => None,
+        signal => Some(128 + signal),
+    }
+}
+
 /// SIGTERM and SIGHUP end the session through the loop, so the terminal guard restores the
 /// screen on the way out.
 fn spawn_signal_listener(tx: tokio::sync::mpsc::UnboundedSender<tern::app::AppEvent>) {
     use tokio::signal::unix::{signal, SignalKind};
-    for kind in [
-        SignalKind::terminate(),
-        SignalKind::hangup(),
-        SignalKind::interrupt(),
+    for (kind, number) in [
+        (SignalKind::terminate(), libc::SIGTERM),
+        (SignalKind::hangup(), libc::SIGHUP),
+        (SignalKind::interrupt(), libc::SIGINT),
     ] {
         let tx = tx.clone();
         if let Ok(mut stream) = signal(kind) {
             tokio::spawn(async move {
                 if stream.recv().await.is_some() {
+                    let _ = ENDING_SIGNAL.compare_exchange(
+                        0,
+                        number as u8,
+                        std::sync::atomic::Ordering::Relaxed,
+                        std::sync::atomic::Ordering::Relaxed,
+                    );
                     let _ = tx.send(tern::app::AppEvent::Terminate);
                 }
             });

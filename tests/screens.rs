@@ -61,11 +61,13 @@ fn command_approval_modal() {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let request: Value = conversation
+    let mut request: Value = conversation
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap()["msg"].clone())
         .find(|m| m["method"] == "item/commandExecution/requestApproval")
         .unwrap();
+    // From the thread on screen, like the replayed notifications.
+    request["params"]["threadId"] = THREAD.into();
     update(
         &mut state,
         server_request(

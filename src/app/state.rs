@@ -256,6 +256,7 @@ impl AppState {
         crate::render::prompt::PromptLook {
             cwd: self.transcript.session_cwd(),
             theme: self.config.theme,
+            thread_id: self.thread_id(),
         }
     }
 

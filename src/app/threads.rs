@@ -110,9 +110,11 @@ pub fn new_thread(state: &mut AppState) -> Vec<Effect> {
     // Prompts typed meanwhile wait for the new thread.
     state.conn = ConnState::Connecting;
     if let Some(id) = previous {
+        let hint = crate::render::resume_hint::resume_command(&id)
+            .unwrap_or_else(|why| format!("tern resume (its id is not shown: {why})"));
         state.transcript.notice(
             NoticeLevel::Info,
-            format!("New thread. The previous one stays: tern resume {id}"),
+            format!("New thread. The previous one stays: {hint}"),
         );
     }
     start_new(state)

@@ -1,16 +1,65 @@
 //! JSON-RPC 2.0 framing: one JSON object per line, classified by which of `id`, `method`,
 //! `result` and `error` it carries.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::fmt;
 
-/// A request id. The server uses integers for its own requests, but the schema allows strings.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(untagged)]
+/// A request id. The server uses integers for its own requests, but the schema allows strings,
+/// and a broken server may send anything: such an id is kept as the JSON text it came as, so the
+/// answer carries the very same id.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RequestId {
     Int(i64),
     Str(String),
+    /// Any other id (a number beyond i64, a fraction, `null` …), as its JSON text.
+    Raw(String),
+}
+
+impl RequestId {
+    /// The id from its JSON text exactly as sent.
+    fn from_raw(raw: &RawValue) -> RequestId {
+        let text = raw.get().trim();
+        if let Ok(n) = serde_json::from_str::<i64>(text) {
+            return RequestId::Int(n);
+        }
+        if let Ok(s) = serde_json::from_str::<String>(text) {
+            return RequestId::Str(s);
+        }
+        RequestId::Raw(text.to_string())
+    }
+
+    /// The id as JSON text, for building a message line.
+    pub fn to_json(&self) -> String {
+        match self {
+            RequestId::Int(n) => n.to_string(),
+            RequestId::Str(s) => Value::from(s.as_str()).to_string(),
+            RequestId::Raw(text) => text.clone(),
+        }
+    }
+}
+
+impl Serialize for RequestId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RequestId::Int(n) => serializer.serialize_i64(*n),
+            RequestId::Str(s) => serializer.serialize_str(s),
+            RequestId::Raw(text) => RawValue::from_string(text.clone())
+                .map_err(serde::ser::Error::custom)?
+                .serialize(serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RequestId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(match Value::deserialize(deserializer)? {
+            Value::Number(n) if n.is_i64() => RequestId::Int(n.as_i64().unwrap_or_default()),
+            Value::String(s) => RequestId::Str(s),
+            other => RequestId::Raw(other.to_string()),
+        })
+    }
 }
 
 impl fmt::Display for RequestId {
@@ -18,6 +67,7 @@ impl fmt::Display for RequestId {
         match self {
             RequestId::Int(n) => write!(f, "{n}"),
             RequestId::Str(s) => write!(f, "{s}"),
+            RequestId::Raw(text) => write!(f, "{text}"),
         }
     }
 }
@@ -62,8 +112,9 @@ pub enum FrameError {
 
 #[derive(Deserialize)]
 struct RawMessage {
-    #[serde(default)]
-    id: Option<RequestId>,
+    /// `Some` whenever the message has an id, `null` included.
+    #[serde(default, deserialize_with = "present")]
+    id: Option<Box<RawValue>>,
     #[serde(default)]
     method: Option<String>,
     #[serde(default)]
@@ -74,12 +125,21 @@ struct RawMessage {
     error: Option<RpcErrorObject>,
 }
 
+fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Box<RawValue>>, D::Error> {
+    Box::<RawValue>::deserialize(deserializer).map(Some)
+}
+
 impl Incoming {
     pub fn parse(line: &str) -> Result<Incoming, FrameError> {
         let raw: RawMessage =
             serde_json::from_str(line).map_err(|e| FrameError::NotJson(e.to_string()))?;
         let params = raw.params.unwrap_or(Value::Null);
-        match (raw.id, raw.method, raw.result, raw.error) {
+        let id = match (&raw.id, &raw.method) {
+            // An error about no request in particular (JSON-RPC's parse errors).
+            (Some(id), None) if id.get().trim() == "null" => None,
+            (id, _) => id.as_deref().map(RequestId::from_raw),
+        };
+        match (id, raw.method, raw.result, raw.error) {
             (Some(id), Some(method), None, None) => Ok(Incoming::Request { id, method, params }),
             (None, Some(method), None, None) => Ok(Incoming::Notification { method, params }),
             (id, None, _, Some(error)) => Ok(Incoming::Error { id, error }),
@@ -99,8 +159,15 @@ fn truncate(s: &str, max: usize) -> String {
     }
 }
 
+// Lines are written out by hand so that an id kept as raw JSON text goes out exactly as it
+// came in (a `Value` would round it, or refuse it).
+
 pub fn request_line(id: &RequestId, method: &str, params: &Value) -> String {
-    serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string()
+    format!(
+        r#"{{"id":{},"jsonrpc":"2.0","method":{},"params":{params}}}"#,
+        id.to_json(),
+        Value::from(method)
+    )
 }
 
 pub fn notification_line(method: &str, params: Option<&Value>) -> String {
@@ -112,13 +179,53 @@ pub fn notification_line(method: &str, params: Option<&Value>) -> String {
 }
 
 pub fn response_line(id: &RequestId, result: &Value) -> String {
-    serde_json::json!({"jsonrpc": "2.0", "id": id, "result": result}).to_string()
+    format!(
+        r#"{{"id":{},"jsonrpc":"2.0","result":{result}}}"#,
+        id.to_json()
+    )
 }
 
 pub fn error_line(id: &RequestId, code: i64, message: &str) -> String {
-    serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
-        .to_string()
+    let error = serde_json::json!({"code": code, "message": message});
+    format!(
+        r#"{{"error":{error},"id":{},"jsonrpc":"2.0"}}"#,
+        id.to_json()
+    )
 }
 
 /// JSON-RPC's "method not found": what tern answers to server requests it does not handle.
 pub const METHOD_NOT_FOUND: i64 = -32601;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_request_id_is_answered_as_it_was_sent() {
+        for id in [
+            "7",
+            "\"s-1\"",
+            "12345678901234567890",
+            "1.5",
+            "1e400",
+            "null",
+        ] {
+            let line = format!(r#"{{"id":{id},"method":"m","params":{{}}}}"#);
+            let Ok(Incoming::Request { id: parsed, .. }) = Incoming::parse(&line) else {
+                panic!("{line} is a request");
+            };
+            let answer = response_line(&parsed, &Value::Null);
+            assert_eq!(
+                answer,
+                format!(r#"{{"id":{id},"jsonrpc":"2.0","result":null}}"#)
+            );
+            assert!(error_line(&parsed, 1, "x").contains(&format!(r#""id":{id},"#)));
+        }
+    }
+
+    #[test]
+    fn an_error_with_a_null_id_has_no_id() {
+        let parsed = Incoming::parse(r#"{"id":null,"error":{"code":-32700,"message":"parse"}}"#);
+        assert!(matches!(parsed, Ok(Incoming::Error { id: None, .. })));
+    }
+}

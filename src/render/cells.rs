@@ -275,8 +275,12 @@ fn unescape_double_quoted(inner: &str) -> String {
 fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
     let bullet = Span::styled("• ", Style::default().fg(Color::Magenta));
     let mut lines = match friendly_summary(&cmd.actions) {
+        // The names, paths and queries in it come from the server.
         Some(summary) if !cmd.running => wrap_spans(
-            &[bullet, Span::styled(summary, Style::default().bold())],
+            &[
+                bullet,
+                Span::styled(sanitize_line(&summary), Style::default().bold()),
+            ],
             w,
             &[],
             &[Span::raw("    ")],

@@ -9,6 +9,7 @@ pub mod message;
 pub mod prefix;
 pub mod prompt;
 pub mod restyle;
+pub mod resume_hint;
 pub mod sanitize;
 pub mod wrap;
 

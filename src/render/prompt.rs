@@ -5,7 +5,7 @@
 
 use super::cells::friendly_summary;
 use super::diff::{file_change_lines, relative_path};
-use super::sanitize::{sanitize_line, visible_line, visible_text};
+use super::sanitize::{visible_line, visible_text};
 use super::wrap::wrap_spans;
 use crate::model::execpolicy::ParsedCommand;
 use crate::model::prompt_form::{FormSpec, FormState};
@@ -21,6 +21,8 @@ use serde_json::Value;
 pub struct PromptLook<'a> {
     pub cwd: Option<&'a str>,
     pub theme: Theme,
+    /// The thread on screen: a prompt from another one (a sub-agent's) says whose it is.
+    pub thread_id: Option<&'a str>,
 }
 
 /// The prompt's lines inside a box `width` columns wide (borders included).
@@ -38,6 +40,17 @@ pub fn prompt_lines(
 ) -> PromptLines {
     let w = width.saturating_sub(2).max(10) as usize;
     let mut body = Vec::new();
+    let theirs = prompt.thread_id();
+    if look.thread_id.is_some_and(|ours| ours != theirs) && !theirs.is_empty() {
+        body.push(Line::from(
+            format!(
+                "From another thread ({}), not the one on screen",
+                visible_line(theirs)
+            )
+            .yellow()
+            .bold(),
+        ));
+    }
     match &prompt.subject {
         PromptSubject::Command(p) => {
             let headline = match &p.network_approval_context {
@@ -275,7 +288,10 @@ fn change_header(change: &FileUpdateChange, cwd: Option<&str>, w: usize) -> Vec<
 }
 
 /// One option on one row: its key, and its label cut to fit, so every option is always seen.
+/// Labels carry the server's words (a proposed prefix's tokens, a host): their control
+/// characters show as marks, like the command they are about.
 fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static> {
+    let label = visible_line(label);
     let room = w.saturating_sub(5);
     let mut text: String = label.chars().take(room).collect();
     if label.chars().count() > room {
@@ -291,7 +307,7 @@ fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static
     Line::from(vec![
         Span::styled(format!(" {key} "), key_style),
         Span::raw(" "),
-        Span::styled(sanitize_line(&text), label_style),
+        Span::styled(text, label_style),
     ])
 }
 

@@ -2,7 +2,8 @@
 //! sequences must never reach the terminal raw (they could retitle the window, write the
 //! clipboard or forge hyperlinks). Everything shown passes through here.
 
-/// Removes escape sequences (CSI, OSC, DCS, and the rest), C0 and C1 controls and DEL. Tabs
+/// Removes escape sequences (CSI, OSC, DCS, and the rest), C0 and C1 controls, DEL and the
+/// invisible formatting characters (bidi overrides, zero-width spaces, line separators). Tabs
 /// become spaces up to the next multiple of four; a `\r` that is not part of `\r\n` drops what
 /// came before it on the line, as a terminal would have overwritten it.
 pub fn sanitize_line(input: &str) -> String {
@@ -62,6 +63,9 @@ pub(super) fn scan_line(input: &str, mut visit: impl FnMut(Scanned<'_>)) {
             // C1 string starters (DCS, SOS, OSC, PM, APC) swallow until their terminator.
             '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
             c if c.is_control() => {}
+            // Bidi controls reorder what follows and line separators break lines in some
+            // terminals; joiners stay (emoji sequences, scripts that need them).
+            c if is_invisible_format(c) && !matches!(c, '\u{200c}' | '\u{200d}') => {}
             c => {
                 visit(Scanned::Char(c));
                 column += 1;
@@ -119,9 +123,24 @@ pub fn visible_line(input: &str) -> String {
     out
 }
 
+/// Untrusted text printed straight to the terminal (after tern's screen is gone, where no
+/// ratatui buffer drops zero-width characters): [`sanitize_line`] per line, and the invisible
+/// format characters (bidi overrides, zero-width spaces) dropped too. Lines are joined by `\n`.
+pub fn printable_text(input: &str) -> String {
+    sanitize_text(input)
+        .iter()
+        .map(|line| {
+            line.chars()
+                .filter(|&c| !is_invisible_format(c))
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Characters that change how text reads without being seen: bidi embeddings, overrides and
 /// isolates, zero-width characters, the byte-order mark and the Unicode line separators.
-fn is_invisible_format(c: char) -> bool {
+pub(crate) fn is_invisible_format(c: char) -> bool {
     matches!(c,
         '\u{200b}'..='\u{200f}'
             | '\u{2028}'..='\u{202e}'
@@ -186,6 +205,10 @@ mod tests {
         assert_eq!(sanitize_line("x\u{9b}2Jy\u{9d}8;;http://e\u{9c}z"), "xyz");
         assert_eq!(sanitize_line("bell\u{7}\u{0}\u{7f}"), "bell");
         assert_eq!(sanitize_line("lone \u{1b}"), "lone ");
+        assert_eq!(
+            sanitize_line("a\u{202e}b\u{2028}c\u{200b}d\u{200d}e"),
+            "abcd\u{200d}e"
+        );
     }
 
     #[test]

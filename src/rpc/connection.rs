@@ -4,7 +4,7 @@
 use super::transport::{Transport, TransportParts};
 use crate::protocol::{self, Incoming, RequestId, RpcErrorObject};
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -45,6 +45,9 @@ struct Pending {
     waiters: HashMap<RequestId, (String, Waiter)>,
     /// Set once, when the peer is gone: later requests fail at once with this reason.
     closed: Option<String>,
+    /// The server's requests handed to the app and not answered yet: a second request with one
+    /// of these ids is refused instead of being answered twice.
+    unanswered: HashSet<RequestId>,
 }
 
 #[derive(Clone)]
@@ -154,10 +157,12 @@ impl Connection {
     }
 
     pub fn respond(&self, id: &RequestId, result: Value) {
+        self.pending.lock().unwrap().unanswered.remove(id);
         let _ = self.outbound.send(protocol::response_line(id, &result));
     }
 
     pub fn respond_error(&self, id: &RequestId, code: i64, message: &str) {
+        self.pending.lock().unwrap().unanswered.remove(id);
         let _ = self.outbound.send(protocol::error_line(id, code, message));
     }
 
@@ -195,6 +200,15 @@ fn dispatch(
             let _ = inbound.send(Inbound::Notification { method, params });
         }
         Incoming::Request { id, method, params } => {
+            if !pending.lock().unwrap().unanswered.insert(id.clone()) {
+                tracing::warn!(%id, method, "a second server request with a pending request's id");
+                let _ = outbound.send(protocol::error_line(
+                    &id,
+                    INVALID_REQUEST,
+                    "duplicate request id: a request with this id is still waiting for its answer",
+                ));
+                return;
+            }
             if inbound
                 .send(Inbound::Request {
                     id: id.clone(),
@@ -209,6 +223,9 @@ fn dispatch(
         }
     }
 }
+
+/// JSON-RPC's "invalid request".
+const INVALID_REQUEST: i64 = -32600;
 
 fn settle(pending: &Mutex<Pending>, id: &RequestId, outcome: Result<Value, RpcErrorObject>) {
     let waiter = pending.lock().unwrap().waiters.remove(id);

@@ -59,6 +59,8 @@ pub struct SessionOutcome {
     pub frames_drawn: u64,
     /// What the person copied last, to print after the screen is restored.
     pub copied: Option<String>,
+    /// What the person typed and never sent (queued prompts, then the draft).
+    pub unsent: Option<String>,
 }
 
 pub struct SessionIo<S> {
@@ -224,6 +226,7 @@ where
         failure,
         frames_drawn,
         copied: state.copied.clone(),
+        unsent: crate::app::restart::unsent_text(&state),
     };
     Ok((outcome, state))
 }

@@ -2,6 +2,7 @@
 
 pub mod atomic_file;
 pub mod event_loop;
+pub mod farewell;
 pub mod frames;
 pub mod git;
 pub mod hyperlinks;

@@ -174,21 +174,21 @@ pub mod step {
     }
 }
 
-/// Escape payloads a hostile server puts in text fields. Each is a distinct sequence that tern's
-/// own drawing never emits, so finding one in tern's output means it passed through.
+/// Escape payloads a hostile server puts in text fields. The CSI ones carry a letter before
+/// them, as tern's own drawing uses CSI too: `Z\e[2J` can only come from the payload.
 pub const PAYLOADS: &[(&str, &str)] = &[
     ("OSC 0 title", "\u{1b}]0;PWNED-TITLE\u{7}"),
     ("OSC 2 title", "\u{1b}]2;PWNED-TITLE2\u{1b}\\"),
     ("OSC 52 clipboard", "\u{1b}]52;c;UFdORUQ=\u{7}"),
-    ("CSI clear screen", "\u{1b}[2J"),
-    ("CSI home", "\u{1b}[H"),
+    ("CSI clear screen", "Z\u{1b}[2J"),
+    ("CSI cursor home", "Y\u{1b}[H"),
     ("DCS", "\u{1b}P1$qPWNED\u{1b}\\"),
-    ("C1 CSI clear", "\u{9b}2J"),
+    ("C1 CSI clear", "X\u{9b}2J"),
     ("C1 OSC title", "\u{9d}0;PWNED-C1\u{9c}"),
     ("bidi override", "\u{202e}evil\u{202c}"),
 ];
 
-/// All payloads in one string, with a visible marker around them.
+/// All payloads in one string, between `<marker` and `marker>`.
 pub fn payload(marker: &str) -> String {
     let mut text = format!("<{marker}");
     for (_, p) in PAYLOADS {
@@ -199,27 +199,37 @@ pub fn payload(marker: &str) -> String {
 }
 
 /// What of the payloads reached `raw` (tern's output): each payload found verbatim, by name;
-/// a `PWNED` marker shortly after an ESC (part of some escape sequence); a C1 control character
-/// (U+0080–U+009F, encoded in UTF-8).
+/// any OSC but tern's own clipboard write (`ESC ] 52 ; c ;` with base64) and colour queries;
+/// any DCS, SOS, PM or APC; any C1 control or bidi override (in UTF-8).
 pub fn leaked(raw: &[u8]) -> Vec<String> {
     let mut found: Vec<String> = PAYLOADS
         .iter()
         .filter(|(_, p)| contains(raw, p.as_bytes()))
         .map(|(name, _)| name.to_string())
         .collect();
-    for (i, w) in raw.windows(5).enumerate() {
-        if w == b"PWNED" && raw[i.saturating_sub(12)..i].contains(&0x1b) {
-            found.push(format!(
-                "PWNED inside an escape sequence: {:?}",
-                String::from_utf8_lossy(&raw[i.saturating_sub(12)..i + 5])
-            ));
+    for (i, w) in raw.windows(2).enumerate() {
+        let context = || String::from_utf8_lossy(&raw[i..(i + 24).min(raw.len())]).into_owned();
+        match w {
+            [0x1b, b']'] => {
+                let rest = &raw[i + 2..];
+                let own = [&b"52;c;"[..], b"10;?", b"11;?"];
+                if !own.iter().any(|p| rest.starts_with(p)) || rest.starts_with(b"52;c;UFdORUQ=") {
+                    found.push(format!("an OSC: {:?}", context()));
+                }
+            }
+            [0x1b, b'P' | b'X' | b'^' | b'_'] => {
+                found.push(format!("a string control: {:?}", context()))
+            }
+            [0xc2, 0x80..=0x9f] => found.push(format!("a C1 control: {:?}", context())),
+            _ => {}
         }
     }
-    if raw
-        .windows(2)
-        .any(|w| w[0] == 0xc2 && (0x80..=0x9f).contains(&w[1]))
-    {
-        found.push("a C1 control character".into());
+    for bidi in [
+        '\u{202a}', '\u{202b}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}',
+    ] {
+        if contains(raw, bidi.to_string().as_bytes()) {
+            found.push(format!("bidi control U+{:04X}", bidi as u32));
+        }
     }
     found
 }

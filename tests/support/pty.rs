@@ -242,6 +242,27 @@ impl PtySession {
         }
     }
 
+    /// Waits for the process to exit; returns its exit code (a shell's 128 + signal included).
+    pub fn wait_exit_code(&mut self, timeout: Duration) -> u32 {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                let (lock, cvar) = &*self.shared;
+                let state = lock.lock().unwrap();
+                let _ = cvar
+                    .wait_timeout_while(state, Duration::from_secs(2), |s| !s.eof)
+                    .unwrap();
+                return status.exit_code();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "tern did not exit within {timeout:?}"
+            );
+            // As in `wait_exit`: the child's exit is polled, with a deadline.
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// Sends `keys` that should end tern, and checks it left cleanly: success, main screen back,
     /// cursor visible.
     pub fn quit_with(&mut self, keys: &[u8], timeout: Duration) {
