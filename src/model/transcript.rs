@@ -69,6 +69,11 @@ impl Transcript {
         });
     }
 
+    /// Whether the item has a cell (late events for it still belong there).
+    pub fn has_item(&self, turn_id: &str, item_id: &str) -> bool {
+        self.index_of(turn_id, item_id).is_some()
+    }
+
     fn index_of(&self, turn_id: &str, item_id: &str) -> Option<usize> {
         self.by_item.get(turn_id)?.get(item_id).copied()
     }
@@ -284,15 +289,20 @@ impl Transcript {
         }
     }
 
-    /// Marks everything of a turn that was still streaming or running as finished.
-    pub fn settle_turn(&mut self, turn_id: &str) {
+    /// Marks everything of a turn that was still streaming or running as finished; running
+    /// commands stay running when `commands_go_on` (they finish after the turn).
+    pub fn settle_turn(&mut self, turn_id: &str, commands_go_on: bool) {
         let indices: Vec<usize> = self
             .by_item
             .get(turn_id)
             .map(|items| items.values().copied().collect())
             .unwrap_or_default();
         for index in indices {
-            self.cells[index].settle();
+            let cell = &mut self.cells[index];
+            if commands_go_on && matches!(cell.kind(), CellKind::Command(c) if c.running) {
+                continue;
+            }
+            cell.settle();
         }
         self.revision += 1;
     }
