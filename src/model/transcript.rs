@@ -20,6 +20,9 @@ pub struct Transcript {
     revision: u64,
     /// Each recent turn's latest whole-turn diff (`turn/diff/updated`).
     turn_diffs: TurnDiffs,
+    /// User cells not bound to an item yet (the person's own messages, waiting for the
+    /// server's echo): an echo is matched among these few, not by a scan of every cell.
+    unbound_users: Vec<usize>,
 }
 
 impl Transcript {
@@ -58,6 +61,9 @@ impl Transcript {
 
     pub fn push(&mut self, kind: CellKind) -> usize {
         self.revision += 1;
+        if matches!(kind, CellKind::User { .. }) {
+            self.unbound_users.push(self.cells.len());
+        }
         self.cells.push(Cell::new(kind));
         self.cells.len() - 1
     }
@@ -79,6 +85,9 @@ impl Transcript {
     }
 
     fn bind(&mut self, turn_id: &str, item_id: &str, index: usize) {
+        if let Some(at) = self.unbound_users.iter().rposition(|&i| i == index) {
+            self.unbound_users.remove(at);
+        }
         match self.by_item.get_mut(turn_id) {
             Some(items) => {
                 items.insert(item_id.to_string(), index);
@@ -128,16 +137,14 @@ impl Transcript {
     /// The user's own message is shown as soon as it is sent; when the server echoes it back as
     /// an item, the echo is bound to that cell instead of being shown twice.
     fn bind_echoed_user_message(&mut self, turn_id: &str, item_id: &str, text: &str) -> bool {
-        let bound: std::collections::HashSet<usize> = self
-            .by_item
-            .values()
-            .flat_map(|items| items.values().copied())
-            .collect();
-        let found = self.cells.iter().enumerate().rev().find(|(i, c)| {
-            !bound.contains(i) && matches!(c.kind(), CellKind::User { text: t } if t == text)
-        });
+        let found = self
+            .unbound_users
+            .iter()
+            .rev()
+            .copied()
+            .find(|&i| matches!(self.cells[i].kind(), CellKind::User { text: t } if t == text));
         match found {
-            Some((index, _)) => {
+            Some(index) => {
                 self.bind(turn_id, item_id, index);
                 true
             }
@@ -323,11 +330,14 @@ impl Transcript {
             .by_item
             .values_mut()
             .flat_map(|items| items.values_mut())
+            .chain(self.unbound_users.iter_mut())
         {
             *index += added;
         }
         older.cells.append(&mut self.cells);
         self.cells = older.cells;
+        older.unbound_users.append(&mut self.unbound_users);
+        self.unbound_users = older.unbound_users;
         for (turn, items) in older.by_item {
             self.by_item.entry(turn).or_default().extend(items);
         }
