@@ -3,6 +3,7 @@
 
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::markdown_text::MarkdownText;
+use super::output_cap::{cap, Capped};
 use super::prompt::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
@@ -23,6 +24,8 @@ pub struct Transcript {
     /// User cells not bound to an item yet (the person's own messages, waiting for the
     /// server's echo): an echo is matched among these few, not by a scan of every cell.
     unbound_users: Vec<usize>,
+    /// What was dropped from each long command output, by cell index (see `output_cap`).
+    capped_outputs: HashMap<usize, Capped>,
 }
 
 impl Transcript {
@@ -169,6 +172,10 @@ impl Transcript {
         match self.index_of(turn_id, item_id) {
             Some(index) => {
                 self.revision += 1;
+                if matches!(&kind, CellKind::Command(c) if !c.output.is_empty()) {
+                    // A whole output from the server replaces the one built from deltas.
+                    self.capped_outputs.remove(&index);
+                }
                 let cell = &mut self.cells[index];
                 match (cell.kind(), kind) {
                     // The completed text is authoritative; a snapshot shorter than what the
@@ -180,11 +187,31 @@ impl Transcript {
                     }
                     (_, kind) => merge(cell.kind_mut(), kind, completed),
                 }
+                self.cap_output(index);
             }
             None => {
                 let index = self.push(kind);
                 self.bind(turn_id, item_id, index);
+                self.cap_output(index);
             }
+        }
+    }
+
+    /// Keeps a command's output within its bound (head and tail, the rest counted).
+    fn cap_output(&mut self, index: usize) {
+        if let CellKind::Command(command) = self.cells[index].kind() {
+            if command.output.len() <= super::output_cap::HEAD_BYTES {
+                return;
+            }
+        } else {
+            return;
+        }
+        let mut capped = self.capped_outputs.get(&index).copied();
+        if let CellKind::Command(command) = self.cells[index].kind_mut() {
+            cap(&mut command.output, &mut capped);
+        }
+        if let Some(capped) = capped {
+            self.capped_outputs.insert(index, capped);
         }
     }
 
@@ -275,11 +302,15 @@ impl Transcript {
     }
 
     pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+        let Some(index) = self.index_of(turn_id, item_id) else {
+            return;
+        };
         if let Some(cell) = self.cell_for_item(turn_id, item_id) {
             if let CellKind::Command(command) = cell.kind_mut() {
                 command.output.push_str(delta);
             }
         }
+        self.cap_output(index);
     }
 
     pub fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
@@ -338,6 +369,10 @@ impl Transcript {
         self.cells = older.cells;
         older.unbound_users.append(&mut self.unbound_users);
         self.unbound_users = older.unbound_users;
+        let capped = std::mem::take(&mut self.capped_outputs);
+        self.capped_outputs = older.capped_outputs;
+        self.capped_outputs
+            .extend(capped.into_iter().map(|(i, c)| (i + added, c)));
         for (turn, items) in older.by_item {
             self.by_item.entry(turn).or_default().extend(items);
         }
