@@ -3,17 +3,11 @@
 
 use serde_json::{json, Value};
 use std::time::Duration;
-use tern::rpc::{Connection, Inbound};
+use tern::rpc::{Connection, Inbound, InboundReceiver};
 
 const DEADLINE: Duration = Duration::from_secs(20);
 
-async fn started(
-    cwd: &str,
-) -> (
-    Connection,
-    tokio::sync::mpsc::UnboundedReceiver<Inbound>,
-    String,
-) {
+async fn started(cwd: &str) -> (Connection, InboundReceiver, String) {
     let (connection, inbound) = Connection::start(Box::new(tern::demo::start()));
     connection
         .request(
@@ -31,10 +25,7 @@ async fn started(
 }
 
 /// Waits for a notification that `check` accepts.
-async fn wait_for(
-    inbound: &mut tokio::sync::mpsc::UnboundedReceiver<Inbound>,
-    check: impl Fn(&str, &Value) -> bool,
-) -> Value {
+async fn wait_for(inbound: &mut InboundReceiver, check: impl Fn(&str, &Value) -> bool) -> Value {
     tokio::time::timeout(DEADLINE, async {
         loop {
             match inbound.recv().await.expect("the demo closed") {

@@ -29,11 +29,11 @@ async fn a_key_typed_during_a_flood_of_deltas_is_drawn_before_the_flood_is_appli
     let (transport, _server) = memory_pair();
     let (connection, _unused) = Connection::start(Box::new(transport));
     // The flood is already waiting when the loop starts, and so are the keys.
-    let (flood, inbound) = tokio::sync::mpsc::unbounded_channel();
+    let (flood, inbound) = tokio::sync::mpsc::channel(4_096);
     for _ in 0..3_000 {
-        flood.send(delta("word ")).unwrap();
+        flood.try_send(delta("word ")).unwrap();
     }
-    flood.send(delta("FLOOD-END")).unwrap();
+    flood.try_send(delta("FLOOD-END")).unwrap();
     let (keys, terminal_events) = fmpsc::unbounded::<std::io::Result<Event>>();
     for c in ['z', 'q'] {
         let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);

@@ -31,11 +31,7 @@ impl Peer {
     }
 }
 
-fn connect() -> (
-    Connection,
-    tokio::sync::mpsc::UnboundedReceiver<Inbound>,
-    Peer,
-) {
+fn connect() -> (Connection, tern::rpc::InboundReceiver, Peer) {
     let (transport, server) = memory_pair();
     let (connection, inbound) = Connection::start(Box::new(transport));
     let (reader, writer) = tokio::io::split(server);
@@ -46,7 +42,7 @@ fn connect() -> (
     (connection, inbound, peer)
 }
 
-async fn next_inbound(inbound: &mut tokio::sync::mpsc::UnboundedReceiver<Inbound>) -> Inbound {
+async fn next_inbound(inbound: &mut tern::rpc::InboundReceiver) -> Inbound {
     tokio::time::timeout(DEADLINE, inbound.recv())
         .await
         .expect("nothing arrived")

@@ -230,7 +230,7 @@ fn given_up(state: &mut AppState, why: String) -> Vec<Effect> {
 /// The running turn ends with the server: its cells stop "running".
 fn lose_turn(state: &mut AppState) {
     if let Some(id) = state.active_turn_id().map(str::to_string) {
-        state.transcript.settle_turn(&id);
+        state.transcript.settle_turn(&id, false);
         state.finished_turns.insert(id);
         state.transcript.notice(
             NoticeLevel::Warning,

@@ -22,7 +22,7 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         }
     }
     if let Some(turn_id) = turn_of(&n) {
-        if state.finished_turns.contains(turn_id) {
+        if state.finished_turns.contains(turn_id) && !is_late_item_event(state, &n) {
             tracing::debug!(
                 turn = turn_id,
                 "dropping a late notification for an ended turn"
@@ -44,7 +44,10 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         N::TurnCompleted(t) => {
             let turn = t.turn;
             state.finished_turns.insert(turn.id.clone());
-            state.transcript.settle_turn(&turn.id);
+            // A command still running when the model yields goes on in the background and
+            // reports later under this turn's id; only a turn that was cut short stops them.
+            let commands_go_on = matches!(turn.status, TurnStatus::Completed);
+            state.transcript.settle_turn(&turn.id, commands_go_on);
             match turn.status {
                 TurnStatus::Interrupted => state
                     .transcript
@@ -158,6 +161,23 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
     }
     vec![]
+}
+
+/// An item event for an ended turn whose item already has a cell: a background command's
+/// output and completion arrive after `turn/completed` with the old turn id (protocol notes §5),
+/// and belong to that cell. Events for items never seen stay dropped.
+fn is_late_item_event(state: &AppState, n: &N) -> bool {
+    let (turn_id, item_id) = match n {
+        N::ItemStarted(i) | N::ItemCompleted(i) => match i.item.id() {
+            Some(id) => (i.turn_id.as_str(), id),
+            None => return false,
+        },
+        N::CommandOutputDelta(d) | N::AgentMessageDelta(d) | N::ReasoningSummaryDelta(d) => {
+            (d.turn_id.as_str(), d.item_id.as_str())
+        }
+        _ => return false,
+    };
+    state.transcript.has_item(turn_id, item_id)
 }
 
 fn turn_of(n: &N) -> Option<&str> {

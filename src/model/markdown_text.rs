@@ -3,7 +3,7 @@
 //! line, nothing that arrives afterwards can change an earlier one, so it is laid out once and
 //! kept. Only the open last block (the tail) is laid out again on each delta.
 
-use pulldown_cmark::{Event, Options, Parser};
+use pulldown_cmark::{Event, Options, Parser, Tag};
 
 /// The markdown dialect tern reads, shared by the block splitter and the renderer.
 pub const MARKDOWN_OPTIONS: Options = Options::ENABLE_TABLES
@@ -21,7 +21,23 @@ pub struct MarkdownText {
     /// A `\r` ended the last delta: whether it was a line end of its own or half of `\r\n`
     /// depends on the next one.
     pending_cr: bool,
+    /// Per complete block: whether it carries on the list of the block before it.
+    parts: Vec<Option<ListPart>>,
+    /// Whether the tail carries on the list of the last complete block.
+    tail_part: Option<ListPart>,
 }
+
+/// A long top-level list is cut into parts of [`LIST_PART_ITEMS`] items, so that a list growing
+/// by an item per delta costs each delta its last part, not the whole list. A part is laid out
+/// without the blank line that separates blocks, and an ordered part is numbered on from the
+/// part before (`number`, for its first item), so the parts read as the one list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListPart {
+    pub number: Option<u64>,
+}
+
+/// Items of a top-level list laid out together and kept.
+pub const LIST_PART_ITEMS: usize = 32;
 
 #[derive(Debug, Clone, PartialEq)]
 struct OpenFence {
@@ -60,6 +76,16 @@ impl MarkdownText {
             self.block_ends[index - 1]
         };
         &self.text[start..self.block_ends[index]]
+    }
+
+    /// Whether complete block `index` carries on the list of the block before it.
+    pub fn block_part(&self, index: usize) -> Option<ListPart> {
+        self.parts[index]
+    }
+
+    /// Whether the tail carries on the list of the last complete block.
+    pub fn tail_part(&self) -> Option<ListPart> {
+        self.tail_part
     }
 
     /// The open last block: everything after the complete ones.
@@ -142,9 +168,10 @@ impl MarkdownText {
                 // block (indented code) keeps its indentation when laid out alone.
                 let line_start = self.text[..absolute].rfind('\n').map_or(0, |i| i + 1);
                 if line_start > self.tail_start() {
-                    self.block_ends.push(line_start);
+                    self.commit_block(line_start, None);
                 }
             }
+            self.cut_long_list();
             let tail = self.tail_start();
             let Some((marker, len, opener_len)) = fence_opener(&self.text[tail..]) else {
                 return;
@@ -159,6 +186,40 @@ impl MarkdownText {
         }
     }
 
+    /// Ends the tail at `end`; what follows is a new tail, carrying on a list if `next` says so.
+    fn commit_block(&mut self, end: usize, next: Option<ListPart>) {
+        self.block_ends.push(end);
+        self.parts
+            .push(std::mem::replace(&mut self.tail_part, next));
+    }
+
+    /// While the tail is a top-level list with more than [`LIST_PART_ITEMS`] items on finished
+    /// lines, its first items become a complete block (see [`ListPart`]). Cuts fall on fixed
+    /// item counts, so the parts do not depend on how the text was split into deltas.
+    fn cut_long_list(&mut self) {
+        loop {
+            let from = self.tail_start();
+            let Some(last_newline) = self.text[from..].rfind('\n') else {
+                return;
+            };
+            let finished = &self.text[from..from + last_newline + 1];
+            let Some((start_number, cut)) = list_cut(finished) else {
+                return;
+            };
+            let number = match self.tail_part {
+                Some(part) => part.number,
+                None => start_number,
+            }
+            .map(|n| n + LIST_PART_ITEMS as u64);
+            let absolute = from + cut;
+            let line_start = self.text[..absolute].rfind('\n').map_or(0, |i| i + 1);
+            if line_start <= from {
+                return;
+            }
+            self.commit_block(line_start, Some(ListPart { number }));
+        }
+    }
+
     /// Checks the finished lines not seen yet for the open block's closing fence; when found,
     /// the code block is complete. Returns whether it closed.
     fn close_open_fence(&mut self) -> bool {
@@ -170,7 +231,7 @@ impl MarkdownText {
             let line = &self.text[fence.checked..line_end];
             fence.checked = line_end;
             if is_closing_fence(line, fence.marker, fence.len) {
-                self.block_ends.push(line_end);
+                self.commit_block(line_end, None);
                 self.open_fence = None;
                 return true;
             }
@@ -202,6 +263,38 @@ fn is_closing_fence(line: &str, marker: char, len: usize) -> bool {
     }
     let run = trimmed.chars().take_while(|c| *c == marker).count();
     run >= len && trimmed[run..].trim().is_empty()
+}
+
+/// When `source` opens with a list of more than [`LIST_PART_ITEMS`] items: the list's start
+/// number (ordered lists) and where item number [`LIST_PART_ITEMS`] (from 0) starts.
+fn list_cut(source: &str) -> Option<(Option<u64>, usize)> {
+    let mut events = Parser::new_ext(source, MARKDOWN_OPTIONS).into_offset_iter();
+    let start = match events.next()? {
+        (Event::Start(Tag::List(start)), _) => start,
+        _ => return None,
+    };
+    let mut depth = 1usize;
+    let mut items = 0usize;
+    for (event, range) in events {
+        match event {
+            Event::Start(Tag::Item) if depth == 1 => {
+                if items == LIST_PART_ITEMS {
+                    return Some((start, range.start));
+                }
+                items += 1;
+                depth += 1;
+            }
+            Event::Start(_) => depth += 1,
+            Event::End(_) => {
+                depth -= 1;
+                if depth == 0 {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Where each top-level block of `source` starts.

@@ -4,6 +4,7 @@
 pub mod cell;
 pub mod execpolicy;
 pub mod markdown_text;
+pub mod output_cap;
 pub mod prompt;
 pub mod prompt_form;
 pub mod rules;
@@ -12,7 +13,7 @@ pub mod transcript;
 pub mod turn_diffs;
 
 pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Theme, TurnTokens};
-pub use markdown_text::{MarkdownText, MARKDOWN_OPTIONS};
+pub use markdown_text::{ListPart, MarkdownText, MARKDOWN_OPTIONS};
 pub use prompt::{OptionKind, Prompt, PromptOption, PromptSubject, Record};
 pub use prompt_form::{FormAnswer, FormSpec};
 pub use transcript::Transcript;

@@ -3,6 +3,7 @@
 
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::markdown_text::MarkdownText;
+use super::output_cap::{cap, Capped};
 use super::prompt::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
@@ -20,6 +21,11 @@ pub struct Transcript {
     revision: u64,
     /// Each recent turn's latest whole-turn diff (`turn/diff/updated`).
     turn_diffs: TurnDiffs,
+    /// User cells not bound to an item yet (the person's own messages, waiting for the
+    /// server's echo): an echo is matched among these few, not by a scan of every cell.
+    unbound_users: Vec<usize>,
+    /// What was dropped from each long command output, by cell index (see `output_cap`).
+    capped_outputs: HashMap<usize, Capped>,
 }
 
 impl Transcript {
@@ -58,6 +64,9 @@ impl Transcript {
 
     pub fn push(&mut self, kind: CellKind) -> usize {
         self.revision += 1;
+        if matches!(kind, CellKind::User { .. }) {
+            self.unbound_users.push(self.cells.len());
+        }
         self.cells.push(Cell::new(kind));
         self.cells.len() - 1
     }
@@ -76,11 +85,19 @@ impl Transcript {
         self.cells.get_mut(index)
     }
 
+    /// Whether the item has a cell (late events for it still belong there).
+    pub fn has_item(&self, turn_id: &str, item_id: &str) -> bool {
+        self.index_of(turn_id, item_id).is_some()
+    }
+
     fn index_of(&self, turn_id: &str, item_id: &str) -> Option<usize> {
         self.by_item.get(turn_id)?.get(item_id).copied()
     }
 
     fn bind(&mut self, turn_id: &str, item_id: &str, index: usize) {
+        if let Some(at) = self.unbound_users.iter().rposition(|&i| i == index) {
+            self.unbound_users.remove(at);
+        }
         match self.by_item.get_mut(turn_id) {
             Some(items) => {
                 items.insert(item_id.to_string(), index);
@@ -130,16 +147,14 @@ impl Transcript {
     /// The user's own message is shown as soon as it is sent; when the server echoes it back as
     /// an item, the echo is bound to that cell instead of being shown twice.
     fn bind_echoed_user_message(&mut self, turn_id: &str, item_id: &str, text: &str) -> bool {
-        let bound: std::collections::HashSet<usize> = self
-            .by_item
-            .values()
-            .flat_map(|items| items.values().copied())
-            .collect();
-        let found = self.cells.iter().enumerate().rev().find(|(i, c)| {
-            !bound.contains(i) && matches!(c.kind(), CellKind::User { text: t } if t == text)
-        });
+        let found = self
+            .unbound_users
+            .iter()
+            .rev()
+            .copied()
+            .find(|&i| matches!(self.cells[i].kind(), CellKind::User { text: t } if t == text));
         match found {
-            Some((index, _)) => {
+            Some(index) => {
                 self.bind(turn_id, item_id, index);
                 true
             }
@@ -164,6 +179,10 @@ impl Transcript {
         match self.index_of(turn_id, item_id) {
             Some(index) => {
                 self.revision += 1;
+                if matches!(&kind, CellKind::Command(c) if !c.output.is_empty()) {
+                    // A whole output from the server replaces the one built from deltas.
+                    self.capped_outputs.remove(&index);
+                }
                 let cell = &mut self.cells[index];
                 match (cell.kind(), kind) {
                     // The completed text is authoritative; a snapshot shorter than what the
@@ -175,11 +194,31 @@ impl Transcript {
                     }
                     (_, kind) => merge(cell.kind_mut(), kind, completed),
                 }
+                self.cap_output(index);
             }
             None => {
                 let index = self.push(kind);
                 self.bind(turn_id, item_id, index);
+                self.cap_output(index);
             }
+        }
+    }
+
+    /// Keeps a command's output within its bound (head and tail, the rest counted).
+    fn cap_output(&mut self, index: usize) {
+        if let CellKind::Command(command) = self.cells[index].kind() {
+            if command.output.len() <= super::output_cap::HEAD_BYTES {
+                return;
+            }
+        } else {
+            return;
+        }
+        let mut capped = self.capped_outputs.get(&index).copied();
+        if let CellKind::Command(command) = self.cells[index].kind_mut() {
+            cap(&mut command.output, &mut capped);
+        }
+        if let Some(capped) = capped {
+            self.capped_outputs.insert(index, capped);
         }
     }
 
@@ -270,11 +309,15 @@ impl Transcript {
     }
 
     pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+        let Some(index) = self.index_of(turn_id, item_id) else {
+            return;
+        };
         if let Some(cell) = self.cell_for_item(turn_id, item_id) {
             if let CellKind::Command(command) = cell.kind_mut() {
                 command.output.push_str(delta);
             }
         }
+        self.cap_output(index);
     }
 
     pub fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
@@ -291,15 +334,20 @@ impl Transcript {
         }
     }
 
-    /// Marks everything of a turn that was still streaming or running as finished.
-    pub fn settle_turn(&mut self, turn_id: &str) {
+    /// Marks everything of a turn that was still streaming or running as finished; running
+    /// commands stay running when `commands_go_on` (they finish after the turn).
+    pub fn settle_turn(&mut self, turn_id: &str, commands_go_on: bool) {
         let indices: Vec<usize> = self
             .by_item
             .get(turn_id)
             .map(|items| items.values().copied().collect())
             .unwrap_or_default();
         for index in indices {
-            self.cells[index].settle();
+            let cell = &mut self.cells[index];
+            if commands_go_on && matches!(cell.kind(), CellKind::Command(c) if c.running) {
+                continue;
+            }
+            cell.settle();
         }
         self.revision += 1;
     }
@@ -362,11 +410,18 @@ impl Transcript {
             .by_item
             .values_mut()
             .flat_map(|items| items.values_mut())
+            .chain(self.unbound_users.iter_mut())
         {
             *index += added;
         }
         older.cells.append(&mut self.cells);
         self.cells = older.cells;
+        older.unbound_users.append(&mut self.unbound_users);
+        self.unbound_users = older.unbound_users;
+        let capped = std::mem::take(&mut self.capped_outputs);
+        self.capped_outputs = older.capped_outputs;
+        self.capped_outputs
+            .extend(capped.into_iter().map(|(i, c)| (i + added, c)));
         for (turn, items) in older.by_item {
             self.by_item.entry(turn).or_default().extend(items);
         }

@@ -3,9 +3,10 @@
 //! so a delta costs the same at the end of a long message as at the start of a short one.
 
 use super::markdown::render_markdown;
-use crate::model::{Laid, MarkdownText, Theme};
+use crate::model::{Laid, ListPart, MarkdownText, Theme};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
+use std::borrow::Cow;
 
 /// Lines of an open code block laid out together and kept while it streams. Each chunk is
 /// highlighted on its own; the block is highlighted whole once its closing fence arrives.
@@ -24,8 +25,14 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         laid.code_done = 0;
     }
     while laid.blocks_done < markdown.complete_blocks() {
-        let lines = render_markdown(markdown.block(laid.blocks_done), body, theme);
-        append_block(&mut laid.head, lines);
+        let block = markdown.block(laid.blocks_done);
+        match markdown.block_part(laid.blocks_done) {
+            Some(part) => {
+                let lines = render_markdown(&renumbered(block, part), body, theme);
+                laid.head.extend(lead(lines, false));
+            }
+            None => append_block(&mut laid.head, render_markdown(block, body, theme)),
+        }
         laid.blocks_done += 1;
         laid.head_blocks_len = laid.head.len();
     }
@@ -48,7 +55,14 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
             }
             rest
         }
-        None => render_markdown(&with_table_delimiter(markdown.tail()), body, theme),
+        None => match markdown.tail_part() {
+            Some(part) => {
+                let lines = render_markdown(&renumbered(markdown.tail(), part), body, theme);
+                laid.tail = lead(lines, false).collect();
+                return;
+            }
+            None => render_markdown(&with_table_delimiter(markdown.tail()), body, theme),
+        },
     };
     laid.tail.clear();
     if !tail.is_empty() {
@@ -58,6 +72,28 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         }
         laid.tail.extend(lead(tail, first));
     }
+}
+
+/// A part of a long ordered list, its first item given the number it has in the whole list
+/// (lists numbered `1.` throughout count on from the part before).
+fn renumbered(part_text: &str, part: ListPart) -> Cow<'_, str> {
+    let Some(number) = part.number else {
+        return part_text.into();
+    };
+    let indent = part_text.len() - part_text.trim_start_matches(' ').len();
+    let digits = part_text[indent..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    if digits == 0 {
+        return part_text.into();
+    }
+    format!(
+        "{}{number}{}",
+        &part_text[..indent],
+        &part_text[indent + digits..]
+    )
+    .into()
 }
 
 /// The length of the next whole chunk of code lines, if that many have arrived.
@@ -185,6 +221,55 @@ mod tests {
                     &mut whole,
                 );
                 assert_eq!(text(&laid), text(&whole), "at {:?}", streamed.as_str());
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_list_is_kept_in_parts_that_read_as_the_whole_list() {
+        for (marker, numbered) in [("- ", false), ("1. ", true), ("7) ", true)] {
+            let mut source = String::from("Intro.\n\n");
+            for i in 0..150 {
+                source.push_str(&format!("{marker}item {i}\n"));
+                if i % 40 == 3 {
+                    let indent = " ".repeat(marker.len());
+                    source.push_str(&format!("{indent}- nested under it\n"));
+                }
+            }
+            source.push_str("\nAfter.\n");
+            let mut streamed = MarkdownText::default();
+            let mut laid = Laid::default();
+            for line in source.split_inclusive('\n') {
+                streamed.append(line);
+                layout_message(&streamed, 60, Theme::Dark, &mut laid);
+            }
+            assert!(
+                streamed.complete_blocks() > 4,
+                "the list was cut into parts ({marker})"
+            );
+            // The same list rendered in one piece, as a single block would be.
+            let whole = render_markdown(&source, 58, Theme::Dark);
+            let whole: Vec<String> = lead(whole, true)
+                .map(|l| {
+                    l.spans
+                        .iter()
+                        .map(|s| s.content.as_ref())
+                        .collect::<String>()
+                })
+                .map(|l| l.trim_end().to_string())
+                .collect();
+            assert_eq!(text(&laid), whole, "{marker}");
+            if numbered {
+                let start: u64 = marker[..1].parse().unwrap();
+                let last = format!("{}", start + 149);
+                assert!(
+                    text(&laid)
+                        .iter()
+                        .any(|l| l.contains(&format!("{last}. item 149"))
+                            || l.contains(&format!("{last}) item 149"))),
+                    "{:?}",
+                    &text(&laid)[140..]
+                );
             }
         }
     }

@@ -1,13 +1,14 @@
 //! The JSON-RPC connection: correlates responses with requests, hands server requests and
 //! notifications to the app, and fails everything pending at once when the peer goes away.
 
+use super::lines::{Line, LineReader, MAX_LINE_BYTES};
 use super::transport::{Transport, TransportParts};
 use crate::protocol::{self, Incoming, RequestId, RpcErrorObject};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, oneshot};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -34,9 +35,18 @@ pub enum Inbound {
         method: String,
         params: Value,
     },
+    /// Something the server sent that tern could not take (a line over the size cap), said in a
+    /// sentence for the person: nothing is dropped without a word.
+    Problem(String),
     /// The peer is gone; nothing more will arrive. Carries why.
     Closed(String),
 }
+
+/// Server messages waiting for the app. When the app falls behind, the reader stops reading and
+/// the server waits on its pipe: back-pressure instead of unbounded memory, nothing dropped.
+pub const INBOUND_CAPACITY: usize = 1024;
+
+pub type InboundReceiver = mpsc::Receiver<Inbound>;
 
 type Waiter = oneshot::Sender<Result<Value, RpcError>>;
 
@@ -59,14 +69,14 @@ pub struct Connection {
 
 impl Connection {
     /// Starts the reader and writer tasks. Must be called inside a tokio runtime.
-    pub fn start(transport: Box<dyn Transport>) -> (Connection, mpsc::UnboundedReceiver<Inbound>) {
+    pub fn start(transport: Box<dyn Transport>) -> (Connection, InboundReceiver) {
         let TransportParts {
             reader,
             mut writer,
             epitaph,
         } = transport.into_parts();
         let (outbound, mut outbound_rx) = mpsc::unbounded_channel::<String>();
-        let (inbound_tx, inbound_rx) = mpsc::unbounded_channel();
+        let (inbound_tx, inbound_rx) = mpsc::channel(INBOUND_CAPACITY);
         let pending = Arc::new(Mutex::new(Pending::default()));
         let (dead_tx, mut dead_rx) = mpsc::unbounded_channel::<String>();
 
@@ -90,11 +100,28 @@ impl Connection {
         let read_inbound = inbound_tx.clone();
         let read_outbound = outbound.clone();
         tokio::spawn(async move {
-            let mut lines = BufReader::new(reader).lines();
+            let mut lines = LineReader::new(BufReader::new(reader), MAX_LINE_BYTES);
             loop {
                 match lines.next_line().await {
-                    Ok(Some(line)) => {
-                        dispatch(&line, &read_pending, &read_inbound, &read_outbound);
+                    Ok(Some(Line::Text { text, lossy })) => {
+                        if lossy {
+                            tracing::warn!(
+                                line = lines.number(),
+                                "the server sent invalid UTF-8; replaced it with U+FFFD"
+                            );
+                        }
+                        dispatch(&text, &read_pending, &read_inbound, &read_outbound).await;
+                    }
+                    Ok(Some(Line::TooLong { bytes })) => {
+                        let problem = format!(
+                            "codex sent a message of {} MB (line {}), over tern's limit of {} MB; \
+                             tern skipped it.",
+                            bytes >> 20,
+                            lines.number(),
+                            MAX_LINE_BYTES >> 20
+                        );
+                        tracing::warn!("{problem}");
+                        let _ = read_inbound.send(Inbound::Problem(problem)).await;
                     }
                     Ok(None) => break,
                     Err(e) => {
@@ -118,7 +145,7 @@ impl Connection {
                 format!("{first}; {epitaph}")
             };
             fail_all(&death_pending, &reason);
-            let _ = inbound_tx.send(Inbound::Closed(reason));
+            let _ = inbound_tx.send(Inbound::Closed(reason)).await;
         });
 
         let connection = Connection {
@@ -171,10 +198,12 @@ impl Connection {
     }
 }
 
-fn dispatch(
+/// Settles a response at once; hands notifications and requests to the app, waiting while its
+/// queue is full.
+async fn dispatch(
     line: &str,
     pending: &Mutex<Pending>,
-    inbound: &mpsc::UnboundedSender<Inbound>,
+    inbound: &mpsc::Sender<Inbound>,
     outbound: &mpsc::UnboundedSender<String>,
 ) {
     if line.trim().is_empty() {
@@ -197,7 +226,7 @@ fn dispatch(
             tracing::warn!("server error without an id: {}", error.message);
         }
         Incoming::Notification { method, params } => {
-            let _ = inbound.send(Inbound::Notification { method, params });
+            let _ = inbound.send(Inbound::Notification { method, params }).await;
         }
         Incoming::Request { id, method, params } => {
             if !pending.lock().unwrap().unanswered.insert(id.clone()) {
@@ -215,6 +244,7 @@ fn dispatch(
                     method,
                     params,
                 })
+                .await
                 .is_err()
             {
                 // Nobody is listening any more; still answer so the server does not wait.

@@ -2,8 +2,9 @@
 
 pub mod child;
 pub mod connection;
+pub mod lines;
 pub mod memory;
 pub mod transport;
 
-pub use connection::{Connection, Inbound, RpcError};
+pub use connection::{Connection, Inbound, InboundReceiver, RpcError};
 pub use transport::{Transport, TransportParts};

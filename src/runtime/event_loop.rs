@@ -6,7 +6,7 @@ use super::hyperlinks;
 use super::rules_file;
 use crate::app::{self, AppEvent, AppState, Effect};
 use crate::protocol::{ServerNotification, ServerRequest};
-use crate::rpc::{Connection, Inbound};
+use crate::rpc::{Connection, Inbound, InboundReceiver};
 use crossterm::event::Event;
 use futures::{Stream, StreamExt};
 use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
@@ -66,7 +66,7 @@ pub struct SessionOutcome {
 pub struct SessionIo<S> {
     pub terminal_events: S,
     pub connection: Connection,
-    pub inbound: mpsc::UnboundedReceiver<Inbound>,
+    pub inbound: InboundReceiver,
     /// Signals and test hooks that become app events (e.g. `AppEvent::Terminate`).
     pub external: mpsc::UnboundedReceiver<AppEvent>,
 }
@@ -384,6 +384,12 @@ fn inbound_event(message: Inbound, connection: &Connection) -> Option<AppEvent> 
                 }
             }
         }
+        Inbound::Problem(text) => Some(AppEvent::Notification(ServerNotification::Warning(
+            crate::protocol::WarningNotification {
+                thread_id: None,
+                message: text,
+            },
+        ))),
         Inbound::Closed(reason) => Some(AppEvent::Disconnected(reason)),
     }
 }
