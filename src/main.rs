@@ -16,6 +16,7 @@ fn main() -> ExitCode {
         }
     };
     let _log_guard = init_logging();
+    let config = tern::runtime::history_file::with_history(config);
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
     // One thread: the loop, the connection's reader and writer and the child's stderr are all IO

@@ -1,8 +1,8 @@
 //! The bottom of the layer stack: transcript scrolling, global keys and the composer. Gets
 //! whatever every layer above ignored.
 
-use super::actions::{interrupt, quit, submit_prompt};
-use super::composer::ComposerOutcome;
+use super::actions::{interrupt, quit};
+use super::composer_input;
 use super::layers::{Help, Hint, Input, Layer, Outcome, Search};
 use super::state::AppState;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
@@ -12,7 +12,7 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
     match input {
         Input::Key(key) => on_key(state, *key, now),
         Input::Paste(text) => {
-            state.composer.paste(text);
+            composer_input::paste(state, text);
             Outcome::Consumed(vec![])
         }
         Input::Mouse(mouse) => {
@@ -43,22 +43,21 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
             return Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![])
         }
         KeyCode::Char('o') if ctrl => state.expanded = !state.expanded,
-        KeyCode::Up | KeyCode::Down if shift || composer_empty => {
+        // Up/Down walk the prompt history; they scroll only while reading back.
+        KeyCode::Up | KeyCode::Down
+            if shift || (composer_empty && !state.scroll.is_following()) =>
+        {
             let rows = if key.code == KeyCode::Up { -1 } else { 1 };
             state.scroll_with(|s, v| s.by(rows, v));
         }
         KeyCode::Esc => return Outcome::Consumed(interrupt(state)),
+        KeyCode::Char('g') if ctrl => {
+            return Outcome::Consumed(composer_input::open_editor(state))
+        }
         KeyCode::Char('d') if ctrl && composer_empty => return Outcome::Consumed(quit(state)),
         KeyCode::Home if ctrl || composer_empty => state.scroll_with(|s, v| s.to_top(v)),
         KeyCode::End if ctrl || composer_empty => state.scroll.to_bottom(),
-        _ => {
-            return match state.composer.handle_key(key) {
-                ComposerOutcome::Submitted(text) => {
-                    Outcome::Consumed(submit_prompt(state, text, now))
-                }
-                ComposerOutcome::Edited | ComposerOutcome::Ignored => done,
-            }
-        }
+        _ => return Outcome::Consumed(composer_input::key(state, key, now)),
     }
     done
 }

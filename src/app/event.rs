@@ -89,6 +89,8 @@ pub enum AppEvent {
         cwd: String,
         result: Result<GitDiffOutput, String>,
     },
+    /// The external editor's text, or why it failed (`Effect::EditInEditor`).
+    EditorDone(Result<String, String>),
     /// The connection to the server is gone, with why.
     Disconnected(String),
     /// SIGTERM, SIGHUP or the like: leave cleanly.

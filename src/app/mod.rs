@@ -7,11 +7,15 @@
 pub mod actions;
 pub mod base;
 pub mod composer;
+pub mod composer_input;
 pub mod effect;
 pub mod event;
 pub mod geometry;
 pub mod layers;
+pub mod paste;
+pub mod prompt_history;
 pub mod prompts;
+pub mod quit_ladder;
 pub mod request;
 pub mod responses;
 pub mod scroll;

@@ -35,6 +35,10 @@ pub struct SessionConfig {
     /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
     /// `codexHome` the server names in `initialize` comes first.
     pub codex_home: Option<String>,
+    /// Where sent prompts are appended (`None`: nowhere), and what it held at startup (read by
+    /// the runtime).
+    pub history_file: Option<std::path::PathBuf>,
+    pub history: Vec<String>,
 }
 
 /// Which thread a session opens with.
@@ -129,16 +133,18 @@ pub struct AppState {
     pub copied: Option<String>,
     /// The older turns of a resumed thread still to page in as the person scrolls up.
     pub history: Option<super::threads::History>,
+    /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
+    pub quit_armed_until: Option<Instant>,
 }
 
 impl AppState {
-    pub fn new(config: SessionConfig) -> Self {
+    pub fn new(mut config: SessionConfig) -> Self {
         AppState {
             conn: ConnState::Connecting,
             thread: None,
             turn: TurnPhase::Idle,
             transcript: Transcript::default(),
-            composer: Composer::new(),
+            composer: Composer::with_history(std::mem::take(&mut config.history)),
             queued: VecDeque::new(),
             prompts: config
                 .approval_read_guard
@@ -155,6 +161,7 @@ impl AppState {
             expanded: false,
             copied: None,
             history: None,
+            quit_armed_until: None,
             config,
         }
     }
@@ -177,7 +184,11 @@ impl AppState {
     /// When the app must be told that time passed (`AppEvent::Tick`), if ever: a key held at a
     /// prompt decides, or a prompt becomes live.
     pub fn next_tick(&self, now: Instant) -> Option<Instant> {
-        self.prompts.next_deadline(now)
+        let quit = self.quit_armed_until.filter(|until| *until > now);
+        match (self.prompts.next_deadline(now), quit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.

@@ -32,6 +32,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
             result,
         } => layers::rules::on_deleted(state, file, source, result),
         AppEvent::GitDiff { cwd, result } => layers::diff::on_git_diff(state, &cwd, result),
+        AppEvent::EditorDone(result) => super::composer_input::editor_done(state, result),
         AppEvent::Disconnected(reason) => responses::on_disconnected(state, reason),
         AppEvent::Terminate => actions::quit(state),
         AppEvent::Tick => layers::tick(state, now),

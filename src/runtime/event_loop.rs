@@ -24,6 +24,10 @@ pub trait SyncedBackend: Backend {
     fn copy_to_clipboard(&mut self, _text: &str) {}
     /// Writes bytes that decorate the frame just drawn (hyperlinks).
     fn overlay(&mut self, _bytes: &[u8]) {}
+    /// Gives the terminal back (main screen, cooked mode) for an external program, and takes it
+    /// again.
+    fn suspend(&mut self) {}
+    fn resume(&mut self) {}
 }
 
 impl<W: Write> SyncedBackend for CrosstermBackend<W> {
@@ -39,6 +43,12 @@ impl<W: Write> SyncedBackend for CrosstermBackend<W> {
     }
     fn end_frame(&mut self) {
         let _ = crossterm::execute!(self, crossterm::terminal::EndSynchronizedUpdate);
+    }
+    fn suspend(&mut self) {
+        super::terminal::suspend();
+    }
+    fn resume(&mut self) {
+        super::terminal::resume();
     }
 }
 
@@ -287,6 +297,17 @@ fn run_effects<B: SyncedBackend>(
                     let result = super::git::read_git_diff("git", &cwd).await;
                     let _ = responses.send(AppEvent::GitDiff { cwd, result });
                 });
+            }
+            Effect::AppendHistory { file, entry } => {
+                tokio::task::spawn_blocking(move || {
+                    if let Err(e) = super::history_file::append(&file, &entry) {
+                        tracing::warn!("could not append to {}: {e}", file.display());
+                    }
+                });
+            }
+            Effect::EditInEditor { draft } => {
+                let result = super::editor::edit_suspended(terminal, &draft);
+                let _ = responses.send(AppEvent::EditorDone(result));
             }
             Effect::Redraw => frames.request(Instant::now()),
             Effect::Quit => {}

@@ -29,7 +29,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     transcript::draw(frame, areas.transcript, state);
     let entries = on_screen(state);
     if let Some(area) = areas.composer {
-        composer::draw(frame, area, state);
+        composer::draw(frame, area, state, now);
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
     // drawn in stack order, so a prompt over a full-screen view stays visible.

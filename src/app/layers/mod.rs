@@ -29,7 +29,7 @@ pub use thread_picker::ThreadPicker;
 use super::effect::Effect;
 use super::prompts::{Gate, QueuedPrompt};
 use super::state::AppState;
-use super::{actions, base, prompts};
+use super::{base, prompts};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use std::time::Instant;
 
@@ -245,7 +245,7 @@ pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect
             return vec![];
         }
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return actions::quit(state);
+            return super::quit_ladder::ctrl_c(state, now);
         }
     }
     // A key held back earlier and not followed by another was meant: it decides first.
