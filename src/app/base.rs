@@ -51,6 +51,10 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
             state.scroll_with(|s, v| s.by(rows, v));
         }
         KeyCode::Esc => return Outcome::Consumed(interrupt(state)),
+        KeyCode::Char('r') if ctrl => {
+            let search = super::layers::HistorySearch::open(state);
+            return Outcome::Open(Layer::HistorySearch(search), vec![]);
+        }
         KeyCode::Char('g') if ctrl => {
             return Outcome::Consumed(composer_input::open_editor(state))
         }
@@ -93,9 +97,15 @@ pub fn all_hints() -> Vec<Hint> {
         ("Enter", "send the prompt (queued while a turn runs)"),
         ("Shift+Enter, Alt+Enter, Ctrl+J", "new line"),
         ("Esc", "interrupt the running turn"),
+        ("↑/↓ (first/last row)", "earlier prompts (the draft comes back after the newest)"),
+        ("Ctrl+R", "search earlier prompts"),
+        ("Ctrl+U, Ctrl+W", "delete to line start, delete a word back"),
+        ("Ctrl+Z, Ctrl+Y", "undo, redo"),
+        ("Alt+←/→, Home/End", "word back/forward, line start/end"),
+        ("Ctrl+G", "edit the draft in $VISUAL/$EDITOR"),
         ("PgUp/PgDn, wheel", "scroll the transcript"),
-        ("↑/↓ (empty composer), Shift+↑/↓", "scroll by a line"),
-        ("Home/End (empty composer)", "top / follow the end"),
+        ("Shift+↑/↓ (↑/↓ while scrolled back)", "scroll by a line"),
+        ("Home/End (empty composer), Ctrl+Home/End", "top / follow the end"),
         ("Ctrl+F, / while scrolled up", "search the transcript"),
         ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
         ("/copy", "copy the last answer"),
@@ -110,7 +120,11 @@ pub fn all_hints() -> Vec<Hint> {
             "start a new thread (the current one stays resumable)",
         ),
         ("?", "this help (empty composer)"),
-        ("Ctrl+D (empty composer), Ctrl+C, /quit", "quit"),
+        (
+            "Ctrl+C",
+            "interrupt the turn, else clear the draft, else twice to quit",
+        ),
+        ("Ctrl+D (empty composer), /quit", "quit"),
     ]
     .into_iter()
     .map(|(keys, action)| Hint::new(keys, action))

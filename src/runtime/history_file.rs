@@ -80,7 +80,8 @@ pub fn append(path: &Path, entry: &str) -> io::Result<()> {
     }
     let mut line = serde_json::to_string(entry).map_err(io::Error::other)?;
     line.push('\n');
-    // A line torn by a crash is ended first, so this entry is not glued to it.
+    // A line torn by a crash is ended first, so this entry is not glued to it. (Racing another
+    // writer this can add a blank line, which `load` skips; it never splits an entry.)
     let mut last = [0u8];
     if metadata.len() > 0 && file.read_at(&mut last, metadata.len() - 1)? == 1 && last[0] != b'\n'
     {

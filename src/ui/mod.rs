@@ -7,6 +7,7 @@
 mod composer;
 mod diff;
 mod help;
+mod history_search;
 mod hints;
 mod prefix;
 mod prompt;
@@ -63,6 +64,9 @@ fn draw_entry(
         ),
         Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
         Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
+        Entry::Layer(Layer::HistorySearch(search)) => {
+            history_search::draw(frame, areas.bottom, search)
+        }
         Entry::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser),
         Entry::Layer(Layer::PromptView(view)) => {
             if let Some(queued) = state.prompts.front() {

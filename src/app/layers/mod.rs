@@ -12,6 +12,7 @@
 
 pub mod diff;
 pub mod help;
+pub mod history_search;
 pub mod prefix;
 pub mod prompt_view;
 pub mod rules;
@@ -20,6 +21,7 @@ pub mod thread_picker;
 
 pub use diff::DiffPager;
 pub use help::Help;
+pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
 pub use rules::RulesList;
@@ -88,6 +90,8 @@ pub enum Layer {
     Diff(DiffPager),
     /// `tern resume`, `/resume`: past threads to reopen.
     ThreadPicker(Box<ThreadPicker>),
+    /// Ctrl+R: earlier prompts, filtered as you type.
+    HistorySearch(HistorySearch),
 }
 
 impl Layer {
@@ -100,12 +104,13 @@ impl Layer {
             Layer::Rules(list) => list.handle(input),
             Layer::Diff(diff) => diff.handle(input, state, now),
             Layer::ThreadPicker(picker) => picker.handle(input, state, now),
+            Layer::HistorySearch(search) => search.handle(input, state),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
-            Layer::Search(_) | Layer::Prefix(_) => Placement::Bottom,
+            Layer::Search(_) | Layer::Prefix(_) | Layer::HistorySearch(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
             Layer::PromptView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => Placement::FullScreen,
         }
@@ -120,6 +125,7 @@ impl Layer {
             Layer::Rules(_) => "Rules",
             Layer::Diff(_) => "Diff",
             Layer::ThreadPicker(_) => "Resume",
+            Layer::HistorySearch(_) => "History search",
         }
     }
 
@@ -132,6 +138,7 @@ impl Layer {
             Layer::Rules(list) => rules::hints(list),
             Layer::Diff(_) => diff::hints(),
             Layer::ThreadPicker(picker) => thread_picker::hints(picker),
+            Layer::HistorySearch(_) => history_search::hints(),
         }
     }
 
@@ -147,6 +154,7 @@ impl Layer {
             Layer::Rules(list) => list.rules().len().max(1),
             // Full screen: it takes the rows there are.
             Layer::Diff(_) | Layer::ThreadPicker(_) => 0,
+            Layer::HistorySearch(search) => search.rows(),
         }
     }
 }
