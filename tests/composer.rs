@@ -25,7 +25,12 @@ fn composer_rows(shown: &str) -> Vec<String> {
         .unwrap();
     rows[top + 1..bottom]
         .iter()
-        .map(|r| r.trim_start_matches('│').trim_end_matches('│').trim_end().to_string())
+        .map(|r| {
+            r.trim_start_matches('│')
+                .trim_end_matches('│')
+                .trim_end()
+                .to_string()
+        })
         .collect()
 }
 
@@ -78,7 +83,11 @@ fn the_box_grows_then_scrolls_and_shrinks_back_without_blank_rows() {
     }
     type_text(&mut state, "line 3", now);
     let shown = screen(&mut state, 60, 30, now);
-    assert_eq!(composer_rows(&shown), ["line 1", "line 2", "line 3"], "{shown}");
+    assert_eq!(
+        composer_rows(&shown),
+        ["line 1", "line 2", "line 3"],
+        "{shown}"
+    );
     snapshot("composer_shrunk_after_13_lines_60x30", &shown);
     // Up through a tall text keeps the cursor's row in view.
     let mut state = ready_state(now);
@@ -155,7 +164,10 @@ fn a_large_paste_is_folded_and_sent_whole() {
         Some(format!("why does this fail? {pasted}").as_str())
     );
     update(&mut state, key(KeyCode::Up), now);
-    assert!(state.composer.text().starts_with("[pasted 1,2"));
+    assert!(
+        state.composer.text().starts_with("[pasted 1,2"),
+        "a very long prompt is folded again"
+    );
     assert_eq!(
         state.composer.expanded_text(),
         format!("why does this fail? {pasted}")
@@ -169,8 +181,14 @@ fn pasted_escape_sequences_are_shown_not_applied_and_sent_as_pasted() {
     let hostile = "title\u{1b}]0;owned\u{7} clear\u{1b}[2J \u{9b}31m bidi\u{202e}x";
     update(&mut state, AppEvent::Paste(hostile.into()), now);
     let shown = screen(&mut state, 80, 24, now);
-    assert!(shown.contains("title␛]0;owned␇ clear␛[2J <U+009B>31m bidi<U+202E>x"), "{shown}");
-    assert!(!shown.chars().any(|c| c.is_control() && c != '\n'), "{shown:?}");
+    assert!(
+        shown.contains("title␛]0;owned␇ clear␛[2J <U+009B>31m bidi<U+202E>x"),
+        "{shown}"
+    );
+    assert!(
+        !shown.chars().any(|c| c.is_control() && c != '\n'),
+        "{shown:?}"
+    );
     let effects = update(&mut state, key(KeyCode::Enter), now);
     assert_eq!(sent_text(&effects).as_deref(), Some(hostile));
 }
@@ -183,7 +201,14 @@ fn up_and_down_walk_the_history_and_bring_the_draft_back() {
     let mut state = ready_session(config, now);
     type_text(&mut state, "first", now);
     update(&mut state, key(KeyCode::Enter), now);
-    update(&mut state, notify("turn/completed", json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "completed"}})), now);
+    update(
+        &mut state,
+        notify(
+            "turn/completed",
+            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "completed"}}),
+        ),
+        now,
+    );
     type_text(&mut state, "half typed", now);
     update(&mut state, key(KeyCode::Up), now);
     assert_eq!(state.composer.text(), "first");
@@ -245,11 +270,22 @@ fn ctrl_c_interrupts_then_clears_the_draft_then_asks_before_quitting() {
     type_text(&mut state, "next question", now);
     let effects = wire(update(&mut state, ctrl('c'), now));
     assert_eq!(
-        effects.iter().filter_map(request_json).map(|(m, _)| m).collect::<Vec<_>>(),
+        effects
+            .iter()
+            .filter_map(request_json)
+            .map(|(m, _)| m)
+            .collect::<Vec<_>>(),
         ["turn/interrupt"]
     );
     assert_eq!(state.composer.text(), "next question", "the draft stays");
-    update(&mut state, notify("turn/completed", json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}})), now);
+    update(
+        &mut state,
+        notify(
+            "turn/completed",
+            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}}),
+        ),
+        now,
+    );
     assert!(wire(update(&mut state, ctrl('c'), now)).is_empty());
     assert!(state.composer.is_empty(), "the draft is cleared");
     update(&mut state, key(KeyCode::Up), now);
@@ -262,7 +298,10 @@ fn ctrl_c_interrupts_then_clears_the_draft_then_asks_before_quitting() {
     assert_eq!(state.next_tick(t1), Some(later(t1, 2000)));
     let t2 = later(t1, 2500);
     assert!(!screen(&mut state, 80, 24, t2).contains("Ctrl+C again to quit"));
-    assert!(wire(update(&mut state, ctrl('c'), t2)).is_empty(), "too late: asks again");
+    assert!(
+        wire(update(&mut state, ctrl('c'), t2)).is_empty(),
+        "too late: asks again"
+    );
     assert_eq!(
         wire(update(&mut state, ctrl('c'), later(t2, 1500))),
         [Effect::Quit]
@@ -276,7 +315,11 @@ fn ctrl_d_quits_only_from_an_empty_composer() {
     type_text(&mut state, "ab", now);
     update(&mut state, key(KeyCode::Home), now);
     assert!(wire(update(&mut state, ctrl('d'), now)).is_empty());
-    assert_eq!(state.composer.text(), "b", "Ctrl+D deletes forward in a draft");
+    assert_eq!(
+        state.composer.text(),
+        "b",
+        "Ctrl+D deletes forward in a draft"
+    );
     update(&mut state, ctrl('u'), now);
     update(&mut state, key(KeyCode::End), now);
     update(&mut state, key(KeyCode::Backspace), now);
@@ -293,7 +336,11 @@ fn ctrl_g_asks_for_the_editor_and_its_text_replaces_the_draft() {
     assert!(effects.contains(&Effect::EditInEditor {
         draft: "rough draft".into()
     }));
-    update(&mut state, AppEvent::EditorDone(Ok("polished\ntext\n".into())), now);
+    update(
+        &mut state,
+        AppEvent::EditorDone(Ok("polished\ntext\n".into())),
+        now,
+    );
     assert_eq!(state.composer.text(), "polished\ntext");
     update(
         &mut state,

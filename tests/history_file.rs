@@ -97,6 +97,10 @@ fn concurrent_appends_interleave_whole_lines() {
             .filter(|e| e.starts_with(&format!("writer {w} ")))
             .map(|e| e.split(' ').nth(3).unwrap().parse().unwrap())
             .collect();
-        assert_eq!(mine, (0..each).collect::<Vec<_>>(), "each writer's order is kept");
+        assert_eq!(
+            mine,
+            (0..each).collect::<Vec<_>>(),
+            "each writer's order is kept"
+        );
     }
 }

@@ -55,9 +55,7 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
             let search = super::layers::HistorySearch::open(state);
             return Outcome::Open(Layer::HistorySearch(search), vec![]);
         }
-        KeyCode::Char('g') if ctrl => {
-            return Outcome::Consumed(composer_input::open_editor(state))
-        }
+        KeyCode::Char('g') if ctrl => return Outcome::Consumed(composer_input::open_editor(state)),
         KeyCode::Char('d') if ctrl && composer_empty => return Outcome::Consumed(quit(state)),
         KeyCode::Home if ctrl || composer_empty => state.scroll_with(|s, v| s.to_top(v)),
         KeyCode::End if ctrl || composer_empty => state.scroll.to_bottom(),
@@ -97,7 +95,10 @@ pub fn all_hints() -> Vec<Hint> {
         ("Enter", "send the prompt (queued while a turn runs)"),
         ("Shift+Enter, Alt+Enter, Ctrl+J", "new line"),
         ("Esc", "interrupt the running turn"),
-        ("↑/↓ (first/last row)", "earlier prompts (the draft comes back after the newest)"),
+        (
+            "↑/↓ (first/last row)",
+            "earlier prompts (the draft comes back after the newest)",
+        ),
         ("Ctrl+R", "search earlier prompts"),
         ("Ctrl+U, Ctrl+W", "delete to line start, delete a word back"),
         ("Ctrl+Z, Ctrl+Y", "undo, redo"),
@@ -105,7 +106,10 @@ pub fn all_hints() -> Vec<Hint> {
         ("Ctrl+G", "edit the draft in $VISUAL/$EDITOR"),
         ("PgUp/PgDn, wheel", "scroll the transcript"),
         ("Shift+↑/↓ (↑/↓ while scrolled back)", "scroll by a line"),
-        ("Home/End (empty composer), Ctrl+Home/End", "top / follow the end"),
+        (
+            "Home/End (empty composer), Ctrl+Home/End",
+            "top / follow the end",
+        ),
         ("Ctrl+F, / while scrolled up", "search the transcript"),
         ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
         ("/copy", "copy the last answer"),

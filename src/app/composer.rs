@@ -105,10 +105,10 @@ impl Composer {
         self.top = self.top(&layout, height);
     }
 
-    /// Replaces the text; a large text is folded like a paste. The cursor goes to the end.
+    /// Replaces the text; a very large text is folded like a paste. The cursor goes to the end.
     pub fn set_text(&mut self, text: &str) {
         self.pastes.clear();
-        if paste::should_fold(text) {
+        if paste::should_fold_draft(text) {
             self.replace_lines(vec![String::new()]);
             self.insert_paste(text);
         } else {
@@ -161,7 +161,11 @@ impl Composer {
         let alt = key.modifiers.contains(KeyModifiers::ALT);
         let t = &mut self.textarea;
         match key.code {
-            KeyCode::Enter if key.modifiers.intersects(KeyModifiers::SHIFT | KeyModifiers::ALT) => {
+            KeyCode::Enter
+                if key
+                    .modifiers
+                    .intersects(KeyModifiers::SHIFT | KeyModifiers::ALT) =>
+            {
                 t.insert_newline()
             }
             KeyCode::Char('j') if ctrl => t.insert_newline(),
@@ -241,7 +245,11 @@ impl Composer {
         let mut width_so_far = 0;
         let mut offset = 0;
         let line = &self.textarea.lines()[visual.line];
-        for c in line.chars().skip(visual.start).take(visual.end - visual.start) {
+        for c in line
+            .chars()
+            .skip(visual.start)
+            .take(visual.end - visual.start)
+        {
             let w = unicode_width::UnicodeWidthStr::width(
                 crate::render::sanitize::visible_line(c.encode_utf8(&mut [0; 4])).as_str(),
             );

@@ -13,7 +13,17 @@ pub struct FoldedPaste {
     pub text: String,
 }
 
-/// Whether `text` is big enough to fold.
+/// A draft set whole (a recalled prompt, the editor's text) is folded only beyond these: what
+/// the person wrote themselves stays editable unless it would slow every frame.
+pub const FOLD_DRAFT_LINES: usize = 500;
+pub const FOLD_DRAFT_CHARS: usize = 50_000;
+
+/// Whether a draft set whole is big enough to fold.
+pub fn should_fold_draft(text: &str) -> bool {
+    text.len() > FOLD_DRAFT_CHARS || text.lines().nth(FOLD_DRAFT_LINES).is_some()
+}
+
+/// Whether a paste is big enough to fold.
 pub fn should_fold(text: &str) -> bool {
     (text.len() > FOLD_CHARS && text.chars().count() > FOLD_CHARS)
         || text.lines().nth(FOLD_LINES).is_some()
@@ -44,7 +54,8 @@ pub fn expand(text: &str, pastes: &[FoldedPaste]) -> String {
         .filter_map(|p| text.find(&p.token).map(|at| (at, p)))
         .collect();
     found.sort_by_key(|(at, _)| *at);
-    let mut out = String::with_capacity(text.len() + found.iter().map(|(_, p)| p.text.len()).sum::<usize>());
+    let mut out =
+        String::with_capacity(text.len() + found.iter().map(|(_, p)| p.text.len()).sum::<usize>());
     let mut from = 0;
     for (at, paste) in found {
         if at < from {
@@ -63,7 +74,7 @@ pub fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

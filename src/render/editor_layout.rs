@@ -24,7 +24,8 @@ pub struct EditorLayout {
 /// What one character looks like: itself, or a visible marker for a control character or an
 /// invisible format character (never applied to the terminal).
 fn shown(c: char) -> std::borrow::Cow<'static, str> {
-    if c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}' | '\u{061c}' | '\u{00ad}')
+    if c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}' | '\u{061c}' | '\u{00ad}')
     {
         visible_line(c.encode_utf8(&mut [0; 4])).into()
     } else {

@@ -20,7 +20,10 @@ pub fn editor_command() -> String {
 }
 
 /// Suspends the screen, edits `draft`, restores the screen (and redraws it whole).
-pub fn edit_suspended<B: SyncedBackend>(terminal: &mut Terminal<B>, draft: &str) -> Result<String, String> {
+pub fn edit_suspended<B: SyncedBackend>(
+    terminal: &mut Terminal<B>,
+    draft: &str,
+) -> Result<String, String> {
     terminal.backend_mut().suspend();
     let result = edit(&editor_command(), draft);
     terminal.backend_mut().resume();

@@ -83,8 +83,7 @@ pub fn append(path: &Path, entry: &str) -> io::Result<()> {
     // A line torn by a crash is ended first, so this entry is not glued to it. (Racing another
     // writer this can add a blank line, which `load` skips; it never splits an entry.)
     let mut last = [0u8];
-    if metadata.len() > 0 && file.read_at(&mut last, metadata.len() - 1)? == 1 && last[0] != b'\n'
-    {
+    if metadata.len() > 0 && file.read_at(&mut last, metadata.len() - 1)? == 1 && last[0] != b'\n' {
         line.insert(0, '\n');
     }
     let written = file.write(line.as_bytes())?;

@@ -57,8 +57,14 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         (layout.cursor.0 - top, layout.cursor.1)
     };
     let position = Position::new(
-        inner.x + u16::try_from(cursor.1).unwrap_or(u16::MAX).min(inner.width - 1),
-        inner.y + u16::try_from(cursor.0).unwrap_or(u16::MAX).min(inner.height - 1),
+        inner.x
+            + u16::try_from(cursor.1)
+                .unwrap_or(u16::MAX)
+                .min(inner.width - 1),
+        inner.y
+            + u16::try_from(cursor.0)
+                .unwrap_or(u16::MAX)
+                .min(inner.height - 1),
     );
     if let Some(cell) = frame.buffer_mut().cell_mut(position) {
         cell.set_style(Style::default().add_modifier(Modifier::REVERSED));

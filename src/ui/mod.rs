@@ -7,8 +7,8 @@
 mod composer;
 mod diff;
 mod help;
-mod history_search;
 mod hints;
+mod history_search;
 mod prefix;
 mod prompt;
 mod prompt_view;

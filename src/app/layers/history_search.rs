@@ -50,8 +50,7 @@ impl HistorySearch {
             Input::Key(key) => key,
             Input::Paste(text) => {
                 let line = text.lines().next().unwrap_or("");
-                self.query
-                    .extend(line.chars().filter(|c| !c.is_control()));
+                self.query.extend(line.chars().filter(|c| !c.is_control()));
                 self.refresh(state);
                 return Outcome::Consumed(vec![]);
             }
@@ -87,10 +86,7 @@ impl HistorySearch {
     /// Older (`+1`) or newer (`-1`), stopping at the ends.
     fn step(&mut self, direction: isize) {
         let last = self.matches.len().saturating_sub(1);
-        self.selected = self
-            .selected
-            .saturating_add_signed(direction)
-            .min(last);
+        self.selected = self.selected.saturating_add_signed(direction).min(last);
     }
 }
 
