@@ -85,7 +85,7 @@ pub fn hints(state: &AppState) -> Vec<Hint> {
         hints.push(Hint::new("/", "search"));
     }
     hints.push(Hint::new("PgUp/PgDn", "scroll"));
-    hints.push(Hint::new("Ctrl+C", "quit"));
+    hints.push(Hint::new("Ctrl+C", super::quit_ladder::next_step(state)));
     hints
 }
 

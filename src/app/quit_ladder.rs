@@ -37,3 +37,16 @@ pub fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
 pub fn armed(state: &AppState, now: Instant) -> bool {
     state.quit_armed_until.is_some_and(|until| now < until)
 }
+
+/// What the next Ctrl+C does, for the hint bar.
+pub fn next_step(state: &AppState) -> &'static str {
+    if !state.prompts.is_empty() {
+        "quit"
+    } else if matches!(state.turn, TurnPhase::Running { .. }) {
+        "interrupt"
+    } else if !state.composer.is_empty() {
+        "clear"
+    } else {
+        "quit"
+    }
+}
