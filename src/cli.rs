@@ -194,6 +194,9 @@ impl Cli {
                 std::env::var("CODEX_HOME").ok().as_deref(),
                 std::env::var("HOME").ok().as_deref(),
             ),
+            // Named and read by the runtime at startup (`runtime::history_file::with_history`).
+            history_file: None,
+            history: Vec::new(),
         })
     }
 }

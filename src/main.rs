@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         }
     };
     let _log_guard = init_logging();
+    let config = tern::runtime::history_file::with_history(config);
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
     // One thread: the loop, the connection's reader and writer and the child's stderr are all IO
@@ -127,6 +128,7 @@ async fn async_main(
         connection,
         inbound,
         external,
+        renew_input: Some(crossterm::event::EventStream::new),
     };
     let result =
         tern::runtime::run_session_restartable(&mut guard.terminal, io, state, spawner).await;

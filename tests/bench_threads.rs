@@ -208,7 +208,7 @@ fn resume_picker_with_1000_threads() {
             "figure: run {run}: then Down (5 ms repeat) to row 100 in {:?}",
             scrolling.elapsed()
         );
-        session.quit_with(b"\x03", WAIT);
+        session.quit_with(b"\x03\x03\x03", WAIT);
     }
     drop(mock);
 }
@@ -255,7 +255,7 @@ fn resume_a_200_turn_thread() {
             "figure: run {run}: `tern resume --last` of a {turns}-turn thread to a usable transcript {usable:?}; Ctrl+Home until turn 1 is on screen {:?}",
             top.elapsed()
         );
-        session.quit_with(b"\x03", WAIT);
+        session.quit_with(b"\x03\x03\x03", WAIT);
     }
     drop(mock);
 }

@@ -103,7 +103,7 @@ fn a_typed_prompt_streams_the_mock_answer_and_completes_the_turn() {
     let requests = f.mock.requests();
     assert_eq!(requests.len(), 1, "{}", context(&f));
     assert!(requests[0].to_string().contains("Say hello"));
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
     tern.wait_for_text("To continue it: tern resume", WAIT);
     drop(f.runtime);
 }
@@ -153,7 +153,7 @@ fn approving_a_file_change_applies_it() {
     tern.wait_for_text("PATCH-DONE", WAIT);
     let written = std::fs::read_to_string(f.env.workspace().join("hello.txt")).unwrap_or_default();
     assert_eq!(written, "hello\n", "{}", context(&f));
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 /// Longer than tern's burst window (60 ms) between two keys: the pace of a person's separate
@@ -211,7 +211,7 @@ fn typing_ahead_through_a_prompt_approves_nothing_and_keeps_every_letter() {
     tern.wait_for_text("Turn interrupted", WAIT);
     tern.wait_for_text(sentence, WAIT);
     assert!(!rules(&f).contains("prefix_rule"), "{}", context(&f));
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
@@ -288,7 +288,7 @@ fn a_refused_prefix_cannot_be_sent() {
     tern.send(b"c");
     tern.wait_for_text("Turn interrupted", WAIT);
     assert!(!rules(&f).contains("prefix_rule"), "{}", context(&f));
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
@@ -314,7 +314,7 @@ fn decline_lets_the_turn_go_on_and_cancel_ends_it() {
     tern.wait_for_text("Turn interrupted", WAIT);
     tern.wait_for_text("cancelled the turn", WAIT);
     assert!(!tern.screen_text().contains("NEVER-SHOWN"));
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 /// A patch codex applies without asking (workspace-write): the transcript shows each file with
@@ -382,5 +382,5 @@ fn an_applied_patch_shows_as_numbered_hunks_and_in_slash_diff() {
     tern.wait_for("the diff view to close", WAIT, |s| {
         !s.contains("Changes of the last turn")
     });
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }

@@ -132,7 +132,7 @@ fn slash_model_changes_the_model_of_the_next_request() {
         "{}",
         requests[1]["reasoning"]
     );
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(f.runtime);
 }
 
@@ -160,6 +160,6 @@ fn slash_compact_runs_the_compaction_as_a_turn() {
         asked.contains("ANSWER-ONE"),
         "the compaction sees the conversation: {asked}"
     );
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(f.runtime);
 }

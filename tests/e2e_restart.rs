@@ -124,6 +124,6 @@ fn a_killed_app_server_is_restarted_with_one_key_and_the_thread_goes_on() {
         second.contains("first question") && second.contains("FIRST-ANSWER"),
         "the resumed thread carries the first exchange: {second}"
     );
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(runtime);
 }

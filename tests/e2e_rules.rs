@@ -189,6 +189,6 @@ fn a_rule_codex_appends_while_the_list_is_open_survives_a_deletion() {
     tern.send(b"y");
     wait_for_file(&rules, &format!("# mine\n{WRITTEN}"), &tern);
     tern.wait_for_text("allow      git status", WAIT);
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(runtime);
 }

@@ -69,6 +69,6 @@ fn a_steer_lands_in_the_running_turn() {
     );
     // The slow answer never finished streaming.
     assert!(!tern.screen_text().contains("word199"));
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(runtime);
 }

@@ -92,7 +92,7 @@ impl Fixture {
 
 /// Quits and returns the thread id tern prints on exit.
 fn quit(mut tern: PtySession) -> String {
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
     tern.wait_for_text("To continue it: tern resume", WAIT);
     let screen = tern.screen_text();
     let line = screen
@@ -233,6 +233,6 @@ fn rename_and_fork_show_up_in_a_fresh_listing() {
     tern.wait_for("the archived view", WAIT, |s| {
         s.contains("Archived threads") && s.contains("Release work")
     });
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(f.runtime);
 }

@@ -54,6 +54,7 @@ async fn a_key_typed_during_a_flood_of_deltas_is_drawn_before_the_flood_is_appli
         connection,
         inbound,
         external,
+        renew_input: None,
     };
     let session =
         tern::runtime::run_session(&mut terminal, io, AppState::new(SessionConfig::default()));

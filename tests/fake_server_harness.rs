@@ -30,7 +30,7 @@ fn tern_runs_a_turn_against_the_fake_server_and_the_record_holds_what_it_sent() 
     let sent = fake.recorded();
     assert_eq!(sent[0]["method"], "initialize");
     assert_eq!(sent[1]["method"], "initialized");
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
@@ -50,7 +50,7 @@ fn raw_lines_hex_bytes_stderr_and_exit_are_played_in_order() {
     tern.wait_for_text("raw line arrived", WAIT);
     tern.wait_for_text("exit status: 3", WAIT);
     tern.wait_for_text("last stderr: fake stderr", WAIT);
-    tern.send(b"\x03");
+    tern.send(b"\x03\x03\x03");
     tern.wait_exit(WAIT);
 }
 
@@ -67,6 +67,6 @@ fn an_ignored_initialize_is_never_answered() {
             .any(|m| m["method"] == "thread/start"),
         "no thread is started before initialize is answered"
     );
-    tern.send(b"\x03");
+    tern.send(b"\x03\x03\x03");
     tern.wait_exit(WAIT);
 }

@@ -72,7 +72,7 @@ fn echo(tern: &pty::PtySession, keys: &str) -> Duration {
 fn leaves_on(tern: &mut pty::PtySession, how: &str) -> Duration {
     let start = Instant::now();
     match how {
-        "ctrl-c" => tern.send(b"\x03"),
+        "ctrl-c" => tern.send(b"\x03\x03\x03\x03"),
         "sigterm" => {
             let pid = tern.pid().expect("tern's pid") as i32;
             // SAFETY: a signal to the process this test started.

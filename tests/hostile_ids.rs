@@ -57,7 +57,7 @@ fn odd_ids_are_answered_with_the_same_id() {
     });
     let answer: Value = serde_json::from_str(&answer).unwrap();
     assert_eq!(answer["result"]["decision"], "accept");
-    tern.send(b"\x03");
+    tern.send(b"\x03\x03\x03");
     tern.wait_exit(WAIT);
 }
 
@@ -94,6 +94,6 @@ fn a_duplicate_id_while_the_first_waits_is_refused_and_the_first_answered_once()
         l.contains("\"id\":5,") && l.contains("accept")
     });
     assert_eq!(answers(&fake, "5").len(), 2, "one refusal and one answer");
-    tern.send(b"\x03");
+    tern.send(b"\x03\x03\x03");
     tern.wait_exit(WAIT);
 }

@@ -28,7 +28,7 @@ fn assert_clean(tern: &PtySession) {
 
 /// Quits with Ctrl+C and returns everything tern wrote, after-exit printing included.
 fn quit(tern: &mut PtySession) -> String {
-    tern.send(b"\x03");
+    tern.send(b"\x03\x03\x03");
     tern.wait_exit(WAIT);
     String::from_utf8_lossy(&tern.raw_output()).into_owned()
 }

@@ -299,7 +299,7 @@ fn quitting_answers_every_open_prompt_with_cancel() {
     let mut state = long_transcript(now);
     update(&mut state, command_prompt(1), now);
     update(&mut state, command_prompt(2), now);
-    let effects = wire(update(&mut state, ctrl('c'), now));
+    let effects = wire(update(&mut state, AppEvent::Terminate, now));
     let cancel = json!({"decision": "cancel"});
     assert_eq!(
         effects,
@@ -316,6 +316,34 @@ fn quitting_answers_every_open_prompt_with_cancel() {
         ]
     );
     assert!(state.quitting);
+}
+
+#[test]
+fn ctrl_c_under_prompts_refuses_them_all_and_stays() {
+    let now = Instant::now();
+    let mut state = long_transcript(now);
+    update(&mut state, command_prompt(1), now);
+    update(&mut state, command_prompt(2), now);
+    let effects = wire(update(&mut state, ctrl('c'), now));
+    let cancel = json!({"decision": "cancel"});
+    assert_eq!(
+        effects,
+        [
+            Effect::Respond {
+                id: RequestId::Int(1),
+                result: cancel.clone()
+            },
+            Effect::Respond {
+                id: RequestId::Int(2),
+                result: cancel
+            },
+        ]
+    );
+    assert!(
+        !state.quitting,
+        "one Ctrl+C never leaves with a question open"
+    );
+    assert!(state.prompts.is_empty());
 }
 
 #[test]

@@ -46,7 +46,7 @@ fn demo_streams_an_answer_and_restores_the_terminal_on_quit() {
     session.wait_for_text("tern demo backend", WAIT);
     session.wait_for_text("turn completed", WAIT);
 
-    session.quit_with(b"\x03", WAIT);
+    session.quit_with(b"\x03\x03", WAIT);
     let raw = String::from_utf8_lossy(&session.raw_output()).into_owned();
     let left = raw
         .rfind("\x1b[?1049l")
@@ -73,7 +73,7 @@ fn links_become_hyperlinks_and_copy_reaches_the_clipboard_and_the_shell() {
     );
     session.send(b"/copy\r");
     session.wait_for_text("Copied the last answer", WAIT);
-    session.quit_with(b"\x03", WAIT);
+    session.quit_with(b"\x03\x03", WAIT);
     let raw = String::from_utf8_lossy(&session.raw_output()).into_owned();
     let encoded = raw
         .split("\x1b]52;c;")
@@ -168,6 +168,6 @@ fn demo_resume_lists_threads_and_reopens_a_long_one_offline() {
             s != before
         });
     }
-    session.quit_with(b"\x03", WAIT);
+    session.quit_with(b"\x03\x03", WAIT);
     session.wait_for_text("Demo thread demo-thread-long ended", WAIT);
 }

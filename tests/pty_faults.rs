@@ -71,7 +71,7 @@ fn restart_resumes_and_goes_on(fake: &FakeServer, tern: &mut PtySession) {
     assert_eq!(resume["params"]["threadId"], "thr-fake");
     tern.send(b"\x15after restart\r");
     tern.wait_for_text("answer from the second server", WAIT);
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn a_server_that_never_answers_initialize_is_explained_and_the_prompt_kept() {
     let turn = fake.wait_method("turn/start", WAIT);
     assert_eq!(turn["params"]["input"][0]["text"], "typed while connecting");
     tern.wait_for_text("answered at last", WAIT);
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
@@ -111,7 +111,11 @@ fn leaving_while_connecting_prints_what_was_not_sent() {
     tern.send(b"queued prompt\r");
     tern.send(b"a draft");
     tern.wait_for_text("a draft", WAIT);
-    tern.send(b"\x03");
+    // Leaving with the draft still in the composer (Ctrl+C would clear it into the history
+    // first): the terminal closing, say.
+    let pid = tern.pid().expect("tern's pid") as i32;
+    // SAFETY: a signal to the process this test started.
+    unsafe { libc::kill(pid, libc::SIGHUP) };
     tern.wait_exit(WAIT);
     tern.wait_for_text("── not sent ──", WAIT);
     let text = tern.screen_text();
@@ -147,7 +151,7 @@ fn a_stopped_server_is_named_with_its_pid_and_ctrl_r_replaces_it() {
     fake.wait_method("thread/resume", WAIT);
     tern.send(b"again\r");
     tern.wait_for_text("answer from the second server", WAIT);
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
@@ -194,7 +198,7 @@ fn a_server_that_dies_is_reported_sanitised_and_restarted_keeping_the_draft() {
     });
     assert!(turn.contains("thr-fake"));
     tern.wait_for_text("answer from the second server", WAIT);
-    tern.quit_with(b"\x03", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
@@ -212,7 +216,7 @@ fn the_log_is_private_and_holds_no_secrets() {
     tern.wait_for_text("fake-model", WAIT);
     tern.send(b"go\r");
     tern.wait_for_text("exit status: 1", WAIT);
-    tern.send(b"\x03");
+    tern.send(b"\x03\x03\x03");
     tern.wait_exit(WAIT);
     let path = fake.dir.path().join("logs").join("tern.log");
     let log = std::fs::read_to_string(&path).unwrap();

@@ -142,6 +142,7 @@ async fn ctrl_r_swaps_in_a_new_server_and_resumes_the_thread() {
         connection,
         inbound,
         external,
+        renew_input: None,
     };
     let session = tern::runtime::run_session_restartable(
         &mut terminal,
@@ -164,7 +165,10 @@ async fn ctrl_r_swaps_in_a_new_server_and_resumes_the_thread() {
         })
         .await
         .expect("the next prompt never reached the new server");
-        press(&keys, KeyCode::Char('c'), KeyModifiers::CONTROL);
+        // The Ctrl+C ladder: interrupt the turn, ask, leave.
+        for _ in 0..3 {
+            press(&keys, KeyCode::Char('c'), KeyModifiers::CONTROL);
+        }
         keys
     };
     let (result, _keys) = tokio::time::timeout(DEADLINE, futures::future::join(session, ended))

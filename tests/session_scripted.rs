@@ -145,9 +145,12 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
             .await
             .expect("the answer was never recorded")
             .unwrap();
-        // Ctrl+C after the answer; the loop handles terminal events in order.
-        keys.unbounded_send(key('c', KeyModifiers::CONTROL))
-            .unwrap();
+        // Ctrl+C after the answer (the loop handles terminal events in order): the first
+        // interrupts the turn if it still runs, the next asks, the last quits.
+        for _ in 0..3 {
+            keys.unbounded_send(key('c', KeyModifiers::CONTROL))
+                .unwrap();
+        }
         keys
     });
 
@@ -162,6 +165,7 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
         connection,
         inbound,
         external,
+        renew_input: None,
     };
     let (outcome, state) = tokio::time::timeout(
         DEADLINE,

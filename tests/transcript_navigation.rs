@@ -4,10 +4,10 @@
 mod common;
 
 use common::*;
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::json;
 use std::time::Instant;
-use tern::app::{update, AppState, Effect};
+use tern::app::{update, AppEvent, AppState, Effect};
 use tern::model::{CellKind, CommandCell, MarkdownText};
 
 const W: u16 = 80;
@@ -73,17 +73,22 @@ fn scrolled_up_view_stays_put_and_says_when_new_output_arrives() {
 }
 
 #[test]
-fn up_and_down_scroll_by_line_when_the_composer_is_empty() {
+fn shift_arrows_scroll_by_line_and_plain_arrows_once_reading_back() {
     let now = Instant::now();
     let mut state = long_transcript(now);
+    let shift = |code| AppEvent::Key(KeyEvent::new(code, KeyModifiers::SHIFT));
     // Each answer is two rows: its line and the blank line after it.
-    update(&mut state, key(KeyCode::Up), now);
-    update(&mut state, key(KeyCode::Up), now);
+    update(&mut state, shift(KeyCode::Up), now);
+    update(&mut state, shift(KeyCode::Up), now);
     let shown = screen(&mut state, W, H, now);
     assert!(!shown.contains("answer 39") && shown.contains("answer 38"));
+    // Reading back with an empty composer, plain arrows go on scrolling.
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Down), now);
     assert!(state.scroll.is_following());
+    // At the bottom, Up recalls a prompt instead of scrolling.
+    update(&mut state, key(KeyCode::Up), now);
+    assert!(state.scroll.is_following(), "Up walks the prompt history");
     type_text(&mut state, "draft", now);
     update(&mut state, key(KeyCode::Up), now);
     assert!(state.scroll.is_following(), "Up moves in the draft instead");

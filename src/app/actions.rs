@@ -12,7 +12,14 @@ use std::time::Instant;
 /// an answer that will not come.
 pub fn quit(state: &mut AppState) -> Vec<Effect> {
     state.quitting = true;
-    let mut effects: Vec<Effect> = state
+    let mut effects = cancel_prompts(state);
+    effects.push(Effect::Quit);
+    effects
+}
+
+/// Answers every open prompt `cancel` (no, and stop the turn).
+pub fn cancel_prompts(state: &mut AppState) -> Vec<Effect> {
+    state
         .prompts
         .clear()
         .into_iter()
@@ -20,9 +27,7 @@ pub fn quit(state: &mut AppState) -> Vec<Effect> {
             id: prompt.id,
             result: Decision::Cancel.response(),
         })
-        .collect();
-    effects.push(Effect::Quit);
-    effects
+        .collect()
 }
 
 /// The session cannot go on: say why, and keep everything the person typed.

@@ -1,8 +1,8 @@
 //! The bottom of the layer stack: transcript scrolling, global keys and the composer. Gets
 //! whatever every layer above ignored.
 
-use super::actions::{interrupt, quit, submit_prompt};
-use super::composer::ComposerOutcome;
+use super::actions::{interrupt, quit};
+use super::composer_input;
 use super::layers::{Help, Hint, Input, Layer, Outcome, Search};
 use super::state::AppState;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
@@ -12,7 +12,7 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
     match input {
         Input::Key(key) => on_key(state, *key, now),
         Input::Paste(text) => {
-            state.composer.paste(text);
+            composer_input::paste(state, text);
             Outcome::Consumed(vec![])
         }
         Input::Mouse(mouse) => {
@@ -44,28 +44,29 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
         }
         // At the bottom, `/` starts a command: the popup lists them as the name is typed.
         KeyCode::Char('/') if composer_empty && !ctrl => {
-            return super::layers::slash_popup::open(state, key)
+            return super::layers::slash_popup::open(state, key, now)
         }
         KeyCode::Char('?') if composer_empty => {
             return Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![])
         }
         KeyCode::Char('o') if ctrl => state.expanded = !state.expanded,
-        KeyCode::Up | KeyCode::Down if shift || composer_empty => {
+        // Up/Down walk the prompt history; they scroll only while reading back.
+        KeyCode::Up | KeyCode::Down
+            if shift || (composer_empty && !state.scroll.is_following()) =>
+        {
             let rows = if key.code == KeyCode::Up { -1 } else { 1 };
             state.scroll_with(|s, v| s.by(rows, v));
         }
         KeyCode::Esc => return Outcome::Consumed(interrupt(state)),
+        KeyCode::Char('r') if ctrl => {
+            let search = super::layers::HistorySearch::open(state);
+            return Outcome::Open(Layer::HistorySearch(search), vec![]);
+        }
+        KeyCode::Char('g') if ctrl => return Outcome::Consumed(composer_input::open_editor(state)),
         KeyCode::Char('d') if ctrl && composer_empty => return Outcome::Consumed(quit(state)),
         KeyCode::Home if ctrl || composer_empty => state.scroll_with(|s, v| s.to_top(v)),
         KeyCode::End if ctrl || composer_empty => state.scroll.to_bottom(),
-        _ => {
-            return match state.composer.handle_key(key) {
-                ComposerOutcome::Submitted(text) => {
-                    Outcome::Consumed(submit_prompt(state, text, now))
-                }
-                ComposerOutcome::Edited | ComposerOutcome::Ignored => done,
-            }
-        }
+        _ => return Outcome::Consumed(composer_input::key(state, key, now)),
     }
     done
 }
@@ -79,7 +80,7 @@ fn composer_hooks(state: &mut AppState, key: KeyEvent, now: Instant) -> Option<O
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
         && super::layers::file_finder::starts_mention(state)
     {
-        return Some(super::layers::file_finder::open(state, key));
+        return Some(super::layers::file_finder::open(state, key, now));
     }
     super::layers::queue::on_composer_key(state, key, now)
 }
@@ -108,7 +109,7 @@ pub fn hints(state: &AppState) -> Vec<Hint> {
         hints.push(Hint::new("/", "search"));
     }
     hints.push(Hint::new("PgUp/PgDn", "scroll"));
-    hints.push(Hint::new("Ctrl+C", "quit"));
+    hints.push(Hint::new("Ctrl+C", super::quit_ladder::next_step(state)));
     hints
 }
 
@@ -124,14 +125,30 @@ pub fn all_hints() -> Vec<Hint> {
         ("@", "find a file to mention"),
         ("Shift+Enter, Alt+Enter, Ctrl+J", "new line"),
         ("Esc", "interrupt the running turn"),
+        (
+            "↑/↓ (first/last row)",
+            "earlier prompts (the draft comes back after the newest)",
+        ),
+        ("Ctrl+R", "search earlier prompts"),
+        ("Ctrl+U, Ctrl+W", "delete to line start, delete a word back"),
+        ("Ctrl+Z, Ctrl+Y", "undo, redo"),
+        ("Alt+←/→, Home/End", "word back/forward, line start/end"),
+        ("Ctrl+G", "edit the draft in $VISUAL/$EDITOR"),
         ("PgUp/PgDn, wheel", "scroll the transcript"),
-        ("↑/↓ (empty composer), Shift+↑/↓", "scroll by a line"),
-        ("Home/End (empty composer)", "top / follow the end"),
+        ("Shift+↑/↓ (↑/↓ while scrolled back)", "scroll by a line"),
+        (
+            "Home/End (empty composer), Ctrl+Home/End",
+            "top / follow the end",
+        ),
         ("Ctrl+F, / while scrolled up", "search the transcript"),
         ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
         ("/ (empty composer)", "the commands, filtered as you type"),
         ("?", "this help (empty composer)"),
-        ("Ctrl+D (empty composer), Ctrl+C, /quit", "quit"),
+        (
+            "Ctrl+C",
+            "interrupt the turn, else clear the draft, else twice to quit",
+        ),
+        ("Ctrl+D (empty composer), /quit", "quit"),
     ]
     .into_iter()
     .map(|(keys, action)| Hint::new(keys, action))

@@ -1,17 +1,29 @@
-//! The prompt editor: tui-textarea with tern's keys for sending and for new lines.
+//! The prompt editor. tui-textarea keeps the text, the cursor and undo; tern lays the text out
+//! itself (`render::editor_layout`: soft-wrapped, control characters visible), because
+//! tui-textarea 0.7 does not wrap and scrolls sideways. Moving up and down goes by screen row,
+//! and Up on the first row / Down on the last walk the prompt history.
 
+use super::paste::{self, FoldedPaste};
+use super::prompt_history::PromptHistory;
+use crate::render::editor_layout::{layout, row_count, visible_top, EditorLayout};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::style::{Style, Stylize};
-use tui_textarea::TextArea;
+use tui_textarea::{CursorMove, TextArea};
 
 pub enum ComposerOutcome {
+    /// The prompt to send, folded pastes expanded.
     Submitted(String),
     Edited,
     Ignored,
 }
 
+pub const PLACEHOLDER: &str = "Ask the agent anything · Enter sends · Shift+Enter newline";
+
 pub struct Composer {
     textarea: TextArea<'static>,
+    /// The first screen row shown when the text is taller than the box.
+    top: usize,
+    pastes: Vec<FoldedPaste>,
+    pub history: PromptHistory,
 }
 
 impl std::fmt::Debug for Composer {
@@ -28,21 +40,53 @@ impl Default for Composer {
     }
 }
 
+fn textarea(lines: Vec<String>) -> TextArea<'static> {
+    let mut t = TextArea::new(lines);
+    t.set_max_histories(200);
+    t
+}
+
 impl Composer {
     pub fn new() -> Self {
-        let mut textarea = TextArea::default();
-        textarea.set_cursor_line_style(Style::default());
-        textarea.set_placeholder_text("Ask the agent anything · Enter sends · Shift+Enter newline");
-        textarea.set_placeholder_style(Style::default().dim());
-        Composer { textarea }
+        Composer {
+            textarea: textarea(vec![String::new()]),
+            top: 0,
+            pastes: Vec::new(),
+            history: PromptHistory::default(),
+        }
     }
 
-    pub fn textarea(&self) -> &TextArea<'static> {
-        &self.textarea
+    pub fn with_history(entries: Vec<String>) -> Self {
+        Composer {
+            history: PromptHistory::new(entries),
+            ..Self::new()
+        }
     }
 
+    pub fn lines(&self) -> &[String] {
+        self.textarea.lines()
+    }
+
+    /// The line (not screen row) the cursor is on.
+    pub fn cursor_line(&self) -> usize {
+        self.textarea.cursor().0
+    }
+
+    /// The character just before the cursor on its line, if any.
+    pub fn char_before_cursor(&self) -> Option<char> {
+        let (row, col) = self.textarea.cursor();
+        let line = self.textarea.lines().get(row)?;
+        line.chars().take(col).last()
+    }
+
+    /// The text as shown, folded pastes as their tokens.
     pub fn text(&self) -> String {
         self.textarea.lines().join("\n")
+    }
+
+    /// The text as it will be sent: folded pastes expanded.
+    pub fn expanded_text(&self) -> String {
+        paste::expand(&self.text(), &self.pastes)
     }
 
     pub fn is_empty(&self) -> bool {
@@ -53,53 +97,194 @@ impl Composer {
         self.textarea.lines().len()
     }
 
+    /// Screen rows the text takes in a box `width` columns wide (inside its borders).
+    pub fn rows(&self, width: u16) -> usize {
+        row_count(self.textarea.lines(), width)
+    }
+
+    pub fn layout(&self, width: u16) -> EditorLayout {
+        layout(self.textarea.lines(), self.textarea.cursor(), width)
+    }
+
+    /// The first row to draw in a box `width`×`height`: the cursor's row always shows.
+    pub fn top(&self, layout: &EditorLayout, height: usize) -> usize {
+        visible_top(self.top, layout.cursor.0, layout.rows.len(), height)
+    }
+
+    /// Remembers where the view is after an edit, so it scrolls only as far as the cursor needs.
+    pub fn keep_cursor_in_view(&mut self, width: u16, height: usize) {
+        let layout = self.layout(width);
+        self.top = self.top(&layout, height);
+    }
+
+    /// Replaces the text; a very large text is folded like a paste. The cursor goes to the end.
     pub fn set_text(&mut self, text: &str) {
-        let lines: Vec<String> = text.split('\n').map(str::to_string).collect();
-        self.textarea = {
-            let mut t = TextArea::new(lines);
-            t.set_cursor_line_style(Style::default());
-            t.set_placeholder_text(self.textarea.placeholder_text().to_string());
-            t.set_placeholder_style(Style::default().dim());
-            t
-        };
-        self.textarea.move_cursor(tui_textarea::CursorMove::Bottom);
-        self.textarea.move_cursor(tui_textarea::CursorMove::End);
+        self.pastes.clear();
+        if paste::should_fold_draft(text) {
+            self.replace_lines(vec![String::new()]);
+            self.insert_paste(text);
+        } else {
+            self.replace_lines(text.split('\n').map(str::to_string).collect());
+        }
+    }
+
+    fn replace_lines(&mut self, lines: Vec<String>) {
+        self.textarea = textarea(lines);
+        self.textarea.move_cursor(CursorMove::Bottom);
+        self.textarea.move_cursor(CursorMove::End);
+        self.top = 0;
     }
 
     pub fn clear(&mut self) {
         self.set_text("");
     }
 
-    /// Pasted text is inserted as is, never sent: a pasted newline is a newline.
-    pub fn paste(&mut self, text: &str) {
-        let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
-        self.textarea.insert_str(normalized);
+    /// Ctrl+C on a draft: it goes, and Up brings it back (kept for this session only).
+    pub fn clear_into_history(&mut self) {
+        let draft = self.expanded_text();
+        self.history.record(&draft);
+        self.clear();
     }
 
-    pub fn handle_key(&mut self, key: KeyEvent) -> ComposerOutcome {
-        let newline = match key.code {
-            KeyCode::Enter => key
-                .modifiers
-                .intersects(KeyModifiers::SHIFT | KeyModifiers::ALT),
-            KeyCode::Char('j') => key.modifiers.contains(KeyModifiers::CONTROL),
-            _ => false,
-        };
-        if newline {
-            self.textarea.insert_newline();
-            return ComposerOutcome::Edited;
-        }
-        if key.code == KeyCode::Enter {
-            let text = self.text();
-            if text.trim().is_empty() {
-                return ComposerOutcome::Ignored;
-            }
-            self.clear();
-            return ComposerOutcome::Submitted(text);
-        }
-        if self.textarea.input(key) {
-            ComposerOutcome::Edited
+    /// Pasted text is inserted, never sent: a pasted newline is a newline. A large paste is
+    /// folded into a token. Control characters are kept (the prompt is sent as pasted) and shown
+    /// as visible markers.
+    pub fn paste(&mut self, text: &str) {
+        let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+        if paste::should_fold(&normalized) {
+            self.insert_paste(&normalized);
         } else {
-            ComposerOutcome::Ignored
+            self.textarea.insert_str(normalized);
         }
+    }
+
+    fn insert_paste(&mut self, text: &str) {
+        let token = paste::token_for(text, &self.pastes);
+        self.textarea.insert_str(&token);
+        self.pastes.push(FoldedPaste {
+            token,
+            text: text.to_string(),
+        });
+    }
+
+    /// A key for the editor; `width` is the box's inner width (screen rows depend on it).
+    pub fn handle_key(&mut self, key: KeyEvent, width: u16) -> ComposerOutcome {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        let t = &mut self.textarea;
+        match key.code {
+            KeyCode::Enter
+                if key
+                    .modifiers
+                    .intersects(KeyModifiers::SHIFT | KeyModifiers::ALT) =>
+            {
+                t.insert_newline()
+            }
+            KeyCode::Char('j') if ctrl => t.insert_newline(),
+            KeyCode::Enter => return self.submit(),
+            KeyCode::Char('u') if ctrl => {
+                t.delete_line_by_head();
+            }
+            KeyCode::Char('w') if ctrl => {
+                t.delete_word();
+            }
+            KeyCode::Char('z') if ctrl => {
+                t.undo();
+            }
+            KeyCode::Char('y') if ctrl => {
+                t.redo();
+            }
+            KeyCode::Left if alt || ctrl => t.move_cursor(CursorMove::WordBack),
+            KeyCode::Right if alt || ctrl => t.move_cursor(CursorMove::WordForward),
+            KeyCode::Char('b') if alt => t.move_cursor(CursorMove::WordBack),
+            KeyCode::Char('f') if alt => t.move_cursor(CursorMove::WordForward),
+            KeyCode::Home => t.move_cursor(CursorMove::Head),
+            KeyCode::End => t.move_cursor(CursorMove::End),
+            KeyCode::Up => return self.vertical(-1, width),
+            KeyCode::Down => return self.vertical(1, width),
+            // tui-textarea's own bindings for these (page scroll, cut, yank, redo) would
+            // surprise: nothing happens instead.
+            KeyCode::Char('v' | 'x' | 'r' | 'c' | 'g') if ctrl => return ComposerOutcome::Ignored,
+            _ => {
+                return if t.input(key) {
+                    self.history_edited();
+                    ComposerOutcome::Edited
+                } else {
+                    ComposerOutcome::Ignored
+                }
+            }
+        }
+        ComposerOutcome::Edited
+    }
+
+    /// Any edit of a recalled prompt makes it the draft: the walk starts over from the newest.
+    fn history_edited(&mut self) {
+        if self.history.is_walking() {
+            self.history.reset();
+        }
+    }
+
+    fn submit(&mut self) -> ComposerOutcome {
+        let text = self.expanded_text();
+        if text.trim().is_empty() {
+            return ComposerOutcome::Ignored;
+        }
+        self.clear();
+        self.history.reset();
+        ComposerOutcome::Submitted(text)
+    }
+
+    /// Up or Down one screen row, or through the history from the first or last row.
+    fn vertical(&mut self, direction: isize, width: u16) -> ComposerOutcome {
+        let layout = self.layout(width);
+        let (row, column) = layout.cursor;
+        let target = row as isize + direction;
+        if target < 0 {
+            let current = self.expanded_text();
+            return match self.history.older(&current).map(str::to_string) {
+                Some(entry) => self.recall(&entry),
+                None => ComposerOutcome::Ignored,
+            };
+        }
+        if target as usize >= layout.rows.len() {
+            return match self.history.newer() {
+                Some(entry) => self.recall(&entry),
+                None => ComposerOutcome::Ignored,
+            };
+        }
+        let visual = &layout.rows[target as usize];
+        // The char of the target row under the cursor's column (or its end).
+        let mut width_so_far = 0;
+        let mut offset = 0;
+        let line = &self.textarea.lines()[visual.line];
+        for c in line
+            .chars()
+            .skip(visual.start)
+            .take(visual.end - visual.start)
+        {
+            let w = unicode_width::UnicodeWidthStr::width(
+                crate::render::sanitize::visible_line(c.encode_utf8(&mut [0; 4])).as_str(),
+            );
+            if width_so_far + w > column {
+                break;
+            }
+            width_so_far += w;
+            offset += 1;
+        }
+        let mut col = visual.start + offset;
+        // The end of a row that wraps is the start of the next one: stay on this row.
+        if col == visual.end && visual.end < line.chars().count() && offset > 0 {
+            col -= 1;
+        }
+        self.textarea.move_cursor(CursorMove::Jump(
+            u16::try_from(visual.line).unwrap_or(u16::MAX),
+            u16::try_from(col).unwrap_or(u16::MAX),
+        ));
+        ComposerOutcome::Edited
+    }
+
+    fn recall(&mut self, entry: &str) -> ComposerOutcome {
+        self.set_text(entry);
+        ComposerOutcome::Edited
     }
 }

@@ -51,6 +51,16 @@ pub enum Effect {
     RestartServer {
         kill: Option<u32>,
     },
+    /// Append one sent prompt to the history file (one JSON string per line, one write).
+    AppendHistory {
+        file: PathBuf,
+        entry: String,
+    },
+    /// Suspend the screen, let `$VISUAL`/`$EDITOR` edit the draft, restore the screen; the
+    /// result comes back as `AppEvent::EditorDone`.
+    EditInEditor {
+        draft: String,
+    },
     Redraw,
     Quit,
 }

@@ -101,6 +101,8 @@ pub enum AppEvent {
         cwd: String,
         result: Result<GitDiffOutput, String>,
     },
+    /// The external editor's text, or why it failed (`Effect::EditInEditor`).
+    EditorDone(Result<String, String>),
     /// The connection to the server is gone, with why.
     Disconnected(String),
     /// `Effect::RestartServer` was carried out: the new server's pid, or why it did not start.

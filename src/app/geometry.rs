@@ -45,7 +45,7 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
         .find(|e| e.placement() == Placement::Bottom);
     let composer_rows = state
         .composer
-        .line_count()
+        .rows(screen.width.saturating_sub(2).max(1))
         .clamp(1, COMPOSER_MAX_ROWS as usize) as u16
         + 2;
     let (wanted, draft_rows) = match top_bottom {

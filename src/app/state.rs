@@ -41,6 +41,10 @@ pub struct SessionConfig {
     pub desktop_notification: bool,
     /// `NO_COLOR`: draw without colours.
     pub no_color: bool,
+    /// Where sent prompts are appended (`None`: nowhere), and what it held at startup (read by
+    /// the runtime).
+    pub history_file: Option<std::path::PathBuf>,
+    pub history: Vec<String>,
 }
 
 /// Which thread a session opens with.
@@ -146,16 +150,18 @@ pub struct AppState {
     pub turn_settings: super::turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
     pub health: super::health::Health,
+    /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
+    pub quit_armed_until: Option<Instant>,
 }
 
 impl AppState {
-    pub fn new(config: SessionConfig) -> Self {
+    pub fn new(mut config: SessionConfig) -> Self {
         AppState {
             conn: ConnState::Connecting,
             thread: None,
             turn: TurnPhase::Idle,
             transcript: Transcript::default(),
-            composer: Composer::new(),
+            composer: Composer::with_history(std::mem::take(&mut config.history)),
             queued: VecDeque::new(),
             steering: Vec::new(),
             file_searches: 0,
@@ -177,6 +183,7 @@ impl AppState {
             history: None,
             turn_settings: Default::default(),
             health: Default::default(),
+            quit_armed_until: None,
             config,
         }
     }
@@ -200,10 +207,11 @@ impl AppState {
     /// prompt decides, or a prompt becomes live, or the server is late (`health`).
     pub fn next_tick(&self, now: Instant) -> Option<Instant> {
         let health = super::health::next_deadline(self);
-        match (self.prompts.next_deadline(now), health) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let quit = self.quit_armed_until.filter(|until| *until > now);
+        [self.prompts.next_deadline(now), health, quit]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.

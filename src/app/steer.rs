@@ -49,13 +49,16 @@ pub fn submit(state: &mut AppState, prompt: String, now: Instant) -> Vec<Effect>
 
 /// Tab while a turn runs: the draft waits for a new turn.
 pub fn queue_draft(state: &mut AppState, now: Instant) -> Vec<Effect> {
-    let text = state.composer.text();
+    // Folded pastes go out whole, as with Enter.
+    let text = state.composer.expanded_text();
     if text.trim().is_empty() {
         return vec![];
     }
+    let mut effects = super::composer_input::record_in_history(state, &text);
     state.composer.clear();
     state.queued.push_back(text);
-    send_next_queued(state, now)
+    effects.extend(send_next_queued(state, now));
+    effects
 }
 
 pub fn on_response(

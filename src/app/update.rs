@@ -35,6 +35,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         } => layers::rules::on_deleted(state, file, source, result),
         AppEvent::GitDiff { cwd, result } => layers::diff::on_git_diff(state, &cwd, result),
         AppEvent::Disconnected(reason) => super::restart::on_disconnected(state, reason),
+        AppEvent::EditorDone(result) => super::composer_input::editor_done(state, result),
         AppEvent::Terminate => actions::quit(state),
         AppEvent::Focus(focused) => {
             state.focused = focused;

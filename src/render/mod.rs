@@ -3,6 +3,7 @@
 pub mod ansi;
 pub mod cells;
 pub mod diff;
+pub mod editor_layout;
 pub mod highlight;
 pub mod markdown;
 pub mod message;

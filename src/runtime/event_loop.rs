@@ -24,6 +24,10 @@ pub trait SyncedBackend: Backend {
     fn copy_to_clipboard(&mut self, _text: &str) {}
     /// Writes bytes that decorate the frame just drawn (hyperlinks).
     fn overlay(&mut self, _bytes: &[u8]) {}
+    /// Gives the terminal back (main screen, cooked mode) for an external program, and takes it
+    /// again.
+    fn suspend(&mut self) {}
+    fn resume(&mut self) {}
 }
 
 impl<W: Write> SyncedBackend for CrosstermBackend<W> {
@@ -39,6 +43,12 @@ impl<W: Write> SyncedBackend for CrosstermBackend<W> {
     }
     fn end_frame(&mut self) {
         let _ = crossterm::execute!(self, crossterm::terminal::EndSynchronizedUpdate);
+    }
+    fn suspend(&mut self) {
+        super::terminal::suspend();
+    }
+    fn resume(&mut self) {
+        super::terminal::resume();
     }
 }
 
@@ -69,6 +79,10 @@ pub struct SessionIo<S> {
     pub inbound: InboundReceiver,
     /// Signals and test hooks that become app events (e.g. `AppEvent::Terminate`).
     pub external: mpsc::UnboundedReceiver<AppEvent>,
+    /// Makes a new terminal input stream. The external editor (Ctrl+G) needs the old one gone
+    /// while it runs: crossterm's stream keeps a thread blocked reading the terminal, which
+    /// would take the keys typed into the editor. `None` where input is not the terminal.
+    pub renew_input: Option<fn() -> S>,
 }
 
 pub async fn run_session<B, S>(
@@ -99,11 +113,15 @@ where
         mut connection,
         mut inbound,
         mut external,
+        renew_input,
     } = io;
     let (mut responses_tx, mut responses) = mpsc::unbounded_channel::<AppEvent>();
     // A restart the app asked for (with the old server's pid to kill), done at the top of the
     // loop, where nothing borrows the connection.
     let mut restart: Option<Option<u32>> = None;
+    // A draft for the external editor, run at the top of the loop, where the input stream can be
+    // replaced.
+    let mut editor: Option<String> = None;
     let mut frames = FrameScheduler::default();
     let mut frames_drawn = 0u64;
     let mut inbound_open = true;
@@ -123,6 +141,19 @@ where
     frames.request(Instant::now());
 
     while !state.quitting {
+        if let Some(draft) = editor.take() {
+            if let Some(renew) = renew_input {
+                drop(std::mem::replace(&mut terminal_events, renew()));
+                super::editor::wait_for_input_reader();
+            }
+            let result = super::editor::edit_suspended(terminal, &draft);
+            let now = Instant::now();
+            let effects = app::update(&mut state, AppEvent::EditorDone(result), now);
+            restart = restart.or(super::restart::wanted(&effects));
+            run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
+            frames.request_now(now);
+            continue;
+        }
         if let Some(kill) = restart.take() {
             let event = match super::restart::respawn(spawner.as_mut(), kill) {
                 Ok(spawned) => {
@@ -192,6 +223,7 @@ where
                         if let Some(event) = inbound_event(message, &connection) {
                             let effects = app::update(&mut state, event, Instant::now());
                             restart = restart.or(super::restart::wanted(&effects));
+                            editor = editor.or(super::editor::wanted(&effects));
                             run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
                         }
                         applied += 1;
@@ -210,6 +242,7 @@ where
         let now = Instant::now();
         let effects = app::update(&mut state, event, now);
         restart = restart.or(super::restart::wanted(&effects));
+        editor = editor.or(super::editor::wanted(&effects));
         run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
         if input {
             // What the person did shows at once, not in the streaming frame slot.
@@ -335,6 +368,15 @@ fn run_effects<B: SyncedBackend>(
             }
             // Carried out by the loop (`restart`), which owns the connection.
             Effect::RestartServer { .. } => {}
+            Effect::AppendHistory { file, entry } => {
+                tokio::task::spawn_blocking(move || {
+                    if let Err(e) = super::history_file::append(&file, &entry) {
+                        tracing::warn!("could not append to {}: {e}", file.display());
+                    }
+                });
+            }
+            // Carried out by the loop (`editor`), which owns the input stream.
+            Effect::EditInEditor { .. } => {}
             Effect::Redraw => frames.request(Instant::now()),
             Effect::Quit => {}
         }

@@ -1,10 +1,12 @@
 //! The one event loop, the terminal, and the effects that touch the world.
 
 pub mod atomic_file;
+pub mod editor;
 pub mod event_loop;
 pub mod farewell;
 pub mod frames;
 pub mod git;
+pub mod history_file;
 pub mod hyperlinks;
 pub mod redact;
 pub mod restart;

@@ -100,3 +100,42 @@ fn install_panic_hook() {
         previous(info);
     }));
 }
+
+static SUSPENDED: AtomicBool = AtomicBool::new(false);
+
+/// Leaves the full screen for an external program (the editor); [`resume`] comes back to it.
+pub fn suspend() {
+    if !ACTIVE.load(Ordering::SeqCst) {
+        return;
+    }
+    SUSPENDED.store(true, Ordering::SeqCst);
+    let mouse = MOUSE.load(Ordering::SeqCst);
+    let keyboard = KEYBOARD_ENHANCED.load(Ordering::SeqCst);
+    restore();
+    // `restore` forgot what was asked of the terminal; `resume` asks for it again.
+    MOUSE.store(mouse, Ordering::SeqCst);
+    KEYBOARD_ENHANCED.store(keyboard, Ordering::SeqCst);
+}
+
+/// Takes the terminal again after [`suspend`], as [`TerminalGuard::enter`] left it.
+pub fn resume() {
+    if !SUSPENDED.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let _ = enable_raw_mode();
+    ACTIVE.store(true, Ordering::SeqCst);
+    let mut stdout = io::stdout();
+    let _ = execute!(stdout, EnterAlternateScreen, EnableBracketedPaste);
+    if MOUSE.load(Ordering::SeqCst) {
+        let _ = execute!(stdout, EnableMouseCapture);
+    }
+    if KEYBOARD_ENHANCED.load(Ordering::SeqCst) {
+        let _ = execute!(
+            stdout,
+            PushKeyboardEnhancementFlags(
+                KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
+                    | KeyboardEnhancementFlags::REPORT_EVENT_TYPES
+            )
+        );
+    }
+}

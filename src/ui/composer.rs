@@ -1,16 +1,18 @@
-//! The composer box.
+//! The composer box: the draft soft-wrapped (`render::editor_layout`), scrolled so the cursor's
+//! row shows, control characters as visible markers; the cursor is a reversed cell.
 
-use crate::app::{AppState, ConnState};
-use ratatui::layout::Rect;
-use ratatui::style::{Color, Style, Stylize};
-use ratatui::widgets::{Block, BorderType, Borders};
+use crate::app::composer::PLACEHOLDER;
+use crate::app::{quit_ladder, AppState, ConnState};
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 use ratatui::Frame;
+use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
-    let mut title = String::new();
-    if !state.queued.is_empty() {
-        title = format!(" {} queued · sent when the turn ends ", state.queued.len());
-    }
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
+    // Queued messages are listed above the box (`ui::queued`); the title says nothing twice.
+    let title = String::new();
     let border = match state.conn {
         ConnState::Failed(_) => Style::default().fg(Color::Red),
         _ => Style::default().fg(Color::DarkGray),
@@ -22,5 +24,47 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         .title(title.yellow());
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    frame.render_widget(state.composer.textarea(), inner);
+    if inner.is_empty() {
+        return;
+    }
+    let composer = &state.composer;
+    let cursor = if composer.is_empty() {
+        let hint = if quit_ladder::armed(state, now) {
+            Line::from("Ctrl+C again to quit".yellow())
+        } else {
+            Line::from(PLACEHOLDER.dim())
+        };
+        // After the cursor's cell, as tui-textarea drew it.
+        let after_cursor = Rect {
+            x: inner.x + 1,
+            width: inner.width - 1,
+            ..inner
+        };
+        frame.render_widget(Paragraph::new(hint), after_cursor);
+        (0, 0)
+    } else {
+        let layout = composer.layout(inner.width);
+        let height = usize::from(inner.height);
+        let top = composer.top(&layout, height);
+        let lines: Vec<Line<'_>> = layout.rows[top..]
+            .iter()
+            .take(height)
+            .map(|row| Line::raw(row.text.as_str()))
+            .collect();
+        frame.render_widget(Paragraph::new(lines), inner);
+        (layout.cursor.0 - top, layout.cursor.1)
+    };
+    let position = Position::new(
+        inner.x
+            + u16::try_from(cursor.1)
+                .unwrap_or(u16::MAX)
+                .min(inner.width - 1),
+        inner.y
+            + u16::try_from(cursor.0)
+                .unwrap_or(u16::MAX)
+                .min(inner.height - 1),
+    );
+    if let Some(cell) = frame.buffer_mut().cell_mut(position) {
+        cell.set_style(Style::default().add_modifier(Modifier::REVERSED));
+    }
 }

@@ -10,6 +10,7 @@ mod diff;
 mod file_finder;
 mod help;
 mod hints;
+mod history_search;
 mod prefix;
 mod prompt;
 mod prompt_view;
@@ -37,7 +38,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let entries = on_screen(state);
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
-        composer::draw(frame, area, state);
+        composer::draw(frame, area, state, now);
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
     // drawn in stack order, so a prompt over a full-screen view stays visible.
@@ -84,6 +85,9 @@ fn draw_entry(
         ),
         Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
         Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
+        Entry::Layer(Layer::HistorySearch(search)) => {
+            history_search::draw(frame, areas.bottom, search)
+        }
         Entry::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser),
         Entry::Layer(Layer::PromptView(view)) => {
             if let Some(queued) = state.prompts.front() {

@@ -78,6 +78,14 @@ impl PtySession {
         for key in removed {
             command.env_remove(key);
         }
+        // A session whose test gave it no home of its own keeps no prompt history, so nothing is
+        // written to the real home's data folder.
+        if !env
+            .iter()
+            .any(|(key, _)| matches!(*key, "TERN_HISTORY_FILE" | "HOME" | "XDG_DATA_HOME"))
+        {
+            command.env("TERN_HISTORY_FILE", "");
+        }
         for (key, value) in env {
             command.env(key, value);
         }

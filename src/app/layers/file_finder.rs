@@ -4,6 +4,7 @@
 //! chosen path (plain text: the server ignores `mention` items for files), Esc leaves the text.
 
 use super::{Hint, Input, Outcome};
+use crate::app::composer_input;
 use crate::app::effect::Effect;
 use crate::app::request::ClientRequest;
 use crate::app::state::AppState;
@@ -33,27 +34,24 @@ pub struct FileFinder {
 /// Whether an `@` typed now starts a mention: at the start of the composer or after
 /// whitespace.
 pub fn starts_mention(state: &AppState) -> bool {
-    let textarea = state.composer.textarea();
-    let (row, col) = textarea.cursor();
-    let line = textarea.lines().get(row).map(String::as_str).unwrap_or("");
-    match line.chars().take(col).last() {
-        None => true,
-        Some(c) => c.is_whitespace(),
-    }
+    state
+        .composer
+        .char_before_cursor()
+        .is_none_or(char::is_whitespace)
 }
 
 /// `@` was typed where a mention starts: it goes into the composer, and the finder opens.
-pub fn open(state: &mut AppState, key: KeyEvent) -> Outcome {
-    state.composer.handle_key(key);
-    Outcome::Open(super::Layer::FileFinder(FileFinder::default()), vec![])
+pub fn open(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
+    let effects = composer_input::key(state, key, now);
+    Outcome::Open(super::Layer::FileFinder(FileFinder::default()), effects)
 }
 
 impl FileFinder {
-    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState, _now: Instant) -> Outcome {
+    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState, now: Instant) -> Outcome {
         let key = match input {
             Input::Key(key) => *key,
             Input::Paste(text) => {
-                state.composer.paste(text);
+                composer_input::paste(state, text);
                 self.query.push_str(text);
                 return Outcome::Consumed(self.search(state));
             }
@@ -78,11 +76,9 @@ impl FileFinder {
                 Some(path) => {
                     // Remove `@query`, put the path in its place.
                     for _ in 0..self.query.chars().count() + 1 {
-                        state
-                            .composer
-                            .handle_key(KeyEvent::from(KeyCode::Backspace));
+                        composer_input::key(state, KeyEvent::from(KeyCode::Backspace), now);
                     }
-                    state.composer.paste(&format!("{} ", quote(&path)));
+                    composer_input::paste(state, &format!("{} ", quote(&path)));
                     Outcome::Close(vec![])
                 }
                 // Nothing to choose: Enter leaves the text as typed, Tab waits.
@@ -90,7 +86,7 @@ impl FileFinder {
                 None => Outcome::Consumed(vec![]),
             },
             KeyCode::Backspace if plain => {
-                state.composer.handle_key(key);
+                composer_input::key(state, key, now);
                 if self.query.pop().is_none() {
                     // The `@` itself went.
                     return Outcome::Close(vec![]);
@@ -98,16 +94,13 @@ impl FileFinder {
                 Outcome::Consumed(self.search(state))
             }
             KeyCode::Char(c) if plain && !c.is_whitespace() => {
-                state.composer.handle_key(key);
+                composer_input::key(state, key, now);
                 self.query.push(c);
                 Outcome::Consumed(self.search(state))
             }
             // A space ends the mention; any other key goes to the composer and closes the
             // finder, whose query would no longer match what is under the cursor.
-            _ => {
-                state.composer.handle_key(key);
-                Outcome::Close(vec![])
-            }
+            _ => Outcome::Close(composer_input::key(state, key, now)),
         }
     }
 

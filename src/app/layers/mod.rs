@@ -14,6 +14,7 @@ pub mod choice;
 pub mod diff;
 pub mod file_finder;
 pub mod help;
+pub mod history_search;
 pub mod prefix;
 pub mod prompt_view;
 pub mod queue;
@@ -28,6 +29,7 @@ pub use choice::Choice;
 pub use diff::DiffPager;
 pub use file_finder::FileFinder;
 pub use help::Help;
+pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
 pub use prompt_view::PromptView;
 pub use queue::QueueFocus;
@@ -40,7 +42,7 @@ pub use thread_picker::ThreadPicker;
 use super::effect::Effect;
 use super::prompts::{Gate, QueuedPrompt};
 use super::state::AppState;
-use super::{actions, base, prompts};
+use super::{base, prompts};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use std::time::Instant;
 
@@ -111,6 +113,8 @@ pub enum Layer {
     Queue(QueueFocus),
     /// The server died, never answered or went silent: what happened, and the restart key.
     ServerDown(server_down::ServerDown),
+    /// Ctrl+R: earlier prompts, filtered as you type.
+    HistorySearch(HistorySearch),
 }
 
 impl Layer {
@@ -129,12 +133,16 @@ impl Layer {
             Layer::FileFinder(finder) => finder.handle(input, state, now),
             Layer::Queue(focus) => focus.handle(input, state),
             Layer::ServerDown(down) => down.handle(input, state, now),
+            Layer::HistorySearch(search) => search.handle(input, state),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
-            Layer::Search(_) | Layer::Prefix(_) | Layer::ServerDown(_) => Placement::Bottom,
+            Layer::Search(_)
+            | Layer::Prefix(_)
+            | Layer::ServerDown(_)
+            | Layer::HistorySearch(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
             // Drawn just above the composer, which stays in place and keeps taking the typing.
             Layer::SlashPopup(_)
@@ -161,6 +169,7 @@ impl Layer {
             Layer::FileFinder(_) => "Files",
             Layer::Queue(_) => "Queued",
             Layer::ServerDown(down) => down.title(),
+            Layer::HistorySearch(_) => "History search",
         }
     }
 
@@ -179,6 +188,7 @@ impl Layer {
             Layer::FileFinder(_) => file_finder::hints(),
             Layer::Queue(_) => queue::hints(),
             Layer::ServerDown(down) => server_down::hints(down),
+            Layer::HistorySearch(_) => history_search::hints(),
         }
     }
 
@@ -201,6 +211,7 @@ impl Layer {
             Layer::FileFinder(finder) => finder.rows(),
             // Drawn in the queued list's own rows.
             Layer::Queue(_) => 0,
+            Layer::HistorySearch(search) => search.rows(),
         }
     }
 }
@@ -299,7 +310,7 @@ pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect
             return vec![];
         }
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            return actions::quit(state);
+            return super::quit_ladder::ctrl_c(state, now);
         }
     }
     // A key held back earlier and not followed by another was meant: it decides first.

@@ -25,7 +25,7 @@ pub fn on_composer_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Opt
         KeyCode::Tab if state.turn_active() && !state.composer.is_empty() => Some(
             Outcome::Consumed(crate::app::steer::queue_draft(state, now)),
         ),
-        KeyCode::Up if !state.queued.is_empty() && state.composer.textarea().cursor().0 == 0 => {
+        KeyCode::Up if !state.queued.is_empty() && state.composer.cursor_line() == 0 => {
             let selected = state.queued.len() - 1;
             Some(Outcome::Open(Layer::Queue(QueueFocus { selected }), vec![]))
         }

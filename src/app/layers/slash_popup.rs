@@ -18,9 +18,9 @@ pub struct SlashPopup {
 }
 
 /// `/` typed into the empty composer: it goes in, and the popup opens over it.
-pub fn open(state: &mut AppState, key: KeyEvent) -> Outcome {
-    state.composer.handle_key(key);
-    Outcome::Open(Layer::SlashPopup(SlashPopup::default()), vec![])
+pub fn open(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
+    let effects = crate::app::composer_input::key(state, key, now);
+    Outcome::Open(Layer::SlashPopup(SlashPopup::default()), effects)
 }
 
 /// What follows the `/` while the composer holds a command name being typed: one line, `/`

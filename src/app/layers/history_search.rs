@@ -1,0 +1,100 @@
+//! Ctrl+R: search the prompt history. Typing filters (case-insensitive, newest first), ↑/↓ or
+//! Ctrl+R move, Enter puts the entry in the composer, Esc leaves the composer as it was.
+
+use super::{Hint, Input, Outcome};
+use crate::app::state::AppState;
+use crossterm::event::{KeyCode, KeyModifiers};
+
+/// The most matches listed at once.
+pub const SHOWN: usize = 8;
+
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct HistorySearch {
+    pub query: String,
+    /// The matching entries, newest first, each once.
+    pub matches: Vec<String>,
+    pub selected: usize,
+}
+
+impl HistorySearch {
+    pub fn open(state: &AppState) -> HistorySearch {
+        let mut search = HistorySearch::default();
+        search.refresh(state);
+        search
+    }
+
+    fn refresh(&mut self, state: &AppState) {
+        let needle = self.query.to_lowercase();
+        let mut matches: Vec<String> = Vec::new();
+        for entry in state.composer.history.entries().iter().rev() {
+            if entry.to_lowercase().contains(&needle) && !matches.contains(entry) {
+                matches.push(entry.clone());
+            }
+        }
+        self.matches = matches;
+        self.selected = 0;
+    }
+
+    /// Rows wanted: the query line and the matches shown (or the "no match" line).
+    pub fn rows(&self) -> usize {
+        1 + self.matches.len().clamp(1, SHOWN)
+    }
+
+    /// The first match shown, so the selected one is in view.
+    pub fn first_shown(&self) -> usize {
+        (self.selected + 1).saturating_sub(SHOWN)
+    }
+
+    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState) -> Outcome {
+        let key = match input {
+            Input::Key(key) => key,
+            Input::Paste(text) => {
+                let line = text.lines().next().unwrap_or("");
+                self.query.extend(line.chars().filter(|c| !c.is_control()));
+                self.refresh(state);
+                return Outcome::Consumed(vec![]);
+            }
+            Input::Mouse(_) => return Outcome::Ignored,
+        };
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Esc => return Outcome::Close(vec![]),
+            KeyCode::Enter => {
+                if let Some(entry) = self.matches.get(self.selected) {
+                    state.composer.set_text(entry);
+                }
+                return Outcome::Close(vec![]);
+            }
+            KeyCode::Up => self.step(1),
+            KeyCode::Char('r' | 'p') if ctrl => self.step(1),
+            KeyCode::Down => self.step(-1),
+            KeyCode::Char('s' | 'n') if ctrl => self.step(-1),
+            KeyCode::Backspace => {
+                self.query.pop();
+                self.refresh(state);
+            }
+            KeyCode::Char(c) if !ctrl => {
+                self.query.push(c);
+                self.refresh(state);
+            }
+            // Ctrl+C and the like are handled above every layer; other keys do nothing here.
+            _ => {}
+        }
+        Outcome::Consumed(vec![])
+    }
+
+    /// Older (`+1`) or newer (`-1`), stopping at the ends.
+    fn step(&mut self, direction: isize) {
+        let last = self.matches.len().saturating_sub(1);
+        self.selected = self.selected.saturating_add_signed(direction).min(last);
+    }
+}
+
+pub fn hints() -> Vec<Hint> {
+    vec![
+        Hint::new("type", "filter"),
+        Hint::new("↑/↓, Ctrl+R", "older / newer"),
+        Hint::new("Enter", "use it"),
+        Hint::new("Esc", "cancel"),
+    ]
+}

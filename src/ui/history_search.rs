@@ -1,0 +1,50 @@
+//! The Ctrl+R history search box, in the composer's place: the query, then the matches with
+//! the selected one reversed. Entries show their first line, control characters as markers.
+
+use crate::app::layers::history_search::{HistorySearch, SHOWN};
+use crate::render::sanitize::visible_line;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::Frame;
+
+pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch) {
+    let count = format!(" {} ", search.matches.len());
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(Style::default().fg(Color::Cyan))
+        .title(" history search ".dim())
+        .title_bottom(Line::from(count.cyan()).right_aligned());
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let query = visible_line(&search.query);
+    let mut lines = vec![Line::from(vec![
+        "history: ".cyan(),
+        Span::raw(query.clone()),
+    ])];
+    if search.matches.is_empty() {
+        lines.push(Line::from("no matching prompt".dim()));
+    }
+    let first = search.first_shown();
+    for (i, entry) in search.matches.iter().enumerate().skip(first).take(SHOWN) {
+        let mut entry_lines = entry.lines();
+        let mut text = visible_line(entry_lines.next().unwrap_or(""));
+        let more = entry_lines.count();
+        if more > 0 {
+            text.push_str(&format!("  (+{more} lines)"));
+        }
+        let style = if i == search.selected {
+            Style::default().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::default()
+        };
+        lines.push(Line::from(Span::styled(text, style)));
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+    let cursor_x = inner.x + 9 + unicode_width::UnicodeWidthStr::width(query.as_str()) as u16;
+    if cursor_x < inner.right() {
+        frame.set_cursor_position((cursor_x, inner.y));
+    }
+}
