@@ -3,6 +3,7 @@
 //! so a delta costs the same at the end of a long message as at the start of a short one.
 
 use super::markdown::render_markdown;
+use super::table_stream::layout_open_table;
 use crate::model::{Laid, ListPart, MarkdownText, Theme};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
@@ -36,6 +37,12 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         laid.blocks_done += 1;
         laid.head_blocks_len = laid.head.len();
     }
+    if let Some(table) = markdown.open_table() {
+        if layout_open_table(table, markdown.complete_blocks(), body as usize, laid) {
+            return;
+        }
+    }
+    laid.table = None;
     let tail = match markdown.open_code() {
         Some((fence, code)) => {
             while let Some(chunk_len) = chunk_end(&code[laid.code_done..]) {
@@ -152,7 +159,7 @@ fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>) {
 }
 
 /// The message's first line carries the bullet; every other line is indented under it.
-fn lead(lines: Vec<Line<'static>>, first: bool) -> impl Iterator<Item = Line<'static>> {
+pub(super) fn lead(lines: Vec<Line<'static>>, first: bool) -> impl Iterator<Item = Line<'static>> {
     lines.into_iter().enumerate().map(move |(i, line)| {
         let lead = if first && i == 0 {
             Span::styled("• ", Style::default().fg(Color::Magenta))
