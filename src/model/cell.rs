@@ -127,6 +127,8 @@ pub struct Laid {
     pub head_blocks_len: usize,
     /// Bytes of the open code block's body laid out in those chunks.
     pub code_done: usize,
+    /// Bytes of a huge open block (not code) laid out in chunks kept in `head`, the same way.
+    pub text_done: usize,
     /// The open table at the end, laid out a row at a time in `tail`.
     pub table: Option<LaidTable>,
 }

@@ -3,6 +3,7 @@
 //! line, nothing that arrives afterwards can change an earlier one, so it is laid out once and
 //! kept. Only the open last block (the tail) is laid out again on each delta.
 
+use super::paragraph_tail::{continues_paragraph, is_open_paragraph};
 use super::table_tail::OpenTable;
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
@@ -28,6 +29,9 @@ pub struct MarkdownText {
     tail_part: Option<ListPart>,
     /// The tail is a table, followed row by row without parsing it again.
     open_table: Option<OpenTable>,
+    /// The tail is one paragraph whose finished lines before this offset have been followed
+    /// without parsing it again (see `paragraph_tail`).
+    open_paragraph: Option<usize>,
 }
 
 /// The open last block when it is a table: its header and delimiter lines, its finished rows
@@ -159,6 +163,17 @@ impl MarkdownText {
         ))
     }
 
+    /// The same text with the tail not followed (as a table) at all: what the general layout
+    /// does, for tests to compare with.
+    #[cfg(test)]
+    pub fn unfollowed(&self) -> MarkdownText {
+        MarkdownText {
+            open_table: None,
+            open_paragraph: None,
+            ..self.clone()
+        }
+    }
+
     /// The tail, when it is a table followed row by row (see [`OpenTable`]).
     pub fn open_table(&self) -> Option<TableTail<'_>> {
         let table = self.open_table.as_ref()?;
@@ -175,6 +190,18 @@ impl MarkdownText {
                 return;
             }
             self.open_table = None;
+        }
+        if let Some(checked) = self.open_paragraph.as_mut() {
+            while let Some(newline) = self.text[*checked..].find('\n') {
+                if !continues_paragraph(&self.text[*checked..*checked + newline]) {
+                    break;
+                }
+                *checked += newline + 1;
+            }
+            if !self.text[*checked..].contains('\n') {
+                return;
+            }
+            self.open_paragraph = None;
         }
         // Each round either closes a code block, commits blocks, or stops.
         loop {
@@ -203,7 +230,11 @@ impl MarkdownText {
             let tail = self.tail_start();
             let Some((marker, len, opener_len)) = fence_opener(&self.text[tail..]) else {
                 let finished = self.text[tail..].rfind('\n').map_or(0, |i| i + 1);
-                self.open_table = OpenTable::detect(&self.text[tail..tail + finished], tail);
+                let finished_text = &self.text[tail..tail + finished];
+                self.open_table = OpenTable::detect(finished_text, tail);
+                if self.open_table.is_none() && is_open_paragraph(finished_text) {
+                    self.open_paragraph = Some(tail + finished);
+                }
                 return;
             };
             let body_start = tail + opener_len;

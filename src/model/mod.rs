@@ -5,6 +5,7 @@ pub mod cell;
 pub mod execpolicy;
 pub mod markdown_text;
 pub mod output_cap;
+pub mod paragraph_tail;
 pub mod prompt;
 pub mod prompt_form;
 pub mod rules;

@@ -4,6 +4,7 @@
 
 use super::markdown::render_markdown;
 use super::table_stream::layout_open_table;
+use super::text_chunks::{layout_text_chunks, HUGE_TAIL_BYTES};
 use crate::model::{Laid, ListPart, MarkdownText, Theme};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
@@ -20,10 +21,18 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
     if laid.blocks_done > markdown.complete_blocks() {
         *laid = Laid::default();
     }
-    if laid.blocks_done < markdown.complete_blocks() || markdown.open_code().is_none() {
-        // Chunks of a code block that has closed (or was never open) give way to the block.
+    let code_chunks = markdown.open_code().is_some();
+    let text_chunks = !code_chunks && is_huge_text(markdown);
+    let stale_chunks = match (code_chunks, text_chunks) {
+        (true, _) => laid.text_done > 0,
+        (_, true) => laid.code_done > 0,
+        _ => true,
+    };
+    if laid.blocks_done < markdown.complete_blocks() || stale_chunks {
+        // Chunks of a block that has closed (or is no longer chunked) give way to the block.
         laid.head.truncate(laid.head_blocks_len);
         laid.code_done = 0;
+        laid.text_done = 0;
     }
     while laid.blocks_done < markdown.complete_blocks() {
         let block = markdown.block(laid.blocks_done);
@@ -38,11 +47,26 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         laid.head_blocks_len = laid.head.len();
     }
     if let Some(table) = markdown.open_table() {
-        if layout_open_table(table, markdown.complete_blocks(), body as usize, laid) {
+        if laid.text_done > 0 {
+            // A table whose last line was too long to lay out whole is back to rows.
+            laid.head.truncate(laid.head_blocks_len);
+            laid.text_done = 0;
+        }
+        if layout_open_table(
+            table,
+            markdown.complete_blocks(),
+            body as usize,
+            theme,
+            laid,
+        ) {
             return;
         }
     }
     laid.table = None;
+    if text_chunks {
+        layout_text_chunks(markdown.tail(), body, theme, laid);
+        return;
+    }
     let tail = match markdown.open_code() {
         Some((fence, code)) => {
             while let Some(chunk_len) = chunk_end(&code[laid.code_done..]) {
@@ -79,6 +103,11 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         }
         laid.tail.extend(lead(tail, first));
     }
+}
+
+/// Whether the open block is laid out in chunks (see [`HUGE_TAIL_BYTES`]).
+fn is_huge_text(markdown: &MarkdownText) -> bool {
+    markdown.tail_part().is_none() && markdown.tail().len() > HUGE_TAIL_BYTES
 }
 
 /// A part of a long ordered list, its first item given the number it has in the whole list
@@ -147,7 +176,7 @@ fn with_table_delimiter(tail: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Adds one block's lines, a blank line apart from the previous block.
-fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>) {
+pub(super) fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>) {
     if lines.is_empty() {
         return;
     }

@@ -13,6 +13,7 @@ pub mod resume_hint;
 pub mod sanitize;
 pub mod table;
 pub mod table_stream;
+pub mod text_chunks;
 pub mod wrap;
 
 pub use ansi::ansi_lines;
