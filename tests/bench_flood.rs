@@ -217,6 +217,24 @@ fn bench_tables() {
             measure(&mut state, events),
         );
     }
+    for rows in [500, 1_000, 2_000] {
+        // As a model streams it: a cell per delta, so the last line is half a row most of the time.
+        let mut state = started_turn(Instant::now());
+        let header = format!("|{}\n|{}\n", " col |".repeat(50), "---|".repeat(50));
+        let events = std::iter::once(header)
+            .chain((0..rows).flat_map(|r| {
+                std::iter::once("|".to_string())
+                    .chain((0..50).map(move |c| format!(" r{r}c{c} |")))
+                    .chain(std::iter::once("\n".to_string()))
+            }))
+            .map(|piece| agent_delta("turn-1", &piece));
+        report(
+            "table ×50 columns, cell per delta",
+            "row",
+            rows,
+            measure(&mut state, events),
+        );
+    }
     for columns in [1_500, 3_000, 6_000] {
         let mut state = started_turn(Instant::now());
         let header = format!("|{}\n|{}\n", " c |".repeat(columns), "---|".repeat(columns));

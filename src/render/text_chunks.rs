@@ -114,7 +114,11 @@ mod tests {
             text.push_str(words[i % words.len()]);
             i += 1;
             // Lines start with a plain word: the others would start blocks of their own.
-            text.push(if newlines && i % words.len() == 0 { '\n' } else { ' ' });
+            text.push(if newlines && i % words.len() == 0 {
+                '\n'
+            } else {
+                ' '
+            });
         }
         text
     }
