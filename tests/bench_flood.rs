@@ -297,6 +297,16 @@ fn bench_huge_paragraphs() {
             measure_every(&mut state, text_deltas(mb, 4 << 10, 0), 1),
         );
     }
+    for mb in [5, 10, 20] {
+        let mut state = started_turn(Instant::now());
+        let fence = std::iter::once(agent_delta("turn-1", "```\n"));
+        report(
+            "one code line, 4 KB deltas, frame each",
+            "MB",
+            mb,
+            measure_every(&mut state, fence.chain(text_deltas(mb, 4 << 10, 0)), 1),
+        );
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use super::markdown::render_markdown;
 use super::table_stream::layout_open_table;
-use super::text_chunks::{layout_text_chunks, HUGE_TAIL_BYTES};
+use super::text_chunks::{floor_char_boundary, layout_text_chunks, HUGE_TAIL_BYTES};
 use crate::model::{Laid, ListPart, MarkdownText, Theme};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
@@ -13,6 +13,7 @@ use std::borrow::Cow;
 /// Lines of an open code block laid out together and kept while it streams. Each chunk is
 /// highlighted on its own; the block is highlighted whole once its closing fence arrives.
 const CODE_CHUNK_LINES: usize = 16;
+const CODE_CHUNK_BYTES: usize = 32 << 10;
 
 /// Brings `laid` up to date with `markdown` at `width` columns; `laid` may hold the head of an
 /// earlier, shorter version of the same message.
@@ -132,11 +133,18 @@ fn renumbered(part_text: &str, part: ListPart) -> Cow<'_, str> {
     .into()
 }
 
-/// The length of the next whole chunk of code lines, if that many have arrived.
+/// The length of the next whole chunk of code lines, if that many have arrived. A chunk holds
+/// at most [`CODE_CHUNK_BYTES`]: it ends at its last line end, or inside a line longer than
+/// that (one that never ends must not cost every delta its whole length).
 fn chunk_end(code: &str) -> Option<usize> {
-    code.match_indices('\n')
-        .nth(CODE_CHUNK_LINES - 1)
-        .map(|(i, _)| i + 1)
+    let window = &code[..floor_char_boundary(code, CODE_CHUNK_BYTES.min(code.len()))];
+    if let Some((i, _)) = window.match_indices('\n').nth(CODE_CHUNK_LINES - 1) {
+        return Some(i + 1);
+    }
+    if code.len() < CODE_CHUNK_BYTES {
+        return None;
+    }
+    Some(window.rfind('\n').map_or(window.len(), |i| i + 1))
 }
 
 /// A table whose header row has arrived but not its delimiter row (`|---|---|`) would show as a
@@ -233,6 +241,29 @@ mod tests {
         let mut whole = Laid::default();
         layout_message(&markdown, 40, Theme::Dark, &mut whole);
         assert_eq!(text(&laid), text(&whole));
+    }
+
+    #[test]
+    fn a_code_line_that_never_ends_is_laid_out_in_kept_chunks_too() {
+        let mut markdown = MarkdownText::new("```\n");
+        let mut laid = Laid::default();
+        for i in 0..400 {
+            markdown.append(&format!("let x{i} = \"{}\"; ", "é".repeat(200)));
+            layout_message(&markdown, 80, Theme::Dark, &mut laid);
+        }
+        assert!(laid.code_done > 4 * CODE_CHUNK_BYTES, "{}", laid.code_done);
+        let mut whole = Laid::default();
+        layout_message(
+            &MarkdownText::new(markdown.as_str()),
+            80,
+            Theme::Dark,
+            &mut whole,
+        );
+        assert_eq!(
+            text(&laid),
+            text(&whole),
+            "the cuts depend on the text only"
+        );
     }
 
     #[test]

@@ -56,14 +56,19 @@ fn text_chunk_end(text: &str) -> Option<usize> {
     match window.iter().position(|b| matches!(b, b' ' | b'\n')) {
         Some(i) => Some(TEXT_CHUNK_BYTES + i + 1),
         None if text.len() > 2 * TEXT_CHUNK_BYTES => {
-            let mut cut = 2 * TEXT_CHUNK_BYTES;
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            Some(cut)
+            Some(floor_char_boundary(text, 2 * TEXT_CHUNK_BYTES))
         }
         None => None,
     }
+}
+
+/// The largest character boundary of `text` at or before `at` (at most its length).
+pub fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut cut = at.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    cut
 }
 
 /// A chunk after the first, made to read as more of the same text: its leading white space
