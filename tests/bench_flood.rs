@@ -75,6 +75,15 @@ fn measure(
     state: &mut AppState,
     events: impl Iterator<Item = AppEvent>,
 ) -> (Duration, usize, Duration) {
+    measure_every(state, events, BATCH)
+}
+
+/// [`measure`] with a frame after every `batch` events (1: a slow stream, a frame per delta).
+fn measure_every(
+    state: &mut AppState,
+    events: impl Iterator<Item = AppEvent>,
+    batch: usize,
+) -> (Duration, usize, Duration) {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
     let now = Instant::now();
     update(state, AppEvent::Resize(120, 40), now);
@@ -85,7 +94,7 @@ fn measure(
     let mut batch_start = cpu_time();
     for (i, event) in events.enumerate() {
         update(state, event, now);
-        if i % BATCH == BATCH - 1 {
+        if i % batch == batch - 1 {
             terminal
                 .draw(|frame| tern::ui::draw(frame, state, now))
                 .unwrap();
@@ -195,7 +204,7 @@ fn bench_growing_list() {
 #[test]
 #[ignore = "benchmark: prints figures"]
 fn bench_tables() {
-    for rows in [1_000, 2_000, 4_000] {
+    for rows in [500, 1_000, 2_000, 4_000] {
         let mut state = started_turn(Instant::now());
         let header = format!("|{}\n|{}\n", " col |".repeat(50), "---|".repeat(50));
         let events = std::iter::once(header)
@@ -203,6 +212,24 @@ fn bench_tables() {
             .map(|row| agent_delta("turn-1", &row));
         report(
             "table ×50 columns, row per delta",
+            "row",
+            rows,
+            measure(&mut state, events),
+        );
+    }
+    for rows in [500, 1_000, 2_000] {
+        // As a model streams it: a cell per delta, so the last line is half a row most of the time.
+        let mut state = started_turn(Instant::now());
+        let header = format!("|{}\n|{}\n", " col |".repeat(50), "---|".repeat(50));
+        let events = std::iter::once(header)
+            .chain((0..rows).flat_map(|r| {
+                std::iter::once("|".to_string())
+                    .chain((0..50).map(move |c| format!(" r{r}c{c} |")))
+                    .chain(std::iter::once("\n".to_string()))
+            }))
+            .map(|piece| agent_delta("turn-1", &piece));
+        report(
+            "table ×50 columns, cell per delta",
             "row",
             rows,
             measure(&mut state, events),
@@ -219,6 +246,65 @@ fn bench_tables() {
             "column",
             columns,
             measure(&mut state, events),
+        );
+    }
+}
+
+/// `mb` megabytes of text in `delta`-byte deltas: words, with a newline every `line` bytes
+/// (never, when `line` is 0).
+fn text_deltas(mb: usize, delta: usize, line: usize) -> impl Iterator<Item = AppEvent> {
+    let word = "flood word ";
+    let mut chunk = String::with_capacity(delta);
+    let mut since_newline = 0;
+    while chunk.len() + word.len() < delta {
+        chunk.push_str(word);
+        since_newline += word.len();
+        if line > 0 && since_newline >= line {
+            chunk.push('\n');
+            since_newline = 0;
+        }
+    }
+    (0..(mb << 20) / chunk.len()).map(move |_| agent_delta("turn-1", &chunk))
+}
+
+#[test]
+#[ignore = "benchmark: prints figures"]
+fn bench_huge_paragraphs() {
+    for mb in [10, 20, 40] {
+        let mut state = started_turn(Instant::now());
+        report(
+            "one paragraph, 4 KB deltas, no newline",
+            "MB",
+            mb,
+            measure(&mut state, text_deltas(mb, 4 << 10, 0)),
+        );
+    }
+    for mb in [10, 20, 40] {
+        let mut state = started_turn(Instant::now());
+        report(
+            "one paragraph of 100-byte lines, 4 KB",
+            "MB",
+            mb,
+            measure(&mut state, text_deltas(mb, 4 << 10, 100)),
+        );
+    }
+    for mb in [5, 10, 20] {
+        let mut state = started_turn(Instant::now());
+        report(
+            "one line, 4 KB deltas, frame per delta",
+            "MB",
+            mb,
+            measure_every(&mut state, text_deltas(mb, 4 << 10, 0), 1),
+        );
+    }
+    for mb in [5, 10, 20] {
+        let mut state = started_turn(Instant::now());
+        let fence = std::iter::once(agent_delta("turn-1", "```\n"));
+        report(
+            "one code line, 4 KB deltas, frame each",
+            "MB",
+            mb,
+            measure_every(&mut state, fence.chain(text_deltas(mb, 4 << 10, 0)), 1),
         );
     }
 }

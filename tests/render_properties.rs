@@ -32,6 +32,8 @@ fn fragment() -> impl Strategy<Value = String> {
         Just("let a = 1;\n".repeat(20)),
         Just("| a | b |\n".to_string()),
         Just("|---|:-:|\n".to_string()),
+        Just("| 1 | **2** `x|y` |\n".to_string()),
+        Just("row without pipes\n".to_string()),
         Just("---\n".to_string()),
         Just("[link](http://e.com/\u{1b}]8;;x\u{7})".to_string()),
         Just("**bold** _em_ `code` ~~gone~~".to_string()),

@@ -2,7 +2,7 @@
 
 use super::markdown_text::MarkdownText;
 use crate::protocol::{CommandAction, FileUpdateChange, PlanStep};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use std::cell::{Ref, RefCell};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,6 +127,28 @@ pub struct Laid {
     pub head_blocks_len: usize,
     /// Bytes of the open code block's body laid out in those chunks.
     pub code_done: usize,
+    /// Bytes of a huge open block (not code) laid out in chunks kept in `head`, the same way.
+    pub text_done: usize,
+    /// The open table at the end, laid out a row at a time in `tail`.
+    pub table: Option<LaidTable>,
+}
+
+/// A table still streaming at the end of a message, kept between layouts so that a new row
+/// costs its own layout (see `render::table_stream`).
+#[derive(Debug, Default)]
+pub struct LaidTable {
+    /// Complete blocks before the table: which tail it belongs to.
+    pub block: usize,
+    /// Bytes of its finished rows parsed into `rows`.
+    pub rows_len: usize,
+    /// The header row and the finished rows, styled, not laid out.
+    pub rows: Vec<Vec<Vec<Span<'static>>>>,
+    /// Each column's widest cell among `rows`.
+    pub natural: Vec<usize>,
+    /// The column widths `tail` is laid out at.
+    pub widths: Vec<usize>,
+    /// Lines at the start of `tail` laid out from `rows`; the row still arriving follows.
+    pub kept: usize,
 }
 
 impl Laid {

@@ -3,6 +3,8 @@
 //! line, nothing that arrives afterwards can change an earlier one, so it is laid out once and
 //! kept. Only the open last block (the tail) is laid out again on each delta.
 
+use super::paragraph_tail::{continues_paragraph, is_open_paragraph};
+use super::table_tail::OpenTable;
 use pulldown_cmark::{Event, Options, Parser, Tag};
 
 /// The markdown dialect tern reads, shared by the block splitter and the renderer.
@@ -25,6 +27,20 @@ pub struct MarkdownText {
     parts: Vec<Option<ListPart>>,
     /// Whether the tail carries on the list of the last complete block.
     tail_part: Option<ListPart>,
+    /// The tail is a table, followed row by row without parsing it again.
+    open_table: Option<OpenTable>,
+    /// The tail is one paragraph whose finished lines before this offset have been followed
+    /// without parsing it again (see `paragraph_tail`).
+    open_paragraph: Option<usize>,
+}
+
+/// The open last block when it is a table: its header and delimiter lines, its finished rows
+/// and the line still arriving (empty, or one that is certainly a row too when it ends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableTail<'a> {
+    pub head: &'a str,
+    pub rows: &'a str,
+    pub partial: &'a str,
 }
 
 /// A long top-level list is cut into parts of [`LIST_PART_ITEMS`] items, so that a list growing
@@ -147,7 +163,46 @@ impl MarkdownText {
         ))
     }
 
+    /// The same text with the tail not followed (as a table) at all: what the general layout
+    /// does, for tests to compare with.
+    #[cfg(test)]
+    pub fn unfollowed(&self) -> MarkdownText {
+        MarkdownText {
+            open_table: None,
+            open_paragraph: None,
+            ..self.clone()
+        }
+    }
+
+    /// The tail, when it is a table followed row by row (see [`OpenTable`]).
+    pub fn open_table(&self) -> Option<TableTail<'_>> {
+        let table = self.open_table.as_ref()?;
+        Some(TableTail {
+            head: &self.text[self.tail_start()..table.rows_start],
+            rows: &self.text[table.rows_start..table.checked],
+            partial: &self.text[table.checked..],
+        })
+    }
+
     fn split_complete_blocks(&mut self) {
+        if let Some(table) = self.open_table.as_mut() {
+            if table.follow(&self.text) {
+                return;
+            }
+            self.open_table = None;
+        }
+        if let Some(checked) = self.open_paragraph.as_mut() {
+            while let Some(newline) = self.text[*checked..].find('\n') {
+                if !continues_paragraph(&self.text[*checked..*checked + newline]) {
+                    break;
+                }
+                *checked += newline + 1;
+            }
+            if !self.text[*checked..].contains('\n') {
+                return;
+            }
+            self.open_paragraph = None;
+        }
         // Each round either closes a code block, commits blocks, or stops.
         loop {
             if self.open_fence.is_some() {
@@ -174,6 +229,12 @@ impl MarkdownText {
             self.cut_long_list();
             let tail = self.tail_start();
             let Some((marker, len, opener_len)) = fence_opener(&self.text[tail..]) else {
+                let finished = self.text[tail..].rfind('\n').map_or(0, |i| i + 1);
+                let finished_text = &self.text[tail..tail + finished];
+                self.open_table = OpenTable::detect(finished_text, tail);
+                if self.open_table.is_none() && is_open_paragraph(finished_text) {
+                    self.open_paragraph = Some(tail + finished);
+                }
                 return;
             };
             let body_start = tail + opener_len;

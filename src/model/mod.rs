@@ -5,15 +5,19 @@ pub mod cell;
 pub mod execpolicy;
 pub mod markdown_text;
 pub mod output_cap;
+pub mod paragraph_tail;
 pub mod prompt;
 pub mod prompt_form;
 pub mod rules;
+pub mod table_tail;
 pub mod thread_list;
 pub mod transcript;
 pub mod turn_diffs;
 
-pub use cell::{Cell, CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Theme, TurnTokens};
-pub use markdown_text::{ListPart, MarkdownText, MARKDOWN_OPTIONS};
+pub use cell::{
+    Cell, CellKind, CommandCell, Laid, LaidTable, LayoutKey, NoticeLevel, Theme, TurnTokens,
+};
+pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
 pub use prompt::{OptionKind, Prompt, PromptOption, PromptSubject, Record};
 pub use prompt_form::{FormAnswer, FormSpec};
 pub use transcript::Transcript;

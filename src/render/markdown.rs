@@ -2,6 +2,7 @@
 
 use super::highlight::{highlight, Theme};
 use super::sanitize::sanitize_line;
+use super::table::{render_table, Table};
 use super::wrap::{width_of, wrap_code, wrap_spans};
 use crate::model::MARKDOWN_OPTIONS;
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
@@ -16,16 +17,22 @@ pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'stat
     r.finish()
 }
 
-struct ListLevel {
-    next_number: Option<u64>,
+/// The first table of `source`, its cells styled as [`render_markdown`] styles them, not laid
+/// out (a table that streams is laid out a row at a time; see `table_stream`).
+pub fn parse_table(source: &str) -> Option<Table> {
+    let mut r = Renderer::new(8, Theme::Dark);
+    r.keep_tables = true;
+    for event in Parser::new_ext(source, MARKDOWN_OPTIONS) {
+        r.event(event);
+        if !r.kept_tables.is_empty() {
+            break;
+        }
+    }
+    r.kept_tables.pop()
 }
 
-#[derive(Default)]
-struct Table {
-    rows: Vec<Vec<Vec<Span<'static>>>>,
-    header_rows: usize,
-    cell: Vec<Span<'static>>,
-    row: Vec<Vec<Span<'static>>>,
+struct ListLevel {
+    next_number: Option<u64>,
 }
 
 struct Renderer {
@@ -44,6 +51,9 @@ struct Renderer {
     table: Option<Table>,
     /// Whether the next block needs a blank line before it.
     gap: bool,
+    /// Tables are kept in `kept_tables` instead of laid out (see [`parse_table`]).
+    keep_tables: bool,
+    kept_tables: Vec<Table>,
 }
 
 impl Renderer {
@@ -62,6 +72,8 @@ impl Renderer {
             heading: None,
             table: None,
             gap: false,
+            keep_tables: false,
+            kept_tables: Vec::new(),
         }
     }
 
@@ -322,8 +334,12 @@ impl Renderer {
             }
             TagEnd::Table => {
                 if let Some(table) = self.table.take() {
-                    let lines = render_table(&table, self.width);
-                    self.lines.extend(lines);
+                    if self.keep_tables {
+                        self.kept_tables.push(table);
+                    } else {
+                        let lines = render_table(&table, self.width);
+                        self.lines.extend(lines);
+                    }
                 }
                 self.gap = true;
             }
@@ -361,71 +377,6 @@ fn heading_style(level: HeadingLevel) -> Style {
         HeadingLevel::H2 => Style::default().bold().fg(Color::Magenta),
         _ => Style::default().bold(),
     }
-}
-
-/// Columns fitted to the width; cells wrap inside their column.
-fn render_table(table: &Table, width: usize) -> Vec<Line<'static>> {
-    let columns = table.rows.iter().map(Vec::len).max().unwrap_or(0);
-    if columns == 0 {
-        return Vec::new();
-    }
-    let mut natural = vec![1usize; columns];
-    for row in &table.rows {
-        for (i, cell) in row.iter().enumerate() {
-            natural[i] = natural[i].max(width_of(cell));
-        }
-    }
-    let separators = 3 * (columns - 1);
-    let available = width.saturating_sub(separators).max(columns);
-    // Narrow the widest column one cell at a time: short columns keep their natural width and
-    // only long text wraps.
-    let mut widths = natural;
-    while widths.iter().sum::<usize>() > available {
-        let (widest, &w) = widths
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, w)| **w)
-            .expect("at least one column");
-        if w <= 3 {
-            break;
-        }
-        widths[widest] -= 1;
-    }
-    let border = Style::default().fg(Color::DarkGray);
-    let mut lines = Vec::new();
-    for (r, row) in table.rows.iter().enumerate() {
-        let wrapped: Vec<Vec<Line<'static>>> = (0..columns)
-            .map(|i| {
-                let cell = row.get(i).cloned().unwrap_or_default();
-                wrap_spans(&cell, widths[i], &[], &[])
-            })
-            .collect();
-        let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
-        for h in 0..height {
-            let mut spans = Vec::new();
-            for (i, cell_lines) in wrapped.iter().enumerate() {
-                if i > 0 {
-                    spans.push(Span::styled(" │ ", border));
-                }
-                let content = cell_lines.get(h).cloned().unwrap_or_default();
-                let pad = widths[i].saturating_sub(content.width());
-                let header = r < table.header_rows;
-                for mut span in content.spans {
-                    if header {
-                        span.style = span.style.add_modifier(Modifier::BOLD);
-                    }
-                    spans.push(span);
-                }
-                spans.push(Span::raw(" ".repeat(pad)));
-            }
-            lines.push(Line::from(spans));
-        }
-        if r + 1 == table.header_rows {
-            let rule: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
-            lines.push(Line::from(Span::styled(rule.join("─┼─"), border)));
-        }
-    }
-    lines
 }
 
 #[cfg(test)]

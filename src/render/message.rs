@@ -3,6 +3,8 @@
 //! so a delta costs the same at the end of a long message as at the start of a short one.
 
 use super::markdown::render_markdown;
+use super::table_stream::layout_open_table;
+use super::text_chunks::{floor_char_boundary, layout_text_chunks, HUGE_TAIL_BYTES};
 use crate::model::{Laid, ListPart, MarkdownText, Theme};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
@@ -11,6 +13,7 @@ use std::borrow::Cow;
 /// Lines of an open code block laid out together and kept while it streams. Each chunk is
 /// highlighted on its own; the block is highlighted whole once its closing fence arrives.
 const CODE_CHUNK_LINES: usize = 16;
+const CODE_CHUNK_BYTES: usize = 32 << 10;
 
 /// Brings `laid` up to date with `markdown` at `width` columns; `laid` may hold the head of an
 /// earlier, shorter version of the same message.
@@ -19,10 +22,18 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
     if laid.blocks_done > markdown.complete_blocks() {
         *laid = Laid::default();
     }
-    if laid.blocks_done < markdown.complete_blocks() || markdown.open_code().is_none() {
-        // Chunks of a code block that has closed (or was never open) give way to the block.
+    let code_chunks = markdown.open_code().is_some();
+    let text_chunks = !code_chunks && is_huge_text(markdown);
+    let stale_chunks = match (code_chunks, text_chunks) {
+        (true, _) => laid.text_done > 0,
+        (_, true) => laid.code_done > 0,
+        _ => true,
+    };
+    if laid.blocks_done < markdown.complete_blocks() || stale_chunks {
+        // Chunks of a block that has closed (or is no longer chunked) give way to the block.
         laid.head.truncate(laid.head_blocks_len);
         laid.code_done = 0;
+        laid.text_done = 0;
     }
     while laid.blocks_done < markdown.complete_blocks() {
         let block = markdown.block(laid.blocks_done);
@@ -35,6 +46,27 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         }
         laid.blocks_done += 1;
         laid.head_blocks_len = laid.head.len();
+    }
+    if let Some(table) = markdown.open_table() {
+        if laid.text_done > 0 {
+            // A table whose last line was too long to lay out whole is back to rows.
+            laid.head.truncate(laid.head_blocks_len);
+            laid.text_done = 0;
+        }
+        if layout_open_table(
+            table,
+            markdown.complete_blocks(),
+            body as usize,
+            theme,
+            laid,
+        ) {
+            return;
+        }
+    }
+    laid.table = None;
+    if text_chunks {
+        layout_text_chunks(markdown.tail(), body, theme, laid);
+        return;
     }
     let tail = match markdown.open_code() {
         Some((fence, code)) => {
@@ -74,6 +106,11 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
     }
 }
 
+/// Whether the open block is laid out in chunks (see [`HUGE_TAIL_BYTES`]).
+fn is_huge_text(markdown: &MarkdownText) -> bool {
+    markdown.tail_part().is_none() && markdown.tail().len() > HUGE_TAIL_BYTES
+}
+
 /// A part of a long ordered list, its first item given the number it has in the whole list
 /// (lists numbered `1.` throughout count on from the part before).
 fn renumbered(part_text: &str, part: ListPart) -> Cow<'_, str> {
@@ -96,11 +133,18 @@ fn renumbered(part_text: &str, part: ListPart) -> Cow<'_, str> {
     .into()
 }
 
-/// The length of the next whole chunk of code lines, if that many have arrived.
+/// The length of the next whole chunk of code lines, if that many have arrived. A chunk holds
+/// at most [`CODE_CHUNK_BYTES`]: it ends at its last line end, or inside a line longer than
+/// that (one that never ends must not cost every delta its whole length).
 fn chunk_end(code: &str) -> Option<usize> {
-    code.match_indices('\n')
-        .nth(CODE_CHUNK_LINES - 1)
-        .map(|(i, _)| i + 1)
+    let window = &code[..floor_char_boundary(code, CODE_CHUNK_BYTES.min(code.len()))];
+    if let Some((i, _)) = window.match_indices('\n').nth(CODE_CHUNK_LINES - 1) {
+        return Some(i + 1);
+    }
+    if code.len() < CODE_CHUNK_BYTES {
+        return None;
+    }
+    Some(window.rfind('\n').map_or(window.len(), |i| i + 1))
 }
 
 /// A table whose header row has arrived but not its delimiter row (`|---|---|`) would show as a
@@ -140,7 +184,7 @@ fn with_table_delimiter(tail: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Adds one block's lines, a blank line apart from the previous block.
-fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>) {
+pub(super) fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>) {
     if lines.is_empty() {
         return;
     }
@@ -152,7 +196,7 @@ fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>) {
 }
 
 /// The message's first line carries the bullet; every other line is indented under it.
-fn lead(lines: Vec<Line<'static>>, first: bool) -> impl Iterator<Item = Line<'static>> {
+pub(super) fn lead(lines: Vec<Line<'static>>, first: bool) -> impl Iterator<Item = Line<'static>> {
     lines.into_iter().enumerate().map(move |(i, line)| {
         let lead = if first && i == 0 {
             Span::styled("• ", Style::default().fg(Color::Magenta))
@@ -197,6 +241,29 @@ mod tests {
         let mut whole = Laid::default();
         layout_message(&markdown, 40, Theme::Dark, &mut whole);
         assert_eq!(text(&laid), text(&whole));
+    }
+
+    #[test]
+    fn a_code_line_that_never_ends_is_laid_out_in_kept_chunks_too() {
+        let mut markdown = MarkdownText::new("```\n");
+        let mut laid = Laid::default();
+        for i in 0..400 {
+            markdown.append(&format!("let x{i} = \"{}\"; ", "é".repeat(200)));
+            layout_message(&markdown, 80, Theme::Dark, &mut laid);
+        }
+        assert!(laid.code_done > 4 * CODE_CHUNK_BYTES, "{}", laid.code_done);
+        let mut whole = Laid::default();
+        layout_message(
+            &MarkdownText::new(markdown.as_str()),
+            80,
+            Theme::Dark,
+            &mut whole,
+        );
+        assert_eq!(
+            text(&laid),
+            text(&whole),
+            "the cuts depend on the text only"
+        );
     }
 
     #[test]

@@ -12,6 +12,9 @@ pub mod prompt;
 pub mod restyle;
 pub mod resume_hint;
 pub mod sanitize;
+pub mod table;
+pub mod table_stream;
+pub mod text_chunks;
 pub mod wrap;
 
 pub use ansi::ansi_lines;

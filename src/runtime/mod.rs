@@ -1,5 +1,6 @@
 //! The one event loop, the terminal, and the effects that touch the world.
 
+pub mod abort_restore;
 pub mod atomic_file;
 pub mod editor;
 pub mod event_loop;

@@ -1,5 +1,8 @@
 //! Entering and leaving the full-screen terminal. The guard restores the terminal on every exit
-//! path: normal return, error, panic (via the hook) and signals (the loop ends, the guard drops).
+//! path: normal return, error, panic (via the hook), signals (the loop ends, the guard drops)
+//! and aborts (a SIGABRT handler, see `abort_restore`).
+
+use super::abort_restore;
 
 use crossterm::event::{
     DisableBracketedPaste, DisableFocusChange, DisableMouseCapture, EnableBracketedPaste,
@@ -29,8 +32,10 @@ pub struct TerminalGuard {
 impl TerminalGuard {
     pub fn enter(mouse: bool) -> io::Result<TerminalGuard> {
         install_panic_hook();
+        abort_restore::install();
         enable_raw_mode()?;
         ACTIVE.store(true, Ordering::SeqCst);
+        abort_restore::set_state(true, false, false);
         let mut stdout = io::stdout();
         // Focus changes tell whether a finished turn should ring the bell (app::attention).
         execute!(
@@ -55,8 +60,14 @@ impl TerminalGuard {
             )?;
             KEYBOARD_ENHANCED.store(true, Ordering::SeqCst);
         }
+        abort_restore::set_state(
+            true,
+            MOUSE.load(Ordering::SeqCst),
+            KEYBOARD_ENHANCED.load(Ordering::SeqCst),
+        );
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout))?;
         terminal.clear()?;
+        abort_restore::arm_test_abort();
         Ok(TerminalGuard { terminal })
     }
 }
@@ -72,6 +83,7 @@ pub fn restore() {
     if !ACTIVE.swap(false, Ordering::SeqCst) {
         return;
     }
+    abort_restore::set_state(false, false, false);
     let mut stdout = io::stdout();
     if KEYBOARD_ENHANCED.swap(false, Ordering::SeqCst) {
         let _ = execute!(stdout, PopKeyboardEnhancementFlags);

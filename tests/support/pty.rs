@@ -296,6 +296,17 @@ impl PtySession {
     pub fn cursor_hidden(&self) -> bool {
         self.shared.0.lock().unwrap().parser.screen().hide_cursor()
     }
+
+    /// Whether the terminal is in canonical ("cooked") mode with echo, as a shell expects it
+    /// back; raw mode turns both off. Read from our side of the pair, so it holds after the
+    /// program has gone too.
+    pub fn cooked(&self) -> bool {
+        let fd = self._master.as_raw_fd().expect("the pty's descriptor");
+        // SAFETY: tcgetattr fills the zeroed struct it is given, from a descriptor we own.
+        let mut termios: libc::termios = unsafe { std::mem::zeroed() };
+        let read = unsafe { libc::tcgetattr(fd, &mut termios) } == 0;
+        read && termios.c_lflag & libc::ICANON != 0 && termios.c_lflag & libc::ECHO != 0
+    }
 }
 
 impl Drop for PtySession {
