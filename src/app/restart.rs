@@ -237,6 +237,7 @@ fn lose_turn(state: &mut AppState) {
             "The running turn ended with the server.",
         );
     }
+    super::steer::requeue_unanswered(state);
     state.turn = TurnPhase::Idle;
     state.turn_tokens = None;
 }
