@@ -364,3 +364,27 @@ fn a_steer_the_server_never_answered_survives_a_restart_in_the_composer() {
     update(&mut state, AppEvent::Disconnected("killed".into()), t0);
     assert_eq!(unsent_text(&state).as_deref(), Some("also check the docs"));
 }
+
+/// A draft holding a folded paste, with a prompt queued above it, over a restart: the paste
+/// comes back whole in the composer; and had the person quit, it is printed whole.
+#[test]
+fn a_folded_paste_in_the_draft_survives_a_restart_and_is_printed_whole() {
+    let big: String = (1..=40).map(|i| format!("log line {i}\n")).collect();
+    let now = Instant::now();
+    let mut state = running_state(now);
+    type_text(&mut state, "queued one", now);
+    update(&mut state, key(KeyCode::Tab), now);
+    update(&mut state, AppEvent::Paste(big.clone()), now);
+    update(&mut state, AppEvent::Disconnected("killed".into()), now);
+    let unsent = unsent_text(&state).unwrap();
+    assert!(
+        unsent.starts_with("queued one\n\nlog line 1\n") && unsent.contains("log line 40"),
+        "{unsent:?}"
+    );
+    restart_and_resume(&mut state, now, 7);
+    let draft = state.composer.expanded_text();
+    assert!(
+        draft.starts_with("queued one\n\nlog line 1\n") && draft.contains("log line 40"),
+        "{draft:?}"
+    );
+}
