@@ -148,7 +148,7 @@ mod tests {
         ] {
             assert_eq!(edit(&editor, "secret draft").is_ok(), ok, "{editor}");
         }
-        let paths = std::fs::read_to_string(&log).unwrap();
+        let paths = std::fs::read_to_string(log).unwrap();
         let paths: Vec<&str> = paths.lines().collect();
         assert_eq!(paths.len(), 3);
         for path in paths {
