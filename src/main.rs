@@ -11,7 +11,7 @@ fn main() -> ExitCode {
     let (loaded, effective, looked_at) = match cli.settings() {
         Ok(settings) => settings,
         Err(message) => {
-            eprintln!("tern: {message}");
+            say(&message);
             return ExitCode::from(2);
         }
     };
@@ -24,12 +24,12 @@ fn main() -> ExitCode {
     }
     let warnings = config_warnings(&loaded);
     for warning in &warnings {
-        eprintln!("tern: {warning}");
+        say(warning);
     }
     let config = match cli.session_config_with(&effective) {
         Ok(config) => config,
         Err(message) => {
-            eprintln!("tern: {message}");
+            say(&message);
             return ExitCode::from(2);
         }
     };
@@ -46,12 +46,18 @@ fn main() -> ExitCode {
     {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("tern: could not start the async runtime: {e}");
+            say(&format!("could not start the async runtime: {e}"));
             return ExitCode::FAILURE;
         }
     };
     let codex_bin = effective.codex_bin.value;
     runtime.block_on(async_main(cli, codex_bin, config, warnings))
+}
+
+/// A message to stderr. It may quote the command line, the environment, a config file or a
+/// path (`--cwd`, `--codex-bin`, a TOML error quoting the line), so it is printed sanitised.
+fn say(message: &str) {
+    eprintln!("tern: {}", tern::render::sanitize::printable_text(message));
 }
 
 /// Unknown keys of the config file, each naming the file.
@@ -88,10 +94,10 @@ async fn async_main(
         let codex = match locate_codex(codex_bin.as_deref()) {
             Ok(path) => path,
             Err(why) => {
-                eprintln!(
-                    "tern: {why}.\n\nInstall codex with `npm install -g @openai/codex`, or point tern at it with \
+                say(&format!(
+                    "{why}.\n\nInstall codex with `npm install -g @openai/codex`, or point tern at it with \
                      --codex-bin PATH or TERN_CODEX_BIN.\nTo look around without codex, run `tern --demo`."
-                );
+                ));
                 return ExitCode::from(2);
             }
         };
@@ -104,10 +110,10 @@ async fn async_main(
                 spawned.transport
             }
             Err(e) => {
-                eprintln!(
-                    "tern: could not start `{} app-server`: {e}",
+                say(&format!(
+                    "could not start `{} app-server`: {e}",
                     codex.display()
-                );
+                ));
                 return ExitCode::FAILURE;
             }
         }
@@ -119,7 +125,9 @@ async fn async_main(
     let mut guard = match TerminalGuard::enter(!cli.no_mouse) {
         Ok(guard) => guard,
         Err(e) => {
-            eprintln!("tern: this does not look like an interactive terminal: {e}");
+            say(&format!(
+                "this does not look like an interactive terminal: {e}"
+            ));
             return ExitCode::FAILURE;
         }
     };
@@ -150,7 +158,7 @@ async fn async_main(
             }
         }
         Err(e) => {
-            eprintln!("tern: the terminal failed: {e}");
+            say(&format!("the terminal failed: {e}"));
             ExitCode::FAILURE
         }
     }

@@ -311,3 +311,33 @@ fn no_color_draws_without_colours() {
         "with colours, something is coloured (the test would pass vacuously otherwise)"
     );
 }
+
+#[test]
+fn what_tern_says_before_starting_is_sanitised() {
+    let home = tempfile::tempdir().unwrap();
+    let folder = home.path().join("config/tern");
+    std::fs::create_dir_all(&folder).unwrap();
+    let hostile = "x\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{202e}y";
+    let cwd = format!("/nonexistent/{hostile}");
+    let codex_bin = format!("/nonexistent/{hostile}/codex");
+    let sandbox = format!("--sandbox={hostile}");
+    let runs = [
+        tern(home.path(), &["--cwd", &cwd]),
+        tern(home.path(), &["--codex-bin", &codex_bin]),
+        tern(home.path(), &[&sandbox]),
+    ];
+    // A broken config file whose error quotes the hostile line.
+    write_config(&folder, &format!("model = \"a\"\n{hostile} = = 1\n"));
+    let broken = tern(home.path(), &[]);
+    for out in runs.iter().chain([&broken]) {
+        assert!(!out.status.success(), "{out:?}");
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert!(text.starts_with("tern: "), "{text:?}");
+        assert!(
+            !text
+                .chars()
+                .any(|c| c.is_control() && c != '\n' || c == '\u{202e}'),
+            "raw control characters on stderr: {text:?}"
+        );
+    }
+}

@@ -247,8 +247,8 @@ fn ended_by(signal: i32) -> (u32, PtySession) {
 }
 
 #[test]
-fn sigterm_and_sighup_exit_with_128_plus_the_signal_and_the_terminal_restored() {
-    for signal in [libc::SIGTERM, libc::SIGHUP] {
+fn sigterm_sighup_and_sigint_exit_with_128_plus_the_signal_and_the_terminal_restored() {
+    for signal in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
         let (code, tern) = ended_by(signal);
         assert_eq!(
             code,

@@ -3,19 +3,23 @@
 //! fields, every kind of cell, notices, the plan, an approval prompt from another thread with
 //! its amendments — leaves no control or invisible formatting character in any screen cell, and
 //! none in what tern prints once its screen is gone (`runtime::farewell`), whose resume hint
-//! still names exactly the thread when it is shown.
+//! still names exactly the thread when it is shown. The views opened over a session are covered
+//! too: the welcome box, `/status`, the `/model` picker, the @ file finder, the queued list, the
+//! history search, a hostile paste in the composer and the server-down box.
 
 mod common;
 #[path = "support/thread_fixtures.rs"]
 mod thread_fixtures;
 
 use common::*;
+use crossterm::event::KeyCode;
 use proptest::prelude::*;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use serde_json::json;
 use std::time::Instant;
-use tern::app::{update, AppEvent, AppState, ListPurpose};
+use tern::app::layers::Layer;
+use tern::app::{update, AppEvent, AppState, ListPurpose, RequestTag};
 use tern::runtime::farewell::farewell;
 use tern::runtime::SessionOutcome;
 
@@ -210,6 +214,128 @@ fn approval_from_another_thread(s: &[String]) -> AppEvent {
     )
 }
 
+fn open(state: &AppState, layer: impl Fn(&Layer) -> bool) -> bool {
+    state.layers.iter().any(layer)
+}
+
+fn enter(state: &mut AppState, now: Instant) {
+    update(state, common::key(KeyCode::Enter), now);
+}
+
+fn esc(state: &mut AppState, now: Instant) {
+    update(state, common::key(KeyCode::Esc), now);
+}
+
+/// Every view a person opens over a session whose fields (and history file, and answers to
+/// `/model` and `@`) came from `s`, drawn on a wide and a narrow screen.
+fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCaseError> {
+    let mut config = common::config();
+    config.history = vec![s[10].clone(), format!("run {}", s[11])];
+    let thread = s[1].clone();
+    let mut state = started(
+        AppState::new(config),
+        json!({"userAgent": s[0]}),
+        json!({"thread": {"id": thread, "name": s[2], "preview": s[3], "turns": []},
+               "model": s[4], "cwd": s[5], "approvalPolicy": "never",
+               "sandbox": {"type": "readOnly"}}),
+        now,
+    );
+    let sizes = [(100u16, 40u16), (40, 20)];
+    let check = |state: &mut AppState| -> Result<(), TestCaseError> {
+        for (w, h) in sizes {
+            update(state, AppEvent::Resize(w, h), now);
+            assert_screen_clean(state, w, h, now)?;
+        }
+        Ok(())
+    };
+    // The welcome box.
+    check(&mut state)?;
+    // `/status`.
+    type_text(&mut state, "/status", now);
+    enter(&mut state, now);
+    prop_assert!(open(&state, |l| matches!(l, Layer::Status(_))));
+    check(&mut state)?;
+    esc(&mut state, now);
+    // The `/model` picker, then a model's efforts.
+    type_text(&mut state, "/model", now);
+    enter(&mut state, now);
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ListModels,
+            result: Ok(json!({"data": [
+                {"id": s[6], "model": s[7], "displayName": s[8], "description": s[9],
+                 "hidden": false, "isDefault": true, "supportedReasoningEfforts": [
+                     {"reasoningEffort": "low", "description": s[12]},
+                     {"reasoningEffort": "high", "description": s[13]}],
+                 "defaultReasoningEffort": "low"}], "nextCursor": null})),
+        },
+        now,
+    );
+    prop_assert!(open(&state, |l| matches!(l, Layer::Choice(_))));
+    check(&mut state)?;
+    enter(&mut state, now);
+    check(&mut state)?;
+    esc(&mut state, now);
+    esc(&mut state, now);
+    // The @ finder with hostile paths and a hostile error.
+    type_text(&mut state, "@", now);
+    let files: Vec<_> = [&s[14], &s[15], &s[16]]
+        .iter()
+        .map(|p| {
+            json!({"root": s[5], "path": p, "match_type": "file", "file_name": p,
+                         "score": 1, "indices": [0, 1, 2]})
+        })
+        .collect();
+    for generation in 0..4 {
+        update(
+            &mut state,
+            AppEvent::Response {
+                tag: RequestTag::SearchFiles { generation },
+                result: Ok(json!({ "files": files })),
+            },
+            now,
+        );
+    }
+    prop_assert!(open(&state, |l| matches!(l, Layer::FileFinder(_))));
+    check(&mut state)?;
+    esc(&mut state, now);
+    // The history search over hostile entries.
+    update(&mut state, ctrl('r'), now);
+    prop_assert!(open(&state, |l| matches!(l, Layer::HistorySearch(_))));
+    check(&mut state)?;
+    type_text(&mut state, "run", now);
+    check(&mut state)?;
+    esc(&mut state, now);
+    // A hostile paste in the composer, queued while a turn runs, then the queued list.
+    update(
+        &mut state,
+        notify(
+            "turn/started",
+            json!({"threadId": thread, "turn": {"id": "t", "items": [], "status": "inProgress"}}),
+        ),
+        now,
+    );
+    update(&mut state, AppEvent::Paste(s[17].clone()), now);
+    check(&mut state)?;
+    update(&mut state, common::key(KeyCode::Tab), now);
+    update(&mut state, AppEvent::Paste(format!("x{}", s[18])), now);
+    update(&mut state, common::key(KeyCode::Tab), now);
+    check(&mut state)?;
+    prop_assert_eq!(state.queued.len(), 2);
+    update(&mut state, common::key(KeyCode::Up), now);
+    prop_assert!(open(&state, |l| matches!(l, Layer::Queue(_))));
+    check(&mut state)?;
+    esc(&mut state, now);
+    // The server dies with hostile words on its stderr: the server-down box.
+    update(&mut state, AppEvent::Disconnected(s[19].clone()), now);
+    prop_assert!(open(&state, |l| matches!(l, Layer::ServerDown(_))));
+    check(&mut state)?;
+    update(&mut state, AppEvent::Paste(s[20].clone()), now);
+    check(&mut state)?;
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -242,6 +368,11 @@ proptest! {
             update(&mut picker, AppEvent::Resize(w, h), now);
             assert_screen_clean(&picker, w, h, now)?;
         }
+    }
+
+    #[test]
+    fn hostile_fields_leave_no_control_character_in_any_view(s in prop::collection::vec(hostile(), 21)) {
+        views_over_hostile_session(&s, Instant::now())?;
     }
 
     #[test]

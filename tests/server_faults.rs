@@ -338,3 +338,53 @@ fn the_server_down_box_over_a_draft() {
     assert!(!text.contains('\x1b'));
     snapshot("server_down_with_draft_80x24", &text);
 }
+
+/// A message sent into the running turn (`turn/steer`) that the server never answered, because
+/// it stopped: Ctrl+R puts its text back in the composer. The old server's answers are never
+/// read after a restart, so nothing else would bring it back, and it was listed as "steering"
+/// forever.
+#[test]
+fn a_steer_the_server_never_answered_survives_a_restart_in_the_composer() {
+    let t0 = Instant::now();
+    let mut state = running_state(t0);
+    state.health.pid = Some(999);
+    type_text(&mut state, "also check the docs", t0);
+    let sent = methods(&update(&mut state, key(KeyCode::Enter), t0));
+    assert_eq!(sent, ["turn/steer"]);
+    type_text(&mut state, "draft", t0);
+    update(&mut state, AppEvent::Tick, t0 + Duration::from_secs(30));
+    assert!(matches!(down_cause(&state), Some(Cause::Silent { .. })));
+    restart_and_resume(&mut state, t0 + Duration::from_secs(31), 1000);
+    assert_eq!(state.composer.text(), "also check the docs\n\ndraft");
+    assert!(state.steering.is_empty(), "no stale steering row");
+    // Had the person quit instead, it would have been printed as unsent.
+    let mut state = running_state(t0);
+    type_text(&mut state, "also check the docs", t0);
+    update(&mut state, key(KeyCode::Enter), t0);
+    update(&mut state, AppEvent::Disconnected("killed".into()), t0);
+    assert_eq!(unsent_text(&state).as_deref(), Some("also check the docs"));
+}
+
+/// A draft holding a folded paste, with a prompt queued above it, over a restart: the paste
+/// comes back whole in the composer; and had the person quit, it is printed whole.
+#[test]
+fn a_folded_paste_in_the_draft_survives_a_restart_and_is_printed_whole() {
+    let big: String = (1..=40).map(|i| format!("log line {i}\n")).collect();
+    let now = Instant::now();
+    let mut state = running_state(now);
+    type_text(&mut state, "queued one", now);
+    update(&mut state, key(KeyCode::Tab), now);
+    update(&mut state, AppEvent::Paste(big.clone()), now);
+    update(&mut state, AppEvent::Disconnected("killed".into()), now);
+    let unsent = unsent_text(&state).unwrap();
+    assert!(
+        unsent.starts_with("queued one\n\nlog line 1\n") && unsent.contains("log line 40"),
+        "{unsent:?}"
+    );
+    restart_and_resume(&mut state, now, 7);
+    let draft = state.composer.expanded_text();
+    assert!(
+        draft.starts_with("queued one\n\nlog line 1\n") && draft.contains("log line 40"),
+        "{draft:?}"
+    );
+}

@@ -7,6 +7,7 @@ use common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
+use tern::app::layers::Layer;
 use tern::app::steer::CUT_OFF_BY_YOUR_STEER;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::CellKind;
@@ -269,5 +270,33 @@ fn the_queued_list_above_the_composer() {
     snapshot(
         "queued_list_with_selection_80x16",
         &screen(&mut state, 80, 16, now),
+    );
+}
+
+fn big_paste() -> String {
+    (1..=40).map(|i| format!("log line {i}\n")).collect()
+}
+
+/// Editing a queued message puts the draft in its place in the queue: a folded paste in that
+/// draft goes into the queue whole, not as its token.
+#[test]
+fn a_draft_with_a_folded_paste_swapped_into_the_queue_keeps_the_paste() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    submit(&mut state, "first", KeyCode::Tab, now);
+    update(&mut state, AppEvent::Paste(big_paste()), now);
+    assert!(!state.composer.text().contains("log line 40"), "folded");
+    update(&mut state, key(KeyCode::Up), now);
+    assert!(
+        state.layers.iter().any(|l| matches!(l, Layer::Queue(_))),
+        "the queue is selected"
+    );
+    update(&mut state, key(KeyCode::Enter), now);
+    assert_eq!(state.composer.text(), "first");
+    assert_eq!(state.queued.len(), 1);
+    assert!(
+        state.queued[0].contains("log line 1\n") && state.queued[0].contains("log line 40"),
+        "{:?}",
+        state.queued[0]
     );
 }

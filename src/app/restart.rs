@@ -237,6 +237,7 @@ fn lose_turn(state: &mut AppState) {
             "The running turn ended with the server.",
         );
     }
+    super::steer::requeue_unanswered(state);
     state.turn = TurnPhase::Idle;
     state.turn_tokens = None;
 }
@@ -249,7 +250,7 @@ pub fn keep_unsent(state: &mut AppState) -> usize {
     }
     let mut parts: Vec<String> = state.queued.drain(..).collect();
     if !state.composer.is_empty() {
-        parts.push(state.composer.text());
+        parts.push(state.composer.expanded_text());
     }
     state.composer.set_text(&parts.join("\n\n"));
     moved
@@ -259,7 +260,7 @@ pub fn keep_unsent(state: &mut AppState) -> usize {
 pub fn unsent_text(state: &AppState) -> Option<String> {
     let mut parts: Vec<String> = state.queued.iter().cloned().collect();
     if !state.composer.is_empty() {
-        parts.push(state.composer.text());
+        parts.push(state.composer.expanded_text());
     }
     (!parts.is_empty()).then(|| parts.join("\n\n"))
 }

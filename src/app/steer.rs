@@ -115,6 +115,17 @@ fn steer_answered(
     send_next_queued(state, now)
 }
 
+/// The turn ended with the server: a steer it never answered goes back to the front of the
+/// queue (shown as not sent, moved into the composer by a restart, printed after exit), since
+/// the old server's answer will never be read. One it accepted is in the thread already.
+pub fn requeue_unanswered(state: &mut AppState) {
+    for steer in std::mem::take(&mut state.steering).into_iter().rev() {
+        if !steer.accepted {
+            state.queued.push_front(steer.prompt);
+        }
+    }
+}
+
 /// An item started in a turn. A user message in the middle of a turn is a steer: the server
 /// drops the answer it was streaming, so say so where that answer is shown.
 pub fn on_item_started(state: &mut AppState, turn_id: &str, item: &ThreadItem) {

@@ -104,6 +104,8 @@ impl Transport for ChildTransport {
     }
 }
 
+/// The stderr lines are redacted one by one: this text is shown on screen and printed after
+/// exit, and codex may log a request's headers or its environment when it fails.
 fn describe_exit(status: &str, stderr_tail: &[String]) -> String {
     let mut text = format!("codex app-server stopped ({status})");
     let last: Vec<&String> = stderr_tail
@@ -116,7 +118,7 @@ fn describe_exit(status: &str, stderr_tail: &[String]) -> String {
         text.push_str(
             &shown
                 .iter()
-                .map(|s| s.as_str())
+                .map(|s| super::redact::redact(s))
                 .collect::<Vec<_>>()
                 .join(" | "),
         );
@@ -156,6 +158,24 @@ mod tests {
         assert_eq!(
             text,
             "codex app-server stopped (exit status: 1); last stderr: warming up | error: bad config"
+        );
+    }
+
+    #[test]
+    fn exit_description_redacts_secrets_in_stderr() {
+        let text = describe_exit(
+            "exit status: 1",
+            &[
+                "request failed; Authorization: Bearer sk-live-abc".into(),
+                "env OPENAI_API_KEY=sk-proj-123 set".into(),
+            ],
+        );
+        assert!(!text.contains("sk-live-abc"), "{text}");
+        assert!(!text.contains("sk-proj-123"), "{text}");
+        assert_eq!(
+            text,
+            "codex app-server stopped (exit status: 1); last stderr: request failed; \
+             Authorization: [redacted] | env OPENAI_API_KEY=[redacted] set"
         );
     }
 

@@ -4,6 +4,7 @@ pub mod child;
 pub mod connection;
 pub mod lines;
 pub mod memory;
+pub mod redact;
 pub mod transport;
 
 pub use connection::{Connection, Inbound, InboundReceiver, RpcError};

@@ -6,7 +6,7 @@
 use super::event_loop::SyncedBackend;
 use ratatui::Terminal;
 use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -49,7 +49,8 @@ pub fn edit_suspended<B: SyncedBackend>(
 
 /// Runs `editor` on a private temporary file holding `draft`; its text afterwards.
 pub fn edit(editor: &str, draft: &str) -> Result<String, String> {
-    let path = temp_path();
+    let dir = PrivateDir::create()?;
+    let path = dir.0.join("draft.md");
     let written = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -66,23 +67,53 @@ pub fn edit(editor: &str, draft: &str) -> Result<String, String> {
         .arg("sh")
         .arg(&path)
         .status();
-    let result = match status {
+    match status {
         Ok(status) if status.success() => std::fs::read(&path)
             .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
             .map_err(|e| format!("could not read {}: {e}", path.display())),
         Ok(status) => Err(format!("`{editor}` exited with {status}")),
         Err(e) => Err(format!("could not run `{editor}`: {e}")),
-    };
-    let _ = std::fs::remove_file(&path);
-    result
+    }
 }
 
-fn temp_path() -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    std::env::temp_dir().join(format!("tern-draft-{}-{nanos}.md", std::process::id()))
+/// A directory only this user can enter (0700), made new under the temporary folder, and
+/// removed with what is in it when dropped, whichever way `edit` returns. The draft lives in
+/// it rather than in the shared folder itself: there another user could swap in a file or a
+/// symlink of theirs while an editor that saves by deleting and re-creating has it away, and
+/// tern would read their text back as the draft. `mkdir` does not follow a symlink, and a name
+/// someone made first is skipped for another.
+struct PrivateDir(PathBuf);
+
+impl PrivateDir {
+    fn create() -> Result<Self, String> {
+        let base = std::env::temp_dir();
+        let mut last = None;
+        for attempt in 0..16u32 {
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.subsec_nanos())
+                .unwrap_or(0);
+            let dir = base.join(format!(
+                "tern-draft-{}-{nanos:x}{attempt}",
+                std::process::id()
+            ));
+            match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+                Ok(()) => return Ok(PrivateDir(dir)),
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(format!(
+            "could not make a private folder in {}: {}",
+            base.display(),
+            last.map(|e| e.to_string()).unwrap_or_default()
+        ))
+    }
+}
+
+impl Drop for PrivateDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[cfg(test)]
@@ -98,5 +129,39 @@ mod tests {
         assert_eq!(edit("true", "kept").as_deref(), Ok("kept"));
         let failed = edit("false", "x").unwrap_err();
         assert!(failed.contains("exited with"), "{failed}");
+    }
+
+    /// The draft sits alone in a folder of its own that only this user can enter, and the
+    /// folder is gone afterwards whether the editor succeeded, failed or left files behind.
+    #[test]
+    fn the_draft_is_in_a_private_folder_removed_on_every_path() {
+        let seen = tempfile::tempdir().unwrap();
+        let log = seen.path().join("paths");
+        let log = log.to_str().unwrap();
+        for (editor, ok) in [
+            (format!("sh -c 'echo \"$1\" >> {log}' sh"), true),
+            (
+                format!("sh -c 'echo \"$1\" >> {log}; touch \"$1.swp\"; exit 3' sh"),
+                false,
+            ),
+            (format!("sh -c 'echo \"$1\" >> {log}; rm \"$1\"' sh"), false),
+        ] {
+            assert_eq!(edit(&editor, "secret draft").is_ok(), ok, "{editor}");
+        }
+        let paths = std::fs::read_to_string(log).unwrap();
+        let paths: Vec<&str> = paths.lines().collect();
+        assert_eq!(paths.len(), 3);
+        for path in paths {
+            let dir = std::path::Path::new(path).parent().unwrap();
+            assert_ne!(dir, std::env::temp_dir(), "not in the shared folder itself");
+            assert!(!dir.exists(), "{} left behind", dir.display());
+        }
+        // While the editor runs: the folder is 0700 and the file 0600.
+        let modes = edit(
+            "sh -c 'stat -c %a \"$(dirname \"$1\")\" \"$1\" > \"$1\"' sh",
+            "x",
+        )
+        .unwrap();
+        assert_eq!(modes.split_whitespace().collect::<Vec<_>>(), ["700", "600"]);
     }
 }
