@@ -7,7 +7,10 @@ use tern::runtime::event_loop::SessionIo;
 use tern::runtime::terminal::TerminalGuard;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return command_line_error(&e),
+    };
     let (loaded, effective, looked_at) = match cli.settings() {
         Ok(settings) => settings,
         Err(message) => {
@@ -56,6 +59,18 @@ fn main() -> ExitCode {
 
 /// A message to stderr. It may quote the command line, the environment, a config file or a
 /// path (`--cwd`, `--codex-bin`, a TOML error quoting the line), so it is printed sanitised.
+/// clap's own messages (a bad flag, `--help`, `--version`) quote the command line: sanitised
+/// like everything else tern prints.
+fn command_line_error(e: &clap::Error) -> ExitCode {
+    let text = tern::render::sanitize::printable_text(&e.render().to_string());
+    if e.use_stderr() {
+        eprintln!("{text}");
+    } else {
+        println!("{text}");
+    }
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+}
+
 fn say(message: &str) {
     eprintln!("tern: {}", tern::render::sanitize::printable_text(message));
 }

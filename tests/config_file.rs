@@ -321,6 +321,17 @@ fn what_tern_says_before_starting_is_sanitised() {
     let cwd = format!("/nonexistent/{hostile}");
     let codex_bin = format!("/nonexistent/{hostile}/codex");
     let sandbox = format!("--sandbox={hostile}");
+    // clap's own error for an unknown flag quotes it.
+    let unknown_flag = tern(home.path(), &[&format!("--{hostile}")]);
+    let text = String::from_utf8_lossy(&unknown_flag.stderr);
+    assert_eq!(unknown_flag.status.code(), Some(2), "{text:?}");
+    assert!(text.contains("error:"), "{text:?}");
+    assert!(
+        !text
+            .chars()
+            .any(|c| c.is_control() && c != '\n' || c == '\u{202e}'),
+        "raw control characters from clap: {text:?}"
+    );
     let runs = [
         tern(home.path(), &["--cwd", &cwd]),
         tern(home.path(), &["--codex-bin", &codex_bin]),
