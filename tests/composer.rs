@@ -363,3 +363,26 @@ fn ready_session(config: SessionConfig, now: Instant) -> AppState {
         now,
     )
 }
+
+#[test]
+fn the_empty_composer_says_what_enter_does_now_and_never_cuts_a_key_in_half() {
+    let now = Instant::now();
+    let mut idle = ready_state(now);
+    let shown = composer_rows(&screen(&mut idle, 120, 20, now)).join("\n");
+    assert!(shown.contains("Enter sends"), "{shown}");
+
+    // While a turn runs Enter steers it; the hint must not promise a new prompt.
+    let mut running = running_state(now);
+    let shown = composer_rows(&screen(&mut running, 120, 20, now)).join("\n");
+    assert!(shown.contains("Enter steers"), "{shown}");
+    assert!(shown.contains("Tab queues"), "{shown}");
+    assert!(!shown.contains("Enter sends"), "{shown}");
+
+    // Narrow: whole parts only, never "Shift+Enter newlin".
+    let shown = composer_rows(&screen(&mut idle, 60, 20, now)).join("\n");
+    assert_eq!(
+        shown.trim(),
+        "Ask the agent anything · Enter sends",
+        "{shown}"
+    );
+}
