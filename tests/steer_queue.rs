@@ -146,6 +146,31 @@ fn tab_queues_for_a_new_turn_sent_when_the_running_one_ends() {
 }
 
 #[test]
+fn an_interrupted_turn_does_not_send_the_queue_it_moves_into_the_composer() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    submit(&mut state, "then write tests", KeyCode::Tab, now);
+    submit(&mut state, "and docs", KeyCode::Tab, now);
+    // The person stops the agent (Esc; Ctrl+C does the same).
+    let effects = requests(&wire(update(&mut state, key(KeyCode::Esc), now)));
+    assert_eq!(effects[0].0, "turn/interrupt");
+    let interrupted = notify(
+        "turn/completed",
+        json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}}),
+    );
+    let effects = wire(update(&mut state, interrupted, now));
+    assert!(
+        requests(&effects).is_empty(),
+        "no new turn starts right after an interrupt: {effects:?}"
+    );
+    assert!(state.queued.is_empty());
+    assert_eq!(state.composer.text(), "then write tests\n\nand docs");
+    assert!(cells(&state)
+        .iter()
+        .any(|c| c.contains("back in the composer")));
+}
+
+#[test]
 fn tab_with_no_turn_running_is_left_to_the_composer() {
     let now = Instant::now();
     let mut state = ready_state(now);

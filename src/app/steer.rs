@@ -145,3 +145,18 @@ pub fn on_item_started(state: &mut AppState, turn_id: &str, item: &ThreadItem) {
 pub fn turn_ended(state: &mut AppState) {
     state.steering.retain(|s| !s.accepted);
 }
+
+/// The turn was interrupted: messages queued for after it are not sent behind the person's
+/// back (they stopped the agent), but move into the composer to send, edit or drop.
+pub fn hold_queue_after_interrupt(state: &mut AppState) {
+    let moved = super::restart::keep_unsent(state);
+    if moved > 0 {
+        state.transcript.notice(
+            NoticeLevel::Info,
+            format!(
+                "{moved} queued message{} not sent after the interrupt: back in the composer.",
+                if moved == 1 { " was" } else { "s were" }
+            ),
+        );
+    }
+}
