@@ -7,6 +7,7 @@ use common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
+use tern::app::layers::Layer;
 use tern::app::steer::CUT_OFF_BY_YOUR_STEER;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::CellKind;
@@ -295,4 +296,21 @@ fn the_queued_list_above_the_composer() {
         "queued_list_with_selection_80x16",
         &screen(&mut state, 80, 16, now),
     );
+}
+
+#[test]
+fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    submit(&mut state, "next", KeyCode::Tab, now);
+    update(&mut state, key(KeyCode::Up), now);
+    assert!(matches!(state.layers.last(), Some(Layer::Queue(_))));
+    // The turn ends and the queued message goes out while the list has the focus.
+    let effects = wire(update(&mut state, turn_completed("turn-1"), now));
+    assert_eq!(requests(&effects)[0].0, "turn/start");
+    assert!(state.queued.is_empty());
+    // The next keys are typing: `/` opens the commands, as it would with no list open.
+    type_text(&mut state, "/st", now);
+    assert_eq!(state.composer.text(), "/st");
+    assert!(matches!(state.layers.last(), Some(Layer::SlashPopup(_))));
 }

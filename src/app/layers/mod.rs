@@ -131,7 +131,7 @@ impl Layer {
             Layer::Choice(choice) => choice.handle(input, state),
             Layer::Status(view) => view.handle(input),
             Layer::FileFinder(finder) => finder.handle(input, state, now),
-            Layer::Queue(focus) => focus.handle(input, state),
+            Layer::Queue(focus) => focus.handle(input, state, now),
             Layer::ServerDown(down) => down.handle(input, state, now),
             Layer::HistorySearch(search) => search.handle(input, state),
         }
