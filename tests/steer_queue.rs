@@ -314,3 +314,34 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     assert_eq!(state.composer.text(), "/st");
     assert!(matches!(state.layers.last(), Some(Layer::SlashPopup(_))));
 }
+
+#[test]
+fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_place() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    submit(&mut state, "queued", KeyCode::Tab, now);
+    let big: String = (0..50).map(|i| format!("line {i}\n")).collect();
+    update(&mut state, AppEvent::Paste(big.clone()), now);
+    assert!(state.composer.text().starts_with("[pasted"), "folded");
+    // ↑ then Enter: the queued message comes back to edit, the draft waits in its place.
+    update(&mut state, key(KeyCode::Up), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    assert_eq!(state.composer.text(), "queued");
+    assert_eq!(state.queued, std::slice::from_ref(&big));
+
+    // The same when an interrupt moves the queue into the composer above a folded draft, and
+    // in what is printed after exit.
+    let mut state = running_state(now);
+    submit(&mut state, "queued", KeyCode::Tab, now);
+    update(&mut state, AppEvent::Paste(big.clone()), now);
+    assert!(tern::app::restart::unsent_text(&state)
+        .unwrap()
+        .contains("line 49"));
+    update(&mut state, key(KeyCode::Esc), now);
+    let interrupted = notify(
+        "turn/completed",
+        json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}}),
+    );
+    update(&mut state, interrupted, now);
+    assert_eq!(state.composer.expanded_text(), format!("queued\n\n{big}"));
+}

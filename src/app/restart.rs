@@ -249,7 +249,7 @@ pub fn keep_unsent(state: &mut AppState) -> usize {
     }
     let mut parts: Vec<String> = state.queued.drain(..).collect();
     if !state.composer.is_empty() {
-        parts.push(state.composer.text());
+        parts.push(state.composer.expanded_text());
     }
     state.composer.set_text(&parts.join("\n\n"));
     moved
@@ -259,7 +259,7 @@ pub fn keep_unsent(state: &mut AppState) -> usize {
 pub fn unsent_text(state: &AppState) -> Option<String> {
     let mut parts: Vec<String> = state.queued.iter().cloned().collect();
     if !state.composer.is_empty() {
-        parts.push(state.composer.text());
+        parts.push(state.composer.expanded_text());
     }
     (!parts.is_empty()).then(|| parts.join("\n\n"))
 }

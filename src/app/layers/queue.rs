@@ -76,7 +76,7 @@ impl QueueFocus {
                     return Outcome::Close(vec![]);
                 };
                 // A draft in the composer takes the edited message's place in the queue.
-                let draft = state.composer.text();
+                let draft = state.composer.expanded_text();
                 if !draft.trim().is_empty() {
                     state.queued.insert(self.selected, draft);
                 }
