@@ -360,7 +360,7 @@ fn route_as_typing(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Eff
         return effects;
     }
     let outcome = base::handle(state, &input, now);
-    settle(state, Stack::Person, outcome).unwrap_or_default()
+    settle_base(state, outcome)
 }
 
 fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
@@ -377,7 +377,21 @@ fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<E
         return effects;
     }
     let outcome = base::handle(state, &input, now);
-    settle(state, Stack::Person, outcome).unwrap_or_default()
+    settle_base(state, outcome)
+}
+
+/// Settles what the base did. Under a server prompt only the prompt shows in the bottom slot:
+/// a bar opened there now (Ctrl+R's history search, Ctrl+F's search) would be hidden and take
+/// the typing unseen, and the prompt's letters would still answer it. It does not open.
+fn settle_base(state: &mut AppState, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
+        Outcome::Open(layer, effects)
+            if !state.prompts.is_empty() && layer.placement() == Placement::Bottom =>
+        {
+            effects
+        }
+        outcome => settle(state, Stack::Person, outcome).unwrap_or_default(),
+    }
 }
 
 /// Offers the event to each layer of one list, top first. `None` when all ignored it.
