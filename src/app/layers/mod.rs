@@ -154,6 +154,12 @@ impl Layer {
         }
     }
 
+    /// Lists drawn from the draft being typed (a command name, an `@` mention): they have
+    /// nothing to show once the draft is cleared.
+    pub fn follows_draft(&self) -> bool {
+        matches!(self, Layer::SlashPopup(_) | Layer::FileFinder(_))
+    }
+
     pub fn title(&self) -> &'static str {
         match self {
             Layer::Search(_) => "Search",
