@@ -345,3 +345,17 @@ fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_pla
     update(&mut state, interrupted, now);
     assert_eq!(state.composer.expanded_text(), format!("queued\n\n{big}"));
 }
+
+#[test]
+fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    // Typed with the list closed (Esc), then Tab: the text must never reach the model.
+    type_text(&mut state, "/status", now);
+    update(&mut state, key(KeyCode::Esc), now);
+    update(&mut state, key(KeyCode::Tab), now);
+    assert!(state.queued.is_empty(), "{:?}", state.queued);
+    assert!(matches!(state.layers.last(), Some(Layer::Status(_))));
+    let effects = wire(update(&mut state, turn_completed("turn-1"), now));
+    assert!(requests(&effects).is_empty(), "{effects:?}");
+}

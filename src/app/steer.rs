@@ -56,6 +56,12 @@ pub fn queue_draft(state: &mut AppState, now: Instant) -> Vec<Effect> {
     }
     let mut effects = super::composer_input::record_in_history(state, &text);
     state.composer.clear();
+    // A command is not a message for the model: queued, its text would go out as a prompt.
+    // It runs now, as Enter runs it.
+    if let Some(ran) = super::commands::dispatch(state, &text, now) {
+        effects.extend(ran);
+        return effects;
+    }
     state.queued.push_back(text);
     effects.extend(send_next_queued(state, now));
     effects
