@@ -363,3 +363,51 @@ fn ready_session(config: SessionConfig, now: Instant) -> AppState {
         now,
     )
 }
+
+#[test]
+fn the_empty_composer_says_what_enter_does_now_and_never_cuts_a_key_in_half() {
+    let now = Instant::now();
+    let mut idle = ready_state(now);
+    let shown = composer_rows(&screen(&mut idle, 120, 20, now)).join("\n");
+    assert!(shown.contains("Enter sends"), "{shown}");
+
+    // While a turn runs Enter steers it; the hint must not promise a new prompt.
+    let mut running = running_state(now);
+    let shown = composer_rows(&screen(&mut running, 120, 20, now)).join("\n");
+    assert!(shown.contains("Enter steers"), "{shown}");
+    assert!(shown.contains("Tab queues"), "{shown}");
+    assert!(!shown.contains("Enter sends"), "{shown}");
+
+    // Narrow: whole parts only, never "Shift+Enter newlin".
+    let shown = composer_rows(&screen(&mut idle, 60, 20, now)).join("\n");
+    assert_eq!(
+        shown.trim(),
+        "Ask the agent anything · Enter sends",
+        "{shown}"
+    );
+}
+
+#[test]
+fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it() {
+    let now = Instant::now();
+    let mut state = ready_session(config(), now);
+    type_text(&mut state, "/mo", now);
+    assert!(!state.layers.is_empty(), "the command list is open");
+    update(&mut state, ctrl('c'), now);
+    assert!(state.composer.is_empty());
+    assert!(state.layers.is_empty(), "{:?}", state.layers);
+    let shown = screen(&mut state, 80, 24, now);
+    assert!(!shown.contains("no command matches"), "{shown}");
+    assert!(
+        shown.contains("Ctrl+C quit"),
+        "the hint bar is the composer's: {shown}"
+    );
+
+    type_text(&mut state, "look at @src", now);
+    assert!(!state.layers.is_empty(), "the file finder is open");
+    update(&mut state, ctrl('c'), now);
+    assert!(state.layers.is_empty(), "{:?}", state.layers);
+    // Typing goes on into the composer, not into a finder's stale query.
+    type_text(&mut state, "x", now);
+    assert_eq!(state.composer.text(), "x");
+}

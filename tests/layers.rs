@@ -120,6 +120,24 @@ fn a_prompt_takes_the_keys_over_search_and_search_is_back_after_the_answer() {
 }
 
 #[test]
+fn ctrl_r_under_a_prompt_opens_no_hidden_history_search() {
+    let now = Instant::now();
+    let mut state = long_transcript(now);
+    type_text(&mut state, "explain the repo", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, command_prompt(3), now);
+    // Only the prompt shows in the bottom slot: a search bar opened now would be hidden and
+    // take the typing unseen.
+    press_key(&mut state, ctrl('r'), read(now));
+    press_key(&mut state, ctrl('f'), read(now));
+    assert!(state.layers.is_empty(), "{:?}", state.layers);
+    assert_eq!(state.prompts.len(), 1);
+    let effects = press(&mut state, KeyCode::Char('n'), later(read(now), 100));
+    assert_eq!(effects, answer(3, json!("decline")));
+    assert!(state.layers.is_empty(), "nothing pops up after the answer");
+}
+
+#[test]
 fn paging_under_a_prompt_reads_back_without_answering_it() {
     let now = Instant::now();
     let mut state = long_transcript(now);

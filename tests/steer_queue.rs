@@ -147,6 +147,31 @@ fn tab_queues_for_a_new_turn_sent_when_the_running_one_ends() {
 }
 
 #[test]
+fn an_interrupted_turn_does_not_send_the_queue_it_moves_into_the_composer() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    submit(&mut state, "then write tests", KeyCode::Tab, now);
+    submit(&mut state, "and docs", KeyCode::Tab, now);
+    // The person stops the agent (Esc; Ctrl+C does the same).
+    let effects = requests(&wire(update(&mut state, key(KeyCode::Esc), now)));
+    assert_eq!(effects[0].0, "turn/interrupt");
+    let interrupted = notify(
+        "turn/completed",
+        json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}}),
+    );
+    let effects = wire(update(&mut state, interrupted, now));
+    assert!(
+        requests(&effects).is_empty(),
+        "no new turn starts right after an interrupt: {effects:?}"
+    );
+    assert!(state.queued.is_empty());
+    assert_eq!(state.composer.text(), "then write tests\n\nand docs");
+    assert!(cells(&state)
+        .iter()
+        .any(|c| c.contains("back in the composer")));
+}
+
+#[test]
 fn tab_with_no_turn_running_is_left_to_the_composer() {
     let now = Instant::now();
     let mut state = ready_state(now);
@@ -299,4 +324,66 @@ fn a_draft_with_a_folded_paste_swapped_into_the_queue_keeps_the_paste() {
         "{:?}",
         state.queued[0]
     );
+}
+
+#[test]
+fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    submit(&mut state, "next", KeyCode::Tab, now);
+    update(&mut state, key(KeyCode::Up), now);
+    assert!(matches!(state.layers.last(), Some(Layer::Queue(_))));
+    // The turn ends and the queued message goes out while the list has the focus.
+    let effects = wire(update(&mut state, turn_completed("turn-1"), now));
+    assert_eq!(requests(&effects)[0].0, "turn/start");
+    assert!(state.queued.is_empty());
+    // The next keys are typing: `/` opens the commands, as it would with no list open.
+    type_text(&mut state, "/st", now);
+    assert_eq!(state.composer.text(), "/st");
+    assert!(matches!(state.layers.last(), Some(Layer::SlashPopup(_))));
+}
+
+#[test]
+fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_place() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    submit(&mut state, "queued", KeyCode::Tab, now);
+    let big: String = (0..50).map(|i| format!("line {i}\n")).collect();
+    update(&mut state, AppEvent::Paste(big.clone()), now);
+    assert!(state.composer.text().starts_with("[pasted"), "folded");
+    // ↑ then Enter: the queued message comes back to edit, the draft waits in its place.
+    update(&mut state, key(KeyCode::Up), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    assert_eq!(state.composer.text(), "queued");
+    assert_eq!(state.queued, std::slice::from_ref(&big));
+
+    // The same when an interrupt moves the queue into the composer above a folded draft, and
+    // in what is printed after exit.
+    let mut state = running_state(now);
+    submit(&mut state, "queued", KeyCode::Tab, now);
+    update(&mut state, AppEvent::Paste(big.clone()), now);
+    assert!(tern::app::restart::unsent_text(&state)
+        .unwrap()
+        .contains("line 49"));
+    update(&mut state, key(KeyCode::Esc), now);
+    let interrupted = notify(
+        "turn/completed",
+        json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}}),
+    );
+    update(&mut state, interrupted, now);
+    assert_eq!(state.composer.expanded_text(), format!("queued\n\n{big}"));
+}
+
+#[test]
+fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    // Typed with the list closed (Esc), then Tab: the text must never reach the model.
+    type_text(&mut state, "/status", now);
+    update(&mut state, key(KeyCode::Esc), now);
+    update(&mut state, key(KeyCode::Tab), now);
+    assert!(state.queued.is_empty(), "{:?}", state.queued);
+    assert!(matches!(state.layers.last(), Some(Layer::Status(_))));
+    let effects = wire(update(&mut state, turn_completed("turn-1"), now));
+    assert!(requests(&effects).is_empty(), "{effects:?}");
 }

@@ -17,6 +17,32 @@ pub enum ComposerOutcome {
 }
 
 pub const PLACEHOLDER: &str = "Ask the agent anything · Enter sends · Shift+Enter newline";
+/// While a turn runs Enter does not send a new prompt: it steers the running turn.
+pub const PLACEHOLDER_RUNNING: &str =
+    "Enter steers this turn · Tab queues for the next · Shift+Enter newline";
+
+/// The empty composer's hint: what Enter does now, cut to whole parts that fit in `width`
+/// columns (a part cut mid-word reads as a different key).
+pub fn placeholder(turn_active: bool, width: usize) -> String {
+    let full = if turn_active {
+        PLACEHOLDER_RUNNING
+    } else {
+        PLACEHOLDER
+    };
+    let mut shown = String::new();
+    for part in full.split(" · ") {
+        let next = if shown.is_empty() {
+            part.to_string()
+        } else {
+            format!("{shown} · {part}")
+        };
+        if unicode_width::UnicodeWidthStr::width(next.as_str()) > width {
+            break;
+        }
+        shown = next;
+    }
+    shown
+}
 
 pub struct Composer {
     textarea: TextArea<'static>,

@@ -47,6 +47,7 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
             // A command still running when the model yields goes on in the background and
             // reports later under this turn's id; only a turn that was cut short stops them.
             let commands_go_on = matches!(turn.status, TurnStatus::Completed);
+            let interrupted = matches!(turn.status, TurnStatus::Interrupted);
             state.transcript.settle_turn(&turn.id, commands_go_on);
             match turn.status {
                 TurnStatus::Interrupted => state
@@ -78,6 +79,9 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
                 None => true,
             };
             if is_current {
+                if interrupted {
+                    super::steer::hold_queue_after_interrupt(state);
+                }
                 return turn_finished(state, now);
             }
         }

@@ -56,6 +56,12 @@ pub fn queue_draft(state: &mut AppState, now: Instant) -> Vec<Effect> {
     }
     let mut effects = super::composer_input::record_in_history(state, &text);
     state.composer.clear();
+    // A command is not a message for the model: queued, its text would go out as a prompt.
+    // It runs now, as Enter runs it.
+    if let Some(ran) = super::commands::dispatch(state, &text, now) {
+        effects.extend(ran);
+        return effects;
+    }
     state.queued.push_back(text);
     effects.extend(send_next_queued(state, now));
     effects
@@ -155,4 +161,19 @@ pub fn on_item_started(state: &mut AppState, turn_id: &str, item: &ThreadItem) {
 /// The turn ended: steers it accepted are in it, or nowhere.
 pub fn turn_ended(state: &mut AppState) {
     state.steering.retain(|s| !s.accepted);
+}
+
+/// The turn was interrupted: messages queued for after it are not sent behind the person's
+/// back (they stopped the agent), but move into the composer to send, edit or drop.
+pub fn hold_queue_after_interrupt(state: &mut AppState) {
+    let moved = super::restart::keep_unsent(state);
+    if moved > 0 {
+        state.transcript.notice(
+            NoticeLevel::Info,
+            format!(
+                "{moved} queued message{} not sent after the interrupt: back in the composer.",
+                if moved == 1 { " was" } else { "s were" }
+            ),
+        );
+    }
 }

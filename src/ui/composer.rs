@@ -1,7 +1,7 @@
 //! The composer box: the draft soft-wrapped (`render::editor_layout`), scrolled so the cursor's
 //! row shows, control characters as visible markers; the cursor is a reversed cell.
 
-use crate::app::composer::PLACEHOLDER;
+use crate::app::composer::placeholder;
 use crate::app::{quit_ladder, AppState, ConnState};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -29,16 +29,17 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     }
     let composer = &state.composer;
     let cursor = if composer.is_empty() {
-        let hint = if quit_ladder::armed(state, now) {
-            Line::from("Ctrl+C again to quit".yellow())
-        } else {
-            Line::from(PLACEHOLDER.dim())
-        };
         // After the cursor's cell, as tui-textarea drew it.
         let after_cursor = Rect {
             x: inner.x + 1,
             width: inner.width - 1,
             ..inner
+        };
+        let hint = if quit_ladder::armed(state, now) {
+            Line::from("Ctrl+C again to quit".yellow())
+        } else {
+            let width = usize::from(after_cursor.width);
+            Line::from(placeholder(state.turn_active(), width).dim())
         };
         frame.render_widget(Paragraph::new(hint), after_cursor);
         (0, 0)

@@ -131,7 +131,7 @@ impl Layer {
             Layer::Choice(choice) => choice.handle(input, state),
             Layer::Status(view) => view.handle(input),
             Layer::FileFinder(finder) => finder.handle(input, state, now),
-            Layer::Queue(focus) => focus.handle(input, state),
+            Layer::Queue(focus) => focus.handle(input, state, now),
             Layer::ServerDown(down) => down.handle(input, state, now),
             Layer::HistorySearch(search) => search.handle(input, state),
         }
@@ -152,6 +152,12 @@ impl Layer {
             | Layer::Queue(_) => Placement::Popup,
             Layer::PromptView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => Placement::FullScreen,
         }
+    }
+
+    /// Lists drawn from the draft being typed (a command name, an `@` mention): they have
+    /// nothing to show once the draft is cleared.
+    pub fn follows_draft(&self) -> bool {
+        matches!(self, Layer::SlashPopup(_) | Layer::FileFinder(_))
     }
 
     pub fn title(&self) -> &'static str {
@@ -360,7 +366,7 @@ fn route_as_typing(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Eff
         return effects;
     }
     let outcome = base::handle(state, &input, now);
-    settle(state, Stack::Person, outcome).unwrap_or_default()
+    settle_base(state, outcome)
 }
 
 fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
@@ -377,7 +383,21 @@ fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<E
         return effects;
     }
     let outcome = base::handle(state, &input, now);
-    settle(state, Stack::Person, outcome).unwrap_or_default()
+    settle_base(state, outcome)
+}
+
+/// Settles what the base did. Under a server prompt only the prompt shows in the bottom slot:
+/// a bar opened there now (Ctrl+R's history search, Ctrl+F's search) would be hidden and take
+/// the typing unseen, and the prompt's letters would still answer it. It does not open.
+fn settle_base(state: &mut AppState, outcome: Outcome) -> Vec<Effect> {
+    match outcome {
+        Outcome::Open(layer, effects)
+            if !state.prompts.is_empty() && layer.placement() == Placement::Bottom =>
+        {
+            effects
+        }
+        outcome => settle(state, Stack::Person, outcome).unwrap_or_default(),
+    }
 }
 
 /// Offers the event to each layer of one list, top first. `None` when all ignored it.
