@@ -1,7 +1,7 @@
 //! Ctrl+G: the draft in `$VISUAL`/`$EDITOR` (else `vi`). The screen is suspended (main screen,
 //! cooked mode) while the editor runs and restored after; the loop is blocked meanwhile. The
 //! loop first replaces its crossterm input stream: the old one's thread sits blocked reading
-//! the terminal and would take the keys typed into the editor (`wait_for_input_reader`).
+//! the terminal and would take the keys typed into the editor (see `run_session`).
 
 use super::event_loop::SyncedBackend;
 use ratatui::Terminal;
@@ -16,14 +16,6 @@ pub fn wanted(effects: &[crate::app::Effect]) -> Option<String> {
         crate::app::Effect::EditInEditor { draft } => Some(draft.clone()),
         _ => None,
     })
-}
-
-/// Returns once no crossterm stream thread is reading the terminal. Dropping an `EventStream`
-/// wakes its thread out of its blocking read, which holds crossterm's reader lock; polling
-/// takes that lock, so it waits for the thread to let go. Anything already typed stays queued
-/// in crossterm for after the editor.
-pub fn wait_for_input_reader() {
-    let _ = crossterm::event::poll(std::time::Duration::ZERO);
 }
 
 /// Which editor: `$VISUAL`, then `$EDITOR`, then `vi`. It may carry arguments (`code -w`).

@@ -143,8 +143,11 @@ where
     while !state.quitting {
         if let Some(draft) = editor.take() {
             if let Some(renew) = renew_input {
-                drop(std::mem::replace(&mut terminal_events, renew()));
-                super::editor::wait_for_input_reader();
+                // The old stream goes first: dropping it wakes its thread out of its blocking
+                // read of the terminal, and making the new one takes crossterm's reader lock,
+                // so it returns only once that thread has let go and stopped reading.
+                drop(terminal_events);
+                terminal_events = renew();
             }
             let result = super::editor::edit_suspended(terminal, &draft);
             let now = Instant::now();
