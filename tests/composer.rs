@@ -411,3 +411,35 @@ fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it
     type_text(&mut state, "x", now);
     assert_eq!(state.composer.text(), "x");
 }
+
+#[test]
+fn ctrl_c_in_the_history_search_abandons_it_and_leaves_the_draft_as_it_was() {
+    let now = Instant::now();
+    let mut config = config();
+    config.history = vec!["run the tests".into()];
+    let mut state = ready_session(config, now);
+    type_text(&mut state, "draft", now);
+    update(&mut state, ctrl('r'), now);
+    type_text(&mut state, "run", now);
+    assert!(wire(update(&mut state, ctrl('c'), now)).is_empty());
+    assert!(state.layers.is_empty(), "{:?}", state.layers);
+    assert_eq!(state.composer.text(), "draft", "as Esc would leave it");
+    assert!(!screen(&mut state, 80, 24, now).contains("Ctrl+C again to quit"));
+
+    // Over an empty composer it does not arm quitting either; the next press is the composer's.
+    state.composer.clear();
+    update(&mut state, ctrl('r'), now);
+    update(&mut state, ctrl('c'), now);
+    assert!(state.layers.is_empty());
+    assert!(!screen(&mut state, 80, 24, now).contains("Ctrl+C again to quit"));
+    update(&mut state, ctrl('c'), now);
+    assert!(screen(&mut state, 80, 24, now).contains("Ctrl+C again to quit"));
+
+    // While a turn runs, the first press closes the search, the next interrupts.
+    let mut state = running_state(now);
+    update(&mut state, ctrl('r'), now);
+    assert!(wire(update(&mut state, ctrl('c'), now)).is_empty());
+    assert!(state.layers.is_empty());
+    let effects = wire(update(&mut state, ctrl('c'), now));
+    assert_eq!(request_json(&effects[0]).unwrap().0, "turn/interrupt");
+}

@@ -1,8 +1,10 @@
-//! Ctrl+C does the least drastic thing that applies: interrupt the running turn, else clear the
-//! draft (Up brings it back), else ask for a second press within two seconds to quit.
+//! Ctrl+C does the least drastic thing that applies: close the history search (as Esc does,
+//! like bash's Ctrl+R), else interrupt the running turn, else clear the draft (Up brings it
+//! back), else ask for a second press within two seconds to quit.
 
 use super::actions::{cancel_prompts, interrupt, quit};
 use super::effect::Effect;
+use super::layers::Layer;
 use super::state::{AppState, TurnPhase};
 use std::time::{Duration, Instant};
 
@@ -18,6 +20,13 @@ pub fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
         let mut effects = cancel_prompts(state);
         effects.extend(interrupt(state));
         return effects;
+    }
+    // The search is abandoned and the composer left as it was: clearing the draft under it
+    // would leave the search open, and its Esc "restoring" a draft that is gone.
+    if matches!(state.layers.last(), Some(Layer::HistorySearch(_))) {
+        state.layers.pop();
+        state.quit_armed_until = None;
+        return vec![];
     }
     if matches!(state.turn, TurnPhase::Running { .. }) {
         state.quit_armed_until = None;

@@ -1,5 +1,6 @@
 //! Ctrl+R: search the prompt history. Typing filters (case-insensitive, newest first), ↑/↓ or
-//! Ctrl+R move, Enter puts the entry in the composer, Esc leaves the composer as it was.
+//! Ctrl+R move, Enter puts the entry in the composer, Esc (or Ctrl+C, in `quit_ladder`) leaves
+//! the composer as it was.
 
 use super::{Hint, Input, Outcome};
 use crate::app::state::AppState;
@@ -95,6 +96,6 @@ pub fn hints() -> Vec<Hint> {
         Hint::new("type", "filter"),
         Hint::new("↑/↓, Ctrl+R", "older / newer"),
         Hint::new("Enter", "use it"),
-        Hint::new("Esc", "cancel"),
+        Hint::new("Esc, Ctrl+C", "cancel"),
     ]
 }
