@@ -384,7 +384,8 @@ proptest! {
             failure: Some(failure),
             frames_drawn: 0,
             copied: Some(copied.clone()),
-            unsent: Some(copied),
+            unsent: Some(copied.clone()),
+            unconfirmed: Some(copied),
         };
         let printed = farewell(&outcome, demo);
         for text in [&printed.stdout, &printed.stderr] {

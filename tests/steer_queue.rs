@@ -387,3 +387,40 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert!(requests(&effects).is_empty(), "{effects:?}");
 }
+
+#[test]
+fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
+    use tern::app::restart::{unconfirmed_steers, unsent_text};
+    use tern::runtime::farewell::farewell;
+    use tern::runtime::SessionOutcome;
+
+    let now = Instant::now();
+    let mut state = running_state(now);
+    submit(&mut state, "landed steer", KeyCode::Enter, now);
+    update(&mut state, steer_answer("landed steer", Ok(json!({}))), now);
+    submit(&mut state, "steer in \u{1b}[2Jflight", KeyCode::Enter, now);
+    submit(&mut state, "queued one", KeyCode::Tab, now);
+    // The person quits before the server answers the second steer.
+    assert!(update(&mut state, ctrl('d'), now).contains(&Effect::Quit));
+
+    // The accepted steer is in the thread; the other may or may not be.
+    assert_eq!(
+        unconfirmed_steers(&state).as_deref(),
+        Some("steer in \u{1b}[2Jflight")
+    );
+    let outcome = SessionOutcome {
+        thread_id: None,
+        failure: None,
+        frames_drawn: 0,
+        copied: None,
+        unsent: unsent_text(&state),
+        unconfirmed: unconfirmed_steers(&state),
+    };
+    let printed = farewell(&outcome, false).stdout;
+    assert_eq!(
+        printed,
+        "── not sent ──\nqueued one\n── end of not sent ──\n\
+         ── sent to the running turn, not confirmed (it may not have reached it) ──\n\
+         steer in flight\n── end of not confirmed ──\n"
+    );
+}

@@ -264,3 +264,15 @@ pub fn unsent_text(state: &AppState) -> Option<String> {
     }
     (!parts.is_empty()).then(|| parts.join("\n\n"))
 }
+
+/// Steers sent into the running turn that the server had neither accepted nor refused when tern
+/// exited, to print after exit: they may or may not have reached the turn.
+pub fn unconfirmed_steers(state: &AppState) -> Option<String> {
+    let parts: Vec<&str> = state
+        .steering
+        .iter()
+        .filter(|s| !s.accepted)
+        .map(|s| s.prompt.as_str())
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
+}

@@ -71,6 +71,8 @@ pub struct SessionOutcome {
     pub copied: Option<String>,
     /// What the person typed and never sent (queued prompts, then the draft).
     pub unsent: Option<String>,
+    /// Steers sent and not yet accepted or refused by the server.
+    pub unconfirmed: Option<String>,
 }
 
 pub struct SessionIo<S> {
@@ -263,6 +265,7 @@ where
         frames_drawn,
         copied: state.copied.clone(),
         unsent: crate::app::restart::unsent_text(&state),
+        unconfirmed: crate::app::restart::unconfirmed_steers(&state),
     };
     Ok((outcome, state))
 }

@@ -23,6 +23,14 @@ pub fn farewell(outcome: &SessionOutcome, demo: bool) -> Farewell {
             printable_text(text)
         ));
     }
+    // Sent into the running turn, with no answer yet: not "not sent", but maybe not received.
+    if let Some(text) = &outcome.unconfirmed {
+        out.stdout.push_str(&format!(
+            "── sent to the running turn, not confirmed (it may not have reached it) ──\n{}\n\
+             ── end of not confirmed ──\n",
+            printable_text(text)
+        ));
+    }
     // The fallback for terminals that ignore OSC 52: what was copied is not lost.
     if let Some(text) = &outcome.copied {
         out.stdout.push_str(&format!(
@@ -72,6 +80,7 @@ mod tests {
             frames_drawn: 0,
             copied: copied.map(str::to_string),
             unsent: None,
+            unconfirmed: None,
         }
     }
 
