@@ -380,3 +380,87 @@ fn the_initialize_answer_is_kept() {
     assert_eq!(server.codex_home.as_deref(), Some("/tmp/ch"));
     assert_eq!(server.user_agent, "codex/0.169.0");
 }
+
+/// The keys help lists for the conversation, opened with `?` in this state.
+fn conversation_help(state: &mut AppState, at: Instant) -> Vec<(String, String)> {
+    press(state, KeyCode::Char('?'), at);
+    let layers = match state.prompts.front() {
+        Some(front) => &front.layers,
+        None => &state.layers,
+    };
+    let Some(Layer::Help(help)) = layers.last() else {
+        panic!("help is open: {layers:?}")
+    };
+    let (title, hints) = help.sections.last().unwrap();
+    assert_eq!(title, "Conversation");
+    hints
+        .iter()
+        .map(|h| (h.keys.clone(), h.action.clone()))
+        .collect()
+}
+
+fn lists(rows: &[(String, String)], keys: &str) -> bool {
+    rows.iter()
+        .any(|(k, _)| k.split([',', ' ']).any(|part| part == keys))
+}
+
+#[test]
+fn help_names_only_the_conversation_keys_that_do_something_now() {
+    let now = Instant::now();
+    // Idle: nothing to interrupt or queue for.
+    let mut state = long_transcript(now);
+    let idle = conversation_help(&mut state, now);
+    assert!(idle.contains(&("Enter".into(), "send the prompt".into())));
+    assert!(!lists(&idle, "Tab") && !lists(&idle, "Esc"), "{idle:?}");
+    assert!(idle.contains(&("Ctrl+C".into(), "twice to quit".into())));
+    assert!(lists(&idle, "/quit") && lists(&idle, "Ctrl+R"));
+
+    // A turn running: Enter steers, Tab queues, Esc and Ctrl+C interrupt.
+    let mut state = running_state(now);
+    let running = conversation_help(&mut state, now);
+    assert!(running
+        .iter()
+        .any(|(k, a)| k == "Enter" && a.contains("steer")));
+    assert!(lists(&running, "Tab") && lists(&running, "Esc"));
+    assert!(running.contains(&("Ctrl+C".into(), "interrupt the running turn".into())));
+
+    // A prompt up: Enter, Esc, Tab, the arrows and Home/End are the prompt's, and Ctrl+R,
+    // Ctrl+F and `/` open nothing under it, so the conversation lists none of them, nor a
+    // command (Enter answers the prompt; no command can run).
+    let mut state = long_transcript(now);
+    type_text(&mut state, "explain the repo", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, command_prompt(4), now);
+    let prompt = conversation_help(&mut state, read(now));
+    for gone in [
+        "Enter",
+        "Shift+Enter",
+        "Esc",
+        "Tab",
+        "Ctrl+R",
+        "Ctrl+F",
+        "/",
+        "@",
+        "Home/End",
+        "PgUp/PgDn",
+        "/quit",
+        "/model",
+    ] {
+        assert!(!lists(&prompt, gone), "{gone} under a prompt: {prompt:?}");
+    }
+    assert!(
+        !prompt.iter().any(|(k, _)| k.starts_with('↑')),
+        "{prompt:?}"
+    );
+    assert!(
+        prompt.iter().all(|(_, a)| !a.contains("send")),
+        "{prompt:?}"
+    );
+    assert!(lists(&prompt, "Ctrl+O") && lists(&prompt, "Ctrl+G"));
+    // What it does list still works under the prompt: Ctrl+U edits the draft behind it.
+    press(&mut state, KeyCode::Esc, later(read(now), 200));
+    type_text(&mut state, "draft", now);
+    press_key(&mut state, ctrl('u'), later(read(now), 400));
+    assert!(state.composer.is_empty(), "{:?}", state.composer.text());
+    assert_eq!(state.prompts.len(), 1);
+}

@@ -4,7 +4,7 @@
 use super::actions::{interrupt, quit};
 use super::composer_input;
 use super::layers::{Help, Hint, Input, Layer, Outcome, Search};
-use super::state::AppState;
+use super::state::{AppState, TurnPhase};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
 use std::time::Instant;
 
@@ -113,18 +113,36 @@ pub fn hints(state: &AppState) -> Vec<Hint> {
     hints
 }
 
-/// Every key of the conversation view, for the help overlay.
-pub fn all_hints() -> Vec<Hint> {
-    [
-        ("Enter", "send the prompt; while a turn runs, steer it"),
-        ("Tab (while a turn runs)", "queue the prompt for a new turn"),
-        (
-            "↑ (first line, messages queued)",
-            "select them: Enter edits, Del/x drops",
-        ),
+/// Every key of the conversation view that does something in this state, for the help overlay
+/// (help never names a key that does nothing now).
+pub fn all_hints(state: &AppState) -> Vec<Hint> {
+    if !state.prompts.is_empty() {
+        return under_a_prompt();
+    }
+    let running = matches!(state.turn, TurnPhase::Running { .. });
+    let mut rows: Vec<(&str, &str)> = Vec::new();
+    rows.push(match (running, state.turn_active()) {
+        (true, _) => ("Enter", "steer the running turn (a /command runs)"),
+        (false, true) => ("Enter", "send the prompt once the turn has ended"),
+        (false, false) => ("Enter", "send the prompt"),
+    });
+    if state.turn_active() {
+        rows.push(("Tab", "queue the prompt for a new turn"));
+    }
+    if !state.queued.is_empty() {
+        rows.push((
+            "↑ (first line)",
+            "select the queued messages: Enter edits, Del/x drops",
+        ));
+    }
+    rows.extend([
         ("@", "find a file to mention"),
         ("Shift+Enter, Alt+Enter, Ctrl+J", "new line"),
-        ("Esc", "interrupt the running turn"),
+    ]);
+    if running {
+        rows.push(("Esc", "interrupt the running turn"));
+    }
+    rows.extend([
         (
             "↑/↓ (first/last row)",
             "earlier prompts (the draft comes back after the newest)",
@@ -144,15 +162,37 @@ pub fn all_hints() -> Vec<Hint> {
         ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
         ("/ (empty composer)", "the commands, filtered as you type"),
         ("?", "this help (empty composer)"),
-        (
-            "Ctrl+C",
-            "interrupt the turn, else clear the draft, else twice to quit",
-        ),
-        ("Ctrl+D (empty composer), /quit", "quit"),
+    ]);
+    rows.push(match (running, state.composer.is_empty()) {
+        (true, _) => ("Ctrl+C", "interrupt the running turn"),
+        (false, false) => ("Ctrl+C", "clear the draft (↑ brings it back)"),
+        (false, true) => ("Ctrl+C", "twice to quit"),
+    });
+    rows.push(("Ctrl+D (empty composer), /quit", "quit"));
+    rows.into_iter()
+        .map(|(keys, action)| Hint::new(keys, action))
+        // Every command, from the one table.
+        .chain(super::commands::available().map(|c| Hint::new(c.usage(), c.description)))
+        .collect()
+}
+
+/// Under a server prompt the prompt takes Enter, Esc, Tab, the arrows, Home/End and its answer
+/// letters, and no bottom bar opens: what still reaches the draft and the transcript is typing,
+/// modified keys and the wheel. No command runs (Enter answers the prompt), so none is listed.
+fn under_a_prompt() -> Vec<Hint> {
+    [
+        ("Alt+Enter, Ctrl+J", "new line in the draft"),
+        ("Ctrl+U, Ctrl+W", "delete to line start, delete a word back"),
+        ("Ctrl+Z, Ctrl+Y", "undo, redo"),
+        ("Alt+←/→", "word back/forward"),
+        ("Ctrl+G", "edit the draft in $VISUAL/$EDITOR"),
+        ("wheel", "scroll the transcript"),
+        ("Ctrl+Home/End", "top / follow the end"),
+        ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
+        ("Ctrl+C", "refuse the request and stop the turn"),
+        ("Ctrl+D (empty composer)", "quit (the request is refused)"),
     ]
     .into_iter()
     .map(|(keys, action)| Hint::new(keys, action))
-    // Every command, from the one table.
-    .chain(super::commands::available().map(|c| Hint::new(c.usage(), c.description)))
     .collect()
 }

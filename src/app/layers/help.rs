@@ -23,7 +23,7 @@ impl Help {
             .rev()
             .map(|entry| (entry.title().to_string(), entry.hints(now)))
             .collect();
-        sections.push(("Conversation".to_string(), base::all_hints()));
+        sections.push(("Conversation".to_string(), base::all_hints(state)));
         Help {
             sections,
             offset: 0,
