@@ -4,96 +4,45 @@
 
 #[path = "support/codex_env.rs"]
 mod codex_env;
+#[path = "support/e2e.rs"]
+mod e2e;
 #[path = "support/mock_model.rs"]
 mod mock_model;
 #[path = "support/pty.rs"]
 mod pty;
 
-use codex_env::{CodexEnv, Sandbox};
-use mock_model::{MockModel, MockTurn};
+use codex_env::Sandbox;
+use e2e::{E2e, WAIT};
+use mock_model::MockTurn;
 use pty::PtySession;
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Generous: codex's first start in a fresh CODEX_HOME does some setup.
-const WAIT: Duration = Duration::from_secs(60);
-
-fn codex() -> Option<PathBuf> {
-    codex_env::codex_or_skip()
-}
-
-struct Fixture {
-    runtime: tokio::runtime::Runtime,
-    mock: MockModel,
-    env: CodexEnv,
-    logs: tempfile::TempDir,
-}
-
-fn fixture(script: Vec<MockTurn>, sandbox: Sandbox) -> Fixture {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let mock = runtime.block_on(MockModel::start(script));
-    let env = CodexEnv::new(&mock.base_url(), sandbox).unwrap();
-    Fixture {
-        runtime,
-        mock,
-        env,
-        logs: tempfile::tempdir().unwrap(),
-    }
-}
-
-fn start_tern(f: &Fixture, codex: &Path) -> PtySession {
-    start_tern_with(f, codex, Some("0"))
-}
-
 /// `quiet_ms`: how long typing must pause before a prompt takes keys; `None` keeps tern's own.
-fn start_tern_with(f: &Fixture, codex: &Path, quiet_ms: Option<&str>) -> PtySession {
-    let mut env: Vec<(&str, OsString)> = f.env.env_vars();
-    env.push(("TERN_LOG_DIR", f.logs.path().into()));
-    env.push(("TERN_LOG", "debug".into()));
-    if let Some(ms) = quiet_ms {
-        env.push(("TERN_APPROVAL_READ_GUARD_MS", ms.into()));
-    }
-    let codex_arg = codex.to_string_lossy().into_owned();
-    let tern = PtySession::spawn(
-        Path::new(env!("CARGO_BIN_EXE_tern")),
-        &["--codex-bin", &codex_arg],
-        &env,
-        f.env.workspace(),
-        (110, 40),
-    );
-    tern.wait_for("the thread to be ready", WAIT, |s| {
-        s.contains("ready · mock-model")
-    });
-    tern
+fn start_tern_with(f: &E2e, quiet_ms: Option<&str>) -> PtySession {
+    let extra: Vec<(&str, OsString)> = quiet_ms
+        .map(|ms| vec![("TERN_APPROVAL_READ_GUARD_MS", ms.into())])
+        .unwrap_or_default();
+    f.ready(&extra, (110, 40))
 }
 
-fn context(f: &Fixture) -> String {
-    let log = std::fs::read_to_string(f.logs.path().join("tern.log")).unwrap_or_default();
-    format!(
-        "codex stderr:\n{}\ntern log (tail):\n{}\nmock requests: {}",
-        f.env.stderr(),
-        log.lines().rev().take(30).collect::<Vec<_>>().join("\n"),
-        f.mock.requests().len()
-    )
+fn start_tern(f: &E2e) -> PtySession {
+    start_tern_with(f, Some("0"))
 }
 
 #[test]
 fn a_typed_prompt_streams_the_mock_answer_and_completes_the_turn() {
-    let Some(codex) = codex() else { return };
     let answer = "The mock says **hello** from the Responses API. STREAM-OK";
-    let f = fixture(
+    let Some(f) = E2e::start(
         vec![MockTurn::Text {
             text: answer.into(),
             deltas: 6,
         }],
         Sandbox::Default,
-    );
-    let mut tern = start_tern(&f, &codex);
+    ) else {
+        return;
+    };
+    let mut tern = start_tern(&f);
     tern.send(b"Say hello\r");
     tern.wait_for_text("› Say hello", WAIT);
     tern.wait_for("the streamed answer", WAIT, |s| {
@@ -101,7 +50,7 @@ fn a_typed_prompt_streams_the_mock_answer_and_completes_the_turn() {
     });
     tern.wait_for_text("turn completed", WAIT);
     let requests = f.mock.requests();
-    assert_eq!(requests.len(), 1, "{}", context(&f));
+    assert_eq!(requests.len(), 1, "{}", f.context());
     assert!(requests[0].to_string().contains("Say hello"));
     tern.quit_with(b"\x03\x03\x03", WAIT);
     tern.wait_for_text("To continue it: tern resume", WAIT);
@@ -110,14 +59,15 @@ fn a_typed_prompt_streams_the_mock_answer_and_completes_the_turn() {
 
 #[test]
 fn approving_a_prefix_writes_the_exec_policy_rule() {
-    let Some(codex) = codex() else { return };
-    let f = fixture(
+    let Some(f) = E2e::start(
         vec![MockTurn::git_status_needing_approval(
             "Checked. PREFIX-DONE",
         )],
         Sandbox::Default,
-    );
-    let mut tern = start_tern(&f, &codex);
+    ) else {
+        return;
+    };
+    let mut tern = start_tern(&f);
     tern.send(b"What is the state of the repository?\r");
     tern.wait_for_text("Approval needed", WAIT);
     tern.wait_for_text("always allow commands starting with `git status`", WAIT);
@@ -133,26 +83,27 @@ fn approving_a_prefix_writes_the_exec_policy_rule() {
     assert!(
         rules.contains(r#"prefix_rule(pattern=["git", "status"], decision="allow")"#),
         "rules file: {rules:?}\n{}",
-        context(&f)
+        f.context()
     );
     tern.quit_with(b"/quit\r", WAIT);
 }
 
 #[test]
 fn approving_a_file_change_applies_it() {
-    let Some(codex) = codex() else { return };
-    let f = fixture(
+    let Some(f) = E2e::start(
         vec![MockTurn::add_hello_file("Patched. PATCH-DONE")],
         Sandbox::ReadOnly,
-    );
-    let mut tern = start_tern(&f, &codex);
+    ) else {
+        return;
+    };
+    let mut tern = start_tern(&f);
     tern.send(b"Add a hello file\r");
     tern.wait_for_text("Apply this change?", WAIT);
     tern.wait_for_text("1 + hello", WAIT);
     tern.send(b"y");
     tern.wait_for_text("PATCH-DONE", WAIT);
     let written = std::fs::read_to_string(f.env.workspace().join("hello.txt")).unwrap_or_default();
-    assert_eq!(written, "hello\n", "{}", context(&f));
+    assert_eq!(written, "hello\n", "{}", f.context());
     tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
@@ -162,7 +113,7 @@ fn person_pause() {
     std::thread::sleep(Duration::from_millis(150));
 }
 
-fn rules(f: &Fixture) -> String {
+fn rules(f: &E2e) -> String {
     std::fs::read_to_string(f.env.rules_path()).unwrap_or_default()
 }
 
@@ -181,13 +132,14 @@ fn escalated(cmd: &str, prefix: &[&str], then: &str) -> MockTurn {
 
 #[test]
 fn typing_ahead_through_a_prompt_approves_nothing_and_keeps_every_letter() {
-    let Some(codex) = codex() else { return };
-    let f = fixture(
+    let Some(f) = E2e::start(
         vec![MockTurn::git_status_needing_approval("TYPED-AHEAD-DONE")],
         Sandbox::Default,
-    );
+    ) else {
+        return;
+    };
     // tern's own pause before a prompt takes keys, as a person gets it.
-    let mut tern = start_tern_with(&f, &codex, None);
+    let mut tern = start_tern_with(&f, None);
     tern.send(b"What is the state of the repository?\r");
     let sentence = "now we will also update the docs and push it up";
     // About 8 keys a second, the pace at which `p` of "update" used to write a rule.
@@ -210,21 +162,22 @@ fn typing_ahead_through_a_prompt_approves_nothing_and_keeps_every_letter() {
     tern.send(b"c");
     tern.wait_for_text("Turn interrupted", WAIT);
     tern.wait_for_text(sentence, WAIT);
-    assert!(!rules(&f).contains("prefix_rule"), "{}", context(&f));
+    assert!(!rules(&f).contains("prefix_rule"), "{}", f.context());
     tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
 fn a_shortened_prefix_is_the_rule_written_and_a_matching_command_then_runs_unasked() {
-    let Some(codex) = codex() else { return };
-    let f = fixture(
+    let Some(f) = E2e::start(
         vec![
             MockTurn::git_status_needing_approval("FIRST-DONE"),
             escalated("git log --oneline -1", &["git", "log"], "SECOND-DONE"),
         ],
         Sandbox::Default,
-    );
-    let mut tern = start_tern(&f, &codex);
+    ) else {
+        return;
+    };
+    let mut tern = start_tern(&f);
     tern.send(b"What is the state of the repository?\r");
     tern.wait_for_text("always allow commands starting with `git status`", WAIT);
     tern.send(b"p");
@@ -242,7 +195,7 @@ fn a_shortened_prefix_is_the_rule_written_and_a_matching_command_then_runs_unask
         written.contains(r#"prefix_rule(pattern=["git"], decision="allow")"#)
             && !written.contains(r#""status""#),
         "rules file: {written:?}\n{}",
-        context(&f)
+        f.context()
     );
     tern.send(b"And the last commit?\r");
     tern.wait_for_text("SECOND-DONE", WAIT);
@@ -257,14 +210,15 @@ fn a_shortened_prefix_is_the_rule_written_and_a_matching_command_then_runs_unask
 
 #[test]
 fn a_refused_prefix_cannot_be_sent() {
-    let Some(codex) = codex() else { return };
     // codex 0.169.0 proposes `["npx"]` here (and `["xargs"]`, `["nohup"]`, `["busybox"]`,
     // `["awk"]`, `["timeout", "5"]` for their commands): each would allow any code at all.
-    let f = fixture(
+    let Some(f) = E2e::start(
         vec![escalated("npx --version", &["npx"], "NPX-DONE")],
         Sandbox::Default,
-    );
-    let mut tern = start_tern(&f, &codex);
+    ) else {
+        return;
+    };
+    let mut tern = start_tern(&f);
     tern.send(b"Which npx?\r");
     tern.wait_for_text("always allow commands starting with `npx`", WAIT);
     tern.send(b"p");
@@ -287,21 +241,22 @@ fn a_refused_prefix_cannot_be_sent() {
     tern.wait_for_text("Approval needed", WAIT);
     tern.send(b"c");
     tern.wait_for_text("Turn interrupted", WAIT);
-    assert!(!rules(&f).contains("prefix_rule"), "{}", context(&f));
+    assert!(!rules(&f).contains("prefix_rule"), "{}", f.context());
     tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
 #[test]
 fn decline_lets_the_turn_go_on_and_cancel_ends_it() {
-    let Some(codex) = codex() else { return };
-    let f = fixture(
+    let Some(f) = E2e::start(
         vec![
             MockTurn::git_status_needing_approval("DECLINED-BUT-GOING-ON"),
             MockTurn::git_status_needing_approval("NEVER-SHOWN"),
         ],
         Sandbox::Default,
-    );
-    let mut tern = start_tern(&f, &codex);
+    ) else {
+        return;
+    };
+    let mut tern = start_tern(&f);
     tern.send(b"What is the state of the repository?\r");
     tern.wait_for_text("Approval needed", WAIT);
     tern.send(b"n");
@@ -322,16 +277,17 @@ fn decline_lets_the_turn_go_on_and_cancel_ends_it() {
 /// turn's aggregate diff from `turn/diff/updated`.
 #[test]
 fn an_applied_patch_shows_as_numbered_hunks_and_in_slash_diff() {
-    let Some(codex) = codex() else { return };
     let patch = "*** Begin Patch\n*** Update File: notes.txt\n@@\n five\n-six\n+SIX\n seven\n\
                  *** Add File: src/new.rs\n+pub fn new() {}\n*** End Patch\n";
-    let f = fixture(
+    let Some(f) = E2e::start(
         vec![MockTurn::ApplyPatch {
             patch: patch.into(),
             then: "Edited. DIFF-DONE".into(),
         }],
         Sandbox::WorkspaceWrite,
-    );
+    ) else {
+        return;
+    };
     let numbered: String = [
         "one", "two", "three", "four", "five", "six", "seven", "eight",
     ]
@@ -339,12 +295,12 @@ fn an_applied_patch_shows_as_numbered_hunks_and_in_slash_diff() {
     .map(|l| format!("{l}\n"))
     .collect();
     std::fs::write(f.env.workspace().join("notes.txt"), numbered).unwrap();
-    let mut tern = start_tern(&f, &codex);
+    let mut tern = start_tern(&f);
     tern.send(b"Shout the sixth line\r");
     tern.wait_for_text("DIFF-DONE", WAIT);
     tern.wait_for_text("turn completed", WAIT);
     let written = std::fs::read_to_string(f.env.workspace().join("notes.txt")).unwrap();
-    assert!(written.contains("SIX\n"), "{written}\n{}", context(&f));
+    assert!(written.contains("SIX\n"), "{written}\n{}", f.context());
 
     let needles = [
         "• Edited 2 files (+2 −1)",

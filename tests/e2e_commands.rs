@@ -4,75 +4,17 @@
 
 #[path = "support/codex_env.rs"]
 mod codex_env;
+#[path = "support/e2e.rs"]
+mod e2e;
 #[path = "support/mock_model.rs"]
 mod mock_model;
 #[path = "support/pty.rs"]
 mod pty;
 
-use codex_env::{CodexEnv, Sandbox};
-use mock_model::{MockModel, MockTurn};
+use codex_env::Sandbox;
+use e2e::{E2e, WAIT};
+use mock_model::MockTurn;
 use pty::PtySession;
-use std::ffi::OsString;
-use std::path::Path;
-use std::time::Duration;
-
-const WAIT: Duration = Duration::from_secs(60);
-
-struct Fixture {
-    runtime: tokio::runtime::Runtime,
-    mock: MockModel,
-    env: CodexEnv,
-    logs: tempfile::TempDir,
-    codex: std::path::PathBuf,
-}
-
-fn fixture(script: Vec<MockTurn>) -> Option<Fixture> {
-    let codex = codex_env::codex_or_skip()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let mock = runtime.block_on(MockModel::start(script));
-    let env = CodexEnv::new(&mock.base_url(), Sandbox::Default).unwrap();
-    Some(Fixture {
-        runtime,
-        mock,
-        env,
-        logs: tempfile::tempdir().unwrap(),
-        codex,
-    })
-}
-
-impl Fixture {
-    fn tern(&self) -> PtySession {
-        let mut env: Vec<(&str, OsString)> = self.env.env_vars();
-        env.push(("TERN_LOG_DIR", self.logs.path().into()));
-        env.push(("TERN_LOG", "debug".into()));
-        let codex_arg = self.codex.to_string_lossy().into_owned();
-        let tern = PtySession::spawn(
-            Path::new(env!("CARGO_BIN_EXE_tern")),
-            &["--codex-bin", &codex_arg],
-            &env,
-            self.env.workspace(),
-            (120, 40),
-        );
-        tern.wait_for("the thread to be ready", WAIT, |s| {
-            s.contains("ready · mock-model")
-        });
-        tern
-    }
-
-    fn context(&self) -> String {
-        let log = std::fs::read_to_string(self.logs.path().join("tern.log")).unwrap_or_default();
-        format!(
-            "codex stderr:\n{}\ntern log (tail):\n{}\nmock requests: {}",
-            self.env.stderr(),
-            log.lines().rev().take(30).collect::<Vec<_>>().join("\n"),
-            self.mock.requests().len()
-        )
-    }
-}
 
 /// Types a command as a person does: the popup follows each key; Enter runs it.
 fn run_command(tern: &PtySession, command: &str) {
@@ -83,13 +25,13 @@ fn run_command(tern: &PtySession, command: &str) {
 
 #[test]
 fn slash_model_changes_the_model_of_the_next_request() {
-    let Some(f) = fixture(vec![
-        MockTurn::text("ANSWER-ONE"),
-        MockTurn::text("ANSWER-TWO"),
-    ]) else {
+    let Some(f) = E2e::start(
+        vec![MockTurn::text("ANSWER-ONE"), MockTurn::text("ANSWER-TWO")],
+        Sandbox::Default,
+    ) else {
         return;
     };
-    let mut tern = f.tern();
+    let mut tern = f.ready(&[], (120, 40));
     tern.send(b"first\r");
     tern.wait_for_text("ANSWER-ONE", WAIT);
     tern.wait_for_text("turn completed", WAIT);
@@ -138,13 +80,16 @@ fn slash_model_changes_the_model_of_the_next_request() {
 
 #[test]
 fn slash_compact_runs_the_compaction_as_a_turn() {
-    let Some(f) = fixture(vec![
-        MockTurn::text("ANSWER-ONE"),
-        MockTurn::text("SUMMARY-OF-IT-ALL"),
-    ]) else {
+    let Some(f) = E2e::start(
+        vec![
+            MockTurn::text("ANSWER-ONE"),
+            MockTurn::text("SUMMARY-OF-IT-ALL"),
+        ],
+        Sandbox::Default,
+    ) else {
         return;
     };
-    let mut tern = f.tern();
+    let mut tern = f.ready(&[], (120, 40));
     tern.send(b"first\r");
     tern.wait_for_text("ANSWER-ONE", WAIT);
     tern.wait_for_text("turn completed", WAIT);

@@ -4,19 +4,17 @@
 
 #[path = "support/codex_env.rs"]
 mod codex_env;
+#[path = "support/e2e.rs"]
+mod e2e;
 #[path = "support/mock_model.rs"]
 mod mock_model;
 #[path = "support/pty.rs"]
 mod pty;
 
-use codex_env::{CodexEnv, Sandbox};
-use mock_model::{MockModel, MockTurn};
-use pty::PtySession;
-use std::ffi::OsString;
-use std::path::Path;
+use codex_env::Sandbox;
+use e2e::{E2e, WAIT};
+use mock_model::MockTurn;
 use std::time::{Duration, Instant};
-
-const WAIT: Duration = Duration::from_secs(60);
 
 /// The processes whose parent is `pid`.
 fn children(pid: u32) -> Vec<u32> {
@@ -60,40 +58,22 @@ fn app_server_pid(tern: u32) -> u32 {
 
 #[test]
 fn a_killed_app_server_is_restarted_with_one_key_and_the_thread_goes_on() {
-    let Some(codex) = codex_env::codex_or_skip() else {
+    let Some(f) = E2e::start(
+        vec![
+            MockTurn::Text {
+                text: "FIRST-ANSWER before the crash".into(),
+                deltas: 3,
+            },
+            MockTurn::Text {
+                text: "SECOND-ANSWER after the restart".into(),
+                deltas: 3,
+            },
+        ],
+        Sandbox::Default,
+    ) else {
         return;
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let mock = runtime.block_on(MockModel::start(vec![
-        MockTurn::Text {
-            text: "FIRST-ANSWER before the crash".into(),
-            deltas: 3,
-        },
-        MockTurn::Text {
-            text: "SECOND-ANSWER after the restart".into(),
-            deltas: 3,
-        },
-    ]));
-    let env_dirs = CodexEnv::new(&mock.base_url(), Sandbox::Default).unwrap();
-    let logs = tempfile::tempdir().unwrap();
-    let mut env: Vec<(&str, OsString)> = env_dirs.env_vars();
-    env.push(("TERN_LOG_DIR", logs.path().into()));
-    env.push(("TERN_APPROVAL_READ_GUARD_MS", "0".into()));
-    let codex_arg = codex.to_string_lossy().into_owned();
-    let mut tern = PtySession::spawn(
-        Path::new(env!("CARGO_BIN_EXE_tern")),
-        &["--codex-bin", &codex_arg],
-        &env,
-        env_dirs.workspace(),
-        (110, 40),
-    );
-    tern.wait_for("the thread to be ready", WAIT, |s| {
-        s.contains("ready · mock-model")
-    });
+    let mut tern = f.ready(&[("TERN_APPROVAL_READ_GUARD_MS", "0".into())], (110, 40));
     tern.send(b"first question\r");
     tern.wait_for_text("FIRST-ANSWER before the crash", WAIT);
     tern.wait_for_text("turn completed", WAIT);
@@ -117,7 +97,7 @@ fn a_killed_app_server_is_restarted_with_one_key_and_the_thread_goes_on() {
     // The next prompt goes to the new server, in the same thread.
     tern.send(b"\x15second question\r");
     tern.wait_for_text("SECOND-ANSWER after the restart", WAIT);
-    let requests = mock.requests();
+    let requests = f.mock.requests();
     assert_eq!(requests.len(), 2);
     let second = requests[1].to_string();
     assert!(
@@ -125,5 +105,4 @@ fn a_killed_app_server_is_restarted_with_one_key_and_the_thread_goes_on() {
         "the resumed thread carries the first exchange: {second}"
     );
     tern.quit_with(b"\x03\x03\x03", WAIT);
-    drop(runtime);
 }

@@ -5,75 +5,22 @@
 
 #[path = "support/codex_env.rs"]
 mod codex_env;
+#[path = "support/e2e.rs"]
+mod e2e;
 #[path = "support/mock_model.rs"]
 mod mock_model;
 #[path = "support/pty.rs"]
 mod pty;
 
-use codex_env::{CodexEnv, Sandbox};
-use mock_model::{MockModel, MockTurn};
+use codex_env::Sandbox;
+use e2e::{E2e, WAIT};
+use mock_model::MockTurn;
 use pty::PtySession;
-use std::ffi::OsString;
-use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-const WAIT: Duration = Duration::from_secs(60);
-
-/// The codex binary, or `None` to skip. In CI a missing binary is a failure, never a skip.
-fn codex() -> Option<std::path::PathBuf> {
-    match codex_env::codex_bin() {
-        Some(bin) => Some(bin),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("codex is not installed: .ci/run must install @openai/codex into target/codex")
-        }
-        None => {
-            eprintln!("skipping: no codex binary (run .ci/run or set TERN_CODEX_BIN)");
-            None
-        }
-    }
-}
-
-struct Fixture {
-    runtime: tokio::runtime::Runtime,
-    mock: MockModel,
-    env: CodexEnv,
-    logs: tempfile::TempDir,
-    codex: std::path::PathBuf,
-}
-
-fn fixture(script: Vec<MockTurn>) -> Option<Fixture> {
-    let codex = codex()?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let mock = runtime.block_on(MockModel::start(script));
-    let env = CodexEnv::new(&mock.base_url(), Sandbox::Default).unwrap();
-    Some(Fixture {
-        runtime,
-        mock,
-        env,
-        logs: tempfile::tempdir().unwrap(),
-        codex,
-    })
-}
-
-impl Fixture {
+impl E2e {
     fn tern(&self, args: &[&str]) -> PtySession {
-        let mut env: Vec<(&str, OsString)> = self.env.env_vars();
-        env.push(("TERN_LOG_DIR", self.logs.path().into()));
-        env.push(("TERN_LOG", "debug".into()));
-        let codex_arg = self.codex.to_string_lossy().into_owned();
-        let mut all = vec!["--codex-bin", &codex_arg];
-        all.extend_from_slice(args);
-        PtySession::spawn(
-            Path::new(env!("CARGO_BIN_EXE_tern")),
-            &all,
-            &env,
-            self.env.workspace(),
-            (120, 40),
-        )
+        self.spawn(args, &[], (120, 40))
     }
 
     /// One prompt in a session that is ready; waits for the answer and the turn's end.
@@ -114,12 +61,15 @@ fn picker_rows(screen: &str) -> Vec<String> {
 
 #[test]
 fn threads_made_earlier_are_listed_filtered_resumed_and_continued() {
-    let Some(f) = fixture(vec![
-        MockTurn::text("ANSWER-ALPHA"),
-        MockTurn::text("ANSWER-BETA"),
-        MockTurn::text("ANSWER-GAMMA"),
-        MockTurn::text("ANSWER-FOLLOW-UP"),
-    ]) else {
+    let Some(f) = E2e::start(
+        vec![
+            MockTurn::text("ANSWER-ALPHA"),
+            MockTurn::text("ANSWER-BETA"),
+            MockTurn::text("ANSWER-GAMMA"),
+            MockTurn::text("ANSWER-FOLLOW-UP"),
+        ],
+        Sandbox::Default,
+    ) else {
         return;
     };
     // Two threads here (the second after /new), one in another directory.
@@ -190,7 +140,7 @@ fn threads_made_earlier_are_listed_filtered_resumed_and_continued() {
 
 #[test]
 fn rename_and_fork_show_up_in_a_fresh_listing() {
-    let Some(f) = fixture(vec![MockTurn::text("ANSWER-ONE")]) else {
+    let Some(f) = E2e::start(vec![MockTurn::text("ANSWER-ONE")], Sandbox::Default) else {
         return;
     };
     let tern = f.tern(&[]);
