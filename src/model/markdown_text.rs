@@ -378,6 +378,37 @@ fn top_level_block_starts(source: &str) -> Vec<usize> {
     starts
 }
 
+/// For the tails' property tests: `source` appended in pieces of `cuts` (cycled) splits into the
+/// same blocks, with the same tail, as the text parsed whole at every step.
+#[cfg(test)]
+pub(crate) fn check_streamed_like_whole(source: &str, cuts: &[usize]) -> Result<(), String> {
+    let blocks = |m: &MarkdownText| -> Vec<String> {
+        (0..m.complete_blocks())
+            .map(|i| m.block(i).to_string())
+            .collect()
+    };
+    let mut streamed = MarkdownText::default();
+    let mut at = 0;
+    let mut cut = cuts.iter().cycle();
+    while at < source.len() {
+        let end = (at + cut.next().copied().unwrap_or(1)).min(source.len());
+        streamed.append(&source[at..end]);
+        let whole = MarkdownText::new(&source[..end]);
+        if blocks(&streamed) != blocks(&whole) || streamed.tail() != whole.tail() {
+            return Err(format!(
+                "at {:?}: streamed {:?} + {:?}, whole {:?} + {:?}",
+                &source[..end],
+                blocks(&streamed),
+                streamed.tail(),
+                blocks(&whole),
+                whole.tail()
+            ));
+        }
+        at = end;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

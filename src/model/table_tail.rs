@@ -172,7 +172,6 @@ mod tests {
     }
 
     mod properties {
-        use crate::model::MarkdownText;
         use proptest::prelude::*;
 
         /// Lines that start, continue and end tables (fences split differently streamed, on
@@ -202,10 +201,6 @@ mod tests {
             ])
         }
 
-        fn blocks(m: &MarkdownText) -> Vec<&str> {
-            (0..m.complete_blocks()).map(|i| m.block(i)).collect()
-        }
-
         proptest! {
             #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -216,16 +211,8 @@ mod tests {
                 cuts in prop::collection::vec(1usize..12, 1..20),
             ) {
                 let source = lines.concat();
-                let mut streamed = MarkdownText::default();
-                let mut at = 0;
-                let mut cut = cuts.iter().cycle();
-                while at < source.len() {
-                    let end = (at + cut.next().unwrap()).min(source.len());
-                    streamed.append(&source[at..end]);
-                    let whole = MarkdownText::new(&source[..end]);
-                    prop_assert_eq!(blocks(&streamed), blocks(&whole), "at {:?}", &source[..end]);
-                    prop_assert_eq!(streamed.tail(), whole.tail());
-                    at = end;
+                if let Err(why) = crate::model::markdown_text::check_streamed_like_whole(&source, &cuts) {
+                    return Err(TestCaseError::fail(why));
                 }
             }
         }
