@@ -311,52 +311,36 @@ fn screen_at(state: &AppState, w: u16, h: u16, now: Instant) {
         .unwrap();
 }
 
-#[test]
-fn quitting_answers_every_open_prompt_with_cancel() {
-    let now = Instant::now();
+/// Two approvals waiting, and the answers that refuse them both (`cancel`: no, stop the turn).
+fn two_prompts_and_their_cancels(now: Instant) -> (AppState, Vec<Effect>) {
     let mut state = long_transcript(now);
     update(&mut state, command_prompt(1), now);
     update(&mut state, command_prompt(2), now);
+    let cancels = [1, 2]
+        .map(|id| Effect::Respond {
+            id: RequestId::Int(id),
+            result: json!({"decision": "cancel"}),
+        })
+        .to_vec();
+    (state, cancels)
+}
+
+#[test]
+fn quitting_answers_every_open_prompt_with_cancel() {
+    let now = Instant::now();
+    let (mut state, mut expected) = two_prompts_and_their_cancels(now);
     let effects = wire(update(&mut state, AppEvent::Terminate, now));
-    let cancel = json!({"decision": "cancel"});
-    assert_eq!(
-        effects,
-        [
-            Effect::Respond {
-                id: RequestId::Int(1),
-                result: cancel.clone()
-            },
-            Effect::Respond {
-                id: RequestId::Int(2),
-                result: cancel
-            },
-            Effect::Quit
-        ]
-    );
+    expected.push(Effect::Quit);
+    assert_eq!(effects, expected);
     assert!(state.quitting);
 }
 
 #[test]
 fn ctrl_c_under_prompts_refuses_them_all_and_stays() {
     let now = Instant::now();
-    let mut state = long_transcript(now);
-    update(&mut state, command_prompt(1), now);
-    update(&mut state, command_prompt(2), now);
+    let (mut state, expected) = two_prompts_and_their_cancels(now);
     let effects = wire(update(&mut state, ctrl('c'), now));
-    let cancel = json!({"decision": "cancel"});
-    assert_eq!(
-        effects,
-        [
-            Effect::Respond {
-                id: RequestId::Int(1),
-                result: cancel.clone()
-            },
-            Effect::Respond {
-                id: RequestId::Int(2),
-                result: cancel
-            },
-        ]
-    );
+    assert_eq!(effects, expected);
     assert!(
         !state.quitting,
         "one Ctrl+C never leaves with a question open"
