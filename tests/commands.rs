@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
-use tern::model::{CellKind, NoticeLevel};
+use tern::model::NoticeLevel;
 
 /// A started thread whose `thread/start` answer names its policies, as the real server's does.
 fn session(now: Instant, model: &str) -> AppState {
@@ -35,19 +35,6 @@ fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
 
 fn enter(state: &mut AppState, now: Instant) -> Vec<Effect> {
     wire(update(state, key(KeyCode::Enter), now))
-}
-
-fn last_notice(state: &AppState) -> (NoticeLevel, String) {
-    state
-        .transcript
-        .cells()
-        .iter()
-        .rev()
-        .find_map(|cell| match cell.kind() {
-            CellKind::Notice { level, text } => Some((*level, text.clone())),
-            _ => None,
-        })
-        .expect("a notice")
 }
 
 fn popup_open(state: &AppState) -> bool {

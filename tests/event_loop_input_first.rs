@@ -3,8 +3,6 @@
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use futures::channel::mpsc as fmpsc;
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
 use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -43,12 +41,7 @@ async fn a_key_typed_during_a_flood_of_deltas_is_drawn_before_the_flood_is_appli
 
     let frames = Arc::new(Mutex::new(Vec::new()));
     let (last, mut screens) = tokio::sync::watch::channel(String::new());
-    let mut terminal = Terminal::new(RecordingBackend {
-        inner: TestBackend::new(80, 20),
-        frames: frames.clone(),
-        last,
-    })
-    .unwrap();
+    let mut terminal = RecordingBackend::terminal(80, 20, frames.clone(), last);
     let io = SessionIo {
         terminal_events,
         connection,

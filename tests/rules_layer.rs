@@ -12,7 +12,7 @@ use tern::app::layers::rules::{Listing, RulesList};
 use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::rules::RulesFileText;
-use tern::model::{CellKind, NoticeLevel};
+use tern::model::NoticeLevel;
 
 const HOME: &str = "/home/user";
 const DIR: &str = "/home/user/.codex/rules";
@@ -80,19 +80,6 @@ fn opened(now: Instant) -> AppState {
     submit(&mut state, "/rules", now);
     update(&mut state, default_and_work(), now);
     state
-}
-
-fn last_notice(state: &AppState) -> (NoticeLevel, String) {
-    state
-        .transcript
-        .cells()
-        .iter()
-        .rev()
-        .find_map(|cell| match cell.kind() {
-            CellKind::Notice { level, text } => Some((*level, text.clone())),
-            _ => None,
-        })
-        .expect("a notice")
 }
 
 #[test]

@@ -4,8 +4,6 @@
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use futures::channel::mpsc as fmpsc;
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -131,12 +129,7 @@ async fn ctrl_r_swaps_in_a_new_server_and_resumes_the_thread() {
         keys
     });
 
-    let mut terminal = Terminal::new(RecordingBackend {
-        inner: TestBackend::new(100, 30),
-        frames: Default::default(),
-        last: frames_tx,
-    })
-    .unwrap();
+    let mut terminal = RecordingBackend::terminal(100, 30, Default::default(), frames_tx);
     let io = SessionIo {
         terminal_events,
         connection,

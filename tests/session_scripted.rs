@@ -3,8 +3,6 @@
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use futures::channel::mpsc as fmpsc;
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
 use serde_json::{json, Value};
 use std::time::Duration;
 use tern::app::{AppState, SessionConfig};
@@ -154,12 +152,7 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
         keys
     });
 
-    let mut terminal = Terminal::new(RecordingBackend {
-        inner: TestBackend::new(80, 20),
-        frames: Default::default(),
-        last: frames_tx,
-    })
-    .unwrap();
+    let mut terminal = RecordingBackend::terminal(80, 20, Default::default(), frames_tx);
     let io = SessionIo {
         terminal_events,
         connection,

@@ -207,3 +207,17 @@ pub fn snapshot(name: &str, text: &str) {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!(name, text));
 }
+
+/// The newest notice in the transcript, with its level.
+pub fn last_notice(state: &AppState) -> (tern::model::NoticeLevel, String) {
+    state
+        .transcript
+        .cells()
+        .iter()
+        .rev()
+        .find_map(|cell| match cell.kind() {
+            tern::model::CellKind::Notice { level, text } => Some((*level, text.clone())),
+            _ => None,
+        })
+        .expect("a notice")
+}

@@ -14,6 +14,24 @@ pub struct RecordingBackend {
     pub last: tokio::sync::watch::Sender<String>,
 }
 
+impl RecordingBackend {
+    /// A `width`×`height` terminal that publishes each frame's text on `last`; `frames` keeps
+    /// them all.
+    pub fn terminal(
+        width: u16,
+        height: u16,
+        frames: Arc<Mutex<Vec<String>>>,
+        last: tokio::sync::watch::Sender<String>,
+    ) -> ratatui::Terminal<RecordingBackend> {
+        ratatui::Terminal::new(RecordingBackend {
+            inner: TestBackend::new(width, height),
+            frames,
+            last,
+        })
+        .expect("a test terminal")
+    }
+}
+
 impl Backend for RecordingBackend {
     fn draw<'a, I>(&mut self, content: I) -> std::io::Result<()>
     where
