@@ -209,14 +209,7 @@ impl DemoServer {
             .turn_for(&prompt)
             .map(|t| t.steps.clone())
             .unwrap_or_default();
-        let context = TurnContext {
-            out: self.out.clone(),
-            answers: self.answers.clone(),
-            thread_id,
-            turn_id: turn_id.clone(),
-            speed: self.script.speed,
-            cwd,
-        };
+        let context = self.turn_context(thread_id, turn_id.clone(), cwd);
         let handle = tokio::spawn(play_turn(context, prompt, steps));
         self.running = Some((turn_id.clone(), handle));
         Ok(
@@ -227,6 +220,18 @@ impl DemoServer {
 }
 
 impl DemoServer {
+    /// What a playing turn needs: where to write, the answers it waits on, its ids and pace.
+    fn turn_context(&self, thread_id: String, turn_id: String, cwd: String) -> TurnContext {
+        TurnContext {
+            out: self.out.clone(),
+            answers: self.answers.clone(),
+            thread_id,
+            turn_id,
+            speed: self.script.speed,
+            cwd,
+        }
+    }
+
     /// `turn/steer`: as codex does, the answer being streamed is dropped (no `item/completed`)
     /// and the turn goes on with the steered message.
     fn steer_turn(&mut self, params: Value) -> Result<Value, String> {
@@ -251,14 +256,7 @@ impl DemoServer {
             .and_then(|t| t["cwd"].as_str())
             .unwrap_or("/")
             .to_string();
-        let context = TurnContext {
-            out: self.out.clone(),
-            answers: self.answers.clone(),
-            thread_id,
-            turn_id: turn_id.clone(),
-            speed: self.script.speed,
-            cwd,
-        };
+        let context = self.turn_context(thread_id, turn_id.clone(), cwd);
         self.next_id += 1;
         let handle = tokio::spawn(super::player::play_steered(
             context,
