@@ -7,7 +7,7 @@ use super::paste::{self, FoldedPaste};
 use super::prompt_history::PromptHistory;
 use crate::render::editor_layout::{layout, row_count, visible_top, EditorLayout};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tui_textarea::{CursorMove, TextArea};
+use ratatui_textarea::{CursorMove, DataCursor, TextArea};
 
 pub enum ComposerOutcome {
     /// The prompt to send, folded pastes expanded.
@@ -100,7 +100,7 @@ impl Composer {
 
     /// The character just before the cursor on its line, if any.
     pub fn char_before_cursor(&self) -> Option<char> {
-        let (row, col) = self.textarea.cursor();
+        let DataCursor(row, col) = self.textarea.cursor();
         let line = self.textarea.lines().get(row)?;
         line.chars().take(col).last()
     }
@@ -129,7 +129,8 @@ impl Composer {
     }
 
     pub fn layout(&self, width: u16) -> EditorLayout {
-        layout(self.textarea.lines(), self.textarea.cursor(), width)
+        let DataCursor(row, col) = self.textarea.cursor();
+        layout(self.textarea.lines(), (row, col), width)
     }
 
     /// The first row to draw in a box `width`×`height`: the cursor's row always shows.

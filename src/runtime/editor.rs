@@ -35,7 +35,7 @@ pub fn edit_suspended<B: SyncedBackend>(
     terminal.backend_mut().suspend();
     let result = edit(&editor_command(), draft);
     terminal.backend_mut().resume();
-    let _ = terminal.clear();
+    let _ = super::terminal::clear_all(terminal);
     result
 }
 

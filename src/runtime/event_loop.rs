@@ -17,7 +17,9 @@ use tokio::sync::mpsc;
 use tokio::time::sleep_until;
 
 /// Backends that can wrap a frame in a synchronized update, so the terminal shows it whole.
-pub trait SyncedBackend: Backend {
+/// ratatui 0.30 gives each backend its own error type (crossterm's is `io::Error`, the test
+/// backend's `Infallible`); the loop reports them as `io::Error`.
+pub trait SyncedBackend: Backend<Error: Send + Sync + 'static> {
     fn begin_frame(&mut self) {}
     fn end_frame(&mut self) {}
     /// Asks the terminal to put `text` on the clipboard.
@@ -132,7 +134,7 @@ where
 
     // The app knows the screen's size before anything is laid out; later sizes arrive as
     // resize events.
-    let size = terminal.size()?;
+    let size = terminal.size().map_err(io::Error::other)?;
     app::update(
         &mut state,
         AppEvent::Resize(size.width, size.height),
@@ -304,7 +306,7 @@ fn draw<B: SyncedBackend>(
         }
     }
     terminal.backend_mut().end_frame();
-    result.map(|_| ())
+    result.map(|_| ()).map_err(io::Error::other)
 }
 
 fn run_effects<B: SyncedBackend>(

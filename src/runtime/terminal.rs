@@ -66,7 +66,7 @@ impl TerminalGuard {
             KEYBOARD_ENHANCED.load(Ordering::SeqCst),
         );
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout))?;
-        terminal.clear()?;
+        clear_all(&mut terminal)?;
         abort_restore::arm_test_abort();
         Ok(TerminalGuard { terminal })
     }
@@ -79,6 +79,16 @@ impl Drop for TerminalGuard {
 }
 
 /// Puts the terminal back as it was. Safe to call more than once.
+/// Clears the screen and makes the next frame draw every cell. ratatui 0.30's `Terminal::clear`
+/// first asks the terminal where its cursor is (a cursor-position query that waits up to 2 s for
+/// an answer, which tern's own input reader may take first, and then fails without clearing);
+/// a full-screen viewport has no cursor to put back, and `resize` to the same size clears and
+/// resets the buffers without asking.
+pub fn clear_all<B: ratatui::backend::Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Error> {
+    let size = terminal.size()?;
+    terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
+}
+
 pub fn restore() {
     if !ACTIVE.swap(false, Ordering::SeqCst) {
         return;

@@ -33,34 +33,39 @@ impl RecordingBackend {
 }
 
 impl Backend for RecordingBackend {
-    fn draw<'a, I>(&mut self, content: I) -> std::io::Result<()>
+    type Error = std::convert::Infallible;
+
+    fn draw<'a, I>(&mut self, content: I) -> Result<(), Self::Error>
     where
         I: Iterator<Item = (u16, u16, &'a ratatui::buffer::Cell)>,
     {
         self.inner.draw(content)
     }
-    fn hide_cursor(&mut self) -> std::io::Result<()> {
+    fn hide_cursor(&mut self) -> Result<(), Self::Error> {
         self.inner.hide_cursor()
     }
-    fn show_cursor(&mut self) -> std::io::Result<()> {
+    fn show_cursor(&mut self) -> Result<(), Self::Error> {
         self.inner.show_cursor()
     }
-    fn get_cursor_position(&mut self) -> std::io::Result<Position> {
+    fn get_cursor_position(&mut self) -> Result<Position, Self::Error> {
         self.inner.get_cursor_position()
     }
-    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> std::io::Result<()> {
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> Result<(), Self::Error> {
         self.inner.set_cursor_position(position)
     }
-    fn clear(&mut self) -> std::io::Result<()> {
+    fn clear(&mut self) -> Result<(), Self::Error> {
         self.inner.clear()
     }
-    fn size(&self) -> std::io::Result<Size> {
+    fn clear_region(&mut self, region: ratatui::backend::ClearType) -> Result<(), Self::Error> {
+        self.inner.clear_region(region)
+    }
+    fn size(&self) -> Result<Size, Self::Error> {
         self.inner.size()
     }
-    fn window_size(&mut self) -> std::io::Result<WindowSize> {
+    fn window_size(&mut self) -> Result<WindowSize, Self::Error> {
         self.inner.window_size()
     }
-    fn flush(&mut self) -> std::io::Result<()> {
+    fn flush(&mut self) -> Result<(), Self::Error> {
         let text: String = self
             .inner
             .buffer()

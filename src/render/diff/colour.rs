@@ -6,7 +6,7 @@ use super::pair::emphasis;
 use super::parse::LineKind;
 use crate::render::highlight::Theme;
 use crate::render::restyle::restyle;
-use ratatui::style::{Color, Style, Stylize};
+use ratatui::style::{Color, Style};
 use ratatui::text::Span;
 use unicode_width::UnicodeWidthStr;
 

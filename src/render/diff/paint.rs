@@ -12,7 +12,7 @@ use super::file::{DiffFile, ShownHunk};
 use super::pair::Row;
 use crate::render::sanitize::sanitize_line;
 use crate::render::wrap::wrap_spans;
-use ratatui::style::{Color, Style, Stylize};
+use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
