@@ -96,18 +96,15 @@ fn is_url_char(c: char) -> bool {
 /// attributes as they were.
 pub fn overlay(links: &[ScreenLink]) -> Vec<u8> {
     use crossterm::style::{Attribute, Print, SetAttribute, SetStyle};
+    use ratatui::backend::IntoCrossterm;
     let mut out = Vec::new();
     if links.is_empty() {
         return out;
     }
     let _ = crossterm::queue!(out, crossterm::cursor::SavePosition);
     for link in links {
-        let style = crossterm::style::ContentStyle {
-            foreground_color: link.style.fg.map(Into::into),
-            background_color: link.style.bg.map(Into::into),
-            attributes: modifiers(link.style),
-            ..Default::default()
-        };
+        // ratatui-crossterm's conversion (colours and every modifier) replaced a hand-kept table.
+        let style: crossterm::style::ContentStyle = link.style.into_crossterm();
         let _ = crossterm::queue!(
             out,
             crossterm::cursor::MoveTo(link.x, link.y),
@@ -119,25 +116,6 @@ pub fn overlay(links: &[ScreenLink]) -> Vec<u8> {
     }
     let _ = crossterm::queue!(out, crossterm::cursor::RestorePosition);
     out
-}
-
-fn modifiers(style: Style) -> crossterm::style::Attributes {
-    use crossterm::style::Attribute;
-    use ratatui::style::Modifier;
-    let mut attributes = crossterm::style::Attributes::default();
-    for (modifier, attribute) in [
-        (Modifier::BOLD, Attribute::Bold),
-        (Modifier::DIM, Attribute::Dim),
-        (Modifier::ITALIC, Attribute::Italic),
-        (Modifier::UNDERLINED, Attribute::Underlined),
-        (Modifier::REVERSED, Attribute::Reverse),
-        (Modifier::CROSSED_OUT, Attribute::CrossedOut),
-    ] {
-        if style.add_modifier.contains(modifier) {
-            attributes.set(attribute);
-        }
-    }
-    attributes
 }
 
 #[cfg(test)]
