@@ -88,6 +88,58 @@ fn approving_a_prefix_writes_the_exec_policy_rule() {
     tern.quit_with(b"/quit\r", WAIT);
 }
 
+/// The previous pinned codex still works: a streamed answer, then a command approval whose
+/// prefix is written into its exec policy, as with the current one.
+#[test]
+fn the_previous_codex_streams_and_writes_an_approved_prefix() {
+    let Some(codex) = codex_env::previous_codex_or_skip() else {
+        return;
+    };
+    let Some(f) = E2e::start_with(
+        codex,
+        vec![
+            MockTurn::Text {
+                text: "Hello from the older codex. OLD-STREAM-OK".into(),
+                deltas: 4,
+            },
+            MockTurn::git_status_needing_approval("Checked. OLD-PREFIX-DONE"),
+        ],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let mut tern = start_tern(&f);
+    tern.send(b"Say hello\r");
+    tern.wait_for_text("OLD-STREAM-OK", WAIT);
+    tern.wait_for_text("turn completed", WAIT);
+    tern.send(b"What is the state of the repository?\r");
+    tern.wait_for_text("always allow commands starting with `git status`", WAIT);
+    tern.send(b"p");
+    tern.wait_for_text(
+        r#"prefix_rule(pattern=["git", "status"], decision="allow")"#,
+        WAIT,
+    );
+    tern.send(b"\r");
+    tern.wait_for_text("OLD-PREFIX-DONE", WAIT);
+    let rules = std::fs::read_to_string(f.env.rules_path()).unwrap_or_default();
+    assert!(
+        rules.contains(r#"prefix_rule(pattern=["git", "status"], decision="allow")"#),
+        "rules file: {rules:?}\n{}",
+        f.context()
+    );
+    let version = std::process::Command::new(&f.codex)
+        .arg("--version")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    assert!(
+        version.contains(codex_env::PREVIOUS_CODEX_VERSION),
+        "expected codex {}, ran {version:?}",
+        codex_env::PREVIOUS_CODEX_VERSION
+    );
+    tern.quit_with(b"/quit\r", WAIT);
+}
+
 #[test]
 fn approving_a_file_change_applies_it() {
     let Some(f) = E2e::start(

@@ -1,7 +1,7 @@
 //! Wire types for the subset of the Codex app-server v2 protocol tern speaks.
 //!
 //! Names and spellings follow the schema that `codex app-server generate-ts` prints for the pinned
-//! codex (0.169.0). Every struct tolerates unknown fields and most fields are optional, because the
+//! codex (0.171.0; 0.169.0 still tested). Every struct tolerates unknown fields and most fields are optional, because the
 //! server adds fields between releases and tern must keep working when it does.
 
 pub mod composer;

@@ -185,6 +185,33 @@ pub fn codex_bin() -> Option<PathBuf> {
         .find(|bin| bin.is_file())
 }
 
+/// The previous pinned codex (0.169.0), kept so one end-to-end test shows tern still works with
+/// it: `$TERN_CODEX_BIN_PREVIOUS`, else the npm install under `<crate>/target/codex-previous`.
+pub const PREVIOUS_CODEX_VERSION: &str = "0.169.0";
+
+pub fn previous_codex_bin() -> Option<PathBuf> {
+    if let Some(bin) = std::env::var_os("TERN_CODEX_BIN_PREVIOUS") {
+        return Some(PathBuf::from(bin));
+    }
+    let pinned =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("target/codex-previous/node_modules/.bin/codex");
+    pinned.is_file().then_some(pinned)
+}
+
+/// The previous codex for an end-to-end test, or `None` to skip it (a failure in CI).
+pub fn previous_codex_or_skip() -> Option<PathBuf> {
+    match previous_codex_bin() {
+        Some(bin) => Some(bin),
+        None if std::env::var_os("CI").is_some() => panic!(
+            "codex {PREVIOUS_CODEX_VERSION} is not installed: .ci/run must install it into target/codex-previous"
+        ),
+        None => {
+            eprintln!("skipping: no codex {PREVIOUS_CODEX_VERSION} (run .ci/run or set TERN_CODEX_BIN_PREVIOUS)");
+            None
+        }
+    }
+}
+
 /// The codex binary for an end-to-end test, or `None` to skip it. In CI a missing binary is a
 /// failure, never a skip.
 pub fn codex_or_skip() -> Option<PathBuf> {

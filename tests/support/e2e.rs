@@ -27,7 +27,11 @@ impl E2e {
     /// The mock answering `script` in turn, and a codex home for it. `None` when codex is not
     /// installed: the test returns (skipped), or fails when `CI` is set.
     pub fn start(script: Vec<MockTurn>, sandbox: Sandbox) -> Option<E2e> {
-        let codex = codex_env::codex_or_skip()?;
+        Self::start_with(codex_env::codex_or_skip()?, script, sandbox)
+    }
+
+    /// As [`E2e::start`], with the codex binary `codex`.
+    pub fn start_with(codex: PathBuf, script: Vec<MockTurn>, sandbox: Sandbox) -> Option<E2e> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
