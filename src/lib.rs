@@ -1,6 +1,6 @@
 //! tern: a terminal frontend for the Codex app-server.
 //!
-//! Layers, top to bottom (see README): `protocol` (wire types), `rpc` (transports and the
+//! Layers, top to bottom (see README): `text` (the sanitiser of untrusted text), `protocol` (wire types), `rpc` (transports and the
 //! JSON-RPC connection), `model` (the transcript), `app` (the pure state machine), `render`
 //! (text layout), `ui` (widgets), `runtime` (the event loop and the terminal), `demo` (an
 //! embedded scripted server).
@@ -14,4 +14,5 @@ pub mod protocol;
 pub mod render;
 pub mod rpc;
 pub mod runtime;
+pub mod text;
 pub mod ui;

@@ -62,7 +62,7 @@ fn main() -> ExitCode {
 /// clap's own messages (a bad flag, `--help`, `--version`) quote the command line: sanitised
 /// like everything else tern prints.
 fn command_line_error(e: &clap::Error) -> ExitCode {
-    let text = tern::render::sanitize::printable_text(&e.render().to_string());
+    let text = tern::text::sanitize::printable_text(&e.render().to_string());
     if e.use_stderr() {
         eprintln!("{text}");
     } else {
@@ -72,7 +72,7 @@ fn command_line_error(e: &clap::Error) -> ExitCode {
 }
 
 fn say(message: &str) {
-    eprintln!("tern: {}", tern::render::sanitize::printable_text(message));
+    eprintln!("tern: {}", tern::text::sanitize::printable_text(message));
 }
 
 /// Unknown keys of the config file, each naming the file.
@@ -80,7 +80,7 @@ fn config_warnings(loaded: &tern::config::Loaded) -> Vec<String> {
     let path = loaded
         .path
         .as_deref()
-        .map(|p| tern::render::sanitize::sanitize_line(&p.to_string_lossy()))
+        .map(|p| tern::text::sanitize::sanitize_line(&p.to_string_lossy()))
         .unwrap_or_default();
     loaded
         .warnings

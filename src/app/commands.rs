@@ -184,7 +184,7 @@ fn unknown(name: &str) -> String {
         .collect();
     close.sort();
     let close: Vec<String> = close.iter().take(3).map(|(_, n)| format!("/{n}")).collect();
-    let name = crate::render::sanitize::sanitize_line(name);
+    let name = crate::text::sanitize::sanitize_line(name);
     if close.is_empty() {
         format!("Unknown command /{name}. /help lists the commands.")
     } else {

@@ -290,7 +290,7 @@ impl Composer {
             .take(visual.end - visual.start)
         {
             let w = unicode_width::UnicodeWidthStr::width(
-                crate::render::sanitize::visible_line(c.encode_utf8(&mut [0; 4])).as_str(),
+                crate::text::sanitize::visible_line(c.encode_utf8(&mut [0; 4])).as_str(),
             );
             if width_so_far + w > column {
                 break;

@@ -99,7 +99,7 @@ pub fn parse(text: &str) -> Result<(FileConfig, Vec<String>), String> {
         .map(|key| {
             format!(
                 "unknown key `{}` ignored (known keys: {})",
-                crate::render::sanitize::sanitize_line(key),
+                crate::text::sanitize::sanitize_line(key),
                 KNOWN_KEYS.join(", ")
             )
         })
@@ -110,7 +110,7 @@ pub fn parse(text: &str) -> Result<(FileConfig, Vec<String>), String> {
             return Err(format!(
                 "{}: unknown theme `{}`; use one of: {}",
                 position_of_key(text, "theme"),
-                crate::render::sanitize::sanitize_line(theme),
+                crate::text::sanitize::sanitize_line(theme),
                 THEMES.join(", ")
             ));
         }
@@ -120,7 +120,7 @@ pub fn parse(text: &str) -> Result<(FileConfig, Vec<String>), String> {
 
 /// "line L, column C: what is wrong", from a TOML error's byte span.
 fn located(text: &str, error: &toml::de::Error) -> String {
-    let message = crate::render::sanitize::sanitize_line(error.message());
+    let message = crate::text::sanitize::sanitize_line(error.message());
     match error.span() {
         Some(span) => {
             let (line, column) = line_column(text, span.start);

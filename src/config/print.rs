@@ -3,7 +3,7 @@
 
 use super::effective::{Effective, Setting, Source};
 use super::Loaded;
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use std::fmt::Write;
 use std::path::Path;
 

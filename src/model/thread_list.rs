@@ -2,7 +2,7 @@
 //! its row text (sanitized once, here), relative times and a fuzzy match.
 
 use crate::protocol::Thread;
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 
 /// One thread as the picker lists it. Every text field is sanitized: names, previews, cwds and
 /// branches are hostile.

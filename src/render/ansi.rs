@@ -6,7 +6,7 @@ use ratatui::style::Color::{self, *};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use super::sanitize::{scan_line, Scanned};
+use crate::text::sanitize::{scan_line, Scanned};
 
 // SGR 30–37 / 40–47 and their bright forms 90–97 / 100–107.
 const NORMAL: [Color; 8] = [Black, Red, Green, Yellow, Blue, Magenta, Cyan, Gray];
@@ -129,8 +129,8 @@ fn colour(params: &[&str]) -> Option<Color> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sanitize::sanitize_text;
     use super::*;
+    use crate::text::sanitize::sanitize_text;
     use ratatui::style::Stylize;
 
     const N: Style = Style::new();

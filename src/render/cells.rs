@@ -5,10 +5,10 @@ use super::diff::{DiffFile, DiffMode, FileLayout};
 use super::highlight::{highlight, Theme};
 use super::markdown::render_markdown;
 use super::message::layout_message;
-use super::sanitize::{sanitize_line, sanitize_text};
 use super::wrap::{wrap_code, wrap_spans};
 use crate::model::{CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Record, TurnTokens};
 use crate::protocol::{CommandAction, FileUpdateChange};
+use crate::text::sanitize::{sanitize_line, sanitize_text};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 

@@ -2,7 +2,7 @@
 //! longer than the box is cut), control characters shown as visible markers, and where the
 //! cursor lands. Pure, so the app (row counts, moving by screen rows) and the ui (drawing) agree.
 
-use super::sanitize::visible_line;
+use crate::text::sanitize::visible_line;
 use unicode_width::UnicodeWidthStr;
 
 /// One screen row of the composer: chars `start..end` of logical line `line`, as shown.

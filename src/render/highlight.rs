@@ -5,8 +5,8 @@
 //! [`warm_up_in_background`] on a thread of its own at startup, so neither the first frame nor
 //! the first code block of a stream waits for it.
 
-use super::sanitize::sanitize_line;
 pub use crate::model::Theme;
+use crate::text::sanitize::sanitize_line;
 use ratatui::style::{Color, Style};
 use ratatui::text::Span;
 use std::sync::OnceLock;

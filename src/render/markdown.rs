@@ -1,10 +1,10 @@
 //! Markdown to styled, wrapped lines (pulldown-cmark events in, ratatui lines out).
 
 use super::highlight::{highlight, Theme};
-use super::sanitize::sanitize_line;
 use super::table::{render_table, Table};
 use super::wrap::{width_of, wrap_code, wrap_spans};
 use crate::model::MARKDOWN_OPTIONS;
+use crate::text::sanitize::sanitize_line;
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};

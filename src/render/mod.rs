@@ -11,7 +11,6 @@ pub mod prefix;
 pub mod prompt;
 pub mod restyle;
 pub mod resume_hint;
-pub mod sanitize;
 pub mod table;
 pub mod table_stream;
 pub mod text_chunks;

@@ -1,9 +1,9 @@
 //! The prefix chooser's lines: the command's words with the chosen prefix marked, the exact
 //! rule that will be written, and why it is refused when it is.
 
-use super::sanitize::visible_line;
 use super::wrap::wrap_spans;
 use crate::model::execpolicy::{refusal, rule_text, Offer};
+use crate::text::sanitize::visible_line;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 

@@ -5,12 +5,12 @@
 
 use super::cells::friendly_summary;
 use super::diff::{file_change_lines, relative_path};
-use super::sanitize::{visible_line, visible_text};
 use super::wrap::wrap_spans;
 use crate::model::execpolicy::ParsedCommand;
 use crate::model::prompt_form::{FormSpec, FormState};
 use crate::model::{Prompt, PromptSubject, Theme};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
+use crate::text::sanitize::{visible_line, visible_text};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 use serde_json::Value;

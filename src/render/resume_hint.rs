@@ -2,7 +2,7 @@
 //! the server: it is printed so that pasting the hint into a shell runs `tern resume` and
 //! nothing else, or not printed at all.
 
-use super::sanitize::is_invisible_format;
+use crate::text::sanitize::is_invisible_format;
 
 /// The command that reopens `thread_id`: the id bare when it is a plain token (a UUID), else
 /// quoted for a POSIX shell (`tern resume '0b1d; curl … | sh #'`). An id holding control or

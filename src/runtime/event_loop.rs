@@ -396,7 +396,7 @@ fn run_effects<B: SyncedBackend>(
 pub fn alert_bytes(bell: bool, notification: Option<&str>) -> String {
     let mut out = String::new();
     if let Some(message) = notification {
-        let message = crate::render::sanitize::sanitize_line(message);
+        let message = crate::text::sanitize::sanitize_line(message);
         out.push_str(&format!("\x1b]9;{message}\x07"));
     }
     if bell {

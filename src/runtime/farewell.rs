@@ -5,7 +5,7 @@
 
 use super::event_loop::SessionOutcome;
 use crate::render::resume_hint::resume_command;
-use crate::render::sanitize::printable_text;
+use crate::text::sanitize::printable_text;
 
 /// The two texts to print, each empty or ending in a newline.
 #[derive(Debug, Clone, Default, PartialEq)]

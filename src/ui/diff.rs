@@ -4,7 +4,7 @@
 use crate::app::layers::diff::{pager_areas, DiffContent, DiffPager};
 use crate::render::diff::colour::{counts, status_letter};
 use crate::render::diff::DiffDocument;
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};

@@ -2,7 +2,7 @@
 //! matched in bold. Paths come from the server and pass through `sanitize_line`.
 
 use crate::app::layers::FileFinder;
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};

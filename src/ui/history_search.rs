@@ -2,7 +2,7 @@
 //! the selected one reversed. Entries show their first line, control characters as markers.
 
 use crate::app::layers::history_search::{HistorySearch, SHOWN};
-use crate::render::sanitize::visible_line;
+use crate::text::sanitize::visible_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};

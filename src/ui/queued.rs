@@ -4,7 +4,7 @@
 
 use crate::app::layers::Layer;
 use crate::app::{AppState, ConnState};
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};

@@ -5,8 +5,8 @@
 use crate::app::geometry::popup;
 use crate::app::layers::rules::{Listing, RulesList};
 use crate::model::rules::{Decision, Entry};
-use crate::render::sanitize::{sanitize_line, visible_line};
 use crate::render::wrap::wrap_spans;
+use crate::text::sanitize::{sanitize_line, visible_line};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};

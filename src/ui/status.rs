@@ -1,7 +1,7 @@
 //! The status line: model, cwd, what the turn is doing, context used.
 
 use crate::app::{AppState, ConnState, TurnPhase};
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Stylize};
 use ratatui::text::{Line, Span};

@@ -4,7 +4,7 @@
 use crate::app::geometry::popup;
 use crate::app::layers::status_view::status_rows;
 use crate::app::AppState;
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};

@@ -5,7 +5,7 @@
 
 use crate::app::layers::thread_picker::{Pending, SortBy, ThreadPicker};
 use crate::model::thread_list::{relative_time, short_path, ThreadRow};
-use crate::render::sanitize::visible_line;
+use crate::text::sanitize::visible_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};

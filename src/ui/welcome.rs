@@ -5,7 +5,7 @@
 
 use crate::app::{turn_settings, AppState};
 use crate::model::CellKind;
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};

@@ -11,7 +11,7 @@ use crate::app::effect::Effect;
 use crate::app::state::AppState;
 use crate::model::rules::{self, Entry, Rule, RulesFileText};
 use crate::model::NoticeLevel;
-use crate::render::sanitize::visible_line;
+use crate::text::sanitize::visible_line;
 use crossterm::event::{KeyCode, KeyModifiers};
 use std::path::{Path, PathBuf};
 

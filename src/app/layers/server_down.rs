@@ -6,7 +6,7 @@
 
 use super::{Hint, Input, Outcome};
 use crate::app::state::AppState;
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use crossterm::event::{KeyCode, KeyModifiers};
 use std::time::Instant;
 use unicode_width::UnicodeWidthChar;

@@ -6,7 +6,7 @@ use super::header::{interpret, HeaderInfo};
 use super::pair::{pair_rows, partners, Row};
 use super::parse::{parse_patch, FileDiff, Hunk, LineKind};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
-use crate::render::sanitize::sanitize_line;
+use crate::text::sanitize::sanitize_line;
 use unicode_width::UnicodeWidthStr;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,8 +10,8 @@ use super::colour::{
 };
 use super::file::{DiffFile, ShownHunk};
 use super::pair::Row;
-use crate::render::sanitize::sanitize_line;
 use crate::render::wrap::wrap_spans;
+use crate::text::sanitize::sanitize_line;
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;

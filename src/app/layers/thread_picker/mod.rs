@@ -378,7 +378,7 @@ impl ThreadPicker {
     pub fn renamed(&mut self, thread_id: &str, name: Option<&str>) {
         for row in self.rows.iter_mut().chain(self.search_hits.iter_mut()) {
             if row.id == thread_id {
-                let shown = name.map(crate::render::sanitize::sanitize_line);
+                let shown = name.map(crate::text::sanitize::sanitize_line);
                 row.name = shown.filter(|n| !n.trim().is_empty());
             }
         }

@@ -17,7 +17,7 @@ pub fn sanitize_line(input: &str) -> String {
 }
 
 /// What a terminal would make of one line of untrusted text, piece by piece.
-pub(super) enum Scanned<'a> {
+pub(crate) enum Scanned<'a> {
     /// A printable character (tabs arrive as spaces).
     Char(char),
     /// A `\r` followed by more text: what came before on the line is overwritten.
@@ -28,7 +28,7 @@ pub(super) enum Scanned<'a> {
 
 /// The one scanner of untrusted text: everything but printable characters, overwrites and SGR
 /// parameters is dropped here, for plain and coloured output alike.
-pub(super) fn scan_line(input: &str, mut visit: impl FnMut(Scanned<'_>)) {
+pub(crate) fn scan_line(input: &str, mut visit: impl FnMut(Scanned<'_>)) {
     let mut chars = input.chars().peekable();
     let mut column = 0usize;
     let mut params = String::new();
