@@ -22,7 +22,7 @@ pub fn shown(state: &AppState) -> bool {
         .all(|cell| matches!(cell.kind(), CellKind::Notice { .. }));
     only_notices
         && state.history.is_none()
-        && state.prompts.is_empty()
+        && state.questions.is_empty()
         && state
             .layers
             .iter()
