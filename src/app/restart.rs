@@ -208,8 +208,8 @@ fn resumed(state: &mut AppState, response: ThreadStartResponse, now: Instant) ->
     // their ids.
     state.finished_turns.clear();
     // A page of history asked of the old server will not come.
-    if let Some(history) = &mut state.history {
-        history.loading = false;
+    if let Some(older) = &mut state.older_turns {
+        older.loading = false;
     }
     state.conn = ConnState::Ready;
     server_down::close(state);

@@ -44,7 +44,7 @@ pub struct SessionConfig {
     /// Where sent prompts are appended (`None`: nowhere), and what it held at startup (read by
     /// the runtime).
     pub history_file: Option<std::path::PathBuf>,
-    pub history: Vec<String>,
+    pub prompt_history: Vec<String>,
 }
 
 /// Which thread a session opens with.
@@ -145,7 +145,7 @@ pub struct AppState {
     /// The last text copied with /copy, printed after exit.
     pub copied: Option<String>,
     /// The older turns of a resumed thread still to page in as the person scrolls up.
-    pub history: Option<super::threads::History>,
+    pub older_turns: Option<super::threads::OlderTurns>,
     /// What the next turn runs with, and what the person chose with `/model` and `/approvals`.
     pub turn_settings: super::turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
@@ -161,7 +161,7 @@ impl AppState {
             thread: None,
             turn: TurnPhase::Idle,
             transcript: Transcript::default(),
-            composer: Composer::with_history(std::mem::take(&mut config.history)),
+            composer: Composer::with_prompt_history(std::mem::take(&mut config.prompt_history)),
             queued: VecDeque::new(),
             steering: Vec::new(),
             file_searches: 0,
@@ -180,7 +180,7 @@ impl AppState {
             quitting: false,
             expanded: false,
             copied: None,
-            history: None,
+            older_turns: None,
             turn_settings: Default::default(),
             health: Default::default(),
             quit_armed_until: None,
