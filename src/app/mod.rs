@@ -14,6 +14,7 @@ pub mod effect;
 pub mod event;
 pub mod geometry;
 pub mod health;
+pub mod layer_types;
 pub mod layers;
 pub mod notices;
 pub mod paste;

@@ -43,51 +43,13 @@ use super::effect::Effect;
 use super::questions::{Gate, QueuedQuestion};
 use super::state::AppState;
 use super::{base, questions};
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::Instant;
 
-/// An event that layers compete for.
-#[derive(Debug, Clone, Copy)]
-pub enum Input<'a> {
-    Key(KeyEvent),
-    Paste(&'a str),
-    Mouse(MouseEvent),
-}
+pub use super::layer_types::{Hint, Input, Placement};
 
-#[derive(Debug)]
-pub enum Outcome {
-    Consumed(Vec<Effect>),
-    Ignored,
-    Close(Vec<Effect>),
-    Open(Layer, Vec<Effect>),
-}
-
-/// Where a layer is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Placement {
-    /// In place of the composer, between the transcript and the status line.
-    Bottom,
-    /// A box centred over the transcript.
-    Popup,
-    /// Everything above the status line.
-    FullScreen,
-}
-
-/// A key and what it does, for the hint bar and the help overlay.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hint {
-    pub keys: String,
-    pub action: String,
-}
-
-impl Hint {
-    pub fn new(keys: impl Into<String>, action: impl Into<String>) -> Self {
-        Hint {
-            keys: keys.into(),
-            action: action.into(),
-        }
-    }
-}
+/// What a layer answers (see `layer_types::Outcome`), naming the layer kinds it may open.
+pub type Outcome = super::layer_types::Outcome<Layer>;
 
 #[derive(Debug)]
 pub enum Layer {
@@ -131,7 +93,7 @@ impl Layer {
             Layer::Choice(choice) => choice.handle(input, state),
             Layer::Status(view) => view.handle(input),
             Layer::FileFinder(finder) => finder.handle(input, state, now),
-            Layer::Queue(focus) => focus.handle(input, state, now),
+            Layer::Queue(focus) => focus.handle(input, state),
             Layer::ServerDown(down) => down.handle(input, state, now),
             Layer::HistorySearch(search) => search.handle(input, state),
         }
@@ -424,9 +386,11 @@ fn walk(
         // so are its layers.
         let Some(layers) = stack(state, which) else {
             return Some(match outcome {
-                Outcome::Consumed(effects) | Outcome::Close(effects) => effects,
-                Outcome::Open(_, effects) => effects,
-                Outcome::Ignored => vec![],
+                Outcome::Consumed(effects)
+                | Outcome::Close(effects)
+                | Outcome::Open(_, effects)
+                | Outcome::Replace(_, effects) => effects,
+                Outcome::Ignored | Outcome::CloseAndFallThrough => vec![],
             });
         };
         match outcome {
@@ -436,6 +400,12 @@ fn walk(
                 return Some(effects);
             }
             Outcome::Close(effects) => return Some(effects),
+            // Gone, and the layer below gets the event.
+            Outcome::CloseAndFallThrough => {}
+            Outcome::Replace(replacement, effects) => {
+                layers.insert(index.min(layers.len()), replacement);
+                return Some(effects);
+            }
             Outcome::Open(opened, effects) => {
                 layers.insert(index.min(layers.len()), layer);
                 layers.push(opened);
@@ -450,9 +420,9 @@ fn walk(
 /// an opened layer goes on top of `which`.
 fn settle(state: &mut AppState, which: Stack, outcome: Outcome) -> Option<Vec<Effect>> {
     match outcome {
-        Outcome::Ignored => None,
+        Outcome::Ignored | Outcome::CloseAndFallThrough => None,
         Outcome::Consumed(effects) | Outcome::Close(effects) => Some(effects),
-        Outcome::Open(layer, effects) => {
+        Outcome::Open(layer, effects) | Outcome::Replace(layer, effects) => {
             if let Some(layers) = stack(state, which) {
                 layers.push(layer);
             }

@@ -34,21 +34,14 @@ pub fn on_composer_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Opt
 }
 
 impl QueueFocus {
-    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState, now: Instant) -> Outcome {
+    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
         if state.queued.is_empty() {
             // Everything queued went out (the turn ended) while the list had the focus: the
             // focus goes back to the composer, and this key with it rather than lost.
-            return match crate::app::base::handle(state, input, now) {
-                Outcome::Open(layer, effects) => {
-                    state.layers.push(layer);
-                    Outcome::Close(effects)
-                }
-                Outcome::Consumed(effects) | Outcome::Close(effects) => Outcome::Close(effects),
-                Outcome::Ignored => Outcome::Close(vec![]),
-            };
+            return Outcome::CloseAndFallThrough;
         }
         self.selected = self.selected.min(state.queued.len() - 1);
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);

@@ -113,13 +113,14 @@ fn complete(state: &mut AppState, command: &Command) {
 fn pass_on(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
     match base::handle(state, input, now) {
         Outcome::Consumed(effects) | Outcome::Close(effects) => still_open(state, effects),
-        Outcome::Ignored => still_open(state, vec![]),
-        Outcome::Open(layer, effects) => {
+        Outcome::Ignored | Outcome::CloseAndFallThrough => still_open(state, vec![]),
+        // What the key opened goes on top while a command name is still being typed, and in
+        // the popup's place once it is not.
+        Outcome::Open(layer, effects) | Outcome::Replace(layer, effects) => {
             if query(state).is_some() {
                 Outcome::Open(layer, effects)
             } else {
-                state.layers.push(layer);
-                Outcome::Close(effects)
+                Outcome::Replace(layer, effects)
             }
         }
     }
