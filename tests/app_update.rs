@@ -90,7 +90,7 @@ fn enter_sends_a_turn_and_a_second_prompt_waits_for_the_first() {
     );
     type_text(&mut state, "next", now);
     assert!(wire(update(&mut state, key(KeyCode::Enter), now)).is_empty());
-    assert_eq!(state.queued.len(), 1);
+    assert_eq!(state.outbox.queued.len(), 1);
     update(
         &mut state,
         notify(

@@ -95,7 +95,7 @@ fn slash_rules_opens_the_list_and_reads_the_server_codex_home() {
     );
     assert_eq!(list(&state).listing, Listing::Loading);
     assert!(state.composer.is_empty(), "the command is not left behind");
-    assert!(state.queued.is_empty(), "and never sent as a prompt");
+    assert!(state.outbox.queued.is_empty(), "and never sent as a prompt");
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("Reading the rules…"), "{shown}");
 }

@@ -322,7 +322,7 @@ fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCase
     update(&mut state, AppEvent::Paste(format!("x{}", s[18])), now);
     update(&mut state, common::key(KeyCode::Tab), now);
     check(&mut state)?;
-    prop_assert_eq!(state.queued.len(), 2);
+    prop_assert_eq!(state.outbox.queued.len(), 2);
     update(&mut state, common::key(KeyCode::Up), now);
     prop_assert!(open(&state, |l| matches!(l, Layer::Queue(_))));
     check(&mut state)?;

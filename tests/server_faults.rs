@@ -9,7 +9,7 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 use tern::app::layers::server_down::Cause;
 use tern::app::layers::Layer;
-use tern::app::restart::unsent_text;
+use tern::app::outbox::unsent_text;
 use tern::app::{update, AppEvent, AppState, ConnState, Effect, RequestTag};
 use tern::model::CellKind;
 
@@ -80,7 +80,7 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     type_text(&mut state, "queued one", now);
     update(&mut state, key(KeyCode::Tab), now);
     type_text(&mut state, "my draft", now);
-    assert_eq!(state.queued.len(), 1);
+    assert_eq!(state.outbox.queued.len(), 1);
     let cells_before = state.transcript.cells().len();
 
     update(
@@ -95,7 +95,7 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     );
     assert!(!state.turn_active(), "the turn ended with the server");
     // Queued prompts stay listed as not sent, and the draft is untouched.
-    assert_eq!(state.queued, ["queued one"]);
+    assert_eq!(state.outbox.queued, ["queued one"]);
     assert_eq!(state.composer.text(), "my draft");
     // Typing goes on under the box.
     type_text(&mut state, "!", now);
@@ -120,7 +120,7 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     assert_eq!(state.conn, ConnState::Ready);
     assert_eq!(state.thread_id(), Some(THREAD));
     // Never sent behind the person's back: the restart put the queued prompt in the composer.
-    assert!(state.queued.is_empty());
+    assert!(state.outbox.queued.is_empty());
     assert_eq!(state.composer.text(), "queued one\n\nmy draft!");
     // The transcript is kept: everything before, plus what happened.
     assert!(state.transcript.cells().len() > cells_before);
@@ -142,7 +142,11 @@ fn initialize_unanswered_for_ten_seconds_is_said_with_a_hint_and_the_prompt_is_k
     update(&mut state, AppEvent::Resize(80, 24), t0);
     type_text(&mut state, "typed early", t0);
     update(&mut state, key(KeyCode::Enter), t0);
-    assert_eq!(state.queued.len(), 1, "queued until the thread is ready");
+    assert_eq!(
+        state.outbox.queued.len(),
+        1,
+        "queued until the thread is ready"
+    );
 
     assert_eq!(state.next_tick(t0), Some(t0 + Duration::from_secs(10)));
     update(&mut state, AppEvent::Tick, t0 + Duration::from_secs(9));
@@ -356,7 +360,7 @@ fn a_steer_the_server_never_answered_survives_a_restart_in_the_composer() {
     assert!(matches!(down_cause(&state), Some(Cause::Silent { .. })));
     restart_and_resume(&mut state, t0 + Duration::from_secs(31), 1000);
     assert_eq!(state.composer.text(), "also check the docs\n\ndraft");
-    assert!(state.steering.is_empty(), "no stale steering row");
+    assert!(state.outbox.steering.is_empty(), "no stale steering row");
     // Had the person quit instead, it would have been printed as unsent.
     let mut state = running_state(t0);
     type_text(&mut state, "also check the docs", t0);

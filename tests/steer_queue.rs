@@ -8,7 +8,7 @@ use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::steer::CUT_OFF_BY_YOUR_STEER;
+use tern::app::outbox::CUT_OFF_BY_YOUR_STEER;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::CellKind;
 
@@ -87,8 +87,8 @@ fn enter_while_a_turn_runs_steers_it_with_the_expected_turn_id() {
                    "input": [{"type": "text", "text": "use tabs", "text_elements": []}]})
         )]
     );
-    assert!(state.queued.is_empty(), "a steer is not queued");
-    assert_eq!(state.steering.len(), 1);
+    assert!(state.outbox.queued.is_empty(), "a steer is not queued");
+    assert_eq!(state.outbox.steering.len(), 1);
     assert!(state.composer.is_empty());
 }
 
@@ -124,7 +124,7 @@ fn the_answer_a_steer_cut_off_says_so_and_the_steer_shows_in_the_turn() {
             "agent (streaming): Tabs it is.",
         ]
     );
-    assert!(state.steering.is_empty(), "the steer landed");
+    assert!(state.outbox.steering.is_empty(), "the steer landed");
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn tab_queues_for_a_new_turn_sent_when_the_running_one_ends() {
     let mut state = running_state(now);
     let effects = submit(&mut state, "then write tests", KeyCode::Tab, now);
     assert!(requests(&effects).is_empty(), "nothing is sent yet");
-    assert_eq!(state.queued, ["then write tests"]);
+    assert_eq!(state.outbox.queued, ["then write tests"]);
     assert!(state.composer.is_empty());
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(
@@ -143,7 +143,7 @@ fn tab_queues_for_a_new_turn_sent_when_the_running_one_ends() {
             json!({"threadId": THREAD, "input": [{"type": "text", "text": "then write tests", "text_elements": []}]})
         )]
     );
-    assert!(state.queued.is_empty());
+    assert!(state.outbox.queued.is_empty());
 }
 
 #[test]
@@ -164,7 +164,7 @@ fn an_interrupted_turn_does_not_send_the_queue_it_moves_into_the_composer() {
         requests(&effects).is_empty(),
         "no new turn starts right after an interrupt: {effects:?}"
     );
-    assert!(state.queued.is_empty());
+    assert!(state.outbox.queued.is_empty());
     assert_eq!(state.composer.text(), "then write tests\n\nand docs");
     assert!(cells(&state)
         .iter()
@@ -177,7 +177,7 @@ fn tab_with_no_turn_running_is_left_to_the_composer() {
     let mut state = ready_state(now);
     let effects = submit(&mut state, "draft", KeyCode::Tab, now);
     assert!(requests(&effects).is_empty());
-    assert!(state.queued.is_empty());
+    assert!(state.outbox.queued.is_empty());
     assert!(state.composer.text().starts_with("draft"));
 }
 
@@ -201,7 +201,7 @@ fn a_steer_refused_because_the_turn_just_ended_goes_out_as_a_new_turn() {
             json!({"threadId": THREAD, "input": [{"type": "text", "text": "one more thing", "text_elements": []}]})
         )]
     );
-    assert!(state.steering.is_empty());
+    assert!(state.outbox.steering.is_empty());
 }
 
 #[test]
@@ -222,7 +222,7 @@ fn a_steer_refused_before_turn_completed_arrives_waits_for_it_then_goes_first() 
         requests(&effects).is_empty(),
         "the turn is still running here"
     );
-    assert_eq!(state.queued, ["steer me", "queued earlier"]);
+    assert_eq!(state.outbox.queued, ["steer me", "queued earlier"]);
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(requests(&effects)[0].1["input"][0]["text"], "steer me");
 }
@@ -244,7 +244,7 @@ fn queued_messages_and_a_steer_in_flight_survive_a_lost_connection_as_not_sent()
         now,
     ));
     assert!(requests(&effects).is_empty(), "nothing can be sent");
-    assert_eq!(state.queued, ["steer in flight", "queued one"]);
+    assert_eq!(state.outbox.queued, ["steer in flight", "queued one"]);
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("✗ not sent steer in flight"), "{shown}");
     assert!(shown.contains("✗ not sent queued one"), "{shown}");
@@ -260,17 +260,17 @@ fn up_from_the_composer_selects_queued_messages_to_drop_or_edit() {
     update(&mut state, key(KeyCode::Up), now);
     // The newest is selected first; x drops it.
     update(&mut state, key(KeyCode::Char('x')), now);
-    assert_eq!(state.queued, ["first", "second"]);
+    assert_eq!(state.outbox.queued, ["first", "second"]);
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Delete), now);
-    assert_eq!(state.queued, ["second"]);
+    assert_eq!(state.outbox.queued, ["second"]);
     // Enter takes it back into the composer to edit; Tab queues it again.
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(state.queued.is_empty());
+    assert!(state.outbox.queued.is_empty());
     assert_eq!(state.composer.text(), "second");
     type_text(&mut state, " edited", now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert_eq!(state.queued, ["second edited"]);
+    assert_eq!(state.outbox.queued, ["second edited"]);
     assert!(state.layers.is_empty());
 }
 
@@ -318,11 +318,12 @@ fn a_draft_with_a_folded_paste_swapped_into_the_queue_keeps_the_paste() {
     );
     update(&mut state, key(KeyCode::Enter), now);
     assert_eq!(state.composer.text(), "first");
-    assert_eq!(state.queued.len(), 1);
+    assert_eq!(state.outbox.queued.len(), 1);
     assert!(
-        state.queued[0].contains("log line 1\n") && state.queued[0].contains("log line 40"),
+        state.outbox.queued[0].contains("log line 1\n")
+            && state.outbox.queued[0].contains("log line 40"),
         "{:?}",
-        state.queued[0]
+        state.outbox.queued[0]
     );
 }
 
@@ -336,7 +337,7 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     // The turn ends and the queued message goes out while the list has the focus.
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(requests(&effects)[0].0, "turn/start");
-    assert!(state.queued.is_empty());
+    assert!(state.outbox.queued.is_empty());
     // The next keys are typing: `/` opens the commands, as it would with no list open.
     type_text(&mut state, "/st", now);
     assert_eq!(state.composer.text(), "/st");
@@ -355,14 +356,14 @@ fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_pla
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Enter), now);
     assert_eq!(state.composer.text(), "queued");
-    assert_eq!(state.queued, std::slice::from_ref(&big));
+    assert_eq!(state.outbox.queued, std::slice::from_ref(&big));
 
     // The same when an interrupt moves the queue into the composer above a folded draft, and
     // in what is printed after exit.
     let mut state = running_state(now);
     submit(&mut state, "queued", KeyCode::Tab, now);
     update(&mut state, AppEvent::Paste(big.clone()), now);
-    assert!(tern::app::restart::unsent_text(&state)
+    assert!(tern::app::outbox::unsent_text(&state)
         .unwrap()
         .contains("line 49"));
     update(&mut state, key(KeyCode::Esc), now);
@@ -382,7 +383,7 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
     type_text(&mut state, "/status", now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert!(state.queued.is_empty(), "{:?}", state.queued);
+    assert!(state.outbox.queued.is_empty(), "{:?}", state.outbox.queued);
     assert!(matches!(state.layers.last(), Some(Layer::Status(_))));
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert!(requests(&effects).is_empty(), "{effects:?}");
@@ -390,7 +391,7 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
 
 #[test]
 fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
-    use tern::app::restart::{unconfirmed_steers, unsent_text};
+    use tern::app::outbox::{unconfirmed_steers, unsent_text};
     use tern::runtime::farewell::farewell;
     use tern::runtime::SessionOutcome;
 

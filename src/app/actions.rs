@@ -5,7 +5,7 @@ use super::effect::Effect;
 use super::request::ClientRequest;
 use super::state::{AppState, ConnState, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
-use crate::protocol::{Decision, TurnInterruptParams, TurnStartParams, UserInput};
+use crate::protocol::{Decision, TurnInterruptParams};
 use std::time::Instant;
 
 /// Leaves the session. Prompts still open are answered `cancel`, so the server never waits for
@@ -35,24 +35,6 @@ pub fn fail(state: &mut AppState, message: String) -> Vec<Effect> {
     state.transcript.notice(NoticeLevel::Error, message.clone());
     state.conn = ConnState::Failed(message);
     vec![]
-}
-
-/// Sends a prompt now, or queues it until the thread is ready and idle.
-pub fn submit_prompt(state: &mut AppState, prompt: String, now: Instant) -> Vec<Effect> {
-    // Slash text goes to the command table; everything else is a prompt.
-    if let Some(effects) = super::commands::dispatch(state, &prompt, now) {
-        return effects;
-    }
-    if let ConnState::Failed(_) = state.conn {
-        state.composer.set_text(&prompt);
-        state.transcript.notice(
-            NoticeLevel::Error,
-            "Not connected to codex: the prompt stays in the composer.",
-        );
-        return vec![];
-    }
-    state.scroll.to_bottom();
-    super::steer::submit(state, prompt, now)
 }
 
 /// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
@@ -89,32 +71,10 @@ pub fn copy_last_answer(state: &mut AppState) -> Vec<Effect> {
     vec![Effect::CopyToClipboard(text)]
 }
 
-pub fn send_next_queued(state: &mut AppState, now: Instant) -> Vec<Effect> {
-    if state.turn_active() || state.conn != ConnState::Ready {
-        return vec![];
-    }
-    let (Some(thread_id), Some(prompt)) = (
-        state.thread_id().map(str::to_string),
-        state.queued.pop_front(),
-    ) else {
-        return vec![];
-    };
-    state.transcript.push(CellKind::User {
-        text: prompt.clone(),
-    });
-    state.turn = TurnPhase::Starting { since: now };
-    let params = TurnStartParams {
-        thread_id,
-        input: vec![UserInput::text(prompt.clone())],
-        overrides: state.turn_settings.chosen.clone(),
-    };
-    vec![Effect::Request(ClientRequest::StartTurn { params, prompt })]
-}
-
+/// The turn is over: the next queued message goes out.
 pub fn turn_finished(state: &mut AppState, now: Instant) -> Vec<Effect> {
     state.turn = TurnPhase::Idle;
-    super::steer::turn_ended(state);
-    send_next_queued(state, now)
+    super::outbox::turn_ended(state, now)
 }
 
 pub fn interrupt(state: &mut AppState) -> Vec<Effect> {

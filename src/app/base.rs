@@ -129,7 +129,7 @@ pub fn all_hints(state: &AppState) -> Vec<Hint> {
     if state.turn_active() {
         rows.push(("Tab", "queue the prompt for a new turn"));
     }
-    if !state.queued.is_empty() {
+    if !state.outbox.queued.is_empty() {
         rows.push((
             "↑ (first line)",
             "select the queued messages: Enter edits, Del/x drops",

@@ -1,5 +1,5 @@
 //! The slash commands, as one table: adding a command is one row. The composer's `/name args`
-//! text (typed or completed in the slash popup) comes here from `actions::submit_prompt`; an
+//! text (typed or completed in the slash popup) comes here from `composer_input::submit`; an
 //! unknown name gets a warning naming the closest commands, and the text stays in the composer.
 
 use super::actions::{copy_last_answer, quit};

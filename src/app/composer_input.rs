@@ -1,7 +1,6 @@
 //! What the base layer does with keys and pastes meant for the composer: edit, keep the cursor
 //! in view, send (recording the prompt in the history), and the external editor's round trip.
 
-use super::actions::submit_prompt;
 use super::composer::ComposerOutcome;
 use super::effect::Effect;
 use super::state::AppState;
@@ -17,7 +16,7 @@ pub fn width(state: &AppState) -> u16 {
 pub fn key(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Effect> {
     let outcome = state.composer.handle_key(key, width(state));
     let effects = match outcome {
-        ComposerOutcome::Submitted(text) => submit(state, text, now),
+        ComposerOutcome::Submitted(text) => submit(state, text, Submit::Send, now),
         ComposerOutcome::Edited | ComposerOutcome::Ignored => vec![],
     };
     keep_cursor_in_view(state);
@@ -38,11 +37,40 @@ fn keep_cursor_in_view(state: &mut AppState) {
     state.composer.keep_cursor_in_view(width, height);
 }
 
-/// Sends the prompt and records it in the prompt history (and the history file).
-fn submit(state: &mut AppState, text: String, now: Instant) -> Vec<Effect> {
+/// How a submitted text goes out when it is a message rather than a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Submit {
+    /// Enter: now, or into the running turn as a steer.
+    Send,
+    /// Tab while a turn runs: for a new turn once this one ends.
+    Queue,
+}
+
+/// Submits what the person wrote, recording it in the prompt history (and the file). Slash
+/// text is a command, however it was submitted — decided here, once: queued, a command would
+/// go out as a message for the model. Everything else goes to the outbox.
+pub fn submit(state: &mut AppState, text: String, how: Submit, now: Instant) -> Vec<Effect> {
     let mut effects = record_in_prompt_history(state, &text);
-    effects.extend(submit_prompt(state, text, now));
+    if let Some(ran) = super::commands::dispatch(state, &text, now) {
+        effects.extend(ran);
+        return effects;
+    }
+    effects.extend(match how {
+        Submit::Send => super::outbox::send(state, text, now),
+        Submit::Queue => super::outbox::queue(state, text, now),
+    });
     effects
+}
+
+/// Tab while a turn runs: the draft waits for a new turn.
+pub fn queue_draft(state: &mut AppState, now: Instant) -> Vec<Effect> {
+    // Folded pastes go out whole, as with Enter.
+    let text = state.composer.expanded_text();
+    if text.trim().is_empty() {
+        return vec![];
+    }
+    state.composer.clear();
+    submit(state, text, Submit::Queue, now)
 }
 
 /// Keeps a prompt the person sent (or queued) for Up and Ctrl+R, and appends it to the file.

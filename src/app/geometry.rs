@@ -101,7 +101,7 @@ pub const QUEUED_MAX_ROWS: u16 = 4;
 /// Rows for the messages waiting for the turn, out of `room` left above the bottom box: the
 /// transcript keeps at least three.
 fn queued_rows(state: &AppState, room: u16) -> u16 {
-    let waiting = state.steering.len() + state.queued.len();
+    let waiting = state.outbox.steering.len() + state.outbox.queued.len();
     let wanted = u16::try_from(waiting)
         .unwrap_or(u16::MAX)
         .min(QUEUED_MAX_ROWS);

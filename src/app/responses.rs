@@ -1,8 +1,9 @@
 //! Answers to tern's own requests, and the loss of the connection.
 
-use super::actions::{fail, send_next_queued};
+use super::actions::fail;
 use super::effect::Effect;
 use super::event::RequestTag;
+use super::outbox;
 use super::request::ClientRequest;
 use super::state::{AppState, ConnState, Resume, ThreadInfo, TurnPhase};
 use super::threads;
@@ -33,9 +34,6 @@ pub fn on_response(
         return effects;
     }
     if let Some(effects) = super::commands::on_response(state, &tag, &result) {
-        return effects;
-    }
-    if let Some(effects) = super::steer::on_response(state, &tag, &result, now) {
         return effects;
     }
     match (tag, result) {
@@ -79,15 +77,15 @@ pub fn on_response(
             vec![]
         }
         (RequestTag::StartTurn { prompt }, Err(e)) => {
-            state.turn = TurnPhase::Idle;
-            state
-                .transcript
-                .notice(NoticeLevel::Error, format!("The prompt was not sent: {e}"));
-            // Never lose what the person wrote: give it back unless they already typed more.
-            if state.composer.is_empty() {
-                state.composer.set_text(&prompt);
-            }
+            // Never lose what the person wrote.
+            outbox::turn_refused(state, &prompt, &e);
             vec![]
+        }
+        (RequestTag::SteerTurn { prompt }, result) => {
+            outbox::steer_answered(state, &prompt, &result, now)
+        }
+        (RequestTag::SearchFiles { generation }, result) => {
+            super::layers::file_finder::on_results(state, generation, &result)
         }
         (RequestTag::InterruptTurn, Ok(_)) => vec![],
         (RequestTag::InterruptTurn, Err(e)) => {
@@ -114,8 +112,6 @@ pub fn on_response(
         ) => vec![],
         // Handled by `commands` above.
         (RequestTag::ListModels | RequestTag::CompactThread, _) => vec![],
-        // Handled by `steer` above.
-        (RequestTag::SteerTurn { .. } | RequestTag::SearchFiles { .. }, _) => vec![],
     }
 }
 
@@ -148,5 +144,5 @@ fn on_thread_ready(
         cwd,
     });
     state.conn = ConnState::Ready;
-    send_next_queued(state, now)
+    outbox::send_next(state, now)
 }

@@ -2,16 +2,17 @@
 //! (`Effect::RestartServer`, carried out by the runtime), `initialize`s it and resumes the same
 //! thread with `thread/resume`; the transcript and the draft stay as they were.
 //!
-//! Prompts queued for the old server (`state.queued`) are never sent behind the person's back:
+//! Prompts queued for the old server (`outbox`) are never sent behind the person's back:
 //! while the server is down they stay listed above the composer as "not sent"; a restart moves
 //! them into the composer, above the draft, so they can be read, edited and sent again with
 //! Enter once the thread is back. Whatever is still unsent when tern
-//! exits is printed after the terminal is restored (`unsent_text`).
+//! exits is printed after the terminal is restored (`outbox::unsent_text`).
 
-use super::actions::{fail, send_next_queued};
+use super::actions::fail;
 use super::effect::Effect;
 use super::event::RequestTag;
 use super::layers::server_down::{self, Cause};
+use super::outbox;
 use super::state::{AppState, ConnState, ThreadInfo, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{InitializeResponse, ThreadStartResponse};
@@ -43,7 +44,7 @@ pub fn on_disconnected(state: &mut AppState, reason: String) -> Vec<Effect> {
     state.health.restart = None;
     let pending = state.questions.clear().len();
     lose_turn(state);
-    let unsent = state.queued.len();
+    let unsent = state.outbox.queued.len();
     let mut message = format!("Lost the connection to codex: {reason}.");
     if pending > 0 {
         message.push_str(&format!(
@@ -72,7 +73,7 @@ pub fn restart(state: &mut AppState, _now: Instant) -> Vec<Effect> {
     // Questions of the old server cannot be answered any more.
     state.questions.clear();
     lose_turn(state);
-    keep_unsent(state);
+    outbox::keep_unsent(state);
     state.server = None;
     state.conn = ConnState::Connecting;
     let health = &mut state.health;
@@ -213,7 +214,7 @@ fn resumed(state: &mut AppState, response: ThreadStartResponse, now: Instant) ->
     }
     state.conn = ConnState::Ready;
     server_down::close(state);
-    send_next_queued(state, now)
+    outbox::send_next(state, now)
 }
 
 fn given_up(state: &mut AppState, why: String) -> Vec<Effect> {
@@ -237,42 +238,7 @@ fn lose_turn(state: &mut AppState) {
             "The running turn ended with the server.",
         );
     }
-    super::steer::requeue_unanswered(state);
+    outbox::requeue_unanswered(state);
     state.turn = TurnPhase::Idle;
     state.turn_tokens = None;
-}
-
-/// Moves queued prompts into the composer, above the draft. Returns how many moved.
-pub fn keep_unsent(state: &mut AppState) -> usize {
-    let moved = state.queued.len();
-    if moved == 0 {
-        return 0;
-    }
-    let mut parts: Vec<String> = state.queued.drain(..).collect();
-    if !state.composer.is_empty() {
-        parts.push(state.composer.expanded_text());
-    }
-    state.composer.set_text(&parts.join("\n\n"));
-    moved
-}
-
-/// Everything typed and not sent (queued prompts, then the draft), to print after exit.
-pub fn unsent_text(state: &AppState) -> Option<String> {
-    let mut parts: Vec<String> = state.queued.iter().cloned().collect();
-    if !state.composer.is_empty() {
-        parts.push(state.composer.expanded_text());
-    }
-    (!parts.is_empty()).then(|| parts.join("\n\n"))
-}
-
-/// Steers sent into the running turn that the server had neither accepted nor refused when tern
-/// exited, to print after exit: they may or may not have reached the turn.
-pub fn unconfirmed_steers(state: &AppState) -> Option<String> {
-    let parts: Vec<&str> = state
-        .steering
-        .iter()
-        .filter(|s| !s.accepted)
-        .map(|s| s.prompt.as_str())
-        .collect();
-    (!parts.is_empty()).then(|| parts.join("\n\n"))
 }

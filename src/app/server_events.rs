@@ -80,13 +80,13 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
             };
             if is_current {
                 if interrupted {
-                    super::steer::hold_queue_after_interrupt(state);
+                    super::outbox::hold_after_interrupt(state);
                 }
                 return turn_finished(state, now);
             }
         }
         N::ItemStarted(i) => {
-            super::steer::on_item_started(state, &i.turn_id, &i.item);
+            super::outbox::on_item_started(state, &i.turn_id, &i.item);
             state.transcript.upsert_item(&i.turn_id, &i.item, false)
         }
         N::ItemCompleted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, true),

@@ -10,7 +10,7 @@ use crate::model::{LayoutKey, Transcript, TurnTokens};
 use crate::protocol::{InitializeResponse, ThreadSettings, ThreadTokenUsage};
 use crate::render::Theme;
 use ratatui::layout::Rect;
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 use std::time::Instant;
 
 /// How the session was asked to start.
@@ -116,10 +116,8 @@ pub struct AppState {
     pub turn: TurnPhase,
     pub transcript: Transcript,
     pub composer: Composer,
-    /// Prompts sent while a turn runs (or before the thread is ready), sent in order afterwards.
-    pub queued: VecDeque<String>,
-    /// Messages sent into the running turn (`turn/steer`) and not yet seen in it.
-    pub steering: Vec<super::steer::PendingSteer>,
+    /// The person's messages not yet in a turn: queued, or steering the running one.
+    pub outbox: super::outbox::Outbox,
     /// File searches sent by the @-mention finder so far: each answer carries its number, and
     /// only the latest is shown.
     pub file_searches: u64,
@@ -162,8 +160,7 @@ impl AppState {
             turn: TurnPhase::Idle,
             transcript: Transcript::default(),
             composer: Composer::with_prompt_history(std::mem::take(&mut config.prompt_history)),
-            queued: VecDeque::new(),
-            steering: Vec::new(),
+            outbox: Default::default(),
             file_searches: 0,
             focused: true,
             questions: config

@@ -2,7 +2,7 @@
 //! `tern resume --last`), forking, and paging a resumed thread's older turns in from
 //! `thread/turns/list`, newest first, as the person scrolls up.
 
-use super::actions::{fail, send_next_queued};
+use super::actions::fail;
 use super::effect::Effect;
 use super::event::{ListPurpose, RequestTag};
 use super::layers::thread_picker::{self, open_picker};
@@ -328,7 +328,7 @@ fn opened(
     });
     state.conn = ConnState::Ready;
     let mut effects = load_older(state);
-    effects.extend(send_next_queued(state, now));
+    effects.extend(super::outbox::send_next(state, now));
     effects
 }
 

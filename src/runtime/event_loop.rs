@@ -266,8 +266,8 @@ where
         failure,
         frames_drawn,
         copied: state.copied.clone(),
-        unsent: crate::app::restart::unsent_text(&state),
-        unconfirmed: crate::app::restart::unconfirmed_steers(&state),
+        unsent: crate::app::outbox::unsent_text(&state),
+        unconfirmed: crate::app::outbox::unconfirmed_steers(&state),
     };
     Ok((outcome, state))
 }

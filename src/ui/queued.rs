@@ -21,6 +21,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     });
     let failed = matches!(state.conn, ConnState::Failed(_));
     let mut rows: Vec<Line<'static>> = state
+        .outbox
         .steering
         .iter()
         .map(|steer| {
@@ -38,7 +39,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         })
         .collect();
     let first_queued = rows.len();
-    for (i, text) in state.queued.iter().enumerate() {
+    for (i, text) in state.outbox.queued.iter().enumerate() {
         let (label, style) = if failed {
             ("✗ not sent ", Style::default().fg(Color::Red))
         } else {

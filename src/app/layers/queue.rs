@@ -10,7 +10,7 @@ use std::time::Instant;
 
 #[derive(Debug, Default)]
 pub struct QueueFocus {
-    /// Index into `AppState::queued`.
+    /// Index into the outbox's queued messages.
     pub selected: usize,
 }
 
@@ -23,10 +23,10 @@ pub fn on_composer_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Opt
     }
     match key.code {
         KeyCode::Tab if state.turn_active() && !state.composer.is_empty() => Some(
-            Outcome::Consumed(crate::app::steer::queue_draft(state, now)),
+            Outcome::Consumed(crate::app::composer_input::queue_draft(state, now)),
         ),
-        KeyCode::Up if !state.queued.is_empty() && state.composer.cursor_line() == 0 => {
-            let selected = state.queued.len() - 1;
+        KeyCode::Up if !state.outbox.queued.is_empty() && state.composer.cursor_line() == 0 => {
+            let selected = state.outbox.queued.len() - 1;
             Some(Outcome::Open(Layer::Queue(QueueFocus { selected }), vec![]))
         }
         _ => None,
@@ -38,12 +38,12 @@ impl QueueFocus {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        if state.queued.is_empty() {
+        if state.outbox.queued.is_empty() {
             // Everything queued went out (the turn ended) while the list had the focus: the
             // focus goes back to the composer, and this key with it rather than lost.
             return Outcome::CloseAndFallThrough;
         }
-        self.selected = self.selected.min(state.queued.len() - 1);
+        self.selected = self.selected.min(state.outbox.queued.len() - 1);
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::Esc => Outcome::Close(vec![]),
@@ -51,27 +51,29 @@ impl QueueFocus {
                 self.selected = self.selected.saturating_sub(1);
                 Outcome::Consumed(vec![])
             }
-            KeyCode::Down if self.selected + 1 >= state.queued.len() => Outcome::Close(vec![]),
+            KeyCode::Down if self.selected + 1 >= state.outbox.queued.len() => {
+                Outcome::Close(vec![])
+            }
             KeyCode::Down => {
                 self.selected += 1;
                 Outcome::Consumed(vec![])
             }
             KeyCode::Delete | KeyCode::Backspace | KeyCode::Char('x') if !ctrl => {
-                state.queued.remove(self.selected);
-                if state.queued.is_empty() {
+                state.outbox.queued.remove(self.selected);
+                if state.outbox.queued.is_empty() {
                     return Outcome::Close(vec![]);
                 }
-                self.selected = self.selected.min(state.queued.len() - 1);
+                self.selected = self.selected.min(state.outbox.queued.len() - 1);
                 Outcome::Consumed(vec![])
             }
             KeyCode::Enter | KeyCode::Char('e') if !ctrl => {
-                let Some(text) = state.queued.remove(self.selected) else {
+                let Some(text) = state.outbox.queued.remove(self.selected) else {
                     return Outcome::Close(vec![]);
                 };
                 // A draft in the composer takes the edited message's place in the queue.
                 let draft = state.composer.expanded_text();
                 if !draft.trim().is_empty() {
-                    state.queued.insert(self.selected, draft);
+                    state.outbox.queued.insert(self.selected, draft);
                 }
                 state.composer.set_text(&text);
                 Outcome::Close(vec![])
