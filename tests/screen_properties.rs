@@ -329,7 +329,7 @@ fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCase
     esc(&mut state, now);
     // The server dies with hostile words on its stderr: the server-down box.
     update(&mut state, AppEvent::Disconnected(s[19].clone()), now);
-    prop_assert!(open(&state, |l| matches!(l, Layer::ServerDown(_))));
+    prop_assert!(state.health.down.is_some());
     check(&mut state)?;
     update(&mut state, AppEvent::Paste(s[20].clone()), now);
     check(&mut state)?;

@@ -7,17 +7,13 @@ use common::*;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::{Duration, Instant};
-use tern::app::layers::server_down::Cause;
-use tern::app::layers::Layer;
+use tern::app::health::DownCause as Cause;
 use tern::app::outbox::unsent_text;
 use tern::app::{update, AppEvent, AppState, ConnState, Effect, RequestTag};
 use tern::model::CellKind;
 
 fn down_cause(state: &AppState) -> Option<&Cause> {
-    state.layers.iter().find_map(|layer| match layer {
-        Layer::ServerDown(down) => Some(&down.cause),
-        _ => None,
-    })
+    state.health.down.as_ref().map(|down| &down.cause)
 }
 
 fn methods(effects: &[Effect]) -> Vec<&'static str> {

@@ -56,10 +56,7 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
                 .saturating_add(2);
             // A draft typed while a question is up stays in view under it; under the
             // server-down box the composer stays, since typing goes on there.
-            let server_down = matches!(
-                entry,
-                super::layers::Entry::Layer(super::layers::Layer::ServerDown(_))
-            );
+            let server_down = matches!(entry, super::layers::Entry::ServerDown(_));
             let draft = (server_down || !state.questions.is_empty() && !state.composer.is_empty())
                 && main_height >= DRAFT_UNDER_PROMPT_MIN_HEIGHT;
             (wanted, if draft { composer_rows.min(5) } else { 0 })

@@ -11,7 +11,7 @@
 use super::actions::fail;
 use super::effect::Effect;
 use super::event::RequestTag;
-use super::layers::server_down::{self, Cause};
+use super::health::{self, DownCause};
 use super::outbox;
 use super::state::{AppState, ConnState, ThreadInfo, TurnPhase};
 use crate::model::NoticeLevel;
@@ -58,13 +58,18 @@ pub fn on_disconnected(state: &mut AppState, reason: String) -> Vec<Effect> {
         ));
     }
     message.push_str(" What you typed is kept; Ctrl+R restarts codex and resumes the thread.");
-    server_down::open(state, Cause::Exited { detail: reason });
+    health::show(state, DownCause::Exited { detail: reason });
     fail(state, message)
 }
 
-/// Ctrl+R on the server-down layer: the old server goes (killed if still running), a new one
-/// starts.
+/// Ctrl+R on the server-down box: the old server goes (killed if still running), a new one
+/// starts. Pressed again while that is under way, it does nothing.
 pub fn restart(state: &mut AppState, _now: Instant) -> Vec<Effect> {
+    match &mut state.health.down {
+        Some(down) if down.restarting => return vec![],
+        Some(down) => down.restarting = true,
+        None => {}
+    }
     let kill = if state.health.closed {
         None
     } else {
@@ -108,9 +113,9 @@ pub fn on_restarted(
         }
         Err(detail) => {
             state.health.closed = true;
-            server_down::open(
+            health::show(
                 state,
-                Cause::StartFailed {
+                DownCause::StartFailed {
                     detail: detail.clone(),
                 },
             );
@@ -144,7 +149,7 @@ pub fn on_response(
                 // No thread was open yet: start the way the session was asked to.
                 state.health.restart = None;
                 state.health.restarts += 1;
-                server_down::close(state);
+                state.health.down = None;
                 return None;
             };
             state.health.restart = Some(Restart::Resuming {
@@ -213,15 +218,15 @@ fn resumed(state: &mut AppState, response: ThreadStartResponse, now: Instant) ->
         older.loading = false;
     }
     state.conn = ConnState::Ready;
-    server_down::close(state);
+    state.health.down = None;
     outbox::send_next(state, now)
 }
 
 fn given_up(state: &mut AppState, why: String) -> Vec<Effect> {
     state.health.restart = None;
-    server_down::open(
+    health::show(
         state,
-        Cause::StartFailed {
+        DownCause::StartFailed {
             detail: why.clone(),
         },
     );

@@ -96,7 +96,7 @@ fn draw_entry(
         }
         Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
         Entry::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager),
-        Entry::Layer(Layer::ServerDown(down)) => server_down::draw(frame, areas.bottom, down),
+        Entry::ServerDown(down) => server_down::draw(frame, areas.bottom, down),
         Entry::Layer(Layer::ThreadPicker(picker)) => thread_picker::draw(
             frame,
             areas.main,

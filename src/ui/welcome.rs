@@ -23,6 +23,7 @@ pub fn shown(state: &AppState) -> bool {
     only_notices
         && state.older_turns.is_none()
         && state.questions.is_empty()
+        && state.health.down.is_none()
         && state
             .layers
             .iter()

@@ -73,8 +73,6 @@ pub enum Layer {
     FileFinder(FileFinder),
     /// ↑ from the composer into the messages queued for the next turn.
     Queue(QueueFocus),
-    /// The server died, never answered or went silent: what happened, and the restart key.
-    ServerDown(server_down::ServerDown),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
 }
@@ -94,17 +92,13 @@ impl Layer {
             Layer::Status(view) => view.handle(input),
             Layer::FileFinder(finder) => finder.handle(input, state, now),
             Layer::Queue(focus) => focus.handle(input, state),
-            Layer::ServerDown(down) => down.handle(input, state, now),
             Layer::HistorySearch(search) => search.handle(input, state),
         }
     }
 
     pub fn placement(&self) -> Placement {
         match self {
-            Layer::Search(_)
-            | Layer::Prefix(_)
-            | Layer::ServerDown(_)
-            | Layer::HistorySearch(_) => Placement::Bottom,
+            Layer::Search(_) | Layer::Prefix(_) | Layer::HistorySearch(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
             // Drawn just above the composer, which stays in place and keeps taking the typing.
             Layer::SlashPopup(_)
@@ -138,7 +132,6 @@ impl Layer {
             Layer::Status(_) => "Status",
             Layer::FileFinder(_) => "Files",
             Layer::Queue(_) => "Queued",
-            Layer::ServerDown(down) => down.title(),
             Layer::HistorySearch(_) => "History search",
         }
     }
@@ -157,7 +150,6 @@ impl Layer {
             Layer::Status(_) => status_view::hints(),
             Layer::FileFinder(_) => file_finder::hints(),
             Layer::Queue(_) => queue::hints(),
-            Layer::ServerDown(down) => server_down::hints(down),
             Layer::HistorySearch(_) => history_search::hints(),
         }
     }
@@ -171,7 +163,6 @@ impl Layer {
                 crate::render::prefix::chooser_lines(&chooser.offer, chooser.len, width).len()
             }
             Layer::QuestionView(_) => 0,
-            Layer::ServerDown(down) => down.rows(width),
             Layer::Rules(list) => list.rules().len().max(1),
             // Full screen: it takes the rows there are.
             Layer::Diff(_) | Layer::ThreadPicker(_) => 0,
@@ -189,6 +180,9 @@ impl Layer {
 /// What is on screen, one entry per layer.
 #[derive(Debug, Clone, Copy)]
 pub enum Entry<'a> {
+    /// The server died, never answered or went silent: what happened, and the restart key
+    /// (`health`'s, below every layer the person opened).
+    ServerDown(&'a crate::app::health::ServerDown),
     Layer(&'a Layer),
     /// The front server prompt, with how many are waiting in all.
     Question(&'a QueuedQuestion, usize),
@@ -198,7 +192,7 @@ impl Entry<'_> {
     pub fn placement(&self) -> Placement {
         match self {
             Entry::Layer(layer) => layer.placement(),
-            Entry::Question(..) => Placement::Bottom,
+            Entry::Question(..) | Entry::ServerDown(_) => Placement::Bottom,
         }
     }
 
@@ -206,12 +200,14 @@ impl Entry<'_> {
         match self {
             Entry::Layer(layer) => layer.title(),
             Entry::Question(..) => "Approval",
+            Entry::ServerDown(down) => down.title(),
         }
     }
 
     pub fn hints(&self, now: Instant) -> Vec<Hint> {
         match self {
             Entry::Layer(layer) => layer.hints(),
+            Entry::ServerDown(down) => server_down::hints(down),
             Entry::Question(queued, _) => questions::hints(
                 &queued.question,
                 queued.selected,
@@ -224,6 +220,7 @@ impl Entry<'_> {
     pub fn rows(&self, width: u16, state: &AppState) -> usize {
         match self {
             Entry::Layer(layer) => layer.rows(width),
+            Entry::ServerDown(down) => down.rows(width),
             Entry::Question(queued, _) => {
                 let lines = crate::render::question::question_lines(
                     &queued.question,
@@ -241,7 +238,8 @@ impl Entry<'_> {
 /// Everything over the base, bottom first: the order `ui` draws in. Routing walks it from the
 /// end.
 pub fn on_screen(state: &AppState) -> Vec<Entry<'_>> {
-    let mut entries: Vec<Entry<'_>> = state.layers.iter().map(Entry::Layer).collect();
+    let mut entries: Vec<Entry<'_>> = state.health.down.iter().map(Entry::ServerDown).collect();
+    entries.extend(state.layers.iter().map(Entry::Layer));
     if let Some(front) = state.questions.front() {
         entries.push(Entry::Question(front, state.questions.len()));
         entries.extend(front.layers.iter().map(Entry::Layer));
@@ -334,6 +332,9 @@ fn route_as_typing(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Eff
     if let Some(effects) = walk(state, Stack::Person, &input, now) {
         return effects;
     }
+    if let Some(effects) = server_down(state, &input, now) {
+        return effects;
+    }
     let outcome = base::handle(state, &input, now);
     settle_base(state, outcome)
 }
@@ -351,8 +352,18 @@ fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<E
     if let Some(effects) = walk(state, Stack::Person, &input, now) {
         return effects;
     }
+    if let Some(effects) = server_down(state, &input, now) {
+        return effects;
+    }
     let outcome = base::handle(state, &input, now);
     settle_base(state, outcome)
+}
+
+/// The server-down box, when it shows, sits under the person's layers.
+fn server_down(state: &mut AppState, input: &Input<'_>, now: Instant) -> Option<Vec<Effect>> {
+    state.health.down.as_ref()?;
+    let outcome = server_down::handle(state, input, now);
+    settle(state, Stack::Person, outcome)
 }
 
 /// Settles what the base did. Under a server prompt only the prompt shows in the bottom slot:
