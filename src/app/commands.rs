@@ -4,13 +4,15 @@
 
 use super::actions::{copy_last_answer, quit};
 use super::effect::Effect;
-use super::event::RequestTag;
+use super::event::{LayerEvent, RequestTag};
 use super::layers::{self, Help, Layer};
 use super::request::ClientRequest;
 use super::state::AppState;
 use super::threads;
 use crate::model::NoticeLevel;
-use crate::protocol::{ModelListParams, ThreadForkParams, ThreadIdParams, ThreadSetNameParams};
+use crate::protocol::{
+    ModelListParams, ModelListResponse, ThreadForkParams, ThreadIdParams, ThreadSetNameParams,
+};
 use serde_json::Value;
 use std::time::Instant;
 
@@ -63,7 +65,12 @@ pub static COMMANDS: &[Command] = &[
     command(
         "resume",
         "find an earlier thread and reopen it",
-        |s, _, _| threads::open_picker_in_session(s),
+        |s, _, _| {
+            if refuse_while_busy(s, "resume another thread") {
+                return vec![];
+            }
+            layers::thread_picker::open(s, false)
+        },
     ),
     command("fork", "continue in a copy of this thread", |s, _, _| {
         fork(s)
@@ -300,7 +307,12 @@ pub fn on_response(
     result: &Result<Value, String>,
 ) -> Option<Vec<Effect>> {
     match tag {
-        RequestTag::ListModels => layers::choice::on_models(state, result.clone()),
+        RequestTag::ListModels => {
+            let parsed = result.clone().and_then(|v| {
+                serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string())
+            });
+            state.layer_events.push(LayerEvent::Models(parsed));
+        }
         RequestTag::CompactThread => {
             if let Err(e) = result {
                 state

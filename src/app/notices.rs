@@ -1,10 +1,14 @@
 //! Honest notices: a warning the server repeats every turn ("Model metadata for … not found")
 //! shows once with a count; retries (`error` with `willRetry`) update one line per turn instead
-//! of adding one per try; a thread in `systemError` says so.
+//! of adding one per try; a thread in `systemError` says so; a deleted exec-policy rule says
+//! when the deletion takes effect.
 
 use super::state::AppState;
+use crate::model::rules::{self, Entry};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::ErrorNotification;
+use crate::text::sanitize::visible_line;
+use std::path::Path;
 
 /// What tern puts before a retry's message, so the line can be found and updated.
 const RETRYING: &str = "Retrying: ";
@@ -76,4 +80,49 @@ pub fn system_error(state: &mut AppState) {
          Send again to retry, or /new for a fresh thread."
             .to_string(),
     );
+}
+
+/// What a rule deletion did and when it takes effect (`/rules`).
+pub fn rule_deleted(state: &mut AppState, file: &Path, source: &str, result: &Result<(), String>) {
+    let shown_file = show_path(file, state.config.home.as_deref());
+    match result {
+        Ok(()) => {
+            let rule = describe(source);
+            state.transcript.notice(
+                NoticeLevel::Info,
+                format!(
+                    "Deleted the rule {rule} from {shown_file}. Threads already running, this \
+                     one included, keep applying it until tern is restarted: codex reads rules \
+                     when a thread starts. New threads and forks go without it."
+                ),
+            );
+        }
+        Err(e) => state.transcript.notice(
+            NoticeLevel::Error,
+            format!(
+                "The rule was not deleted from {shown_file}: {}",
+                visible_line(e)
+            ),
+        ),
+    }
+}
+
+/// A rule for a notice: `git status` (allow), from its source text.
+fn describe(source: &str) -> String {
+    let parsed = rules::parse(source);
+    let text = match parsed.first() {
+        Some(Entry::Rule(rule)) => format!("`{}` ({})", rule.summary(), rule.decision.label()),
+        _ => source.to_string(),
+    };
+    visible_line(&text)
+}
+
+/// `path` with the home folder shown as `~`.
+pub fn show_path(path: &Path, home: Option<&str>) -> String {
+    let text = path.to_string_lossy();
+    let shown = match home.and_then(|home| text.strip_prefix(home)) {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
+        _ => text.into_owned(),
+    };
+    visible_line(&shown)
 }

@@ -2,14 +2,15 @@
 
 use super::actions::fail;
 use super::effect::Effect;
-use super::event::RequestTag;
+use super::event::{LayerEvent, RequestTag};
 use super::outbox;
 use super::request::ClientRequest;
 use super::state::{AppState, ConnState, Resume, ThreadInfo, TurnPhase};
 use super::threads;
 use crate::model::NoticeLevel;
 use crate::protocol::{
-    InitializeParams, InitializeResponse, ThreadStartResponse, TurnStartResponse,
+    FuzzyFileSearchResponse, InitializeParams, InitializeResponse, ThreadStartResponse,
+    TurnStartResponse,
 };
 use serde_json::Value;
 use std::time::Instant;
@@ -53,7 +54,10 @@ pub fn on_response(
                     vec![Effect::Request(threads::resume_request(state, thread_id))]
                 }
                 Resume::Last => threads::find_last(state),
-                Resume::Pick => super::layers::thread_picker::open(state, true),
+                Resume::Pick => {
+                    state.layer_events.push(LayerEvent::PickerWanted);
+                    vec![]
+                }
             });
             effects
         }
@@ -85,7 +89,13 @@ pub fn on_response(
             outbox::steer_answered(state, &prompt, &result, now)
         }
         (RequestTag::SearchFiles { generation }, result) => {
-            super::layers::file_finder::on_results(state, generation, &result)
+            // An answer tern cannot read lists nothing.
+            let result = result
+                .map(|v| serde_json::from_value::<FuzzyFileSearchResponse>(v).unwrap_or_default());
+            state
+                .layer_events
+                .push(LayerEvent::FileMatches { generation, result });
+            vec![]
         }
         (RequestTag::InterruptTurn, Ok(_)) => vec![],
         (RequestTag::InterruptTurn, Err(e)) => {

@@ -2,6 +2,7 @@
 
 use super::actions::turn_finished;
 use super::effect::Effect;
+use super::event::LayerEvent;
 use super::state::{AppState, TurnPhase};
 use crate::model::{CellKind, NoticeLevel, Question, TurnTokens};
 use crate::protocol::{
@@ -118,7 +119,9 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         N::PlanUpdated(p) => state.transcript.update_plan(&p),
         N::TurnDiffUpdated(d) => {
             if state.transcript.set_turn_diff(&d.turn_id, &d.diff) {
-                super::layers::diff::on_turn_diff(state, &d.turn_id);
+                state
+                    .layer_events
+                    .push(LayerEvent::TurnDiff { turn_id: d.turn_id });
             }
         }
         N::Error(e) => super::notices::error(state, e),
@@ -142,25 +145,18 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         }
         N::ThreadStarted(_) => {}
         // Another client (or we) renamed or archived a thread: keep the picker in step.
-        N::ThreadNameUpdated(n) => {
-            if let Some(picker) = super::layers::thread_picker::open_picker(state) {
-                picker.renamed(&n.thread_id, n.thread_name.as_deref());
-            }
-        }
-        N::ThreadArchived(n) => {
-            if let Some(picker) = super::layers::thread_picker::open_picker(state) {
-                if !picker.archived {
-                    picker.remove(&n.thread_id);
-                }
-            }
-        }
-        N::ThreadUnarchived(n) => {
-            if let Some(picker) = super::layers::thread_picker::open_picker(state) {
-                if picker.archived {
-                    picker.remove(&n.thread_id);
-                }
-            }
-        }
+        N::ThreadNameUpdated(n) => state.layer_events.push(LayerEvent::ThreadRenamed {
+            thread_id: n.thread_id,
+            name: n.thread_name,
+        }),
+        N::ThreadArchived(n) => state.layer_events.push(LayerEvent::ThreadArchived {
+            thread_id: n.thread_id,
+            archived: true,
+        }),
+        N::ThreadUnarchived(n) => state.layer_events.push(LayerEvent::ThreadArchived {
+            thread_id: n.thread_id,
+            archived: false,
+        }),
         N::RateLimitsUpdated(n) => state.turn_settings.merge_rate_limits(n.rate_limits),
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
     }

@@ -150,6 +150,9 @@ pub struct AppState {
     pub health: super::health::Health,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
+    /// News for the layers on screen, posted by the session's handlers and handed out by the
+    /// router after each event.
+    pub layer_events: Vec<super::event::LayerEvent>,
 }
 
 impl AppState {
@@ -181,6 +184,7 @@ impl AppState {
             turn_settings: Default::default(),
             health: Default::default(),
             quit_armed_until: None,
+            layer_events: Vec::new(),
             config,
         }
     }

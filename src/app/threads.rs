@@ -4,8 +4,7 @@
 
 use super::actions::fail;
 use super::effect::Effect;
-use super::event::{ListPurpose, RequestTag};
-use super::layers::thread_picker::{self, open_picker};
+use super::event::{LayerEvent, ListPurpose, RequestTag};
 use super::request::ClientRequest;
 use super::state::{AppState, ConnState, ThreadInfo, TurnPhase};
 use crate::model::{NoticeLevel, Transcript};
@@ -127,14 +126,6 @@ pub fn start_new(state: &AppState) -> Vec<Effect> {
     ))]
 }
 
-/// `/resume`: the picker over the session.
-pub fn open_picker_in_session(state: &mut AppState) -> Vec<Effect> {
-    if busy(state, "resume another thread") {
-        return vec![];
-    }
-    thread_picker::open(state, false)
-}
-
 /// Answers to the requests of this module and of the picker. `None` for other tags.
 pub fn on_response(
     state: &mut AppState,
@@ -169,58 +160,30 @@ pub fn on_response(
             let exchange = result.clone().and_then(|v| {
                 serde_json::from_value::<ThreadTurnsListResponse>(v).map_err(|e| e.to_string())
             });
-            match open_picker(state) {
-                Some(picker) => picker.on_peek(
-                    thread_id,
-                    exchange.map(|r| {
-                        r.data
-                            .first()
-                            .and_then(crate::model::thread_list::Exchange::from_turn)
-                    }),
-                ),
-                None => vec![],
-            }
+            state.layer_events.push(LayerEvent::ThreadPeek {
+                thread_id: thread_id.clone(),
+                result: exchange.map(|r| {
+                    r.data
+                        .first()
+                        .and_then(crate::model::thread_list::Exchange::from_turn)
+                }),
+            });
+            vec![]
         }
         RequestTag::SetThreadName { thread_id, name } => {
-            if let Some(picker) = open_picker(state) {
-                match result {
-                    Ok(_) => {
-                        picker.renamed(thread_id, Some(name));
-                        picker.message = Some("Renamed.".into());
-                    }
-                    Err(e) => picker.message = Some(format!("Could not rename: {e}")),
-                }
-            } else {
-                // `/rename` in the conversation.
-                let (level, text) = match result {
-                    Ok(_) => (NoticeLevel::Info, format!("Renamed this thread to {name}.")),
-                    Err(e) => (NoticeLevel::Error, format!("Could not rename: {e}")),
-                };
-                state.transcript.notice(level, text);
-            }
+            state.layer_events.push(LayerEvent::RenameAnswered {
+                thread_id: thread_id.clone(),
+                name: name.clone(),
+                result: result.clone().map(|_| ()),
+            });
             vec![]
         }
         RequestTag::ArchiveThread { thread_id } | RequestTag::UnarchiveThread { thread_id } => {
-            let archiving = matches!(tag, RequestTag::ArchiveThread { .. });
-            if let Some(picker) = open_picker(state) {
-                match result {
-                    Ok(_) => {
-                        picker.remove(thread_id);
-                        picker.message = Some(
-                            if archiving {
-                                "Archived (Ctrl+T lists archived threads)."
-                            } else {
-                                "Unarchived."
-                            }
-                            .into(),
-                        );
-                    }
-                    Err(e) => {
-                        let verb = if archiving { "archive" } else { "unarchive" };
-                        picker.message = Some(format!("Could not {verb}: {e}"));
-                    }
-                }
-            }
+            state.layer_events.push(LayerEvent::ArchiveAnswered {
+                thread_id: thread_id.clone(),
+                archiving: matches!(tag, RequestTag::ArchiveThread { .. }),
+                result: result.clone().map(|_| ()),
+            });
             vec![]
         }
         _ => return None,
@@ -233,14 +196,19 @@ fn on_list(
     result: Result<ThreadListResponse, String>,
 ) -> Vec<Effect> {
     match purpose {
-        ListPurpose::Page { generation, fast } => match open_picker(state) {
-            Some(picker) => picker.on_page(*generation, *fast, result),
-            None => vec![],
-        },
+        ListPurpose::Page { generation, fast } => {
+            state.layer_events.push(LayerEvent::ThreadPage {
+                generation: *generation,
+                fast: *fast,
+                result,
+            });
+            vec![]
+        }
         ListPurpose::Search { generation } => {
-            if let Some(picker) = open_picker(state) {
-                picker.on_search(*generation, result);
-            }
+            state.layer_events.push(LayerEvent::ThreadMatches {
+                generation: *generation,
+                result,
+            });
             vec![]
         }
         ListPurpose::Last => match result.map(|r| r.data.into_iter().next()) {
@@ -263,13 +231,14 @@ fn on_list(
     }
 }
 
-/// The server would not open a thread: in the picker, say so there and keep it usable.
+/// The server would not open a thread: the picker that asked says so, if one is open.
 fn refused(state: &mut AppState, error: String) -> Vec<Effect> {
-    if let Some(picker) = open_picker(state) {
-        picker.opening = None;
-        picker.message = Some(format!("Could not open that thread: {error}"));
-        return vec![];
-    }
+    state.layer_events.push(LayerEvent::OpenRefused { error });
+    vec![]
+}
+
+/// A refusal no picker took: `tern resume ID` at startup, or a fork from the conversation.
+pub fn refused_here(state: &mut AppState, error: &str) -> Vec<Effect> {
     if state.thread.is_some() {
         state.transcript.notice(
             NoticeLevel::Error,
@@ -292,7 +261,7 @@ fn opened(
     forked: bool,
     now: Instant,
 ) -> Vec<Effect> {
-    thread_picker::close(state);
+    state.layer_events.push(LayerEvent::ThreadOpened);
     reset_session(state);
     let cwd = if response.cwd.is_empty() {
         response.thread.cwd.clone().unwrap_or_default()
@@ -405,11 +374,16 @@ fn on_turns(
     let added = state.transcript.prepend_turns(&turns);
     let after = state.transcript.revision();
     state.scroll.cells_prepended(added, before, after);
-    for layer in &mut state.layers {
-        if let super::layers::Layer::Search(search) = layer {
-            search.cells_prepended(added);
-        }
-    }
+    state.layer_events.push(LayerEvent::CellsPrepended(added));
     // The screen may still not be full: keep going until it is (or the older turns run out).
     load_older(state)
+}
+
+/// `/rename` answered with no picker open: the thread on screen was renamed, or not.
+pub fn renamed_here(state: &mut AppState, name: &str, result: &Result<(), String>) {
+    let (level, text) = match result {
+        Ok(()) => (NoticeLevel::Info, format!("Renamed this thread to {name}.")),
+        Err(e) => (NoticeLevel::Error, format!("Could not rename: {e}")),
+    };
+    state.transcript.notice(level, text);
 }

@@ -2,7 +2,7 @@
 //! Input walks the layer stack (`layers::route`); server traffic goes to its handlers.
 
 use super::effect::Effect;
-use super::event::AppEvent;
+use super::event::{AppEvent, LayerEvent};
 use super::layers::{self, Input};
 use super::state::AppState;
 use super::{actions, responses, server_events};
@@ -27,13 +27,25 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
             server_events::on_server_request(state, id, request, now)
         }
         AppEvent::Response { tag, result } => responses::on_response(state, tag, result, now),
-        AppEvent::RulesLoaded { dir, result } => layers::rules::on_loaded(state, dir, result),
+        AppEvent::RulesLoaded { dir, result } => {
+            state
+                .layer_events
+                .push(LayerEvent::RulesLoaded { dir, result });
+            vec![]
+        }
         AppEvent::RuleDeleted {
             file,
             source,
             result,
-        } => layers::rules::on_deleted(state, file, source, result),
-        AppEvent::GitDiff { cwd, result } => layers::diff::on_git_diff(state, &cwd, result),
+        } => {
+            super::notices::rule_deleted(state, &file, &source, &result);
+            state.layer_events.push(LayerEvent::RuleDeleted { result });
+            vec![]
+        }
+        AppEvent::GitDiff { cwd, result } => {
+            state.layer_events.push(LayerEvent::GitDiff { cwd, result });
+            vec![]
+        }
         AppEvent::Disconnected(reason) => super::restart::on_disconnected(state, reason),
         AppEvent::EditorDone(result) => super::composer_input::editor_done(state, result),
         AppEvent::Terminate => actions::quit(state),
@@ -50,6 +62,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
     effects.extend(super::attention::alerts(state, before));
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
     effects.extend(super::threads::load_older(state));
+    effects.extend(layers::deliver(state));
     effects.push(Effect::Redraw);
     effects
 }

@@ -5,12 +5,12 @@
 use super::{Hint, Input, Layer, Outcome};
 use crate::app::commands::list_models;
 use crate::app::effect::Effect;
+use crate::app::event::LayerEvent;
 use crate::app::state::AppState;
 use crate::app::turn_settings;
 use crate::model::NoticeLevel;
-use crate::protocol::{sandbox_policy, ModelInfo, ModelListResponse};
+use crate::protocol::{sandbox_policy, ModelInfo};
 use crossterm::event::KeyCode;
-use serde_json::Value;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
@@ -100,43 +100,43 @@ pub fn open_approvals(state: &mut AppState) -> Vec<Effect> {
     vec![]
 }
 
-/// `model/list` answered: fill the open model picker.
-pub fn on_models(state: &mut AppState, result: Result<Value, String>) {
-    let current = turn_settings::model(state);
-    let Some(choice) = state.layers.iter_mut().rev().find_map(|l| match l {
-        Layer::Choice(c) if matches!(c.kind, ChoiceKind::Model(_)) => Some(c),
-        _ => None,
-    }) else {
-        return;
-    };
-    let parsed = result
-        .and_then(|v| serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string()));
-    match parsed {
-        Ok(list) => {
-            let models: Vec<ModelInfo> = list.data.into_iter().filter(|m| !m.hidden).collect();
-            choice.items = models
-                .iter()
-                .map(|m| ChoiceItem {
-                    label: if m.display_name.is_empty() {
-                        m.model.clone()
-                    } else {
-                        m.display_name.clone()
-                    },
-                    detail: m.description.clone(),
-                    current: current.as_deref() == Some(m.model.as_str()),
-                })
-                .collect();
-            choice.selected = choice.items.iter().position(|i| i.current).unwrap_or(0);
-            choice.status = models
-                .is_empty()
-                .then(|| "The server lists no models.".into());
-            choice.kind = ChoiceKind::Model(models);
-        }
-        Err(e) => choice.status = Some(format!("Could not list the models: {e}")),
-    }
-}
-
 impl Choice {
+    /// `model/list` answered: a model picker fills.
+    pub fn on_event(&mut self, event: &LayerEvent, state: &AppState) -> Outcome {
+        let LayerEvent::Models(result) = event else {
+            return Outcome::Ignored;
+        };
+        if !matches!(self.kind, ChoiceKind::Model(_)) {
+            return Outcome::Ignored;
+        }
+        let current = turn_settings::model(state);
+        match result {
+            Ok(list) => {
+                let models: Vec<ModelInfo> =
+                    list.data.iter().filter(|m| !m.hidden).cloned().collect();
+                self.items = models
+                    .iter()
+                    .map(|m| ChoiceItem {
+                        label: if m.display_name.is_empty() {
+                            m.model.clone()
+                        } else {
+                            m.display_name.clone()
+                        },
+                        detail: m.description.clone(),
+                        current: current.as_deref() == Some(m.model.as_str()),
+                    })
+                    .collect();
+                self.selected = self.items.iter().position(|i| i.current).unwrap_or(0);
+                self.status = models
+                    .is_empty()
+                    .then(|| "The server lists no models.".into());
+                self.kind = ChoiceKind::Model(models);
+            }
+            Err(e) => self.status = Some(format!("Could not list the models: {e}")),
+        }
+        Outcome::Consumed(vec![])
+    }
+
     pub fn title(&self) -> &'static str {
         match self.kind {
             ChoiceKind::Model(_) => "Model",

@@ -4,7 +4,7 @@
 
 use super::{Help, Hint, Input, Layer, Outcome};
 use crate::app::effect::Effect;
-use crate::app::event::GitDiffOutput;
+use crate::app::event::LayerEvent;
 use crate::app::state::AppState;
 use crate::render::diff::{files_of_patch, DiffDocument, DiffMode, DocAnchor};
 use crate::render::Theme;
@@ -128,55 +128,41 @@ fn ready(diff: &str, theme: Theme) -> DiffContent {
     }
 }
 
-/// The runtime read `git diff` for a pager waiting on it.
-pub fn on_git_diff(
-    state: &mut AppState,
-    cwd: &str,
-    result: Result<GitDiffOutput, String>,
-) -> Vec<Effect> {
-    let theme = state.config.theme;
-    for layer in &mut state.layers {
-        let Layer::Diff(pager) = layer else { continue };
-        let waiting = matches!(&pager.source, DiffSource::Git { cwd: c } if c == cwd)
-            && matches!(pager.content, DiffContent::Loading);
-        if !waiting {
-            continue;
-        }
-        pager.content = match &result {
-            Ok(out) if out.text.trim().is_empty() => DiffContent::Empty(format!(
-                "No changes: `git diff HEAD` is empty in {cwd}, and no turn has changed a file yet."
-            )),
-            Ok(out) => {
-                pager.truncated = out.truncated;
-                ready(&out.text, theme)
-            }
-            Err(message) => DiffContent::Failed(message.clone()),
-        };
-    }
-    vec![]
-}
-
-/// A turn sent a newer diff: a pager showing that turn shows the new one, at the same place.
-pub fn on_turn_diff(state: &mut AppState, turn_id: &str) {
-    let Some(diff) = state
-        .transcript
-        .turn_diffs()
-        .get(turn_id)
-        .map(str::to_string)
-    else {
-        return;
-    };
-    let theme = state.config.theme;
-    for layer in &mut state.layers {
-        if let Layer::Diff(pager) = layer {
-            if pager.source == DiffSource::Turn(turn_id.to_string()) {
-                pager.content = ready(&diff, theme);
-            }
-        }
-    }
-}
-
 impl DiffPager {
+    /// `git diff` came for a pager waiting on it; a turn it shows sent a newer diff, shown at the
+    /// same place.
+    pub fn on_event(&mut self, event: &LayerEvent, state: &AppState) -> Outcome {
+        let theme = state.config.theme;
+        match event {
+            LayerEvent::GitDiff { cwd, result }
+                if matches!(&self.source, DiffSource::Git { cwd: c } if c == cwd)
+                    && matches!(self.content, DiffContent::Loading) =>
+            {
+                self.content = match result {
+                    Ok(out) if out.text.trim().is_empty() => DiffContent::Empty(format!(
+                        "No changes: `git diff HEAD` is empty in {cwd}, and no turn has changed a \
+                         file yet."
+                    )),
+                    Ok(out) => {
+                        self.truncated = out.truncated;
+                        ready(&out.text, theme)
+                    }
+                    Err(message) => DiffContent::Failed(message.clone()),
+                };
+                Outcome::Consumed(vec![])
+            }
+            LayerEvent::TurnDiff { turn_id }
+                if self.source == DiffSource::Turn(turn_id.clone()) =>
+            {
+                if let Some(diff) = state.transcript.turn_diffs().get(turn_id) {
+                    self.content = ready(diff, theme);
+                }
+                Outcome::Consumed(vec![])
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+
     /// The layout in use for a body `width` columns wide on a screen `screen_width` wide.
     pub fn mode(&self, screen_width: u16) -> DiffMode {
         match self.side_by_side {

@@ -6,11 +6,11 @@
 use super::{Hint, Input, Outcome};
 use crate::app::composer_input;
 use crate::app::effect::Effect;
+use crate::app::event::LayerEvent;
 use crate::app::request::ClientRequest;
 use crate::app::state::AppState;
-use crate::protocol::{FuzzyFileMatch, FuzzyFileSearchParams, FuzzyFileSearchResponse};
+use crate::protocol::{FuzzyFileMatch, FuzzyFileSearchParams};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use serde_json::Value;
 use std::time::Instant;
 
 /// One token for every search, so the server drops the work of a query typed over.
@@ -130,6 +130,40 @@ impl FileFinder {
         })]
     }
 
+    /// The answer to a search: kept if it is for the latest query, dropped otherwise.
+    pub fn on_event(&mut self, event: &LayerEvent) -> Outcome {
+        let LayerEvent::FileMatches { generation, result } = event else {
+            return Outcome::Ignored;
+        };
+        if self.generation != *generation {
+            tracing::debug!(
+                generation,
+                current = self.generation,
+                "dropping a stale file search answer"
+            );
+            return Outcome::Consumed(vec![]);
+        }
+        self.searching = false;
+        match result {
+            Ok(answer) => {
+                self.matches = answer
+                    .files
+                    .iter()
+                    .filter(|m| offered(m))
+                    .take(MAX_MATCHES)
+                    .cloned()
+                    .collect();
+                self.selected = 0;
+                self.error = None;
+            }
+            Err(e) => {
+                self.matches.clear();
+                self.error = Some(e.clone());
+            }
+        }
+        Outcome::Consumed(vec![])
+    }
+
     /// The matches shown: files under `.git/` are the repository's own, never meant.
     pub fn visible(&self) -> impl Iterator<Item = &FuzzyFileMatch> {
         self.matches.iter()
@@ -168,48 +202,6 @@ pub fn quote(path: &str) -> String {
 fn offered(m: &FuzzyFileMatch) -> bool {
     let in_git = m.path == ".git" || m.path.starts_with(".git/") || m.path.contains("/.git/");
     !in_git && !m.path.chars().any(char::is_control)
-}
-
-/// The answer to a search: kept if it is for the finder's latest query, dropped otherwise.
-pub fn on_results(
-    state: &mut AppState,
-    generation: u64,
-    result: &Result<Value, String>,
-) -> Vec<Effect> {
-    let Some(finder) = state.layers.iter_mut().rev().find_map(|layer| match layer {
-        super::Layer::FileFinder(finder) => Some(finder),
-        _ => None,
-    }) else {
-        return vec![];
-    };
-    if finder.generation != generation {
-        tracing::debug!(
-            generation,
-            current = finder.generation,
-            "dropping a stale file search answer"
-        );
-        return vec![];
-    }
-    finder.searching = false;
-    match result {
-        Ok(value) => {
-            let answer: FuzzyFileSearchResponse =
-                serde_json::from_value(value.clone()).unwrap_or_default();
-            finder.matches = answer
-                .files
-                .into_iter()
-                .filter(offered)
-                .take(MAX_MATCHES)
-                .collect();
-            finder.selected = 0;
-            finder.error = None;
-        }
-        Err(e) => {
-            finder.matches.clear();
-            finder.error = Some(e.clone());
-        }
-    }
-    vec![]
 }
 
 pub fn hints() -> Vec<Hint> {

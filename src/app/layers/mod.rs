@@ -40,6 +40,7 @@ pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
 use super::effect::Effect;
+use super::event::LayerEvent;
 use super::questions::{Gate, QueuedQuestion};
 use super::state::AppState;
 use super::{base, questions};
@@ -93,6 +94,25 @@ impl Layer {
             Layer::FileFinder(finder) => finder.handle(input, state, now),
             Layer::Queue(focus) => focus.handle(input, state),
             Layer::HistorySearch(search) => search.handle(input, state),
+        }
+    }
+
+    /// News from the session (see `LayerEvent`): `Ignored` when it is not this layer's.
+    fn on_event(&mut self, event: &LayerEvent, state: &AppState) -> Outcome {
+        match self {
+            Layer::Diff(diff) => diff.on_event(event, state),
+            Layer::ThreadPicker(picker) => picker.on_event(event),
+            Layer::Choice(choice) => choice.on_event(event, state),
+            Layer::FileFinder(finder) => finder.on_event(event),
+            Layer::Rules(list) => list.on_event(event),
+            Layer::Search(search) => search.on_event(event),
+            Layer::Help(_)
+            | Layer::Prefix(_)
+            | Layer::QuestionView(_)
+            | Layer::SlashPopup(_)
+            | Layer::Status(_)
+            | Layer::Queue(_)
+            | Layer::HistorySearch(_) => Outcome::Ignored,
         }
     }
 
@@ -439,5 +459,70 @@ fn settle(state: &mut AppState, which: Stack, outcome: Outcome) -> Option<Vec<Ef
             }
             Some(effects)
         }
+    }
+}
+
+/// Hands the session's news (`AppState::layer_events`) to the layers: each event to the first
+/// layer, from the top, that takes it — one find for every kind of news. News nobody takes may
+/// still mean something to the session.
+pub fn deliver(state: &mut AppState) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for event in std::mem::take(&mut state.layer_events) {
+        if event == LayerEvent::PickerWanted {
+            effects.extend(thread_picker::open(state, true));
+            continue;
+        }
+        let taken = match offer(state, Stack::Question, &event) {
+            Some(taken) => Some(taken),
+            None => offer(state, Stack::Person, &event),
+        };
+        match taken {
+            Some(taken) => effects.extend(taken),
+            None => effects.extend(unclaimed(state, event)),
+        }
+    }
+    effects
+}
+
+/// Offers `event` to one list, top first; the effects of the layer that took it.
+fn offer(state: &mut AppState, which: Stack, event: &LayerEvent) -> Option<Vec<Effect>> {
+    // Taken out while they look, so each can be shown the rest of the state.
+    let mut layers = std::mem::take(stack(state, which)?);
+    let mut taken = None;
+    for index in (0..layers.len()).rev() {
+        match layers[index].on_event(event, state) {
+            Outcome::Ignored | Outcome::CloseAndFallThrough => continue,
+            Outcome::Consumed(effects) => taken = Some(effects),
+            Outcome::Close(effects) => {
+                layers.remove(index);
+                taken = Some(effects);
+            }
+            Outcome::Replace(layer, effects) => {
+                layers[index] = layer;
+                taken = Some(effects);
+            }
+            Outcome::Open(layer, effects) => {
+                layers.push(layer);
+                taken = Some(effects);
+            }
+        }
+        break;
+    }
+    if let Some(list) = stack(state, which) {
+        *list = layers;
+    }
+    taken
+}
+
+/// News no layer took: a `/rename` or a resume from the conversation is told in the
+/// transcript; the rest was only for a layer that has closed since.
+fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
+    match event {
+        LayerEvent::RenameAnswered { name, result, .. } => {
+            super::threads::renamed_here(state, &name, &result);
+            vec![]
+        }
+        LayerEvent::OpenRefused { error } => super::threads::refused_here(state, &error),
+        _ => vec![],
     }
 }

@@ -8,6 +8,7 @@
 
 use super::{Hint, Input, Layer, Outcome};
 use crate::app::effect::Effect;
+use crate::app::event::LayerEvent;
 use crate::app::state::AppState;
 use crate::model::rules::{self, Entry, Rule, RulesFileText};
 use crate::model::NoticeLevel;
@@ -112,7 +113,25 @@ impl RulesList {
 
     /// A path as shown: `~/…` under the home folder.
     pub fn show_path(&self, path: &Path) -> String {
-        show_path(path, self.home.as_deref())
+        crate::app::notices::show_path(path, self.home.as_deref())
+    }
+
+    /// The runtime read the folder, or carried out a deletion: list the files (again).
+    pub fn on_event(&mut self, event: &LayerEvent) -> Outcome {
+        match event {
+            LayerEvent::RulesLoaded { dir, result } if *dir == self.dir => {
+                self.loaded(result.clone());
+                Outcome::Consumed(vec![])
+            }
+            LayerEvent::RuleDeleted { result } => {
+                self.deleting = false;
+                if let Err(e) = result {
+                    self.message = Some(format!("Not deleted: {}", visible_line(e)));
+                }
+                Outcome::Consumed(self.reload())
+            }
+            _ => Outcome::Ignored,
+        }
     }
 
     pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
@@ -260,83 +279,4 @@ pub fn open(state: &mut AppState) -> Vec<Effect> {
         state.config.home.clone(),
     )));
     vec![Effect::LoadRules { dir }]
-}
-
-fn open_list<'a>(state: &'a mut AppState, dir: &Path) -> Option<&'a mut RulesList> {
-    state.layers.iter_mut().rev().find_map(|layer| match layer {
-        Layer::Rules(list) if list.dir == dir => Some(list),
-        _ => None,
-    })
-}
-
-pub fn on_loaded(
-    state: &mut AppState,
-    dir: PathBuf,
-    result: Result<Vec<RulesFileText>, String>,
-) -> Vec<Effect> {
-    if let Some(list) = open_list(state, &dir) {
-        list.loaded(result);
-    }
-    vec![]
-}
-
-/// Says what a deletion did and when it takes effect, and lists the folder again.
-pub fn on_deleted(
-    state: &mut AppState,
-    file: PathBuf,
-    source: String,
-    result: Result<(), String>,
-) -> Vec<Effect> {
-    let shown_file = show_path(&file, state.config.home.as_deref());
-    match &result {
-        Ok(()) => {
-            let rule = describe(&source);
-            state.transcript.notice(
-                NoticeLevel::Info,
-                format!(
-                    "Deleted the rule {rule} from {shown_file}. Threads already running, this \
-                     one included, keep applying it until tern is restarted: codex reads rules \
-                     when a thread starts. New threads and forks go without it."
-                ),
-            );
-        }
-        Err(e) => state.transcript.notice(
-            NoticeLevel::Error,
-            format!(
-                "The rule was not deleted from {shown_file}: {}",
-                visible_line(e)
-            ),
-        ),
-    }
-    let Some(list) = state.layers.iter_mut().rev().find_map(|layer| match layer {
-        Layer::Rules(list) => Some(list),
-        _ => None,
-    }) else {
-        return vec![];
-    };
-    list.deleting = false;
-    if let Err(e) = result {
-        list.message = Some(format!("Not deleted: {}", visible_line(&e)));
-    }
-    list.reload()
-}
-
-/// A rule for a notice: `git status` (allow), from its source text.
-fn describe(source: &str) -> String {
-    let parsed = rules::parse(source);
-    let text = match parsed.first() {
-        Some(Entry::Rule(rule)) => format!("`{}` ({})", rule.summary(), rule.decision.label()),
-        _ => source.to_string(),
-    };
-    visible_line(&text)
-}
-
-/// `path` with the home folder shown as `~`.
-pub fn show_path(path: &Path, home: Option<&str>) -> String {
-    let text = path.to_string_lossy();
-    let shown = match home.and_then(|home| text.strip_prefix(home)) {
-        Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
-        _ => text.into_owned(),
-    };
-    visible_line(&shown)
 }

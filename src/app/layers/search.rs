@@ -5,6 +5,7 @@
 //! the search case-sensitive (smart case).
 
 use super::{Hint, Input, Outcome};
+use crate::app::event::LayerEvent;
 use crate::app::scroll::{Anchor, Measure};
 use crate::app::state::AppState;
 use crate::app::view::View;
@@ -64,6 +65,17 @@ impl Search {
     pub fn cells_prepended(&mut self, cells: usize) {
         for m in &mut self.matches {
             m.cell += cells;
+        }
+    }
+
+    /// Older turns came in above: the matches move down with their cells.
+    pub fn on_event(&mut self, event: &LayerEvent) -> Outcome {
+        match event {
+            LayerEvent::CellsPrepended(cells) => {
+                self.cells_prepended(*cells);
+                Outcome::Consumed(vec![])
+            }
+            _ => Outcome::Ignored,
         }
     }
 

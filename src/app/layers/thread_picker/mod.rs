@@ -12,9 +12,9 @@ mod keys;
 
 pub use keys::hints;
 
-use super::Layer;
+use super::{Layer, Outcome};
 use crate::app::effect::Effect;
-use crate::app::event::ListPurpose;
+use crate::app::event::{LayerEvent, ListPurpose};
 use crate::app::request::ClientRequest;
 use crate::app::state::AppState;
 use crate::model::thread_list::{Exchange, ThreadRow};
@@ -374,6 +374,81 @@ impl ThreadPicker {
         effects
     }
 
+    /// News for the picker: pages and matches it asked for, what became of its actions, threads
+    /// renamed or archived elsewhere, and the thread it opened.
+    pub fn on_event(&mut self, event: &LayerEvent) -> Outcome {
+        let effects = match event {
+            LayerEvent::ThreadPage {
+                generation,
+                fast,
+                result,
+            } => self.on_page(*generation, *fast, result.clone()),
+            LayerEvent::ThreadMatches { generation, result } => {
+                self.on_search(*generation, result.clone());
+                vec![]
+            }
+            LayerEvent::ThreadPeek { thread_id, result } => self.on_peek(thread_id, result.clone()),
+            LayerEvent::RenameAnswered {
+                thread_id,
+                name,
+                result,
+            } => {
+                self.message = Some(match result {
+                    Ok(()) => {
+                        self.renamed(thread_id, Some(name));
+                        "Renamed.".into()
+                    }
+                    Err(e) => format!("Could not rename: {e}"),
+                });
+                vec![]
+            }
+            LayerEvent::ArchiveAnswered {
+                thread_id,
+                archiving,
+                result,
+            } => {
+                self.message = Some(match result {
+                    Ok(()) => {
+                        self.remove(thread_id);
+                        if *archiving {
+                            "Archived (Ctrl+T lists archived threads).".into()
+                        } else {
+                            "Unarchived.".into()
+                        }
+                    }
+                    Err(e) => {
+                        let verb = if *archiving { "archive" } else { "unarchive" };
+                        format!("Could not {verb}: {e}")
+                    }
+                });
+                vec![]
+            }
+            LayerEvent::ThreadRenamed { thread_id, name } => {
+                self.renamed(thread_id, name.as_deref());
+                vec![]
+            }
+            // Gone from this listing: archived in the live one, unarchived in the archived one.
+            LayerEvent::ThreadArchived {
+                thread_id,
+                archived,
+            } => {
+                if self.archived != *archived {
+                    self.remove(thread_id);
+                }
+                vec![]
+            }
+            LayerEvent::ThreadOpened => return Outcome::Close(vec![]),
+            // The server would not open it: say so here and stay usable.
+            LayerEvent::OpenRefused { error } => {
+                self.opening = None;
+                self.message = Some(format!("Could not open that thread: {error}"));
+                vec![]
+            }
+            _ => return Outcome::Ignored,
+        };
+        Outcome::Consumed(effects)
+    }
+
     /// A thread was renamed (by us or another client).
     pub fn renamed(&mut self, thread_id: &str, name: Option<&str>) {
         for row in self.rows.iter_mut().chain(self.search_hits.iter_mut()) {
@@ -399,19 +474,4 @@ pub fn open(state: &mut AppState, at_startup: bool) -> Vec<Effect> {
     let effects = picker.reload();
     state.layers.push(Layer::ThreadPicker(Box::new(picker)));
     effects
-}
-
-/// The open picker, if any.
-pub fn open_picker(state: &mut AppState) -> Option<&mut ThreadPicker> {
-    state.layers.iter_mut().rev().find_map(|layer| match layer {
-        Layer::ThreadPicker(picker) => Some(picker.as_mut()),
-        _ => None,
-    })
-}
-
-/// Closes the picker (a thread was opened).
-pub fn close(state: &mut AppState) {
-    state
-        .layers
-        .retain(|layer| !matches!(layer, Layer::ThreadPicker(_)));
 }
