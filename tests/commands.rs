@@ -38,7 +38,10 @@ fn enter(state: &mut AppState, now: Instant) -> Vec<Effect> {
 }
 
 fn popup_open(state: &AppState) -> bool {
-    matches!(state.layers.last(), Some(Layer::SlashPopup(_)))
+    matches!(
+        state.composer.popup,
+        Some(tern::app::composer::ComposerPopup::Commands(_))
+    )
 }
 
 /// The prompt "go" sent; the `turn/start` params it produced.

@@ -7,7 +7,6 @@ use common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 
 fn searches(effects: &[Effect]) -> Vec<(Value, u64)> {
@@ -45,11 +44,11 @@ fn answer(generation: u64, paths: &[&str]) -> AppEvent {
     }
 }
 
-fn finder(state: &AppState) -> Option<&tern::app::layers::FileFinder> {
-    state.layers.iter().find_map(|l| match l {
-        Layer::FileFinder(f) => Some(f),
+fn finder(state: &AppState) -> Option<&tern::app::composer::FileFinder> {
+    match &state.composer.popup {
+        Some(tern::app::composer::ComposerPopup::Files(f)) => Some(f),
         _ => None,
-    })
+    }
 }
 
 #[test]

@@ -297,7 +297,10 @@ fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCase
             now,
         );
     }
-    prop_assert!(open(&state, |l| matches!(l, Layer::FileFinder(_))));
+    prop_assert!(matches!(
+        state.composer.popup,
+        Some(tern::app::composer::ComposerPopup::Files(_))
+    ));
     check(&mut state)?;
     esc(&mut state, now);
     // The history search over hostile entries.

@@ -341,7 +341,11 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     // The next keys are typing: `/` opens the commands, as it would with no list open.
     type_text(&mut state, "/st", now);
     assert_eq!(state.composer.text(), "/st");
-    assert!(matches!(state.layers.last(), Some(Layer::SlashPopup(_))));
+    assert!(state.layers.is_empty(), "{:?}", state.layers);
+    assert!(matches!(
+        state.composer.popup,
+        Some(tern::app::composer::ComposerPopup::Commands(_))
+    ));
 }
 
 #[test]

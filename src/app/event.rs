@@ -3,8 +3,7 @@
 use crate::model::rules::RulesFileText;
 use crate::model::thread_list::Exchange;
 use crate::protocol::{
-    FuzzyFileSearchResponse, ModelListResponse, RequestId, ServerNotification, ServerRequest,
-    ThreadListResponse,
+    ModelListResponse, RequestId, ServerNotification, ServerRequest, ThreadListResponse,
 };
 use crossterm::event::{KeyEvent, MouseEvent};
 use serde_json::Value;
@@ -139,11 +138,6 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
-    /// The @-mention finder's search answered, for its query `generation`.
-    FileMatches {
-        generation: u64,
-        result: Result<FuzzyFileSearchResponse, String>,
-    },
 }
 
 #[derive(Debug, Clone, PartialEq)]

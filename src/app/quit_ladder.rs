@@ -34,7 +34,6 @@ pub fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
     }
     if !state.composer.is_empty() {
         state.composer.clear_into_history();
-        state.layers.retain(|layer| !layer.follows_draft());
         state.quit_armed_until = None;
         return vec![];
     }

@@ -92,9 +92,9 @@ pub fn on_response(
             // An answer tern cannot read lists nothing.
             let result = result
                 .map(|v| serde_json::from_value::<FuzzyFileSearchResponse>(v).unwrap_or_default());
-            state
-                .layer_events
-                .push(LayerEvent::FileMatches { generation, result });
+            if let Some(finder) = state.composer.file_finder() {
+                finder.answered(generation, result);
+            }
             vec![]
         }
         (RequestTag::InterruptTurn, Ok(_)) => vec![],

@@ -118,9 +118,6 @@ pub struct AppState {
     pub composer: Composer,
     /// The person's messages not yet in a turn: queued, or steering the running one.
     pub outbox: super::outbox::Outbox,
-    /// File searches sent by the @-mention finder so far: each answer carries its number, and
-    /// only the latest is shown.
-    pub file_searches: u64,
     /// Whether the terminal has the focus (focus-change events; assumed until told otherwise).
     pub focused: bool,
     /// Server prompts; the front one is the topmost layer.
@@ -164,7 +161,6 @@ impl AppState {
             transcript: Transcript::default(),
             composer: Composer::with_prompt_history(std::mem::take(&mut config.prompt_history)),
             outbox: Default::default(),
-            file_searches: 0,
             focused: true,
             questions: config
                 .approval_read_guard

@@ -1,7 +1,7 @@
 //! The @-mention finder: a list of matching files just above the composer, the letters that
 //! matched in bold. Paths come from the server and pass through `sanitize_line`.
 
-use crate::app::layers::FileFinder;
+use crate::app::composer::FileFinder;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};

@@ -25,6 +25,7 @@ mod thread_picker;
 mod transcript;
 mod welcome;
 
+use crate::app::composer::ComposerPopup;
 use crate::app::geometry::{areas, Areas};
 use crate::app::layers::{on_screen, top_hints, Entry, Layer, Placement};
 use crate::app::AppState;
@@ -39,6 +40,12 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
         composer::draw(frame, area, state, now);
+    }
+    // The list the composer opened over itself, above it.
+    match &state.composer.popup {
+        Some(ComposerPopup::Commands(popup)) => slash_popup::draw(frame, &areas, popup, state),
+        Some(ComposerPopup::Files(finder)) => file_finder::draw(frame, areas.transcript, finder),
+        None => {}
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
     // drawn in stack order, so a prompt over a full-screen view stays visible.
@@ -103,12 +110,8 @@ fn draw_entry(
             picker,
             state.config.wall_clock.map(|clock| clock.unix_at(now)),
         ),
-        Entry::Layer(Layer::SlashPopup(popup)) => slash_popup::draw(frame, areas, popup, state),
         Entry::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice),
         Entry::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, state, now),
-        Entry::Layer(Layer::FileFinder(finder)) => {
-            file_finder::draw(frame, areas.transcript, finder)
-        }
         // Shown by the queued list, which highlights the selection.
         Entry::Layer(Layer::Queue(_)) => {}
     }

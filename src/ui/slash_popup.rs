@@ -1,8 +1,9 @@
 //! The slash popup: the matching commands in a box just above the composer, the selected one
 //! highlighted, each with its one-line description.
 
+use crate::app::base::slash::matches;
+use crate::app::composer::SlashPopup;
 use crate::app::geometry::Areas;
-use crate::app::layers::slash_popup::{matches, SlashPopup};
 use crate::app::AppState;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};

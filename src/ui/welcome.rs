@@ -3,6 +3,7 @@
 //! config warning at startup) show under it; it goes once the conversation starts. Values come
 //! from the server or the command line: sanitised.
 
+use crate::app::composer::ComposerPopup;
 use crate::app::{turn_settings, AppState};
 use crate::model::CellKind;
 use crate::text::sanitize::sanitize_line;
@@ -13,7 +14,8 @@ use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph};
 use ratatui::Frame;
 
 /// On an empty transcript, unless something else is open over it (a box drawn over the welcome
-/// would be a jumble): the slash popup sits above the composer and leaves it in view.
+/// would be a jumble): the slash popup sits above the composer and leaves it in view; the file
+/// finder covers it.
 pub fn shown(state: &AppState) -> bool {
     let only_notices = state
         .transcript
@@ -24,10 +26,8 @@ pub fn shown(state: &AppState) -> bool {
         && state.older_turns.is_none()
         && state.questions.is_empty()
         && state.health.down.is_none()
-        && state
-            .layers
-            .iter()
-            .all(|l| matches!(l, crate::app::layers::Layer::SlashPopup(_)))
+        && state.layers.is_empty()
+        && !matches!(state.composer.popup, Some(ComposerPopup::Files(_)))
 }
 
 /// Draws it at the top of `area`; returns the rows it took (with a blank row under it), 0 when

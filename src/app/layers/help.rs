@@ -1,7 +1,7 @@
 //! The `?` overlay: the keys of every layer on screen, top first, built from the same hints the
 //! hint bar shows, so it cannot list a key that does nothing.
 
-use super::{on_screen, Hint, Input, Outcome};
+use super::{on_screen, Entry, Hint, Input, Outcome};
 use crate::app::base;
 use crate::app::state::AppState;
 use crossterm::event::KeyCode;
@@ -18,11 +18,17 @@ pub struct Help {
 impl Help {
     /// Help for what is on screen now (this overlay not yet included).
     pub fn of_screen(state: &AppState, now: Instant) -> Help {
-        let mut sections: Vec<(String, Vec<Hint>)> = on_screen(state)
+        let entries = on_screen(state);
+        let (down, layers): (Vec<&Entry<'_>>, Vec<&Entry<'_>>) = entries
             .iter()
-            .rev()
-            .map(|entry| (entry.title().to_string(), entry.hints(now)))
-            .collect();
+            .partition(|entry| matches!(entry, Entry::ServerDown(_)));
+        let section = |entry: &&Entry<'_>| (entry.title().to_string(), entry.hints(now));
+        let mut sections: Vec<(String, Vec<Hint>)> = layers.iter().rev().map(section).collect();
+        // The list open over the composer sits above the server-down box.
+        if let Some(popup) = &state.composer.popup {
+            sections.push((popup.title().to_string(), base::popup_hints(popup)));
+        }
+        sections.extend(down.iter().map(section));
         sections.push(("Conversation".to_string(), base::all_hints(state)));
         Help {
             sections,

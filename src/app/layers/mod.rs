@@ -12,7 +12,6 @@
 
 pub mod choice;
 pub mod diff;
-pub mod file_finder;
 pub mod help;
 pub mod history_search;
 pub mod prefix;
@@ -21,13 +20,11 @@ pub mod queue;
 pub mod rules;
 pub mod search;
 pub mod server_down;
-pub mod slash_popup;
 pub mod status_view;
 pub mod thread_picker;
 
 pub use choice::Choice;
 pub use diff::DiffPager;
-pub use file_finder::FileFinder;
 pub use help::Help;
 pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
@@ -35,7 +32,6 @@ pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
-pub use slash_popup::SlashPopup;
 pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
@@ -64,14 +60,10 @@ pub enum Layer {
     Diff(DiffPager),
     /// `tern resume`, `/resume`: past threads to reopen.
     ThreadPicker(Box<ThreadPicker>),
-    /// `/` in an empty composer: the commands matching what is typed, above the composer.
-    SlashPopup(SlashPopup),
     /// `/model`, `/approvals`.
     Choice(Choice),
     /// `/status`.
     Status(StatusView),
-    /// `@` in the composer: files of the session's directory.
-    FileFinder(FileFinder),
     /// ↑ from the composer into the messages queued for the next turn.
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
@@ -88,10 +80,8 @@ impl Layer {
             Layer::Rules(list) => list.handle(input),
             Layer::Diff(diff) => diff.handle(input, state, now),
             Layer::ThreadPicker(picker) => picker.handle(input, state, now),
-            Layer::SlashPopup(popup) => popup.handle(input, state, now),
             Layer::Choice(choice) => choice.handle(input, state),
             Layer::Status(view) => view.handle(input),
-            Layer::FileFinder(finder) => finder.handle(input, state, now),
             Layer::Queue(focus) => focus.handle(input, state),
             Layer::HistorySearch(search) => search.handle(input, state),
         }
@@ -103,13 +93,11 @@ impl Layer {
             Layer::Diff(diff) => diff.on_event(event, state),
             Layer::ThreadPicker(picker) => picker.on_event(event),
             Layer::Choice(choice) => choice.on_event(event, state),
-            Layer::FileFinder(finder) => finder.on_event(event),
             Layer::Rules(list) => list.on_event(event),
             Layer::Search(search) => search.on_event(event),
             Layer::Help(_)
             | Layer::Prefix(_)
             | Layer::QuestionView(_)
-            | Layer::SlashPopup(_)
             | Layer::Status(_)
             | Layer::Queue(_)
             | Layer::HistorySearch(_) => Outcome::Ignored,
@@ -120,22 +108,11 @@ impl Layer {
         match self {
             Layer::Search(_) | Layer::Prefix(_) | Layer::HistorySearch(_) => Placement::Bottom,
             Layer::Help(_) | Layer::Rules(_) => Placement::Popup,
-            // Drawn just above the composer, which stays in place and keeps taking the typing.
-            Layer::SlashPopup(_)
-            | Layer::Choice(_)
-            | Layer::Status(_)
-            | Layer::FileFinder(_)
-            | Layer::Queue(_) => Placement::Popup,
+            Layer::Choice(_) | Layer::Status(_) | Layer::Queue(_) => Placement::Popup,
             Layer::QuestionView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => {
                 Placement::FullScreen
             }
         }
-    }
-
-    /// Lists drawn from the draft being typed (a command name, an `@` mention): they have
-    /// nothing to show once the draft is cleared.
-    pub fn follows_draft(&self) -> bool {
-        matches!(self, Layer::SlashPopup(_) | Layer::FileFinder(_))
     }
 
     pub fn title(&self) -> &'static str {
@@ -147,10 +124,8 @@ impl Layer {
             Layer::Rules(_) => "Rules",
             Layer::Diff(_) => "Diff",
             Layer::ThreadPicker(_) => "Resume",
-            Layer::SlashPopup(_) => "Commands",
             Layer::Choice(choice) => choice.title(),
             Layer::Status(_) => "Status",
-            Layer::FileFinder(_) => "Files",
             Layer::Queue(_) => "Queued",
             Layer::HistorySearch(_) => "History search",
         }
@@ -165,10 +140,8 @@ impl Layer {
             Layer::Rules(list) => rules::hints(list),
             Layer::Diff(_) => diff::hints(),
             Layer::ThreadPicker(picker) => thread_picker::hints(picker),
-            Layer::SlashPopup(_) => slash_popup::hints(),
             Layer::Choice(_) => choice::hints(),
             Layer::Status(_) => status_view::hints(),
-            Layer::FileFinder(_) => file_finder::hints(),
             Layer::Queue(_) => queue::hints(),
             Layer::HistorySearch(_) => history_search::hints(),
         }
@@ -187,9 +160,8 @@ impl Layer {
             // Full screen: it takes the rows there are.
             Layer::Diff(_) | Layer::ThreadPicker(_) => 0,
             // Popups size themselves when drawn.
-            Layer::SlashPopup(_) | Layer::Status(_) => 0,
+            Layer::Status(_) => 0,
             Layer::Choice(choice) => choice.rows(),
-            Layer::FileFinder(finder) => finder.rows(),
             // Drawn in the queued list's own rows.
             Layer::Queue(_) => 0,
             Layer::HistorySearch(search) => search.rows(),
@@ -267,11 +239,21 @@ pub fn on_screen(state: &AppState) -> Vec<Entry<'_>> {
     entries
 }
 
-/// The keys of whatever is on top, for the hint bar.
+/// The keys of whatever is on top, for the hint bar: the topmost layer, else the list open over
+/// the composer (which sits above the server-down box), else the base.
 pub fn top_hints(state: &AppState, now: Instant) -> Vec<Hint> {
-    match on_screen(state).last() {
-        Some(entry) => entry.hints(now),
-        None => base::hints(state),
+    let entries = on_screen(state);
+    if let Some(entry) = entries
+        .iter()
+        .rev()
+        .find(|entry| !matches!(entry, Entry::ServerDown(_)))
+    {
+        return entry.hints(now);
+    }
+    match (&state.composer.popup, entries.last()) {
+        (Some(popup), _) => base::popup_hints(popup),
+        (None, Some(entry)) => entry.hints(now),
+        (None, None) => base::hints(state),
     }
 }
 

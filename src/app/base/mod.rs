@@ -1,7 +1,12 @@
-//! The bottom of the layer stack: transcript scrolling, global keys and the composer. Gets
-//! whatever every layer above ignored.
+//! The bottom of the layer stack: transcript scrolling, global keys and the composer, with the
+//! lists the composer opens over itself (`slash`, `files`). Gets whatever every layer above
+//! ignored.
+
+pub mod files;
+pub mod slash;
 
 use super::actions::{interrupt, quit};
+use super::composer::ComposerPopup;
 use super::composer_input;
 use super::layers::{Help, Hint, Input, Layer, Outcome, Search};
 use super::state::{AppState, TurnPhase};
@@ -9,6 +14,23 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
 use std::time::Instant;
 
 pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
+    // The composer's lists see its keys first.
+    if let Some(outcome) = files::handle(state, input, now) {
+        return outcome;
+    }
+    let before = slash::is_open(state).then(|| state.composer.text());
+    if let Some(outcome) = slash::handle(state, input) {
+        return outcome;
+    }
+    let outcome = on_input(state, input, now);
+    if let Some(before) = before {
+        let key = matches!(input, Input::Key(_));
+        slash::follow(state, key.then_some(before.as_str()));
+    }
+    outcome
+}
+
+fn on_input(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
     match input {
         Input::Key(key) => on_key(state, *key, now),
         Input::Paste(text) => {
@@ -43,9 +65,7 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
             return open_search()
         }
         // At the bottom, `/` starts a command: the popup lists them as the name is typed.
-        KeyCode::Char('/') if composer_empty && !ctrl => {
-            return super::layers::slash_popup::open(state, key, now)
-        }
+        KeyCode::Char('/') if composer_empty && !ctrl => return slash::open(state, key, now),
         KeyCode::Char('?') if composer_empty => {
             return Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![])
         }
@@ -78,9 +98,9 @@ fn composer_hooks(state: &mut AppState, key: KeyEvent, now: Instant) -> Option<O
         && !key
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        && super::layers::file_finder::starts_mention(state)
+        && files::starts_mention(state)
     {
-        return Some(super::layers::file_finder::open(state, key, now));
+        return Some(files::open(state, key, now));
     }
     super::layers::queue::on_composer_key(state, key, now)
 }
@@ -111,6 +131,14 @@ pub fn hints(state: &AppState) -> Vec<Hint> {
     hints.push(Hint::new("PgUp/PgDn", "scroll"));
     hints.push(Hint::new("Ctrl+C", super::quit_ladder::next_step(state)));
     hints
+}
+
+/// The keys of the list open over the composer.
+pub fn popup_hints(popup: &ComposerPopup) -> Vec<Hint> {
+    match popup {
+        ComposerPopup::Commands(_) => slash::hints(),
+        ComposerPopup::Files(_) => files::hints(),
+    }
 }
 
 /// Every key of the conversation view that does something in this state, for the help overlay
