@@ -3,14 +3,14 @@
 
 use super::effect::Effect;
 use super::request::ClientRequest;
-use super::state::{AppState, ConnState, TurnPhase};
+use super::state::{ConnState, Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
-use crate::protocol::{Decision, TurnInterruptParams};
+use crate::protocol::{Decision, ModelListParams, TurnInterruptParams};
 use std::time::Instant;
 
 /// Leaves the session. Prompts still open are answered `cancel`, so the server never waits for
 /// an answer that will not come.
-pub fn quit(state: &mut AppState) -> Vec<Effect> {
+pub fn quit(state: &mut Session) -> Vec<Effect> {
     state.quitting = true;
     let mut effects = cancel_questions(state);
     effects.push(Effect::Quit);
@@ -18,7 +18,7 @@ pub fn quit(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// Answers every open prompt `cancel` (no, and stop the turn).
-pub fn cancel_questions(state: &mut AppState) -> Vec<Effect> {
+pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
     state
         .questions
         .clear()
@@ -31,7 +31,7 @@ pub fn cancel_questions(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// The session cannot go on: say why, and keep everything the person typed.
-pub fn fail(state: &mut AppState, message: String) -> Vec<Effect> {
+pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
     state.transcript.notice(NoticeLevel::Error, message.clone());
     state.conn = ConnState::Failed(message);
     vec![]
@@ -39,7 +39,7 @@ pub fn fail(state: &mut AppState, message: String) -> Vec<Effect> {
 
 /// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
 /// the terminal ignores OSC 52.
-pub fn copy_last_answer(state: &mut AppState) -> Vec<Effect> {
+pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
     let last = state
         .transcript
         .cells()
@@ -72,12 +72,12 @@ pub fn copy_last_answer(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// The turn is over: the next queued message goes out.
-pub fn turn_finished(state: &mut AppState, now: Instant) -> Vec<Effect> {
+pub fn turn_finished(state: &mut Session, now: Instant) -> Vec<Effect> {
     state.turn = TurnPhase::Idle;
     super::outbox::turn_ended(state, now)
 }
 
-pub fn interrupt(state: &mut AppState) -> Vec<Effect> {
+pub fn interrupt(state: &mut Session) -> Vec<Effect> {
     let (TurnPhase::Running { id, since }, Some(thread_id)) =
         (state.turn.clone(), state.thread_id().map(str::to_string))
     else {
@@ -93,4 +93,12 @@ pub fn interrupt(state: &mut AppState) -> Vec<Effect> {
             turn_id: id,
         },
     ))]
+}
+
+/// Asks for the models `/model` offers (the answer fills its picker).
+pub fn list_models() -> Effect {
+    Effect::Request(ClientRequest::ListModels(ModelListParams {
+        cursor: None,
+        limit: Some(100),
+    }))
 }

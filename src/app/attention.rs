@@ -3,7 +3,7 @@
 //! notification (OSC 9) goes out, as the config file asks (`bell`, `desktop_notification`).
 
 use super::effect::Effect;
-use super::state::AppState;
+use super::state::Session;
 
 /// What `update` compares before and after an event.
 #[derive(Debug, Clone, Copy)]
@@ -13,7 +13,7 @@ pub struct Watch {
 }
 
 impl Watch {
-    pub fn of(state: &AppState) -> Watch {
+    pub fn of(state: &Session) -> Watch {
         Watch {
             prompts: state.questions.len(),
             turn_active: state.turn_active(),
@@ -24,7 +24,7 @@ impl Watch {
 pub const QUESTION_WAITS: &str = "tern: codex is waiting for your answer";
 pub const TURN_ENDED: &str = "tern: the turn ended";
 
-pub fn alerts(state: &AppState, before: Watch) -> Vec<Effect> {
+pub fn alerts(state: &Session, before: Watch) -> Vec<Effect> {
     let (bell, notify) = (state.config.bell, state.config.desktop_notification);
     if state.focused || state.quitting || !(bell || notify) {
         return vec![];

@@ -5,7 +5,7 @@
 //! from the server takes it away again.
 
 use super::event::AppEvent;
-use super::state::{AppState, TurnPhase};
+use super::state::{Session, TurnPhase};
 use crate::text::sanitize::sanitize_line;
 use std::time::{Duration, Instant};
 use unicode_width::UnicodeWidthChar;
@@ -145,7 +145,7 @@ impl ServerDown {
 }
 
 /// Notes what `event` says about the server's health, before the event is handled.
-pub fn observe(state: &mut AppState, event: &AppEvent, now: Instant) {
+pub fn observe(state: &mut Session, event: &AppEvent, now: Instant) {
     state.health.started.get_or_insert(now);
     let heard = match event {
         AppEvent::Notification(_) | AppEvent::ServerRequest { .. } => true,
@@ -169,7 +169,7 @@ pub fn observe(state: &mut AppState, event: &AppEvent, now: Instant) {
 }
 
 /// On a tick: has a deadline passed?
-pub fn check(state: &mut AppState, now: Instant) {
+pub fn check(state: &mut Session, now: Instant) {
     if let Some(at) = initialize_deadline(state) {
         if now >= at {
             let secs = state.health.timeouts.initialize.as_secs();
@@ -187,7 +187,7 @@ pub fn check(state: &mut AppState, now: Instant) {
 }
 
 /// When `check` must run next, if ever.
-pub fn next_deadline(state: &AppState) -> Option<Instant> {
+pub fn next_deadline(state: &Session) -> Option<Instant> {
     match (initialize_deadline(state), silence_deadline(state)) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -195,16 +195,16 @@ pub fn next_deadline(state: &AppState) -> Option<Instant> {
 }
 
 /// Shows `cause` in the server-down box, in place of what it said before.
-pub fn show(state: &mut AppState, cause: DownCause) {
+pub fn show(state: &mut Session, cause: DownCause) {
     state.health.down = Some(ServerDown::new(cause));
 }
 
-fn down_shown(state: &AppState) -> bool {
+fn down_shown(state: &Session) -> bool {
     state.health.down.is_some()
 }
 
 /// `initialize` was sent and not answered yet.
-fn initialize_deadline(state: &AppState) -> Option<Instant> {
+fn initialize_deadline(state: &Session) -> Option<Instant> {
     let health = &state.health;
     if state.server.is_some() || health.closed || state.quitting || down_shown(state) {
         return None;
@@ -214,7 +214,7 @@ fn initialize_deadline(state: &AppState) -> Option<Instant> {
 
 /// A turn is running (or being started or interrupted) and no question waits for the person:
 /// the server owes us a word.
-fn silence_deadline(state: &AppState) -> Option<Instant> {
+fn silence_deadline(state: &Session) -> Option<Instant> {
     let health = &state.health;
     if health.closed || state.quitting || !state.questions.is_empty() || down_shown(state) {
         return None;

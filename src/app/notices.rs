@@ -3,7 +3,7 @@
 //! of adding one per try; a thread in `systemError` says so; a deleted exec-policy rule says
 //! when the deletion takes effect.
 
-use super::state::AppState;
+use super::state::Session;
 use crate::model::rules::{self, Entry};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::ErrorNotification;
@@ -14,7 +14,7 @@ use std::path::Path;
 const RETRYING: &str = "Retrying: ";
 
 /// Adds a notice, or counts it on the newest identical one: `text (×N)`.
-pub fn repeated(state: &mut AppState, level: NoticeLevel, text: String) {
+pub fn repeated(state: &mut Session, level: NoticeLevel, text: String) {
     let count_of = |shown: &str| -> Option<u32> {
         if shown == text {
             return Some(1);
@@ -41,7 +41,7 @@ pub fn repeated(state: &mut AppState, level: NoticeLevel, text: String) {
 }
 
 /// An `error` notification: a retry updates the turn's one retry line; a final error is added.
-pub fn error(state: &mut AppState, e: ErrorNotification) {
+pub fn error(state: &mut Session, e: ErrorNotification) {
     let mut text = e.error.message;
     if let Some(details) = e.error.additional_details {
         text.push_str(&format!(" ({details})"));
@@ -72,7 +72,7 @@ pub fn error(state: &mut AppState, e: ErrorNotification) {
 }
 
 /// `thread/status/changed` (or a thread opened) in `systemError`.
-pub fn system_error(state: &mut AppState) {
+pub fn system_error(state: &mut Session) {
     repeated(
         state,
         NoticeLevel::Error,
@@ -83,7 +83,7 @@ pub fn system_error(state: &mut AppState) {
 }
 
 /// What a rule deletion did and when it takes effect (`/rules`).
-pub fn rule_deleted(state: &mut AppState, file: &Path, source: &str, result: &Result<(), String>) {
+pub fn rule_deleted(state: &mut Session, file: &Path, source: &str, result: &Result<(), String>) {
     let shown_file = show_path(file, state.config.home.as_deref());
     match result {
         Ok(()) => {

@@ -9,7 +9,7 @@
 
 use super::effect::Effect;
 use super::request::ClientRequest;
-use super::state::{AppState, ConnState, TurnPhase};
+use super::state::{ConnState, Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::{ThreadItem, TurnStartParams, TurnSteerParams, UserInput};
 use std::collections::VecDeque;
@@ -40,7 +40,7 @@ pub struct PendingSteer {
 }
 
 /// Enter: steers the running turn, or goes out as a new turn once the thread is ready and idle.
-pub fn send(state: &mut AppState, prompt: String, now: Instant) -> Vec<Effect> {
+pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
     if let ConnState::Failed(_) = state.conn {
         state.composer.set_text(&prompt);
         state.transcript.notice(
@@ -68,13 +68,13 @@ pub fn send(state: &mut AppState, prompt: String, now: Instant) -> Vec<Effect> {
 }
 
 /// Tab while a turn runs: the message waits for a new turn.
-pub fn queue(state: &mut AppState, prompt: String, now: Instant) -> Vec<Effect> {
+pub fn queue(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
     state.outbox.queued.push_back(prompt);
     send_next(state, now)
 }
 
 /// Starts a turn with the first queued message, when the thread is ready and idle.
-pub fn send_next(state: &mut AppState, now: Instant) -> Vec<Effect> {
+pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     if state.turn_active() || state.conn != ConnState::Ready {
         return vec![];
     }
@@ -99,7 +99,7 @@ pub fn send_next(state: &mut AppState, now: Instant) -> Vec<Effect> {
 /// The server answered a steer: accepted (its echo comes in the turn), or refused, and then it
 /// goes out as a new turn, before anything queued after it.
 pub fn steer_answered(
-    state: &mut AppState,
+    state: &mut Session,
     prompt: &str,
     result: &Result<serde_json::Value, String>,
     now: Instant,
@@ -137,7 +137,7 @@ pub fn steer_answered(
 
 /// The server refused a new turn: the message goes back to the composer unless the person
 /// already typed more.
-pub fn turn_refused(state: &mut AppState, prompt: &str, error: &str) {
+pub fn turn_refused(state: &mut Session, prompt: &str, error: &str) {
     state.turn = TurnPhase::Idle;
     state.transcript.notice(
         NoticeLevel::Error,
@@ -150,7 +150,7 @@ pub fn turn_refused(state: &mut AppState, prompt: &str, error: &str) {
 
 /// An item started in a turn. A user message in the middle of a turn is a steer: the server
 /// drops the answer it was streaming, so say so where that answer is shown.
-pub fn on_item_started(state: &mut AppState, turn_id: &str, item: &ThreadItem) {
+pub fn on_item_started(state: &mut Session, turn_id: &str, item: &ThreadItem) {
     let ThreadItem::UserMessage { content, .. } = item else {
         return;
     };
@@ -176,7 +176,7 @@ pub fn on_item_started(state: &mut AppState, turn_id: &str, item: &ThreadItem) {
 }
 
 /// The turn ended: steers it accepted are in it, or nowhere; the next queued message goes out.
-pub fn turn_ended(state: &mut AppState, now: Instant) -> Vec<Effect> {
+pub fn turn_ended(state: &mut Session, now: Instant) -> Vec<Effect> {
     state.outbox.steering.retain(|s| !s.accepted);
     send_next(state, now)
 }
@@ -184,7 +184,7 @@ pub fn turn_ended(state: &mut AppState, now: Instant) -> Vec<Effect> {
 /// The turn ended with the server: a steer it never answered goes back to the front of the
 /// queue (shown as not sent, moved into the composer by a restart, printed after exit), since
 /// the old server's answer will never be read. One it accepted is in the thread already.
-pub fn requeue_unanswered(state: &mut AppState) {
+pub fn requeue_unanswered(state: &mut Session) {
     for steer in std::mem::take(&mut state.outbox.steering).into_iter().rev() {
         if !steer.accepted {
             state.outbox.queued.push_front(steer.prompt);
@@ -194,7 +194,7 @@ pub fn requeue_unanswered(state: &mut AppState) {
 
 /// The turn was interrupted: messages queued for after it are not sent behind the person's
 /// back (they stopped the agent), but move into the composer to send, edit or drop.
-pub fn hold_after_interrupt(state: &mut AppState) {
+pub fn hold_after_interrupt(state: &mut Session) {
     let moved = keep_unsent(state);
     if moved > 0 {
         state.transcript.notice(
@@ -208,7 +208,7 @@ pub fn hold_after_interrupt(state: &mut AppState) {
 }
 
 /// Moves queued messages into the composer, above the draft. Returns how many moved.
-pub fn keep_unsent(state: &mut AppState) -> usize {
+pub fn keep_unsent(state: &mut Session) -> usize {
     let moved = state.outbox.queued.len();
     if moved == 0 {
         return 0;
@@ -222,7 +222,7 @@ pub fn keep_unsent(state: &mut AppState) -> usize {
 }
 
 /// Everything typed and not sent (queued messages, then the draft), to print after exit.
-pub fn unsent_text(state: &AppState) -> Option<String> {
+pub fn unsent_text(state: &Session) -> Option<String> {
     let mut parts: Vec<String> = state.outbox.queued.iter().cloned().collect();
     if !state.composer.is_empty() {
         parts.push(state.composer.expanded_text());
@@ -232,7 +232,7 @@ pub fn unsent_text(state: &AppState) -> Option<String> {
 
 /// Steers sent into the running turn that the server had neither accepted nor refused when tern
 /// exited, to print after exit: they may or may not have reached the turn.
-pub fn unconfirmed_steers(state: &AppState) -> Option<String> {
+pub fn unconfirmed_steers(state: &Session) -> Option<String> {
     let parts: Vec<&str> = state
         .outbox
         .steering

@@ -1,17 +1,18 @@
-//! Ctrl+C does the least drastic thing that applies: close the history search (as Esc does,
-//! like bash's Ctrl+R), else interrupt the running turn, else clear the draft (Up brings it
+//! Ctrl+C does the least drastic thing that applies: refuse the questions waiting and stop the
+//! turn; else close the history search (as Esc does, like bash's Ctrl+R; the router's step, as
+//! it closes a layer); else interrupt the running turn, else clear the draft (Up brings it
 //! back), else ask for a second press within two seconds to quit.
 
 use super::actions::{cancel_questions, interrupt, quit};
 use super::effect::Effect;
-use super::layers::Layer;
-use super::state::{AppState, TurnPhase};
+use super::state::{Session, TurnPhase};
 use std::time::{Duration, Instant};
 
 /// How long "Ctrl+C again to quit" waits for the second press.
 pub const CONFIRM: Duration = Duration::from_secs(2);
 
-pub fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
+/// The steps after the questions and the history search (see the router).
+pub fn ctrl_c(state: &mut Session, now: Instant) -> Vec<Effect> {
     // A question only comes while a turn runs, so this is the interrupting step: every open
     // prompt is refused with `cancel` (no, and stop the turn) and the turn is interrupted. Nothing
     // is approved, and the session stays.
@@ -20,13 +21,6 @@ pub fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
         let mut effects = cancel_questions(state);
         effects.extend(interrupt(state));
         return effects;
-    }
-    // The search is abandoned and the composer left as it was: clearing the draft under it
-    // would leave the search open, and its Esc "restoring" a draft that is gone.
-    if matches!(state.layers.last(), Some(Layer::HistorySearch(_))) {
-        state.layers.pop();
-        state.quit_armed_until = None;
-        return vec![];
     }
     if matches!(state.turn, TurnPhase::Running { .. }) {
         state.quit_armed_until = None;
@@ -47,12 +41,12 @@ pub fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
 }
 
 /// "Ctrl+C again to quit" is showing.
-pub fn armed(state: &AppState, now: Instant) -> bool {
+pub fn armed(state: &Session, now: Instant) -> bool {
     state.quit_armed_until.is_some_and(|until| now < until)
 }
 
 /// What the next Ctrl+C does, for the hint bar.
-pub fn next_step(state: &AppState) -> &'static str {
+pub fn next_step(state: &Session) -> &'static str {
     if !state.questions.is_empty() {
         "refuse and stop"
     } else if matches!(state.turn, TurnPhase::Running { .. }) {

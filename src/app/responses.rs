@@ -5,25 +5,25 @@ use super::effect::Effect;
 use super::event::{LayerEvent, RequestTag};
 use super::outbox;
 use super::request::ClientRequest;
-use super::state::{AppState, ConnState, Resume, ThreadInfo, TurnPhase};
+use super::state::{ConnState, Resume, Session, ThreadInfo, TurnPhase};
 use super::threads;
 use crate::model::NoticeLevel;
 use crate::protocol::{
-    FuzzyFileSearchResponse, InitializeParams, InitializeResponse, ThreadStartResponse,
-    TurnStartResponse,
+    FuzzyFileSearchResponse, InitializeParams, InitializeResponse, ModelListResponse,
+    ThreadStartResponse, TurnStartResponse,
 };
 use serde_json::Value;
 use std::time::Instant;
 
 /// The first thing the app asks for.
-pub fn start(_state: &mut AppState) -> Vec<Effect> {
+pub fn start(_state: &mut Session) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::Initialize(
         InitializeParams::tern(),
     ))]
 }
 
 pub fn on_response(
-    state: &mut AppState,
+    state: &mut Session,
     tag: RequestTag,
     result: Result<Value, String>,
     now: Instant,
@@ -32,9 +32,6 @@ pub fn on_response(
         return effects;
     }
     if let Some(effects) = super::threads::on_response(state, &tag, &result, now) {
-        return effects;
-    }
-    if let Some(effects) = super::commands::on_response(state, &tag, &result) {
         return effects;
     }
     match (tag, result) {
@@ -120,13 +117,26 @@ pub fn on_response(
             | RequestTag::UnarchiveThread { .. },
             _,
         ) => vec![],
-        // Handled by `commands` above.
-        (RequestTag::ListModels | RequestTag::CompactThread, _) => vec![],
+        (RequestTag::ListModels, result) => {
+            let parsed = result.and_then(|v| {
+                serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string())
+            });
+            state.layer_events.push(LayerEvent::Models(parsed));
+            vec![]
+        }
+        (RequestTag::CompactThread, result) => {
+            if let Err(e) = result {
+                state
+                    .transcript
+                    .notice(NoticeLevel::Error, format!("Could not compact: {e}"));
+            }
+            vec![]
+        }
     }
 }
 
 fn on_thread_ready(
-    state: &mut AppState,
+    state: &mut Session,
     response: ThreadStartResponse,
     now: Instant,
 ) -> Vec<Effect> {

@@ -13,7 +13,7 @@ use super::effect::Effect;
 use super::event::RequestTag;
 use super::health::{self, DownCause};
 use super::outbox;
-use super::state::{AppState, ConnState, ThreadInfo, TurnPhase};
+use super::state::{ConnState, Session, ThreadInfo, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{InitializeResponse, ThreadStartResponse};
 use serde_json::Value;
@@ -32,7 +32,7 @@ pub enum Restart {
 
 /// The connection closed: say what happened (exit status or signal, the last stderr lines) and
 /// offer the restart key. What the person typed stays.
-pub fn on_disconnected(state: &mut AppState, reason: String) -> Vec<Effect> {
+pub fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
     if state.quitting {
         return vec![];
     }
@@ -64,7 +64,7 @@ pub fn on_disconnected(state: &mut AppState, reason: String) -> Vec<Effect> {
 
 /// Ctrl+R on the server-down box: the old server goes (killed if still running), a new one
 /// starts. Pressed again while that is under way, it does nothing.
-pub fn restart(state: &mut AppState, _now: Instant) -> Vec<Effect> {
+pub fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
     match &mut state.health.down {
         Some(down) if down.restarting => return vec![],
         Some(down) => down.restarting = true,
@@ -93,7 +93,7 @@ pub fn restart(state: &mut AppState, _now: Instant) -> Vec<Effect> {
 
 /// The runtime started a new server (its pid), or could not.
 pub fn on_restarted(
-    state: &mut AppState,
+    state: &mut Session,
     result: Result<Option<u32>, String>,
     now: Instant,
 ) -> Vec<Effect> {
@@ -129,7 +129,7 @@ pub fn on_restarted(
 
 /// Answers to `initialize` and `thread/resume` during a restart. `None` for everything else.
 pub fn on_response(
-    state: &mut AppState,
+    state: &mut Session,
     tag: &RequestTag,
     result: &Result<Value, String>,
     now: Instant,
@@ -182,7 +182,7 @@ pub fn on_response(
 }
 
 /// The thread is back: the session goes on where it was.
-fn resumed(state: &mut AppState, response: ThreadStartResponse, now: Instant) -> Vec<Effect> {
+fn resumed(state: &mut Session, response: ThreadStartResponse, now: Instant) -> Vec<Effect> {
     state.health.restart = None;
     state.health.restarts += 1;
     let cwd = if response.cwd.is_empty() {
@@ -222,7 +222,7 @@ fn resumed(state: &mut AppState, response: ThreadStartResponse, now: Instant) ->
     outbox::send_next(state, now)
 }
 
-fn given_up(state: &mut AppState, why: String) -> Vec<Effect> {
+fn given_up(state: &mut Session, why: String) -> Vec<Effect> {
     state.health.restart = None;
     health::show(
         state,
@@ -234,7 +234,7 @@ fn given_up(state: &mut AppState, why: String) -> Vec<Effect> {
 }
 
 /// The running turn ends with the server: its cells stop "running".
-fn lose_turn(state: &mut AppState) {
+fn lose_turn(state: &mut Session) {
     if let Some(id) = state.active_turn_id().map(str::to_string) {
         state.transcript.settle_turn(&id, false);
         state.finished_turns.insert(id);

@@ -3,14 +3,14 @@
 use super::actions::turn_finished;
 use super::effect::Effect;
 use super::event::LayerEvent;
-use super::state::{AppState, TurnPhase};
+use super::state::{Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel, Question, TurnTokens};
 use crate::protocol::{
     RequestId, ServerNotification as N, ServerRequest, TurnStatus, METHOD_NOT_FOUND,
 };
 use std::time::Instant;
 
-pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> {
+pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
     // Route by thread first: another thread's events (a sub-agent, another client) never mix
     // into the visible one.
     if let (Some(theirs), Some(ours)) = (n.thread_id(), state.thread_id()) {
@@ -166,7 +166,7 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
 /// An item event for an ended turn whose item already has a cell: a background command's
 /// output and completion arrive after `turn/completed` with the old turn id (protocol notes §5),
 /// and belong to that cell. Events for items never seen stay dropped.
-fn is_late_item_event(state: &AppState, n: &N) -> bool {
+fn is_late_item_event(state: &Session, n: &N) -> bool {
     let (turn_id, item_id) = match n {
         N::ItemStarted(i) | N::ItemCompleted(i) => match i.item.id() {
             Some(id) => (i.turn_id.as_str(), id),
@@ -194,7 +194,7 @@ fn turn_of(n: &N) -> Option<&str> {
 }
 
 pub fn on_server_request(
-    state: &mut AppState,
+    state: &mut Session,
     id: RequestId,
     request: ServerRequest,
     now: Instant,

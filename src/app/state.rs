@@ -1,8 +1,9 @@
-//! Everything the app knows, in one place.
+//! What the session knows: everything the app holds but the layer stacks (`stacks::AppState`
+//! puts the two together). Layer handlers are given this, never the stacks, so they change the
+//! stacks only by what they return. Data only: what changes it is the session's operations and
+//! the layers' handlers.
 
 use super::composer::Composer;
-use super::geometry::{areas, Areas};
-use super::layers::Layer;
 use super::questions::QuestionQueue;
 use super::scroll::Scroll;
 use super::view::View;
@@ -109,7 +110,7 @@ pub struct ThreadInfo {
 }
 
 #[derive(Debug)]
-pub struct AppState {
+pub struct Session {
     pub config: SessionConfig,
     pub conn: ConnState,
     pub thread: Option<ThreadInfo>,
@@ -120,10 +121,8 @@ pub struct AppState {
     pub outbox: super::outbox::Outbox,
     /// Whether the terminal has the focus (focus-change events; assumed until told otherwise).
     pub focused: bool,
-    /// Server prompts; the front one is the topmost layer.
+    /// The server's questions; the front one is shown, over everything the person opened.
     pub questions: QuestionQueue,
-    /// Layers the person opened over the transcript, bottom first (see `layers`).
-    pub layers: Vec<Layer>,
     /// The terminal's size, from the latest resize event.
     pub screen: Rect,
     /// What the server said about itself in `initialize` (`codexHome`, user agent).
@@ -152,9 +151,9 @@ pub struct AppState {
     pub layer_events: Vec<super::event::LayerEvent>,
 }
 
-impl AppState {
+impl Session {
     pub fn new(mut config: SessionConfig) -> Self {
-        AppState {
+        Session {
             conn: ConnState::Connecting,
             thread: None,
             turn: TurnPhase::Idle,
@@ -166,7 +165,6 @@ impl AppState {
                 .approval_read_guard
                 .map(QuestionQueue::with_quiet)
                 .unwrap_or_default(),
-            layers: Vec::new(),
             screen: Rect::new(0, 0, 80, 24),
             server: None,
             scroll: Scroll::default(),
@@ -200,17 +198,6 @@ impl AppState {
         }
     }
 
-    /// When the app must be told that time passed (`AppEvent::Tick`), if ever: a key held at a
-    /// prompt decides, or a prompt becomes live, or the server is late (`health`).
-    pub fn next_tick(&self, now: Instant) -> Option<Instant> {
-        let health = super::health::next_deadline(self);
-        let quit = self.quit_armed_until.filter(|until| *until > now);
-        [self.questions.next_deadline(now), health, quit]
-            .into_iter()
-            .flatten()
-            .min()
-    }
-
     /// When the screen must be redrawn next without any event (the turn timer), if ever.
     pub fn next_animation(&self, now: Instant) -> Option<Instant> {
         match &self.turn {
@@ -223,11 +210,6 @@ impl AppState {
                 Some(*since + next_second)
             }
         }
-    }
-
-    /// Where everything goes on the current screen.
-    pub fn areas(&self) -> Areas {
-        areas(self.screen, self)
     }
 
     /// How cells are laid out in a transcript area `width` columns wide.
@@ -244,14 +226,9 @@ impl AppState {
         View::new(&self.transcript, self.layout_key(area.width), area.height)
     }
 
-    /// The transcript as laid out on the current screen.
-    pub fn view(&self) -> View<'_> {
-        self.view_in(self.areas().transcript)
-    }
-
-    /// Moves the view; `f` gets the scroll state and the layout to measure it by.
-    pub fn scroll_with(&mut self, f: impl FnOnce(&mut Scroll, &View<'_>)) {
-        let area = self.areas().transcript;
+    /// Moves the view of the transcript shown in `area`; `f` gets the scroll state and the
+    /// layout to measure it by.
+    pub fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
         let view = View::new(&self.transcript, self.layout_key(area.width), area.height);
         f(&mut self.scroll, &view);
     }
@@ -263,13 +240,5 @@ impl AppState {
             theme: self.config.theme,
             thread_id: self.thread_id(),
         }
-    }
-
-    /// The open search, wherever it sits in the stack.
-    pub fn search(&self) -> Option<&super::layers::Search> {
-        self.layers.iter().rev().find_map(|layer| match layer {
-            Layer::Search(search) => Some(search),
-            _ => None,
-        })
     }
 }

@@ -6,12 +6,13 @@ use super::actions::fail;
 use super::effect::Effect;
 use super::event::{LayerEvent, ListPurpose, RequestTag};
 use super::request::ClientRequest;
-use super::state::{AppState, ConnState, ThreadInfo, TurnPhase};
+use super::state::{ConnState, Session, ThreadInfo, TurnPhase};
 use crate::model::{NoticeLevel, Transcript};
 use crate::protocol::{
     ThreadListParams, ThreadListResponse, ThreadResumeParams, ThreadSettings, ThreadStartResponse,
     ThreadTurnsListParams, ThreadTurnsListResponse, TurnStatus, SORT_UPDATED_AT,
 };
+use ratatui::layout::Rect;
 use serde_json::Value;
 use std::time::Instant;
 
@@ -35,7 +36,7 @@ pub struct OlderTurns {
 }
 
 /// The directory the session works in.
-pub fn current_cwd(state: &AppState) -> String {
+pub fn current_cwd(state: &Session) -> String {
     state
         .thread
         .as_ref()
@@ -46,7 +47,7 @@ pub fn current_cwd(state: &AppState) -> String {
 
 /// The settings for resuming or forking a thread: the person's flags, but the thread keeps its
 /// own directory.
-pub fn settings_for_existing(state: &AppState) -> ThreadSettings {
+pub fn settings_for_existing(state: &Session) -> ThreadSettings {
     ThreadSettings {
         cwd: None,
         ..state.config.settings.clone()
@@ -54,7 +55,7 @@ pub fn settings_for_existing(state: &AppState) -> ThreadSettings {
 }
 
 /// The resume request for `thread_id`.
-pub fn resume_request(state: &AppState, thread_id: String) -> ClientRequest {
+pub fn resume_request(state: &Session, thread_id: String) -> ClientRequest {
     ClientRequest::ResumeThread(ThreadResumeParams {
         thread_id,
         settings: settings_for_existing(state),
@@ -63,7 +64,7 @@ pub fn resume_request(state: &AppState, thread_id: String) -> ClientRequest {
 }
 
 /// `tern resume --last`: the newest thread of this directory.
-pub fn find_last(state: &AppState) -> Vec<Effect> {
+pub fn find_last(state: &Session) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::ListThreads {
         params: ThreadListParams {
             limit: Some(1),
@@ -76,7 +77,7 @@ pub fn find_last(state: &AppState) -> Vec<Effect> {
 }
 
 /// Forgets what was shown of the previous thread.
-fn reset_session(state: &mut AppState) {
+fn reset_session(state: &mut Session) {
     state.transcript = Transcript::default();
     state.scroll = Default::default();
     state.turn = TurnPhase::Idle;
@@ -88,7 +89,7 @@ fn reset_session(state: &mut AppState) {
 }
 
 /// Refuses to leave a thread while its turn runs (its events would be lost to view).
-fn busy(state: &mut AppState, what: &str) -> bool {
+fn busy(state: &mut Session, what: &str) -> bool {
     if state.turn_active() {
         state.transcript.notice(
             NoticeLevel::Warning,
@@ -100,7 +101,7 @@ fn busy(state: &mut AppState, what: &str) -> bool {
 }
 
 /// `/new`: a fresh thread; the old one stays resumable.
-pub fn new_thread(state: &mut AppState) -> Vec<Effect> {
+pub fn new_thread(state: &mut Session) -> Vec<Effect> {
     if busy(state, "start a new thread") {
         return vec![];
     }
@@ -120,7 +121,7 @@ pub fn new_thread(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// Asks for a new thread (the session shows nothing until it is ready).
-pub fn start_new(state: &AppState) -> Vec<Effect> {
+pub fn start_new(state: &Session) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::StartThread(
         state.config.settings.clone(),
     ))]
@@ -128,7 +129,7 @@ pub fn start_new(state: &AppState) -> Vec<Effect> {
 
 /// Answers to the requests of this module and of the picker. `None` for other tags.
 pub fn on_response(
-    state: &mut AppState,
+    state: &mut Session,
     tag: &RequestTag,
     result: &Result<Value, String>,
     now: Instant,
@@ -191,7 +192,7 @@ pub fn on_response(
 }
 
 fn on_list(
-    state: &mut AppState,
+    state: &mut Session,
     purpose: &ListPurpose,
     result: Result<ThreadListResponse, String>,
 ) -> Vec<Effect> {
@@ -232,13 +233,13 @@ fn on_list(
 }
 
 /// The server would not open a thread: the picker that asked says so, if one is open.
-fn refused(state: &mut AppState, error: String) -> Vec<Effect> {
+fn refused(state: &mut Session, error: String) -> Vec<Effect> {
     state.layer_events.push(LayerEvent::OpenRefused { error });
     vec![]
 }
 
 /// A refusal no picker took: `tern resume ID` at startup, or a fork from the conversation.
-pub fn refused_here(state: &mut AppState, error: &str) -> Vec<Effect> {
+pub fn refused_here(state: &mut Session, error: &str) -> Vec<Effect> {
     if state.thread.is_some() {
         state.transcript.notice(
             NoticeLevel::Error,
@@ -256,7 +257,7 @@ pub fn refused_here(state: &mut AppState, error: &str) -> Vec<Effect> {
 
 /// A resumed or forked thread is loaded: show it, and page its older turns in.
 fn opened(
-    state: &mut AppState,
+    state: &mut Session,
     response: ThreadStartResponse,
     forked: bool,
     now: Instant,
@@ -296,28 +297,34 @@ fn opened(
         cwd,
     });
     state.conn = ConnState::Ready;
-    let mut effects = load_older(state);
+    let mut effects = ask_older(state);
     effects.extend(super::outbox::send_next(state, now));
     effects
 }
 
-/// Asks for the next page of older turns when the view is near the top of what is loaded.
-pub fn load_older(state: &mut AppState) -> Vec<Effect> {
+/// Asks for the next page of older turns when the view of the transcript shown in
+/// `transcript` is near the top of what is loaded (or the screen is not full yet).
+pub fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
     let Some(older) = &state.older_turns else {
+        return vec![];
+    };
+    if !older.first {
+        let top = state.scroll.top(&state.view_in(transcript));
+        if top.cell >= LOAD_WITHIN_CELLS {
+            return vec![];
+        }
+    }
+    ask_older(state)
+}
+
+/// Asks for the next page of older turns, unless one is on its way or there are no more.
+fn ask_older(state: &mut Session) -> Vec<Effect> {
+    let Some(older) = &mut state.older_turns else {
         return vec![];
     };
     if older.loading || !older.more {
         return vec![];
     }
-    if !older.first {
-        let top = state.scroll.top(&state.view());
-        if top.cell >= LOAD_WITHIN_CELLS {
-            return vec![];
-        }
-    }
-    let Some(older) = &mut state.older_turns else {
-        return vec![];
-    };
     older.loading = true;
     vec![Effect::Request(ClientRequest::ListTurns(
         ThreadTurnsListParams {
@@ -331,7 +338,7 @@ pub fn load_older(state: &mut AppState) -> Vec<Effect> {
 }
 
 fn on_turns(
-    state: &mut AppState,
+    state: &mut Session,
     thread_id: &str,
     result: Result<ThreadTurnsListResponse, String>,
     now: Instant,
@@ -375,12 +382,13 @@ fn on_turns(
     let after = state.transcript.revision();
     state.scroll.cells_prepended(added, before, after);
     state.layer_events.push(LayerEvent::CellsPrepended(added));
-    // The screen may still not be full: keep going until it is (or the older turns run out).
-    load_older(state)
+    // The screen may still not be full: `update` asks for the next page after every event
+    // until it is (or the older turns run out).
+    vec![]
 }
 
 /// `/rename` answered with no picker open: the thread on screen was renamed, or not.
-pub fn renamed_here(state: &mut AppState, name: &str, result: &Result<(), String>) {
+pub fn renamed_here(state: &mut Session, name: &str, result: &Result<(), String>) {
     let (level, text) = match result {
         Ok(()) => (NoticeLevel::Info, format!("Renamed this thread to {name}.")),
         Err(e) => (NoticeLevel::Error, format!("Could not rename: {e}")),

@@ -3,7 +3,7 @@
 //! `turn/start` overrides, which last for the thread's later turns too), and the rate limits
 //! the server reported, for `/status` and the welcome screen.
 
-use super::state::AppState;
+use super::state::Session;
 use crate::protocol::{
     approval_name, sandbox_name, RateLimitSnapshot, ThreadStartResponse, TurnOverrides,
 };
@@ -35,7 +35,7 @@ impl TurnSettings {
 }
 
 /// A thread was opened: remember what it runs with.
-pub fn reported(state: &mut AppState, response: &ThreadStartResponse) {
+pub fn reported(state: &mut Session, response: &ThreadStartResponse) {
     let settings = &mut state.turn_settings;
     settings.reported_approval = approval_name(&response.approval_policy);
     settings.reported_sandbox = sandbox_name(&response.sandbox);
@@ -43,7 +43,7 @@ pub fn reported(state: &mut AppState, response: &ThreadStartResponse) {
 }
 
 /// The model the next turn uses.
-pub fn model(state: &AppState) -> Option<String> {
+pub fn model(state: &Session) -> Option<String> {
     state
         .turn_settings
         .chosen
@@ -55,7 +55,7 @@ pub fn model(state: &AppState) -> Option<String> {
 }
 
 /// The reasoning effort of the next turn, when known.
-pub fn effort(state: &AppState) -> Option<String> {
+pub fn effort(state: &Session) -> Option<String> {
     let s = &state.turn_settings;
     s.chosen
         .effort
@@ -63,7 +63,7 @@ pub fn effort(state: &AppState) -> Option<String> {
         .or_else(|| s.reported_effort.clone())
 }
 
-pub fn approval(state: &AppState) -> Option<String> {
+pub fn approval(state: &Session) -> Option<String> {
     let s = &state.turn_settings;
     s.chosen
         .approval_policy
@@ -72,7 +72,7 @@ pub fn approval(state: &AppState) -> Option<String> {
         .or_else(|| state.config.settings.approval_policy.clone())
 }
 
-pub fn sandbox(state: &AppState) -> Option<String> {
+pub fn sandbox(state: &Session) -> Option<String> {
     let s = &state.turn_settings;
     s.chosen_sandbox
         .clone()

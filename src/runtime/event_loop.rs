@@ -144,7 +144,7 @@ where
     run_effects(start, &connection, &responses_tx, &mut frames, terminal);
     frames.request(Instant::now());
 
-    while !state.quitting {
+    while !state.session.quitting {
         if let Some(draft) = editor.take() {
             if let Some(renew) = renew_input {
                 // The old stream goes first: dropping it wakes its thread out of its blocking
@@ -234,7 +234,7 @@ where
                             run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
                         }
                         applied += 1;
-                        if applied < SERVER_BATCH && !state.quitting {
+                        if applied < SERVER_BATCH && !state.session.quitting {
                             next = inbound.try_recv().ok();
                         }
                     }
@@ -257,17 +257,17 @@ where
         }
     }
 
-    let failure = match &state.conn {
+    let failure = match &state.session.conn {
         app::ConnState::Failed(reason) => Some(reason.clone()),
         _ => None,
     };
     let outcome = SessionOutcome {
-        thread_id: state.thread_id().map(str::to_string),
+        thread_id: state.session.thread_id().map(str::to_string),
         failure,
         frames_drawn,
-        copied: state.copied.clone(),
-        unsent: crate::app::outbox::unsent_text(&state),
-        unconfirmed: crate::app::outbox::unconfirmed_steers(&state),
+        copied: state.session.copied.clone(),
+        unsent: crate::app::outbox::unsent_text(&state.session),
+        unconfirmed: crate::app::outbox::unconfirmed_steers(&state.session),
     };
     Ok((outcome, state))
 }
@@ -295,6 +295,7 @@ fn draw<B: SyncedBackend>(
         .draw(|frame| crate::ui::draw(frame, state, now))
         .map(|frame| {
             state
+                .session
                 .config
                 .hyperlinks
                 .then(|| hyperlinks::find_links(frame.buffer))

@@ -50,7 +50,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
         .border_style(Style::default().fg(Color::Cyan))
-        .title(format!(" {} ", choice.title()).cyan().bold())
+        .title(format!(" {} ", choice.name()).cyan().bold())
         .title_bottom(" ● in use · Enter chooses · Esc cancels ".dark_gray());
     let inner = block.inner(area);
     // Keep the selection in view when the list is taller than the box.

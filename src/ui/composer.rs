@@ -2,7 +2,7 @@
 //! row shows, control characters as visible markers; the cursor is a reversed cell.
 
 use crate::app::composer::placeholder;
-use crate::app::{quit_ladder, AppState, ConnState};
+use crate::app::{quit_ladder, ConnState, Session};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::Line;
@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 use ratatui::Frame;
 use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     // Queued messages are listed above the box (`ui::queued`); the title says nothing twice.
     let title = String::new();
     let border = match state.conn {

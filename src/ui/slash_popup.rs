@@ -4,7 +4,7 @@
 use crate::app::base::slash::matches;
 use crate::app::composer::SlashPopup;
 use crate::app::geometry::Areas;
-use crate::app::AppState;
+use crate::app::Session;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -14,7 +14,7 @@ use ratatui::Frame;
 /// The most commands shown at once; the list scrolls to keep the selection in view.
 const MAX_ROWS: usize = 10;
 
-pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &AppState) {
+pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Session) {
     let found = matches(state);
     let room = areas.transcript.height.saturating_sub(2) as usize;
     let rows = found.len().clamp(1, MAX_ROWS).min(room);

@@ -12,12 +12,13 @@ use std::time::Instant;
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let mut spans: Vec<Span<'static>> = Vec::new();
     let sep = || " · ".dark_gray();
-    match &state.conn {
+    match &state.session.conn {
         // Connected, but no thread yet: the picker is up, or one is being opened.
-        ConnState::Connecting if state.server.is_some() => spans.push(
-            if state.thread.is_none()
+        ConnState::Connecting if state.session.server.is_some() => spans.push(
+            if state.session.thread.is_none()
                 && state
                     .layers
+                    .person
                     .iter()
                     .any(|l| matches!(l, crate::app::layers::Layer::ThreadPicker(_)))
             {
@@ -28,7 +29,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         ),
         ConnState::Connecting => spans.push("connecting to codex…".yellow()),
         ConnState::Failed(_) => spans.push("disconnected".red().bold()),
-        ConnState::Ready => match &state.turn {
+        ConnState::Ready => match &state.session.turn {
             TurnPhase::Idle => spans.push("ready".green()),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();
@@ -38,23 +39,29 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             TurnPhase::Interrupting { .. } => spans.push("interrupting…".yellow()),
         },
     }
-    if !state.questions.is_empty() {
+    if !state.session.questions.is_empty() {
         spans.push(sep());
         spans.push("approval needed".black().on_yellow());
     }
-    if let Some(thread) = &state.thread {
+    if let Some(thread) = &state.session.thread {
         spans.push(sep());
         // What the next turn uses: `/model` may have changed it.
-        let model = crate::app::turn_settings::model(state).unwrap_or_default();
+        let model = crate::app::turn_settings::model(&state.session).unwrap_or_default();
         spans.push(sanitize_line(&model).magenta());
         spans.push(sep());
-        spans.push(sanitize_line(&short_path(&thread.cwd, state.config.home.as_deref())).into());
+        spans.push(
+            sanitize_line(&short_path(
+                &thread.cwd,
+                state.session.config.home.as_deref(),
+            ))
+            .into(),
+        );
     }
-    if !state.config.backend_label.is_empty() {
+    if !state.session.config.backend_label.is_empty() {
         spans.push(sep());
-        spans.push(state.config.backend_label.clone().dark_gray());
+        spans.push(state.session.config.backend_label.clone().dark_gray());
     }
-    if let Some(usage) = &state.usage {
+    if let Some(usage) = &state.session.usage {
         let used = usage.last.total_tokens;
         spans.push(sep());
         let text = match usage.model_context_window {

@@ -3,7 +3,7 @@
 
 use crate::app::geometry::popup;
 use crate::app::layers::status_view::status_rows;
-use crate::app::AppState;
+use crate::app::Session;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &AppState, now: Instant) {
+pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &Session, now: Instant) {
     let rows = status_rows(state, state.config.wall_clock.map(|c| c.unix_at(now)));
     let label_width = rows
         .iter()

@@ -23,9 +23,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     } else {
         area
     };
-    let view = state.view_in(area);
+    let view = state.session.view_in(area);
     let height = area.height as usize;
-    let mut top = state.scroll.top(&view);
+    let mut top = state.session.scroll.top(&view);
     let at_top = top.cell == 0 && top.row == 0;
 
     let mut lines: Vec<Line<'static>> = Vec::with_capacity(height);
@@ -50,7 +50,14 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     frame.render_widget(Paragraph::new(lines), area);
 
     // Older turns of a resumed thread are on their way: say so where they will appear.
-    if at_top && state.older_turns.as_ref().is_some_and(|h| h.loading) && area.height > 0 {
+    if at_top
+        && state
+            .session
+            .older_turns
+            .as_ref()
+            .is_some_and(|h| h.loading)
+        && area.height > 0
+    {
         let note = " ↑ loading earlier turns… ";
         let w = note.chars().count() as u16;
         if area.width > w {
@@ -59,8 +66,8 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         }
     }
 
-    if !state.scroll.is_following() && area.height > 0 {
-        let hint = if state.scroll.new_output_below(&view) {
+    if !state.session.scroll.is_following() && area.height > 0 {
+        let hint = if state.session.scroll.new_output_below(&view) {
             " ↓ new output · End to follow "
         } else {
             " ↓ more below · End to follow "

@@ -18,41 +18,45 @@ use ratatui::Frame;
 /// finder covers it.
 pub fn shown(state: &AppState) -> bool {
     let only_notices = state
+        .session
         .transcript
         .cells()
         .iter()
         .all(|cell| matches!(cell.kind(), CellKind::Notice { .. }));
     only_notices
-        && state.older_turns.is_none()
-        && state.questions.is_empty()
-        && state.health.down.is_none()
-        && state.layers.is_empty()
-        && !matches!(state.composer.popup, Some(ComposerPopup::Files(_)))
+        && state.session.older_turns.is_none()
+        && state.session.questions.is_empty()
+        && state.session.health.down.is_none()
+        && state.layers.person.is_empty()
+        && !matches!(state.session.composer.popup, Some(ComposerPopup::Files(_)))
 }
 
 /// Draws it at the top of `area`; returns the rows it took (with a blank row under it), 0 when
 /// it does not fit.
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
     let pending = || "…".to_string();
-    let model = match (turn_settings::model(state), turn_settings::effort(state)) {
+    let model = match (
+        turn_settings::model(&state.session),
+        turn_settings::effort(&state.session),
+    ) {
         (Some(model), Some(effort)) => format!("{model} · {effort} reasoning"),
         (Some(model), None) => model,
         (None, _) => pending(),
     };
-    let cwd = crate::app::threads::current_cwd(state);
+    let cwd = crate::app::threads::current_cwd(&state.session);
     let facts = [
         ("model", model),
         (
             "directory",
-            super::status::short_path(&cwd, state.config.home.as_deref()),
+            super::status::short_path(&cwd, state.session.config.home.as_deref()),
         ),
         (
             "sandbox",
-            turn_settings::sandbox(state).unwrap_or_else(pending),
+            turn_settings::sandbox(&state.session).unwrap_or_else(pending),
         ),
         (
             "approvals",
-            turn_settings::approval(state).unwrap_or_else(pending),
+            turn_settings::approval(&state.session).unwrap_or_else(pending),
         ),
     ];
     let mut lines = vec![

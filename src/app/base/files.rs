@@ -10,7 +10,7 @@ use crate::app::effect::Effect;
 use crate::app::layer_types::{Hint, Input};
 use crate::app::layers::Outcome;
 use crate::app::request::ClientRequest;
-use crate::app::state::AppState;
+use crate::app::state::Session;
 use crate::protocol::FuzzyFileSearchParams;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
@@ -20,7 +20,7 @@ const CANCELLATION_TOKEN: &str = "tern-file-finder";
 
 /// Whether an `@` typed now starts a mention: at the start of the composer or after
 /// whitespace.
-pub fn starts_mention(state: &AppState) -> bool {
+pub fn starts_mention(state: &Session) -> bool {
     state
         .composer
         .char_before_cursor()
@@ -28,15 +28,15 @@ pub fn starts_mention(state: &AppState) -> bool {
 }
 
 /// `@` was typed where a mention starts: it goes into the composer, and the finder opens.
-pub fn open(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
-    let effects = composer_input::key(state, key, now);
+pub fn open(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
+    let outcome = composer_input::key(state, key, now);
     state.composer.popup = Some(ComposerPopup::Files(FileFinder::default()));
-    Outcome::Consumed(effects)
+    outcome
 }
 
 /// The finder's keys and pastes, while it is open: it takes them all (typing goes into the
 /// composer and the query alike), but the wheel, which scrolls the transcript.
-pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Option<Outcome> {
+pub fn handle(state: &mut Session, input: &Input<'_>, now: Instant) -> Option<Outcome> {
     if matches!(input, Input::Mouse(_)) || state.composer.file_finder().is_none() {
         return None;
     }
@@ -53,7 +53,7 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Option<O
 /// What the finder does with one input, and whether it stays open.
 fn on_input(
     finder: &mut FileFinder,
-    state: &mut AppState,
+    state: &mut Session,
     input: &Input<'_>,
     now: Instant,
 ) -> (Outcome, bool) {
@@ -111,12 +111,12 @@ fn on_input(
         }
         // A space ends the mention; any other key goes to the composer and closes the finder,
         // whose query would no longer match what is under the cursor.
-        _ => closed(composer_input::key(state, key, now)),
+        _ => (composer_input::key(state, key, now), false),
     }
 }
 
 /// Asks the server for the current query; an empty query has no matches.
-fn search(finder: &mut FileFinder, state: &mut AppState) -> Vec<Effect> {
+fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
     state.composer.file_searches += 1;
     finder.generation = state.composer.file_searches;
     finder.selected = 0;
@@ -142,7 +142,7 @@ fn search(finder: &mut FileFinder, state: &mut AppState) -> Vec<Effect> {
 }
 
 /// The session's directory: the thread's, else the one tern was started in.
-fn search_root(state: &AppState) -> Option<String> {
+fn search_root(state: &Session) -> Option<String> {
     state
         .thread
         .as_ref()

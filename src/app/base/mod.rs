@@ -8,39 +8,41 @@ pub mod slash;
 use super::actions::{interrupt, quit};
 use super::composer::ComposerPopup;
 use super::composer_input;
-use super::layers::{Help, Hint, Input, Layer, Outcome, Search};
-use super::state::{AppState, TurnPhase};
+use super::layer_types::{Hint, Input};
+use super::layers::{Ctx, Help, HistorySearch, Layer, Outcome, Search};
+use super::state::{Session, TurnPhase};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
-use std::time::Instant;
 
-pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
+pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
+    let now = cx.now;
     // The composer's lists see its keys first.
-    if let Some(outcome) = files::handle(state, input, now) {
+    if let Some(outcome) = files::handle(cx, input, now) {
         return outcome;
     }
-    let before = slash::is_open(state).then(|| state.composer.text());
-    if let Some(outcome) = slash::handle(state, input) {
+    let before = slash::is_open(cx).then(|| cx.composer.text());
+    if let Some(outcome) = slash::handle(cx, input) {
         return outcome;
     }
-    let outcome = on_input(state, input, now);
+    let outcome = on_input(cx, input);
     if let Some(before) = before {
         let key = matches!(input, Input::Key(_));
-        slash::follow(state, key.then_some(before.as_str()));
+        slash::follow(cx, key.then_some(before.as_str()));
     }
     outcome
 }
 
-fn on_input(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
+fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
+    let transcript = cx.areas.transcript;
     match input {
-        Input::Key(key) => on_key(state, *key, now),
+        Input::Key(key) => on_key(cx, *key),
         Input::Paste(text) => {
-            composer_input::paste(state, text);
+            composer_input::paste(cx, text);
             Outcome::Consumed(vec![])
         }
         Input::Mouse(mouse) => {
             match mouse.kind {
-                MouseEventKind::ScrollUp => state.scroll_with(|s, v| s.by(-3, v)),
-                MouseEventKind::ScrollDown => state.scroll_with(|s, v| s.by(3, v)),
+                MouseEventKind::ScrollUp => cx.scroll_with(transcript, |s, v| s.by(-3, v)),
+                MouseEventKind::ScrollDown => cx.scroll_with(transcript, |s, v| s.by(3, v)),
                 _ => return Outcome::Ignored,
             }
             Outcome::Consumed(vec![])
@@ -48,17 +50,20 @@ fn on_input(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
     }
 }
 
-fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
-    if let Some(outcome) = composer_hooks(state, key, now) {
+fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
+    let now = cx.now;
+    if let Some(outcome) = composer_hooks(cx, key) {
         return outcome;
     }
+    let transcript = cx.areas.transcript;
+    let state = &mut **cx;
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     let composer_empty = state.composer.is_empty();
     let done = Outcome::Consumed(vec![]);
     match key.code {
-        KeyCode::PageUp => state.scroll_with(|s, v| s.page(-1, v)),
-        KeyCode::PageDown => state.scroll_with(|s, v| s.page(1, v)),
+        KeyCode::PageUp => state.scroll_with(transcript, |s, v| s.page(-1, v)),
+        KeyCode::PageDown => state.scroll_with(transcript, |s, v| s.page(1, v)),
         KeyCode::Char('f') if ctrl => return open_search(),
         // `/` starts a search while reading back; at the bottom it starts a command.
         KeyCode::Char('/') if composer_empty && !state.scroll.is_following() => {
@@ -67,7 +72,7 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
         // At the bottom, `/` starts a command: the popup lists them as the name is typed.
         KeyCode::Char('/') if composer_empty && !ctrl => return slash::open(state, key, now),
         KeyCode::Char('?') if composer_empty => {
-            return Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![])
+            return Outcome::Open(Layer::Help(Help::default()), vec![])
         }
         KeyCode::Char('o') if ctrl => state.expanded = !state.expanded,
         // Up/Down walk the prompt history; they scroll only while reading back.
@@ -75,34 +80,37 @@ fn on_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
             if shift || (composer_empty && !state.scroll.is_following()) =>
         {
             let rows = if key.code == KeyCode::Up { -1 } else { 1 };
-            state.scroll_with(|s, v| s.by(rows, v));
+            state.scroll_with(transcript, |s, v| s.by(rows, v));
         }
         KeyCode::Esc => return Outcome::Consumed(interrupt(state)),
         KeyCode::Char('r') if ctrl => {
-            let search = super::layers::HistorySearch::open(state);
+            let search = HistorySearch::open(state);
             return Outcome::Open(Layer::HistorySearch(search), vec![]);
         }
         KeyCode::Char('g') if ctrl => return Outcome::Consumed(composer_input::open_editor(state)),
         KeyCode::Char('d') if ctrl && composer_empty => return Outcome::Consumed(quit(state)),
-        KeyCode::Home if ctrl || composer_empty => state.scroll_with(|s, v| s.to_top(v)),
+        KeyCode::Home if ctrl || composer_empty => {
+            state.scroll_with(transcript, |s, v| s.to_top(v))
+        }
         KeyCode::End if ctrl || composer_empty => state.scroll.to_bottom(),
-        _ => return Outcome::Consumed(composer_input::key(state, key, now)),
+        _ => return composer_input::key(state, key, now),
     }
     done
 }
 
 /// Keys that open something from the composer: `@` (the file finder), Tab and ↑ (the queued
 /// messages).
-fn composer_hooks(state: &mut AppState, key: KeyEvent, now: Instant) -> Option<Outcome> {
+fn composer_hooks(cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Outcome> {
+    let now = cx.now;
     if key.code == KeyCode::Char('@')
         && !key
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        && files::starts_mention(state)
+        && files::starts_mention(cx)
     {
-        return Some(files::open(state, key, now));
+        return Some(files::open(cx, key, now));
     }
-    super::layers::queue::on_composer_key(state, key, now)
+    super::layers::queue::on_composer_key(cx, key, now)
 }
 
 fn open_search() -> Outcome {
@@ -110,7 +118,7 @@ fn open_search() -> Outcome {
 }
 
 /// The keys that matter now, most useful first, for the hint bar.
-pub fn hints(state: &AppState) -> Vec<Hint> {
+pub fn hints(state: &Session) -> Vec<Hint> {
     let mut hints = Vec::new();
     if state.turn_active() {
         hints.push(Hint::new("Esc", "interrupt"));
@@ -143,7 +151,7 @@ pub fn popup_hints(popup: &ComposerPopup) -> Vec<Hint> {
 
 /// Every key of the conversation view that does something in this state, for the help overlay
 /// (help never names a key that does nothing now).
-pub fn all_hints(state: &AppState) -> Vec<Hint> {
+pub fn all_hints(state: &Session) -> Vec<Hint> {
     if !state.questions.is_empty() {
         return under_a_question();
     }

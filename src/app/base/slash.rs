@@ -9,27 +9,27 @@ use crate::app::commands::{self, Command};
 use crate::app::composer::{ComposerPopup, SlashPopup};
 use crate::app::layer_types::{Hint, Input};
 use crate::app::layers::Outcome;
-use crate::app::state::AppState;
+use crate::app::state::Session;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 
 /// `/` typed into the empty composer: it goes in, and the popup opens over it.
-pub fn open(state: &mut AppState, key: KeyEvent, now: Instant) -> Outcome {
-    let effects = crate::app::composer_input::key(state, key, now);
+pub fn open(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
+    let outcome = crate::app::composer_input::key(state, key, now);
     state.composer.popup = Some(ComposerPopup::Commands(SlashPopup::default()));
-    Outcome::Consumed(effects)
+    outcome
 }
 
 /// What follows the `/` while the composer holds a command name being typed: one line, `/`
 /// first, no space yet. `None` once it is anything else (the popup then closes).
-pub fn query(state: &AppState) -> Option<String> {
+pub fn query(state: &Session) -> Option<String> {
     let text = state.composer.text();
     let name = text.strip_prefix('/')?;
     (!name.contains(char::is_whitespace) && !name.contains('/')).then(|| name.to_string())
 }
 
 /// The commands listed for the composer's text now.
-pub fn matches(state: &AppState) -> Vec<&'static Command> {
+pub fn matches(state: &Session) -> Vec<&'static Command> {
     query(state)
         .map(|q| commands::matching(&q))
         .unwrap_or_default()
@@ -42,7 +42,7 @@ pub fn selected<'a>(popup: &SlashPopup, matches: &[&'a Command]) -> Option<&'a C
         .copied()
 }
 
-fn popup(state: &mut AppState) -> Option<&mut SlashPopup> {
+fn popup(state: &mut Session) -> Option<&mut SlashPopup> {
     match &mut state.composer.popup {
         Some(ComposerPopup::Commands(popup)) => Some(popup),
         _ => None,
@@ -52,7 +52,7 @@ fn popup(state: &mut AppState) -> Option<&mut SlashPopup> {
 /// The popup's own keys, offered before the composer's. `None` sends the key on to the
 /// composer (Enter on a command without an argument first puts its name there, so the
 /// composer's Enter runs it the way a typed `/name` runs).
-pub fn handle(state: &mut AppState, input: &Input<'_>) -> Option<Outcome> {
+pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
     let Input::Key(key) = input else {
         return None;
     };
@@ -103,7 +103,7 @@ pub fn handle(state: &mut AppState, input: &Input<'_>) -> Option<Outcome> {
 
 /// Puts `/name` (and a space when it takes an argument) into the composer; the popup closes
 /// once the text is no longer a command name.
-fn complete(state: &mut AppState, command: &Command) {
+fn complete(state: &mut Session, command: &Command) {
     let space = if command.args.is_some() { " " } else { "" };
     state
         .composer
@@ -114,7 +114,7 @@ fn complete(state: &mut AppState, command: &Command) {
 /// After the composer took a key or a paste: the list follows its text (the selection back at
 /// the top when a key changed it, `before` being the text before the key), and closes once the
 /// text is no longer a command name being typed.
-pub fn follow(state: &mut AppState, before: Option<&str>) {
+pub fn follow(state: &mut Session, before: Option<&str>) {
     if popup(state).is_none() {
         return;
     }
@@ -130,7 +130,7 @@ pub fn follow(state: &mut AppState, before: Option<&str>) {
     }
 }
 
-pub fn is_open(state: &AppState) -> bool {
+pub fn is_open(state: &Session) -> bool {
     matches!(state.composer.popup, Some(ComposerPopup::Commands(_)))
 }
 

@@ -3,8 +3,9 @@
 //! (Tab queues it again, Enter steers), Delete, Backspace or `x` drops it, ↓ past the last one
 //! or Esc goes back to the composer.
 
-use super::{Hint, Input, Layer, Outcome};
-use crate::app::state::AppState;
+use super::{Ctx, Layer, LayerView, Outcome};
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::state::Session;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 
@@ -17,14 +18,14 @@ pub struct QueueFocus {
 /// Keys the composer gives up while a turn runs or messages wait: Tab queues the draft, ↑ on
 /// the first line moves into the queued messages. Kept apart from the composer's own ↑
 /// (history), which applies when there is nothing queued.
-pub fn on_composer_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Option<Outcome> {
+pub fn on_composer_key(state: &mut Session, key: KeyEvent, now: Instant) -> Option<Outcome> {
     if !key.modifiers.is_empty() {
         return None;
     }
     match key.code {
-        KeyCode::Tab if state.turn_active() && !state.composer.is_empty() => Some(
-            Outcome::Consumed(crate::app::composer_input::queue_draft(state, now)),
-        ),
+        KeyCode::Tab if state.turn_active() && !state.composer.is_empty() => {
+            Some(crate::app::composer_input::queue_draft(state, now))
+        }
         KeyCode::Up if !state.outbox.queued.is_empty() && state.composer.cursor_line() == 0 => {
             let selected = state.outbox.queued.len() - 1;
             Some(Outcome::Open(Layer::Queue(QueueFocus { selected }), vec![]))
@@ -33,8 +34,9 @@ pub fn on_composer_key(state: &mut AppState, key: KeyEvent, now: Instant) -> Opt
     }
 }
 
-impl QueueFocus {
-    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState) -> Outcome {
+impl LayerView for QueueFocus {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        let state = &mut **cx;
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
@@ -81,13 +83,22 @@ impl QueueFocus {
             _ => Outcome::Ignored,
         }
     }
-}
 
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("↑/↓", "select"),
-        Hint::new("Enter/e", "edit"),
-        Hint::new("Del/x", "drop"),
-        Hint::new("Esc", "back to the composer"),
-    ]
+    fn placement(&self) -> Placement {
+        // Drawn in the queued list's own rows, above the composer.
+        Placement::Popup
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Queued"
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        vec![
+            Hint::new("↑/↓", "select"),
+            Hint::new("Enter/e", "edit"),
+            Hint::new("Del/x", "drop"),
+            Hint::new("Esc", "back to the composer"),
+        ]
+    }
 }

@@ -6,15 +6,17 @@
 //! `AppEvent::RuleDeleted`. codex reads rules when a thread starts, so a deletion reaches new
 //! threads and forks but not threads already running (protocol-notes §3.8): the notice says so.
 
-use super::{Hint, Input, Layer, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome};
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
-use crate::app::state::AppState;
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::state::Session;
 use crate::model::rules::{self, Entry, Rule, RulesFileText};
 use crate::model::NoticeLevel;
 use crate::text::sanitize::visible_line;
 use crossterm::event::{KeyCode, KeyModifiers};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Rows a page key moves the selection by.
 const PAGE: usize = 10;
@@ -116,60 +118,6 @@ impl RulesList {
         crate::app::notices::show_path(path, self.home.as_deref())
     }
 
-    /// The runtime read the folder, or carried out a deletion: list the files (again).
-    pub fn on_event(&mut self, event: &LayerEvent) -> Outcome {
-        match event {
-            LayerEvent::RulesLoaded { dir, result } if *dir == self.dir => {
-                self.loaded(result.clone());
-                Outcome::Consumed(vec![])
-            }
-            LayerEvent::RuleDeleted { result } => {
-                self.deleting = false;
-                if let Err(e) = result {
-                    self.message = Some(format!("Not deleted: {}", visible_line(e)));
-                }
-                Outcome::Consumed(self.reload())
-            }
-            _ => Outcome::Ignored,
-        }
-    }
-
-    pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
-        let Input::Key(key) = input else {
-            // The wheel scrolls the transcript; a paste lands in the composer, not lost.
-            return Outcome::Ignored;
-        };
-        let plain = !key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER);
-        self.message = None;
-        if self.confirming {
-            self.confirming = false;
-            return match key.code {
-                KeyCode::Char('y') | KeyCode::Enter if plain => Outcome::Consumed(self.delete()),
-                _ => Outcome::Consumed(vec![]),
-            };
-        }
-        let count = self.rules().len();
-        let last = count.saturating_sub(1);
-        match key.code {
-            KeyCode::Esc => return Outcome::Close(vec![]),
-            KeyCode::Char('q') if plain => return Outcome::Close(vec![]),
-            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Char('k') if plain => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down => self.selected = (self.selected + 1).min(last),
-            KeyCode::Char('j') if plain => self.selected = (self.selected + 1).min(last),
-            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
-            KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
-            KeyCode::Home => self.selected = 0,
-            KeyCode::End => self.selected = last,
-            KeyCode::Char('r') if plain => return Outcome::Consumed(self.reload()),
-            KeyCode::Char('d') | KeyCode::Delete if plain => self.ask_to_delete(),
-            _ => {}
-        }
-        Outcome::Consumed(vec![])
-    }
-
     fn ask_to_delete(&mut self) {
         if self.deleting {
             self.message = Some("A deletion is still being written.".into());
@@ -236,24 +184,92 @@ impl RulesList {
     }
 }
 
-pub fn hints(list: &RulesList) -> Vec<Hint> {
-    if list.confirming {
-        return vec![
-            Hint::new("y/Enter", "delete for good"),
-            Hint::new("any other key", "keeps it"),
-        ];
+impl LayerView for RulesList {
+    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            // The wheel scrolls the transcript; a paste lands in the composer, not lost.
+            return Outcome::Ignored;
+        };
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER);
+        self.message = None;
+        if self.confirming {
+            self.confirming = false;
+            return match key.code {
+                KeyCode::Char('y') | KeyCode::Enter if plain => Outcome::Consumed(self.delete()),
+                _ => Outcome::Consumed(vec![]),
+            };
+        }
+        let count = self.rules().len();
+        let last = count.saturating_sub(1);
+        match key.code {
+            KeyCode::Esc => return Outcome::Close(vec![]),
+            KeyCode::Char('q') if plain => return Outcome::Close(vec![]),
+            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Char('k') if plain => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down => self.selected = (self.selected + 1).min(last),
+            KeyCode::Char('j') if plain => self.selected = (self.selected + 1).min(last),
+            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
+            KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = last,
+            KeyCode::Char('r') if plain => return Outcome::Consumed(self.reload()),
+            KeyCode::Char('d') | KeyCode::Delete if plain => self.ask_to_delete(),
+            _ => {}
+        }
+        Outcome::Consumed(vec![])
     }
-    vec![
-        Hint::new("↑/↓", "select"),
-        Hint::new("d", "delete"),
-        Hint::new("r", "reload"),
-        Hint::new("Esc", "close"),
-    ]
+
+    /// The runtime read the folder, or carried out a deletion: list the files (again).
+    fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {
+        match event {
+            LayerEvent::RulesLoaded { dir, result } if *dir == self.dir => {
+                self.loaded(result.clone());
+                Outcome::Consumed(vec![])
+            }
+            LayerEvent::RuleDeleted { result } => {
+                self.deleting = false;
+                if let Err(e) = result {
+                    self.message = Some(format!("Not deleted: {}", visible_line(e)));
+                }
+                Outcome::Consumed(self.reload())
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::Popup
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Rules"
+    }
+
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        self.rules().len().max(1)
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        if self.confirming {
+            return vec![
+                Hint::new("y/Enter", "delete for good"),
+                Hint::new("any other key", "keeps it"),
+            ];
+        }
+        vec![
+            Hint::new("↑/↓", "select"),
+            Hint::new("d", "delete"),
+            Hint::new("r", "reload"),
+            Hint::new("Esc", "close"),
+        ]
+    }
 }
 
 /// The exec-policy folder: `rules` under the `codexHome` the server named in `initialize`, or
 /// under the one found at startup (`$CODEX_HOME`, else `~/.codex`).
-pub fn rules_dir(state: &AppState) -> Option<PathBuf> {
+pub fn rules_dir(state: &Session) -> Option<PathBuf> {
     let from_server = state
         .server
         .as_ref()
@@ -265,18 +281,15 @@ pub fn rules_dir(state: &AppState) -> Option<PathBuf> {
 }
 
 /// Opens the list over the transcript (`/rules`) and asks for the files.
-pub fn open(state: &mut AppState) -> Vec<Effect> {
+pub fn open(state: &mut Session) -> Outcome {
     let Some(dir) = rules_dir(state) else {
         state.transcript.notice(
             NoticeLevel::Warning,
             "Cannot tell where codex keeps its rules: the server named no codexHome, and neither \
              CODEX_HOME nor HOME is set.",
         );
-        return vec![];
+        return Outcome::Consumed(vec![]);
     };
-    state.layers.push(Layer::Rules(RulesList::new(
-        dir.clone(),
-        state.config.home.clone(),
-    )));
-    vec![Effect::LoadRules { dir }]
+    let list = RulesList::new(dir.clone(), state.config.home.clone());
+    Outcome::Open(Layer::Rules(list), vec![Effect::LoadRules { dir }])
 }

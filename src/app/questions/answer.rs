@@ -1,7 +1,7 @@
 //! Sending the answer to the front question, and keeping a record of it in the transcript.
 
 use crate::app::effect::Effect;
-use crate::app::state::AppState;
+use crate::app::state::Session;
 use crate::model::{NoticeLevel, QuestionSubject, Record};
 use serde_json::Value;
 use std::time::Instant;
@@ -9,7 +9,7 @@ use std::time::Instant;
 /// Answers the front question with `result`. The decision is recorded on the cell the question was
 /// about (the command or file change), or as a notice when it has none.
 pub fn answer_front(
-    state: &mut AppState,
+    state: &mut Session,
     result: Value,
     record: Record,
     now: Instant,

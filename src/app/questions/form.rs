@@ -1,9 +1,10 @@
 //! Keys on a form: one question at a time, choices by arrow or number, a typed answer
 //! where the question allows one. Enter moves on; after the last question the reply is sent.
 
-use super::answer_front;
-use crate::app::layers::{Help, Hint, Input, Layer, Outcome};
-use crate::app::state::AppState;
+use super::answer::answer_front;
+use crate::app::layer_types::{Hint, Input};
+use crate::app::layers::{Ctx, Help, Layer, Outcome};
+use crate::app::state::Session;
 use crate::model::question_form::{FormAnswer, FormSpec};
 use crate::model::{QuestionSubject, Record};
 use crossterm::event::{KeyCode, KeyModifiers};
@@ -11,7 +12,9 @@ use std::time::Instant;
 
 pub use crate::model::question_form::FormState;
 
-pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
+pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
+    let now = cx.now;
+    let state = &mut **cx;
     let Some(front) = state.questions.front_mut() else {
         return Outcome::Ignored;
     };
@@ -54,9 +57,7 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
             form.text.pop();
         }
         KeyCode::Char(c) if typing => form.text.push(c),
-        KeyCode::Char('?') => {
-            return Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![])
-        }
+        KeyCode::Char('?') => return Outcome::Open(Layer::Help(Help::default()), vec![]),
         KeyCode::Char(c @ '1'..='9') => {
             let index = c as usize - '1' as usize;
             if index < entries {
@@ -71,7 +72,7 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
 }
 
 /// Takes the current question's answer and moves on, or sends the reply after the last one.
-fn submit(state: &mut AppState, spec: &FormSpec, now: Instant) -> Outcome {
+fn submit(state: &mut Session, spec: &FormSpec, now: Instant) -> Outcome {
     let Some(form) = state.questions.front_mut().and_then(|f| f.form.as_mut()) else {
         return Outcome::Ignored;
     };

@@ -1,19 +1,24 @@
 //! Keys on the front question, after the type-ahead gate let them through.
 
-use super::answer_front;
-use crate::app::layers::{Help, Hint, Input, Layer, Outcome, PrefixChooser, QuestionView};
-use crate::app::state::AppState;
+use super::answer::answer_front;
+use crate::app::layer_types::{Hint, Input};
+use crate::app::layers::{Ctx, Help, Layer, Outcome, PrefixChooser, QuestionView};
+use crate::app::state::Session;
 use crate::model::{OptionKind, Question, QuestionSubject};
 use crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
 use std::time::Instant;
 
 /// The front question's answer to an event. The wheel, Ctrl+O and pastes go on to the layers
 /// below (a paste never answers a question); a plain key that means nothing here is typing and
 /// goes to the draft.
-pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
-    if state.questions.front().is_some_and(|q| q.form.is_some()) {
-        return super::form::handle(state, input, now);
+pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
+    if cx.questions.front().is_some_and(|q| q.form.is_some()) {
+        return super::form::handle(cx, input);
     }
+    let now = cx.now;
+    let bottom = cx.areas.bottom;
+    let state = &mut **cx;
     let key = match input {
         Input::Key(key) => key,
         Input::Paste(_) | Input::Mouse(_) => return Outcome::Ignored,
@@ -40,13 +45,13 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
             Some(option) => choose(state, option.key, now),
             None => Outcome::Consumed(vec![]),
         },
-        KeyCode::Char('?') => Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![]),
+        KeyCode::Char('?') => Outcome::Open(Layer::Help(Help::default()), vec![]),
         KeyCode::Char('d') | KeyCode::Tab if question.option('d').is_none() => {
             Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
         }
         KeyCode::Char(c) if question.option(c).is_some() => choose(state, c, now),
         KeyCode::Up | KeyCode::Down | KeyCode::PageUp | KeyCode::PageDown => {
-            scroll_body(state, key.code)
+            scroll_body(state, key.code, bottom)
         }
         KeyCode::Char(_) => {
             // Not an answer: the person is typing. It goes to the draft, and the question waits
@@ -60,7 +65,7 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
 
 /// The option under key `c`: answered at once, selected for confirmation, or (the prefix rule)
 /// opened in the chooser.
-fn choose(state: &mut AppState, c: char, now: Instant) -> Outcome {
+fn choose(state: &mut Session, c: char, now: Instant) -> Outcome {
     let Some(front) = state.questions.front_mut() else {
         return Outcome::Ignored;
     };
@@ -87,8 +92,9 @@ fn choose(state: &mut AppState, c: char, now: Instant) -> Outcome {
 }
 
 /// Scrolls the question's body when it does not fit; otherwise the keys read the transcript.
-fn scroll_body(state: &mut AppState, code: KeyCode) -> Outcome {
-    let Some(fit) = crate::app::geometry::question_fit(state).filter(|f| f.max_offset > 0) else {
+fn scroll_body(state: &mut Session, code: KeyCode, bottom: Rect) -> Outcome {
+    let Some(fit) = crate::app::geometry::question_fit(state, bottom).filter(|f| f.max_offset > 0)
+    else {
         return Outcome::Ignored;
     };
     let Some(front) = state.questions.front_mut() else {

@@ -6,13 +6,12 @@ pub mod answer;
 pub mod form;
 pub mod guard;
 pub mod keys;
+pub mod view;
 
-pub use answer::answer_front;
 pub use form::FormState;
 pub use guard::{Activation, Gate, Held, HOLD, QUIET};
-pub use keys::{handle, hints};
+pub use view::FrontQuestion;
 
-use super::layers::Layer;
 use crate::model::{Question, QuestionSubject};
 use crate::protocol::RequestId;
 use crossterm::event::KeyEvent;
@@ -24,8 +23,6 @@ pub struct QueuedQuestion {
     pub question: Question,
     /// When it takes keys (set when it reaches the front, i.e. is shown).
     pub activation: Option<Activation>,
-    /// Layers opened from this question (prefix chooser, full view, help): above it, gone with it.
-    pub layers: Vec<Layer>,
     /// The option picked by its key, waiting for Enter or the same key again.
     pub selected: Option<usize>,
     /// Rows of the body scrolled past.
@@ -83,7 +80,6 @@ impl QuestionQueue {
         self.queue.push_back(QueuedQuestion {
             question,
             activation,
-            layers: Vec::new(),
             selected: None,
             offset: 0,
             form,

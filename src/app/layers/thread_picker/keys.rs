@@ -3,15 +3,16 @@
 
 use super::{Pending, SortBy, ThreadPicker, PAGE_STEP};
 use crate::app::effect::Effect;
-use crate::app::layers::{Hint, Input, Outcome};
+use crate::app::layer_types::{Hint, Input};
+use crate::app::layers::Outcome;
 use crate::app::request::ClientRequest;
-use crate::app::state::AppState;
+use crate::app::state::Session;
 use crate::protocol::{ThreadForkParams, ThreadIdParams, ThreadResumeParams, ThreadSetNameParams};
 use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
-use std::time::Instant;
 
 impl ThreadPicker {
-    pub fn handle(&mut self, input: &Input<'_>, state: &AppState, _now: Instant) -> Outcome {
+    /// The picker's answer to an input.
+    pub(super) fn keys(&mut self, input: &Input<'_>, state: &Session) -> Outcome {
         let key = match input {
             Input::Key(key) => *key,
             Input::Paste(text) => {
@@ -149,7 +150,7 @@ impl ThreadPicker {
     }
 
     /// Resumes the selected thread: metadata only, its turns are paged afterwards.
-    fn open_selected(&mut self, state: &AppState) -> Vec<Effect> {
+    fn open_selected(&mut self, state: &Session) -> Vec<Effect> {
         let Some(row) = self.selected_row() else {
             return vec![];
         };
@@ -164,7 +165,7 @@ impl ThreadPicker {
         ))]
     }
 
-    fn act(&mut self, pending: Pending, state: &AppState) -> Vec<Effect> {
+    fn act(&mut self, pending: Pending, state: &Session) -> Vec<Effect> {
         let Some(row) = self.selected_row() else {
             return vec![];
         };

@@ -10,16 +10,16 @@
 
 mod keys;
 
-pub use keys::hints;
-
-use super::{Layer, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome};
 use crate::app::effect::Effect;
 use crate::app::event::{LayerEvent, ListPurpose};
+use crate::app::layer_types::{Hint, Input, Placement};
 use crate::app::request::ClientRequest;
-use crate::app::state::AppState;
+use crate::app::state::Session;
 use crate::model::thread_list::{Exchange, ThreadRow};
 use crate::protocol::{ThreadListParams, ThreadListResponse, SORT_CREATED_AT, SORT_UPDATED_AT};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// Rows asked for per page (the server's default, and the official TUI's).
 pub const PAGE_SIZE: u32 = 25;
@@ -376,7 +376,7 @@ impl ThreadPicker {
 
     /// News for the picker: pages and matches it asked for, what became of its actions, threads
     /// renamed or archived elsewhere, and the thread it opened.
-    pub fn on_event(&mut self, event: &LayerEvent) -> Outcome {
+    fn news(&mut self, event: &LayerEvent) -> Outcome {
         let effects = match event {
             LayerEvent::ThreadPage {
                 generation,
@@ -467,11 +467,32 @@ impl ThreadPicker {
     }
 }
 
+impl LayerView for ThreadPicker {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        self.keys(input, cx)
+    }
+
+    fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {
+        self.news(event)
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::FullScreen
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Resume"
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        keys::hints(self)
+    }
+}
+
 /// Opens the picker over everything and asks for its first page.
-pub fn open(state: &mut AppState, at_startup: bool) -> Vec<Effect> {
+pub fn open(state: &Session, at_startup: bool) -> Outcome {
     let cwd = crate::app::threads::current_cwd(state);
     let mut picker = ThreadPicker::new(cwd, state.config.home.clone(), at_startup);
     let effects = picker.reload();
-    state.layers.push(Layer::ThreadPicker(Box::new(picker)));
-    effects
+    Outcome::Open(Layer::ThreadPicker(Box::new(picker)), effects)
 }
