@@ -12,7 +12,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use tern::app::questions::{HOLD, QUIET};
+use tern::app::state::guard::{HOLD, QUIET};
 use tern::app::{update, AppEvent, AppState, Effect};
 
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@ use super::effect::Effect;
 use super::request::ClientRequest;
 use super::state::{ConnState, Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
-use crate::protocol::{Decision, ModelListParams, TurnInterruptParams};
+use crate::protocol::{Decision, InitializeParams, ModelListParams, TurnInterruptParams};
 use std::time::Instant;
 
 /// Leaves the session. Prompts still open are answered `cancel`, so the server never waits for
@@ -92,6 +92,13 @@ pub fn interrupt(state: &mut Session) -> Vec<Effect> {
             thread_id,
             turn_id: id,
         },
+    ))]
+}
+
+/// The first thing asked of a server: `initialize`.
+pub fn initialize() -> Vec<Effect> {
+    vec![Effect::Request(ClientRequest::Initialize(
+        InitializeParams::tern(),
     ))]
 }
 

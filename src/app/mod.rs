@@ -4,6 +4,17 @@
 //! bottom of that stack (transcript scrolling and the composer); `prompts` the server's
 //! questions; `actions` what any of them can make happen; `geometry` where things go on screen.
 
+//!
+//! ## Tiers
+//!
+//! 1. data: `effect`, `event`, `request`, `layer_types`, `paste`, `prompt_history`, `scroll`, `view`, `composer` — data
+//! 2. state: `state` — data only
+//! 3. session: `actions`, `outbox`, `threads`, `health`, `restart`, `responses`, `server_events`, `notices`, `attention`, `turn_settings`, `quit_ladder` — ops
+//! 4. views: `layers`, `questions`, `base`, `composer_input`, `commands`, `geometry` — views
+//! 5. router: `router`, `stacks` — router
+//! 6. update: `update`
+//!
+//! Only `router` and `update` use `stacks`.
 pub mod actions;
 pub mod attention;
 pub mod base;

@@ -9,10 +9,10 @@
 
 use super::effect::Effect;
 use super::request::ClientRequest;
+use super::state::outbox::PendingSteer;
 use super::state::{ConnState, Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::{ThreadItem, TurnStartParams, TurnSteerParams, UserInput};
-use std::collections::VecDeque;
 use std::time::Instant;
 
 /// Shown under an answer the server dropped because a steer preempted it.
@@ -20,24 +20,6 @@ pub const CUT_OFF_BY_YOUR_STEER: &str =
     "↑ cut off by your steer — this part of the answer is not saved";
 /// The same, when the steer came from elsewhere (another client on this thread).
 pub const CUT_OFF_BY_A_STEER: &str = "↑ cut off by a steer — this part of the answer is not saved";
-
-/// The person's messages not yet in a turn.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Outbox {
-    /// Messages waiting for a new turn (sent while a turn runs, or before the thread is ready),
-    /// sent in order afterwards.
-    pub queued: VecDeque<String>,
-    /// Messages sent into the running turn (`turn/steer`) and not yet seen in it.
-    pub steering: Vec<PendingSteer>,
-}
-
-/// A steer sent and not yet seen in the turn.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PendingSteer {
-    pub prompt: String,
-    /// The server said yes; its echo (the user message in the turn) has not come yet.
-    pub accepted: bool,
-}
 
 /// Enter: steers the running turn, or goes out as a new turn once the thread is ready and idle.
 pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {

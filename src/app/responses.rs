@@ -4,23 +4,15 @@ use super::actions::fail;
 use super::effect::Effect;
 use super::event::{LayerEvent, RequestTag};
 use super::outbox;
-use super::request::ClientRequest;
 use super::state::{ConnState, Resume, Session, ThreadInfo, TurnPhase};
 use super::threads;
 use crate::model::NoticeLevel;
 use crate::protocol::{
-    FuzzyFileSearchResponse, InitializeParams, InitializeResponse, ModelListResponse,
-    ThreadStartResponse, TurnStartResponse,
+    FuzzyFileSearchResponse, InitializeResponse, ModelListResponse, ThreadStartResponse,
+    TurnStartResponse,
 };
 use serde_json::Value;
 use std::time::Instant;
-
-/// The first thing the app asks for.
-pub fn start(_state: &mut Session) -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::Initialize(
-        InitializeParams::tern(),
-    ))]
-}
 
 pub fn on_response(
     state: &mut Session,

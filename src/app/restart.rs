@@ -11,24 +11,14 @@
 use super::actions::fail;
 use super::effect::Effect;
 use super::event::RequestTag;
-use super::health::{self, DownCause};
+use super::health;
 use super::outbox;
+use super::state::health::{DownCause, Restart};
 use super::state::{ConnState, Session, ThreadInfo, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{InitializeResponse, ThreadStartResponse};
 use serde_json::Value;
 use std::time::Instant;
-
-/// Where a restart stands.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Restart {
-    /// The runtime is starting the new server; the thread to resume after, if any.
-    Starting { thread: Option<String> },
-    /// `initialize` was sent to the new server.
-    Initializing { thread: Option<String> },
-    /// `thread/resume` was sent to the new server.
-    Resuming { thread: String },
-}
 
 /// The connection closed: say what happened (exit status or signal, the last stderr lines) and
 /// offer the restart key. What the person typed stays.
@@ -109,7 +99,7 @@ pub fn on_restarted(
             state.health.pid = pid;
             state.health.started = Some(now);
             state.health.restart = Some(Restart::Initializing { thread });
-            super::responses::start(state)
+            super::actions::initialize()
         }
         Err(detail) => {
             state.health.closed = true;

@@ -17,8 +17,10 @@ use super::geometry::Areas;
 use super::layer_types::{Input, Placement};
 use super::layers::server_down::ServerDownBox;
 use super::layers::{thread_picker, Ctx, Layer, LayerView, Outcome};
-use super::questions::{FrontQuestion, Gate, QueuedQuestion};
+use super::questions::FrontQuestion;
 use super::stacks::AppState;
+use super::state::guard::Gate;
+use super::state::questions::QueuedQuestion;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::Instant;
 

@@ -7,11 +7,12 @@
 //! front server question, and the layers opened from that question.
 
 use super::geometry::{self, Areas, BottomBox};
-use super::health::ServerDown;
 use super::layer_types::{Hint, Placement};
 use super::layers::server_down::ServerDownBox;
 use super::layers::{Layer, LayerView, Search};
-use super::questions::{FrontQuestion, QueuedQuestion};
+use super::questions::FrontQuestion;
+use super::state::health::ServerDown;
+use super::state::questions::QueuedQuestion;
 use super::state::{Session, SessionConfig};
 use super::view::View;
 use crate::protocol::RequestId;

@@ -6,6 +6,7 @@ use super::actions::fail;
 use super::effect::Effect;
 use super::event::{LayerEvent, ListPurpose, RequestTag};
 use super::request::ClientRequest;
+use super::state::older_turns::OlderTurns;
 use super::state::{ConnState, Session, ThreadInfo, TurnPhase};
 use crate::model::{NoticeLevel, Transcript};
 use crate::protocol::{
@@ -20,20 +21,6 @@ use std::time::Instant;
 pub const TURNS_PAGE: u32 = 10;
 /// Older turns are asked for when the top of the view is this close to the first cell.
 const LOAD_WITHIN_CELLS: usize = 8;
-
-/// Where paging in the shown thread's older turns stands.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OlderTurns {
-    pub thread_id: String,
-    /// Where the next (older) page starts; `None` with `more` is the newest turn.
-    pub cursor: Option<String>,
-    /// Older turns remain.
-    pub more: bool,
-    /// A page is being fetched.
-    pub loading: bool,
-    /// No page came yet: the newest turn may still be running and is rejoined.
-    pub first: bool,
-}
 
 /// The directory the session works in.
 pub fn current_cwd(state: &Session) -> String {

@@ -4,35 +4,7 @@
 //! the server reported, for `/status` and the welcome screen.
 
 use super::state::Session;
-use crate::protocol::{
-    approval_name, sandbox_name, RateLimitSnapshot, ThreadStartResponse, TurnOverrides,
-};
-
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct TurnSettings {
-    /// From the `thread/start`, `thread/resume` or `thread/fork` answer.
-    pub reported_approval: Option<String>,
-    pub reported_sandbox: Option<String>,
-    pub reported_effort: Option<String>,
-    /// What the person chose; sent with every `turn/start` from then on.
-    pub chosen: TurnOverrides,
-    /// The sandbox chosen with `/approvals`, by its flag name (the override carries the object).
-    pub chosen_sandbox: Option<String>,
-    /// From `account/rateLimits/updated`, merged: a rolling update leaves out what it does not
-    /// know.
-    pub rate_limits: Option<RateLimitSnapshot>,
-}
-
-impl TurnSettings {
-    pub fn merge_rate_limits(&mut self, update: RateLimitSnapshot) {
-        let old = self.rate_limits.take().unwrap_or_default();
-        self.rate_limits = Some(RateLimitSnapshot {
-            limit_name: update.limit_name.or(old.limit_name),
-            primary: update.primary.or(old.primary),
-            secondary: update.secondary.or(old.secondary),
-        });
-    }
-}
+use crate::protocol::{approval_name, sandbox_name, ThreadStartResponse};
 
 /// A thread was opened: remember what it runs with.
 pub fn reported(state: &mut Session, response: &ThreadStartResponse) {

@@ -13,8 +13,8 @@ use ratatui::layout::Rect;
 use std::time::Instant;
 
 /// The first thing the app asks for.
-pub fn start(state: &mut AppState) -> Vec<Effect> {
-    responses::start(&mut state.session)
+pub fn start(_state: &mut AppState) -> Vec<Effect> {
+    actions::initialize()
 }
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {

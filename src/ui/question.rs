@@ -2,7 +2,7 @@
 //! which are always on screen whatever the size.
 
 use crate::app::geometry::fit;
-use crate::app::questions::QueuedQuestion;
+use crate::app::state::questions::QueuedQuestion;
 use crate::model::QuestionSubject;
 use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;

@@ -1,7 +1,7 @@
 //! A question's whole body on the full screen.
 
 use crate::app::layers::QuestionView;
-use crate::app::questions::QueuedQuestion;
+use crate::app::state::questions::QueuedQuestion;
 use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};

@@ -1,6 +1,6 @@
 //! The server-down box: what happened to codex app-server and the restart key.
 
-use crate::app::health::ServerDown;
+use crate::app::state::health::ServerDown;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::Line;

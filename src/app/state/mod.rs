@@ -3,13 +3,20 @@
 //! stacks only by what they return. Data only: what changes it is the session's operations and
 //! the layers' handlers.
 
+pub mod guard;
+pub mod health;
+pub mod older_turns;
+pub mod outbox;
+pub mod questions;
+pub mod turn_settings;
+
 use super::composer::Composer;
-use super::questions::QuestionQueue;
 use super::scroll::Scroll;
 use super::view::View;
 use crate::model::{LayoutKey, Transcript, TurnTokens};
 use crate::protocol::{InitializeResponse, ThreadSettings, ThreadTokenUsage};
 use crate::render::Theme;
+use questions::QuestionQueue;
 use ratatui::layout::Rect;
 use std::collections::HashSet;
 use std::time::Instant;
@@ -118,7 +125,7 @@ pub struct Session {
     pub transcript: Transcript,
     pub composer: Composer,
     /// The person's messages not yet in a turn: queued, or steering the running one.
-    pub outbox: super::outbox::Outbox,
+    pub outbox: outbox::Outbox,
     /// Whether the terminal has the focus (focus-change events; assumed until told otherwise).
     pub focused: bool,
     /// The server's questions; the front one is shown, over everything the person opened.
@@ -139,11 +146,11 @@ pub struct Session {
     /// The last text copied with /copy, printed after exit.
     pub copied: Option<String>,
     /// The older turns of a resumed thread still to page in as the person scrolls up.
-    pub older_turns: Option<super::threads::OlderTurns>,
+    pub older_turns: Option<older_turns::OlderTurns>,
     /// What the next turn runs with, and what the person chose with `/model` and `/approvals`.
-    pub turn_settings: super::turn_settings::TurnSettings,
+    pub turn_settings: turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
-    pub health: super::health::Health,
+    pub health: health::Health,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
     /// News for the layers on screen, posted by the session's handlers and handed out by the
