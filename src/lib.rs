@@ -1,6 +1,7 @@
 //! tern: a terminal frontend for the Codex app-server.
 //!
-//! Layers, top to bottom (see README): `text` (the sanitiser of untrusted text), `protocol` (wire types), `rpc` (transports and the
+//! Layers, top to bottom (see README): `text` (the sanitiser of untrusted text) and `theme` (the
+//! named colour roles and their palettes), `protocol` (wire types), `rpc` (transports and the
 //! JSON-RPC connection), `model` (the transcript), `app` (the pure state machine), `render`
 //! (text layout), `ui` (widgets), `runtime` (the event loop and the terminal), `demo` (an
 //! embedded scripted server).
@@ -15,4 +16,5 @@ pub mod render;
 pub mod rpc;
 pub mod runtime;
 pub mod text;
+pub mod theme;
 pub mod ui;
