@@ -43,7 +43,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             }
         },
     }
-    if !state.prompts.is_empty() {
+    if !state.questions.is_empty() {
         spans.push(sep());
         spans.push(Span::styled("approval needed", palette.attention));
     }

@@ -1,9 +1,9 @@
-//! A prompt's whole body on the full screen.
+//! A question's whole body on the full screen.
 
 use super::chrome::{draw_popup, popup_box, title};
-use crate::app::layers::PromptView;
-use crate::app::prompts::QueuedPrompt;
-use crate::render::prompt::{prompt_lines, PromptLook};
+use crate::app::layers::QuestionView;
+use crate::app::questions::QueuedQuestion;
+use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
@@ -12,12 +12,19 @@ use ratatui::Frame;
 pub fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
-    view: &PromptView,
-    queued: &QueuedPrompt,
-    look: PromptLook<'_>,
+    view: &QuestionView,
+    queued: &QueuedQuestion,
+    look: QuestionLook<'_>,
 ) {
     let palette = look.theme.palette();
-    let lines = prompt_lines(&queued.prompt, None, queued.form.as_ref(), area.width, look).body;
+    let lines = question_lines(
+        &queued.question,
+        None,
+        queued.form.as_ref(),
+        area.width,
+        look,
+    )
+    .body;
     let border = palette.border_attention;
     let heading = title(format!(" Full view · {} lines ", lines.len()), border);
     let block = popup_box(heading, border)
