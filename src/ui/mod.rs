@@ -5,6 +5,7 @@
 //! popups and full-screen layers are drawn over what is below them.
 
 mod choice;
+mod chrome;
 mod composer;
 mod diff;
 mod file_finder;
@@ -38,6 +39,7 @@ use std::time::Instant;
 pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let areas = state.areas_in(frame.area());
     let session = &state.session;
+    let palette = session.config.theme.palette();
     transcript::draw(frame, areas.transcript, state);
     let shown = state.on_screen();
     queued::draw(frame, areas.queued, state);
@@ -47,7 +49,9 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     // The list the composer opened over itself, above it.
     match &session.composer.popup {
         Some(ComposerPopup::Commands(popup)) => slash_popup::draw(frame, &areas, popup, session),
-        Some(ComposerPopup::Files(finder)) => file_finder::draw(frame, areas.transcript, finder),
+        Some(ComposerPopup::Files(finder)) => {
+            file_finder::draw(frame, areas.transcript, finder, palette)
+        }
         None => {}
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
@@ -61,7 +65,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
         }
     }
     status::draw(frame, areas.status, state, now);
-    hints::draw(frame, areas.hints, &state.top_hints(now));
+    hints::draw(frame, areas.hints, &state.top_hints(now), palette);
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
     }
@@ -86,8 +90,9 @@ fn draw_shown(
     now: Instant,
 ) {
     let session = &state.session;
+    let palette = session.config.theme.palette();
     match shown {
-        Shown::ServerDown(down) => server_down::draw(frame, areas.bottom, down),
+        Shown::ServerDown(down) => server_down::draw(frame, areas.bottom, down, palette),
         Shown::Question(queued, count) => question::draw(
             frame,
             areas.bottom,
@@ -96,26 +101,27 @@ fn draw_shown(
             now,
             session.question_look(),
         ),
-        Shown::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
-        Shown::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
+        Shown::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search, palette),
+        Shown::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help, palette),
         Shown::Layer(Layer::HistorySearch(search)) => {
-            history_search::draw(frame, areas.bottom, search)
+            history_search::draw(frame, areas.bottom, search, palette)
         }
-        Shown::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser),
+        Shown::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser, palette),
         Shown::Layer(Layer::QuestionView(view)) => {
             if let Some(queued) = session.questions.front() {
                 question_view::draw(frame, areas.main, view, queued, session.question_look());
             }
         }
-        Shown::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
-        Shown::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager),
+        Shown::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list, palette),
+        Shown::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager, palette),
         Shown::Layer(Layer::ThreadPicker(picker)) => thread_picker::draw(
             frame,
             areas.main,
             picker,
             session.config.wall_clock.map(|clock| clock.unix_at(now)),
+            palette,
         ),
-        Shown::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice),
+        Shown::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}

@@ -92,7 +92,7 @@ impl LayerView for PrefixChooser {
     }
 
     fn rows(&self, width: u16, _session: &Session) -> usize {
-        crate::render::prefix::chooser_lines(&self.offer, self.len, width).len()
+        crate::render::prefix::chooser_rows(&self.offer, self.len, width)
     }
 
     fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
