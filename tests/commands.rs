@@ -404,7 +404,7 @@ fn fork_asks_for_a_copy_of_this_thread_and_opens_it() {
         .starts_with("Forked into thread fork-1"));
     // The fork's own policies are what the next turn runs with.
     assert_eq!(
-        tern::app::turn_settings::sandbox(&state.session).as_deref(),
+        tern::app::session::turn_settings::sandbox(&state.session).as_deref(),
         Some("danger-full-access")
     );
 }

@@ -10,7 +10,7 @@ use serde_json::json;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
-use tern::app::attention::{QUESTION_WAITS, TURN_ENDED};
+use tern::app::session::attention::{QUESTION_WAITS, TURN_ENDED};
 use tern::app::{update, AppEvent, AppState, Effect, SessionConfig};
 use tern::cli::Cli;
 use tern::config::{parse, Source};

@@ -7,7 +7,7 @@ use common::*;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::{Duration, Instant};
-use tern::app::outbox::unsent_text;
+use tern::app::session::outbox::unsent_text;
 use tern::app::state::health::DownCause as Cause;
 use tern::app::{update, AppEvent, AppState, ConnState, Effect, RequestTag};
 use tern::model::CellKind;

@@ -8,7 +8,7 @@ use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::outbox::CUT_OFF_BY_YOUR_STEER;
+use tern::app::session::outbox::CUT_OFF_BY_YOUR_STEER;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::CellKind;
 
@@ -387,7 +387,7 @@ fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_pla
     let mut state = running_state(now);
     submit(&mut state, "queued", KeyCode::Tab, now);
     update(&mut state, AppEvent::Paste(big.clone()), now);
-    assert!(tern::app::outbox::unsent_text(&state.session)
+    assert!(tern::app::session::outbox::unsent_text(&state.session)
         .unwrap()
         .contains("line 49"));
     update(&mut state, key(KeyCode::Esc), now);
@@ -422,7 +422,7 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
 
 #[test]
 fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
-    use tern::app::outbox::{unconfirmed_steers, unsent_text};
+    use tern::app::session::outbox::{unconfirmed_steers, unsent_text};
     use tern::runtime::farewell::farewell;
     use tern::runtime::SessionOutcome;
 

@@ -2,12 +2,12 @@
 //! text (typed or completed in the slash popup) comes here from `composer_input::submit`; an
 //! unknown name gets a warning naming the closest commands, and the text stays in the composer.
 
-use super::actions::{copy_last_answer, quit};
 use super::effect::Effect;
 use super::layers::{self, Help, Layer, Outcome};
 use super::request::ClientRequest;
+use super::session::actions::{copy_last_answer, quit};
+use super::session::threads;
 use super::state::Session;
-use super::threads;
 use crate::model::NoticeLevel;
 use crate::protocol::{ThreadForkParams, ThreadIdParams, ThreadSetNameParams};
 use std::time::Instant;

@@ -9,40 +9,28 @@
 //!
 //! 1. data: `effect`, `event`, `request`, `layer_types`, `paste`, `prompt_history`, `scroll`, `view`, `composer` — data
 //! 2. state: `state` — data only
-//! 3. session: `actions`, `outbox`, `threads`, `health`, `restart`, `responses`, `server_events`, `notices`, `attention`, `turn_settings`, `quit_ladder` — ops
-//! 4. views: `layers`, `questions`, `base`, `composer_input`, `commands`, `geometry` — views
+//! 3. session: `session` — ops
+//! 4. views: `layers`, `base`, `commands`, `geometry` — views
 //! 5. router: `router`, `stacks` — router
 //! 6. update: `update`
 //!
 //! Only `router` and `update` use `stacks`.
-pub mod actions;
-pub mod attention;
 pub mod base;
 pub mod commands;
 pub mod composer;
-pub mod composer_input;
 pub mod effect;
 pub mod event;
 pub mod geometry;
-pub mod health;
 pub mod layer_types;
 pub mod layers;
-pub mod notices;
-pub mod outbox;
 pub mod paste;
 pub mod prompt_history;
-pub mod questions;
-pub mod quit_ladder;
 pub mod request;
-pub mod responses;
-pub mod restart;
 pub mod router;
 pub mod scroll;
-pub mod server_events;
+pub mod session;
 pub mod stacks;
 pub mod state;
-pub mod threads;
-pub mod turn_settings;
 pub mod update;
 pub mod view;
 

@@ -15,9 +15,9 @@ use super::effect::Effect;
 use super::event::LayerEvent;
 use super::geometry::Areas;
 use super::layer_types::{Input, Placement};
+use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
 use super::layers::{thread_picker, Ctx, Layer, LayerView, Outcome};
-use super::questions::FrontQuestion;
 use super::stacks::AppState;
 use super::state::guard::Gate;
 use super::state::questions::QueuedQuestion;
@@ -104,7 +104,7 @@ fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
         session.quit_armed_until = None;
         return vec![];
     }
-    super::quit_ladder::ctrl_c(session, now)
+    super::session::quit_ladder::ctrl_c(session, now)
 }
 
 /// A key typed while a question is up goes to what is under the question (the draft, or the
@@ -294,7 +294,7 @@ pub fn keep_cursor_in_view(state: &mut AppState) {
         .composer
         .map_or(1, |area| usize::from(area.height.saturating_sub(2)));
     let session = &mut state.session;
-    let width = super::composer_input::width(session);
+    let width = super::base::composer_input::width(session);
     session.composer.keep_cursor_in_view(width, height);
 }
 
@@ -346,10 +346,10 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
     let session = &mut state.session;
     match event {
         LayerEvent::RenameAnswered { name, result, .. } => {
-            super::threads::renamed_here(session, &name, &result);
+            super::session::threads::renamed_here(session, &name, &result);
             vec![]
         }
-        LayerEvent::OpenRefused { error } => super::threads::refused_here(session, &error),
+        LayerEvent::OpenRefused { error } => super::session::threads::refused_here(session, &error),
         _ => vec![],
     }
 }

@@ -8,9 +8,9 @@
 
 use super::geometry::{self, Areas, BottomBox};
 use super::layer_types::{Hint, Placement};
+use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
 use super::layers::{Layer, LayerView, Search};
-use super::questions::FrontQuestion;
 use super::state::health::ServerDown;
 use super::state::questions::QueuedQuestion;
 use super::state::{Session, SessionConfig};
@@ -179,7 +179,7 @@ impl AppState {
     /// "Ctrl+C again to quit" goes.
     pub fn next_tick(&self, now: Instant) -> Option<Instant> {
         let session = &self.session;
-        let health = super::health::next_deadline(session);
+        let health = super::session::health::next_deadline(session);
         let quit = session.quit_armed_until.filter(|until| *until > now);
         [session.questions.next_deadline(now), health, quit]
             .into_iter()

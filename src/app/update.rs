@@ -3,12 +3,14 @@
 //! answers go to the session's handlers, which never see a layer, and what they have for the
 //! layers (`LayerEvent`) the router hands on afterwards.
 
+use super::base::composer_input;
 use super::effect::Effect;
 use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
+use super::router;
+use super::session::{actions, attention, health, notices, responses, restart};
+use super::session::{server_events, threads};
 use super::stacks::AppState;
-use super::{actions, attention, composer_input, health, notices, responses, restart};
-use super::{router, server_events, threads};
 use ratatui::layout::Rect;
 use std::time::Instant;
 

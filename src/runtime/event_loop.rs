@@ -305,8 +305,8 @@ where
             failure,
             frames_drawn: self.frames_drawn,
             copied: state.session.copied.clone(),
-            unsent: app::outbox::unsent_text(&state.session),
-            unconfirmed: app::outbox::unconfirmed_steers(&state.session),
+            unsent: app::session::outbox::unsent_text(&state.session),
+            unconfirmed: app::session::outbox::unconfirmed_steers(&state.session),
         };
         (outcome, state)
     }

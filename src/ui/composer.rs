@@ -3,7 +3,8 @@
 
 use super::chrome::rounded_box;
 use crate::app::composer::placeholder;
-use crate::app::{quit_ladder, ConnState, Session};
+use crate::app::session::quit_ladder;
+use crate::app::{ConnState, Session};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};

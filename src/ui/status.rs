@@ -51,7 +51,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     if let Some(thread) = &state.session.thread {
         spans.push(sep());
         // What the next turn uses: `/model` may have changed it.
-        let model = crate::app::turn_settings::model(&state.session).unwrap_or_default();
+        let model = crate::app::session::turn_settings::model(&state.session).unwrap_or_default();
         spans.push(Span::styled(sanitize_line(&model), palette.identity));
         spans.push(sep());
         spans.push(

@@ -5,7 +5,8 @@
 
 use super::chrome::rounded_box;
 use crate::app::composer::ComposerPopup;
-use crate::app::{turn_settings, AppState};
+use crate::app::session::turn_settings;
+use crate::app::AppState;
 use crate::model::CellKind;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
@@ -45,7 +46,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         (Some(model), None) => model,
         (None, _) => pending(),
     };
-    let cwd = crate::app::threads::current_cwd(&state.session);
+    let cwd = crate::app::session::threads::current_cwd(&state.session);
     let facts = [
         ("model", model),
         (

@@ -4,8 +4,8 @@
 //! as it is typed; Tab or Enter replaces `@query` with the chosen path (plain text: the server
 //! ignores `mention` items for files), Esc leaves the text.
 
+use crate::app::base::composer_input;
 use crate::app::composer::{ComposerPopup, FileFinder};
-use crate::app::composer_input;
 use crate::app::effect::Effect;
 use crate::app::layer_types::{Hint, Input};
 use crate::app::layers::Outcome;

@@ -2,14 +2,14 @@
 //! lists the composer opens over itself (`slash`, `files`). Gets whatever every layer above
 //! ignored.
 
+pub mod composer_input;
 pub mod files;
 pub mod slash;
 
-use super::actions::{interrupt, quit};
 use super::composer::ComposerPopup;
-use super::composer_input;
 use super::layer_types::{Hint, Input};
 use super::layers::{Ctx, Help, HistorySearch, Layer, Outcome, Search};
+use super::session::actions::{interrupt, quit};
 use super::state::{Session, TurnPhase};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
 
@@ -137,7 +137,10 @@ pub fn hints(state: &Session) -> Vec<Hint> {
         hints.push(Hint::new("/", "search"));
     }
     hints.push(Hint::new("PgUp/PgDn", "scroll"));
-    hints.push(Hint::new("Ctrl+C", super::quit_ladder::next_step(state)));
+    hints.push(Hint::new(
+        "Ctrl+C",
+        super::session::quit_ladder::next_step(state),
+    ));
     hints
 }
 

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 /// `/` typed into the empty composer: it goes in, and the popup opens over it.
 pub fn open(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
-    let outcome = crate::app::composer_input::key(state, key, now);
+    let outcome = crate::app::base::composer_input::key(state, key, now);
     state.composer.popup = Some(ComposerPopup::Commands(SlashPopup::default()));
     outcome
 }

@@ -5,8 +5,8 @@
 use super::{Ctx, Layer, LayerView, Outcome};
 use crate::app::event::LayerEvent;
 use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::session::turn_settings;
 use crate::app::state::Session;
-use crate::app::turn_settings;
 use crate::model::NoticeLevel;
 use crate::protocol::{sandbox_policy, ModelInfo};
 use crossterm::event::KeyCode;
@@ -75,7 +75,7 @@ pub fn open_models(_state: &mut Session) -> Outcome {
     };
     Outcome::Open(
         Layer::Choice(choice),
-        vec![crate::app::actions::list_models()],
+        vec![crate::app::session::actions::list_models()],
     )
 }
 

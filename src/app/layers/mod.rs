@@ -18,6 +18,7 @@ pub mod diff;
 pub mod help;
 pub mod history_search;
 pub mod prefix;
+pub mod question;
 pub mod question_view;
 pub mod queue;
 pub mod rules;

@@ -5,7 +5,7 @@
 
 use super::{Ctx, LayerView, Outcome};
 use crate::app::layer_types::{Hint, Input, Placement};
-use crate::app::questions::answer::answer_front;
+use crate::app::session::answer::answer_front;
 use crate::app::state::Session;
 use crate::model::execpolicy::{refusal, Offer};
 use crate::model::question::{amendment_record, amendment_result};

@@ -24,7 +24,7 @@ pub fn on_composer_key(state: &mut Session, key: KeyEvent, now: Instant) -> Opti
     }
     match key.code {
         KeyCode::Tab if state.turn_active() && !state.composer.is_empty() => {
-            Some(crate::app::composer_input::queue_draft(state, now))
+            Some(crate::app::base::composer_input::queue_draft(state, now))
         }
         KeyCode::Up if !state.outbox.queued.is_empty() && state.composer.cursor_line() == 0 => {
             let selected = state.outbox.queued.len() - 1;

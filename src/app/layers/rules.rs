@@ -115,7 +115,7 @@ impl RulesList {
 
     /// A path as shown: `~/…` under the home folder.
     pub fn show_path(&self, path: &Path) -> String {
-        crate::app::notices::show_path(path, self.home.as_deref())
+        crate::app::session::notices::show_path(path, self.home.as_deref())
     }
 
     fn ask_to_delete(&mut self) {

@@ -24,7 +24,7 @@ impl LayerView for ServerDownBox {
                     && key.modifiers.contains(KeyModifiers::CONTROL) =>
             {
                 let now = cx.now;
-                Outcome::Consumed(crate::app::restart::restart(cx, now))
+                Outcome::Consumed(crate::app::session::restart::restart(cx, now))
             }
             _ => Outcome::Ignored,
         }

@@ -4,8 +4,8 @@
 
 use super::{Ctx, LayerView, Outcome};
 use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::session::turn_settings;
 use crate::app::state::Session;
-use crate::app::turn_settings;
 use crate::protocol::RateLimitWindow;
 use crossterm::event::KeyCode;
 use std::time::Instant;
@@ -53,7 +53,10 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
     if let Some(effort) = turn_settings::effort(state) {
         rows.push(("Reasoning effort", effort));
     }
-    rows.push(("Directory", super::super::threads::current_cwd(state)));
+    rows.push((
+        "Directory",
+        crate::app::session::threads::current_cwd(state),
+    ));
     rows.push((
         "Sandbox",
         turn_settings::sandbox(state).unwrap_or_else(unknown),

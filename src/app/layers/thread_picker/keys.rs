@@ -65,7 +65,7 @@ impl ThreadPicker {
             }
             KeyCode::Esc => {
                 return if self.at_startup {
-                    Outcome::Close(crate::app::threads::start_new(state))
+                    Outcome::Close(crate::app::session::threads::start_new(state))
                 } else {
                     Outcome::Close(vec![])
                 };
@@ -159,7 +159,7 @@ impl ThreadPicker {
         vec![Effect::Request(ClientRequest::ResumeThread(
             ThreadResumeParams {
                 thread_id,
-                settings: crate::app::threads::settings_for_existing(state),
+                settings: crate::app::session::threads::settings_for_existing(state),
                 exclude_turns: true,
             },
         ))]
@@ -176,7 +176,7 @@ impl ThreadPicker {
                 vec![Effect::Request(ClientRequest::ForkThread(
                     ThreadForkParams {
                         thread_id,
-                        settings: crate::app::threads::settings_for_existing(state),
+                        settings: crate::app::session::threads::settings_for_existing(state),
                         exclude_turns: true,
                     },
                 ))]

@@ -5,7 +5,7 @@
 //! cursor for the next pages). The next page is asked for in the background as the selection
 //! nears the end. Typing filters the loaded rows at once (fuzzy) and asks the server for the
 //! rest (`searchTerm`); every answer carries the query generation it was asked for, and an
-//! answer to an older one is dropped. Switching to the chosen thread is `app::threads`'. The
+//! answer to an older one is dropped. Switching to the chosen thread is `app::session::threads`'. The
 //! keys (and the actions they confirm) are in `keys`.
 
 mod keys;
@@ -491,7 +491,7 @@ impl LayerView for ThreadPicker {
 
 /// Opens the picker over everything and asks for its first page.
 pub fn open(state: &Session, at_startup: bool) -> Outcome {
-    let cwd = crate::app::threads::current_cwd(state);
+    let cwd = crate::app::session::threads::current_cwd(state);
     let mut picker = ThreadPicker::new(cwd, state.config.home.clone(), at_startup);
     let effects = picker.reload();
     Outcome::Open(Layer::ThreadPicker(Box::new(picker)), effects)

@@ -1,9 +1,9 @@
 //! Keys on a form: one question at a time, choices by arrow or number, a typed answer
 //! where the question allows one. Enter moves on; after the last question the reply is sent.
 
-use super::answer::answer_front;
 use crate::app::layer_types::{Hint, Input};
 use crate::app::layers::{Ctx, Help, Layer, Outcome};
+use crate::app::session::answer::answer_front;
 use crate::app::state::Session;
 use crate::model::question_form::{FormAnswer, FormSpec};
 use crate::model::{QuestionSubject, Record};

@@ -3,11 +3,11 @@
 //! `thread/turns/list`, newest first, as the person scrolls up.
 
 use super::actions::fail;
-use super::effect::Effect;
-use super::event::{LayerEvent, ListPurpose, RequestTag};
-use super::request::ClientRequest;
-use super::state::older_turns::OlderTurns;
-use super::state::{ConnState, Session, ThreadInfo, TurnPhase};
+use crate::app::effect::Effect;
+use crate::app::event::{LayerEvent, ListPurpose, RequestTag};
+use crate::app::request::ClientRequest;
+use crate::app::state::older_turns::OlderTurns;
+use crate::app::state::{ConnState, Session, ThreadInfo, TurnPhase};
 use crate::model::{NoticeLevel, Transcript};
 use crate::protocol::{
     ThreadListParams, ThreadListResponse, ThreadResumeParams, ThreadSettings, ThreadStartResponse,

@@ -1,8 +1,8 @@
 //! Keys on the front question, after the type-ahead gate let them through.
 
-use super::answer::answer_front;
 use crate::app::layer_types::{Hint, Input};
 use crate::app::layers::{Ctx, Help, Layer, Outcome, PrefixChooser, QuestionView};
+use crate::app::session::answer::answer_front;
 use crate::app::state::Session;
 use crate::model::{OptionKind, Question, QuestionSubject};
 use crossterm::event::{KeyCode, KeyModifiers};

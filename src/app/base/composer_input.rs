@@ -3,10 +3,10 @@
 //! and the external editor's round trip. Keeping the cursor in view is the router's, after
 //! every input, since it needs the composer's place on screen.
 
-use super::composer::ComposerOutcome;
-use super::effect::Effect;
-use super::layers::Outcome;
-use super::state::Session;
+use crate::app::composer::ComposerOutcome;
+use crate::app::effect::Effect;
+use crate::app::layers::Outcome;
+use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crossterm::event::KeyEvent;
 use std::time::Instant;
@@ -41,11 +41,11 @@ pub enum Submit {
 /// go out as a message for the model. Everything else goes to the outbox.
 pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
     let recorded = record_in_prompt_history(state, &text);
-    let outcome = match super::commands::dispatch(state, &text, now) {
+    let outcome = match crate::app::commands::dispatch(state, &text, now) {
         Some(ran) => ran,
         None => Outcome::Consumed(match how {
-            Submit::Send => super::outbox::send(state, text, now),
-            Submit::Queue => super::outbox::queue(state, text, now),
+            Submit::Send => crate::app::session::outbox::send(state, text, now),
+            Submit::Queue => crate::app::session::outbox::queue(state, text, now),
         }),
     };
     with_effects_first(recorded, outcome)

@@ -1,9 +1,9 @@
 //! Notifications and server requests, routed by thread and turn.
 
 use super::actions::turn_finished;
-use super::effect::Effect;
-use super::event::LayerEvent;
-use super::state::{Session, TurnPhase};
+use crate::app::effect::Effect;
+use crate::app::event::LayerEvent;
+use crate::app::state::{Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel, Question, TurnTokens};
 use crate::protocol::{
     RequestId, ServerNotification as N, ServerRequest, TurnStatus, METHOD_NOT_FOUND,

@@ -1,11 +1,11 @@
 //! Answers to tern's own requests, and the loss of the connection.
 
 use super::actions::fail;
-use super::effect::Effect;
-use super::event::{LayerEvent, RequestTag};
 use super::outbox;
-use super::state::{ConnState, Resume, Session, ThreadInfo, TurnPhase};
 use super::threads;
+use crate::app::effect::Effect;
+use crate::app::event::{LayerEvent, RequestTag};
+use crate::app::state::{ConnState, Resume, Session, ThreadInfo, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{
     FuzzyFileSearchResponse, InitializeResponse, ModelListResponse, ThreadStartResponse,

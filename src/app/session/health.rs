@@ -4,9 +4,9 @@
 //! server-down box (`Health::down`, drawn in the composer's place with the restart key); a word
 //! from the server takes it away again.
 
-use super::event::AppEvent;
-use super::state::health::{DownCause, ServerDown};
-use super::state::{Session, TurnPhase};
+use crate::app::event::AppEvent;
+use crate::app::state::health::{DownCause, ServerDown};
+use crate::app::state::{Session, TurnPhase};
 use std::time::Instant;
 
 /// Notes what `event` says about the server's health, before the event is handled.

@@ -2,8 +2,8 @@
 //! waiting or a turn ends while the terminal is unfocused, the bell rings and/or a desktop
 //! notification (OSC 9) goes out, as the config file asks (`bell`, `desktop_notification`).
 
-use super::effect::Effect;
-use super::state::Session;
+use crate::app::effect::Effect;
+use crate::app::state::Session;
 
 /// What `update` compares before and after an event.
 #[derive(Debug, Clone, Copy)]

@@ -3,7 +3,7 @@
 //! of adding one per try; a thread in `systemError` says so; a deleted exec-policy rule says
 //! when the deletion takes effect.
 
-use super::state::Session;
+use crate::app::state::Session;
 use crate::model::rules::{self, Entry};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::ErrorNotification;

@@ -1,9 +1,9 @@
 //! What the person (or the server) can make happen, shared by the layers and the server-event
 //! handlers: send a prompt, interrupt, copy, quit.
 
-use super::effect::Effect;
-use super::request::ClientRequest;
-use super::state::{ConnState, Session, TurnPhase};
+use crate::app::effect::Effect;
+use crate::app::request::ClientRequest;
+use crate::app::state::{ConnState, Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::{Decision, InitializeParams, ModelListParams, TurnInterruptParams};
 use std::time::Instant;

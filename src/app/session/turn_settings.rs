@@ -3,7 +3,7 @@
 //! `turn/start` overrides, which last for the thread's later turns too), and the rate limits
 //! the server reported, for `/status` and the welcome screen.
 
-use super::state::Session;
+use crate::app::state::Session;
 use crate::protocol::{approval_name, sandbox_name, ThreadStartResponse};
 
 /// A thread was opened: remember what it runs with.

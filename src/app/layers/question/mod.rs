@@ -1,6 +1,10 @@
-//! The front question as a layer: it sits over everything the person opened, in the composer's
-//! place, and implements the same `LayerView` as every layer. Its state is the session's
-//! (`QuestionQueue`), which server events change, so this is only its behaviour.
+//! The front server question as a layer: it sits over everything the person opened, in the
+//! composer's place, and implements the same `LayerView` as every layer. Its state is the
+//! session's (`state::questions`), which server events change, so this is only its behaviour:
+//! [`keys`] answers approvals, [`form`] walks through a form's questions.
+
+pub mod form;
+pub mod keys;
 
 use crate::app::layer_types::{Hint, Input, Placement};
 use crate::app::layers::{Ctx, LayerView, Outcome};
@@ -12,7 +16,7 @@ pub struct FrontQuestion;
 
 impl LayerView for FrontQuestion {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
-        super::keys::handle(cx, input)
+        keys::handle(cx, input)
     }
 
     fn placement(&self) -> Placement {
@@ -27,7 +31,7 @@ impl LayerView for FrontQuestion {
         let Some(front) = session.questions.front() else {
             return vec![];
         };
-        super::keys::hints(
+        keys::hints(
             &front.question,
             front.selected,
             front.activation.as_ref().is_some_and(|a| a.live(now)),

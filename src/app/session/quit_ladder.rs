@@ -4,8 +4,8 @@
 //! back), else ask for a second press within two seconds to quit.
 
 use super::actions::{cancel_questions, interrupt, quit};
-use super::effect::Effect;
-use super::state::{Session, TurnPhase};
+use crate::app::effect::Effect;
+use crate::app::state::{Session, TurnPhase};
 use std::time::{Duration, Instant};
 
 /// How long "Ctrl+C again to quit" waits for the second press.

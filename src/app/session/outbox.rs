@@ -7,10 +7,10 @@
 //! Whether a submitted text is a command is decided before it reaches this module
 //! (`composer_input::submit`): everything here is a message for the model.
 
-use super::effect::Effect;
-use super::request::ClientRequest;
-use super::state::outbox::PendingSteer;
-use super::state::{ConnState, Session, TurnPhase};
+use crate::app::effect::Effect;
+use crate::app::request::ClientRequest;
+use crate::app::state::outbox::PendingSteer;
+use crate::app::state::{ConnState, Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::{ThreadItem, TurnStartParams, TurnSteerParams, UserInput};
 use std::time::Instant;

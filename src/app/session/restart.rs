@@ -9,12 +9,12 @@
 //! exits is printed after the terminal is restored (`outbox::unsent_text`).
 
 use super::actions::fail;
-use super::effect::Effect;
-use super::event::RequestTag;
 use super::health;
 use super::outbox;
-use super::state::health::{DownCause, Restart};
-use super::state::{ConnState, Session, ThreadInfo, TurnPhase};
+use crate::app::effect::Effect;
+use crate::app::event::RequestTag;
+use crate::app::state::health::{DownCause, Restart};
+use crate::app::state::{ConnState, Session, ThreadInfo, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{InitializeResponse, ThreadStartResponse};
 use serde_json::Value;
