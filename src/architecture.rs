@@ -669,6 +669,9 @@ fn check(graph: &Graph) -> (Vec<String>, String) {
     // Crate layers.
     let mut crate_counts: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut app_counts: BTreeMap<(String, String), usize> = BTreeMap::new();
+    // Inside app, file by file: (tier, from, to) → count.
+    let mut file_counts: BTreeMap<(usize, String, String), usize> = BTreeMap::new();
+    let mut upward = 0;
     for edge in &graph.edges {
         let (from, to) = (head(&edge.from, 1), head(&edge.to, 1));
         if from == "architecture" {
@@ -720,6 +723,12 @@ fn check(graph: &Graph) -> (Vec<String>, String) {
             *app_counts
                 .entry((from_child.clone(), to_child.clone()))
                 .or_default() += 1;
+        }
+        *file_counts
+            .entry((a, edge.from.clone(), edge.to.clone()))
+            .or_default() += 1;
+        if b > a {
+            upward += 1;
         }
         if b > a {
             problems.push(format!(
@@ -778,6 +787,29 @@ fn check(graph: &Graph) -> (Vec<String>, String) {
             write_uses(&mut report, &format!("  {module}"), module, &app_counts);
         }
     }
+    writeln!(
+        report,
+        "app files, tier by tier (one line per file: what it uses):"
+    )
+    .ok();
+    let mut lines: BTreeMap<(usize, &str), Vec<String>> = BTreeMap::new();
+    for ((tier, from, to), n) in &file_counts {
+        let short = |m: &str| m.strip_prefix("app::").unwrap_or(m).to_string();
+        lines
+            .entry((*tier, from.as_str()))
+            .or_default()
+            .push(format!("{} ×{n}", short(to)));
+    }
+    let mut tier_shown = None;
+    for ((tier, from), uses) in &lines {
+        if tier_shown != Some(*tier) {
+            writeln!(report, "  {}", app.label(*tier)).ok();
+            tier_shown = Some(*tier);
+        }
+        let from = from.strip_prefix("app::").unwrap_or(from);
+        writeln!(report, "    {from} → {}", uses.join(", ")).ok();
+    }
+    writeln!(report, "upward edges inside app: {upward}").ok();
     (problems, report)
 }
 
@@ -882,7 +914,6 @@ fn cycles(graph: &Graph) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "app has not reached its tiers yet: run with --ignored to list the edges left"]
 fn every_edge_runs_downward() {
     let graph = graph();
     assert!(
