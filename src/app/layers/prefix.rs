@@ -1,7 +1,7 @@
-//! The prefix chooser, opened from a command prompt's `p`: the person settles the exact rule
+//! The prefix chooser, opened from a command question's `p`: the person settles the exact rule
 //! written into codex's exec policy. ←/→ shorten or lengthen the prefix within the command's
 //! own words; prefixes that would allow arbitrary code are refused with the reason; the exact
-//! rule text is always on screen. Enter (or `p` again) writes it; Esc goes back to the prompt.
+//! rule text is always on screen. Enter (or `p` again) writes it; Esc goes back to the question.
 
 use super::{Ctx, LayerView, Outcome};
 use crate::app::layer_types::{Hint, Input, Placement};

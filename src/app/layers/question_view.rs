@@ -1,5 +1,5 @@
-//! The front prompt's whole body on the full screen (`d` or Tab from a prompt): a long script
-//! or a tall diff read end to end before deciding. Esc returns to the prompt.
+//! The front question's whole body on the full screen (`d` or Tab from a question): a long script
+//! or a tall diff read end to end before deciding. Esc returns to the question.
 
 use super::{Ctx, LayerView, Outcome};
 use crate::app::layer_types::{Hint, Input, Placement};
