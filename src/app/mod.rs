@@ -3,7 +3,7 @@
 //! ## Tiers
 //!
 //! Lowest first: a module uses only modules of its own tier or the tiers before it, and the
-//! architecture test (`src/architecture.rs`) holds the code to this list and finds no cycle
+//! architecture test (`src/architecture/`) holds the code to this list and finds no cycle
 //! among the files.
 //!
 //! 1. data: `effect`, `event`, `request`, `layer_types`, `paste`, `prompt_history`, `scroll`, `view`, `composer` — what the app speaks and keeps: effects, events (with the `LayerEvent` news for layers), tern's requests, what every layer answers (`Outcome`, `Input`, `Hint`, `Placement`), the composer with its popups, scrolling and the laid-out transcript
