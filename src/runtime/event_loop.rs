@@ -317,6 +317,13 @@ fn run_effects<B: SyncedBackend>(
     terminal: &mut Terminal<B>,
 ) {
     for effect in effects {
+        // A server elsewhere: effects on this machine's files for its paths are refused.
+        if !connection.is_local() {
+            if let Some(refusal) = super::connect::local_only_refusal(&effect) {
+                let _ = responses.send(refusal);
+                continue;
+            }
+        }
         match effect {
             Effect::Request(request) => {
                 let connection = connection.clone();

@@ -2,6 +2,9 @@
 
 pub mod abort_restore;
 pub mod atomic_file;
+pub mod connect;
+pub mod connect_backoff;
+pub mod connect_redial;
 pub mod editor;
 pub mod event_loop;
 pub mod farewell;

@@ -50,6 +50,10 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         spans.push(sep());
         spans.push(sanitize_line(&short_path(&thread.cwd, state.config.home.as_deref())).into());
     }
+    if let Some(remote) = &state.config.connected_to {
+        spans.push(sep());
+        spans.push(format!("⇄ {}", sanitize_line(remote)).cyan());
+    }
     if !state.config.backend_label.is_empty() {
         spans.push(sep());
         spans.push(state.config.backend_label.clone().dark_gray());
