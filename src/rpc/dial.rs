@@ -150,7 +150,7 @@ async fn dial_ws(endpoint: &WsEndpoint, options: &DialOptions) -> Result<Dialed,
                 .map_err(|e| tls_error(&peer, e))?;
             upgrade(&endpoint.url, tls, &peer, options, true).await
         } else {
-            upgrade(&endpoint.url, tcp, &peer, options, false).await
+            upgrade(&endpoint.url, tcp, &peer, options, true).await
         }
     };
     let parts = within(options.deadline, &peer, connect).await?;
@@ -298,7 +298,8 @@ async fn upgrade<S>(
     stream: S,
     peer: &str,
     options: &DialOptions,
-    remote: bool,
+    // Liveness pings: every link but the local service's socket, which cannot go half-open.
+    pings: bool,
 ) -> Result<TransportParts, DialError>
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
@@ -322,7 +323,7 @@ where
         socket,
         WsOptions {
             peer: peer.to_string(),
-            ping_every: remote.then_some(ws::PING_EVERY),
+            ping_every: pings.then_some(ws::PING_EVERY),
             carrier: None,
             local: false,
         },

@@ -16,7 +16,7 @@ use std::time::Duration;
 // tokio's clock: paused and advanced by the tests.
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::time::Instant;
-use tokio_tungstenite::tungstenite::error::CapacityError;
+use tokio_tungstenite::tungstenite::error::{CapacityError, ProtocolError};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_tungstenite::WebSocketStream;
@@ -251,6 +251,13 @@ fn decode(frame: Result<Message, WsError>, shared: &Shared, peer: &str, limit: u
             Step::Stop
         }
         Err(WsError::ConnectionClosed | WsError::AlreadyClosed) => Step::Stop,
+        Err(WsError::Protocol(ProtocolError::ResetWithoutClosingHandshake)) => {
+            shared.end(
+                LinkEnd::Dropped,
+                format!("the connection to {peer} was lost (closed without a goodbye)"),
+            );
+            Step::Stop
+        }
         Err(e) => {
             shared.end(
                 LinkEnd::Dropped,

@@ -152,7 +152,15 @@ async fn a_vanished_peer_is_a_dropped_link() {
     let (mut parts, server) = pair(1 << 20, None).await;
     drop(server);
     assert_eq!(next(&mut parts).await, None);
-    assert_eq!(parts.epitaph.await.end, LinkEnd::Dropped);
+    let ending = parts.epitaph.await;
+    assert_eq!(ending.end, LinkEnd::Dropped);
+    assert!(
+        ending
+            .reason
+            .contains("the connection to the test server was lost"),
+        "{}",
+        ending.reason
+    );
 }
 
 #[tokio::test(start_paused = true)]

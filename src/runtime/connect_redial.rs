@@ -1,7 +1,8 @@
 //! The transport a restart gets on a remote session: it dials in the background, so the loop
 //! that asked is never held (keys go on being read), retrying an unreachable server on the
-//! [`Backoff`] schedule. Each failed attempt is said as it happens ("connection lost —
-//! reconnecting (attempt 3 in 2 s): …"); messages the app sends meanwhile (its `initialize`)
+//! [`Backoff`] schedule. Each failed attempt is said as it happens, in the same words each
+//! time so the transcript counts them on one line ("connection … lost — reconnecting, waiting
+//! longer each time: … (×3)"); messages the app sends meanwhile (its `initialize`)
 //! wait and go out once the link is up. A refusal (a rejected token, a bad certificate) or
 //! the end of the schedule ends the link with the reason, and the person decides again.
 
@@ -59,11 +60,17 @@ impl Transport for Redial {
                         match backoff.failed(Instant::now(), clock_jitter()) {
                             Next::RetryAt { at, attempt } => {
                                 let wait = at.saturating_duration_since(Instant::now());
-                                let problem = format!(
-                                    "connection to {peer} lost — reconnecting (attempt {attempt} in {}): {why}",
+                                tracing::info!(
+                                    attempt,
+                                    "reconnecting to {peer} in {}: {why}",
                                     seconds(wait)
                                 );
-                                tracing::info!("{problem}");
+                                // The same words each time: the transcript counts them on one
+                                // line (×N) instead of a line per attempt.
+                                let problem = format!(
+                                    "connection to {peer} lost — reconnecting, waiting longer \
+                                     each time: {why}"
+                                );
                                 let _ = stage_tx.unbounded_send(Stage::Problem(problem));
                                 tokio::time::sleep_until(at.into()).await;
                             }
