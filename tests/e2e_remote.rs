@@ -81,6 +81,61 @@ fn websocket_with_the_right_token_streams_a_turn() {
 }
 
 #[test]
+fn a_link_dropped_mid_turn_is_rejoined_with_ctrl_r_and_the_whole_answer_shows() {
+    let words: Vec<String> = (0..40).map(|i| format!("w{i:02}")).collect();
+    let answer = format!("{} DROP-SURVIVED", words.join(" "));
+    let Some(f) = E2e::start(
+        vec![MockTurn::Stream {
+            text: answer.clone(),
+            deltas: 41,
+            pace: Some(Duration::from_millis(100)),
+        }],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let tokens = token_file(&f, TOKEN);
+    let server = listen_ws(&f, &tokens);
+    let relay = Relay::start(&f.runtime, &server.address);
+    let url = format!("ws://127.0.0.1:{}", relay.port);
+    let mut tern = tern(
+        &f,
+        &[
+            "--remote",
+            &url,
+            "--remote-token-file",
+            &tokens.to_string_lossy(),
+        ],
+        &[],
+    );
+    tern.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    tern.send(b"Stream slowly\r");
+    tern.wait_for_text("w03", WAIT);
+    relay.cut();
+    tern.wait_for("the lost link", WAIT, |s| {
+        s.contains("was lost") && s.contains("Ctrl+R")
+    });
+    tern.send(b"\x12");
+    tern.wait_for("the rest of the turn", WAIT, |s| {
+        s.contains("DROP-SURVIVED") && s.contains("turn completed")
+    });
+    // Nothing lost: every word is on screen, those streamed while the link was down too.
+    let screen = tern.screen_text();
+    for word in &words {
+        assert!(screen.contains(word.as_str()), "{word} missing:\n{screen}");
+    }
+    assert_eq!(
+        f.mock.requests().len(),
+        1,
+        "one turn, not restarted: {}",
+        f.context()
+    );
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+}
+
+#[test]
 fn a_wrong_or_missing_token_shows_the_servers_reason_and_the_fix() {
     let Some(f) = start("unused") else { return };
     let tokens = token_file(&f, TOKEN);
@@ -243,6 +298,7 @@ fn an_ssh_failure_shows_sshs_own_words_and_offers_to_try_again() {
     tern.wait_for("ssh's own message", WAIT, |s| {
         s.contains("ssh to build-box stopped (exit status: 255)")
             && s.contains("Connection refused")
+            && s.contains("ended with the link")
     });
     tern.wait_for_text("Ctrl+R", WAIT);
     tern.send(b"draft kept");

@@ -144,6 +144,17 @@ impl Transport for ChildTransport {
         let local = self.local;
         let (reader, writer, epitaph) = self.process.into_pipes();
         let (incoming, outgoing) = line_parts(reader, writer);
+        // A stdio app-server ends with its stdin: over ssh, the link's end is the server's.
+        let epitaph = epitaph.map(move |text| {
+            if local {
+                text
+            } else {
+                format!(
+                    "{text} — the codex app-server that ssh ran ended with the link, and a \
+                     running turn with it (for work that outlives the link, use ssh://…?daemon)"
+                )
+            }
+        });
         TransportParts {
             incoming,
             outgoing,

@@ -217,3 +217,43 @@ pub fn path_with(first: &Path) -> std::ffi::OsString {
     ));
     std::env::join_paths(dirs).unwrap()
 }
+
+/// A TCP relay on 127.0.0.1 to `upstream` whose connections can be cut at once (a dropped
+/// link), while new ones are still taken.
+pub struct Relay {
+    pub port: u16,
+    generation: tokio::sync::watch::Sender<u64>,
+}
+
+impl Relay {
+    pub fn start(runtime: &tokio::runtime::Runtime, upstream: &str) -> Relay {
+        let upstream = upstream.trim_start_matches("ws://").to_string();
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let (generation, watch) = tokio::sync::watch::channel(0u64);
+        runtime.spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                let upstream = upstream.clone();
+                let mut cut = watch.clone();
+                cut.mark_unchanged();
+                tokio::spawn(async move {
+                    let Ok(mut plain) = tokio::net::TcpStream::connect(&upstream).await else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut socket, &mut plain) => {}
+                        _ = cut.changed() => {}
+                    }
+                });
+            }
+        });
+        Relay { port, generation }
+    }
+
+    /// Drops every connection open now.
+    pub fn cut(&self) {
+        self.generation.send_modify(|g| *g += 1);
+    }
+}
