@@ -112,15 +112,19 @@ const APPROVAL_POLICIES: &[&str] = &["untrusted", "on-request", "on-failure", "n
 const SANDBOX_MODES: &[&str] = &["read-only", "workspace-write", "danger-full-access"];
 
 impl Cli {
-    /// `--remote` and its companions, if a remote was asked for.
-    pub fn remote_args(&self) -> Option<crate::runtime::connect::RemoteArgs> {
+    /// `--remote` and its companions, if a remote was asked for (the remote command may come
+    /// from the config file too).
+    pub fn remote_args(
+        &self,
+        effective: &Effective,
+    ) -> Option<crate::runtime::connect::RemoteArgs> {
         let url = self.remote.clone()?;
         Some(crate::runtime::connect::RemoteArgs {
             url,
             token_env: self.remote_token_env.clone(),
             token_file: self.remote_token_file.clone(),
             ca_file: self.remote_ca_file.clone(),
-            remote_command: self.remote_command.clone(),
+            remote_command: effective.remote_command.value.clone(),
         })
     }
 
@@ -146,7 +150,17 @@ impl Cli {
             };
             (path, source)
         });
+        let remote_command = self.remote_command.clone().map(|command| {
+            let from_env = std::env::var("TERN_REMOTE_COMMAND").is_ok_and(|v| v == command);
+            let source = if from_env {
+                Source::Env("TERN_REMOTE_COMMAND")
+            } else {
+                Source::Flag
+            };
+            (command, source)
+        });
         Overrides {
+            remote_command,
             model: self.model.clone(),
             approval_policy: self.approval_policy.clone(),
             sandbox: self.sandbox.clone(),
@@ -364,6 +378,48 @@ mod tests {
         );
         assert!(Cli::try_parse_from(["tern", "--demo", "--remote", "ws://h:1"]).is_err());
         assert!(Cli::try_parse_from(["tern", "--remote-token-env", "T"]).is_err());
+    }
+
+    #[test]
+    fn the_remote_command_comes_from_the_flag_else_the_config_file() {
+        let (settings, warnings) =
+            config::parse("remote_command = \"/opt/codex/bin/codex app-server\"\n").unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let loaded = Loaded {
+            settings,
+            path: Some("/c/config.toml".into()),
+            warnings,
+        };
+        let cli = Cli::parse_from(["tern", "--remote", "ssh://box"]);
+        let effective = config::effective(cli.overrides(), &loaded);
+        let args = cli.remote_args(&effective).unwrap();
+        assert_eq!(
+            args.remote_command.as_deref(),
+            Some("/opt/codex/bin/codex app-server")
+        );
+        let printed = config::print_config(&effective, &loaded, None);
+        assert!(
+            printed.contains(
+                "remote_command = \"/opt/codex/bin/codex app-server\"  # from /c/config.toml"
+            ),
+            "{printed}"
+        );
+        let cli = Cli::parse_from([
+            "tern",
+            "--remote",
+            "ssh://box",
+            "--remote-command",
+            "x app-server",
+        ]);
+        let effective = config::effective(cli.overrides(), &loaded);
+        assert_eq!(
+            cli.remote_args(&effective)
+                .unwrap()
+                .remote_command
+                .as_deref(),
+            Some("x app-server")
+        );
+        assert!(Cli::parse_from(["tern"]).remote_args(&effective).is_none());
     }
 
     #[test]

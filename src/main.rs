@@ -36,7 +36,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let remote = match cli.remote_args() {
+    let remote = match cli.remote_args(&effective) {
         Some(args) => {
             match tern::runtime::connect::Remote::from_args(&args, config.codex_home.as_deref()) {
                 Ok(remote) => {
