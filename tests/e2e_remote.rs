@@ -203,7 +203,7 @@ fn the_local_codex_service_is_joined_over_its_unix_socket() {
     let mut tern = tern(&f, &["--remote", "unix://"], &[]);
     streams_a_turn(&tern, &f, "Hello from the service. UNIX-OK");
     assert!(
-        tern.screen_text().contains("⇄ unix:"),
+        tern.screen_text().contains("⇄ codex service (unix socket)"),
         "{}",
         tern.screen_text()
     );

@@ -193,18 +193,6 @@ impl Connection {
     pub fn ending(&self) -> Option<Ending> {
         self.pending.lock().unwrap().ending.clone()
     }
-
-    /// The ids of the server's requests handed to the app and not answered yet: after a dropped
-    /// link they can no longer be answered (a new connection's requests get new ids).
-    pub fn unanswered_requests(&self) -> Vec<RequestId> {
-        self.pending
-            .lock()
-            .unwrap()
-            .unanswered
-            .iter()
-            .cloned()
-            .collect()
-    }
 }
 
 /// Settles a response at once; hands notifications and requests to the app, waiting while its

@@ -82,6 +82,12 @@ impl Endpoint {
     pub fn label(&self) -> String {
         match self {
             Endpoint::Ws(ws) => ws.url.clone(),
+            // The service's own socket says more by name than by its long path.
+            Endpoint::Unix { path }
+                if path.ends_with("app-server-control/app-server-control.sock") =>
+            {
+                "codex service (unix socket)".into()
+            }
             Endpoint::Unix { path } => format!("unix:{}", path.display()),
             Endpoint::Ssh(ssh) => {
                 let mut label = format!("ssh {}", ssh.destination());
