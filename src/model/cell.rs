@@ -25,7 +25,7 @@ pub struct CommandCell {
     /// The server's final status word when it is not plain success ("declined", "failed" …).
     pub status: Option<String>,
     /// What the person answered when asked whether to run it.
-    pub decision: Option<super::prompt::Record>,
+    pub decision: Option<super::question::Record>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -47,7 +47,7 @@ pub enum CellKind {
         /// The session's cwd when the change arrived: paths are shown relative to it.
         cwd: Option<String>,
         /// What the person answered when asked whether to apply it.
-        decision: Option<super::prompt::Record>,
+        decision: Option<super::question::Record>,
     },
     Plan {
         explanation: Option<String>,

@@ -8,7 +8,7 @@ pub mod highlight;
 pub mod markdown;
 pub mod message;
 pub mod prefix;
-pub mod prompt;
+pub mod question;
 pub mod restyle;
 pub mod resume_hint;
 pub mod table;

@@ -28,7 +28,7 @@ pub fn default_path() -> Option<PathBuf> {
 pub fn with_history(mut config: SessionConfig) -> SessionConfig {
     config.history_file = default_path();
     if let Some(path) = &config.history_file {
-        config.history = match load(path) {
+        config.prompt_history = match load(path) {
             Ok(entries) => entries,
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
             Err(e) => {

@@ -12,8 +12,8 @@ mod help;
 mod hints;
 mod history_search;
 mod prefix;
-mod prompt;
-mod prompt_view;
+mod question;
+mod question_view;
 mod queued;
 mod rules;
 mod search;
@@ -75,13 +75,13 @@ fn draw_entry(
     now: Instant,
 ) {
     match entry {
-        Entry::Prompt(queued, count) => prompt::draw(
+        Entry::Question(queued, count) => question::draw(
             frame,
             areas.bottom,
             queued,
             *count,
             now,
-            state.prompt_look(),
+            state.question_look(),
         ),
         Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
         Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
@@ -89,9 +89,9 @@ fn draw_entry(
             history_search::draw(frame, areas.bottom, search)
         }
         Entry::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser),
-        Entry::Layer(Layer::PromptView(view)) => {
-            if let Some(queued) = state.prompts.front() {
-                prompt_view::draw(frame, areas.main, view, queued, state.prompt_look());
+        Entry::Layer(Layer::QuestionView(view)) => {
+            if let Some(queued) = state.questions.front() {
+                question_view::draw(frame, areas.main, view, queued, state.question_look());
             }
         }
         Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),

@@ -38,7 +38,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             TurnPhase::Interrupting { .. } => spans.push("interrupting…".yellow()),
         },
     }
-    if !state.prompts.is_empty() {
+    if !state.questions.is_empty() {
         spans.push(sep());
         spans.push("approval needed".black().on_yellow());
     }

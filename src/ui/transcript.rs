@@ -50,7 +50,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     frame.render_widget(Paragraph::new(lines), area);
 
     // Older turns of a resumed thread are on their way: say so where they will appear.
-    if at_top && state.history.as_ref().is_some_and(|h| h.loading) && area.height > 0 {
+    if at_top && state.older_turns.as_ref().is_some_and(|h| h.loading) && area.height > 0 {
         let note = " ↑ loading earlier turns… ";
         let w = note.chars().count() as u16;
         if area.width > w {

@@ -21,8 +21,8 @@ pub fn shown(state: &AppState) -> bool {
         .iter()
         .all(|cell| matches!(cell.kind(), CellKind::Notice { .. }));
     only_notices
-        && state.history.is_none()
-        && state.prompts.is_empty()
+        && state.older_turns.is_none()
+        && state.questions.is_empty()
         && state
             .layers
             .iter()

@@ -1,10 +1,10 @@
-//! The server prompt's box: the body (scrolled, with what is hidden counted) and the options,
+//! The server question's box: the body (scrolled, with what is hidden counted) and the options,
 //! which are always on screen whatever the size.
 
 use crate::app::geometry::fit;
-use crate::app::prompts::QueuedPrompt;
-use crate::model::PromptSubject;
-use crate::render::prompt::{prompt_lines, PromptLook};
+use crate::app::questions::QueuedQuestion;
+use crate::model::QuestionSubject;
+use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::Line;
@@ -15,14 +15,14 @@ use std::time::Instant;
 pub fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
-    queued: &QueuedPrompt,
+    queued: &QueuedQuestion,
     count: usize,
     now: Instant,
-    look: PromptLook<'_>,
+    look: QuestionLook<'_>,
 ) {
     let live = queued.activation.as_ref().is_some_and(|a| a.live(now));
-    let what = match queued.prompt.subject {
-        PromptSubject::Form(_) | PromptSubject::Url(_) => "Question",
+    let what = match queued.question.subject {
+        QuestionSubject::Form(_) | QuestionSubject::Url(_) => "Question",
         _ => "Approval needed",
     };
     let mut title = if count > 1 {
@@ -33,7 +33,7 @@ pub fn draw(
     if !live {
         title.push_str("· keys go to your draft until you pause ");
     }
-    let escape = match queued.prompt.escape_option() {
+    let escape = match queued.question.escape_option() {
         Some(option) => format!(" Esc: {} ", option.label.to_lowercase()),
         None if queued.form.is_some() => " Enter: next · Esc: decline to answer ".to_string(),
         None => String::new(),
@@ -49,8 +49,8 @@ pub fn draw(
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
 
-    let lines = prompt_lines(
-        &queued.prompt,
+    let lines = question_lines(
+        &queued.question,
         queued.selected,
         queued.form.as_ref(),
         area.width,

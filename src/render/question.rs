@@ -1,5 +1,5 @@
-//! A server prompt laid out as lines: a body saying what will happen (scrollable when tall)
-//! and the options, which are always shown. Pure, so the app can measure the prompt's box and
+//! A server question laid out as lines: a body saying what will happen (scrollable when tall)
+//! and the options, which are always shown. Pure, so the app can measure the question's box and
 //! `ui` can draw it. Untrusted text here goes through `visible_text`: control characters are
 //! shown, never applied, so what is shown is what runs.
 
@@ -7,40 +7,40 @@ use super::cells::friendly_summary;
 use super::diff::{file_change_lines, relative_path};
 use super::wrap::wrap_spans;
 use crate::model::execpolicy::ParsedCommand;
-use crate::model::prompt_form::{FormSpec, FormState};
-use crate::model::{Prompt, PromptSubject, Theme};
+use crate::model::question_form::{FormSpec, FormState};
+use crate::model::{Question, QuestionSubject, Theme};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
 use crate::text::sanitize::{visible_line, visible_text};
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
 use serde_json::Value;
 
-/// What a prompt's layout depends on besides the prompt: the thread's cwd (paths are shown
+/// What a question's layout depends on besides the question: the thread's cwd (paths are shown
 /// relative to it) and the colours of code.
 #[derive(Debug, Clone, Copy)]
-pub struct PromptLook<'a> {
+pub struct QuestionLook<'a> {
     pub cwd: Option<&'a str>,
     pub theme: Theme,
-    /// The thread on screen: a prompt from another one (a sub-agent's) says whose it is.
+    /// The thread on screen: a question from another one (a sub-agent's) says whose it is.
     pub thread_id: Option<&'a str>,
 }
 
-/// The prompt's lines inside a box `width` columns wide (borders included).
-pub struct PromptLines {
+/// The question's lines inside a box `width` columns wide (borders included).
+pub struct QuestionLines {
     pub body: Vec<Line<'static>>,
     pub options: Vec<Line<'static>>,
 }
 
-pub fn prompt_lines(
-    prompt: &Prompt,
+pub fn question_lines(
+    question: &Question,
     selected: Option<usize>,
     form: Option<&FormState>,
     width: u16,
-    look: PromptLook<'_>,
-) -> PromptLines {
+    look: QuestionLook<'_>,
+) -> QuestionLines {
     let w = width.saturating_sub(2).max(10) as usize;
     let mut body = Vec::new();
-    let theirs = prompt.thread_id();
+    let theirs = question.thread_id();
     if look.thread_id.is_some_and(|ours| ours != theirs) && !theirs.is_empty() {
         body.push(Line::from(
             format!(
@@ -51,8 +51,8 @@ pub fn prompt_lines(
             .bold(),
         ));
     }
-    match &prompt.subject {
-        PromptSubject::Command(p) => {
+    match &question.subject {
+        QuestionSubject::Command(p) => {
             let headline = match &p.network_approval_context {
                 Some(net) => format!(
                     "Run this command with network access to {} ({})?",
@@ -86,7 +86,7 @@ pub fn prompt_lines(
             }
             reason(&mut body, p.reason.as_deref(), w);
         }
-        PromptSubject::FileChange { params, changes } => {
+        QuestionSubject::FileChange { params, changes } => {
             let count = changes.len();
             let headline = match count {
                 0 => "Apply changes (the server did not say to which files)?".to_string(),
@@ -113,7 +113,7 @@ pub fn prompt_lines(
                 ));
             }
         }
-        PromptSubject::Permissions(p) => {
+        QuestionSubject::Permissions(p) => {
             body.push(Line::from("Grant these permissions?".bold()));
             permission_lines(&mut body, &p.permissions, w);
             if let Some(cwd) = &p.cwd {
@@ -121,7 +121,7 @@ pub fn prompt_lines(
             }
             reason(&mut body, p.reason.as_deref(), w);
         }
-        PromptSubject::ToolApproval(p) => {
+        QuestionSubject::ToolApproval(p) => {
             let tool = p
                 .meta
                 .as_ref()
@@ -141,19 +141,19 @@ pub fn prompt_lines(
                 labelled(&mut body, "with: ", &compact_json(params), w);
             }
         }
-        PromptSubject::Url(p) => {
+        QuestionSubject::Url(p) => {
             body.push(Line::from(
                 format!("{} asks you to open a link", visible_line(&p.server_name)).bold(),
             ));
             text_block(&mut body, &p.message, w);
             labelled(&mut body, "link: ", p.url.as_deref().unwrap_or(""), w);
         }
-        PromptSubject::Form(spec) => {
+        QuestionSubject::Form(spec) => {
             let state = form.cloned().unwrap_or_else(|| FormState::new(spec));
             return form_lines(spec, &state, w);
         }
     }
-    for line in &prompt.withheld {
+    for line in &question.withheld {
         body.extend(wrap_spans(
             &[Span::styled(
                 visible_line(line),
@@ -164,13 +164,13 @@ pub fn prompt_lines(
             &[],
         ));
     }
-    let options = prompt
+    let options = question
         .options
         .iter()
         .enumerate()
         .map(|(i, o)| option_line(o.key, &o.label, selected == Some(i), w))
         .collect();
-    PromptLines { body, options }
+    QuestionLines { body, options }
 }
 
 /// The command as the shell will run it: the script inside a `bash -lc` wrapper, every line,
@@ -312,13 +312,13 @@ fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static
 }
 
 /// A form's current question: its header and text, the choices (numbered), the typed answer.
-fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> PromptLines {
+fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> QuestionLines {
     let mut body = Vec::new();
     if !spec.message.is_empty() {
         text_block(&mut body, &spec.message, w);
     }
     let Some(question) = spec.questions.get(state.question) else {
-        return PromptLines {
+        return QuestionLines {
             body,
             options: Vec::new(),
         };
@@ -343,13 +343,13 @@ fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> PromptLines {
         } else {
             visible_line(&state.text)
         };
-        let prompt = if question.choices.is_empty() {
+        let lead = if question.choices.is_empty() {
             "› "
         } else {
             "Other: "
         };
         options.push(choice_line(
-            &format!("{prompt}{typed}▏"),
+            &format!("{lead}{typed}▏"),
             state.cursor >= question.choices.len(),
             w,
         ));
@@ -357,7 +357,7 @@ fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> PromptLines {
     if let Some(error) = &state.error {
         options.push(Line::from(format!("  {}", visible_line(error)).red()));
     }
-    PromptLines { body, options }
+    QuestionLines { body, options }
 }
 
 fn choice_line(label: &str, highlighted: bool, w: usize) -> Line<'static> {

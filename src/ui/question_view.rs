@@ -1,8 +1,8 @@
-//! A prompt's whole body on the full screen.
+//! A question's whole body on the full screen.
 
-use crate::app::layers::PromptView;
-use crate::app::prompts::QueuedPrompt;
-use crate::render::prompt::{prompt_lines, PromptLook};
+use crate::app::layers::QuestionView;
+use crate::app::questions::QueuedQuestion;
+use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
@@ -11,11 +11,18 @@ use ratatui::Frame;
 pub fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
-    view: &PromptView,
-    queued: &QueuedPrompt,
-    look: PromptLook<'_>,
+    view: &QuestionView,
+    queued: &QueuedQuestion,
+    look: QuestionLook<'_>,
 ) {
-    let lines = prompt_lines(&queued.prompt, None, queued.form.as_ref(), area.width, look).body;
+    let lines = question_lines(
+        &queued.question,
+        None,
+        queued.form.as_ref(),
+        area.width,
+        look,
+    )
+    .body;
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
