@@ -188,16 +188,21 @@ fn thread_names_are_sanitised_in_the_transcript_and_the_picker() {
                        "model": "m", "createdAt": 1795962301, "updatedAt": 1795962301,
                        "status": {"type": "idle"}, "turns": [], "name": payload("NAME"),
                        "gitInfo": {"branch": payload("BRANCH")}});
+    // The rename goes out once the list is answered (the fake answers a request before a wait
+    // sees it), so it always lands on a listed thread: sent at start, it raced the list under
+    // load, and the name on screen was either one.
     let fake = FakeServer::new(&[
         json!({"on": "thread/list", "reply": {"data": [named], "nextCursor": null,
                                               "backwardsCursor": null}}),
+        step::wait("thread/list"),
         step::notify(
             "thread/name/updated",
             json!({"threadId": "thr-named", "threadName": payload("RENAMED")}),
         ),
     ]);
     let mut tern = fake.spawn_tern(&["resume"], SIZE);
-    tern.wait_for_text("<NAME", WAIT);
+    tern.wait_for_text("<RENAMED", WAIT);
+    tern.wait_for_text("<BRANCH", WAIT);
     assert_clean(&tern);
     quit(&mut tern);
     assert_clean(&tern);

@@ -207,9 +207,11 @@ impl PtySession {
             }
             let now = Instant::now();
             if now >= deadline || state.eof {
+                let eof = state.eof;
+                // Unlocked first: a poisoned lock would panic the reader thread too.
+                drop(state);
                 panic!(
-                    "timed out after {timeout:?} waiting for {what} (eof: {}); screen:\n{text}",
-                    state.eof
+                    "timed out after {timeout:?} waiting for {what} (eof: {eof}); screen:\n{text}"
                 );
             }
             state = cvar.wait_timeout(state, deadline - now).unwrap().0;
