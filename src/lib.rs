@@ -6,7 +6,8 @@
 //! layers on the same line do not use each other. The architecture test (`src/architecture.rs`,
 //! `cargo test --lib architecture -- --nocapture` prints the graph) reads this list.
 //!
-//! 1. `text` — the one sanitiser of untrusted text; uses nothing else of tern's
+//! 1. `text`, `theme` — the one sanitiser of untrusted text; the named colour roles and their
+//!    palettes (the only place a colour is named); both use nothing else of tern's
 //! 2. `protocol`, `config` — wire types of the app-server v2 messages; the config file
 //! 3. `rpc` — transports and the JSON-RPC connection
 //! 4. `model`, `demo` — the transcript reduced from notifications; the embedded scripted server
@@ -27,6 +28,7 @@ pub mod render;
 pub mod rpc;
 pub mod runtime;
 pub mod text;
+pub mod theme;
 pub mod ui;
 
 #[cfg(test)]

@@ -5,8 +5,9 @@ use super::table::{render_table, Table};
 use super::wrap::{width_of, wrap_code, wrap_spans};
 use crate::model::MARKDOWN_OPTIONS;
 use crate::text::sanitize::sanitize_line;
+use crate::theme::Palette;
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'static>> {
@@ -19,8 +20,8 @@ pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'stat
 
 /// The first table of `source`, its cells styled as [`render_markdown`] styles them, not laid
 /// out (a table that streams is laid out a row at a time; see `table_stream`).
-pub fn parse_table(source: &str) -> Option<Table> {
-    let mut r = Renderer::new(8, Theme::Dark);
+pub fn parse_table(source: &str, theme: Theme) -> Option<Table> {
+    let mut r = Renderer::new(8, theme);
     r.keep_tables = true;
     for event in Parser::new_ext(source, MARKDOWN_OPTIONS) {
         r.event(event);
@@ -38,6 +39,7 @@ struct ListLevel {
 struct Renderer {
     width: usize,
     theme: Theme,
+    palette: &'static Palette,
     lines: Vec<Line<'static>>,
     inline: Vec<Span<'static>>,
     styles: Vec<Style>,
@@ -61,6 +63,7 @@ impl Renderer {
         Renderer {
             width,
             theme,
+            palette: theme.palette(),
             lines: Vec::new(),
             inline: Vec::new(),
             styles: vec![Style::default()],
@@ -115,7 +118,7 @@ impl Renderer {
         for _ in 0..self.quote_depth {
             base.push_str("│ ");
         }
-        let quote = Span::styled(base, Style::default().fg(Color::DarkGray));
+        let quote = Span::styled(base, self.palette.quote);
         let indent = "   ".repeat(self.lists.len().saturating_sub(1));
         let (first_tail, rest_tail) = match &self.pending_marker {
             Some(marker) => (
@@ -148,7 +151,7 @@ impl Renderer {
         let spans = std::mem::take(&mut self.inline);
         let mut wrapped = wrap_spans(&spans, self.width, &first, &rest);
         if let Some(level) = self.heading {
-            let style = heading_style(level);
+            let style = heading_style(level, self.palette);
             for line in &mut wrapped {
                 for span in &mut line.spans {
                     span.style = style.patch(span.style);
@@ -168,7 +171,7 @@ impl Renderer {
                 None => self.text(&text),
             },
             Event::Code(code) => {
-                let span = Span::styled(sanitize_line(&code), Style::default().fg(Color::Cyan));
+                let span = Span::styled(sanitize_line(&code), self.palette.inline_code);
                 match &mut self.table {
                     Some(t) => t.cell.push(span),
                     None => self.inline.push(span),
@@ -179,9 +182,10 @@ impl Renderer {
             Event::Rule => {
                 self.flush();
                 self.start_block();
-                self.lines.push(Line::from(
-                    "─".repeat(self.width.min(60)).fg(Color::DarkGray),
-                ));
+                self.lines.push(Line::from(Span::styled(
+                    "─".repeat(self.width.min(60)),
+                    self.palette.dim,
+                )));
                 self.gap = true;
             }
             Event::TaskListMarker(done) => {
@@ -253,7 +257,8 @@ impl Renderer {
             Tag::Strikethrough => self.push_style(|s| s.add_modifier(Modifier::CROSSED_OUT)),
             Tag::Link { dest_url, .. } => {
                 self.link = Some(dest_url.to_string());
-                self.push_style(|s| s.fg(Color::Blue).add_modifier(Modifier::UNDERLINED));
+                let link = self.palette.link;
+                self.push_style(|s| s.patch(link).add_modifier(Modifier::UNDERLINED));
             }
             Tag::Image { dest_url, .. } => {
                 self.link = Some(dest_url.to_string());
@@ -303,10 +308,8 @@ impl Renderer {
             TagEnd::Link | TagEnd::Image => {
                 self.pop_style();
                 if let Some(url) = self.link.take() {
-                    let span = Span::styled(
-                        format!(" ({})", sanitize_line(&url)),
-                        Style::default().fg(Color::DarkGray),
-                    );
+                    let span =
+                        Span::styled(format!(" ({})", sanitize_line(&url)), self.palette.dim);
                     match &mut self.table {
                         Some(t) => t.cell.push(span),
                         None => self.inline.push(span),
@@ -337,7 +340,7 @@ impl Renderer {
                     if self.keep_tables {
                         self.kept_tables.push(table);
                     } else {
-                        let lines = render_table(&table, self.width);
+                        let lines = render_table(&table, self.width, self.theme);
                         self.lines.extend(lines);
                     }
                 }
@@ -353,7 +356,7 @@ impl Renderer {
         let indent_width = width_of(&indent);
         let room = self.width.saturating_sub(indent_width).max(4);
         for spans in highlight(body, lang, self.theme) {
-            for row in wrap_code(&spans, room) {
+            for row in wrap_code(&spans, room, self.theme) {
                 let mut line = indent.clone();
                 line.extend(row.spans);
                 self.lines.push(Line::from(line));
@@ -371,10 +374,10 @@ impl Renderer {
     }
 }
 
-fn heading_style(level: HeadingLevel) -> Style {
+fn heading_style(level: HeadingLevel, palette: &Palette) -> Style {
     match level {
-        HeadingLevel::H1 => Style::default().bold().underlined().fg(Color::Magenta),
-        HeadingLevel::H2 => Style::default().bold().fg(Color::Magenta),
+        HeadingLevel::H1 => palette.heading.bold().underlined(),
+        HeadingLevel::H2 => palette.heading.bold(),
         _ => Style::default().bold(),
     }
 }

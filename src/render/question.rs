@@ -11,7 +11,8 @@ use crate::model::question_form::{FormSpec, FormState};
 use crate::model::{Question, QuestionSubject, Theme};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
 use crate::text::sanitize::{visible_line, visible_text};
-use ratatui::style::{Color, Style, Stylize};
+use crate::theme::Palette;
+use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 use serde_json::Value;
 
@@ -39,17 +40,17 @@ pub fn question_lines(
     look: QuestionLook<'_>,
 ) -> QuestionLines {
     let w = width.saturating_sub(2).max(10) as usize;
+    let palette = look.theme.palette();
     let mut body = Vec::new();
     let theirs = question.thread_id();
     if look.thread_id.is_some_and(|ours| ours != theirs) && !theirs.is_empty() {
-        body.push(Line::from(
+        body.push(Line::from(Span::styled(
             format!(
                 "From another thread ({}), not the one on screen",
                 visible_line(theirs)
-            )
-            .yellow()
-            .bold(),
-        ));
+            ),
+            palette.warning.bold(),
+        )));
     }
     match &question.subject {
         QuestionSubject::Command(p) => {
@@ -62,7 +63,7 @@ pub fn question_lines(
                 None => "Run this command?".to_string(),
             };
             body.push(Line::from(headline.bold()));
-            command_body(&mut body, p.command.as_deref().unwrap_or(""), w);
+            command_body(&mut body, p.command.as_deref().unwrap_or(""), w, palette);
             if let Some(cwd) = &p.cwd {
                 body.push(Line::from(format!("in {}", visible_line(cwd)).dim()));
             }
@@ -95,16 +96,15 @@ pub fn question_lines(
             };
             body.push(Line::from(headline.bold()));
             if let Some(root) = params.grant_root.as_deref().filter(|r| !r.is_empty()) {
-                body.push(Line::from(
-                    format!("and allow writing anywhere under {}", visible_line(root))
-                        .red()
-                        .bold(),
-                ));
+                body.push(Line::from(Span::styled(
+                    format!("and allow writing anywhere under {}", visible_line(root)),
+                    palette.error.bold(),
+                )));
             }
             reason(&mut body, params.reason.as_deref(), w);
             // Every path first, so none is hidden below a long diff; then the diffs.
             for change in changes {
-                body.extend(change_header(change, look.cwd, w));
+                body.extend(change_header(change, look.cwd, w, palette));
             }
             for change in changes {
                 body.push(Line::default());
@@ -115,7 +115,7 @@ pub fn question_lines(
         }
         QuestionSubject::Permissions(p) => {
             body.push(Line::from("Grant these permissions?".bold()));
-            permission_lines(&mut body, &p.permissions, w);
+            permission_lines(&mut body, &p.permissions, w, palette);
             if let Some(cwd) = &p.cwd {
                 body.push(Line::from(format!("in {}", visible_line(cwd)).dim()));
             }
@@ -150,15 +150,12 @@ pub fn question_lines(
         }
         QuestionSubject::Form(spec) => {
             let state = form.cloned().unwrap_or_else(|| FormState::new(spec));
-            return form_lines(spec, &state, w);
+            return form_lines(spec, &state, w, palette);
         }
     }
     for line in &question.withheld {
         body.extend(wrap_spans(
-            &[Span::styled(
-                visible_line(line),
-                Style::default().fg(Color::Yellow),
-            )],
+            &[Span::styled(visible_line(line), palette.warning)],
             w,
             &[],
             &[],
@@ -168,14 +165,14 @@ pub fn question_lines(
         .options
         .iter()
         .enumerate()
-        .map(|(i, o)| option_line(o.key, &o.label, selected == Some(i), w))
+        .map(|(i, o)| option_line(o.key, &o.label, selected == Some(i), w, palette))
         .collect();
     QuestionLines { body, options }
 }
 
 /// The command as the shell will run it: the script inside a `bash -lc` wrapper, every line,
 /// with control characters made visible.
-fn command_body(body: &mut Vec<Line<'static>>, command: &str, w: usize) {
+fn command_body(body: &mut Vec<Line<'static>>, command: &str, w: usize, palette: &Palette) {
     let parsed = ParsedCommand::parse(command);
     let (shown, wrapper) = match (&parsed.script, &parsed.words) {
         (Some(script), Some(words)) => (script.clone(), Some(words[..words.len() - 1].join(" "))),
@@ -184,7 +181,7 @@ fn command_body(body: &mut Vec<Line<'static>>, command: &str, w: usize) {
     for (i, line) in visible_text(&shown).into_iter().enumerate() {
         let first = if i == 0 { "$ " } else { "  " };
         body.extend(wrap_spans(
-            &[Span::styled(line, Style::default().fg(Color::Yellow))],
+            &[Span::styled(line, palette.proposed)],
             w,
             &[Span::raw(first)],
             &[Span::raw("  ")],
@@ -212,7 +209,7 @@ fn labelled(body: &mut Vec<Line<'static>>, label: &'static str, text: &str, w: u
             Span::raw(indent.clone())
         };
         body.extend(wrap_spans(
-            &[Span::styled(line, Style::default().italic())],
+            &[line.italic()],
             w,
             &[first],
             &[Span::raw(indent.clone())],
@@ -230,13 +227,21 @@ fn compact_json(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
-fn permission_lines(body: &mut Vec<Line<'static>>, permissions: &Value, w: usize) {
+fn permission_lines(
+    body: &mut Vec<Line<'static>>,
+    permissions: &Value,
+    w: usize,
+    palette: &Palette,
+) {
     if permissions
         .pointer("/network/enabled")
         .and_then(Value::as_bool)
         == Some(true)
     {
-        body.push(Line::from("• network access".yellow()));
+        body.push(Line::from(Span::styled(
+            "• network access",
+            palette.proposed,
+        )));
     }
     for (key, verb) in [("read", "read"), ("write", "write")] {
         let paths: Vec<&str> = permissions
@@ -246,10 +251,7 @@ fn permission_lines(body: &mut Vec<Line<'static>>, permissions: &Value, w: usize
             .unwrap_or_default();
         for path in paths {
             body.extend(wrap_spans(
-                &[Span::styled(
-                    visible_line(path),
-                    Style::default().fg(Color::Yellow),
-                )],
+                &[Span::styled(visible_line(path), palette.proposed)],
                 w,
                 &[Span::raw(format!("• {verb} "))],
                 &[Span::raw("  ")],
@@ -262,15 +264,20 @@ fn permission_lines(body: &mut Vec<Line<'static>>, permissions: &Value, w: usize
 }
 
 /// A file's kind, path relative to the thread's cwd (and destination) and counts.
-fn change_header(change: &FileUpdateChange, cwd: Option<&str>, w: usize) -> Vec<Line<'static>> {
+fn change_header(
+    change: &FileUpdateChange,
+    cwd: Option<&str>,
+    w: usize,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
     let (added, removed) = crate::render::cells::change_counts(change);
-    let (marker, colour) = match &change.kind {
-        PatchChangeKind::Add => ("added", Color::Green),
-        PatchChangeKind::Delete => ("deleted", Color::Red),
-        _ => ("updated", Color::Cyan),
+    let (marker, style) = match &change.kind {
+        PatchChangeKind::Add => ("added", palette.diff.added_mark),
+        PatchChangeKind::Delete => ("deleted", palette.diff.removed_mark),
+        _ => ("updated", palette.accent),
     };
     let mut header = vec![
-        Span::styled(format!("{marker} "), Style::default().fg(colour)),
+        Span::styled(format!("{marker} "), style),
         Span::raw(visible_line(&relative_path(&change.path, cwd))).bold(),
     ];
     if let PatchChangeKind::Update {
@@ -281,16 +288,25 @@ fn change_header(change: &FileUpdateChange, cwd: Option<&str>, w: usize) -> Vec<
         header.push(Span::raw(visible_line(&relative_path(to, cwd))).bold());
     }
     header.push(Span::raw(" "));
-    header.push(format!("+{added}").green());
+    header.push(Span::styled(format!("+{added}"), palette.diff.added_mark));
     header.push(Span::raw(" "));
-    header.push(format!("-{removed}").red());
+    header.push(Span::styled(
+        format!("-{removed}"),
+        palette.diff.removed_mark,
+    ));
     wrap_spans(&header, w, &[], &[Span::raw("  ")])
 }
 
 /// One option on one row: its key, and its label cut to fit, so every option is always seen.
 /// Labels carry the server's words (a proposed prefix's tokens, a host): their control
 /// characters show as marks, like the command they are about.
-fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static> {
+fn option_line(
+    key: char,
+    label: &str,
+    selected: bool,
+    w: usize,
+    palette: &Palette,
+) -> Line<'static> {
     let label = visible_line(label);
     let room = w.saturating_sub(5);
     let mut text: String = label.chars().take(room).collect();
@@ -298,9 +314,9 @@ fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static
         text.pop();
         text.push('…');
     }
-    let key_style = Style::default().fg(Color::Black).bg(Color::Cyan).bold();
+    let key_style = palette.badge.bold();
     let label_style = if selected {
-        Style::default().fg(Color::Black).bg(Color::Yellow).bold()
+        palette.attention.bold()
     } else {
         Style::default()
     };
@@ -312,7 +328,7 @@ fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static
 }
 
 /// A form's current question: its header and text, the choices (numbered), the typed answer.
-fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> QuestionLines {
+fn form_lines(spec: &FormSpec, state: &FormState, w: usize, palette: &Palette) -> QuestionLines {
     let mut body = Vec::new();
     if !spec.message.is_empty() {
         text_block(&mut body, &spec.message, w);
@@ -335,7 +351,7 @@ fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> QuestionLines {
         if !choice.description.is_empty() {
             label.push_str(&format!(" — {}", visible_line(&choice.description)));
         }
-        options.push(choice_line(&label, state.cursor == i, w));
+        options.push(choice_line(&label, state.cursor == i, w, palette));
     }
     if question.free_text {
         let typed = if question.secret {
@@ -352,21 +368,22 @@ fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> QuestionLines {
             &format!("{lead}{typed}▏"),
             state.cursor >= question.choices.len(),
             w,
+            palette,
         ));
     }
     if let Some(error) = &state.error {
-        options.push(Line::from(format!("  {}", visible_line(error)).red()));
+        options.push(Line::from(Span::styled(
+            format!("  {}", visible_line(error)),
+            palette.error,
+        )));
     }
     QuestionLines { body, options }
 }
 
-fn choice_line(label: &str, highlighted: bool, w: usize) -> Line<'static> {
+fn choice_line(label: &str, highlighted: bool, w: usize, palette: &Palette) -> Line<'static> {
     let text: String = label.chars().take(w.saturating_sub(3)).collect();
     if highlighted {
-        Line::from(vec![
-            Span::styled("› ", Style::default().fg(Color::Cyan).bold()),
-            Span::styled(text, Style::default().bold()),
-        ])
+        Line::from(vec![Span::styled("› ", palette.accent.bold()), text.bold()])
     } else {
         Line::from(vec![Span::raw("  "), Span::raw(text)])
     }

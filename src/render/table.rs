@@ -3,7 +3,8 @@
 //! can be laid out a row at a time with the same result (see `table_stream`).
 
 use super::wrap::{width_of, wrap_spans};
-use ratatui::style::{Color, Modifier, Style};
+use crate::theme::Theme;
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
 pub type Row = Vec<Vec<Span<'static>>>;
@@ -17,7 +18,7 @@ pub struct Table {
     pub(super) row: Row,
 }
 
-pub fn render_table(table: &Table, width: usize) -> Vec<Line<'static>> {
+pub fn render_table(table: &Table, width: usize, theme: Theme) -> Vec<Line<'static>> {
     let columns = table.rows.iter().map(Vec::len).max().unwrap_or(0);
     if columns == 0 {
         return Vec::new();
@@ -29,9 +30,9 @@ pub fn render_table(table: &Table, width: usize) -> Vec<Line<'static>> {
     let widths = fit_widths(&natural, width);
     let mut lines = Vec::new();
     for (r, row) in table.rows.iter().enumerate() {
-        lines.extend(row_lines(row, &widths, r < table.header_rows));
+        lines.extend(row_lines(row, &widths, r < table.header_rows, theme));
         if r + 1 == table.header_rows {
-            lines.push(rule_line(&widths));
+            lines.push(rule_line(&widths, theme));
         }
     }
     lines
@@ -90,8 +91,8 @@ pub fn fit_widths(natural: &[usize], width: usize) -> Vec<usize> {
 }
 
 /// One row's lines at `widths`: its cells wrapped in their columns, side by side.
-pub fn row_lines(row: &Row, widths: &[usize], header: bool) -> Vec<Line<'static>> {
-    let border = Style::default().fg(Color::DarkGray);
+pub fn row_lines(row: &Row, widths: &[usize], header: bool, theme: Theme) -> Vec<Line<'static>> {
+    let border = theme.palette().border;
     let wrapped: Vec<Vec<Line<'static>>> = widths
         .iter()
         .enumerate()
@@ -124,8 +125,8 @@ pub fn row_lines(row: &Row, widths: &[usize], header: bool) -> Vec<Line<'static>
 }
 
 /// The rule under the header row.
-pub fn rule_line(widths: &[usize]) -> Line<'static> {
-    let border = Style::default().fg(Color::DarkGray);
+pub fn rule_line(widths: &[usize], theme: Theme) -> Line<'static> {
+    let border = theme.palette().border;
     let rule: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
     Line::from(Span::styled(rule.join("─┼─"), border))
 }

@@ -36,7 +36,7 @@ pub fn layout_open_table(
     };
     let laid_rows = state.rows.len();
     if state.rows.is_empty() || state.rows_len < table.rows.len() {
-        let Some(rows) = parse_rows(table.head, &table.rows[state.rows_len..]) else {
+        let Some(rows) = parse_rows(table.head, &table.rows[state.rows_len..], theme) else {
             return false;
         };
         // The header comes with every parse; it is kept once.
@@ -50,7 +50,7 @@ pub fn layout_open_table(
     // The line still arriving is one more row, or (say a lone `|` so far) it ends the table.
     let (partial_row, after) = match table.partial {
         "" => (None, Vec::new()),
-        line => match parse_rows(table.head, line) {
+        line => match parse_rows(table.head, line, theme) {
             Some(rows) if rows.len() > 1 => (rows.into_iter().nth(1), Vec::new()),
             Some(_) if !table.rows.is_empty() => (None, block_after(line, width, theme)),
             _ => return false,
@@ -73,13 +73,13 @@ pub fn layout_open_table(
         0
     };
     for (r, row) in state.rows.iter().enumerate().skip(from) {
-        push_row(laid, row, &widths, r == 0, first);
+        push_row(laid, row, &widths, r == 0, first, theme);
     }
     state.kept = laid.tail.len();
     if let Some(row) = &partial_row {
-        push_row(laid, row, &widths, false, first);
+        push_row(laid, row, &widths, false, first, theme);
     }
-    laid.tail.extend(lead(after, false));
+    laid.tail.extend(lead(after, false, theme));
     state.widths = widths;
     laid.table = Some(state);
     true
@@ -94,18 +94,19 @@ fn block_after(line: &str, width: usize, theme: Theme) -> Vec<Line<'static>> {
 }
 
 /// The rows (header first) of the table made of `head` and `rows`.
-fn parse_rows(head: &str, rows: &str) -> Option<Vec<Row>> {
-    let table = parse_table(&format!("{head}{rows}"))?;
+fn parse_rows(head: &str, rows: &str, theme: Theme) -> Option<Vec<Row>> {
+    let table = parse_table(&format!("{head}{rows}"), theme)?;
     (table.header_rows == 1).then_some(table.rows)
 }
 
 /// Adds one row's lines; the header carries the rule under it, and the message's bullet when
 /// the table is its first block.
-fn push_row(laid: &mut Laid, row: &Row, widths: &[usize], header: bool, first: bool) {
-    let lines = row_lines(row, widths, header);
-    laid.tail.extend(lead(lines, header && first));
+fn push_row(laid: &mut Laid, row: &Row, widths: &[usize], header: bool, first: bool, theme: Theme) {
+    let lines = row_lines(row, widths, header, theme);
+    laid.tail.extend(lead(lines, header && first, theme));
     if header {
-        laid.tail.extend(lead(vec![rule_line(widths)], false));
+        laid.tail
+            .extend(lead(vec![rule_line(widths, theme)], false, theme));
     }
 }
 

@@ -2,13 +2,17 @@
 
 pub mod abort_restore;
 pub mod atomic_file;
+pub mod backend;
 pub mod editor;
+pub mod effects;
 pub mod event_loop;
 pub mod farewell;
 pub mod frames;
 pub mod git;
 pub mod history_file;
 pub mod hyperlinks;
+pub mod inbound;
+pub mod input;
 pub mod redact;
 pub mod restart;
 pub mod rules_file;

@@ -2,16 +2,17 @@
 //! use marked, the selected one highlighted. Labels and details come from the server (model
 //! names and descriptions): sanitised.
 
+use super::chrome::{draw_popup, menu_row, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::Choice;
 use crate::text::sanitize::sanitize_line;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
+pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Palette) {
     let labels: Vec<String> = choice
         .items
         .iter()
@@ -20,7 +21,10 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
     let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let mut lines: Vec<Line<'static>> = Vec::new();
     if let Some(status) = &choice.status {
-        lines.push(Line::from(sanitize_line(status).yellow()));
+        lines.push(Line::from(Span::styled(
+            sanitize_line(status),
+            palette.warning,
+        )));
     }
     for (i, (item, label)) in choice.items.iter().zip(labels).enumerate() {
         let mark = if item.current { "● " } else { "  " };
@@ -28,38 +32,25 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
         let pointer = if i == choice.selected { "›" } else { " " };
         let line = Line::from(vec![
             Span::raw(format!("{pointer}{mark}")),
-            Span::styled(
-                format!("{label:<label_width$}  "),
-                Style::default().fg(Color::Cyan),
-            ),
+            Span::styled(format!("{label:<label_width$}  "), palette.accent),
             Span::raw(sanitize_line(&item.detail)),
         ]);
-        lines.push(if i == choice.selected {
-            line.style(
-                Style::default()
-                    .bg(Color::DarkGray)
-                    .add_modifier(Modifier::BOLD),
-            )
-        } else {
-            line
-        });
+        lines.push(menu_row(line, i == choice.selected, palette));
     }
     let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
     let area = popup(within, (widest + 2).max(44), lines.len() as u16 + 2);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Cyan))
-        .title(format!(" {} ", choice.title()).cyan().bold())
-        .title_bottom(" ● in use · Enter chooses · Esc cancels ".dark_gray());
-    let inner = block.inner(area);
+    let border = palette.border_focused;
+    let title = title(format!(" {} ", choice.title()), border);
+    let block = popup_box(title, border).title_bottom(Span::styled(
+        " ● in use · Enter chooses · Esc cancels ",
+        palette.dim,
+    ));
     // Keep the selection in view when the list is taller than the box.
     let row = match choice.items.len() {
         0 => 0,
         _ => choice.selected + usize::from(choice.status.is_some()),
     };
+    let inner = draw_popup(frame, area, block);
     let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
     frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
 }

@@ -1,11 +1,12 @@
 //! A question's whole body on the full screen.
 
+use super::chrome::{draw_popup, popup_box, title};
 use crate::app::layers::QuestionView;
 use crate::app::questions::QueuedQuestion;
 use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style, Stylize};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::text::Span;
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 pub fn draw(
@@ -15,6 +16,7 @@ pub fn draw(
     queued: &QueuedQuestion,
     look: QuestionLook<'_>,
 ) {
+    let palette = look.theme.palette();
     let lines = question_lines(
         &queued.question,
         None,
@@ -23,20 +25,12 @@ pub fn draw(
         look,
     )
     .body;
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Yellow))
-        .title(
-            format!(" Full view · {} lines ", lines.len())
-                .yellow()
-                .bold(),
-        )
-        .title_bottom(" Esc returns to the question ".dark_gray());
-    let inner = block.inner(area);
+    let border = palette.border_attention;
+    let heading = title(format!(" Full view · {} lines ", lines.len()), border);
+    let block = popup_box(heading, border)
+        .title_bottom(Span::styled(" Esc returns to the question ", palette.dim));
+    let inner = draw_popup(frame, area, block);
     let max = lines.len().saturating_sub(inner.height as usize);
     let offset = view.offset.min(max) as u16;
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
     frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
 }

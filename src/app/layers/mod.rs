@@ -206,7 +206,7 @@ impl Layer {
             Layer::Search(_) => 1,
             Layer::Help(help) => help.rows(),
             Layer::Prefix(chooser) => {
-                crate::render::prefix::chooser_lines(&chooser.offer, chooser.len, width).len()
+                crate::render::prefix::chooser_rows(&chooser.offer, chooser.len, width)
             }
             Layer::QuestionView(_) => 0,
             Layer::ServerDown(down) => down.rows(width),
