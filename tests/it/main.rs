@@ -10,12 +10,15 @@
 //! | `scripted/` | the real event loop against an in-memory peer, the demo server | nothing |
 //! | `pty/` | the real `tern` in a pseudo-terminal against `--demo` or the hostile fake app-server | the `tern-fake-app-server` bin (built by `cargo test`, see Cargo.toml) |
 //! | `e2e/` | the real `tern` driving the real `codex app-server` against the mock model | codex (`TERN_CODEX_BIN`, `target/codex`; `.ci/run` installs it) |
-//! | `support/` | helpers every level shares, declared once: `common` (driving the app, `snapshot!`), `pty`, `fake_server` and the fake itself, `codex_env`, `mock_model`, `e2e`, `recording_backend`, `thread_fixtures`, `heavy` | |
+//! | `support/` | helpers every level shares, declared once: `common` (driving the app, `snapshot!`), `pty`, `heavy`, `fake_server` (and the fake itself, `fake_app_server/main.rs`), `floods`, `codex_env`, `mock_model`, `e2e`, `recording_backend`, `thread_fixtures` | |
 //!
 //! Adding a test: put it in the file of its level that tests the same thing, or add a file to
 //! the level's folder and one `mod` line to its `mod.rs`. Never a new file directly under
 //! `tests/`: each is one more binary relinking the whole crate (`pure::layout` fails on it).
-//! Benchmarks (ignored, printing figures) go into the other binary, `tests/bench/`.
+//! Benchmarks (ignored, printing figures) go into the other binary, `tests/bench/`. A screen
+//! is checked with `snapshot!("name", &text)`: insta records the calling file as the source
+//! and keeps the file in `snapshots/<that file's name>/` (review a `.snap.new` by reading it,
+//! then move it over the `.snap`).
 //!
 //! One process runs everything, so a test must not change what the process shares: no
 //! `std::env::set_var` (give a child its environment instead), no current-directory change, no

@@ -42,9 +42,28 @@ fn the_integration_tests_are_two_binaries() {
     );
 }
 
-/// `snapshots/<suite>/<name>.snap` with `source: tests/it/…/<suite>.rs`, a file that asserts it.
+/// `snapshots/<suite>/<name>.snap` with `source: tests/it/…/<suite>.rs`, a file that asserts it;
+/// and no two files asserting snapshots share a name (they would share a folder).
 #[test]
 fn every_snapshot_lives_in_the_folder_of_the_test_file_that_owns_it() {
+    let mut tests = Vec::new();
+    files_under(&root().join("tests/it"), &mut tests);
+    let mut owners: Vec<(String, String)> = tests
+        .iter()
+        .filter(|f| !f.ends_with("support/common.rs"))
+        .filter(|f| std::fs::read_to_string(f).is_ok_and(|text| text.contains("snapshot!(")))
+        .map(|f| {
+            let stem = f.file_stem().unwrap().to_string_lossy().into_owned();
+            (stem, f.strip_prefix(root()).unwrap().display().to_string())
+        })
+        .collect();
+    owners.sort();
+    for pair in owners.windows(2) {
+        assert_ne!(
+            pair[0].0, pair[1].0,
+            "{pair:?} would share a snapshot folder"
+        );
+    }
     let mut files = Vec::new();
     files_under(&root().join("snapshots"), &mut files);
     assert!(!files.is_empty());
