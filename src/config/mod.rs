@@ -31,6 +31,8 @@ pub struct FileConfig {
     pub desktop_notification: Option<bool>,
     /// The codex binary to run as `codex app-server`.
     pub codex_bin: Option<PathBuf>,
+    /// What `--remote ssh://…` runs on the other machine (default `codex app-server`).
+    pub remote_command: Option<String>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -42,6 +44,7 @@ const KNOWN_KEYS: &[&str] = &[
     "bell",
     "desktop_notification",
     "codex_bin",
+    "remote_command",
 ];
 
 pub const THEMES: &[&str] = &["dark", "light", "auto"];

@@ -62,6 +62,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             .into(),
         );
     }
+    if let Some(remote) = &state.session.config.connected_to {
+        spans.push(sep());
+        spans.push(Span::styled(
+            format!("⇄ {}", sanitize_line(remote)),
+            palette.accent,
+        ));
+    }
     if !state.session.config.backend_label.is_empty() {
         spans.push(sep());
         spans.push(Span::styled(

@@ -47,7 +47,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         (None, _) => pending(),
     };
     let cwd = crate::app::session::threads::current_cwd(&state.session);
-    let facts = [
+    let connected = state
+        .session
+        .config
+        .connected_to
+        .as_ref()
+        .map(|remote| ("connected", remote.clone()));
+    let facts = connected.into_iter().chain([
         ("model", model),
         (
             "directory",
@@ -61,7 +67,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
             "approvals",
             turn_settings::approval(&state.session).unwrap_or_else(pending),
         ),
-    ];
+    ]);
     let mut lines = vec![
         Line::from(vec![
             "tern".bold(),
