@@ -257,6 +257,7 @@ impl Cli {
             // Named and read by the runtime at startup (`runtime::history_file::with_history`).
             history_file: None,
             prompt_history: Vec::new(),
+            keymap: Default::default(),
         })
     }
 }

@@ -29,13 +29,14 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Pale
     for (i, (item, label)) in choice.items.iter().zip(labels).enumerate() {
         let mark = if item.current { "● " } else { "  " };
         // The marker shows the selection without colour too.
-        let pointer = if i == choice.selected { "›" } else { " " };
+        let selected = choice.selected.index(choice.items.len()) == Some(i);
+        let pointer = if selected { "›" } else { " " };
         let line = Line::from(vec![
             Span::raw(format!("{pointer}{mark}")),
             Span::styled(format!("{label:<label_width$}  "), palette.accent),
             Span::raw(sanitize_line(&item.detail)),
         ]);
-        lines.push(menu_row(line, i == choice.selected, palette));
+        lines.push(menu_row(line, selected, palette));
     }
     let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
     let area = popup(within, (widest + 2).max(44), lines.len() as u16 + 2);
@@ -48,7 +49,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Pale
     // Keep the selection in view when the list is taller than the box.
     let row = match choice.items.len() {
         0 => 0,
-        _ => choice.selected + usize::from(choice.status.is_some()),
+        _ => choice.selected.raw() + usize::from(choice.status.is_some()),
     };
     let inner = draw_popup(frame, area, block);
     let offset = (row + 1).saturating_sub(inner.height as usize) as u16;

@@ -48,7 +48,7 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &P
         vec![Line::from(Span::styled(text, palette.dim))]
     } else {
         let visible = inner.height as usize;
-        let start = (finder.selected + 1).saturating_sub(visible);
+        let start = finder.selected.first_shown(visible, finder.matches.len());
         finder
             .visible()
             .enumerate()
@@ -56,7 +56,12 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &P
             .take(visible)
             .map(|(i, m)| {
                 let indices = m.indices.as_deref().unwrap_or(&[]);
-                path_line(&m.path, indices, i == finder.selected, palette)
+                path_line(
+                    &m.path,
+                    indices,
+                    finder.selected.index(finder.matches.len()) == Some(i),
+                    palette,
+                )
             })
             .collect()
     };

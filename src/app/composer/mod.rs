@@ -11,8 +11,39 @@ pub use popups::{ComposerPopup, FileFinder, SlashPopup};
 use super::paste::{self, FoldedPaste};
 use super::prompt_history::PromptHistory;
 use crate::render::editor_layout::{layout, row_count, visible_top, EditorLayout};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui_textarea::{CursorMove, DataCursor, TextArea};
+
+/// What the composer's keys do (`base::keys` says which key does which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    /// Enter: the prompt goes.
+    Submit,
+    Newline,
+    /// Up a screen row; from the first, an earlier prompt.
+    Up,
+    /// Down a screen row; from the last, a later prompt (the draft after the newest).
+    Down,
+    DeleteLineStart,
+    DeleteLineEnd,
+    DeleteWordBack,
+    DeleteWordForward,
+    DeleteBack,
+    DeleteForward,
+    Undo,
+    Redo,
+    WordLeft,
+    WordRight,
+    LineStart,
+    LineEnd,
+    CharLeft,
+    CharRight,
+}
+
+/// Moves the cursor: nothing changed in the text.
+fn moved(t: &mut TextArea<'static>, how: CursorMove) -> bool {
+    t.move_cursor(how);
+    false
+}
 
 pub enum ComposerOutcome {
     /// The prompt to send, folded pastes expanded.
@@ -216,54 +247,43 @@ impl Composer {
         });
     }
 
-    /// A key for the editor; `width` is the box's inner width (screen rows depend on it).
-    pub fn handle_key(&mut self, key: KeyEvent, width: u16) -> ComposerOutcome {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let alt = key.modifiers.contains(KeyModifiers::ALT);
+    /// One editing action (from the conversation's key table, `base::keys`); `width` is the
+    /// box's inner width (screen rows depend on it).
+    pub fn edit(&mut self, edit: Edit, width: u16) -> ComposerOutcome {
         let t = &mut self.textarea;
-        match key.code {
-            KeyCode::Enter
-                if key
-                    .modifiers
-                    .intersects(KeyModifiers::SHIFT | KeyModifiers::ALT) =>
-            {
-                t.insert_newline()
+        let changed = match edit {
+            Edit::Submit => return self.submit(),
+            Edit::Up => return self.vertical(-1, width),
+            Edit::Down => return self.vertical(1, width),
+            Edit::Newline => {
+                t.insert_newline();
+                true
             }
-            KeyCode::Char('j') if ctrl => t.insert_newline(),
-            KeyCode::Enter => return self.submit(),
-            KeyCode::Char('u') if ctrl => {
-                t.delete_line_by_head();
-            }
-            KeyCode::Char('w') if ctrl => {
-                t.delete_word();
-            }
-            KeyCode::Char('z') if ctrl => {
-                t.undo();
-            }
-            KeyCode::Char('y') if ctrl => {
-                t.redo();
-            }
-            KeyCode::Left if alt || ctrl => t.move_cursor(CursorMove::WordBack),
-            KeyCode::Right if alt || ctrl => t.move_cursor(CursorMove::WordForward),
-            KeyCode::Char('b') if alt => t.move_cursor(CursorMove::WordBack),
-            KeyCode::Char('f') if alt => t.move_cursor(CursorMove::WordForward),
-            KeyCode::Home => t.move_cursor(CursorMove::Head),
-            KeyCode::End => t.move_cursor(CursorMove::End),
-            KeyCode::Up => return self.vertical(-1, width),
-            KeyCode::Down => return self.vertical(1, width),
-            // tui-textarea's own bindings for these (page scroll, cut, yank, redo) would
-            // surprise: nothing happens instead.
-            KeyCode::Char('v' | 'x' | 'r' | 'c' | 'g') if ctrl => return ComposerOutcome::Ignored,
-            _ => {
-                return if t.input(key) {
-                    self.history_edited();
-                    ComposerOutcome::Edited
-                } else {
-                    ComposerOutcome::Ignored
-                }
-            }
+            Edit::DeleteLineStart => t.delete_line_by_head(),
+            Edit::DeleteLineEnd => t.delete_line_by_end(),
+            Edit::DeleteWordBack => t.delete_word(),
+            Edit::DeleteWordForward => t.delete_next_word(),
+            Edit::DeleteBack => t.delete_char(),
+            Edit::DeleteForward => t.delete_next_char(),
+            Edit::Undo => t.undo(),
+            Edit::Redo => t.redo(),
+            Edit::WordLeft => moved(t, CursorMove::WordBack),
+            Edit::WordRight => moved(t, CursorMove::WordForward),
+            Edit::LineStart => moved(t, CursorMove::Head),
+            Edit::LineEnd => moved(t, CursorMove::End),
+            Edit::CharLeft => moved(t, CursorMove::Back),
+            Edit::CharRight => moved(t, CursorMove::Forward),
+        };
+        if changed {
+            self.history_edited();
         }
         ComposerOutcome::Edited
+    }
+
+    /// A character typed into the draft.
+    pub fn type_char(&mut self, c: char) {
+        self.textarea.insert_char(c);
+        self.history_edited();
     }
 
     /// Any edit of a recalled prompt makes it the draft: the walk starts over from the newest.
