@@ -289,7 +289,11 @@ fn settle(
 fn filled(state: &AppState, mut layer: Layer, now: Instant) -> Layer {
     if let Layer::Help(help) = &mut layer {
         if help.sections.is_empty() {
-            help.sections = state.help_sections(now);
+            help.sections = if help.full {
+                super::reference::sections(&state.session.config.keymap)
+            } else {
+                state.help_sections(now)
+            };
         }
     }
     layer

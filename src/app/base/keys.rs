@@ -174,6 +174,7 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             .explained("this help")
             .when("the composer is empty", |s| s.composer_empty && !s.question),
         row("send", &[Chord::ENTER], BaseKey::Send, "send")
+            .explained("send the prompt (steers a running turn; a /command runs)")
             .words_by(send_words)
             .bar_if(|s| !s.composer_empty),
         row("queue", &[Chord::TAB], BaseKey::Queue, "queue")
@@ -208,6 +209,10 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         row("page_down", &[Chord::PGDN], BaseKey::PageDown, "scroll")
             .explained("scroll the transcript a page"),
         row("ctrl_c", &[Chord::ctrl('c')], BaseKey::CtrlC, "quit")
+            .explained(
+                "the least drastic of: refuse the questions and stop, interrupt, clear the \
+                 draft, quit (twice)",
+            )
             .words_by(ctrl_c_words)
             .fixed(),
         // Help's.
@@ -224,13 +229,13 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             })
             .help(),
         edit("up", &[Chord::UP], Edit::Up, "rows")
-            .explained("earlier prompts from the first row (the draft comes back after the newest)")
+            .explained("a row up/down; from the first/last row, earlier prompts (the draft comes back after the newest)")
             .when("not reading back on an empty composer", |s| {
                 !((s.queued && s.first_line) || (s.composer_empty && s.reading_back))
             })
             .help(),
         edit("down", &[Chord::DOWN], Edit::Down, "rows")
-            .explained("earlier prompts from the first row (the draft comes back after the newest)")
+            .explained("a row up/down; from the first/last row, earlier prompts (the draft comes back after the newest)")
             .when("not reading back on an empty composer", |s| {
                 !(s.composer_empty && s.reading_back)
             })

@@ -225,6 +225,12 @@ impl Chord {
                 }
             };
         }
+        if key.trim().is_empty() {
+            return Err(format!(
+                "`{}` names no key after its modifiers",
+                crate::text::sanitize::sanitize_line(trimmed)
+            ));
+        }
         let code = key_code(key.trim())?;
         // `shift+g` is the capital, as a terminal sends it; `shift+tab` is BackTab.
         let event = KeyEvent::new(code, mods);

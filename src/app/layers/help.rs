@@ -13,6 +13,19 @@ pub struct Help {
     pub sections: Vec<(String, Vec<Hint>)>,
     /// Rows scrolled past, when the list is taller than the box.
     pub offset: usize,
+    /// The whole reference (`/help`: every table, the shared keys, the commands), rather than
+    /// the keys of what is on screen (`?`).
+    pub full: bool,
+}
+
+impl Help {
+    /// `/help`: every key and command, as `tern --keys` prints them.
+    pub fn reference() -> Help {
+        Help {
+            full: true,
+            ..Help::default()
+        }
+    }
 }
 
 impl Help {
