@@ -101,7 +101,7 @@ pub static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
         // Browsing.
         KeyRow::new("resume", &[Chord::ENTER], PickerKey::Resume, "resume")
             .explained("resume the selected thread")
-            .when("", browsing),
+            .when("a thread is selected", has_row),
         KeyRow::new(
             "all_dirs",
             &[Chord::TAB],
@@ -134,7 +134,7 @@ pub static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
         .words_by(|p| words(if p.archived { "live" } else { "archived" })),
         KeyRow::new("rename", &[Chord::ctrl('r')], PickerKey::Rename, "rename")
             .explained("name the selected thread")
-            .when("", browsing),
+            .when("a thread is selected", has_row),
         KeyRow::new("fork", &[Chord::ctrl('f')], PickerKey::Fork, "fork")
             .explained("fork the selected thread (asks first)")
             .when("a thread is selected", has_row),
