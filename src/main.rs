@@ -54,7 +54,11 @@ fn main() -> ExitCode {
         }
     };
     let codex_bin = effective.codex_bin.value;
-    runtime.block_on(async_main(cli, codex_bin, config, warnings))
+    let demo = cli.demo;
+    // A panic restores the terminal (the hook) and still prints what was left unsent.
+    tern::runtime::crash::run_catching(demo, || {
+        runtime.block_on(async_main(cli, codex_bin, config, warnings))
+    })
 }
 
 /// A message to stderr. It may quote the command line, the environment, a config file or a
@@ -147,11 +151,11 @@ async fn async_main(
         }
     };
     let io = SessionIo {
-        terminal_events: crossterm::event::EventStream::new(),
+        terminal_events: terminal_input(),
         connection,
         inbound,
         external,
-        renew_input: Some(crossterm::event::EventStream::new),
+        renew_input: Some(terminal_input),
     };
     let result =
         tern::runtime::run_session_restartable(&mut guard.terminal, io, state, spawner).await;
@@ -177,6 +181,11 @@ async fn async_main(
             ExitCode::FAILURE
         }
     }
+}
+
+/// The terminal's keys, mouse and resizes (with the test hook that panics on purpose).
+fn terminal_input() -> tern::runtime::crash::Input<crossterm::event::EventStream> {
+    tern::runtime::crash::Input::new(crossterm::event::EventStream::new())
 }
 
 /// The signal that ended the session (0: none), for the exit status 128 + signal.

@@ -15,6 +15,7 @@ pub mod event;
 pub mod geometry;
 pub mod health;
 pub mod layers;
+pub mod leftovers;
 pub mod notices;
 pub mod paste;
 pub mod prompt_history;

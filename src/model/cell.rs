@@ -76,6 +76,23 @@ pub struct TurnTokens {
     pub output: i64,
 }
 
+impl TurnTokens {
+    /// Adds one model call's use. Counts come from the server: the sums saturate, and a
+    /// negative count makes the sum unknown (negative) for the rest of the turn.
+    pub fn add_call(&mut self, input: i64, cached_input: i64, output: i64) {
+        let add = |sum: i64, n: i64| {
+            if sum < 0 || n < 0 {
+                -1
+            } else {
+                sum.saturating_add(n)
+            }
+        };
+        self.input = add(self.input, input);
+        self.cached_input = add(self.cached_input, cached_input);
+        self.output = add(self.output, output);
+    }
+}
+
 /// What a layout depends on besides the cell itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LayoutKey {

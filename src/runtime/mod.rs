@@ -2,6 +2,7 @@
 
 pub mod abort_restore;
 pub mod atomic_file;
+pub mod crash;
 pub mod editor;
 pub mod event_loop;
 pub mod farewell;

@@ -42,7 +42,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager) {
             let total = doc.total_rows(areas.body.width, mode);
             let top = pager.top(areas.body, area.width);
             let shown = (top + areas.body.height as usize).min(total);
-            let percent = (shown * 100).checked_div(total).unwrap_or(100);
+            let percent = shown.saturating_mul(100).checked_div(total).unwrap_or(100);
             position = format!(
                 "file {}/{} · {percent}% ",
                 pager.current_file(areas.body, area.width) + 1,
@@ -62,7 +62,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager) {
         DiffContent::Failed(text) => message(frame, areas.body, sanitize_line(text).red()),
     }
     frame.render_widget(Paragraph::new(Line::from(title)), areas.title);
-    let width = position.width() as u16;
+    let width = crate::render::fit::cells(position.width());
     if width < areas.title.width {
         let at = Rect::new(
             areas.title.right() - width,
@@ -92,7 +92,7 @@ fn draw_list(frame: &mut Frame<'_>, list: Rect, doc: &DiffDocument, current: usi
     if list.width < 3 || list.height == 0 {
         return;
     }
-    let width = list.width as usize - 2;
+    let width = usize::from(list.width).saturating_sub(2);
     let height = list.height as usize;
     let first = current.saturating_sub(height.saturating_sub(1));
     let lines: Vec<Line<'static>> = doc

@@ -2,6 +2,7 @@
 
 use crate::app::geometry::popup;
 use crate::app::layers::Help;
+use crate::render::fit::{cells, window};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -32,8 +33,12 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
             ]));
         }
     }
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let area = popup(within, widest + 4, lines.len() as u16 + 2);
+    let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
+    let area = popup(
+        within,
+        widest.saturating_add(4),
+        cells(lines.len()).saturating_add(2),
+    );
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
@@ -42,9 +47,10 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
         .title(" Keys ".cyan().bold())
         .title_bottom(" Esc closes ".dark_gray());
     let inner = block.inner(area);
-    let last_offset = lines.len().saturating_sub(inner.height as usize);
-    let offset = help.offset.min(last_offset) as u16;
+    let rows = usize::from(inner.height);
+    let last_offset = lines.len().saturating_sub(rows);
+    let shown = window(&lines, help.offset.min(last_offset), rows).to_vec();
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
-    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+    frame.render_widget(Paragraph::new(shown), inner);
 }

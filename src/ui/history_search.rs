@@ -2,6 +2,7 @@
 //! the selected one reversed. Entries show their first line, control characters as markers.
 
 use crate::app::layers::history_search::{HistorySearch, SHOWN};
+use crate::render::fit::cells;
 use crate::text::sanitize::visible_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -43,7 +44,8 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch) {
         lines.push(Line::from(Span::styled(text, style)));
     }
     frame.render_widget(Paragraph::new(lines), inner);
-    let cursor_x = inner.x + 9 + unicode_width::UnicodeWidthStr::width(query.as_str()) as u16;
+    let typed = unicode_width::UnicodeWidthStr::width(query.as_str());
+    let cursor_x = inner.x.saturating_add(9).saturating_add(cells(typed));
     if cursor_x < inner.right() {
         frame.set_cursor_position((cursor_x, inner.y));
     }

@@ -2,6 +2,7 @@
 
 use crate::app::layers::PromptView;
 use crate::app::prompts::QueuedPrompt;
+use crate::render::fit::window;
 use crate::render::prompt::{prompt_lines, PromptLook};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -27,9 +28,11 @@ pub fn draw(
         )
         .title_bottom(" Esc returns to the question ".dark_gray());
     let inner = block.inner(area);
-    let max = lines.len().saturating_sub(inner.height as usize);
-    let offset = view.offset.min(max) as u16;
+    let rows = usize::from(inner.height);
+    let max = lines.len().saturating_sub(rows);
+    // A slice rather than `Paragraph::scroll`, whose `u16` offset wraps past 65,535 rows.
+    let shown = window(&lines, view.offset.min(max), rows).to_vec();
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
-    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+    frame.render_widget(Paragraph::new(shown), inner);
 }

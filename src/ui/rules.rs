@@ -5,6 +5,7 @@
 use crate::app::geometry::popup;
 use crate::app::layers::rules::{Listing, RulesList};
 use crate::model::rules::{Decision, Entry};
+use crate::render::fit::{cells, window};
 use crate::render::wrap::wrap_spans;
 use crate::text::sanitize::{sanitize_line, visible_line};
 use ratatui::layout::Rect;
@@ -24,7 +25,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
     let inner_width = |width: u16| width.saturating_sub(4) as usize;
     let widest = inner_width(MAX_WIDTH.min(within.width));
     let rows = body_lines(list, widest).0.len() + wrap_spans(&footer, widest, &[], &[]).len();
-    let area = popup(within, MAX_WIDTH, (rows as u16 + 3).max(8));
+    let area = popup(within, MAX_WIDTH, cells(rows).saturating_add(3).max(8));
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
@@ -42,7 +43,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
     // The footer (what a deletion does, or the question) is always shown; the list scrolls
     // above it, keeping the selection in view.
     let footer = wrap_spans(&footer, inner.width as usize, &[], &[]);
-    let footer_rows = (footer.len() as u16).min(inner.height / 2);
+    let footer_rows = cells(footer.len()).min(inner.height / 2);
     let list_rows = inner.height.saturating_sub(footer_rows + 1);
     let list_area = Rect::new(inner.x, inner.y, inner.width, list_rows);
     let footer_area = Rect::new(
@@ -56,7 +57,8 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
     let offset = selected_row
         .map_or(0, |row| row.saturating_sub(visible / 2))
         .min(last_offset);
-    frame.render_widget(Paragraph::new(body).scroll((offset as u16, 0)), list_area);
+    let body = window(&body, offset, visible).to_vec();
+    frame.render_widget(Paragraph::new(body), list_area);
     frame.render_widget(Paragraph::new(footer), footer_area);
 }
 

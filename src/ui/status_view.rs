@@ -4,6 +4,7 @@
 use crate::app::geometry::popup;
 use crate::app::layers::status_view::status_rows;
 use crate::app::AppState;
+use crate::render::fit::{cells, pad_to};
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style, Stylize};
@@ -16,7 +17,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &AppState, now: Instant)
     let rows = status_rows(state, state.config.wall_clock.map(|c| c.unix_at(now)));
     let label_width = rows
         .iter()
-        .map(|(l, _)| l.chars().count())
+        .map(|(l, _)| unicode_width::UnicodeWidthStr::width(l.as_str()))
         .max()
         .unwrap_or(0);
     let lines: Vec<Line<'static>> = rows
@@ -24,15 +25,19 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &AppState, now: Instant)
         .map(|(label, value)| {
             Line::from(vec![
                 Span::styled(
-                    format!("{label:<label_width$}  "),
+                    format!("{}  ", pad_to(&label, label_width)),
                     Style::default().fg(Color::Cyan),
                 ),
                 Span::raw(sanitize_line(&value)),
             ])
         })
         .collect();
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let area = popup(within, widest + 4, lines.len() as u16 + 2);
+    let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
+    let area = popup(
+        within,
+        widest.saturating_add(4),
+        cells(lines.len()).saturating_add(2),
+    );
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)

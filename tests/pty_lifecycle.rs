@@ -1,0 +1,62 @@
+//! The real binary's life in a terminal beyond a normal session: a panic (through the test
+//! hook `TERN_TEST_PANIC_ON_F12`) still prints what was unsent once the terminal is restored.
+
+#[path = "support/fake_server.rs"]
+mod fake_server;
+#[path = "support/pty.rs"]
+mod pty;
+
+use fake_server::{step, tern_bin, FakeServer};
+use serde_json::json;
+use std::ffi::OsString;
+use std::time::Duration;
+
+const START: Duration = Duration::from_secs(30);
+const F12: &[u8] = b"\x1b[24~";
+
+/// A turn that starts and runs until the test ends.
+fn running_turn() -> Vec<serde_json::Value> {
+    vec![
+        step::wait("turn/start"),
+        step::notify(
+            "turn/started",
+            json!({"threadId": "{{thread}}", "turn": {"id": "{{turn}}", "items": [],
+                   "status": "inProgress"}}),
+        ),
+    ]
+}
+
+#[test]
+fn after_a_panic_the_unsent_text_is_printed_on_the_restored_terminal() {
+    let fake = FakeServer::new(&running_turn());
+    let mut env = fake.env();
+    env.push(("TERN_TEST_PANIC_ON_F12", OsString::from("1")));
+    let mut tern = pty::PtySession::spawn(tern_bin(), &[], &env, &fake.work_dir(), (100, 30));
+    tern.wait_for_text("fake-model", START);
+    tern.send(b"first prompt\r");
+    fake.wait_method("turn/start", START);
+    tern.wait_for_text("Esc interrupt", START);
+    // Queued for after the turn, then a draft.
+    tern.send(b"queued words\t");
+    tern.wait_for_text("queued words", START);
+    tern.send(b"draft words");
+    tern.wait_for_text("draft words", START);
+    tern.send(F12);
+    assert_eq!(tern.wait_exit_code(START), 101, "a panic ends with 101");
+    let out = String::from_utf8_lossy(&tern.raw_output()).into_owned();
+    let restored = out.rfind("\x1b[?1049l").expect("the main screen back");
+    let after = &out[restored..];
+    for text in [
+        "── not sent ──",
+        "queued words",
+        "draft words",
+        "a panic on purpose",
+    ] {
+        assert!(
+            after.contains(text),
+            "{text:?} not printed after the screen:\n{after}"
+        );
+    }
+    assert!(tern.cooked(), "the terminal was left in raw mode");
+    assert!(!tern.alternate_screen());
+}
