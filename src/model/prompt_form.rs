@@ -102,7 +102,8 @@ impl FormSpec {
     /// A form from an MCP `requestedSchema`: strings, numbers, booleans and enums.
     pub fn from_elicitation(params: &ElicitationParams) -> FormSpec {
         let schema = params.requested_schema.clone().unwrap_or(Value::Null);
-        let required: Vec<&str> = schema
+        // A set: a form of many properties is checked in time linear in its size.
+        let required: std::collections::HashSet<&str> = schema
             .get("required")
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
@@ -206,6 +207,15 @@ fn check_range(n: f64, min: Option<f64>, max: Option<f64>) -> Result<(), String>
     }
 }
 
+/// A choice whose title differs from the value its answer sends says what it sends: the title
+/// is the server's wording, the value is what is granted.
+fn sends(label: &str, value: &Value) -> String {
+    match value {
+        Value::String(s) if s == label => String::new(),
+        other => format!("sends {}", serde_json::to_string(other).unwrap_or_default()),
+    }
+}
+
 fn field_question(id: &str, field: &Value, required: bool) -> Question {
     let text = |key: &str| {
         field
@@ -226,8 +236,8 @@ fn field_question(id: &str, field: &Value, required: bool) -> Question {
                 .map(str::to_string)
                 .unwrap_or_else(|| value.as_str().unwrap_or_default().to_string());
             choices.push(Choice {
+                description: sends(&label, &value),
                 label,
-                description: String::new(),
             });
             values.push(value);
         }
@@ -242,8 +252,8 @@ fn field_question(id: &str, field: &Value, required: bool) -> Question {
                 .unwrap_or_default()
                 .to_string();
             choices.push(Choice {
+                description: sends(&label, value),
                 label,
-                description: String::new(),
             });
         }
         FieldKind::Choice {

@@ -9,6 +9,7 @@ pub mod highlight;
 pub mod markdown;
 pub mod message;
 pub mod numbers;
+pub mod permissions;
 pub mod prefix;
 pub mod prompt;
 pub mod restyle;
