@@ -61,7 +61,7 @@ pub fn grants(profile: &Value) -> Vec<Grant> {
         other => out.push(Grant::raw("permissions", other)),
     }
     // Stable: within a severity, the request's own order.
-    out.sort_by(|a, b| b.severity.cmp(&a.severity));
+    out.sort_by_key(|g| std::cmp::Reverse(g.severity));
     out
 }
 
