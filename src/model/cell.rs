@@ -162,6 +162,8 @@ pub struct LaidTable {
     pub rows: Vec<Vec<Vec<Span<'static>>>>,
     /// Each column's widest cell among `rows`.
     pub natural: Vec<usize>,
+    /// Each column's alignment, from the delimiter row.
+    pub alignments: Vec<pulldown_cmark::Alignment>,
     /// The column widths `tail` is laid out at.
     pub widths: Vec<usize>,
     /// Lines at the start of `tail` laid out from `rows`; the row still arriving follows.

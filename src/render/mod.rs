@@ -7,6 +7,8 @@ pub mod editor_layout;
 pub mod fit;
 pub mod highlight;
 pub mod markdown;
+#[cfg(test)]
+mod markdown_cases;
 pub mod message;
 pub mod numbers;
 pub mod permissions;
