@@ -8,6 +8,7 @@ pub mod output_cap;
 pub mod paragraph_tail;
 pub mod prompt;
 pub mod prompt_form;
+mod replay;
 pub mod rules;
 pub mod table_tail;
 pub mod thread_list;

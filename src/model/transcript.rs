@@ -429,12 +429,11 @@ impl Transcript {
         added
     }
 
-    /// Rebuilds the cells of a resumed thread from its stored turns.
+    /// Rebuilds the cells of a resumed thread from its stored turns, with the decisions and
+    /// the ends the server recorded (see `replay`).
     pub fn load_turns(&mut self, turns: &[Turn]) {
         for turn in turns {
-            for item in &turn.items {
-                self.upsert_item(&turn.id, item, true);
-            }
+            super::replay::load_turn(self, turn);
         }
     }
 }

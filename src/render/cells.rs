@@ -54,6 +54,13 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
             cwd,
             decision,
         } => {
+            // An edit refused before it completed (a cancel leaves it in progress for good)
+            // did not happen: it is not "Editing".
+            let refused = decision.as_ref().is_some_and(|d| !d.is_approval());
+            let status = match status.as_deref() {
+                None | Some("inProgress") if refused => &Some("declined".to_string()),
+                _ => status,
+            };
             let mut lines = file_change_lines(changes, status, cwd.as_deref(), key);
             if let Some(decision) = decision {
                 lines.insert(1.min(lines.len()), decision_line(decision));
