@@ -1,5 +1,6 @@
 //! The real binary's life in a terminal beyond a normal session: a panic (through the test
-//! hook `TERN_TEST_PANIC_ON_F12`) still prints what was unsent once the terminal is restored.
+//! hook `TERN_TEST_PANIC_ON_F12`) still prints what was unsent once the terminal is restored;
+//! a server whose stderr carries invalid UTF-8 is still read to its last words.
 
 #[path = "support/fake_server.rs"]
 mod fake_server;
@@ -59,4 +60,24 @@ fn after_a_panic_the_unsent_text_is_printed_on_the_restored_terminal() {
     }
     assert!(tern.cooked(), "the terminal was left in raw mode");
     assert!(!tern.alternate_screen());
+}
+
+/// An invalid byte on the server's stderr stopped tern reading it: the server-down box showed
+/// the lines before it, and the server later got EPIPE. Bytes are read and decoded lossily.
+#[test]
+fn stderr_after_invalid_utf8_is_still_read() {
+    let fake = FakeServer::new(&[
+        step::wait("turn/start"),
+        json!({"stderr": "warming up\n"}),
+        json!({"stderr_hex": "ff fe 0a"}),
+        json!({"stderr": "the real reason: disk on fire\n"}),
+        json!({"exit": 3}),
+    ]);
+    let mut tern = fake.spawn_tern(&[], (110, 30));
+    tern.wait_for_text("fake-model", START);
+    tern.send(b"go\r");
+    tern.wait_for_text("exit status: 3", START);
+    tern.wait_for_text("disk on fire", START);
+    tern.send(b"\x03\x03\x03");
+    tern.wait_exit(START);
 }
