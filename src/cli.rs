@@ -57,6 +57,11 @@ pub struct Cli {
     /// Print the settings in force, and where each came from, then exit.
     #[arg(long)]
     pub print_config: bool,
+
+    /// After exit, print the text `/copy` copied (by default tern only says that it copied
+    /// something); `print_copied = true` in the config file does the same.
+    #[arg(long, global = true)]
+    pub print_copied: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -104,6 +109,7 @@ impl Cli {
             codex_bin,
             theme_env: std::env::var("TERN_THEME").ok(),
             no_color_env: std::env::var("NO_COLOR").ok(),
+            print_copied: self.print_copied.then_some(true),
         }
     }
 

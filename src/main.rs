@@ -55,9 +55,10 @@ fn main() -> ExitCode {
     };
     let codex_bin = effective.codex_bin.value;
     let demo = cli.demo;
+    let print_copied = effective.print_copied.value;
     // A panic restores the terminal (the hook) and still prints what was left unsent.
-    tern::runtime::crash::run_catching(demo, || {
-        runtime.block_on(async_main(cli, codex_bin, config, warnings))
+    tern::runtime::crash::run_catching(demo, print_copied, || {
+        runtime.block_on(async_main(cli, codex_bin, config, warnings, print_copied))
     })
 }
 
@@ -98,6 +99,7 @@ async fn async_main(
     codex_bin: Option<std::path::PathBuf>,
     config: tern::app::SessionConfig,
     warnings: Vec<String>,
+    print_copied: bool,
 ) -> ExitCode {
     let mut state = tern::app::AppState::new(config);
     for warning in warnings {
@@ -163,7 +165,7 @@ async fn async_main(
 
     match result {
         Ok((outcome, _)) => {
-            let farewell = tern::runtime::farewell::farewell(&outcome, cli.demo);
+            let farewell = tern::runtime::farewell::farewell_with(&outcome, cli.demo, print_copied);
             print!("{}", farewell.stdout);
             eprint!("{}", farewell.stderr);
             if let Some(code) = ended_by_signal() {

@@ -30,6 +30,8 @@ pub struct Overrides {
     pub theme_env: Option<String>,
     /// `NO_COLOR`.
     pub no_color_env: Option<String>,
+    /// `--print-copied`.
+    pub print_copied: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -43,6 +45,7 @@ pub struct Effective {
     pub desktop_notification: Setting<bool>,
     pub codex_bin: Setting<Option<PathBuf>>,
     pub no_color: Setting<bool>,
+    pub print_copied: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -104,5 +107,6 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         desktop_notification: pick(None, file.desktop_notification, &from_file, false),
         codex_bin,
         no_color,
+        print_copied: pick(over.print_copied, file.print_copied, &from_file, false),
     }
 }

@@ -31,6 +31,8 @@ pub struct FileConfig {
     pub desktop_notification: Option<bool>,
     /// The codex binary to run as `codex app-server`.
     pub codex_bin: Option<PathBuf>,
+    /// Print what `/copy` copied after exit (tern always says that it copied something).
+    pub print_copied: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -42,6 +44,7 @@ const KNOWN_KEYS: &[&str] = &[
     "bell",
     "desktop_notification",
     "codex_bin",
+    "print_copied",
 ];
 
 pub const THEMES: &[&str] = &["dark", "light", "auto"];

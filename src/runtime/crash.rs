@@ -4,7 +4,7 @@
 //! that panics on purpose (`TERN_TEST_PANIC_ON_F12`), on the loop's own thread, inside it.
 
 use super::event_loop::SessionOutcome;
-use super::farewell::farewell;
+use super::farewell::farewell_with;
 use crate::app::leftovers::take_left_by_panic;
 use crossterm::event::{Event, KeyCode};
 use futures::Stream;
@@ -20,7 +20,11 @@ pub const PANIC_STATUS: u8 = 101;
 
 /// Runs the session; if it panics, prints what it left unsent (after the hook restored the
 /// terminal) and ends with status 101.
-pub fn run_catching(demo: bool, session: impl FnOnce() -> ExitCode) -> ExitCode {
+pub fn run_catching(
+    demo: bool,
+    print_copied: bool,
+    session: impl FnOnce() -> ExitCode,
+) -> ExitCode {
     match catch_unwind(AssertUnwindSafe(session)) {
         Ok(code) => code,
         Err(_) => {
@@ -34,7 +38,7 @@ pub fn run_catching(demo: bool, session: impl FnOnce() -> ExitCode) -> ExitCode 
                 unsent: left.unsent,
                 unconfirmed: left.unconfirmed,
             };
-            let text = farewell(&outcome, demo);
+            let text = farewell_with(&outcome, demo, print_copied);
             print!("{}", text.stdout);
             eprint!("{}", text.stderr);
             ExitCode::from(PANIC_STATUS)

@@ -148,6 +148,36 @@ pub fn visible_line(input: &str) -> String {
     out
 }
 
+/// Untrusted text for the clipboard (`/copy`), which the person may paste into a shell: only
+/// printable text, tabs and line ends. Escape sequences (a bracketed-paste terminator pasted
+/// into a shell runs what follows without Enter), control characters, carriage returns (CRLF
+/// becomes LF) and invisible characters (but those of emoji sequences and joiners between
+/// letters) are dropped. Tabs stay tabs.
+pub fn copyable_text(input: &str) -> String {
+    let kept = kept(input);
+    let mut out = String::with_capacity(input.len());
+    let mut chars = input.char_indices().peekable();
+    let mut params = String::new();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '\t' | '\n' => out.push(c),
+            '\u{1b}' if chars.peek().map(|&(_, c)| c) == Some('[') => {
+                chars.next();
+                csi(&mut chars, &mut params);
+            }
+            '\u{1b}' => skip_escape(&mut chars),
+            '\u{9b}' => {
+                csi(&mut chars, &mut params);
+            }
+            '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
+            c if c.is_control() => {}
+            c if is_invisible(c) && kept.binary_search(&at).is_err() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Untrusted text printed straight to the terminal (after tern's screen is gone, where no
 /// ratatui buffer lays out graphemes): [`sanitize_line`] per line, which already drops every
 /// invisible character but those of emoji sequences and joiners between letters. Lines are
@@ -232,5 +262,17 @@ mod tests {
         assert_eq!(sanitize_line("a\rb\r"), "b");
         assert_eq!(sanitize_line("x\u{1b}]0;a\rCD\u{7}y"), "xy");
         assert_eq!(sanitize_line("a\tb"), "a   b");
+    }
+
+    /// What `/copy` puts on the clipboard may be pasted into a shell: a bracketed-paste
+    /// terminator in it would end the paste and run what follows without Enter.
+    #[test]
+    fn the_clipboard_gets_printable_text_tabs_and_newlines_only() {
+        assert_eq!(
+            copyable_text("echo hi\u{1b}[201~\nrm -rf ~\r\n\tx\u{9b}201~y\u{7}\u{202e}z"),
+            "echo hi\nrm -rf ~\n\txyz"
+        );
+        assert_eq!(copyable_text("a\u{1b}]52;c;eA==\u{7}b\u{e0041}c"), "abc");
+        assert_eq!(copyable_text("👨\u{200d}👩 ok"), "👨\u{200d}👩 ok");
     }
 }
