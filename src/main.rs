@@ -36,8 +36,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let _log_guard = init_logging();
-    let config = tern::runtime::history_file::with_history(config);
+    let mut warnings = warnings;
+    let (_log_guard, log_problem) = init_logging();
+    warnings.extend(log_problem);
+    let (config, history_problem) = tern::runtime::history_file::with_history(config);
+    warnings.extend(history_problem);
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
     // One thread: the loop, the connection's reader and writer and the child's stderr are all IO
@@ -227,18 +230,30 @@ fn spawn_signal_listener(tx: tokio::sync::mpsc::UnboundedSender<tern::app::AppEv
 }
 
 /// Logs go to a file, never the screen: `$TERN_LOG_DIR` or the platform data dir, appended to
-/// (one write per line), private (0600), secrets redacted.
-fn init_logging() -> Option<tracing_appender::non_blocking::WorkerGuard> {
-    let dir = std::env::var_os("TERN_LOG_DIR")
+/// (one write per line), private (0600), secrets redacted, repeated lines counted rather than
+/// written, rotated at a size cap (`runtime::log_file`). When it cannot be opened (a link, a
+/// FIFO …), the reason is returned to be shown, and tern runs without a log.
+fn init_logging() -> (
+    Option<tracing_appender::non_blocking::WorkerGuard>,
+    Option<String>,
+) {
+    let Some(dir) = std::env::var_os("TERN_LOG_DIR")
         .map(std::path::PathBuf::from)
         .or_else(|| {
             directories::ProjectDirs::from("", "", "tern").map(|d| d.data_dir().to_path_buf())
-        })?;
+        })
+    else {
+        return (None, None);
+    };
     // Private: the log may quote prompts and commands. Secrets are redacted from every line.
-    std::os::unix::fs::DirBuilderExt::mode(std::fs::DirBuilder::new().recursive(true), 0o700)
-        .create(&dir)
-        .ok()?;
-    let file = tern::runtime::atomic_file::open_private_append(&dir.join("tern.log")).ok()?;
+    let opened =
+        std::os::unix::fs::DirBuilderExt::mode(std::fs::DirBuilder::new().recursive(true), 0o700)
+            .create(&dir)
+            .and_then(|_| tern::runtime::log_file::LogFile::open(&dir.join("tern.log")));
+    let file = match opened {
+        Ok(file) => file,
+        Err(e) => return (None, Some(format!("tern keeps no log this session: {e}."))),
+    };
     let (writer, guard) =
         tracing_appender::non_blocking(tern::runtime::redact::RedactingWriter(file));
     let filter = tracing_subscriber::EnvFilter::try_from_env("TERN_LOG")
@@ -248,5 +263,5 @@ fn init_logging() -> Option<tracing_appender::non_blocking::WorkerGuard> {
         .with_ansi(false)
         .with_env_filter(filter)
         .init();
-    Some(guard)
+    (Some(guard), None)
 }

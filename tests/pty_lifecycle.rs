@@ -81,3 +81,51 @@ fn stderr_after_invalid_utf8_is_still_read() {
     tern.send(b"\x03\x03\x03");
     tern.wait_exit(START);
 }
+
+/// The history file and the log are never opened through a link (which made tern write to the
+/// link's target and chmod it), nor as anything but a regular file (a FIFO at the history path
+/// blocked startup): tern starts, says why it keeps no history or log, and leaves the target
+/// as it was.
+#[test]
+fn links_and_fifos_at_the_history_and_log_paths_are_refused_with_a_notice() {
+    use std::os::unix::fs::PermissionsExt;
+    let fake = FakeServer::new(&[]);
+    let dir = fake.dir.path();
+    let theirs = dir.join("someone-elses-file");
+    std::fs::write(&theirs, "precious\n").unwrap();
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::os::unix::fs::symlink(&theirs, dir.join("logs").join("tern.log")).unwrap();
+    let fifo = dir.join("history-fifo");
+    let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid path and mode.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let mut env = fake.env();
+    env.push(("TERN_HISTORY_FILE", fifo.clone().into_os_string()));
+    let mut tern = pty::PtySession::spawn(tern_bin(), &[], &env, &fake.work_dir(), (120, 30));
+    tern.wait_for_text("fake-model", START);
+    tern.wait_for_text("is a FIFO, not a regular file", START);
+    tern.wait_for_text("is a symbolic link", START);
+    tern.send(b"remember me\r");
+    tern.wait_for_text("remember me", START);
+    tern.send(b"\x03\x03\x03");
+    tern.wait_exit(START);
+    let mode = std::fs::metadata(&theirs).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644, "the link's target keeps its mode");
+    assert_eq!(std::fs::read_to_string(&theirs).unwrap(), "precious\n");
+
+    // A history file that is a link to someone else's file: refused, the target untouched.
+    let fake = FakeServer::new(&[]);
+    let link = fake.dir.path().join("history-link");
+    std::os::unix::fs::symlink(&theirs, &link).unwrap();
+    let mut env = fake.env();
+    env.push(("TERN_HISTORY_FILE", link.into_os_string()));
+    let mut tern = pty::PtySession::spawn(tern_bin(), &[], &env, &fake.work_dir(), (120, 30));
+    tern.wait_for_text("is a symbolic link", START);
+    tern.send(b"remember me\r");
+    tern.wait_for_text("remember me", START);
+    tern.send(b"\x03\x03\x03");
+    tern.wait_exit(START);
+    assert_eq!(std::fs::read_to_string(&theirs).unwrap(), "precious\n");
+    let mode = std::fs::metadata(&theirs).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644);
+}

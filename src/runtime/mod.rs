@@ -10,6 +10,8 @@ pub mod frames;
 pub mod git;
 pub mod history_file;
 pub mod hyperlinks;
+pub mod log_file;
+pub mod private_file;
 pub mod redact;
 pub mod restart;
 pub mod rules_file;
