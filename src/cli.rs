@@ -202,7 +202,7 @@ impl Cli {
             ),
             // Named and read by the runtime at startup (`runtime::history_file::with_history`).
             history_file: None,
-            history: Vec::new(),
+            prompt_history: Vec::new(),
         })
     }
 }

@@ -125,7 +125,7 @@ fn a_request_resolved_elsewhere_drops_its_prompt() {
         ),
         now,
     );
-    assert!(state.prompts.is_empty());
+    assert!(state.questions.is_empty());
 }
 
 #[test]
@@ -273,7 +273,7 @@ fn losing_the_server_fails_the_turn_and_open_prompts_but_keeps_the_draft() {
         now,
     );
     assert!(matches!(&state.conn, ConnState::Failed(why) if why.contains("exit status: 1")));
-    assert!(state.prompts.is_empty());
+    assert!(state.questions.is_empty());
     assert_eq!(state.turn, TurnPhase::Idle);
     // What was typed under the prompt went to the draft, and it is kept.
     assert_eq!(state.composer.text(), "draft");

@@ -160,7 +160,12 @@ fn a_large_paste_is_folded_and_sent_whole() {
     );
     // History keeps the whole text; recalled, it is folded again.
     assert_eq!(
-        state.composer.history.entries().last().map(String::as_str),
+        state
+            .composer
+            .prompt_history
+            .entries()
+            .last()
+            .map(String::as_str),
         Some(format!("why does this fail? {pasted}").as_str())
     );
     update(&mut state, key(KeyCode::Up), now);
@@ -197,7 +202,7 @@ fn pasted_escape_sequences_are_shown_not_applied_and_sent_as_pasted() {
 fn up_and_down_walk_the_history_and_bring_the_draft_back() {
     let now = Instant::now();
     let mut config = config();
-    config.history = vec!["from last session".into()];
+    config.prompt_history = vec!["from last session".into()];
     let mut state = ready_session(config, now);
     type_text(&mut state, "first", now);
     update(&mut state, key(KeyCode::Enter), now);
@@ -239,7 +244,7 @@ fn sending_appends_to_the_history_file_through_an_effect() {
 fn ctrl_r_searches_the_history_enter_uses_it_esc_restores() {
     let now = Instant::now();
     let mut config = config();
-    config.history = vec![
+    config.prompt_history = vec![
         "run the tests".into(),
         "fix the parser".into(),
         "run clippy".into(),
@@ -416,7 +421,7 @@ fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it
 fn ctrl_c_in_the_history_search_abandons_it_and_leaves_the_draft_as_it_was() {
     let now = Instant::now();
     let mut config = config();
-    config.history = vec!["run the tests".into()];
+    config.prompt_history = vec!["run the tests".into()];
     let mut state = ready_session(config, now);
     type_text(&mut state, "draft", now);
     update(&mut state, ctrl('r'), now);

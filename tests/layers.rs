@@ -110,10 +110,10 @@ fn a_prompt_takes_the_keys_over_search_and_search_is_back_after_the_answer() {
     // prompt (here the search query), never to the prompt.
     update(&mut state, key(KeyCode::Char('0')), now);
     assert_eq!(state.search().unwrap().query, "answer 10");
-    assert_eq!(state.prompts.len(), 1);
+    assert_eq!(state.questions.len(), 1);
     let effects = press(&mut state, KeyCode::Char('n'), read(now));
     assert_eq!(effects, answer(4, json!("decline")));
-    assert!(state.prompts.is_empty());
+    assert!(state.questions.is_empty());
     assert_eq!(state.search().unwrap().query, "answer 10", "search kept");
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("/ answer 10"), "{shown}");
@@ -131,7 +131,7 @@ fn ctrl_r_under_a_prompt_opens_no_hidden_history_search() {
     press_key(&mut state, ctrl('r'), read(now));
     press_key(&mut state, ctrl('f'), read(now));
     assert!(state.layers.is_empty(), "{:?}", state.layers);
-    assert_eq!(state.prompts.len(), 1);
+    assert_eq!(state.questions.len(), 1);
     let effects = press(&mut state, KeyCode::Char('n'), later(read(now), 100));
     assert_eq!(effects, answer(3, json!("decline")));
     assert!(state.layers.is_empty(), "nothing pops up after the answer");
@@ -146,7 +146,7 @@ fn paging_under_a_prompt_reads_back_without_answering_it() {
     let effects = press(&mut state, KeyCode::PageUp, read(now));
     assert!(effects.is_empty());
     assert!(top(&state) < bottom);
-    assert_eq!(state.prompts.len(), 1);
+    assert_eq!(state.questions.len(), 1);
 }
 
 #[test]
@@ -156,7 +156,7 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     update(&mut state, ctrl('f'), now);
     update(&mut state, command_prompt(2), now);
     press(&mut state, KeyCode::Char('?'), read(now));
-    let front = state.prompts.front().unwrap();
+    let front = state.questions.front().unwrap();
     let [Layer::Help(help)] = &front.layers[..] else {
         panic!("help opens over the prompt: {:?}", front.layers)
     };
@@ -177,7 +177,7 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     // Esc closes help only: the prompt is still there, unanswered, and takes keys again.
     let effects = press(&mut state, KeyCode::Esc, later(read(now), 200));
     assert!(effects.is_empty(), "{effects:?}");
-    assert!(state.prompts.front().unwrap().layers.is_empty());
+    assert!(state.questions.front().unwrap().layers.is_empty());
     let effects = press(&mut state, KeyCode::Char('y'), later(read(now), 400));
     assert_eq!(effects, answer(2, json!("accept")));
 }
@@ -188,7 +188,7 @@ fn layers_opened_from_a_prompt_go_when_the_server_settles_it() {
     let mut state = long_transcript(now);
     update(&mut state, command_prompt(9), now);
     press(&mut state, KeyCode::Char('?'), read(now));
-    assert_eq!(state.prompts.front().unwrap().layers.len(), 1);
+    assert_eq!(state.questions.front().unwrap().layers.len(), 1);
     update(
         &mut state,
         notify(
@@ -197,7 +197,7 @@ fn layers_opened_from_a_prompt_go_when_the_server_settles_it() {
         ),
         now,
     );
-    assert!(state.prompts.is_empty());
+    assert!(state.questions.is_empty());
     let shown = screen(&mut state, 80, 24, now);
     assert!(!shown.contains("Keys"), "{shown}");
     assert!(shown.contains("Ask the agent anything"), "{shown}");
@@ -345,7 +345,7 @@ fn ctrl_c_under_prompts_refuses_them_all_and_stays() {
         !state.quitting,
         "one Ctrl+C never leaves with a question open"
     );
-    assert!(state.prompts.is_empty());
+    assert!(state.questions.is_empty());
 }
 
 #[test]
@@ -368,7 +368,7 @@ fn the_initialize_answer_is_kept() {
 /// The keys help lists for the conversation, opened with `?` in this state.
 fn conversation_help(state: &mut AppState, at: Instant) -> Vec<(String, String)> {
     press(state, KeyCode::Char('?'), at);
-    let layers = match state.prompts.front() {
+    let layers = match state.questions.front() {
         Some(front) => &front.layers,
         None => &state.layers,
     };
@@ -446,5 +446,5 @@ fn help_names_only_the_conversation_keys_that_do_something_now() {
     type_text(&mut state, "draft", now);
     press_key(&mut state, ctrl('u'), later(read(now), 400));
     assert!(state.composer.is_empty(), "{:?}", state.composer.text());
-    assert_eq!(state.prompts.len(), 1);
+    assert_eq!(state.questions.len(), 1);
 }

@@ -145,7 +145,13 @@ fn tool_approvals_offer_what_the_server_lets_persist() {
     let mut only_session = params;
     only_session["_meta"]["persist"] = json!(["session"]);
     let mut state = asked("mcpServer/elicitation/request", only_session, now);
-    assert!(state.prompts.front().unwrap().prompt.option('p').is_none());
+    assert!(state
+        .questions
+        .front()
+        .unwrap()
+        .question
+        .option('p')
+        .is_none());
     assert_eq!(
         press(&mut state, KeyCode::Esc, read(now)),
         answer_result(

@@ -12,7 +12,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use tern::app::prompts::{HOLD, QUIET};
+use tern::app::questions::{HOLD, QUIET};
 use tern::app::{update, AppEvent, AppState, Effect};
 
 #[derive(Debug, Clone)]
@@ -24,7 +24,7 @@ enum Action {
     Repeat(char),
     Paste(String),
     Resize(u16, u16),
-    Prompt,
+    Question,
 }
 
 fn prompt_params() -> Value {
@@ -85,7 +85,7 @@ impl Driver {
             ))),
             Action::Paste(text) => self.send(AppEvent::Paste(text.clone())),
             Action::Resize(w, h) => self.send(AppEvent::Resize(*w, *h)),
-            Action::Prompt => {
+            Action::Question => {
                 let id = self.next_prompt;
                 self.next_prompt += 1;
                 self.send(server_request(
@@ -144,7 +144,7 @@ fn typing_action() -> impl Strategy<Value = Action> {
         1 => typing_char().prop_map(Action::Repeat),
         1 => "[a-z ]{1,6}".prop_map(Action::Paste),
         1 => (20u16..200, 5u16..60).prop_map(|(w, h)| Action::Resize(w, h)),
-        1 => Just(Action::Prompt),
+        1 => Just(Action::Question),
     ]
 }
 
@@ -178,7 +178,7 @@ proptest! {
         // draft are commands of their own.
         driver.act(&Action::Key('x'));
         typed.push(Action::Key('x'));
-        let arrival = (Action::Prompt, arrives_after);
+        let arrival = (Action::Question, arrives_after);
         let steps = before
             .iter()
             .chain(std::iter::once(&arrival))
@@ -187,7 +187,7 @@ proptest! {
             // Resizes and later prompts are not typing: they happen between keys, taking no
             // time of their own, so no gap between two keys reaches QUIET.
             let first_prompt = i == before.len();
-            if first_prompt || !matches!(action, Action::Resize(..) | Action::Prompt) {
+            if first_prompt || !matches!(action, Action::Resize(..) | Action::Question) {
                 driver.advance(Duration::from_millis(*gap));
             }
             driver.act(action);
@@ -208,7 +208,7 @@ proptest! {
             1 => typing_char().prop_map(Action::Repeat),
             1 => "[a-z ]{1,4}".prop_map(Action::Paste),
             1 => (20u16..200, 5u16..60).prop_map(|(w, h)| Action::Resize(w, h)),
-            2 => Just(Action::Prompt),
+            2 => Just(Action::Question),
         ], prop_oneof![3 => 0u64..100, 2 => 100u64..800, 2 => 800u64..2000]), 1..60),
     ) {
         let mut driver = Driver::new();
@@ -217,12 +217,12 @@ proptest! {
         let mut shown_at: Vec<Instant> = Vec::new();
         for (action, gap) in &steps {
             driver.advance(Duration::from_millis(*gap));
-            let front_before = driver.state.prompts.front().map(|q| q.prompt.id.clone());
+            let front_before = driver.state.questions.front().map(|q| q.question.id.clone());
             driver.act(action);
-            if matches!(action, Action::Prompt) && front_before.is_none() {
+            if matches!(action, Action::Question) && front_before.is_none() {
                 shown_at.push(driver.now);
             }
-            if !matches!(action, Action::Prompt | Action::Resize(..)) {
+            if !matches!(action, Action::Question | Action::Resize(..)) {
                 keys.push((driver.now, action.clone()));
             }
         }

@@ -84,7 +84,7 @@ fn y_approves_once_after_the_prompt_could_be_read_and_the_cell_says_so() {
         press(&mut state, KeyCode::Char('y'), read(now)),
         answer(0, json!("accept"))
     );
-    assert!(state.prompts.is_empty());
+    assert!(state.questions.is_empty());
     assert_eq!(command_decision(&state), Some(Record::ApprovedOnce));
 }
 
@@ -112,7 +112,7 @@ fn typing_ahead_at_eight_keys_a_second_approves_nothing_and_loses_nothing() {
         effects.extend(wire(update(&mut state, AppEvent::Tick, later(at, 61))));
     }
     assert!(responses(&effects).is_empty(), "{effects:?}");
-    assert_eq!(state.prompts.len(), 1, "the question is still open");
+    assert_eq!(state.questions.len(), 1, "the question is still open");
     assert_eq!(
         state.composer.text(),
         sentence,
@@ -168,7 +168,7 @@ fn a_paste_without_markers_a_held_key_and_a_repeat_never_answer() {
         KeyEvent::new_with_kind(KeyCode::Char('y'), KeyModifiers::NONE, KeyEventKind::Repeat);
     assert!(press_key(&mut state, AppEvent::Key(repeat), at).is_empty());
     assert_eq!(state.composer.text(), "yesyy");
-    assert_eq!(state.prompts.len(), 1);
+    assert_eq!(state.questions.len(), 1);
 }
 
 #[test]
@@ -185,7 +185,7 @@ fn modified_keys_never_answer() {
         let effects = press_key(&mut state, with_mods(c, m), read(now));
         assert!(responses(&effects).is_empty(), "{c} {m:?}: {effects:?}");
     }
-    assert_eq!(state.prompts.len(), 1);
+    assert_eq!(state.questions.len(), 1);
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn accept_for_session_needs_the_key_again_or_enter() {
     );
     let at = read(now);
     assert!(press(&mut state, KeyCode::Char('a'), at).is_empty());
-    assert_eq!(state.prompts.front().unwrap().selected, Some(1));
+    assert_eq!(state.questions.front().unwrap().selected, Some(1));
     let shown = screen(&mut state, 80, 24, at);
     assert!(shown.contains("Enter or a confirm"), "{shown}");
     assert_eq!(
@@ -285,7 +285,7 @@ fn esc_in_the_chooser_goes_back_to_the_question() {
     let at = read(now);
     press(&mut state, KeyCode::Char('p'), at);
     assert!(press(&mut state, KeyCode::Esc, later(at, 200)).is_empty());
-    let front = state.prompts.front().unwrap();
+    let front = state.questions.front().unwrap();
     assert!(front.layers.is_empty() && front.selected.is_none());
     assert_eq!(
         press(&mut state, KeyCode::Char('y'), later(at, 400)),
@@ -353,13 +353,13 @@ fn proposals_that_do_not_match_the_command_are_not_offered() {
     ] {
         let now = Instant::now();
         let mut state = asked(GIT_STATUS, proposal.clone(), now);
-        let front = state.prompts.front().unwrap();
+        let front = state.questions.front().unwrap();
         assert!(
-            front.prompt.option('p').is_none(),
+            front.question.option('p').is_none(),
             "{proposal}: {:?}",
-            front.prompt.options
+            front.question.options
         );
-        assert!(!front.prompt.withheld.is_empty());
+        assert!(!front.question.withheld.is_empty());
         let shown = screen(&mut state, 120, 40, read(now));
         assert!(shown.contains("Not offered"), "{shown}");
         assert!(press(&mut state, KeyCode::Char('p'), read(now)).is_empty());
@@ -407,7 +407,13 @@ fn what_is_shown_is_what_runs() {
         "{shown}"
     );
     // The proposal is not a prefix of a compound command: no rule is offered.
-    assert!(state.prompts.front().unwrap().prompt.option('p').is_none());
+    assert!(state
+        .questions
+        .front()
+        .unwrap()
+        .question
+        .option('p')
+        .is_none());
 }
 
 #[test]
@@ -433,8 +439,8 @@ fn a_long_script_shows_its_options_says_what_is_hidden_and_opens_in_full() {
     // And in the full view.
     press(&mut state, KeyCode::Char('d'), later(at, 1200));
     assert!(matches!(
-        state.prompts.front().unwrap().layers[..],
-        [Layer::PromptView(_)]
+        state.questions.front().unwrap().layers[..],
+        [Layer::QuestionView(_)]
     ));
     press(&mut state, KeyCode::End, later(at, 1400));
     let full = screen(&mut state, 80, 24, at);
@@ -443,7 +449,7 @@ fn a_long_script_shows_its_options_says_what_is_hidden_and_opens_in_full() {
         "{full}"
     );
     press(&mut state, KeyCode::Esc, later(at, 1600));
-    assert!(state.prompts.front().unwrap().layers.is_empty());
+    assert!(state.questions.front().unwrap().layers.is_empty());
 }
 
 #[test]
@@ -487,6 +493,6 @@ fn a_prompt_settled_elsewhere_goes_and_says_so() {
         ),
         now,
     );
-    assert!(state.prompts.is_empty());
+    assert!(state.questions.is_empty());
     assert!(screen(&mut state, 100, 30, now).contains("settled elsewhere"));
 }

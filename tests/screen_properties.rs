@@ -230,7 +230,7 @@ fn esc(state: &mut AppState, now: Instant) {
 /// `/model` and `@`) came from `s`, drawn on a wide and a narrow screen.
 fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCaseError> {
     let mut config = common::config();
-    config.history = vec![s[10].clone(), format!("run {}", s[11])];
+    config.prompt_history = vec![s[10].clone(), format!("run {}", s[11])];
     let thread = s[1].clone();
     let mut state = started(
         AppState::new(config),

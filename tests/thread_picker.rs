@@ -551,7 +551,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     // Ten turns fill an 80×24 screen: nothing more is asked for until the person scrolls up.
-    assert!(!state.history.as_ref().unwrap().loading);
+    assert!(!state.older_turns.as_ref().unwrap().loading);
     let bottom = screen(&mut state, 80, 24, now);
     assert!(bottom.contains("answer 99"));
     let mut asked = Vec::new();
@@ -595,7 +595,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     assert!(screen(&mut state, 80, 24, now).contains("question 80"));
-    assert!(!state.history.as_ref().unwrap().more);
+    assert!(!state.older_turns.as_ref().unwrap().more);
 }
 
 #[test]

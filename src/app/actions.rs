@@ -12,15 +12,15 @@ use std::time::Instant;
 /// an answer that will not come.
 pub fn quit(state: &mut AppState) -> Vec<Effect> {
     state.quitting = true;
-    let mut effects = cancel_prompts(state);
+    let mut effects = cancel_questions(state);
     effects.push(Effect::Quit);
     effects
 }
 
 /// Answers every open prompt `cancel` (no, and stop the turn).
-pub fn cancel_prompts(state: &mut AppState) -> Vec<Effect> {
+pub fn cancel_questions(state: &mut AppState) -> Vec<Effect> {
     state
-        .prompts
+        .questions
         .clear()
         .into_iter()
         .map(|prompt| Effect::Respond {

@@ -15,7 +15,7 @@ pub struct Watch {
 impl Watch {
     pub fn of(state: &AppState) -> Watch {
         Watch {
-            prompts: state.prompts.len(),
+            prompts: state.questions.len(),
             turn_active: state.turn_active(),
         }
     }
@@ -29,7 +29,7 @@ pub fn alerts(state: &AppState, before: Watch) -> Vec<Effect> {
     if state.focused || state.quitting || !(bell || notify) {
         return vec![];
     }
-    let message = if state.prompts.len() > before.prompts {
+    let message = if state.questions.len() > before.prompts {
         QUESTION_WAITS
     } else if before.turn_active && !state.turn_active() {
         TURN_ENDED

@@ -116,8 +116,8 @@ pub fn hints(state: &AppState) -> Vec<Hint> {
 /// Every key of the conversation view that does something in this state, for the help overlay
 /// (help never names a key that does nothing now).
 pub fn all_hints(state: &AppState) -> Vec<Hint> {
-    if !state.prompts.is_empty() {
-        return under_a_prompt();
+    if !state.questions.is_empty() {
+        return under_a_question();
     }
     let running = matches!(state.turn, TurnPhase::Running { .. });
     let mut rows: Vec<(&str, &str)> = Vec::new();
@@ -179,7 +179,7 @@ pub fn all_hints(state: &AppState) -> Vec<Hint> {
 /// Under a server prompt the prompt takes Enter, Esc, Tab, the arrows, Home/End and its answer
 /// letters, and no bottom bar opens: what still reaches the draft and the transcript is typing,
 /// modified keys and the wheel. No command runs (Enter answers the prompt), so none is listed.
-fn under_a_prompt() -> Vec<Hint> {
+fn under_a_question() -> Vec<Hint> {
     [
         ("Alt+Enter, Ctrl+J", "new line in the draft"),
         ("Ctrl+U, Ctrl+W", "delete to line start, delete a word back"),

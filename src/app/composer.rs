@@ -49,7 +49,7 @@ pub struct Composer {
     /// The first screen row shown when the text is taller than the box.
     top: usize,
     pastes: Vec<FoldedPaste>,
-    pub history: PromptHistory,
+    pub prompt_history: PromptHistory,
 }
 
 impl std::fmt::Debug for Composer {
@@ -78,13 +78,13 @@ impl Composer {
             textarea: textarea(vec![String::new()]),
             top: 0,
             pastes: Vec::new(),
-            history: PromptHistory::default(),
+            prompt_history: PromptHistory::default(),
         }
     }
 
-    pub fn with_history(entries: Vec<String>) -> Self {
+    pub fn with_prompt_history(entries: Vec<String>) -> Self {
         Composer {
-            history: PromptHistory::new(entries),
+            prompt_history: PromptHistory::new(entries),
             ..Self::new()
         }
     }
@@ -169,7 +169,7 @@ impl Composer {
     /// Ctrl+C on a draft: it goes, and Up brings it back (kept for this session only).
     pub fn clear_into_history(&mut self) {
         let draft = self.expanded_text();
-        self.history.record(&draft);
+        self.prompt_history.record(&draft);
         self.clear();
     }
 
@@ -309,8 +309,8 @@ impl Composer {
 
     /// Any edit of a recalled prompt makes it the draft: the walk starts over from the newest.
     fn history_edited(&mut self) {
-        if self.history.is_walking() {
-            self.history.reset();
+        if self.prompt_history.is_walking() {
+            self.prompt_history.reset();
         }
     }
 
@@ -320,7 +320,7 @@ impl Composer {
             return ComposerOutcome::Ignored;
         }
         self.clear();
-        self.history.reset();
+        self.prompt_history.reset();
         ComposerOutcome::Submitted(text)
     }
 
@@ -331,13 +331,13 @@ impl Composer {
         let target = row as isize + direction;
         if target < 0 {
             let current = self.expanded_text();
-            return match self.history.older(&current).map(str::to_string) {
+            return match self.prompt_history.older(&current).map(str::to_string) {
                 Some(entry) => self.recall(&entry),
                 None => ComposerOutcome::Ignored,
             };
         }
         if target as usize >= layout.rows.len() {
-            return match self.history.newer() {
+            return match self.prompt_history.newer() {
                 Some(entry) => self.recall(&entry),
                 None => ComposerOutcome::Ignored,
             };

@@ -38,16 +38,16 @@ fn keep_cursor_in_view(state: &mut AppState) {
     state.composer.keep_cursor_in_view(width, height);
 }
 
-/// Sends the prompt and records it in the history (and the history file).
+/// Sends the prompt and records it in the prompt history (and the history file).
 fn submit(state: &mut AppState, text: String, now: Instant) -> Vec<Effect> {
-    let mut effects = record_in_history(state, &text);
+    let mut effects = record_in_prompt_history(state, &text);
     effects.extend(submit_prompt(state, text, now));
     effects
 }
 
 /// Keeps a prompt the person sent (or queued) for Up and Ctrl+R, and appends it to the file.
-pub fn record_in_history(state: &mut AppState, text: &str) -> Vec<Effect> {
-    if !state.composer.history.record(text) {
+pub fn record_in_prompt_history(state: &mut AppState, text: &str) -> Vec<Effect> {
+    if !state.composer.prompt_history.record(text) {
         return vec![];
     }
     match &state.config.history_file {

@@ -4,7 +4,7 @@
 
 use super::layers::{on_screen, Placement};
 use super::state::AppState;
-use crate::render::prompt::prompt_lines;
+use crate::render::question::question_lines;
 use ratatui::layout::Rect;
 
 /// The most rows the composer grows to before it scrolls.
@@ -60,7 +60,7 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
                 entry,
                 super::layers::Entry::Layer(super::layers::Layer::ServerDown(_))
             );
-            let draft = (server_down || !state.prompts.is_empty() && !state.composer.is_empty())
+            let draft = (server_down || !state.questions.is_empty() && !state.composer.is_empty())
                 && main_height >= DRAFT_UNDER_PROMPT_MIN_HEIGHT;
             (wanted, if draft { composer_rows.min(5) } else { 0 })
         }
@@ -123,7 +123,7 @@ pub fn popup(within: Rect, width: u16, height: u16) -> Rect {
 /// How a prompt's body and options share its box: the options always show; the body gets the
 /// rest, and when it does not fit its last visible row says how much more there is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PromptFit {
+pub struct QuestionFit {
     /// Rows of body text shown (not counting the "more" marker).
     pub body_rows: usize,
     /// A "… N more lines" row is shown after the body.
@@ -134,12 +134,12 @@ pub struct PromptFit {
     pub max_offset: usize,
 }
 
-pub fn fit(body: usize, options: usize, inner: usize) -> PromptFit {
+pub fn fit(body: usize, options: usize, inner: usize) -> QuestionFit {
     // A blank row between body and options, unless the body needs it more.
     let gap = inner > options + body || inner >= options + 8;
     let room = inner.saturating_sub(options + usize::from(gap));
     if body <= room {
-        return PromptFit {
+        return QuestionFit {
             body_rows: body,
             marker: false,
             gap,
@@ -147,7 +147,7 @@ pub fn fit(body: usize, options: usize, inner: usize) -> PromptFit {
         };
     }
     let body_rows = room.saturating_sub(1);
-    PromptFit {
+    QuestionFit {
         body_rows,
         marker: room > 0,
         gap,
@@ -156,15 +156,15 @@ pub fn fit(body: usize, options: usize, inner: usize) -> PromptFit {
 }
 
 /// The front prompt's fit in the current screen.
-pub fn prompt_fit(state: &AppState) -> Option<PromptFit> {
-    let front = state.prompts.front()?;
+pub fn question_fit(state: &AppState) -> Option<QuestionFit> {
+    let front = state.questions.front()?;
     let areas = state.areas();
-    let lines = prompt_lines(
-        &front.prompt,
+    let lines = question_lines(
+        &front.question,
         front.selected,
         front.form.as_ref(),
         areas.bottom.width,
-        state.prompt_look(),
+        state.question_look(),
     );
     let inner = areas.bottom.height.saturating_sub(2) as usize;
     Some(fit(lines.body.len(), lines.options.len(), inner))
@@ -178,7 +178,7 @@ mod tests {
     fn options_always_fit_and_the_body_says_what_is_hidden() {
         assert_eq!(
             fit(5, 3, 20),
-            PromptFit {
+            QuestionFit {
                 body_rows: 5,
                 marker: false,
                 gap: true,

@@ -110,7 +110,7 @@ fn initialize_deadline(state: &AppState) -> Option<Instant> {
 /// the server owes us a word.
 fn silence_deadline(state: &AppState) -> Option<Instant> {
     let health = &state.health;
-    if health.closed || state.quitting || !state.prompts.is_empty() || down_shown(state) {
+    if health.closed || state.quitting || !state.questions.is_empty() || down_shown(state) {
         return None;
     }
     let since = match &state.turn {

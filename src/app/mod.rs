@@ -19,7 +19,7 @@ pub mod leftovers;
 pub mod notices;
 pub mod paste;
 pub mod prompt_history;
-pub mod prompts;
+pub mod questions;
 pub mod quit_ladder;
 pub mod request;
 pub mod responses;

@@ -2,7 +2,7 @@
 //! like bash's Ctrl+R), else interrupt the running turn, else clear the draft (Up brings it
 //! back), else ask for a second press within two seconds to quit.
 
-use super::actions::{cancel_prompts, interrupt, quit};
+use super::actions::{cancel_questions, interrupt, quit};
 use super::effect::Effect;
 use super::layers::Layer;
 use super::state::{AppState, TurnPhase};
@@ -15,9 +15,9 @@ pub fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
     // A question only comes while a turn runs, so this is the interrupting step: every open
     // prompt is refused with `cancel` (no, and stop the turn) and the turn is interrupted. Nothing
     // is approved, and the session stays.
-    if !state.prompts.is_empty() {
+    if !state.questions.is_empty() {
         state.quit_armed_until = None;
-        let mut effects = cancel_prompts(state);
+        let mut effects = cancel_questions(state);
         effects.extend(interrupt(state));
         return effects;
     }
@@ -54,7 +54,7 @@ pub fn armed(state: &AppState, now: Instant) -> bool {
 
 /// What the next Ctrl+C does, for the hint bar.
 pub fn next_step(state: &AppState) -> &'static str {
-    if !state.prompts.is_empty() {
+    if !state.questions.is_empty() {
         "refuse and stop"
     } else if matches!(state.turn, TurnPhase::Running { .. }) {
         "interrupt"

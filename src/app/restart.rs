@@ -41,7 +41,7 @@ pub fn on_disconnected(state: &mut AppState, reason: String) -> Vec<Effect> {
     }
     state.health.closed = true;
     state.health.restart = None;
-    let pending = state.prompts.clear().len();
+    let pending = state.questions.clear().len();
     lose_turn(state);
     let unsent = state.queued.len();
     let mut message = format!("Lost the connection to codex: {reason}.");
@@ -70,7 +70,7 @@ pub fn restart(state: &mut AppState, _now: Instant) -> Vec<Effect> {
         state.health.pid
     };
     // Questions of the old server cannot be answered any more.
-    state.prompts.clear();
+    state.questions.clear();
     lose_turn(state);
     keep_unsent(state);
     state.server = None;
@@ -208,8 +208,8 @@ fn resumed(state: &mut AppState, response: ThreadStartResponse, now: Instant) ->
     // their ids.
     state.finished_turns.clear();
     // A page of history asked of the old server will not come.
-    if let Some(history) = &mut state.history {
-        history.loading = false;
+    if let Some(older) = &mut state.older_turns {
+        older.loading = false;
     }
     state.conn = ConnState::Ready;
     server_down::close(state);

@@ -88,8 +88,8 @@ impl Scroll {
         self.pinned = None;
     }
 
-    /// `cells` cells were put above the transcript (older history), which moved from revision
-    /// `before` to `after`: a pinned view stays on the same text, and older history does not
+    /// `cells` cells were put above the transcript (older turns), which moved from revision
+    /// `before` to `after`: a pinned view stays on the same text, and older turns do not
     /// count as new output below.
     pub fn cells_prepended(&mut self, cells: usize, before: u64, after: u64) {
         if let Some(pinned) = &mut self.pinned {

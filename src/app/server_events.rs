@@ -3,7 +3,7 @@
 use super::actions::turn_finished;
 use super::effect::Effect;
 use super::state::{AppState, TurnPhase};
-use crate::model::{CellKind, NoticeLevel, Prompt, TurnTokens};
+use crate::model::{CellKind, NoticeLevel, Question, TurnTokens};
 use crate::protocol::{
     RequestId, ServerNotification as N, ServerRequest, TurnStatus, METHOD_NOT_FOUND,
 };
@@ -135,7 +135,7 @@ pub fn on_notification(state: &mut AppState, n: N, now: Instant) -> Vec<Effect> 
         N::ServerRequestResolved(r) => {
             // Settled elsewhere (another client, an interrupt): say so rather than let the
             // question vanish unexplained.
-            if state.prompts.remove(&r.request_id, now).is_some() {
+            if state.questions.remove(&r.request_id, now).is_some() {
                 state.transcript.notice(
                     NoticeLevel::Info,
                     "A question from codex was settled elsewhere (answered by another client, or withdrawn).",
@@ -206,7 +206,7 @@ pub fn on_server_request(
     now: Instant,
 ) -> Vec<Effect> {
     let approval = match request {
-        ServerRequest::CommandApproval(params) => Prompt::command(id, params),
+        ServerRequest::CommandApproval(params) => Question::command(id, params),
         ServerRequest::FileChangeApproval(params) => {
             let changes = state
                 .transcript
@@ -216,13 +216,13 @@ pub fn on_server_request(
                     _ => None,
                 })
                 .unwrap_or_default();
-            Prompt::file_change(id, params, changes)
+            Question::file_change(id, params, changes)
         }
-        ServerRequest::Permissions(params) => Prompt::permissions(id, params),
+        ServerRequest::Permissions(params) => Question::permissions(id, params),
         ServerRequest::UserInput(params) => {
-            Prompt::form(id, crate::model::FormSpec::from_user_input(&params))
+            Question::form(id, crate::model::FormSpec::from_user_input(&params))
         }
-        ServerRequest::Elicitation(params) => Prompt::elicitation(id, params),
+        ServerRequest::Elicitation(params) => Question::elicitation(id, params),
         ServerRequest::Unsupported(method) => {
             state.transcript.notice(
                 NoticeLevel::Warning,
@@ -246,6 +246,6 @@ pub fn on_server_request(
             "approval request from another thread"
         );
     }
-    state.prompts.push(approval, now);
+    state.questions.push(approval, now);
     vec![]
 }

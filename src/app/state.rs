@@ -3,7 +3,7 @@
 use super::composer::Composer;
 use super::geometry::{areas, Areas};
 use super::layers::Layer;
-use super::prompts::PromptQueue;
+use super::questions::QuestionQueue;
 use super::scroll::Scroll;
 use super::view::View;
 use crate::model::{LayoutKey, Transcript, TurnTokens};
@@ -24,7 +24,7 @@ pub struct SessionConfig {
     pub wall_clock: Option<WallClock>,
     /// Shown in the status line for the demo backend.
     pub backend_label: String,
-    /// How long typing must pause before a prompt takes keys (see `prompts::QUIET`).
+    /// How long typing must pause before a prompt takes keys (see `questions::QUIET`).
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.
     pub hyperlinks: bool,
@@ -44,7 +44,7 @@ pub struct SessionConfig {
     /// Where sent prompts are appended (`None`: nowhere), and what it held at startup (read by
     /// the runtime).
     pub history_file: Option<std::path::PathBuf>,
-    pub history: Vec<String>,
+    pub prompt_history: Vec<String>,
 }
 
 /// Which thread a session opens with.
@@ -126,7 +126,7 @@ pub struct AppState {
     /// Whether the terminal has the focus (focus-change events; assumed until told otherwise).
     pub focused: bool,
     /// Server prompts; the front one is the topmost layer.
-    pub prompts: PromptQueue,
+    pub questions: QuestionQueue,
     /// Layers the person opened over the transcript, bottom first (see `layers`).
     pub layers: Vec<Layer>,
     /// The terminal's size, from the latest resize event.
@@ -145,7 +145,7 @@ pub struct AppState {
     /// The last text copied with /copy, printed after exit.
     pub copied: Option<String>,
     /// The older turns of a resumed thread still to page in as the person scrolls up.
-    pub history: Option<super::threads::History>,
+    pub older_turns: Option<super::threads::OlderTurns>,
     /// What the next turn runs with, and what the person chose with `/model` and `/approvals`.
     pub turn_settings: super::turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
@@ -161,14 +161,14 @@ impl AppState {
             thread: None,
             turn: TurnPhase::Idle,
             transcript: Transcript::default(),
-            composer: Composer::with_history(std::mem::take(&mut config.history)),
+            composer: Composer::with_prompt_history(std::mem::take(&mut config.prompt_history)),
             queued: VecDeque::new(),
             steering: Vec::new(),
             file_searches: 0,
             focused: true,
-            prompts: config
+            questions: config
                 .approval_read_guard
-                .map(PromptQueue::with_quiet)
+                .map(QuestionQueue::with_quiet)
                 .unwrap_or_default(),
             layers: Vec::new(),
             screen: Rect::new(0, 0, 80, 24),
@@ -180,7 +180,7 @@ impl AppState {
             quitting: false,
             expanded: false,
             copied: None,
-            history: None,
+            older_turns: None,
             turn_settings: Default::default(),
             health: Default::default(),
             quit_armed_until: None,
@@ -208,7 +208,7 @@ impl AppState {
     pub fn next_tick(&self, now: Instant) -> Option<Instant> {
         let health = super::health::next_deadline(self);
         let quit = self.quit_armed_until.filter(|until| *until > now);
-        [self.prompts.next_deadline(now), health, quit]
+        [self.questions.next_deadline(now), health, quit]
             .into_iter()
             .flatten()
             .min()
@@ -260,8 +260,8 @@ impl AppState {
     }
 
     /// What prompts are laid out with: the thread's cwd and the code colours.
-    pub fn prompt_look(&self) -> crate::render::prompt::PromptLook<'_> {
-        crate::render::prompt::PromptLook {
+    pub fn question_look(&self) -> crate::render::question::QuestionLook<'_> {
+        crate::render::question::QuestionLook {
             cwd: self.transcript.session_cwd(),
             theme: self.config.theme,
             thread_id: self.thread_id(),

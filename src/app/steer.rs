@@ -54,7 +54,7 @@ pub fn queue_draft(state: &mut AppState, now: Instant) -> Vec<Effect> {
     if text.trim().is_empty() {
         return vec![];
     }
-    let mut effects = super::composer_input::record_in_history(state, &text);
+    let mut effects = super::composer_input::record_in_prompt_history(state, &text);
     state.composer.clear();
     // A command is not a message for the model: queued, its text would go out as a prompt.
     // It runs now, as Enter runs it.

@@ -1,5 +1,5 @@
 //! Which thread the session shows: starting a new one (`/new`), opening another (the picker,
-//! `tern resume --last`), forking, and paging a resumed thread's history in from
+//! `tern resume --last`), forking, and paging a resumed thread's older turns in from
 //! `thread/turns/list`, newest first, as the person scrolls up.
 
 use super::actions::{fail, send_next_queued};
@@ -16,14 +16,14 @@ use crate::protocol::{
 use serde_json::Value;
 use std::time::Instant;
 
-/// Turns asked for per history page.
+/// Turns asked for per page of older turns.
 pub const TURNS_PAGE: u32 = 10;
 /// Older turns are asked for when the top of the view is this close to the first cell.
 const LOAD_WITHIN_CELLS: usize = 8;
 
-/// Where the history of the shown thread stands.
+/// Where paging in the shown thread's older turns stands.
 #[derive(Debug, Clone, PartialEq)]
-pub struct History {
+pub struct OlderTurns {
     pub thread_id: String,
     /// Where the next (older) page starts; `None` with `more` is the newest turn.
     pub cursor: Option<String>,
@@ -84,7 +84,7 @@ fn reset_session(state: &mut AppState) {
     state.finished_turns.clear();
     state.usage = None;
     state.turn_tokens = None;
-    state.history = None;
+    state.older_turns = None;
     state.thread = None;
 }
 
@@ -285,7 +285,7 @@ fn refused(state: &mut AppState, error: String) -> Vec<Effect> {
     )
 }
 
-/// A resumed or forked thread is loaded: show it, and page its history in.
+/// A resumed or forked thread is loaded: show it, and page its older turns in.
 fn opened(
     state: &mut AppState,
     response: ThreadStartResponse,
@@ -314,7 +314,7 @@ fn opened(
             title.title()
         ),
     );
-    state.history = (!inline).then(|| History {
+    state.older_turns = (!inline).then(|| OlderTurns {
         thread_id: response.thread.id.clone(),
         cursor: response.turns_backwards_cursor.clone(),
         more: true,
@@ -332,28 +332,28 @@ fn opened(
     effects
 }
 
-/// Asks for the next older page of history when the view is near the top of what is loaded.
+/// Asks for the next page of older turns when the view is near the top of what is loaded.
 pub fn load_older(state: &mut AppState) -> Vec<Effect> {
-    let Some(history) = &state.history else {
+    let Some(older) = &state.older_turns else {
         return vec![];
     };
-    if history.loading || !history.more {
+    if older.loading || !older.more {
         return vec![];
     }
-    if !history.first {
+    if !older.first {
         let top = state.scroll.top(&state.view());
         if top.cell >= LOAD_WITHIN_CELLS {
             return vec![];
         }
     }
-    let Some(history) = &mut state.history else {
+    let Some(older) = &mut state.older_turns else {
         return vec![];
     };
-    history.loading = true;
+    older.loading = true;
     vec![Effect::Request(ClientRequest::ListTurns(
         ThreadTurnsListParams {
-            thread_id: history.thread_id.clone(),
-            cursor: history.cursor.clone(),
+            thread_id: older.thread_id.clone(),
+            cursor: older.cursor.clone(),
             limit: Some(TURNS_PAGE),
             sort_direction: Some("desc".into()),
             items_view: Some("full".into()),
@@ -367,18 +367,18 @@ fn on_turns(
     result: Result<ThreadTurnsListResponse, String>,
     now: Instant,
 ) -> Vec<Effect> {
-    let Some(history) = &mut state.history else {
+    let Some(older) = &mut state.older_turns else {
         return vec![];
     };
-    if history.thread_id != thread_id {
+    if older.thread_id != thread_id {
         return vec![];
     }
-    history.loading = false;
-    let first = std::mem::replace(&mut history.first, false);
+    older.loading = false;
+    let first = std::mem::replace(&mut older.first, false);
     let response = match result {
         Ok(response) => response,
         Err(e) => {
-            history.more = false;
+            older.more = false;
             state.transcript.notice(
                 NoticeLevel::Error,
                 format!("Could not load the earlier turns: {e}"),
@@ -386,8 +386,8 @@ fn on_turns(
             return vec![];
         }
     };
-    history.more = response.next_cursor.is_some() && !response.data.is_empty();
-    history.cursor = response.next_cursor;
+    older.more = response.next_cursor.is_some() && !response.data.is_empty();
+    older.cursor = response.next_cursor;
     // A thread still running elsewhere: its turn goes on in place, live.
     if first {
         if let Some(newest) = response.data.first() {
@@ -410,6 +410,6 @@ fn on_turns(
             search.cells_prepended(added);
         }
     }
-    // The screen may still not be full: keep going until it is (or the history ends).
+    // The screen may still not be full: keep going until it is (or the older turns run out).
     load_older(state)
 }

@@ -48,7 +48,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         }
     };
     effects.extend(super::attention::alerts(state, before));
-    // Scrolling up, a resize or a page that did not fill the screen: older history comes in.
+    // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
     effects.extend(super::threads::load_older(state));
     effects.push(Effect::Redraw);
     effects

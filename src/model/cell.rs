@@ -2,6 +2,7 @@
 
 use super::markdown_text::MarkdownText;
 use crate::protocol::{CommandAction, FileUpdateChange, PlanStep};
+pub use crate::theme::Theme;
 use ratatui::text::{Line, Span};
 use std::cell::{Ref, RefCell};
 
@@ -25,7 +26,7 @@ pub struct CommandCell {
     /// The server's final status word when it is not plain success ("declined", "failed" …).
     pub status: Option<String>,
     /// What the person answered when asked whether to run it.
-    pub decision: Option<super::prompt::Record>,
+    pub decision: Option<super::question::Record>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -47,7 +48,7 @@ pub enum CellKind {
         /// The session's cwd when the change arrived: paths are shown relative to it.
         cwd: Option<String>,
         /// What the person answered when asked whether to apply it.
-        decision: Option<super::prompt::Record>,
+        decision: Option<super::question::Record>,
     },
     Plan {
         explanation: Option<String>,
@@ -99,35 +100,8 @@ pub struct LayoutKey {
     pub width: u16,
     /// Command output, reasoning and diffs shown in full rather than collapsed.
     pub expanded: bool,
+    /// The palette: a layout holds its colours.
     pub theme: Theme,
-}
-
-/// Which background code is coloured for. Chosen once at startup (see [`Theme::detect`]) and
-/// part of every layout key, so a cached layout never mixes two.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Theme {
-    #[default]
-    Dark,
-    Light,
-}
-
-impl Theme {
-    /// `TERN_THEME=light|dark` wins; otherwise COLORFGBG (set by many terminals) tells.
-    pub fn detect(tern_theme: Option<&str>, colorfgbg: Option<&str>) -> Theme {
-        match tern_theme {
-            Some("light") => return Theme::Light,
-            Some("dark") => return Theme::Dark,
-            _ => {}
-        }
-        let light = colorfgbg
-            .and_then(|v| v.rsplit(';').next().and_then(|bg| bg.parse::<u8>().ok()))
-            .is_some_and(|bg| bg == 7 || bg == 15);
-        if light {
-            Theme::Light
-        } else {
-            Theme::Dark
-        }
-    }
 }
 
 /// The most text one streamed message or reasoning keeps. An endless answer would otherwise

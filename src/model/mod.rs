@@ -6,8 +6,8 @@ pub mod execpolicy;
 pub mod markdown_text;
 pub mod output_cap;
 pub mod paragraph_tail;
-pub mod prompt;
-pub mod prompt_form;
+pub mod question;
+pub mod question_form;
 mod replay;
 pub mod rules;
 pub mod table_tail;
@@ -19,7 +19,7 @@ pub use cell::{
     Cell, CellKind, CommandCell, Laid, LaidTable, LayoutKey, NoticeLevel, Theme, TurnTokens,
 };
 pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
-pub use prompt::{OptionKind, Prompt, PromptOption, PromptSubject, Record};
-pub use prompt_form::{FormAnswer, FormSpec};
+pub use question::{OptionKind, Question, QuestionOption, QuestionSubject, Record};
+pub use question_form::{FormAnswer, FormSpec};
 pub use transcript::Transcript;
 pub use turn_diffs::TurnDiffs;

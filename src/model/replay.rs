@@ -7,7 +7,7 @@
 //! "Turn interrupted" or "Turn failed" notice.
 
 use super::cell::NoticeLevel;
-use super::prompt::Record;
+use super::question::Record;
 use super::transcript::Transcript;
 use crate::protocol::{ThreadItem, Turn, TurnStatus};
 

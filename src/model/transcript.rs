@@ -4,7 +4,7 @@
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::markdown_text::MarkdownText;
 use super::output_cap::{cap, Capped};
-use super::prompt::Record;
+use super::question::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
 use std::cell::RefCell;

@@ -2,24 +2,11 @@
 //! every other escape and control is dropped by the same scanner as `sanitize_line` uses, so nothing
 //! raw from the untrusted text can reach the terminal.
 
-use ratatui::style::Color::{self, *};
-use ratatui::style::{Modifier, Style};
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use crate::text::sanitize::{scan_line, Scanned};
-
-// SGR 30–37 / 40–47 and their bright forms 90–97 / 100–107.
-const NORMAL: [Color; 8] = [Black, Red, Green, Yellow, Blue, Magenta, Cyan, Gray];
-const BRIGHT: [Color; 8] = [
-    DarkGray,
-    LightRed,
-    LightGreen,
-    LightYellow,
-    LightBlue,
-    LightMagenta,
-    LightCyan,
-    White,
-];
+use crate::theme::terminal;
 
 /// Splits `input` into lines, styling text by its SGR sequences patched onto `base`. The style
 /// carries over from one line to the next, as it would in a terminal.
@@ -89,10 +76,8 @@ fn sgr(params: &str, base: Style, mut style: Style) -> Style {
             24 => style = restore(style, base, Modifier::UNDERLINED),
             27 => style = restore(style, base, Modifier::REVERSED),
             29 => style = restore(style, base, Modifier::CROSSED_OUT),
-            30..=37 => style.fg = Some(NORMAL[code as usize - 30]),
-            90..=97 => style.fg = Some(BRIGHT[code as usize - 90]),
-            40..=47 => style.bg = Some(NORMAL[code as usize - 40]),
-            100..=107 => style.bg = Some(BRIGHT[code as usize - 100]),
+            30..=37 | 90..=97 => style.fg = terminal::sgr(code),
+            40..=47 | 100..=107 => style.bg = terminal::sgr(code),
             38 => style.fg = colour.or(style.fg),
             48 => style.bg = colour.or(style.bg),
             39 => style.fg = base.fg,
@@ -118,10 +103,10 @@ fn restore(style: Style, base: Style, m: Modifier) -> Style {
 fn colour(params: &[&str]) -> Option<Color> {
     let byte = |i: usize| params.get(i)?.parse::<u8>().ok();
     match *params.first()? {
-        "5" => Some(Indexed(byte(1)?)),
+        "5" => Some(terminal::indexed(byte(1)?)),
         "2" => {
             let r = if params.len() > 4 { 2 } else { 1 };
-            Some(Rgb(byte(r)?, byte(r + 1)?, byte(r + 2)?))
+            Some(terminal::rgb(byte(r)?, byte(r + 1)?, byte(r + 2)?))
         }
         _ => None,
     }
@@ -165,13 +150,16 @@ mod tests {
 
     #[test]
     fn indexed_and_truecolor() {
-        let rgb = [("x", N.fg(Rgb(1, 2, 3)))];
-        check("\x1b[38;5;196mx", &[("x", N.fg(Indexed(196)))]);
-        check("\x1b[48;2;1;2;3mx", &[("x", N.bg(Rgb(1, 2, 3)))]);
+        let rgb = [("x", N.fg(terminal::rgb(1, 2, 3)))];
+        check("\x1b[38;5;196mx", &[("x", N.fg(terminal::indexed(196)))]);
+        check("\x1b[48;2;1;2;3mx", &[("x", N.bg(terminal::rgb(1, 2, 3)))]);
         check("\x1b[38;2;1;2;3mx", &rgb);
         check("\x1b[38:2::1:2:3mx", &rgb);
         check("\x1b[38:2:1:2:3mx", &rgb);
-        check("\x1b[38:5:7;1mx", &[("x", N.fg(Indexed(7)).bold())]);
+        check(
+            "\x1b[38:5:7;1mx",
+            &[("x", N.fg(terminal::indexed(7)).bold())],
+        );
     }
 
     #[test]

@@ -10,7 +10,8 @@ use super::wrap::{wrap_code, wrap_spans};
 use crate::model::{CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Record, TurnTokens};
 use crate::protocol::{CommandAction, FileUpdateChange};
 use crate::text::sanitize::{sanitize_line, sanitize_text};
-use ratatui::style::{Color, Style, Stylize};
+use crate::theme::Palette;
+use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 
 /// Output lines shown while a command runs, and around the gap once it finished.
@@ -34,11 +35,12 @@ pub fn layout_cell(kind: &CellKind, key: LayoutKey, laid: &mut Laid) {
 /// All of a cell's lines at once.
 pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
     let w = key.width.max(10) as usize;
+    let palette = key.theme.palette();
     match kind {
         CellKind::User { text } => prefixed(
             text,
             w,
-            Span::styled("› ", Style::default().fg(Color::Cyan).bold()),
+            Span::styled("› ", palette.user.bold()),
             Style::default().bold(),
         ),
         CellKind::Agent { markdown, .. } => {
@@ -63,14 +65,14 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
             };
             let mut lines = file_change_lines(changes, status, cwd.as_deref(), key);
             if let Some(decision) = decision {
-                lines.insert(1.min(lines.len()), decision_line(decision));
+                lines.insert(1.min(lines.len()), decision_line(decision, palette));
             }
             lines
         }
         CellKind::Plan { explanation, steps } => {
             let done = steps.iter().filter(|s| s.status == "completed").count();
             let mut lines = vec![Line::from(vec![
-                Span::styled("• ", Style::default().fg(Color::Magenta)),
+                Span::styled("• ", palette.agent),
                 "Plan ".bold(),
                 format!("{done}/{} done", steps.len()).dim(),
             ])];
@@ -79,8 +81,8 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
             }
             for step in steps {
                 let (mark, style) = match step.status.as_str() {
-                    "completed" => ("  ✔ ", Style::default().fg(Color::Green).crossed_out()),
-                    "inProgress" => ("  ◐ ", Style::default().fg(Color::Cyan).bold()),
+                    "completed" => ("  ✔ ", palette.success.crossed_out()),
+                    "inProgress" => ("  ◐ ", palette.working.bold()),
                     _ => ("  ○ ", Style::default()),
                 };
                 let spans = vec![Span::styled(sanitize_line(&step.step), style)];
@@ -95,8 +97,8 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
         }
         CellKind::Tool { title, status } => {
             let mut spans = vec![
-                Span::styled("• ", Style::default().fg(Color::Magenta)),
-                Span::styled(sanitize_line(title), Style::default().bold()),
+                Span::styled("• ", palette.agent),
+                sanitize_line(title).bold(),
             ];
             if let Some(status) = status {
                 spans.push(format!(" ({})", sanitize_line(status)).dim());
@@ -106,8 +108,8 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
         CellKind::Notice { level, text } => {
             let (mark, style) = match level {
                 NoticeLevel::Info => ("ⓘ ", Style::default().dim()),
-                NoticeLevel::Warning => ("⚠ ", Style::default().fg(Color::Yellow)),
-                NoticeLevel::Error => ("✗ ", Style::default().fg(Color::Red)),
+                NoticeLevel::Warning => ("⚠ ", palette.warning),
+                NoticeLevel::Error => ("✗ ", palette.error),
             };
             prefixed(text, w, Span::styled(mark, style), style)
         }
@@ -128,7 +130,7 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
                 text.push_str(&format_tokens(t));
             }
             text.push_str(" ─");
-            vec![Line::from(text.dark_gray())]
+            vec![Line::from(Span::styled(text, palette.dim))]
         }
     }
 }
@@ -153,7 +155,8 @@ fn prefixed(text: &str, width: usize, first: Span<'static>, style: Style) -> Vec
 fn reasoning_lines(text: &str, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
     let expanded = key.expanded;
     let dim = Style::default().dim().italic();
-    let lead = Span::styled("• ", Style::default().fg(Color::Magenta).dim());
+    let palette = key.theme.palette();
+    let lead = Span::styled("• ", palette.agent.dim());
     let text = text.trim();
     let first = text.lines().next().unwrap_or("").trim().trim_matches('*');
     let hidden = text
@@ -166,10 +169,7 @@ fn reasoning_lines(text: &str, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
         title.push(Span::styled(format!(": {}", sanitize_line(first)), dim));
     }
     if !expanded && hidden > 0 {
-        title.push(Span::styled(
-            " (ctrl+o to expand)",
-            Style::default().dark_gray(),
-        ));
+        title.push(Span::styled(" (ctrl+o to expand)", palette.dim));
     }
     let mut lines = wrap_spans(&title, w, &[], &[Span::raw("  ")]);
     if expanded {
@@ -264,14 +264,12 @@ fn unescape_double_quoted(inner: &str) -> String {
 }
 
 fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
-    let bullet = Span::styled("• ", Style::default().fg(Color::Magenta));
+    let palette = key.theme.palette();
+    let bullet = Span::styled("• ", palette.agent);
     let mut lines = match friendly_summary(&cmd.actions) {
         // The names, paths and queries in it come from the server.
         Some(summary) if !cmd.running => wrap_spans(
-            &[
-                bullet,
-                Span::styled(sanitize_line(&summary), Style::default().bold()),
-            ],
+            &[bullet, sanitize_line(&summary).bold()],
             w,
             &[],
             &[Span::raw("    ")],
@@ -279,11 +277,11 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
         _ => {
             let refused = cmd.decision.as_ref().is_some_and(|d| !d.is_approval());
             let verb = if refused {
-                Span::styled("Not run ", Style::default().fg(Color::Red).bold())
+                Span::styled("Not run ", palette.error.bold())
             } else if cmd.running {
-                Span::styled("Running ", Style::default().fg(Color::Cyan).bold())
+                Span::styled("Running ", palette.working.bold())
             } else {
-                Span::styled("Ran ", Style::default().bold())
+                "Ran ".bold()
             };
             command_header(&display_command(&cmd.command), bullet, verb, w, key.theme)
         }
@@ -292,20 +290,21 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
         lines.push(Line::from(format!("  in {}", sanitize_line(cwd)).dim()));
     }
     if let Some(decision) = &cmd.decision {
-        lines.push(decision_line(decision));
+        lines.push(decision_line(decision, palette));
     }
-    lines.extend(output_lines(cmd, w, key.expanded));
+    lines.extend(output_lines(cmd, w, key));
     // A command the person refused already says so in its decision line.
     let refused = cmd.decision.as_ref().is_some_and(|d| !d.is_approval());
     let said = refused && cmd.exit_code.is_none();
     if !cmd.running && !said {
         let mut spans = Vec::new();
         match cmd.exit_code {
-            Some(0) => spans.push("  ✓ exit 0".green()),
-            Some(code) => spans.push(format!("  ✗ exit {code}").red()),
-            None => {
-                spans.push(format!("  ✗ {}", cmd.status.as_deref().unwrap_or("did not run")).red())
-            }
+            Some(0) => spans.push(Span::styled("  ✓ exit 0", palette.success)),
+            Some(code) => spans.push(Span::styled(format!("  ✗ exit {code}"), palette.error)),
+            None => spans.push(Span::styled(
+                format!("  ✗ {}", cmd.status.as_deref().unwrap_or("did not run")),
+                palette.error,
+            )),
         }
         if let Some(ms) = cmd.duration_ms {
             let shown = numbers::duration(ms);
@@ -345,25 +344,27 @@ fn command_header(
 }
 
 /// What the person answered when asked, under the command or change it was about.
-fn decision_line(decision: &Record) -> Line<'static> {
+fn decision_line(decision: &Record, palette: &Palette) -> Line<'static> {
     let text = format!("  {}", sanitize_line(&decision.text()));
-    Line::from(if decision.is_approval() {
-        text.green()
+    let style = if decision.is_approval() {
+        palette.success
     } else {
-        text.yellow()
-    })
+        palette.warning
+    };
+    Line::from(Span::styled(text, style))
 }
 
 /// Live: the last lines. Done: the first and last lines around a count of the hidden ones,
 /// or everything when expanded. Only the lines shown are parsed, so a long, still-growing
 /// output costs no more per delta than a short one.
-fn output_lines(cmd: &CommandCell, w: usize, expanded: bool) -> Vec<Line<'static>> {
+fn output_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
+    let palette = key.theme.palette();
     let output = cmd.output.trim_end_matches('\n');
     if output.is_empty() {
         return Vec::new();
     }
     let base = Style::default().dim();
-    let shown: Vec<Line<'static>> = if expanded {
+    let shown: Vec<Line<'static>> = if key.expanded {
         ansi_lines(output, base)
     } else if cmd.running {
         ansi_lines(last_lines(output, LIVE_TAIL), base)
@@ -377,23 +378,23 @@ fn output_lines(cmd: &CommandCell, w: usize, expanded: bool) -> Vec<Line<'static
                 .nth(DONE_HEAD - 1)
                 .map_or(output.len(), |(i, _)| i);
             let mut v = ansi_lines(&output[..head_end], base);
-            v.push(Line::from(
+            v.push(Line::from(Span::styled(
                 format!(
                     "… {} lines hidden (ctrl+o to expand)",
                     total - DONE_HEAD - DONE_TAIL
-                )
-                .dark_gray(),
-            ));
+                ),
+                palette.dim,
+            )));
             v.extend(ansi_lines(last_lines(output, DONE_TAIL), base));
             v
         }
     };
-    let gutter = Span::styled("  │ ", Style::default().fg(Color::DarkGray));
+    let gutter = Span::styled("  │ ", palette.dim);
     let mut lines = Vec::new();
     for line in shown {
         let mut spans = vec![gutter.clone()];
         spans.extend(line.spans);
-        lines.extend(wrap_code(&spans, w));
+        lines.extend(wrap_code(&spans, w, key.theme));
     }
     lines
 }
@@ -438,21 +439,19 @@ fn file_change_lines(
         1 => "1 file".to_string(),
         n => format!("{n} files"),
     };
+    let palette = key.theme.palette();
     let mut title_spans = vec![
-        Span::styled("• ", Style::default().fg(Color::Magenta)),
-        Span::styled(format!("{title} {files} "), Style::default().bold()),
+        Span::styled("• ", palette.agent),
+        format!("{title} {files} ").bold(),
         Span::raw("("),
     ];
-    title_spans.extend(super::diff::colour::counts(added, removed));
+    title_spans.extend(super::diff::colour::counts(added, removed, palette));
     title_spans.push(Span::raw(")"));
     let w = key.width.max(10);
     let mut lines = wrap_spans(&title_spans, w as usize, &[], &[Span::raw("  ")]);
     let limit = (!key.expanded).then_some(COLLAPSED_DIFF_ROWS);
     let indent = |prefix: &str, line: Line<'static>| {
-        let mut spans = vec![Span::styled(
-            prefix.to_string(),
-            Style::default().dark_gray(),
-        )];
+        let mut spans = vec![Span::styled(prefix.to_string(), palette.dim)];
         spans.extend(line.spans);
         Line::from(spans)
     };

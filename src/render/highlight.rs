@@ -7,13 +7,12 @@
 
 pub use crate::model::Theme;
 use crate::text::sanitize::sanitize_line;
-use ratatui::style::{Color, Style};
+use crate::theme::syntax::{code_style, syntect_theme};
 use ratatui::text::Span;
 use std::sync::OnceLock;
 use syntect::easy::HighlightLines;
 use syntect::highlighting::HighlightState;
 use syntect::parsing::{ParseState, SyntaxSet};
-use two_face::theme::EmbeddedThemeName;
 
 /// Above these sizes a block is shown plain: highlighting it would stall a frame.
 const MAX_LINES: usize = 1_500;
@@ -22,17 +21,6 @@ const MAX_BYTES: usize = 128 * 1024;
 fn syntaxes() -> &'static SyntaxSet {
     static SET: OnceLock<SyntaxSet> = OnceLock::new();
     SET.get_or_init(two_face::syntax::extra_newlines)
-}
-
-/// The syntect theme for a background.
-fn syntect_theme(theme: Theme) -> &'static syntect::highlighting::Theme {
-    static DARK: OnceLock<syntect::highlighting::Theme> = OnceLock::new();
-    static LIGHT: OnceLock<syntect::highlighting::Theme> = OnceLock::new();
-    let (cell, name) = match theme {
-        Theme::Dark => (&DARK, EmbeddedThemeName::Base16OceanDark),
-        Theme::Light => (&LIGHT, EmbeddedThemeName::InspiredGithub),
-    };
-    cell.get_or_init(|| two_face::theme::extra().get(name).clone())
 }
 
 /// Languages whose grammars are compiled during the warm-up: the ones answers use most.
@@ -118,10 +106,9 @@ pub fn highlight(code: &str, lang: &str, theme: Theme) -> Vec<Vec<Span<'static>>
             ranges
                 .into_iter()
                 .map(|(style, text)| {
-                    let fg = style.foreground;
                     Span::styled(
                         sanitize_line(text.trim_end_matches('\n')),
-                        Style::default().fg(Color::Rgb(fg.r, fg.g, fg.b)),
+                        code_style(style),
                     )
                 })
                 .filter(|s| !s.content.is_empty())

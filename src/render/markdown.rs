@@ -5,8 +5,9 @@ use super::table::{render_table, Table};
 use super::wrap::{width_of, wrap_code, wrap_spans};
 use crate::model::MARKDOWN_OPTIONS;
 use crate::text::sanitize::sanitize_line;
+use crate::theme::Palette;
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'static>> {
@@ -19,8 +20,8 @@ pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'stat
 
 /// The first table of `source`, its cells styled as [`render_markdown`] styles them, not laid
 /// out (a table that streams is laid out a row at a time; see `table_stream`).
-pub fn parse_table(source: &str) -> Option<Table> {
-    let mut r = Renderer::new(8, Theme::Dark);
+pub fn parse_table(source: &str, theme: Theme) -> Option<Table> {
+    let mut r = Renderer::new(8, theme);
     r.keep_tables = true;
     for event in Parser::new_ext(source, MARKDOWN_OPTIONS) {
         r.event(event);
@@ -51,6 +52,7 @@ enum Container {
 struct Renderer {
     width: usize,
     theme: Theme,
+    palette: &'static Palette,
     lines: Vec<Line<'static>>,
     inline: Vec<Span<'static>>,
     styles: Vec<Style>,
@@ -72,6 +74,7 @@ impl Renderer {
         Renderer {
             width,
             theme,
+            palette: theme.palette(),
             lines: Vec::new(),
             inline: Vec::new(),
             styles: vec![Style::default()],
@@ -123,7 +126,7 @@ impl Renderer {
     /// The prefix of the next line written (the innermost pending item's marker on it) and of
     /// the lines after it.
     fn prefixes(&self) -> (Vec<Span<'static>>, Vec<Span<'static>>) {
-        let bar = Style::default().fg(Color::DarkGray);
+        let bar = self.palette.quote;
         let (mut first, mut rest) = (Vec::new(), Vec::new());
         for container in &self.containers {
             match container {
@@ -201,7 +204,7 @@ impl Renderer {
         let spans = std::mem::take(&mut self.inline);
         let mut wrapped = wrap_spans(&spans, self.width, &first, &rest);
         if let Some(level) = self.heading {
-            let style = heading_style(level);
+            let style = heading_style(level, self.palette);
             for line in &mut wrapped {
                 for span in &mut line.spans {
                     span.style = style.patch(span.style);
@@ -232,7 +235,7 @@ impl Renderer {
                 None => self.text(&text),
             },
             Event::Code(code) => {
-                let span = Span::styled(sanitize_line(&code), Style::default().fg(Color::Cyan));
+                let span = Span::styled(sanitize_line(&code), self.palette.inline_code);
                 match &mut self.table {
                     Some(t) => t.cell.push(span),
                     None => self.inline.push(span),
@@ -250,7 +253,7 @@ impl Renderer {
                 let (first, _) = self.prefixes();
                 let room = self.width.saturating_sub(width_of(&first)).clamp(1, 60);
                 let mut spans = first;
-                spans.push("─".repeat(room).fg(Color::DarkGray));
+                spans.push(Span::styled("─".repeat(room), self.palette.dim));
                 self.lines.push(Line::from(spans));
                 self.markers_written();
                 self.gap = true;
@@ -338,7 +341,8 @@ impl Renderer {
             Tag::Strikethrough => self.push_style(|s| s.add_modifier(Modifier::CROSSED_OUT)),
             Tag::Link { dest_url, .. } => {
                 self.link = Some(dest_url.to_string());
-                self.push_style(|s| s.fg(Color::Blue).add_modifier(Modifier::UNDERLINED));
+                let link = self.palette.link;
+                self.push_style(|s| s.patch(link).add_modifier(Modifier::UNDERLINED));
             }
             Tag::Image { dest_url, .. } => {
                 self.link = Some(dest_url.to_string());
@@ -397,10 +401,8 @@ impl Renderer {
             TagEnd::Link | TagEnd::Image => {
                 self.pop_style();
                 if let Some(url) = self.link.take() {
-                    let span = Span::styled(
-                        format!(" ({})", sanitize_line(&url)),
-                        Style::default().fg(Color::DarkGray),
-                    );
+                    let span =
+                        Span::styled(format!(" ({})", sanitize_line(&url)), self.palette.dim);
                     match &mut self.table {
                         Some(t) => t.cell.push(span),
                         None => self.inline.push(span),
@@ -433,7 +435,7 @@ impl Renderer {
                     } else {
                         let (first, _) = self.prefixes();
                         let room = self.width.saturating_sub(width_of(&first)).max(1);
-                        let lines = render_table(&table, room);
+                        let lines = render_table(&table, room, self.theme);
                         self.push_prefixed(lines);
                     }
                 }
@@ -448,7 +450,7 @@ impl Renderer {
         let room = self.width.saturating_sub(width_of(&rest)).max(4);
         let mut indent = first;
         for spans in highlight(body, lang, self.theme) {
-            for row in wrap_code(&spans, room) {
+            for row in wrap_code(&spans, room, self.theme) {
                 let mut line = std::mem::replace(&mut indent, rest.clone());
                 line.extend(row.spans);
                 self.lines.push(Line::from(line));
@@ -467,10 +469,10 @@ impl Renderer {
     }
 }
 
-fn heading_style(level: HeadingLevel) -> Style {
+fn heading_style(level: HeadingLevel, palette: &Palette) -> Style {
     match level {
-        HeadingLevel::H1 => Style::default().bold().underlined().fg(Color::Magenta),
-        HeadingLevel::H2 => Style::default().bold().fg(Color::Magenta),
+        HeadingLevel::H1 => palette.heading.bold().underlined(),
+        HeadingLevel::H2 => palette.heading.bold(),
         _ => Style::default().bold(),
     }
 }

@@ -6,7 +6,6 @@ use super::markdown::render_markdown;
 use super::table_stream::layout_open_table;
 use super::text_chunks::{floor_char_boundary, layout_text_chunks, HUGE_TAIL_BYTES};
 use crate::model::{Laid, ListPart, MarkdownText, Theme};
-use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use std::borrow::Cow;
 
@@ -40,9 +39,9 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         match markdown.block_part(laid.blocks_done) {
             Some(part) => {
                 let lines = render_markdown(&renumbered(block, part), body, theme);
-                laid.head.extend(lead(lines, false));
+                laid.head.extend(lead(lines, false, theme));
             }
-            None => append_block(&mut laid.head, render_markdown(block, body, theme)),
+            None => append_block(&mut laid.head, render_markdown(block, body, theme), theme),
         }
         laid.blocks_done += 1;
         laid.head_blocks_len = laid.head.len();
@@ -74,15 +73,15 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
                 let chunk = &code[laid.code_done..laid.code_done + chunk_len];
                 let lines = render_markdown(&format!("{fence}{chunk}"), body, theme);
                 if laid.code_done == 0 {
-                    append_block(&mut laid.head, lines);
+                    append_block(&mut laid.head, lines, theme);
                 } else {
-                    laid.head.extend(lead(lines, false));
+                    laid.head.extend(lead(lines, false, theme));
                 }
                 laid.code_done += chunk_len;
             }
             let rest = render_markdown(&format!("{fence}{}", &code[laid.code_done..]), body, theme);
             if laid.code_done > 0 {
-                laid.tail = lead(rest, false).collect();
+                laid.tail = lead(rest, false, theme).collect();
                 return;
             }
             rest
@@ -90,7 +89,7 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         None => match markdown.tail_part() {
             Some(part) => {
                 let lines = render_markdown(&renumbered(markdown.tail(), part), body, theme);
-                laid.tail = lead(lines, false).collect();
+                laid.tail = lead(lines, false, theme).collect();
                 return;
             }
             None => render_markdown(&with_table_delimiter(markdown.tail()), body, theme),
@@ -102,7 +101,7 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         if !first {
             laid.tail.push(Line::default());
         }
-        laid.tail.extend(lead(tail, first));
+        laid.tail.extend(lead(tail, first, theme));
     }
 }
 
@@ -184,7 +183,7 @@ fn with_table_delimiter(tail: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Adds one block's lines, a blank line apart from the previous block.
-pub(super) fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>) {
+pub(super) fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>, theme: Theme) {
     if lines.is_empty() {
         return;
     }
@@ -192,14 +191,19 @@ pub(super) fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'stati
     if !first {
         head.push(Line::default());
     }
-    head.extend(lead(lines, first));
+    head.extend(lead(lines, first, theme));
 }
 
 /// The message's first line carries the bullet; every other line is indented under it.
-pub(super) fn lead(lines: Vec<Line<'static>>, first: bool) -> impl Iterator<Item = Line<'static>> {
+pub(super) fn lead(
+    lines: Vec<Line<'static>>,
+    first: bool,
+    theme: Theme,
+) -> impl Iterator<Item = Line<'static>> {
+    let bullet = theme.palette().agent;
     lines.into_iter().enumerate().map(move |(i, line)| {
         let lead = if first && i == 0 {
-            Span::styled("• ", Style::default().fg(Color::Magenta))
+            Span::styled("• ", bullet)
         } else {
             Span::raw("  ")
         };
@@ -316,7 +320,7 @@ mod tests {
             );
             // The same list rendered in one piece, as a single block would be.
             let whole = render_markdown(&source, 58, Theme::Dark);
-            let whole: Vec<String> = lead(whole, true)
+            let whole: Vec<String> = lead(whole, true, Theme::Dark)
                 .map(|l| {
                     l.spans
                         .iter()

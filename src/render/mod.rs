@@ -13,7 +13,7 @@ pub mod message;
 pub mod numbers;
 pub mod permissions;
 pub mod prefix;
-pub mod prompt;
+pub mod question;
 pub mod restyle;
 pub mod resume_hint;
 pub mod table;

@@ -4,10 +4,16 @@
 use super::wrap::wrap_spans;
 use crate::model::execpolicy::{refusal, rule_text, Offer};
 use crate::text::sanitize::visible_line;
-use ratatui::style::{Color, Style, Stylize};
+use crate::theme::{Palette, Theme};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 
-pub fn chooser_lines(offer: &Offer, len: usize, width: u16) -> Vec<Line<'static>> {
+pub fn chooser_lines(
+    offer: &Offer,
+    len: usize,
+    width: u16,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
     let w = width.saturating_sub(2).max(10) as usize;
     let mut lines = Vec::new();
     let mut text = |span: Span<'static>, indent: &'static str| {
@@ -22,16 +28,17 @@ pub fn chooser_lines(offer: &Offer, len: usize, width: u16) -> Vec<Line<'static>
         Offer::Prefix { words, .. } => (words.clone(), words[..len.min(words.len())].to_vec()),
         Offer::ExactScript { words } => (words.clone(), words.clone()),
         Offer::Mismatch(why) => {
-            text(visible_line(why).yellow(), "");
+            text(Span::styled(visible_line(why), palette.warning), "");
             return lines;
         }
     };
     let refused = refusal(&prefix);
     if let Some(why) = refused {
         text(
-            format!("Refused: {why}. Lengthen it (→) or go back (Esc).")
-                .red()
-                .bold(),
+            Span::styled(
+                format!("Refused: {why}. Lengthen it (→) or go back (Esc)."),
+                palette.error.bold(),
+            ),
             "",
         );
     }
@@ -49,12 +56,9 @@ pub fn chooser_lines(offer: &Offer, len: usize, width: u16) -> Vec<Line<'static>
         }
         let shown = shell_word(word);
         spans.push(if i < prefix.len() {
-            Span::styled(
-                shown,
-                Style::default().fg(Color::Black).bg(Color::Yellow).bold(),
-            )
+            Span::styled(shown, palette.attention.bold())
         } else {
-            Span::styled(shown, Style::default().dim())
+            shown.dim()
         });
     }
     let mut lines_out = std::mem::take(&mut lines);
@@ -74,10 +78,7 @@ pub fn chooser_lines(offer: &Offer, len: usize, width: u16) -> Vec<Line<'static>
     };
     text("This rule is written to codex's exec policy:".dim(), "");
     text(
-        Span::styled(
-            visible_line(&rule_text(&prefix)),
-            Style::default().fg(Color::Cyan),
-        ),
+        Span::styled(visible_line(&rule_text(&prefix)), palette.accent),
         "  ",
     );
     if refused.is_none() {
@@ -87,6 +88,11 @@ pub fn chooser_lines(offer: &Offer, len: usize, width: u16) -> Vec<Line<'static>
         );
     }
     lines_out
+}
+
+/// How many rows [`chooser_lines`] takes (colours do not change it).
+pub fn chooser_rows(offer: &Offer, len: usize, width: u16) -> usize {
+    chooser_lines(offer, len, width, Theme::default().palette()).len()
 }
 
 /// A word as it would be typed, quoted when it needs to be, control characters shown.

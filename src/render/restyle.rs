@@ -38,8 +38,9 @@ mod tests {
 
     #[test]
     fn restyle_splits_spans_at_the_range_edges() {
+        let mark = crate::theme::Theme::Dark.palette().diff.added_word;
         let spans = vec![Span::raw("hello "), Span::raw("world")];
-        let out = restyle(spans, 3..8, Style::default().bg(Color::Yellow));
+        let out = restyle(spans, 3..8, Style::default().bg(mark));
         let pieces: Vec<(&str, Option<Color>)> = out
             .iter()
             .map(|s| (s.content.as_ref(), s.style.bg))
@@ -48,8 +49,8 @@ mod tests {
             pieces,
             [
                 ("hel", None),
-                ("lo ", Some(Color::Yellow)),
-                ("wo", Some(Color::Yellow)),
+                ("lo ", Some(mark)),
+                ("wo", Some(mark)),
                 ("rld", None)
             ]
         );

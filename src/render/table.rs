@@ -3,8 +3,9 @@
 //! can be laid out a row at a time with the same result (see `table_stream`).
 
 use super::wrap::{width_of, wrap_spans};
+use crate::theme::Theme;
 use pulldown_cmark::Alignment;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
 pub type Row = Vec<Vec<Span<'static>>>;
@@ -20,7 +21,7 @@ pub struct Table {
     pub(super) row: Row,
 }
 
-pub fn render_table(table: &Table, width: usize) -> Vec<Line<'static>> {
+pub fn render_table(table: &Table, width: usize, theme: Theme) -> Vec<Line<'static>> {
     let columns = table.rows.iter().map(Vec::len).max().unwrap_or(0);
     if columns == 0 {
         return Vec::new();
@@ -37,9 +38,10 @@ pub fn render_table(table: &Table, width: usize) -> Vec<Line<'static>> {
             &widths,
             &table.alignments,
             r < table.header_rows,
+            theme,
         ));
         if r + 1 == table.header_rows {
-            lines.push(rule_line(&widths));
+            lines.push(rule_line(&widths, theme));
         }
     }
     lines
@@ -104,8 +106,9 @@ pub fn row_lines(
     widths: &[usize],
     alignments: &[Alignment],
     header: bool,
+    theme: Theme,
 ) -> Vec<Line<'static>> {
-    let border = Style::default().fg(Color::DarkGray);
+    let border = theme.palette().border;
     let wrapped: Vec<Vec<Line<'static>>> = widths
         .iter()
         .enumerate()
@@ -146,8 +149,8 @@ pub fn row_lines(
 }
 
 /// The rule under the header row.
-pub fn rule_line(widths: &[usize]) -> Line<'static> {
-    let border = Style::default().fg(Color::DarkGray);
+pub fn rule_line(widths: &[usize], theme: Theme) -> Line<'static> {
+    let border = theme.palette().border;
     let rule: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
     Line::from(Span::styled(rule.join("─┼─"), border))
 }

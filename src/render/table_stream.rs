@@ -37,7 +37,8 @@ pub fn layout_open_table(
     };
     let laid_rows = state.rows.len();
     if state.rows.is_empty() || state.rows_len < table.rows.len() {
-        let Some((rows, alignments)) = parse_rows(table.head, &table.rows[state.rows_len..]) else {
+        let Some((rows, alignments)) = parse_rows(table.head, &table.rows[state.rows_len..], theme)
+        else {
             return false;
         };
         state.alignments = alignments;
@@ -52,7 +53,7 @@ pub fn layout_open_table(
     // The line still arriving is one more row, or (say a lone `|` so far) it ends the table.
     let (partial_row, after) = match table.partial {
         "" => (None, Vec::new()),
-        line => match parse_rows(table.head, line) {
+        line => match parse_rows(table.head, line, theme) {
             Some((rows, _)) if rows.len() > 1 => (rows.into_iter().nth(1), Vec::new()),
             Some(_) if !table.rows.is_empty() => (None, block_after(line, width, theme)),
             _ => return false,
@@ -75,13 +76,13 @@ pub fn layout_open_table(
         0
     };
     for (r, row) in state.rows.iter().enumerate().skip(from) {
-        push_row(laid, row, &widths, &state.alignments, r == 0, first);
+        push_row(laid, row, &widths, &state.alignments, r == 0, first, theme);
     }
     state.kept = laid.tail.len();
     if let Some(row) = &partial_row {
-        push_row(laid, row, &widths, &state.alignments, false, first);
+        push_row(laid, row, &widths, &state.alignments, false, first, theme);
     }
-    laid.tail.extend(lead(after, false));
+    laid.tail.extend(lead(after, false, theme));
     state.widths = widths;
     laid.table = Some(state);
     true
@@ -96,8 +97,8 @@ fn block_after(line: &str, width: usize, theme: Theme) -> Vec<Line<'static>> {
 }
 
 /// The rows (header first) of the table made of `head` and `rows`, and its alignments.
-fn parse_rows(head: &str, rows: &str) -> Option<(Vec<Row>, Vec<Alignment>)> {
-    let table = parse_table(&format!("{head}{rows}"))?;
+fn parse_rows(head: &str, rows: &str, theme: Theme) -> Option<(Vec<Row>, Vec<Alignment>)> {
+    let table = parse_table(&format!("{head}{rows}"), theme)?;
     (table.header_rows == 1).then_some((table.rows, table.alignments))
 }
 
@@ -110,11 +111,13 @@ fn push_row(
     alignments: &[Alignment],
     header: bool,
     first: bool,
+    theme: Theme,
 ) {
-    let lines = row_lines(row, widths, alignments, header);
-    laid.tail.extend(lead(lines, header && first));
+    let lines = row_lines(row, widths, alignments, header, theme);
+    laid.tail.extend(lead(lines, header && first, theme));
     if header {
-        laid.tail.extend(lead(vec![rule_line(widths)], false));
+        laid.tail
+            .extend(lead(vec![rule_line(widths, theme)], false, theme));
     }
 }
 

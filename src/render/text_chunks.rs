@@ -19,10 +19,10 @@ pub fn layout_text_chunks(tail: &str, body: u16, theme: Theme, laid: &mut Laid) 
     while let Some(len) = text_chunk_end(&tail[laid.text_done..]) {
         let chunk = &tail[laid.text_done..laid.text_done + len];
         if laid.text_done == 0 {
-            append_block(&mut laid.head, render_markdown(chunk, body, theme));
+            append_block(&mut laid.head, render_markdown(chunk, body, theme), theme);
         } else {
             let lines = render_markdown(&carried_on(chunk), body, theme);
-            laid.head.extend(lead(lines, false));
+            laid.head.extend(lead(lines, false, theme));
         }
         laid.text_done += len;
     }
@@ -30,7 +30,7 @@ pub fn layout_text_chunks(tail: &str, body: u16, theme: Theme, laid: &mut Laid) 
     laid.tail.clear();
     if laid.text_done > 0 {
         let lines = render_markdown(&carried_on(rest), body, theme);
-        laid.tail.extend(lead(lines, false));
+        laid.tail.extend(lead(lines, false, theme));
     } else {
         let lines = render_markdown(rest, body, theme);
         if !lines.is_empty() {
@@ -38,7 +38,7 @@ pub fn layout_text_chunks(tail: &str, body: u16, theme: Theme, laid: &mut Laid) 
             if !first {
                 laid.tail.push(Line::default());
             }
-            laid.tail.extend(lead(lines, first));
+            laid.tail.extend(lead(lines, first, theme));
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Word wrapping of styled text, measured in terminal columns (wide CJK and emoji count two).
 
-use ratatui::style::{Color, Style};
+use crate::theme::Theme;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -103,7 +104,7 @@ fn trim_trailing_space(row: &mut [Span<'static>]) {
 
 /// Splits a line of code into rows of `width` columns, marking each continuation with `↪` so a
 /// wrapped line is never mistaken for two.
-pub fn wrap_code(spans: &[Span<'static>], width: usize) -> Vec<Line<'static>> {
+pub fn wrap_code(spans: &[Span<'static>], width: usize, theme: Theme) -> Vec<Line<'static>> {
     let width = width.max(2);
     let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0;
@@ -111,10 +112,7 @@ pub fn wrap_code(spans: &[Span<'static>], width: usize) -> Vec<Line<'static>> {
         for c in span.content.chars() {
             let cw = c.width().unwrap_or(0);
             if used + cw > width {
-                rows.push(vec![Span::styled(
-                    "↪ ",
-                    Style::default().fg(Color::DarkGray),
-                )]);
+                rows.push(vec![Span::styled("↪ ", theme.palette().dim)]);
                 used = 2;
             }
             push(
@@ -156,7 +154,7 @@ mod tests {
 
     #[test]
     fn code_wraps_with_a_visible_marker() {
-        let lines = wrap_code(&[Span::raw("0123456789")], 6);
+        let lines = wrap_code(&[Span::raw("0123456789")], 6, Theme::Dark);
         assert_eq!(text(&lines), ["012345", "↪ 6789"]);
     }
 }

@@ -1,22 +1,14 @@
 //! Ctrl+G: the draft in `$VISUAL`/`$EDITOR` (else `vi`). The screen is suspended (main screen,
 //! cooked mode) while the editor runs and restored after; the loop is blocked meanwhile. The
 //! loop first replaces its crossterm input stream: the old one's thread sits blocked reading
-//! the terminal and would take the keys typed into the editor (see `run_session`).
+//! the terminal and would take the keys typed into the editor (see `input::Input::renew`).
 
-use super::event_loop::SyncedBackend;
+use super::backend::SyncedBackend;
 use ratatui::Terminal;
 use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::PathBuf;
 use std::process::Command;
-
-/// The draft to edit, if the app asked for the editor.
-pub fn wanted(effects: &[crate::app::Effect]) -> Option<String> {
-    effects.iter().find_map(|effect| match effect {
-        crate::app::Effect::EditInEditor { draft } => Some(draft.clone()),
-        _ => None,
-    })
-}
 
 /// Which editor: `$VISUAL`, then `$EDITOR`, then `vi`. It may carry arguments (`code -w`).
 pub fn editor_command() -> String {

@@ -1,67 +1,28 @@
 //! One `tokio::select!` over terminal events, server messages, finished requests and the frame
 //! deadline. The app decides; this loop only carries events in and effects out.
+//!
+//! The order is what keeps tern responsive: input and signals are read before server messages;
+//! server messages are applied in batches of at most [`SERVER_BATCH`]; a frame asked for by
+//! input is drawn at once, frames the server causes at most 60 times a second
+//! ([`FrameScheduler`]); and nothing wakes the loop while nothing happens (no idle ticks).
 
-use super::frames::FrameScheduler;
-use super::hyperlinks;
-use super::rules_file;
+use super::effects::{self, Deferred, World};
+use super::frames::{self, FrameScheduler};
+use super::inbound::inbound_event;
+use super::input::{terminal_event, Input};
+use super::restart::{self, Spawner};
 use crate::app::{self, AppEvent, AppState, Effect};
-use crate::protocol::{ServerNotification, ServerRequest};
 use crate::rpc::{Connection, Inbound, InboundReceiver};
 use crossterm::event::Event;
-use futures::{Stream, StreamExt};
-use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
+use futures::Stream;
 use ratatui::Terminal;
-use std::io::{self, Write};
+use std::io;
 use std::time::Instant;
 use tokio::sync::mpsc;
 use tokio::time::sleep_until;
 
-/// Backends that can wrap a frame in a synchronized update, so the terminal shows it whole.
-/// ratatui 0.30 gives each backend its own error type (crossterm's is `io::Error`, the test
-/// backend's `Infallible`); the loop reports them as `io::Error`.
-pub trait SyncedBackend: Backend<Error: Send + Sync + 'static> {
-    fn begin_frame(&mut self) {}
-    fn end_frame(&mut self) {}
-    /// Asks the terminal to put `text` on the clipboard.
-    fn copy_to_clipboard(&mut self, _text: &str) {}
-    /// Writes bytes that decorate the frame just drawn (hyperlinks).
-    fn overlay(&mut self, _bytes: &[u8]) {}
-    /// Gives the terminal back (main screen, cooked mode) for an external program, and takes it
-    /// again.
-    fn suspend(&mut self) {}
-    fn resume(&mut self) {}
-}
-
-impl<W: Write> SyncedBackend for CrosstermBackend<W> {
-    fn copy_to_clipboard(&mut self, text: &str) {
-        self.overlay(osc52(text).as_bytes());
-    }
-    fn overlay(&mut self, bytes: &[u8]) {
-        let _ = self.write_all(bytes);
-        let _ = Write::flush(self);
-    }
-    fn begin_frame(&mut self) {
-        let _ = crossterm::queue!(self, crossterm::terminal::BeginSynchronizedUpdate);
-    }
-    fn end_frame(&mut self) {
-        let _ = crossterm::execute!(self, crossterm::terminal::EndSynchronizedUpdate);
-    }
-    fn suspend(&mut self) {
-        super::terminal::suspend();
-    }
-    fn resume(&mut self) {
-        super::terminal::resume();
-    }
-}
-
-impl SyncedBackend for TestBackend {}
-
-/// The OSC 52 request that sets the clipboard (`c`) to `text`.
-pub fn osc52(text: &str) -> String {
-    use base64::Engine;
-    let encoded = base64::engine::general_purpose::STANDARD.encode(text);
-    format!("\x1b]52;c;{encoded}\x07")
-}
+pub use super::backend::{osc52, SyncedBackend};
+pub use super::effects::alert_bytes;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SessionOutcome {
@@ -83,11 +44,13 @@ pub struct SessionIo<S> {
     pub inbound: InboundReceiver,
     /// Signals and test hooks that become app events (e.g. `AppEvent::Terminate`).
     pub external: mpsc::UnboundedReceiver<AppEvent>,
-    /// Makes a new terminal input stream. The external editor (Ctrl+G) needs the old one gone
-    /// while it runs: crossterm's stream keeps a thread blocked reading the terminal, which
-    /// would take the keys typed into the editor. `None` where input is not the terminal.
+    /// Makes a new terminal input stream, for the external editor (see [`Input::renew`]).
+    /// `None` where input is not the terminal.
     pub renew_input: Option<fn() -> S>,
 }
+
+/// Server messages applied in one go before input is read again.
+const SERVER_BATCH: usize = 64;
 
 pub async fn run_session<B, S>(
     terminal: &mut Terminal<B>,
@@ -105,175 +68,249 @@ where
 pub async fn run_session_restartable<B, S>(
     terminal: &mut Terminal<B>,
     io: SessionIo<S>,
-    mut state: AppState,
-    mut spawner: Option<super::restart::Spawner>,
+    state: AppState,
+    spawner: Option<Spawner>,
 ) -> io::Result<(SessionOutcome, AppState)>
 where
     B: SyncedBackend,
     S: Stream<Item = io::Result<Event>> + Unpin,
 {
-    let SessionIo {
-        mut terminal_events,
-        mut connection,
-        mut inbound,
-        mut external,
-        renew_input,
-    } = io;
-    let (mut responses_tx, mut responses) = mpsc::unbounded_channel::<AppEvent>();
-    // A restart the app asked for (with the old server's pid to kill), done at the top of the
-    // loop, where nothing borrows the connection.
-    let mut restart: Option<Option<u32>> = None;
-    // A draft for the external editor, run at the top of the loop, where the input stream can be
-    // replaced.
-    let mut editor: Option<String> = None;
-    let mut frames = FrameScheduler::default();
-    let mut frames_drawn = 0u64;
-    let mut inbound_open = true;
-    let mut external_open = true;
-    let mut terminal_open = true;
-
-    // The app knows the screen's size before anything is laid out; later sizes arrive as
-    // resize events.
-    let size = terminal.size().map_err(io::Error::other)?;
-    app::update(
-        &mut state,
-        AppEvent::Resize(size.width, size.height),
-        Instant::now(),
-    );
-    let start = app::update::start(&mut state);
-    run_effects(start, &connection, &responses_tx, &mut frames, terminal);
-    frames.request(Instant::now());
-
-    while !state.quitting {
-        if let Some(draft) = editor.take() {
-            if let Some(renew) = renew_input {
-                // The old stream goes first: dropping it wakes its thread out of its blocking
-                // read of the terminal, and making the new one takes crossterm's reader lock,
-                // so it returns only once that thread has let go and stopped reading.
-                drop(terminal_events);
-                terminal_events = renew();
-            }
-            let result = super::editor::edit_suspended(terminal, &draft);
-            let now = Instant::now();
-            let effects = app::update(&mut state, AppEvent::EditorDone(result), now);
-            restart = restart.or(super::restart::wanted(&effects));
-            run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
-            frames.request_now(now);
+    let mut session = Session::new(terminal, io, state, spawner);
+    let mut deferred = session.start()?;
+    while !session.state.quitting {
+        // What the last effects left to the loop, before anything else is read.
+        if let Some(draft) = deferred.editor.take() {
+            deferred.merge(session.edit(&draft));
             continue;
         }
-        if let Some(kill) = restart.take() {
-            let event = match super::restart::respawn(spawner.as_mut(), kill) {
-                Ok(spawned) => {
-                    (connection, inbound) = Connection::start(spawned.transport);
-                    inbound_open = true;
-                    // Answers still owed by the old server go to the old channel, unread.
-                    (responses_tx, responses) = mpsc::unbounded_channel::<AppEvent>();
-                    AppEvent::ServerRestarted(Ok(spawned.pid))
-                }
-                Err(e) => AppEvent::ServerRestarted(Err(e)),
-            };
-            let now = Instant::now();
-            let effects = app::update(&mut state, event, now);
-            restart = super::restart::wanted(&effects);
-            run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
-            frames.request_now(now);
+        if let Some(kill) = deferred.restart.take() {
+            deferred.merge(session.restart(kill));
             continue;
         }
-        let deadline = frames.due();
-        let tick = state.next_tick(Instant::now());
-        // Input and signals come first: under a steady stream of server messages a key is read
-        // on the next turn of the loop, never after the backlog.
-        let (event, input) = tokio::select! {
-            biased;
-            event = external.recv(), if external_open => match event {
-                Some(event) => (event, true),
-                None => {
-                    external_open = false;
-                    continue;
-                }
-            },
-            event = terminal_events.next(), if terminal_open => match event {
-                Some(Ok(event)) => match terminal_event(event) {
-                    Some(event) => (event, true),
-                    None => continue,
-                },
-                Some(Err(e)) => {
-                    tracing::error!("terminal input failed: {e}");
-                    terminal_open = false;
-                    (AppEvent::Terminate, true)
-                }
-                None => {
-                    terminal_open = false;
-                    (AppEvent::Terminate, true)
-                }
-            },
-            // A key held at a prompt decides now: that is input too, drawn at once.
-            _ = wait_until(tick), if tick.is_some() => (AppEvent::Tick, true),
-            _ = wait_until(deadline), if deadline.is_some() => {
+        match session.wake().await {
+            Wake::Input(event) => {
                 let now = Instant::now();
-                draw(terminal, &state, now)?;
-                frames_drawn += 1;
-                frames.drawn(now);
-                if let Some(at) = state.next_animation(now) {
-                    frames.request_at(at);
-                }
-                continue;
+                deferred.merge(session.apply(event, now));
+                // What the person did shows at once, not in the streaming frame slot.
+                session.frames.request_now(now);
             }
-            Some(event) = responses.recv() => (event, false),
-            message = inbound.recv(), if inbound_open => match message {
-                Some(message) => {
-                    // A bounded batch: what has already arrived is applied together before the
-                    // next frame, and input is looked at again after at most this many.
-                    let mut next = Some(message);
-                    let mut applied = 0;
-                    while let Some(message) = next.take() {
-                        if let Some(event) = inbound_event(message, &connection) {
-                            let effects = app::update(&mut state, event, Instant::now());
-                            restart = restart.or(super::restart::wanted(&effects));
-                            editor = editor.or(super::editor::wanted(&effects));
-                            run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
-                        }
-                        applied += 1;
-                        if applied < SERVER_BATCH && !state.quitting {
-                            next = inbound.try_recv().ok();
-                        }
-                    }
-                    continue;
-                }
-                None => {
-                    inbound_open = false;
-                    continue;
-                }
-            },
-        };
-        let now = Instant::now();
-        let effects = app::update(&mut state, event, now);
-        restart = restart.or(super::restart::wanted(&effects));
-        editor = editor.or(super::editor::wanted(&effects));
-        run_effects(effects, &connection, &responses_tx, &mut frames, terminal);
-        if input {
-            // What the person did shows at once, not in the streaming frame slot.
-            frames.request_now(now);
+            Wake::Finished(event) => deferred.merge(session.apply(event, Instant::now())),
+            Wake::Server(first) => deferred.merge(session.apply_server_batch(first)),
+            Wake::Frame => session.draw()?,
+            Wake::Nothing => {}
+        }
+    }
+    Ok(session.finish())
+}
+
+/// Why the loop woke.
+enum Wake {
+    /// Something the person did (a key, a paste, a signal, a held key's tick): drawn at once.
+    Input(AppEvent),
+    /// Work tern started finished (a request's answer, a file read).
+    Finished(AppEvent),
+    /// A message from the server: the first of a batch.
+    Server(Inbound),
+    /// The frame is due.
+    Frame,
+    /// A source closed, or sent something the app has no use for.
+    Nothing,
+}
+
+/// The loop's resources.
+struct Session<'t, B: SyncedBackend, S> {
+    terminal: &'t mut Terminal<B>,
+    state: AppState,
+    input: Input<S>,
+    external: mpsc::UnboundedReceiver<AppEvent>,
+    external_open: bool,
+    connection: Connection,
+    inbound: InboundReceiver,
+    inbound_open: bool,
+    /// Where finished work reports back; replaced with the server, so answers still owed by
+    /// an old server go to the old channel, unread.
+    responses_tx: mpsc::UnboundedSender<AppEvent>,
+    responses: mpsc::UnboundedReceiver<AppEvent>,
+    spawner: Option<Spawner>,
+    frames: FrameScheduler,
+    frames_drawn: u64,
+}
+
+impl<'t, B, S> Session<'t, B, S>
+where
+    B: SyncedBackend,
+    S: Stream<Item = io::Result<Event>> + Unpin,
+{
+    fn new(
+        terminal: &'t mut Terminal<B>,
+        io: SessionIo<S>,
+        state: AppState,
+        spawner: Option<Spawner>,
+    ) -> Self {
+        let (responses_tx, responses) = mpsc::unbounded_channel();
+        Session {
+            terminal,
+            state,
+            input: Input::new(io.terminal_events, io.renew_input),
+            external: io.external,
+            external_open: true,
+            connection: io.connection,
+            inbound: io.inbound,
+            inbound_open: true,
+            responses_tx,
+            responses,
+            spawner,
+            frames: FrameScheduler::default(),
+            frames_drawn: 0,
         }
     }
 
-    let failure = match &state.conn {
-        app::ConnState::Failed(reason) => Some(reason.clone()),
-        _ => None,
-    };
-    let outcome = SessionOutcome {
-        thread_id: state.thread_id().map(str::to_string),
-        failure,
-        frames_drawn,
-        copied: state.copied.clone(),
-        unsent: crate::app::restart::unsent_text(&state),
-        unconfirmed: crate::app::restart::unconfirmed_steers(&state),
-    };
-    Ok((outcome, state))
-}
+    /// Tells the app the screen's size before anything is laid out (later sizes arrive as
+    /// resize events), starts the session and asks for the first frame.
+    fn start(&mut self) -> io::Result<Deferred> {
+        let size = self.terminal.size().map_err(io::Error::other)?;
+        let now = Instant::now();
+        app::update(
+            &mut self.state,
+            AppEvent::Resize(size.width, size.height),
+            now,
+        );
+        let effects = app::update::start(&mut self.state);
+        let deferred = self.run_effects(effects);
+        self.frames.request(now);
+        Ok(deferred)
+    }
 
-/// Server messages applied in one go before input is read again.
-const SERVER_BATCH: usize = 64;
+    /// Waits for the next thing to do. Input and signals come first: under a steady stream of
+    /// server messages a key is read on the next turn of the loop, never after the backlog.
+    async fn wake(&mut self) -> Wake {
+        let deadline = self.frames.due();
+        let tick = self.state.next_tick(Instant::now());
+        tokio::select! {
+            biased;
+            event = self.external.recv(), if self.external_open => match event {
+                Some(event) => Wake::Input(event),
+                None => {
+                    self.external_open = false;
+                    Wake::Nothing
+                }
+            },
+            event = self.input.next(), if self.input.open => match event {
+                Some(Ok(event)) => terminal_event(event).map_or(Wake::Nothing, Wake::Input),
+                Some(Err(e)) => {
+                    tracing::error!("terminal input failed: {e}");
+                    self.input.open = false;
+                    Wake::Input(AppEvent::Terminate)
+                }
+                None => {
+                    self.input.open = false;
+                    Wake::Input(AppEvent::Terminate)
+                }
+            },
+            // A key held at a prompt decides now: that is input too, drawn at once.
+            _ = wait_until(tick), if tick.is_some() => Wake::Input(AppEvent::Tick),
+            _ = wait_until(deadline), if deadline.is_some() => Wake::Frame,
+            Some(event) = self.responses.recv() => Wake::Finished(event),
+            message = self.inbound.recv(), if self.inbound_open => match message {
+                Some(message) => Wake::Server(message),
+                None => {
+                    self.inbound_open = false;
+                    Wake::Nothing
+                }
+            },
+        }
+    }
+
+    fn apply(&mut self, event: AppEvent, now: Instant) -> Deferred {
+        let effects = app::update(&mut self.state, event, now);
+        self.run_effects(effects)
+    }
+
+    /// A bounded batch: what has already arrived is applied together before the next frame,
+    /// and input is looked at again after at most [`SERVER_BATCH`] messages.
+    fn apply_server_batch(&mut self, first: Inbound) -> Deferred {
+        let mut deferred = Deferred::default();
+        let mut next = Some(first);
+        let mut applied = 0;
+        while let Some(message) = next.take() {
+            if let Some(event) = inbound_event(message, &self.connection) {
+                deferred.merge(self.apply(event, Instant::now()));
+            }
+            applied += 1;
+            if applied < SERVER_BATCH && !self.state.quitting {
+                next = self.inbound.try_recv().ok();
+            }
+        }
+        deferred
+    }
+
+    fn run_effects(&mut self, effects: Vec<Effect>) -> Deferred {
+        let world = World {
+            connection: &self.connection,
+            responses: &self.responses_tx,
+            frames: &mut self.frames,
+            terminal: self.terminal,
+        };
+        effects::run_effects(effects, world)
+    }
+
+    fn draw(&mut self) -> io::Result<()> {
+        let now = Instant::now();
+        frames::draw(self.terminal, &self.state, now)?;
+        self.frames_drawn += 1;
+        self.frames.drawn(now);
+        if let Some(at) = self.state.next_animation(now) {
+            self.frames.request_at(at);
+        }
+        Ok(())
+    }
+
+    /// Ctrl+G: the draft in the external editor, with a fresh input stream afterwards (the
+    /// old one would read the keys meant for the editor); the loop is blocked meanwhile.
+    fn edit(&mut self, draft: &str) -> Deferred {
+        self.input.renew();
+        let result = super::editor::edit_suspended(self.terminal, draft);
+        let now = Instant::now();
+        let deferred = self.apply(AppEvent::EditorDone(result), now);
+        self.frames.request_now(now);
+        deferred
+    }
+
+    /// A new server in place of the old one (killed first if `kill` names it), and a new
+    /// connection over its pipes.
+    fn restart(&mut self, kill: Option<u32>) -> Deferred {
+        let event = match restart::respawn(self.spawner.as_mut(), kill) {
+            Ok(spawned) => {
+                (self.connection, self.inbound) = Connection::start(spawned.transport);
+                self.inbound_open = true;
+                (self.responses_tx, self.responses) = mpsc::unbounded_channel();
+                AppEvent::ServerRestarted(Ok(spawned.pid))
+            }
+            Err(e) => AppEvent::ServerRestarted(Err(e)),
+        };
+        let now = Instant::now();
+        let deferred = self.apply(event, now);
+        self.frames.request_now(now);
+        deferred
+    }
+
+    fn finish(self) -> (SessionOutcome, AppState) {
+        let state = self.state;
+        let failure = match &state.conn {
+            app::ConnState::Failed(reason) => Some(reason.clone()),
+            _ => None,
+        };
+        let outcome = SessionOutcome {
+            thread_id: state.thread_id().map(str::to_string),
+            failure,
+            frames_drawn: self.frames_drawn,
+            copied: state.copied.clone(),
+            unsent: app::restart::unsent_text(&state),
+            unconfirmed: app::restart::unconfirmed_steers(&state),
+        };
+        (outcome, state)
+    }
+}
 
 /// Ready when the frame at `deadline` is due. A deadline already passed completes at once
 /// instead of going through the timer, which would round it up to its next millisecond tick.
@@ -282,186 +319,5 @@ async fn wait_until(deadline: Option<Instant>) {
         if at > Instant::now() {
             sleep_until(at.into()).await;
         }
-    }
-}
-
-fn draw<B: SyncedBackend>(
-    terminal: &mut Terminal<B>,
-    state: &AppState,
-    now: Instant,
-) -> io::Result<()> {
-    terminal.backend_mut().begin_frame();
-    let result = terminal
-        .draw(|frame| crate::ui::draw(frame, state, now))
-        .map(|frame| {
-            state
-                .config
-                .hyperlinks
-                .then(|| hyperlinks::find_links(frame.buffer))
-        });
-    if let Ok(Some(links)) = &result {
-        if !links.is_empty() {
-            let bytes = hyperlinks::overlay(links);
-            terminal.backend_mut().overlay(&bytes);
-        }
-    }
-    terminal.backend_mut().end_frame();
-    result.map(|_| ()).map_err(io::Error::other)
-}
-
-fn run_effects<B: SyncedBackend>(
-    effects: Vec<Effect>,
-    connection: &Connection,
-    responses: &mpsc::UnboundedSender<AppEvent>,
-    frames: &mut FrameScheduler,
-    terminal: &mut Terminal<B>,
-) {
-    for effect in effects {
-        match effect {
-            Effect::Request(request) => {
-                let connection = connection.clone();
-                let responses = responses.clone();
-                let tag = request.tag();
-                let params = request.params();
-                tokio::spawn(async move {
-                    let result = match params {
-                        Ok(params) => connection
-                            .request(request.method(), params)
-                            .await
-                            .map_err(|e| e.to_string()),
-                        Err(e) => Err(format!("tern could not encode the request: {e}")),
-                    };
-                    let _ = responses.send(AppEvent::Response { tag, result });
-                });
-            }
-            Effect::Notify { method, params } => connection.notify(method, params),
-            Effect::Respond { id, result } => connection.respond(&id, result),
-            Effect::RespondError { id, code, message } => {
-                connection.respond_error(&id, code, &message)
-            }
-            Effect::CopyToClipboard(text) => terminal.backend_mut().copy_to_clipboard(&text),
-            Effect::LoadRules { dir } => {
-                let responses = responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = rules_file::load_rules(&dir);
-                    let _ = responses.send(AppEvent::RulesLoaded { dir, result });
-                });
-            }
-            Effect::DeleteRule {
-                file,
-                source,
-                occurrence,
-            } => {
-                let responses = responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = rules_file::delete_rule(&file, &source, occurrence);
-                    let _ = responses.send(AppEvent::RuleDeleted {
-                        file,
-                        source,
-                        result,
-                    });
-                });
-            }
-            Effect::ReadGitDiff { cwd } => {
-                let responses = responses.clone();
-                tokio::spawn(async move {
-                    let result = super::git::read_git_diff("git", &cwd).await;
-                    let _ = responses.send(AppEvent::GitDiff { cwd, result });
-                });
-            }
-            Effect::Alert { bell, notification } => {
-                terminal
-                    .backend_mut()
-                    .overlay(alert_bytes(bell, notification.as_deref()).as_bytes());
-            }
-            // Carried out by the loop (`restart`), which owns the connection.
-            Effect::RestartServer { .. } => {}
-            Effect::AppendHistory { file, entry } => {
-                tokio::task::spawn_blocking(move || {
-                    if let Err(e) = super::history_file::append(&file, &entry) {
-                        tracing::warn!("could not append to {}: {e}", file.display());
-                    }
-                });
-            }
-            // Carried out by the loop (`editor`), which owns the input stream.
-            Effect::EditInEditor { .. } => {}
-            Effect::Redraw => frames.request(Instant::now()),
-            Effect::Quit => {}
-        }
-    }
-}
-
-/// The bell (BEL) and a desktop notification (OSC 9 `message` BEL). The message goes through
-/// `sanitize_line`, so nothing in it can end the sequence early or start another.
-pub fn alert_bytes(bell: bool, notification: Option<&str>) -> String {
-    let mut out = String::new();
-    if let Some(message) = notification {
-        let message = crate::text::sanitize::sanitize_line(message);
-        out.push_str(&format!("\x1b]9;{message}\x07"));
-    }
-    if bell {
-        out.push('\x07');
-    }
-    out
-}
-
-fn inbound_event(message: Inbound, connection: &Connection) -> Option<AppEvent> {
-    match message {
-        Inbound::Notification { method, params } => {
-            match ServerNotification::from_parts(&method, params) {
-                Ok(ServerNotification::Other(method)) => {
-                    tracing::trace!(method, "notification not used by tern");
-                    None
-                }
-                Ok(n) => Some(AppEvent::Notification(n)),
-                Err(e) => {
-                    tracing::warn!(method, "notification did not match the schema: {e}");
-                    None
-                }
-            }
-        }
-        Inbound::Request { id, method, params } => {
-            match ServerRequest::from_parts(&method, params) {
-                Ok(request) => Some(AppEvent::ServerRequest { id, request }),
-                Err(e) => {
-                    tracing::warn!(method, "server request did not match the schema: {e}");
-                    connection.respond_error(
-                        &id,
-                        -32602,
-                        &format!("tern could not read the `{method}` request: {e}"),
-                    );
-                    None
-                }
-            }
-        }
-        Inbound::Problem(text) => Some(AppEvent::Notification(ServerNotification::Warning(
-            crate::protocol::WarningNotification {
-                thread_id: None,
-                message: text,
-            },
-        ))),
-        Inbound::Closed(reason) => Some(AppEvent::Disconnected(reason)),
-    }
-}
-
-fn terminal_event(event: Event) -> Option<AppEvent> {
-    match event {
-        Event::Key(key) => Some(AppEvent::Key(key)),
-        Event::Paste(text) => Some(AppEvent::Paste(text)),
-        Event::Mouse(mouse) => match mouse.kind {
-            crossterm::event::MouseEventKind::Moved => None,
-            _ => Some(AppEvent::Mouse(mouse)),
-        },
-        Event::Resize(w, h) => Some(AppEvent::Resize(w, h)),
-        Event::FocusGained => Some(AppEvent::Focus(true)),
-        Event::FocusLost => Some(AppEvent::Focus(false)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn osc52_carries_the_text_in_base64() {
-        assert_eq!(super::osc52("hi ✓"), "\x1b]52;c;aGkg4pyT\x07");
     }
 }

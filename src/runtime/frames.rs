@@ -1,7 +1,12 @@
-//! Frame scheduling: requests coalesce and draws the server causes are capped at 60 per second;
-//! a frame asked for by input is drawn at once. Nothing draws on a timer unless something
-//! animates.
+//! Frames: requests coalesce and draws the server causes are capped at 60 per second; a frame
+//! asked for by input is drawn at once. Nothing draws on a timer unless something animates.
+//! A frame is drawn whole (a synchronized update), with its URLs made hyperlinks after it.
 
+use super::backend::SyncedBackend;
+use super::hyperlinks;
+use crate::app::AppState;
+use ratatui::Terminal;
+use std::io;
 use std::time::{Duration, Instant};
 
 pub const MIN_FRAME_INTERVAL: Duration = Duration::from_micros(16_667);
@@ -40,6 +45,31 @@ impl FrameScheduler {
         self.due = None;
         self.last_draw = Some(now);
     }
+}
+
+/// Draws the screen for `state` at `now`, then the hyperlinks over it.
+pub fn draw<B: SyncedBackend>(
+    terminal: &mut Terminal<B>,
+    state: &AppState,
+    now: Instant,
+) -> io::Result<()> {
+    terminal.backend_mut().begin_frame();
+    let result = terminal
+        .draw(|frame| crate::ui::draw(frame, state, now))
+        .map(|frame| {
+            state
+                .config
+                .hyperlinks
+                .then(|| hyperlinks::find_links(frame.buffer))
+        });
+    if let Ok(Some(links)) = &result {
+        if !links.is_empty() {
+            let bytes = hyperlinks::overlay(links);
+            terminal.backend_mut().overlay(&bytes);
+        }
+    }
+    terminal.backend_mut().end_frame();
+    result.map(|_| ()).map_err(io::Error::other)
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ pub fn with_history(mut config: SessionConfig) -> (SessionConfig, Option<String>
     config.history_file = default_path();
     let mut notice = None;
     if let Some(path) = &config.history_file {
-        config.history = match load(path) {
+        config.prompt_history = match load(path) {
             Ok(entries) => entries,
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
             Err(e) => {

@@ -122,12 +122,16 @@ pub fn overlay(links: &[ScreenLink]) -> Vec<u8> {
 mod tests {
     use super::*;
     use ratatui::layout::Rect;
-    use ratatui::style::Color;
+
+    /// The style of the text the links are found in: a link keeps it.
+    fn text_style() -> Style {
+        crate::theme::Theme::Dark.palette().dim
+    }
 
     fn buffer_with(rows: &[&str]) -> Buffer {
         let mut buffer = Buffer::empty(Rect::new(0, 0, 60, rows.len() as u16));
         for (y, row) in rows.iter().enumerate() {
-            buffer.set_string(0, y as u16, row, Style::default().fg(Color::DarkGray));
+            buffer.set_string(0, y as u16, row, text_style());
         }
         buffer
     }
@@ -148,7 +152,7 @@ mod tests {
                 ("http://x.org", 6, 1)
             ]
         );
-        assert_eq!(links[0].style.fg, Some(Color::DarkGray));
+        assert_eq!(links[0].style.fg, text_style().fg);
     }
 
     #[test]

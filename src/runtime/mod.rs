@@ -2,14 +2,18 @@
 
 pub mod abort_restore;
 pub mod atomic_file;
+pub mod backend;
 pub mod crash;
 pub mod editor;
+pub mod effects;
 pub mod event_loop;
 pub mod farewell;
 pub mod frames;
 pub mod git;
 pub mod history_file;
 pub mod hyperlinks;
+pub mod inbound;
+pub mod input;
 pub mod log_file;
 pub mod private_file;
 pub mod redact;

@@ -3,7 +3,6 @@
 //! swaps its connection for one over the new pipes.
 
 use crate::app::health::Timeouts;
-use crate::app::Effect;
 use crate::rpc::child::ChildTransport;
 use crate::rpc::Transport;
 use std::path::PathBuf;
@@ -28,14 +27,6 @@ pub fn child_spawner(codex: PathBuf) -> Spawner {
             transport: Box::new(child),
             pid,
         })
-    })
-}
-
-/// The restart among `effects`, if any: `Some(pid to kill, if any)`.
-pub fn wanted(effects: &[Effect]) -> Option<Option<u32>> {
-    effects.iter().find_map(|effect| match effect {
-        Effect::RestartServer { kill } => Some(*kill),
-        _ => None,
     })
 }
 

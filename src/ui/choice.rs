@@ -1,18 +1,19 @@
 //! `/model` and `/approvals`: a box over the transcript listing what can be picked, the one in
 //! use marked, the selected one highlighted. Labels and details come from the server (model
-//! names and descriptions): sanitised.
+//! names and descriptions): sanitised, and their sizes bounded (`render::fit`).
 
+use super::chrome::{draw_popup, menu_row, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::Choice;
 use crate::render::fit::{cells, follow, pad_to, window};
 use crate::text::sanitize::sanitize_line;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
+pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Palette) {
     let status_rows = usize::from(choice.status.is_some());
     // The box's height first (it depends only on how many rows there are), so that only the
     // rows in view are laid out: a list of 70,000 models costs what the visible rows cost.
@@ -26,7 +27,10 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
     let first = follow(selected_row, rows);
     let mut lines: Vec<Line<'static>> = Vec::new();
     if let (Some(status), 0) = (&choice.status, first) {
-        lines.push(Line::from(sanitize_line(status).yellow()));
+        lines.push(Line::from(Span::styled(
+            sanitize_line(status),
+            palette.warning,
+        )));
     }
     let item_first = first.saturating_sub(status_rows);
     let item_rows = rows - lines.len().min(rows);
@@ -47,32 +51,19 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice) {
         let pointer = if i == choice.selected { "›" } else { " " };
         let line = Line::from(vec![
             Span::raw(format!("{pointer}{mark}")),
-            Span::styled(
-                format!("{}  ", pad_to(&label, label_width)),
-                Style::default().fg(Color::Cyan),
-            ),
+            Span::styled(format!("{}  ", pad_to(&label, label_width)), palette.accent),
             Span::raw(sanitize_line(&item.detail)),
         ]);
-        lines.push(if i == choice.selected {
-            line.style(
-                Style::default()
-                    .bg(Color::DarkGray)
-                    .add_modifier(Modifier::BOLD),
-            )
-        } else {
-            line
-        });
+        lines.push(menu_row(line, i == choice.selected, palette));
     }
     let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
     let area = popup(within, widest.saturating_add(2).max(44), height);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Cyan))
-        .title(format!(" {} ", choice.title()).cyan().bold())
-        .title_bottom(" ● in use · Enter chooses · Esc cancels ".dark_gray());
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+    let border = palette.border_focused;
+    let title = title(format!(" {} ", choice.title()), border);
+    let block = popup_box(title, border).title_bottom(Span::styled(
+        " ● in use · Enter chooses · Esc cancels ",
+        palette.dim,
+    ));
+    let inner = draw_popup(frame, area, block);
     frame.render_widget(Paragraph::new(lines), inner);
 }

@@ -1,27 +1,24 @@
 //! The composer box: the draft soft-wrapped (`render::editor_layout`), scrolled so the cursor's
 //! row shows, control characters as visible markers; the cursor is a reversed cell.
 
+use super::chrome::rounded_box;
 use crate::app::composer::placeholder;
 use crate::app::{quit_ladder, AppState, ConnState};
 use ratatui::layout::{Position, Rect};
-use ratatui::style::{Color, Modifier, Style, Stylize};
-use ratatui::text::Line;
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::style::{Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::time::Instant;
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
-    // Queued messages are listed above the box (`ui::queued`); the title says nothing twice.
-    let title = String::new();
+    let palette = state.config.theme.palette();
+    // Queued messages are listed above the box (`ui::queued`), so it has no title.
     let border = match state.conn {
-        ConnState::Failed(_) => Style::default().fg(Color::Red),
-        _ => Style::default().fg(Color::DarkGray),
+        ConnState::Failed(_) => palette.error,
+        _ => palette.border,
     };
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(border)
-        .title(title.yellow());
+    let block = rounded_box(border);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if inner.is_empty() {
@@ -36,7 +33,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             ..inner
         };
         let hint = if quit_ladder::armed(state, now) {
-            Line::from("Ctrl+C again to quit".yellow())
+            Line::from(Span::styled("Ctrl+C again to quit", palette.warning))
         } else {
             let width = usize::from(after_cursor.width);
             Line::from(placeholder(state.turn_active(), width).dim())
@@ -66,6 +63,6 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
                 .min(inner.height - 1),
     );
     if let Some(cell) = frame.buffer_mut().cell_mut(position) {
-        cell.set_style(Style::default().add_modifier(Modifier::REVERSED));
+        cell.set_style(Style::new().reversed());
     }
 }

@@ -1,28 +1,27 @@
 //! The full-screen diff: a title row, the file list on the left, the diff on the right. Only
 //! the rows on screen are painted.
 
+use super::chrome::row_style;
 use crate::app::layers::diff::{pager_areas, DiffContent, DiffPager};
 use crate::render::diff::colour::{counts, status_letter};
 use crate::render::diff::DiffDocument;
 use crate::text::sanitize::sanitize_line;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager) {
+pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette: &Palette) {
     frame.render_widget(Clear, area);
     let areas = pager_areas(area);
     let mode = pager.mode(area.width);
     let mut title = vec![
-        Span::styled(
-            " Diff ",
-            Style::default().fg(Color::Black).bg(Color::Cyan).bold(),
-        ),
+        Span::styled(" Diff ", palette.badge.bold()),
         Span::raw(" "),
-        Span::styled(sanitize_line(&pager.title()), Style::default().bold()),
+        sanitize_line(&pager.title()).bold(),
     ];
     let mut position = String::new();
     match &pager.content {
@@ -32,12 +31,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager) {
             let removed = files.iter().map(|f| f.removed).sum();
             let plural = if files.len() == 1 { "" } else { "s" };
             title.push(Span::raw(format!(" · {} file{plural} ", files.len())));
-            title.extend(counts(added, removed));
+            title.extend(counts(added, removed, palette));
             if pager.truncated {
-                title.push(Span::styled(
-                    " · cut at the size limit",
-                    Style::default().yellow(),
-                ));
+                title.push(Span::styled(" · cut at the size limit", palette.warning));
             }
             let total = doc.total_rows(areas.body.width, mode);
             let top = pager.top(areas.body, area.width);
@@ -48,18 +44,17 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager) {
                 pager.current_file(areas.body, area.width) + 1,
                 files.len()
             );
-            draw_list(
-                frame,
-                areas.list,
-                doc,
-                pager.current_file(areas.body, area.width),
-            );
+            let current = pager.current_file(areas.body, area.width);
+            draw_list(frame, areas.list, doc, current, palette);
             let lines = doc.lines(areas.body.width, mode, top, areas.body.height as usize);
             frame.render_widget(Paragraph::new(lines), areas.body);
         }
         DiffContent::Loading => message(frame, areas.body, "Reading git diff…".dim()),
         DiffContent::Empty(text) => message(frame, areas.body, sanitize_line(text).dim()),
-        DiffContent::Failed(text) => message(frame, areas.body, sanitize_line(text).red()),
+        DiffContent::Failed(text) => {
+            let text = Span::styled(sanitize_line(text), palette.error);
+            message(frame, areas.body, text)
+        }
     }
     frame.render_widget(Paragraph::new(Line::from(title)), areas.title);
     let width = crate::render::fit::cells(position.width());
@@ -70,7 +65,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager) {
             width,
             areas.title.height,
         );
-        frame.render_widget(Paragraph::new(position.dark_gray()), at);
+        frame.render_widget(Paragraph::new(Span::styled(position, palette.dim)), at);
     }
 }
 
@@ -88,7 +83,13 @@ fn message(frame: &mut Frame<'_>, body: Rect, text: Span<'static>) {
 }
 
 /// One row per file, the current one marked, scrolled so it is in view.
-fn draw_list(frame: &mut Frame<'_>, list: Rect, doc: &DiffDocument, current: usize) {
+fn draw_list(
+    frame: &mut Frame<'_>,
+    list: Rect,
+    doc: &DiffDocument,
+    current: usize,
+    palette: &Palette,
+) {
     if list.width < 3 || list.height == 0 {
         return;
     }
@@ -106,20 +107,18 @@ fn draw_list(frame: &mut Frame<'_>, list: Rect, doc: &DiffDocument, current: usi
             let name = left_cut(&name, width.saturating_sub(2));
             let pad = width.saturating_sub(2 + name.width());
             let spans = vec![
-                status_letter(file.status),
+                status_letter(file.status, palette),
                 Span::raw(" "),
                 Span::raw(name + &" ".repeat(pad)),
             ];
-            let mut line = Line::from(spans);
-            if i == current {
-                line = line.style(Style::default().add_modifier(Modifier::REVERSED));
-            }
-            line
+            Line::from(spans).style(row_style(i == current, palette))
         })
         .collect();
     let inner = Rect::new(list.x + 1, list.y, list.width - 2, list.height);
     frame.render_widget(Paragraph::new(lines), inner);
-    let rule: Vec<Line<'static>> = (0..height).map(|_| Line::from("│".dark_gray())).collect();
+    let rule: Vec<Line<'static>> = (0..height)
+        .map(|_| Line::from(Span::styled("│", palette.border)))
+        .collect();
     frame.render_widget(
         Paragraph::new(rule),
         Rect::new(list.right() - 1, list.y, 1, list.height),

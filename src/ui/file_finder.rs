@@ -1,16 +1,18 @@
 //! The @-mention finder: a list of matching files just above the composer, the letters that
 //! matched in bold. Paths come from the server and pass through `sanitize_line`.
 
+use super::chrome::{draw_popup, popup_box, row_style, title};
 use crate::app::layers::FileFinder;
 use crate::text::sanitize::sanitize_line;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// `above`: the area the list sits at the bottom of (the transcript's).
-pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder) {
+pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &Palette) {
     let height = (finder.rows() as u16 + 2).min(above.height);
     if height < 3 {
         return;
@@ -21,23 +23,20 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder) {
     } else {
         ""
     };
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Cyan))
-        .title(Line::from(vec![
-            " @ ".cyan().bold(),
-            Span::raw(sanitize_line(&finder.query)),
-            " ".into(),
-        ]))
-        .title_bottom(Line::from(status.dark_gray()).right_aligned());
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+    let border = palette.border_focused;
+    let heading = Line::from(vec![
+        title(" @ ", border),
+        Span::raw(sanitize_line(&finder.query)),
+        " ".into(),
+    ]);
+    let block = popup_box(heading, border)
+        .title_bottom(Line::from(Span::styled(status, palette.dim)).right_aligned());
+    let inner = draw_popup(frame, area, block);
     let lines: Vec<Line<'static>> = if let Some(error) = &finder.error {
-        vec![Line::from(
-            format!("file search failed: {}", sanitize_line(error)).red(),
-        )]
+        vec![Line::from(Span::styled(
+            format!("file search failed: {}", sanitize_line(error)),
+            palette.error,
+        ))]
     } else if finder.matches.is_empty() {
         let text = if finder.query.is_empty() {
             "type to search the files of this directory"
@@ -46,7 +45,7 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder) {
         } else {
             "no files match"
         };
-        vec![Line::from(text.dark_gray())]
+        vec![Line::from(Span::styled(text, palette.dim))]
     } else {
         let visible = inner.height as usize;
         let start = (finder.selected + 1).saturating_sub(visible);
@@ -57,7 +56,7 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder) {
             .take(visible)
             .map(|(i, m)| {
                 let indices = m.indices.as_deref().unwrap_or(&[]);
-                path_line(&m.path, indices, i == finder.selected)
+                path_line(&m.path, indices, i == finder.selected, palette)
             })
             .collect()
     };
@@ -65,17 +64,13 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder) {
 }
 
 /// The path with the matched characters in bold; the selected row reversed.
-fn path_line(path: &str, indices: &[usize], selected: bool) -> Line<'static> {
-    let base = if selected {
-        Style::default().add_modifier(Modifier::REVERSED)
-    } else {
-        Style::default()
-    };
+fn path_line(path: &str, indices: &[usize], selected: bool, palette: &Palette) -> Line<'static> {
+    let base = row_style(selected, palette);
     let mut spans = vec![Span::styled(if selected { "› " } else { "  " }, base)];
     for (i, c) in path.chars().enumerate() {
         let shown = sanitize_line(&c.to_string());
         let style = if indices.contains(&i) {
-            base.add_modifier(Modifier::BOLD).fg(Color::Cyan)
+            base.add_modifier(Modifier::BOLD).patch(palette.accent)
         } else {
             base
         };

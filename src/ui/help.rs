@@ -1,15 +1,17 @@
 //! The help overlay: each layer's keys, the one on top first.
 
+use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::Help;
 use crate::render::fit::{cells, window};
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style, Stylize};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Padding, Paragraph};
+use ratatui::widgets::{Padding, Paragraph};
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
+pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help, palette: &Palette) {
     let key_column = help
         .sections
         .iter()
@@ -27,7 +29,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
             let pad = key_column
                 .saturating_sub(unicode_width::UnicodeWidthStr::width(hint.keys.as_str()));
             lines.push(Line::from(vec![
-                Span::styled(format!("  {}", hint.keys), Style::default().fg(Color::Cyan)),
+                Span::styled(format!("  {}", hint.keys), palette.key),
                 Span::raw(" ".repeat(pad.max(1))),
                 Span::raw(hint.action.clone()),
             ]));
@@ -39,18 +41,13 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help) {
         widest.saturating_add(4),
         cells(lines.len()).saturating_add(2),
     );
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Cyan))
+    let border = palette.border_focused;
+    let block = popup_box(title(" Keys ", border), border)
         .padding(Padding::horizontal(1))
-        .title(" Keys ".cyan().bold())
-        .title_bottom(" Esc closes ".dark_gray());
-    let inner = block.inner(area);
+        .title_bottom(Span::styled(" Esc closes ", palette.dim));
+    let inner = draw_popup(frame, area, block);
     let rows = usize::from(inner.height);
     let last_offset = lines.len().saturating_sub(rows);
     let shown = window(&lines, help.offset.min(last_offset), rows).to_vec();
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
     frame.render_widget(Paragraph::new(shown), inner);
 }

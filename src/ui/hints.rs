@@ -1,13 +1,14 @@
 //! The hint bar: the keys of whatever is on top, from the same list the help overlay shows.
 
 use crate::app::layers::Hint;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, hints: &[Hint]) {
+pub fn draw(frame: &mut Frame<'_>, area: Rect, hints: &[Hint], palette: &Palette) {
     if area.height == 0 {
         return;
     }
@@ -21,10 +22,10 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, hints: &[Hint]) {
             break;
         }
         if sep > 0 {
-            spans.push(" · ".dark_gray());
+            spans.push(Span::styled(" · ", palette.dim));
         }
         spans.push(hint.keys.clone().bold());
-        spans.push(format!(" {}", hint.action).dark_gray());
+        spans.push(Span::styled(format!(" {}", hint.action), palette.dim));
         used += width;
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);

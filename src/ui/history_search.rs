@@ -1,28 +1,26 @@
 //! The Ctrl+R history search box, in the composer's place: the query, then the matches with
 //! the selected one reversed. Entries show their first line, control characters as markers.
 
+use super::chrome::{popup_box, row_style};
 use crate::app::layers::history_search::{HistorySearch, SHOWN};
 use crate::render::fit::cells;
 use crate::text::sanitize::visible_line;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch) {
+pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch, palette: &Palette) {
     let count = format!(" {} ", search.matches.len());
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Cyan))
-        .title(" history search ".dim())
-        .title_bottom(Line::from(count.cyan()).right_aligned());
+    let block = popup_box(" history search ".dim(), palette.border_focused)
+        .title_bottom(Line::from(Span::styled(count, palette.accent)).right_aligned());
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let query = visible_line(&search.query);
     let mut lines = vec![Line::from(vec![
-        "history: ".cyan(),
+        Span::styled("history: ", palette.accent),
         Span::raw(query.clone()),
     ])];
     if search.matches.is_empty() {
@@ -36,11 +34,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch) {
         if more > 0 {
             text.push_str(&format!("  (+{more} lines)"));
         }
-        let style = if i == search.selected {
-            Style::default().add_modifier(Modifier::REVERSED)
-        } else {
-            Style::default()
-        };
+        let style = row_style(i == search.selected, palette);
         lines.push(Line::from(Span::styled(text, style)));
     }
     frame.render_widget(Paragraph::new(lines), inner);

@@ -5,6 +5,7 @@
 //! popups and full-screen layers are drawn over what is below them.
 
 mod choice;
+mod chrome;
 mod composer;
 mod diff;
 mod file_finder;
@@ -12,8 +13,8 @@ mod help;
 mod hints;
 mod history_search;
 mod prefix;
-mod prompt;
-mod prompt_view;
+mod question;
+mod question_view;
 mod queued;
 mod rules;
 mod search;
@@ -51,7 +52,12 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
         }
     }
     status::draw(frame, areas.status, state, now);
-    hints::draw(frame, areas.hints, &top_hints(state, now));
+    hints::draw(
+        frame,
+        areas.hints,
+        &top_hints(state, now),
+        state.config.theme.palette(),
+    );
     if state.config.no_color {
         strip_colours(frame.buffer_mut());
     }
@@ -74,40 +80,44 @@ fn draw_entry(
     state: &AppState,
     now: Instant,
 ) {
+    let palette = state.config.theme.palette();
     match entry {
-        Entry::Prompt(queued, count) => prompt::draw(
+        Entry::Question(queued, count) => question::draw(
             frame,
             areas.bottom,
             queued,
             *count,
             now,
-            state.prompt_look(),
+            state.question_look(),
         ),
-        Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search),
-        Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help),
+        Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search, palette),
+        Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help, palette),
         Entry::Layer(Layer::HistorySearch(search)) => {
-            history_search::draw(frame, areas.bottom, search)
+            history_search::draw(frame, areas.bottom, search, palette)
         }
-        Entry::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser),
-        Entry::Layer(Layer::PromptView(view)) => {
-            if let Some(queued) = state.prompts.front() {
-                prompt_view::draw(frame, areas.main, view, queued, state.prompt_look());
+        Entry::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser, palette),
+        Entry::Layer(Layer::QuestionView(view)) => {
+            if let Some(queued) = state.questions.front() {
+                question_view::draw(frame, areas.main, view, queued, state.question_look());
             }
         }
-        Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list),
-        Entry::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager),
-        Entry::Layer(Layer::ServerDown(down)) => server_down::draw(frame, areas.bottom, down),
+        Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list, palette),
+        Entry::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager, palette),
+        Entry::Layer(Layer::ServerDown(down)) => {
+            server_down::draw(frame, areas.bottom, down, palette)
+        }
         Entry::Layer(Layer::ThreadPicker(picker)) => thread_picker::draw(
             frame,
             areas.main,
             picker,
             state.config.wall_clock.map(|clock| clock.unix_at(now)),
+            palette,
         ),
         Entry::Layer(Layer::SlashPopup(popup)) => slash_popup::draw(frame, areas, popup, state),
-        Entry::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice),
+        Entry::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
         Entry::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, state, now),
         Entry::Layer(Layer::FileFinder(finder)) => {
-            file_finder::draw(frame, areas.transcript, finder)
+            file_finder::draw(frame, areas.transcript, finder, palette)
         }
         // Shown by the queued list, which highlights the selection.
         Entry::Layer(Layer::Queue(_)) => {}

@@ -2,11 +2,13 @@
 //! turn, then the queued ones (the selected one highlighted while ↑ is in the list). After a
 //! lost connection the queued ones say they were not sent.
 
+use super::chrome::row_style;
 use crate::app::layers::Layer;
 use crate::app::{AppState, ConnState};
 use crate::text::sanitize::sanitize_line;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
@@ -19,6 +21,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         Layer::Queue(focus) => Some(focus.selected),
         _ => None,
     });
+    let palette = state.config.theme.palette();
     let failed = matches!(state.conn, ConnState::Failed(_));
     let mut rows: Vec<Line<'static>> = state
         .steering
@@ -29,22 +32,17 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
             } else {
                 "⤷ steering "
             };
-            row(
-                label,
-                &steer.prompt,
-                Style::default().fg(Color::Cyan),
-                false,
-            )
+            row(label, &steer.prompt, palette.working, false, palette)
         })
         .collect();
     let first_queued = rows.len();
     for (i, text) in state.queued.iter().enumerate() {
         let (label, style) = if failed {
-            ("✗ not sent ", Style::default().fg(Color::Red))
+            ("✗ not sent ", palette.error)
         } else {
-            ("⏸ queued   ", Style::default().fg(Color::Yellow))
+            ("⏸ queued   ", palette.warning)
         };
-        rows.push(row(label, text, style, selected == Some(i)));
+        rows.push(row(label, text, style, selected == Some(i), palette));
     }
     // Keep the selection in view; otherwise the first rows, with the rest counted.
     let height = area.height as usize;
@@ -57,16 +55,23 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     } else {
         let more = rows.len() - (height - 1);
         let mut shown: Vec<Line<'static>> = rows.into_iter().take(height - 1).collect();
-        shown.push(Line::from(
-            format!("  … and {more} more (↑ to see them)").dark_gray(),
-        ));
+        shown.push(Line::from(Span::styled(
+            format!("  … and {more} more (↑ to see them)"),
+            palette.dim,
+        )));
         shown
     };
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(shown), area);
 }
 
-fn row(label: &'static str, text: &str, style: Style, selected: bool) -> Line<'static> {
+fn row(
+    label: &'static str,
+    text: &str,
+    style: Style,
+    selected: bool,
+    palette: &Palette,
+) -> Line<'static> {
     let mut lines = text.lines();
     let first = sanitize_line(lines.next().unwrap_or(""));
     let more = if lines.next().is_some() {
@@ -74,14 +79,10 @@ fn row(label: &'static str, text: &str, style: Style, selected: bool) -> Line<'s
     } else {
         ""
     };
-    let body = Style::default().add_modifier(if selected {
-        Modifier::REVERSED
-    } else {
-        Modifier::empty()
-    });
+    let body = row_style(selected, palette);
     Line::from(vec![
         Span::styled(format!(" {label}"), style),
         Span::styled(first, body),
-        Span::styled(more, Style::default().dim()),
+        more.dim(),
     ])
 }

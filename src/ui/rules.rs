@@ -2,16 +2,18 @@
 //! not read, and what a deletion will do. Everything from the files is untrusted: control
 //! characters are shown as markers, never applied.
 
+use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::rules::{Listing, RulesList};
 use crate::model::rules::{Decision, Entry};
 use crate::render::fit::{cells, window};
 use crate::render::wrap::wrap_spans;
 use crate::text::sanitize::{sanitize_line, visible_line};
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style, Stylize};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Padding, Paragraph};
+use ratatui::widgets::{Padding, Paragraph};
 use ratatui::Frame;
 
 /// The widest the box gets: wider lists are hard to read.
@@ -19,26 +21,25 @@ const MAX_WIDTH: u16 = 100;
 /// Columns of the decision, `forbidden` and a space.
 const DECISION_WIDTH: usize = 10;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
-    let footer = footer_spans(list);
+pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList, palette: &Palette) {
+    let footer = footer_spans(list, palette);
     // Laid out once for the widest box, to size it; again for the box it got.
     let inner_width = |width: u16| width.saturating_sub(4) as usize;
     let widest = inner_width(MAX_WIDTH.min(within.width));
-    let rows = body_lines(list, widest).0.len() + wrap_spans(&footer, widest, &[], &[]).len();
+    let rows =
+        body_lines(list, widest, palette).0.len() + wrap_spans(&footer, widest, &[], &[]).len();
     let area = popup(within, MAX_WIDTH, cells(rows).saturating_add(3).max(8));
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Cyan))
-        .padding(Padding::horizontal(1))
-        .title(Line::from(vec![
-            " Exec-policy rules ".cyan().bold(),
-            format!("· {} ", shown(&list.show_path(&list.dir))).dark_gray(),
-        ]));
-    let inner = block.inner(area);
-    let (body, selected_row) = body_lines(list, inner.width as usize);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+    let border = palette.border_focused;
+    let heading = Line::from(vec![
+        title(" Exec-policy rules ", border),
+        Span::styled(
+            format!("· {} ", shown(&list.show_path(&list.dir))),
+            palette.dim,
+        ),
+    ]);
+    let block = popup_box(heading, border).padding(Padding::horizontal(1));
+    let inner = draw_popup(frame, area, block);
+    let (body, selected_row) = body_lines(list, inner.width as usize, palette);
 
     // The footer (what a deletion does, or the question) is always shown; the list scrolls
     // above it, keeping the selection in view.
@@ -64,11 +65,15 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList) {
 
 /// The list's rows for a box `width` columns wide inside, and which of them is the selected
 /// rule. Rules take one row each (cut at the edge); messages wrap.
-fn body_lines(list: &RulesList, width: usize) -> (Vec<Line<'static>>, Option<usize>) {
+fn body_lines(
+    list: &RulesList,
+    width: usize,
+    palette: &Palette,
+) -> (Vec<Line<'static>>, Option<usize>) {
     let message = |span: Span<'static>| (wrap_spans(&[span], width, &[], &[]), None);
     let files = match &list.listing {
-        Listing::Loading => return message("Reading the rules…".dark_gray()),
-        Listing::Failed(why) => return message(shown(why).red()),
+        Listing::Loading => return message(Span::styled("Reading the rules…", palette.dim)),
+        Listing::Failed(why) => return message(Span::styled(shown(why), palette.error)),
         Listing::Loaded(files) => files,
     };
     if files.is_empty() {
@@ -77,7 +82,7 @@ fn body_lines(list: &RulesList, width: usize) -> (Vec<Line<'static>>, Option<usi
              allow\", or when you write them there.",
             list.show_path(&list.dir)
         );
-        return message(shown(&text).dark_gray());
+        return message(Span::styled(shown(&text), palette.dim));
     }
     let selected = list.selected_at();
     let mut lines = Vec::new();
@@ -96,9 +101,10 @@ fn body_lines(list: &RulesList, width: usize) -> (Vec<Line<'static>>, Option<usi
             Ok(entries) => entries,
             Err(why) => {
                 lines.push(Line::from(header));
-                lines.push(Line::from(
-                    format!("   could not read it: {}", shown(why)).red(),
-                ));
+                lines.push(Line::from(Span::styled(
+                    format!("   could not read it: {}", shown(why)),
+                    palette.error,
+                )));
                 continue;
             }
         };
@@ -109,16 +115,16 @@ fn body_lines(list: &RulesList, width: usize) -> (Vec<Line<'static>>, Option<usi
         lines.push(Line::from(header));
         if unread > 0 {
             // codex refuses a file with a syntax error and then applies no custom rules at all.
-            lines.push(Line::from(
+            lines.push(Line::from(Span::styled(
                 format!(
                     "   ⚠ {unread} line{} not understood: codex may then ignore all your rules",
                     if unread == 1 { "" } else { "s" },
-                )
-                .yellow(),
-            ));
+                ),
+                palette.warning,
+            )));
         }
         if entries.is_empty() {
-            lines.push(Line::from("   no rules".dark_gray()));
+            lines.push(Line::from(Span::styled("   no rules", palette.dim)));
         }
         for (entry_index, entry) in entries.iter().enumerate() {
             let is_selected =
@@ -126,80 +132,76 @@ fn body_lines(list: &RulesList, width: usize) -> (Vec<Line<'static>>, Option<usi
             if is_selected {
                 selected_row = Some(lines.len());
             }
-            lines.push(entry_line(entry, is_selected));
+            lines.push(entry_line(entry, is_selected, palette));
         }
     }
     (lines, selected_row)
 }
 
-fn entry_line(entry: &Entry, selected: bool) -> Line<'static> {
+fn entry_line(entry: &Entry, selected: bool, palette: &Palette) -> Line<'static> {
     let marker = if selected {
-        "›  ".cyan().bold()
+        Span::styled("›  ", palette.accent.bold())
     } else {
         Span::raw("   ")
     };
     match entry {
         Entry::Rule(rule) => {
-            let (label, colour) = match &rule.decision {
-                Decision::Allow => ("allow".to_string(), Color::Green),
-                Decision::Prompt => ("prompt".to_string(), Color::Yellow),
-                Decision::Forbidden => ("forbidden".to_string(), Color::Red),
-                Decision::Unknown(text) => (format!("{}?", shown(text)), Color::Magenta),
+            let (label, style) = match &rule.decision {
+                Decision::Allow => ("allow".to_string(), palette.success),
+                Decision::Prompt => ("prompt".to_string(), palette.warning),
+                Decision::Forbidden => ("forbidden".to_string(), palette.error),
+                Decision::Unknown(text) => (format!("{}?", shown(text)), palette.unknown),
             };
             let mut spans = vec![
                 marker,
-                Span::styled(
-                    format!("{label:<DECISION_WIDTH$} "),
-                    Style::default().fg(colour),
-                ),
+                Span::styled(format!("{label:<DECISION_WIDTH$} "), style),
             ];
             let summary = Span::raw(shown(&rule.summary()));
             spans.push(if selected { summary.bold() } else { summary });
             if let Some(why) = &rule.justification {
-                spans.push(format!("  — {}", shown(why)).dark_gray());
+                spans.push(Span::styled(format!("  — {}", shown(why)), palette.dim));
             }
             if !rule.owns_lines {
-                spans.push("  (shares its line)".dark_gray());
+                spans.push(Span::styled("  (shares its line)", palette.dim));
             }
             Line::from(spans)
         }
         Entry::Unparsed { line, text } => Line::from(vec![
             marker,
-            Span::styled(
-                format!("{:<DECISION_WIDTH$} ", "?"),
-                Style::default().fg(Color::Red),
-            ),
-            format!("line {line} not understood: ").red(),
-            shown(text).dark_gray(),
+            Span::styled(format!("{:<DECISION_WIDTH$} ", "?"), palette.error),
+            Span::styled(format!("line {line} not understood: "), palette.error),
+            Span::styled(shown(text), palette.dim),
         ]),
     }
 }
 
 /// One line, wrapped to the box: the question while confirming, else a message or a note.
-fn footer_spans(list: &RulesList) -> Vec<Span<'static>> {
+fn footer_spans(list: &RulesList, palette: &Palette) -> Vec<Span<'static>> {
+    let warning = palette.warning;
     if list.confirming {
         if let Some((file, rule, _)) = list.selected_rule() {
+            let place = format!(" from {}, line {}? ", list.show_path(&file.path), rule.line);
             return vec![
-                "Delete ".yellow().bold(),
+                Span::styled("Delete ", warning.bold()),
                 shown(&rule.summary()).bold(),
-                format!(" ({})", shown(rule.decision.label())).yellow(),
-                format!(" from {}, line {}? ", list.show_path(&file.path), rule.line).yellow(),
+                Span::styled(format!(" ({})", shown(rule.decision.label())), warning),
+                Span::styled(place, warning),
                 "y/Enter".bold(),
-                " deletes it for good, any other key keeps it.".yellow(),
+                Span::styled(" deletes it for good, any other key keeps it.", warning),
             ];
         }
     }
     if let Some(message) = &list.message {
-        return vec![shown(message).yellow()];
+        return vec![Span::styled(shown(message), warning)];
     }
     if list.deleting {
-        return vec!["Deleting…".yellow()];
+        return vec![Span::styled("Deleting…", warning)];
     }
-    vec![
+    vec![Span::styled(
         "A deletion applies to new threads and forks; threads already running keep the rule \
-         until tern restarts."
-            .dark_gray(),
-    ]
+         until tern restarts.",
+        palette.dim,
+    )]
 }
 
 /// Untrusted text as shown: control characters as markers, then the one sanitizer.

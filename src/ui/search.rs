@@ -1,32 +1,34 @@
 //! The search bar and the highlighting of matches in the visible rows.
 
+use super::chrome::popup_box;
 use super::transcript::RowOrigin;
 use crate::app::layers::search::{find_all, plain_text, Search};
 use crate::app::AppState;
 use crate::render::fit::cells;
 use crate::render::restyle::restyle;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search) {
+pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search, palette: &Palette) {
     let count = match (search.current, search.matches.len()) {
         (_, 0) if search.query.is_empty() => String::new(),
         (_, 0) => " no matches ".to_string(),
         (Some(i), n) => format!(" {}/{n} ", i + 1),
         (None, n) => format!(" {n} "),
     };
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Yellow))
-        .title(" search ".dim())
-        .title_bottom(Line::from(count.yellow()).right_aligned());
+    let border = palette.border_attention;
+    let block = popup_box(" search ".dim(), border)
+        .title_bottom(Line::from(Span::styled(count, border)).right_aligned());
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let line = Line::from(vec!["/ ".yellow(), Span::raw(search.query.clone())]);
+    let line = Line::from(vec![
+        Span::styled("/ ", border),
+        Span::raw(search.query.clone()),
+    ]);
     frame.render_widget(Paragraph::new(line), inner);
     let typed = unicode_width::UnicodeWidthStr::width(search.query.as_str());
     let cursor_x = inner.x.saturating_add(2).saturating_add(cells(typed));
@@ -41,11 +43,9 @@ pub fn highlight_matches(lines: &mut [Line<'static>], origins: &[RowOrigin], sta
         return;
     };
     let current = search.current_match();
-    let hit = Style::default().fg(Color::Black).bg(Color::Yellow);
-    let selected = Style::default()
-        .fg(Color::Black)
-        .bg(Color::LightMagenta)
-        .add_modifier(Modifier::BOLD);
+    let palette = state.config.theme.palette();
+    let hit = palette.search_match;
+    let selected = palette.search_current.bold();
     for (line, origin) in lines.iter_mut().zip(origins) {
         for range in find_all(&plain_text(line), &search.query) {
             let is_current = current

@@ -1,26 +1,21 @@
 //! The server-down box: what happened to codex app-server and the restart key.
 
+use super::chrome::{draw_popup, popup_box};
 use crate::app::layers::server_down::ServerDown;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style, Stylize};
-use ratatui::text::Line;
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, down: &ServerDown) {
-    let colour = if down.restarting {
-        Color::Yellow
+pub fn draw(frame: &mut Frame<'_>, area: Rect, down: &ServerDown, palette: &Palette) {
+    let border = if down.restarting {
+        palette.warning
     } else {
-        Color::Red
+        palette.error
     };
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(colour))
-        .title(format!(" {} ", down.title()).fg(colour));
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+    let heading = Span::styled(format!(" {} ", down.title()), border);
+    let inner = draw_popup(frame, area, popup_box(heading, border));
     // Already sanitised and broken into rows by the layer, so `rows` and the drawing agree.
     let lines: Vec<Line<'static>> = down
         .lines(inner.width)

@@ -1,19 +1,21 @@
 //! The slash popup: the matching commands in a box just above the composer, the selected one
 //! highlighted, each with its one-line description.
 
+use super::chrome::{draw_popup, menu_row, popup_box};
 use crate::app::geometry::Areas;
 use crate::app::layers::slash_popup::{matches, SlashPopup};
 use crate::app::AppState;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// The most commands shown at once; the list scrolls to keep the selection in view.
 const MAX_ROWS: usize = 10;
 
 pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &AppState) {
+    let palette = state.config.theme.palette();
     let found = matches(state);
     let room = areas.transcript.height.saturating_sub(2) as usize;
     let rows = found.len().clamp(1, MAX_ROWS).min(room);
@@ -40,24 +42,17 @@ pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Ap
             let marker = if Some(i) == selected { "›" } else { " " };
             let usage = format!("{marker}{:<usage_width$}  ", command.usage());
             let line = Line::from(vec![
-                Span::styled(usage, Style::default().fg(Color::Cyan)),
+                Span::styled(usage, palette.accent),
                 Span::raw(command.description),
             ]);
-            if Some(i) == selected {
-                line.style(
-                    Style::default()
-                        .bg(Color::DarkGray)
-                        .add_modifier(Modifier::BOLD),
-                )
-            } else {
-                line
-            }
+            menu_row(line, Some(i) == selected, palette)
         })
         .collect();
     if found.is_empty() {
-        lines.push(Line::from(
-            " no command matches · /help lists them".dark_gray(),
-        ));
+        lines.push(Line::from(Span::styled(
+            " no command matches · /help lists them",
+            palette.dim,
+        )));
     }
     let width = areas.bottom.width.min(90);
     let height = rows as u16 + 2;
@@ -71,13 +66,7 @@ pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Ap
         width,
         height,
     );
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Cyan))
-        .title(" commands ".dim());
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+    let block = popup_box(" commands ".dim(), palette.border_focused);
+    let inner = draw_popup(frame, area, block);
     frame.render_widget(Paragraph::new(lines), inner);
 }

@@ -4,15 +4,15 @@ use crate::app::{AppState, ConnState, TurnPhase};
 use crate::render::numbers;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::time::Instant;
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
+    let palette = state.config.theme.palette();
     let mut spans: Vec<Span<'static>> = Vec::new();
-    let sep = || " · ".dark_gray();
+    let sep = || Span::styled(" · ", palette.dim);
     match &state.conn {
         // Connected, but no thread yet: the picker is up, or one is being opened.
         ConnState::Connecting if state.server.is_some() => spans.push(
@@ -22,38 +22,46 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
                     .iter()
                     .any(|l| matches!(l, crate::app::layers::Layer::ThreadPicker(_)))
             {
-                "choose a thread".cyan()
+                Span::styled("choose a thread", palette.accent)
             } else {
-                "opening a thread…".yellow()
+                Span::styled("opening a thread…", palette.warning)
             },
         ),
-        ConnState::Connecting => spans.push("connecting to codex…".yellow()),
-        ConnState::Failed(_) => spans.push("disconnected".red().bold()),
+        ConnState::Connecting => spans.push(Span::styled("connecting to codex…", palette.warning)),
+        ConnState::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
         ConnState::Ready => match &state.turn {
-            TurnPhase::Idle => spans.push("ready".green()),
+            TurnPhase::Idle => spans.push(Span::styled("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();
-                spans.push(format!("● working {secs}s").cyan().bold());
-                spans.push(" (Esc to interrupt)".dark_gray());
+                spans.push(Span::styled(
+                    format!("● working {secs}s"),
+                    palette.working.bold(),
+                ));
+                spans.push(Span::styled(" (Esc to interrupt)", palette.dim));
             }
-            TurnPhase::Interrupting { .. } => spans.push("interrupting…".yellow()),
+            TurnPhase::Interrupting { .. } => {
+                spans.push(Span::styled("interrupting…", palette.warning))
+            }
         },
     }
-    if !state.prompts.is_empty() {
+    if !state.questions.is_empty() {
         spans.push(sep());
-        spans.push("approval needed".black().on_yellow());
+        spans.push(Span::styled("approval needed", palette.attention));
     }
     if let Some(thread) = &state.thread {
         spans.push(sep());
         // What the next turn uses: `/model` may have changed it.
         let model = crate::app::turn_settings::model(state).unwrap_or_default();
-        spans.push(sanitize_line(&model).magenta());
+        spans.push(Span::styled(sanitize_line(&model), palette.identity));
         spans.push(sep());
         spans.push(sanitize_line(&short_path(&thread.cwd, state.config.home.as_deref())).into());
     }
     if !state.config.backend_label.is_empty() {
         spans.push(sep());
-        spans.push(state.config.backend_label.clone().dark_gray());
+        spans.push(Span::styled(
+            state.config.backend_label.clone(),
+            palette.dim,
+        ));
     }
     if let Some(usage) = &state.usage {
         let used = usage.last.total_tokens;
@@ -65,7 +73,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             Some(p) => format!("ctx {} ({p}%)", numbers::tokens(used)),
             None => format!("ctx {}", numbers::tokens(used)),
         };
-        spans.push(text.fg(Color::Gray));
+        spans.push(Span::styled(text, palette.status_bar));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }

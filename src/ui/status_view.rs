@@ -1,19 +1,20 @@
 //! `/status`: a box over the transcript with the session's facts. Every value may come from the
 //! server (ids, model, paths): sanitised.
 
+use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::status_view::status_rows;
 use crate::app::AppState;
 use crate::render::fit::{cells, pad_to};
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Padding, Paragraph, Wrap};
 use ratatui::Frame;
 use std::time::Instant;
 
 pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &AppState, now: Instant) {
+    let palette = state.config.theme.palette();
     let rows = status_rows(state, state.config.wall_clock.map(|c| c.unix_at(now)));
     let label_width = rows
         .iter()
@@ -24,10 +25,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &AppState, now: Instant)
         .into_iter()
         .map(|(label, value)| {
             Line::from(vec![
-                Span::styled(
-                    format!("{}  ", pad_to(&label, label_width)),
-                    Style::default().fg(Color::Cyan),
-                ),
+                Span::styled(format!("{}  ", pad_to(&label, label_width)), palette.accent),
                 Span::raw(sanitize_line(&value)),
             ])
         })
@@ -38,15 +36,10 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &AppState, now: Instant)
         widest.saturating_add(4),
         cells(lines.len()).saturating_add(2),
     );
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::Cyan))
-        .padding(ratatui::widgets::Padding::horizontal(1))
-        .title(" Status ".cyan().bold())
-        .title_bottom(" Esc closes ".dark_gray());
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+    let border = palette.border_focused;
+    let block = popup_box(title(" Status ", border), border)
+        .padding(Padding::horizontal(1))
+        .title_bottom(Span::styled(" Esc closes ", palette.dim));
+    let inner = draw_popup(frame, area, block);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }

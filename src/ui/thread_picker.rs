@@ -3,11 +3,13 @@
 //! on a wide screen, the selected thread's details on the right. Row texts were sanitized when
 //! the rows were made (`ThreadRow::from_thread`); the query is sanitized here.
 
+use super::chrome::row_style;
 use crate::app::layers::thread_picker::{Pending, SortBy, ThreadPicker};
 use crate::model::thread_list::{relative_time, short_path, ThreadRow};
 use crate::text::sanitize::visible_line;
+use crate::theme::Palette;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
@@ -19,18 +21,24 @@ const TIME_WIDTH: usize = 11;
 const PANE_FROM: u16 = 110;
 
 /// `now_unix` is the wall clock now, when known (relative times need it).
-pub fn draw(frame: &mut Frame<'_>, area: Rect, picker: &ThreadPicker, now_unix: Option<i64>) {
+pub fn draw(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    picker: &ThreadPicker,
+    now_unix: Option<i64>,
+    palette: &Palette,
+) {
     frame.render_widget(Clear, area);
     if area.height < 3 {
         return;
     }
     let rows = picker.visible();
     frame.render_widget(
-        Paragraph::new(title_line(picker, rows.len())),
+        Paragraph::new(title_line(picker, rows.len(), palette)),
         Rect::new(area.x, area.y, area.width, 1),
     );
     frame.render_widget(
-        Paragraph::new(input_line(picker)),
+        Paragraph::new(input_line(picker, palette)),
         Rect::new(area.x, area.y + 1, area.width, 1),
     );
     let body = Rect::new(area.x, area.y + 2, area.width, area.height - 2);
@@ -50,7 +58,8 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, picker: &ThreadPicker, now_unix: 
     };
     if rows.is_empty() {
         frame.render_widget(
-            Paragraph::new(empty_text(picker).dark_gray()).wrap(Wrap { trim: false }),
+            Paragraph::new(Span::styled(empty_text(picker), palette.dim))
+                .wrap(Wrap { trim: false }),
             Rect::new(
                 list.x + 2,
                 list.y + 1.min(list.height),
@@ -66,16 +75,19 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, picker: &ThreadPicker, now_unix: 
             .enumerate()
             .skip(offset)
             .take(height)
-            .map(|(i, row)| row_line(picker, row, i == picker.selected, list.width, now_unix))
+            .map(|(i, row)| {
+                let selected = i == picker.selected;
+                row_line(picker, row, selected, list.width, now_unix, palette)
+            })
             .collect();
         frame.render_widget(Paragraph::new(lines), list);
     }
     if let (Some(pane), Some(row)) = (pane, picker.selected_row()) {
-        draw_details(frame, pane, picker, row, now_unix);
+        draw_details(frame, pane, picker, row, now_unix, palette);
     }
 }
 
-fn title_line(picker: &ThreadPicker, count: usize) -> Line<'static> {
+fn title_line(picker: &ThreadPicker, count: usize, palette: &Palette) -> Line<'static> {
     let place = if picker.all_dirs {
         "all directories".to_string()
     } else {
@@ -88,28 +100,30 @@ fn title_line(picker: &ThreadPicker, count: usize) -> Line<'static> {
             } else {
                 " Resume a thread "
             },
-            Style::default().fg(Color::Black).bg(Color::Cyan).bold(),
+            palette.badge.bold(),
         ),
         Span::raw(format!(" {place} · ")),
-        Span::raw(match picker.sort {
-            SortBy::Updated => "by last update",
-            SortBy::Created => "by creation",
-        })
-        .dark_gray(),
+        Span::styled(
+            match picker.sort {
+                SortBy::Updated => "by last update",
+                SortBy::Created => "by creation",
+            },
+            palette.dim,
+        ),
     ];
     let more = if picker.next_cursor.is_some() && picker.query.is_empty() {
         "+"
     } else {
         ""
     };
-    spans.push(format!(" · {count}{more} shown").dark_gray());
+    spans.push(Span::styled(format!(" · {count}{more} shown"), palette.dim));
     if picker.loading || picker.searching {
-        spans.push(" · loading…".yellow());
+        spans.push(Span::styled(" · loading…", palette.warning));
     }
     Line::from(spans)
 }
 
-fn input_line(picker: &ThreadPicker) -> Line<'static> {
+fn input_line(picker: &ThreadPicker, palette: &Palette) -> Line<'static> {
     let title = picker
         .selected_row()
         .map(|row| row.title().to_string())
@@ -118,10 +132,13 @@ fn input_line(picker: &ThreadPicker) -> Line<'static> {
         let mut spans = vec![
             " New name: ".bold(),
             Span::raw(visible_line(name)),
-            "▏".cyan(),
+            Span::styled("▏", palette.accent),
         ];
         if let Some(message) = &picker.message {
-            spans.push(format!("  {}", visible_line(message)).red());
+            spans.push(Span::styled(
+                format!("  {}", visible_line(message)),
+                palette.error,
+            ));
         }
         return Line::from(spans);
     }
@@ -131,26 +148,30 @@ fn input_line(picker: &ThreadPicker) -> Line<'static> {
             Pending::Archive if picker.archived => "Unarchive",
             Pending::Archive => "Archive",
         };
-        return Line::from(format!(" {verb} “{title}”? y/Enter: yes, any other key: no").yellow());
+        let question = format!(" {verb} “{title}”? y/Enter: yes, any other key: no");
+        return Line::from(Span::styled(question, palette.warning));
     }
     if let Some(opening) = &picker.opening {
-        return Line::from(format!(" Opening {opening}…").yellow());
+        return Line::from(Span::styled(
+            format!(" Opening {opening}…"),
+            palette.warning,
+        ));
     }
     if let Some(message) = &picker.message {
         let style = if message.starts_with("Could not") || message.contains("failed") {
-            Style::default().fg(Color::Red)
+            palette.error
         } else {
-            Style::default().fg(Color::Green)
+            palette.success
         };
         return Line::from(Span::styled(format!(" {}", visible_line(message)), style));
     }
     if picker.query.is_empty() {
-        return Line::from(" Type to filter".dark_gray());
+        return Line::from(Span::styled(" Type to filter", palette.dim));
     }
     Line::from(vec![
         " Filter: ".bold(),
         Span::raw(visible_line(&picker.query)),
-        "▏".cyan(),
+        Span::styled("▏", palette.accent),
     ])
 }
 
@@ -196,6 +217,7 @@ fn row_line(
     selected: bool,
     width: u16,
     now_unix: Option<i64>,
+    palette: &Palette,
 ) -> Line<'static> {
     let width = width as usize;
     let marker = if selected { "› " } else { "  " };
@@ -205,23 +227,23 @@ fn row_line(
     if picker.all_dirs && width >= 60 {
         let cwd = left_fit(&short_path(&row.cwd, picker.home.as_deref()), width / 4);
         tail_width += cwd.width() + 1;
-        tail.push(Span::raw(format!(" {cwd}")).dark_gray());
+        tail.push(Span::styled(format!(" {cwd}"), palette.dim));
     }
     if let Some(branch) = &row.branch {
         let branch = fit(branch, 16);
         tail_width += branch.width() + 1;
-        tail.push(Span::raw(format!(" {branch}")).magenta());
+        tail.push(Span::styled(format!(" {branch}"), palette.identity));
     }
     if row.active {
         tail_width += 8;
-        tail.push(" running".green());
+        tail.push(Span::styled(" running", palette.success));
     }
     let title_width = width.saturating_sub(2 + TIME_WIDTH + tail_width + 1);
     let title = fit(row.title(), title_width);
     let pad = title_width.saturating_sub(title.width());
     let mut spans = vec![
         Span::raw(marker),
-        Span::raw(format!("{time:<w$}", w = TIME_WIDTH)).dark_gray(),
+        Span::styled(format!("{time:<w$}", w = TIME_WIDTH), palette.dim),
         if row.name.is_some() {
             Span::raw(title).bold()
         } else {
@@ -230,12 +252,7 @@ fn row_line(
         Span::raw(" ".repeat(pad + 1)),
     ];
     spans.extend(tail);
-    let line = Line::from(spans);
-    if selected {
-        line.style(Style::default().add_modifier(Modifier::REVERSED))
-    } else {
-        line
-    }
+    Line::from(spans).style(row_style(selected, palette))
 }
 
 fn draw_details(
@@ -244,10 +261,11 @@ fn draw_details(
     picker: &ThreadPicker,
     row: &ThreadRow,
     now_unix: Option<i64>,
+    palette: &Palette,
 ) {
     let block = Block::default()
         .borders(Borders::LEFT)
-        .border_style(Style::default().fg(Color::DarkGray));
+        .border_style(palette.border);
     let inner = block.inner(pane);
     frame.render_widget(block, pane);
     let time = |at: Option<i64>| match (at, now_unix) {
@@ -258,42 +276,45 @@ fn draw_details(
     let mut lines = vec![
         Line::from(Span::raw(row.title().to_string()).bold()),
         Line::from(""),
-        Line::from(vec!["id      ".dark_gray(), Span::raw(row.id.clone())]),
         Line::from(vec![
-            "dir     ".dark_gray(),
+            Span::styled("id      ", palette.dim),
+            Span::raw(row.id.clone()),
+        ]),
+        Line::from(vec![
+            Span::styled("dir     ", palette.dim),
             Span::raw(short_path(&row.cwd, picker.home.as_deref())),
         ]),
     ];
     if let Some(branch) = &row.branch {
         lines.push(Line::from(vec![
-            "branch  ".dark_gray(),
-            Span::raw(branch.clone()).magenta(),
+            Span::styled("branch  ", palette.dim),
+            Span::styled(branch.clone(), palette.identity),
         ]));
     }
     lines.push(Line::from(vec![
-        "updated ".dark_gray(),
+        Span::styled("updated ", palette.dim),
         Span::raw(time(row.updated_at)),
-        " · created ".dark_gray(),
+        Span::styled(" · created ", palette.dim),
         Span::raw(time(row.created_at)),
     ]));
     if row.name.is_some() && !row.preview.is_empty() {
         lines.push(Line::from(""));
-        lines.push(Line::from("first message".dark_gray()));
+        lines.push(Line::from(Span::styled("first message", palette.dim)));
         lines.push(Line::from(row.preview.clone()));
     }
     match picker.exchanges.get(&row.id) {
         Some(Some(exchange)) => {
             lines.push(Line::from(""));
-            lines.push(Line::from("last exchange".dark_gray()));
+            lines.push(Line::from(Span::styled("last exchange", palette.dim)));
             if !exchange.question.is_empty() {
                 lines.push(Line::from(vec![
-                    "› ".cyan(),
+                    Span::styled("› ", palette.user),
                     Span::raw(exchange.question.clone()),
                 ]));
             }
             if !exchange.answer.is_empty() {
                 lines.push(Line::from(vec![
-                    "• ".dark_gray(),
+                    Span::styled("• ", palette.dim),
                     Span::raw(exchange.answer.clone()),
                 ]));
             }
@@ -301,7 +322,7 @@ fn draw_details(
         Some(None) => {}
         None => {
             lines.push(Line::from(""));
-            lines.push(Line::from("last exchange…".dark_gray()));
+            lines.push(Line::from(Span::styled("last exchange…", palette.dim)));
         }
     }
     frame.render_widget(

@@ -3,8 +3,7 @@
 use crate::app::scroll::Measure;
 use crate::app::AppState;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Stylize};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
@@ -50,12 +49,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     frame.render_widget(Paragraph::new(lines), area);
 
     // Older turns of a resumed thread are on their way: say so where they will appear.
-    if at_top && state.history.as_ref().is_some_and(|h| h.loading) && area.height > 0 {
+    if at_top && state.older_turns.as_ref().is_some_and(|h| h.loading) && area.height > 0 {
         let note = " ↑ loading earlier turns… ";
         let w = note.chars().count() as u16;
         if area.width > w {
             let at = Rect::new(area.x + area.width - w, area.y, w, 1);
-            frame.render_widget(Paragraph::new(note.fg(Color::Black).on_cyan()), at);
+            let note = Span::styled(note, state.config.theme.palette().badge);
+            frame.render_widget(Paragraph::new(note), at);
         }
     }
 
@@ -68,7 +68,8 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         let w = hint.chars().count() as u16;
         if area.width > w {
             let at = Rect::new(area.x + area.width - w, area.y + area.height - 1, w, 1);
-            frame.render_widget(Paragraph::new(hint.fg(Color::Black).on_yellow()), at);
+            let hint = Span::styled(hint, state.config.theme.palette().attention);
+            frame.render_widget(Paragraph::new(hint), at);
         }
     }
 }

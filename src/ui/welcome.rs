@@ -3,14 +3,15 @@
 //! config warning at startup) show under it; it goes once the conversation starts. Values come
 //! from the server or the command line: sanitised.
 
+use super::chrome::rounded_box;
 use crate::app::{turn_settings, AppState};
 use crate::model::CellKind;
 use crate::render::fit::cells;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style, Stylize};
+use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Padding, Paragraph};
+use ratatui::widgets::{Padding, Paragraph};
 use ratatui::Frame;
 
 /// On an empty transcript, unless something else is open over it (a box drawn over the welcome
@@ -22,8 +23,8 @@ pub fn shown(state: &AppState) -> bool {
         .iter()
         .all(|cell| matches!(cell.kind(), CellKind::Notice { .. }));
     only_notices
-        && state.history.is_none()
-        && state.prompts.is_empty()
+        && state.older_turns.is_none()
+        && state.questions.is_empty()
         && state
             .layers
             .iter()
@@ -33,6 +34,7 @@ pub fn shown(state: &AppState) -> bool {
 /// Draws it at the top of `area`; returns the rows it took (with a blank row under it), 0 when
 /// it does not fit.
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
+    let palette = state.config.theme.palette();
     let pending = || "…".to_string();
     let model = match (turn_settings::model(state), turn_settings::effort(state)) {
         (Some(model), Some(effort)) => format!("{model} · {effort} reasoning"),
@@ -58,21 +60,18 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
     let mut lines = vec![
         Line::from(vec![
             "tern".bold(),
-            " · a terminal for the Codex agent".dark_gray(),
+            Span::styled(" · a terminal for the Codex agent", palette.dim),
         ]),
         Line::default(),
     ];
     for (label, value) in facts {
         lines.push(Line::from(vec![
-            Span::styled(
-                format!("{label:<10} "),
-                Style::default().fg(Color::DarkGray),
-            ),
+            Span::styled(format!("{label:<10} "), palette.dim),
             Span::raw(sanitize_line(&value)),
         ]));
     }
     lines.push(Line::default());
-    let key = |k: &'static str| Span::styled(k, Style::default().fg(Color::Cyan).bold());
+    let key = |k: &'static str| Span::styled(k, palette.key.bold());
     lines.push(Line::from(vec![
         key("/"),
         " commands   ".into(),
@@ -92,11 +91,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         return 0;
     }
     let at = Rect::new(area.x, area.y, width, height);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(Color::DarkGray))
-        .padding(Padding::horizontal(1));
+    let block = rounded_box(palette.border).padding(Padding::horizontal(1));
     let inner = block.inner(at);
     frame.render_widget(block, at);
     frame.render_widget(Paragraph::new(lines), inner);

@@ -27,7 +27,7 @@ impl HistorySearch {
     fn refresh(&mut self, state: &AppState) {
         let needle = self.query.to_lowercase();
         let mut matches: Vec<String> = Vec::new();
-        for entry in state.composer.history.entries().iter().rev() {
+        for entry in state.composer.prompt_history.entries().iter().rev() {
             if entry.to_lowercase().contains(&needle) && !matches.contains(entry) {
                 matches.push(entry.clone());
             }

@@ -16,7 +16,7 @@ pub mod file_finder;
 pub mod help;
 pub mod history_search;
 pub mod prefix;
-pub mod prompt_view;
+pub mod question_view;
 pub mod queue;
 pub mod rules;
 pub mod search;
@@ -31,7 +31,7 @@ pub use file_finder::FileFinder;
 pub use help::Help;
 pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
-pub use prompt_view::PromptView;
+pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
@@ -40,9 +40,9 @@ pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
 use super::effect::Effect;
-use super::prompts::{Gate, QueuedPrompt};
+use super::questions::{Gate, QueuedQuestion};
 use super::state::AppState;
-use super::{base, prompts};
+use super::{base, questions};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 use std::time::Instant;
 
@@ -96,7 +96,7 @@ pub enum Layer {
     /// Opened from a command prompt: the exact exec-policy rule to write.
     Prefix(PrefixChooser),
     /// Opened from a prompt: its whole body, full screen.
-    PromptView(PromptView),
+    QuestionView(QuestionView),
     Rules(RulesList),
     Diff(DiffPager),
     /// `tern resume`, `/resume`: past threads to reopen.
@@ -123,7 +123,7 @@ impl Layer {
             Layer::Search(search) => search.handle(input, state, now),
             Layer::Help(help) => help.handle(input),
             Layer::Prefix(chooser) => chooser.handle(input, state, now),
-            Layer::PromptView(view) => view.handle(input),
+            Layer::QuestionView(view) => view.handle(input),
             Layer::Rules(list) => list.handle(input),
             Layer::Diff(diff) => diff.handle(input, state, now),
             Layer::ThreadPicker(picker) => picker.handle(input, state, now),
@@ -150,7 +150,9 @@ impl Layer {
             | Layer::Status(_)
             | Layer::FileFinder(_)
             | Layer::Queue(_) => Placement::Popup,
-            Layer::PromptView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => Placement::FullScreen,
+            Layer::QuestionView(_) | Layer::Diff(_) | Layer::ThreadPicker(_) => {
+                Placement::FullScreen
+            }
         }
     }
 
@@ -165,7 +167,7 @@ impl Layer {
             Layer::Search(_) => "Search",
             Layer::Help(_) => "Help",
             Layer::Prefix(_) => "Always allow",
-            Layer::PromptView(_) => "Full view",
+            Layer::QuestionView(_) => "Full view",
             Layer::Rules(_) => "Rules",
             Layer::Diff(_) => "Diff",
             Layer::ThreadPicker(_) => "Resume",
@@ -184,7 +186,7 @@ impl Layer {
             Layer::Search(_) => search::hints(),
             Layer::Help(_) => help::hints(),
             Layer::Prefix(chooser) => chooser.hints(),
-            Layer::PromptView(_) => prompt_view::hints(),
+            Layer::QuestionView(_) => question_view::hints(),
             Layer::Rules(list) => rules::hints(list),
             Layer::Diff(_) => diff::hints(),
             Layer::ThreadPicker(picker) => thread_picker::hints(picker),
@@ -204,9 +206,9 @@ impl Layer {
             Layer::Search(_) => 1,
             Layer::Help(help) => help.rows(),
             Layer::Prefix(chooser) => {
-                crate::render::prefix::chooser_lines(&chooser.offer, chooser.len, width).len()
+                crate::render::prefix::chooser_rows(&chooser.offer, chooser.len, width)
             }
-            Layer::PromptView(_) => 0,
+            Layer::QuestionView(_) => 0,
             Layer::ServerDown(down) => down.rows(width),
             Layer::Rules(list) => list.rules().len().max(1),
             // Full screen: it takes the rows there are.
@@ -227,29 +229,29 @@ impl Layer {
 pub enum Entry<'a> {
     Layer(&'a Layer),
     /// The front server prompt, with how many are waiting in all.
-    Prompt(&'a QueuedPrompt, usize),
+    Question(&'a QueuedQuestion, usize),
 }
 
 impl Entry<'_> {
     pub fn placement(&self) -> Placement {
         match self {
             Entry::Layer(layer) => layer.placement(),
-            Entry::Prompt(..) => Placement::Bottom,
+            Entry::Question(..) => Placement::Bottom,
         }
     }
 
     pub fn title(&self) -> &'static str {
         match self {
             Entry::Layer(layer) => layer.title(),
-            Entry::Prompt(..) => "Approval",
+            Entry::Question(..) => "Approval",
         }
     }
 
     pub fn hints(&self, now: Instant) -> Vec<Hint> {
         match self {
             Entry::Layer(layer) => layer.hints(),
-            Entry::Prompt(queued, _) => prompts::hints(
-                &queued.prompt,
+            Entry::Question(queued, _) => questions::hints(
+                &queued.question,
                 queued.selected,
                 queued.activation.as_ref().is_some_and(|a| a.live(now)),
             ),
@@ -260,13 +262,13 @@ impl Entry<'_> {
     pub fn rows(&self, width: u16, state: &AppState) -> usize {
         match self {
             Entry::Layer(layer) => layer.rows(width),
-            Entry::Prompt(queued, _) => {
-                let lines = crate::render::prompt::prompt_lines(
-                    &queued.prompt,
+            Entry::Question(queued, _) => {
+                let lines = crate::render::question::question_lines(
+                    &queued.question,
                     queued.selected,
                     queued.form.as_ref(),
                     width,
-                    state.prompt_look(),
+                    state.question_look(),
                 );
                 lines.body.len() + 1 + lines.options.len()
             }
@@ -278,8 +280,8 @@ impl Entry<'_> {
 /// end.
 pub fn on_screen(state: &AppState) -> Vec<Entry<'_>> {
     let mut entries: Vec<Entry<'_>> = state.layers.iter().map(Entry::Layer).collect();
-    if let Some(front) = state.prompts.front() {
-        entries.push(Entry::Prompt(front, state.prompts.len()));
+    if let Some(front) = state.questions.front() {
+        entries.push(Entry::Question(front, state.questions.len()));
         entries.extend(front.layers.iter().map(Entry::Layer));
     }
     entries
@@ -297,18 +299,18 @@ pub fn top_hints(state: &AppState, now: Instant) -> Vec<Hint> {
 #[derive(Debug, Clone, Copy)]
 enum Stack {
     Person,
-    Prompt,
+    Question,
 }
 
 fn stack(state: &mut AppState, which: Stack) -> Option<&mut Vec<Layer>> {
     match which {
         Stack::Person => Some(&mut state.layers),
-        Stack::Prompt => state.prompts.front_mut().map(|front| &mut front.layers),
+        Stack::Question => state.questions.front_mut().map(|front| &mut front.layers),
     }
 }
 
 /// Routes one event: Ctrl+C first; then, while a server prompt is up, the type-ahead gate
-/// (`prompts::guard`) decides whether a key is typing for the draft or meant for the prompt;
+/// (`questions::guard`) decides whether a key is typing for the draft or meant for the prompt;
 /// then the layers from the top, then the base.
 pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
     if let Input::Key(key) = input {
@@ -321,9 +323,9 @@ pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect
     }
     // A key held back earlier and not followed by another was meant: it decides first.
     let mut effects = tick(state, now);
-    if !state.prompts.is_empty() {
+    if !state.questions.is_empty() {
         match input {
-            Input::Key(key) => match state.prompts.gate(key, now) {
+            Input::Key(key) => match state.questions.gate(key, now) {
                 Gate::Hold | Gate::Swallow => return effects,
                 Gate::Typing(keys) => {
                     for key in keys {
@@ -333,8 +335,13 @@ pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect
                 }
                 Gate::Pass => {}
             },
-            Input::Paste(_) if !state.prompts.front().is_some_and(QueuedPrompt::typing_text) => {
-                if let Some(held) = state.prompts.pasted(now) {
+            Input::Paste(_)
+                if !state
+                    .questions
+                    .front()
+                    .is_some_and(QueuedQuestion::typing_text) =>
+            {
+                if let Some(held) = state.questions.pasted(now) {
                     effects.extend(route_as_typing(state, held, now));
                 }
             }
@@ -347,7 +354,7 @@ pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect
 
 /// Time passed: a held key whose moment came goes to the prompt.
 pub fn tick(state: &mut AppState, now: Instant) -> Vec<Effect> {
-    match state.prompts.take_due(now) {
+    match state.questions.take_due(now) {
         Some(key) => route_from_top(state, Input::Key(key), now),
         None => vec![],
     }
@@ -370,12 +377,12 @@ fn route_as_typing(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Eff
 }
 
 fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
-    if let Some(effects) = walk(state, Stack::Prompt, &input, now) {
+    if let Some(effects) = walk(state, Stack::Question, &input, now) {
         return effects;
     }
-    if !state.prompts.is_empty() {
-        let outcome = prompts::handle(state, &input, now);
-        if let Some(effects) = settle(state, Stack::Prompt, outcome) {
+    if !state.questions.is_empty() {
+        let outcome = questions::handle(state, &input, now);
+        if let Some(effects) = settle(state, Stack::Question, outcome) {
             return effects;
         }
     }
@@ -392,7 +399,7 @@ fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<E
 fn settle_base(state: &mut AppState, outcome: Outcome) -> Vec<Effect> {
     match outcome {
         Outcome::Open(layer, effects)
-            if !state.prompts.is_empty() && layer.placement() == Placement::Bottom =>
+            if !state.questions.is_empty() && layer.placement() == Placement::Bottom =>
         {
             effects
         }

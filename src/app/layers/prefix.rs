@@ -4,10 +4,10 @@
 //! rule text is always on screen. Enter (or `p` again) writes it; Esc goes back to the prompt.
 
 use super::{Hint, Input, Outcome};
-use crate::app::prompts::answer_front;
+use crate::app::questions::answer_front;
 use crate::app::state::AppState;
 use crate::model::execpolicy::{refusal, Offer};
-use crate::model::prompt::{amendment_record, amendment_result};
+use crate::model::question::{amendment_record, amendment_result};
 use crossterm::event::{KeyCode, KeyModifiers};
 use std::time::Instant;
 
@@ -69,7 +69,7 @@ impl PrefixChooser {
                 ));
             }
             KeyCode::Esc => {
-                if let Some(front) = state.prompts.front_mut() {
+                if let Some(front) = state.questions.front_mut() {
                     front.selected = None;
                 }
                 return Outcome::Close(vec![]);

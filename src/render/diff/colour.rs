@@ -6,87 +6,78 @@ use super::pair::emphasis;
 use super::parse::LineKind;
 use crate::render::highlight::Theme;
 use crate::render::restyle::restyle;
-use ratatui::style::{Color, Style};
+use crate::theme::{DiffPalette, Palette};
+use ratatui::style::{Color, Style, Stylize};
 use ratatui::text::Span;
 use unicode_width::UnicodeWidthStr;
 
-/// Backgrounds of changed lines and of the words that changed in them.
-#[derive(Debug, Clone, Copy)]
-pub struct Palette {
-    pub added: Color,
-    pub added_word: Color,
-    pub removed: Color,
-    pub removed_word: Color,
-}
-
-pub fn palette(theme: Theme) -> Palette {
-    match theme {
-        Theme::Dark => Palette {
-            added: Color::Rgb(22, 52, 34),
-            added_word: Color::Rgb(40, 110, 62),
-            removed: Color::Rgb(62, 26, 30),
-            removed_word: Color::Rgb(130, 42, 50),
-        },
-        Theme::Light => Palette {
-            added: Color::Rgb(230, 255, 236),
-            added_word: Color::Rgb(165, 240, 183),
-            removed: Color::Rgb(255, 235, 233),
-            removed_word: Color::Rgb(255, 188, 188),
-        },
-    }
-}
-
-pub(super) fn number_style() -> Style {
-    Style::default().fg(Color::DarkGray)
+/// The diff colours of `theme`.
+pub fn palette(theme: Theme) -> &'static DiffPalette {
+    &theme.palette().diff
 }
 
 /// The row background of a line, if it is a change.
 pub(super) fn tint(kind: LineKind, palette: &Palette) -> Option<Color> {
     match kind {
-        LineKind::Added => Some(palette.added),
-        LineKind::Removed => Some(palette.removed),
+        LineKind::Added => Some(palette.diff.added),
+        LineKind::Removed => Some(palette.diff.removed),
         _ => None,
     }
 }
 
-pub(super) fn sign(kind: LineKind) -> Span<'static> {
+pub(super) fn sign(kind: LineKind, palette: &Palette) -> Span<'static> {
     match kind {
-        LineKind::Added => Span::styled("+", Style::default().fg(Color::Green).bold()),
-        LineKind::Removed => Span::styled("-", Style::default().fg(Color::Red).bold()),
+        LineKind::Added => Span::styled("+", palette.diff.added_mark.bold()),
+        LineKind::Removed => Span::styled("-", palette.diff.removed_mark.bold()),
         _ => Span::raw(" "),
     }
 }
 
 /// `+N −M` in colour.
-pub fn counts(added: usize, removed: usize) -> Vec<Span<'static>> {
+pub fn counts(added: usize, removed: usize, palette: &Palette) -> Vec<Span<'static>> {
     vec![
-        Span::styled(format!("+{added}"), Style::default().fg(Color::Green)),
+        Span::styled(format!("+{added}"), palette.diff.added_mark),
         Span::raw(" "),
-        Span::styled(format!("−{removed}"), Style::default().fg(Color::Red)),
+        Span::styled(format!("−{removed}"), palette.diff.removed_mark),
     ]
 }
 
 /// What follows a line's text: how much was cut, and a visible `␍` when the line's ending is
 /// what changed.
-pub(super) fn suffix(line: &ShownLine, partner: Option<&ShownLine>) -> Vec<Span<'static>> {
+fn suffix_parts(line: &ShownLine, partner: Option<&ShownLine>) -> (Option<String>, bool) {
+    let cut = (line.cut > 0).then(|| format!(" … {} more characters", line.cut));
+    (cut, line.cr && partner.is_some_and(|p| !p.cr))
+}
+
+/// The suffix (see [`suffix_parts`]) as spans.
+pub(super) fn suffix(
+    line: &ShownLine,
+    partner: Option<&ShownLine>,
+    palette: &Palette,
+) -> Vec<Span<'static>> {
+    let (cut, cr) = suffix_parts(line, partner);
     let mut out = Vec::new();
-    if line.cut > 0 {
-        out.push(Span::styled(
-            format!(" … {} more characters", line.cut),
-            Style::default().dim(),
-        ));
+    if let Some(cut) = cut {
+        out.push(cut.dim());
     }
-    if line.cr && partner.is_some_and(|p| !p.cr) {
-        out.push(Span::styled("␍", Style::default().fg(Color::Yellow)));
+    if cr {
+        out.push(Span::styled("␍", palette.diff.changed_ending));
     }
     out
 }
 
+/// The suffix's text, to measure it and wrap it.
+fn suffix_text(line: &ShownLine, partner: Option<&ShownLine>) -> String {
+    let (cut, cr) = suffix_parts(line, partner);
+    let mut text = cut.unwrap_or_default();
+    if cr {
+        text.push('␍');
+    }
+    text
+}
+
 pub(super) fn suffix_width(line: &ShownLine, partner: Option<&ShownLine>) -> usize {
-    suffix(line, partner)
-        .iter()
-        .map(|s| s.content.width())
-        .sum()
+    suffix_text(line, partner).width()
 }
 
 /// The line's text with its colours: `highlighted` (the syntax colours, same text) if given,
@@ -98,11 +89,9 @@ pub fn content(
     palette: &Palette,
 ) -> Vec<Span<'static>> {
     if line.kind == LineKind::NoNewline {
-        return vec![Span::styled(
-            line.text.clone(),
-            Style::default().dim().italic(),
-        )];
+        return vec![line.text.clone().dim().italic()];
     }
+    let colours = &palette.diff;
     let mut spans: Vec<Span<'static>> = match highlighted {
         Some(h) if h.iter().map(|s| s.content.len()).sum::<usize>() == line.text.len() => {
             h.to_vec()
@@ -114,8 +103,8 @@ pub fn content(
             span.style = span.style.bg(bg);
         }
         let word = match line.kind {
-            LineKind::Added => palette.added_word,
-            _ => palette.removed_word,
+            LineKind::Added => colours.added_word,
+            _ => colours.removed_word,
         };
         let ranges = partner.and_then(|p| match line.kind {
             LineKind::Removed => emphasis(&line.text, &p.text).map(|(old, _)| old),
@@ -130,7 +119,7 @@ pub fn content(
         }
     }
     spans.retain(|s| !s.content.is_empty());
-    spans.extend(suffix(line, partner));
+    spans.extend(suffix(line, partner, palette));
     spans
 }
 
@@ -144,19 +133,16 @@ pub(super) fn line_width(line: &ShownLine, partner: Option<&ShownLine>) -> (usiz
 }
 
 pub(super) fn with_suffix(line: &ShownLine, partner: Option<&ShownLine>) -> String {
-    let mut text = line.text.clone();
-    for span in suffix(line, partner) {
-        text.push_str(&span.content);
-    }
-    text
+    line.text.clone() + &suffix_text(line, partner)
 }
 
 /// The status word of a file, coloured, for lists.
-pub fn status_letter(status: FileStatus) -> Span<'static> {
+pub fn status_letter(status: FileStatus, palette: &Palette) -> Span<'static> {
+    let colours = &palette.diff;
     match status {
-        FileStatus::Added => Span::styled("A", Style::default().fg(Color::Green)),
-        FileStatus::Deleted => Span::styled("D", Style::default().fg(Color::Red)),
-        FileStatus::Updated => Span::styled("M", Style::default().fg(Color::Yellow)),
-        FileStatus::Moved => Span::styled("R", Style::default().fg(Color::Magenta)),
+        FileStatus::Added => Span::styled("A", colours.added_mark),
+        FileStatus::Deleted => Span::styled("D", colours.removed_mark),
+        FileStatus::Updated => Span::styled("M", colours.updated_mark),
+        FileStatus::Moved => Span::styled("R", colours.moved_mark),
     }
 }

@@ -2,7 +2,6 @@
 //! counts rows — and painted only where it is seen. Syntax colours are computed per block of
 //! lines and kept, so scrolling back costs nothing and a 5,000-line diff never stalls a frame.
 
-use super::colour::palette;
 use super::file::{DiffFile, ShownHunk};
 use super::paint::{
     file_header, hunk_header, more_line, note_line, side_height, side_rows, unified_height,
@@ -141,7 +140,9 @@ impl DiffDocument {
     fn height(&self, entry: Entry, width: u16) -> usize {
         let w = width as usize;
         match entry {
-            Entry::FileHeader(f) => file_header(&self.files[f], w, self.pager).len(),
+            Entry::FileHeader(f) => {
+                file_header(&self.files[f], w, self.pager, self.theme.palette()).len()
+            }
             Entry::Note(f) => note_line(&self.files[f], w).len(),
             Entry::HunkHeader(..) | Entry::Gap(_) => 1,
             Entry::Line(f, h, i) => {
@@ -322,24 +323,24 @@ impl DiffDocument {
             out.extend(rows);
         }
         if hidden > 0 {
-            out.push(more_line(hidden, more_hint));
+            out.push(more_line(hidden, more_hint, self.theme.palette()));
         }
         (header, out)
     }
 
     fn paint(&self, entry: Entry, width: u16) -> Vec<Line<'static>> {
         let w = width as usize;
-        let colours = palette(self.theme);
+        let palette = self.theme.palette();
         match entry {
-            Entry::FileHeader(f) => file_header(&self.files[f], w, self.pager),
+            Entry::FileHeader(f) => file_header(&self.files[f], w, self.pager, palette),
             Entry::Note(f) => note_line(&self.files[f], w),
-            Entry::HunkHeader(f, h) => vec![hunk_header(&self.files[f].hunks[h], w)],
+            Entry::HunkHeader(f, h) => vec![hunk_header(&self.files[f].hunks[h], w, palette)],
             Entry::Gap(_) => vec![Line::default()],
             Entry::Line(f, h, i) => {
                 let file = &self.files[f];
                 let colours_of = self.block(f, h, i / BLOCK);
                 let spans = colours_of.get(i % BLOCK).map(Vec::as_slice);
-                unified_rows(file, &file.hunks[h], i, spans, w, &colours)
+                unified_rows(file, &file.hunks[h], i, spans, w, palette)
             }
             Entry::Pair(f, h, r) => {
                 let file = &self.files[f];
@@ -350,7 +351,7 @@ impl DiffDocument {
                 let (old, new) = (spans_of(row.old), spans_of(row.new));
                 let old_spans = old.as_ref().and_then(|(b, k)| b.get(*k)).map(Vec::as_slice);
                 let new_spans = new.as_ref().and_then(|(b, k)| b.get(*k)).map(Vec::as_slice);
-                side_rows(file, hunk, row, (old_spans, new_spans), w, &colours)
+                side_rows(file, hunk, row, (old_spans, new_spans), w, palette)
             }
         }
     }
@@ -421,7 +422,7 @@ mod tests {
     use super::*;
     use crate::protocol::{FileUpdateChange, PatchChangeKind};
 
-    fn coloured(limit: Option<usize>) -> bool {
+    fn lines(limit: Option<usize>) -> Vec<Line<'static>> {
         let change = FileUpdateChange {
             path: "a.rs".into(),
             kind: PatchChangeKind::Add,
@@ -434,9 +435,12 @@ mod tests {
         )
         .with_highlight_limit(limit);
         doc.lines(80, DiffMode::Unified, 0, usize::MAX)
-            .iter()
-            .flat_map(|l| &l.spans)
-            .any(|s| matches!(s.style.fg, Some(ratatui::style::Color::Rgb(..))))
+    }
+
+    /// Whether the code got colours of its own: the lines differ from those of a document
+    /// that highlights nothing (a limit of no lines).
+    fn coloured(limit: Option<usize>) -> bool {
+        lines(limit) != lines(Some(0))
     }
 
     #[test]

@@ -71,7 +71,12 @@ pub fn file_parts(
     file: DiffFile,
     layout: &FileLayout<'_>,
 ) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
-    let header = paint::file_header(&file, layout.header_width as usize, false);
+    let header = paint::file_header(
+        &file,
+        layout.header_width as usize,
+        false,
+        layout.theme.palette(),
+    );
     // Laid out whole, a long file would be coloured whole: past a limit it is shown plain.
     let limit = layout
         .max_lines_per_file

@@ -5,40 +5,40 @@
 //! Heights are computed without styling (`*_height`), by the same wrapping rule the painters
 //! use, so a long diff can be measured whole and painted only where it is seen.
 
-use super::colour::{
-    content, counts, fill_style, line_width, number_style, sign, with_suffix, Palette,
-};
+use super::colour::{content, counts, fill_style, line_width, sign, with_suffix};
 use super::file::{DiffFile, ShownHunk};
 use super::pair::Row;
 use crate::render::wrap::wrap_spans;
 use crate::text::sanitize::sanitize_line;
-use ratatui::style::{Color, Style};
+use crate::theme::Palette;
+use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthChar;
 
 /// `src/lib.rs (updated) +3 −1`, `old.rs → new.rs (moved) +1 −1`, wrapped to `width`.
-pub fn file_header(file: &DiffFile, width: usize, rule: bool) -> Vec<Line<'static>> {
-    let mut spans = vec![Span::styled(
-        sanitize_line(&file.path),
-        Style::default().bold(),
-    )];
+pub fn file_header(
+    file: &DiffFile,
+    width: usize,
+    rule: bool,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
+    let mut spans = vec![sanitize_line(&file.path).bold()];
     if let Some(to) = &file.moved_to {
         spans.push(Span::raw(" → "));
-        spans.push(Span::styled(sanitize_line(to), Style::default().bold()));
+        spans.push(sanitize_line(to).bold());
     }
-    spans.push(Span::styled(
-        format!(" ({}) ", file.status.word()),
-        Style::default().dim(),
-    ));
-    spans.extend(counts(file.added, file.removed));
+    spans.push(format!(" ({}) ", file.status.word()).dim());
+    spans.extend(counts(file.added, file.removed, palette));
     let mut lines = wrap_spans(&spans, width, &[], &[Span::raw("  ")]);
     if rule {
         if let Some(last) = lines.last_mut() {
             let used = last.width();
             if used + 2 <= width {
                 last.spans.push(Span::raw(" "));
-                last.spans
-                    .push(Span::styled("─".repeat(width - used - 1), number_style()));
+                last.spans.push(Span::styled(
+                    "─".repeat(width - used - 1),
+                    palette.diff.line_number,
+                ));
             }
         }
     }
@@ -48,16 +48,11 @@ pub fn file_header(file: &DiffFile, width: usize, rule: bool) -> Vec<Line<'stati
 pub fn note_line(file: &DiffFile, width: usize) -> Vec<Line<'static>> {
     // Notes quote the diff's own headers (modes), which are as untrusted as the rest.
     let text = sanitize_line(file.note.as_deref().unwrap_or_default());
-    wrap_spans(
-        &[Span::styled(text, Style::default().dim().italic())],
-        width,
-        &[],
-        &[],
-    )
+    wrap_spans(&[text.dim().italic()], width, &[], &[])
 }
 
 /// One row: the header cut to the width (it is a landmark, not content).
-pub fn hunk_header(hunk: &ShownHunk, width: usize) -> Line<'static> {
+pub fn hunk_header(hunk: &ShownHunk, width: usize, palette: &Palette) -> Line<'static> {
     let text: String = hunk.header.chars().collect();
     let mut cut = String::new();
     let mut used = 0;
@@ -69,7 +64,7 @@ pub fn hunk_header(hunk: &ShownHunk, width: usize) -> Line<'static> {
         used += w;
         cut.push(c);
     }
-    Line::from(Span::styled(cut, Style::default().fg(Color::Cyan).dim()))
+    Line::from(Span::styled(cut, palette.diff.hunk_header.dim()))
 }
 
 /// Columns of the unified gutter: the number columns the file has, then the sign and a space.
@@ -167,14 +162,15 @@ pub fn unified_rows(
     let room = width.saturating_sub(gutter_width).max(1);
     let mut gutter = Vec::new();
     let nw = file.number_width;
+    let numbers = palette.diff.line_number;
     if file.old_column {
-        gutter.push(Span::styled(number(line.old, nw), number_style()));
+        gutter.push(Span::styled(number(line.old, nw), numbers));
     }
     if file.new_column {
-        gutter.push(Span::styled(number(line.new, nw), number_style()));
+        gutter.push(Span::styled(number(line.new, nw), numbers));
     }
     let fill = fill_style(line.kind, palette);
-    gutter.push(sign(line.kind).patch_style(fill));
+    gutter.push(sign(line.kind, palette).patch_style(fill));
     gutter.push(Span::styled(" ", fill));
     let body = content(line, partner, highlighted, palette);
     wrap(&body, room, fill)
@@ -260,8 +256,8 @@ pub fn side_rows(
             .map(|(k, row)| {
                 let mut spans = if k == 0 {
                     vec![
-                        Span::styled(number(n, nw), number_style()),
-                        sign(line.kind).patch_style(fill),
+                        Span::styled(number(n, nw), palette.diff.line_number),
+                        sign(line.kind, palette).patch_style(fill),
                         Span::styled(" ", fill),
                     ]
                 } else {
@@ -281,7 +277,7 @@ pub fn side_rows(
                 .get(k)
                 .cloned()
                 .unwrap_or_else(|| vec![Span::raw(" ".repeat(left_width))]);
-            spans.push(Span::styled(RULE, number_style()));
+            spans.push(Span::styled(RULE, palette.diff.line_number));
             spans.extend(
                 right
                     .get(k)
@@ -294,11 +290,11 @@ pub fn side_rows(
 }
 
 /// The "… N more lines" line of a collapsed file.
-pub fn more_line(hidden: usize, hint: &str) -> Line<'static> {
+pub fn more_line(hidden: usize, hint: &str, palette: &Palette) -> Line<'static> {
     let plural = if hidden == 1 { "" } else { "s" };
     Line::from(Span::styled(
         format!("… {hidden} more line{plural}{hint}"),
-        Style::default().fg(Color::DarkGray),
+        palette.dim,
     ))
 }
 

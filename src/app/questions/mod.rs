@@ -1,4 +1,4 @@
-//! Server prompts: a queue whose front is the topmost layer. Keys reach it through the
+//! Server questions: a queue whose front is the topmost layer. Keys reach it through the
 //! type-ahead gate ([`guard`]); [`keys`] answers approvals, [`form`] walks through questions,
 //! [`answer`] sends the reply and records it in the transcript.
 
@@ -13,18 +13,18 @@ pub use guard::{Activation, Gate, Held, HOLD, QUIET};
 pub use keys::{handle, hints};
 
 use super::layers::Layer;
-use crate::model::{Prompt, PromptSubject};
+use crate::model::{Question, QuestionSubject};
 use crate::protocol::RequestId;
 use crossterm::event::KeyEvent;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 #[derive(Debug)]
-pub struct QueuedPrompt {
-    pub prompt: Prompt,
+pub struct QueuedQuestion {
+    pub question: Question,
     /// When it takes keys (set when it reaches the front, i.e. is shown).
     pub activation: Option<Activation>,
-    /// Layers opened from this prompt (prefix chooser, full view, help): above it, gone with it.
+    /// Layers opened from this question (prefix chooser, full view, help): above it, gone with it.
     pub layers: Vec<Layer>,
     /// The option picked by its key, waiting for Enter or the same key again.
     pub selected: Option<usize>,
@@ -34,36 +34,36 @@ pub struct QueuedPrompt {
     pub form: Option<FormState>,
 }
 
-impl QueuedPrompt {
+impl QueuedQuestion {
     /// Whether keys type into a form's answer field.
     pub fn typing_text(&self) -> bool {
-        match (&self.prompt.subject, &self.form) {
-            (PromptSubject::Form(spec), Some(form)) => form.typing(spec),
+        match (&self.question.subject, &self.form) {
+            (QuestionSubject::Form(spec), Some(form)) => form.typing(spec),
             _ => false,
         }
     }
 }
 
 #[derive(Debug)]
-pub struct PromptQueue {
-    queue: VecDeque<QueuedPrompt>,
+pub struct QuestionQueue {
+    queue: VecDeque<QueuedQuestion>,
     quiet: Duration,
     held: Option<Held>,
-    /// When the last key that types or decides arrived while a prompt was up (arrows and the
+    /// When the last key that types or decides arrived while a question was up (arrows and the
     /// like cannot come from a paste, so a quick ← then Enter is still a decision).
     last_key: Option<Instant>,
 }
 
-impl Default for PromptQueue {
+impl Default for QuestionQueue {
     fn default() -> Self {
         Self::with_quiet(QUIET)
     }
 }
 
-impl PromptQueue {
-    /// `quiet` is how long typing must pause before a prompt takes keys ([`QUIET`]).
+impl QuestionQueue {
+    /// `quiet` is how long typing must pause before a question takes keys ([`QUIET`]).
     pub fn with_quiet(quiet: Duration) -> Self {
-        PromptQueue {
+        QuestionQueue {
             queue: VecDeque::new(),
             quiet,
             held: None,
@@ -71,17 +71,17 @@ impl PromptQueue {
         }
     }
 
-    pub fn push(&mut self, prompt: Prompt, now: Instant) {
-        let form = match &prompt.subject {
-            PromptSubject::Form(spec) => Some(FormState::new(spec)),
+    pub fn push(&mut self, question: Question, now: Instant) {
+        let form = match &question.subject {
+            QuestionSubject::Form(spec) => Some(FormState::new(spec)),
             _ => None,
         };
         let activation = self
             .queue
             .is_empty()
             .then(|| Activation::new(now, self.quiet));
-        self.queue.push_back(QueuedPrompt {
-            prompt,
+        self.queue.push_back(QueuedQuestion {
+            question,
             activation,
             layers: Vec::new(),
             selected: None,
@@ -90,11 +90,11 @@ impl PromptQueue {
         });
     }
 
-    pub fn front(&self) -> Option<&QueuedPrompt> {
+    pub fn front(&self) -> Option<&QueuedQuestion> {
         self.queue.front()
     }
 
-    pub fn front_mut(&mut self) -> Option<&mut QueuedPrompt> {
+    pub fn front_mut(&mut self) -> Option<&mut QueuedQuestion> {
         self.queue.front_mut()
     }
 
@@ -106,49 +106,49 @@ impl PromptQueue {
         self.queue.is_empty()
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &QueuedPrompt> {
+    pub fn iter(&self) -> impl Iterator<Item = &QueuedQuestion> {
         self.queue.iter()
     }
 
-    /// Takes the front prompt off; the next one is shown from `now` and must be read first.
-    pub fn pop(&mut self, now: Instant) -> Option<Prompt> {
+    /// Takes the front question off; the next one is shown from `now` and must be read first.
+    pub fn pop(&mut self, now: Instant) -> Option<Question> {
         let done = self.queue.pop_front();
         self.held = None;
         if let Some(next) = self.queue.front_mut() {
             next.activation = Some(Activation::new(now, self.quiet));
         }
-        done.map(|q| q.prompt)
+        done.map(|q| q.question)
     }
 
     /// Drops a request the server settled elsewhere. Returns it when it was queued.
-    pub fn remove(&mut self, id: &RequestId, now: Instant) -> Option<Prompt> {
-        match self.queue.iter().position(|q| &q.prompt.id == id) {
+    pub fn remove(&mut self, id: &RequestId, now: Instant) -> Option<Question> {
+        match self.queue.iter().position(|q| &q.question.id == id) {
             Some(0) => self.pop(now),
-            Some(i) => self.queue.remove(i).map(|q| q.prompt),
+            Some(i) => self.queue.remove(i).map(|q| q.question),
             None => None,
         }
     }
 
-    pub fn clear(&mut self) -> Vec<Prompt> {
+    pub fn clear(&mut self) -> Vec<Question> {
         self.held = None;
-        self.queue.drain(..).map(|q| q.prompt).collect()
+        self.queue.drain(..).map(|q| q.question).collect()
     }
 
-    /// Whether the front prompt takes keys now.
+    /// Whether the front question takes keys now.
     pub fn is_live(&self, now: Instant) -> bool {
         self.front()
             .and_then(|q| q.activation.as_ref())
             .is_some_and(|a| a.live(now))
     }
 
-    /// The person typed: the front prompt waits for a new pause.
+    /// The person typed: the front question waits for a new pause.
     pub fn typed(&mut self, now: Instant) {
         if let Some(a) = self.queue.front_mut().and_then(|q| q.activation.as_mut()) {
             a.typed(now);
         }
     }
 
-    /// What a key arriving now is: typing, held, swallowed, or for the prompt.
+    /// What a key arriving now is: typing, held, swallowed, or for the question.
     pub fn gate(&mut self, key: KeyEvent, now: Instant) -> Gate {
         let previous = if guard::is_deciding(&key) || guard::is_repeat(&key) {
             self.last_key.replace(now)
@@ -174,7 +174,7 @@ impl PromptQueue {
         }
         // Letters typed into a form's answer are text, not decisions.
         let text_in_form = matches!(key.code, crossterm::event::KeyCode::Char(_))
-            && self.front().is_some_and(QueuedPrompt::typing_text);
+            && self.front().is_some_and(QueuedQuestion::typing_text);
         if deciding && !text_in_form {
             // Right behind another key: part of the same burst, not a decision.
             if previous.is_some_and(|p| now.saturating_duration_since(p) < guard::HOLD) {
@@ -201,8 +201,8 @@ impl PromptQueue {
         }
     }
 
-    /// When something about the prompts changes by itself: a held key decides, or the front
-    /// prompt becomes live (its look changes).
+    /// When something about the questions changes by itself: a held key decides, or the front
+    /// question becomes live (its look changes).
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let live_at = self
             .front()

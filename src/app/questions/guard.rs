@@ -1,7 +1,7 @@
-//! Type-ahead safety: a key answers a prompt only when the person could have meant it.
+//! Type-ahead safety: a key answers a question only when the person could have meant it.
 //!
-//! A prompt becomes live only after a pause in typing: keys that arrive while it is not live are
-//! typing and go to the draft, and each one starts the pause again. A live prompt still holds
+//! A question becomes live only after a pause in typing: keys that arrive while it is not live are
+//! typing and go to the draft, and each one starts the pause again. A live question still holds
 //! every deciding key (a letter, Enter, Esc, Tab) for a moment: when another key follows that
 //! fast, both were a paste without bracketed-paste markers, a held-down key or a fast typist,
 //! and they go to the draft too. Key repeats reported by the terminal are always typing.
@@ -9,13 +9,13 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::{Duration, Instant};
 
-/// How long typing must have paused before a prompt takes keys.
+/// How long typing must have paused before a question takes keys.
 pub const QUIET: Duration = Duration::from_millis(700);
 /// How long a deciding key is held to see whether another follows at typing speed. A terminal's
 /// key repeat and a paste come faster than this; a person's separate decisions do not.
 pub const HOLD: Duration = Duration::from_millis(60);
 
-/// When the front prompt takes keys.
+/// When the front question takes keys.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Activation {
     quiet_since: Instant,
@@ -57,16 +57,16 @@ impl Held {
     }
 }
 
-/// What the gate makes of a key that arrives while a prompt is on screen.
+/// What the gate makes of a key that arrives while a question is on screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Gate {
-    /// Not for the prompt: these keys go to the draft below it, in order.
+    /// Not for the question: these keys go to the draft below it, in order.
     Typing(Vec<KeyEvent>),
     /// Held until [`HOLD`] passes with no other key.
     Hold,
-    /// Dropped: Esc typed before the prompt was live must not interrupt the turn either.
+    /// Dropped: Esc typed before the question was live must not interrupt the turn either.
     Swallow,
-    /// Goes to the prompt (and the layers opened from it) now: navigation keys, modified keys.
+    /// Goes to the question (and the layers opened from it) now: navigation keys, modified keys.
     Pass,
 }
 

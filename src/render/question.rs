@@ -1,5 +1,5 @@
-//! A server prompt laid out as lines: a body saying what will happen (scrollable when tall)
-//! and the options, which are always shown. Pure, so the app can measure the prompt's box and
+//! A server question laid out as lines: a body saying what will happen (scrollable when tall)
+//! and the options, which are always shown. Pure, so the app can measure the question's box and
 //! `ui` can draw it. Untrusted text here goes through `visible_text`: control characters are
 //! shown, never applied, so what is shown is what runs.
 
@@ -8,52 +8,53 @@ use super::diff::{file_change_lines, relative_path};
 use super::permissions::{grants, summary, Grant, Severity};
 use super::wrap::wrap_spans;
 use crate::model::execpolicy::ParsedCommand;
-use crate::model::prompt_form::{FormSpec, FormState};
-use crate::model::{Prompt, PromptSubject, Theme};
+use crate::model::question_form::{FormSpec, FormState};
+use crate::model::{Question, QuestionSubject, Theme};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
 use crate::text::sanitize::{visible_line, visible_text};
-use ratatui::style::{Color, Style, Stylize};
+use crate::theme::Palette;
+use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 use serde_json::Value;
 
-/// What a prompt's layout depends on besides the prompt: the thread's cwd (paths are shown
+/// What a question's layout depends on besides the question: the thread's cwd (paths are shown
 /// relative to it) and the colours of code.
 #[derive(Debug, Clone, Copy)]
-pub struct PromptLook<'a> {
+pub struct QuestionLook<'a> {
     pub cwd: Option<&'a str>,
     pub theme: Theme,
-    /// The thread on screen: a prompt from another one (a sub-agent's) says whose it is.
+    /// The thread on screen: a question from another one (a sub-agent's) says whose it is.
     pub thread_id: Option<&'a str>,
 }
 
-/// The prompt's lines inside a box `width` columns wide (borders included).
-pub struct PromptLines {
+/// The question's lines inside a box `width` columns wide (borders included).
+pub struct QuestionLines {
     pub body: Vec<Line<'static>>,
     pub options: Vec<Line<'static>>,
 }
 
-pub fn prompt_lines(
-    prompt: &Prompt,
+pub fn question_lines(
+    question: &Question,
     selected: Option<usize>,
     form: Option<&FormState>,
     width: u16,
-    look: PromptLook<'_>,
-) -> PromptLines {
+    look: QuestionLook<'_>,
+) -> QuestionLines {
     let w = width.saturating_sub(2).max(10) as usize;
+    let palette = look.theme.palette();
     let mut body = Vec::new();
-    let theirs = prompt.thread_id();
+    let theirs = question.thread_id();
     if look.thread_id.is_some_and(|ours| ours != theirs) && !theirs.is_empty() {
-        body.push(Line::from(
+        body.push(Line::from(Span::styled(
             format!(
                 "From another thread ({}), not the one on screen",
                 visible_line(theirs)
-            )
-            .yellow()
-            .bold(),
-        ));
+            ),
+            palette.warning.bold(),
+        )));
     }
-    match &prompt.subject {
-        PromptSubject::Command(p) => {
+    match &question.subject {
+        QuestionSubject::Command(p) => {
             let headline = match &p.network_approval_context {
                 Some(net) => format!(
                     "Run this command with network access to {} ({})?",
@@ -63,7 +64,7 @@ pub fn prompt_lines(
                 None => "Run this command?".to_string(),
             };
             body.push(Line::from(headline.bold()));
-            command_body(&mut body, p.command.as_deref().unwrap_or(""), w);
+            command_body(&mut body, p.command.as_deref().unwrap_or(""), w, palette);
             if let Some(cwd) = &p.cwd {
                 body.push(Line::from(format!("in {}", visible_line(cwd)).dim()));
             }
@@ -75,12 +76,11 @@ pub fn prompt_lines(
             if let Some(extra) = p.additional_permissions.as_ref() {
                 let grants = grants(extra);
                 if !grants.is_empty() {
-                    body.push(Line::from(
-                        format!("and grant it: {}", summary(&grants))
-                            .yellow()
-                            .bold(),
-                    ));
-                    grant_lines(&mut body, &grants, w);
+                    body.push(Line::from(Span::styled(
+                        format!("and grant it: {}", summary(&grants)),
+                        palette.proposed.bold(),
+                    )));
+                    grant_lines(&mut body, &grants, w, palette);
                 }
             }
             for amendment in p.proposed_network_policy_amendments.iter().flatten() {
@@ -95,7 +95,7 @@ pub fn prompt_lines(
             }
             reason(&mut body, p.reason.as_deref(), w);
         }
-        PromptSubject::FileChange { params, changes } => {
+        QuestionSubject::FileChange { params, changes } => {
             let count = changes.len();
             let headline = match count {
                 0 => "Apply changes (the server did not say to which files)?".to_string(),
@@ -104,16 +104,15 @@ pub fn prompt_lines(
             };
             body.push(Line::from(headline.bold()));
             if let Some(root) = params.grant_root.as_deref().filter(|r| !r.is_empty()) {
-                body.push(Line::from(
-                    format!("and allow writing anywhere under {}", visible_line(root))
-                        .red()
-                        .bold(),
-                ));
+                body.push(Line::from(Span::styled(
+                    format!("and allow writing anywhere under {}", visible_line(root)),
+                    palette.error.bold(),
+                )));
             }
             reason(&mut body, params.reason.as_deref(), w);
             // Every path first, so none is hidden below a long diff; then the diffs.
             for change in changes {
-                body.extend(change_header(change, look.cwd, w));
+                body.extend(change_header(change, look.cwd, w, palette));
             }
             for change in changes {
                 body.push(Line::default());
@@ -122,7 +121,7 @@ pub fn prompt_lines(
                 ));
             }
         }
-        PromptSubject::Permissions(p) => {
+        QuestionSubject::Permissions(p) => {
             let grants = grants(&p.permissions);
             let headline = match grants.is_empty() {
                 true => "Grant these permissions (none asked for)?".to_string(),
@@ -130,13 +129,13 @@ pub fn prompt_lines(
             };
             // Wrapped, never cut: it says how much is asked when the list scrolls.
             body.extend(wrap_spans(&[headline.bold()], w, &[], &[]));
-            grant_lines(&mut body, &grants, w);
+            grant_lines(&mut body, &grants, w, palette);
             if let Some(cwd) = &p.cwd {
                 body.push(Line::from(format!("in {}", visible_line(cwd)).dim()));
             }
             reason(&mut body, p.reason.as_deref(), w);
         }
-        PromptSubject::ToolApproval(p) => {
+        QuestionSubject::ToolApproval(p) => {
             let tool = p
                 .meta
                 .as_ref()
@@ -156,41 +155,38 @@ pub fn prompt_lines(
                 labelled(&mut body, "with: ", &compact_json(params), w);
             }
         }
-        PromptSubject::Url(p) => {
+        QuestionSubject::Url(p) => {
             body.push(Line::from(
                 format!("{} asks you to open a link", visible_line(&p.server_name)).bold(),
             ));
             text_block(&mut body, &p.message, w);
             labelled(&mut body, "link: ", p.url.as_deref().unwrap_or(""), w);
         }
-        PromptSubject::Form(spec) => {
+        QuestionSubject::Form(spec) => {
             let state = form.cloned().unwrap_or_else(|| FormState::new(spec));
-            return form_lines(spec, &state, w);
+            return form_lines(spec, &state, w, palette);
         }
     }
-    for line in &prompt.withheld {
+    for line in &question.withheld {
         body.extend(wrap_spans(
-            &[Span::styled(
-                visible_line(line),
-                Style::default().fg(Color::Yellow),
-            )],
+            &[Span::styled(visible_line(line), palette.warning)],
             w,
             &[],
             &[],
         ));
     }
-    let options = prompt
+    let options = question
         .options
         .iter()
         .enumerate()
-        .map(|(i, o)| option_line(o.key, &o.label, selected == Some(i), w))
+        .map(|(i, o)| option_line(o.key, &o.label, selected == Some(i), w, palette))
         .collect();
-    PromptLines { body, options }
+    QuestionLines { body, options }
 }
 
 /// The command as the shell will run it: the script inside a `bash -lc` wrapper, every line,
 /// with control characters made visible.
-fn command_body(body: &mut Vec<Line<'static>>, command: &str, w: usize) {
+fn command_body(body: &mut Vec<Line<'static>>, command: &str, w: usize, palette: &Palette) {
     let parsed = ParsedCommand::parse(command);
     let (shown, wrapper) = match (&parsed.script, &parsed.words) {
         (Some(script), Some(words)) => (script.clone(), Some(words[..words.len() - 1].join(" "))),
@@ -199,7 +195,7 @@ fn command_body(body: &mut Vec<Line<'static>>, command: &str, w: usize) {
     for (i, line) in visible_text(&shown).into_iter().enumerate() {
         let first = if i == 0 { "$ " } else { "  " };
         body.extend(wrap_spans(
-            &[Span::styled(line, Style::default().fg(Color::Yellow))],
+            &[Span::styled(line, palette.proposed)],
             w,
             &[Span::raw(first)],
             &[Span::raw("  ")],
@@ -227,7 +223,7 @@ fn labelled(body: &mut Vec<Line<'static>>, label: &'static str, text: &str, w: u
             Span::raw(indent.clone())
         };
         body.extend(wrap_spans(
-            &[Span::styled(line, Style::default().italic())],
+            &[line.italic()],
             w,
             &[first],
             &[Span::raw(indent.clone())],
@@ -245,13 +241,12 @@ fn compact_json(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
-/// Every grant of a permission profile, one bullet each (wrapped, never cut).
-fn grant_lines(body: &mut Vec<Line<'static>>, grants: &[Grant], w: usize) {
+/// Every grant of a permission profile, one bullet each (wrapped, never cut); the
+/// far-reaching ones stand out.
+fn grant_lines(body: &mut Vec<Line<'static>>, grants: &[Grant], w: usize, palette: &Palette) {
     for grant in grants {
         let style = match grant.severity {
-            Severity::Network | Severity::Write | Severity::Raw => {
-                Style::default().fg(Color::Yellow)
-            }
+            Severity::Network | Severity::Write | Severity::Raw => palette.proposed,
             Severity::Read | Severity::Deny => Style::default(),
         };
         body.extend(wrap_spans(
@@ -264,15 +259,20 @@ fn grant_lines(body: &mut Vec<Line<'static>>, grants: &[Grant], w: usize) {
 }
 
 /// A file's kind, path relative to the thread's cwd (and destination) and counts.
-fn change_header(change: &FileUpdateChange, cwd: Option<&str>, w: usize) -> Vec<Line<'static>> {
+fn change_header(
+    change: &FileUpdateChange,
+    cwd: Option<&str>,
+    w: usize,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
     let (added, removed) = crate::render::cells::change_counts(change);
-    let (marker, colour) = match &change.kind {
-        PatchChangeKind::Add => ("added", Color::Green),
-        PatchChangeKind::Delete => ("deleted", Color::Red),
-        _ => ("updated", Color::Cyan),
+    let (marker, style) = match &change.kind {
+        PatchChangeKind::Add => ("added", palette.diff.added_mark),
+        PatchChangeKind::Delete => ("deleted", palette.diff.removed_mark),
+        _ => ("updated", palette.accent),
     };
     let mut header = vec![
-        Span::styled(format!("{marker} "), Style::default().fg(colour)),
+        Span::styled(format!("{marker} "), style),
         Span::raw(visible_line(&relative_path(&change.path, cwd))).bold(),
     ];
     if let PatchChangeKind::Update {
@@ -283,16 +283,25 @@ fn change_header(change: &FileUpdateChange, cwd: Option<&str>, w: usize) -> Vec<
         header.push(Span::raw(visible_line(&relative_path(to, cwd))).bold());
     }
     header.push(Span::raw(" "));
-    header.push(format!("+{added}").green());
+    header.push(Span::styled(format!("+{added}"), palette.diff.added_mark));
     header.push(Span::raw(" "));
-    header.push(format!("-{removed}").red());
+    header.push(Span::styled(
+        format!("-{removed}"),
+        palette.diff.removed_mark,
+    ));
     wrap_spans(&header, w, &[], &[Span::raw("  ")])
 }
 
 /// One option on one row: its key, and its label cut to fit, so every option is always seen.
 /// Labels carry the server's words (a proposed prefix's tokens, a host): their control
 /// characters show as marks, like the command they are about.
-fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static> {
+fn option_line(
+    key: char,
+    label: &str,
+    selected: bool,
+    w: usize,
+    palette: &Palette,
+) -> Line<'static> {
     let label = visible_line(label);
     let room = w.saturating_sub(5);
     let mut text: String = label.chars().take(room).collect();
@@ -300,9 +309,9 @@ fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static
         text.pop();
         text.push('…');
     }
-    let key_style = Style::default().fg(Color::Black).bg(Color::Cyan).bold();
+    let key_style = palette.badge.bold();
     let label_style = if selected {
-        Style::default().fg(Color::Black).bg(Color::Yellow).bold()
+        palette.attention.bold()
     } else {
         Style::default()
     };
@@ -314,13 +323,13 @@ fn option_line(key: char, label: &str, selected: bool, w: usize) -> Line<'static
 }
 
 /// A form's current question: its header and text, the choices (numbered), the typed answer.
-fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> PromptLines {
+fn form_lines(spec: &FormSpec, state: &FormState, w: usize, palette: &Palette) -> QuestionLines {
     let mut body = Vec::new();
     if !spec.message.is_empty() {
         text_block(&mut body, &spec.message, w);
     }
     let Some(question) = spec.questions.get(state.question) else {
-        return PromptLines {
+        return QuestionLines {
             body,
             options: Vec::new(),
         };
@@ -337,7 +346,7 @@ fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> PromptLines {
         if !choice.description.is_empty() {
             label.push_str(&format!(" — {}", visible_line(&choice.description)));
         }
-        options.push(choice_line(&label, state.cursor == i, w));
+        options.push(choice_line(&label, state.cursor == i, w, palette));
     }
     if question.free_text {
         let typed = if question.secret {
@@ -345,30 +354,31 @@ fn form_lines(spec: &FormSpec, state: &FormState, w: usize) -> PromptLines {
         } else {
             visible_line(&state.text)
         };
-        let prompt = if question.choices.is_empty() {
+        let lead = if question.choices.is_empty() {
             "› "
         } else {
             "Other: "
         };
         options.push(choice_line(
-            &format!("{prompt}{typed}▏"),
+            &format!("{lead}{typed}▏"),
             state.cursor >= question.choices.len(),
             w,
+            palette,
         ));
     }
     if let Some(error) = &state.error {
-        options.push(Line::from(format!("  {}", visible_line(error)).red()));
+        options.push(Line::from(Span::styled(
+            format!("  {}", visible_line(error)),
+            palette.error,
+        )));
     }
-    PromptLines { body, options }
+    QuestionLines { body, options }
 }
 
-fn choice_line(label: &str, highlighted: bool, w: usize) -> Line<'static> {
+fn choice_line(label: &str, highlighted: bool, w: usize, palette: &Palette) -> Line<'static> {
     let text: String = label.chars().take(w.saturating_sub(3)).collect();
     if highlighted {
-        Line::from(vec![
-            Span::styled("› ", Style::default().fg(Color::Cyan).bold()),
-            Span::styled(text, Style::default().bold()),
-        ])
+        Line::from(vec![Span::styled("› ", palette.accent.bold()), text.bold()])
     } else {
         Line::from(vec![Span::raw("  "), Span::raw(text)])
     }

@@ -5,12 +5,12 @@ use super::{Hint, Input, Outcome};
 use crossterm::event::KeyCode;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PromptView {
+pub struct QuestionView {
     /// Rows scrolled past; clamped when drawn.
     pub offset: usize,
 }
 
-impl PromptView {
+impl QuestionView {
     pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Ignored;

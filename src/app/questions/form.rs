@@ -1,21 +1,21 @@
-//! Keys on a form prompt: one question at a time, choices by arrow or number, a typed answer
+//! Keys on a form: one question at a time, choices by arrow or number, a typed answer
 //! where the question allows one. Enter moves on; after the last question the reply is sent.
 
 use super::answer_front;
 use crate::app::layers::{Help, Hint, Input, Layer, Outcome};
 use crate::app::state::AppState;
-use crate::model::prompt_form::{FormAnswer, FormSpec};
-use crate::model::{PromptSubject, Record};
+use crate::model::question_form::{FormAnswer, FormSpec};
+use crate::model::{QuestionSubject, Record};
 use crossterm::event::{KeyCode, KeyModifiers};
 use std::time::Instant;
 
-pub use crate::model::prompt_form::FormState;
+pub use crate::model::question_form::FormState;
 
 pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
-    let Some(front) = state.prompts.front_mut() else {
+    let Some(front) = state.questions.front_mut() else {
         return Outcome::Ignored;
     };
-    let PromptSubject::Form(spec) = &front.prompt.subject else {
+    let QuestionSubject::Form(spec) = &front.question.subject else {
         return Outcome::Ignored;
     };
     let spec = spec.clone();
@@ -72,7 +72,7 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
 
 /// Takes the current question's answer and moves on, or sends the reply after the last one.
 fn submit(state: &mut AppState, spec: &FormSpec, now: Instant) -> Outcome {
-    let Some(form) = state.prompts.front_mut().and_then(|f| f.form.as_mut()) else {
+    let Some(form) = state.questions.front_mut().and_then(|f| f.form.as_mut()) else {
         return Outcome::Ignored;
     };
     let Some(question) = spec.questions.get(form.question) else {

@@ -1,9 +1,9 @@
 //! A question the server asked, and the answers tern offers for it, as data: the app queues
-//! and answers prompts, `render` lays them out. Each option carries the exact JSON result it
-//! sends, so what a key does can be read off the prompt.
+//! and answers questions, `render` lays them out. Each option carries the exact JSON result it
+//! sends, so what a key does can be read off the question.
 
 use super::execpolicy::{self, Offer};
-use super::prompt_form::FormSpec;
+use super::question_form::FormSpec;
 use crate::protocol::{
     CommandApprovalParams, Decision, ElicitationParams, FileChangeApprovalParams, FileUpdateChange,
     NetworkPolicyAmendment, PermissionsApprovalParams, RequestId,
@@ -11,7 +11,7 @@ use crate::protocol::{
 use serde_json::{json, Value};
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum PromptSubject {
+pub enum QuestionSubject {
     Command(CommandApprovalParams),
     FileChange {
         params: FileChangeApprovalParams,
@@ -70,15 +70,15 @@ pub enum OptionKind {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct PromptOption {
+pub struct QuestionOption {
     pub key: char,
     pub label: String,
     pub kind: OptionKind,
 }
 
-impl PromptOption {
+impl QuestionOption {
     fn answer(key: char, label: impl Into<String>, result: Value, record: Record) -> Self {
-        PromptOption {
+        QuestionOption {
             key,
             label: label.into(),
             kind: OptionKind::Answer { result, record },
@@ -86,7 +86,7 @@ impl PromptOption {
     }
 
     fn confirm(key: char, label: impl Into<String>, result: Value, record: Record) -> Self {
-        PromptOption {
+        QuestionOption {
             key,
             label: label.into(),
             kind: OptionKind::Confirm { result, record },
@@ -106,20 +106,20 @@ impl PromptOption {
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Prompt {
+pub struct Question {
     pub id: RequestId,
-    pub subject: PromptSubject,
-    pub options: Vec<PromptOption>,
+    pub subject: QuestionSubject,
+    pub options: Vec<QuestionOption>,
     /// What the server proposed that tern does not offer, and why.
     pub withheld: Vec<String>,
 }
 
-impl Prompt {
+impl Question {
     pub fn command(id: RequestId, params: CommandApprovalParams) -> Self {
         let (options, withheld) = command_options(&params);
-        Prompt {
+        Question {
             id,
-            subject: PromptSubject::Command(params),
+            subject: QuestionSubject::Command(params),
             options,
             withheld,
         }
@@ -134,29 +134,29 @@ impl Prompt {
         let decision = |d: Decision| d.response();
         match params.grant_root.as_deref().filter(|r| !r.is_empty()) {
             // Write access beyond these files is never one keypress.
-            Some(root) => options.push(PromptOption::confirm(
+            Some(root) => options.push(QuestionOption::confirm(
                 'y',
                 format!("Yes, apply them and allow writing anywhere under {root}"),
                 decision(Decision::Accept),
                 Record::ApprovedOnce,
             )),
-            None => options.push(PromptOption::answer(
+            None => options.push(QuestionOption::answer(
                 'y',
                 "Yes, apply the changes",
                 decision(Decision::Accept),
                 Record::ApprovedOnce,
             )),
         }
-        options.push(PromptOption::confirm(
+        options.push(QuestionOption::confirm(
             'a',
             "Yes, and don't ask again for these files this session",
             decision(Decision::AcceptForSession),
             Record::ApprovedForSession,
         ));
         options.extend(refusals());
-        Prompt {
+        Question {
             id,
-            subject: PromptSubject::FileChange { params, changes },
+            subject: QuestionSubject::FileChange { params, changes },
             options,
             withheld: Vec::new(),
         }
@@ -165,28 +165,28 @@ impl Prompt {
     pub fn permissions(id: RequestId, params: PermissionsApprovalParams) -> Self {
         let granted = granted_permissions(&params.permissions);
         let options = vec![
-            PromptOption::answer(
+            QuestionOption::answer(
                 'y',
                 "Yes, grant them for this turn",
                 json!({"permissions": granted, "scope": "turn"}),
                 Record::ApprovedOnce,
             ),
-            PromptOption::confirm(
+            QuestionOption::confirm(
                 'a',
                 "Yes, grant them for the rest of this session",
                 json!({"permissions": granted, "scope": "session"}),
                 Record::ApprovedForSession,
             ),
-            PromptOption::answer(
+            QuestionOption::answer(
                 'n',
                 "No, grant nothing",
                 json!({"permissions": {}, "scope": "turn"}),
                 Record::Declined,
             ),
         ];
-        Prompt {
+        Question {
             id,
-            subject: PromptSubject::Permissions(params),
+            subject: QuestionSubject::Permissions(params),
             options,
             withheld: Vec::new(),
         }
@@ -197,8 +197,8 @@ impl Prompt {
         let reply =
             |action: &str, meta: Value| json!({"action": action, "content": null, "_meta": meta});
         let refuse = [
-            PromptOption::answer('n', "No", reply("decline", Value::Null), Record::Declined),
-            PromptOption::answer(
+            QuestionOption::answer('n', "No", reply("decline", Value::Null), Record::Declined),
+            QuestionOption::answer(
                 'c',
                 "No, and cancel the request",
                 reply("cancel", Value::Null),
@@ -207,14 +207,14 @@ impl Prompt {
         ];
         if params.is_tool_approval() {
             let persist = params.persist_options();
-            let mut options = vec![PromptOption::answer(
+            let mut options = vec![QuestionOption::answer(
                 'y',
                 "Yes, run the tool once",
                 reply("accept", Value::Null),
                 Record::ApprovedOnce,
             )];
             if persist.iter().any(|p| p == "session") {
-                options.push(PromptOption::confirm(
+                options.push(QuestionOption::confirm(
                     'a',
                     "Yes, and don't ask again this session",
                     reply("accept", json!({"persist": "session"})),
@@ -222,7 +222,7 @@ impl Prompt {
                 ));
             }
             if persist.iter().any(|p| p == "always") {
-                options.push(PromptOption::confirm(
+                options.push(QuestionOption::confirm(
                     'p',
                     "Yes, and always allow this tool",
                     reply("accept", json!({"persist": "always"})),
@@ -230,36 +230,36 @@ impl Prompt {
                 ));
             }
             options.extend(refuse);
-            return Prompt {
+            return Question {
                 id,
-                subject: PromptSubject::ToolApproval(params),
+                subject: QuestionSubject::ToolApproval(params),
                 options,
                 withheld: Vec::new(),
             };
         }
         if params.url.is_some() {
-            let mut options = vec![PromptOption::answer(
+            let mut options = vec![QuestionOption::answer(
                 'y',
                 "Done: I opened it",
                 reply("accept", Value::Null),
                 Record::Answered,
             )];
             options.extend(refuse);
-            return Prompt {
+            return Question {
                 id,
-                subject: PromptSubject::Url(params),
+                subject: QuestionSubject::Url(params),
                 options,
                 withheld: Vec::new(),
             };
         }
-        Prompt::form(id, FormSpec::from_elicitation(&params))
+        Question::form(id, FormSpec::from_elicitation(&params))
     }
 
     /// Questions answered one at a time; the form layer builds the result.
     pub fn form(id: RequestId, spec: FormSpec) -> Self {
-        Prompt {
+        Question {
             id,
-            subject: PromptSubject::Form(spec),
+            subject: QuestionSubject::Form(spec),
             options: Vec::new(),
             withheld: Vec::new(),
         }
@@ -267,25 +267,25 @@ impl Prompt {
 
     pub fn thread_id(&self) -> &str {
         match &self.subject {
-            PromptSubject::Command(p) => &p.thread_id,
-            PromptSubject::FileChange { params, .. } => &params.thread_id,
-            PromptSubject::Permissions(p) => &p.thread_id,
-            PromptSubject::ToolApproval(p) | PromptSubject::Url(p) => &p.thread_id,
-            PromptSubject::Form(spec) => &spec.thread_id,
+            QuestionSubject::Command(p) => &p.thread_id,
+            QuestionSubject::FileChange { params, .. } => &params.thread_id,
+            QuestionSubject::Permissions(p) => &p.thread_id,
+            QuestionSubject::ToolApproval(p) | QuestionSubject::Url(p) => &p.thread_id,
+            QuestionSubject::Form(spec) => &spec.thread_id,
         }
     }
 
-    /// The transcript item this prompt is about, when it has one.
+    /// The transcript item this question is about, when it has one.
     pub fn item(&self) -> Option<(&str, &str)> {
         match &self.subject {
-            PromptSubject::Command(p) => Some((&p.turn_id, &p.item_id)),
-            PromptSubject::FileChange { params, .. } => Some((&params.turn_id, &params.item_id)),
+            QuestionSubject::Command(p) => Some((&p.turn_id, &p.item_id)),
+            QuestionSubject::FileChange { params, .. } => Some((&params.turn_id, &params.item_id)),
             _ => None,
         }
     }
 
     /// What Esc answers: stopping the turn when that is offered, else declining.
-    pub fn escape_option(&self) -> Option<&PromptOption> {
+    pub fn escape_option(&self) -> Option<&QuestionOption> {
         let with = |wanted: Record| {
             self.options
                 .iter()
@@ -294,22 +294,22 @@ impl Prompt {
         with(Record::Cancelled).or_else(|| with(Record::Declined))
     }
 
-    pub fn option(&self, key: char) -> Option<&PromptOption> {
+    pub fn option(&self, key: char) -> Option<&QuestionOption> {
         self.options.iter().find(|o| o.key == key)
     }
 }
 
 /// `decline` ("the agent carries on") and `cancel` ("the turn stops"): the server accepts both
 /// even when `availableDecisions` lists only one (verified on 0.169.0).
-fn refusals() -> [PromptOption; 2] {
+fn refusals() -> [QuestionOption; 2] {
     [
-        PromptOption::answer(
+        QuestionOption::answer(
             'n',
             "No, and tell the agent what to do instead (the turn goes on)",
             Decision::Decline.response(),
             Record::Declined,
         ),
-        PromptOption::answer(
+        QuestionOption::answer(
             'c',
             "No, and stop the turn",
             Decision::Cancel.response(),
@@ -318,7 +318,7 @@ fn refusals() -> [PromptOption; 2] {
     ]
 }
 
-fn command_options(params: &CommandApprovalParams) -> (Vec<PromptOption>, Vec<String>) {
+fn command_options(params: &CommandApprovalParams) -> (Vec<QuestionOption>, Vec<String>) {
     let decisions: Vec<Decision> = match &params.available_decisions {
         Some(list) => list.iter().map(Decision::from_value).collect(),
         None => {
@@ -334,13 +334,13 @@ fn command_options(params: &CommandApprovalParams) -> (Vec<PromptOption>, Vec<St
     let mut withheld = Vec::new();
     for decision in &decisions {
         match decision {
-            Decision::Accept => options.push(PromptOption::answer(
+            Decision::Accept => options.push(QuestionOption::answer(
                 'y',
                 "Yes, run it once",
                 decision.response(),
                 Record::ApprovedOnce,
             )),
-            Decision::AcceptForSession => options.push(PromptOption::confirm(
+            Decision::AcceptForSession => options.push(QuestionOption::confirm(
                 'a',
                 "Yes, and don't ask again for this command this session",
                 decision.response(),
@@ -352,7 +352,7 @@ fn command_options(params: &CommandApprovalParams) -> (Vec<PromptOption>, Vec<St
                         "Not offered: a rule for `{}`: {why}.",
                         prefix.join(" ")
                     )),
-                    offer => options.push(PromptOption {
+                    offer => options.push(QuestionOption {
                         key: 'p',
                         label: prefix_label(&offer),
                         kind: OptionKind::Prefix(offer),
@@ -405,18 +405,18 @@ fn network_amendment(value: &Value) -> Option<NetworkPolicyAmendment> {
         .then_some(amendment)
 }
 
-fn network_option(amendment: &NetworkPolicyAmendment, decision: Value) -> PromptOption {
+fn network_option(amendment: &NetworkPolicyAmendment, decision: Value) -> QuestionOption {
     let host = &amendment.host;
     let result = json!({ "decision": decision });
     if amendment.action == "deny" {
-        PromptOption::confirm(
+        QuestionOption::confirm(
             'b',
             format!("No, and always block network access to {host}"),
             result,
             Record::Declined,
         )
     } else {
-        PromptOption::confirm(
+        QuestionOption::confirm(
             'h',
             format!("Yes, and always allow network access to {host}"),
             result,

@@ -1,17 +1,17 @@
-//! Keys on the front prompt, after the type-ahead gate let them through.
+//! Keys on the front question, after the type-ahead gate let them through.
 
 use super::answer_front;
-use crate::app::layers::{Help, Hint, Input, Layer, Outcome, PrefixChooser, PromptView};
+use crate::app::layers::{Help, Hint, Input, Layer, Outcome, PrefixChooser, QuestionView};
 use crate::app::state::AppState;
-use crate::model::{OptionKind, Prompt, PromptSubject};
+use crate::model::{OptionKind, Question, QuestionSubject};
 use crossterm::event::{KeyCode, KeyModifiers};
 use std::time::Instant;
 
-/// The front prompt's answer to an event. The wheel, Ctrl+O and pastes go on to the layers
-/// below (a paste never answers a prompt); a plain key that means nothing here is typing and
+/// The front question's answer to an event. The wheel, Ctrl+O and pastes go on to the layers
+/// below (a paste never answers a question); a plain key that means nothing here is typing and
 /// goes to the draft.
 pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome {
-    if state.prompts.front().is_some_and(|q| q.form.is_some()) {
+    if state.questions.front().is_some_and(|q| q.form.is_some()) {
         return super::form::handle(state, input, now);
     }
     let key = match input {
@@ -25,33 +25,33 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
         // Modified keys never answer: Ctrl+O and friends belong to the layers below.
         return Outcome::Ignored;
     }
-    let Some(front) = state.prompts.front() else {
+    let Some(front) = state.questions.front() else {
         return Outcome::Ignored;
     };
-    let prompt = &front.prompt;
+    let question = &front.question;
     match key.code {
-        KeyCode::Esc => match prompt.escape_option().map(|o| o.kind.clone()) {
+        KeyCode::Esc => match question.escape_option().map(|o| o.kind.clone()) {
             Some(OptionKind::Answer { result, record }) => {
                 Outcome::Consumed(answer_front(state, result, record, now))
             }
             _ => Outcome::Consumed(vec![]),
         },
-        KeyCode::Enter => match front.selected.and_then(|i| prompt.options.get(i)) {
+        KeyCode::Enter => match front.selected.and_then(|i| question.options.get(i)) {
             Some(option) => choose(state, option.key, now),
             None => Outcome::Consumed(vec![]),
         },
         KeyCode::Char('?') => Outcome::Open(Layer::Help(Help::of_screen(state, now)), vec![]),
-        KeyCode::Char('d') | KeyCode::Tab if prompt.option('d').is_none() => {
-            Outcome::Open(Layer::PromptView(PromptView::default()), vec![])
+        KeyCode::Char('d') | KeyCode::Tab if question.option('d').is_none() => {
+            Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
         }
-        KeyCode::Char(c) if prompt.option(c).is_some() => choose(state, c, now),
+        KeyCode::Char(c) if question.option(c).is_some() => choose(state, c, now),
         KeyCode::Up | KeyCode::Down | KeyCode::PageUp | KeyCode::PageDown => {
             scroll_body(state, key.code)
         }
         KeyCode::Char(_) => {
-            // Not an answer: the person is typing. It goes to the draft, and the prompt waits
+            // Not an answer: the person is typing. It goes to the draft, and the question waits
             // for the next pause.
-            state.prompts.typed(now);
+            state.questions.typed(now);
             Outcome::Ignored
         }
         _ => Outcome::Consumed(vec![]),
@@ -61,14 +61,14 @@ pub fn handle(state: &mut AppState, input: &Input<'_>, now: Instant) -> Outcome 
 /// The option under key `c`: answered at once, selected for confirmation, or (the prefix rule)
 /// opened in the chooser.
 fn choose(state: &mut AppState, c: char, now: Instant) -> Outcome {
-    let Some(front) = state.prompts.front_mut() else {
+    let Some(front) = state.questions.front_mut() else {
         return Outcome::Ignored;
     };
-    let Some(index) = front.prompt.options.iter().position(|o| o.key == c) else {
+    let Some(index) = front.question.options.iter().position(|o| o.key == c) else {
         return Outcome::Ignored;
     };
     let confirmed = front.selected == Some(index);
-    match front.prompt.options[index].kind.clone() {
+    match front.question.options[index].kind.clone() {
         OptionKind::Answer { result, record } => {
             Outcome::Consumed(answer_front(state, result, record, now))
         }
@@ -86,12 +86,12 @@ fn choose(state: &mut AppState, c: char, now: Instant) -> Outcome {
     }
 }
 
-/// Scrolls the prompt's body when it does not fit; otherwise the keys read the transcript.
+/// Scrolls the question's body when it does not fit; otherwise the keys read the transcript.
 fn scroll_body(state: &mut AppState, code: KeyCode) -> Outcome {
-    let Some(fit) = crate::app::geometry::prompt_fit(state).filter(|f| f.max_offset > 0) else {
+    let Some(fit) = crate::app::geometry::question_fit(state).filter(|f| f.max_offset > 0) else {
         return Outcome::Ignored;
     };
-    let Some(front) = state.prompts.front_mut() else {
+    let Some(front) = state.questions.front_mut() else {
         return Outcome::Ignored;
     };
     let page = fit.body_rows.max(1);
@@ -105,20 +105,20 @@ fn scroll_body(state: &mut AppState, code: KeyCode) -> Outcome {
     Outcome::Consumed(vec![])
 }
 
-/// The front prompt's keys: the answers it offers, what Esc does, and the rest.
-pub fn hints(prompt: &Prompt, selected: Option<usize>, live: bool) -> Vec<Hint> {
+/// The front question's keys: the answers it offers, what Esc does, and the rest.
+pub fn hints(question: &Question, selected: Option<usize>, live: bool) -> Vec<Hint> {
     if !live {
         return vec![Hint::new("…", "keys go to your draft until you pause")];
     }
-    if matches!(prompt.subject, PromptSubject::Form(_)) {
+    if matches!(question.subject, QuestionSubject::Form(_)) {
         return super::form::hints();
     }
-    let keys: Vec<String> = prompt.options.iter().map(|o| o.key.to_string()).collect();
+    let keys: Vec<String> = question.options.iter().map(|o| o.key.to_string()).collect();
     let mut hints = vec![Hint::new(keys.join("/"), "answer")];
-    if let Some(option) = selected.and_then(|i| prompt.options.get(i)) {
+    if let Some(option) = selected.and_then(|i| question.options.get(i)) {
         hints.insert(0, Hint::new(format!("Enter or {}", option.key), "confirm"));
     }
-    if let Some(esc) = prompt.escape_option() {
+    if let Some(esc) = question.escape_option() {
         hints.push(Hint::new("Esc", esc.label.to_lowercase()));
     }
     hints.push(Hint::new("d", "full view"));

@@ -1,56 +1,56 @@
-//! The server prompt's box: the body (scrolled, with what is hidden counted) and the options,
+//! The server question's box: the body (scrolled, with what is hidden counted) and the options,
 //! which are always on screen whatever the size.
 
+use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::fit;
-use crate::app::prompts::QueuedPrompt;
-use crate::model::PromptSubject;
-use crate::render::prompt::{prompt_lines, PromptLook};
+use crate::app::questions::QueuedQuestion;
+use crate::model::QuestionSubject;
+use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Style, Stylize};
-use ratatui::text::Line;
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::time::Instant;
 
 pub fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
-    queued: &QueuedPrompt,
+    queued: &QueuedQuestion,
     count: usize,
     now: Instant,
-    look: PromptLook<'_>,
+    look: QuestionLook<'_>,
 ) {
+    let palette = look.theme.palette();
     let live = queued.activation.as_ref().is_some_and(|a| a.live(now));
-    let what = match queued.prompt.subject {
-        PromptSubject::Form(_) | PromptSubject::Url(_) => "Question",
+    let what = match queued.question.subject {
+        QuestionSubject::Form(_) | QuestionSubject::Url(_) => "Question",
         _ => "Approval needed",
     };
-    let mut title = if count > 1 {
+    let mut heading = if count > 1 {
         format!(" {what} (1 of {count}) ")
     } else {
         format!(" {what} ")
     };
     if !live {
-        title.push_str("· keys go to your draft until you pause ");
+        heading.push_str("· keys go to your draft until you pause ");
     }
-    let escape = match queued.prompt.escape_option() {
+    let escape = match queued.question.escape_option() {
         Some(option) => format!(" Esc: {} ", option.label.to_lowercase()),
         None if queued.form.is_some() => " Enter: next · Esc: decline to answer ".to_string(),
         None => String::new(),
     };
-    let colour = if live { Color::Yellow } else { Color::DarkGray };
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(Style::default().fg(colour))
-        .title(title.fg(colour).bold())
-        .title_bottom(escape.dark_gray());
-    let inner = block.inner(area);
-    frame.render_widget(Clear, area);
-    frame.render_widget(block, area);
+    // At rest until it takes keys, so a prompt that would not answer does not look ready to.
+    let border = if live {
+        palette.border_attention
+    } else {
+        palette.border
+    };
+    let block =
+        popup_box(title(heading, border), border).title_bottom(Span::styled(escape, palette.dim));
+    let inner = draw_popup(frame, area, block);
 
-    let lines = prompt_lines(
-        &queued.prompt,
+    let lines = question_lines(
+        &queued.question,
         queued.selected,
         queued.form.as_ref(),
         area.width,
@@ -77,7 +77,7 @@ pub fn draw(
         } else {
             format!("… {below} more lines (↓, d)")
         };
-        shown.push(Line::from(text.fg(Color::Black).on_yellow()));
+        shown.push(Line::from(Span::styled(text, palette.attention)));
     }
     if fit.gap {
         shown.push(Line::default());

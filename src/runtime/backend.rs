@@ -1,0 +1,61 @@
+//! What the loop needs of a terminal backend beyond drawing: synchronized frames, the
+//! clipboard, bytes written over a drawn frame (hyperlinks, alerts), and giving the terminal
+//! away to an external program and taking it back.
+
+use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
+use std::io::Write;
+
+/// Backends that can wrap a frame in a synchronized update, so the terminal shows it whole.
+/// ratatui 0.30 gives each backend its own error type (crossterm's is `io::Error`, the test
+/// backend's `Infallible`); the loop reports them as `io::Error`.
+pub trait SyncedBackend: Backend<Error: Send + Sync + 'static> {
+    fn begin_frame(&mut self) {}
+    fn end_frame(&mut self) {}
+    /// Asks the terminal to put `text` on the clipboard.
+    fn copy_to_clipboard(&mut self, _text: &str) {}
+    /// Writes bytes that decorate the frame just drawn (hyperlinks).
+    fn overlay(&mut self, _bytes: &[u8]) {}
+    /// Gives the terminal back (main screen, cooked mode) for an external program, and takes it
+    /// again.
+    fn suspend(&mut self) {}
+    fn resume(&mut self) {}
+}
+
+impl<W: Write> SyncedBackend for CrosstermBackend<W> {
+    fn copy_to_clipboard(&mut self, text: &str) {
+        self.overlay(osc52(text).as_bytes());
+    }
+    fn overlay(&mut self, bytes: &[u8]) {
+        let _ = self.write_all(bytes);
+        let _ = Write::flush(self);
+    }
+    fn begin_frame(&mut self) {
+        let _ = crossterm::queue!(self, crossterm::terminal::BeginSynchronizedUpdate);
+    }
+    fn end_frame(&mut self) {
+        let _ = crossterm::execute!(self, crossterm::terminal::EndSynchronizedUpdate);
+    }
+    fn suspend(&mut self) {
+        super::terminal::suspend();
+    }
+    fn resume(&mut self) {
+        super::terminal::resume();
+    }
+}
+
+impl SyncedBackend for TestBackend {}
+
+/// The OSC 52 request that sets the clipboard (`c`) to `text`.
+pub fn osc52(text: &str) -> String {
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(text);
+    format!("\x1b]52;c;{encoded}\x07")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn osc52_carries_the_text_in_base64() {
+        assert_eq!(super::osc52("hi ✓"), "\x1b]52;c;aGkg4pyT\x07");
+    }
+}

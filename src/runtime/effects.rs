@@ -1,0 +1,197 @@
+//! Carrying out the app's effects: requests to the server, answers, files, the clipboard,
+//! alerts. Each finishes by sending an app event back; none blocks the loop. What needs the
+//! loop's own resources (a new server, the terminal for an editor) comes back as [`Deferred`].
+
+use super::backend::SyncedBackend;
+use super::frames::FrameScheduler;
+use super::rules_file;
+use crate::app::{AppEvent, Effect};
+use crate::rpc::Connection;
+use ratatui::Terminal;
+use std::time::Instant;
+use tokio::sync::mpsc;
+
+/// Work the loop does itself, at the top of its next turn, where nothing borrows what it
+/// replaces: a new server (it swaps the connection), the external editor (it swaps the input
+/// stream and blocks on the terminal).
+#[derive(Debug, Default, PartialEq)]
+pub struct Deferred {
+    /// A restart, with the old server's pid to kill, if any.
+    pub restart: Option<Option<u32>>,
+    /// A draft to open in the editor.
+    pub editor: Option<String>,
+}
+
+impl Deferred {
+    /// Keeps what was deferred first: a second request for the same work before the loop got
+    /// to it asks for nothing more.
+    pub fn merge(&mut self, later: Deferred) {
+        self.restart = self.restart.or(later.restart);
+        self.editor = self.editor.take().or(later.editor);
+    }
+}
+
+/// What the effects need of the loop.
+pub struct World<'a, B: SyncedBackend> {
+    pub connection: &'a Connection,
+    /// Where finished work reports back, as app events.
+    pub responses: &'a mpsc::UnboundedSender<AppEvent>,
+    pub frames: &'a mut FrameScheduler,
+    pub terminal: &'a mut Terminal<B>,
+}
+
+/// Runs `effects` in order; returns the work left to the loop.
+pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) -> Deferred {
+    let mut deferred = Deferred::default();
+    for effect in effects {
+        match effect {
+            Effect::Request(request) => {
+                let connection = world.connection.clone();
+                let responses = world.responses.clone();
+                let tag = request.tag();
+                let params = request.params();
+                tokio::spawn(async move {
+                    let result = match params {
+                        Ok(params) => connection
+                            .request(request.method(), params)
+                            .await
+                            .map_err(|e| e.to_string()),
+                        Err(e) => Err(format!("tern could not encode the request: {e}")),
+                    };
+                    let _ = responses.send(AppEvent::Response { tag, result });
+                });
+            }
+            Effect::Notify { method, params } => world.connection.notify(method, params),
+            Effect::Respond { id, result } => world.connection.respond(&id, result),
+            Effect::RespondError { id, code, message } => {
+                world.connection.respond_error(&id, code, &message)
+            }
+            Effect::CopyToClipboard(text) => world.terminal.backend_mut().copy_to_clipboard(&text),
+            Effect::LoadRules { dir } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = rules_file::load_rules(&dir);
+                    let _ = responses.send(AppEvent::RulesLoaded { dir, result });
+                });
+            }
+            Effect::DeleteRule {
+                file,
+                source,
+                occurrence,
+            } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = rules_file::delete_rule(&file, &source, occurrence);
+                    let _ = responses.send(AppEvent::RuleDeleted {
+                        file,
+                        source,
+                        result,
+                    });
+                });
+            }
+            Effect::ReadGitDiff { cwd } => {
+                let responses = world.responses.clone();
+                tokio::spawn(async move {
+                    let result = super::git::read_git_diff("git", &cwd).await;
+                    let _ = responses.send(AppEvent::GitDiff { cwd, result });
+                });
+            }
+            Effect::Alert { bell, notification } => {
+                let bytes = alert_bytes(bell, notification.as_deref());
+                world.terminal.backend_mut().overlay(bytes.as_bytes());
+            }
+            Effect::RestartServer { kill } => deferred.merge(Deferred {
+                restart: Some(kill),
+                editor: None,
+            }),
+            Effect::AppendHistory { file, entry } => {
+                tokio::task::spawn_blocking(move || {
+                    if let Err(e) = super::history_file::append(&file, &entry) {
+                        tracing::warn!("could not append to {}: {e}", file.display());
+                    }
+                });
+            }
+            Effect::EditInEditor { draft } => deferred.merge(Deferred {
+                restart: None,
+                editor: Some(draft),
+            }),
+            Effect::Redraw => world.frames.request(Instant::now()),
+            Effect::Quit => {}
+        }
+    }
+    deferred
+}
+
+/// The bell (BEL) and a desktop notification (OSC 9 `message` BEL). The message goes through
+/// `sanitize_line`, so nothing in it can end the sequence early or start another.
+pub fn alert_bytes(bell: bool, notification: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(message) = notification {
+        let message = crate::text::sanitize::sanitize_line(message);
+        out.push_str(&format!("\x1b]9;{message}\x07"));
+    }
+    if bell {
+        out.push('\x07');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::TestBackend;
+
+    #[tokio::test]
+    async fn the_restart_and_the_editor_come_back_to_the_loop() {
+        let (transport, _peer) = crate::rpc::memory::memory_pair();
+        let (connection, _inbound) = Connection::start(Box::new(transport));
+        let (responses, _events) = mpsc::unbounded_channel();
+        let mut frames = FrameScheduler::default();
+        let mut terminal = Terminal::new(TestBackend::new(10, 2)).unwrap();
+        let effects = vec![
+            Effect::EditInEditor {
+                draft: "draft".into(),
+            },
+            Effect::RestartServer { kill: Some(3) },
+            Effect::Redraw,
+        ];
+        let world = World {
+            connection: &connection,
+            responses: &responses,
+            frames: &mut frames,
+            terminal: &mut terminal,
+        };
+        assert_eq!(
+            run_effects(effects, world),
+            Deferred {
+                restart: Some(Some(3)),
+                editor: Some("draft".into()),
+            }
+        );
+        assert!(frames.due().is_some(), "Redraw asks for a frame");
+    }
+
+    #[test]
+    fn the_first_restart_and_the_first_draft_are_kept() {
+        let mut deferred = Deferred::default();
+        deferred.merge(Deferred {
+            restart: Some(Some(7)),
+            editor: None,
+        });
+        deferred.merge(Deferred {
+            restart: Some(None),
+            editor: Some("draft".into()),
+        });
+        deferred.merge(Deferred {
+            restart: None,
+            editor: Some("later".into()),
+        });
+        assert_eq!(
+            deferred,
+            Deferred {
+                restart: Some(Some(7)),
+                editor: Some("draft".into()),
+            }
+        );
+    }
+}

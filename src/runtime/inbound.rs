@@ -1,0 +1,46 @@
+//! The server's side of the loop: a message off the connection becomes an app event; a request
+//! tern cannot read is answered with an error at once, never left waiting.
+
+use crate::app::AppEvent;
+use crate::protocol::{ServerNotification, ServerRequest, WarningNotification};
+use crate::rpc::{Connection, Inbound};
+
+/// The app event for `message`, if the app has a use for it.
+pub fn inbound_event(message: Inbound, connection: &Connection) -> Option<AppEvent> {
+    match message {
+        Inbound::Notification { method, params } => {
+            match ServerNotification::from_parts(&method, params) {
+                Ok(ServerNotification::Other(method)) => {
+                    tracing::trace!(method, "notification not used by tern");
+                    None
+                }
+                Ok(n) => Some(AppEvent::Notification(n)),
+                Err(e) => {
+                    tracing::warn!(method, "notification did not match the schema: {e}");
+                    None
+                }
+            }
+        }
+        Inbound::Request { id, method, params } => {
+            match ServerRequest::from_parts(&method, params) {
+                Ok(request) => Some(AppEvent::ServerRequest { id, request }),
+                Err(e) => {
+                    tracing::warn!(method, "server request did not match the schema: {e}");
+                    connection.respond_error(
+                        &id,
+                        -32602,
+                        &format!("tern could not read the `{method}` request: {e}"),
+                    );
+                    None
+                }
+            }
+        }
+        Inbound::Problem(text) => Some(AppEvent::Notification(ServerNotification::Warning(
+            WarningNotification {
+                thread_id: None,
+                message: text,
+            },
+        ))),
+        Inbound::Closed(reason) => Some(AppEvent::Disconnected(reason)),
+    }
+}
