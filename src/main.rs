@@ -204,9 +204,36 @@ fn ended_by_signal() -> Option<u8> {
 }
 
 /// SIGTERM and SIGHUP end the session through the loop, so the terminal guard restores the
-/// screen on the way out.
+/// screen on the way out. SIGTSTP (from outside, or tern's own Ctrl+Z) and SIGCONT are job
+/// control: the terminal is given back while tern is stopped and taken again, and redrawn
+/// whole, when it goes on.
 fn spawn_signal_listener(tx: tokio::sync::mpsc::UnboundedSender<tern::app::AppEvent>) {
     use tokio::signal::unix::{signal, SignalKind};
+    // A resize to the current size: the loop lays out and draws, and the frame is drawn whole
+    // (`runtime::terminal::take_needs_clear`).
+    let redraw = |tx: &tokio::sync::mpsc::UnboundedSender<tern::app::AppEvent>| {
+        if let Ok((w, h)) = crossterm::terminal::size() {
+            let _ = tx.send(tern::app::AppEvent::Resize(w, h));
+        }
+    };
+    if let Ok(mut stops) = signal(SignalKind::from_raw(libc::SIGTSTP)) {
+        let tx = tx.clone();
+        tokio::spawn(async move {
+            while stops.recv().await.is_some() {
+                tern::runtime::terminal::stop_until_continued();
+                redraw(&tx);
+            }
+        });
+    }
+    if let Ok(mut continues) = signal(SignalKind::from_raw(libc::SIGCONT)) {
+        let tx = tx.clone();
+        tokio::spawn(async move {
+            while continues.recv().await.is_some() {
+                tern::runtime::terminal::continued();
+                redraw(&tx);
+            }
+        });
+    }
     for (kind, number) in [
         (SignalKind::terminate(), libc::SIGTERM),
         (SignalKind::hangup(), libc::SIGHUP),

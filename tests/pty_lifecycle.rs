@@ -129,3 +129,129 @@ fn links_and_fifos_at_the_history_and_log_paths_are_refused_with_a_notice() {
     let mode = std::fs::metadata(&theirs).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o644);
 }
+
+/// The state letter of `/proc/PID/stat` (`T` stopped, `S` sleeping, `R` running).
+fn process_state(pid: u32) -> char {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    stat.rsplit_once(") ")
+        .and_then(|(_, rest)| rest.chars().next())
+        .unwrap_or('?')
+}
+
+fn wait_state(pid: u32, want: impl Fn(char) -> bool, what: &str) {
+    let deadline = std::time::Instant::now() + START;
+    while !want(process_state(pid)) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "tern never became {what}: {}",
+            process_state(pid)
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Polls `check` (which may look at the session's terminal state) until it holds.
+fn eventually(what: &str, check: impl Fn() -> bool) {
+    let deadline = std::time::Instant::now() + START;
+    while !check() {
+        assert!(std::time::Instant::now() < deadline, "never: {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn signal(pid: u32, signal: i32) {
+    // SAFETY: kill with a pid we started and a valid signal.
+    assert_eq!(unsafe { libc::kill(pid as i32, signal) }, 0);
+}
+
+/// SIGTSTP from outside (a shell's `kill -TSTP`, a job-control stop) left the terminal raw on
+/// the alternate screen, and after `fg` the tty cooked and the screen stale. Now tern gives the
+/// terminal back, stops, and when continued takes it again and redraws it whole.
+#[test]
+fn a_stop_from_outside_gives_the_terminal_back_and_fg_redraws() {
+    let fake = FakeServer::new(&[]);
+    let mut tern = fake.spawn_tern(&[], (100, 30));
+    tern.wait_for_text("fake-model", START);
+    tern.send(b"my draft");
+    tern.wait_for_text("my draft", START);
+    let pid = tern.pid().expect("tern's pid");
+    signal(pid, libc::SIGTSTP);
+    wait_state(pid, |s| s == 'T', "stopped");
+    eventually("the terminal given back while tern is stopped", || {
+        tern.cooked() && !tern.alternate_screen()
+    });
+    signal(pid, libc::SIGCONT);
+    eventually("tern's screen again", || {
+        tern.alternate_screen() && !tern.cooked()
+    });
+    tern.wait_for_text("my draft", START);
+    tern.wait_for_text("fake-model", START);
+    tern.send(b"\x03\x03\x03");
+    tern.wait_exit(START);
+    assert!(tern.cooked());
+}
+
+/// Ctrl+Z on an empty composer stops tern as a shell program stops; with text it is undo.
+#[test]
+fn ctrl_z_stops_tern_from_an_empty_composer_and_undoes_otherwise() {
+    let fake = FakeServer::new(&[]);
+    let mut tern = fake.spawn_tern(&[], (100, 30));
+    tern.wait_for_text("fake-model", START);
+    let pid = tern.pid().expect("tern's pid");
+    tern.send(b"undo me");
+    tern.wait_for_text("undo me", START);
+    tern.send(b"\x1a");
+    tern.wait_for("the typing undone", START, |screen| {
+        !screen.contains("undo me")
+    });
+    assert_ne!(process_state(pid), 'T', "undo, not a stop");
+    tern.send(b"\x15"); // Ctrl+U: the composer is empty now whatever undo left.
+    tern.send(b"\x1a");
+    wait_state(pid, |s| s == 'T', "stopped");
+    eventually("the main screen", || {
+        !tern.alternate_screen() && tern.cooked()
+    });
+    signal(pid, libc::SIGCONT);
+    eventually("tern's screen again", || {
+        tern.alternate_screen() && !tern.cooked()
+    });
+    tern.wait_for_text("fake-model", START);
+    tern.send(b"\x03\x03\x03");
+    tern.wait_exit(START);
+}
+
+/// Back from Ctrl+G: focus reporting is on again, and the tty state the editor left (here echo
+/// off) is not taken for the one to restore at exit.
+#[test]
+fn the_editor_leaves_neither_its_tty_state_nor_focus_reporting_off() {
+    use std::os::unix::fs::PermissionsExt;
+    let fake = FakeServer::new(&[]);
+    let editor = fake.dir.path().join("sloppy-editor");
+    std::fs::write(
+        &editor,
+        "#!/bin/sh\nstty -echo -icanon\nprintf 'edited text' > \"$1\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&editor, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let mut env = fake.env();
+    env.push(("VISUAL", editor.into_os_string()));
+    let mut tern = pty::PtySession::spawn(tern_bin(), &[], &env, &fake.work_dir(), (100, 30));
+    tern.wait_for_text("fake-model", START);
+    tern.send(b"draft");
+    tern.wait_for_text("draft", START);
+    let before = tern.raw_output().len();
+    tern.send(b"\x07");
+    tern.wait_for_text("edited text", START);
+    let raw = tern.raw_output()[before..].to_vec();
+    assert!(
+        raw.windows(8).any(|w| w == b"\x1b[?1004h"),
+        "focus reporting is asked for again: {:?}",
+        String::from_utf8_lossy(&raw[..raw.len().min(400)])
+    );
+    tern.send(b"\x03\x03\x03\x03");
+    tern.wait_exit(START);
+    assert!(
+        tern.cooked(),
+        "the terminal is back as tern found it, echo on"
+    );
+}

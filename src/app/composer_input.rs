@@ -6,7 +6,7 @@ use super::composer::ComposerOutcome;
 use super::effect::Effect;
 use super::state::AppState;
 use crate::model::NoticeLevel;
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 
 /// The composer's inner width on the current screen (its box has a border on each side).
@@ -15,6 +15,14 @@ pub fn width(state: &AppState) -> u16 {
 }
 
 pub fn key(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Effect> {
+    // Ctrl+Z on an empty composer stops tern as it stops a shell program (`fg` brings it
+    // back); with text it stays undo.
+    if key.code == KeyCode::Char('z')
+        && key.modifiers == KeyModifiers::CONTROL
+        && state.composer.is_empty()
+    {
+        return vec![Effect::Suspend];
+    }
     let outcome = state.composer.handle_key(key, width(state));
     let effects = match outcome {
         ComposerOutcome::Submitted(text) => submit(state, text, now),
