@@ -14,6 +14,7 @@ pub mod table_tail;
 pub mod thread_list;
 pub mod transcript;
 pub mod turn_diffs;
+pub mod work;
 
 pub use cell::{
     Cell, CellKind, CommandCell, Laid, LaidTable, LayoutKey, NoticeLevel, Theme, TurnTokens,

@@ -24,7 +24,7 @@ pub enum QuestionSubject {
     /// An MCP server asks the person to open a URL.
     Url(ElicitationParams),
     /// Questions to answer: `requestUserInput`, or an MCP elicitation form.
-    Form(FormSpec),
+    Form(std::sync::Arc<FormSpec>),
 }
 
 /// What the transcript records of an answer, on the cell it was about.
@@ -259,7 +259,7 @@ impl Question {
     pub fn form(id: RequestId, spec: FormSpec) -> Self {
         Question {
             id,
-            subject: QuestionSubject::Form(spec),
+            subject: QuestionSubject::Form(std::sync::Arc::new(spec)),
             options: Vec::new(),
             withheld: Vec::new(),
         }

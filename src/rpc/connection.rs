@@ -95,7 +95,9 @@ enum Carrying {
 impl Outbound {
     /// Queues `line`; refuses it (and declares the server stuck, once) when the queue is full.
     fn send(&self, line: String, carrying: Carrying) {
-        let len = line.len() + 1;
+        // What the line holds in memory (its capacity, often twice its length), not only its
+        // length: the bound is on memory.
+        let len = line.capacity() + 1;
         let queued = self.queued.load(Ordering::Acquire);
         let full = queued > 0 && queued.saturating_add(len) > self.max;
         // Once stuck, nothing more is queued: it would never be read.
@@ -164,7 +166,7 @@ impl Connection {
                     writer.flush().await
                 }
                 .await;
-                queued.fetch_sub(line.len() + 1, Ordering::AcqRel);
+                queued.fetch_sub(line.capacity() + 1, Ordering::AcqRel);
                 if let Err(e) = written {
                     let _ = write_dead.send(format!("could not write to the server: {e}"));
                     return;
