@@ -62,6 +62,42 @@ pub struct Cli {
     /// something); `print_copied = true` in the config file does the same.
     #[arg(long, global = true)]
     pub print_copied: bool,
+    /// Drive a codex app-server elsewhere instead of starting one: ws://HOST:PORT,
+    /// wss://HOST[:PORT], unix:// (the local codex service) or unix://PATH,
+    /// ssh://[USER@]HOST[:PORT][/DIR] (runs `codex app-server` there), ssh://…?daemon (joins the
+    /// codex service there, which outlives the link).
+    #[arg(long, global = true, value_name = "URL", conflicts_with = "demo")]
+    pub remote: Option<String>,
+
+    /// The environment variable that holds the bearer token for ws:// or wss:// (the token
+    /// itself never goes on the command line).
+    #[arg(long, global = true, value_name = "VAR", requires = "remote")]
+    pub remote_token_env: Option<String>,
+
+    /// A file that holds the bearer token for ws:// or wss:// (trimmed, as codex reads its own).
+    #[arg(
+        long,
+        global = true,
+        value_name = "PATH",
+        requires = "remote",
+        conflicts_with = "remote_token_env"
+    )]
+    pub remote_token_file: Option<PathBuf>,
+
+    /// A PEM file of CA certificates to trust for wss://, besides the system's.
+    #[arg(long, global = true, value_name = "PATH", requires = "remote")]
+    pub remote_ca_file: Option<PathBuf>,
+
+    /// What ssh:// runs on the other machine for the app-server (default `codex app-server`;
+    /// `proxy` or `daemon start` is appended for ?daemon). A non-interactive ssh shell may not
+    /// have codex on its PATH: name it here, e.g. `~/.local/bin/codex app-server`.
+    #[arg(
+        long,
+        env = "TERN_REMOTE_COMMAND",
+        global = true,
+        value_name = "COMMAND"
+    )]
+    pub remote_command: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -80,6 +116,22 @@ const APPROVAL_POLICIES: &[&str] = &["untrusted", "on-request", "on-failure", "n
 const SANDBOX_MODES: &[&str] = &["read-only", "workspace-write", "danger-full-access"];
 
 impl Cli {
+    /// `--remote` and its companions, if a remote was asked for (the remote command may come
+    /// from the config file too).
+    pub fn remote_args(
+        &self,
+        effective: &Effective,
+    ) -> Option<crate::runtime::connect::RemoteArgs> {
+        let url = self.remote.clone()?;
+        Some(crate::runtime::connect::RemoteArgs {
+            url,
+            token_env: self.remote_token_env.clone(),
+            token_file: self.remote_token_file.clone(),
+            ca_file: self.remote_ca_file.clone(),
+            remote_command: effective.remote_command.value.clone(),
+        })
+    }
+
     /// Reads the config file (`--config-file`, `TERN_CONFIG`, else the platform's) and
     /// combines it with the flags and the environment: the file read, what is in force, and
     /// the file looked for.
@@ -102,7 +154,17 @@ impl Cli {
             };
             (path, source)
         });
+        let remote_command = self.remote_command.clone().map(|command| {
+            let from_env = std::env::var("TERN_REMOTE_COMMAND").is_ok_and(|v| v == command);
+            let source = if from_env {
+                Source::Env("TERN_REMOTE_COMMAND")
+            } else {
+                Source::Flag
+            };
+            (command, source)
+        });
         Overrides {
+            remote_command,
             model: self.model.clone(),
             approval_policy: self.approval_policy.clone(),
             sandbox: self.sandbox.clone(),
@@ -145,16 +207,11 @@ impl Cli {
             let (key, value) = parse_config_override(raw)?;
             config.insert(key, value);
         }
-        let cwd = match &self.cwd {
-            Some(dir) => dir
-                .canonicalize()
-                .map_err(|e| format!("--cwd {}: {e}", dir.display()))?,
-            None => std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?,
-        };
+        let cwd = self.thread_cwd()?;
         Ok(SessionConfig {
             settings: ThreadSettings {
                 model: model.clone(),
-                cwd: Some(cwd.to_string_lossy().into_owned()),
+                cwd,
                 approval_policy: approval_policy.clone(),
                 sandbox: sandbox.clone(),
                 config: (!config.is_empty()).then_some(config),
@@ -180,6 +237,8 @@ impl Cli {
             } else {
                 String::new()
             },
+            // Set by `main` once `--remote` is checked.
+            connected_to: None,
             // For scripted terminal tests, which cannot "read" a prompt like a person does.
             approval_read_guard: std::env::var("TERN_APPROVAL_READ_GUARD_MS")
                 .ok()
@@ -204,6 +263,42 @@ impl Cli {
             history_file: None,
             prompt_history: Vec::new(),
         })
+    }
+}
+
+impl Cli {
+    /// The thread's directory. Locally (and on the local codex service) `--cwd` or the current
+    /// directory, checked here. On another machine only the server can check a path: `--cwd`
+    /// as given, else the `ssh://` URL's absolute directory, else none (the server's own).
+    fn thread_cwd(&self) -> Result<Option<String>, String> {
+        let remote = self
+            .remote
+            .as_deref()
+            .map(|url| crate::rpc::endpoint::Endpoint::parse(url, Some("")));
+        match remote {
+            Some(Ok(crate::rpc::endpoint::Endpoint::Unix { .. })) | None => {}
+            Some(Err(e)) => return Err(e),
+            Some(Ok(endpoint)) => {
+                let from_url = match endpoint {
+                    crate::rpc::endpoint::Endpoint::Ssh(ssh) => {
+                        ssh.dir.filter(|dir| dir.starts_with('/'))
+                    }
+                    _ => None,
+                };
+                return Ok(self
+                    .cwd
+                    .as_ref()
+                    .map(|dir| dir.to_string_lossy().into_owned())
+                    .or(from_url));
+            }
+        }
+        let cwd = match &self.cwd {
+            Some(dir) => dir
+                .canonicalize()
+                .map_err(|e| format!("--cwd {}: {e}", dir.display()))?,
+            None => std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?,
+        };
+        Ok(Some(cwd.to_string_lossy().into_owned()))
     }
 }
 
@@ -262,6 +357,74 @@ mod tests {
         assert_eq!(config.settings.sandbox.as_deref(), Some("read-only"));
         assert_eq!(config.settings.config.unwrap()["a.b"], serde_json::json!(1));
         assert_eq!(config.resume, Resume::Thread("t-1".into()));
+    }
+
+    #[test]
+    fn a_remote_thread_takes_its_directory_from_cwd_or_the_ssh_url_unchecked() {
+        let cwd = |args: &[&str]| {
+            let mut all = vec!["tern"];
+            all.extend_from_slice(args);
+            Cli::parse_from(all).session_config().unwrap().settings.cwd
+        };
+        assert_eq!(
+            cwd(&["--remote", "ssh://box/srv/repo"]).as_deref(),
+            Some("/srv/repo")
+        );
+        assert_eq!(cwd(&["--remote", "ssh://box/~/repo"]), None);
+        assert_eq!(cwd(&["--remote", "ws://127.0.0.1:1"]), None);
+        assert_eq!(
+            cwd(&["--remote", "ws://127.0.0.1:1", "--cwd", "/not/here/x"]).as_deref(),
+            Some("/not/here/x")
+        );
+        let local = std::env::current_dir().unwrap();
+        assert_eq!(
+            cwd(&["--remote", "unix:///s"]),
+            Some(local.to_string_lossy().into_owned())
+        );
+        assert!(Cli::try_parse_from(["tern", "--demo", "--remote", "ws://h:1"]).is_err());
+        assert!(Cli::try_parse_from(["tern", "--remote-token-env", "T"]).is_err());
+    }
+
+    #[test]
+    fn the_remote_command_comes_from_the_flag_else_the_config_file() {
+        let (settings, warnings) =
+            config::parse("remote_command = \"/opt/codex/bin/codex app-server\"\n").unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let loaded = Loaded {
+            settings,
+            path: Some("/c/config.toml".into()),
+            warnings,
+        };
+        let cli = Cli::parse_from(["tern", "--remote", "ssh://box"]);
+        let effective = config::effective(cli.overrides(), &loaded);
+        let args = cli.remote_args(&effective).unwrap();
+        assert_eq!(
+            args.remote_command.as_deref(),
+            Some("/opt/codex/bin/codex app-server")
+        );
+        let printed = config::print_config(&effective, &loaded, None);
+        assert!(
+            printed.contains(
+                "remote_command = \"/opt/codex/bin/codex app-server\"  # from /c/config.toml"
+            ),
+            "{printed}"
+        );
+        let cli = Cli::parse_from([
+            "tern",
+            "--remote",
+            "ssh://box",
+            "--remote-command",
+            "x app-server",
+        ]);
+        let effective = config::effective(cli.overrides(), &loaded);
+        assert_eq!(
+            cli.remote_args(&effective)
+                .unwrap()
+                .remote_command
+                .as_deref(),
+            Some("x app-server")
+        );
+        assert!(Cli::parse_from(["tern"]).remote_args(&effective).is_none());
     }
 
     #[test]

@@ -29,12 +29,31 @@ fn main() -> ExitCode {
     for warning in &warnings {
         say(warning);
     }
-    let config = match cli.session_config_with(&effective) {
+    let mut config = match cli.session_config_with(&effective) {
         Ok(config) => config,
         Err(message) => {
             say(&message);
             return ExitCode::from(2);
         }
+    };
+    let remote = match cli.remote_args(&effective) {
+        Some(args) => {
+            match tern::runtime::connect::Remote::from_args(&args, config.codex_home.as_deref()) {
+                Ok(remote) => {
+                    config.connected_to = Some(remote.endpoint.label());
+                    if !matches!(remote.endpoint, tern::rpc::endpoint::Endpoint::Unix { .. }) {
+                        // Paths are the other machine's: this one's home says nothing of them.
+                        config.home = None;
+                    }
+                    Some(remote)
+                }
+                Err(message) => {
+                    say(&message);
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        None => None,
     };
     let mut warnings = warnings;
     let (_log_guard, log_problem) = init_logging();
@@ -61,7 +80,14 @@ fn main() -> ExitCode {
     let print_copied = effective.print_copied.value;
     // A panic restores the terminal (the hook) and still prints what was left unsent.
     tern::runtime::crash::run_catching(demo, print_copied, || {
-        runtime.block_on(async_main(cli, codex_bin, config, warnings, print_copied))
+        runtime.block_on(async_main(
+            cli,
+            codex_bin,
+            remote,
+            config,
+            warnings,
+            print_copied,
+        ))
     })
 }
 
@@ -100,6 +126,7 @@ fn config_warnings(loaded: &tern::config::Loaded) -> Vec<String> {
 async fn async_main(
     cli: Cli,
     codex_bin: Option<std::path::PathBuf>,
+    remote: Option<tern::runtime::connect::Remote>,
     config: tern::app::SessionConfig,
     warnings: Vec<String>,
     print_copied: bool,
@@ -114,6 +141,26 @@ async fn async_main(
     let mut spawner = None;
     let transport: Box<dyn Transport> = if cli.demo {
         Box::new(tern::demo::start())
+    } else if let Some(remote) = &remote {
+        // Before the screen is taken: a refusal prints plainly, and a question (start the
+        // service?) can be asked on the terminal.
+        match remote
+            .connect_at_startup(tern::runtime::connect::confirm_on_terminal)
+            .await
+        {
+            Ok(dialed) => {
+                state.health.pid = dialed.pid;
+                spawner = Some(remote.spawner());
+                dialed.transport
+            }
+            Err(why) => {
+                say(&format!(
+                    "could not connect to {}: {why}",
+                    remote.endpoint.label()
+                ));
+                return ExitCode::FAILURE;
+            }
+        }
     } else {
         let codex = match locate_codex(codex_bin.as_deref()) {
             Ok(path) => path,

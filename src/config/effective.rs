@@ -30,6 +30,8 @@ pub struct Overrides {
     pub theme_env: Option<String>,
     /// `NO_COLOR`.
     pub no_color_env: Option<String>,
+    /// With where it came from: `--remote-command` or `TERN_REMOTE_COMMAND`.
+    pub remote_command: Option<(String, Source)>,
     /// `--print-copied`.
     pub print_copied: Option<bool>,
 }
@@ -45,6 +47,7 @@ pub struct Effective {
     pub desktop_notification: Setting<bool>,
     pub codex_bin: Setting<Option<PathBuf>>,
     pub no_color: Setting<bool>,
+    pub remote_command: Setting<Option<String>>,
     pub print_copied: Setting<bool>,
 }
 
@@ -98,6 +101,18 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
             source: Source::Default,
         },
     };
+    let remote_command = match over.remote_command {
+        Some((command, source)) => Setting {
+            value: Some(command),
+            source,
+        },
+        None => pick(
+            None,
+            file.remote_command.clone().map(Some),
+            &from_file,
+            None,
+        ),
+    };
     Effective {
         model: optional(over.model, &file.model),
         approval_policy: optional(over.approval_policy, &file.approval_policy),
@@ -107,6 +122,7 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         desktop_notification: pick(None, file.desktop_notification, &from_file, false),
         codex_bin,
         no_color,
+        remote_command,
         print_copied: pick(over.print_copied, file.print_copied, &from_file, false),
     }
 }

@@ -31,6 +31,8 @@ pub struct FileConfig {
     pub desktop_notification: Option<bool>,
     /// The codex binary to run as `codex app-server`.
     pub codex_bin: Option<PathBuf>,
+    /// What `--remote ssh://…` runs on the other machine (default `codex app-server`).
+    pub remote_command: Option<String>,
     /// Print what `/copy` copied after exit (tern always says that it copied something).
     pub print_copied: Option<bool>,
 }
@@ -44,6 +46,7 @@ const KNOWN_KEYS: &[&str] = &[
     "bell",
     "desktop_notification",
     "codex_bin",
+    "remote_command",
     "print_copied",
 ];
 

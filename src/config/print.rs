@@ -61,6 +61,14 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             &effective.codex_bin.source,
         ),
         (
+            "remote_command",
+            match &effective.remote_command.value {
+                Some(command) => format!("\"{}\"", sanitize_line(command)),
+                None => "(codex app-server)".to_string(),
+            },
+            &effective.remote_command.source,
+        ),
+        (
             "no_color",
             effective.no_color.value.to_string(),
             &effective.no_color.source,

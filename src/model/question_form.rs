@@ -48,12 +48,26 @@ pub struct Question {
     pub kind: FieldKind,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct FormSpec {
     pub thread_id: String,
     pub source: FormSource,
     pub message: String,
     pub questions: Vec<Question>,
+}
+
+/// A copy costs one step per question (`model::work`): a form of many questions is shared, not
+/// copied, on each key, and the tests count it.
+impl Clone for FormSpec {
+    fn clone(&self) -> Self {
+        super::work::step(self.questions.len());
+        FormSpec {
+            thread_id: self.thread_id.clone(),
+            source: self.source.clone(),
+            message: self.message.clone(),
+            questions: self.questions.clone(),
+        }
+    }
 }
 
 /// One question's answer.

@@ -1,7 +1,11 @@
-//! `codex app-server` as a child process over stdio.
+//! A child process whose stdio carries the protocol: `codex app-server` itself (JSON lines), or
+//! `ssh` running it, or running `codex app-server proxy`, on another machine. Its stderr is
+//! logged and its last lines kept, so the end of the link can say why (an exit status, codex's
+//! last words, ssh's own "Permission denied" or "Host key verification failed").
 
-use super::lines::{Line, LineReader};
-use super::transport::{Transport, TransportParts};
+use super::lines::{line_parts, Line, LineReader};
+use super::transport::{Ending, LinkEnd, Transport, TransportParts};
+use futures::future::BoxFuture;
 use futures::FutureExt;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -9,47 +13,11 @@ use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncBufRead, BufReader};
-use tokio::process::{Child, Command};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::task::JoinHandle;
 
 /// How many lines of the child's stderr are kept to explain a crash.
 const STDERR_TAIL: usize = 20;
-
-pub struct ChildTransport {
-    child: Child,
-    stderr_tail: Arc<Mutex<VecDeque<String>>>,
-    /// Ends when the child's stderr closes, i.e. once every line has been kept.
-    stderr_done: Option<JoinHandle<()>>,
-}
-
-impl ChildTransport {
-    /// Spawns `<codex> app-server` with the given extra arguments. The child is killed when tern
-    /// drops it, so a crash of tern never leaves an orphaned server behind.
-    pub fn spawn(codex: &Path, extra_args: &[String]) -> std::io::Result<ChildTransport> {
-        let mut command = Command::new(codex);
-        command
-            .arg("app-server")
-            .args(extra_args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            // A group of its own, so a restart can kill the whole of it: the npm `codex` is a
-            // node wrapper whose native child holds the pipes (see `runtime::restart`).
-            .process_group(0)
-            .kill_on_drop(true);
-        let mut child = command.spawn()?;
-        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
-        let stderr_done = child
-            .stderr
-            .take()
-            .map(|stderr| tokio::spawn(keep_stderr(BufReader::new(stderr), stderr_tail.clone())));
-        Ok(ChildTransport {
-            child,
-            stderr_tail,
-            stderr_done,
-        })
-    }
-}
 
 /// The longest stderr line kept; a longer one is skipped (and said so in the tail).
 const STDERR_LINE_MAX: usize = 16 << 10;
@@ -82,22 +50,57 @@ pub async fn keep_stderr(stderr: impl AsyncBufRead + Unpin, tail: Arc<Mutex<VecD
     }
 }
 
-impl ChildTransport {
-    /// The app-server's process id (while it runs).
+/// A running child with piped stdio, its stderr read into a tail of recent lines.
+pub struct ChildProcess {
+    child: Child,
+    /// What it is, for the sentence that says it ended ("codex app-server", "ssh to host").
+    what: String,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Ends when the child's stderr closes, i.e. once every line has been kept.
+    stderr_done: Option<JoinHandle<()>>,
+}
+
+impl ChildProcess {
+    /// Spawns `command` with piped stdio, in a process group of its own, killed when dropped.
+    pub fn spawn(mut command: Command, what: impl Into<String>) -> std::io::Result<ChildProcess> {
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            // A group of its own, so a restart can kill the whole of it: the npm `codex` is a
+            // node wrapper whose native child holds the pipes (see `runtime::restart`).
+            .process_group(0)
+            .kill_on_drop(true);
+        let mut child = command.spawn()?;
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let stderr_done = child
+            .stderr
+            .take()
+            .map(|stderr| tokio::spawn(keep_stderr(BufReader::new(stderr), stderr_tail.clone())));
+        Ok(ChildProcess {
+            child,
+            what: what.into(),
+            stderr_tail,
+            stderr_done,
+        })
+    }
+
+    /// The process id (while it runs).
     pub fn pid(&self) -> Option<u32> {
         self.child.id()
     }
-}
 
-impl Transport for ChildTransport {
-    fn into_parts(self: Box<Self>) -> TransportParts {
-        let ChildTransport {
+    /// Its stdout and stdin, and a future that, once they have closed, waits (briefly) for the
+    /// exit and says how it ended, with the last stderr lines.
+    pub fn into_pipes(self) -> (ChildStdout, ChildStdin, BoxFuture<'static, String>) {
+        let ChildProcess {
             mut child,
+            what,
             stderr_tail,
             stderr_done,
-        } = *self;
-        let reader = child.stdout.take().expect("stdout is piped");
-        let writer = child.stdin.take().expect("stdin is piped");
+        } = self;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stdin = child.stdin.take().expect("stdin is piped");
         let epitaph = async move {
             // stdout closing usually means the process is exiting; give it a moment to finish so
             // the exit status can be reported, then stop waiting and kill it.
@@ -115,22 +118,86 @@ impl Transport for ChildTransport {
                 let _ = tokio::time::timeout(Duration::from_secs(1), done).await;
             }
             let tail: Vec<String> = stderr_tail.lock().unwrap().iter().cloned().collect();
-            describe_exit(&status, &tail)
+            describe_exit(&what, &status, &tail)
         }
         .boxed();
+        (stdout, stdin, epitaph)
+    }
+}
+
+/// JSON lines over a child's stdio: `codex app-server`, or ssh running it elsewhere (that server
+/// ends with its stdin, so the child's end is the server's end either way).
+pub struct ChildTransport {
+    process: ChildProcess,
+    /// The server runs here (not through ssh).
+    local: bool,
+}
+
+impl ChildTransport {
+    /// Spawns `<codex> app-server` with the given extra arguments. The child is killed when tern
+    /// drops it, so a crash of tern never leaves an orphaned server behind.
+    pub fn spawn(codex: &Path, extra_args: &[String]) -> std::io::Result<ChildTransport> {
+        let mut command = Command::new(codex);
+        command.arg("app-server").args(extra_args);
+        Ok(ChildTransport {
+            process: ChildProcess::spawn(command, "codex app-server")?,
+            local: true,
+        })
+    }
+
+    /// Spawns `command` (ssh), which speaks the app-server's JSON lines on its stdio for a
+    /// server on another machine.
+    pub fn spawn_remote(command: Command, what: &str) -> std::io::Result<ChildTransport> {
+        Ok(ChildTransport {
+            process: ChildProcess::spawn(command, what)?,
+            local: false,
+        })
+    }
+
+    /// The child's process id (while it runs).
+    pub fn pid(&self) -> Option<u32> {
+        self.process.pid()
+    }
+}
+
+impl Transport for ChildTransport {
+    fn into_parts(self: Box<Self>) -> TransportParts {
+        let local = self.local;
+        let (reader, writer, epitaph) = self.process.into_pipes();
+        let (incoming, outgoing) = line_parts(reader, writer);
+        // A stdio app-server ends with its stdin: over ssh, the link's end is the server's.
+        let epitaph = epitaph.map(move |text| {
+            if local {
+                text
+            } else {
+                format!(
+                    "{text} — the codex app-server that ssh ran ended with the link, and a \
+                     running turn with it (for work that outlives the link, use ssh://…?daemon)"
+                )
+            }
+        });
         TransportParts {
-            reader: Box::pin(reader),
-            writer: Box::pin(writer),
-            epitaph,
+            incoming,
+            outgoing,
+            epitaph: epitaph
+                .map(|text| Ending::new(LinkEnd::ServerExited, text))
+                .boxed(),
+            local,
         }
     }
 }
 
 /// The stderr lines are redacted one by one: this text is shown on screen and printed after
 /// exit, and codex may log a request's headers or its environment when it fails.
-fn describe_exit(status: &str, stderr_tail: &[String]) -> String {
-    let mut text = format!("codex app-server stopped ({status})");
-    let last: Vec<&String> = stderr_tail
+fn describe_exit(what: &str, status: &str, stderr_tail: &[String]) -> String {
+    let mut text = format!("{what} stopped ({status})");
+    // An error report's backtrace (anyhow's "Stack backtrace:" and its numbered frames) says
+    // nothing to a person and would push the error itself out of the lines shown.
+    let before_backtrace = stderr_tail
+        .iter()
+        .position(|l| l.trim() == "Stack backtrace:")
+        .map_or(stderr_tail, |at| &stderr_tail[..at]);
+    let last: Vec<&String> = before_backtrace
         .iter()
         .filter(|l| !l.trim().is_empty())
         .collect();
@@ -174,6 +241,7 @@ mod tests {
     #[test]
     fn exit_description_names_status_and_last_stderr() {
         let text = describe_exit(
+            "codex app-server",
             "exit status: 1",
             &["warming up".into(), "".into(), "error: bad config".into()],
         );
@@ -186,6 +254,7 @@ mod tests {
     #[test]
     fn exit_description_redacts_secrets_in_stderr() {
         let text = describe_exit(
+            "codex app-server",
             "exit status: 1",
             &[
                 "request failed; Authorization: Bearer sk-live-abc".into(),
@@ -198,6 +267,25 @@ mod tests {
             text,
             "codex app-server stopped (exit status: 1); last stderr: request failed; \
              Authorization: [redacted] | env OPENAI_API_KEY=[redacted] set"
+        );
+    }
+
+    #[test]
+    fn a_backtrace_does_not_push_the_error_out() {
+        let mut tail: Vec<String> = vec![
+            "Error: failed to connect to socket at /c/app-server-control.sock".into(),
+            "".into(),
+            "Caused by:".into(),
+            "    No such file or directory (os error 2)".into(),
+            "".into(),
+            "Stack backtrace:".into(),
+        ];
+        tail.extend((0..8).map(|i| format!("   {i}: <unknown>")));
+        let text = describe_exit("ssh to box", "exit status: 1", &tail);
+        assert_eq!(
+            text,
+            "ssh to box stopped (exit status: 1); last stderr: Error: failed to connect to socket \
+             at /c/app-server-control.sock | Caused by: |     No such file or directory (os error 2)"
         );
     }
 

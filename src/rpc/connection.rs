@@ -1,14 +1,13 @@
 //! The JSON-RPC connection: correlates responses with requests, hands server requests and
 //! notifications to the app, and fails everything pending at once when the peer goes away.
 
-use super::lines::{Line, LineReader, MAX_LINE_BYTES};
-use super::transport::{Transport, TransportParts};
+use super::transport::{Ending, Received, Transport, TransportParts};
 use crate::protocol::{self, Incoming, RequestId, RpcErrorObject};
+use futures::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::sync::{mpsc, oneshot};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -35,8 +34,9 @@ pub enum Inbound {
         method: String,
         params: Value,
     },
-    /// Something the server sent that tern could not take (a line over the size cap), said in a
-    /// sentence for the person: nothing is dropped without a word.
+    /// Something the server sent that tern could not take (a line or frame over the size cap,
+    /// two messages in one frame), said in a sentence for the person: nothing is dropped without
+    /// a word.
     Problem(String),
     /// The peer is gone; nothing more will arrive. Carries why.
     Closed(String),
@@ -55,6 +55,8 @@ struct Pending {
     waiters: HashMap<RequestId, (String, Waiter)>,
     /// Set once, when the peer is gone: later requests fail at once with this reason.
     closed: Option<String>,
+    /// How the link ended (set with `closed`): a server that exited, or a link that dropped.
+    ending: Option<Ending>,
     /// The server's requests handed to the app and not answered yet: a second request with one
     /// of these ids is refused instead of being answered twice.
     unanswered: HashSet<RequestId>,
@@ -123,6 +125,8 @@ impl Outbound {
 #[derive(Clone)]
 pub struct Connection {
     outbound: Outbound,
+    /// The server runs on this machine (see `TransportParts::local`).
+    local: bool,
     pending: Arc<Mutex<Pending>>,
     next_id: Arc<AtomicI64>,
 }
@@ -139,9 +143,10 @@ impl Connection {
         outbound_max: usize,
     ) -> (Connection, InboundReceiver) {
         let TransportParts {
-            reader,
-            mut writer,
+            mut incoming,
+            mut outgoing,
             epitaph,
+            local,
         } = transport.into_parts();
         let (lines_tx, mut outbound_rx) = mpsc::unbounded_channel::<String>();
         let (inbound_tx, inbound_rx) = mpsc::channel(INBOUND_CAPACITY);
@@ -159,49 +164,31 @@ impl Connection {
 
         let write_dead = dead_tx.clone();
         tokio::spawn(async move {
-            while let Some(line) = outbound_rx.recv().await {
-                let written = async {
-                    writer.write_all(line.as_bytes()).await?;
-                    writer.write_all(b"\n").await?;
-                    writer.flush().await
-                }
-                .await;
-                queued.fetch_sub(line.capacity() + 1, Ordering::AcqRel);
-                if let Err(e) = written {
+            while let Some(message) = outbound_rx.recv().await {
+                let size = message.capacity() + 1;
+                let sent = outgoing.send(message).await;
+                queued.fetch_sub(size, Ordering::AcqRel);
+                if let Err(e) = sent {
                     let _ = write_dead.send(format!("could not write to the server: {e}"));
                     return;
                 }
             }
+            // Every handle is gone: end the link politely (a websocket says goodbye).
+            let _ = outgoing.close().await;
         });
 
         let read_pending = pending.clone();
         let read_inbound = inbound_tx.clone();
         let read_outbound = outbound.clone();
         tokio::spawn(async move {
-            let mut lines = LineReader::new(BufReader::new(reader), MAX_LINE_BYTES);
-            loop {
-                match lines.next_line().await {
-                    Ok(Some(Line::Text { text, lossy })) => {
-                        if lossy {
-                            tracing::warn!(
-                                line = lines.number(),
-                                "the server sent invalid UTF-8; replaced it with U+FFFD"
-                            );
-                        }
+            while let Some(item) = incoming.next().await {
+                match item {
+                    Ok(Received::Message(text)) => {
                         dispatch(&text, &read_pending, &read_inbound, &read_outbound).await;
                     }
-                    Ok(Some(Line::TooLong { bytes })) => {
-                        let problem = format!(
-                            "codex sent a message of {} MB (line {}), over tern's limit of {} MB; \
-                             tern skipped it.",
-                            bytes >> 20,
-                            lines.number(),
-                            MAX_LINE_BYTES >> 20
-                        );
-                        tracing::warn!("{problem}");
+                    Ok(Received::Problem(problem)) => {
                         let _ = read_inbound.send(Inbound::Problem(problem)).await;
                     }
-                    Ok(None) => break,
                     Err(e) => {
                         let _ = dead_tx.send(format!("could not read from the server: {e}"));
                         break;
@@ -216,28 +203,28 @@ impl Connection {
         let death_pending = pending.clone();
         tokio::spawn(async move {
             let first = dead_rx.recv().await.unwrap_or_default();
-            let epitaph = epitaph.await;
-            let mut reason = if first.is_empty() {
-                epitaph
-            } else {
-                format!("{first}; {epitaph}")
-            };
+            let mut ending = epitaph.await;
+            if !first.is_empty() {
+                ending.reason = format!("{first}; {}", ending.reason);
+            }
             // Answers the person gave that never reached it are not lost without a word.
             let answers = death_pending
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .undelivered_answers;
             if answers > 0 {
-                reason.push_str(&format!(
+                ending.reason.push_str(&format!(
                     "; {answers} answer(s) to its questions could not be delivered"
                 ));
             }
-            fail_all(&death_pending, &reason);
+            let reason = ending.reason.clone();
+            fail_all(&death_pending, ending);
             let _ = inbound_tx.send(Inbound::Closed(reason)).await;
         });
 
         let connection = Connection {
             outbound,
+            local,
             pending,
             next_id: Arc::new(AtomicI64::new(1)),
         };
@@ -290,8 +277,20 @@ impl Connection {
         self.outbound.queued.load(Ordering::Acquire)
     }
 
+    /// The server runs on this machine and sees its files: tern may read the rules folder or
+    /// run `git` in the thread's directory itself.
+    pub fn is_local(&self) -> bool {
+        self.local
+    }
+
     pub fn is_closed(&self) -> bool {
         self.pending.lock().unwrap().closed.is_some()
+    }
+
+    /// How the link ended, once it has: a server that exited, a link that dropped (the server
+    /// and its turns live on: reconnect and resume), or a server that closed it.
+    pub fn ending(&self) -> Option<Ending> {
+        self.pending.lock().unwrap().ending.clone()
     }
 }
 
@@ -375,14 +374,16 @@ fn settle(pending: &Mutex<Pending>, id: &RequestId, outcome: Result<Value, RpcEr
     }
 }
 
-fn fail_all(pending: &Mutex<Pending>, reason: &str) {
+fn fail_all(pending: &Mutex<Pending>, ending: Ending) {
+    let reason = ending.reason.clone();
     let waiters = {
         let mut pending = pending.lock().unwrap();
-        pending.closed = Some(reason.to_string());
+        pending.closed = Some(reason.clone());
+        pending.ending = Some(ending);
         std::mem::take(&mut pending.waiters)
     };
     for (_, (_, tx)) in waiters {
-        let _ = tx.send(Err(RpcError::Closed(reason.to_string())));
+        let _ = tx.send(Err(RpcError::Closed(reason.clone())));
     }
 }
 

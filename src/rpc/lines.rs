@@ -1,9 +1,13 @@
 //! Newline-delimited lines from the server, read so that no single line can end the session or
 //! take unbounded memory: invalid UTF-8 is decoded lossily (one bad byte in a log line the
 //! server relays must not kill a healthy session), and a line longer than the cap is skipped
-//! whole, its size reported, without ever being held.
+//! whole, its size reported, without ever being held. [`line_parts`] puts this framing under the
+//! transport seam for every stdio transport (a local child, `ssh -T host codex app-server`).
 
-use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+use super::transport::{Incoming, Outgoing, Received};
+use futures::StreamExt;
+use std::io;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 
 /// The longest line kept. Far above any real message (a 20 MB command output still fits), low
 /// enough that a runaway line cannot eat the machine's memory.
@@ -87,6 +91,51 @@ impl<R: AsyncBufRead + Unpin> LineReader<R> {
             },
         }
     }
+}
+
+/// JSON lines over a byte pipe: each message is one line (the server never puts a raw newline
+/// inside one), each line read is one message.
+pub fn line_parts<R, W>(reader: R, writer: W) -> (Incoming, Outgoing)
+where
+    R: AsyncRead + Send + Unpin + 'static,
+    W: AsyncWrite + Send + Unpin + 'static,
+{
+    let lines = LineReader::new(BufReader::new(reader), MAX_LINE_BYTES);
+    let incoming = futures::stream::unfold(lines, |mut lines| async move {
+        let item = match lines.next_line().await {
+            Ok(Some(Line::Text { text, lossy })) => {
+                if lossy {
+                    tracing::warn!(
+                        line = lines.number(),
+                        "the server sent invalid UTF-8; replaced it with U+FFFD"
+                    );
+                }
+                Ok(Received::Message(text))
+            }
+            Ok(Some(Line::TooLong { bytes })) => {
+                let problem = format!(
+                    "codex sent a message of {} MB (line {}), over tern's limit of {} MB; \
+                     tern skipped it.",
+                    bytes >> 20,
+                    lines.number(),
+                    MAX_LINE_BYTES >> 20
+                );
+                tracing::warn!("{problem}");
+                Ok(Received::Problem(problem))
+            }
+            Ok(None) => return None,
+            Err(e) => Err(e),
+        };
+        Some((item, lines))
+    })
+    .boxed();
+    let outgoing = futures::sink::unfold(writer, |mut writer, line: String| async move {
+        writer.write_all(line.as_bytes()).await?;
+        writer.write_all(b"\n").await?;
+        writer.flush().await?;
+        Ok::<_, io::Error>(writer)
+    });
+    (incoming, Box::pin(outgoing))
 }
 
 #[cfg(test)]

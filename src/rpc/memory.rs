@@ -1,6 +1,8 @@
-//! An in-memory duplex: the demo backend and tests play the server on the other end.
+//! An in-memory duplex: the demo backend and tests play the server on the other end, in JSON
+//! lines as over a child's stdio.
 
-use super::transport::{Transport, TransportParts};
+use super::lines::line_parts;
+use super::transport::{Ending, LinkEnd, Transport, TransportParts};
 use futures::FutureExt;
 use tokio::io::DuplexStream;
 
@@ -17,10 +19,18 @@ pub fn memory_pair() -> (MemoryTransport, DuplexStream) {
 impl Transport for MemoryTransport {
     fn into_parts(self: Box<Self>) -> TransportParts {
         let (reader, writer) = tokio::io::split(self.stream);
+        let (incoming, outgoing) = line_parts(reader, writer);
         TransportParts {
-            reader: Box::pin(reader),
-            writer: Box::pin(writer),
-            epitaph: async { "the in-process server closed the connection".to_string() }.boxed(),
+            incoming,
+            outgoing,
+            epitaph: async {
+                Ending::new(
+                    LinkEnd::ServerExited,
+                    "the in-process server closed the connection",
+                )
+            }
+            .boxed(),
+            local: true,
         }
     }
 }

@@ -1,11 +1,17 @@
-//! Transports and the JSON-RPC connection over them.
+//! Transports and the JSON-RPC connection over them. Below the seam (`transport`): the local
+//! child (`child`, JSON lines by `lines`), websockets (`ws`) over TCP, TLS (`tls`), a unix socket
+//! or an ssh pipe, opened by `dial` for an `endpoint`. Above it: `connection`.
 
 pub mod child;
 pub mod connection;
+pub mod dial;
+pub mod endpoint;
 pub mod lines;
 pub mod memory;
 pub mod redact;
+pub mod tls;
 pub mod transport;
+pub mod ws;
 
 pub use connection::{Connection, Inbound, InboundReceiver, RpcError};
-pub use transport::{Transport, TransportParts};
+pub use transport::{Ending, LinkEnd, Transport, TransportParts};

@@ -6,8 +6,32 @@
 //! and what it becomes; a test checks every row. A secret *name* is `authorization`, `bearer`,
 //! or a name ending in `key`, `token`, `secret`, `password` or `passwd` as a word of its own
 //! (`OPENAI_API_KEY`, `apiKey`, `api-key`; not `monkey` or `max_tokens`).
+//!
+//! Besides these forms, the exact values tern holds as secrets (a `--remote` bearer token,
+//! whatever the variable or file it came from was called) are registered with
+//! [`register_secret`] and replaced wherever they appear.
 
 use std::borrow::Cow;
+use std::sync::{Mutex, OnceLock};
+
+/// Secret values known to this process, replaced wherever they appear.
+fn known_secrets() -> &'static Mutex<Vec<String>> {
+    static SECRETS: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
+    SECRETS.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// From now on `secret` is redacted from every text passed to [`redact`]. Values shorter than 6
+/// characters are not registered: they would blank out ordinary words.
+pub fn register_secret(secret: &str) {
+    let secret = secret.trim();
+    if secret.chars().count() < 6 {
+        return;
+    }
+    let mut secrets = known_secrets().lock().unwrap();
+    if !secrets.iter().any(|s| s == secret) {
+        secrets.push(secret.to_string());
+    }
+}
 
 const REDACTED: &str = "[redacted]";
 const SUFFIXES: &[&str] = &["key", "token", "secret", "password", "passwd"];
@@ -128,6 +152,20 @@ const TOKEN_PREFIXES: &[(&str, usize)] = &[
 
 /// `text` with every secret value replaced by `[redacted]`.
 pub fn redact(text: &str) -> Cow<'_, str> {
+    let patterns = redact_patterns(text);
+    let secrets = known_secrets().lock().unwrap_or_else(|p| p.into_inner());
+    if secrets.iter().any(|s| patterns.contains(s.as_str())) {
+        let mut out = patterns.into_owned();
+        for secret in secrets.iter() {
+            out = out.replace(secret.as_str(), REDACTED);
+        }
+        return Cow::Owned(out);
+    }
+    patterns
+}
+
+/// The forms of the table ([`FORMS`]).
+fn redact_patterns(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let mut out = String::new();
     // Everything before `copied` is in `out` already.
@@ -392,6 +430,17 @@ mod tests {
         openai_key_alone: 15,
         github_token_alone: 16,
         url_credentials: 17,
+    }
+
+    #[test]
+    fn registered_secrets_are_redacted_whatever_surrounds_them() {
+        super::register_secret("ws-tok-7f3a9c");
+        assert_eq!(
+            redact("MY_WS_AUTH=ws-tok-7f3a9c and in a url ?t=ws-tok-7f3a9c."),
+            "MY_WS_AUTH=[redacted] and in a url ?t=[redacted]."
+        );
+        super::register_secret("abc");
+        assert_eq!(redact("abc"), "abc", "too short to register");
     }
 
     #[test]

@@ -44,6 +44,13 @@ pub struct World<'a, B: SyncedBackend> {
 pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) -> Deferred {
     let mut deferred = Deferred::default();
     for effect in effects {
+        // A server elsewhere: effects on this machine's files for its paths are refused.
+        if !world.connection.is_local() {
+            if let Some(refusal) = super::connect::local_only_refusal(&effect) {
+                let _ = world.responses.send(refusal);
+                continue;
+            }
+        }
         match effect {
             Effect::Request(request) => {
                 let connection = world.connection.clone();

@@ -3,6 +3,9 @@
 pub mod abort_restore;
 pub mod atomic_file;
 pub mod backend;
+pub mod connect;
+pub mod connect_backoff;
+pub mod connect_redial;
 pub mod crash;
 pub mod editor;
 pub mod effects;

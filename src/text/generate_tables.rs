@@ -1,7 +1,7 @@
 //! The generator of `unicode_tables.rs`, from the Unicode Character Database (the files of
 //! Debian's `unicode-data` package, `/usr/share/unicode`, or `$TERN_UCD_DIR`). Run it with
 //!
-//! ```sh
+//! ```text
 //! cargo test --lib text::generate_tables -- --ignored
 //! ```
 //!

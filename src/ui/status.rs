@@ -56,6 +56,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         spans.push(sep());
         spans.push(sanitize_line(&short_path(&thread.cwd, state.config.home.as_deref())).into());
     }
+    if let Some(remote) = &state.config.connected_to {
+        spans.push(sep());
+        spans.push(Span::styled(
+            format!("⇄ {}", sanitize_line(remote)),
+            palette.accent,
+        ));
+    }
     if !state.config.backend_label.is_empty() {
         spans.push(sep());
         spans.push(Span::styled(

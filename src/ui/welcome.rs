@@ -42,7 +42,12 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         (None, _) => pending(),
     };
     let cwd = crate::app::threads::current_cwd(state);
-    let facts = [
+    let connected = state
+        .config
+        .connected_to
+        .as_ref()
+        .map(|remote| ("connected", remote.clone()));
+    let facts = connected.into_iter().chain([
         ("model", model),
         (
             "directory",
@@ -56,7 +61,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
             "approvals",
             turn_settings::approval(state).unwrap_or_else(pending),
         ),
-    ];
+    ]);
     let mut lines = vec![
         Line::from(vec![
             "tern".bold(),

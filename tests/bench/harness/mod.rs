@@ -1,0 +1,161 @@
+//! The project's benchmark harness: tern against the official Codex TUI (`codex --no-daemon`),
+//! both driving the real app-server against the project's mock model on 127.0.0.1, each in a
+//! 120×40 pseudo-terminal, by keystrokes. Completion is read off the parsed screen; CPU and
+//! peak memory come from `/proc`. It prints a table of medians and one JSON line; it asserts no
+//! timing and is not part of `cargo test`:
+//!
+//! ```text
+//! cargo test --release --test bench -- --ignored --nocapture harness::
+//! ```
+//!
+//! `BENCH_REPS` (default 3), `BENCH_APPS` (`tern,official`) and `BENCH_SCENARIOS` (a comma list
+//! of `startup,stream,paced,long,echo,approval,cells`) narrow a run; `BENCH_TERN_BIN` runs
+//! another build of tern (to compare before and after a change).
+
+mod app_server;
+mod apps;
+mod interactive;
+mod proc_stats;
+mod report;
+mod stream;
+
+use crate::support::codex_env;
+use crate::support::mock_model::{long_markdown_answer, MockModel, MockTurn};
+use apps::{start, App, Running};
+use interactive::{approval, cells, echo, startup};
+use report::{json_line, print_table, Figure, Measured};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use stream::{long, paced, stream};
+
+/// Lines and deltas of the long answer; its text ends in a line the screen is watched for.
+const ANSWER_LINES: usize = 2_000;
+const MARKER: &str = "END-OF-ANSWER 2000";
+const PACE: Duration = Duration::from_millis(2);
+const PACED_DELTAS: usize = 1_500;
+const ECHO_KEYS: usize = 40;
+const CELLS: usize = 10_000;
+/// Generous bounds, so a program that never shows what is waited for costs a minute, not a hang.
+const TURN_WAIT: Duration = Duration::from_secs(90);
+
+/// One scenario: runs each selected program and adds its figures.
+type Scenario = fn(&Bench, &mut Vec<Figure>);
+
+struct Bench {
+    runtime: tokio::runtime::Runtime,
+    codex: PathBuf,
+    apps: Vec<App>,
+    reps: usize,
+    answer: String,
+}
+
+impl Bench {
+    fn mock(&self, script: Vec<MockTurn>) -> MockModel {
+        self.runtime.block_on(MockModel::start(script))
+    }
+
+    fn stream(&self, deltas: usize, pace: Option<Duration>) -> MockTurn {
+        MockTurn::Stream {
+            text: self.answer.clone(),
+            deltas,
+            pace,
+        }
+    }
+
+    /// Starts `app` against a mock serving `script` and waits until it can take a prompt.
+    fn ready(&self, app: App, script: Vec<MockTurn>) -> Option<(MockModel, Running)> {
+        let mock = self.mock(script);
+        let running = start(app, &self.codex, &mock.base_url());
+        running.wait_ready().then_some((mock, running))
+    }
+}
+
+fn secs(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn mib(kib: u64) -> f64 {
+    kib as f64 / 1024.0
+}
+
+/// Puts each app's median of `samples` into the figure.
+fn fill(figure: &mut Figure, app: App, samples: &[f64], runs: usize) {
+    let value = Measured::median_of(samples, runs);
+    match app {
+        App::Tern => figure.tern = value,
+        App::Official => figure.official = value,
+    }
+}
+
+fn selected(var: &str, name: &str) -> bool {
+    match std::env::var(var) {
+        Ok(list) => list.split(',').any(|s| s.trim() == name),
+        Err(_) => true,
+    }
+}
+
+#[test]
+#[ignore = "benchmark: run with --ignored in release mode; prints figures"]
+fn bench_harness() {
+    let Some(codex) = codex_env::codex_bin() else {
+        eprintln!("skipping: no codex binary (run .ci/run or set TERN_CODEX_BIN)");
+        return;
+    };
+    let apps: Vec<App> = [App::Tern, App::Official]
+        .into_iter()
+        .filter(|a| selected("BENCH_APPS", a.name()))
+        .collect();
+    let reps = std::env::var("BENCH_REPS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3usize)
+        .clamp(1, 10);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let b = Bench {
+        runtime,
+        codex,
+        apps,
+        reps,
+        answer: long_markdown_answer(ANSWER_LINES),
+    };
+    let scenarios: [(&str, Scenario); 7] = [
+        ("startup", startup),
+        ("stream", stream),
+        ("paced", paced),
+        ("long", long),
+        ("echo", echo),
+        ("approval", approval),
+        ("cells", cells),
+    ];
+    let started = Instant::now();
+    let mut figures = vec![];
+    for (name, run) in scenarios {
+        if selected("BENCH_SCENARIOS", name) {
+            let at = Instant::now();
+            run(&b, &mut figures);
+            eprintln!("scenario {name}: {:.1} s", at.elapsed().as_secs_f64());
+        }
+    }
+    println!(
+        "\n{} lines ({} KB) of markdown, 120×40 terminal, medians of {reps} runs, {} in all\n",
+        b.answer.lines().count(),
+        b.answer.len() / 1024,
+        format_args!("{:.0} s", started.elapsed().as_secs_f64()),
+    );
+    print_table(&figures);
+    let context = serde_json::json!({
+        "reps": reps,
+        "codex": b.codex.to_string_lossy(),
+        "answer_bytes": b.answer.len(),
+        "terminal": "120x40",
+    });
+    println!("\n{}", json_line(&figures, context));
+}

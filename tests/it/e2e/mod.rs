@@ -1,0 +1,11 @@
+//! End to end: the real `tern` binary in a pseudo-terminal driving the real `codex app-server`
+//! (pinned; `TERN_CODEX_BIN`) against the mock Responses API (`support::mock_model`), each test
+//! with its own CODEX_HOME, HOME and workspace (`support::codex_env`, `support::e2e`). Skipped
+//! without codex, failed when `CI` is set.
+
+mod codex;
+mod commands;
+mod restart;
+mod rules;
+mod steer;
+mod threads;

@@ -1,0 +1,13 @@
+//! The real `tern` binary in a pseudo-terminal (`support::pty`), against `--demo` or the
+//! hostile fake app-server (`support::fake_server`): escapes, odd ids, floods, faults, aborts,
+//! the external editor. Each test holds a `support::heavy` permit while its processes run.
+
+mod abort;
+mod composer;
+mod demo;
+mod fake_server_harness;
+mod faults;
+mod flood;
+mod hostile_ids;
+mod hostile_output;
+mod lifecycle;

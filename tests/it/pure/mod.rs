@@ -1,0 +1,31 @@
+//! Pure transitions and properties: `update(state, event, now)` down to the exact JSON sent, the
+//! protocol types against recorded conversations, the JSON-RPC connection against an in-memory
+//! peer, the config file and the history file. No terminal, no child process (except
+//! `config_file`'s two `--print-config` runs of the real binary), no clock.
+
+mod app_update;
+mod bounded_output;
+mod commands;
+mod composer;
+mod config_file;
+mod diff_properties;
+mod diff_view;
+mod file_finder;
+mod history_file;
+mod honest_notices;
+mod late_events;
+mod layers;
+mod layout;
+mod prompt_kinds;
+mod prompt_properties;
+mod prompts;
+mod protocol_fixtures;
+mod render_properties;
+mod rpc_connection;
+mod rpc_inbound_bound;
+mod rules_layer;
+mod server_faults;
+mod steer_queue;
+mod thread_picker;
+mod transcript_navigation;
+mod view_costs;

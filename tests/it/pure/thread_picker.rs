@@ -1,0 +1,668 @@
+//! The resume picker and thread switching as pure `update` transitions: the exact requests
+//! sent (pages, fast first page, search, resume, turns, fork, rename, archive), stale answers
+//! dropped, errors kept in the picker. How it looks: `thread_picker_screens.rs`.
+
+use crate::support::common::*;
+use crate::support::thread_fixtures::*;
+use crossterm::event::KeyCode;
+use serde_json::{json, Value};
+use std::time::Instant;
+use tern::app::layers::Layer;
+use tern::app::{update, AppEvent, AppState, ListPurpose, RequestTag, Resume, TurnPhase};
+
+#[test]
+fn tern_resume_asks_for_the_fast_page_and_the_exact_one_of_this_directory() {
+    let now = Instant::now();
+    let (state, effects) = picker_at_startup(now);
+    let sent = requests(&effects);
+    let expected = json!({"limit": 25, "sortKey": "updated_at", "cwd": CWD});
+    let mut fast = expected.clone();
+    fast["useStateDbOnly"] = json!(true);
+    assert_eq!(sent, vec![("thread/list", fast), ("thread/list", expected)]);
+    assert!(
+        state.thread.is_none(),
+        "no thread is started behind the picker"
+    );
+    assert!(matches!(state.layers.last(), Some(Layer::ThreadPicker(_))));
+}
+
+#[test]
+fn the_fast_page_shows_at_once_and_the_exact_one_replaces_it_keeping_the_selection() {
+    let now = Instant::now();
+    let (mut state, _) = picker_at_startup(now);
+    list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: true,
+        },
+        page(threads(0..3), Some("fast-cursor")),
+        now,
+    );
+    assert_eq!(picker(&state).rows.len(), 3);
+    assert!(
+        picker(&state).next_cursor.is_none(),
+        "a fast page's cursor is not used"
+    );
+    update(&mut state, key(KeyCode::Down), now);
+    assert_eq!(picker(&state).selected_row().unwrap().id, "t-001");
+    // The exact page has one more thread on top: the selection stays on t-001.
+    let mut exact = vec![thread("t-new", "fresh", 0)];
+    exact.extend(threads(0..3));
+    list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: false,
+        },
+        page(exact, None),
+        now,
+    );
+    assert_eq!(picker(&state).rows.len(), 4);
+    assert_eq!(picker(&state).selected_row().unwrap().id, "t-001");
+    // A fast answer arriving late changes nothing.
+    list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: true,
+        },
+        page(threads(0..1), None),
+        now,
+    );
+    assert_eq!(picker(&state).rows.len(), 4);
+}
+
+#[test]
+fn the_next_page_is_fetched_once_as_the_selection_nears_the_end() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    let mut sent = Vec::new();
+    for _ in 0..20 {
+        sent.extend(requests(&wire(update(&mut state, key(KeyCode::Down), now))));
+    }
+    assert_eq!(
+        sent,
+        vec![(
+            "thread/list",
+            json!({"limit": 25, "sortKey": "updated_at", "cwd": CWD, "cursor": "cursor-2"})
+        )],
+        "one request, with the cursor, while the keys kept moving"
+    );
+    assert_eq!(
+        picker(&state).selected,
+        20,
+        "keys are handled while the page loads"
+    );
+    list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: false,
+        },
+        page(threads(25..50), None),
+        now,
+    );
+    assert_eq!(picker(&state).rows.len(), 50);
+    for _ in 0..40 {
+        assert!(
+            requests(&wire(update(&mut state, key(KeyCode::Down), now))).is_empty(),
+            "no more pages"
+        );
+    }
+    assert_eq!(picker(&state).selected, 49);
+}
+
+#[test]
+fn toggles_list_again_and_drop_answers_to_the_old_listing() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    let all = requests(&wire(update(&mut state, key(KeyCode::Tab), now)));
+    assert_eq!(
+        all[1],
+        ("thread/list", json!({"limit": 25, "sortKey": "updated_at"})),
+        "all directories: no cwd"
+    );
+    // The old listing's next page comes late: dropped.
+    list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: false,
+        },
+        page(threads(25..50), None),
+        now,
+    );
+    assert!(picker(&state).rows.is_empty());
+    let sorted = requests(&wire(update(&mut state, ctrl('s'), now)));
+    assert_eq!(
+        sorted[1],
+        ("thread/list", json!({"limit": 25, "sortKey": "created_at"}))
+    );
+    let archived = requests(&wire(update(&mut state, ctrl('t'), now)));
+    assert_eq!(
+        archived[1],
+        (
+            "thread/list",
+            json!({"limit": 25, "sortKey": "created_at", "archived": true})
+        )
+    );
+    assert_eq!(picker(&state).generation, 4);
+}
+
+#[test]
+fn typing_filters_loaded_rows_at_once_and_asks_the_server_dropping_stale_answers() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    let first = requests(&wire(update(&mut state, key(KeyCode::Char('1')), now)));
+    assert_eq!(
+        first,
+        vec![(
+            "thread/list",
+            json!({"limit": 25, "sortKey": "updated_at", "cwd": CWD, "searchTerm": "1"})
+        )]
+    );
+    let second = requests(&wire(update(&mut state, key(KeyCode::Char('7')), now)));
+    assert_eq!(second[0].1["searchTerm"], "17");
+    // Locally: only "question 17 …" has a 1 then a 7 among the first 25.
+    let shown: Vec<String> = picker(&state)
+        .visible()
+        .iter()
+        .map(|r| r.id.clone())
+        .collect();
+    assert_eq!(shown, vec!["t-017"]);
+    // The answer to "1" comes after "17" was typed: dropped.
+    let stale = ListPurpose::Search {
+        generation: picker(&state).search_generation - 1,
+    };
+    list_answer(
+        &mut state,
+        stale,
+        page(vec![thread("t-100", "question 100", 900)], None),
+        now,
+    );
+    assert_eq!(picker(&state).visible().len(), 1);
+    // The answer to "17" adds the match that was not loaded.
+    let current = ListPurpose::Search {
+        generation: picker(&state).search_generation,
+    };
+    list_answer(
+        &mut state,
+        current,
+        page(
+            vec![
+                thread("t-017", "question 17 about parsing", 119),
+                thread("t-117", "question 117", 819),
+            ],
+            None,
+        ),
+        now,
+    );
+    let shown: Vec<String> = picker(&state)
+        .visible()
+        .iter()
+        .map(|r| r.id.clone())
+        .collect();
+    assert_eq!(shown, vec!["t-017", "t-117"]);
+    // Esc clears the filter (the picker stays), a second Esc leaves it.
+    update(&mut state, key(KeyCode::Esc), now);
+    assert_eq!(picker(&state).visible().len(), 25);
+}
+
+#[test]
+fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    update(&mut state, key(KeyCode::Down), now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
+    assert_eq!(
+        sent,
+        vec![(
+            "thread/resume",
+            json!({"threadId": "t-001", "excludeTurns": true})
+        )]
+    );
+    assert!(picker(&state).opening.is_some());
+    let effects = wire(update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ResumeThread,
+            result: resume_answer(thread("t-001", "question 1", 7)),
+        },
+        now,
+    ));
+    assert!(state.layers.is_empty(), "the picker closed");
+    assert_eq!(state.thread_id(), Some("t-001"));
+    assert_eq!(
+        requests(&effects),
+        vec![(
+            "thread/turns/list",
+            json!({"threadId": "t-001", "cursor": "back-cursor", "limit": 10, "sortDirection": "desc", "itemsView": "full"})
+        )]
+    );
+    // Newest first; the newest is still running elsewhere: it is rejoined.
+    let effects = wire(update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ListTurns {
+                thread_id: "t-001".into(),
+            },
+            result: Ok(json!({"data": [
+                turn("turn-2", "second question", "second answer", "inProgress"),
+                turn("turn-1", "first question", "first answer", "completed"),
+            ], "nextCursor": "older", "backwardsCursor": null})),
+        },
+        now,
+    ));
+    let text = screen(&mut state, 80, 24, now);
+    let first = text.find("first question").expect("history shown");
+    assert!(
+        first < text.find("second answer").unwrap(),
+        "oldest on top:\n{text}"
+    );
+    assert!(matches!(&state.turn, TurnPhase::Running { id, .. } if id == "turn-2"));
+    // The screen is not full: the next older page is asked for at once.
+    assert_eq!(
+        requests(&effects),
+        vec![(
+            "thread/turns/list",
+            json!({"threadId": "t-001", "cursor": "older", "limit": 10, "sortDirection": "desc", "itemsView": "full"})
+        )]
+    );
+    // Live events of the running turn land in its cells.
+    update(
+        &mut state,
+        notify(
+            "item/agentMessage/delta",
+            json!({"threadId": "t-001", "turnId": "turn-2", "itemId": "turn-2-m", "delta": " and more"}),
+        ),
+        now,
+    );
+    assert!(screen(&mut state, 80, 24, now).contains("second answer and more"));
+}
+
+#[test]
+fn a_refused_resume_stays_in_the_picker_with_the_reason() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ResumeThread,
+            result: Err("no rollout found for thread id t-000".into()),
+        },
+        now,
+    );
+    let picker = picker(&state);
+    assert!(picker.opening.is_none());
+    assert!(picker
+        .message
+        .as_deref()
+        .unwrap()
+        .contains("no rollout found"));
+    assert!(state.thread.is_none());
+    // Still usable: another Enter asks again.
+    assert_eq!(
+        requests(&wire(update(&mut state, key(KeyCode::Enter), now))).len(),
+        1
+    );
+}
+
+#[test]
+fn rename_refuses_an_empty_name_and_sends_the_exact_one() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    update(&mut state, ctrl('r'), now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
+    assert!(sent.is_empty());
+    assert_eq!(
+        picker(&state).message.as_deref(),
+        Some("A thread name cannot be empty.")
+    );
+    type_text(&mut state, "Parser work", now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
+    assert_eq!(
+        sent,
+        vec![(
+            "thread/name/set",
+            json!({"threadId": "t-000", "name": "Parser work"})
+        )]
+    );
+    // The server's notification (ours, or another client's) renames the row, sanitized.
+    update(
+        &mut state,
+        notify(
+            "thread/name/updated",
+            json!({"threadId": "t-002", "threadName": "Other \u{1b}]0;evil\u{7}client"}),
+        ),
+        now,
+    );
+    assert_eq!(picker(&state).rows[2].title(), "Other client");
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::SetThreadName {
+                thread_id: "t-000".into(),
+                name: "Parser work".into(),
+            },
+            result: Ok(json!({})),
+        },
+        now,
+    );
+    assert_eq!(picker(&state).rows[0].title(), "Parser work");
+}
+
+#[test]
+fn archive_and_unarchive_ask_first_and_leave_the_listing() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    update(&mut state, ctrl('x'), now);
+    // Any other key keeps it.
+    assert!(requests(&wire(update(&mut state, key(KeyCode::Char('n')), now))).is_empty());
+    assert_eq!(
+        picker(&state).query,
+        "",
+        "the refusing key is not typed into the filter"
+    );
+    update(&mut state, ctrl('x'), now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Char('y')), now)));
+    assert_eq!(sent, vec![("thread/archive", json!({"threadId": "t-000"}))]);
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ArchiveThread {
+                thread_id: "t-000".into(),
+            },
+            result: Ok(json!({})),
+        },
+        now,
+    );
+    assert_eq!(picker(&state).rows.len(), 24);
+    // Another client archives one: it leaves too.
+    update(
+        &mut state,
+        notify("thread/archived", json!({"threadId": "t-005"})),
+        now,
+    );
+    assert_eq!(picker(&state).rows.len(), 23);
+    // A refusal is said in the picker.
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ArchiveThread {
+                thread_id: "t-001".into(),
+            },
+            result: Err("no rollout found".into()),
+        },
+        now,
+    );
+    assert!(picker(&state)
+        .message
+        .as_deref()
+        .unwrap()
+        .starts_with("Could not archive"));
+    // In the archived view the same key unarchives.
+    update(&mut state, ctrl('t'), now);
+    list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 2,
+            fast: false,
+        },
+        page(threads(0..1), None),
+        now,
+    );
+    update(&mut state, ctrl('x'), now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
+    assert_eq!(
+        sent,
+        vec![("thread/unarchive", json!({"threadId": "t-000"}))]
+    );
+}
+
+#[test]
+fn fork_opens_the_fork_and_pages_its_history() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    update(&mut state, ctrl('f'), now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Char('y')), now)));
+    assert_eq!(
+        sent,
+        vec![(
+            "thread/fork",
+            json!({"threadId": "t-000", "excludeTurns": true})
+        )]
+    );
+    let effects = wire(update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ForkThread,
+            result: Ok(
+                json!({"thread": thread("fork-1", "question 0", 0), "model": "m", "cwd": CWD}),
+            ),
+        },
+        now,
+    ));
+    assert_eq!(state.thread_id(), Some("fork-1"));
+    assert_eq!(requests(&effects)[0].1["threadId"], "fork-1");
+    assert!(screen(&mut state, 80, 24, now).contains("Forked into thread fork-1"));
+}
+
+#[test]
+fn resume_last_resumes_the_newest_of_this_directory_or_starts_a_new_thread() {
+    let now = Instant::now();
+    let mut state = AppState::new(config_with(Resume::Last, now));
+    let effects = wire(update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::Initialize,
+            result: Ok(json!({})),
+        },
+        now,
+    ));
+    assert_eq!(
+        requests(&effects),
+        vec![(
+            "thread/list",
+            json!({"limit": 1, "sortKey": "updated_at", "cwd": CWD})
+        )]
+    );
+    let effects = list_answer(
+        &mut state,
+        ListPurpose::Last,
+        page(threads(3..4), None),
+        now,
+    );
+    assert_eq!(
+        requests(&effects),
+        vec![(
+            "thread/resume",
+            json!({"threadId": "t-003", "excludeTurns": true})
+        )]
+    );
+    let effects = list_answer(&mut state, ListPurpose::Last, page(vec![], None), now);
+    assert_eq!(requests(&effects)[0].0, "thread/start");
+}
+
+#[test]
+fn slash_new_starts_a_thread_and_slash_resume_opens_the_picker() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    type_text(&mut state, "/new", now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
+    assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
+    assert!(state.thread.is_none());
+    assert!(screen(&mut state, 80, 24, now).contains(&format!("tern resume {THREAD}")));
+    type_text(&mut state, "/resume", now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
+    assert_eq!(sent.len(), 2);
+    assert!(!picker(&state).at_startup);
+    update(&mut state, key(KeyCode::Esc), now);
+    assert!(state.layers.is_empty(), "Esc closes an in-session picker");
+}
+
+#[test]
+fn esc_on_the_startup_picker_starts_a_new_thread() {
+    let now = Instant::now();
+    let (mut state, _) = picker_at_startup(now);
+    let sent = requests(&wire(update(&mut state, key(KeyCode::Esc), now)));
+    assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
+    assert!(state.layers.is_empty());
+}
+
+#[test]
+fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
+    let now = Instant::now();
+    let (mut state, _) = picker_at_startup(now);
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ResumeThread,
+            result: resume_answer(thread("t-9", "long", 1)),
+        },
+        now,
+    );
+    let turns = |from: usize| -> Vec<Value> {
+        (from..from + 10)
+            .rev()
+            .map(|n| {
+                turn(
+                    &format!("turn-{n}"),
+                    &format!("question {n}"),
+                    &format!("answer {n}"),
+                    "completed",
+                )
+            })
+            .collect()
+    };
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ListTurns {
+                thread_id: "t-9".into(),
+            },
+            result: Ok(json!({"data": turns(90), "nextCursor": "c80"})),
+        },
+        now,
+    );
+    // Ten turns fill an 80×24 screen: nothing more is asked for until the person scrolls up.
+    assert!(!state.older_turns.as_ref().unwrap().loading);
+    let bottom = screen(&mut state, 80, 24, now);
+    assert!(bottom.contains("answer 99"));
+    let mut asked = Vec::new();
+    for _ in 0..6 {
+        asked.extend(requests(&wire(update(
+            &mut state,
+            key(KeyCode::PageUp),
+            now,
+        ))));
+        if !asked.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(asked[0].1["cursor"], "c80");
+    let before = screen(&mut state, 80, 24, now);
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ListTurns {
+                thread_id: "t-9".into(),
+            },
+            result: Ok(json!({"data": turns(80), "nextCursor": null})),
+        },
+        now,
+    );
+    let after = screen(&mut state, 80, 24, now);
+    assert_eq!(
+        before, after,
+        "prepending older turns keeps the view where it was"
+    );
+    assert!(
+        !state.scroll.new_output_below(&state.view()),
+        "older history is not new output below"
+    );
+    update(
+        &mut state,
+        AppEvent::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Home,
+            crossterm::event::KeyModifiers::CONTROL,
+        )),
+        now,
+    );
+    assert!(screen(&mut state, 80, 24, now).contains("question 80"));
+    assert!(!state.older_turns.as_ref().unwrap().more);
+}
+
+#[test]
+fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: false,
+        },
+        page(threads(0..3), None),
+        now,
+    );
+    assert!(state.layers.is_empty());
+    let effects = wire(update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ListTurns {
+                thread_id: "elsewhere".into(),
+            },
+            result: Ok(json!({"data": [turn("x", "q", "a", "completed")]})),
+        },
+        now,
+    ));
+    assert!(effects.is_empty());
+    assert_eq!(state.transcript.len(), 0);
+}
+
+#[test]
+fn the_details_pane_asks_for_the_selected_threads_last_exchange_one_at_a_time() {
+    let now = Instant::now();
+    let (mut state, _) = picker_at_startup(now);
+    let effects = list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: false,
+        },
+        page(threads(0..25), Some("c")),
+        now,
+    );
+    assert_eq!(
+        requests(&effects),
+        vec![(
+            "thread/turns/list",
+            json!({"threadId": "t-000", "limit": 1, "sortDirection": "desc", "itemsView": "summary"})
+        )]
+    );
+    // Moving while it is on its way asks for nothing more.
+    for _ in 0..3 {
+        assert!(requests(&wire(update(&mut state, key(KeyCode::Down), now))).is_empty());
+    }
+    // Its answer comes: the selected thread's is asked for next.
+    let effects = peek_answer(
+        &mut state,
+        "t-000",
+        Ok(json!({"data": [turn("x", "old q", "old a", "completed")]})),
+        now,
+    );
+    assert_eq!(requests(&effects)[0].1["threadId"], "t-003");
+    // A refusal (codex would not say) leaves the pane without it, and is not asked again.
+    peek_answer(&mut state, "t-003", Err("thread not loaded".into()), now);
+    assert_eq!(picker(&state).exchanges.get("t-003"), Some(&None));
+    update(&mut state, key(KeyCode::Up), now);
+    update(&mut state, key(KeyCode::Up), now);
+    update(&mut state, key(KeyCode::Up), now);
+    let shown = screen(&mut state, 120, 40, now);
+    assert!(
+        shown.contains("› old q") && shown.contains("• old a"),
+        "{shown}"
+    );
+}

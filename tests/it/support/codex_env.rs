@@ -1,0 +1,229 @@
+//! A throwaway, offline home for the real `codex app-server`: temp `CODEX_HOME` with a
+//! config.toml that points the model provider at a local mock (see `mock_model.rs`), a temp
+//! `HOME` so nothing reads or writes the real `~/.codex`, and a temp workspace to use as `cwd`.
+//! Everything is deleted when the `CodexEnv` is dropped.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use tempfile::TempDir;
+
+/// Variables removed from a spawned codex so the host's keys, endpoints or an enclosing
+/// codex sandbox cannot change what the test sees.
+#[allow(dead_code)] // used by the bench binary (tests/bench/)
+pub const REMOVED_ENV_VARS: &[&str] = &[
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "OPENAI_ORGANIZATION",
+    "OPENAI_PROJECT",
+    "CODEX_API_KEY",
+    "CODEX_OSS_BASE_URL",
+    "CODEX_OSS_PORT",
+    "CODEX_SANDBOX",
+    "CODEX_SANDBOX_NETWORK_DISABLED",
+];
+
+/// `sandbox_mode` written to config.toml. `Default` writes none; the app-server then still ran
+/// threads read-only here (its turn metadata said `sandbox_mode: read-only`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Sandbox {
+    #[default]
+    Default,
+    /// `read-only`: any file change (apply_patch) needs `item/fileChange/requestApproval`.
+    ReadOnly,
+    WorkspaceWrite,
+}
+
+impl Sandbox {
+    fn config_value(self) -> Option<&'static str> {
+        match self {
+            Sandbox::Default => None,
+            Sandbox::ReadOnly => Some("read-only"),
+            Sandbox::WorkspaceWrite => Some("workspace-write"),
+        }
+    }
+}
+
+/// The config.toml for a mock provider at `base_url` (e.g. `MockModel::base_url()`).
+pub fn config_toml(base_url: &str, sandbox: Sandbox) -> String {
+    let mut toml = String::from(
+        "model_provider = \"mock\"\n\
+         model = \"mock-model\"\n\
+         # on-request: the server asks for escalated commands and for writes the sandbox denies.\n\
+         approval_policy = \"on-request\"\n\
+         # Offline: nothing to report to, and no update check.\n\
+         check_for_update_on_startup = false\n",
+    );
+    if let Some(mode) = sandbox.config_value() {
+        toml.push_str(&format!("sandbox_mode = \"{mode}\"\n"));
+    }
+    toml.push_str(&format!(
+        "\n[model_providers.mock]\n\
+         name = \"mock\"\n\
+         base_url = \"{base_url}\"\n\
+         wire_api = \"responses\"\n\
+         # No env_key: codex then sends no API key and needs none.\n\
+         # No retries: a broken mock must fail the turn at once, not after backoff.\n\
+         request_max_retries = 0\n\
+         stream_max_retries = 0\n\
+         stream_idle_timeout_ms = 20000\n"
+    ));
+    toml.push_str("\n[analytics]\nenabled = false\n");
+    toml
+}
+
+pub struct CodexEnv {
+    codex_home: TempDir,
+    home: TempDir,
+    workspace: TempDir,
+}
+
+impl CodexEnv {
+    pub fn new(base_url: &str, sandbox: Sandbox) -> io::Result<CodexEnv> {
+        let env = CodexEnv {
+            codex_home: tempfile::Builder::new()
+                .prefix("tern-codex-home")
+                .tempdir_in(scratch_root())?,
+            home: tempfile::Builder::new().prefix("tern-home").tempdir()?,
+            workspace: tempfile::Builder::new()
+                .prefix("tern-workspace")
+                .tempdir()?,
+        };
+        fs::write(env.config_path(), config_toml(base_url, sandbox))?;
+        Ok(env)
+    }
+
+    pub fn codex_home(&self) -> &Path {
+        self.codex_home.path()
+    }
+
+    pub fn home(&self) -> &Path {
+        self.home.path()
+    }
+
+    /// An empty directory to pass as `cwd` to `thread/start`.
+    pub fn workspace(&self) -> &Path {
+        self.workspace.path()
+    }
+
+    pub fn config_path(&self) -> PathBuf {
+        self.codex_home().join("config.toml")
+    }
+
+    /// Where the server appends `prefix_rule(...)` after `acceptWithExecpolicyAmendment`.
+    pub fn rules_path(&self) -> PathBuf {
+        self.codex_home().join("rules").join("default.rules")
+    }
+
+    /// Where `app_server_command` sends codex's stderr, to read when a test fails.
+    pub fn stderr_path(&self) -> PathBuf {
+        self.codex_home().join("app-server.stderr.log")
+    }
+
+    /// Variables to set on a spawned `codex app-server` (also remove [`REMOVED_ENV_VARS`]).
+    pub fn env_vars(&self) -> Vec<(&'static str, OsString)> {
+        let home = self.home();
+        vec![
+            ("CODEX_HOME", self.codex_home().into()),
+            ("HOME", home.into()),
+            ("XDG_CONFIG_HOME", home.join(".config").into()),
+            ("XDG_DATA_HOME", home.join(".local/share").into()),
+            ("XDG_STATE_HOME", home.join(".local/state").into()),
+            ("XDG_CACHE_HOME", home.join(".cache").into()),
+        ]
+    }
+
+    /// `<bin> app-server` with this env, cwd = workspace, piped stdin/stdout, stderr to
+    /// [`Self::stderr_path`], killed when the handle is dropped.
+    #[allow(dead_code)] // used by the bench binary (tests/bench/)
+    pub fn app_server_command(&self, bin: &Path) -> io::Result<tokio::process::Command> {
+        let mut command = tokio::process::Command::new(bin);
+        command
+            .arg("app-server")
+            .current_dir(self.workspace())
+            .envs(self.env_vars())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(fs::File::create(self.stderr_path())?)
+            .kill_on_drop(true);
+        for name in REMOVED_ENV_VARS {
+            command.env_remove(name);
+        }
+        Ok(command)
+    }
+
+    /// codex's stderr so far, for assertion messages.
+    pub fn stderr(&self) -> String {
+        fs::read_to_string(self.stderr_path()).unwrap_or_default()
+    }
+}
+
+/// Where CODEX_HOME is created. codex refuses to put its helper-binary aliases (e.g.
+/// `apply_patch` on PATH) under `/tmp` and warns on stderr, so prefer cargo's per-target
+/// scratch dir, which only exists for integration tests.
+fn scratch_root() -> PathBuf {
+    option_env!("CARGO_TARGET_TMPDIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(std::env::temp_dir)
+}
+
+/// The pinned codex binary: `$TERN_CODEX_BIN`, else the npm install under
+/// `<crate>/target/codex`, else `codex` on PATH. `None` lets a test skip with a message.
+pub fn codex_bin() -> Option<PathBuf> {
+    if let Some(bin) = std::env::var_os("TERN_CODEX_BIN") {
+        return Some(PathBuf::from(bin));
+    }
+    let pinned = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/codex/node_modules/.bin/codex");
+    if pinned.is_file() {
+        return Some(pinned);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("codex"))
+        .find(|bin| bin.is_file())
+}
+
+/// The previous pinned codex (0.169.0), kept so one end-to-end test shows tern still works with
+/// it: `$TERN_CODEX_BIN_PREVIOUS`, else the npm install under `<crate>/target/codex-previous`.
+pub const PREVIOUS_CODEX_VERSION: &str = "0.169.0";
+
+pub fn previous_codex_bin() -> Option<PathBuf> {
+    if let Some(bin) = std::env::var_os("TERN_CODEX_BIN_PREVIOUS") {
+        return Some(PathBuf::from(bin));
+    }
+    let pinned =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("target/codex-previous/node_modules/.bin/codex");
+    pinned.is_file().then_some(pinned)
+}
+
+/// The previous codex for an end-to-end test, or `None` to skip it (a failure in CI).
+pub fn previous_codex_or_skip() -> Option<PathBuf> {
+    match previous_codex_bin() {
+        Some(bin) => Some(bin),
+        None if std::env::var_os("CI").is_some() => panic!(
+            "codex {PREVIOUS_CODEX_VERSION} is not installed: .ci/run must install it into target/codex-previous"
+        ),
+        None => {
+            eprintln!("skipping: no codex {PREVIOUS_CODEX_VERSION} (run .ci/run or set TERN_CODEX_BIN_PREVIOUS)");
+            None
+        }
+    }
+}
+
+/// The codex binary for an end-to-end test, or `None` to skip it. In CI a missing binary is a
+/// failure, never a skip.
+pub fn codex_or_skip() -> Option<PathBuf> {
+    match codex_bin() {
+        Some(bin) => Some(bin),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("codex is not installed: .ci/run must install @openai/codex into target/codex")
+        }
+        None => {
+            eprintln!("skipping: no codex binary (run .ci/run or set TERN_CODEX_BIN)");
+            None
+        }
+    }
+}

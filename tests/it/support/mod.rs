@@ -1,0 +1,14 @@
+//! Helpers shared by every level, declared once here (the bench binary includes this folder too,
+//! with `#[path]`).
+
+pub mod codex_env;
+#[macro_use]
+pub mod common;
+pub mod e2e;
+pub mod fake_server;
+pub mod floods;
+pub mod heavy;
+pub mod mock_model;
+pub mod pty;
+pub mod recording_backend;
+pub mod thread_fixtures;
