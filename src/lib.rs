@@ -3,7 +3,7 @@
 //! ## Layers
 //!
 //! One crate, layered in one direction: each layer uses only the layers listed before it, and
-//! layers on the same line do not use each other. The architecture test (`src/architecture.rs`,
+//! layers on the same line do not use each other. The architecture test (`src/architecture/`,
 //! `cargo test --lib architecture -- --nocapture` prints the graph) reads this list.
 //!
 //! 1. `text`, `theme` — the one sanitiser of untrusted text; the named colour roles and their

@@ -134,10 +134,11 @@ async fn async_main(
     let mut state = tern::app::AppState::new(config);
     for warning in warnings {
         state
+            .session
             .transcript
             .notice(tern::model::NoticeLevel::Warning, warning);
     }
-    state.health.timeouts = tern::runtime::restart::timeouts_from_env();
+    state.session.health.timeouts = tern::runtime::restart::timeouts_from_env();
     let mut spawner = None;
     let transport: Box<dyn Transport> = if cli.demo {
         Box::new(tern::demo::start())
@@ -149,7 +150,7 @@ async fn async_main(
             .await
         {
             Ok(dialed) => {
-                state.health.pid = dialed.pid;
+                state.session.health.pid = dialed.pid;
                 spawner = Some(remote.spawner());
                 dialed.transport
             }
@@ -172,11 +173,11 @@ async fn async_main(
                 return ExitCode::from(2);
             }
         };
-        state.health.binary = Some(codex.display().to_string());
+        state.session.health.binary = Some(codex.display().to_string());
         let mut spawn = tern::runtime::restart::child_spawner(codex.clone());
         match spawn() {
             Ok(spawned) => {
-                state.health.pid = spawned.pid;
+                state.session.health.pid = spawned.pid;
                 spawner = Some(spawn);
                 spawned.transport
             }

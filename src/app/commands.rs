@@ -1,20 +1,24 @@
 //! The slash commands, as one table: adding a command is one row. The composer's `/name args`
-//! text (typed or completed in the slash popup) comes here from `actions::submit_prompt`; an
+//! text (typed or completed in the slash popup) comes here from `composer_input::submit`; an
 //! unknown name gets a warning naming the closest commands, and the text stays in the composer.
 
-use super::actions::{copy_last_answer, quit};
 use super::effect::Effect;
-use super::event::RequestTag;
-use super::layers::{self, Help, Layer};
+use super::layers::{self, Help, Layer, Outcome};
 use super::request::ClientRequest;
-use super::state::AppState;
-use super::threads;
+use super::session::actions::{copy_last_answer, quit};
+use super::session::threads;
+use super::state::Session;
 use crate::model::NoticeLevel;
-use crate::protocol::{ModelListParams, ThreadForkParams, ThreadIdParams, ThreadSetNameParams};
-use serde_json::Value;
+use crate::protocol::{ThreadForkParams, ThreadIdParams, ThreadSetNameParams};
 use std::time::Instant;
 
-pub type Handler = fn(&mut AppState, &str, Instant) -> Vec<Effect>;
+/// A command's action: what it does to the session, and what it opens (by what it returns).
+pub type Handler = fn(&mut Session, &str, Instant) -> Outcome;
+
+/// A command that only has effects.
+fn done(effects: Vec<Effect>) -> Outcome {
+    Outcome::Consumed(effects)
+}
 
 pub struct Command {
     pub name: &'static str,
@@ -58,19 +62,24 @@ pub static COMMANDS: &[Command] = &[
     command(
         "new",
         "start a new thread (this one stays resumable)",
-        |s, _, _| threads::new_thread(s),
+        |s, _, _| done(threads::new_thread(s)),
     ),
     command(
         "resume",
         "find an earlier thread and reopen it",
-        |s, _, _| threads::open_picker_in_session(s),
+        |s, _, _| {
+            if refuse_while_busy(s, "resume another thread") {
+                return done(vec![]);
+            }
+            layers::thread_picker::open(s, false)
+        },
     ),
     command("fork", "continue in a copy of this thread", |s, _, _| {
-        fork(s)
+        done(fork(s))
     }),
     Command {
         args: Some("NAME"),
-        ..command("rename", "name this thread", |s, a, _| rename(s, a))
+        ..command("rename", "name this thread", |s, a, _| done(rename(s, a)))
     },
     command(
         "model",
@@ -95,27 +104,22 @@ pub static COMMANDS: &[Command] = &[
     command(
         "status",
         "thread, model, policies, tokens and limits",
-        |s, _, _| {
-            s.layers.push(Layer::Status(layers::StatusView));
-            vec![]
-        },
+        |_, _, _| Outcome::Open(Layer::Status(layers::StatusView), vec![]),
     ),
     command(
         "compact",
         "summarise the conversation to free context",
-        |s, _, _| compact(s),
+        |s, _, _| done(compact(s)),
     ),
     command("copy", "copy the last answer", |s, _, _| {
-        copy_last_answer(s)
+        done(copy_last_answer(s))
     }),
-    command("help", "the keys and commands", |s, _, now| {
-        let help = Help::of_screen(s, now);
-        s.layers.push(Layer::Help(help));
-        vec![]
+    command("help", "the keys and commands", |_, _, _| {
+        Outcome::Open(Layer::Help(Help::default()), vec![])
     }),
     Command {
         aliases: &["exit", "q"],
-        ..command("quit", "leave tern", |s, _, _| quit(s))
+        ..command("quit", "leave tern", |s, _, _| done(quit(s)))
     },
 ];
 
@@ -157,7 +161,7 @@ fn in_order(needle: &str, hay: &str) -> bool {
 
 /// Runs `text` when it is a command; `None` when it is a prompt (not `/…`, or a path such as
 /// `/usr/bin/env …`).
-pub fn dispatch(state: &mut AppState, text: &str, now: Instant) -> Option<Vec<Effect>> {
+pub fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome> {
     let command = text.trim().strip_prefix('/')?;
     let (name, args) = match command.split_once(char::is_whitespace) {
         Some((name, args)) => (name, args.trim()),
@@ -171,7 +175,7 @@ pub fn dispatch(state: &mut AppState, text: &str, now: Instant) -> Option<Vec<Ef
         None => {
             state.transcript.notice(NoticeLevel::Warning, unknown(name));
             state.composer.set_text(text);
-            Some(vec![])
+            Some(done(vec![]))
         }
     }
 }
@@ -214,7 +218,7 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// The current thread's id, or a warning that there is none yet.
-fn need_thread(state: &mut AppState, what: &str) -> Option<String> {
+fn need_thread(state: &mut Session, what: &str) -> Option<String> {
     let id = state.thread_id().map(str::to_string);
     if id.is_none() {
         state.transcript.notice(
@@ -225,7 +229,7 @@ fn need_thread(state: &mut AppState, what: &str) -> Option<String> {
     id
 }
 
-fn refuse_while_busy(state: &mut AppState, what: &str) -> bool {
+fn refuse_while_busy(state: &mut Session, what: &str) -> bool {
     if state.turn_active() {
         state.transcript.notice(
             NoticeLevel::Warning,
@@ -236,7 +240,7 @@ fn refuse_while_busy(state: &mut AppState, what: &str) -> bool {
 }
 
 /// `/fork`: a copy of this thread, opened in its place (the answer lands in `threads`).
-fn fork(state: &mut AppState) -> Vec<Effect> {
+fn fork(state: &mut Session) -> Vec<Effect> {
     if refuse_while_busy(state, "fork") {
         return vec![];
     }
@@ -253,7 +257,7 @@ fn fork(state: &mut AppState) -> Vec<Effect> {
 }
 
 /// `/rename NAME`.
-fn rename(state: &mut AppState, name: &str) -> Vec<Effect> {
+fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
     if name.is_empty() {
         state
             .transcript
@@ -273,7 +277,7 @@ fn rename(state: &mut AppState, name: &str) -> Vec<Effect> {
 }
 
 /// `/compact`: the server runs the compaction as a turn; its events show it like any other.
-fn compact(state: &mut AppState) -> Vec<Effect> {
+fn compact(state: &mut Session) -> Vec<Effect> {
     if refuse_while_busy(state, "compact") {
         return vec![];
     }
@@ -283,34 +287,6 @@ fn compact(state: &mut AppState) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::CompactThread(
         ThreadIdParams { thread_id },
     ))]
-}
-
-/// `/model`'s list of models: opens the list in the picker.
-pub fn list_models() -> Effect {
-    Effect::Request(ClientRequest::ListModels(ModelListParams {
-        cursor: None,
-        limit: Some(100),
-    }))
-}
-
-/// Answers to the requests of this module. `None` for other tags.
-pub fn on_response(
-    state: &mut AppState,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-) -> Option<Vec<Effect>> {
-    match tag {
-        RequestTag::ListModels => layers::choice::on_models(state, result.clone()),
-        RequestTag::CompactThread => {
-            if let Err(e) = result {
-                state
-                    .transcript
-                    .notice(NoticeLevel::Error, format!("Could not compact: {e}"));
-            }
-        }
-        _ => return None,
-    }
-    Some(vec![])
 }
 
 #[cfg(test)]

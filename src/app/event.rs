@@ -1,6 +1,10 @@
 //! Everything that can happen to the app, as data.
 
-use crate::protocol::{RequestId, ServerNotification, ServerRequest};
+use crate::model::rules::RulesFileText;
+use crate::model::thread_list::Exchange;
+use crate::protocol::{
+    ModelListResponse, RequestId, ServerNotification, ServerRequest, ThreadListResponse,
+};
 use crossterm::event::{KeyEvent, MouseEvent};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -66,6 +70,74 @@ pub struct GitDiffOutput {
     pub text: String,
     /// The output was longer than the runtime reads; `text` is its start.
     pub truncated: bool,
+}
+
+/// News for the layers on screen: answers to requests a layer made, and changes it shows. The
+/// session's handlers, which never see a layer, post them (`AppState::layer_events`); the router
+/// hands each to the first layer, from the top, that takes it. One nobody takes is "unclaimed",
+/// and a few of those still mean something to the session (see `router`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum LayerEvent {
+    /// A page of the thread picker's listing (`ListPurpose::Page`).
+    ThreadPage {
+        generation: u64,
+        fast: bool,
+        result: Result<ThreadListResponse, String>,
+    },
+    /// The server's matches for what was typed in the picker (`ListPurpose::Search`).
+    ThreadMatches {
+        generation: u64,
+        result: Result<ThreadListResponse, String>,
+    },
+    /// A listed thread's last exchange, for the picker's details pane.
+    ThreadPeek {
+        thread_id: String,
+        result: Result<Option<Exchange>, String>,
+    },
+    /// `thread/name/set` answered. Unclaimed: a `/rename` of the thread on screen.
+    RenameAnswered {
+        thread_id: String,
+        name: String,
+        result: Result<(), String>,
+    },
+    /// `thread/archive` (or `thread/unarchive`) answered.
+    ArchiveAnswered {
+        thread_id: String,
+        archiving: bool,
+        result: Result<(), String>,
+    },
+    /// A thread was renamed, by us or another client.
+    ThreadRenamed {
+        thread_id: String,
+        name: Option<String>,
+    },
+    /// A thread was archived (or unarchived), by us or another client.
+    ThreadArchived { thread_id: String, archived: bool },
+    /// The session switched to a resumed or forked thread.
+    ThreadOpened,
+    /// The server would not resume or fork a thread. Unclaimed: said in the transcript (or the
+    /// session fails, when it has no thread).
+    OpenRefused { error: String },
+    /// At startup (`tern resume`): the picker is wanted. The router opens it.
+    PickerWanted,
+    /// `model/list` answered.
+    Models(Result<ModelListResponse, String>),
+    /// The rules folder `dir`, as read.
+    RulesLoaded {
+        dir: PathBuf,
+        result: Result<Vec<RulesFileText>, String>,
+    },
+    /// A rule deletion was carried out (or failed).
+    RuleDeleted { result: Result<(), String> },
+    /// `git diff` in `cwd`, as read.
+    GitDiff {
+        cwd: String,
+        result: Result<GitDiffOutput, String>,
+    },
+    /// A turn's aggregate diff changed.
+    TurnDiff { turn_id: String },
+    /// Older turns were put above the transcript: this many cells.
+    CellsPrepended(usize),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -2,8 +2,7 @@
 //! far a page scrolls, how wide cells are laid out) and by `ui` (where to draw), so the two
 //! always agree.
 
-use super::layers::{on_screen, Placement};
-use super::state::AppState;
+use super::state::Session;
 use crate::render::question::question_lines;
 use ratatui::layout::Rect;
 
@@ -33,16 +32,35 @@ pub struct Areas {
     pub hints: Rect,
 }
 
-pub fn areas(screen: Rect, state: &AppState) -> Areas {
+/// The topmost layer placed in the composer's place, as far as where things go depends on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BottomBox {
+    /// Rows it wants inside its borders.
+    pub rows: usize,
+    /// The draft stays in view under it even with no question up (the server-down box: typing
+    /// goes on there).
+    pub keeps_draft: bool,
+}
+
+/// Everything above the status line, on a screen of this size.
+pub fn main_area(screen: Rect) -> Rect {
     let hint_rows = u16::from(screen.height >= HINT_BAR_MIN_HEIGHT);
     let status_rows = screen.height.min(1);
-    let main_height = screen.height - hint_rows - status_rows;
-    let main = Rect::new(screen.x, screen.y, screen.width, main_height);
-    let entries = on_screen(state);
-    let top_bottom = entries
-        .iter()
-        .rev()
-        .find(|e| e.placement() == Placement::Bottom);
+    Rect::new(
+        screen.x,
+        screen.y,
+        screen.width,
+        screen.height - hint_rows - status_rows,
+    )
+}
+
+/// Where everything goes: `bottom` is the topmost layer shown in the composer's place, if any.
+pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas {
+    let hint_rows = u16::from(screen.height >= HINT_BAR_MIN_HEIGHT);
+    let status_rows = screen.height.min(1);
+    let main = main_area(screen);
+    let main_height = main.height;
+    let top_bottom = bottom;
     let composer_rows = state
         .composer
         .rows(screen.width.saturating_sub(2).max(1))
@@ -51,16 +69,13 @@ pub fn areas(screen: Rect, state: &AppState) -> Areas {
     let (wanted, draft_rows) = match top_bottom {
         None => (composer_rows, 0),
         Some(entry) => {
-            let wanted = u16::try_from(entry.rows(screen.width, state))
+            let wanted = u16::try_from(entry.rows)
                 .unwrap_or(u16::MAX)
                 .saturating_add(2);
             // A draft typed while a question is up stays in view under it; under the
             // server-down box the composer stays, since typing goes on there.
-            let server_down = matches!(
-                entry,
-                super::layers::Entry::Layer(super::layers::Layer::ServerDown(_))
-            );
-            let draft = (server_down || !state.questions.is_empty() && !state.composer.is_empty())
+            let draft = (entry.keeps_draft
+                || !state.questions.is_empty() && !state.composer.is_empty())
                 && main_height >= DRAFT_UNDER_PROMPT_MIN_HEIGHT;
             (wanted, if draft { composer_rows.min(5) } else { 0 })
         }
@@ -100,8 +115,8 @@ pub const QUEUED_MAX_ROWS: u16 = 4;
 
 /// Rows for the messages waiting for the turn, out of `room` left above the bottom box: the
 /// transcript keeps at least three.
-fn queued_rows(state: &AppState, room: u16) -> u16 {
-    let waiting = state.steering.len() + state.queued.len();
+fn queued_rows(state: &Session, room: u16) -> u16 {
+    let waiting = state.outbox.steering.len() + state.outbox.queued.len();
     let wanted = u16::try_from(waiting)
         .unwrap_or(u16::MAX)
         .min(QUEUED_MAX_ROWS);
@@ -155,18 +170,17 @@ pub fn fit(body: usize, options: usize, inner: usize) -> QuestionFit {
     }
 }
 
-/// The front prompt's fit in the current screen.
-pub fn question_fit(state: &AppState) -> Option<QuestionFit> {
+/// The front question's fit in its box, `bottom`.
+pub fn question_fit(state: &Session, bottom: Rect) -> Option<QuestionFit> {
     let front = state.questions.front()?;
-    let areas = state.areas();
     let lines = question_lines(
         &front.question,
         front.selected,
         front.form.as_ref(),
-        areas.bottom.width,
+        bottom.width,
         state.question_look(),
     );
-    let inner = areas.bottom.height.saturating_sub(2) as usize;
+    let inner = bottom.height.saturating_sub(2) as usize;
     Some(fit(lines.body.len(), lines.options.len(), inner))
 }
 

@@ -1,40 +1,49 @@
 //! The pure state machine: `update(state, event, now) -> effects`. No IO, no clock reads.
 //!
-//! `update` routes; `layers` holds the screen-layer stack and its routing rule; `base` is the
-//! bottom of that stack (transcript scrolling and the composer); `prompts` the server's
-//! questions; `actions` what any of them can make happen; `geometry` where things go on screen.
+//! ## Tiers
+//!
+//! Lowest first: a module uses only modules of its own tier or the tiers before it, and the
+//! architecture test (`src/architecture/`) holds the code to this list and finds no cycle
+//! among the files.
+//!
+//! 1. data: `effect`, `event`, `request`, `layer_types`, `paste`, `prompt_history`, `scroll`, `view`, `composer` — what the app speaks and keeps: effects, events (with the `LayerEvent` news for layers), tern's requests, what every layer answers (`Outcome`, `Input`, `Hint`, `Placement`), the composer with its popups, scrolling and the laid-out transcript
+//! 2. state: `state` — the `Session`, data only: everything the app holds but the layer stacks, with its feature data below it (`outbox`, `health`, `older_turns`, `turn_settings`, `questions` and the type-ahead `guard`)
+//! 3. session: `session` — what server messages, the runtime's answers and the person's decisions do to the session (`outbox`, `threads`, `health`, `restart`, `responses`, `server_events`, `answer`, `notices`, …): they change it and return effects, and never see a layer
+//! 4. views: `layers`, `base`, `commands`, `geometry` — the layers (one file each, and the front question and the server-down box as views of the session), the base with the composer's keys, the command table, where everything goes on screen
+//! 5. router: `router`, `stacks` — `AppState` (the layer stacks and the session) and the router, the only code that pushes, pops or replaces a layer
+//! 6. update: `update` — the one entry point
+//!
+//! Only `router` and `update` use `stacks`.
+//!
+//! ## Adding a view
+//!
+//! One arm in `layers::Layer` (and in its `each_layer!` list), one file under `layers/` for its
+//! state, keys and hints (`impl LayerView`), one file under `ui/` for its drawing and its arm in
+//! `ui::draw_shown`. It opens by being returned (`Outcome::Open`) from a key, a command or
+//! another layer; answers meant for it come as a `LayerEvent` its `on_event` takes.
 
-pub mod actions;
-pub mod attention;
 pub mod base;
 pub mod commands;
 pub mod composer;
-pub mod composer_input;
 pub mod effect;
 pub mod event;
 pub mod geometry;
-pub mod health;
+pub mod layer_types;
 pub mod layers;
-pub mod leftovers;
-pub mod notices;
 pub mod paste;
 pub mod prompt_history;
-pub mod questions;
-pub mod quit_ladder;
 pub mod request;
-pub mod responses;
-pub mod restart;
+pub mod router;
 pub mod scroll;
-pub mod server_events;
+pub mod session;
+pub mod stacks;
 pub mod state;
-pub mod steer;
-pub mod threads;
-pub mod turn_settings;
 pub mod update;
 pub mod view;
 
 pub use effect::Effect;
 pub use event::{AppEvent, GitDiffOutput, ListPurpose, RequestTag};
 pub use request::ClientRequest;
-pub use state::{AppState, ConnState, Resume, SessionConfig, TurnPhase, WallClock};
+pub use stacks::AppState;
+pub use state::{ConnState, Resume, Session, SessionConfig, TurnPhase, WallClock};
 pub use update::update;

@@ -1,55 +1,97 @@
 //! The one entry point of the state machine: each event goes to the one place that handles it.
-//! Input walks the layer stack (`layers::route`); server traffic goes to its handlers.
+//! Input goes to the router, which walks what is on screen; server traffic and the runtime's
+//! answers go to the session's handlers, which never see a layer, and what they have for the
+//! layers (`LayerEvent`) the router hands on afterwards.
 
+use super::base::composer_input;
 use super::effect::Effect;
-use super::event::AppEvent;
-use super::layers::{self, Input};
-use super::state::AppState;
-use super::{actions, responses, server_events};
+use super::event::{AppEvent, LayerEvent};
+use super::layer_types::Input;
+use super::router;
+use super::session::{actions, attention, health, notices, responses, restart};
+use super::session::{server_events, threads};
+use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
-pub use super::responses::start;
+/// The first thing the app asks for.
+pub fn start(_state: &mut AppState) -> Vec<Effect> {
+    actions::initialize()
+}
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
-    let before = super::attention::Watch::of(state);
-    super::health::observe(state, &event, now);
+    let before = attention::Watch::of(&state.session);
+    health::observe(&mut state.session, &event, now);
     let mut effects = match event {
-        AppEvent::Key(key) => layers::route(state, Input::Key(key), now),
-        AppEvent::Paste(text) => layers::route(state, Input::Paste(&text), now),
-        AppEvent::Mouse(mouse) => layers::route(state, Input::Mouse(mouse), now),
+        AppEvent::Key(key) => router::route(state, Input::Key(key), now),
+        AppEvent::Paste(text) => router::route(state, Input::Paste(&text), now),
+        AppEvent::Mouse(mouse) => router::route(state, Input::Mouse(mouse), now),
+        AppEvent::Tick => {
+            health::check(&mut state.session, now);
+            router::tick(state, now)
+        }
+        event => on_session_event(state, event, now),
+    };
+    effects.extend(attention::alerts(&state.session, before));
+    // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
+    if state.session.older_turns.is_some() {
+        let transcript = state.areas().transcript;
+        effects.extend(threads::load_older(&mut state.session, transcript));
+    }
+    effects.extend(router::deliver(state, now));
+    router::follow_question(state);
+    effects.push(Effect::Redraw);
+    effects
+}
+
+/// Everything but input and time: the session's.
+fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
+    let session = &mut state.session;
+    match event {
+        AppEvent::Key(_) | AppEvent::Paste(_) | AppEvent::Mouse(_) | AppEvent::Tick => vec![],
         AppEvent::Resize(width, height) => {
-            state.screen = Rect::new(0, 0, width, height);
+            session.screen = Rect::new(0, 0, width, height);
             vec![]
         }
-        AppEvent::Notification(n) => server_events::on_notification(state, n, now),
+        AppEvent::Notification(n) => server_events::on_notification(session, n, now),
         AppEvent::ServerRequest { id, request } => {
-            server_events::on_server_request(state, id, request, now)
+            server_events::on_server_request(session, id, request, now)
         }
-        AppEvent::Response { tag, result } => responses::on_response(state, tag, result, now),
-        AppEvent::RulesLoaded { dir, result } => layers::rules::on_loaded(state, dir, result),
+        AppEvent::Response { tag, result } => responses::on_response(session, tag, result, now),
+        AppEvent::RulesLoaded { dir, result } => {
+            session
+                .layer_events
+                .push(LayerEvent::RulesLoaded { dir, result });
+            vec![]
+        }
         AppEvent::RuleDeleted {
             file,
             source,
             result,
-        } => layers::rules::on_deleted(state, file, source, result),
-        AppEvent::GitDiff { cwd, result } => layers::diff::on_git_diff(state, &cwd, result),
-        AppEvent::Disconnected(reason) => super::restart::on_disconnected(state, reason),
-        AppEvent::EditorDone(result) => super::composer_input::editor_done(state, result),
-        AppEvent::Terminate => actions::quit(state),
-        AppEvent::Focus(focused) => {
-            state.focused = focused;
+        } => {
+            notices::rule_deleted(session, &file, &source, &result);
+            session
+                .layer_events
+                .push(LayerEvent::RuleDeleted { result });
             vec![]
         }
-        AppEvent::ServerRestarted(result) => super::restart::on_restarted(state, result, now),
-        AppEvent::Tick => {
-            super::health::check(state, now);
-            layers::tick(state, now)
+        AppEvent::GitDiff { cwd, result } => {
+            session
+                .layer_events
+                .push(LayerEvent::GitDiff { cwd, result });
+            vec![]
         }
-    };
-    effects.extend(super::attention::alerts(state, before));
-    // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
-    effects.extend(super::threads::load_older(state));
-    effects.push(Effect::Redraw);
-    effects
+        AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
+        AppEvent::EditorDone(result) => {
+            let effects = composer_input::editor_done(session, result);
+            router::keep_cursor_in_view(state);
+            effects
+        }
+        AppEvent::Terminate => actions::quit(session),
+        AppEvent::Focus(focused) => {
+            session.focused = focused;
+            vec![]
+        }
+        AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
+    }
 }

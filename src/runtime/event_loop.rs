@@ -77,7 +77,7 @@ where
 {
     let mut session = Session::new(terminal, io, state, spawner);
     let mut deferred = session.start()?;
-    while !session.state.quitting {
+    while !session.state.session.quitting {
         // What the last effects left to the loop, before anything else is read.
         if let Some(draft) = deferred.editor.take() {
             deferred.merge(session.edit(&draft));
@@ -237,7 +237,7 @@ where
                 deferred.merge(self.apply(event, Instant::now()));
             }
             applied += 1;
-            if applied < SERVER_BATCH && !self.state.quitting {
+            if applied < SERVER_BATCH && !self.state.session.quitting {
                 next = self.inbound.try_recv().ok();
             }
         }
@@ -296,17 +296,17 @@ where
 
     fn finish(self) -> (SessionOutcome, AppState) {
         let state = self.state;
-        let failure = match &state.conn {
+        let failure = match &state.session.conn {
             app::ConnState::Failed(reason) => Some(reason.clone()),
             _ => None,
         };
         let outcome = SessionOutcome {
-            thread_id: state.thread_id().map(str::to_string),
+            thread_id: state.session.thread_id().map(str::to_string),
             failure,
             frames_drawn: self.frames_drawn,
-            copied: state.copied.clone(),
-            unsent: app::restart::unsent_text(&state),
-            unconfirmed: app::restart::unconfirmed_steers(&state),
+            copied: state.session.copied.clone(),
+            unsent: app::session::outbox::unsent_text(&state.session),
+            unconfirmed: app::session::outbox::unconfirmed_steers(&state.session),
         };
         (outcome, state)
     }

@@ -62,6 +62,7 @@ pub fn draw<B: SyncedBackend>(
         .draw(|frame| crate::ui::draw(frame, state, now))
         .map(|frame| {
             state
+                .session
                 .config
                 .hyperlinks
                 .then(|| hyperlinks::find_links(frame.buffer))

@@ -4,6 +4,14 @@
 
 use unicode_segmentation::GraphemeCursor;
 
+/// The grapheme clusters of `text` with the columns each takes, as the terminal draws it: the
+/// width of the whole cluster (an emoji with VS16 is two columns though its base alone is one).
+pub fn clusters(text: &str) -> impl Iterator<Item = (&str, usize)> {
+    use unicode_segmentation::UnicodeSegmentation;
+    use unicode_width::UnicodeWidthStr;
+    text.graphemes(true).map(|g| (g, g.width()))
+}
+
 fn byte_of(line: &str, col: usize) -> usize {
     line.char_indices().nth(col).map_or(line.len(), |(i, _)| i)
 }

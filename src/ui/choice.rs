@@ -17,7 +17,8 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Pale
     let status_rows = usize::from(choice.status.is_some());
     // The box's height first (it depends only on how many rows there are), so that only the
     // rows in view are laid out: a list of 70,000 models costs what the visible rows cost.
-    let height = popup(within, 44, cells(choice.rows()).saturating_add(2)).height;
+    let wanted = choice.items.len() + status_rows;
+    let height = popup(within, 44, cells(wanted).saturating_add(2)).height;
     let rows = usize::from(height.saturating_sub(2));
     // Keep the selection in view when the list is taller than the box.
     let selected_row = match choice.items.len() {
@@ -59,7 +60,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Pale
     let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
     let area = popup(within, widest.saturating_add(2).max(44), height);
     let border = palette.border_focused;
-    let title = title(format!(" {} ", choice.title()), border);
+    let title = title(format!(" {} ", choice.name()), border);
     let block = popup_box(title, border).title_bottom(Span::styled(
         " ● in use · Enter chooses · Esc cancels ",
         palette.dim,

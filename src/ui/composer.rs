@@ -3,7 +3,8 @@
 
 use super::chrome::rounded_box;
 use crate::app::composer::placeholder;
-use crate::app::{quit_ladder, AppState, ConnState};
+use crate::app::session::quit_ladder;
+use crate::app::{ConnState, Session};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -11,7 +12,7 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     // Queued messages are listed above the box (`ui::queued`), so it has no title.
     let border = match state.conn {

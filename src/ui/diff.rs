@@ -5,6 +5,7 @@ use super::chrome::row_style;
 use crate::app::layers::diff::{pager_areas, DiffContent, DiffPager};
 use crate::render::diff::colour::{counts, status_letter};
 use crate::render::diff::DiffDocument;
+use crate::text::graphemes::clusters;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -12,7 +13,7 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 use ratatui::Frame;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette: &Palette) {
     frame.render_widget(Clear, area);
@@ -131,15 +132,15 @@ fn left_cut(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }
-    let mut kept: Vec<char> = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
     let mut used = 1;
-    for c in text.chars().rev() {
-        let w = c.width().unwrap_or(0);
+    let all: Vec<(&str, usize)> = clusters(text).collect();
+    for &(g, w) in all.iter().rev() {
         if used + w > width {
             break;
         }
         used += w;
-        kept.push(c);
+        kept.push(g);
     }
-    std::iter::once('…').chain(kept.into_iter().rev()).collect()
+    std::iter::once("…").chain(kept.into_iter().rev()).collect()
 }

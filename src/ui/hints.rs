@@ -1,6 +1,6 @@
 //! The hint bar: the keys of whatever is on top, from the same list the help overlay shows.
 
-use crate::app::layers::Hint;
+use crate::app::layer_types::Hint;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;

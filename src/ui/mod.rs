@@ -26,39 +26,47 @@ mod thread_picker;
 mod transcript;
 mod welcome;
 
-use crate::app::geometry::{areas, Areas};
-use crate::app::layers::{on_screen, top_hints, Entry, Layer, Placement};
+use crate::app::composer::ComposerPopup;
+use crate::app::geometry::Areas;
+use crate::app::layer_types::Placement;
+use crate::app::layers::Layer;
+use crate::app::stacks::Shown;
 use crate::app::AppState;
 use ratatui::Frame;
 use std::time::Instant;
 
 /// Draws the whole screen. `now` only feeds the turn timer.
 pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
-    let areas = areas(frame.area(), state);
+    let areas = state.areas_in(frame.area());
+    let session = &state.session;
+    let palette = session.config.theme.palette();
     transcript::draw(frame, areas.transcript, state);
-    let entries = on_screen(state);
+    let shown = state.on_screen();
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
-        composer::draw(frame, area, state, now);
+        composer::draw(frame, area, session, now);
+    }
+    // The list the composer opened over itself, above it.
+    match &session.composer.popup {
+        Some(ComposerPopup::Commands(popup)) => slash_popup::draw(frame, &areas, popup, session),
+        Some(ComposerPopup::Files(finder)) => {
+            file_finder::draw(frame, areas.transcript, finder, palette)
+        }
+        None => {}
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
-    // drawn in stack order, so a prompt over a full-screen view stays visible.
-    let bottom = entries
+    // drawn in stack order, so a question over a full-screen view stays visible.
+    let bottom = shown
         .iter()
-        .rposition(|e| e.placement() == Placement::Bottom);
-    for (i, entry) in entries.iter().enumerate() {
-        if entry.placement() != Placement::Bottom || Some(i) == bottom {
-            draw_entry(frame, entry, &areas, state, now);
+        .rposition(|s| s.view().placement() == Placement::Bottom);
+    for (i, entry) in shown.iter().enumerate() {
+        if entry.view().placement() != Placement::Bottom || Some(i) == bottom {
+            draw_shown(frame, entry, &areas, state, now);
         }
     }
     status::draw(frame, areas.status, state, now);
-    hints::draw(
-        frame,
-        areas.hints,
-        &top_hints(state, now),
-        state.config.theme.palette(),
-    );
-    if state.config.no_color {
+    hints::draw(frame, areas.hints, &state.top_hints(now), palette);
+    if session.config.no_color {
         strip_colours(frame.buffer_mut());
     }
 }
@@ -73,53 +81,49 @@ fn strip_colours(buffer: &mut ratatui::buffer::Buffer) {
     }
 }
 
-fn draw_entry(
+/// The one match from what is shown to its drawing.
+fn draw_shown(
     frame: &mut Frame<'_>,
-    entry: &Entry<'_>,
+    shown: &Shown<'_>,
     areas: &Areas,
     state: &AppState,
     now: Instant,
 ) {
-    let palette = state.config.theme.palette();
-    match entry {
-        Entry::Question(queued, count) => question::draw(
+    let session = &state.session;
+    let palette = session.config.theme.palette();
+    match shown {
+        Shown::ServerDown(down) => server_down::draw(frame, areas.bottom, down, palette),
+        Shown::Question(queued, count) => question::draw(
             frame,
             areas.bottom,
             queued,
             *count,
             now,
-            state.question_look(),
+            session.question_look(),
         ),
-        Entry::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search, palette),
-        Entry::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help, palette),
-        Entry::Layer(Layer::HistorySearch(search)) => {
+        Shown::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search, palette),
+        Shown::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help, palette),
+        Shown::Layer(Layer::HistorySearch(search)) => {
             history_search::draw(frame, areas.bottom, search, palette)
         }
-        Entry::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser, palette),
-        Entry::Layer(Layer::QuestionView(view)) => {
-            if let Some(queued) = state.questions.front() {
-                question_view::draw(frame, areas.main, view, queued, state.question_look());
+        Shown::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser, palette),
+        Shown::Layer(Layer::QuestionView(view)) => {
+            if let Some(queued) = session.questions.front() {
+                question_view::draw(frame, areas.main, view, queued, session.question_look());
             }
         }
-        Entry::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list, palette),
-        Entry::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager, palette),
-        Entry::Layer(Layer::ServerDown(down)) => {
-            server_down::draw(frame, areas.bottom, down, palette)
-        }
-        Entry::Layer(Layer::ThreadPicker(picker)) => thread_picker::draw(
+        Shown::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list, palette),
+        Shown::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager, palette),
+        Shown::Layer(Layer::ThreadPicker(picker)) => thread_picker::draw(
             frame,
             areas.main,
             picker,
-            state.config.wall_clock.map(|clock| clock.unix_at(now)),
+            session.config.wall_clock.map(|clock| clock.unix_at(now)),
             palette,
         ),
-        Entry::Layer(Layer::SlashPopup(popup)) => slash_popup::draw(frame, areas, popup, state),
-        Entry::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
-        Entry::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, state, now),
-        Entry::Layer(Layer::FileFinder(finder)) => {
-            file_finder::draw(frame, areas.transcript, finder, palette)
-        }
+        Shown::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
+        Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
-        Entry::Layer(Layer::Queue(_)) => {}
+        Shown::Layer(Layer::Queue(_)) => {}
     }
 }

@@ -3,7 +3,7 @@
 
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::fit;
-use crate::app::questions::QueuedQuestion;
+use crate::app::state::questions::QueuedQuestion;
 use crate::model::QuestionSubject;
 use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;

@@ -2,7 +2,7 @@
 
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::layers::QuestionView;
-use crate::app::questions::QueuedQuestion;
+use crate::app::state::questions::QueuedQuestion;
 use crate::render::fit::window;
 use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;

@@ -17,13 +17,20 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     if area.height == 0 {
         return;
     }
-    let selected = state.layers.iter().rev().find_map(|layer| match layer {
-        Layer::Queue(focus) => Some(focus.selected),
-        _ => None,
-    });
-    let palette = state.config.theme.palette();
-    let failed = matches!(state.conn, ConnState::Failed(_));
+    let selected = state
+        .layers
+        .person
+        .iter()
+        .rev()
+        .find_map(|layer| match layer {
+            Layer::Queue(focus) => Some(focus.selected),
+            _ => None,
+        });
+    let palette = state.session.config.theme.palette();
+    let failed = matches!(state.session.conn, ConnState::Failed(_));
     let mut rows: Vec<Line<'static>> = state
+        .session
+        .outbox
         .steering
         .iter()
         .map(|steer| {
@@ -36,7 +43,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         })
         .collect();
     let first_queued = rows.len();
-    for (i, text) in state.queued.iter().enumerate() {
+    for (i, text) in state.session.outbox.queued.iter().enumerate() {
         let (label, style) = if failed {
             ("✗ not sent ", palette.error)
         } else {

@@ -43,7 +43,7 @@ pub fn highlight_matches(lines: &mut [Line<'static>], origins: &[RowOrigin], sta
         return;
     };
     let current = search.current_match();
-    let palette = state.config.theme.palette();
+    let palette = state.session.config.theme.palette();
     let hit = palette.search_match;
     let selected = palette.search_current.bold();
     for (line, origin) in lines.iter_mut().zip(origins) {

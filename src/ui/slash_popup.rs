@@ -2,9 +2,10 @@
 //! highlighted, each with its one-line description.
 
 use super::chrome::{draw_popup, menu_row, popup_box};
+use crate::app::base::slash::matches;
+use crate::app::composer::SlashPopup;
 use crate::app::geometry::Areas;
-use crate::app::layers::slash_popup::{matches, SlashPopup};
-use crate::app::AppState;
+use crate::app::Session;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
@@ -14,7 +15,7 @@ use ratatui::Frame;
 /// The most commands shown at once; the list scrolls to keep the selection in view.
 const MAX_ROWS: usize = 10;
 
-pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &AppState) {
+pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Session) {
     let palette = state.config.theme.palette();
     let found = matches(state);
     let room = areas.transcript.height.saturating_sub(2) as usize;

@@ -10,15 +10,16 @@ use ratatui::Frame;
 use std::time::Instant;
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
-    let palette = state.config.theme.palette();
+    let palette = state.session.config.theme.palette();
     let mut spans: Vec<Span<'static>> = Vec::new();
     let sep = || Span::styled(" · ", palette.dim);
-    match &state.conn {
+    match &state.session.conn {
         // Connected, but no thread yet: the picker is up, or one is being opened.
-        ConnState::Connecting if state.server.is_some() => spans.push(
-            if state.thread.is_none()
+        ConnState::Connecting if state.session.server.is_some() => spans.push(
+            if state.session.thread.is_none()
                 && state
                     .layers
+                    .person
                     .iter()
                     .any(|l| matches!(l, crate::app::layers::Layer::ThreadPicker(_)))
             {
@@ -29,7 +30,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         ),
         ConnState::Connecting => spans.push(Span::styled("connecting to codex…", palette.warning)),
         ConnState::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
-        ConnState::Ready => match &state.turn {
+        ConnState::Ready => match &state.session.turn {
             TurnPhase::Idle => spans.push(Span::styled("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();
@@ -44,33 +45,39 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             }
         },
     }
-    if !state.questions.is_empty() {
+    if !state.session.questions.is_empty() {
         spans.push(sep());
         spans.push(Span::styled("approval needed", palette.attention));
     }
-    if let Some(thread) = &state.thread {
+    if let Some(thread) = &state.session.thread {
         spans.push(sep());
         // What the next turn uses: `/model` may have changed it.
-        let model = crate::app::turn_settings::model(state).unwrap_or_default();
+        let model = crate::app::session::turn_settings::model(&state.session).unwrap_or_default();
         spans.push(Span::styled(sanitize_line(&model), palette.identity));
         spans.push(sep());
-        spans.push(sanitize_line(&short_path(&thread.cwd, state.config.home.as_deref())).into());
+        spans.push(
+            sanitize_line(&short_path(
+                &thread.cwd,
+                state.session.config.home.as_deref(),
+            ))
+            .into(),
+        );
     }
-    if let Some(remote) = &state.config.connected_to {
+    if let Some(remote) = &state.session.config.connected_to {
         spans.push(sep());
         spans.push(Span::styled(
             format!("⇄ {}", sanitize_line(remote)),
             palette.accent,
         ));
     }
-    if !state.config.backend_label.is_empty() {
+    if !state.session.config.backend_label.is_empty() {
         spans.push(sep());
         spans.push(Span::styled(
-            state.config.backend_label.clone(),
+            state.session.config.backend_label.clone(),
             palette.dim,
         ));
     }
-    if let Some(usage) = &state.usage {
+    if let Some(usage) = &state.session.usage {
         let used = usage.last.total_tokens;
         spans.push(sep());
         let percent = usage

@@ -4,7 +4,7 @@
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::status_view::status_rows;
-use crate::app::AppState;
+use crate::app::Session;
 use crate::render::fit::{cells, pad_to};
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
@@ -13,7 +13,7 @@ use ratatui::widgets::{Padding, Paragraph, Wrap};
 use ratatui::Frame;
 use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &AppState, now: Instant) {
+pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     let rows = status_rows(state, state.config.wall_clock.map(|c| c.unix_at(now)));
     let label_width = rows

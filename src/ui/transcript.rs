@@ -22,9 +22,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     } else {
         area
     };
-    let view = state.view_in(area);
+    let view = state.session.view_in(area);
     let height = area.height as usize;
-    let mut top = state.scroll.top(&view);
+    let mut top = state.session.scroll.top(&view);
     let at_top = top.cell == 0 && top.row == 0;
 
     let mut lines: Vec<Line<'static>> = Vec::with_capacity(height);
@@ -49,18 +49,25 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     frame.render_widget(Paragraph::new(lines), area);
 
     // Older turns of a resumed thread are on their way: say so where they will appear.
-    if at_top && state.older_turns.as_ref().is_some_and(|h| h.loading) && area.height > 0 {
+    if at_top
+        && state
+            .session
+            .older_turns
+            .as_ref()
+            .is_some_and(|h| h.loading)
+        && area.height > 0
+    {
         let note = " ↑ loading earlier turns… ";
         let w = note.chars().count() as u16;
         if area.width > w {
             let at = Rect::new(area.x + area.width - w, area.y, w, 1);
-            let note = Span::styled(note, state.config.theme.palette().badge);
+            let note = Span::styled(note, state.session.config.theme.palette().badge);
             frame.render_widget(Paragraph::new(note), at);
         }
     }
 
-    if !state.scroll.is_following() && area.height > 0 {
-        let hint = if state.scroll.new_output_below(&view) {
+    if !state.session.scroll.is_following() && area.height > 0 {
+        let hint = if state.session.scroll.new_output_below(&view) {
             " ↓ new output · End to follow "
         } else {
             " ↓ more below · End to follow "
@@ -68,7 +75,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         let w = hint.chars().count() as u16;
         if area.width > w {
             let at = Rect::new(area.x + area.width - w, area.y + area.height - 1, w, 1);
-            let hint = Span::styled(hint, state.config.theme.palette().attention);
+            let hint = Span::styled(hint, state.session.config.theme.palette().attention);
             frame.render_widget(Paragraph::new(hint), at);
         }
     }

@@ -4,7 +4,9 @@
 //! from the server or the command line: sanitised.
 
 use super::chrome::rounded_box;
-use crate::app::{turn_settings, AppState};
+use crate::app::composer::ComposerPopup;
+use crate::app::session::turn_settings;
+use crate::app::AppState;
 use crate::model::CellKind;
 use crate::render::fit::cells;
 use crate::text::sanitize::sanitize_line;
@@ -15,34 +17,39 @@ use ratatui::widgets::{Padding, Paragraph};
 use ratatui::Frame;
 
 /// On an empty transcript, unless something else is open over it (a box drawn over the welcome
-/// would be a jumble): the slash popup sits above the composer and leaves it in view.
+/// would be a jumble): the slash popup sits above the composer and leaves it in view; the file
+/// finder covers it.
 pub fn shown(state: &AppState) -> bool {
     let only_notices = state
+        .session
         .transcript
         .cells()
         .iter()
         .all(|cell| matches!(cell.kind(), CellKind::Notice { .. }));
     only_notices
-        && state.older_turns.is_none()
-        && state.questions.is_empty()
-        && state
-            .layers
-            .iter()
-            .all(|l| matches!(l, crate::app::layers::Layer::SlashPopup(_)))
+        && state.session.older_turns.is_none()
+        && state.session.questions.is_empty()
+        && state.session.health.down.is_none()
+        && state.layers.person.is_empty()
+        && !matches!(state.session.composer.popup, Some(ComposerPopup::Files(_)))
 }
 
 /// Draws it at the top of `area`; returns the rows it took (with a blank row under it), 0 when
 /// it does not fit.
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
-    let palette = state.config.theme.palette();
+    let palette = state.session.config.theme.palette();
     let pending = || "…".to_string();
-    let model = match (turn_settings::model(state), turn_settings::effort(state)) {
+    let model = match (
+        turn_settings::model(&state.session),
+        turn_settings::effort(&state.session),
+    ) {
         (Some(model), Some(effort)) => format!("{model} · {effort} reasoning"),
         (Some(model), None) => model,
         (None, _) => pending(),
     };
-    let cwd = crate::app::threads::current_cwd(state);
+    let cwd = crate::app::session::threads::current_cwd(&state.session);
     let connected = state
+        .session
         .config
         .connected_to
         .as_ref()
@@ -51,15 +58,15 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         ("model", model),
         (
             "directory",
-            super::status::short_path(&cwd, state.config.home.as_deref()),
+            super::status::short_path(&cwd, state.session.config.home.as_deref()),
         ),
         (
             "sandbox",
-            turn_settings::sandbox(state).unwrap_or_else(pending),
+            turn_settings::sandbox(&state.session).unwrap_or_else(pending),
         ),
         (
             "approvals",
-            turn_settings::approval(state).unwrap_or_else(pending),
+            turn_settings::approval(&state.session).unwrap_or_else(pending),
         ),
     ]);
     let mut lines = vec![

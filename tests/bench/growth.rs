@@ -287,7 +287,7 @@ fn time_of_the_views_that_were_quadratic() {
                 now,
             );
             // Each key after a pause, as a person answers (a burst never answers).
-            let pause = tern::app::questions::QUIET + tern::app::questions::HOLD;
+            let pause = tern::app::state::guard::QUIET + tern::app::state::guard::HOLD;
             let mut at = read(now);
             let started = Instant::now();
             for _ in 0..n {
@@ -295,7 +295,7 @@ fn time_of_the_views_that_were_quadratic() {
                 at += pause;
             }
             let ns = started.elapsed().as_nanos() as usize;
-            let sent = state.questions.is_empty();
+            let sent = state.session.questions.is_empty();
             (
                 ns,
                 format!(

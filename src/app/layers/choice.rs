@@ -2,15 +2,15 @@
 //! model that offers reasoning efforts asks for one next. What is picked goes into the next
 //! `turn/start` as overrides (see `turn_settings`), and a notice says so.
 
-use super::{Hint, Input, Layer, Outcome};
-use crate::app::commands::list_models;
-use crate::app::effect::Effect;
-use crate::app::state::AppState;
-use crate::app::turn_settings;
+use super::{Ctx, Layer, LayerView, Outcome};
+use crate::app::event::LayerEvent;
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::session::turn_settings;
+use crate::app::state::Session;
 use crate::model::NoticeLevel;
-use crate::protocol::{sandbox_policy, ModelInfo, ModelListResponse};
+use crate::protocol::{sandbox_policy, ModelInfo};
 use crossterm::event::KeyCode;
-use serde_json::Value;
+use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
@@ -66,18 +66,21 @@ pub const APPROVAL_PRESETS: &[(&str, &str, &str, &str)] = &[
 ];
 
 /// `/model`: the picker opens at once and fills when `model/list` answers.
-pub fn open_models(state: &mut AppState) -> Vec<Effect> {
-    state.layers.push(Layer::Choice(Choice {
+pub fn open_models(_state: &mut Session) -> Outcome {
+    let choice = Choice {
         kind: ChoiceKind::Model(vec![]),
         items: vec![],
         selected: 0,
         status: Some("Loading the models…".into()),
-    }));
-    vec![list_models()]
+    };
+    Outcome::Open(
+        Layer::Choice(choice),
+        vec![crate::app::session::actions::list_models()],
+    )
 }
 
 /// `/approvals`.
-pub fn open_approvals(state: &mut AppState) -> Vec<Effect> {
+pub fn open_approvals(state: &mut Session) -> Outcome {
     let (approval, sandbox) = (
         turn_settings::approval(state),
         turn_settings::sandbox(state),
@@ -91,81 +94,17 @@ pub fn open_approvals(state: &mut AppState) -> Vec<Effect> {
         })
         .collect();
     let selected = items.iter().position(|i| i.current).unwrap_or(0);
-    state.layers.push(Layer::Choice(Choice {
+    let choice = Choice {
         kind: ChoiceKind::Approvals,
         items,
         selected,
         status: None,
-    }));
-    vec![]
-}
-
-/// `model/list` answered: fill the open model picker.
-pub fn on_models(state: &mut AppState, result: Result<Value, String>) {
-    let current = turn_settings::model(state);
-    let Some(choice) = state.layers.iter_mut().rev().find_map(|l| match l {
-        Layer::Choice(c) if matches!(c.kind, ChoiceKind::Model(_)) => Some(c),
-        _ => None,
-    }) else {
-        return;
     };
-    let parsed = result
-        .and_then(|v| serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string()));
-    match parsed {
-        Ok(list) => {
-            let models: Vec<ModelInfo> = list.data.into_iter().filter(|m| !m.hidden).collect();
-            choice.items = models
-                .iter()
-                .map(|m| ChoiceItem {
-                    label: if m.display_name.is_empty() {
-                        m.model.clone()
-                    } else {
-                        m.display_name.clone()
-                    },
-                    detail: m.description.clone(),
-                    current: current.as_deref() == Some(m.model.as_str()),
-                })
-                .collect();
-            choice.selected = choice.items.iter().position(|i| i.current).unwrap_or(0);
-            choice.status = models
-                .is_empty()
-                .then(|| "The server lists no models.".into());
-            choice.kind = ChoiceKind::Model(models);
-        }
-        Err(e) => choice.status = Some(format!("Could not list the models: {e}")),
-    }
+    Outcome::Open(Layer::Choice(choice), vec![])
 }
 
 impl Choice {
-    pub fn title(&self) -> &'static str {
-        match self.kind {
-            ChoiceKind::Model(_) => "Model",
-            ChoiceKind::Effort(_) => "Reasoning effort",
-            ChoiceKind::Approvals => "Approvals",
-        }
-    }
-
-    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState) -> Outcome {
-        let Input::Key(key) = input else {
-            return Outcome::Ignored;
-        };
-        let n = self.items.len();
-        match key.code {
-            KeyCode::Esc => Outcome::Close(vec![]),
-            KeyCode::Up if n > 0 => {
-                self.selected = (self.selected + n - 1) % n;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Down if n > 0 => {
-                self.selected = (self.selected + 1) % n;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Enter if n > 0 => self.pick(state),
-            _ => Outcome::Consumed(vec![]),
-        }
-    }
-
-    fn pick(&mut self, state: &mut AppState) -> Outcome {
+    fn pick(&mut self, state: &mut Session) -> Outcome {
         let at = self.selected.min(self.items.len() - 1);
         match &self.kind {
             ChoiceKind::Model(models) => {
@@ -216,7 +155,7 @@ impl Choice {
         }
     }
 
-    fn chosen(&self, state: &mut AppState, model: String, effort: Option<String>) -> Outcome {
+    fn chosen(&self, state: &mut Session, model: String, effort: Option<String>) -> Outcome {
         let text = match &effort {
             Some(e) => format!("The next turn uses {model} with {e} reasoning effort."),
             None => format!("The next turn uses {model}."),
@@ -226,17 +165,93 @@ impl Choice {
         state.transcript.notice(NoticeLevel::Info, text);
         Outcome::Close(vec![])
     }
+}
+
+impl LayerView for Choice {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            return Outcome::Ignored;
+        };
+        let n = self.items.len();
+        match key.code {
+            KeyCode::Esc => Outcome::Close(vec![]),
+            KeyCode::Up if n > 0 => {
+                self.selected = (self.selected + n - 1) % n;
+                Outcome::Consumed(vec![])
+            }
+            KeyCode::Down if n > 0 => {
+                self.selected = (self.selected + 1) % n;
+                Outcome::Consumed(vec![])
+            }
+            KeyCode::Enter if n > 0 => self.pick(cx),
+            _ => Outcome::Consumed(vec![]),
+        }
+    }
+
+    /// `model/list` answered: a model picker fills.
+    fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
+        let LayerEvent::Models(result) = event else {
+            return Outcome::Ignored;
+        };
+        if !matches!(self.kind, ChoiceKind::Model(_)) {
+            return Outcome::Ignored;
+        }
+        let current = turn_settings::model(cx);
+        match result {
+            Ok(list) => {
+                let models: Vec<ModelInfo> =
+                    list.data.iter().filter(|m| !m.hidden).cloned().collect();
+                self.items = models
+                    .iter()
+                    .map(|m| ChoiceItem {
+                        label: if m.display_name.is_empty() {
+                            m.model.clone()
+                        } else {
+                            m.display_name.clone()
+                        },
+                        detail: m.description.clone(),
+                        current: current.as_deref() == Some(m.model.as_str()),
+                    })
+                    .collect();
+                self.selected = self.items.iter().position(|i| i.current).unwrap_or(0);
+                self.status = models
+                    .is_empty()
+                    .then(|| "The server lists no models.".into());
+                self.kind = ChoiceKind::Model(models);
+            }
+            Err(e) => self.status = Some(format!("Could not list the models: {e}")),
+        }
+        Outcome::Consumed(vec![])
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::Popup
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        self.name()
+    }
 
     /// Rows the list wants: one per item and a line for the status.
-    pub fn rows(&self) -> usize {
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
         self.items.len() + usize::from(self.status.is_some())
+    }
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        vec![
+            Hint::new("↑/↓", "select"),
+            Hint::new("Enter", "choose"),
+            Hint::new("Esc", "cancel"),
+        ]
     }
 }
 
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("↑/↓", "select"),
-        Hint::new("Enter", "choose"),
-        Hint::new("Esc", "cancel"),
-    ]
+impl Choice {
+    /// What is being chosen.
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            ChoiceKind::Model(_) => "Model",
+            ChoiceKind::Effort(_) => "Reasoning effort",
+            ChoiceKind::Approvals => "Approvals",
+        }
+    }
 }

@@ -2,10 +2,11 @@
 //! changed a file, `git diff HEAD` of the session's cwd, read by the runtime — full screen, with
 //! a list of its files, hunk and file jumps, and a side-by-side switch.
 
-use super::{Help, Hint, Input, Layer, Outcome};
+use super::{Ctx, Help, Layer, LayerView, Outcome};
 use crate::app::effect::Effect;
-use crate::app::event::GitDiffOutput;
-use crate::app::state::AppState;
+use crate::app::event::LayerEvent;
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::state::Session;
 use crate::render::diff::{files_of_patch, DiffDocument, DiffMode, DocAnchor};
 use crate::render::Theme;
 use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
@@ -80,7 +81,7 @@ pub fn pager_areas(area: Rect) -> PagerAreas {
 
 /// Opens the pager over the transcript: the latest turn's diff, or `git diff` when no turn
 /// changed a file yet.
-pub fn open(state: &mut AppState) -> Vec<Effect> {
+pub fn open(state: &mut Session) -> Outcome {
     let theme = state.config.theme;
     let mut effects = Vec::new();
     let (source, content) = match state.transcript.turn_diffs().latest() {
@@ -108,15 +109,15 @@ pub fn open(state: &mut AppState) -> Vec<Effect> {
             }
         }
     };
-    state.layers.push(Layer::Diff(DiffPager {
+    let pager = DiffPager {
         source,
         content,
         anchor: DocAnchor::default(),
         side_by_side: None,
         truncated: false,
         focus_file: None,
-    }));
-    effects
+    };
+    Outcome::Open(Layer::Diff(pager), effects)
 }
 
 fn ready(diff: &str, theme: Theme) -> DiffContent {
@@ -125,54 +126,6 @@ fn ready(diff: &str, theme: Theme) -> DiffContent {
         DiffContent::Empty("The diff is empty.".into())
     } else {
         DiffContent::Ready(Box::new(DiffDocument::new(files, theme, true)))
-    }
-}
-
-/// The runtime read `git diff` for a pager waiting on it.
-pub fn on_git_diff(
-    state: &mut AppState,
-    cwd: &str,
-    result: Result<GitDiffOutput, String>,
-) -> Vec<Effect> {
-    let theme = state.config.theme;
-    for layer in &mut state.layers {
-        let Layer::Diff(pager) = layer else { continue };
-        let waiting = matches!(&pager.source, DiffSource::Git { cwd: c } if c == cwd)
-            && matches!(pager.content, DiffContent::Loading);
-        if !waiting {
-            continue;
-        }
-        pager.content = match &result {
-            Ok(out) if out.text.trim().is_empty() => DiffContent::Empty(format!(
-                "No changes: `git diff HEAD` is empty in {cwd}, and no turn has changed a file yet."
-            )),
-            Ok(out) => {
-                pager.truncated = out.truncated;
-                ready(&out.text, theme)
-            }
-            Err(message) => DiffContent::Failed(message.clone()),
-        };
-    }
-    vec![]
-}
-
-/// A turn sent a newer diff: a pager showing that turn shows the new one, at the same place.
-pub fn on_turn_diff(state: &mut AppState, turn_id: &str) {
-    let Some(diff) = state
-        .transcript
-        .turn_diffs()
-        .get(turn_id)
-        .map(str::to_string)
-    else {
-        return;
-    };
-    let theme = state.config.theme;
-    for layer in &mut state.layers {
-        if let Layer::Diff(pager) = layer {
-            if pager.source == DiffSource::Turn(turn_id.to_string()) {
-                pager.content = ready(&diff, theme);
-            }
-        }
     }
 }
 
@@ -221,56 +174,6 @@ impl DiffPager {
             DiffSource::Turn(_) => "Changes of the last turn that edited files".into(),
             DiffSource::Git { cwd } => format!("git diff HEAD in {cwd}"),
         }
-    }
-
-    /// Keys scroll and jump; everything else stops here (the transcript is hidden). Pastes
-    /// fall to the composer below, so nothing typed is lost.
-    pub fn handle(&mut self, input: &Input<'_>, state: &AppState, now: Instant) -> Outcome {
-        let main = state.areas().main;
-        let body = pager_areas(main).body;
-        let page = (body.height as isize - 2).max(1);
-        let key = match input {
-            Input::Key(key) => key,
-            Input::Paste(_) => return Outcome::Ignored,
-            Input::Mouse(mouse) => {
-                match mouse.kind {
-                    MouseEventKind::ScrollUp => self.scroll_by(-3, body, main.width),
-                    MouseEventKind::ScrollDown => self.scroll_by(3, body, main.width),
-                    _ => {}
-                }
-                return Outcome::Consumed(vec![]);
-            }
-        };
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return match key.code {
-                KeyCode::Char('o') => Outcome::Ignored,
-                _ => Outcome::Consumed(vec![]),
-            };
-        }
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close(vec![]),
-            KeyCode::Char('?') => {
-                let mut help = Help::of_screen(state, now);
-                help.sections.insert(0, ("Diff".to_string(), hints()));
-                return Outcome::Open(Layer::Help(help), vec![]);
-            }
-            KeyCode::Up | KeyCode::Char('k') => self.scroll_by(-1, body, main.width),
-            KeyCode::Down | KeyCode::Char('j') => self.scroll_by(1, body, main.width),
-            KeyCode::PageUp | KeyCode::Char('b') => self.scroll_by(-page, body, main.width),
-            KeyCode::PageDown | KeyCode::Char(' ') => self.scroll_by(page, body, main.width),
-            KeyCode::Home | KeyCode::Char('g') => self.scroll_to(0, body, main.width),
-            KeyCode::End | KeyCode::Char('G') => self.scroll_to(usize::MAX, body, main.width),
-            KeyCode::Char('n') => self.jump(Jump::Hunk, 1, body, main.width),
-            KeyCode::Char('p') => self.jump(Jump::Hunk, -1, body, main.width),
-            KeyCode::Tab | KeyCode::Char(']') => self.jump(Jump::File, 1, body, main.width),
-            KeyCode::BackTab | KeyCode::Char('[') => self.jump(Jump::File, -1, body, main.width),
-            KeyCode::Char('s') => {
-                let now = self.mode(main.width);
-                self.side_by_side = Some(now == DiffMode::Unified);
-            }
-            _ => {}
-        }
-        Outcome::Consumed(vec![])
     }
 
     fn scroll_by(&mut self, rows: isize, body: Rect, screen_width: u16) {
@@ -326,18 +229,108 @@ impl DiffPager {
     }
 }
 
+impl LayerView for DiffPager {
+    /// Keys scroll and jump; everything else stops here (the transcript is hidden). Pastes
+    /// fall to the composer below, so nothing typed is lost.
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        let main = cx.areas.main;
+        let body = pager_areas(main).body;
+        let page = (body.height as isize - 2).max(1);
+        let key = match input {
+            Input::Key(key) => key,
+            Input::Paste(_) => return Outcome::Ignored,
+            Input::Mouse(mouse) => {
+                match mouse.kind {
+                    MouseEventKind::ScrollUp => self.scroll_by(-3, body, main.width),
+                    MouseEventKind::ScrollDown => self.scroll_by(3, body, main.width),
+                    _ => {}
+                }
+                return Outcome::Consumed(vec![]);
+            }
+        };
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            return match key.code {
+                KeyCode::Char('o') => Outcome::Ignored,
+                _ => Outcome::Consumed(vec![]),
+            };
+        }
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close(vec![]),
+            KeyCode::Char('?') => return Outcome::Open(Layer::Help(Help::default()), vec![]),
+            KeyCode::Up | KeyCode::Char('k') => self.scroll_by(-1, body, main.width),
+            KeyCode::Down | KeyCode::Char('j') => self.scroll_by(1, body, main.width),
+            KeyCode::PageUp | KeyCode::Char('b') => self.scroll_by(-page, body, main.width),
+            KeyCode::PageDown | KeyCode::Char(' ') => self.scroll_by(page, body, main.width),
+            KeyCode::Home | KeyCode::Char('g') => self.scroll_to(0, body, main.width),
+            KeyCode::End | KeyCode::Char('G') => self.scroll_to(usize::MAX, body, main.width),
+            KeyCode::Char('n') => self.jump(Jump::Hunk, 1, body, main.width),
+            KeyCode::Char('p') => self.jump(Jump::Hunk, -1, body, main.width),
+            KeyCode::Tab | KeyCode::Char(']') => self.jump(Jump::File, 1, body, main.width),
+            KeyCode::BackTab | KeyCode::Char('[') => self.jump(Jump::File, -1, body, main.width),
+            KeyCode::Char('s') => {
+                let now = self.mode(main.width);
+                self.side_by_side = Some(now == DiffMode::Unified);
+            }
+            _ => {}
+        }
+        Outcome::Consumed(vec![])
+    }
+
+    /// `git diff` came for a pager waiting on it; a turn it shows sent a newer diff, shown at the
+    /// same place.
+    fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
+        let theme = cx.config.theme;
+        match event {
+            LayerEvent::GitDiff { cwd, result }
+                if matches!(&self.source, DiffSource::Git { cwd: c } if c == cwd)
+                    && matches!(self.content, DiffContent::Loading) =>
+            {
+                self.content = match result {
+                    Ok(out) if out.text.trim().is_empty() => DiffContent::Empty(format!(
+                        "No changes: `git diff HEAD` is empty in {cwd}, and no turn has changed a \
+                         file yet."
+                    )),
+                    Ok(out) => {
+                        self.truncated = out.truncated;
+                        ready(&out.text, theme)
+                    }
+                    Err(message) => DiffContent::Failed(message.clone()),
+                };
+                Outcome::Consumed(vec![])
+            }
+            LayerEvent::TurnDiff { turn_id }
+                if self.source == DiffSource::Turn(turn_id.clone()) =>
+            {
+                if let Some(diff) = cx.transcript.turn_diffs().get(turn_id) {
+                    self.content = ready(diff, theme);
+                }
+                Outcome::Consumed(vec![])
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::FullScreen
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Diff"
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        vec![
+            Hint::new("Esc", "close"),
+            Hint::new("n/p", "next/prev hunk"),
+            Hint::new("Tab/Shift+Tab", "next/prev file"),
+            Hint::new("s", "side by side"),
+            Hint::new("↑↓ PgUp/PgDn Home/End", "scroll"),
+        ]
+    }
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Jump {
     Hunk,
     File,
-}
-
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("Esc", "close"),
-        Hint::new("n/p", "next/prev hunk"),
-        Hint::new("Tab/Shift+Tab", "next/prev file"),
-        Hint::new("s", "side by side"),
-        Hint::new("↑↓ PgUp/PgDn Home/End", "scroll"),
-    ]
 }

@@ -1,13 +1,14 @@
 //! The `?` overlay: the keys of every layer on screen, top first, built from the same hints the
-//! hint bar shows, so it cannot list a key that does nothing.
+//! hint bar shows, so it cannot list a key that does nothing. A layer asks for it with an empty
+//! `Help`; the router, which alone sees what is on screen, fills it as it opens.
 
-use super::{on_screen, Hint, Input, Outcome};
-use crate::app::base;
-use crate::app::state::AppState;
+use super::{Ctx, LayerView, Outcome};
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::state::Session;
 use crossterm::event::KeyCode;
 use std::time::Instant;
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Help {
     /// A title and its keys per layer, the one on top first, the base last.
     pub sections: Vec<(String, Vec<Hint>)>,
@@ -16,30 +17,18 @@ pub struct Help {
 }
 
 impl Help {
-    /// Help for what is on screen now (this overlay not yet included).
-    pub fn of_screen(state: &AppState, now: Instant) -> Help {
-        let mut sections: Vec<(String, Vec<Hint>)> = on_screen(state)
-            .iter()
-            .rev()
-            .map(|entry| (entry.title().to_string(), entry.hints(now)))
-            .collect();
-        sections.push(("Conversation".to_string(), base::all_hints(state)));
-        Help {
-            sections,
-            offset: 0,
-        }
-    }
-
     /// Rows of the whole list: a title per section, its keys, a blank line between sections.
-    pub fn rows(&self) -> usize {
+    pub fn list_rows(&self) -> usize {
         self.sections
             .iter()
             .map(|(_, hints)| hints.len() + 1)
             .sum::<usize>()
             + self.sections.len().saturating_sub(1)
     }
+}
 
-    pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
+impl LayerView for Help {
+    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             // The wheel scrolls the transcript; a paste lands in whatever is below, not lost.
             return Outcome::Ignored;
@@ -59,8 +48,20 @@ impl Help {
             _ => Outcome::Consumed(vec![]),
         }
     }
-}
 
-pub fn hints() -> Vec<Hint> {
-    vec![Hint::new("↑/↓", "scroll"), Hint::new("Esc/?", "close help")]
+    fn placement(&self) -> Placement {
+        Placement::Popup
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Help"
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        vec![Hint::new("↑/↓", "scroll"), Hint::new("Esc/?", "close help")]
+    }
+
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        self.list_rows()
+    }
 }

@@ -1,11 +1,12 @@
-//! The prefix chooser, opened from a command prompt's `p`: the person settles the exact rule
+//! The prefix chooser, opened from a command question's `p`: the person settles the exact rule
 //! written into codex's exec policy. ←/→ shorten or lengthen the prefix within the command's
 //! own words; prefixes that would allow arbitrary code are refused with the reason; the exact
-//! rule text is always on screen. Enter (or `p` again) writes it; Esc goes back to the prompt.
+//! rule text is always on screen. Enter (or `p` again) writes it; Esc goes back to the question.
 
-use super::{Hint, Input, Outcome};
-use crate::app::questions::answer_front;
-use crate::app::state::AppState;
+use super::{Ctx, LayerView, Outcome};
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::session::answer::answer_front;
+use crate::app::state::Session;
 use crate::model::execpolicy::{refusal, Offer};
 use crate::model::question::{amendment_record, amendment_result};
 use crossterm::event::{KeyCode, KeyModifiers};
@@ -41,8 +42,10 @@ impl PrefixChooser {
     pub fn refusal(&self) -> Option<&'static str> {
         refusal(&self.prefix())
     }
+}
 
-    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState, now: Instant) -> Outcome {
+impl LayerView for PrefixChooser {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
@@ -61,15 +64,16 @@ impl PrefixChooser {
             KeyCode::Right if self.len < max => self.len += 1,
             KeyCode::Enter | KeyCode::Char('p') if self.refusal().is_none() => {
                 let prefix = self.prefix();
+                let now = cx.now;
                 return Outcome::Close(answer_front(
-                    state,
+                    cx,
                     amendment_result(&prefix),
                     amendment_record(&prefix),
                     now,
                 ));
             }
             KeyCode::Esc => {
-                if let Some(front) = state.questions.front_mut() {
+                if let Some(front) = cx.questions.front_mut() {
                     front.selected = None;
                 }
                 return Outcome::Close(vec![]);
@@ -79,7 +83,19 @@ impl PrefixChooser {
         Outcome::Consumed(vec![])
     }
 
-    pub fn hints(&self) -> Vec<Hint> {
+    fn placement(&self) -> Placement {
+        Placement::Bottom
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Always allow"
+    }
+
+    fn rows(&self, width: u16, _session: &Session) -> usize {
+        crate::render::prefix::chooser_rows(&self.offer, self.len, width)
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
         let mut hints = Vec::new();
         if self.refusal().is_none() {
             hints.push(Hint::new("Enter", "approve, write the rule"));

@@ -1,8 +1,11 @@
-//! The front prompt's whole body on the full screen (`d` or Tab from a prompt): a long script
-//! or a tall diff read end to end before deciding. Esc returns to the prompt.
+//! The front question's whole body on the full screen (`d` or Tab from a question): a long script
+//! or a tall diff read end to end before deciding. Esc returns to the question.
 
-use super::{Hint, Input, Outcome};
+use super::{Ctx, LayerView, Outcome};
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::state::Session;
 use crossterm::event::KeyCode;
+use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct QuestionView {
@@ -10,8 +13,8 @@ pub struct QuestionView {
     pub offset: usize,
 }
 
-impl QuestionView {
-    pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
+impl LayerView for QuestionView {
+    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
@@ -29,11 +32,19 @@ impl QuestionView {
         }
         Outcome::Consumed(vec![])
     }
-}
 
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("↑/↓ PgUp/PgDn", "scroll"),
-        Hint::new("Esc", "back to the question"),
-    ]
+    fn placement(&self) -> Placement {
+        Placement::FullScreen
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Full view"
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        vec![
+            Hint::new("↑/↓ PgUp/PgDn", "scroll"),
+            Hint::new("Esc", "back to the question"),
+        ]
+    }
 }

@@ -6,14 +6,17 @@
 //! `AppEvent::RuleDeleted`. codex reads rules when a thread starts, so a deletion reaches new
 //! threads and forks but not threads already running (protocol-notes §3.8): the notice says so.
 
-use super::{Hint, Input, Layer, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome};
 use crate::app::effect::Effect;
-use crate::app::state::AppState;
+use crate::app::event::LayerEvent;
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::state::Session;
 use crate::model::rules::{self, Entry, Rule, RulesFileText};
 use crate::model::NoticeLevel;
 use crate::text::sanitize::visible_line;
 use crossterm::event::{KeyCode, KeyModifiers};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// Rows a page key moves the selection by.
 const PAGE: usize = 10;
@@ -112,43 +115,7 @@ impl RulesList {
 
     /// A path as shown: `~/…` under the home folder.
     pub fn show_path(&self, path: &Path) -> String {
-        show_path(path, self.home.as_deref())
-    }
-
-    pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
-        let Input::Key(key) = input else {
-            // The wheel scrolls the transcript; a paste lands in the composer, not lost.
-            return Outcome::Ignored;
-        };
-        let plain = !key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER);
-        self.message = None;
-        if self.confirming {
-            self.confirming = false;
-            return match key.code {
-                KeyCode::Char('y') | KeyCode::Enter if plain => Outcome::Consumed(self.delete()),
-                _ => Outcome::Consumed(vec![]),
-            };
-        }
-        let count = self.rules().len();
-        let last = count.saturating_sub(1);
-        match key.code {
-            KeyCode::Esc => return Outcome::Close(vec![]),
-            KeyCode::Char('q') if plain => return Outcome::Close(vec![]),
-            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Char('k') if plain => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down => self.selected = (self.selected + 1).min(last),
-            KeyCode::Char('j') if plain => self.selected = (self.selected + 1).min(last),
-            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
-            KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
-            KeyCode::Home => self.selected = 0,
-            KeyCode::End => self.selected = last,
-            KeyCode::Char('r') if plain => return Outcome::Consumed(self.reload()),
-            KeyCode::Char('d') | KeyCode::Delete if plain => self.ask_to_delete(),
-            _ => {}
-        }
-        Outcome::Consumed(vec![])
+        crate::app::session::notices::show_path(path, self.home.as_deref())
     }
 
     fn ask_to_delete(&mut self) {
@@ -217,24 +184,92 @@ impl RulesList {
     }
 }
 
-pub fn hints(list: &RulesList) -> Vec<Hint> {
-    if list.confirming {
-        return vec![
-            Hint::new("y/Enter", "delete for good"),
-            Hint::new("any other key", "keeps it"),
-        ];
+impl LayerView for RulesList {
+    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            // The wheel scrolls the transcript; a paste lands in the composer, not lost.
+            return Outcome::Ignored;
+        };
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER);
+        self.message = None;
+        if self.confirming {
+            self.confirming = false;
+            return match key.code {
+                KeyCode::Char('y') | KeyCode::Enter if plain => Outcome::Consumed(self.delete()),
+                _ => Outcome::Consumed(vec![]),
+            };
+        }
+        let count = self.rules().len();
+        let last = count.saturating_sub(1);
+        match key.code {
+            KeyCode::Esc => return Outcome::Close(vec![]),
+            KeyCode::Char('q') if plain => return Outcome::Close(vec![]),
+            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Char('k') if plain => self.selected = self.selected.saturating_sub(1),
+            KeyCode::Down => self.selected = (self.selected + 1).min(last),
+            KeyCode::Char('j') if plain => self.selected = (self.selected + 1).min(last),
+            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
+            KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = last,
+            KeyCode::Char('r') if plain => return Outcome::Consumed(self.reload()),
+            KeyCode::Char('d') | KeyCode::Delete if plain => self.ask_to_delete(),
+            _ => {}
+        }
+        Outcome::Consumed(vec![])
     }
-    vec![
-        Hint::new("↑/↓", "select"),
-        Hint::new("d", "delete"),
-        Hint::new("r", "reload"),
-        Hint::new("Esc", "close"),
-    ]
+
+    /// The runtime read the folder, or carried out a deletion: list the files (again).
+    fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {
+        match event {
+            LayerEvent::RulesLoaded { dir, result } if *dir == self.dir => {
+                self.loaded(result.clone());
+                Outcome::Consumed(vec![])
+            }
+            LayerEvent::RuleDeleted { result } => {
+                self.deleting = false;
+                if let Err(e) = result {
+                    self.message = Some(format!("Not deleted: {}", visible_line(e)));
+                }
+                Outcome::Consumed(self.reload())
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::Popup
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Rules"
+    }
+
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        self.rules().len().max(1)
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        if self.confirming {
+            return vec![
+                Hint::new("y/Enter", "delete for good"),
+                Hint::new("any other key", "keeps it"),
+            ];
+        }
+        vec![
+            Hint::new("↑/↓", "select"),
+            Hint::new("d", "delete"),
+            Hint::new("r", "reload"),
+            Hint::new("Esc", "close"),
+        ]
+    }
 }
 
 /// The exec-policy folder: `rules` under the `codexHome` the server named in `initialize`, or
 /// under the one found at startup (`$CODEX_HOME`, else `~/.codex`).
-pub fn rules_dir(state: &AppState) -> Option<PathBuf> {
+pub fn rules_dir(state: &Session) -> Option<PathBuf> {
     let from_server = state
         .server
         .as_ref()
@@ -246,97 +281,15 @@ pub fn rules_dir(state: &AppState) -> Option<PathBuf> {
 }
 
 /// Opens the list over the transcript (`/rules`) and asks for the files.
-pub fn open(state: &mut AppState) -> Vec<Effect> {
+pub fn open(state: &mut Session) -> Outcome {
     let Some(dir) = rules_dir(state) else {
         state.transcript.notice(
             NoticeLevel::Warning,
             "Cannot tell where codex keeps its rules: the server named no codexHome, and neither \
              CODEX_HOME nor HOME is set.",
         );
-        return vec![];
+        return Outcome::Consumed(vec![]);
     };
-    state.layers.push(Layer::Rules(RulesList::new(
-        dir.clone(),
-        state.config.home.clone(),
-    )));
-    vec![Effect::LoadRules { dir }]
-}
-
-fn open_list<'a>(state: &'a mut AppState, dir: &Path) -> Option<&'a mut RulesList> {
-    state.layers.iter_mut().rev().find_map(|layer| match layer {
-        Layer::Rules(list) if list.dir == dir => Some(list),
-        _ => None,
-    })
-}
-
-pub fn on_loaded(
-    state: &mut AppState,
-    dir: PathBuf,
-    result: Result<Vec<RulesFileText>, String>,
-) -> Vec<Effect> {
-    if let Some(list) = open_list(state, &dir) {
-        list.loaded(result);
-    }
-    vec![]
-}
-
-/// Says what a deletion did and when it takes effect, and lists the folder again.
-pub fn on_deleted(
-    state: &mut AppState,
-    file: PathBuf,
-    source: String,
-    result: Result<(), String>,
-) -> Vec<Effect> {
-    let shown_file = show_path(&file, state.config.home.as_deref());
-    match &result {
-        Ok(()) => {
-            let rule = describe(&source);
-            state.transcript.notice(
-                NoticeLevel::Info,
-                format!(
-                    "Deleted the rule {rule} from {shown_file}. Threads already running, this \
-                     one included, keep applying it until tern is restarted: codex reads rules \
-                     when a thread starts. New threads and forks go without it."
-                ),
-            );
-        }
-        Err(e) => state.transcript.notice(
-            NoticeLevel::Error,
-            format!(
-                "The rule was not deleted from {shown_file}: {}",
-                visible_line(e)
-            ),
-        ),
-    }
-    let Some(list) = state.layers.iter_mut().rev().find_map(|layer| match layer {
-        Layer::Rules(list) => Some(list),
-        _ => None,
-    }) else {
-        return vec![];
-    };
-    list.deleting = false;
-    if let Err(e) = result {
-        list.message = Some(format!("Not deleted: {}", visible_line(&e)));
-    }
-    list.reload()
-}
-
-/// A rule for a notice: `git status` (allow), from its source text.
-fn describe(source: &str) -> String {
-    let parsed = rules::parse(source);
-    let text = match parsed.first() {
-        Some(Entry::Rule(rule)) => format!("`{}` ({})", rule.summary(), rule.decision.label()),
-        _ => source.to_string(),
-    };
-    visible_line(&text)
-}
-
-/// `path` with the home folder shown as `~`.
-pub fn show_path(path: &Path, home: Option<&str>) -> String {
-    let text = path.to_string_lossy();
-    let shown = match home.and_then(|home| text.strip_prefix(home)) {
-        Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
-        _ => text.into_owned(),
-    };
-    visible_line(&shown)
+    let list = RulesList::new(dir.clone(), state.config.home.clone());
+    Outcome::Open(Layer::Rules(list), vec![Effect::LoadRules { dir }])
 }

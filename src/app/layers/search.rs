@@ -4,9 +4,11 @@
 //! and a byte range of that row's text. Lower-case queries ignore case; a capital letter makes
 //! the search case-sensitive (smart case).
 
-use super::{Hint, Input, Outcome};
+use super::{Ctx, LayerView, Outcome};
+use crate::app::event::LayerEvent;
+use crate::app::layer_types::{Hint, Input, Placement};
 use crate::app::scroll::{Anchor, Measure};
-use crate::app::state::AppState;
+use crate::app::state::Session;
 use crate::app::view::View;
 use crate::model::CellKind;
 use crossterm::event::{KeyCode, KeyModifiers};
@@ -81,10 +83,31 @@ impl Search {
         self.matches.get(self.current?)
     }
 
+    fn refresh_in(&mut self, cx: &Ctx<'_>) {
+        let view = cx.view_in(cx.areas.transcript);
+        let bottom = cx.scroll.bottom(&view);
+        self.refresh(&view, bottom);
+    }
+
+    /// Scrolls the transcript to the current match.
+    fn reveal_in(&self, cx: &mut Ctx<'_>) {
+        let Some(m) = self.current_match() else {
+            return;
+        };
+        let target = Anchor {
+            cell: m.cell,
+            row: m.row,
+        };
+        let area = cx.areas.transcript;
+        cx.scroll_with(area, |s, v| s.reveal(target, v));
+    }
+}
+
+impl LayerView for Search {
     /// Keys edit the query and move between matches; Esc closes the bar and leaves the view
     /// where the search took it. Paging, the wheel and Ctrl+O reach the transcript below; a
     /// paste goes into the query.
-    pub fn handle(&mut self, input: &Input<'_>, state: &mut AppState, _now: Instant) -> Outcome {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let key = match input {
             Input::Key(key) => key,
             Input::Paste(text) => {
@@ -93,8 +116,8 @@ impl Search {
                 let text = text.trim_end_matches(['\r', '\n']);
                 self.query
                     .extend(text.chars().map(|c| if c.is_control() { ' ' } else { c }));
-                self.refresh_in(state);
-                self.reveal_in(state);
+                self.refresh_in(cx);
+                self.reveal_in(cx);
                 return Outcome::Consumed(vec![]);
             }
             Input::Mouse(_) => return Outcome::Ignored,
@@ -110,43 +133,48 @@ impl Search {
             KeyCode::Char('n') if ctrl => self.step(1),
             KeyCode::Backspace => {
                 self.query.pop();
-                self.refresh_in(state);
+                self.refresh_in(cx);
             }
             KeyCode::Char(c) if !ctrl => {
                 self.query.push(c);
-                self.refresh_in(state);
+                self.refresh_in(cx);
             }
             _ => return Outcome::Consumed(vec![]),
         }
-        self.reveal_in(state);
+        self.reveal_in(cx);
         Outcome::Consumed(vec![])
     }
 
-    fn refresh_in(&mut self, state: &AppState) {
-        let view = state.view();
-        let bottom = state.scroll.bottom(&view);
-        self.refresh(&view, bottom);
+    /// Older turns came in above: the matches move down with their cells.
+    fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {
+        match event {
+            LayerEvent::CellsPrepended(cells) => {
+                self.cells_prepended(*cells);
+                Outcome::Consumed(vec![])
+            }
+            _ => Outcome::Ignored,
+        }
     }
 
-    /// Scrolls the transcript to the current match.
-    fn reveal_in(&self, state: &mut AppState) {
-        let Some(m) = self.current_match() else {
-            return;
-        };
-        let target = Anchor {
-            cell: m.cell,
-            row: m.row,
-        };
-        state.scroll_with(|s, v| s.reveal(target, v));
+    fn placement(&self) -> Placement {
+        Placement::Bottom
     }
-}
 
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("Enter/↑", "older match"),
-        Hint::new("↓", "newer match"),
-        Hint::new("Esc", "close search"),
-    ]
+    fn title(&self, _session: &Session) -> &'static str {
+        "Search"
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        vec![
+            Hint::new("Enter/↑", "older match"),
+            Hint::new("↓", "newer match"),
+            Hint::new("Esc", "close search"),
+        ]
+    }
+
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        1
+    }
 }
 
 /// Whether a message could show the query, judged from its source without laying it out:

@@ -2,18 +2,20 @@
 //! label and value pairs built from the state (drawn by `ui::status_view`, each value
 //! sanitised there).
 
-use super::{Hint, Input, Outcome};
-use crate::app::state::AppState;
-use crate::app::turn_settings;
+use super::{Ctx, LayerView, Outcome};
+use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::session::turn_settings;
+use crate::app::state::Session;
 use crate::protocol::RateLimitWindow;
 use crate::render::numbers;
 use crossterm::event::KeyCode;
+use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct StatusView;
 
-impl StatusView {
-    pub fn handle(&mut self, input: &Input<'_>) -> Outcome {
+impl LayerView for StatusView {
+    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
         match input {
             Input::Key(key) => match key.code {
                 KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => Outcome::Close(vec![]),
@@ -22,10 +24,22 @@ impl StatusView {
             _ => Outcome::Ignored,
         }
     }
+
+    fn placement(&self) -> Placement {
+        Placement::Popup
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Status"
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        vec![Hint::new("Esc", "close")]
+    }
 }
 
 /// What `/status` shows, label and value; `unix_now` tells when limits reset.
-pub fn status_rows(state: &AppState, unix_now: Option<i64>) -> Vec<(String, String)> {
+pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, String)> {
     let unknown = || "unknown".to_string();
     let mut rows = vec![
         (
@@ -40,7 +54,10 @@ pub fn status_rows(state: &AppState, unix_now: Option<i64>) -> Vec<(String, Stri
     if let Some(effort) = turn_settings::effort(state) {
         rows.push(("Reasoning effort", effort));
     }
-    rows.push(("Directory", super::super::threads::current_cwd(state)));
+    rows.push((
+        "Directory",
+        crate::app::session::threads::current_cwd(state),
+    ));
     rows.push((
         "Sandbox",
         turn_settings::sandbox(state).unwrap_or_else(unknown),
@@ -106,8 +123,4 @@ fn limit_text(name: &str, window: &RateLimitWindow, unix_now: Option<i64>) -> St
         });
     }
     text
-}
-
-pub fn hints() -> Vec<Hint> {
-    vec![Hint::new("Esc", "close")]
 }

@@ -5,6 +5,7 @@
 
 mod codex;
 mod commands;
+mod remote;
 mod restart;
 mod rules;
 mod steer;

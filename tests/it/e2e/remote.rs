@@ -3,16 +3,11 @@
 //! proxy, or run through a fake `ssh` that executes the remote command here. Each test has its
 //! own CODEX_HOME, HOME and workspace.
 
-#[path = "support/codex_env.rs"]
-mod codex_env;
-#[path = "support/e2e.rs"]
-mod e2e;
-#[path = "support/mock_model.rs"]
-mod mock_model;
-#[path = "support/pty.rs"]
-mod pty;
-#[path = "support/remote_servers.rs"]
-mod remote_servers;
+use crate::support::codex_env;
+use crate::support::e2e;
+use crate::support::mock_model;
+use crate::support::pty;
+use crate::support::remote_servers;
 
 use codex_env::Sandbox;
 use e2e::{E2e, WAIT};

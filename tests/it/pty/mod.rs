@@ -11,3 +11,4 @@ mod flood;
 mod hostile_ids;
 mod hostile_output;
 mod lifecycle;
+mod remote_hostile;

@@ -2,8 +2,7 @@
 //! the bound, one that sends frames that are not JSON or hold two messages. tern explains each,
 //! never hangs, and the session stays usable (the screen answers keys, drafts are kept).
 
-#[path = "support/pty.rs"]
-mod pty;
+use crate::support::pty;
 
 use futures::{SinkExt, StreamExt};
 use std::ffi::OsString;

@@ -23,6 +23,7 @@ fn approval_request(id: i64) -> AppEvent {
 
 fn agent_message(state: &AppState) -> Option<(String, bool)> {
     state
+        .session
         .transcript
         .cells()
         .iter()
@@ -88,7 +89,7 @@ fn enter_sends_a_turn_and_a_second_prompt_waits_for_the_first() {
     );
     type_text(&mut state, "next", now);
     assert!(wire(update(&mut state, key(KeyCode::Enter), now)).is_empty());
-    assert_eq!(state.queued.len(), 1);
+    assert_eq!(state.session.outbox.queued.len(), 1);
     update(
         &mut state,
         notify(
@@ -123,7 +124,7 @@ fn a_request_resolved_elsewhere_drops_its_prompt() {
         ),
         now,
     );
-    assert!(state.questions.is_empty());
+    assert!(state.session.questions.is_empty());
 }
 
 #[test]
@@ -152,7 +153,7 @@ fn unknown_server_requests_get_an_error_reply() {
 fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
     let now = Instant::now();
     let mut state = running_state(now);
-    let before = state.transcript.len();
+    let before = state.session.transcript.len();
     update(
         &mut state,
         notify(
@@ -161,7 +162,7 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         ),
         now,
     );
-    assert_eq!(state.transcript.len(), before);
+    assert_eq!(state.session.transcript.len(), before);
     update(
         &mut state,
         notify(
@@ -170,7 +171,7 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         ),
         now,
     );
-    let after_end = state.transcript.len();
+    let after_end = state.session.transcript.len();
     update(
         &mut state,
         notify(
@@ -180,11 +181,11 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         now,
     );
     assert_eq!(
-        state.transcript.len(),
+        state.session.transcript.len(),
         after_end,
         "a late delta for an ended turn is dropped"
     );
-    assert_eq!(state.turn, TurnPhase::Idle);
+    assert_eq!(state.session.turn, TurnPhase::Idle);
 }
 
 #[test]
@@ -220,7 +221,8 @@ fn the_echoed_user_message_is_not_shown_twice() {
     let now = Instant::now();
     let mut state = running_state(now);
     let users = |s: &AppState| {
-        s.transcript
+        s.session
+            .transcript
             .cells()
             .iter()
             .filter(|c| matches!(c.kind(), CellKind::User { .. }))
@@ -244,7 +246,7 @@ fn a_refused_turn_gives_the_prompt_back() {
     let mut state = ready_state(now);
     type_text(&mut state, "important words", now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(state.composer.is_empty());
+    assert!(state.session.composer.is_empty());
     update(
         &mut state,
         AppEvent::Response {
@@ -255,8 +257,8 @@ fn a_refused_turn_gives_the_prompt_back() {
         },
         now,
     );
-    assert_eq!(state.composer.text(), "important words");
-    assert_eq!(state.turn, TurnPhase::Idle);
+    assert_eq!(state.session.composer.text(), "important words");
+    assert_eq!(state.session.turn, TurnPhase::Idle);
 }
 
 #[test]
@@ -270,14 +272,16 @@ fn losing_the_server_fails_the_turn_and_open_prompts_but_keeps_the_draft() {
         AppEvent::Disconnected("codex app-server stopped (exit status: 1)".into()),
         now,
     );
-    assert!(matches!(&state.conn, ConnState::Failed(why) if why.contains("exit status: 1")));
-    assert!(state.questions.is_empty());
-    assert_eq!(state.turn, TurnPhase::Idle);
+    assert!(
+        matches!(&state.session.conn, ConnState::Failed(why) if why.contains("exit status: 1"))
+    );
+    assert!(state.session.questions.is_empty());
+    assert_eq!(state.session.turn, TurnPhase::Idle);
     // What was typed under the prompt went to the draft, and it is kept.
-    assert_eq!(state.composer.text(), "draft");
+    assert_eq!(state.session.composer.text(), "draft");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(effects.is_empty(), "nothing is sent to a dead server");
-    assert_eq!(state.composer.text(), "draft");
+    assert_eq!(state.session.composer.text(), "draft");
 }
 
 #[test]
@@ -301,11 +305,11 @@ fn quit_command_and_unknown_commands() {
     type_text(&mut state, "/nope", now);
     assert!(wire(update(&mut state, key(KeyCode::Enter), now)).is_empty());
     assert_eq!(
-        state.composer.text(),
+        state.session.composer.text(),
         "/nope",
         "an unknown command stays to be fixed"
     );
-    state.composer.clear();
+    state.session.composer.clear();
     type_text(&mut state, "/quit", now);
     assert_eq!(
         wire(update(&mut state, key(KeyCode::Enter), now)),

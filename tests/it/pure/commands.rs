@@ -36,7 +36,10 @@ fn enter(state: &mut AppState, now: Instant) -> Vec<Effect> {
 }
 
 fn popup_open(state: &AppState) -> bool {
-    matches!(state.layers.last(), Some(Layer::SlashPopup(_)))
+    matches!(
+        state.session.composer.popup,
+        Some(tern::app::composer::ComposerPopup::Commands(_))
+    )
 }
 
 /// The prompt "go" sent; the `turn/start` params it produced.
@@ -90,12 +93,12 @@ fn slash_opens_the_popup_and_typing_filters_it_while_reaching_the_composer() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/", now);
     assert!(popup_open(&state));
-    assert_eq!(state.composer.text(), "/");
+    assert_eq!(state.session.composer.text(), "/");
     let all = screen(&mut state, 100, 30, now);
     assert!(all.contains("/new") && all.contains("/compact"), "{all}");
     type_text(&mut state, "re", now);
     assert_eq!(
-        state.composer.text(),
+        state.session.composer.text(),
         "/re",
         "typing goes into the composer"
     );
@@ -113,7 +116,7 @@ fn slash_opens_the_popup_and_typing_filters_it_while_reaching_the_composer() {
     for _ in 0..4 {
         update(&mut state, key(KeyCode::Backspace), now);
     }
-    assert!(state.composer.is_empty());
+    assert!(state.session.composer.is_empty());
     assert!(!popup_open(&state));
 }
 
@@ -126,7 +129,7 @@ fn tab_completes_the_selected_command_and_enter_runs_it() {
     // space and the popup closes for the argument.
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert_eq!(state.composer.text(), "/rename ");
+    assert_eq!(state.session.composer.text(), "/rename ");
     assert!(!popup_open(&state));
     type_text(&mut state, "Better name", now);
     let sent = requests(&enter(&mut state, now));
@@ -140,10 +143,10 @@ fn tab_completes_the_selected_command_and_enter_runs_it() {
     // Enter on a command without argument runs it at once.
     type_text(&mut state, "/sta", now);
     assert!(enter(&mut state, now).is_empty());
-    assert!(matches!(state.layers.last(), Some(Layer::Status(_))));
-    assert!(state.composer.is_empty());
+    assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
+    assert!(state.session.composer.is_empty());
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
 }
 
 #[test]
@@ -152,7 +155,7 @@ fn enter_on_a_command_that_wants_an_argument_completes_it() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/ren", now);
     assert!(enter(&mut state, now).is_empty());
-    assert_eq!(state.composer.text(), "/rename ");
+    assert_eq!(state.session.composer.text(), "/rename ");
 }
 
 #[test]
@@ -162,9 +165,9 @@ fn esc_closes_the_popup_and_keeps_the_text() {
     type_text(&mut state, "/mo", now);
     update(&mut state, key(KeyCode::Esc), now);
     assert!(!popup_open(&state));
-    assert_eq!(state.composer.text(), "/mo");
+    assert_eq!(state.session.composer.text(), "/mo");
     assert_eq!(
-        state.turn,
+        state.session.turn,
         tern::app::TurnPhase::Idle,
         "Esc did not interrupt"
     );
@@ -176,7 +179,7 @@ fn an_unknown_command_warns_with_the_closest_and_keeps_the_text() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/modle", now);
     assert!(enter(&mut state, now).is_empty(), "nothing is sent");
-    assert_eq!(state.composer.text(), "/modle");
+    assert_eq!(state.session.composer.text(), "/modle");
     let (level, text) = last_notice(&state);
     assert_eq!(level, NoticeLevel::Warning);
     assert_eq!(
@@ -303,7 +306,7 @@ fn the_model_picker_changes_the_next_turn_start_model_and_effort() {
     assert!(shown.contains("quick") && shown.contains("slow"), "{shown}");
     update(&mut state, key(KeyCode::Down), now);
     enter(&mut state, now);
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
     assert_eq!(
         last_notice(&state).1,
         "The next turn uses deep-model with high reasoning effort."
@@ -347,7 +350,7 @@ fn a_model_without_efforts_is_chosen_at_once_and_a_failed_list_says_why() {
         "{shown}"
     );
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
 }
 
 #[test]
@@ -393,13 +396,13 @@ fn fork_asks_for_a_copy_of_this_thread_and_opens_it() {
         },
         now,
     );
-    assert_eq!(state.thread_id(), Some("fork-1"));
+    assert_eq!(state.session.thread_id(), Some("fork-1"));
     assert!(last_notice(&state)
         .1
         .starts_with("Forked into thread fork-1"));
     // The fork's own policies are what the next turn runs with.
     assert_eq!(
-        tern::app::turn_settings::sandbox(&state).as_deref(),
+        tern::app::session::turn_settings::sandbox(&state.session).as_deref(),
         Some("danger-full-access")
     );
 }
@@ -450,7 +453,7 @@ fn rename_lands_as_a_notice_and_needs_a_name() {
     update(&mut state, key(KeyCode::Esc), now);
     assert!(requests(&enter(&mut state, now)).is_empty());
     assert_eq!(last_notice(&state).1, "Usage: /rename NAME");
-    assert_eq!(state.composer.text(), "/rename ");
+    assert_eq!(state.session.composer.text(), "/rename ");
 }
 
 #[test]
@@ -480,7 +483,7 @@ fn compact_starts_the_compaction_and_its_turn_shows_like_any_other() {
         ),
         now,
     );
-    assert!(state.turn_active());
+    assert!(state.session.turn_active());
     let item = json!({"threadId": THREAD, "turnId": "c1",
                       "item": {"type": "contextCompaction", "id": "i1"}});
     update(&mut state, notify("item/started", item.clone()), now);
@@ -493,7 +496,7 @@ fn compact_starts_the_compaction_and_its_turn_shows_like_any_other() {
         ),
         now,
     );
-    assert!(!state.turn_active());
+    assert!(!state.session.turn_active());
     assert!(screen(&mut state, 80, 20, now).contains("Context compacted"));
     // Refused: said, not silent.
     type_text(&mut state, "/compact", now);
@@ -521,8 +524,8 @@ fn help_opens_the_key_list_with_the_commands() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/help", now);
     enter(&mut state, now);
-    let Some(Layer::Help(help)) = state.layers.last() else {
-        panic!("no help: {:?}", state.layers.last());
+    let Some(Layer::Help(help)) = state.layers.person.last() else {
+        panic!("no help: {:?}", state.layers.person.last());
     };
     let keys: Vec<&str> = help
         .sections

@@ -8,7 +8,7 @@ use serde_json::json;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
-use tern::app::attention::{QUESTION_WAITS, TURN_ENDED};
+use tern::app::session::attention::{QUESTION_WAITS, TURN_ENDED};
 use tern::app::{update, AppEvent, AppState, Effect, SessionConfig};
 use tern::cli::Cli;
 use tern::config::{parse, Source};
@@ -188,10 +188,10 @@ fn a_broken_file_stops_tern_with_the_position_and_no_panic() {
 fn alerting(bell: bool, notify: bool) -> AppState {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.config = SessionConfig {
+    state.session.config = SessionConfig {
         bell,
         desktop_notification: notify,
-        ..state.config.clone()
+        ..state.session.config.clone()
     };
     state
 }
@@ -222,7 +222,7 @@ fn a_turn_ending_while_unfocused_rings_and_notifies() {
     let mut state = alerting(true, true);
     run_turn(&mut state, now);
     update(&mut state, AppEvent::Focus(false), now);
-    assert!(!state.focused);
+    assert!(!state.session.focused);
     let effects = update(
         &mut state,
         notify(
@@ -287,7 +287,7 @@ fn the_alert_is_a_bell_and_an_osc_9_that_cannot_be_broken_out_of() {
 fn no_color_draws_without_colours() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.config.no_color = true;
+    state.session.config.no_color = true;
     run_turn(&mut state, now);
     update(&mut state, AppEvent::Resize(60, 12), now);
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(60, 12)).unwrap();
@@ -297,7 +297,7 @@ fn no_color_draws_without_colours() {
         .content
         .iter()
         .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset));
-    state.config.no_color = false;
+    state.session.config.no_color = false;
     terminal.draw(|f| tern::ui::draw(f, &state, now)).unwrap();
     assert!(
         terminal

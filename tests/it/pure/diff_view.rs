@@ -23,7 +23,7 @@ fn open_diff(state: &mut AppState, now: Instant) -> Vec<Effect> {
 }
 
 fn pager(state: &AppState) -> &tern::app::layers::DiffPager {
-    match state.layers.last() {
+    match state.layers.person.last() {
         Some(Layer::Diff(pager)) => pager,
         other => panic!("no diff view on top: {other:?}"),
     }
@@ -74,7 +74,7 @@ fn slash_diff_shows_the_latest_turn_diff_and_a_newer_snapshot_replaces_it() {
     assert_eq!(shown.matches("a.txt (updated)").count(), 1, "{shown}");
 
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
     assert!(!screen(&mut state, 100, 20, now).contains("Diff "));
 }
 
@@ -90,7 +90,7 @@ fn another_threads_turn_diff_is_not_ours() {
         ),
         now,
     );
-    assert_eq!(state.transcript.turn_diffs().latest(), None);
+    assert_eq!(state.session.transcript.turn_diffs().latest(), None);
 }
 
 #[test]
@@ -241,10 +241,10 @@ fn keys_walk_hunks_and_files_scroll_and_switch_the_layout() {
 
     // Typing goes nowhere while the view is up; a paste is kept for the composer.
     type_text(&mut state, "hello", now);
-    assert!(state.composer.is_empty());
+    assert!(state.session.composer.is_empty());
     update(&mut state, AppEvent::Paste("kept".into()), now);
     update(&mut state, key(KeyCode::Esc), now);
-    assert_eq!(state.composer.text(), "kept");
+    assert_eq!(state.session.composer.text(), "kept");
 }
 
 fn doc_total(state: &AppState, body: ratatui::layout::Rect) -> usize {
@@ -252,7 +252,7 @@ fn doc_total(state: &AppState, body: ratatui::layout::Rect) -> usize {
     pager
         .document()
         .unwrap()
-        .total_rows(body.width, pager.mode(state.screen.width))
+        .total_rows(body.width, pager.mode(state.session.screen.width))
 }
 
 #[test]
@@ -262,13 +262,13 @@ fn help_lists_the_diff_keys_first() {
     update(&mut state, turn_diff("t1", &long_diff(1, 2)), now);
     open_diff(&mut state, now);
     update(&mut state, key(KeyCode::Char('?')), now);
-    let Some(Layer::Help(help)) = state.layers.last() else {
+    let Some(Layer::Help(help)) = state.layers.person.last() else {
         panic!("help is on top")
     };
     assert_eq!(help.sections[0].0, "Diff");
     assert!(help.sections[0].1.iter().any(|h| h.keys == "n/p"));
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(matches!(state.layers.last(), Some(Layer::Diff(_))));
+    assert!(matches!(state.layers.person.last(), Some(Layer::Diff(_))));
 }
 
 #[test]

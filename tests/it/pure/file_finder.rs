@@ -5,7 +5,6 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 
 fn searches(effects: &[Effect]) -> Vec<(Value, u64)> {
@@ -43,11 +42,11 @@ fn answer(generation: u64, paths: &[&str]) -> AppEvent {
     }
 }
 
-fn finder(state: &AppState) -> Option<&tern::app::layers::FileFinder> {
-    state.layers.iter().find_map(|l| match l {
-        Layer::FileFinder(f) => Some(f),
+fn finder(state: &AppState) -> Option<&tern::app::composer::FileFinder> {
+    match &state.session.composer.popup {
+        Some(tern::app::composer::ComposerPopup::Files(f)) => Some(f),
         _ => None,
-    })
+    }
 }
 
 #[test]
@@ -65,7 +64,7 @@ fn at_opens_the_finder_and_each_letter_asks_the_server() {
     );
     assert_eq!(sent[0].0["query"], "m");
     assert_eq!(
-        state.composer.text(),
+        state.session.composer.text(),
         "look at @ma",
         "the text stays as typed"
     );
@@ -78,7 +77,7 @@ fn an_at_inside_a_word_is_just_a_letter() {
     let effects = type_keys(&mut state, "me@example.com", now);
     assert!(finder(&state).is_none());
     assert!(searches(&effects).is_empty());
-    assert_eq!(state.composer.text(), "me@example.com");
+    assert_eq!(state.session.composer.text(), "me@example.com");
 }
 
 #[test]
@@ -120,14 +119,14 @@ fn tab_or_enter_inserts_the_chosen_path_and_quotes_one_with_spaces() {
     update(&mut state, key(KeyCode::Down), now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(effects.is_empty(), "Enter in the finder sends nothing");
-    assert_eq!(state.composer.text(), "fix \"docs/my notes.md\" ");
+    assert_eq!(state.session.composer.text(), "fix \"docs/my notes.md\" ");
     assert!(finder(&state).is_none());
 
     let sent = searches(&type_keys(&mut state, "and @m", now));
     update(&mut state, answer(sent[0].1, &["src/main.rs"]), now);
     update(&mut state, key(KeyCode::Tab), now);
     assert_eq!(
-        state.composer.text(),
+        state.session.composer.text(),
         "fix \"docs/my notes.md\" and src/main.rs "
     );
 }
@@ -139,8 +138,8 @@ fn esc_closes_and_keeps_the_text_backspace_past_the_at_closes() {
     type_keys(&mut state, "@ab", now);
     update(&mut state, key(KeyCode::Esc), now);
     assert!(finder(&state).is_none());
-    assert_eq!(state.composer.text(), "@ab");
-    assert!(!state.turn_active());
+    assert_eq!(state.session.composer.text(), "@ab");
+    assert!(!state.session.turn_active());
 
     let mut state = ready_state(now);
     type_keys(&mut state, "@a", now);
@@ -148,7 +147,7 @@ fn esc_closes_and_keeps_the_text_backspace_past_the_at_closes() {
     assert!(finder(&state).is_some(), "still after the @");
     update(&mut state, key(KeyCode::Backspace), now);
     assert!(finder(&state).is_none());
-    assert_eq!(state.composer.text(), "");
+    assert_eq!(state.session.composer.text(), "");
 }
 
 #[test]

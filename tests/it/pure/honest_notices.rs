@@ -9,6 +9,7 @@ use tern::model::{CellKind, NoticeLevel};
 
 fn notices(state: &AppState) -> Vec<(NoticeLevel, String)> {
     state
+        .session
         .transcript
         .cells()
         .iter()

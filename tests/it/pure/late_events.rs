@@ -18,6 +18,7 @@ fn command_item(status: &str, output: Option<&str>, exit_code: Option<i64>) -> V
 
 fn command(state: &AppState) -> CommandCell {
     state
+        .session
         .transcript
         .cells()
         .iter()
@@ -57,7 +58,7 @@ fn output_and_completion_after_the_turn_ended_reach_the_command() {
     let now = Instant::now();
     let mut state = start_background_command(now);
     end_turn(&mut state, "completed", now);
-    assert_eq!(state.turn, TurnPhase::Idle);
+    assert_eq!(state.session.turn, TurnPhase::Idle);
     assert!(
         command(&state).running,
         "a command the turn left running is still running"
@@ -102,7 +103,7 @@ fn an_interrupted_turn_stops_its_commands_and_unknown_late_items_stay_out() {
         !command(&state).running,
         "a cancelled command never completes: the interrupted turn settles it"
     );
-    let cells = state.transcript.len();
+    let cells = state.session.transcript.len();
     update(
         &mut state,
         notify(
@@ -113,7 +114,7 @@ fn an_interrupted_turn_stops_its_commands_and_unknown_late_items_stay_out() {
         now,
     );
     assert_eq!(
-        state.transcript.len(),
+        state.session.transcript.len(),
         cells,
         "an item the ended turn never showed is not added"
     );

@@ -15,7 +15,7 @@ use tern::protocol::RequestId;
 fn long_transcript(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
-        state.transcript.push(CellKind::Agent {
+        state.session.transcript.push(CellKind::Agent {
             markdown: MarkdownText::new(&format!("answer {i}")),
             streaming: false,
         });
@@ -34,7 +34,7 @@ fn command_prompt(id: i64) -> AppEvent {
 }
 
 fn top(state: &AppState) -> Anchor {
-    state.scroll.top(&state.view())
+    state.session.scroll.top(&state.view())
 }
 
 fn wheel(kind: MouseEventKind) -> AppEvent {
@@ -51,7 +51,7 @@ fn a_key_the_top_layer_ignores_reaches_the_layer_below() {
     let now = Instant::now();
     let mut state = long_transcript(now);
     update(&mut state, ctrl('f'), now);
-    assert!(matches!(state.layers[..], [Layer::Search(_)]));
+    assert!(matches!(state.layers.person[..], [Layer::Search(_)]));
     let bottom = top(&state);
 
     // The search bar ignores paging, the wheel and Ctrl+O: the transcript below gets them.
@@ -61,13 +61,13 @@ fn a_key_the_top_layer_ignores_reaches_the_layer_below() {
     update(&mut state, wheel(MouseEventKind::ScrollUp), now);
     assert!(top(&state) < paged, "the wheel scrolled the transcript");
     update(&mut state, ctrl('o'), now);
-    assert!(state.expanded, "Ctrl+O reached the base");
+    assert!(state.session.expanded, "Ctrl+O reached the base");
     assert!(state.search().is_some(), "and the search bar is still open");
 
     // Keys it handles stop there: letters go to the query, not the hidden composer.
     type_text(&mut state, "answer", now);
     assert_eq!(state.search().unwrap().query, "answer");
-    assert_eq!(state.composer.text(), "");
+    assert_eq!(state.session.composer.text(), "");
 }
 
 #[test]
@@ -82,12 +82,12 @@ fn a_paste_while_searching_goes_to_the_query_not_the_hidden_composer() {
         "the copied line's break is dropped"
     );
     assert_eq!(search.matches.len(), 11, "answer 3 and 30…39");
-    assert!(state.composer.is_empty());
+    assert!(state.session.composer.is_empty());
 
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
     update(&mut state, AppEvent::Paste("now the composer".into()), now);
-    assert_eq!(state.composer.text(), "now the composer");
+    assert_eq!(state.session.composer.text(), "now the composer");
 }
 
 #[test]
@@ -108,10 +108,10 @@ fn a_prompt_takes_the_keys_over_search_and_search_is_back_after_the_answer() {
     // prompt (here the search query), never to the prompt.
     update(&mut state, key(KeyCode::Char('0')), now);
     assert_eq!(state.search().unwrap().query, "answer 10");
-    assert_eq!(state.questions.len(), 1);
+    assert_eq!(state.session.questions.len(), 1);
     let effects = press(&mut state, KeyCode::Char('n'), read(now));
     assert_eq!(effects, answer(4, json!("decline")));
-    assert!(state.questions.is_empty());
+    assert!(state.session.questions.is_empty());
     assert_eq!(state.search().unwrap().query, "answer 10", "search kept");
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("/ answer 10"), "{shown}");
@@ -128,11 +128,14 @@ fn ctrl_r_under_a_prompt_opens_no_hidden_history_search() {
     // take the typing unseen.
     press_key(&mut state, ctrl('r'), read(now));
     press_key(&mut state, ctrl('f'), read(now));
-    assert!(state.layers.is_empty(), "{:?}", state.layers);
-    assert_eq!(state.questions.len(), 1);
+    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
+    assert_eq!(state.session.questions.len(), 1);
     let effects = press(&mut state, KeyCode::Char('n'), later(read(now), 100));
     assert_eq!(effects, answer(3, json!("decline")));
-    assert!(state.layers.is_empty(), "nothing pops up after the answer");
+    assert!(
+        state.layers.person.is_empty(),
+        "nothing pops up after the answer"
+    );
 }
 
 #[test]
@@ -144,7 +147,7 @@ fn paging_under_a_prompt_reads_back_without_answering_it() {
     let effects = press(&mut state, KeyCode::PageUp, read(now));
     assert!(effects.is_empty());
     assert!(top(&state) < bottom);
-    assert_eq!(state.questions.len(), 1);
+    assert_eq!(state.session.questions.len(), 1);
 }
 
 #[test]
@@ -154,9 +157,9 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     update(&mut state, ctrl('f'), now);
     update(&mut state, command_prompt(2), now);
     press(&mut state, KeyCode::Char('?'), read(now));
-    let front = state.questions.front().unwrap();
-    let [Layer::Help(help)] = &front.layers[..] else {
-        panic!("help opens over the prompt: {:?}", front.layers)
+    assert!(state.session.questions.front().is_some());
+    let [Layer::Help(help)] = &state.layers.question[..] else {
+        panic!("help opens over the prompt: {:?}", state.layers.question)
     };
     let titles: Vec<&str> = help.sections.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(titles, ["Approval", "Search", "Conversation"]);
@@ -175,7 +178,7 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     // Esc closes help only: the prompt is still there, unanswered, and takes keys again.
     let effects = press(&mut state, KeyCode::Esc, later(read(now), 200));
     assert!(effects.is_empty(), "{effects:?}");
-    assert!(state.questions.front().unwrap().layers.is_empty());
+    assert!(state.session.questions.front().is_some() && state.layers.question.is_empty());
     let effects = press(&mut state, KeyCode::Char('y'), later(read(now), 400));
     assert_eq!(effects, answer(2, json!("accept")));
 }
@@ -186,7 +189,8 @@ fn layers_opened_from_a_prompt_go_when_the_server_settles_it() {
     let mut state = long_transcript(now);
     update(&mut state, command_prompt(9), now);
     press(&mut state, KeyCode::Char('?'), read(now));
-    assert_eq!(state.questions.front().unwrap().layers.len(), 1);
+    assert!(state.session.questions.front().is_some());
+    assert_eq!(state.layers.question.len(), 1);
     update(
         &mut state,
         notify(
@@ -195,7 +199,7 @@ fn layers_opened_from_a_prompt_go_when_the_server_settles_it() {
         ),
         now,
     );
-    assert!(state.questions.is_empty());
+    assert!(state.session.questions.is_empty());
     let shown = screen(&mut state, 80, 24, now);
     assert!(!shown.contains("Keys"), "{shown}");
     assert!(shown.contains("Ask the agent anything"), "{shown}");
@@ -206,13 +210,13 @@ fn question_mark_opens_help_only_on_an_empty_composer() {
     let now = Instant::now();
     let mut state = long_transcript(now);
     type_text(&mut state, "why?", now);
-    assert!(state.layers.is_empty());
-    assert_eq!(state.composer.text(), "why?");
-    state.composer.clear();
+    assert!(state.layers.person.is_empty());
+    assert_eq!(state.session.composer.text(), "why?");
+    state.session.composer.clear();
     update(&mut state, key(KeyCode::Char('?')), now);
-    assert!(matches!(state.layers[..], [Layer::Help(_)]));
+    assert!(matches!(state.layers.person[..], [Layer::Help(_)]));
     update(&mut state, key(KeyCode::Char('?')), now);
-    assert!(state.layers.is_empty(), "? closes it again");
+    assert!(state.layers.person.is_empty(), "? closes it again");
 }
 
 #[test]
@@ -330,7 +334,7 @@ fn quitting_answers_every_open_prompt_with_cancel() {
     let effects = wire(update(&mut state, AppEvent::Terminate, now));
     expected.push(Effect::Quit);
     assert_eq!(effects, expected);
-    assert!(state.quitting);
+    assert!(state.session.quitting);
 }
 
 #[test]
@@ -340,10 +344,10 @@ fn ctrl_c_under_prompts_refuses_them_all_and_stays() {
     let effects = wire(update(&mut state, ctrl('c'), now));
     assert_eq!(effects, expected);
     assert!(
-        !state.quitting,
+        !state.session.quitting,
         "one Ctrl+C never leaves with a question open"
     );
-    assert!(state.questions.is_empty());
+    assert!(state.session.questions.is_empty());
 }
 
 #[test]
@@ -358,7 +362,7 @@ fn the_initialize_answer_is_kept() {
         },
         now,
     );
-    let server = state.server.as_ref().unwrap();
+    let server = state.session.server.as_ref().unwrap();
     assert_eq!(server.codex_home.as_deref(), Some("/tmp/ch"));
     assert_eq!(server.user_agent, "codex/0.169.0");
 }
@@ -366,9 +370,9 @@ fn the_initialize_answer_is_kept() {
 /// The keys help lists for the conversation, opened with `?` in this state.
 fn conversation_help(state: &mut AppState, at: Instant) -> Vec<(String, String)> {
     press(state, KeyCode::Char('?'), at);
-    let layers = match state.questions.front() {
-        Some(front) => &front.layers,
-        None => &state.layers,
+    let layers = match state.session.questions.front() {
+        Some(_) => &state.layers.question,
+        None => &state.layers.person,
     };
     let Some(Layer::Help(help)) = layers.last() else {
         panic!("help is open: {layers:?}")
@@ -443,6 +447,10 @@ fn help_names_only_the_conversation_keys_that_do_something_now() {
     press(&mut state, KeyCode::Esc, later(read(now), 200));
     type_text(&mut state, "draft", now);
     press_key(&mut state, ctrl('u'), later(read(now), 400));
-    assert!(state.composer.is_empty(), "{:?}", state.composer.text());
-    assert_eq!(state.questions.len(), 1);
+    assert!(
+        state.session.composer.is_empty(),
+        "{:?}",
+        state.session.composer.text()
+    );
+    assert_eq!(state.session.questions.len(), 1);
 }

@@ -150,26 +150,29 @@ fn hostile_text_never_reaches_the_screen_buffer() {
     let mut state = ready_state(now);
     let hostile =
         "\u{1b}]52;c;ZXZpbA==\u{7}\u{1b}[2J\u{1b}P+q\u{1b}\\\u{9d}0;t\u{9c}\r\u{7f}\u{0}ok";
-    state.transcript.push(CellKind::User {
+    state.session.transcript.push(CellKind::User {
         text: hostile.into(),
     });
-    state.transcript.push(CellKind::Agent {
+    state.session.transcript.push(CellKind::Agent {
         markdown: MarkdownText::new(&format!(
             "# {hostile}\n\n```\n{hostile}\n```\n| {hostile} |\n|---|\n"
         )),
         streaming: false,
     });
-    state.transcript.push(CellKind::Command(CommandCell {
-        command: hostile.into(),
-        cwd: Some(hostile.into()),
-        actions: vec![],
-        output: format!("{hostile}\n").repeat(10),
-        exit_code: Some(0),
-        duration_ms: Some(5),
-        running: false,
-        status: None,
-        decision: None,
-    }));
+    state
+        .session
+        .transcript
+        .push(CellKind::Command(CommandCell {
+            command: hostile.into(),
+            cwd: Some(hostile.into()),
+            actions: vec![],
+            output: format!("{hostile}\n").repeat(10),
+            exit_code: Some(0),
+            duration_ms: Some(5),
+            running: false,
+            status: None,
+            decision: None,
+        }));
     let mut terminal = Terminal::new(TestBackend::new(70, 60)).unwrap();
     terminal.draw(|f| tern::ui::draw(f, &state, now)).unwrap();
     let buffer = terminal.backend().buffer();

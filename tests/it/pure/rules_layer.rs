@@ -41,7 +41,7 @@ fn submit(state: &mut AppState, text: &str, now: Instant) -> Vec<Effect> {
 }
 
 fn list(state: &AppState) -> &RulesList {
-    match state.layers.last() {
+    match state.layers.person.last() {
         Some(Layer::Rules(list)) => list,
         other => panic!("no rules list on top: {other:?}"),
     }
@@ -92,8 +92,14 @@ fn slash_rules_opens_the_list_and_reads_the_server_codex_home() {
         }]
     );
     assert_eq!(list(&state).listing, Listing::Loading);
-    assert!(state.composer.is_empty(), "the command is not left behind");
-    assert!(state.queued.is_empty(), "and never sent as a prompt");
+    assert!(
+        state.session.composer.is_empty(),
+        "the command is not left behind"
+    );
+    assert!(
+        state.session.outbox.queued.is_empty(),
+        "and never sent as a prompt"
+    );
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("Reading the rules…"), "{shown}");
 }
@@ -121,7 +127,7 @@ fn without_a_server_codex_home_the_one_found_at_startup_is_used() {
 
     let mut nowhere = state_with_home(None, now);
     assert!(submit(&mut nowhere, "/rules", now).is_empty());
-    assert!(nowhere.layers.is_empty());
+    assert!(nowhere.layers.person.is_empty());
     assert_eq!(last_notice(&nowhere).0, NoticeLevel::Warning);
 }
 
@@ -155,7 +161,7 @@ fn arrows_select_within_the_rules_and_stop_at_the_ends() {
     update(&mut state, key(KeyCode::Char('k')), now);
     let (_, rule, _) = list(&state).selected_rule().unwrap();
     assert_eq!(rule.source, GIT, "broken lines are not selectable");
-    assert!(state.composer.is_empty(), "keys stay in the list");
+    assert!(state.session.composer.is_empty(), "keys stay in the list");
 }
 
 #[test]
@@ -183,7 +189,7 @@ fn deleting_asks_first_and_then_sends_exactly_that_rule() {
     update(&mut state, key(KeyCode::Char('d')), now);
     assert!(wire(update(&mut state, key(KeyCode::Esc), now)).is_empty());
     assert!(
-        !state.layers.is_empty(),
+        !state.layers.person.is_empty(),
         "Esc leaves the question, not the list"
     );
 
@@ -323,12 +329,16 @@ fn r_reads_the_folder_again_and_esc_closes() {
         }]
     );
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
     // A late answer for a closed list changes nothing.
     update(&mut state, default_and_work(), now);
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
     update(&mut state, key(KeyCode::Char('q')), now);
-    assert_eq!(state.composer.text(), "q", "keys reach the composer again");
+    assert_eq!(
+        state.session.composer.text(),
+        "q",
+        "keys reach the composer again"
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::steer::CUT_OFF_BY_YOUR_STEER;
+use tern::app::session::outbox::CUT_OFF_BY_YOUR_STEER;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::CellKind;
 
@@ -53,6 +53,7 @@ fn steer_answer(prompt: &str, result: Result<Value, String>) -> AppEvent {
 /// The transcript as (kind, text) rows, for asserting order.
 fn cells(state: &AppState) -> Vec<String> {
     state
+        .session
         .transcript
         .cells()
         .iter()
@@ -85,9 +86,12 @@ fn enter_while_a_turn_runs_steers_it_with_the_expected_turn_id() {
                    "input": [{"type": "text", "text": "use tabs", "text_elements": []}]})
         )]
     );
-    assert!(state.queued.is_empty(), "a steer is not queued");
-    assert_eq!(state.steering.len(), 1);
-    assert!(state.composer.is_empty());
+    assert!(
+        state.session.outbox.queued.is_empty(),
+        "a steer is not queued"
+    );
+    assert_eq!(state.session.outbox.steering.len(), 1);
+    assert!(state.session.composer.is_empty());
 }
 
 #[test]
@@ -122,7 +126,7 @@ fn the_answer_a_steer_cut_off_says_so_and_the_steer_shows_in_the_turn() {
             "agent (streaming): Tabs it is.",
         ]
     );
-    assert!(state.steering.is_empty(), "the steer landed");
+    assert!(state.session.outbox.steering.is_empty(), "the steer landed");
 }
 
 #[test]
@@ -131,8 +135,8 @@ fn tab_queues_for_a_new_turn_sent_when_the_running_one_ends() {
     let mut state = running_state(now);
     let effects = submit(&mut state, "then write tests", KeyCode::Tab, now);
     assert!(requests(&effects).is_empty(), "nothing is sent yet");
-    assert_eq!(state.queued, ["then write tests"]);
-    assert!(state.composer.is_empty());
+    assert_eq!(state.session.outbox.queued, ["then write tests"]);
+    assert!(state.session.composer.is_empty());
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(
         requests(&effects),
@@ -141,7 +145,7 @@ fn tab_queues_for_a_new_turn_sent_when_the_running_one_ends() {
             json!({"threadId": THREAD, "input": [{"type": "text", "text": "then write tests", "text_elements": []}]})
         )]
     );
-    assert!(state.queued.is_empty());
+    assert!(state.session.outbox.queued.is_empty());
 }
 
 #[test]
@@ -162,8 +166,11 @@ fn an_interrupted_turn_does_not_send_the_queue_it_moves_into_the_composer() {
         requests(&effects).is_empty(),
         "no new turn starts right after an interrupt: {effects:?}"
     );
-    assert!(state.queued.is_empty());
-    assert_eq!(state.composer.text(), "then write tests\n\nand docs");
+    assert!(state.session.outbox.queued.is_empty());
+    assert_eq!(
+        state.session.composer.text(),
+        "then write tests\n\nand docs"
+    );
     assert!(cells(&state)
         .iter()
         .any(|c| c.contains("back in the composer")));
@@ -175,8 +182,8 @@ fn tab_with_no_turn_running_is_left_to_the_composer() {
     let mut state = ready_state(now);
     let effects = submit(&mut state, "draft", KeyCode::Tab, now);
     assert!(requests(&effects).is_empty());
-    assert!(state.queued.is_empty());
-    assert!(state.composer.text().starts_with("draft"));
+    assert!(state.session.outbox.queued.is_empty());
+    assert!(state.session.composer.text().starts_with("draft"));
 }
 
 #[test]
@@ -199,7 +206,7 @@ fn a_steer_refused_because_the_turn_just_ended_goes_out_as_a_new_turn() {
             json!({"threadId": THREAD, "input": [{"type": "text", "text": "one more thing", "text_elements": []}]})
         )]
     );
-    assert!(state.steering.is_empty());
+    assert!(state.session.outbox.steering.is_empty());
 }
 
 #[test]
@@ -220,7 +227,7 @@ fn a_steer_refused_before_turn_completed_arrives_waits_for_it_then_goes_first() 
         requests(&effects).is_empty(),
         "the turn is still running here"
     );
-    assert_eq!(state.queued, ["steer me", "queued earlier"]);
+    assert_eq!(state.session.outbox.queued, ["steer me", "queued earlier"]);
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(requests(&effects)[0].1["input"][0]["text"], "steer me");
 }
@@ -242,7 +249,10 @@ fn queued_messages_and_a_steer_in_flight_survive_a_lost_connection_as_not_sent()
         now,
     ));
     assert!(requests(&effects).is_empty(), "nothing can be sent");
-    assert_eq!(state.queued, ["steer in flight", "queued one"]);
+    assert_eq!(
+        state.session.outbox.queued,
+        ["steer in flight", "queued one"]
+    );
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("✗ not sent steer in flight"), "{shown}");
     assert!(shown.contains("✗ not sent queued one"), "{shown}");
@@ -258,18 +268,18 @@ fn up_from_the_composer_selects_queued_messages_to_drop_or_edit() {
     update(&mut state, key(KeyCode::Up), now);
     // The newest is selected first; x drops it.
     update(&mut state, key(KeyCode::Char('x')), now);
-    assert_eq!(state.queued, ["first", "second"]);
+    assert_eq!(state.session.outbox.queued, ["first", "second"]);
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Delete), now);
-    assert_eq!(state.queued, ["second"]);
+    assert_eq!(state.session.outbox.queued, ["second"]);
     // Enter takes it back into the composer to edit; Tab queues it again.
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(state.queued.is_empty());
-    assert_eq!(state.composer.text(), "second");
+    assert!(state.session.outbox.queued.is_empty());
+    assert_eq!(state.session.composer.text(), "second");
     type_text(&mut state, " edited", now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert_eq!(state.queued, ["second edited"]);
-    assert!(state.layers.is_empty());
+    assert_eq!(state.session.outbox.queued, ["second edited"]);
+    assert!(state.layers.person.is_empty());
 }
 
 #[test]
@@ -308,19 +318,27 @@ fn a_draft_with_a_folded_paste_swapped_into_the_queue_keeps_the_paste() {
     let mut state = running_state(now);
     submit(&mut state, "first", KeyCode::Tab, now);
     update(&mut state, AppEvent::Paste(big_paste()), now);
-    assert!(!state.composer.text().contains("log line 40"), "folded");
+    assert!(
+        !state.session.composer.text().contains("log line 40"),
+        "folded"
+    );
     update(&mut state, key(KeyCode::Up), now);
     assert!(
-        state.layers.iter().any(|l| matches!(l, Layer::Queue(_))),
+        state
+            .layers
+            .person
+            .iter()
+            .any(|l| matches!(l, Layer::Queue(_))),
         "the queue is selected"
     );
     update(&mut state, key(KeyCode::Enter), now);
-    assert_eq!(state.composer.text(), "first");
-    assert_eq!(state.queued.len(), 1);
+    assert_eq!(state.session.composer.text(), "first");
+    assert_eq!(state.session.outbox.queued.len(), 1);
     assert!(
-        state.queued[0].contains("log line 1\n") && state.queued[0].contains("log line 40"),
+        state.session.outbox.queued[0].contains("log line 1\n")
+            && state.session.outbox.queued[0].contains("log line 40"),
         "{:?}",
-        state.queued[0]
+        state.session.outbox.queued[0]
     );
 }
 
@@ -330,15 +348,19 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     let mut state = running_state(now);
     submit(&mut state, "next", KeyCode::Tab, now);
     update(&mut state, key(KeyCode::Up), now);
-    assert!(matches!(state.layers.last(), Some(Layer::Queue(_))));
+    assert!(matches!(state.layers.person.last(), Some(Layer::Queue(_))));
     // The turn ends and the queued message goes out while the list has the focus.
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(requests(&effects)[0].0, "turn/start");
-    assert!(state.queued.is_empty());
+    assert!(state.session.outbox.queued.is_empty());
     // The next keys are typing: `/` opens the commands, as it would with no list open.
     type_text(&mut state, "/st", now);
-    assert_eq!(state.composer.text(), "/st");
-    assert!(matches!(state.layers.last(), Some(Layer::SlashPopup(_))));
+    assert_eq!(state.session.composer.text(), "/st");
+    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
+    assert!(matches!(
+        state.session.composer.popup,
+        Some(tern::app::composer::ComposerPopup::Commands(_))
+    ));
 }
 
 #[test]
@@ -348,19 +370,22 @@ fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_pla
     submit(&mut state, "queued", KeyCode::Tab, now);
     let big: String = (0..50).map(|i| format!("line {i}\n")).collect();
     update(&mut state, AppEvent::Paste(big.clone()), now);
-    assert!(state.composer.text().starts_with("[pasted"), "folded");
+    assert!(
+        state.session.composer.text().starts_with("[pasted"),
+        "folded"
+    );
     // ↑ then Enter: the queued message comes back to edit, the draft waits in its place.
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert_eq!(state.composer.text(), "queued");
-    assert_eq!(state.queued, std::slice::from_ref(&big));
+    assert_eq!(state.session.composer.text(), "queued");
+    assert_eq!(state.session.outbox.queued, std::slice::from_ref(&big));
 
     // The same when an interrupt moves the queue into the composer above a folded draft, and
     // in what is printed after exit.
     let mut state = running_state(now);
     submit(&mut state, "queued", KeyCode::Tab, now);
     update(&mut state, AppEvent::Paste(big.clone()), now);
-    assert!(tern::app::restart::unsent_text(&state)
+    assert!(tern::app::session::outbox::unsent_text(&state.session)
         .unwrap()
         .contains("line 49"));
     update(&mut state, key(KeyCode::Esc), now);
@@ -369,7 +394,10 @@ fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_pla
         json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}}),
     );
     update(&mut state, interrupted, now);
-    assert_eq!(state.composer.expanded_text(), format!("queued\n\n{big}"));
+    assert_eq!(
+        state.session.composer.expanded_text(),
+        format!("queued\n\n{big}")
+    );
 }
 
 #[test]
@@ -380,15 +408,19 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
     type_text(&mut state, "/status", now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert!(state.queued.is_empty(), "{:?}", state.queued);
-    assert!(matches!(state.layers.last(), Some(Layer::Status(_))));
+    assert!(
+        state.session.outbox.queued.is_empty(),
+        "{:?}",
+        state.session.outbox.queued
+    );
+    assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert!(requests(&effects).is_empty(), "{effects:?}");
 }
 
 #[test]
 fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
-    use tern::app::restart::{unconfirmed_steers, unsent_text};
+    use tern::app::session::outbox::{unconfirmed_steers, unsent_text};
     use tern::runtime::farewell::farewell;
     use tern::runtime::SessionOutcome;
 
@@ -403,7 +435,7 @@ fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
 
     // The accepted steer is in the thread; the other may or may not be.
     assert_eq!(
-        unconfirmed_steers(&state).as_deref(),
+        unconfirmed_steers(&state.session).as_deref(),
         Some("steer in \u{1b}[2Jflight")
     );
     let outcome = SessionOutcome {
@@ -411,8 +443,8 @@ fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
         failure: None,
         frames_drawn: 0,
         copied: None,
-        unsent: unsent_text(&state),
-        unconfirmed: unconfirmed_steers(&state),
+        unsent: unsent_text(&state.session),
+        unconfirmed: unconfirmed_steers(&state.session),
     };
     let printed = farewell(&outcome, false).stdout;
     assert_eq!(

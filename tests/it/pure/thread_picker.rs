@@ -20,10 +20,13 @@ fn tern_resume_asks_for_the_fast_page_and_the_exact_one_of_this_directory() {
     fast["useStateDbOnly"] = json!(true);
     assert_eq!(sent, vec![("thread/list", fast), ("thread/list", expected)]);
     assert!(
-        state.thread.is_none(),
+        state.session.thread.is_none(),
         "no thread is started behind the picker"
     );
-    assert!(matches!(state.layers.last(), Some(Layer::ThreadPicker(_))));
+    assert!(matches!(
+        state.layers.person.last(),
+        Some(Layer::ThreadPicker(_))
+    ));
 }
 
 #[test]
@@ -231,8 +234,8 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
         },
         now,
     ));
-    assert!(state.layers.is_empty(), "the picker closed");
-    assert_eq!(state.thread_id(), Some("t-001"));
+    assert!(state.layers.person.is_empty(), "the picker closed");
+    assert_eq!(state.session.thread_id(), Some("t-001"));
     assert_eq!(
         requests(&effects),
         vec![(
@@ -260,7 +263,7 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
         first < text.find("second answer").unwrap(),
         "oldest on top:\n{text}"
     );
-    assert!(matches!(&state.turn, TurnPhase::Running { id, .. } if id == "turn-2"));
+    assert!(matches!(&state.session.turn, TurnPhase::Running { id, .. } if id == "turn-2"));
     // The screen is not full: the next older page is asked for at once.
     assert_eq!(
         requests(&effects),
@@ -301,7 +304,7 @@ fn a_refused_resume_stays_in_the_picker_with_the_reason() {
         .as_deref()
         .unwrap()
         .contains("no rollout found"));
-    assert!(state.thread.is_none());
+    assert!(state.session.thread.is_none());
     // Still usable: another Enter asks again.
     assert_eq!(
         requests(&wire(update(&mut state, key(KeyCode::Enter), now))).len(),
@@ -444,7 +447,7 @@ fn fork_opens_the_fork_and_pages_its_history() {
         },
         now,
     ));
-    assert_eq!(state.thread_id(), Some("fork-1"));
+    assert_eq!(state.session.thread_id(), Some("fork-1"));
     assert_eq!(requests(&effects)[0].1["threadId"], "fork-1");
     assert!(screen(&mut state, 80, 24, now).contains("Forked into thread fork-1"));
 }
@@ -492,14 +495,17 @@ fn slash_new_starts_a_thread_and_slash_resume_opens_the_picker() {
     type_text(&mut state, "/new", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
     assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
-    assert!(state.thread.is_none());
+    assert!(state.session.thread.is_none());
     assert!(screen(&mut state, 80, 24, now).contains(&format!("tern resume {THREAD}")));
     type_text(&mut state, "/resume", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
     assert_eq!(sent.len(), 2);
     assert!(!picker(&state).at_startup);
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.is_empty(), "Esc closes an in-session picker");
+    assert!(
+        state.layers.person.is_empty(),
+        "Esc closes an in-session picker"
+    );
 }
 
 #[test]
@@ -508,7 +514,7 @@ fn esc_on_the_startup_picker_starts_a_new_thread() {
     let (mut state, _) = picker_at_startup(now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Esc), now)));
     assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
 }
 
 #[test]
@@ -547,7 +553,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     // Ten turns fill an 80×24 screen: nothing more is asked for until the person scrolls up.
-    assert!(!state.older_turns.as_ref().unwrap().loading);
+    assert!(!state.session.older_turns.as_ref().unwrap().loading);
     let bottom = screen(&mut state, 80, 24, now);
     assert!(bottom.contains("answer 99"));
     let mut asked = Vec::new();
@@ -579,7 +585,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         "prepending older turns keeps the view where it was"
     );
     assert!(
-        !state.scroll.new_output_below(&state.view()),
+        !state.session.scroll.new_output_below(&state.view()),
         "older history is not new output below"
     );
     update(
@@ -591,7 +597,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     assert!(screen(&mut state, 80, 24, now).contains("question 80"));
-    assert!(!state.older_turns.as_ref().unwrap().more);
+    assert!(!state.session.older_turns.as_ref().unwrap().more);
 }
 
 #[test]
@@ -607,7 +613,7 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
         page(threads(0..3), None),
         now,
     );
-    assert!(state.layers.is_empty());
+    assert!(state.layers.person.is_empty());
     let effects = wire(update(
         &mut state,
         AppEvent::Response {
@@ -619,7 +625,7 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
         now,
     ));
     assert!(effects.is_empty());
-    assert_eq!(state.transcript.len(), 0);
+    assert_eq!(state.session.transcript.len(), 0);
 }
 
 #[test]

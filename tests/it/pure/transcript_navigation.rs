@@ -22,7 +22,10 @@ fn answer(text: &str) -> CellKind {
 fn long_transcript(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
-        state.transcript.push(answer(&format!("answer {i}")));
+        state
+            .session
+            .transcript
+            .push(answer(&format!("answer {i}")));
     }
     screen(&mut state, W, H, now);
     state
@@ -83,13 +86,19 @@ fn shift_arrows_scroll_by_line_and_plain_arrows_once_reading_back() {
     // Reading back with an empty composer, plain arrows go on scrolling.
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Down), now);
-    assert!(state.scroll.is_following());
+    assert!(state.session.scroll.is_following());
     // At the bottom, Up recalls a prompt instead of scrolling.
     update(&mut state, key(KeyCode::Up), now);
-    assert!(state.scroll.is_following(), "Up walks the prompt history");
+    assert!(
+        state.session.scroll.is_following(),
+        "Up walks the prompt history"
+    );
     type_text(&mut state, "draft", now);
     update(&mut state, key(KeyCode::Up), now);
-    assert!(state.scroll.is_following(), "Up moves in the draft instead");
+    assert!(
+        state.session.scroll.is_following(),
+        "Up moves in the draft instead"
+    );
 }
 
 #[test]
@@ -117,7 +126,7 @@ fn search_finds_jumps_between_and_highlights_matches() {
     let shown = screen(&mut state, W, H, now);
     assert!(shown.contains("answer 1\n") || shown.contains("answer 1 "));
     assert!(
-        !state.scroll.is_following(),
+        !state.session.scroll.is_following(),
         "the view moved up to the match"
     );
 
@@ -139,7 +148,7 @@ fn slash_searches_only_while_reading_back() {
     let mut state = long_transcript(now);
     update(&mut state, key(KeyCode::Char('/')), now);
     assert!(state.search().is_none());
-    assert_eq!(state.composer.text(), "/");
+    assert_eq!(state.session.composer.text(), "/");
     update(&mut state, key(KeyCode::Backspace), now);
     update(&mut state, key(KeyCode::PageUp), now);
     update(&mut state, key(KeyCode::Char('/')), now);
@@ -169,17 +178,20 @@ fn ctrl_o_expands_and_collapses_command_output() {
     let now = Instant::now();
     let mut state = ready_state(now);
     let output: String = (1..=30).map(|i| format!("out {i}\n")).collect();
-    state.transcript.push(CellKind::Command(CommandCell {
-        command: "make".into(),
-        cwd: None,
-        actions: vec![],
-        output,
-        exit_code: Some(0),
-        duration_ms: Some(10),
-        running: false,
-        status: None,
-        decision: None,
-    }));
+    state
+        .session
+        .transcript
+        .push(CellKind::Command(CommandCell {
+            command: "make".into(),
+            cwd: None,
+            actions: vec![],
+            output,
+            exit_code: Some(0),
+            duration_ms: Some(10),
+            running: false,
+            status: None,
+            decision: None,
+        }));
     let collapsed = screen(&mut state, W, 50, now);
     assert!(collapsed.contains("25 lines hidden"), "{collapsed}");
     assert!(!collapsed.contains("out 15"));
@@ -199,19 +211,21 @@ fn copy_puts_the_last_answer_on_the_clipboard_and_keeps_it_for_exit() {
     assert!(effects.is_empty(), "nothing to copy yet: {effects:?}");
     assert!(screen(&mut state, W, H, now).contains("Nothing to copy yet"));
 
-    state.transcript.push(answer("first"));
+    state.session.transcript.push(answer("first"));
     state
+        .session
         .transcript
         .push(answer("**second** answer\n\nwith `code`"));
     type_text(&mut state, "/copy", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     let source = "**second** answer\n\nwith `code`".to_string();
     assert_eq!(effects, [Effect::CopyToClipboard(source.clone())]);
-    assert_eq!(state.copied, Some(source));
+    assert_eq!(state.session.copied, Some(source));
 
     // Only printable text reaches the clipboard (it may be pasted into a shell): a
     // bracketed-paste terminator would run what follows it without Enter.
     state
+        .session
         .transcript
         .push(answer("run:\n\tls\u{1b}[201~\nrm -rf ~\u{1b}]0;x\u{7}\r\n"));
     type_text(&mut state, "/copy", now);

@@ -38,36 +38,36 @@ fn an_emoji_family_is_one_unit_in_the_composer() {
     assert_eq!(line, format!("a{FAMILY}b{THUMBS}"), "shown as itself");
     // The cursor stands after the text's 6 columns (a, the family, b, the thumb), not after
     // its characters' widths added up.
-    assert_eq!(state.composer.layout(58).cursor, (0, 6));
+    assert_eq!(state.session.composer.layout(58).cursor, (0, 6));
     // Left steps over the thumb with its tone, then b, then the whole family.
     for _ in 0..3 {
         update(&mut state, key(KeyCode::Left), now);
     }
-    assert_eq!(state.composer.layout(58).cursor, (0, 1));
+    assert_eq!(state.session.composer.layout(58).cursor, (0, 1));
     update(&mut state, key(KeyCode::Right), now);
     update(&mut state, key(KeyCode::Backspace), now);
     assert_eq!(
-        state.composer.text(),
+        state.session.composer.text(),
         format!("ab{THUMBS}"),
         "one Backspace"
     );
     update(&mut state, ctrl('z'), now);
     assert_eq!(
-        state.composer.text(),
+        state.session.composer.text(),
         format!("a{FAMILY}b{THUMBS}"),
         "one undo step brings it back whole"
     );
     update(&mut state, key(KeyCode::End), now);
     update(&mut state, key(KeyCode::Backspace), now);
     assert_eq!(
-        state.composer.text(),
+        state.session.composer.text(),
         format!("a{FAMILY}b"),
         "no stray skin tone left"
     );
     update(&mut state, key(KeyCode::Home), now);
     update(&mut state, key(KeyCode::Right), now);
     update(&mut state, key(KeyCode::Delete), now);
-    assert_eq!(state.composer.text(), "ab");
+    assert_eq!(state.session.composer.text(), "ab");
 }
 
 #[test]

@@ -3,5 +3,6 @@
 
 mod demo_steer_search;
 mod input_first;
+mod remote_dial;
 mod restart;
 mod session;

@@ -169,13 +169,14 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
     assert_eq!(outcome.thread_id.as_deref(), Some("th-1"));
     assert!(outcome.failure.is_none());
     assert!(outcome.frames_drawn >= 1);
-    assert!(state.questions.is_empty());
+    assert!(state.session.questions.is_empty());
     assert_eq!(
-        (state.screen.width, state.screen.height),
+        (state.session.screen.width, state.session.screen.height),
         (80, 20),
         "the loop tells the app the terminal's size before anything is laid out"
     );
     let texts: Vec<String> = state
+        .session
         .transcript
         .cells()
         .iter()

@@ -109,7 +109,7 @@ pub fn later(now: Instant, ms: u64) -> Instant {
 
 /// Long enough after a prompt appeared (with no typing) for it to take keys.
 pub fn read(now: Instant) -> Instant {
-    now + tern::app::questions::QUIET + Duration::from_millis(300)
+    now + tern::app::state::guard::QUIET + Duration::from_millis(300)
 }
 
 /// A key pressed at `at` and not followed by another: what it does once the hold has passed.
@@ -118,7 +118,7 @@ pub fn press_key(state: &mut AppState, event: AppEvent, at: Instant) -> Vec<Effe
     effects.extend(wire(update(
         state,
         AppEvent::Tick,
-        at + tern::app::questions::HOLD,
+        at + tern::app::state::guard::HOLD,
     )));
     effects
 }
@@ -174,7 +174,7 @@ pub fn answer_result(id: i64, result: Value) -> Vec<Effect> {
 /// The screen as text, one trimmed line per row, on a terminal of `width`×`height`: the app is
 /// told the size first, as a real terminal's resize event would.
 pub fn screen(state: &mut AppState, width: u16, height: u16, now: Instant) -> String {
-    if (state.screen.width, state.screen.height) != (width, height) {
+    if (state.session.screen.width, state.session.screen.height) != (width, height) {
         update(state, AppEvent::Resize(width, height), now);
     }
     let mut terminal =
@@ -225,6 +225,7 @@ macro_rules! snapshot {
 /// The newest notice in the transcript, with its level.
 pub fn last_notice(state: &AppState) -> (tern::model::NoticeLevel, String) {
     state
+        .session
         .transcript
         .cells()
         .iter()

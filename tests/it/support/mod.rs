@@ -11,4 +11,5 @@ pub mod heavy;
 pub mod mock_model;
 pub mod pty;
 pub mod recording_backend;
+pub mod remote_servers;
 pub mod thread_fixtures;

@@ -5,8 +5,8 @@
 
 #![allow(dead_code)]
 
-use crate::codex_env::REMOVED_ENV_VARS;
-use crate::e2e::E2e;
+use crate::support::codex_env::REMOVED_ENV_VARS;
+use crate::support::e2e::E2e;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -68,6 +68,7 @@ pub fn picker_at_startup(now: Instant) -> (AppState, Vec<Effect>) {
 pub fn picker(state: &AppState) -> &ThreadPicker {
     state
         .layers
+        .person
         .iter()
         .rev()
         .find_map(|layer| match layer {

@@ -3,15 +3,16 @@
 
 use super::{Pending, SortBy, ThreadPicker, PAGE_STEP};
 use crate::app::effect::Effect;
-use crate::app::layers::{Hint, Input, Outcome};
+use crate::app::layer_types::{Hint, Input};
+use crate::app::layers::Outcome;
 use crate::app::request::ClientRequest;
-use crate::app::state::AppState;
+use crate::app::state::Session;
 use crate::protocol::{ThreadForkParams, ThreadIdParams, ThreadResumeParams, ThreadSetNameParams};
 use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
-use std::time::Instant;
 
 impl ThreadPicker {
-    pub fn handle(&mut self, input: &Input<'_>, state: &AppState, _now: Instant) -> Outcome {
+    /// The picker's answer to an input.
+    pub(super) fn keys(&mut self, input: &Input<'_>, state: &Session) -> Outcome {
         let key = match input {
             Input::Key(key) => *key,
             Input::Paste(text) => {
@@ -64,7 +65,7 @@ impl ThreadPicker {
             }
             KeyCode::Esc => {
                 return if self.at_startup {
-                    Outcome::Close(crate::app::threads::start_new(state))
+                    Outcome::Close(crate::app::session::threads::start_new(state))
                 } else {
                     Outcome::Close(vec![])
                 };
@@ -149,7 +150,7 @@ impl ThreadPicker {
     }
 
     /// Resumes the selected thread: metadata only, its turns are paged afterwards.
-    fn open_selected(&mut self, state: &AppState) -> Vec<Effect> {
+    fn open_selected(&mut self, state: &Session) -> Vec<Effect> {
         let Some(row) = self.selected_row() else {
             return vec![];
         };
@@ -158,13 +159,13 @@ impl ThreadPicker {
         vec![Effect::Request(ClientRequest::ResumeThread(
             ThreadResumeParams {
                 thread_id,
-                settings: crate::app::threads::settings_for_existing(state),
+                settings: crate::app::session::threads::settings_for_existing(state),
                 exclude_turns: true,
             },
         ))]
     }
 
-    fn act(&mut self, pending: Pending, state: &AppState) -> Vec<Effect> {
+    fn act(&mut self, pending: Pending, state: &Session) -> Vec<Effect> {
         let Some(row) = self.selected_row() else {
             return vec![];
         };
@@ -175,7 +176,7 @@ impl ThreadPicker {
                 vec![Effect::Request(ClientRequest::ForkThread(
                     ThreadForkParams {
                         thread_id,
-                        settings: crate::app::threads::settings_for_existing(state),
+                        settings: crate::app::session::threads::settings_for_existing(state),
                         exclude_turns: true,
                     },
                 ))]

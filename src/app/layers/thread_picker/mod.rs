@@ -5,21 +5,22 @@
 //! cursor for the next pages). The next page is asked for in the background as the selection
 //! nears the end. Typing filters the loaded rows at once (fuzzy) and asks the server for the
 //! rest (`searchTerm`); every answer carries the query generation it was asked for, and an
-//! answer to an older one is dropped. Switching to the chosen thread is `app::threads`'. The
+//! answer to an older one is dropped. Switching to the chosen thread is `app::session::threads`'. The
 //! keys (and the actions they confirm) are in `keys`.
 
 mod keys;
+mod news;
 
-pub use keys::hints;
-
-use super::Layer;
+use super::{Ctx, Layer, LayerView, Outcome};
 use crate::app::effect::Effect;
-use crate::app::event::ListPurpose;
+use crate::app::event::{LayerEvent, ListPurpose};
+use crate::app::layer_types::{Hint, Input, Placement};
 use crate::app::request::ClientRequest;
-use crate::app::state::AppState;
+use crate::app::state::Session;
 use crate::model::thread_list::{Exchange, ThreadRow};
 use crate::protocol::{ThreadListParams, ThreadListResponse, SORT_CREATED_AT, SORT_UPDATED_AT};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// Rows asked for per page (the server's default, and the official TUI's).
 pub const PAGE_SIZE: u32 = 25;
@@ -401,26 +402,32 @@ impl ThreadPicker {
     }
 }
 
+impl LayerView for ThreadPicker {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        self.keys(input, cx)
+    }
+
+    fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {
+        self.news(event)
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::FullScreen
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Resume"
+    }
+
+    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
+        keys::hints(self)
+    }
+}
+
 /// Opens the picker over everything and asks for its first page.
-pub fn open(state: &mut AppState, at_startup: bool) -> Vec<Effect> {
-    let cwd = crate::app::threads::current_cwd(state);
+pub fn open(state: &Session, at_startup: bool) -> Outcome {
+    let cwd = crate::app::session::threads::current_cwd(state);
     let mut picker = ThreadPicker::new(cwd, state.config.home.clone(), at_startup);
     let effects = picker.reload();
-    state.layers.push(Layer::ThreadPicker(Box::new(picker)));
-    effects
-}
-
-/// The open picker, if any.
-pub fn open_picker(state: &mut AppState) -> Option<&mut ThreadPicker> {
-    state.layers.iter_mut().rev().find_map(|layer| match layer {
-        Layer::ThreadPicker(picker) => Some(picker.as_mut()),
-        _ => None,
-    })
-}
-
-/// Closes the picker (a thread was opened).
-pub fn close(state: &mut AppState) {
-    state
-        .layers
-        .retain(|layer| !matches!(layer, Layer::ThreadPicker(_)));
+    Outcome::Open(Layer::ThreadPicker(Box::new(picker)), effects)
 }

@@ -1,0 +1,126 @@
+//! What the base layer does with keys and pastes meant for the composer: edit, submit (a
+//! command runs, a message goes to the outbox, and either is recorded in the prompt history),
+//! and the external editor's round trip. Keeping the cursor in view is the router's, after
+//! every input, since it needs the composer's place on screen.
+
+use crate::app::composer::ComposerOutcome;
+use crate::app::effect::Effect;
+use crate::app::layers::Outcome;
+use crate::app::state::Session;
+use crate::model::NoticeLevel;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::Instant;
+
+/// The composer's inner width on the current screen (its box has a border on each side).
+pub fn width(state: &Session) -> u16 {
+    state.screen.width.saturating_sub(2).max(1)
+}
+
+pub fn key(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
+    // Ctrl+Z on an empty composer stops tern as it stops a shell program (`fg` brings it
+    // back); with text it stays undo.
+    if key.code == KeyCode::Char('z')
+        && key.modifiers == KeyModifiers::CONTROL
+        && state.composer.is_empty()
+    {
+        return Outcome::Consumed(vec![Effect::Suspend]);
+    }
+    match state.composer.handle_key(key, width(state)) {
+        ComposerOutcome::Submitted(text) => submit(state, text, Submit::Send, now),
+        ComposerOutcome::Edited | ComposerOutcome::Ignored => Outcome::Consumed(vec![]),
+    }
+}
+
+pub fn paste(state: &mut Session, text: &str) {
+    state.composer.paste(text);
+}
+
+/// How a submitted text goes out when it is a message rather than a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Submit {
+    /// Enter: now, or into the running turn as a steer.
+    Send,
+    /// Tab while a turn runs: for a new turn once this one ends.
+    Queue,
+}
+
+/// Submits what the person wrote, recording it in the prompt history (and the file). Slash
+/// text is a command, however it was submitted — decided here, once: queued, a command would
+/// go out as a message for the model. Everything else goes to the outbox.
+pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
+    let recorded = record_in_prompt_history(state, &text);
+    let outcome = match crate::app::commands::dispatch(state, &text, now) {
+        Some(ran) => ran,
+        None => Outcome::Consumed(match how {
+            Submit::Send => crate::app::session::outbox::send(state, text, now),
+            Submit::Queue => crate::app::session::outbox::queue(state, text, now),
+        }),
+    };
+    with_effects_first(recorded, outcome)
+}
+
+/// `outcome` with `effects` before its own.
+fn with_effects_first(mut effects: Vec<Effect>, outcome: Outcome) -> Outcome {
+    if effects.is_empty() {
+        return outcome;
+    }
+    let mut prepend = |own: Vec<Effect>| {
+        effects.extend(own);
+        std::mem::take(&mut effects)
+    };
+    match outcome {
+        Outcome::Consumed(own) => Outcome::Consumed(prepend(own)),
+        Outcome::Close(own) => Outcome::Close(prepend(own)),
+        Outcome::Open(layer, own) => Outcome::Open(layer, prepend(own)),
+        Outcome::Replace(layer, own) => Outcome::Replace(layer, prepend(own)),
+        Outcome::Ignored | Outcome::CloseAndFallThrough => Outcome::Consumed(effects),
+    }
+}
+
+/// Tab while a turn runs: the draft waits for a new turn.
+pub fn queue_draft(state: &mut Session, now: Instant) -> Outcome {
+    // Folded pastes go out whole, as with Enter.
+    let text = state.composer.expanded_text();
+    if text.trim().is_empty() {
+        return Outcome::Consumed(vec![]);
+    }
+    state.composer.clear();
+    submit(state, text, Submit::Queue, now)
+}
+
+/// Keeps a prompt the person sent (or queued) for Up and Ctrl+R, and appends it to the file.
+pub fn record_in_prompt_history(state: &mut Session, text: &str) -> Vec<Effect> {
+    if !state.composer.prompt_history.record(text) {
+        return vec![];
+    }
+    match &state.config.history_file {
+        Some(file) => vec![Effect::AppendHistory {
+            file: file.clone(),
+            entry: text.to_string(),
+        }],
+        None => vec![],
+    }
+}
+
+/// Ctrl+G: the draft goes to `$VISUAL`/`$EDITOR` (the runtime suspends the screen for it).
+pub fn open_editor(state: &mut Session) -> Vec<Effect> {
+    vec![Effect::EditInEditor {
+        draft: state.composer.expanded_text(),
+    }]
+}
+
+/// The editor closed: its text replaces the draft, or the draft stays and the notice says why.
+pub fn editor_done(state: &mut Session, result: Result<String, String>) -> Vec<Effect> {
+    match result {
+        Ok(text) => {
+            // Editors end files with a newline the person did not mean to send.
+            let text = text.strip_suffix('\n').unwrap_or(&text);
+            state.composer.set_text(text);
+        }
+        Err(why) => state.transcript.notice(
+            NoticeLevel::Warning,
+            format!("The external editor failed ({why}); the draft is unchanged."),
+        ),
+    }
+    vec![]
+}

@@ -1,0 +1,402 @@
+//! The prompt editor. tui-textarea keeps the text, the cursor and undo; tern lays the text out
+//! itself (`render::editor_layout`: soft-wrapped, control characters visible), because
+//! tui-textarea 0.7 does not wrap and scrolls sideways. Moving up and down goes by screen row,
+//! and Up on the first row / Down on the last walk the prompt history. The lists it opens over
+//! itself while a `/command` or an `@mention` is typed are its own state (`popups`).
+
+pub mod popups;
+
+pub use popups::{ComposerPopup, FileFinder, SlashPopup};
+
+use super::paste::{self, FoldedPaste};
+use super::prompt_history::PromptHistory;
+use crate::render::editor_layout::{layout, row_count, visible_top, EditorLayout};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui_textarea::{CursorMove, DataCursor, TextArea};
+
+pub enum ComposerOutcome {
+    /// The prompt to send, folded pastes expanded.
+    Submitted(String),
+    Edited,
+    Ignored,
+}
+
+pub const PLACEHOLDER: &str = "Ask the agent anything · Enter sends · Shift+Enter newline";
+/// While a turn runs Enter does not send a new prompt: it steers the running turn.
+pub const PLACEHOLDER_RUNNING: &str =
+    "Enter steers this turn · Tab queues for the next · Shift+Enter newline";
+
+/// The empty composer's hint: what Enter does now, cut to whole parts that fit in `width`
+/// columns (a part cut mid-word reads as a different key).
+pub fn placeholder(turn_active: bool, width: usize) -> String {
+    let full = if turn_active {
+        PLACEHOLDER_RUNNING
+    } else {
+        PLACEHOLDER
+    };
+    let mut shown = String::new();
+    for part in full.split(" · ") {
+        let next = if shown.is_empty() {
+            part.to_string()
+        } else {
+            format!("{shown} · {part}")
+        };
+        if unicode_width::UnicodeWidthStr::width(next.as_str()) > width {
+            break;
+        }
+        shown = next;
+    }
+    shown
+}
+
+pub struct Composer {
+    textarea: TextArea<'static>,
+    /// The first screen row shown when the text is taller than the box.
+    top: usize,
+    pastes: Vec<FoldedPaste>,
+    pub prompt_history: PromptHistory,
+    /// The list open over the composer, if any: commands or files matching what is typed.
+    pub popup: Option<ComposerPopup>,
+    /// File searches sent by the @-mention finder so far: each answer carries its number, and
+    /// only the latest is shown.
+    pub file_searches: u64,
+}
+
+impl std::fmt::Debug for Composer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Composer")
+            .field("text", &self.text())
+            .finish()
+    }
+}
+
+impl Default for Composer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn textarea(lines: Vec<String>) -> TextArea<'static> {
+    let mut t = TextArea::new(lines);
+    t.set_max_histories(200);
+    t
+}
+
+impl Composer {
+    pub fn new() -> Self {
+        Composer {
+            textarea: textarea(vec![String::new()]),
+            top: 0,
+            pastes: Vec::new(),
+            prompt_history: PromptHistory::default(),
+            popup: None,
+            file_searches: 0,
+        }
+    }
+
+    pub fn with_prompt_history(entries: Vec<String>) -> Self {
+        Composer {
+            prompt_history: PromptHistory::new(entries),
+            ..Self::new()
+        }
+    }
+
+    pub fn lines(&self) -> &[String] {
+        self.textarea.lines()
+    }
+
+    /// The line (not screen row) the cursor is on.
+    pub fn cursor_line(&self) -> usize {
+        self.textarea.cursor().0
+    }
+
+    /// The character just before the cursor on its line, if any.
+    pub fn char_before_cursor(&self) -> Option<char> {
+        let DataCursor(row, col) = self.textarea.cursor();
+        let line = self.textarea.lines().get(row)?;
+        line.chars().take(col).last()
+    }
+
+    /// The text as shown, folded pastes as their tokens.
+    pub fn text(&self) -> String {
+        self.textarea.lines().join("\n")
+    }
+
+    /// The text as it will be sent: folded pastes expanded.
+    pub fn expanded_text(&self) -> String {
+        paste::expand(&self.text(), &self.pastes)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.textarea.lines().iter().all(|l| l.is_empty())
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.textarea.lines().len()
+    }
+
+    /// Screen rows the text takes in a box `width` columns wide (inside its borders).
+    pub fn rows(&self, width: u16) -> usize {
+        row_count(self.textarea.lines(), width)
+    }
+
+    pub fn layout(&self, width: u16) -> EditorLayout {
+        let DataCursor(row, col) = self.textarea.cursor();
+        layout(self.textarea.lines(), (row, col), width)
+    }
+
+    /// The first row to draw in a box `width`×`height`: the cursor's row always shows.
+    pub fn top(&self, layout: &EditorLayout, height: usize) -> usize {
+        visible_top(self.top, layout.cursor.0, layout.rows.len(), height)
+    }
+
+    /// Remembers where the view is after an edit, so it scrolls only as far as the cursor needs.
+    pub fn keep_cursor_in_view(&mut self, width: u16, height: usize) {
+        let layout = self.layout(width);
+        self.top = self.top(&layout, height);
+    }
+
+    /// Replaces the text; a very large text is folded like a paste. The cursor goes to the end.
+    pub fn set_text(&mut self, text: &str) {
+        self.pastes.clear();
+        if paste::should_fold_draft(text) {
+            self.replace_lines(vec![String::new()]);
+            self.insert_paste(text);
+        } else {
+            self.replace_lines(text.split('\n').map(str::to_string).collect());
+        }
+    }
+
+    fn replace_lines(&mut self, lines: Vec<String>) {
+        self.textarea = textarea(lines);
+        self.textarea.move_cursor(CursorMove::Bottom);
+        self.textarea.move_cursor(CursorMove::End);
+        self.top = 0;
+    }
+
+    pub fn clear(&mut self) {
+        self.set_text("");
+    }
+
+    /// Ctrl+C on a draft: it goes, and Up brings it back (kept for this session only). A list
+    /// drawn from it (a command name, an `@` mention) goes with it.
+    pub fn clear_into_history(&mut self) {
+        let draft = self.expanded_text();
+        self.prompt_history.record(&draft);
+        self.clear();
+        self.popup = None;
+    }
+
+    /// The file finder, when it is the open list.
+    pub fn file_finder(&mut self) -> Option<&mut FileFinder> {
+        match &mut self.popup {
+            Some(ComposerPopup::Files(finder)) => Some(finder),
+            _ => None,
+        }
+    }
+
+    /// Pasted text is inserted, never sent: a pasted newline is a newline. A large paste is
+    /// folded into a token. Control characters are kept (the prompt is sent as pasted) and shown
+    /// as visible markers.
+    pub fn paste(&mut self, text: &str) {
+        let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+        if paste::should_fold(&normalized) {
+            self.insert_paste(&normalized);
+        } else {
+            self.textarea.insert_str(normalized);
+        }
+    }
+
+    fn insert_paste(&mut self, text: &str) {
+        let token = paste::token_for(text, &self.pastes);
+        self.textarea.insert_str(&token);
+        self.pastes.push(FoldedPaste {
+            token,
+            text: text.to_string(),
+        });
+    }
+
+    /// A key for the editor; `width` is the box's inner width (screen rows depend on it).
+    pub fn handle_key(&mut self, key: KeyEvent, width: u16) -> ComposerOutcome {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        if let Some(outcome) = self.grapheme_key(key.code, ctrl, alt) {
+            return outcome;
+        }
+        let t = &mut self.textarea;
+        match key.code {
+            KeyCode::Enter
+                if key
+                    .modifiers
+                    .intersects(KeyModifiers::SHIFT | KeyModifiers::ALT) =>
+            {
+                t.insert_newline()
+            }
+            KeyCode::Char('j') if ctrl => t.insert_newline(),
+            KeyCode::Enter => return self.submit(),
+            KeyCode::Char('u') if ctrl => {
+                t.delete_line_by_head();
+            }
+            KeyCode::Char('w') if ctrl => {
+                t.delete_word();
+            }
+            KeyCode::Char('z') if ctrl => {
+                t.undo();
+            }
+            KeyCode::Char('y') if ctrl => {
+                t.redo();
+            }
+            KeyCode::Left if alt || ctrl => t.move_cursor(CursorMove::WordBack),
+            KeyCode::Right if alt || ctrl => t.move_cursor(CursorMove::WordForward),
+            KeyCode::Char('b') if alt => t.move_cursor(CursorMove::WordBack),
+            KeyCode::Char('f') if alt => t.move_cursor(CursorMove::WordForward),
+            KeyCode::Home => t.move_cursor(CursorMove::Head),
+            KeyCode::End => t.move_cursor(CursorMove::End),
+            KeyCode::Up => return self.vertical(-1, width),
+            KeyCode::Down => return self.vertical(1, width),
+            // tui-textarea's own bindings for these (page scroll, cut, yank, redo) would
+            // surprise: nothing happens instead.
+            KeyCode::Char('v' | 'x' | 'r' | 'c' | 'g') if ctrl => return ComposerOutcome::Ignored,
+            _ => {
+                return if t.input(key) {
+                    self.history_edited();
+                    ComposerOutcome::Edited
+                } else {
+                    ComposerOutcome::Ignored
+                }
+            }
+        }
+        ComposerOutcome::Edited
+    }
+
+    /// Moves and deletions by one character go by grapheme cluster instead: an emoji family or
+    /// a letter with its accents is one step, and deleting it is one undo step. The text widget
+    /// counts characters, so the cluster's characters are stepped over or deleted together.
+    fn grapheme_key(&mut self, code: KeyCode, ctrl: bool, alt: bool) -> Option<ComposerOutcome> {
+        use crate::text::graphemes::{boundary_after, boundary_before};
+        enum Step {
+            Back,
+            Forward,
+            DeleteBack,
+            DeleteForward,
+        }
+        let step = match code {
+            _ if alt => return None,
+            KeyCode::Left if !ctrl => Step::Back,
+            KeyCode::Char('b') if ctrl => Step::Back,
+            KeyCode::Right if !ctrl => Step::Forward,
+            KeyCode::Char('f') if ctrl => Step::Forward,
+            KeyCode::Backspace if !ctrl => Step::DeleteBack,
+            KeyCode::Char('h') if ctrl => Step::DeleteBack,
+            KeyCode::Delete if !ctrl => Step::DeleteForward,
+            KeyCode::Char('d') if ctrl => Step::DeleteForward,
+            _ => return None,
+        };
+        let t = &mut self.textarea;
+        let DataCursor(row, col) = t.cursor();
+        let line = t.lines().get(row).map(String::as_str).unwrap_or_default();
+        let len = line.chars().count();
+        let (back, forward) = (
+            col - boundary_before(line, col),
+            boundary_after(line, col) - col,
+        );
+        let moved = |t: &mut TextArea<'static>, how: CursorMove, n: usize| {
+            (0..n.max(1)).for_each(|_| t.move_cursor(how));
+        };
+        let edited = match step {
+            Step::Back => {
+                moved(t, CursorMove::Back, back);
+                false
+            }
+            Step::Forward => {
+                moved(t, CursorMove::Forward, forward);
+                false
+            }
+            Step::DeleteBack if col == 0 => t.delete_char(),
+            Step::DeleteBack => {
+                moved(t, CursorMove::Back, back);
+                t.delete_str(back)
+            }
+            Step::DeleteForward if col >= len => t.delete_next_char(),
+            Step::DeleteForward => t.delete_str(forward),
+        };
+        if edited {
+            self.history_edited();
+        }
+        Some(match (edited, matches!(step, Step::Back | Step::Forward)) {
+            (false, false) => ComposerOutcome::Ignored,
+            _ => ComposerOutcome::Edited,
+        })
+    }
+
+    /// Any edit of a recalled prompt makes it the draft: the walk starts over from the newest.
+    fn history_edited(&mut self) {
+        if self.prompt_history.is_walking() {
+            self.prompt_history.reset();
+        }
+    }
+
+    fn submit(&mut self) -> ComposerOutcome {
+        let text = self.expanded_text();
+        if text.trim().is_empty() {
+            return ComposerOutcome::Ignored;
+        }
+        self.clear();
+        self.prompt_history.reset();
+        ComposerOutcome::Submitted(text)
+    }
+
+    /// Up or Down one screen row, or through the history from the first or last row.
+    fn vertical(&mut self, direction: isize, width: u16) -> ComposerOutcome {
+        let layout = self.layout(width);
+        let (row, column) = layout.cursor;
+        let target = row as isize + direction;
+        if target < 0 {
+            let current = self.expanded_text();
+            return match self.prompt_history.older(&current).map(str::to_string) {
+                Some(entry) => self.recall(&entry),
+                None => ComposerOutcome::Ignored,
+            };
+        }
+        if target as usize >= layout.rows.len() {
+            return match self.prompt_history.newer() {
+                Some(entry) => self.recall(&entry),
+                None => ComposerOutcome::Ignored,
+            };
+        }
+        let visual = &layout.rows[target as usize];
+        // The char of the target row under the cursor's column (or its end).
+        let mut width_so_far = 0;
+        let mut offset = 0;
+        let line = &self.textarea.lines()[visual.line];
+        let row_text: String = line
+            .chars()
+            .skip(visual.start)
+            .take(visual.end - visual.start)
+            .collect();
+        for cluster in unicode_segmentation::UnicodeSegmentation::graphemes(row_text.as_str(), true)
+        {
+            let w = crate::render::editor_layout::shown_width(cluster);
+            if width_so_far + w > column {
+                break;
+            }
+            width_so_far += w;
+            offset += cluster.chars().count();
+        }
+        let mut col = visual.start + offset;
+        // The end of a row that wraps is the start of the next one: stay on this row.
+        if col == visual.end && visual.end < line.chars().count() && offset > 0 {
+            col = crate::text::graphemes::boundary_before(line, col);
+        }
+        self.textarea.move_cursor(CursorMove::Jump(
+            u16::try_from(visual.line).unwrap_or(u16::MAX),
+            u16::try_from(col).unwrap_or(u16::MAX),
+        ));
+        ComposerOutcome::Edited
+    }
+
+    fn recall(&mut self, entry: &str) -> ComposerOutcome {
+        self.set_text(entry);
+        ComposerOutcome::Edited
+    }
+}

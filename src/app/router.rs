@@ -1,0 +1,355 @@
+//! The router: the one place that decides who gets an event, and the only code that pushes,
+//! pops or replaces a layer.
+//!
+//! Keys, pastes and mouse events walk what is on screen from the top (see `stacks`): the
+//! layers opened from the front question, the question itself, the layers the person opened,
+//! the server-down box, then the base (transcript scrolling and the composer). Each answers by
+//! what it returns (`layer_types::Outcome`), and the router applies that to the stack the layer
+//! sits in. Ctrl+C is handled above all of them; while a question is up, the type-ahead gate
+//! (`questions::guard`) first decides whether a key is typing for the draft or meant for the
+//! question. News from the session (`LayerEvent`) goes to the first layer, from the top, that
+//! takes it.
+
+use super::base;
+use super::effect::Effect;
+use super::event::LayerEvent;
+use super::geometry::Areas;
+use super::layer_types::{Input, Placement};
+use super::layers::question::FrontQuestion;
+use super::layers::server_down::ServerDownBox;
+use super::layers::{thread_picker, Ctx, Layer, LayerView, Outcome};
+use super::stacks::AppState;
+use super::state::guard::Gate;
+use super::state::questions::QueuedQuestion;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use std::time::Instant;
+
+/// Which stack: the person's, or the front question's own.
+#[derive(Debug, Clone, Copy)]
+enum Stack {
+    Person,
+    Question,
+}
+
+fn stack(state: &mut AppState, which: Stack) -> &mut Vec<Layer> {
+    match which {
+        Stack::Person => &mut state.layers.person,
+        Stack::Question => &mut state.layers.question,
+    }
+}
+
+/// Routes one input: Ctrl+C first; then, while a question is up, the type-ahead gate decides
+/// whether a key is typing for the draft or meant for the question; then the layers from the
+/// top, then the base. The composer's cursor stays in view after it.
+pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
+    let effects = route_input(state, input, now);
+    follow_question(state);
+    keep_cursor_in_view(state);
+    effects
+}
+
+fn route_input(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
+    if let Input::Key(key) = input {
+        if key.kind == KeyEventKind::Release {
+            return vec![];
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return ctrl_c(state, now);
+        }
+    }
+    // A key held back earlier and not followed by another was meant: it decides first.
+    let mut effects = tick(state, now);
+    let questions = &mut state.session.questions;
+    if !questions.is_empty() {
+        match input {
+            Input::Key(key) => match questions.gate(key, now) {
+                Gate::Hold | Gate::Swallow => return effects,
+                Gate::Typing(keys) => {
+                    for key in keys {
+                        effects.extend(route_as_typing(state, key, now));
+                    }
+                    return effects;
+                }
+                Gate::Pass => {}
+            },
+            Input::Paste(_) if !questions.front().is_some_and(QueuedQuestion::typing_text) => {
+                if let Some(held) = questions.pasted(now) {
+                    effects.extend(route_as_typing(state, held, now));
+                }
+            }
+            _ => {}
+        }
+    }
+    effects.extend(route_from_top(state, input, now));
+    effects
+}
+
+/// Time passed: a held key whose moment came goes to the question.
+pub fn tick(state: &mut AppState, now: Instant) -> Vec<Effect> {
+    match state.session.questions.take_due(now) {
+        Some(key) => route_from_top(state, Input::Key(key), now),
+        None => vec![],
+    }
+}
+
+/// Ctrl+C: under a question, the session refuses it (`quit_ladder`); else an open history
+/// search closes as with Esc, the draft under it left as it was (clearing the draft would leave
+/// the search "restoring" one that is gone); else the session's next step.
+fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
+    let session = &mut state.session;
+    if session.questions.is_empty()
+        && matches!(state.layers.person.last(), Some(Layer::HistorySearch(_)))
+    {
+        state.layers.person.pop();
+        session.quit_armed_until = None;
+        return vec![];
+    }
+    super::session::quit_ladder::ctrl_c(session, now)
+}
+
+/// A key typed while a question is up goes to what is under the question (the draft, or the
+/// search bar). Under a question nothing is sent: Enter there is a new line, Esc does nothing.
+fn route_as_typing(state: &mut AppState, key: KeyEvent, now: Instant) -> Vec<Effect> {
+    let key = match key.code {
+        KeyCode::Esc => return vec![],
+        KeyCode::Enter => KeyEvent::new(KeyCode::Enter, KeyModifiers::SHIFT),
+        _ => key,
+    };
+    let input = Input::Key(key);
+    if let Some(effects) = walk(state, Stack::Person, &input, now) {
+        return effects;
+    }
+    below_the_layers(state, &input, now)
+}
+
+fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
+    if let Some(effects) = walk(state, Stack::Question, &input, now) {
+        return effects;
+    }
+    if !state.session.questions.is_empty() {
+        let outcome = with_cx(state, now, |cx| FrontQuestion.handle(&input, cx));
+        if let Some(effects) = settle(state, Stack::Question, outcome, now) {
+            return effects;
+        }
+    }
+    if let Some(effects) = walk(state, Stack::Person, &input, now) {
+        return effects;
+    }
+    below_the_layers(state, &input, now)
+}
+
+/// The server-down box (when it shows), then the base.
+fn below_the_layers(state: &mut AppState, input: &Input<'_>, now: Instant) -> Vec<Effect> {
+    if state.session.health.down.is_some() {
+        let outcome = with_cx(state, now, |cx| ServerDownBox.handle(input, cx));
+        if let Some(effects) = settle(state, Stack::Person, outcome, now) {
+            return effects;
+        }
+    }
+    let outcome = with_cx(state, now, |cx| base::handle(cx, input));
+    settle_base(state, outcome, now)
+}
+
+/// Runs `f` with a context: the session, the time, and where things are on screen now.
+fn with_cx<T>(state: &mut AppState, now: Instant, f: impl FnOnce(&mut Ctx<'_>) -> T) -> T {
+    let areas = state.areas();
+    f(&mut Ctx {
+        session: &mut state.session,
+        now,
+        areas,
+    })
+}
+
+/// Settles what the base did. Under a server question only the question shows in the bottom
+/// slot: a bar opened there now (Ctrl+R's history search, Ctrl+F's search) would be hidden and
+/// take the typing unseen, and the question's letters would still answer it. It does not open.
+fn settle_base(state: &mut AppState, outcome: Outcome, now: Instant) -> Vec<Effect> {
+    match outcome {
+        Outcome::Open(layer, effects)
+            if !state.session.questions.is_empty()
+                && layer.view().placement() == Placement::Bottom =>
+        {
+            effects
+        }
+        outcome => settle(state, Stack::Person, outcome, now).unwrap_or_default(),
+    }
+}
+
+/// Offers the input to each layer of one stack, top first. `None` when all ignored it.
+fn walk(
+    state: &mut AppState,
+    which: Stack,
+    input: &Input<'_>,
+    now: Instant,
+) -> Option<Vec<Effect>> {
+    let mut index = stack(state, which).len();
+    while index > 0 {
+        index -= 1;
+        let outcome = with_layer(state, which, index, now, |layer, cx| {
+            layer.handle(input, cx)
+        });
+        if let Some(effects) = apply(state, which, index, outcome, now) {
+            return Some(effects);
+        }
+    }
+    None
+}
+
+/// Runs `f` on the layer at `index` of a stack, with a context that holds everything but the
+/// stacks.
+fn with_layer<T>(
+    state: &mut AppState,
+    which: Stack,
+    index: usize,
+    now: Instant,
+    f: impl FnOnce(&mut dyn LayerView, &mut Ctx<'_>) -> T,
+) -> T {
+    let areas: Areas = state.areas();
+    let AppState { layers, session } = state;
+    let list = match which {
+        Stack::Person => &mut layers.person,
+        Stack::Question => &mut layers.question,
+    };
+    let mut cx = Ctx {
+        session,
+        now,
+        areas,
+    };
+    f(list[index].view_mut(), &mut cx)
+}
+
+/// Applies what the layer at `index` of a stack answered. `None` when the event goes on down.
+fn apply(
+    state: &mut AppState,
+    which: Stack,
+    index: usize,
+    outcome: Outcome,
+    now: Instant,
+) -> Option<Vec<Effect>> {
+    match outcome {
+        Outcome::Ignored => None,
+        Outcome::Consumed(effects) => Some(effects),
+        Outcome::Close(effects) => {
+            stack(state, which).remove(index);
+            Some(effects)
+        }
+        Outcome::CloseAndFallThrough => {
+            stack(state, which).remove(index);
+            None
+        }
+        Outcome::Replace(layer, effects) => {
+            let layer = filled(state, layer, now);
+            stack(state, which)[index] = layer;
+            Some(effects)
+        }
+        Outcome::Open(layer, effects) => {
+            let layer = filled(state, layer, now);
+            stack(state, which).push(layer);
+            Some(effects)
+        }
+    }
+}
+
+/// Applies the outcome of a handler that is not itself in a stack (the question, the
+/// server-down box, the base): what it opens goes on top of `which`.
+fn settle(
+    state: &mut AppState,
+    which: Stack,
+    outcome: Outcome,
+    now: Instant,
+) -> Option<Vec<Effect>> {
+    match outcome {
+        Outcome::Ignored | Outcome::CloseAndFallThrough => None,
+        Outcome::Consumed(effects) | Outcome::Close(effects) => Some(effects),
+        Outcome::Open(layer, effects) | Outcome::Replace(layer, effects) => {
+            let layer = filled(state, layer, now);
+            stack(state, which).push(layer);
+            Some(effects)
+        }
+    }
+}
+
+/// A layer about to open. Help lists what is on screen under it, which only the router sees:
+/// it is filled here.
+fn filled(state: &AppState, mut layer: Layer, now: Instant) -> Layer {
+    if let Layer::Help(help) = &mut layer {
+        if help.sections.is_empty() {
+            help.sections = state.help_sections(now);
+        }
+    }
+    layer
+}
+
+/// After every event: the layers opened from a question go when it does (answered, withdrawn,
+/// or the server lost).
+pub fn follow_question(state: &mut AppState) {
+    let front = state.session.questions.front().map(|q| &q.question.id);
+    state.layers.follow_question(front);
+}
+
+/// After the composer may have changed: its cursor stays in view in the composer's box.
+pub fn keep_cursor_in_view(state: &mut AppState) {
+    let height = state
+        .areas()
+        .composer
+        .map_or(1, |area| usize::from(area.height.saturating_sub(2)));
+    let session = &mut state.session;
+    let width = super::base::composer_input::width(session);
+    session.composer.keep_cursor_in_view(width, height);
+}
+
+/// Hands the session's news (`Session::layer_events`) to the layers: each event to the first
+/// layer, from the top, that takes it — one find for every kind of news. News nobody takes may
+/// still mean something to the session.
+pub fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for event in std::mem::take(&mut state.session.layer_events) {
+        if event == LayerEvent::PickerWanted {
+            let outcome = thread_picker::open(&state.session, true);
+            effects.extend(settle(state, Stack::Person, outcome, now).unwrap_or_default());
+            continue;
+        }
+        let taken = match offer(state, Stack::Question, &event, now) {
+            Some(taken) => Some(taken),
+            None => offer(state, Stack::Person, &event, now),
+        };
+        match taken {
+            Some(taken) => effects.extend(taken),
+            None => effects.extend(unclaimed(state, event)),
+        }
+    }
+    effects
+}
+
+/// Offers `event` to one stack, top first; the effects of the layer that took it.
+fn offer(
+    state: &mut AppState,
+    which: Stack,
+    event: &LayerEvent,
+    now: Instant,
+) -> Option<Vec<Effect>> {
+    for index in (0..stack(state, which).len()).rev() {
+        let outcome = with_layer(state, which, index, now, |layer, cx| {
+            layer.on_event(event, cx)
+        });
+        if matches!(outcome, Outcome::Ignored | Outcome::CloseAndFallThrough) {
+            continue;
+        }
+        return Some(apply(state, which, index, outcome, now).unwrap_or_default());
+    }
+    None
+}
+
+/// News no layer took: a `/rename` or a resume from the conversation is told in the
+/// transcript; the rest was only for a layer that has closed since.
+fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
+    let session = &mut state.session;
+    match event {
+        LayerEvent::RenameAnswered { name, result, .. } => {
+            super::session::threads::renamed_here(session, &name, &result);
+            vec![]
+        }
+        LayerEvent::OpenRefused { error } => super::session::threads::refused_here(session, &error),
+        _ => vec![],
+    }
+}

@@ -1,0 +1,45 @@
+//! Sending the answer to the front question, and keeping a record of it in the transcript.
+
+use crate::app::effect::Effect;
+use crate::app::state::Session;
+use crate::model::{NoticeLevel, QuestionSubject, Record};
+use serde_json::Value;
+use std::time::Instant;
+
+/// Answers the front question with `result`. The decision is recorded on the cell the question was
+/// about (the command or file change), or as a notice when it has none.
+pub fn answer_front(
+    state: &mut Session,
+    result: Value,
+    record: Record,
+    now: Instant,
+) -> Vec<Effect> {
+    let Some(question) = state.questions.pop(now) else {
+        return vec![];
+    };
+    let on_cell = question
+        .item()
+        .is_some_and(|(turn, item)| state.transcript.record_decision(turn, item, record.clone()));
+    if !on_cell {
+        let what = match &question.subject {
+            QuestionSubject::Command(_) => "the command".to_string(),
+            QuestionSubject::FileChange { .. } => "the file changes".to_string(),
+            QuestionSubject::Permissions(_) => "the permission request".to_string(),
+            QuestionSubject::ToolApproval(p) => format!("the {} tool call", p.server_name),
+            QuestionSubject::Url(p) => format!("{}'s link", p.server_name),
+            QuestionSubject::Form(_) => "the questions".to_string(),
+        };
+        let level = if record.is_approval() || record == Record::Answered {
+            NoticeLevel::Info
+        } else {
+            NoticeLevel::Warning
+        };
+        state
+            .transcript
+            .notice(level, format!("{}: {what}", record.text()));
+    }
+    vec![Effect::Respond {
+        id: question.id,
+        result,
+    }]
+}

@@ -1,0 +1,226 @@
+//! The person's messages on their way out: sent as a turn, steered into the running turn
+//! (`turn/steer`), or queued for a new turn once this one ends, and never lost. A steer the
+//! server refuses because the turn just ended goes out as a new turn; messages queued when the
+//! turn is interrupted or the server is lost are not sent behind the person's back but moved
+//! back into the composer; whatever is still unsent when tern exits is printed.
+//!
+//! Whether a submitted text is a command is decided before it reaches this module
+//! (`composer_input::submit`): everything here is a message for the model.
+
+use crate::app::effect::Effect;
+use crate::app::request::ClientRequest;
+use crate::app::state::outbox::PendingSteer;
+use crate::app::state::{ConnState, Session, TurnPhase};
+use crate::model::{CellKind, NoticeLevel};
+use crate::protocol::{ThreadItem, TurnStartParams, TurnSteerParams, UserInput};
+use std::time::Instant;
+
+/// Shown under an answer the server dropped because a steer preempted it.
+pub const CUT_OFF_BY_YOUR_STEER: &str =
+    "↑ cut off by your steer — this part of the answer is not saved";
+/// The same, when the steer came from elsewhere (another client on this thread).
+pub const CUT_OFF_BY_A_STEER: &str = "↑ cut off by a steer — this part of the answer is not saved";
+
+/// Enter: steers the running turn, or goes out as a new turn once the thread is ready and idle.
+pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
+    if let ConnState::Failed(_) = state.conn {
+        state.composer.set_text(&prompt);
+        state.transcript.notice(
+            NoticeLevel::Error,
+            "Not connected to codex: the prompt stays in the composer.",
+        );
+        return vec![];
+    }
+    state.scroll.to_bottom();
+    if let (TurnPhase::Running { id, .. }, Some(thread_id)) = (&state.turn, state.thread_id()) {
+        if state.conn == ConnState::Ready {
+            let params = TurnSteerParams {
+                thread_id: thread_id.to_string(),
+                input: vec![UserInput::text(prompt.clone())],
+                expected_turn_id: id.clone(),
+            };
+            state.outbox.steering.push(PendingSteer {
+                prompt: prompt.clone(),
+                accepted: false,
+            });
+            return vec![Effect::Request(ClientRequest::SteerTurn { params, prompt })];
+        }
+    }
+    queue(state, prompt, now)
+}
+
+/// Tab while a turn runs: the message waits for a new turn.
+pub fn queue(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
+    state.outbox.queued.push_back(prompt);
+    send_next(state, now)
+}
+
+/// Starts a turn with the first queued message, when the thread is ready and idle.
+pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
+    if state.turn_active() || state.conn != ConnState::Ready {
+        return vec![];
+    }
+    let (Some(thread_id), Some(prompt)) = (
+        state.thread_id().map(str::to_string),
+        state.outbox.queued.pop_front(),
+    ) else {
+        return vec![];
+    };
+    state.transcript.push(CellKind::User {
+        text: prompt.clone(),
+    });
+    state.turn = TurnPhase::Starting { since: now };
+    let params = TurnStartParams {
+        thread_id,
+        input: vec![UserInput::text(prompt.clone())],
+        overrides: state.turn_settings.chosen.clone(),
+    };
+    vec![Effect::Request(ClientRequest::StartTurn { params, prompt })]
+}
+
+/// The server answered a steer: accepted (its echo comes in the turn), or refused, and then it
+/// goes out as a new turn, before anything queued after it.
+pub fn steer_answered(
+    state: &mut Session,
+    prompt: &str,
+    result: &Result<serde_json::Value, String>,
+    now: Instant,
+) -> Vec<Effect> {
+    let steering = &mut state.outbox.steering;
+    let index = steering
+        .iter()
+        .position(|s| s.prompt == prompt && !s.accepted);
+    let Err(error) = result else {
+        if let Some(index) = index {
+            steering[index].accepted = true;
+        }
+        return vec![];
+    };
+    let Some(index) = index else {
+        return vec![];
+    };
+    let steer = steering.remove(index);
+    // It was meant for the turn running now, so it goes before anything queued after it.
+    state.outbox.queued.push_front(steer.prompt);
+    if matches!(state.conn, ConnState::Failed(_)) {
+        return vec![];
+    }
+    let ended = error.contains("no active turn") || error.contains("expected active turn");
+    let message = if ended {
+        "The turn ended before your message reached it: it goes out as a new turn.".to_string()
+    } else {
+        format!("codex would not steer this turn ({error}): your message waits for the next turn.")
+    };
+    state.transcript.notice(NoticeLevel::Info, message);
+    // Sent at once if the turn is over here too; otherwise when its `turn/completed` comes,
+    // which a refusal for "no active turn" says is on its way.
+    send_next(state, now)
+}
+
+/// The server refused a new turn: the message goes back to the composer unless the person
+/// already typed more.
+pub fn turn_refused(state: &mut Session, prompt: &str, error: &str) {
+    state.turn = TurnPhase::Idle;
+    state.transcript.notice(
+        NoticeLevel::Error,
+        format!("The prompt was not sent: {error}"),
+    );
+    if state.composer.is_empty() {
+        state.composer.set_text(prompt);
+    }
+}
+
+/// An item started in a turn. A user message in the middle of a turn is a steer: the server
+/// drops the answer it was streaming, so say so where that answer is shown.
+pub fn on_item_started(state: &mut Session, turn_id: &str, item: &ThreadItem) {
+    let ThreadItem::UserMessage { content, .. } = item else {
+        return;
+    };
+    let text: Vec<&str> = content
+        .iter()
+        .filter_map(|c| match c {
+            UserInput::Text { text, .. } => Some(text.as_str()),
+            UserInput::Other => None,
+        })
+        .collect();
+    let text = text.join("\n");
+    let steering = &mut state.outbox.steering;
+    let ours = steering.iter().position(|s| s.prompt == text);
+    if let Some(index) = ours {
+        steering.remove(index);
+    }
+    let note = if ours.is_some() {
+        CUT_OFF_BY_YOUR_STEER
+    } else {
+        CUT_OFF_BY_A_STEER
+    };
+    state.transcript.cut_off_streaming_answers(turn_id, note);
+}
+
+/// The turn ended: steers it accepted are in it, or nowhere; the next queued message goes out.
+pub fn turn_ended(state: &mut Session, now: Instant) -> Vec<Effect> {
+    state.outbox.steering.retain(|s| !s.accepted);
+    send_next(state, now)
+}
+
+/// The turn ended with the server: a steer it never answered goes back to the front of the
+/// queue (shown as not sent, moved into the composer by a restart, printed after exit), since
+/// the old server's answer will never be read. One it accepted is in the thread already.
+pub fn requeue_unanswered(state: &mut Session) {
+    for steer in std::mem::take(&mut state.outbox.steering).into_iter().rev() {
+        if !steer.accepted {
+            state.outbox.queued.push_front(steer.prompt);
+        }
+    }
+}
+
+/// The turn was interrupted: messages queued for after it are not sent behind the person's
+/// back (they stopped the agent), but move into the composer to send, edit or drop.
+pub fn hold_after_interrupt(state: &mut Session) {
+    let moved = keep_unsent(state);
+    if moved > 0 {
+        state.transcript.notice(
+            NoticeLevel::Info,
+            format!(
+                "{moved} queued message{} not sent after the interrupt: back in the composer.",
+                if moved == 1 { " was" } else { "s were" }
+            ),
+        );
+    }
+}
+
+/// Moves queued messages into the composer, above the draft. Returns how many moved.
+pub fn keep_unsent(state: &mut Session) -> usize {
+    let moved = state.outbox.queued.len();
+    if moved == 0 {
+        return 0;
+    }
+    let mut parts: Vec<String> = state.outbox.queued.drain(..).collect();
+    if !state.composer.is_empty() {
+        parts.push(state.composer.expanded_text());
+    }
+    state.composer.set_text(&parts.join("\n\n"));
+    moved
+}
+
+/// Everything typed and not sent (queued messages, then the draft), to print after exit.
+pub fn unsent_text(state: &Session) -> Option<String> {
+    let mut parts: Vec<String> = state.outbox.queued.iter().cloned().collect();
+    if !state.composer.is_empty() {
+        parts.push(state.composer.expanded_text());
+    }
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
+}
+
+/// Steers sent into the running turn that the server had neither accepted nor refused when tern
+/// exited, to print after exit: they may or may not have reached the turn.
+pub fn unconfirmed_steers(state: &Session) -> Option<String> {
+    let parts: Vec<&str> = state
+        .outbox
+        .steering
+        .iter()
+        .filter(|s| !s.accepted)
+        .map(|s| s.prompt.as_str())
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
+}

@@ -1,0 +1,194 @@
+//! The app's whole state: the layer stacks and the session. Only the router and `update` see
+//! the stacks; every handler is given the session alone (`layers::Ctx`), so it changes a stack
+//! only by what it returns.
+//!
+//! What is on screen, bottom first (the order `ui` draws in, and the router walks from the
+//! end): the server-down box (`health`'s, when it shows), the layers the person opened, the
+//! front server question, and the layers opened from that question.
+
+use super::geometry::{self, Areas, BottomBox};
+use super::layer_types::{Hint, Placement};
+use super::layers::question::FrontQuestion;
+use super::layers::server_down::ServerDownBox;
+use super::layers::{Layer, LayerView, Search};
+use super::state::health::ServerDown;
+use super::state::questions::QueuedQuestion;
+use super::state::{Session, SessionConfig};
+use super::view::View;
+use crate::protocol::RequestId;
+use ratatui::layout::Rect;
+use std::time::Instant;
+
+#[derive(Debug)]
+pub struct AppState {
+    pub layers: LayerStacks,
+    pub session: Session,
+}
+
+/// The two stacks of layers, bottom first.
+#[derive(Debug, Default)]
+pub struct LayerStacks {
+    /// Layers the person opened over the transcript.
+    pub person: Vec<Layer>,
+    /// Layers opened from the front question (prefix chooser, full view, help): above it, and
+    /// closed with it.
+    pub question: Vec<Layer>,
+    /// The question `question` was opened from.
+    question_of: Option<RequestId>,
+}
+
+impl LayerStacks {
+    /// The layers opened from a question go when it does (answered, withdrawn, or the server
+    /// lost): called after every event.
+    pub fn follow_question(&mut self, front: Option<&RequestId>) {
+        if self.question_of.as_ref() != front {
+            self.question.clear();
+            self.question_of = front.cloned();
+        }
+    }
+}
+
+/// One thing on screen over the base.
+#[derive(Debug, Clone, Copy)]
+pub enum Shown<'a> {
+    /// The server died, never answered or went silent (`Health::down`).
+    ServerDown(&'a ServerDown),
+    Layer(&'a Layer),
+    /// The front server question, with how many are waiting in all.
+    Question(&'a QueuedQuestion, usize),
+}
+
+impl<'a> Shown<'a> {
+    /// What every layer is; the question and the server-down box are views of the session.
+    pub fn view(&self) -> &'a dyn LayerView {
+        match *self {
+            Shown::ServerDown(_) => &ServerDownBox,
+            Shown::Layer(layer) => layer.view(),
+            Shown::Question(..) => &FrontQuestion,
+        }
+    }
+}
+
+impl AppState {
+    pub fn new(config: SessionConfig) -> Self {
+        AppState {
+            layers: LayerStacks::default(),
+            session: Session::new(config),
+        }
+    }
+
+    /// Everything over the base, bottom first.
+    pub fn on_screen(&self) -> Vec<Shown<'_>> {
+        let session = &self.session;
+        let mut shown: Vec<Shown<'_>> = session.health.down.iter().map(Shown::ServerDown).collect();
+        shown.extend(self.layers.person.iter().map(Shown::Layer));
+        if let Some(front) = session.questions.front() {
+            shown.push(Shown::Question(front, session.questions.len()));
+            shown.extend(self.layers.question.iter().map(Shown::Layer));
+        }
+        shown
+    }
+
+    /// Where everything goes on the current screen.
+    pub fn areas(&self) -> Areas {
+        self.areas_in(self.session.screen)
+    }
+
+    /// Where everything goes on a screen of this size.
+    pub fn areas_in(&self, screen: Rect) -> Areas {
+        let session = &self.session;
+        let bottom = self
+            .on_screen()
+            .iter()
+            .rev()
+            .find(|shown| shown.view().placement() == Placement::Bottom)
+            .map(|shown| BottomBox {
+                rows: shown.view().rows(screen.width, session),
+                keeps_draft: matches!(shown, Shown::ServerDown(_)),
+            });
+        geometry::areas(screen, session, bottom)
+    }
+
+    /// The transcript as laid out on the current screen.
+    pub fn view(&self) -> View<'_> {
+        self.session.view_in(self.areas().transcript)
+    }
+
+    /// The open search, wherever it sits in the stack (its matches are highlighted).
+    pub fn search(&self) -> Option<&Search> {
+        self.layers
+            .person
+            .iter()
+            .rev()
+            .find_map(|layer| match layer {
+                Layer::Search(search) => Some(search),
+                _ => None,
+            })
+    }
+
+    /// The keys of whatever is on top, for the hint bar: the topmost layer, else the list open
+    /// over the composer (which sits above the server-down box), else the base.
+    pub fn top_hints(&self, now: Instant) -> Vec<Hint> {
+        let session = &self.session;
+        let shown = self.on_screen();
+        if let Some(top) = shown
+            .iter()
+            .rev()
+            .find(|shown| !matches!(shown, Shown::ServerDown(_)))
+        {
+            return top.view().hints(session, now);
+        }
+        match (&session.composer.popup, shown.last()) {
+            (Some(popup), _) => super::base::popup_hints(popup),
+            (None, Some(down)) => down.view().hints(session, now),
+            (None, None) => super::base::hints(session),
+        }
+    }
+
+    /// What `?` help lists: the keys of everything on screen, the one on top first, the
+    /// conversation's last.
+    pub fn help_sections(&self, now: Instant) -> Vec<(String, Vec<Hint>)> {
+        let session = &self.session;
+        let shown = self.on_screen();
+        let section = |shown: &Shown<'_>| {
+            let view = shown.view();
+            (view.title(session).to_string(), view.hints(session, now))
+        };
+        let mut sections: Vec<(String, Vec<Hint>)> = shown
+            .iter()
+            .rev()
+            .filter(|shown| !matches!(shown, Shown::ServerDown(_)))
+            .map(section)
+            .collect();
+        // The list open over the composer sits above the server-down box.
+        if let Some(popup) = &session.composer.popup {
+            sections.push((popup.title().to_string(), super::base::popup_hints(popup)));
+        }
+        sections.extend(
+            shown
+                .iter()
+                .filter(|shown| matches!(shown, Shown::ServerDown(_)))
+                .map(section),
+        );
+        sections.push(("Conversation".to_string(), super::base::all_hints(session)));
+        sections
+    }
+
+    /// When the app must be told that time passed (`AppEvent::Tick`), if ever: a key held at a
+    /// question decides, or a question becomes live, or the server is late (`health`), or
+    /// "Ctrl+C again to quit" goes.
+    pub fn next_tick(&self, now: Instant) -> Option<Instant> {
+        let session = &self.session;
+        let health = super::session::health::next_deadline(session);
+        let quit = session.quit_armed_until.filter(|until| *until > now);
+        [session.questions.next_deadline(now), health, quit]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// When the screen must be redrawn next without any event (the turn timer), if ever.
+    pub fn next_animation(&self, now: Instant) -> Option<Instant> {
+        self.session.next_animation(now)
+    }
+}

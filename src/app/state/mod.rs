@@ -1,0 +1,254 @@
+//! What the session knows: everything the app holds but the layer stacks (`stacks::AppState`
+//! puts the two together). Layer handlers are given this, never the stacks, so they change the
+//! stacks only by what they return. Data only: what changes it is the session's operations and
+//! the layers' handlers.
+
+pub mod guard;
+pub mod health;
+pub mod older_turns;
+pub mod outbox;
+pub mod questions;
+pub mod turn_settings;
+
+use super::composer::Composer;
+use super::scroll::Scroll;
+use super::view::View;
+use crate::model::{LayoutKey, Transcript, TurnTokens};
+use crate::protocol::{InitializeResponse, ThreadSettings, ThreadTokenUsage};
+use crate::render::Theme;
+use questions::QuestionQueue;
+use ratatui::layout::Rect;
+use std::collections::HashSet;
+use std::time::Instant;
+
+/// How the session was asked to start.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SessionConfig {
+    pub settings: ThreadSettings,
+    /// Which thread the session opens with.
+    pub resume: Resume,
+    /// The wall clock at one instant, read once at startup, so relative times ("3 min ago")
+    /// can be told without the app reading a clock.
+    pub wall_clock: Option<WallClock>,
+    /// Shown in the status line for the demo backend.
+    pub backend_label: String,
+    /// Where tern is connected when the server is elsewhere (`--remote`: `ssh me@box`,
+    /// `wss://…`, `unix:…`), for the status line and the welcome. `None`: a local child.
+    pub connected_to: Option<String>,
+    /// How long typing must pause before a prompt takes keys (see `questions::QUIET`).
+    pub approval_read_guard: Option<std::time::Duration>,
+    /// Make the URLs on screen OSC 8 hyperlinks.
+    pub hyperlinks: bool,
+    /// Colours for code, chosen once at startup from the environment.
+    pub theme: Theme,
+    /// `$HOME`, read once at startup, to shorten paths to `~/…`.
+    pub home: Option<String>,
+    /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
+    /// `codexHome` the server names in `initialize` comes first.
+    pub codex_home: Option<String>,
+    /// Ring the bell when a question waits or a turn ends while the terminal is unfocused.
+    pub bell: bool,
+    /// Send a desktop notification (OSC 9) then.
+    pub desktop_notification: bool,
+    /// `NO_COLOR`: draw without colours.
+    pub no_color: bool,
+    /// Where sent prompts are appended (`None`: nowhere), and what it held at startup (read by
+    /// the runtime).
+    pub history_file: Option<std::path::PathBuf>,
+    pub prompt_history: Vec<String>,
+}
+
+/// Which thread a session opens with.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum Resume {
+    /// A new thread.
+    #[default]
+    New,
+    /// `tern resume <ID>`.
+    Thread(String),
+    /// `tern resume --last`: the newest thread of this directory.
+    Last,
+    /// `tern resume`: the picker.
+    Pick,
+}
+
+/// Unix time `unix_secs` was the time at `at`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WallClock {
+    pub unix_secs: i64,
+    pub at: Instant,
+}
+
+impl WallClock {
+    /// The unix time at `now`.
+    pub fn unix_at(&self, now: Instant) -> i64 {
+        let elapsed = now.saturating_duration_since(self.at).as_secs();
+        self.unix_secs + i64::try_from(elapsed).unwrap_or(0)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConnState {
+    Connecting,
+    Ready,
+    /// The server is unusable; carries what happened and what to do.
+    Failed(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TurnPhase {
+    Idle,
+    /// `turn/start` is in flight; the turn id is not known yet.
+    Starting {
+        since: Instant,
+    },
+    Running {
+        id: String,
+        since: Instant,
+    },
+    Interrupting {
+        id: String,
+        since: Instant,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThreadInfo {
+    pub id: String,
+    pub model: String,
+    pub cwd: String,
+}
+
+#[derive(Debug)]
+pub struct Session {
+    pub config: SessionConfig,
+    pub conn: ConnState,
+    pub thread: Option<ThreadInfo>,
+    pub turn: TurnPhase,
+    pub transcript: Transcript,
+    pub composer: Composer,
+    /// The person's messages not yet in a turn: queued, or steering the running one.
+    pub outbox: outbox::Outbox,
+    /// Whether the terminal has the focus (focus-change events; assumed until told otherwise).
+    pub focused: bool,
+    /// The server's questions; the front one is shown, over everything the person opened.
+    pub questions: QuestionQueue,
+    /// The terminal's size, from the latest resize event.
+    pub screen: Rect,
+    /// What the server said about itself in `initialize` (`codexHome`, user agent).
+    pub server: Option<InitializeResponse>,
+    pub scroll: Scroll,
+    pub usage: Option<ThreadTokenUsage>,
+    /// Tokens used so far by the running turn, for its footer.
+    pub turn_tokens: Option<(String, TurnTokens)>,
+    /// Turns that ended: late notifications for them are dropped.
+    pub finished_turns: HashSet<String>,
+    pub quitting: bool,
+    /// Command output and reasoning shown in full (Ctrl+O) rather than collapsed.
+    pub expanded: bool,
+    /// The last text copied with /copy, printed after exit.
+    pub copied: Option<String>,
+    /// The older turns of a resumed thread still to page in as the person scrolls up.
+    pub older_turns: Option<older_turns::OlderTurns>,
+    /// What the next turn runs with, and what the person chose with `/model` and `/approvals`.
+    pub turn_settings: turn_settings::TurnSettings,
+    /// Whether the server answers, and where a restart stands.
+    pub health: health::Health,
+    /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
+    pub quit_armed_until: Option<Instant>,
+    /// News for the layers on screen, posted by the session's handlers and handed out by the
+    /// router after each event.
+    pub layer_events: Vec<super::event::LayerEvent>,
+}
+
+impl Session {
+    pub fn new(mut config: SessionConfig) -> Self {
+        Session {
+            conn: ConnState::Connecting,
+            thread: None,
+            turn: TurnPhase::Idle,
+            transcript: Transcript::default(),
+            composer: Composer::with_prompt_history(std::mem::take(&mut config.prompt_history)),
+            outbox: Default::default(),
+            focused: true,
+            questions: config
+                .approval_read_guard
+                .map(QuestionQueue::with_quiet)
+                .unwrap_or_default(),
+            screen: Rect::new(0, 0, 80, 24),
+            server: None,
+            scroll: Scroll::default(),
+            usage: None,
+            turn_tokens: None,
+            finished_turns: HashSet::new(),
+            quitting: false,
+            expanded: false,
+            copied: None,
+            older_turns: None,
+            turn_settings: Default::default(),
+            health: Default::default(),
+            quit_armed_until: None,
+            layer_events: Vec::new(),
+            config,
+        }
+    }
+
+    pub fn thread_id(&self) -> Option<&str> {
+        self.thread.as_ref().map(|t| t.id.as_str())
+    }
+
+    pub fn turn_active(&self) -> bool {
+        !matches!(self.turn, TurnPhase::Idle)
+    }
+
+    pub fn active_turn_id(&self) -> Option<&str> {
+        match &self.turn {
+            TurnPhase::Running { id, .. } | TurnPhase::Interrupting { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+
+    /// When the screen must be redrawn next without any event (the turn timer), if ever.
+    pub fn next_animation(&self, now: Instant) -> Option<Instant> {
+        match &self.turn {
+            TurnPhase::Idle => None,
+            TurnPhase::Starting { since }
+            | TurnPhase::Running { since, .. }
+            | TurnPhase::Interrupting { since, .. } => {
+                let elapsed = now.saturating_duration_since(*since);
+                let next_second = std::time::Duration::from_secs(elapsed.as_secs() + 1);
+                Some(*since + next_second)
+            }
+        }
+    }
+
+    /// How cells are laid out in a transcript area `width` columns wide.
+    pub fn layout_key(&self, width: u16) -> LayoutKey {
+        LayoutKey {
+            width,
+            expanded: self.expanded,
+            theme: self.config.theme,
+        }
+    }
+
+    /// The transcript as laid out in `area`.
+    pub fn view_in(&self, area: Rect) -> View<'_> {
+        View::new(&self.transcript, self.layout_key(area.width), area.height)
+    }
+
+    /// Moves the view of the transcript shown in `area`; `f` gets the scroll state and the
+    /// layout to measure it by.
+    pub fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
+        let view = View::new(&self.transcript, self.layout_key(area.width), area.height);
+        f(&mut self.scroll, &view);
+    }
+
+    /// What prompts are laid out with: the thread's cwd and the code colours.
+    pub fn question_look(&self) -> crate::render::question::QuestionLook<'_> {
+        crate::render::question::QuestionLook {
+            cwd: self.transcript.session_cwd(),
+            theme: self.config.theme,
+            thread_id: self.thread_id(),
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! The server's questions waiting for the person, as data: a queue whose front is shown, each
+//! with when it takes keys and where its answer stands. Keys reach the front through the
+//! type-ahead gate (`guard`); what a key does to it is the question's view
+//! (`layers::question`).
+
+use super::guard::{self, Activation, Gate, Held, QUIET};
+use crate::model::question_form::FormState;
+use crate::model::{Question, QuestionSubject};
+use crate::protocol::RequestId;
+use crossterm::event::KeyEvent;
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+#[derive(Debug)]
+pub struct QueuedQuestion {
+    pub question: Question,
+    /// When it takes keys (set when it reaches the front, i.e. is shown).
+    pub activation: Option<Activation>,
+    /// The option picked by its key, waiting for Enter or the same key again.
+    pub selected: Option<usize>,
+    /// Rows of the body scrolled past.
+    pub offset: usize,
+    /// Where a form is: the question, the answers so far.
+    pub form: Option<FormState>,
+}
+
+impl QueuedQuestion {
+    /// Whether keys type into a form's answer field.
+    pub fn typing_text(&self) -> bool {
+        match (&self.question.subject, &self.form) {
+            (QuestionSubject::Form(spec), Some(form)) => form.typing(spec),
+            _ => false,
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct QuestionQueue {
+    queue: VecDeque<QueuedQuestion>,
+    quiet: Duration,
+    held: Option<Held>,
+    /// When the last key that types or decides arrived while a question was up (arrows and the
+    /// like cannot come from a paste, so a quick ← then Enter is still a decision).
+    last_key: Option<Instant>,
+}
+
+impl Default for QuestionQueue {
+    fn default() -> Self {
+        Self::with_quiet(QUIET)
+    }
+}
+
+impl QuestionQueue {
+    /// `quiet` is how long typing must pause before a question takes keys ([`QUIET`]).
+    pub fn with_quiet(quiet: Duration) -> Self {
+        QuestionQueue {
+            queue: VecDeque::new(),
+            quiet,
+            held: None,
+            last_key: None,
+        }
+    }
+
+    pub fn push(&mut self, question: Question, now: Instant) {
+        let form = match &question.subject {
+            QuestionSubject::Form(spec) => Some(FormState::new(spec)),
+            _ => None,
+        };
+        let activation = self
+            .queue
+            .is_empty()
+            .then(|| Activation::new(now, self.quiet));
+        self.queue.push_back(QueuedQuestion {
+            question,
+            activation,
+            selected: None,
+            offset: 0,
+            form,
+        });
+    }
+
+    pub fn front(&self) -> Option<&QueuedQuestion> {
+        self.queue.front()
+    }
+
+    pub fn front_mut(&mut self) -> Option<&mut QueuedQuestion> {
+        self.queue.front_mut()
+    }
+
+    pub fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &QueuedQuestion> {
+        self.queue.iter()
+    }
+
+    /// Takes the front question off; the next one is shown from `now` and must be read first.
+    pub fn pop(&mut self, now: Instant) -> Option<Question> {
+        let done = self.queue.pop_front();
+        self.held = None;
+        if let Some(next) = self.queue.front_mut() {
+            next.activation = Some(Activation::new(now, self.quiet));
+        }
+        done.map(|q| q.question)
+    }
+
+    /// Drops a request the server settled elsewhere. Returns it when it was queued.
+    pub fn remove(&mut self, id: &RequestId, now: Instant) -> Option<Question> {
+        match self.queue.iter().position(|q| &q.question.id == id) {
+            Some(0) => self.pop(now),
+            Some(i) => self.queue.remove(i).map(|q| q.question),
+            None => None,
+        }
+    }
+
+    pub fn clear(&mut self) -> Vec<Question> {
+        self.held = None;
+        self.queue.drain(..).map(|q| q.question).collect()
+    }
+
+    /// Whether the front question takes keys now.
+    pub fn is_live(&self, now: Instant) -> bool {
+        self.front()
+            .and_then(|q| q.activation.as_ref())
+            .is_some_and(|a| a.live(now))
+    }
+
+    /// The person typed: the front question waits for a new pause.
+    pub fn typed(&mut self, now: Instant) {
+        if let Some(a) = self.queue.front_mut().and_then(|q| q.activation.as_mut()) {
+            a.typed(now);
+        }
+    }
+
+    /// What a key arriving now is: typing, held, swallowed, or for the question.
+    pub fn gate(&mut self, key: KeyEvent, now: Instant) -> Gate {
+        let previous = if guard::is_deciding(&key) || guard::is_repeat(&key) {
+            self.last_key.replace(now)
+        } else {
+            self.last_key
+        };
+        if let Some(held) = self.held.take() {
+            // Two keys this close together were typed, not decided.
+            self.typed(now);
+            return Gate::Typing(vec![held.key, key]);
+        }
+        if guard::is_repeat(&key) {
+            self.typed(now);
+            return Gate::Typing(vec![key]);
+        }
+        let deciding = guard::is_deciding(&key);
+        if !self.is_live(now) {
+            self.typed(now);
+            if key.code == crossterm::event::KeyCode::Esc {
+                return Gate::Swallow;
+            }
+            return Gate::Typing(vec![key]);
+        }
+        // Letters typed into a form's answer are text, not decisions.
+        let text_in_form = matches!(key.code, crossterm::event::KeyCode::Char(_))
+            && self.front().is_some_and(QueuedQuestion::typing_text);
+        if deciding && !text_in_form {
+            // Right behind another key: part of the same burst, not a decision.
+            if previous.is_some_and(|p| now.saturating_duration_since(p) < guard::HOLD) {
+                self.typed(now);
+                return Gate::Typing(vec![key]);
+            }
+            self.held = Some(Held { key, at: now });
+            return Gate::Hold;
+        }
+        Gate::Pass
+    }
+
+    /// A paste arrived: a key held just before it was part of the same typing.
+    pub fn pasted(&mut self, now: Instant) -> Option<KeyEvent> {
+        self.typed(now);
+        self.held.take().map(|h| h.key)
+    }
+
+    /// A held key whose moment has passed with no other key: it was meant.
+    pub fn take_due(&mut self, now: Instant) -> Option<KeyEvent> {
+        match self.held {
+            Some(held) if now >= held.due() => self.held.take().map(|h| h.key),
+            _ => None,
+        }
+    }
+
+    /// When something about the questions changes by itself: a held key decides, or the front
+    /// question becomes live (its look changes).
+    pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
+        let live_at = self
+            .front()
+            .and_then(|q| q.activation.as_ref())
+            .map(Activation::live_at)
+            .filter(|at| *at > now);
+        let held = self.held.map(|h| h.due());
+        match (live_at, held) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}

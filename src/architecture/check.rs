@@ -1,0 +1,285 @@
+//! The check of the graph against the declared orders, and the report of it.
+
+use super::{head, is_within, Graph};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+/// What is wrong with the graph, one line per edge; and the report of it.
+pub fn check(graph: &Graph) -> (Vec<String>, String) {
+    let mut problems = Vec::new();
+    let mut report = String::new();
+    let crate_tiers = &graph.crate_tiers;
+    let app = &graph.app_tiers;
+    // Every layer and every tier of app is named in the docs.
+    let mut layers = BTreeSet::new();
+    let mut app_children = BTreeSet::new();
+    for edge in &graph.edges {
+        for module in [&edge.from, &edge.to] {
+            if !module.is_empty() && head(module, 1) != "architecture" {
+                layers.insert(head(module, 1));
+            }
+            if let Some(inner) = module.strip_prefix("app::") {
+                app_children.insert(inner.to_string());
+            }
+        }
+    }
+    for layer in &layers {
+        if crate_tiers.tier_of(layer).is_none() {
+            problems.push(format!(
+                "src/lib.rs: the layer `{layer}` is in no tier of the list"
+            ));
+        }
+    }
+    for child in &app_children {
+        if app.unit_of(child).is_none() {
+            problems.push(format!(
+                "src/app/mod.rs: `app::{child}` is in no tier of the list"
+            ));
+        }
+    }
+    // Crate layers.
+    let mut crate_counts: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mut app_counts: BTreeMap<(String, String), usize> = BTreeMap::new();
+    // Inside app, file by file: (tier, from, to) → count.
+    let mut file_counts: BTreeMap<(usize, String, String), usize> = BTreeMap::new();
+    let mut upward = 0;
+    for edge in &graph.edges {
+        let (from, to) = (head(&edge.from, 1), head(&edge.to, 1));
+        if from == "architecture" {
+            continue;
+        }
+        if to.is_empty() {
+            problems.push(format!(
+                "{}:{}: `{}` names an item of the crate root: name its module",
+                edge.file, edge.line, edge.from
+            ));
+            continue;
+        }
+        if from != to {
+            *crate_counts.entry((from.clone(), to.clone())).or_default() += 1;
+            if let (Some(a), Some(b)) = (crate_tiers.tier_of(&from), crate_tiers.tier_of(&to)) {
+                if b >= a {
+                    problems.push(format!(
+                        "{}:{}: `{}` (layer {}) uses `{}` (layer {}): {}",
+                        edge.file,
+                        edge.line,
+                        edge.from,
+                        crate_tiers.label(a),
+                        edge.to,
+                        crate_tiers.label(b),
+                        if b == a { "same layer" } else { "upward" }
+                    ));
+                }
+            }
+            continue;
+        }
+        if from != "app" {
+            continue;
+        }
+        // Inside app.
+        if edge.to == "app" {
+            problems.push(format!(
+                "{}:{}: `{}` goes through the app root's re-exports: name the module",
+                edge.file, edge.line, edge.from
+            ));
+            continue;
+        }
+        let (Some((from_child, a)), Some((to_child, b))) = (
+            app.unit_of(&edge.from["app::".len()..]),
+            app.unit_of(&edge.to["app::".len()..]),
+        ) else {
+            continue;
+        };
+        if from_child != to_child {
+            *app_counts
+                .entry((from_child.clone(), to_child.clone()))
+                .or_default() += 1;
+        }
+        *file_counts
+            .entry((a, edge.from.clone(), edge.to.clone()))
+            .or_default() += 1;
+        if b > a {
+            upward += 1;
+        }
+        if b > a {
+            problems.push(format!(
+                "{}:{}: `{}` (tier {}) uses `{}` (tier {}): upward",
+                edge.file,
+                edge.line,
+                edge.from,
+                app.label(a),
+                edge.to,
+                app.label(b),
+            ));
+        }
+        for (users, used) in &app.only {
+            let used_module = format!("app::{used}");
+            if is_within(&edge.to, &used_module)
+                && !is_within(&edge.from, &used_module)
+                && !users.iter().any(|user| is_within(&from_child, user))
+            {
+                problems.push(format!(
+                    "{}:{}: `{}` uses `{}`: only {} may",
+                    edge.file,
+                    edge.line,
+                    edge.from,
+                    edge.to,
+                    users
+                        .iter()
+                        .map(|u| format!("`{u}`"))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ));
+            }
+        }
+    }
+    problems.extend(cycles(graph));
+    // The report: crate layers, then app's tiers, each module with its edges.
+    writeln!(report, "crate layers, lowest first (src/lib.rs):").ok();
+    for (i, (_, modules)) in crate_tiers.tiers.iter().enumerate() {
+        for module in modules {
+            write_uses(
+                &mut report,
+                &format!("{}. {module}", i + 1),
+                module,
+                &crate_counts,
+            );
+        }
+    }
+    writeln!(report, "app tiers, lowest first (src/app/mod.rs):").ok();
+    for (i, (label, modules)) in app.tiers.iter().enumerate() {
+        let total: usize = app_counts
+            .iter()
+            .filter(|((from, _), _)| modules.contains(from))
+            .map(|(_, n)| n)
+            .sum();
+        writeln!(report, "  {}. {label} ({total} edges out)", i + 1).ok();
+        for module in modules {
+            write_uses(&mut report, &format!("  {module}"), module, &app_counts);
+        }
+    }
+    writeln!(
+        report,
+        "app files, tier by tier (one line per file: what it uses):"
+    )
+    .ok();
+    let mut lines: BTreeMap<(usize, &str), Vec<String>> = BTreeMap::new();
+    for ((tier, from, to), n) in &file_counts {
+        let short = |m: &str| m.strip_prefix("app::").unwrap_or(m).to_string();
+        lines
+            .entry((*tier, from.as_str()))
+            .or_default()
+            .push(format!("{} ×{n}", short(to)));
+    }
+    let mut tier_shown = None;
+    for ((tier, from), uses) in &lines {
+        if tier_shown != Some(*tier) {
+            writeln!(report, "  {}", app.label(*tier)).ok();
+            tier_shown = Some(*tier);
+        }
+        let from = from.strip_prefix("app::").unwrap_or(from);
+        writeln!(report, "    {from} → {}", uses.join(", ")).ok();
+    }
+    writeln!(report, "upward edges inside app: {upward}").ok();
+    (problems, report)
+}
+
+fn write_uses(
+    report: &mut String,
+    title: &str,
+    module: &str,
+    counts: &BTreeMap<(String, String), usize>,
+) {
+    let uses: Vec<String> = counts
+        .iter()
+        .filter(|((from, _), _)| from == module)
+        .map(|((_, to), n)| format!("{to} ×{n}"))
+        .collect();
+    let uses = if uses.is_empty() {
+        "nothing".to_string()
+    } else {
+        uses.join(", ")
+    };
+    writeln!(report, "  {title} → {uses}").ok();
+}
+
+/// Cycles among the files of `app` (strongly connected sets of more than one file).
+fn cycles(graph: &Graph) -> Vec<String> {
+    let mut next: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for edge in &graph.edges {
+        if is_within(&edge.from, "app") && is_within(&edge.to, "app") && edge.from != edge.to {
+            next.entry(&edge.from).or_default().insert(&edge.to);
+            next.entry(&edge.to).or_default();
+        }
+    }
+    // Tarjan's algorithm.
+    struct State<'a> {
+        index: HashMap<&'a str, usize>,
+        low: HashMap<&'a str, usize>,
+        on_stack: BTreeSet<&'a str>,
+        stack: Vec<&'a str>,
+        found: Vec<Vec<&'a str>>,
+    }
+    fn visit<'a>(v: &'a str, next: &BTreeMap<&'a str, BTreeSet<&'a str>>, s: &mut State<'a>) {
+        let i = s.index.len();
+        s.index.insert(v, i);
+        s.low.insert(v, i);
+        s.stack.push(v);
+        s.on_stack.insert(v);
+        for &w in &next[v] {
+            if !s.index.contains_key(w) {
+                visit(w, next, s);
+                let low = s.low[v].min(s.low[w]);
+                s.low.insert(v, low);
+            } else if s.on_stack.contains(w) {
+                let low = s.low[v].min(s.index[w]);
+                s.low.insert(v, low);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut set = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                s.on_stack.remove(w);
+                set.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            if set.len() > 1 {
+                set.sort();
+                s.found.push(set);
+            }
+        }
+    }
+    let mut state = State {
+        index: HashMap::new(),
+        low: HashMap::new(),
+        on_stack: BTreeSet::new(),
+        stack: Vec::new(),
+        found: Vec::new(),
+    };
+    for v in next.keys() {
+        if !state.index.contains_key(v) {
+            visit(v, &next, &mut state);
+        }
+    }
+    state
+        .found
+        .iter()
+        .map(|set| {
+            let members: BTreeSet<&str> = set.iter().copied().collect();
+            let inside: Vec<String> = graph
+                .edges
+                .iter()
+                .filter(|e| members.contains(e.from.as_str()) && members.contains(e.to.as_str()))
+                .map(|e| format!("{}:{} ({} → {})", e.file, e.line, e.from, e.to))
+                .collect();
+            format!(
+                "an import cycle through {} files of app: {}; its edges: {}",
+                set.len(),
+                set.join(", "),
+                inside.join("; ")
+            )
+        })
+        .collect()
+}

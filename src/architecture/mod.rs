@@ -1,0 +1,127 @@
+//! The architecture test: every `use` line and every `crate::`/`super::` path in `src/` must run
+//! downward.
+//!
+//! Two orders are checked, both read from the docs, so the docs and the code cannot drift apart:
+//! the crate's layers (the numbered list in `src/lib.rs`) and the tiers inside `app` (the
+//! numbered list in `src/app/mod.rs`, with its "Only … use …" rules). Inside `app` the graph of
+//! files must also have no cycle (a parent's edges to its own children, its `mod` and `pub use`
+//! lines, are its face, not a dependency). A failure names the file, the line and the edge.
+//!
+//! `cargo test --lib architecture -- --nocapture` prints the module graph, tier by tier, with
+//! edge counts.
+
+mod check;
+mod paths;
+mod source;
+mod tiers;
+
+use check::check;
+use paths::{edges_of, Edge};
+use source::modules;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use tiers::{read_tiers, Tiers};
+
+/// The first `depth` segments of a module path (the crate layer, or `app`'s child).
+pub(crate) fn head(module: &str, depth: usize) -> String {
+    module
+        .split("::")
+        .take(depth)
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+pub(crate) fn is_within(module: &str, ancestor: &str) -> bool {
+    ancestor.is_empty() || module == ancestor || module.starts_with(&format!("{ancestor}::"))
+}
+
+pub(crate) struct Graph {
+    pub(crate) edges: Vec<Edge>,
+    pub(crate) crate_tiers: Tiers,
+    pub(crate) app_tiers: Tiers,
+}
+
+fn graph() -> Graph {
+    // TERN_ARCHITECTURE_ROOT draws another checkout's graph (the "before" of a change).
+    let root = std::env::var_os("TERN_ARCHITECTURE_ROOT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    let root = root.as_path();
+    let src = root.join("src");
+    let files = modules(&src);
+    let known: BTreeSet<String> = files.iter().map(|(_, m)| m.clone()).collect();
+    let mut edges = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (file, module) in &files {
+        for edge in edges_of(file, module, &known, root) {
+            // One edge per line and target: `use super::layers::{Hint, Outcome}` is one import.
+            if !seen.insert((edge.file.clone(), edge.line, edge.to.clone())) {
+                continue;
+            }
+            // A module's own items, and a parent's `mod`/`pub use` of its children, are not
+            // dependencies.
+            if edge.to.is_empty() && module.is_empty() {
+                continue;
+            }
+            if is_within(&edge.to, &edge.from) {
+                continue;
+            }
+            edges.push(edge);
+        }
+    }
+    Graph {
+        edges,
+        crate_tiers: read_tiers(&src.join("lib.rs")),
+        app_tiers: read_tiers(&src.join("app/mod.rs")),
+    }
+}
+
+#[test]
+fn every_edge_runs_downward() {
+    let graph = graph();
+    assert!(
+        graph.crate_tiers.tiers.len() >= 8,
+        "src/lib.rs lists no layers: {:?}",
+        graph.crate_tiers
+    );
+    assert!(
+        graph.app_tiers.tiers.len() >= 4,
+        "src/app/mod.rs lists no tiers: {:?}",
+        graph.app_tiers
+    );
+    let (problems, report) = check(&graph);
+    println!("{report}");
+    for problem in &problems {
+        println!("{problem}");
+    }
+    assert!(
+        problems.is_empty(),
+        "{} edge(s) against the declared order:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_parser_reads_use_trees_and_skips_comments_strings_and_tests() {
+    let paths: Vec<String> = paths::expand_use("super::{a, b::{c as d, self}, e::*}")
+        .into_iter()
+        .map(|(p, name)| format!("{} as {name}", p.join("::")))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "super::a as a",
+            "super::b::c as d",
+            "super::b as b",
+            "super::e as *"
+        ]
+    );
+    let code = source::code_only(
+        "use crate::a; // crate::b\nlet s = \"crate::c\"; let c = '{';\n#[cfg(test)]\nmod tests { use crate::d; }\nfn f<'a>() {}",
+    );
+    assert!(code.contains("crate::a"));
+    assert!(!code.contains("crate::b") && !code.contains("crate::c") && !code.contains("crate::d"));
+    assert!(code.contains("fn f<'a>()"));
+    assert_eq!(code.lines().count(), 5);
+}
