@@ -163,8 +163,17 @@ pub fn question_lines(
             labelled(&mut body, "link: ", p.url.as_deref().unwrap_or(""), w);
         }
         QuestionSubject::Form(spec) => {
-            let state = form.cloned().unwrap_or_else(|| FormState::new(spec));
-            return form_lines(spec, &state, w, palette);
+            // Borrowed, not copied: the answers so far are as many as the questions, and the
+            // form is laid out on every key (a copy made each key cost its size).
+            let fresh;
+            let state = match form {
+                Some(state) => state,
+                None => {
+                    fresh = FormState::new(spec);
+                    &fresh
+                }
+            };
+            return form_lines(spec, state, w, palette);
         }
     }
     for line in &question.withheld {
