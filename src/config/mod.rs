@@ -35,6 +35,8 @@ pub struct FileConfig {
     pub codex_bin: Option<PathBuf>,
     /// What `--remote ssh://…` runs on the other machine (default `codex app-server`).
     pub remote_command: Option<String>,
+    /// Print what `/copy` copied after exit (tern always says that it copied something).
+    pub print_copied: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -48,6 +50,7 @@ const KNOWN_KEYS: &[&str] = &[
     "codex_bin",
     "remote_command",
     "keys",
+    "print_copied",
 ];
 
 pub const THEMES: &[&str] = &["dark", "light", "auto"];

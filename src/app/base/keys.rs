@@ -92,6 +92,8 @@ pub enum BaseKey {
     Expand,
     Commands,
     Quit,
+    /// Job control: tern stops until `fg`.
+    Suspend,
     /// A composer edit.
     Edit(Edit),
     /// Held for a coming issue: does nothing yet.
@@ -266,6 +268,10 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         .help(),
         edit("undo", &[Chord::ctrl('z')], Edit::Undo, "undo")
             .when("the composer has text", |s| !s.composer_empty)
+            .help(),
+        row("suspend", &[Chord::ctrl('z')], BaseKey::Suspend, "suspend")
+            .explained("stop tern as a shell stops a program (`fg` brings it back)")
+            .when("the composer is empty", |s| s.composer_empty)
             .help(),
         edit("redo", &[Chord::ctrl('y')], Edit::Redo, "redo").help(),
         edit(

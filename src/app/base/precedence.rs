@@ -224,10 +224,14 @@ mod tests {
             .iter()
             .filter(|t| t.state.running && !t.state.vim_normal)
             .all(|t| t.row.map(|r| r.0) == Some("interrupt")));
-        // Ctrl+Z: undo with text, nothing yet on an empty composer.
+        // Ctrl+Z: undo with text, job control on an empty composer.
         for taker in table(&Chord::ctrl('z'), &keymap) {
-            let expected = (!taker.state.composer_empty).then_some("undo");
-            assert_eq!(taker.row.map(|r| r.0), expected, "{:?}", taker.state);
+            let expected = if taker.state.composer_empty {
+                "suspend"
+            } else {
+                "undo"
+            };
+            assert_eq!(taker.row.map(|r| r.0), Some(expected), "{:?}", taker.state);
         }
         // Alt+←: a word back with text; held for switching agents (issue 21) without.
         for taker in table(&Chord::alt(KeyCode::Left), &keymap) {

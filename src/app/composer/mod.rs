@@ -263,16 +263,15 @@ impl Composer {
             Edit::DeleteLineEnd => t.delete_line_by_end(),
             Edit::DeleteWordBack => t.delete_word(),
             Edit::DeleteWordForward => t.delete_next_word(),
-            Edit::DeleteBack => t.delete_char(),
-            Edit::DeleteForward => t.delete_next_char(),
+            Edit::DeleteBack | Edit::DeleteForward | Edit::CharLeft | Edit::CharRight => {
+                self.grapheme_step(edit)
+            }
             Edit::Undo => t.undo(),
             Edit::Redo => t.redo(),
             Edit::WordLeft => moved(t, CursorMove::WordBack),
             Edit::WordRight => moved(t, CursorMove::WordForward),
             Edit::LineStart => moved(t, CursorMove::Head),
             Edit::LineEnd => moved(t, CursorMove::End),
-            Edit::CharLeft => moved(t, CursorMove::Back),
-            Edit::CharRight => moved(t, CursorMove::Forward),
         };
         if changed {
             self.history_edited();
@@ -284,6 +283,43 @@ impl Composer {
     pub fn type_char(&mut self, c: char) {
         self.textarea.insert_char(c);
         self.history_edited();
+    }
+
+    /// Moves and deletions by one character go by grapheme cluster: an emoji family or a
+    /// letter with its accents is one step, and deleting it is one undo step. The text widget
+    /// counts characters, so the cluster's characters are stepped over or deleted together.
+    /// Whether the text changed.
+    fn grapheme_step(&mut self, step: Edit) -> bool {
+        use crate::text::graphemes::{boundary_after, boundary_before};
+        let t = &mut self.textarea;
+        let DataCursor(row, col) = t.cursor();
+        let line = t.lines().get(row).map(String::as_str).unwrap_or_default();
+        let len = line.chars().count();
+        let (back, forward) = (
+            col - boundary_before(line, col),
+            boundary_after(line, col) - col,
+        );
+        let moved = |t: &mut TextArea<'static>, how: CursorMove, n: usize| {
+            (0..n.max(1)).for_each(|_| t.move_cursor(how));
+        };
+        match step {
+            Edit::CharLeft => {
+                moved(t, CursorMove::Back, back);
+                false
+            }
+            Edit::CharRight => {
+                moved(t, CursorMove::Forward, forward);
+                false
+            }
+            Edit::DeleteBack if col == 0 => t.delete_char(),
+            Edit::DeleteBack => {
+                moved(t, CursorMove::Back, back);
+                t.delete_str(back)
+            }
+            Edit::DeleteForward if col >= len => t.delete_next_char(),
+            Edit::DeleteForward => t.delete_str(forward),
+            _ => false,
+        }
     }
 
     /// Any edit of a recalled prompt makes it the draft: the walk starts over from the newest.
@@ -326,24 +362,24 @@ impl Composer {
         let mut width_so_far = 0;
         let mut offset = 0;
         let line = &self.textarea.lines()[visual.line];
-        for c in line
+        let row_text: String = line
             .chars()
             .skip(visual.start)
             .take(visual.end - visual.start)
+            .collect();
+        for cluster in unicode_segmentation::UnicodeSegmentation::graphemes(row_text.as_str(), true)
         {
-            let w = unicode_width::UnicodeWidthStr::width(
-                crate::text::sanitize::visible_line(c.encode_utf8(&mut [0; 4])).as_str(),
-            );
+            let w = crate::render::editor_layout::shown_width(cluster);
             if width_so_far + w > column {
                 break;
             }
             width_so_far += w;
-            offset += 1;
+            offset += cluster.chars().count();
         }
         let mut col = visual.start + offset;
         // The end of a row that wraps is the start of the next one: stay on this row.
         if col == visual.end && visual.end < line.chars().count() && offset > 0 {
-            col -= 1;
+            col = crate::text::graphemes::boundary_before(line, col);
         }
         self.textarea.move_cursor(CursorMove::Jump(
             u16::try_from(visual.line).unwrap_or(u16::MAX),

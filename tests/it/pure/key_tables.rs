@@ -266,8 +266,8 @@ fn with_history(now: Instant) -> AppState {
     config.prompt_history = vec!["run the tests".into(), "explain the repo".into()];
     let mut state = AppState::new(config);
     let ready = ready_state(now);
-    state.session.thread = ready.session.thread;
-    state.session.conn = ready.session.conn;
+    state.session.thread = ready.session.thread.clone();
+    state.session.conn = ready.session.conn.clone();
     state
 }
 

@@ -31,3 +31,4 @@ mod server_faults;
 mod steer_queue;
 mod thread_picker;
 mod transcript_navigation;
+mod view_costs;

@@ -10,16 +10,18 @@ use crate::app::state::Session;
 use crate::model::question_form::{FormAnswer, FormSpec};
 use crate::model::{QuestionSubject, Record};
 use crossterm::event::KeyCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 pub use crate::model::question_form::FormState;
 
 /// The front form and its spec, when the front question is one.
-fn front_form(state: &mut Session) -> Option<(FormSpec, &mut FormState)> {
+fn front_form(state: &mut Session) -> Option<(Arc<FormSpec>, &mut FormState)> {
     let front = state.questions.front_mut()?;
     let QuestionSubject::Form(spec) = &front.question.subject else {
         return None;
     };
+    // Shared, not copied: a form of many questions costs nothing per key to hold.
     let spec = spec.clone();
     Some((spec, front.form.as_mut()?))
 }
