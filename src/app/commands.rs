@@ -173,7 +173,10 @@ pub fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome
     match find(name) {
         Some(command) => Some((command.run)(state, args, now)),
         None => {
-            state.transcript.notice(NoticeLevel::Warning, unknown(name));
+            state
+                .shown
+                .transcript
+                .notice(NoticeLevel::Warning, unknown(name));
             state.composer.set_text(text);
             Some(done(vec![]))
         }
@@ -221,7 +224,7 @@ fn distance(a: &str, b: &str) -> usize {
 fn need_thread(state: &mut Session, what: &str) -> Option<String> {
     let id = state.thread_id().map(str::to_string);
     if id.is_none() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("No thread yet: wait until it is ready to {what}."),
         );
@@ -231,7 +234,7 @@ fn need_thread(state: &mut Session, what: &str) -> Option<String> {
 
 fn refuse_while_busy(state: &mut Session, what: &str) -> bool {
     if state.turn_active() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("A turn is running: interrupt it (Esc) or wait, then {what}."),
         );
@@ -260,6 +263,7 @@ fn fork(state: &mut Session) -> Vec<Effect> {
 fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
     if name.is_empty() {
         state
+            .shown
             .transcript
             .notice(NoticeLevel::Warning, "Usage: /rename NAME");
         state.composer.set_text("/rename ");

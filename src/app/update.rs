@@ -34,7 +34,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
     };
     effects.extend(attention::alerts(&state.session, before));
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
-    if state.session.older_turns.is_some() {
+    if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;
         effects.extend(threads::load_older(&mut state.session, transcript));
     }

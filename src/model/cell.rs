@@ -225,6 +225,11 @@ impl Cell {
         }
     }
 
+    /// Whether the cell was ever laid out (a thread not on screen never is).
+    pub fn was_laid_out(&self) -> bool {
+        self.cache.borrow().is_some()
+    }
+
     /// The cell's lines at `key`. `layout` brings a [`Laid`] up to date: it gets an empty one,
     /// or the one from before the cell grew, whose `head` it may keep.
     pub fn layout(

@@ -15,7 +15,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     match &state.session.conn {
         // Connected, but no thread yet: the picker is up, or one is being opened.
         ConnState::Connecting if state.session.server.is_some() => spans.push(
-            if state.session.thread.is_none()
+            if state.session.shown.thread.is_none()
                 && state
                     .layers
                     .person
@@ -29,7 +29,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         ),
         ConnState::Connecting => spans.push(Span::styled("connecting to codex…", palette.warning)),
         ConnState::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
-        ConnState::Ready => match &state.session.turn {
+        ConnState::Ready => match &state.session.shown.turn {
             TurnPhase::Idle => spans.push(Span::styled("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();
@@ -48,7 +48,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         spans.push(sep());
         spans.push(Span::styled("approval needed", palette.attention));
     }
-    if let Some(thread) = &state.session.thread {
+    if let Some(thread) = &state.session.shown.thread {
         spans.push(sep());
         // What the next turn uses: `/model` may have changed it.
         let model = crate::app::session::turn_settings::model(&state.session).unwrap_or_default();
@@ -76,7 +76,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             palette.dim,
         ));
     }
-    if let Some(usage) = &state.session.usage {
+    if let Some(usage) = &state.session.shown.usage {
         let used = usage.last.total_tokens;
         spans.push(sep());
         let text = match usage.model_context_window {

@@ -32,7 +32,10 @@ pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
 
 /// The session cannot go on: say why, and keep everything the person typed.
 pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
-    state.transcript.notice(NoticeLevel::Error, message.clone());
+    state
+        .shown
+        .transcript
+        .notice(NoticeLevel::Error, message.clone());
     state.conn = ConnState::Failed(message);
     vec![]
 }
@@ -41,6 +44,7 @@ pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
 /// the terminal ignores OSC 52.
 pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
     let last = state
+        .shown
         .transcript
         .cells()
         .iter()
@@ -52,14 +56,14 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
             _ => None,
         });
     let Some(text) = last else {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Nothing to copy yet: no answer so far.",
         );
         return vec![];
     };
     let lines = text.lines().count();
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Info,
         format!(
             "Copied the last answer ({lines} line{}) to the clipboard; it is also printed when tern \
@@ -73,17 +77,18 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
 
 /// The turn is over: the next queued message goes out.
 pub fn turn_finished(state: &mut Session, now: Instant) -> Vec<Effect> {
-    state.turn = TurnPhase::Idle;
+    state.shown.turn = TurnPhase::Idle;
     super::outbox::turn_ended(state, now)
 }
 
 pub fn interrupt(state: &mut Session) -> Vec<Effect> {
-    let (TurnPhase::Running { id, since }, Some(thread_id)) =
-        (state.turn.clone(), state.thread_id().map(str::to_string))
-    else {
+    let (TurnPhase::Running { id, since }, Some(thread_id)) = (
+        state.shown.turn.clone(),
+        state.thread_id().map(str::to_string),
+    ) else {
         return vec![];
     };
-    state.turn = TurnPhase::Interrupting {
+    state.shown.turn = TurnPhase::Interrupting {
         id: id.clone(),
         since,
     };

@@ -12,5 +12,7 @@ pub mod quit_ladder;
 pub mod responses;
 pub mod restart;
 pub mod server_events;
+pub mod switch;
+pub mod thread_events;
 pub mod threads;
 pub mod turn_settings;

@@ -44,9 +44,9 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::ForkThread(answer) => threads::open_answered(state, answer, true, now),
         Reply::StartTurn { prompt, answer } => match answer {
             Ok(response) => {
-                if let TurnPhase::Starting { since } = state.turn {
-                    if !state.finished_turns.contains(&response.turn.id) {
-                        state.turn = TurnPhase::Running {
+                if let TurnPhase::Starting { since } = state.shown.turn {
+                    if !state.shown.finished_turns.contains(&response.turn.id) {
+                        state.shown.turn = TurnPhase::Running {
                             id: response.turn.id,
                             since,
                         };
@@ -56,7 +56,10 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             }
             // The turn may well have started: its `turn/started` says so.
             Err(e @ ReplyError::Unreadable { .. }) => {
-                state.transcript.notice(NoticeLevel::Warning, e.to_string());
+                state
+                    .shown
+                    .transcript
+                    .notice(NoticeLevel::Warning, e.to_string());
                 vec![]
             }
             // Never lose what the person wrote.
@@ -71,6 +74,7 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::InterruptTurn(answer) => {
             if let Err(e) = answer {
                 state
+                    .shown
                     .transcript
                     .notice(NoticeLevel::Error, format!("Could not interrupt: {e}"));
             }
@@ -116,6 +120,7 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::CompactThread(answer) => {
             if let Err(e) = answer {
                 state
+                    .shown
                     .transcript
                     .notice(NoticeLevel::Error, format!("Could not compact: {e}"));
             }
@@ -147,7 +152,7 @@ fn archive_answered(
 /// An answer tern could not read but can do without: said, and the session goes on.
 fn unreadable_but_going_on(state: &mut Session, error: Option<ReplyError>) {
     if let Some(error) = error {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("{error} (going on without it)"),
         );
@@ -186,11 +191,11 @@ fn on_thread_ready(
     } else {
         response.cwd.clone()
     };
-    state.transcript.set_session_cwd(Some(cwd.clone()));
+    state.shown.transcript.set_session_cwd(Some(cwd.clone()));
     super::turn_settings::reported(state, &response);
-    state.transcript.load_turns(&response.thread.turns);
+    state.shown.transcript.load_turns(&response.thread.turns);
     if !response.thread.turns.is_empty() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Info,
             format!(
                 "Resumed thread {} ({} earlier turns)",
@@ -199,7 +204,10 @@ fn on_thread_ready(
             ),
         );
     }
-    state.thread = Some(ThreadInfo {
+    // The model shown until now (notices of the start) becomes the new thread's.
+    state.threads.take(&response.thread.id);
+    state.shown.id = Some(response.thread.id.clone());
+    state.shown.thread = Some(ThreadInfo {
         id: response.thread.id,
         model: response.model,
         cwd,

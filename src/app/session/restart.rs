@@ -72,7 +72,7 @@ pub fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
     state.conn = ConnState::Connecting;
     let health = &mut state.health;
     health.restart = Some(Restart::Starting {
-        thread: state.thread.as_ref().map(|t| t.id.clone()),
+        thread: state.shown.thread.as_ref().map(|t| t.id.clone()),
     });
     health.started = None;
     health.last_heard = None;
@@ -130,6 +130,7 @@ pub fn initialized(
         Ok(server) => server,
         Err(e @ ReplyError::Unreadable { .. }) => {
             state
+                .shown
                 .transcript
                 .notice(NoticeLevel::Warning, format!("{e} (going on without it)"));
             InitializeResponse::default()
@@ -194,7 +195,7 @@ fn resumed(state: &mut Session, response: ThreadStartResponse, now: Instant) -> 
     } else {
         response.cwd.clone()
     };
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Info,
         format!(
             "codex app-server restarted{}; thread {} resumed.",
@@ -207,18 +208,18 @@ fn resumed(state: &mut Session, response: ThreadStartResponse, now: Instant) -> 
         ),
     );
     if response.thread.status == Some(crate::protocol::ThreadStatus::SystemError) {
-        super::notices::system_error(state);
+        super::notices::system_error(&mut state.shown.transcript);
     }
-    state.thread = Some(ThreadInfo {
+    state.shown.thread = Some(ThreadInfo {
         id: response.thread.id,
         model: response.model,
         cwd,
     });
     // Late events of old turns came from the old server only; the new one may even reuse
     // their ids.
-    state.finished_turns.clear();
+    state.shown.finished_turns.clear();
     // A page of history asked of the old server will not come.
-    if let Some(older) = &mut state.older_turns {
+    if let Some(older) = &mut state.shown.older_turns {
         older.loading = false;
     }
     state.conn = ConnState::Ready;
@@ -240,14 +241,14 @@ fn given_up(state: &mut Session, why: String) -> Vec<Effect> {
 /// The running turn ends with the server: its cells stop "running".
 fn lose_turn(state: &mut Session) {
     if let Some(id) = state.active_turn_id().map(str::to_string) {
-        state.transcript.settle_turn(&id, false);
-        state.finished_turns.insert(id);
-        state.transcript.notice(
+        state.shown.transcript.settle_turn(&id, false);
+        state.shown.finished_turns.insert(id);
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "The running turn ended with the server.",
         );
     }
     outbox::requeue_unanswered(state);
-    state.turn = TurnPhase::Idle;
-    state.turn_tokens = None;
+    state.shown.turn = TurnPhase::Idle;
+    state.shown.turn_tokens = None;
 }

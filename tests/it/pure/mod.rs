@@ -28,4 +28,5 @@ mod rules_layer;
 mod server_faults;
 mod steer_queue;
 mod thread_picker;
+mod threads_apart;
 mod transcript_navigation;

@@ -69,7 +69,7 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     update(&mut state, key(KeyCode::Tab), now);
     type_text(&mut state, "my draft", now);
     assert_eq!(state.session.outbox.queued.len(), 1);
-    let cells_before = state.session.transcript.cells().len();
+    let cells_before = state.session.shown.transcript.cells().len();
 
     update(
         &mut state,
@@ -114,9 +114,10 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     assert!(state.session.outbox.queued.is_empty());
     assert_eq!(state.session.composer.text(), "queued one\n\nmy draft!");
     // The transcript is kept: everything before, plus what happened.
-    assert!(state.session.transcript.cells().len() > cells_before);
+    assert!(state.session.shown.transcript.cells().len() > cells_before);
     assert!(state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
