@@ -46,5 +46,5 @@ pub use effect::Effect;
 pub use event::{AppEvent, GitDiffOutput, ListPurpose, RequestTag};
 pub use request::ClientRequest;
 pub use stacks::AppState;
-pub use state::{ConnState, Resume, Session, SessionConfig, TurnPhase, WallClock};
+pub use state::{Lifecycle, Open, Resume, Session, SessionConfig, TurnPhase, WallClock};
 pub use update::update;

@@ -307,10 +307,7 @@ where
 
     fn finish(self) -> (SessionOutcome, AppState) {
         let state = self.state;
-        let failure = match &state.session.conn {
-            app::ConnState::Failed(reason) => Some(reason.clone()),
-            _ => None,
-        };
+        let failure = state.session.lifecycle.failure().map(str::to_string);
         let outcome = SessionOutcome {
             thread_id: state.session.thread_id().map(str::to_string),
             failure,

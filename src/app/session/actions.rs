@@ -3,9 +3,9 @@
 
 use crate::app::effect::Effect;
 use crate::app::request::ClientRequest;
-use crate::app::state::{ConnState, Session, TurnPhase};
+use crate::app::state::{Lifecycle, Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
-use crate::protocol::{Decision, InitializeParams, ModelListParams, TurnInterruptParams};
+use crate::protocol::{Decision, ModelListParams, TurnInterruptParams};
 use std::time::Instant;
 
 /// Leaves the session. Prompts still open are answered `cancel`, so the server never waits for
@@ -36,7 +36,7 @@ pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
         .shown
         .transcript
         .notice(NoticeLevel::Error, message.clone());
-    state.conn = ConnState::Failed(message);
+    state.lifecycle = Lifecycle::Failed(message);
     vec![]
 }
 
@@ -97,13 +97,6 @@ pub fn interrupt(state: &mut Session) -> Vec<Effect> {
             thread_id,
             turn_id: id,
         },
-    ))]
-}
-
-/// The first thing asked of a server: `initialize`.
-pub fn initialize() -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::Initialize(
-        InitializeParams::tern(),
     ))]
 }
 

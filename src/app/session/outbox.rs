@@ -10,7 +10,7 @@
 use crate::app::effect::Effect;
 use crate::app::request::ClientRequest;
 use crate::app::state::outbox::PendingSteer;
-use crate::app::state::{ConnState, Session, TurnPhase};
+use crate::app::state::{Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::{TurnStartParams, TurnSteerParams, UserInput};
 use std::time::Instant;
@@ -23,7 +23,7 @@ pub const CUT_OFF_BY_A_STEER: &str = "↑ cut off by a steer — this part of th
 
 /// Enter: steers the running turn, or goes out as a new turn once the thread is ready and idle.
 pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
-    if let ConnState::Failed(_) = state.conn {
+    if state.lifecycle.failure().is_some() {
         state.composer.set_text(&prompt);
         state.shown.transcript.notice(
             NoticeLevel::Error,
@@ -34,7 +34,7 @@ pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
     state.shown.scroll.to_bottom();
     if let (TurnPhase::Running { id, .. }, Some(thread_id)) = (&state.shown.turn, state.thread_id())
     {
-        if state.conn == ConnState::Ready {
+        if state.lifecycle.is_ready() {
             let params = TurnSteerParams {
                 thread_id: thread_id.to_string(),
                 input: vec![UserInput::text(prompt.clone())],
@@ -58,7 +58,7 @@ pub fn queue(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
 
 /// Starts a turn with the first queued message, when the thread is ready and idle.
 pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
-    if state.turn_active() || state.conn != ConnState::Ready {
+    if state.turn_active() || !state.lifecycle.is_ready() {
         return vec![];
     }
     let (Some(thread_id), Some(prompt)) = (
@@ -103,7 +103,7 @@ pub fn steer_answered(
     let steer = steering.remove(index);
     // It was meant for the turn running now, so it goes before anything queued after it.
     state.outbox.queued.push_front(steer.prompt);
-    if matches!(state.conn, ConnState::Failed(_)) {
+    if state.lifecycle.failure().is_some() {
         return vec![];
     }
     let ended = error.contains("no active turn") || error.contains("expected active turn");

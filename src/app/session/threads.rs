@@ -1,19 +1,15 @@
-//! Which thread the session shows: starting a new one (`/new`), opening another (the picker,
-//! `tern resume --last`), forking, and paging a resumed thread's older turns in from
-//! `thread/turns/list`, newest first, as the person scrolls up.
+//! The threads of the session: the picker's listings, what a refused open says where no picker
+//! took it, and paging a resumed thread's older turns in from `thread/turns/list`,
+//! newest first, as the person scrolls up. (Opening and adopting a thread is `lifecycle`'s;
+//! which one is on screen, `switch`'s.)
 
 use super::actions::fail;
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, ListPurpose};
-use crate::app::reply::Answer;
+use crate::app::event::LayerEvent;
 use crate::app::request::ClientRequest;
-use crate::app::state::older_turns::OlderTurns;
-use crate::app::state::{ConnState, Session, ThreadInfo, TurnPhase};
+use crate::app::state::{Session, TurnPhase};
 use crate::model::NoticeLevel;
-use crate::protocol::{
-    ThreadListParams, ThreadListResponse, ThreadResumeParams, ThreadSettings, ThreadStartResponse,
-    ThreadTurnsListParams, ThreadTurnsListResponse, TurnStatus, SORT_UPDATED_AT,
-};
+use crate::protocol::{ThreadSettings, ThreadTurnsListParams, ThreadTurnsListResponse, TurnStatus};
 use ratatui::layout::Rect;
 use std::time::Instant;
 
@@ -42,30 +38,8 @@ pub fn settings_for_existing(state: &Session) -> ThreadSettings {
     }
 }
 
-/// The resume request for `thread_id`.
-pub fn resume_request(state: &Session, thread_id: String) -> ClientRequest {
-    ClientRequest::ResumeThread(ThreadResumeParams {
-        thread_id,
-        settings: settings_for_existing(state),
-        exclude_turns: true,
-    })
-}
-
-/// `tern resume --last`: the newest thread of this directory.
-pub fn find_last(state: &Session) -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::ListThreads {
-        params: ThreadListParams {
-            limit: Some(1),
-            sort_key: Some(SORT_UPDATED_AT.into()),
-            cwd: Some(current_cwd(state)),
-            ..ThreadListParams::default()
-        },
-        purpose: ListPurpose::Last,
-    })]
-}
-
 /// Refuses to leave a thread while its turn runs (its events would be lost to view).
-fn busy(state: &mut Session, what: &str) -> bool {
+pub fn busy(state: &mut Session, what: &str) -> bool {
     if state.turn_active() {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
@@ -76,93 +50,10 @@ fn busy(state: &mut Session, what: &str) -> bool {
     false
 }
 
-/// `/new`: a fresh thread; the old one stays resumable.
-pub fn new_thread(state: &mut Session) -> Vec<Effect> {
-    if busy(state, "start a new thread") {
-        return vec![];
-    }
-    let previous = state.thread_id().map(str::to_string);
-    // The old thread is kept aside (its late events still reach it) until it is let go.
-    super::switch::show_no_thread(state);
-    // Prompts typed meanwhile wait for the new thread.
-    state.conn = ConnState::Connecting;
-    if let Some(id) = previous {
-        let hint = crate::render::resume_hint::resume_command(&id)
-            .unwrap_or_else(|why| format!("tern resume (its id is not shown: {why})"));
-        state.shown.transcript.notice(
-            NoticeLevel::Info,
-            format!("New thread. The previous one stays: {hint}"),
-        );
-    }
-    start_new(state)
-}
-
-/// Asks for a new thread (the session shows nothing until it is ready).
-pub fn start_new(state: &Session) -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::StartThread(
-        state.config.settings.clone(),
-    ))]
-}
-
-/// `thread/resume` or `thread/fork` answered (outside a restart): show the thread, or say why
-/// not where the request was made.
-pub fn open_answered(
-    state: &mut Session,
-    answer: Answer<ThreadStartResponse>,
-    forked: bool,
-    now: Instant,
-) -> Vec<Effect> {
-    match answer {
-        Ok(response) => opened(state, response, forked, now),
-        Err(e) => refused(state, e.to_string()),
-    }
-}
-
-/// A page of `thread/list`, for the picker or for `tern resume --last`.
-pub fn on_list(
-    state: &mut Session,
-    purpose: &ListPurpose,
-    result: Result<ThreadListResponse, String>,
-) -> Vec<Effect> {
-    match purpose {
-        ListPurpose::Page { generation, fast } => {
-            state.layer_events.push(LayerEvent::ThreadPage {
-                generation: *generation,
-                fast: *fast,
-                result,
-            });
-            vec![]
-        }
-        ListPurpose::Search { generation } => {
-            state.layer_events.push(LayerEvent::ThreadMatches {
-                generation: *generation,
-                result,
-            });
-            vec![]
-        }
-        ListPurpose::Last => match result.map(|r| r.data.into_iter().next()) {
-            Ok(Some(thread)) => vec![Effect::Request(resume_request(state, thread.id))],
-            Ok(None) => {
-                state.shown.transcript.notice(
-                    NoticeLevel::Info,
-                    "No earlier thread in this directory: started a new one.",
-                );
-                start_new(state)
-            }
-            Err(e) => {
-                state.shown.transcript.notice(
-                    NoticeLevel::Warning,
-                    format!("Could not list earlier threads ({e}): started a new one."),
-                );
-                start_new(state)
-            }
-        },
-    }
-}
-
-/// The server would not open a thread: the picker that asked says so, if one is open.
-fn refused(state: &mut Session, error: String) -> Vec<Effect> {
-    state.layer_events.push(LayerEvent::OpenRefused { error });
+/// A page of the picker's listing (`ListPurpose::Page`), or its search (`ListPurpose::Search`):
+/// news for the picker.
+pub fn listed(state: &mut Session, event: LayerEvent) -> Vec<Effect> {
+    state.layer_events.push(event);
     vec![]
 }
 
@@ -183,55 +74,6 @@ pub fn refused_here(state: &mut Session, error: &str) -> Vec<Effect> {
     )
 }
 
-/// A resumed or forked thread is loaded: show it, and page its older turns in.
-fn opened(
-    state: &mut Session,
-    response: ThreadStartResponse,
-    forked: bool,
-    now: Instant,
-) -> Vec<Effect> {
-    state.layer_events.push(LayerEvent::ThreadOpened);
-    // The thread takes the screen with the model kept for it, if any (a sub-agent's, built
-    // from its events): the older turns paged in below skip the turns it already shows.
-    super::switch::show_thread(state, &response.thread.id);
-    let cwd = if response.cwd.is_empty() {
-        response.thread.cwd.clone().unwrap_or_default()
-    } else {
-        response.cwd.clone()
-    };
-    state.shown.transcript.set_session_cwd(Some(cwd.clone()));
-    super::turn_settings::reported(state, &response);
-    // A server that ignored `excludeTurns` sent them all: show them, there is nothing to page.
-    let inline = !response.thread.turns.is_empty();
-    state.shown.transcript.load_turns(&response.thread.turns);
-    let title = crate::model::thread_list::ThreadRow::from_thread(&response.thread);
-    state.shown.transcript.notice(
-        NoticeLevel::Info,
-        format!(
-            "{} thread {} · {}",
-            if forked { "Forked into" } else { "Resumed" },
-            title.id,
-            title.title()
-        ),
-    );
-    state.shown.older_turns = (!inline).then(|| OlderTurns {
-        thread_id: response.thread.id.clone(),
-        cursor: response.turns_backwards_cursor.clone(),
-        more: true,
-        loading: false,
-        first: true,
-    });
-    state.shown.thread = Some(ThreadInfo {
-        id: response.thread.id,
-        model: response.model,
-        cwd,
-    });
-    state.conn = ConnState::Ready;
-    let mut effects = ask_older(state);
-    effects.extend(super::outbox::send_next(state, now));
-    effects
-}
-
 /// Asks for the next page of older turns when the view of the transcript shown in
 /// `transcript` is near the top of what is loaded (or the screen is not full yet).
 pub fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
@@ -248,7 +90,7 @@ pub fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
 }
 
 /// Asks for the next page of older turns, unless one is on its way or there are no more.
-fn ask_older(state: &mut Session) -> Vec<Effect> {
+pub fn ask_older(state: &mut Session) -> Vec<Effect> {
     let Some(older) = &mut state.shown.older_turns else {
         return vec![];
     };

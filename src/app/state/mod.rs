@@ -5,6 +5,7 @@
 
 pub mod guard;
 pub mod health;
+pub mod lifecycle;
 pub mod older_turns;
 pub mod outbox;
 pub mod questions;
@@ -17,6 +18,7 @@ use super::view::View;
 use crate::model::LayoutKey;
 use crate::protocol::{InitializeResponse, ThreadSettings};
 use crate::render::Theme;
+pub use lifecycle::{Lifecycle, Open};
 use questions::QuestionQueue;
 use ratatui::layout::Rect;
 use std::time::Instant;
@@ -88,18 +90,11 @@ impl WallClock {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum ConnState {
-    Connecting,
-    Ready,
-    /// The server is unusable; carries what happened and what to do.
-    Failed(String),
-}
-
 #[derive(Debug)]
 pub struct Session {
     pub config: SessionConfig,
-    pub conn: ConnState,
+    /// Where the session stands: connecting, opening a thread, ready, restarting or failed.
+    pub lifecycle: Lifecycle,
     /// The thread on screen: its model is the only one laid out, and where the person's
     /// messages go.
     pub shown: ThreadModel,
@@ -135,7 +130,10 @@ pub struct Session {
 impl Session {
     pub fn new(mut config: SessionConfig) -> Self {
         Session {
-            conn: ConnState::Connecting,
+            lifecycle: Lifecycle::Connecting {
+                then: Open::first(&config.resume),
+                again: false,
+            },
             shown: ThreadModel::lobby(),
             threads: Threads::default(),
             composer: Composer::with_prompt_history(std::mem::take(&mut config.prompt_history)),

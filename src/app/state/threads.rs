@@ -143,6 +143,11 @@ impl Threads {
         kept.into_iter().map(|(_, id)| id).collect()
     }
 
+    /// Every kept model, in no order.
+    pub fn models_mut(&mut self) -> impl Iterator<Item = &mut ThreadModel> {
+        self.kept.values_mut()
+    }
+
     /// Takes the model of `id` out (to show it).
     pub fn take(&mut self, id: &str) -> Option<ThreadModel> {
         self.kept.remove(id)

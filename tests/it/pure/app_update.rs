@@ -4,7 +4,7 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::Instant;
-use tern::app::{update, AppEvent, AppState, ConnState, Effect, RequestTag, TurnPhase};
+use tern::app::{update, AppEvent, AppState, Effect, Lifecycle, RequestTag, TurnPhase};
 use tern::model::CellKind;
 use tern::protocol::{RequestId, ServerRequest};
 
@@ -272,7 +272,7 @@ fn losing_the_server_fails_the_turn_and_open_prompts_but_keeps_the_draft() {
         now,
     );
     assert!(
-        matches!(&state.session.conn, ConnState::Failed(why) if why.contains("exit status: 1"))
+        matches!(&state.session.lifecycle, Lifecycle::Failed(why) if why.contains("exit status: 1"))
     );
     assert!(state.session.questions.is_empty());
     assert_eq!(state.session.shown.turn, TurnPhase::Idle);

@@ -7,7 +7,7 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 use tern::app::session::outbox::unsent_text;
 use tern::app::state::health::DownCause as Cause;
-use tern::app::{update, AppEvent, AppState, ConnState, Effect, RequestTag};
+use tern::app::{update, AppEvent, AppState, Effect, Lifecycle, RequestTag};
 use tern::model::CellKind;
 
 fn down_cause(state: &AppState) -> Option<&Cause> {
@@ -108,7 +108,7 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
         .unwrap();
     assert_eq!(resume.1["threadId"], THREAD);
     assert!(down_cause(&state).is_none(), "the box goes once resumed");
-    assert_eq!(state.session.conn, ConnState::Ready);
+    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
     assert_eq!(state.session.thread_id(), Some(THREAD));
     // Never sent behind the person's back: the restart put the queued prompt in the composer.
     assert!(state.session.outbox.queued.is_empty());
@@ -286,10 +286,10 @@ fn a_restart_that_fails_says_why_and_can_be_tried_again() {
     assert!(
         matches!(down_cause(&state), Some(Cause::StartFailed { detail }) if detail.contains("os error 2"))
     );
-    assert!(matches!(state.session.conn, ConnState::Failed(_)));
+    assert!(matches!(state.session.lifecycle, Lifecycle::Failed(_)));
     let effects = restart_and_resume(&mut state, now, 5);
     assert_eq!(effects[0], Effect::RestartServer { kill: None });
-    assert_eq!(state.session.conn, ConnState::Ready);
+    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
 }
 
 #[test]

@@ -274,3 +274,59 @@ fn a_childs_question_joins_the_one_queue_labelled_and_its_answer_lands_on_its_ce
     let (_, text) = last_notice(&state);
     assert!(text.contains(&format!("(thread {CHILD})")), "{text}");
 }
+
+#[test]
+fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
+    // Entering a sub-agent: its live stream is already in its model; `thread/resume` adopts
+    // that model, and the history paged in afterwards adds only the turns it does not show.
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    play(&mut state, child_turn(CHILD, "live words"), now);
+    let effects = tern::app::session::lifecycle::open(
+        &mut state.session,
+        tern::app::Open::Resume(CHILD.into()),
+    );
+    let (method, params) = request_json(&effects[0]).unwrap();
+    assert_eq!(method, "thread/resume");
+    assert_eq!(params, json!({"threadId": CHILD, "excludeTurns": true}));
+    let answer = json!({"thread": {"id": CHILD, "turns": [], "preview": "child task"},
+        "model": "m", "cwd": "/home/user/project", "turnsBackwardsCursor": "c1"});
+    let effects = wire(update(
+        &mut state,
+        reply(tern::app::RequestTag::ResumeThread, Ok(answer)),
+        now,
+    ));
+    assert_eq!(state.session.thread_id(), Some(CHILD));
+    assert_eq!(texts(&state.session.shown.transcript), ["live words"]);
+    let (method, _) = request_json(&effects[0]).unwrap();
+    assert_eq!(method, "thread/turns/list");
+    // The newest page: the running turn (only its prompt so far) and an older one.
+    let page = json!({"data": [
+        {"id": "ct", "status": "inProgress", "items": [
+            {"type": "userMessage", "id": "u1", "content": [{"type": "text", "text": "child task"}]}]},
+        {"id": "old", "status": "completed", "items": [
+            {"type": "userMessage", "id": "u0", "content": [{"type": "text", "text": "earlier task"}]},
+            {"type": "agentMessage", "id": "a0", "text": "earlier answer"}]}
+    ], "nextCursor": null});
+    update(
+        &mut state,
+        reply(
+            tern::app::RequestTag::ListTurns {
+                thread_id: CHILD.into(),
+            },
+            Ok(page),
+        ),
+        now,
+    );
+    assert_eq!(
+        texts(&state.session.shown.transcript),
+        ["earlier task", "earlier answer", "live words"]
+    );
+    assert!(
+        matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "ct"),
+        "{:?}",
+        state.session.shown.turn
+    );
+    // The parent waits aside.
+    assert!(state.session.threads.contains(THREAD));
+}
