@@ -11,6 +11,7 @@ pub mod actions;
 pub mod answer;
 pub mod attention;
 pub mod health;
+pub mod leftovers;
 pub mod lifecycle;
 pub mod notices;
 pub mod outbox;

@@ -110,9 +110,11 @@ pub fn apply(
                     Some((id, t)) if id == turn_id => (id, t),
                     _ => (turn_id, TurnTokens::default()),
                 };
-                t.input += last.input_tokens;
-                t.cached_input += last.cached_input_tokens;
-                t.output += last.output_tokens;
+                t.add_call(
+                    last.input_tokens,
+                    last.cached_input_tokens,
+                    last.output_tokens,
+                );
                 model.turn_tokens = Some((id, t));
             }
             model.usage = Some(u.token_usage);

@@ -31,3 +31,4 @@ mod steer_queue;
 mod thread_picker;
 mod threads_apart;
 mod transcript_navigation;
+mod view_costs;
