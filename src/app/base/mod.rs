@@ -55,13 +55,13 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
 /// The facts the conversation's keys read, now.
 pub fn state(session: &Session, layer_open: bool) -> BaseState {
     BaseState {
-        running: matches!(session.turn, TurnPhase::Running { .. }),
+        running: matches!(session.shown.turn, TurnPhase::Running { .. }),
         busy: session.turn_active(),
         composer_empty: session.composer.is_empty(),
         layer_open,
         vim_normal: false,
         question: !session.questions.is_empty(),
-        reading_back: !session.scroll.is_following(),
+        reading_back: !session.shown.scroll.is_following(),
         queued: !session.outbox.queued.is_empty(),
         first_line: session.composer.cursor_line() == 0,
         mention_here: files::starts_mention(session),
@@ -98,7 +98,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey) -> Outcome {
         BaseKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
         BaseKey::Send => return composer_input::edit(state, super::composer::Edit::Submit, now),
         BaseKey::Queue => return composer_input::queue_draft(state, now),
-        BaseKey::Follow => state.scroll.to_bottom(),
+        BaseKey::Follow => state.shown.scroll.to_bottom(),
         BaseKey::Top => state.scroll_with(transcript, |s, v| s.to_top(v)),
         BaseKey::Search => return Outcome::Open(Layer::Search(Search::default()), vec![]),
         BaseKey::PageUp => state.scroll_with(transcript, |s, v| s.page(-1, v)),

@@ -252,7 +252,7 @@ fn check(fixture: &Fixture) -> Vec<String> {
 fn long(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
-        state.session.transcript.push(CellKind::Agent {
+        state.session.shown.transcript.push(CellKind::Agent {
             markdown: MarkdownText::new(&format!("answer {i}")),
             streaming: false,
         });
@@ -266,8 +266,8 @@ fn with_history(now: Instant) -> AppState {
     config.prompt_history = vec!["run the tests".into(), "explain the repo".into()];
     let mut state = AppState::new(config);
     let ready = ready_state(now);
-    state.session.thread = ready.session.thread.clone();
-    state.session.conn = ready.session.conn.clone();
+    state.session.shown.thread = ready.session.shown.thread.clone();
+    state.session.lifecycle = ready.session.lifecycle.clone();
     state
 }
 

@@ -34,8 +34,8 @@ fn with_keys(text: &str) -> SessionConfig {
 fn ready_with(config: SessionConfig, now: Instant) -> AppState {
     let mut state = AppState::new(config);
     let ready = ready_state(now);
-    state.session.thread = ready.session.thread.clone();
-    state.session.conn = ready.session.conn.clone();
+    state.session.shown.thread = ready.session.shown.thread.clone();
+    state.session.lifecycle = ready.session.lifecycle.clone();
     state
 }
 

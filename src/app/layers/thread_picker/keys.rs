@@ -10,8 +10,9 @@ use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
 use crate::app::line_input::LineInput;
 use crate::app::request::ClientRequest;
-use crate::app::state::Session;
-use crate::protocol::{ThreadForkParams, ThreadIdParams, ThreadResumeParams, ThreadSetNameParams};
+use crate::app::session::lifecycle;
+use crate::app::state::{Open, Session};
+use crate::protocol::{ThreadIdParams, ThreadSetNameParams};
 use crossterm::event::MouseEventKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,7 +210,7 @@ pub static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
 
 impl ThreadPicker {
     /// The picker's answer to an input.
-    pub(super) fn keys(&mut self, input: &Input<'_>, state: &Session) -> Outcome {
+    pub(super) fn keys(&mut self, input: &Input<'_>, state: &mut Session) -> Outcome {
         let key = match input {
             Input::Key(key) => *key,
             Input::Paste(text) => {
@@ -256,7 +257,7 @@ impl ThreadPicker {
             }
             PickerKey::Close => {
                 return if self.at_startup {
-                    Outcome::Close(crate::app::session::threads::start_new(state))
+                    Outcome::Close(lifecycle::open(state, Open::New))
                 } else {
                     Outcome::Close(vec![])
                 };
@@ -358,22 +359,16 @@ impl ThreadPicker {
     }
 
     /// Resumes the selected thread: metadata only, its turns are paged afterwards.
-    fn open_selected(&mut self, state: &Session) -> Vec<Effect> {
+    fn open_selected(&mut self, state: &mut Session) -> Vec<Effect> {
         let Some(row) = self.selected_row() else {
             return vec![];
         };
         let thread_id = row.id.clone();
         self.opening = Some(row.title().to_string());
-        vec![Effect::Request(ClientRequest::ResumeThread(
-            ThreadResumeParams {
-                thread_id,
-                settings: crate::app::session::threads::settings_for_existing(state),
-                exclude_turns: true,
-            },
-        ))]
+        lifecycle::open(state, Open::Resume(thread_id))
     }
 
-    fn act(&mut self, pending: Pending, state: &Session) -> Vec<Effect> {
+    fn act(&mut self, pending: Pending, state: &mut Session) -> Vec<Effect> {
         let Some(row) = self.selected_row() else {
             return vec![];
         };
@@ -381,13 +376,7 @@ impl ThreadPicker {
         match pending {
             Pending::Fork => {
                 self.opening = Some(format!("a fork of {}", row.title()));
-                vec![Effect::Request(ClientRequest::ForkThread(
-                    ThreadForkParams {
-                        thread_id,
-                        settings: crate::app::session::threads::settings_for_existing(state),
-                        exclude_turns: true,
-                    },
-                ))]
+                lifecycle::open(state, Open::Fork(thread_id))
             }
             Pending::Archive if self.archived => vec![Effect::Request(
                 ClientRequest::UnarchiveThread(ThreadIdParams { thread_id }),
