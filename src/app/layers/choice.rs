@@ -174,6 +174,10 @@ impl Choice {
 pub enum ChoiceKey {
     Up,
     Down,
+    PageUp,
+    PageDown,
+    First,
+    Last,
     Choose,
     Cancel,
 }
@@ -190,6 +194,30 @@ pub static KEYS: KeyTable<Choice, ChoiceKey> = KeyTable::new(
             .when("the list has items", has_items),
         KeyRow::new("down", &[Chord::DOWN], ChoiceKey::Down, "select")
             .when("the list has items", has_items),
+        // A server may list thousands of models: the ends are one key away (the list stops
+        // at its ends rather than wrapping, see `pick_list`).
+        KeyRow::new(
+            "page_up",
+            &[Chord::PGUP],
+            ChoiceKey::PageUp,
+            "a page up/down",
+        )
+        .when("the list has items", has_items)
+        .help(),
+        KeyRow::new(
+            "page_down",
+            &[Chord::PGDN],
+            ChoiceKey::PageDown,
+            "a page up/down",
+        )
+        .when("the list has items", has_items)
+        .help(),
+        KeyRow::new("first", &[Chord::HOME], ChoiceKey::First, "first/last")
+            .when("the list has items", has_items)
+            .help(),
+        KeyRow::new("last", &[Chord::END], ChoiceKey::Last, "first/last")
+            .when("the list has items", has_items)
+            .help(),
         KeyRow::new("choose", &[Chord::ENTER], ChoiceKey::Choose, "choose")
             .when("the list has items", has_items),
         KeyRow::new("cancel", &[Chord::ESC], ChoiceKey::Cancel, "cancel"),
@@ -211,6 +239,22 @@ impl LayerView for Choice {
             }
             Resolved::Row(ChoiceKey::Down) => {
                 self.selected.step(1, n);
+                Outcome::Consumed(vec![])
+            }
+            Resolved::Row(ChoiceKey::PageUp) => {
+                self.selected.page(-1, n);
+                Outcome::Consumed(vec![])
+            }
+            Resolved::Row(ChoiceKey::PageDown) => {
+                self.selected.page(1, n);
+                Outcome::Consumed(vec![])
+            }
+            Resolved::Row(ChoiceKey::First) => {
+                self.selected.first();
+                Outcome::Consumed(vec![])
+            }
+            Resolved::Row(ChoiceKey::Last) => {
+                self.selected.last(n);
                 Outcome::Consumed(vec![])
             }
             Resolved::Row(ChoiceKey::Choose) => self.pick(cx),

@@ -264,11 +264,7 @@ fn long(now: Instant) -> AppState {
 fn with_history(now: Instant) -> AppState {
     let mut config = config();
     config.prompt_history = vec!["run the tests".into(), "explain the repo".into()];
-    let mut state = AppState::new(config);
-    let ready = ready_state(now);
-    state.session.shown.thread = ready.session.shown.thread.clone();
-    state.session.lifecycle = ready.session.lifecycle.clone();
-    state
+    ready_with(config, now)
 }
 
 fn open(state: &mut AppState, layer: Layer) {

@@ -31,14 +31,6 @@ fn with_keys(text: &str) -> SessionConfig {
     }
 }
 
-fn ready_with(config: SessionConfig, now: Instant) -> AppState {
-    let mut state = AppState::new(config);
-    let ready = ready_state(now);
-    state.session.shown.thread = ready.session.shown.thread.clone();
-    state.session.lifecycle = ready.session.lifecycle.clone();
-    state
-}
-
 fn settings_error(text: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = config_file(dir.path(), text);
