@@ -23,6 +23,7 @@ pub mod question_view;
 pub mod queue;
 pub mod rules;
 pub mod search;
+pub mod selected;
 pub mod server_down;
 pub mod status_view;
 pub mod thread_picker;
@@ -36,6 +37,7 @@ pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
+pub use selected::SelectedCell;
 pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
@@ -70,6 +72,8 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
+    Selected(SelectedCell),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -87,6 +91,7 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::Selected($view) => $body,
         }
     };
 }

@@ -28,6 +28,7 @@ mod replies;
 mod rpc_connection;
 mod rpc_inbound_bound;
 mod rules_layer;
+mod selected_cell;
 mod server_faults;
 mod steer_queue;
 mod thread_picker;
