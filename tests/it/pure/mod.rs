@@ -23,6 +23,7 @@ mod prompt_kinds;
 mod prompt_properties;
 mod prompts;
 mod protocol_fixtures;
+mod readme;
 mod render_properties;
 mod replies;
 mod rpc_connection;
