@@ -351,8 +351,14 @@ fn offer(
         let outcome = with_layer(state, which, index, now, |layer, cx| {
             layer.on_event(event, cx)
         });
-        if matches!(outcome, Outcome::Ignored | Outcome::CloseAndFallThrough) {
-            continue;
+        match outcome {
+            Outcome::Ignored => continue,
+            // It closes, and the layers below hear the news too.
+            Outcome::CloseAndFallThrough => {
+                stack(state, which).remove(index);
+                continue;
+            }
+            _ => {}
         }
         return Some(apply(state, which, index, outcome, now).unwrap_or_default());
     }

@@ -27,6 +27,7 @@ mod readme;
 mod render_properties;
 mod replies;
 mod rpc_connection;
+mod router_outcomes;
 mod rpc_inbound_bound;
 mod rules_layer;
 mod selected_cell;

@@ -1,0 +1,86 @@
+//! The router's side of what layers answer: a layer replaced in place, a layer that closes on
+//! news and lets the layers below hear it, news that opens a view (`layers::opened_by`), and
+//! news nobody takes. The stacks are set up directly where a person could not reach the
+//! arrangement by keys alone.
+
+use crate::support::common::*;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use serde_json::json;
+use std::time::Instant;
+use tern::app::event::LayerEvent;
+use tern::app::layers::choice::ChoiceKind;
+use tern::app::layers::{thread_picker, Layer, Outcome};
+use tern::app::{update, AppEvent, AppState};
+
+/// Hands the news to the layers as `update` does after every event.
+fn deliver(state: &mut AppState, news: LayerEvent, now: Instant) -> Vec<tern::app::Effect> {
+    state.session.layer_events.push(news);
+    update(state, AppEvent::Focus(true), now)
+}
+
+fn kinds(state: &AppState) -> Vec<&'static str> {
+    state
+        .layers
+        .person
+        .iter()
+        .map(|layer| match layer {
+            Layer::Status(_) => "status",
+            Layer::Choice(choice) => match choice.kind {
+                ChoiceKind::Model(_) => "models",
+                ChoiceKind::Effort(_) => "efforts",
+                ChoiceKind::Approvals => "approvals",
+            },
+            Layer::ThreadPicker(_) => "picker",
+            Layer::Selected(_) => "selected",
+            _ => "other",
+        })
+        .collect()
+}
+
+fn picker(state: &AppState) -> Layer {
+    match thread_picker::open(&state.session, false) {
+        Outcome::Open(layer, _) => layer,
+        other => panic!("the picker opens: {other:?}"),
+    }
+}
+
+/// A thread with one answer, its newest cell selected (Alt+↑).
+fn with_a_selected_cell(now: Instant) -> AppState {
+    let mut state = ready_state(now);
+    update(
+        &mut state,
+        notify(
+            "item/completed",
+            json!({"threadId": THREAD, "turnId": "t1",
+                   "item": {"type": "agentMessage", "id": "msg_0", "text": "done"}}),
+        ),
+        now,
+    );
+    update(&mut state, AppEvent::Resize(100, 30), now);
+    update(
+        &mut state,
+        AppEvent::Key(KeyEvent::new(KeyCode::Up, KeyModifiers::ALT)),
+        now,
+    );
+    assert_eq!(kinds(&state), ["selected"]);
+    state
+}
+
+#[test]
+fn a_layer_closing_on_news_lets_the_layers_below_hear_it() {
+    let now = Instant::now();
+    // Alone: another thread came on screen, so the cell selected was the old one's.
+    let mut state = with_a_selected_cell(now);
+    deliver(&mut state, LayerEvent::ThreadOpened, now);
+    assert_eq!(kinds(&state), Vec::<&str>::new());
+
+    // Over a picker: the selection closes and the picker under it hears the news too (it
+    // closes, as a thread opened).
+    let mut state = with_a_selected_cell(now);
+    let picker = picker(&state);
+    state.layers.person.insert(0, picker);
+    assert_eq!(kinds(&state), ["picker", "selected"]);
+    deliver(&mut state, LayerEvent::ThreadOpened, now);
+    assert_eq!(kinds(&state), Vec::<&str>::new());
+}
+
