@@ -116,10 +116,11 @@ impl Choice {
                 if model.supported_reasoning_efforts.is_empty() {
                     return self.chosen(state, model.model, None);
                 }
-                // Next: its effort, the default (or the current one) selected.
+                // Next: its effort, the default (or the current one) selected. The list of
+                // efforts takes the models' place: Esc there leaves, as from the models.
                 let current =
                     turn_settings::effort(state).or_else(|| model.default_reasoning_effort.clone());
-                self.items = model
+                let items: Vec<ChoiceItem> = model
                     .supported_reasoning_efforts
                     .iter()
                     .map(|e| ChoiceItem {
@@ -128,10 +129,13 @@ impl Choice {
                         current: current.as_deref() == Some(e.reasoning_effort.as_str()),
                     })
                     .collect();
-                self.selected =
-                    PickList::at(self.items.iter().position(|i| i.current).unwrap_or(0));
-                self.kind = ChoiceKind::Effort(model);
-                Outcome::Consumed(vec![])
+                let efforts = Choice {
+                    selected: PickList::at(items.iter().position(|i| i.current).unwrap_or(0)),
+                    items,
+                    kind: ChoiceKind::Effort(model),
+                    status: None,
+                };
+                Outcome::Replace(Layer::Choice(efforts), vec![])
             }
             ChoiceKind::Effort(model) => {
                 let effort = model

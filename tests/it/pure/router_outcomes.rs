@@ -9,8 +9,8 @@ use serde_json::json;
 use std::time::Instant;
 use tern::app::event::LayerEvent;
 use tern::app::layers::choice::ChoiceKind;
-use tern::app::layers::{thread_picker, Layer, Outcome};
-use tern::app::{update, AppEvent, AppState};
+use tern::app::layers::{thread_picker, Layer, Outcome, StatusView};
+use tern::app::{update, AppEvent, AppState, RequestTag};
 
 /// Hands the news to the layers as `update` does after every event.
 fn deliver(state: &mut AppState, news: LayerEvent, now: Instant) -> Vec<tern::app::Effect> {
@@ -64,6 +64,41 @@ fn with_a_selected_cell(now: Instant) -> AppState {
     );
     assert_eq!(kinds(&state), ["selected"]);
     state
+}
+
+#[test]
+fn a_layer_that_replaces_itself_keeps_its_place_in_the_stack() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    type_text(&mut state, "/model", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    // Something under the list, to show the list's place is kept.
+    state.layers.person.insert(0, Layer::Status(StatusView));
+    update(
+        &mut state,
+        reply(
+            RequestTag::ListModels,
+            Ok(json!({"data": [
+                {"id": "deep", "model": "deep-model", "displayName": "Deep",
+                 "description": "", "hidden": false, "isDefault": true,
+                 "supportedReasoningEfforts": [
+                     {"reasoningEffort": "low", "description": "quick"},
+                     {"reasoningEffort": "high", "description": "slow"}],
+                 "defaultReasoningEffort": "low"}
+            ], "nextCursor": null})),
+        ),
+        now,
+    );
+    assert_eq!(kinds(&state), ["status", "models"]);
+
+    // A model with efforts: the list of efforts takes the models' place (`Outcome::Replace`),
+    // not a place on top of it, and what was under it stays under it.
+    update(&mut state, key(KeyCode::Enter), now);
+    assert_eq!(kinds(&state), ["status", "efforts"]);
+
+    // Esc leaves the efforts, and with them the whole choice: the status view is back.
+    update(&mut state, key(KeyCode::Esc), now);
+    assert_eq!(kinds(&state), ["status"]);
 }
 
 #[test]
