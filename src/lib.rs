@@ -68,7 +68,8 @@
 //! One arm in `app::layers::Layer` (and in its `each_layer!` list), one file under
 //! `src/app/layers/` for its state, key table, placement (bottom box, popup or full screen) and
 //! rows (`impl LayerView`), one file under `src/ui/` to draw it. It opens by being returned
-//! (`Outcome::Open`) from a key, a command or another layer.
+//! (`Outcome::Open`) from a key, a command or another layer, or on the session's news
+//! (a `LayerEvent`) by an arm in `app::layers::opened_by`; the router names no view.
 //!
 //! ## Tests
 //!

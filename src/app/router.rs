@@ -18,7 +18,7 @@ use super::keys::Chord;
 use super::layer_types::{Input, Placement};
 use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
-use super::layers::{thread_picker, Ctx, Layer, LayerView, Outcome};
+use super::layers::{self, Ctx, Layer, LayerView, Outcome};
 use super::stacks::AppState;
 use super::state::guard::Gate;
 use super::state::questions::QueuedQuestion;
@@ -318,23 +318,27 @@ pub fn keep_cursor_in_view(state: &mut AppState) {
 }
 
 /// Hands the session's news (`Session::layer_events`) to the layers: each event to the first
-/// layer, from the top, that takes it — one find for every kind of news. News nobody takes may
-/// still mean something to the session.
+/// layer, from the top, that takes it — one find for every kind of news. News that opens a
+/// view (`layers::opened_by`) opens it on top unless one of its kind is open to take it; the
+/// layers open hear it first either way (a picker stops waiting for the thread the box opened
+/// over it is about). News nobody takes may still mean something to the session.
 pub fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
     let mut effects = Vec::new();
     for event in std::mem::take(&mut state.session.layer_events) {
-        if event == LayerEvent::PickerWanted {
-            let outcome = thread_picker::open(&state.session, true);
-            effects.extend(settle(state, Stack::Person, outcome, now).unwrap_or_default());
-            continue;
-        }
+        let opens = layers::opened_by(&event, &state.session)
+            .filter(|(layer, _)| !state.layers.holds_kind_of(layer));
         let taken = match offer(state, Stack::Question, &event, now) {
             Some(taken) => Some(taken),
             None => offer(state, Stack::Person, &event, now),
         };
-        match taken {
-            Some(taken) => effects.extend(taken),
-            None => effects.extend(unclaimed(state, event)),
+        match (taken, opens) {
+            (taken, Some((layer, opening))) => {
+                effects.extend(taken.unwrap_or_default());
+                let outcome = Outcome::Open(layer, opening);
+                effects.extend(settle(state, Stack::Person, outcome, now).unwrap_or_default());
+            }
+            (Some(taken), None) => effects.extend(taken),
+            (None, None) => effects.extend(unclaimed(state, event)),
         }
     }
     effects

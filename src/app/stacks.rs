@@ -48,6 +48,14 @@ impl LayerStacks {
             self.question_of = front.cloned();
         }
     }
+
+    /// A layer of `layer`'s kind is open, in either stack.
+    pub fn holds_kind_of(&self, layer: &Layer) -> bool {
+        self.person
+            .iter()
+            .chain(&self.question)
+            .any(|open| open.same_kind(layer))
+    }
 }
 
 /// One thing on screen over the base.

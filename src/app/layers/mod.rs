@@ -41,6 +41,7 @@ pub use selected::SelectedCell;
 pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
+use super::effect::Effect;
 use super::event::LayerEvent;
 use super::geometry::Areas;
 use super::keys::KeyList;
@@ -104,6 +105,22 @@ impl Layer {
 
     pub fn view_mut(&mut self) -> &mut dyn LayerView {
         each_layer!(self, view => view)
+    }
+
+    /// Both are layers of one kind (two pickers, whatever each shows).
+    pub fn same_kind(&self, other: &Layer) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+}
+
+/// The layer a piece of news opens, with what it asks for as it opens: the router asks this
+/// of every `LayerEvent` (`router::deliver`), and opens the layer unless one of its kind is
+/// open, which then takes the news itself. The layers open hear the news first either way. A
+/// view that opens on news adds its arm here; the router names no view.
+pub fn opened_by(event: &LayerEvent, session: &Session) -> Option<(Layer, Vec<Effect>)> {
+    match event {
+        LayerEvent::PickerWanted => Some(thread_picker::startup(session)),
+        _ => None,
     }
 }
 

@@ -119,3 +119,20 @@ fn a_layer_closing_on_news_lets_the_layers_below_hear_it() {
     assert_eq!(kinds(&state), Vec::<&str>::new());
 }
 
+#[test]
+fn news_that_opens_a_view_opens_it_once_with_what_it_asks_for() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let effects = deliver(&mut state, LayerEvent::PickerWanted, now);
+    assert_eq!(kinds(&state), ["picker"]);
+    let asked: Vec<_> = effects.iter().filter_map(request_json).collect();
+    assert!(
+        asked.iter().any(|(method, _)| *method == "thread/list"),
+        "the picker asks for its first page as it opens: {asked:?}"
+    );
+
+    // Wanted again while one is open: the open one hears it, no second picker opens over it.
+    deliver(&mut state, LayerEvent::PickerWanted, now);
+    assert_eq!(kinds(&state), ["picker"]);
+}
+

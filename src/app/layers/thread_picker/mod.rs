@@ -427,8 +427,19 @@ impl LayerView for ThreadPicker {
 
 /// Opens the picker over everything and asks for its first page.
 pub fn open(state: &Session, at_startup: bool) -> Outcome {
+    let (picker, effects) = new(state, at_startup);
+    Outcome::Open(picker, effects)
+}
+
+/// `tern resume`: the picker wanted at startup (`LayerEvent::PickerWanted`, see
+/// `layers::opened_by`).
+pub fn startup(state: &Session) -> (Layer, Vec<Effect>) {
+    new(state, true)
+}
+
+fn new(state: &Session, at_startup: bool) -> (Layer, Vec<Effect>) {
     let cwd = crate::app::session::threads::current_cwd(state);
     let mut picker = ThreadPicker::new(cwd, state.config.home.clone(), at_startup);
     let effects = picker.reload();
-    Outcome::Open(Layer::ThreadPicker(Box::new(picker)), effects)
+    (Layer::ThreadPicker(Box::new(picker)), effects)
 }
