@@ -370,7 +370,8 @@ fn offer(
 }
 
 /// News no layer took: a `/rename` or a resume from the conversation is told in the
-/// transcript; the rest was only for a layer that has closed since.
+/// transcript; the rest was only for a layer that has closed since, and is dropped knowingly.
+/// Every kind is named, so a new one has to say what becomes of it when nobody takes it.
 fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
     let session = &mut state.session;
     match event {
@@ -379,6 +380,24 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
             vec![]
         }
         LayerEvent::OpenRefused { error } => super::session::threads::refused_here(session, &error),
-        _ => vec![],
+        // The picker's, closed since: its pages, matches, peeks and archive answers.
+        LayerEvent::ThreadPage { .. }
+        | LayerEvent::ThreadMatches { .. }
+        | LayerEvent::ThreadPeek { .. }
+        | LayerEvent::ArchiveAnswered { .. } => vec![],
+        // Changes a picker would show; the session has them already.
+        LayerEvent::ThreadRenamed { .. }
+        | LayerEvent::ThreadArchived { .. }
+        | LayerEvent::ThreadOpened => vec![],
+        // It opened its layer (`layers::opened_by`), or one of its kind was open and let it by.
+        LayerEvent::PickerWanted => vec![],
+        // `/model`'s list, closed since (the next `/model` asks again).
+        LayerEvent::Models(_) => vec![],
+        // `/rules`' list, closed since; the deletion was told in the transcript already.
+        LayerEvent::RulesLoaded { .. } | LayerEvent::RuleDeleted { .. } => vec![],
+        // The diff view's, closed since.
+        LayerEvent::GitDiff { .. } | LayerEvent::TurnDiff { .. } => vec![],
+        // No search or selected cell open to move.
+        LayerEvent::CellsPrepended(_) => vec![],
     }
 }

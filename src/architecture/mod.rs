@@ -10,6 +10,7 @@
 //! `cargo test --lib architecture -- --nocapture` prints the module graph, tier by tier, with
 //! edge counts.
 
+mod catch_all;
 mod check;
 mod json;
 mod paths;

@@ -136,3 +136,35 @@ fn news_that_opens_a_view_opens_it_once_with_what_it_asks_for() {
     assert_eq!(kinds(&state), ["picker"]);
 }
 
+#[test]
+fn news_for_a_layer_that_has_closed_changes_nothing() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let cells = state.session.shown.transcript.cells().len();
+    for news in [
+        LayerEvent::Models(Err("late".into())),
+        LayerEvent::GitDiff {
+            cwd: "/home/user/project".into(),
+            result: Err("late".into()),
+        },
+        LayerEvent::TurnDiff {
+            turn_id: "t1".into(),
+        },
+        LayerEvent::CellsPrepended(3),
+        LayerEvent::ThreadOpened,
+    ] {
+        let effects = deliver(&mut state, news.clone(), now);
+        assert!(
+            effects
+                .iter()
+                .all(|e| matches!(e, tern::app::Effect::Redraw)),
+            "{news:?} asked for {effects:?}"
+        );
+        assert!(state.layers.person.is_empty(), "{news:?} opened a layer");
+        assert_eq!(
+            state.session.shown.transcript.cells().len(),
+            cells,
+            "{news:?} said something"
+        );
+    }
+}
