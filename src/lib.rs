@@ -69,7 +69,8 @@
 //! `src/app/layers/` for its state, key table, placement (bottom box, popup or full screen) and
 //! rows (`impl LayerView`), one file under `src/ui/` to draw it. It opens by being returned
 //! (`Outcome::Open`) from a key, a command or another layer, or on the session's news
-//! (a `LayerEvent`) by an arm in `app::layers::opened_by`; the router names no view.
+//! (a `LayerEvent`) by an arm in `app::layers::opened_by`; the router names no view. Anything
+//! that waits for a moment (a timer) is one line in `app::session::timers`.
 //!
 //! ## Tests
 //!

@@ -247,17 +247,10 @@ impl AppState {
         sections
     }
 
-    /// When the app must be told that time passed (`AppEvent::Tick`), if ever: a key held at a
-    /// question decides, or a question becomes live, or the server is late (`health`), or
-    /// "Ctrl+C again to quit" goes.
+    /// When the app must be told that time passed (`AppEvent::Tick`), if ever: the earliest
+    /// moment a part of the session waits for (`session::timers`).
     pub fn next_tick(&self, now: Instant) -> Option<Instant> {
-        let session = &self.session;
-        let health = super::session::health::next_deadline(session);
-        let quit = session.quit_armed_until.filter(|until| *until > now);
-        [session.questions.next_deadline(now), health, quit]
-            .into_iter()
-            .flatten()
-            .min()
+        super::session::timers::next_deadline(&self.session, now)
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.

@@ -9,7 +9,7 @@ use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
 use super::router;
 use super::session::{actions, attention, health, lifecycle, notices, responses, restart};
-use super::session::{server_events, threads};
+use super::session::{server_events, threads, timers};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
@@ -27,8 +27,9 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         AppEvent::Paste(text) => router::route(state, Input::Paste(&text), now),
         AppEvent::Mouse(mouse) => router::route(state, Input::Mouse(mouse), now),
         AppEvent::Tick => {
-            health::check(&mut state.session, now);
-            router::tick(state, now)
+            let mut effects = timers::tick(&mut state.session, now);
+            effects.extend(router::tick(state, now));
+            effects
         }
         event => on_session_event(state, event, now),
     };

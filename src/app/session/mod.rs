@@ -22,4 +22,5 @@ pub mod server_events;
 pub mod switch;
 pub mod thread_events;
 pub mod threads;
+pub mod timers;
 pub mod turn_settings;

@@ -1,0 +1,29 @@
+//! Time in the session: every part that acts, or changes its look, at a moment of its own
+//! names that moment here and acts here when it comes — one line a part. The app reads no
+//! clock: the runtime asks `AppState::next_tick` when to wake it, and sends `AppEvent::Tick`
+//! then. A key held at a question is the router's to route when its moment comes
+//! (`router::tick`); its moment is the questions' line here.
+
+use crate::app::effect::Effect;
+use crate::app::session::health;
+use crate::app::state::Session;
+use std::time::Instant;
+
+/// The earliest moment some part of the session waits for, if any.
+pub fn next_deadline(session: &Session, now: Instant) -> Option<Instant> {
+    let each = [
+        // A key held at a question decides, or the front question becomes live.
+        session.questions.next_deadline(now),
+        // The server is late: `initialize` unanswered, or silent while a turn runs.
+        health::next_deadline(session),
+        // "Ctrl+C again to quit" goes.
+        session.quit_armed_until.filter(|until| *until > now),
+    ];
+    each.into_iter().flatten().min()
+}
+
+/// A moment named by `next_deadline` came: each part whose moment it is acts.
+pub fn tick(session: &mut Session, now: Instant) -> Vec<Effect> {
+    health::check(session, now);
+    vec![]
+}
