@@ -124,6 +124,6 @@ pub enum AppEvent {
     ServerRestarted(Result<Option<u32>, String>),
     /// SIGTERM, SIGHUP or the like: leave cleanly.
     Terminate,
-    /// The moment `AppState::next_tick` named has come (a held key decides, a prompt goes live).
+    /// The moment `AppState::next_tick` named has come (a held key decides, a question goes live).
     Tick,
 }

@@ -10,8 +10,8 @@ use ratatui::layout::Rect;
 pub const COMPOSER_MAX_ROWS: u16 = 8;
 /// Below this height the hint bar gives its row to the transcript.
 const HINT_BAR_MIN_HEIGHT: u16 = 10;
-/// Below this height a draft typed under a prompt is not shown beside it.
-const DRAFT_UNDER_PROMPT_MIN_HEIGHT: u16 = 14;
+/// Below this height a draft typed under a question is not shown beside it.
+const DRAFT_UNDER_QUESTION_MIN_HEIGHT: u16 = 14;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Areas {
@@ -20,9 +20,9 @@ pub struct Areas {
     /// Messages waiting for the turn (steers on their way, queued ones), just above the
     /// bottom box; no rows when there are none.
     pub queued: Rect,
-    /// The composer, or the bottom layer on top (search bar, server prompt).
+    /// The composer, or the bottom layer on top (search bar, the server's question).
     pub bottom: Rect,
-    /// Where the composer is drawn: the bottom box, under a prompt when a draft is being
+    /// Where the composer is drawn: the bottom box, under a question when a draft is being
     /// typed there, or nowhere.
     pub composer: Option<Rect>,
     /// Everything above the status line: where full-screen layers go.
@@ -76,7 +76,7 @@ pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas 
             // server-down box the composer stays, since typing goes on there.
             let draft = (entry.keeps_draft
                 || !state.questions.is_empty() && !state.composer.is_empty())
-                && main_height >= DRAFT_UNDER_PROMPT_MIN_HEIGHT;
+                && main_height >= DRAFT_UNDER_QUESTION_MIN_HEIGHT;
             (wanted, if draft { composer_rows.min(5) } else { 0 })
         }
     };
@@ -135,7 +135,7 @@ pub fn popup(within: Rect, width: u16, height: u16) -> Rect {
     )
 }
 
-/// How a prompt's body and options share its box: the options always show; the body gets the
+/// How a question's body and options share its box: the options always show; the body gets the
 /// rest, and when it does not fit its last visible row says how much more there is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QuestionFit {

@@ -13,6 +13,7 @@
 mod catch_all;
 mod check;
 mod json;
+mod names;
 mod paths;
 mod source;
 mod tiers;

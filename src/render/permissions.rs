@@ -44,7 +44,7 @@ impl Grant {
 }
 
 /// Everything `profile` grants, most far-reaching first. Top-level `null`s grant nothing and
-/// are not sent (see `model::prompt`); any other value is listed.
+/// are not sent (see `model::question`); any other value is listed.
 pub fn grants(profile: &Value) -> Vec<Grant> {
     let mut out = Vec::new();
     match profile {

@@ -216,7 +216,7 @@ where
                     Wake::Input(AppEvent::Terminate)
                 }
             },
-            // A key held at a prompt decides now: that is input too, drawn at once.
+            // A key held at a question decides now: that is input too, drawn at once.
             _ = wait_until(tick), if tick.is_some() => Wake::Input(AppEvent::Tick),
             _ = wait_until(deadline), if deadline.is_some() => Wake::Frame,
             Some(event) = self.responses.recv() => Wake::Finished(event),

@@ -49,7 +49,7 @@ impl TerminalGuard {
             MOUSE.store(true, Ordering::SeqCst);
         }
         // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol, and
-        // with it the terminal says which keys are auto-repeats, which never answer a prompt.
+        // with it the terminal says which keys are auto-repeats, which never answer a question.
         if supports_keyboard_enhancement().unwrap_or(false) {
             execute!(
                 stdout,

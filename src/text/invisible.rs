@@ -3,7 +3,7 @@
 //! `unicode_tables.rs` and its generator), and the one place they belong: a valid emoji
 //! sequence (a ZWJ family, a heart with VS16, a subdivision flag's tags), which stays one
 //! grapheme and is drawn as the terminal draws it. Anywhere else they hide text: dropped on
-//! screen, marked in prompts.
+//! screen, marked in questions.
 
 use super::unicode_tables::{
     EMOJI_MODIFIER, EMOJI_VARIATION_BASE, EXTENDED_PICTOGRAPHIC, INVISIBLE,

@@ -101,7 +101,7 @@ pub fn sanitize_text(input: &str) -> Vec<String> {
     input.split('\n').map(sanitize_line).collect()
 }
 
-/// Untrusted text for a prompt, where what is shown must be exactly what runs: nothing is
+/// Untrusted text for a question, where what is shown must be exactly what runs: nothing is
 /// applied or dropped. Control characters become visible markers (`\r` is `␍`, ESC is `␛`, other
 /// C0 controls their control picture, DEL `␡`, C1 controls and invisible characters such as
 /// bidi overrides, zero-width spaces and tag characters `<U+XXXX>`); tabs become spaces. A valid

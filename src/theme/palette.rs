@@ -29,7 +29,7 @@ pub struct Palette {
     pub unknown: Style,
     /// The status bar's figures (context used).
     pub status_bar: Style,
-    /// What a server prompt proposes to run or grant: the command, the paths, the network.
+    /// What a server's question proposes to run or grant: the command, the paths, the network.
     pub proposed: Style,
 
     // Markdown.
@@ -51,10 +51,10 @@ pub struct Palette {
     pub border: Style,
     /// A box that takes the keys (popups, lists, help).
     pub border_focused: Style,
-    /// A box that waits for an answer or holds the search (a server prompt, the prefix
+    /// A box that waits for an answer or holds the search (the server's question, the prefix
     /// chooser, the search bar).
     pub border_attention: Style,
-    /// A tag on a title row or a key in a prompt's options.
+    /// A tag on a title row or a key in a question's options.
     pub badge: Style,
     /// What wants the person now: "approval needed", "new output below", the chosen prefix,
     /// the selected answer.

@@ -17,7 +17,7 @@ pub fn rounded_box(border: Style) -> Block<'static> {
         .border_style(border)
 }
 
-/// A rounded box with `title` on its top edge: every popup, prompt and bar.
+/// A rounded box with `title` on its top edge: every popup, question and bar.
 pub fn popup_box<'a>(title: impl Into<Line<'a>>, border: Style) -> Block<'a> {
     rounded_box(border).title(title)
 }

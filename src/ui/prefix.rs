@@ -1,4 +1,4 @@
-//! The prefix chooser's box, in place of the prompt it was opened from.
+//! The prefix chooser's box, in place of the question it was opened from.
 
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::layers::PrefixChooser;

@@ -39,7 +39,7 @@ pub fn draw(
         None if queued.form.is_some() => " Enter: next · Esc: decline to answer ".to_string(),
         None => String::new(),
     };
-    // At rest until it takes keys, so a prompt that would not answer does not look ready to.
+    // At rest until it takes keys, so a question that would not answer does not look ready to.
     let border = if live {
         palette.border_attention
     } else {

@@ -17,7 +17,7 @@ pub fn quit(state: &mut Session) -> Vec<Effect> {
     effects
 }
 
-/// Answers every open prompt `cancel` (no, and stop the turn).
+/// Answers every open question `cancel` (no, and stop the turn).
 pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
     state
         .questions

@@ -14,7 +14,7 @@ pub const CONFIRM: Duration = Duration::from_secs(2);
 /// The steps after the questions and the history search (see the router).
 pub fn ctrl_c(state: &mut Session, now: Instant) -> Vec<Effect> {
     // A question only comes while a turn runs, so this is the interrupting step: every open
-    // prompt is refused with `cancel` (no, and stop the turn) and the turn is interrupted. Nothing
+    // question is refused with `cancel` (no, and stop the turn) and the turn is interrupted. Nothing
     // is approved, and the session stays.
     if !state.questions.is_empty() {
         state.quit_armed_until = None;

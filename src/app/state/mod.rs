@@ -38,7 +38,7 @@ pub struct SessionConfig {
     /// Where tern is connected when the server is elsewhere (`--remote`: `ssh me@box`,
     /// `wss://…`, `unix:…`), for the status line and the welcome. `None`: a local child.
     pub connected_to: Option<String>,
-    /// How long typing must pause before a prompt takes keys (see `questions::QUIET`).
+    /// How long typing must pause before a question takes keys (see `questions::QUIET`).
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.
     pub hyperlinks: bool,

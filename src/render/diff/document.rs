@@ -39,7 +39,7 @@ impl DiffMode {
 /// syntect takes ~0.2 ms per line of Rust, so a block costs a few milliseconds.
 const BLOCK: usize = 32;
 
-/// A diff laid out whole (a transcript cell expanded, a prompt body) is coloured only up to
+/// A diff laid out whole (a transcript cell expanded, a question's body) is coloured only up to
 /// this many lines per file: beyond, colouring it would stall the frame that shows it. The
 /// pager colours lazily and has no such limit.
 pub const EAGER_HIGHLIGHT_MAX_LINES: usize = 1_000;
@@ -293,7 +293,7 @@ impl DiffDocument {
         }
     }
 
-    /// One file as the transcript (or a prompt) shows it: its header, then its body — the
+    /// One file as the transcript (or a question) shows it: its header, then its body — the
     /// note and at most `max_body_rows` rows of hunks, then how many lines were left out.
     pub fn file_parts(
         &self,

@@ -25,7 +25,7 @@ use crate::protocol::FileUpdateChange;
 use crate::render::highlight::Theme;
 use ratatui::text::Line;
 
-/// One change of a `fileChange` item, as the transcript and the approval prompt show it: a
+/// One change of a `fileChange` item, as the transcript and the approval question show it: a
 /// header line (path relative to `cwd`, kind, `+N −M`), then its hunks, unified below
 /// [`SIDE_BY_SIDE_MIN_WIDTH`] columns and side by side from there, at most
 /// `max_lines_per_file` rows of them followed by "… N more lines". Every row is at most
