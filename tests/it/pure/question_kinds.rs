@@ -1,4 +1,4 @@
-//! Every kind of server request as a prompt, answered with the exact JSON the schema wants:
+//! Every kind of server request as a question, answered with the exact JSON the schema wants:
 //! permissions, questions for the person (`requestUserInput`), MCP tool approvals, links and
 //! forms.
 

@@ -1,5 +1,5 @@
 //! Properties of the type-ahead gate, over random sequences of keys, pastes, key repeats,
-//! pauses and resizes against random prompt queues:
+//! pauses and resizes against random question queues:
 //! - while the person types (no pause of `QUIET`), nothing is answered and every character
 //!   typed or pasted ends up in the draft, in order;
 //! - every accept-type answer follows its own explicit key (and the confirming key where one is
