@@ -8,7 +8,7 @@
 //! sits in. Ctrl+C is handled above all of them; while a question is up, the type-ahead gate
 //! (`questions::guard`) first decides whether a key is typing for the draft or meant for the
 //! question. News from the session (`LayerEvent`) goes to the first layer, from the top, that
-//! takes it.
+//! takes it; news that opens a view opens the one `layers::opened_by` names.
 
 use super::base;
 use super::effect::Effect;

@@ -11,7 +11,7 @@
 //! [`Layer::view`] is the one match that yields it; the server's front question and the
 //! server-down box implement it too. Adding a view: one arm in [`Layer`] and in
 //! [`Layer::view`]'s list, one file here for its state, keys and hints, one file in `ui` for its
-//! drawing.
+//! drawing; a view that opens on the session's news, one arm in [`opened_by`].
 
 pub mod choice;
 pub mod diff;
