@@ -61,6 +61,27 @@ pub enum Effect {
     EditInEditor {
         draft: String,
     },
+    /// Keep what a turn did to files (its aggregate diff and the paths its patches named)
+    /// under `store`, for a later rewind; bounded there.
+    SaveTurnRecord {
+        store: PathBuf,
+        record: crate::model::rewind::TurnRecord,
+    },
+    /// Work out what putting the files back as they were before `turns` (oldest first) would
+    /// do, from the records under `store`; the answer comes back as `AppEvent::RestorePreview`.
+    PreviewRestore {
+        store: PathBuf,
+        thread_id: String,
+        turns: Vec<String>,
+        /// Paths outside it are never touched.
+        cwd: String,
+    },
+    /// Put files back (each only if it still holds what the preview saw), atomically; the
+    /// outcome comes back as `AppEvent::FilesRestored`.
+    RestoreFiles {
+        cwd: String,
+        files: Vec<crate::model::rewind::FileRestore>,
+    },
     Redraw,
     Quit,
 }

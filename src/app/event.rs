@@ -49,6 +49,62 @@ pub enum RequestTag {
     SearchFiles {
         generation: u64,
     },
+    /// `collaborationMode/list`, asked for a mode switch (`then`).
+    ListModes {
+        then: ModeWanted,
+    },
+    /// `thread/settings/update` switching to `mode`; `implement` starts "Implement the plan."
+    /// once it is done (the plan chooser's first option).
+    SwitchMode {
+        mode: String,
+        implement: bool,
+    },
+    /// `thread/start` for a thread that is not the person's next one (see `NewThreadPurpose`).
+    StartThreadFor(NewThreadPurpose),
+    /// The plan's attachment: its folder made (`fs/createDirectory`), then the file written.
+    PlanAttachmentFolder,
+    PlanAttachmentFile {
+        path: String,
+    },
+    /// `thread/prepareApprovedPlan` for the "clear context" thread.
+    PrepareApprovedPlan,
+    /// `thread/unsubscribe`.
+    Unsubscribe,
+    /// `config/read`, for `show_raw_agent_reasoning`.
+    ReadConfig,
+    /// The title side thread's turn, naming `main_thread`.
+    TitleTurn {
+        main_thread: String,
+        side_thread: String,
+    },
+    /// `thread/name/set` from tern itself (a generated title, "fork of …"): no notice.
+    AutoName {
+        thread_id: String,
+        name: String,
+    },
+    /// `thread/revert` before `before_turn_id`.
+    RevertThread {
+        thread_id: String,
+        before_turn_id: String,
+    },
+}
+
+/// What a `collaborationMode/list` was asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeWanted {
+    /// Shift+Tab: the next mode after the current one.
+    Next,
+    /// `/plan`.
+    Plan,
+}
+
+/// Why tern starts a thread of its own.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NewThreadPurpose {
+    /// "Clear context and implement": the fresh thread the approved plan goes to.
+    ClearContext,
+    /// The ephemeral side thread asked for `main_thread`'s title, from its first `prompt`.
+    Title { main_thread: String, prompt: String },
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
@@ -138,6 +194,11 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
+    /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
+    RestorePreview {
+        thread_id: String,
+        result: Result<crate::model::rewind::RestorePlan, String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -181,6 +242,13 @@ pub enum AppEvent {
     ServerRestarted(Result<Option<u32>, String>),
     /// SIGTERM, SIGHUP or the like: leave cleanly.
     Terminate,
+    /// What putting files back would do, for the rewind's preview (`Effect::PreviewRestore`).
+    RestorePreview {
+        thread_id: String,
+        result: Result<crate::model::rewind::RestorePlan, String>,
+    },
+    /// What became of each file `Effect::RestoreFiles` put back.
+    FilesRestored(Vec<crate::model::rewind::RestoreOutcome>),
     /// The moment `AppState::next_tick` named has come (a held key decides, a prompt goes live).
     Tick,
 }

@@ -1,7 +1,7 @@
 //! tern's own requests to the server, as typed data. The runtime turns them into JSON-RPC; the
 //! pure core never serializes anything.
 
-use super::event::{ListPurpose, RequestTag};
+use super::event::{ListPurpose, ModeWanted, NewThreadPurpose, RequestTag};
 use crate::protocol::{
     self, InitializeParams, ThreadForkParams, ThreadIdParams, ThreadListParams, ThreadResumeParams,
     ThreadSetNameParams, ThreadSettings, ThreadTurnsListParams, TurnInterruptParams,
@@ -48,6 +48,33 @@ pub enum ClientRequest {
         params: FuzzyFileSearchParams,
         generation: u64,
     },
+    /// The collaboration modes on offer, for a switch.
+    ListModes {
+        then: ModeWanted,
+    },
+    /// A mode switch (`implement`: then "Implement the plan.").
+    SwitchMode {
+        params: protocol::ThreadSettingsUpdateParams,
+        implement: bool,
+    },
+    /// A thread of tern's own: Plan mode's fresh thread, or the title's side thread.
+    StartThreadFor {
+        params: protocol::NewThreadParams,
+        purpose: NewThreadPurpose,
+    },
+    PlanAttachmentFolder(protocol::FsCreateDirectoryParams),
+    PlanAttachmentFile(protocol::FsWriteFileParams),
+    PrepareApprovedPlan(protocol::PrepareApprovedPlanParams),
+    Unsubscribe(ThreadIdParams),
+    ReadConfig(protocol::ConfigReadParams),
+    /// The title side thread's one turn.
+    TitleTurn {
+        params: TurnStartParams,
+        main_thread: String,
+    },
+    /// A name tern gives a thread itself.
+    AutoName(ThreadSetNameParams),
+    RevertThread(protocol::ThreadRevertParams),
 }
 
 impl ClientRequest {
@@ -70,6 +97,17 @@ impl ClientRequest {
             ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
             ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
             ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
+            ClientRequest::ListModes { .. } => protocol::COLLABORATION_MODE_LIST,
+            ClientRequest::SwitchMode { .. } => protocol::THREAD_SETTINGS_UPDATE,
+            ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
+            ClientRequest::PlanAttachmentFolder(_) => protocol::FS_CREATE_DIRECTORY,
+            ClientRequest::PlanAttachmentFile(_) => protocol::FS_WRITE_FILE,
+            ClientRequest::PrepareApprovedPlan(_) => protocol::THREAD_PREPARE_APPROVED_PLAN,
+            ClientRequest::Unsubscribe(_) => protocol::THREAD_UNSUBSCRIBE,
+            ClientRequest::ReadConfig(_) => protocol::CONFIG_READ,
+            ClientRequest::TitleTurn { .. } => protocol::TURN_START,
+            ClientRequest::AutoName(_) => protocol::THREAD_NAME_SET,
+            ClientRequest::RevertThread(_) => protocol::THREAD_REVERT,
         }
     }
 
@@ -91,6 +129,17 @@ impl ClientRequest {
             ClientRequest::CompactThread(p) => serde_json::to_value(p),
             ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
+            ClientRequest::ListModes { .. } => Ok(Value::Object(Default::default())),
+            ClientRequest::SwitchMode { params, .. } => serde_json::to_value(params),
+            ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
+            ClientRequest::PlanAttachmentFolder(p) => serde_json::to_value(p),
+            ClientRequest::PlanAttachmentFile(p) => serde_json::to_value(p),
+            ClientRequest::PrepareApprovedPlan(p) => serde_json::to_value(p),
+            ClientRequest::Unsubscribe(p) => serde_json::to_value(p),
+            ClientRequest::ReadConfig(p) => serde_json::to_value(p),
+            ClientRequest::TitleTurn { params, .. } => serde_json::to_value(params),
+            ClientRequest::AutoName(p) => serde_json::to_value(p),
+            ClientRequest::RevertThread(p) => serde_json::to_value(p),
         }
     }
 
@@ -129,6 +178,40 @@ impl ClientRequest {
             },
             ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
                 generation: *generation,
+            },
+            ClientRequest::ListModes { then } => RequestTag::ListModes { then: *then },
+            ClientRequest::SwitchMode { params, implement } => RequestTag::SwitchMode {
+                mode: params
+                    .collaboration_mode
+                    .as_ref()
+                    .map(|m| m.mode.clone())
+                    .unwrap_or_default(),
+                implement: *implement,
+            },
+            ClientRequest::StartThreadFor { purpose, .. } => {
+                RequestTag::StartThreadFor(purpose.clone())
+            }
+            ClientRequest::PlanAttachmentFolder(_) => RequestTag::PlanAttachmentFolder,
+            ClientRequest::PlanAttachmentFile(p) => RequestTag::PlanAttachmentFile {
+                path: p.path.clone(),
+            },
+            ClientRequest::PrepareApprovedPlan(_) => RequestTag::PrepareApprovedPlan,
+            ClientRequest::Unsubscribe(_) => RequestTag::Unsubscribe,
+            ClientRequest::ReadConfig(_) => RequestTag::ReadConfig,
+            ClientRequest::TitleTurn {
+                params,
+                main_thread,
+            } => RequestTag::TitleTurn {
+                main_thread: main_thread.clone(),
+                side_thread: params.thread_id.clone(),
+            },
+            ClientRequest::AutoName(p) => RequestTag::AutoName {
+                thread_id: p.thread_id.clone(),
+                name: p.name.clone(),
+            },
+            ClientRequest::RevertThread(p) => RequestTag::RevertThread {
+                thread_id: p.thread_id.clone(),
+                before_turn_id: p.before_turn_id.clone(),
             },
         }
     }

@@ -93,5 +93,15 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
+        AppEvent::RestorePreview { thread_id, result } => {
+            session
+                .layer_events
+                .push(LayerEvent::RestorePreview { thread_id, result });
+            vec![]
+        }
+        AppEvent::FilesRestored(outcomes) => {
+            super::session::rewind::files_restored(session, &outcomes);
+            vec![]
+        }
     }
 }

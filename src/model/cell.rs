@@ -54,6 +54,12 @@ pub enum CellKind {
         explanation: Option<String>,
         steps: Vec<PlanStep>,
     },
+    /// A plan proposed in Plan mode (a `plan` item): markdown, streamed by `item/plan/delta`
+    /// and replaced by the completed item's text.
+    ProposedPlan {
+        markdown: String,
+        streaming: bool,
+    },
     Tool {
         title: String,
         status: Option<String>,
@@ -186,7 +192,7 @@ impl Cell {
                     cache.current = false;
                 }
             }
-            CellKind::Reasoning { text } => {
+            CellKind::Reasoning { text } | CellKind::ProposedPlan { markdown: text, .. } => {
                 text.push_str(delta);
                 self.cache.get_mut().take();
             }
@@ -217,6 +223,10 @@ impl Cell {
         match &mut self.kind {
             // The text is unchanged, so its layout stays valid.
             CellKind::Agent { streaming, .. } => *streaming = false,
+            CellKind::ProposedPlan { streaming, .. } if *streaming => {
+                *streaming = false;
+                self.cache.get_mut().take();
+            }
             CellKind::Command(c) if c.running => {
                 c.running = false;
                 self.cache.get_mut().take();

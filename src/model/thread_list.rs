@@ -118,6 +118,20 @@ impl Exchange {
 /// A case-insensitive subsequence match: `None` unless every character of `query` appears in
 /// `text` in order. Consecutive characters and a match at a word start score higher, so
 /// "evlo" ranks "event loop" above "every lost option".
+/// A thread rewound with `thread/revert` is listed once per rollout file (codex 0.171): keeps
+/// one row per id, the most recently updated, where the first of them was.
+pub fn dedupe(threads: &mut Vec<crate::protocol::Thread>) {
+    let mut kept: Vec<crate::protocol::Thread> = Vec::with_capacity(threads.len());
+    for thread in threads.drain(..) {
+        match kept.iter_mut().find(|k| k.id == thread.id) {
+            Some(k) if thread.updated_at > k.updated_at => *k = thread,
+            Some(_) => {}
+            None => kept.push(thread),
+        }
+    }
+    *threads = kept;
+}
+
 pub fn fuzzy_score(query: &str, text: &str) -> Option<i64> {
     let query: Vec<char> = query
         .chars()

@@ -4,6 +4,7 @@
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::markdown_text::MarkdownText;
 use super::output_cap::{cap, Capped};
+use super::plan_tags::{filter_delta, strip_plan_tags};
 use super::question::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
@@ -26,6 +27,11 @@ pub struct Transcript {
     unbound_users: Vec<usize>,
     /// What was dropped from each long command output, by cell index (see `output_cap`).
     capped_outputs: HashMap<usize, Capped>,
+    /// The start of a line held back from a streaming message because it may become a
+    /// `<proposed_plan>` tag line (see `plan_tags`), by "turn\0item"; only while holding.
+    held_tags: HashMap<String, String>,
+    /// Raw reasoning is shown (codex's `show_raw_agent_reasoning`, or tern's config).
+    show_raw_reasoning: bool,
 }
 
 impl Transcript {
@@ -43,6 +49,11 @@ impl Transcript {
 
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
+    }
+
+    /// Shows raw reasoning from now on (it is dropped otherwise).
+    pub fn set_show_raw_reasoning(&mut self, show: bool) {
+        self.show_raw_reasoning = show;
     }
 
     pub fn set_session_cwd(&mut self, cwd: Option<String>) {
@@ -173,6 +184,17 @@ impl Transcript {
                 return;
             }
         }
+        if completed {
+            self.held_tags.remove(&held_key(turn_id, item_id));
+        }
+        if let ThreadItem::Reasoning { content, .. } = item {
+            if self.show_raw_reasoning && !content.is_empty() && completed {
+                let raw = raw_reasoning_text(&content.join("\n\n"));
+                let index = self.streaming_cell(turn_id, &raw_key(item_id), raw_cell);
+                self.revision += 1;
+                *self.cells[index].kind_mut() = CellKind::Reasoning { text: raw };
+            }
+        }
         let Some(kind) = self.kind_for(item, completed) else {
             return;
         };
@@ -228,14 +250,14 @@ impl Transcript {
                 text: user_text(content),
             },
             ThreadItem::AgentMessage { text, .. } => CellKind::Agent {
-                markdown: MarkdownText::new(text),
+                markdown: MarkdownText::new(&strip_plan_tags(text)),
                 streaming: !completed,
             },
             ThreadItem::Reasoning { summary, .. } => CellKind::Reasoning {
                 text: summary.join("\n\n"),
             },
-            ThreadItem::Plan { text, .. } => CellKind::Agent {
-                markdown: MarkdownText::new(text),
+            ThreadItem::Plan { text, .. } => CellKind::ProposedPlan {
+                markdown: text.clone(),
                 streaming: !completed,
             },
             ThreadItem::CommandExecution {
@@ -297,7 +319,26 @@ impl Transcript {
             streaming: true,
         });
         self.revision += 1;
-        self.cells[index].append_text(delta);
+        // A tag line may be starting: only then is anything held back (no cost otherwise).
+        if self.held_tags.is_empty() && !delta.contains('<') {
+            self.cells[index].append_text(delta);
+            return;
+        }
+        let key = held_key(turn_id, item_id);
+        let mut held = self.held_tags.remove(&key).unwrap_or_default();
+        let at_line_start = match self.cells[index].kind() {
+            CellKind::Agent { markdown, .. } => {
+                markdown.as_str().is_empty() || markdown.as_str().ends_with('\n')
+            }
+            _ => true,
+        };
+        let shown = filter_delta(&mut held, at_line_start, delta);
+        if !held.is_empty() {
+            self.held_tags.insert(key, held);
+        }
+        if !shown.is_empty() {
+            self.cells[index].append_text(&shown);
+        }
     }
 
     pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -306,6 +347,102 @@ impl Transcript {
         });
         self.revision += 1;
         self.cells[index].append_text(delta);
+    }
+
+    /// `item/reasoning/summaryPartAdded`: a later part of the summary starts on a block of
+    /// its own.
+    pub fn start_reasoning_part(&mut self, turn_id: &str, item_id: &str, index: i64) {
+        if index <= 0 {
+            return;
+        }
+        let Some(cell) = self.cell_for_item(turn_id, item_id) else {
+            return;
+        };
+        if matches!(cell.kind(), CellKind::Reasoning { text } if !text.is_empty()) {
+            cell.append_text("\n\n");
+        }
+    }
+
+    /// `item/reasoning/textDelta`: raw reasoning, in a cell of its own, only when it is shown.
+    pub fn append_raw_reasoning(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+        if !self.show_raw_reasoning {
+            return;
+        }
+        let index = self.streaming_cell(turn_id, &raw_key(item_id), raw_cell);
+        self.revision += 1;
+        self.cells[index].append_text(delta);
+    }
+
+    /// `item/plan/delta`: the proposed plan grows (the completed item replaces it).
+    pub fn append_plan_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+        let index = self.streaming_cell(turn_id, item_id, || CellKind::ProposedPlan {
+            markdown: String::new(),
+            streaming: true,
+        });
+        self.revision += 1;
+        self.cells[index].append_text(delta);
+    }
+
+    /// The person's messages shown, oldest first: the turn each began (once the server echoed
+    /// it), and its text.
+    pub fn user_messages(&self) -> Vec<(String, String)> {
+        let mut found: Vec<(usize, &str)> = self
+            .by_item
+            .iter()
+            .flat_map(|(turn, items)| items.values().map(move |&i| (i, turn.as_str())))
+            .filter(|(i, _)| matches!(self.cells[*i].kind(), CellKind::User { .. }))
+            .collect();
+        found.sort_unstable();
+        found.dedup_by_key(|(i, _)| *i);
+        found
+            .into_iter()
+            .filter_map(|(i, turn)| match self.cells[i].kind() {
+                CellKind::User { text } => Some((turn.to_string(), text.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The latest checklist of a turn (`turn/plan/updated`).
+    pub fn checklist(&self, turn_id: &str) -> Option<&[crate::protocol::PlanStep]> {
+        let index = self.index_of(turn_id, PLAN_KEY)?;
+        match self.cells[index].kind() {
+            CellKind::Plan { steps, .. } => Some(steps),
+            _ => None,
+        }
+    }
+
+    /// What a turn did to files, as its cells show: the absolute paths its patches changed,
+    /// and the commands it ran that may have written files (anything not known to only read,
+    /// list or search).
+    pub fn turn_activity(&self, turn_id: &str) -> (Vec<String>, Vec<String>) {
+        let mut indices: Vec<usize> = self
+            .by_item
+            .get(turn_id)
+            .map(|items| items.values().copied().collect())
+            .unwrap_or_default();
+        indices.sort_unstable();
+        let (mut paths, mut commands) = (Vec::new(), Vec::new());
+        for i in indices {
+            match self.cells[i].kind() {
+                CellKind::FileChange { changes, .. } => {
+                    for change in changes {
+                        paths.push(change.path.clone());
+                        if let crate::protocol::PatchChangeKind::Update {
+                            move_path: Some(to),
+                        } = &change.kind
+                        {
+                            paths.push(to.clone());
+                        }
+                    }
+                }
+                CellKind::Command(command) if may_write(command) => {
+                    commands.push(command.command.clone())
+                }
+                _ => {}
+            }
+        }
+        (paths, commands)
     }
 
     pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -325,11 +462,11 @@ impl Transcript {
             explanation: plan.explanation.clone(),
             steps: plan.plan.clone(),
         };
-        match self.cell_for_item(&plan.turn_id, "\u{0}plan") {
+        match self.cell_for_item(&plan.turn_id, PLAN_KEY) {
             Some(cell) => *cell.kind_mut() = kind,
             None => {
                 let index = self.push(kind);
-                self.bind(&plan.turn_id, "\u{0}plan", index);
+                self.bind(&plan.turn_id, PLAN_KEY, index);
             }
         }
     }
@@ -439,6 +576,39 @@ impl Transcript {
     }
 }
 
+/// The item key a turn's checklist (`turn/plan/updated`, which has no item) is bound under.
+const PLAN_KEY: &str = "\u{0}plan";
+
+fn held_key(turn_id: &str, item_id: &str) -> String {
+    format!("{turn_id}\u{0}{item_id}")
+}
+
+/// Raw reasoning is a cell of its own, bound under its item's id with this mark.
+fn raw_key(item_id: &str) -> String {
+    format!("{item_id}\u{0}raw")
+}
+
+fn raw_cell() -> CellKind {
+    CellKind::Reasoning {
+        text: raw_reasoning_text(""),
+    }
+}
+
+/// Raw reasoning's text, titled so its collapsed line says what it is.
+fn raw_reasoning_text(raw: &str) -> String {
+    format!("**Raw reasoning**\n\n{raw}")
+}
+
+/// A command that may have written files: anything but reads, listings and searches.
+fn may_write(command: &CommandCell) -> bool {
+    use crate::protocol::CommandAction;
+    command.actions.is_empty()
+        || command
+            .actions
+            .iter()
+            .any(|a| matches!(a, CommandAction::Unknown { .. }))
+}
+
 fn user_text(content: &[UserInput]) -> String {
     content
         .iter()
@@ -484,6 +654,22 @@ fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
             if completed && !new.is_empty() {
                 *text = new;
             }
+        }
+        // The completed plan is authoritative; a snapshot shorter than the deltas is not.
+        (
+            CellKind::ProposedPlan {
+                markdown,
+                streaming,
+            },
+            CellKind::ProposedPlan {
+                markdown: new,
+                streaming: new_streaming,
+            },
+        ) => {
+            if completed || new.len() > markdown.len() {
+                *markdown = new;
+            }
+            *streaming = new_streaming;
         }
         (cell, new) => *cell = new,
     }

@@ -122,6 +122,35 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 restart: None,
                 editor: Some(draft),
             }),
+            Effect::SaveTurnRecord { store, record } => {
+                tokio::task::spawn_blocking(move || {
+                    if let Err(e) = super::turn_store::save(&store, &record) {
+                        tracing::warn!("could not keep turn {}: {e}", record.turn_id);
+                    }
+                });
+            }
+            Effect::PreviewRestore {
+                store,
+                thread_id,
+                turns,
+                cwd,
+            } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let plan = super::restore::preview(&store, &thread_id, &turns, &cwd);
+                    let _ = responses.send(AppEvent::RestorePreview {
+                        thread_id,
+                        result: Ok(plan),
+                    });
+                });
+            }
+            Effect::RestoreFiles { cwd, files } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let outcomes = super::restore::restore(&cwd, &files);
+                    let _ = responses.send(AppEvent::FilesRestored(outcomes));
+                });
+            }
             Effect::Redraw => world.frames.request(Instant::now()),
             Effect::Quit => {}
         }

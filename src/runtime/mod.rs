@@ -18,7 +18,9 @@ pub mod inbound;
 pub mod input;
 pub mod redact;
 pub mod restart;
+pub mod restore;
 pub mod rules_file;
 pub mod terminal;
+pub mod turn_store;
 
 pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

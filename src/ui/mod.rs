@@ -4,6 +4,7 @@
 //! stack in order. The bottom box shows the topmost bottom-placed layer (or the composer);
 //! popups and full-screen layers are drawn over what is below them.
 
+mod checklist;
 mod choice;
 mod chrome;
 mod composer;
@@ -16,6 +17,7 @@ mod prefix;
 mod question;
 mod question_view;
 mod queued;
+mod rewind;
 mod rules;
 mod search;
 mod server_down;
@@ -42,6 +44,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let palette = session.config.theme.palette();
     transcript::draw(frame, areas.transcript, state);
     let shown = state.on_screen();
+    checklist::draw(frame, areas.checklist, session);
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
         composer::draw(frame, area, session, now);
@@ -125,5 +128,6 @@ fn draw_shown(
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}
+        Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),
     }
 }

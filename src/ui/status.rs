@@ -53,6 +53,17 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         // What the next turn uses: `/model` may have changed it.
         let model = crate::app::session::turn_settings::model(&state.session).unwrap_or_default();
         spans.push(Span::styled(sanitize_line(&model), palette.identity));
+        // The next turn's reasoning effort (Alt+, / Alt+. change it).
+        if let Some(effort) = crate::app::session::turn_settings::effort(&state.session) {
+            spans.push(Span::styled(
+                format!(" {}", sanitize_line(&effort)),
+                palette.identity,
+            ));
+        }
+        if crate::app::session::plan_mode::in_plan_mode(&state.session) {
+            spans.push(sep());
+            spans.push(Span::styled("Plan mode (Shift+Tab)", palette.accent.bold()));
+        }
         spans.push(sep());
         spans.push(
             sanitize_line(&short_path(
@@ -61,6 +72,10 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             ))
             .into(),
         );
+        if let Some(name) = state.session.titles.name_of(&thread.id) {
+            spans.push(sep());
+            spans.push(Span::styled(clip(&sanitize_line(name), 40), palette.accent));
+        }
     }
     if let Some(remote) = &state.session.config.connected_to {
         spans.push(sep());
@@ -88,6 +103,16 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         spans.push(Span::styled(text, palette.status_bar));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// At most `max` characters, an ellipsis marking a cut.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(max - 1).collect();
+    cut.push('…');
+    cut
 }
 
 fn compact(tokens: i64) -> String {

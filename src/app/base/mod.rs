@@ -4,6 +4,7 @@
 
 pub mod composer_input;
 pub mod files;
+pub mod plan_keys;
 pub mod slash;
 
 use super::composer::ComposerPopup;
@@ -53,6 +54,9 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
 fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
     let now = cx.now;
     if let Some(outcome) = composer_hooks(cx, key) {
+        return outcome;
+    }
+    if let Some(outcome) = plan_keys::handle(cx, key) {
         return outcome;
     }
     let transcript = cx.areas.transcript;
@@ -210,6 +214,7 @@ pub fn all_hints(state: &Session) -> Vec<Hint> {
     rows.push(("Ctrl+D (empty composer), /quit", "quit"));
     rows.into_iter()
         .map(|(keys, action)| Hint::new(keys, action))
+        .chain(plan_keys::help_rows(state))
         // Every command, from the one table.
         .chain(super::commands::available().map(|c| Hint::new(c.usage(), c.description)))
         .collect()

@@ -17,12 +17,14 @@ pub fn quit(state: &mut Session) -> Vec<Effect> {
     effects
 }
 
-/// Answers every open prompt `cancel` (no, and stop the turn).
+/// Answers every open prompt `cancel` (no, and stop the turn). tern's own questions (the plan
+/// chooser) just close.
 pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
     state
         .questions
         .clear()
         .into_iter()
+        .filter(|prompt| !prompt.is_local())
         .map(|prompt| Effect::Respond {
             id: prompt.id,
             result: Decision::Cancel.response(),

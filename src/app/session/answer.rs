@@ -28,6 +28,7 @@ pub fn answer_front(
             QuestionSubject::ToolApproval(p) => format!("the {} tool call", p.server_name),
             QuestionSubject::Url(p) => format!("{}'s link", p.server_name),
             QuestionSubject::Form(_) => "the questions".to_string(),
+            QuestionSubject::ImplementPlan { .. } => "the plan".to_string(),
         };
         let level = if record.is_approval() || record == Record::Answered {
             NoticeLevel::Info

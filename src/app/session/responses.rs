@@ -4,7 +4,7 @@ use super::actions::fail;
 use super::outbox;
 use super::threads;
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, RequestTag};
+use crate::app::event::{LayerEvent, NewThreadPurpose, RequestTag};
 use crate::app::state::{ConnState, Resume, Session, ThreadInfo, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{
@@ -23,7 +23,42 @@ pub fn on_response(
     if let Some(effects) = super::restart::on_response(state, &tag, &result, now) {
         return effects;
     }
-    if let Some(effects) = super::threads::on_response(state, &tag, &result, now) {
+    if let Some(mut effects) = super::threads::on_response(state, &tag, &result, now) {
+        if matches!(tag, RequestTag::ResumeThread | RequestTag::ForkThread) {
+            let forked = tag == RequestTag::ForkThread;
+            effects.extend(super::titles::thread_opened(state, &result, forked));
+        }
+        return effects;
+    }
+    // Plan mode, titles and rewind (issue 20).
+    if tag == RequestTag::StartThreadFor(NewThreadPurpose::ClearContext) {
+        // "Clear context and implement": the fresh thread is the one on screen from now on.
+        return match result.and_then(|v| {
+            serde_json::from_value::<ThreadStartResponse>(v).map_err(|e| e.to_string())
+        }) {
+            Ok(response) => {
+                super::threads::reset_session(state);
+                let mut effects = on_thread_ready(state, response, now);
+                super::titles::thread_started(state);
+                effects.extend(super::plans::fresh_thread(state));
+                effects
+            }
+            Err(e) => {
+                super::plans::fresh_thread_refused(state, &e);
+                vec![]
+            }
+        };
+    }
+    if let Some(effects) = super::plan_mode::on_response(state, &tag, &result, now) {
+        return effects;
+    }
+    if let Some(effects) = super::plans::on_response(state, &tag, &result, now) {
+        return effects;
+    }
+    if let Some(effects) = super::titles::on_response(state, &tag, &result) {
+        return effects;
+    }
+    if let Some(effects) = super::rewind::on_response(state, &tag, &result) {
         return effects;
     }
     match (tag, result) {
@@ -52,14 +87,18 @@ pub fn on_response(
         }
         (RequestTag::StartThread, Ok(value)) => {
             match serde_json::from_value::<ThreadStartResponse>(value) {
-                Ok(response) => on_thread_ready(state, response, now),
+                Ok(response) => {
+                    let effects = on_thread_ready(state, response, now);
+                    super::titles::thread_started(state);
+                    effects
+                }
                 Err(e) => fail(
                     state,
                     format!("The server's thread response was unreadable: {e}"),
                 ),
             }
         }
-        (RequestTag::StartTurn { .. }, Ok(value)) => {
+        (RequestTag::StartTurn { prompt }, Ok(value)) => {
             if let Ok(TurnStartResponse { turn }) = serde_json::from_value(value) {
                 if let TurnPhase::Starting { since } = state.turn {
                     if !state.finished_turns.contains(&turn.id) {
@@ -67,7 +106,8 @@ pub fn on_response(
                     }
                 }
             }
-            vec![]
+            // A new thread's first prompt: its title is asked for beside it.
+            super::titles::prompt_sent(state, &prompt)
         }
         (RequestTag::StartTurn { prompt }, Err(e)) => {
             // Never lose what the person wrote.
@@ -106,7 +146,19 @@ pub fn on_response(
             | RequestTag::PeekTurns { .. }
             | RequestTag::SetThreadName { .. }
             | RequestTag::ArchiveThread { .. }
-            | RequestTag::UnarchiveThread { .. },
+            | RequestTag::UnarchiveThread { .. }
+            // Handled by `plan_mode`, `plans`, `titles` and `rewind` above.
+            | RequestTag::ListModes { .. }
+            | RequestTag::SwitchMode { .. }
+            | RequestTag::StartThreadFor(_)
+            | RequestTag::PlanAttachmentFolder
+            | RequestTag::PlanAttachmentFile { .. }
+            | RequestTag::PrepareApprovedPlan
+            | RequestTag::Unsubscribe
+            | RequestTag::ReadConfig
+            | RequestTag::TitleTurn { .. }
+            | RequestTag::AutoName { .. }
+            | RequestTag::RevertThread { .. },
             _,
         ) => vec![],
         (RequestTag::ListModels, result) => {
@@ -127,6 +179,7 @@ pub fn on_response(
     }
 }
 
+/// A new thread is ready: it is the one on screen.
 fn on_thread_ready(
     state: &mut Session,
     response: ThreadStartResponse,

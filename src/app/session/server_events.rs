@@ -11,6 +11,10 @@ use crate::protocol::{
 use std::time::Instant;
 
 pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
+    // The title's side thread is tern's own: its events never reach the transcript.
+    if let Some(effects) = super::titles::on_side_notification(state, &n) {
+        return effects;
+    }
     // Route by thread first: another thread's events (a sub-agent, another client) never mix
     // into the visible one.
     if let (Some(theirs), Some(ours)) = (n.thread_id(), state.thread_id()) {
@@ -31,6 +35,10 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
             return vec![];
         }
     }
+    state
+        .transcript
+        .set_show_raw_reasoning(state.plan_mode.show_raw == Some(true));
+    let mut effects = Vec::new();
     match n {
         N::TurnStarted(t) => {
             let since = match &state.turn {
@@ -79,18 +87,46 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
                 Some(id) => id == turn.id,
                 None => true,
             };
+            // What it did to files is kept for a rewind; a plan it proposed asks what now; a
+            // title waiting for the thread's first turn can be set.
+            effects.extend(super::rewind::turn_ended(state, &turn.id));
+            effects.extend(super::titles::main_turn_ended(state));
+            super::plans::turn_completed(state, &turn.id, turn.status, now);
             if is_current {
                 if interrupted {
                     super::outbox::hold_after_interrupt(state);
                 }
-                return turn_finished(state, now);
+                effects.extend(turn_finished(state, now));
+                return effects;
             }
         }
         N::ItemStarted(i) => {
             super::outbox::on_item_started(state, &i.turn_id, &i.item);
+            if matches!(i.item, crate::protocol::ThreadItem::Reasoning { .. }) {
+                effects.extend(super::plan_mode::reasoning_seen(state));
+            }
             state.transcript.upsert_item(&i.turn_id, &i.item, false)
         }
-        N::ItemCompleted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, true),
+        N::ItemCompleted(i) => {
+            if let crate::protocol::ThreadItem::Plan { text, .. } = &i.item {
+                super::plans::plan_completed(state, &i.turn_id, text);
+            }
+            state.transcript.upsert_item(&i.turn_id, &i.item, true)
+        }
+        N::PlanDelta(d) => state
+            .transcript
+            .append_plan_delta(&d.turn_id, &d.item_id, &d.delta),
+        N::ReasoningSummaryPartAdded(p) => {
+            state
+                .transcript
+                .start_reasoning_part(&p.turn_id, &p.item_id, p.summary_index)
+        }
+        N::ReasoningTextDelta(d) => state
+            .transcript
+            .append_raw_reasoning(&d.turn_id, &d.item_id, &d.delta),
+        N::ThreadSettingsUpdated(n) => super::plan_mode::settings_updated(state, &n),
+        // The rewind's answer reloads the thread; this only repeats it.
+        N::ThreadReverted(_) => {}
         N::AgentMessageDelta(d) => state
             .transcript
             .append_agent_delta(&d.turn_id, &d.item_id, &d.delta),
@@ -145,10 +181,13 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
         }
         N::ThreadStarted(_) => {}
         // Another client (or we) renamed or archived a thread: keep the picker in step.
-        N::ThreadNameUpdated(n) => state.layer_events.push(LayerEvent::ThreadRenamed {
-            thread_id: n.thread_id,
-            name: n.thread_name,
-        }),
+        N::ThreadNameUpdated(n) => {
+            super::titles::named(state, &n.thread_id, n.thread_name.clone());
+            state.layer_events.push(LayerEvent::ThreadRenamed {
+                thread_id: n.thread_id,
+                name: n.thread_name,
+            })
+        }
         N::ThreadArchived(n) => state.layer_events.push(LayerEvent::ThreadArchived {
             thread_id: n.thread_id,
             archived: true,
@@ -160,7 +199,7 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
         N::RateLimitsUpdated(n) => state.turn_settings.merge_rate_limits(n.rate_limits),
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
     }
-    vec![]
+    effects
 }
 
 /// An item event for an ended turn whose item already has a cell: a background command's
@@ -172,9 +211,11 @@ fn is_late_item_event(state: &Session, n: &N) -> bool {
             Some(id) => (i.turn_id.as_str(), id),
             None => return false,
         },
-        N::CommandOutputDelta(d) | N::AgentMessageDelta(d) | N::ReasoningSummaryDelta(d) => {
-            (d.turn_id.as_str(), d.item_id.as_str())
-        }
+        N::CommandOutputDelta(d)
+        | N::AgentMessageDelta(d)
+        | N::ReasoningSummaryDelta(d)
+        | N::PlanDelta(d)
+        | N::ReasoningTextDelta(d) => (d.turn_id.as_str(), d.item_id.as_str()),
         _ => return false,
     };
     state.transcript.has_item(turn_id, item_id)
@@ -183,9 +224,12 @@ fn is_late_item_event(state: &Session, n: &N) -> bool {
 fn turn_of(n: &N) -> Option<&str> {
     match n {
         N::ItemStarted(i) | N::ItemCompleted(i) => Some(&i.turn_id),
-        N::AgentMessageDelta(d) | N::CommandOutputDelta(d) | N::ReasoningSummaryDelta(d) => {
-            Some(&d.turn_id)
-        }
+        N::AgentMessageDelta(d)
+        | N::CommandOutputDelta(d)
+        | N::ReasoningSummaryDelta(d)
+        | N::PlanDelta(d)
+        | N::ReasoningTextDelta(d) => Some(&d.turn_id),
+        N::ReasoningSummaryPartAdded(p) => Some(&p.turn_id),
         N::PlanUpdated(p) => Some(&p.turn_id),
         N::TurnDiffUpdated(d) => Some(&d.turn_id),
         N::TurnStarted(t) | N::TurnCompleted(t) => Some(&t.turn.id),

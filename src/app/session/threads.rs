@@ -64,7 +64,7 @@ pub fn find_last(state: &Session) -> Vec<Effect> {
 }
 
 /// Forgets what was shown of the previous thread.
-fn reset_session(state: &mut Session) {
+pub fn reset_session(state: &mut Session) {
     state.transcript = Transcript::default();
     state.scroll = Default::default();
     state.turn = TurnPhase::Idle;
@@ -181,8 +181,12 @@ pub fn on_response(
 fn on_list(
     state: &mut Session,
     purpose: &ListPurpose,
-    result: Result<ThreadListResponse, String>,
+    mut result: Result<ThreadListResponse, String>,
 ) -> Vec<Effect> {
+    // A rewound thread comes once per rollout generation: one row each.
+    if let Ok(list) = &mut result {
+        crate::model::thread_list::dedupe(&mut list.data);
+    }
     match purpose {
         ListPurpose::Page { generation, fast } => {
             state.layer_events.push(LayerEvent::ThreadPage {

@@ -7,7 +7,10 @@ pub mod guard;
 pub mod health;
 pub mod older_turns;
 pub mod outbox;
+pub mod plan_mode;
 pub mod questions;
+pub mod rewind;
+pub mod titles;
 pub mod turn_settings;
 
 use super::composer::Composer;
@@ -56,6 +59,13 @@ pub struct SessionConfig {
     /// the runtime).
     pub history_file: Option<std::path::PathBuf>,
     pub prompt_history: Vec<String>,
+    /// Name new threads after their first exchange (`thread_titles`; off in tests).
+    pub thread_titles: bool,
+    /// Show raw reasoning (`show_raw_reasoning`); `None`: as codex's own config says.
+    pub show_raw_reasoning: Option<bool>,
+    /// Where what each turn did to files is kept for rewinds (`None`: nowhere, and files
+    /// cannot be put back).
+    pub turn_store: Option<std::path::PathBuf>,
 }
 
 /// Which thread a session opens with.
@@ -159,6 +169,12 @@ pub struct Session {
     /// News for the layers on screen, posted by the session's handlers and handed out by the
     /// router after each event.
     pub layer_events: Vec<super::event::LayerEvent>,
+    /// Plan mode, proposed plans and reasoning.
+    pub plan_mode: plan_mode::PlanMode,
+    /// Thread names and the title being generated.
+    pub titles: titles::Titles,
+    /// Esc Esc and the rewind on its way.
+    pub rewind: rewind::Rewind,
 }
 
 impl Session {
@@ -189,6 +205,15 @@ impl Session {
             health: Default::default(),
             quit_armed_until: None,
             layer_events: Vec::new(),
+            plan_mode: plan_mode::PlanMode {
+                show_raw: config.show_raw_reasoning,
+                ..Default::default()
+            },
+            titles: titles::Titles {
+                enabled: config.thread_titles,
+                ..Default::default()
+            },
+            rewind: Default::default(),
             config,
         }
     }

@@ -39,6 +39,9 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
             Some(OptionKind::Answer { result, record }) => {
                 Outcome::Consumed(answer_front(state, result, record, now))
             }
+            Some(OptionKind::Local(answer)) => {
+                Outcome::Consumed(crate::app::session::plans::chosen(state, answer, now))
+            }
             _ => Outcome::Consumed(vec![]),
         },
         KeyCode::Enter => match front.selected.and_then(|i| question.options.get(i)) {
@@ -50,6 +53,7 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
             Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
         }
         KeyCode::Char(c) if question.option(c).is_some() => choose(state, c, now),
+        KeyCode::Up | KeyCode::Down if question.is_local() => select_local(state, key.code),
         KeyCode::Up | KeyCode::Down | KeyCode::PageUp | KeyCode::PageDown => {
             scroll_body(state, key.code, bottom)
         }
@@ -88,7 +92,23 @@ fn choose(state: &mut Session, c: char, now: Instant) -> Outcome {
             front.selected = Some(index);
             Outcome::Open(Layer::Prefix(PrefixChooser::new(offer)), vec![])
         }
+        OptionKind::Local(answer) => {
+            Outcome::Consumed(crate::app::session::plans::chosen(state, answer, now))
+        }
     }
+}
+
+/// ↑/↓ on tern's own question (a short list of choices): move the selection Enter takes.
+fn select_local(state: &mut Session, code: KeyCode) -> Outcome {
+    if let Some(front) = state.questions.front_mut() {
+        let n = front.question.options.len().max(1);
+        let at = front.selected.unwrap_or(0);
+        front.selected = Some(match code {
+            KeyCode::Up => (at + n - 1) % n,
+            _ => (at + 1) % n,
+        });
+    }
+    Outcome::Consumed(vec![])
 }
 
 /// Scrolls the question's body when it does not fit; otherwise the keys read the transcript.
@@ -118,6 +138,14 @@ pub fn hints(question: &Question, selected: Option<usize>, live: bool) -> Vec<Hi
     }
     if matches!(question.subject, QuestionSubject::Form(_)) {
         return super::form::hints();
+    }
+    if question.is_local() {
+        let keys: Vec<String> = question.options.iter().map(|o| o.key.to_string()).collect();
+        return vec![
+            Hint::new(keys.join("/"), "choose"),
+            Hint::new("↑/↓ Enter", "select, choose"),
+            Hint::new("Esc", "no, stay in Plan mode"),
+        ];
     }
     let keys: Vec<String> = question.options.iter().map(|o| o.key.to_string()).collect();
     let mut hints = vec![Hint::new(keys.join("/"), "answer")];

@@ -1,0 +1,294 @@
+//! Rewind: going back to before one of the person's messages. The conversation goes back with
+//! `thread/revert {beforeTurnId}` (paginated threads; the server drops that turn and every
+//! later one from the model's history and touches no file), the transcript reloads through
+//! `thread/turns/list`, and the message comes back into the composer. Files the dropped turns
+//! changed through `apply_patch` can be put back too, on the person's word (the runtime writes
+//! them, each only if it is still what the turn left); what each turn did is kept on disk when
+//! it ends ([`turn_ended`]).
+
+use crate::app::effect::Effect;
+use crate::app::event::RequestTag;
+use crate::app::request::ClientRequest;
+use crate::app::state::older_turns::OlderTurns;
+use crate::app::state::rewind::PendingRewind;
+use crate::app::state::{ConnState, Session};
+use crate::model::rewind::{FileRestore, RestoreOutcome, TurnRecord};
+use crate::model::NoticeLevel;
+use crate::protocol::{ThreadRevertParams, ThreadRevertResponse};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+/// How long the first Esc of Esc Esc waits for the second.
+pub const ESC_ESC: Duration = Duration::from_millis(1_000);
+
+/// Why files cannot be put back over a remote connection.
+pub const REMOTE_FILES: &str = "Files cannot be put back over a remote connection: codex's fs/writeFile writes in place and has no rename, so a restore there could not be atomic. Put them back by hand.";
+
+/// The person's messages this rewind can go back to, newest first (turn id, text); or why
+/// there is nothing to rewind now.
+pub fn messages(state: &Session) -> Result<Vec<(String, String)>, String> {
+    if state.turn_active() {
+        return Err(
+            "A turn is running: interrupt it (Esc) or wait for it, then rewind.".to_string(),
+        );
+    }
+    if state.thread_id().is_none() || state.conn != ConnState::Ready {
+        return Err("No thread to rewind yet.".to_string());
+    }
+    if state.rewind.pending.is_some() {
+        return Err("A rewind is on its way.".to_string());
+    }
+    let mut messages = state.transcript.user_messages();
+    if messages.is_empty() {
+        return Err("Nothing to rewind: no message of yours in this thread yet.".to_string());
+    }
+    messages.reverse();
+    Ok(messages)
+}
+
+/// Esc on an empty, idle composer: the first arms, the second (within [`ESC_ESC`]) rewinds.
+/// Returns whether to open the rewind list now.
+pub fn esc(state: &mut Session, now: Instant) -> bool {
+    if state
+        .rewind
+        .armed_until
+        .take()
+        .is_some_and(|until| now < until)
+    {
+        return true;
+    }
+    if messages(state).is_ok() {
+        state.rewind.armed_until = Some(now + ESC_ESC);
+    }
+    false
+}
+
+/// "Esc again to rewind" is showing.
+pub fn armed(state: &Session, now: Instant) -> bool {
+    state.rewind.armed_until.is_some_and(|until| now < until)
+}
+
+/// The turns dropped by rewinding to before `turn_id`: it and every later one, oldest first.
+pub fn dropped_turns(state: &Session, turn_id: &str) -> Vec<String> {
+    let all = state.transcript.user_messages();
+    match all.iter().position(|(turn, _)| turn == turn_id) {
+        Some(at) => all[at..].iter().map(|(turn, _)| turn.clone()).collect(),
+        None => vec![turn_id.to_string()],
+    }
+}
+
+/// Commands of those turns that may have written files (what they wrote cannot be put back).
+pub fn commands_of(state: &Session, turns: &[String]) -> Vec<String> {
+    turns
+        .iter()
+        .flat_map(|turn| state.transcript.turn_activity(turn).1)
+        .collect()
+}
+
+/// Asks the runtime what putting the files back would do; `Err` says why files cannot be put
+/// back at all here.
+pub fn preview(state: &Session, turns: Vec<String>) -> Result<Vec<Effect>, String> {
+    if state.config.connected_to.is_some() {
+        return Err(REMOTE_FILES.to_string());
+    }
+    let Some(store) = state.config.turn_store.clone() else {
+        if state.config.backend_label == "demo" {
+            return Err(
+                "The demo's file changes are made up and touch no file: there is nothing to put back."
+                    .to_string(),
+            );
+        }
+        return Err(
+            "tern keeps no record of file changes here (no data folder), so none can be put back."
+                .to_string(),
+        );
+    };
+    let thread_id = state.thread_id().unwrap_or_default().to_string();
+    Ok(vec![Effect::PreviewRestore {
+        store,
+        thread_id,
+        turns,
+        cwd: super::threads::current_cwd(state),
+    }])
+}
+
+/// The person confirmed: rewind to before `before_turn_id`, then put `files` back.
+pub fn start(
+    state: &mut Session,
+    before_turn_id: String,
+    prompt: String,
+    dropped: usize,
+    files: Vec<FileRestore>,
+) -> Vec<Effect> {
+    let Some(thread_id) = state.thread_id().map(str::to_string) else {
+        return vec![];
+    };
+    state.rewind.armed_until = None;
+    state.rewind.pending = Some(PendingRewind {
+        thread_id: thread_id.clone(),
+        before_turn_id: before_turn_id.clone(),
+        prompt,
+        dropped,
+        files,
+    });
+    vec![Effect::Request(ClientRequest::RevertThread(
+        ThreadRevertParams {
+            thread_id,
+            before_turn_id,
+        },
+    ))]
+}
+
+/// `thread/revert` answered.
+pub fn on_response(
+    state: &mut Session,
+    tag: &RequestTag,
+    result: &Result<Value, String>,
+) -> Option<Vec<Effect>> {
+    let RequestTag::RevertThread { thread_id, .. } = tag else {
+        return None;
+    };
+    let pending = state
+        .rewind
+        .pending
+        .take()
+        .filter(|p| p.thread_id == *thread_id);
+    let Some(pending) = pending else {
+        return Some(vec![]);
+    };
+    let parsed = result
+        .clone()
+        .and_then(|v| serde_json::from_value::<ThreadRevertResponse>(v).map_err(|e| e.to_string()));
+    Some(match parsed {
+        Ok(response) if state.thread_id() == Some(thread_id.as_str()) => {
+            reverted(state, response, pending)
+        }
+        Ok(_) => vec![],
+        Err(e) => {
+            state.transcript.notice(
+                NoticeLevel::Error,
+                format!("Could not rewind: {e}. Nothing was changed, files included."),
+            );
+            vec![]
+        }
+    })
+}
+
+/// The server rewound: the transcript reloads from what is left, the message goes back into
+/// the composer, and the files are put back if the person asked.
+fn reverted(
+    state: &mut Session,
+    response: ThreadRevertResponse,
+    pending: PendingRewind,
+) -> Vec<Effect> {
+    let Some(thread) = state.thread.clone() else {
+        return vec![];
+    };
+    super::threads::reset_session(state);
+    state.transcript.set_session_cwd(Some(thread.cwd.clone()));
+    state.older_turns = Some(OlderTurns {
+        thread_id: thread.id.clone(),
+        cursor: response.turns_backwards_cursor,
+        more: true,
+        loading: false,
+        first: true,
+    });
+    let cwd = thread.cwd.clone();
+    state.thread = Some(thread);
+    state.conn = ConnState::Ready;
+    if state.composer.is_empty() {
+        state.composer.set_text(&pending.prompt);
+    } else {
+        let draft = state.composer.expanded_text();
+        state
+            .composer
+            .set_text(&format!("{}\n\n{draft}", pending.prompt));
+    }
+    let turns = match pending.dropped {
+        1 => "1 turn".to_string(),
+        n => format!("{n} turns"),
+    };
+    let files = if pending.files.is_empty() {
+        " Files are as they are.".to_string()
+    } else {
+        format!(
+            " Putting {} file{} back…",
+            pending.files.len(),
+            if pending.files.len() == 1 { "" } else { "s" }
+        )
+    };
+    state.transcript.notice(
+        NoticeLevel::Info,
+        format!("Rewound: {turns} dropped from the conversation; your message is back in the composer.{files}"),
+    );
+    if pending.files.is_empty() {
+        return vec![];
+    }
+    vec![Effect::RestoreFiles {
+        cwd,
+        files: pending.files,
+    }]
+}
+
+/// The runtime put files back (or could not): say which.
+pub fn files_restored(state: &mut Session, outcomes: &[RestoreOutcome]) {
+    let cwd = super::threads::current_cwd(state);
+    let short = |path: &str| {
+        let relative = path
+            .strip_prefix(&cwd)
+            .map(|p| p.trim_start_matches('/'))
+            .filter(|p| !p.is_empty())
+            .unwrap_or(path);
+        crate::text::sanitize::sanitize_line(relative)
+    };
+    let done: Vec<String> = outcomes
+        .iter()
+        .filter(|o| o.result.is_ok())
+        .map(|o| short(&o.path))
+        .collect();
+    if !done.is_empty() {
+        state.transcript.notice(
+            NoticeLevel::Info,
+            format!("Put back as before the rewound turns: {}.", done.join(", ")),
+        );
+    }
+    for outcome in outcomes {
+        if let Err(e) = &outcome.result {
+            state.transcript.notice(
+                NoticeLevel::Error,
+                format!(
+                    "Not put back: {} ({}).",
+                    short(&outcome.path),
+                    crate::text::sanitize::sanitize_line(e)
+                ),
+            );
+        }
+    }
+}
+
+/// A turn of the thread on screen ended: what it did to files is kept for a later rewind.
+pub fn turn_ended(state: &Session, turn_id: &str) -> Vec<Effect> {
+    let (Some(store), Some(thread)) = (&state.config.turn_store, &state.thread) else {
+        return vec![];
+    };
+    if state.config.connected_to.is_some() {
+        return vec![];
+    }
+    let Some(diff) = state.transcript.turn_diffs().get(turn_id) else {
+        return vec![];
+    };
+    if diff.trim().is_empty() {
+        return vec![];
+    }
+    let (paths, _) = state.transcript.turn_activity(turn_id);
+    vec![Effect::SaveTurnRecord {
+        store: store.clone(),
+        record: TurnRecord {
+            thread_id: thread.id.clone(),
+            turn_id: turn_id.to_string(),
+            cwd: thread.cwd.clone(),
+            diff: diff.to_string(),
+            paths,
+        },
+    }]
+}
