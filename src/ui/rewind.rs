@@ -151,7 +151,7 @@ fn preview_lines(
             for refusal in &plan.refused {
                 lines.extend(wrap_spans(
                     &[
-                        Span::styled("  ✗ ", palette.error),
+                        Span::styled("✗ ", palette.error),
                         Span::raw(relative(&refusal.path)),
                         Span::styled(
                             format!(": cannot restore, {}", sanitize_line(&refusal.reason)),
@@ -159,7 +159,7 @@ fn preview_lines(
                         ),
                     ],
                     width,
-                    &[],
+                    &[Span::raw("  ")],
                     &[Span::raw("    ")],
                 ));
             }

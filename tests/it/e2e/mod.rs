@@ -5,6 +5,7 @@
 
 mod codex;
 mod commands;
+mod plan_mode;
 mod remote;
 mod restart;
 mod rules;

@@ -82,6 +82,10 @@ pub enum MockTurn {
     /// Calls `exec_command` with an `apply_patch` heredoc around `patch` (a full
     /// `*** Begin Patch` … `*** End Patch` text); then answers with the message `then`.
     ApplyPatch { patch: String, then: String },
+    /// Streams these SSE events as they are (built by `mock_plan`: reasoning and the like);
+    /// `{n}` in a string is the answer's number.
+    #[allow(dead_code)] // used by the e2e tests only
+    Events(fn(u64) -> Vec<Value>),
 }
 
 impl MockTurn {
@@ -132,6 +136,9 @@ struct State {
     requests: Vec<Value>,
     other_requests: Vec<String>,
     next_id: u64,
+    /// Answers every thread-title request with this title (see `mock_plan`), outside the
+    /// script.
+    title: Option<String>,
 }
 
 /// A running mock. Dropping it stops the server and every open connection.
@@ -168,6 +175,12 @@ impl MockModel {
     /// Every JSON body POSTed to `/v1/responses`, in arrival order.
     pub fn requests(&self) -> Vec<Value> {
         self.state.lock().unwrap().requests.clone()
+    }
+
+    /// Answers the title requests codex makes for tern with `title`, without using the script.
+    #[allow(dead_code)] // used by the e2e tests only
+    pub fn answer_titles(&self, title: &str) {
+        self.state.lock().unwrap().title = Some(title.to_owned());
     }
 
     /// `METHOD /path` of every other request (answered 404).
@@ -295,6 +308,14 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>) {
         let then = state.follow_ups.remove(&call_id).unwrap_or_default();
         return (text_events(n, &then, 4), None);
     }
+    if let Some(title) = &state.title {
+        if super::mock_plan::is_title_request(state.requests.last().unwrap_or(&Value::Null)) {
+            return (
+                text_events(n, &super::mock_plan::title_text(title), 1),
+                None,
+            );
+        }
+    }
     let events = match state.script.pop_front() {
         None => text_events(n, SCRIPT_EXHAUSTED, 1),
         Some(MockTurn::Text { text, deltas }) => text_events(n, &text, deltas),
@@ -306,6 +327,7 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>) {
             state.follow_ups.insert(format!("call_{n}"), then);
             exec_command_events(n, &arguments)
         }
+        Some(MockTurn::Events(events)) => events(n),
         Some(MockTurn::ApplyPatch { patch, then }) => {
             state.follow_ups.insert(format!("call_{n}"), then);
             let cmd = format!("apply_patch <<'EOF'\n{patch}EOF\n");
