@@ -235,7 +235,7 @@ fn a_file_edited_by_hand_after_its_turn_is_refused_not_overwritten() {
         return;
     };
     let workspace = f.env.workspace().to_path_buf();
-    let mut tern = start(&f, &[]);
+    let tern = start(&f, &[]);
     two_turns(&tern, &workspace);
     std::fs::write(workspace.join("notes.txt"), "edited by hand\n").unwrap();
     // Back to before the second message.
@@ -292,7 +292,7 @@ fn a_new_thread_is_named_after_its_first_exchange() {
         return;
     };
     f.mock.answer_titles("Fix login redirect");
-    let mut tern = start(&f, &[("TERN_THREAD_TITLES", "1".into())]);
+    let tern = start(&f, &[("TERN_THREAD_TITLES", "1".into())]);
     tern.send(b"fix the login redirect loop\r");
     tern.wait_for_text("ANSWERED", WAIT);
     tern.wait_for_text("Fix login redirect", WAIT);
