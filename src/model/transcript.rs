@@ -218,6 +218,9 @@ impl Transcript {
                 }
                 self.cap_output(index);
             }
+            None if matches!(kind, CellKind::ProposedPlan { .. }) => {
+                self.push_plan(turn_id, item_id, kind);
+            }
             None => {
                 let index = self.push(kind);
                 self.bind(turn_id, item_id, index);
@@ -375,12 +378,68 @@ impl Transcript {
 
     /// `item/plan/delta`: the proposed plan grows (the completed item replaces it).
     pub fn append_plan_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
-        let index = self.streaming_cell(turn_id, item_id, || CellKind::ProposedPlan {
-            markdown: String::new(),
-            streaming: true,
-        });
+        let index = match self.index_of(turn_id, item_id) {
+            Some(index) => index,
+            None => {
+                let plan = CellKind::ProposedPlan {
+                    markdown: String::new(),
+                    streaming: true,
+                };
+                self.push_plan(turn_id, item_id, plan)
+            }
+        };
         self.revision += 1;
         self.cells[index].append_text(delta);
+    }
+
+    /// A proposed plan goes above its turn's message that is still streaming: the server starts
+    /// that message first ("Here is my plan."), and the plan reads better before it, as the
+    /// official TUI shows it.
+    fn push_plan(&mut self, turn_id: &str, item_id: &str, plan: CellKind) -> usize {
+        let message = self.by_item.get(turn_id).and_then(|items| {
+            items
+                .values()
+                .copied()
+                .filter(|&i| {
+                    matches!(
+                        self.cells[i].kind(),
+                        CellKind::Agent {
+                            streaming: true,
+                            ..
+                        }
+                    )
+                })
+                .min()
+        });
+        let index = match message {
+            Some(at) => {
+                self.insert_at(at, plan);
+                at
+            }
+            None => self.push(plan),
+        };
+        self.bind(turn_id, item_id, index);
+        index
+    }
+
+    /// Puts a cell at `at`, moving every index kept of the cells after it.
+    fn insert_at(&mut self, at: usize, kind: CellKind) {
+        self.revision += 1;
+        self.cells.insert(at, Cell::new(kind));
+        for index in self
+            .by_item
+            .values_mut()
+            .flat_map(|items| items.values_mut())
+            .chain(self.unbound_users.iter_mut())
+        {
+            if *index >= at {
+                *index += 1;
+            }
+        }
+        self.capped_outputs = std::mem::take(&mut self.capped_outputs)
+            .into_iter()
+            .map(|(i, c)| (if i >= at { i + 1 } else { i }, c))
+            .collect();
     }
 
     /// The person's messages shown, oldest first: the turn each began (once the server echoed

@@ -79,10 +79,16 @@ pub fn dropped_turns(state: &Session, turn_id: &str) -> Vec<String> {
 
 /// Commands of those turns that may have written files (what they wrote cannot be put back).
 pub fn commands_of(state: &Session, turns: &[String]) -> Vec<String> {
-    turns
+    let mut commands: Vec<String> = Vec::new();
+    for command in turns
         .iter()
         .flat_map(|turn| state.transcript.turn_activity(turn).1)
-        .collect()
+    {
+        if !commands.contains(&command) {
+            commands.push(command);
+        }
+    }
+    commands
 }
 
 /// Asks the runtime what putting the files back would do; `Err` says why files cannot be put

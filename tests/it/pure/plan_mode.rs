@@ -4,6 +4,7 @@
 //! to the exact JSON sent.
 
 use crate::support::common::*;
+use crate::support::plan_fixtures::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -12,117 +13,17 @@ use tern::app::session::plan_mode::{self, REFUSED_WHILE_RUNNING};
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::{CellKind, QuestionSubject};
 
-const PLAN: &str =
-    "# Fix the bug\n\n1. Read `src/lib.rs`\n2. Patch the off-by-one\n3. Run `cargo test`\n";
-
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
     effects.iter().filter_map(request_json).collect()
-}
-
-fn answered(state: &mut AppState, tag: RequestTag, result: Value, now: Instant) -> Vec<Effect> {
-    wire(update(
-        state,
-        AppEvent::Response {
-            tag,
-            result: Ok(result),
-        },
-        now,
-    ))
-}
-
-fn shift_tab() -> AppEvent {
-    AppEvent::Key(KeyEvent::new(KeyCode::BackTab, KeyModifiers::SHIFT))
 }
 
 fn alt(c: char) -> AppEvent {
     AppEvent::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::ALT))
 }
 
-fn modes() -> Value {
-    json!({"data": [
-        {"name": "Plan", "mode": "plan", "model": null, "reasoning_effort": "medium"},
-        {"name": "Default", "mode": "default", "model": null, "reasoning_effort": null}]})
-}
-
 fn plan_mode_switch(mode: &str, effort: Value) -> Value {
     json!({"threadId": THREAD, "collaborationMode": {"mode": mode, "settings": {
         "model": "mock-model", "reasoning_effort": effort, "developer_instructions": null}}})
-}
-
-/// A ready thread switched to Plan mode with Shift+Tab, each request answered.
-fn in_plan_mode(initialize: Value, now: Instant) -> AppState {
-    let mut state = started(
-        AppState::new(config()),
-        initialize,
-        json!({"thread": {"id": THREAD, "preview": "", "turns": []},
-               "model": "mock-model", "cwd": "/home/user/project"}),
-        now,
-    );
-    update(&mut state, shift_tab(), now);
-    answered(
-        &mut state,
-        RequestTag::ListModes {
-            then: ModeWanted::Next,
-        },
-        modes(),
-        now,
-    );
-    answered(
-        &mut state,
-        RequestTag::SwitchMode {
-            mode: "plan".into(),
-            implement: false,
-        },
-        json!({}),
-        now,
-    );
-    state
-}
-
-/// A Plan-mode turn that proposes [`PLAN`], as 0.171 streams it (the plan item's id a UUID).
-fn plan_turn(state: &mut AppState, now: Instant) {
-    type_text(state, "make a plan", now);
-    update(state, key(KeyCode::Enter), now);
-    let turn = "turn-1";
-    let plan_id = "01a231c6-9dab-7560-83d2-b24faa3e0fca";
-    for (method, params) in [
-        (
-            "turn/started",
-            json!({"turn": {"id": turn, "items": [], "status": "inProgress"}}),
-        ),
-        (
-            "item/started",
-            json!({"turnId": turn, "item": {"type": "agentMessage", "id": "msg_1", "text": ""}}),
-        ),
-        (
-            "item/agentMessage/delta",
-            json!({"turnId": turn, "itemId": "msg_1", "delta": "Here is my plan.\n\n"}),
-        ),
-        (
-            "item/started",
-            json!({"turnId": turn, "item": {"type": "plan", "id": plan_id, "text": ""}}),
-        ),
-        (
-            "item/plan/delta",
-            json!({"turnId": turn, "itemId": plan_id, "delta": "# Fix the bug\n\n"}),
-        ),
-        (
-            "item/completed",
-            json!({"turnId": turn, "item": {"type": "plan", "id": plan_id, "text": PLAN}}),
-        ),
-        (
-            "item/completed",
-            json!({"turnId": turn, "item": {"type": "agentMessage", "id": "msg_1", "text": "Here is my plan.\n\n\nPLAN-DONE"}}),
-        ),
-        (
-            "turn/completed",
-            json!({"turn": {"id": turn, "items": [], "status": "completed"}}),
-        ),
-    ] {
-        let mut params = params;
-        params["threadId"] = json!(THREAD);
-        update(state, notify(method, params), now);
-    }
 }
 
 #[test]
@@ -487,40 +388,6 @@ fn a_model_without_efforts_says_the_keys_are_unavailable() {
         .1
         .contains("unavailable for plain-model"));
     assert_eq!(state.session.turn_settings.chosen.effort, None);
-}
-
-fn reasoning_events(state: &mut AppState, now: Instant) {
-    let turn = "turn-1";
-    for (method, params) in [
-        (
-            "item/started",
-            json!({"turnId": turn, "item": {"type": "reasoning", "id": "rs_1", "summary": [], "content": []}}),
-        ),
-        (
-            "item/reasoning/summaryPartAdded",
-            json!({"turnId": turn, "itemId": "rs_1", "summaryIndex": 0}),
-        ),
-        (
-            "item/reasoning/summaryTextDelta",
-            json!({"turnId": turn, "itemId": "rs_1", "delta": "**Reading the code**\n\nI look at lib.rs first.", "summaryIndex": 0}),
-        ),
-        (
-            "item/reasoning/summaryPartAdded",
-            json!({"turnId": turn, "itemId": "rs_1", "summaryIndex": 1}),
-        ),
-        (
-            "item/reasoning/summaryTextDelta",
-            json!({"turnId": turn, "itemId": "rs_1", "delta": "**Planning the fix**\n\nOff by one.", "summaryIndex": 1}),
-        ),
-        (
-            "item/reasoning/textDelta",
-            json!({"turnId": turn, "itemId": "rs_1", "delta": "raw chain of thought", "contentIndex": 0}),
-        ),
-    ] {
-        let mut params = params;
-        params["threadId"] = json!(THREAD);
-        update(state, notify(method, params), now);
-    }
 }
 
 fn reasoning_texts(state: &AppState) -> Vec<String> {

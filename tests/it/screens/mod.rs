@@ -5,5 +5,6 @@ mod cells;
 mod conversation;
 mod diffs;
 mod picker;
+mod plan_mode;
 mod properties;
 mod server_prompts;

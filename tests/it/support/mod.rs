@@ -10,6 +10,7 @@ pub mod floods;
 pub mod heavy;
 pub mod mock_model;
 pub mod mock_plan;
+pub mod plan_fixtures;
 pub mod pty;
 pub mod recording_backend;
 pub mod remote_servers;
