@@ -171,9 +171,14 @@ pub fn on_response(
         }
         Ok(_) => vec![],
         Err(e) => {
+            let why = if e.contains("only supports paginated") {
+                "this thread keeps its history the old way (legacy), which codex cannot cut back; threads started from now on can be rewound".to_string()
+            } else {
+                e
+            };
             state.transcript.notice(
                 NoticeLevel::Error,
-                format!("Could not rewind: {e}. Nothing was changed, files included."),
+                format!("Could not rewind: {why}. Nothing was changed, files included."),
             );
             vec![]
         }

@@ -5,9 +5,11 @@
 mod abort;
 mod composer;
 mod demo;
+mod demo_plan;
 mod fake_server_harness;
 mod faults;
 mod flood;
 mod hostile_ids;
 mod hostile_output;
+mod hostile_plan;
 mod remote_hostile;
