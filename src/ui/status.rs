@@ -44,9 +44,15 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             }
         },
     }
-    if !state.session.questions.is_empty() {
+    if let Some(front) = state.session.questions.front() {
         spans.push(sep());
-        spans.push(Span::styled("approval needed", palette.attention));
+        // tern's own question (the plan chooser) approves nothing.
+        let what = if front.question.is_local() {
+            "plan ready"
+        } else {
+            "approval needed"
+        };
+        spans.push(Span::styled(what, palette.attention));
     }
     if let Some(thread) = &state.session.thread {
         spans.push(sep());
