@@ -129,6 +129,11 @@ pub fn start(
     let Some(thread_id) = state.thread_id().map(str::to_string) else {
         return vec![];
     };
+    // A turn started meanwhile (from another client): codex would interrupt it.
+    if let Err(why) = messages(state) {
+        state.transcript.notice(NoticeLevel::Warning, why);
+        return vec![];
+    }
     state.rewind.armed_until = None;
     state.rewind.pending = Some(PendingRewind {
         thread_id: thread_id.clone(),
