@@ -1,124 +1,13 @@
 //! Everything that can happen to the app, as data.
 
+pub use super::request::{ListPurpose, RequestTag};
 use crate::model::rules::RulesFileText;
 use crate::model::thread_list::Exchange;
 use crate::protocol::{
     ModelListResponse, RequestId, ServerNotification, ServerRequest, ThreadListResponse,
 };
 use crossterm::event::{KeyEvent, MouseEvent};
-use serde_json::Value;
 use std::path::PathBuf;
-
-/// Which of tern's own requests a response belongs to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RequestTag {
-    Initialize,
-    StartThread,
-    ResumeThread,
-    /// Carries the prompt so it can be given back to the composer if the turn is refused.
-    StartTurn {
-        prompt: String,
-    },
-    InterruptTurn,
-    ListThreads(ListPurpose),
-    ListTurns {
-        thread_id: String,
-    },
-    /// The newest turn of a thread, for the picker's details pane.
-    PeekTurns {
-        thread_id: String,
-    },
-    ForkThread,
-    SetThreadName {
-        thread_id: String,
-        name: String,
-    },
-    ArchiveThread {
-        thread_id: String,
-    },
-    UnarchiveThread {
-        thread_id: String,
-    },
-    ListModels,
-    CompactThread,
-    /// A steer; the prompt goes out as a new turn if the server refuses it.
-    SteerTurn {
-        prompt: String,
-    },
-    /// A file search for the @-mention finder, at its query `generation`.
-    SearchFiles {
-        generation: u64,
-    },
-    /// `collaborationMode/list`, asked for a mode switch (`then`).
-    ListModes {
-        then: ModeWanted,
-    },
-    /// `thread/settings/update` switching to `mode`; `implement` starts "Implement the plan."
-    /// once it is done (the plan chooser's first option).
-    SwitchMode {
-        mode: String,
-        implement: bool,
-    },
-    /// `thread/start` for a thread that is not the person's next one (see `NewThreadPurpose`).
-    StartThreadFor(NewThreadPurpose),
-    /// The plan's attachment: its folder made (`fs/createDirectory`), then the file written.
-    PlanAttachmentFolder,
-    PlanAttachmentFile {
-        path: String,
-    },
-    /// `thread/prepareApprovedPlan` for the "clear context" thread.
-    PrepareApprovedPlan,
-    /// `thread/unsubscribe`.
-    Unsubscribe,
-    /// `config/read`, for `show_raw_agent_reasoning`.
-    ReadConfig,
-    /// The title side thread's turn, naming `main_thread`.
-    TitleTurn {
-        main_thread: String,
-        side_thread: String,
-    },
-    /// `thread/name/set` from tern itself (a generated title, "fork of …"): no notice.
-    AutoName {
-        thread_id: String,
-        name: String,
-    },
-    /// `thread/revert` before `before_turn_id`.
-    RevertThread {
-        thread_id: String,
-        before_turn_id: String,
-    },
-}
-
-/// What a `collaborationMode/list` was asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ModeWanted {
-    /// Shift+Tab: the next mode after the current one.
-    Next,
-    /// `/plan`.
-    Plan,
-}
-
-/// Why tern starts a thread of its own.
-#[derive(Debug, Clone, PartialEq)]
-pub enum NewThreadPurpose {
-    /// "Clear context and implement": the fresh thread the approved plan goes to.
-    ClearContext,
-    /// The ephemeral side thread asked for `main_thread`'s title, from its first `prompt`.
-    Title { main_thread: String, prompt: String },
-}
-
-/// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
-/// an answer to an older one is dropped.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ListPurpose {
-    /// The picker's list. `fast` pages come from the state database only and are replaced by
-    /// the full answer when it comes.
-    Page { generation: u64, fast: bool },
-    /// The server's matches for what the person typed.
-    Search { generation: u64 },
-    /// `tern resume --last`: the newest thread of this directory.
-    Last,
-}
 
 /// What `git diff` printed, for the diff view.
 #[derive(Debug, Clone, PartialEq)]
@@ -214,10 +103,8 @@ pub enum AppEvent {
         id: RequestId,
         request: ServerRequest,
     },
-    Response {
-        tag: RequestTag,
-        result: Result<Value, String>,
-    },
+    /// The server's answer to one of tern's requests, decoded by the runtime (see `reply`).
+    Reply(super::reply::Reply),
     /// The rules folder `dir` as read for `Effect::LoadRules`.
     RulesLoaded {
         dir: PathBuf,

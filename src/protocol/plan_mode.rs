@@ -167,6 +167,19 @@ impl ConfigReadResponse {
     }
 }
 
+/// The title side turn's final message: the JSON its `outputSchema` asks for, as text.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TitleAnswer {
+    pub title: String,
+}
+
+impl TitleAnswer {
+    /// Reads the agent message's text (`{"title": …}`); `None` when it is not that.
+    pub fn from_message(text: &str) -> Option<TitleAnswer> {
+        serde_json::from_str(text.trim()).ok()
+    }
+}
+
 /// `item/reasoning/summaryPartAdded`: a new summary part starts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -11,8 +11,10 @@
 //! `model/list` (asked once, when first needed).
 
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, ModeWanted, RequestTag};
+use crate::app::event::LayerEvent;
+use crate::app::reply::{shown, Answer};
 use crate::app::request::ClientRequest;
+use crate::app::request::ModeWanted;
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crate::protocol::{
@@ -20,7 +22,6 @@ use crate::protocol::{
     ModeSettings, ModelListResponse, ThreadSettingsUpdateParams, ThreadSettingsUpdatedNotification,
     MODE_DEFAULT, MODE_PLAN,
 };
-use serde_json::Value;
 use std::time::Instant;
 
 /// Said when a switch is asked for while a turn runs.
@@ -275,90 +276,89 @@ pub fn step_effort(state: &mut Session, up: bool) -> Vec<Effect> {
     vec![]
 }
 
-/// Answers to this module's requests. `None` for other tags.
-pub fn on_response(
+/// `collaborationMode/list` answered: the switch it was asked for goes on.
+pub fn modes_listed(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-    now: Instant,
-) -> Option<Vec<Effect>> {
-    Some(match tag {
-        RequestTag::ListModes { then } => {
-            state.plan_mode.listing = None;
-            let parsed = result.clone().and_then(|v| {
-                serde_json::from_value::<CollaborationModeListResponse>(v)
-                    .map_err(|e| e.to_string())
-            });
-            match parsed {
-                Ok(list) => {
-                    state.plan_mode.modes = Some(list.data);
-                    switch(state, *then)
-                }
-                Err(e) => {
-                    state.transcript.notice(
-                        NoticeLevel::Warning,
-                        format!("Plan mode unavailable right now: {e}"),
-                    );
-                    vec![]
-                }
-            }
+    then: ModeWanted,
+    answer: Answer<CollaborationModeListResponse>,
+) -> Vec<Effect> {
+    state.plan_mode.listing = None;
+    match answer {
+        Ok(list) => {
+            state.plan_mode.modes = Some(list.data);
+            switch(state, then)
         }
-        RequestTag::SwitchMode { mode, implement } => match result {
-            Ok(_) => {
-                let effort = effort_in(state, mode);
-                took_effect(state, mode, effort);
-                if *implement {
-                    // The plan chooser's first option: "Implement the plan." goes out first.
-                    state
-                        .outbox
-                        .queued
-                        .push_front(IMPLEMENT_THE_PLAN.to_string());
-                    super::outbox::send_next(state, now)
-                } else {
-                    vec![]
-                }
-            }
-            Err(e) => {
-                state.plan_mode.switching = None;
-                state.transcript.notice(
-                    NoticeLevel::Error,
-                    format!("Could not switch to {mode} mode: {e}"),
-                );
-                vec![]
-            }
-        },
-        RequestTag::ReadConfig => {
-            let show = result
-                .clone()
-                .ok()
-                .and_then(|v| serde_json::from_value::<ConfigReadResponse>(v).ok())
-                .and_then(|c| c.show_raw_reasoning());
-            state.plan_mode.show_raw = Some(show.unwrap_or(false));
+        Err(e) => {
+            state.transcript.notice(
+                NoticeLevel::Warning,
+                format!("Plan mode unavailable right now: {e}"),
+            );
             vec![]
         }
-        RequestTag::ListModels if state.plan_mode.effort_step.is_some() => {
-            let up = state.plan_mode.effort_step.take().unwrap_or(true);
-            let parsed = result.clone().and_then(|v| {
-                serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string())
-            });
-            // Whoever else asked (the `/model` picker) still hears the answer.
-            state.layer_events.push(LayerEvent::Models(parsed.clone()));
-            match parsed {
-                Ok(list) => {
-                    state.plan_mode.models = Some(list);
-                    step_effort(state, up)
-                }
-                Err(e) => {
-                    state.transcript.notice(
-                        NoticeLevel::Warning,
-                        format!("Could not list the models' efforts: {e}"),
-                    );
-                    vec![]
-                }
-            }
+    }
+}
+
+/// `thread/settings/update` answered: the mode is in effect (the empty answer is all that
+/// comes when nothing changed); the plan chooser's first option then sends its turn.
+pub fn mode_switched(
+    state: &mut Session,
+    mode: &str,
+    implement: bool,
+    answer: Answer<()>,
+    now: Instant,
+) -> Vec<Effect> {
+    if let Err(e) = answer {
+        state.plan_mode.switching = None;
+        state.transcript.notice(
+            NoticeLevel::Error,
+            format!("Could not switch to {mode} mode: {e}"),
+        );
+        return vec![];
+    }
+    let effort = effort_in(state, mode);
+    took_effect(state, mode, effort);
+    if !implement {
+        return vec![];
+    }
+    // The plan chooser's first option: "Implement the plan." goes out first.
+    state
+        .outbox
+        .queued
+        .push_front(IMPLEMENT_THE_PLAN.to_string());
+    super::outbox::send_next(state, now)
+}
+
+/// `config/read` answered: whether raw reasoning is shown (not, when it cannot be read).
+pub fn config_read(state: &mut Session, answer: Answer<ConfigReadResponse>) {
+    let show = answer.ok().and_then(|c| c.show_raw_reasoning());
+    state.plan_mode.show_raw = Some(show.unwrap_or(false));
+}
+
+/// Whether a `model/list` answer is the one an effort key waits for.
+pub fn wants_models(state: &Session) -> bool {
+    state.plan_mode.effort_step.is_some()
+}
+
+/// `model/list` answered for an effort key: the step is taken (and the `/model` picker, if
+/// it asked too, still hears the answer).
+pub fn models_for_effort(state: &mut Session, answer: Answer<ModelListResponse>) -> Vec<Effect> {
+    let up = state.plan_mode.effort_step.take().unwrap_or(true);
+    state
+        .layer_events
+        .push(LayerEvent::Models(shown(answer.clone())));
+    match answer {
+        Ok(list) => {
+            state.plan_mode.models = Some(list);
+            step_effort(state, up)
         }
-        _ => return None,
-    })
+        Err(e) => {
+            state.transcript.notice(
+                NoticeLevel::Warning,
+                format!("Could not list the models' efforts: {e}"),
+            );
+            vec![]
+        }
+    }
 }
 
 /// A reasoning item started: whether raw reasoning is shown is asked of codex once.

@@ -13,8 +13,9 @@
 //! 3. stay in Plan mode: nothing is sent.
 
 use crate::app::effect::Effect;
-use crate::app::event::{NewThreadPurpose, RequestTag};
+use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
+use crate::app::request::NewThreadPurpose;
 use crate::app::state::plan_mode::ClearContext;
 use crate::app::state::Session;
 use crate::model::question::LocalAnswer;
@@ -24,7 +25,6 @@ use crate::protocol::{
     PrepareApprovedPlanResponse, RequestId, ThreadIdParams, TurnStatus, MODE_DEFAULT,
 };
 use base64::Engine;
-use serde_json::Value;
 use std::time::Instant;
 
 /// A plan item completed: it is the thread's latest plan.
@@ -115,65 +115,65 @@ fn clear_context(state: &mut Session, markdown: String) -> Vec<Effect> {
     })]
 }
 
-/// Answers to the "clear context" requests. `None` for other tags.
-pub fn on_response(
+/// The attachment's folder was made (or not): the plan is written there, or the server is
+/// asked to carry it without one.
+pub fn attachment_folder(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
+    let (Ok(()), Some(dir)) = (answer, attachment_dir(state)) else {
+        return prepare(state, None);
+    };
+    let markdown = state
+        .plan_mode
+        .clear
+        .as_ref()
+        .map(|c| c.markdown.clone())
+        .unwrap_or_default();
+    vec![Effect::Request(ClientRequest::PlanAttachmentFile(
+        FsWriteFileParams {
+            path: format!("{dir}/approved-plan.md"),
+            data_base64: base64::engine::general_purpose::STANDARD.encode(markdown),
+        },
+    ))]
+}
+
+/// The plan was written at `path` (or not).
+pub fn attachment_file(state: &mut Session, path: String, answer: Answer<()>) -> Vec<Effect> {
+    match answer {
+        Ok(()) => prepare(state, Some(path)),
+        Err(_) => prepare(state, None),
+    }
+}
+
+/// `thread/prepareApprovedPlan` answered: the old thread is let go, and the fresh one's first
+/// turn sends the prompt the server returned.
+pub fn prepared(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
+    answer: Answer<PrepareApprovedPlanResponse>,
     now: Instant,
-) -> Option<Vec<Effect>> {
-    Some(match tag {
-        RequestTag::PlanAttachmentFolder => match (result, attachment_dir(state)) {
-            (Ok(_), Some(dir)) => {
-                let markdown = state
-                    .plan_mode
-                    .clear
-                    .as_ref()
-                    .map(|c| c.markdown.clone())
-                    .unwrap_or_default();
-                vec![Effect::Request(ClientRequest::PlanAttachmentFile(
-                    FsWriteFileParams {
-                        path: format!("{dir}/approved-plan.md"),
-                        data_base64: base64::engine::general_purpose::STANDARD.encode(markdown),
-                    },
-                ))]
-            }
-            _ => prepare(state, None),
+) -> Vec<Effect> {
+    let Some(clear) = state.plan_mode.clear.take() else {
+        return vec![];
+    };
+    let mut effects = vec![Effect::Request(ClientRequest::Unsubscribe(
+        ThreadIdParams {
+            thread_id: clear.old_thread.clone(),
         },
-        RequestTag::PlanAttachmentFile { path } => match result {
-            Ok(_) => prepare(state, Some(path.clone())),
-            Err(_) => prepare(state, None),
-        },
-        RequestTag::PrepareApprovedPlan => {
-            let Some(clear) = state.plan_mode.clear.take() else {
-                return Some(vec![]);
-            };
-            let mut effects = vec![Effect::Request(ClientRequest::Unsubscribe(
-                ThreadIdParams {
-                    thread_id: clear.old_thread.clone(),
-                },
-            ))];
-            let parsed = result.clone().and_then(|v| {
-                serde_json::from_value::<PrepareApprovedPlanResponse>(v).map_err(|e| e.to_string())
-            });
-            match parsed {
-                Ok(answer) if !answer.prompt.trim().is_empty() => {
-                    state.outbox.queued.push_front(answer.prompt);
-                    effects.extend(super::outbox::send_next(state, now));
-                }
-                Ok(_) => give_back_plan(state, &clear.markdown, "codex returned no prompt"),
-                Err(e) => give_back_plan(state, &clear.markdown, &e),
-            }
-            effects
+    ))];
+    match answer {
+        Ok(answer) if !answer.prompt.trim().is_empty() => {
+            state.outbox.queued.push_front(answer.prompt);
+            effects.extend(super::outbox::send_next(state, now));
         }
-        RequestTag::Unsubscribe => {
-            if let Err(e) = result {
-                tracing::debug!("thread/unsubscribe failed: {e}");
-            }
-            vec![]
-        }
-        _ => return None,
-    })
+        Ok(_) => give_back_plan(state, &clear.markdown, "codex returned no prompt"),
+        Err(e) => give_back_plan(state, &clear.markdown, &e.to_string()),
+    }
+    effects
+}
+
+/// `thread/unsubscribe` answered: nothing waits for it.
+pub fn unsubscribed(answer: Answer<()>) {
+    if let Err(e) = answer {
+        tracing::debug!("thread/unsubscribe failed: {e}");
+    }
 }
 
 /// `thread/start` for the fresh thread failed: nothing changed.

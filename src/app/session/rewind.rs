@@ -7,7 +7,7 @@
 //! it ends ([`turn_ended`]).
 
 use crate::app::effect::Effect;
-use crate::app::event::RequestTag;
+use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
 use crate::app::state::older_turns::OlderTurns;
 use crate::app::state::rewind::PendingRewind;
@@ -15,7 +15,6 @@ use crate::app::state::{ConnState, Session};
 use crate::model::rewind::{FileRestore, RestoreOutcome, TurnRecord};
 use crate::model::NoticeLevel;
 use crate::protocol::{ThreadRevertParams, ThreadRevertResponse};
-use serde_json::Value;
 use std::time::{Duration, Instant};
 
 /// How long the first Esc of Esc Esc waits for the second.
@@ -151,31 +150,24 @@ pub fn start(
 }
 
 /// `thread/revert` answered.
-pub fn on_response(
+pub fn revert_answered(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-) -> Option<Vec<Effect>> {
-    let RequestTag::RevertThread { thread_id, .. } = tag else {
-        return None;
-    };
+    thread_id: &str,
+    answer: Answer<ThreadRevertResponse>,
+) -> Vec<Effect> {
     let pending = state
         .rewind
         .pending
         .take()
-        .filter(|p| p.thread_id == *thread_id);
+        .filter(|p| p.thread_id == thread_id);
     let Some(pending) = pending else {
-        return Some(vec![]);
+        return vec![];
     };
-    let parsed = result
-        .clone()
-        .and_then(|v| serde_json::from_value::<ThreadRevertResponse>(v).map_err(|e| e.to_string()));
-    Some(match parsed {
-        Ok(response) if state.thread_id() == Some(thread_id.as_str()) => {
-            reverted(state, response, pending)
-        }
+    match answer {
+        Ok(response) if state.thread_id() == Some(thread_id) => reverted(state, response, pending),
         Ok(_) => vec![],
         Err(e) => {
+            let e = e.to_string();
             let why = if e.contains("only supports paginated") {
                 "this thread keeps its history the old way (legacy), which codex cannot cut back; threads started from now on can be rewound".to_string()
             } else {
@@ -187,7 +179,7 @@ pub fn on_response(
             );
             vec![]
         }
-    })
+    }
 }
 
 /// The server rewound: the transcript reloads from what is left, the message goes back into

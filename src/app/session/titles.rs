@@ -8,13 +8,15 @@
 //! The side thread's events are taken here, before the routing by thread drops them.
 
 use crate::app::effect::Effect;
-use crate::app::event::{NewThreadPurpose, RequestTag};
+use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
+use crate::app::request::NewThreadPurpose;
 use crate::app::state::titles::TitleJob;
 use crate::app::state::Session;
 use crate::protocol::{
-    NewThreadParams, ServerNotification as N, ThreadIdParams, ThreadItem, ThreadSetNameParams,
-    ThreadSettings, ThreadStartResponse, TurnOverrides, TurnStartParams, UserInput,
+    NewThreadParams, ServerNotification as N, Thread, ThreadIdParams, ThreadItem,
+    ThreadSetNameParams, ThreadSettings, ThreadStartResponse, TurnOverrides, TurnStartParams,
+    UserInput,
 };
 use serde_json::{json, Value};
 
@@ -37,20 +39,11 @@ pub fn thread_started(state: &mut Session) {
 
 /// A thread was resumed or forked: its name is what the server says (a fork is renamed
 /// "fork of …").
-pub fn thread_opened(
-    state: &mut Session,
-    result: &Result<Value, String>,
-    forked: bool,
-) -> Vec<Effect> {
+pub fn thread_opened(state: &mut Session, thread: Option<Thread>, forked: bool) -> Vec<Effect> {
     state.titles.untitled = None;
-    let Some(response) = result
-        .as_ref()
-        .ok()
-        .and_then(|v| serde_json::from_value::<ThreadStartResponse>(v.clone()).ok())
-    else {
+    let Some(thread) = thread else {
         return vec![];
     };
-    let thread = response.thread;
     state.titles.current = thread
         .name
         .clone()
@@ -156,67 +149,65 @@ fn title_schema() -> Value {
     })
 }
 
-/// Answers to this module's requests. `None` for other tags.
-pub fn on_response(
+/// The side thread started (or not): its one turn asks for the title.
+pub fn side_thread_started(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-) -> Option<Vec<Effect>> {
-    Some(match tag {
-        RequestTag::StartThreadFor(NewThreadPurpose::Title {
-            main_thread,
-            prompt,
-        }) => {
-            let side = result.as_ref().ok().and_then(|v| {
-                serde_json::from_value::<ThreadStartResponse>(v.clone())
-                    .ok()
-                    .map(|r| r.thread.id)
-            });
-            let job = state
-                .titles
-                .job
-                .as_mut()
-                .filter(|j| j.main_thread == *main_thread);
-            match (side, job) {
-                (Some(side), Some(job)) => {
-                    job.side_thread = Some(side.clone());
-                    let params = TurnStartParams {
-                        thread_id: side,
-                        input: vec![UserInput::text(format!("{TITLE_PROMPT}{prompt}"))],
-                        overrides: TurnOverrides {
-                            output_schema: Some(title_schema()),
-                            ..TurnOverrides::default()
-                        },
-                    };
-                    vec![Effect::Request(ClientRequest::TitleTurn {
-                        params,
-                        main_thread: main_thread.clone(),
-                    })]
-                }
-                _ => {
-                    tracing::debug!("no title side thread: {result:?}");
-                    state.titles.job = None;
-                    vec![]
-                }
-            }
+    main_thread: String,
+    prompt: String,
+    answer: Answer<ThreadStartResponse>,
+) -> Vec<Effect> {
+    let job = state
+        .titles
+        .job
+        .as_mut()
+        .filter(|j| j.main_thread == main_thread);
+    match (answer, job) {
+        (Ok(response), Some(job)) => {
+            let side = response.thread.id;
+            job.side_thread = Some(side.clone());
+            let params = TurnStartParams {
+                thread_id: side,
+                input: vec![UserInput::text(format!("{TITLE_PROMPT}{prompt}"))],
+                overrides: TurnOverrides {
+                    output_schema: Some(title_schema()),
+                    ..TurnOverrides::default()
+                },
+            };
+            vec![Effect::Request(ClientRequest::TitleTurn {
+                params,
+                main_thread,
+            })]
         }
-        RequestTag::TitleTurn { side_thread, .. } => match result {
-            Ok(_) => vec![],
-            Err(e) => {
-                tracing::debug!("the title turn was refused: {e}");
-                state.titles.job = None;
-                unsubscribe(side_thread)
+        (answer, _) => {
+            if let Err(e) = answer {
+                tracing::debug!("no title side thread: {e}");
             }
-        },
-        RequestTag::AutoName { thread_id, name } => {
-            match result {
-                Ok(_) => named(state, thread_id, Some(name.clone())),
-                Err(e) => tracing::debug!("naming {thread_id} failed: {e}"),
-            }
+            state.titles.job = None;
             vec![]
         }
-        _ => return None,
-    })
+    }
+}
+
+/// The side thread's turn was refused: no title this time.
+pub fn title_turn_answered(
+    state: &mut Session,
+    side_thread: &str,
+    answer: Answer<()>,
+) -> Vec<Effect> {
+    let Err(e) = answer else {
+        return vec![];
+    };
+    tracing::debug!("the title turn was refused: {e}");
+    state.titles.job = None;
+    unsubscribe(side_thread)
+}
+
+/// `thread/name/set` for a name tern gave: the thread on screen shows it, or nothing is said.
+pub fn auto_named(state: &mut Session, thread_id: &str, name: String, answer: Answer<()>) {
+    match answer {
+        Ok(()) => named(state, thread_id, Some(name)),
+        Err(e) => tracing::debug!("naming {thread_id} failed: {e}"),
+    }
 }
 
 fn unsubscribe(side: &str) -> Vec<Effect> {
@@ -296,8 +287,7 @@ pub fn named(state: &mut Session, thread_id: &str, name: Option<String>) {
 /// The title in the side turn's answer (`{"title": …}`), made one plain line of at most
 /// [`TITLE_MAX`] characters: no control characters, no line breaks.
 pub fn parse_title(answer: &str) -> Option<String> {
-    let value: Value = serde_json::from_str(answer.trim()).ok()?;
-    let title = one_line(value.get("title")?.as_str()?);
+    let title = one_line(&crate::protocol::TitleAnswer::from_message(answer)?.title);
     let title = title.trim_end_matches(['.', '!', '?', '"', '\'']).trim();
     (!title.is_empty()).then(|| clamp(title, TITLE_MAX))
 }

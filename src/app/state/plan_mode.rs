@@ -2,7 +2,7 @@
 //! effect, the latest proposed plan, where "clear context and implement" stands, and whether
 //! raw reasoning is shown (what changes it is the session's `plan_mode` and `plans`).
 
-use crate::app::event::ModeWanted;
+use crate::app::request::ModeWanted;
 use crate::protocol::{CollaborationModeMask, ModelListResponse, MODE_DEFAULT};
 
 #[derive(Debug, Clone, PartialEq)]

@@ -23,6 +23,7 @@ mod prompts;
 mod protocol_fixtures;
 mod reasoning;
 mod render_properties;
+mod replies;
 mod rewind;
 mod rpc_connection;
 mod rpc_inbound_bound;

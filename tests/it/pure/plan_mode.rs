@@ -7,7 +7,7 @@ use crate::support::plan_fixtures::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::event::{ModeWanted, NewThreadPurpose};
+use tern::app::request::{ModeWanted, NewThreadPurpose};
 use tern::app::session::plan_mode::{self, REFUSED_WHILE_RUNNING};
 use tern::app::{update, Effect, RequestTag};
 use tern::model::{CellKind, QuestionSubject};

@@ -20,14 +20,7 @@ fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
 }
 
 fn answered(state: &mut AppState, tag: RequestTag, result: Value, now: Instant) -> Vec<Effect> {
-    wire(update(
-        state,
-        AppEvent::Response {
-            tag,
-            result: Ok(result),
-        },
-        now,
-    ))
+    wire(update(state, reply(tag, Ok(result)), now))
 }
 
 fn with_store() -> SessionConfig {
@@ -284,13 +277,13 @@ fn a_refused_revert_changes_nothing_files_included() {
     update(&mut state, key(KeyCode::Enter), now);
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::RevertThread {
+        reply(
+            RequestTag::RevertThread {
                 thread_id: THREAD.into(),
                 before_turn_id: "turn-3".into(),
             },
-            result: Err("thread/revert only supports paginated threads".into()),
-        },
+            Err("thread/revert only supports paginated threads".into()),
+        ),
         now,
     ));
     assert!(requests(&effects).is_empty());

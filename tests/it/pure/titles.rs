@@ -8,8 +8,8 @@ use crate::support::plan_fixtures::answered;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::event::NewThreadPurpose;
 use tern::app::layers::Layer;
+use tern::app::request::NewThreadPurpose;
 use tern::app::session::titles::TITLE_PROMPT;
 use tern::app::{update, AppState, Effect, RequestTag, SessionConfig};
 

@@ -6,7 +6,7 @@ use super::common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::event::ModeWanted;
+use tern::app::request::ModeWanted;
 use tern::app::{update, AppEvent, AppState, RequestTag};
 
 pub const PLAN: &str =
@@ -19,14 +19,7 @@ pub fn answered(
     result: Value,
     now: Instant,
 ) -> Vec<tern::app::Effect> {
-    wire(update(
-        state,
-        AppEvent::Response {
-            tag,
-            result: Ok(result),
-        },
-        now,
-    ))
+    wire(update(state, reply(tag, Ok(result)), now))
 }
 
 pub fn shift_tab() -> AppEvent {
