@@ -84,5 +84,8 @@ pub enum Effect {
         files: Vec<crate::model::rewind::FileRestore>,
     },
     Redraw,
+    /// Stop tern as a shell program stops (Ctrl+Z on an empty composer): the runtime raises
+    /// SIGTSTP, and its job control gives the terminal back until `fg`.
+    Suspend,
     Quit,
 }

@@ -34,6 +34,8 @@ pub struct Overrides {
     pub remote_command: Option<(String, Source)>,
     /// `TERN_THREAD_TITLES` (`0` or `false`: off).
     pub thread_titles_env: Option<String>,
+    /// `--print-copied`.
+    pub print_copied: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -50,6 +52,7 @@ pub struct Effective {
     pub remote_command: Setting<Option<String>>,
     pub thread_titles: Setting<bool>,
     pub show_raw_reasoning: Setting<Option<bool>>,
+    pub print_copied: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -133,5 +136,6 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         codex_bin,
         no_color,
         remote_command,
+        print_copied: pick(over.print_copied, file.print_copied, &from_file, false),
     }
 }

@@ -37,6 +37,8 @@ pub struct FileConfig {
     pub thread_titles: Option<bool>,
     /// Show the model's raw reasoning; unset: as codex's `show_raw_agent_reasoning` says.
     pub show_raw_reasoning: Option<bool>,
+    /// Print what `/copy` copied after exit (tern always says that it copied something).
+    pub print_copied: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -51,6 +53,7 @@ const KNOWN_KEYS: &[&str] = &[
     "remote_command",
     "thread_titles",
     "show_raw_reasoning",
+    "print_copied",
 ];
 
 pub const THEMES: &[&str] = &["dark", "light", "auto"];

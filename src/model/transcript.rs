@@ -11,7 +11,8 @@ use super::question::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
 use plans_and_rewind::{raw_cell, raw_key, raw_reasoning_text};
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
 
 #[derive(Debug, Default)]
 pub struct Transcript {
@@ -35,7 +36,19 @@ pub struct Transcript {
     held_tags: HashMap<String, String>,
     /// Raw reasoning is shown (codex's `show_raw_agent_reasoning`, or tern's config).
     show_raw_reasoning: bool,
+    /// Source bytes kept, an upper bound made exact when it passes the budget (see `budget`).
+    source_bytes: usize,
+    /// Cells before this one were looked at for dropping already.
+    compacted_until: usize,
+    /// Cells whose source was dropped to keep within the budget.
+    dropped_cells: usize,
+    /// The cells laid out, oldest first, with their source size: whose lines to forget.
+    laid_order: RefCell<VecDeque<(usize, usize)>>,
+    /// Source bytes of the cells in `laid_order`.
+    laid_bytes: std::cell::Cell<usize>,
 }
+
+mod budget;
 
 impl Transcript {
     pub fn cells(&self) -> &[Cell] {
@@ -76,7 +89,9 @@ impl Transcript {
         if matches!(kind, CellKind::User { .. }) {
             self.unbound_users.push(self.cells.len());
         }
+        let bytes = kind.source_bytes();
         self.cells.push(Cell::new(kind));
+        self.grew(bytes);
         self.cells.len() - 1
     }
 
@@ -215,6 +230,8 @@ impl Transcript {
                     (_, kind) => merge(cell.kind_mut(), kind, completed),
                 }
                 self.cap_output(index);
+                let bytes = self.cells[index].kind().source_bytes();
+                self.grew(bytes);
             }
             None if matches!(kind, CellKind::ProposedPlan { .. }) => {
                 self.push_plan(turn_id, item_id, kind);
@@ -323,6 +340,7 @@ impl Transcript {
         // A tag line may be starting: only then is anything held back (no cost otherwise).
         if self.held_tags.is_empty() && !delta.contains('<') {
             self.cells[index].append_text(delta);
+            self.grew(delta.len());
             return;
         }
         let key = held_key(turn_id, item_id);
@@ -339,6 +357,7 @@ impl Transcript {
         }
         if !shown.is_empty() {
             self.cells[index].append_text(&shown);
+            self.grew(shown.len());
         }
     }
 
@@ -348,6 +367,7 @@ impl Transcript {
         });
         self.revision += 1;
         self.cells[index].append_text(delta);
+        self.grew(delta.len());
     }
 
     pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -360,6 +380,7 @@ impl Transcript {
             }
         }
         self.cap_output(index);
+        self.grew(delta.len());
     }
 
     pub fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
@@ -471,12 +492,11 @@ impl Transcript {
         added
     }
 
-    /// Rebuilds the cells of a resumed thread from its stored turns.
+    /// Rebuilds the cells of a resumed thread from its stored turns, with the decisions and
+    /// the ends the server recorded (see `replay`).
     pub fn load_turns(&mut self, turns: &[Turn]) {
         for turn in turns {
-            for item in &turn.items {
-                self.upsert_item(&turn.id, item, true);
-            }
+            super::replay::load_turn(self, turn);
         }
     }
 }

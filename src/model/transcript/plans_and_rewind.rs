@@ -22,6 +22,7 @@ impl Transcript {
         };
         if matches!(cell.kind(), CellKind::Reasoning { text } if !text.is_empty()) {
             cell.append_text("\n\n");
+            self.grew(2);
         }
     }
 
@@ -33,6 +34,7 @@ impl Transcript {
         let index = self.streaming_cell(turn_id, &raw_key(item_id), raw_cell);
         self.revision += 1;
         self.cells[index].append_text(delta);
+        self.grew(delta.len());
     }
 
     /// `item/plan/delta`: the proposed plan grows (the completed item replaces it).
@@ -49,6 +51,7 @@ impl Transcript {
         };
         self.revision += 1;
         self.cells[index].append_text(delta);
+        self.grew(delta.len());
     }
 
     /// A proposed plan goes above its turn's message that is still streaming: the server starts
@@ -99,6 +102,17 @@ impl Transcript {
             .into_iter()
             .map(|(i, c)| (if i >= at { i + 1 } else { i }, c))
             .collect();
+        // The budget's bookkeeping names cells by index too.
+        if self.compacted_until > at {
+            self.compacted_until += 1;
+        }
+        for (index, _) in self.laid_order.get_mut().iter_mut() {
+            if *index >= at {
+                *index += 1;
+            }
+        }
+        let bytes = self.cells[at].kind().source_bytes();
+        self.grew(bytes);
     }
 
     /// The person's messages shown, oldest first: the turn each began (once the server echoed

@@ -12,4 +12,5 @@ mod flood;
 mod hostile_ids;
 mod hostile_output;
 mod hostile_plan;
+mod lifecycle;
 mod remote_hostile;

@@ -33,3 +33,4 @@ mod steer_queue;
 mod thread_picker;
 mod titles;
 mod transcript_navigation;
+mod view_costs;
