@@ -134,7 +134,7 @@ fn queued_rows(state: &Session, room: u16) -> u16 {
 fn checklist_rows(state: &Session, room: u16) -> u16 {
     let shown = state
         .active_turn_id()
-        .and_then(|turn| state.transcript.checklist(turn))
+        .and_then(|turn| state.shown.transcript.checklist(turn))
         .is_some_and(|steps| !steps.is_empty());
     u16::from(shown && room > 3)
 }

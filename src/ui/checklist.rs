@@ -16,7 +16,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, session: &Session) {
     }
     let Some(steps) = session
         .active_turn_id()
-        .and_then(|turn| session.transcript.checklist(turn))
+        .and_then(|turn| session.shown.transcript.checklist(turn))
     else {
         return;
     };

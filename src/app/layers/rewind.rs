@@ -56,7 +56,7 @@ pub fn open(state: &mut Session) -> Outcome {
             vec![],
         ),
         Err(why) => {
-            state.transcript.notice(NoticeLevel::Warning, why);
+            state.shown.transcript.notice(NoticeLevel::Warning, why);
             Outcome::Consumed(vec![])
         }
     }

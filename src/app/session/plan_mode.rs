@@ -41,7 +41,7 @@ pub fn cycle(state: &mut Session) -> Vec<Effect> {
 /// `/plan`.
 pub fn enter_plan(state: &mut Session) -> Vec<Effect> {
     if in_plan_mode(state) && state.plan_mode.switching.is_none() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Info,
             "Already in Plan mode (Shift+Tab leaves it).",
         );
@@ -53,12 +53,13 @@ pub fn enter_plan(state: &mut Session) -> Vec<Effect> {
 fn switch(state: &mut Session, wanted: ModeWanted) -> Vec<Effect> {
     if state.turn_active() {
         state
+            .shown
             .transcript
             .notice(NoticeLevel::Warning, REFUSED_WHILE_RUNNING);
         return vec![];
     }
     if state.thread_id().is_none() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Plan mode unavailable right now: no thread yet.",
         );
@@ -85,7 +86,7 @@ fn switch(state: &mut Session, wanted: ModeWanted) -> Vec<Effect> {
             match offered.get(next) {
                 Some(mode) => mode.to_string(),
                 None => {
-                    state.transcript.notice(
+                    state.shown.transcript.notice(
                         NoticeLevel::Warning,
                         "This codex offers no collaboration modes.",
                     );
@@ -95,7 +96,7 @@ fn switch(state: &mut Session, wanted: ModeWanted) -> Vec<Effect> {
         }
     };
     if !offered.contains(&target.as_str()) {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Plan mode unavailable right now: this codex does not offer it.",
         );
@@ -111,7 +112,7 @@ pub fn switch_to(state: &mut Session, mode: &str, implement: bool) -> Vec<Effect
         state.thread_id().map(str::to_string),
         super::turn_settings::model(state),
     ) else {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Plan mode unavailable right now: the thread's model is not known yet.",
         );
@@ -193,7 +194,7 @@ fn took_effect(state: &mut Session, mode: &str, effort: Option<String>) {
     } else {
         format!("Default mode ({model}{effort}).")
     };
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Info,
         crate::text::sanitize::sanitize_line(&text),
     );
@@ -240,7 +241,7 @@ pub fn step_effort(state: &mut Session, up: bool) -> Vec<Effect> {
         .unwrap_or_default();
     let shown = crate::text::sanitize::sanitize_line(&model);
     if efforts.is_empty() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Info,
             format!("Reasoning shortcuts are unavailable for {shown}: it offers no efforts."),
         );
@@ -262,7 +263,7 @@ pub fn step_effort(state: &mut Session, up: bool) -> Vec<Effect> {
         (Some(i), false) if i > 0 => i - 1,
         (Some(i), _) => {
             let end = if up { "highest" } else { "lowest" };
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Info,
                 format!(
                     "Reasoning is already at the {end} level ({}).",
@@ -289,7 +290,7 @@ pub fn modes_listed(
             switch(state, then)
         }
         Err(e) => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Warning,
                 format!("Plan mode unavailable right now: {e}"),
             );
@@ -309,7 +310,7 @@ pub fn mode_switched(
 ) -> Vec<Effect> {
     if let Err(e) = answer {
         state.plan_mode.switching = None;
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Error,
             format!("Could not switch to {mode} mode: {e}"),
         );
@@ -352,7 +353,7 @@ pub fn models_for_effort(state: &mut Session, answer: Answer<ModelListResponse>)
             step_effort(state, up)
         }
         Err(e) => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Warning,
                 format!("Could not list the models' efforts: {e}"),
             );
@@ -370,7 +371,7 @@ pub fn reasoning_seen(state: &mut Session) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::ReadConfig(
         ConfigReadParams {
             include_layers: false,
-            cwd: state.thread.as_ref().map(|t| t.cwd.clone()),
+            cwd: state.shown.thread.as_ref().map(|t| t.cwd.clone()),
         },
     ))]
 }

@@ -72,13 +72,14 @@ pub fn chosen(state: &mut Session, answer: LocalAnswer, now: Instant) -> Vec<Eff
     match answer {
         LocalAnswer::ImplementHere => {
             state
+                .shown
                 .transcript
                 .notice(NoticeLevel::Info, "✔ Implementing the plan in this thread.");
             super::plan_mode::switch_to(state, MODE_DEFAULT, true)
         }
         LocalAnswer::ClearContextAndImplement => clear_context(state, markdown),
         LocalAnswer::StayInPlanMode => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Info,
                 "Staying in Plan mode: say what to change in the plan.",
             );
@@ -92,7 +93,7 @@ fn clear_context(state: &mut Session, markdown: String) -> Vec<Effect> {
     let Some(old_thread) = state.thread_id().map(str::to_string) else {
         return vec![];
     };
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Info,
         "✔ Starting a fresh thread with the plan…",
     );
@@ -203,7 +204,7 @@ pub fn fresh_thread(state: &mut Session) -> Vec<Effect> {
     }
     let hint = crate::render::resume_hint::resume_command(&old)
         .unwrap_or_else(|why| format!("tern resume (its id is not shown: {why})"));
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Info,
         format!("A fresh thread to implement the approved plan. The planning thread stays: {hint}"),
     );
@@ -255,7 +256,7 @@ fn prepare(state: &mut Session, attachment: Option<String>) -> Vec<Effect> {
 
 /// Option 2 failed before a fresh thread existed: nothing changed.
 fn give_back(state: &mut Session, why: &str) {
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Error,
         format!("{why}. The plan is still here; choose again with /plan or send a message."),
     );
@@ -263,7 +264,7 @@ fn give_back(state: &mut Session, why: &str) {
 
 /// Option 2 failed on the fresh thread: the plan goes into the composer, to send by hand.
 fn give_back_plan(state: &mut Session, markdown: &str, why: &str) {
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Error,
         format!("codex could not prepare the plan ({why}): it is in the composer, to send."),
     );

@@ -9,9 +9,10 @@
 use crate::app::effect::Effect;
 use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
+use crate::app::state::lifecycle::Lifecycle;
 use crate::app::state::older_turns::OlderTurns;
 use crate::app::state::rewind::PendingRewind;
-use crate::app::state::{ConnState, Session};
+use crate::app::state::{Session, ThreadModel};
 use crate::model::rewind::{FileRestore, RestoreOutcome, TurnRecord};
 use crate::model::NoticeLevel;
 use crate::protocol::{ThreadRevertParams, ThreadRevertResponse};
@@ -31,13 +32,13 @@ pub fn messages(state: &Session) -> Result<Vec<(String, String)>, String> {
             "A turn is running: interrupt it (Esc) or wait for it, then rewind.".to_string(),
         );
     }
-    if state.thread_id().is_none() || state.conn != ConnState::Ready {
+    if state.thread_id().is_none() || !state.lifecycle.is_ready() {
         return Err("No thread to rewind yet.".to_string());
     }
     if state.rewind.pending.is_some() {
         return Err("A rewind is on its way.".to_string());
     }
-    let mut messages = state.transcript.user_messages();
+    let mut messages = state.shown.transcript.user_messages();
     if messages.is_empty() {
         return Err("Nothing to rewind: no message of yours in this thread yet.".to_string());
     }
@@ -69,7 +70,7 @@ pub fn armed(state: &Session, now: Instant) -> bool {
 
 /// The turns dropped by rewinding to before `turn_id`: it and every later one, oldest first.
 pub fn dropped_turns(state: &Session, turn_id: &str) -> Vec<String> {
-    let all = state.transcript.user_messages();
+    let all = state.shown.transcript.user_messages();
     match all.iter().position(|(turn, _)| turn == turn_id) {
         Some(at) => all[at..].iter().map(|(turn, _)| turn.clone()).collect(),
         None => vec![turn_id.to_string()],
@@ -81,7 +82,7 @@ pub fn commands_of(state: &Session, turns: &[String]) -> Vec<String> {
     let mut commands: Vec<String> = Vec::new();
     for command in turns
         .iter()
-        .flat_map(|turn| state.transcript.turn_activity(turn).1)
+        .flat_map(|turn| state.shown.transcript.turn_activity(turn).1)
     {
         if !commands.contains(&command) {
             commands.push(command);
@@ -130,7 +131,7 @@ pub fn start(
     };
     // A turn started meanwhile (from another client): codex would interrupt it.
     if let Err(why) = messages(state) {
-        state.transcript.notice(NoticeLevel::Warning, why);
+        state.shown.transcript.notice(NoticeLevel::Warning, why);
         return vec![];
     }
     state.rewind.armed_until = None;
@@ -173,7 +174,7 @@ pub fn revert_answered(
             } else {
                 e
             };
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Error,
                 format!("Could not rewind: {why}. Nothing was changed, files included."),
             );
@@ -189,12 +190,13 @@ fn reverted(
     response: ThreadRevertResponse,
     pending: PendingRewind,
 ) -> Vec<Effect> {
-    let Some(thread) = state.thread.clone() else {
+    let Some(thread) = state.shown.thread.clone() else {
         return vec![];
     };
-    super::threads::reset_session(state);
-    state.transcript.set_session_cwd(Some(thread.cwd.clone()));
-    state.older_turns = Some(OlderTurns {
+    // The thread's model starts again from what the server kept (paged in from the newest).
+    let mut fresh = ThreadModel::of(&thread.id);
+    fresh.transcript.set_session_cwd(Some(thread.cwd.clone()));
+    fresh.older_turns = Some(OlderTurns {
         thread_id: thread.id.clone(),
         cursor: response.turns_backwards_cursor,
         more: true,
@@ -202,8 +204,9 @@ fn reverted(
         first: true,
     });
     let cwd = thread.cwd.clone();
-    state.thread = Some(thread);
-    state.conn = ConnState::Ready;
+    fresh.thread = Some(thread);
+    state.shown = fresh;
+    state.lifecycle = Lifecycle::Ready;
     if state.composer.is_empty() {
         state.composer.set_text(&pending.prompt);
     } else {
@@ -225,7 +228,7 @@ fn reverted(
             if pending.files.len() == 1 { "" } else { "s" }
         )
     };
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Info,
         format!("Rewound: {turns} dropped from the conversation; your message is back in the composer.{files}"),
     );
@@ -255,14 +258,14 @@ pub fn files_restored(state: &mut Session, outcomes: &[RestoreOutcome]) {
         .map(|o| short(&o.path))
         .collect();
     if !done.is_empty() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Info,
             format!("Put back as before the rewound turns: {}.", done.join(", ")),
         );
     }
     for outcome in outcomes {
         if let Err(e) = &outcome.result {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Error,
                 format!(
                     "Not put back: {} ({}).",
@@ -276,19 +279,19 @@ pub fn files_restored(state: &mut Session, outcomes: &[RestoreOutcome]) {
 
 /// A turn of the thread on screen ended: what it did to files is kept for a later rewind.
 pub fn turn_ended(state: &Session, turn_id: &str) -> Vec<Effect> {
-    let (Some(store), Some(thread)) = (&state.config.turn_store, &state.thread) else {
+    let (Some(store), Some(thread)) = (&state.config.turn_store, &state.shown.thread) else {
         return vec![];
     };
     if state.config.connected_to.is_some() {
         return vec![];
     }
-    let Some(diff) = state.transcript.turn_diffs().get(turn_id) else {
+    let Some(diff) = state.shown.transcript.turn_diffs().get(turn_id) else {
         return vec![];
     };
     if diff.trim().is_empty() {
         return vec![];
     }
-    let (paths, _) = state.transcript.turn_activity(turn_id);
+    let (paths, _) = state.shown.transcript.turn_activity(turn_id);
     vec![Effect::SaveTurnRecord {
         store: store.clone(),
         record: TurnRecord {

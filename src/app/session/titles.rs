@@ -250,7 +250,7 @@ pub fn main_turn_ended(state: &mut Session) -> Vec<Effect> {
     let Some(job) = &mut state.titles.job else {
         return vec![];
     };
-    if state.thread.as_ref().map(|t| t.id.as_str()) != Some(job.main_thread.as_str()) {
+    if state.shown.thread.as_ref().map(|t| t.id.as_str()) != Some(job.main_thread.as_str()) {
         state.titles.job = None;
         return vec![];
     }

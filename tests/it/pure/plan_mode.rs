@@ -133,6 +133,7 @@ fn a_plan_turn_shows_the_proposed_plan_and_asks_what_now() {
     plan_turn(&mut state, now);
     let plan_cell = state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

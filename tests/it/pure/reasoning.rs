@@ -78,6 +78,7 @@ fn a_model_without_efforts_says_the_keys_are_unavailable() {
 fn reasoning_texts(state: &AppState) -> Vec<String> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -205,7 +205,7 @@ fn rewinding_to_each_position_reverts_before_its_turn_and_gives_the_message_back
             "Enter leaves the files alone"
         );
         assert_eq!(state.session.composer.text(), PROMPTS[turn_number - 1]);
-        let users = state.session.transcript.user_messages();
+        let users = state.session.shown.transcript.user_messages();
         assert!(users.is_empty(), "the old cells are gone: {users:?}");
     }
 }
@@ -270,7 +270,7 @@ fn f_puts_the_previewed_files_back_once_the_server_has_rewound() {
 fn a_refused_revert_changes_nothing_files_included() {
     let now = Instant::now();
     let mut state = three_turns(with_store(), now);
-    let cells = state.session.transcript.len();
+    let cells = state.session.shown.transcript.len();
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Enter), now);
@@ -287,7 +287,11 @@ fn a_refused_revert_changes_nothing_files_included() {
         now,
     ));
     assert!(requests(&effects).is_empty());
-    assert_eq!(state.session.transcript.len(), cells + 1, "one notice more");
+    assert_eq!(
+        state.session.shown.transcript.len(),
+        cells + 1,
+        "one notice more"
+    );
     assert!(
         last_notice(&state).1.contains("legacy"),
         "{:?}",

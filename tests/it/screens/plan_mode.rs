@@ -73,6 +73,7 @@ fn the_checklist_line_above_the_composer() {
     );
     let plans = state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
