@@ -95,7 +95,10 @@ impl Exchange {
                         }
                     }
                 }
-                ThreadItem::AgentMessage { text, .. } => answer = text.clone(),
+                // Without the `<proposed_plan>` tag lines a message keeps outside Plan mode.
+                ThreadItem::AgentMessage { text, .. } => {
+                    answer = super::plan_tags::strip_plan_tags(text)
+                }
                 _ => {}
             }
         }
@@ -230,6 +233,20 @@ mod tests {
             fuzzy_score("evlo", "event loop").unwrap()
                 > fuzzy_score("evlo", "develop tool").unwrap()
         );
+    }
+
+    #[test]
+    fn a_peeked_answer_drops_its_plan_tag_lines() {
+        let turn: crate::protocol::Turn = serde_json::from_value(serde_json::json!({
+            "id": "t1", "status": "completed", "items": [
+                {"type": "userMessage", "id": "u", "content": [{"type": "text", "text": "go"}]},
+                {"type": "agentMessage", "id": "m",
+                 "text": "Here.\n\n<proposed_plan>\n# Fix\n</proposed_plan>\n\nDone"}
+            ]
+        }))
+        .unwrap();
+        let exchange = Exchange::from_turn(&turn).unwrap();
+        assert_eq!(exchange.answer, "Here. # Fix Done");
     }
 
     #[test]

@@ -88,16 +88,16 @@ impl RewindView {
         else {
             return Outcome::Consumed(vec![]);
         };
-        let restores = match (&preview.files, files) {
-            (Files::Ready(plan), true) => plan.files.clone(),
-            _ => Vec::new(),
+        let (restores, left) = match (&preview.files, files) {
+            (Files::Ready(plan), true) => (plan.files.clone(), plan.refused.clone()),
+            _ => (Vec::new(), Vec::new()),
         };
         let effects = rewind::start(
             state,
             turn.clone(),
             text.clone(),
             preview.turns.len(),
-            restores,
+            (restores, left),
         );
         Outcome::Close(effects)
     }

@@ -13,7 +13,7 @@ use crate::app::state::lifecycle::Lifecycle;
 use crate::app::state::older_turns::OlderTurns;
 use crate::app::state::rewind::PendingRewind;
 use crate::app::state::{Session, ThreadModel};
-use crate::model::rewind::{FileRestore, RestoreOutcome, TurnRecord};
+use crate::model::rewind::{FileRestore, Refusal, RestoreOutcome, TurnRecord};
 use crate::model::NoticeLevel;
 use crate::protocol::{ThreadRevertParams, ThreadRevertResponse};
 use std::time::{Duration, Instant};
@@ -110,6 +110,16 @@ pub fn preview(state: &Session, turns: Vec<String>) -> Result<Vec<Effect>, Strin
         );
     };
     let thread_id = state.thread_id().unwrap_or_default().to_string();
+    // Only turns that patched files have a record to look for: one that changed nothing is
+    // not "a turn tern has no record of".
+    let transcript = &state.shown.transcript;
+    let turns = turns
+        .into_iter()
+        .filter(|turn| {
+            transcript.turn_diffs().get(turn).is_some()
+                || !transcript.turn_activity(turn).0.is_empty()
+        })
+        .collect();
     Ok(vec![Effect::PreviewRestore {
         store,
         thread_id,
@@ -118,13 +128,14 @@ pub fn preview(state: &Session, turns: Vec<String>) -> Result<Vec<Effect>, Strin
     }])
 }
 
-/// The person confirmed: rewind to before `before_turn_id`, then put `files` back.
+/// The person confirmed: rewind to before `before_turn_id`, then put `files` back (the files
+/// to write, and those refused, said once rewound).
 pub fn start(
     state: &mut Session,
     before_turn_id: String,
     prompt: String,
     dropped: usize,
-    files: Vec<FileRestore>,
+    (files, left): (Vec<FileRestore>, Vec<Refusal>),
 ) -> Vec<Effect> {
     let Some(thread_id) = state.thread_id().map(str::to_string) else {
         return vec![];
@@ -141,6 +152,7 @@ pub fn start(
         prompt,
         dropped,
         files,
+        left,
     });
     vec![Effect::Request(ClientRequest::RevertThread(
         ThreadRevertParams {
@@ -232,6 +244,23 @@ fn reverted(
         NoticeLevel::Info,
         format!("Rewound: {turns} dropped from the conversation; your message is back in the composer.{files}"),
     );
+    // Refused in the preview already; said again where the outcome is read.
+    for refusal in &pending.left {
+        let path = refusal
+            .path
+            .strip_prefix(&cwd)
+            .map(|p| p.trim_start_matches('/'))
+            .filter(|p| !p.is_empty())
+            .unwrap_or(&refusal.path);
+        state.shown.transcript.notice(
+            NoticeLevel::Warning,
+            format!(
+                "Not put back: {}, {}.",
+                crate::text::sanitize::sanitize_line(path),
+                crate::text::sanitize::sanitize_line(&refusal.reason)
+            ),
+        );
+    }
     if pending.files.is_empty() {
         return vec![];
     }

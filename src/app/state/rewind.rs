@@ -1,7 +1,7 @@
 //! Rewind, as data: the first Esc of Esc Esc, and a rewind sent and not answered yet (the
 //! session's `rewind` sends it and reloads the thread when it is done).
 
-use crate::model::rewind::FileRestore;
+use crate::model::rewind::{FileRestore, Refusal};
 use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -22,4 +22,6 @@ pub struct PendingRewind {
     pub dropped: usize,
     /// Files to put back once the server has rewound (empty: the files stay as they are).
     pub files: Vec<FileRestore>,
+    /// Files the person asked back that are left as they are, and why (said once rewound).
+    pub left: Vec<Refusal>,
 }

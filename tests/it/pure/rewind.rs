@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag, SessionConfig};
-use tern::model::rewind::{FileRestore, RestoreAction, RestorePlan};
+use tern::model::rewind::{FileRestore, Refusal, RestoreAction, RestorePlan};
 
 const PROMPTS: [&str; 3] = ["create notes.txt", "change notes.txt", "add extra.txt"];
 
@@ -232,6 +232,10 @@ fn f_puts_the_previewed_files_back_once_the_server_has_rewound() {
             thread_id: THREAD.into(),
             result: Ok(RestorePlan {
                 files: vec![restore.clone()],
+                refused: vec![Refusal {
+                    path: "/home/user/project/extra.txt".into(),
+                    reason: "changed since the turn left it".into(),
+                }],
                 kept_per_thread: 50,
                 ..RestorePlan::default()
             }),
@@ -240,6 +244,7 @@ fn f_puts_the_previewed_files_back_once_the_server_has_rewound() {
     );
     let text = screen(&mut state, 100, 30, now);
     assert!(text.contains("notes.txt  put back as it was"), "{text}");
+    assert!(text.contains("extra.txt: cannot restore"), "{text}");
     let effects = wire(update(&mut state, key(KeyCode::Char('f')), now));
     assert_eq!(
         requests(&effects),
@@ -263,6 +268,24 @@ fn f_puts_the_previewed_files_back_once_the_server_has_rewound() {
             files: vec![restore],
         }),
         "{effects:?}"
+    );
+    // The file refused in the preview is said again where the rewind's outcome is read.
+    let notices: Vec<String> = state
+        .session
+        .shown
+        .transcript
+        .cells()
+        .iter()
+        .filter_map(|cell| match cell.kind() {
+            tern::model::CellKind::Notice { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n == "Not put back: extra.txt, changed since the turn left it."),
+        "{notices:?}"
     );
 }
 
@@ -322,4 +345,47 @@ fn no_rewind_while_a_turn_runs_and_over_a_remote_connection_no_files() {
     let text = screen(&mut state, 100, 30, now);
     assert!(text.contains("remote connection"), "{text}");
     assert!(text.contains("no rename"), "{text}");
+}
+
+#[test]
+fn the_preview_looks_up_only_the_turns_that_patched_files() {
+    let now = Instant::now();
+    let mut state = three_turns(with_store(), now);
+    // A fourth turn that only talks: nothing of it is on disk, and it is no "turn without a
+    // record" either.
+    type_text(&mut state, "just talk", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    for (method, params) in [
+        (
+            "turn/started",
+            json!({"turn": {"id": "turn-4", "items": [], "status": "inProgress"}}),
+        ),
+        (
+            "item/started",
+            json!({"turnId": "turn-4", "item": {"type": "userMessage", "id": "u4",
+            "content": [{"type": "text", "text": "just talk", "text_elements": []}]}}),
+        ),
+        (
+            "turn/completed",
+            json!({"turn": {"id": "turn-4", "items": [], "status": "completed"}}),
+        ),
+    ] {
+        let mut params = params;
+        params["threadId"] = json!(THREAD);
+        update(&mut state, notify(method, params), now);
+    }
+    type_text(&mut state, "/rewind", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    // Newest first: "just talk", then "add extra.txt" (turn 3).
+    update(&mut state, key(KeyCode::Down), now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert_eq!(
+        effects,
+        [Effect::PreviewRestore {
+            store: PathBuf::from("/store"),
+            thread_id: THREAD.into(),
+            turns: vec!["turn-3".into()],
+            cwd: "/home/user/project".into(),
+        }]
+    );
 }
