@@ -124,9 +124,11 @@ pub static COMMANDS: &[Command] = &[
         "go back to before an earlier message (and put files back)",
         |s, _, _| layers::rewind::open(s),
     ),
-    command("help", "the keys and commands", |_, _, _| {
-        Outcome::Open(Layer::Help(Help::default()), vec![])
-    }),
+    command(
+        "help",
+        "every key and command (? lists the keys that work here)",
+        |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
+    ),
     Command {
         aliases: &["exit", "q"],
         ..command("quit", "leave tern", |s, _, _| done(quit(s)))

@@ -5,15 +5,14 @@
 //! may have changed files tern cannot put back. Enter then rewinds the conversation and leaves
 //! the files; `f` rewinds and puts the files back; Esc goes back to the list.
 
-use super::{Ctx, Layer, LayerView, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::rewind;
 use crate::app::state::Session;
 use crate::model::rewind::RestorePlan;
 use crate::model::NoticeLevel;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RewindView {
@@ -43,6 +42,123 @@ pub enum Files {
     Unavailable(String),
     Ready(RestorePlan),
 }
+
+/// What the rewind screen's keys do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RewindKey {
+    Up,
+    Down,
+    First,
+    Last,
+    /// Enter on a message: what rewinding to before it does.
+    Preview,
+    Close,
+    /// From the preview back to the messages.
+    Back,
+    /// Rewind, the files as they are.
+    Rewind,
+    /// Rewind and put the files back.
+    RewindFiles,
+    /// The preview by this many rows.
+    Scroll(isize),
+}
+
+fn listing(view: &RewindView) -> bool {
+    view.preview.is_none()
+}
+
+fn previewing(view: &RewindView) -> bool {
+    view.preview.is_some()
+}
+
+type Row = KeyRow<RewindView, RewindKey>;
+
+pub static KEYS: KeyTable<RewindView, RewindKey> = KeyTable::new(
+    "rewind",
+    "Rewind",
+    &[
+        // The list of messages.
+        Row::new(
+            "up",
+            &[Chord::UP, Chord::ch('k')],
+            RewindKey::Up,
+            "choose a message",
+        )
+        .bar_keys(1)
+        .when("the list", listing),
+        Row::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            RewindKey::Down,
+            "choose a message",
+        )
+        .bar_keys(1)
+        .when("the list", listing),
+        Row::new("first", &[Chord::HOME], RewindKey::First, "newest message")
+            .when("the list", listing)
+            .help(),
+        Row::new("last", &[Chord::END], RewindKey::Last, "oldest message")
+            .when("the list", listing)
+            .help(),
+        Row::new(
+            "preview",
+            &[Chord::ENTER],
+            RewindKey::Preview,
+            "see what rewinding does",
+        )
+        .explained("see what rewinding to before it does, files included")
+        .when("the list", listing),
+        Row::new("close", &[Chord::ESC], RewindKey::Close, "close").when("the list", listing),
+        // What rewinding does.
+        Row::new(
+            "rewind",
+            &[Chord::ENTER],
+            RewindKey::Rewind,
+            "rewind, files as they are",
+        )
+        .explained("rewind the conversation and leave the files as they are")
+        .when("the preview", previewing),
+        Row::new(
+            "rewind_files",
+            &[Chord::ch('f')],
+            RewindKey::RewindFiles,
+            "rewind and put the files back",
+        )
+        .explained("rewind, and put back the files the preview lists with ✔")
+        .when(
+            "the preview lists files to put back",
+            RewindView::can_restore,
+        ),
+        Row::new(
+            "scroll_up",
+            &[Chord::UP, Chord::ch('k')],
+            RewindKey::Scroll(-1),
+            "scroll",
+        )
+        .bar_keys(1)
+        .when("the preview", previewing),
+        Row::new(
+            "scroll_down",
+            &[Chord::DOWN, Chord::ch('j')],
+            RewindKey::Scroll(1),
+            "scroll",
+        )
+        .bar_keys(1)
+        .when("the preview", previewing),
+        Row::new("page_up", &[Chord::PGUP], RewindKey::Scroll(-10), "scroll")
+            .when("the preview", previewing),
+        Row::new("page_down", &[Chord::PGDN], RewindKey::Scroll(10), "scroll")
+            .when("the preview", previewing),
+        Row::new(
+            "back",
+            &[Chord::ESC],
+            RewindKey::Back,
+            "back to the messages",
+        )
+        .when("the preview", previewing),
+    ],
+    Rest::SWALLOW,
+);
 
 /// Opens the list, or says why there is nothing to rewind.
 pub fn open(state: &mut Session) -> Outcome {
@@ -116,61 +232,29 @@ impl LayerView for RewindView {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
         let n = self.messages.len().max(1);
-        let can_restore = self.can_restore();
-        if self.preview.is_some() {
-            match key.code {
-                KeyCode::Esc => {
-                    self.preview = None;
-                    return Outcome::Consumed(vec![]);
+        match action {
+            RewindKey::Close => return Outcome::Close(vec![]),
+            RewindKey::Up => self.selected = (self.selected + n - 1) % n,
+            RewindKey::Down => self.selected = (self.selected + 1) % n,
+            RewindKey::First => self.selected = 0,
+            RewindKey::Last => self.selected = n - 1,
+            RewindKey::Preview => return self.show_preview(cx),
+            RewindKey::Back => self.preview = None,
+            RewindKey::Rewind => return self.confirm(cx, false),
+            RewindKey::RewindFiles => return self.confirm(cx, true),
+            RewindKey::Scroll(rows) => {
+                if let Some(preview) = &mut self.preview {
+                    preview.offset = preview.offset.saturating_add_signed(rows);
                 }
-                KeyCode::Enter => return self.confirm(cx, false),
-                KeyCode::Char('f') if can_restore => return self.confirm(cx, true),
-                _ => {}
             }
         }
-        if let Some(preview) = &mut self.preview {
-            return match key.code {
-                KeyCode::Up | KeyCode::Char('k') => {
-                    preview.offset = preview.offset.saturating_sub(1);
-                    Outcome::Consumed(vec![])
-                }
-                KeyCode::Down | KeyCode::Char('j') => {
-                    preview.offset += 1;
-                    Outcome::Consumed(vec![])
-                }
-                KeyCode::PageUp => {
-                    preview.offset = preview.offset.saturating_sub(10);
-                    Outcome::Consumed(vec![])
-                }
-                KeyCode::PageDown => {
-                    preview.offset += 10;
-                    Outcome::Consumed(vec![])
-                }
-                _ => Outcome::Consumed(vec![]),
-            };
-        }
-        match key.code {
-            KeyCode::Esc => Outcome::Close(vec![]),
-            KeyCode::Up | KeyCode::Char('k') => {
-                self.selected = (self.selected + n - 1) % n;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Down | KeyCode::Char('j') => {
-                self.selected = (self.selected + 1) % n;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Home => {
-                self.selected = 0;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::End => {
-                self.selected = n - 1;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Enter => self.show_preview(cx),
-            _ => Outcome::Consumed(vec![]),
-        }
+        Outcome::Consumed(vec![])
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
@@ -198,22 +282,7 @@ impl LayerView for RewindView {
         "Rewind"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        match &self.preview {
-            None => vec![
-                Hint::new("↑/↓", "choose a message"),
-                Hint::new("Enter", "see what rewinding does"),
-                Hint::new("Esc", "close"),
-            ],
-            Some(_) => {
-                let mut hints = vec![Hint::new("Enter", "rewind, files as they are")];
-                if self.can_restore() {
-                    hints.push(Hint::new("f", "rewind and put the files back"));
-                }
-                hints.push(Hint::new("↑/↓ PgUp/PgDn", "scroll"));
-                hints.push(Hint::new("Esc", "back to the messages"));
-                hints
-            }
-        }
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

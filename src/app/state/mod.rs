@@ -69,6 +69,8 @@ pub struct SessionConfig {
     /// Where what each turn did to files is kept for rewinds (`None`: nowhere, and files
     /// cannot be put back).
     pub turn_store: Option<std::path::PathBuf>,
+    /// The keys the config file's `[keys]` moved (`app::keys`), checked against the tables.
+    pub keymap: super::keys::Keymap,
 }
 
 /// Which thread a session opens with.

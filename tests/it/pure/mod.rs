@@ -13,6 +13,8 @@ mod diff_view;
 mod file_finder;
 mod history_file;
 mod honest_notices;
+mod key_tables;
+mod keymap;
 mod late_events;
 mod layers;
 mod layout;
