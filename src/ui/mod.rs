@@ -20,6 +20,7 @@ mod queued;
 mod rewind;
 mod rules;
 mod search;
+mod selected;
 mod server_down;
 mod slash_popup;
 mod status;
@@ -129,5 +130,8 @@ fn draw_shown(
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}
         Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),
+        Shown::Layer(Layer::Selected(selected)) => {
+            selected::draw(frame, areas.bottom, selected, state, palette)
+        }
     }
 }

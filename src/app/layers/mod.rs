@@ -24,6 +24,7 @@ pub mod queue;
 pub mod rewind;
 pub mod rules;
 pub mod search;
+pub mod selected;
 pub mod server_down;
 pub mod status_view;
 pub mod thread_picker;
@@ -38,6 +39,7 @@ pub use queue::QueueFocus;
 pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
+pub use selected::SelectedCell;
 pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
@@ -74,6 +76,8 @@ pub enum Layer {
     HistorySearch(HistorySearch),
     /// Esc Esc, `/rewind`: back to before an earlier message, files included.
     Rewind(RewindView),
+    /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
+    Selected(SelectedCell),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -92,6 +96,7 @@ macro_rules! each_layer {
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
             Layer::Rewind($view) => $body,
+            Layer::Selected($view) => $body,
         }
     };
 }
