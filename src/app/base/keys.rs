@@ -448,20 +448,14 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         .when("the composer has text", |s| !s.composer_empty),
         // Plan mode, reasoning and rewind (issue 20).
         row("rewind", &[Chord::ESC], BaseKey::Rewind, "rewind")
-            .explained(
-                "twice: rewind to an earlier message of yours (and put back the files its turns \
-                 changed)",
-            )
+            .explained("twice: rewind to an earlier message (files too, if you say so)")
             .shown_as("Esc Esc")
             .when("idle, the composer empty", |s| {
                 !s.busy && s.composer_empty && !s.question
             })
             .help(),
         row("mode", &[Chord::BACKTAB], BaseKey::Mode, "mode")
-            .explained(
-                "Plan mode and back: codex plans before it changes anything (refused while a \
-                 turn runs)",
-            )
+            .explained("Plan mode and back: codex plans before it changes anything")
             .when("no question is up", |s| !s.question)
             .help(),
         row(
@@ -470,7 +464,7 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             BaseKey::EffortDown,
             "less reasoning",
         )
-        .explained("less reasoning for the next turn (the model's efforts)")
+        .explained("less reasoning for the next turn")
         .help(),
         row(
             "effort_up",
@@ -478,7 +472,7 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             BaseKey::EffortUp,
             "more reasoning",
         )
-        .explained("more reasoning for the next turn (the model's efforts)")
+        .explained("more reasoning for the next turn")
         .help(),
         // Held for the issue that brings it.
         row(
