@@ -16,6 +16,8 @@ pub mod lifecycle;
 pub mod notices;
 pub mod outbox;
 pub mod quit_ladder;
+pub mod reconnect;
+pub mod rejoin;
 pub mod responses;
 pub mod restart;
 pub mod server_events;

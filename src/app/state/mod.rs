@@ -9,6 +9,7 @@ pub mod lifecycle;
 pub mod older_turns;
 pub mod outbox;
 pub mod questions;
+pub mod reconnect;
 pub mod threads;
 pub mod turn_settings;
 
@@ -120,6 +121,9 @@ pub struct Session {
     pub turn_settings: turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
     pub health: health::Health,
+    /// A dropped link being dialled again by itself (remote servers only), until the thread is
+    /// back.
+    pub reconnect: Option<reconnect::Reconnect>,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
     /// News for the layers on screen, posted by the session's handlers and handed out by the
@@ -152,6 +156,7 @@ impl Session {
             health: Default::default(),
             quit_armed_until: None,
             layer_events: Vec::new(),
+            reconnect: None,
             config,
         }
     }
