@@ -417,3 +417,38 @@ fn two_windows_on_one_thread_both_get_the_question_and_the_first_answer_wins() {
     second.quit_with(b"\x03\x03\x03", WAIT);
     first.quit_with(b"\x03\x03\x03", WAIT);
 }
+
+#[test]
+fn a_second_window_on_a_unix_service_lists_the_live_thread_and_follows_it() {
+    let Some(f) = E2e::start(
+        vec![
+            MockTurn::text("First answer. UNIX-ONE"),
+            MockTurn::text("Second answer. UNIX-TWO"),
+        ],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let socket = f.env.home().join("service.sock");
+    let _service = listen_unix(&f, Some(&socket));
+    let url = format!("unix://{}", socket.display());
+    let mut first = tern(&f, &["--remote", &url], &[]);
+    first.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    first.send(b"Say one\r");
+    first.wait_for_text("UNIX-ONE", WAIT);
+    first.wait_for_text("turn completed", WAIT);
+    // The second window's picker marks the thread the first one holds open as live.
+    let mut second = tern(&f, &["--remote", &url, "resume"], &[]);
+    second.wait_for("the live thread in the picker", WAIT, |s| {
+        s.lines().any(|l| l.contains("Say one") && l.contains("live"))
+    });
+    second.send(b"\r");
+    second.wait_for_text("UNIX-ONE", WAIT);
+    // It follows the thread: a turn the first window starts streams into the second.
+    first.send(b"Say two\r");
+    second.wait_for_text("UNIX-TWO", WAIT);
+    second.quit_with(b"\x03\x03\x03", WAIT);
+    first.quit_with(b"\x03\x03\x03", WAIT);
+}
