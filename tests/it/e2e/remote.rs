@@ -442,7 +442,8 @@ fn a_second_window_on_a_unix_service_lists_the_live_thread_and_follows_it() {
     // The second window's picker marks the thread the first one holds open as live.
     let mut second = tern(&f, &["--remote", &url, "resume"], &[]);
     second.wait_for("the live thread in the picker", WAIT, |s| {
-        s.lines().any(|l| l.contains("Say one") && l.contains("live"))
+        s.lines()
+            .any(|l| l.contains("Say one") && l.contains("live"))
     });
     second.send(b"\r");
     second.wait_for_text("UNIX-ONE", WAIT);
