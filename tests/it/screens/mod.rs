@@ -7,6 +7,7 @@ mod conversation;
 mod diffs;
 mod picker;
 mod properties;
+mod reconnect;
 mod replayed_threads;
 mod server_bounds;
 mod server_prompts;
