@@ -125,6 +125,14 @@ pub enum AppEvent {
     EditorDone(Result<String, String>),
     /// The connection to the server is gone, with why.
     Disconnected(String),
+    /// The link dropped but the server lives on elsewhere with its threads (a websocket, the
+    /// local service's socket, an ssh proxy to a remote service): reconnect and resume.
+    LinkDropped(String),
+    /// A dropped link is being dialled again: attempt `attempt` failed because of `why`.
+    Redialing {
+        attempt: u32,
+        why: String,
+    },
     /// `Effect::RestartServer` was carried out: the new server's pid, or why it did not start.
     ServerRestarted(Result<Option<u32>, String>),
     /// SIGTERM, SIGHUP or the like: leave cleanly.

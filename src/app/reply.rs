@@ -78,6 +78,11 @@ pub enum Reply {
         thread_id: String,
         answer: Answer<ThreadTurnsListResponse>,
     },
+    CatchUpTurn {
+        thread_id: String,
+        turn_id: String,
+        answer: Answer<ThreadTurnsListResponse>,
+    },
     SetThreadName {
         thread_id: String,
         name: String,
@@ -158,6 +163,7 @@ impl Reply {
             Reply::InterruptTurn(a) | Reply::CompactThread(a) => err(a),
             Reply::ListThreads { answer, .. } => err(answer),
             Reply::ListTurns { answer, .. } | Reply::PeekTurns { answer, .. } => err(answer),
+            Reply::CatchUpTurn { answer, .. } => err(answer),
             Reply::ListModels(a) => err(a),
             Reply::SearchFiles { answer, .. } => err(answer),
             Reply::ListModes { answer, .. } => err(answer),

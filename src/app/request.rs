@@ -29,6 +29,12 @@ pub enum ClientRequest {
     ListTurns(ThreadTurnsListParams),
     /// The newest turn of a thread listed in the picker (`thread/turns/list` too).
     PeekTurns(ThreadTurnsListParams),
+    /// After a reconnect, the newest turns of the shown thread, for the turn `turn_id` that
+    /// ended while the link was down (`thread/turns/list` too).
+    CatchUpTurn {
+        params: ThreadTurnsListParams,
+        turn_id: String,
+    },
     ForkThread(ThreadForkParams),
     SetThreadName(ThreadSetNameParams),
     ArchiveThread(ThreadIdParams),
@@ -88,6 +94,7 @@ impl ClientRequest {
             ClientRequest::ListTurns(_) | ClientRequest::PeekTurns(_) => {
                 protocol::THREAD_TURNS_LIST
             }
+            ClientRequest::CatchUpTurn { .. } => protocol::THREAD_TURNS_LIST,
             ClientRequest::ForkThread(_) => protocol::THREAD_FORK,
             ClientRequest::SetThreadName(_) => protocol::THREAD_NAME_SET,
             ClientRequest::ArchiveThread(_) => protocol::THREAD_ARCHIVE,
@@ -119,6 +126,7 @@ impl ClientRequest {
             ClientRequest::InterruptTurn(p) => serde_json::to_value(p),
             ClientRequest::ListThreads { params, .. } => serde_json::to_value(params),
             ClientRequest::ListTurns(p) | ClientRequest::PeekTurns(p) => serde_json::to_value(p),
+            ClientRequest::CatchUpTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::ForkThread(p) => serde_json::to_value(p),
             ClientRequest::SetThreadName(p) => serde_json::to_value(p),
             ClientRequest::ArchiveThread(p) | ClientRequest::UnarchiveThread(p) => {
@@ -158,6 +166,10 @@ impl ClientRequest {
             },
             ClientRequest::PeekTurns(p) => RequestTag::PeekTurns {
                 thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::CatchUpTurn { params, turn_id } => RequestTag::CatchUpTurn {
+                thread_id: params.thread_id.clone(),
+                turn_id: turn_id.clone(),
             },
             ClientRequest::ForkThread(_) => RequestTag::ForkThread,
             ClientRequest::SetThreadName(p) => RequestTag::SetThreadName {
@@ -234,6 +246,11 @@ pub enum RequestTag {
     /// The newest turn of a thread, for the picker's details pane.
     PeekTurns {
         thread_id: String,
+    },
+    /// The turns read back after a reconnect, for the turn that ended meanwhile.
+    CatchUpTurn {
+        thread_id: String,
+        turn_id: String,
     },
     ForkThread,
     SetThreadName {

@@ -336,6 +336,18 @@ impl Question {
         }
     }
 
+    /// What identifies the question across connections: the item it is about. The server asks
+    /// a pending question again after `thread/resume`, with a new request id (protocol notes
+    /// §1.4); the item id stays.
+    pub fn item_key(&self) -> Option<&str> {
+        match &self.subject {
+            QuestionSubject::Command(p) => Some(&p.item_id),
+            QuestionSubject::FileChange { params, .. } => Some(&params.item_id),
+            QuestionSubject::Permissions(p) => Some(&p.item_id),
+            _ => None,
+        }
+    }
+
     /// What Esc answers: stopping the turn when that is offered, else declining.
     pub fn escape_option(&self) -> Option<&QuestionOption> {
         if let QuestionSubject::ImplementPlan { .. } = self.subject {

@@ -19,6 +19,9 @@ pub struct ThreadRow {
     pub updated_at: Option<i64>,
     /// Loaded and running a turn in the server right now.
     pub active: bool,
+    /// Loaded in the server right now (idle or running): on a shared service, some window has
+    /// it open (the same set `thread/loaded/list` names); opening it follows its stream.
+    pub live: bool,
 }
 
 impl ThreadRow {
@@ -43,6 +46,14 @@ impl ThreadRow {
             created_at: thread.created_at,
             updated_at: thread.updated_at,
             active: matches!(thread.status, Some(crate::protocol::ThreadStatus::Active)),
+            live: matches!(
+                thread.status,
+                Some(
+                    crate::protocol::ThreadStatus::Active
+                        | crate::protocol::ThreadStatus::Idle
+                        | crate::protocol::ThreadStatus::SystemError
+                )
+            ),
         }
     }
 

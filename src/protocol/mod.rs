@@ -5,6 +5,7 @@
 //! server adds fields between releases and tern must keep working when it does.
 
 pub mod composer;
+pub mod fs;
 pub mod items;
 pub mod jsonrpc;
 pub mod notifications;

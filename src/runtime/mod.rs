@@ -20,6 +20,7 @@ pub mod input;
 pub mod log_file;
 pub mod private_file;
 pub mod redact;
+pub mod remote_rules;
 pub mod replies;
 pub mod restart;
 pub mod restore;

@@ -130,6 +130,11 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             thread_id,
             answer: typed(protocol::THREAD_TURNS_LIST, raw),
         },
+        RequestTag::CatchUpTurn { thread_id, turn_id } => Reply::CatchUpTurn {
+            thread_id,
+            turn_id,
+            answer: typed(protocol::THREAD_TURNS_LIST, raw),
+        },
         RequestTag::SetThreadName { thread_id, name } => Reply::SetThreadName {
             thread_id,
             name,

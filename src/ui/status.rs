@@ -14,6 +14,12 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let mut spans: Vec<Span<'static>> = Vec::new();
     let sep = || Span::styled(" · ", palette.dim);
     match &state.session.lifecycle {
+        // A dropped link dialled again by itself: said first, whatever the stage.
+        _ if state.session.reconnect.is_some() => {
+            if let Some(reconnect) = &state.session.reconnect {
+                spans.push(Span::styled(reconnect.bar(), palette.warning.bold()));
+            }
+        }
         Lifecycle::Connecting { .. } | Lifecycle::Restarting { .. } => {
             spans.push(Span::styled("connecting to codex…", palette.warning))
         }

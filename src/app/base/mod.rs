@@ -55,7 +55,10 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
 /// The facts the conversation's keys read, now.
 pub fn state(session: &Session, layer_open: bool) -> BaseState {
     BaseState {
-        running: matches!(session.shown.turn, TurnPhase::Running { .. }),
+        // While a dropped link is dialled again the turn runs on the server, but nothing can
+        // reach it: no interrupt, no steer (Enter queues).
+        running: matches!(session.shown.turn, TurnPhase::Running { .. })
+            && session.reconnect.is_none(),
         busy: session.turn_active(),
         composer_empty: session.composer.is_empty(),
         layer_open,

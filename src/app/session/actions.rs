@@ -93,6 +93,13 @@ pub fn turn_finished(state: &mut Session, now: Instant) -> Vec<Effect> {
 }
 
 pub fn interrupt(state: &mut Session) -> Vec<Effect> {
+    if state.reconnect.is_some() {
+        state.shown.transcript.notice(
+            NoticeLevel::Warning,
+            "Not connected: the turn cannot be interrupted until tern has reconnected.",
+        );
+        return vec![];
+    }
     let (TurnPhase::Running { id, since }, Some(thread_id)) = (
         state.shown.turn.clone(),
         state.thread_id().map(str::to_string),

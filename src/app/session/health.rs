@@ -39,7 +39,15 @@ pub fn check(state: &mut Session, now: Instant) {
         if now >= at {
             let secs = state.health.timeouts.initialize.as_secs();
             let binary = state.health.binary.clone();
-            show(state, DownCause::NoAnswer { secs, binary });
+            let remote = state.config.connected_to.clone();
+            show(
+                state,
+                DownCause::NoAnswer {
+                    secs,
+                    binary,
+                    remote,
+                },
+            );
         }
     }
     if let Some(at) = silence_deadline(state) {
@@ -71,7 +79,13 @@ fn down_shown(state: &Session) -> bool {
 /// `initialize` was sent and not answered yet.
 fn initialize_deadline(state: &Session) -> Option<Instant> {
     let health = &state.health;
-    if state.server.is_some() || health.closed || state.quitting || down_shown(state) {
+    // While a dropped link is dialled again, the redial's own schedule decides when to stop.
+    if state.server.is_some()
+        || health.closed
+        || state.quitting
+        || down_shown(state)
+        || state.reconnect.is_some()
+    {
         return None;
     }
     Some(health.started? + health.timeouts.initialize)
@@ -81,7 +95,12 @@ fn initialize_deadline(state: &Session) -> Option<Instant> {
 /// the server owes us a word.
 fn silence_deadline(state: &Session) -> Option<Instant> {
     let health = &state.health;
-    if health.closed || state.quitting || !state.questions.is_empty() || down_shown(state) {
+    if health.closed
+        || state.quitting
+        || !state.questions.is_empty()
+        || down_shown(state)
+        || state.reconnect.is_some()
+    {
         return None;
     }
     let since = match &state.shown.turn {

@@ -18,6 +18,8 @@ pub mod outbox;
 pub mod plan_mode;
 pub mod plans;
 pub mod quit_ladder;
+pub mod reconnect;
+pub mod rejoin;
 pub mod responses;
 pub mod restart;
 pub mod rewind;

@@ -78,6 +78,11 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::ListTurns { thread_id, answer } => {
             threads::on_turns(state, &thread_id, shown(answer), now)
         }
+        Reply::CatchUpTurn {
+            thread_id,
+            turn_id,
+            answer,
+        } => super::rejoin::caught_up(state, &thread_id, &turn_id, answer, now),
         Reply::PeekTurns { thread_id, answer } => {
             let result = shown(answer).map(|r| {
                 r.data

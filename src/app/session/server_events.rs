@@ -27,13 +27,16 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
     if let N::ServerRequestResolved(r) = &n {
         // Settled elsewhere (another client, an interrupt): say so rather than let the
         // question vanish unexplained.
-        if state.questions.remove(&r.request_id, now).is_some() {
-            state.shown.transcript.notice(
-                NoticeLevel::Info,
-                "A question from codex was settled elsewhere (answered by another client, or withdrawn).",
-            );
+        if let Some(question) = state.questions.remove(&r.request_id, now) {
+            settled_elsewhere(state, &[question]);
         }
         return vec![];
+    }
+    // Questions of a lost connection that the server never asked again were settled while the
+    // link was down; their turn's end is the last moment they could have come back.
+    if let N::TurnCompleted(t) = &n {
+        let dropped = state.questions.drop_stale(&t.thread_id, now);
+        settled_elsewhere(state, &dropped);
     }
     if state.thread_id() == Some(thread_id) {
         return about_the_shown_thread(state, n, now);
@@ -42,6 +45,12 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
     // made at its first event, never the transcript on screen.
     let thread_id = thread_id.to_string();
     let show_raw = state.plan_mode.show_raw == Some(true);
+    // A shared service tells every window of every thread's status (protocol notes §1.4): a
+    // thread tern holds no model of is none of this window's business, and must not take a
+    // place among the kept threads (nor, past their bound, say so in this transcript).
+    if matches!(n, N::ThreadStatusChanged(_)) && state.threads.get(&thread_id).is_none() {
+        return vec![];
+    }
     let (model, dropped) = state.threads.touch(&thread_id);
     model.transcript.set_show_raw_reasoning(show_raw);
     thread_events::apply(model, n, None, now);
@@ -49,6 +58,35 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
         super::switch::let_go(state, &dropped);
     }
     vec![]
+}
+
+/// Says that `questions` were closed without an answer from here. `serverRequest/resolved`
+/// does not say who settled a question (another window, an interrupt, the turn's end), so the
+/// words are neutral.
+pub fn settled_elsewhere(state: &mut Session, questions: &[Question]) {
+    for question in questions {
+        let what = match &question.subject {
+            crate::model::QuestionSubject::Command(p) => p
+                .command
+                .as_deref()
+                .map(|c| format!("to run `{}`", crate::text::sanitize::sanitize_line(c)))
+                .unwrap_or_else(|| "about a command".into()),
+            crate::model::QuestionSubject::FileChange { .. } => "about file changes".into(),
+            _ => String::new(),
+        };
+        let what = if what.is_empty() {
+            String::new()
+        } else {
+            format!(" {what}")
+        };
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            format!(
+                "The question{what} was settled elsewhere or withdrawn (answered in another \
+                 window, or no longer needed)."
+            ),
+        );
+    }
 }
 
 /// A notification about the thread on screen: its model, then what the person's messages and
@@ -202,6 +240,6 @@ pub fn on_server_request(
             "approval request from another thread"
         );
     }
-    state.questions.push(approval, now);
+    state.questions.ask(approval, now);
     vec![]
 }

@@ -48,7 +48,13 @@ pub enum DownCause {
     /// described them.
     Exited { detail: String },
     /// `initialize` went unanswered for `secs`.
-    NoAnswer { secs: u64, binary: Option<String> },
+    /// `remote`: where tern is connected when the server is not its own child (its hint then
+    /// names no local binary).
+    NoAnswer {
+        secs: u64,
+        binary: Option<String>,
+        remote: Option<String>,
+    },
     /// A turn runs but the server has said nothing for `secs`.
     Silent { secs: u64, pid: Option<u32> },
     /// A restart was asked for but the new server could not be started.
@@ -76,7 +82,19 @@ impl ServerDown {
     pub fn paragraphs(&self) -> Vec<String> {
         let mut out = match &self.cause {
             DownCause::Exited { detail } => vec![sanitize_line(detail)],
-            DownCause::NoAnswer { secs, binary } => vec![
+            DownCause::NoAnswer {
+                secs,
+                remote: Some(remote),
+                ..
+            } => vec![
+                format!("codex app-server has not answered `initialize` in {secs} s."),
+                format!(
+                    "Is a codex app-server what answers at {}? The connection is open, but \
+                     nothing that speaks its protocol replied.",
+                    sanitize_line(remote)
+                ),
+            ],
+            DownCause::NoAnswer { secs, binary, .. } => vec![
                 format!("codex app-server has not answered `initialize` in {secs} s."),
                 format!(
                     "Is {} codex app-server? tern ran `<binary> app-server`; check --codex-bin or TERN_CODEX_BIN.",

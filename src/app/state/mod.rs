@@ -10,6 +10,7 @@ pub mod older_turns;
 pub mod outbox;
 pub mod plan_mode;
 pub mod questions;
+pub mod reconnect;
 pub mod rewind;
 pub mod threads;
 pub mod titles;
@@ -132,6 +133,9 @@ pub struct Session {
     pub turn_settings: turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
     pub health: health::Health,
+    /// A dropped link being dialled again by itself (remote servers only), until the thread is
+    /// back.
+    pub reconnect: Option<reconnect::Reconnect>,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
     /// News for the layers on screen, posted by the session's handlers and handed out by the
@@ -179,6 +183,7 @@ impl Session {
                 ..Default::default()
             },
             rewind: Default::default(),
+            reconnect: None,
             config,
         }
     }

@@ -379,7 +379,7 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
     );
 
     // A new server that will not resume it: said in the box, and the session stops.
-    let mut state = ready_state(now);
+    let mut state = running_state(now);
     update(
         &mut state,
         AppEvent::Disconnected("exit status: 1".into()),

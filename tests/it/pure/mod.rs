@@ -26,6 +26,7 @@ mod prompts;
 mod protocol_fixtures;
 mod readme;
 mod reasoning;
+mod reconnect;
 mod render_properties;
 mod replies;
 mod rewind;

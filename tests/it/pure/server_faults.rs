@@ -295,7 +295,8 @@ fn a_restart_that_fails_says_why_and_can_be_tried_again() {
 #[test]
 fn a_new_server_that_cannot_resume_the_thread_says_so() {
     let now = Instant::now();
-    let mut state = ready_state(now);
+    // A thread with a message in it (an empty one is replaced by a new thread instead).
+    let mut state = running_state(now);
     update(&mut state, AppEvent::Disconnected("gone".into()), now);
     update(&mut state, ctrl('r'), now);
     update(&mut state, AppEvent::ServerRestarted(Ok(Some(3))), now);

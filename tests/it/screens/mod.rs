@@ -8,6 +8,7 @@ mod diffs;
 mod picker;
 mod plan_mode;
 mod properties;
+mod reconnect;
 mod replayed_threads;
 mod server_bounds;
 mod server_prompts;
