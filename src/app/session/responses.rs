@@ -122,10 +122,7 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             vec![]
         }
         Reply::SearchFiles { generation, answer } => {
-            if let Some(finder) = state.composer.file_finder() {
-                finder.answered(generation, shown(answer));
-            }
-            vec![]
+            super::file_search::answered(state, generation, answer)
         }
     }
 }
