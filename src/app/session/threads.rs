@@ -14,8 +14,12 @@ use crate::protocol::{
     ThreadListParams, ThreadListResponse, ThreadResumeParams, ThreadSettings, ThreadStartResponse,
     ThreadTurnsListParams, ThreadTurnsListResponse, TurnStatus, SORT_UPDATED_AT,
 };
+use crate::text::one_line::one_line;
 use ratatui::layout::Rect;
 use std::time::Instant;
+
+/// The most columns a thread's id or title takes in a notice.
+const TITLE_COLUMNS: usize = 60;
 
 /// Turns asked for per page of older turns.
 pub const TURNS_PAGE: u32 = 10;
@@ -212,14 +216,16 @@ fn opened(
     // A server that ignored `excludeTurns` sent them all: show them, there is nothing to page.
     let inline = !response.thread.turns.is_empty();
     state.transcript.load_turns(&response.thread.turns);
+    // The title is the thread's name or its first message, which may be a long paste: the
+    // notice names it in a few words (the conversation itself follows).
     let title = crate::model::thread_list::ThreadRow::from_thread(&response.thread);
     state.transcript.notice(
         NoticeLevel::Info,
         format!(
             "{} thread {} · {}",
             if forked { "Forked into" } else { "Resumed" },
-            title.id,
-            title.title()
+            one_line(&title.id, TITLE_COLUMNS),
+            one_line(title.title(), TITLE_COLUMNS)
         ),
     );
     state.older_turns = (!inline).then(|| OlderTurns {

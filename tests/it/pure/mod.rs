@@ -16,6 +16,7 @@ mod honest_notices;
 mod late_events;
 mod layers;
 mod layout;
+mod notice_lines;
 mod prompt_kinds;
 mod prompt_properties;
 mod prompts;
