@@ -96,6 +96,8 @@ pub enum Reply {
         generation: u64,
         answer: Answer<FuzzyFileSearchResponse>,
     },
+    /// The check on a quiet server: that it came is all it says (`session::health`).
+    Ping(Answer<()>),
 }
 
 impl Reply {
@@ -117,7 +119,7 @@ impl Reply {
             | Reply::SetThreadName { answer, .. }
             | Reply::ArchiveThread { answer, .. }
             | Reply::UnarchiveThread { answer, .. } => err(answer),
-            Reply::InterruptTurn(a) | Reply::CompactThread(a) => err(a),
+            Reply::InterruptTurn(a) | Reply::CompactThread(a) | Reply::Ping(a) => err(a),
             Reply::ListThreads { answer, .. } => err(answer),
             Reply::ListTurns { answer, .. } | Reply::PeekTurns { answer, .. } => err(answer),
             Reply::ListModels(a) => err(a),

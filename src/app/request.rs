@@ -47,6 +47,9 @@ pub enum ClientRequest {
         params: FuzzyFileSearchParams,
         generation: u64,
     },
+    /// The check on a server quiet during a turn (`thread/loaded/list`, one id): any answer
+    /// means it is alive.
+    Ping,
 }
 
 impl ClientRequest {
@@ -69,6 +72,7 @@ impl ClientRequest {
             ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
             ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
             ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
+            ClientRequest::Ping => protocol::THREAD_LOADED_LIST,
         }
     }
 
@@ -90,6 +94,9 @@ impl ClientRequest {
             ClientRequest::CompactThread(p) => serde_json::to_value(p),
             ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
+            ClientRequest::Ping => {
+                serde_json::to_value(protocol::ThreadLoadedListParams { limit: Some(1) })
+            }
         }
     }
 
@@ -129,6 +136,7 @@ impl ClientRequest {
             ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
                 generation: *generation,
             },
+            ClientRequest::Ping => RequestTag::Ping,
         }
     }
 }
@@ -173,6 +181,8 @@ pub enum RequestTag {
     SearchFiles {
         generation: u64,
     },
+    /// The check on a quiet server.
+    Ping,
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:

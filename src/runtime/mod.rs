@@ -23,6 +23,7 @@ pub mod redact;
 pub mod replies;
 pub mod restart;
 pub mod rules_file;
+pub mod server_process;
 pub mod terminal;
 
 pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

@@ -79,6 +79,7 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             generation,
             answer: typed(protocol::FUZZY_FILE_SEARCH, raw),
         },
+        RequestTag::Ping => Reply::Ping(done(raw)),
     }
 }
 

@@ -48,7 +48,11 @@ impl LayerView for ServerDownBox {
             hints.push(Hint::new("Ctrl+R", "restart codex and resume the thread"));
         }
         hints.push(Hint::new("PgUp/PgDn", "scroll"));
-        hints.push(Hint::new("Ctrl+C", "quit"));
+        // What Ctrl+C does now (a running turn is interrupted before anything quits).
+        hints.push(Hint::new(
+            "Ctrl+C",
+            crate::app::session::quit_ladder::next_step(session),
+        ));
         hints
     }
 

@@ -121,6 +121,8 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             }
             vec![]
         }
+        // Heard (or not) is all a check says; `health::observe` has taken it.
+        Reply::Ping(_) => vec![],
         Reply::SearchFiles { generation, answer } => {
             super::file_search::answered(state, generation, answer)
         }

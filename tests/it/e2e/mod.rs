@@ -5,6 +5,7 @@
 
 mod codex;
 mod commands;
+mod quiet_model;
 mod remote;
 mod restart;
 mod rules;

@@ -11,4 +11,5 @@ mod flood;
 mod hostile_ids;
 mod hostile_output;
 mod lifecycle;
+mod quiet_server;
 mod remote_hostile;

@@ -21,6 +21,7 @@ mod prompt_kinds;
 mod prompt_properties;
 mod prompts;
 mod protocol_fixtures;
+mod quiet_server;
 mod render_properties;
 mod replies;
 mod rpc_connection;
