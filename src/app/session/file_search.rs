@@ -84,6 +84,7 @@ pub fn answered(
 /// The session's directory: the thread's, else the one tern was started in.
 fn search_root(state: &Session) -> Option<String> {
     state
+        .shown
         .thread
         .as_ref()
         .map(|t| t.cwd.clone())

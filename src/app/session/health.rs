@@ -139,7 +139,7 @@ fn owed_since(state: &Session) -> Option<Instant> {
     if health.closed || state.quitting || !state.questions.is_empty() || down_shown(state) {
         return None;
     }
-    match &state.turn {
+    match &state.shown.turn {
         TurnPhase::Idle => None,
         TurnPhase::Starting { since }
         | TurnPhase::Running { since, .. }

@@ -1,6 +1,6 @@
 //! Whether the server answers, as data: its deadlines, its process, the check on a quiet one,
-//! where a restart stands, and the server-down box (what the person is told until it is back).
-//! The session's `health` and `restart` modules change it.
+//! how many restarts, and the server-down box (what the person is told until it is back). The
+//! session's `health` and `restart` modules change it.
 
 pub use crate::app::event::ProcessState;
 use crate::text::graphemes::clusters;
@@ -57,8 +57,6 @@ pub struct Health {
     pub probe: Option<Probe>,
     /// The connection closed: the process is gone (and reaped), nothing to kill.
     pub closed: bool,
-    /// A restart is under way (see the session's `restart`).
-    pub restart: Option<Restart>,
     /// How many times the server was restarted this session.
     pub restarts: u32,
     /// The server died, never answered or went silent: what the person is told, until it is
@@ -191,15 +189,4 @@ impl ServerDown {
             DownCause::Silent { .. } => "codex app-server does not answer",
         }
     }
-}
-
-/// Where a restart stands.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Restart {
-    /// The runtime is starting the new server; the thread to resume after, if any.
-    Starting { thread: Option<String> },
-    /// `initialize` was sent to the new server.
-    Initializing { thread: Option<String> },
-    /// `thread/resume` was sent to the new server.
-    Resuming { thread: String },
 }

@@ -13,6 +13,7 @@ use unicode_width::UnicodeWidthStr;
 fn notices(state: &AppState) -> Vec<(NoticeLevel, String)> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
