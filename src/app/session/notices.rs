@@ -6,8 +6,9 @@
 
 use crate::app::state::Session;
 use crate::model::rules::{self, Entry};
-use crate::model::{CellKind, NoticeLevel, Transcript};
+use crate::model::{CellKind, NoticeLevel, Transcript, NOTICE_COLUMNS};
 use crate::protocol::ErrorNotification;
+use crate::text::one_line::one_line;
 use crate::text::sanitize::visible_line;
 use std::path::Path;
 
@@ -36,7 +37,8 @@ pub fn error(transcript: &mut Transcript, e: ErrorNotification) {
         transcript.notice(NoticeLevel::Error, format!("Error: {text}"));
         return;
     }
-    let line = format!("{RETRYING}{text}");
+    // Updated in place below, so made one bounded line here as `notice` makes its lines.
+    let line = one_line(&format!("{RETRYING}{text}"), NOTICE_COLUMNS);
     // The newest retry line of this turn: nothing the person sent since.
     let newest = transcript.newest_mut(|kind| match kind {
         CellKind::User { .. } => true,

@@ -77,6 +77,18 @@ fn every_notice_is_one_bounded_line() {
         notify("warning", json!({"threadId": THREAD, "message": paste(50)})),
         now,
     );
+    // A retry's line, added and then updated in place.
+    for _ in 0..2 {
+        update(
+            &mut state,
+            notify(
+                "error",
+                json!({"threadId": THREAD, "turnId": "turn-1", "willRetry": true,
+                       "error": {"message": paste(80)}}),
+            ),
+            now,
+        );
+    }
     update(
         &mut state,
         AppEvent::ServerRequest {
@@ -103,7 +115,7 @@ fn every_notice_is_one_bounded_line() {
         .into_iter()
         .chain(notices(&state_idle))
         .collect();
-    assert!(all.len() >= 4, "{all:?}");
+    assert!(all.len() >= 5, "{all:?}");
     for (_, text) in all {
         assert!(!text.contains('\n') && !text.contains('\r'), "{text}");
         assert!(text.width() <= NOTICE_COLUMNS, "{} columns", text.width());
