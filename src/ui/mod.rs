@@ -9,6 +9,7 @@ mod chrome;
 mod composer;
 mod diff;
 mod file_finder;
+mod fit_line;
 mod help;
 mod hints;
 mod history_search;
@@ -65,7 +66,10 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
         }
     }
     status::draw(frame, areas.status, state, now);
-    hints::draw(frame, areas.hints, &state.top_hints(now), palette);
+    let hints = state.top_hints(now);
+    // The bar names `?` as where the rest is when `?` opens help over the view on top.
+    let help = hints.iter().any(|h| h.keys == "?").then_some("?");
+    hints::draw(frame, areas.hints, &hints, help, palette);
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
     }
@@ -78,6 +82,20 @@ fn strip_colours(buffer: &mut ratatui::buffer::Buffer) {
         cell.set_fg(Color::Reset);
         cell.set_bg(Color::Reset);
         cell.underline_color = Color::Reset;
+    }
+}
+
+/// Where `?` help goes: over the transcript (and the rows under it down to the bottom box),
+/// unless that leaves it too little room.
+fn help_area(areas: &Areas) -> ratatui::layout::Rect {
+    let above_bottom = areas.bottom.y.saturating_sub(areas.main.y);
+    if above_bottom >= 8 {
+        ratatui::layout::Rect {
+            height: above_bottom,
+            ..areas.main
+        }
+    } else {
+        areas.main
     }
 }
 
@@ -102,7 +120,8 @@ fn draw_shown(
             session.question_look(),
         ),
         Shown::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search, palette),
-        Shown::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help, palette),
+        // Over the conversation: the composer and its border stay whole under it.
+        Shown::Layer(Layer::Help(help)) => help::draw(frame, help_area(areas), help, palette),
         Shown::Layer(Layer::HistorySearch(search)) => {
             history_search::draw(frame, areas.bottom, search, palette)
         }
