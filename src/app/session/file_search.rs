@@ -19,7 +19,7 @@ use crate::protocol::{FuzzyFileSearchParams, FuzzyFileSearchResponse};
 
 /// The finder's query changed: asks for it, unless a search is out (then its answer asks).
 pub fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
-    finder.selected = 0;
+    finder.selected.first();
     finder.error = None;
     if finder.query.is_empty() {
         finder.matches.clear();
@@ -44,11 +44,11 @@ fn ask(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
     let generation = state.composer.file_searches;
     finder.asked = Some(Asked {
         generation,
-        query: finder.query.clone(),
+        query: finder.query.to_string(),
     });
     vec![Effect::Request(ClientRequest::SearchFiles {
         params: FuzzyFileSearchParams {
-            query: finder.query.clone(),
+            query: finder.query.to_string(),
             roots: vec![root],
             cancellation_token: None,
         },
@@ -68,7 +68,7 @@ pub fn answered(
     };
     let effects = match finder.settle(generation) {
         None => vec![],
-        Some(asked) if asked.query == finder.query => {
+        Some(asked) if finder.query == asked.query.as_str() => {
             finder.show(&asked.query, shown(answer));
             vec![]
         }

@@ -58,7 +58,7 @@ fn search_for(state: &mut AppState, text: &str, now: Instant) -> u64 {
     loop {
         let finder = finder(state).expect("the finder is open");
         let asked = finder.asked.clone().expect("a search is out");
-        if asked.query == finder.query {
+        if finder.query == asked.query.as_str() {
             return asked.generation;
         }
         update(state, answer(asked.generation, &[]), now);
