@@ -68,8 +68,22 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     }
     status::draw(frame, areas.status, state, now);
     let hints = state.top_hints(now);
-    // The bar names `?` as where the rest is when `?` opens help over the view on top.
-    let help = hints.iter().any(|h| h.keys == "?").then_some("?");
+    // Where the rest is: `?` when the view on top opens help with it, else the key that opens
+    // help over any view (F1; `?` is typed there).
+    let anywhere = crate::app::base::keys::help_anywhere(&session.config.keymap)
+        .first()
+        .map(|chord| chord.label());
+    let help_on_top = matches!(
+        state.on_screen().last(),
+        Some(crate::app::stacks::Shown::Layer(Layer::Help(_)))
+    );
+    let help = if help_on_top {
+        None
+    } else if hints.iter().any(|h| h.keys == "?") {
+        Some("?")
+    } else {
+        anywhere.as_deref()
+    };
     hints::draw(frame, areas.hints, &hints, help, palette);
     if session.config.no_color {
         strip_colours(frame.buffer_mut());

@@ -11,6 +11,7 @@ mod config_file;
 mod diff_properties;
 mod diff_view;
 mod file_finder;
+mod help_anywhere;
 mod history_file;
 mod honest_notices;
 mod key_tables;

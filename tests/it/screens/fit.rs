@@ -1,7 +1,8 @@
 //! Fit on narrow screens: every view's hint bar and the status line at 60, 80 and 120 columns.
 //! A hint or a part of the status line is shown whole or not at all (before: the status line
 //! was cut mid-token, "/home/user/proj"); a bar that drops hints says where the rest is
-//! ("… ? more"); `?` help never covers the composer; "↓ more below" has a row of its own
+//! ("… ? more"), and where `?` is typed it names the key that opens help ("F1 help"); `?`
+//! help never covers the composer; "↓ more below" has a row of its own
 //! instead of covering the transcript's text.
 
 use crate::support::common::*;
@@ -18,7 +19,11 @@ const WIDE: u16 = 400;
 
 /// What ends a bar that dropped hints.
 fn is_marker(token: &str) -> bool {
-    token == "…" || (token.starts_with("… ") && token.ends_with(" more"))
+    token == "…"
+        || (token.starts_with("… ") && token.ends_with(" more"))
+        || token
+            .strip_suffix(" help")
+            .is_some_and(|key| !key.is_empty() && !key.contains(' '))
 }
 
 fn last_rows(state: &mut AppState, width: u16, now: Instant) -> (String, String) {
