@@ -147,6 +147,35 @@ fn views(now: Instant) -> Vec<(&'static str, AppState)> {
     update(&mut down, AppEvent::Disconnected("gone".into()), now);
     out.push(("server down", down));
     out.push(("scrolled back", scrolled_back(now)));
+    let mut files = ready_state(now);
+    type_text(&mut files, "@src", now);
+    update(
+        &mut files,
+        reply(
+            RequestTag::SearchFiles { generation: 1 },
+            Ok(
+                json!({"files": [{"root": "/home/user/project", "path": "src/lib.rs",
+                "match_type": "file", "file_name": "lib.rs", "score": 1, "indices": null}]}),
+            ),
+        ),
+        now,
+    );
+    out.push(("file finder", files));
+    let mut status = ready_state(now);
+    type_text(&mut status, "/status", now);
+    update(&mut status, key(KeyCode::Enter), now);
+    out.push(("status view", status));
+    let mut selected = scrolled_back(now);
+    update(&mut selected, key(KeyCode::End), now);
+    update(
+        &mut selected,
+        AppEvent::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Up,
+            crossterm::event::KeyModifiers::ALT,
+        )),
+        now,
+    );
+    out.push(("selected cell", selected));
     out
 }
 
