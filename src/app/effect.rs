@@ -52,6 +52,11 @@ pub enum Effect {
     RestartServer {
         kill: Option<u32>,
     },
+    /// Look at the state of the server's process `pid` (and the processes of the group it
+    /// leads): it comes back as `AppEvent::ServerInspected`.
+    InspectServer {
+        pid: u32,
+    },
     /// Append one sent prompt to the history file (one JSON string per line, one write).
     AppendHistory {
         file: PathBuf,

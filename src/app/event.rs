@@ -90,6 +90,21 @@ pub enum LayerEvent {
     },
 }
 
+/// A server process's state as the system reports it (Linux: `/proc/<pid>/stat`, for the
+/// process and the group it leads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProcessState {
+    /// Running or sleeping: alive, so a silence is the server's own.
+    Alive,
+    /// Stopped (`T`, by SIGSTOP or a terminal stop) or stopped by a tracer (`t`): `pid` is the
+    /// stopped process (the server, or a process of its group).
+    Stopped { pid: u32 },
+    /// Gone, or a zombie not yet reaped.
+    Gone,
+    /// The system does not say (no `/proc`).
+    Unknown,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum AppEvent {
     Key(KeyEvent),
@@ -135,6 +150,11 @@ pub enum AppEvent {
     },
     /// `Effect::RestartServer` was carried out: the new server's pid, or why it did not start.
     ServerRestarted(Result<Option<u32>, String>),
+    /// What the runtime saw of the server's process `pid` (`Effect::InspectServer`).
+    ServerInspected {
+        pid: u32,
+        process: ProcessState,
+    },
     /// SIGTERM, SIGHUP or the like: leave cleanly.
     Terminate,
     /// What putting files back would do, for the rewind's preview (`Effect::PreviewRestore`).

@@ -139,6 +139,8 @@ pub enum Reply {
         before_turn_id: String,
         answer: Answer<ThreadRevertResponse>,
     },
+    /// The check on a quiet server: that it came is all it says (`session::health`).
+    Ping(Answer<()>),
 }
 
 impl Reply {
@@ -160,7 +162,7 @@ impl Reply {
             | Reply::SetThreadName { answer, .. }
             | Reply::ArchiveThread { answer, .. }
             | Reply::UnarchiveThread { answer, .. } => err(answer),
-            Reply::InterruptTurn(a) | Reply::CompactThread(a) => err(a),
+            Reply::InterruptTurn(a) | Reply::CompactThread(a) | Reply::Ping(a) => err(a),
             Reply::ListThreads { answer, .. } => err(answer),
             Reply::ListTurns { answer, .. } | Reply::PeekTurns { answer, .. } => err(answer),
             Reply::CatchUpTurn { answer, .. } => err(answer),

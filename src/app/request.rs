@@ -80,6 +80,9 @@ pub enum ClientRequest {
     /// A name tern gives a thread itself.
     AutoName(ThreadSetNameParams),
     RevertThread(protocol::ThreadRevertParams),
+    /// The check on a server quiet during a turn (`thread/loaded/list`, one id): any answer
+    /// means it is alive.
+    Ping,
 }
 
 impl ClientRequest {
@@ -114,6 +117,7 @@ impl ClientRequest {
             ClientRequest::TitleTurn { .. } => protocol::TURN_START,
             ClientRequest::AutoName(_) => protocol::THREAD_NAME_SET,
             ClientRequest::RevertThread(_) => protocol::THREAD_REVERT,
+            ClientRequest::Ping => protocol::THREAD_LOADED_LIST,
         }
     }
 
@@ -147,6 +151,9 @@ impl ClientRequest {
             ClientRequest::TitleTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::AutoName(p) => serde_json::to_value(p),
             ClientRequest::RevertThread(p) => serde_json::to_value(p),
+            ClientRequest::Ping => {
+                serde_json::to_value(protocol::ThreadLoadedListParams { limit: Some(1) })
+            }
         }
     }
 
@@ -224,6 +231,7 @@ impl ClientRequest {
                 thread_id: p.thread_id.clone(),
                 before_turn_id: p.before_turn_id.clone(),
             },
+            ClientRequest::Ping => RequestTag::Ping,
         }
     }
 }
@@ -311,6 +319,8 @@ pub enum RequestTag {
         thread_id: String,
         before_turn_id: String,
     },
+    /// The check on a quiet server.
+    Ping,
 }
 
 /// What a `collaborationMode/list` was asked for.

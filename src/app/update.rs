@@ -28,8 +28,9 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         AppEvent::Paste(text) => router::route(state, Input::Paste(&text), now),
         AppEvent::Mouse(mouse) => router::route(state, Input::Mouse(mouse), now),
         AppEvent::Tick => {
-            health::check(&mut state.session, now);
-            router::tick(state, now)
+            let mut effects = health::check(&mut state.session, now);
+            effects.extend(router::tick(state, now));
+            effects
         }
         event => on_session_event(state, event, now),
     };
@@ -104,6 +105,10 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         }
         AppEvent::FilesRestored(outcomes) => {
             super::session::rewind::files_restored(session, &outcomes);
+            vec![]
+        }
+        AppEvent::ServerInspected { pid, process } => {
+            health::inspected(session, pid, process);
             vec![]
         }
     }

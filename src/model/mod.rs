@@ -24,5 +24,5 @@ pub use cell::{
 pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
 pub use question::{OptionKind, Question, QuestionOption, QuestionSubject, Record};
 pub use question_form::{FormAnswer, FormSpec};
-pub use transcript::Transcript;
+pub use transcript::{Transcript, NOTICE_COLUMNS};
 pub use turn_diffs::TurnDiffs;

@@ -52,6 +52,8 @@ pub struct Transcript {
 }
 
 mod budget;
+mod notices;
+pub use notices::NOTICE_COLUMNS;
 
 impl Transcript {
     pub fn cells(&self) -> &[Cell] {
@@ -96,13 +98,6 @@ impl Transcript {
         self.cells.push(Cell::new(kind));
         self.grew(bytes);
         self.cells.len() - 1
-    }
-
-    pub fn notice(&mut self, level: NoticeLevel, text: impl Into<String>) {
-        self.push(CellKind::Notice {
-            level,
-            text: text.into(),
-        });
     }
 
     /// The newest cell that `matches`, to change in place (a repeated notice).

@@ -108,6 +108,13 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 restart: Some(kill),
                 editor: None,
             }),
+            Effect::InspectServer { pid } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let process = super::server_process::inspect(pid);
+                    let _ = responses.send(AppEvent::ServerInspected { pid, process });
+                });
+            }
             Effect::AppendHistory { file, entry } => {
                 tokio::task::spawn_blocking(move || {
                     if let Err(e) = super::history_file::append(&file, &entry) {

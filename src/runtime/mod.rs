@@ -25,6 +25,7 @@ pub mod replies;
 pub mod restart;
 pub mod restore;
 pub mod rules_file;
+pub mod server_process;
 pub mod terminal;
 pub mod turn_store;
 

@@ -198,6 +198,7 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             before_turn_id,
             answer: typed(protocol::THREAD_REVERT, raw),
         },
+        RequestTag::Ping => Reply::Ping(done(raw)),
     }
 }
 

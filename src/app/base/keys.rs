@@ -171,6 +171,8 @@ fn ctrl_c_words(s: &BaseState) -> Words {
 }
 
 const ALT_LEFT: Chord = Chord::alt(KeyCode::Left);
+/// Help over any view, by default.
+pub const HELP_ANYWHERE: Chord = Chord::key(KeyCode::F(1));
 const ALT_RIGHT: Chord = Chord::alt(KeyCode::Right);
 
 pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
@@ -184,6 +186,12 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         row("help", &[Chord::ch('?')], BaseKey::Help, "keys")
             .explained("this help")
             .when("the composer is empty", |s| s.composer_empty && !s.question),
+        // Where `?` is typed (a draft, a filter, a query) help is still one key away: the
+        // router opens it over any view (`router::help_anywhere`), and a hint bar that drops
+        // hints names it ("… F1 more").
+        row("help_anywhere", &[HELP_ANYWHERE], BaseKey::Help, "keys")
+            .explained("this help, over any view (where ? types)")
+            .help(),
         row("send", &[Chord::ENTER], BaseKey::Send, "send")
             .explained("send the prompt (steers a running turn; a /command runs)")
             .words_by(send_words)
@@ -487,3 +495,8 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
     ],
     Rest::typing(""),
 );
+
+/// The keys that open help over any view (F1, unless `[keys] help_anywhere` says otherwise).
+pub fn help_anywhere(keymap: &crate::app::keys::Keymap) -> Vec<Chord> {
+    keymap.chords("", "help_anywhere", &[HELP_ANYWHERE])
+}

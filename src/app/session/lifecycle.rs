@@ -262,7 +262,7 @@ pub fn adopt_thread(
     let notice = match how {
         Adopted::Started if inline => Some(format!(
             "Resumed thread {} ({} earlier turns)",
-            thread.id,
+            short(&thread.id),
             thread.turns.len()
         )),
         Adopted::Started => None,
@@ -273,7 +273,13 @@ pub fn adopt_thread(
             } else {
                 "Resumed"
             };
-            Some(format!("{verb} thread {} · {}", title.id, title.title()))
+            // The title is the thread's name or its first message, which may be a long paste:
+            // the notice names it in a few words (the conversation itself follows).
+            Some(format!(
+                "{verb} thread {} · {}",
+                short(&title.id),
+                short(title.title())
+            ))
         }
         Adopted::Restored if reconnected.is_some() => None,
         Adopted::Restored => Some(format!(
@@ -283,7 +289,7 @@ pub fn adopt_thread(
                 .pid
                 .map(|p| format!(" (pid {p})"))
                 .unwrap_or_default(),
-            thread.id
+            short(&thread.id)
         )),
     };
     let shown = &mut state.shown;
@@ -357,4 +363,12 @@ pub fn given_up(state: &mut Session, why: String) -> Vec<Effect> {
         },
     );
     fail(state, format!("Could not restart codex app-server: {why}"))
+}
+
+/// The most columns a thread's id or title takes in a notice.
+const TITLE_COLUMNS: usize = 60;
+
+/// A thread's id or title as a few words of one line.
+fn short(text: &str) -> String {
+    crate::text::one_line::one_line(text, TITLE_COLUMNS)
 }

@@ -10,6 +10,7 @@
 pub mod actions;
 pub mod answer;
 pub mod attention;
+pub mod file_search;
 pub mod health;
 pub mod leftovers;
 pub mod lifecycle;

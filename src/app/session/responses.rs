@@ -128,11 +128,10 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             }
             vec![]
         }
+        // Heard (or not) is all a check says; `health::observe` has taken it.
+        Reply::Ping(_) => vec![],
         Reply::SearchFiles { generation, answer } => {
-            if let Some(finder) = state.composer.file_finder() {
-                finder.answered(generation, shown(answer));
-            }
-            vec![]
+            super::file_search::answered(state, generation, answer)
         }
         // Plan mode, titles and rewind (issue 20).
         Reply::ListModes { then, answer } => super::plan_mode::modes_listed(state, then, answer),

@@ -101,6 +101,7 @@ pub fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
     let health = &mut state.health;
     health.started = None;
     health.last_heard = None;
+    health.probe = None;
     health.closed = false;
     vec![Effect::RestartServer { kill }]
 }

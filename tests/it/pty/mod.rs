@@ -13,4 +13,5 @@ mod hostile_ids;
 mod hostile_output;
 mod hostile_plan;
 mod lifecycle;
+mod quiet_server;
 mod remote_hostile;

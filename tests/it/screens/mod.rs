@@ -5,6 +5,7 @@ mod approval_promise;
 mod cells;
 mod conversation;
 mod diffs;
+mod fit;
 mod picker;
 mod plan_mode;
 mod properties;
