@@ -23,7 +23,8 @@ mod keep {
     pub const CWD: u8 = 4;
     pub const REMOTE: u8 = 3;
     pub const BACKEND: u8 = 2;
-    pub const TITLE: u8 = 2;
+    // The thread's name is the first to go: the line says it only when there is room.
+    pub const TITLE: u8 = 0;
     pub const INTERRUPT_HINT: u8 = 1;
 }
 
