@@ -8,7 +8,8 @@ use super::effect::Effect;
 use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
 use super::router;
-use super::session::{actions, attention, health, lifecycle, notices, responses, restart};
+use super::session::restart;
+use super::session::{actions, attention, health, lifecycle, notices, reconnect, responses};
 use super::session::{server_events, threads, timers};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
@@ -83,6 +84,8 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
+        AppEvent::LinkDropped(reason) => reconnect::on_link_dropped(session, reason, now),
+        AppEvent::Redialing { attempt, why } => reconnect::on_redialing(session, attempt, why),
         AppEvent::EditorDone(result) => {
             let effects = composer_input::editor_done(session, result);
             router::keep_cursor_in_view(state);
@@ -94,5 +97,19 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
+        AppEvent::RestorePreview { thread_id, result } => {
+            session
+                .layer_events
+                .push(LayerEvent::RestorePreview { thread_id, result });
+            vec![]
+        }
+        AppEvent::FilesRestored(outcomes) => {
+            super::session::rewind::files_restored(session, &outcomes);
+            vec![]
+        }
+        AppEvent::ServerInspected { pid, process } => {
+            health::inspected(session, pid, process);
+            vec![]
+        }
     }
 }

@@ -5,10 +5,13 @@
 //! server adds fields between releases and tern must keep working when it does.
 
 pub mod composer;
+pub mod fs;
 pub mod items;
 pub mod jsonrpc;
 pub mod notifications;
+pub mod plan_mode;
 pub mod requests;
+pub mod rewind;
 pub mod server_requests;
 pub mod session;
 pub mod threads;
@@ -17,7 +20,9 @@ pub use composer::*;
 pub use items::*;
 pub use jsonrpc::*;
 pub use notifications::*;
+pub use plan_mode::*;
 pub use requests::*;
+pub use rewind::*;
 pub use server_requests::*;
 pub use session::*;
 pub use threads::*;

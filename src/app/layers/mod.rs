@@ -21,6 +21,7 @@ pub mod prefix;
 pub mod question;
 pub mod question_view;
 pub mod queue;
+pub mod rewind;
 pub mod rules;
 pub mod search;
 pub mod selected;
@@ -35,6 +36,7 @@ pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
+pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
 pub use selected::SelectedCell;
@@ -73,6 +75,8 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// Esc Esc, `/rewind`: back to before an earlier message, files included.
+    Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
     Selected(SelectedCell),
 }
@@ -92,6 +96,7 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
         }
     };

@@ -18,12 +18,14 @@ pub fn next_deadline(session: &Session, now: Instant) -> Option<Instant> {
         health::next_deadline(session),
         // "Ctrl+C again to quit" goes.
         session.quit_armed_until.filter(|until| *until > now),
+        // "Esc again to rewind" goes.
+        session.rewind.armed_until.filter(|until| *until > now),
     ];
     each.into_iter().flatten().min()
 }
 
 /// A moment named by `next_deadline` came: each part whose moment it is acts.
 pub fn tick(session: &mut Session, now: Instant) -> Vec<Effect> {
-    health::check(session, now);
-    vec![]
+    // The server is late: the box, or first a look at its process (`health`).
+    health::check(session, now)
 }
