@@ -61,6 +61,11 @@ pub enum Effect {
     EditInEditor {
         draft: String,
     },
+    /// Read an image file's pixel size and length for the cells that show it; the answer
+    /// comes back as `AppEvent::ImageProbed`.
+    ProbeImage {
+        path: String,
+    },
     Redraw,
     Quit,
 }

@@ -175,6 +175,11 @@ pub enum AppEvent {
     },
     /// The external editor's text, or why it failed (`Effect::EditInEditor`).
     EditorDone(Result<String, String>),
+    /// What `Effect::ProbeImage` read of an image file.
+    ImageProbed {
+        path: String,
+        result: Result<crate::model::ImageInfo, String>,
+    },
     /// The connection to the server is gone, with why.
     Disconnected(String),
     /// `Effect::RestartServer` was carried out: the new server's pid, or why it did not start.

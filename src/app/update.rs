@@ -93,5 +93,12 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
+        AppEvent::ImageProbed { path, result } => {
+            match result {
+                Ok(info) => session.transcript.set_image_info(&path, info),
+                Err(why) => tracing::debug!("could not read the image {path}: {why}"),
+            }
+            vec![]
+        }
     }
 }

@@ -62,6 +62,8 @@ pub enum CellKind {
         level: NoticeLevel,
         text: String,
     },
+    /// Reviews, images, client tools, hooks, sleeps, the goal, unknown items (`item_cell`).
+    Item(super::item_cell::ItemCell),
     TurnEnd {
         status: String,
         duration_ms: Option<i64>,
@@ -219,6 +221,10 @@ impl Cell {
             CellKind::Agent { streaming, .. } => *streaming = false,
             CellKind::Command(c) if c.running => {
                 c.running = false;
+                self.cache.get_mut().take();
+            }
+            CellKind::Item(super::item_cell::ItemCell::Sleep { running, .. }) if *running => {
+                *running = false;
                 self.cache.get_mut().take();
             }
             _ => {}

@@ -3,6 +3,8 @@
 
 pub mod cell;
 pub mod execpolicy;
+pub mod item_cell;
+pub mod locations;
 pub mod markdown_text;
 pub mod output_cap;
 pub mod paragraph_tail;
@@ -17,6 +19,7 @@ pub mod turn_diffs;
 pub use cell::{
     Cell, CellKind, CommandCell, Laid, LaidTable, LayoutKey, NoticeLevel, Theme, TurnTokens,
 };
+pub use item_cell::{ImageInfo, ItemCell};
 pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
 pub use question::{OptionKind, Question, QuestionOption, QuestionSubject, Record};
 pub use question_form::{FormAnswer, FormSpec};

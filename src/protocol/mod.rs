@@ -5,19 +5,23 @@
 //! server adds fields between releases and tern must keep working when it does.
 
 pub mod composer;
+pub mod item_kinds;
 pub mod items;
 pub mod jsonrpc;
 pub mod notifications;
 pub mod requests;
+pub mod review;
 pub mod server_requests;
 pub mod session;
 pub mod threads;
 
 pub use composer::*;
+pub use item_kinds::*;
 pub use items::*;
 pub use jsonrpc::*;
 pub use notifications::*;
 pub use requests::*;
+pub use review::*;
 pub use server_requests::*;
 pub use session::*;
 pub use threads::*;

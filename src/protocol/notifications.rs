@@ -129,6 +129,13 @@ pub enum ServerNotification {
     ThreadUnarchived(super::threads::ThreadIdNotification),
     RateLimitsUpdated(super::session::RateLimitsNotification),
     ThreadStatusChanged(super::threads::ThreadStatusChangedNotification),
+    HookStarted(super::item_kinds::HookNotification),
+    HookCompleted(super::item_kinds::HookNotification),
+    GoalUpdated(super::item_kinds::GoalUpdatedNotification),
+    GoalCleared(super::item_kinds::GoalClearedNotification),
+    ModelRerouted(super::item_kinds::ModelReroutedNotification),
+    ModerationMetadata(super::item_kinds::ModerationMetadataNotification),
+    ModelVerification(super::item_kinds::ModelVerificationNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -164,6 +171,13 @@ impl ServerNotification {
             "thread/unarchived" => N::ThreadUnarchived(parse(params)?),
             "account/rateLimits/updated" => N::RateLimitsUpdated(parse(params)?),
             "thread/status/changed" => N::ThreadStatusChanged(parse(params)?),
+            "hook/started" => N::HookStarted(parse(params)?),
+            "hook/completed" => N::HookCompleted(parse(params)?),
+            "thread/goal/updated" => N::GoalUpdated(parse(params)?),
+            "thread/goal/cleared" => N::GoalCleared(parse(params)?),
+            "model/rerouted" => N::ModelRerouted(parse(params)?),
+            "turn/moderationMetadata" => N::ModerationMetadata(parse(params)?),
+            "model/verification" => N::ModelVerification(parse(params)?),
             other => N::Other(other.to_string()),
         })
     }
@@ -185,6 +199,12 @@ impl ServerNotification {
             N::Warning(n) => n.thread_id.as_deref(),
             N::ServerRequestResolved(n) => Some(&n.thread_id),
             N::ThreadStatusChanged(n) => Some(&n.thread_id),
+            N::HookStarted(n) | N::HookCompleted(n) => Some(&n.thread_id),
+            N::GoalUpdated(n) => Some(&n.thread_id),
+            N::GoalCleared(n) => Some(&n.thread_id),
+            N::ModelRerouted(n) => Some(&n.thread_id),
+            N::ModerationMetadata(n) => Some(&n.thread_id),
+            N::ModelVerification(n) => Some(&n.thread_id),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,

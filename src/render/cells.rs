@@ -105,6 +105,7 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
             };
             prefixed(text, w, Span::styled(mark, style), style)
         }
+        CellKind::Item(item) => super::item_cells::item_lines(item, key),
         CellKind::TurnEnd {
             status,
             duration_ms,

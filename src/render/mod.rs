@@ -5,6 +5,7 @@ pub mod cells;
 pub mod diff;
 pub mod editor_layout;
 pub mod highlight;
+pub mod item_cells;
 pub mod markdown;
 pub mod message;
 pub mod prefix;

@@ -122,6 +122,13 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 restart: None,
                 editor: Some(draft),
             }),
+            Effect::ProbeImage { path } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = super::image_probe::probe(&path);
+                    let _ = responses.send(AppEvent::ImageProbed { path, result });
+                });
+            }
             Effect::Redraw => world.frames.request(Instant::now()),
             Effect::Quit => {}
         }

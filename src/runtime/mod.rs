@@ -14,6 +14,7 @@ pub mod frames;
 pub mod git;
 pub mod history_file;
 pub mod hyperlinks;
+pub mod image_probe;
 pub mod inbound;
 pub mod input;
 pub mod redact;

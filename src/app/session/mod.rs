@@ -6,6 +6,7 @@ pub mod actions;
 pub mod answer;
 pub mod attention;
 pub mod health;
+pub mod item_notices;
 pub mod notices;
 pub mod outbox;
 pub mod quit_ladder;

@@ -140,7 +140,7 @@ pub fn on_item_started(state: &mut Session, turn_id: &str, item: &ThreadItem) {
         .iter()
         .filter_map(|c| match c {
             UserInput::Text { text, .. } => Some(text.as_str()),
-            UserInput::Other => None,
+            _ => None,
         })
         .collect();
     let text = text.join("\n");

@@ -37,10 +37,14 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
                 TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => *since,
                 _ => now,
             };
-            state.turn = TurnPhase::Running {
-                id: t.turn.id,
-                since,
+            // A review's turn starts under another id whose root is the turn `review/start`
+            // answered with, and completes under that one: follow the root while it runs. A goal's
+            // continuation names a root that already ended, and is a turn of its own.
+            let id = match t.turn.root_turn_id {
+                Some(root) if root != t.turn.id && !state.finished_turns.contains(&root) => root,
+                _ => t.turn.id,
             };
+            state.turn = TurnPhase::Running { id, since };
         }
         N::TurnCompleted(t) => {
             let turn = t.turn;
@@ -90,7 +94,10 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
             super::outbox::on_item_started(state, &i.turn_id, &i.item);
             state.transcript.upsert_item(&i.turn_id, &i.item, false)
         }
-        N::ItemCompleted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, true),
+        N::ItemCompleted(i) => {
+            state.transcript.upsert_item(&i.turn_id, &i.item, true);
+            return super::item_notices::probe_image(state, &i.item);
+        }
         N::AgentMessageDelta(d) => state
             .transcript
             .append_agent_delta(&d.turn_id, &d.item_id, &d.delta),
@@ -158,6 +165,14 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
             archived: false,
         }),
         N::RateLimitsUpdated(n) => state.turn_settings.merge_rate_limits(n.rate_limits),
+        N::HookStarted(h) | N::HookCompleted(h) => {
+            state.transcript.upsert_hook(h.turn_id.as_deref(), &h.run)
+        }
+        N::GoalUpdated(g) => state.transcript.update_goal(Some(&g.goal)),
+        N::GoalCleared(_) => state.transcript.update_goal(None),
+        N::ModelRerouted(r) => super::item_notices::rerouted(state, &r),
+        N::ModerationMetadata(m) => super::item_notices::moderation(state, &m),
+        N::ModelVerification(v) => super::item_notices::verification(state, &v),
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
     }
     vec![]

@@ -4,6 +4,7 @@
 mod cells;
 mod conversation;
 mod diffs;
+mod item_cells;
 mod picker;
 mod properties;
 mod server_prompts;
