@@ -111,6 +111,11 @@ pub static COMMANDS: &[Command] = &[
         "summarise the conversation to free context",
         |s, _, _| done(compact(s)),
     ),
+    command(
+        "review",
+        "review the changes: uncommitted, against a branch, a commit, or custom",
+        |s, _, _| layers::review::open(s),
+    ),
     command("copy", "copy the last answer", |s, _, _| {
         done(copy_last_answer(s))
     }),
@@ -306,7 +311,7 @@ mod tests {
     #[test]
     fn prefix_matches_come_before_fuzzy_ones() {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
-        assert_eq!(names("re"), ["resume", "rename", "rules"]);
+        assert_eq!(names("re"), ["resume", "rename", "review", "rules"]);
         assert_eq!(names("ex"), ["quit"]);
         assert_eq!(names("mdl"), ["model"]);
         assert_eq!(names("ff")[0], "diff");

@@ -61,6 +61,12 @@ pub enum Effect {
     EditInEditor {
         draft: String,
     },
+    /// List the branches or recent commits in `cwd` for `/review`; the answer comes back as
+    /// `AppEvent::GitRefs`.
+    ReadGitRefs {
+        cwd: String,
+        kind: super::event::GitRefKind,
+    },
     /// Read an image file's pixel size and length for the cells that show it; the answer
     /// comes back as `AppEvent::ImageProbed`.
     ProbeImage {

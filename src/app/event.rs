@@ -49,6 +49,33 @@ pub enum RequestTag {
     SearchFiles {
         generation: u64,
     },
+    /// `review/start` (`/review`).
+    StartReview,
+}
+
+/// What `/review` asks git for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GitRefKind {
+    Branches,
+    Commits,
+}
+
+/// What git listed for `/review`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GitRefs {
+    /// Local branches, most recently committed first, and the one checked out.
+    Branches {
+        current: Option<String>,
+        branches: Vec<String>,
+    },
+    /// Recent commits, newest first.
+    Commits(Vec<CommitRef>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CommitRef {
+    pub sha: String,
+    pub subject: String,
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
@@ -138,6 +165,11 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
+    /// Branches or commits for `/review`'s chooser.
+    GitRefs {
+        kind: GitRefKind,
+        result: Result<GitRefs, String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -175,6 +207,11 @@ pub enum AppEvent {
     },
     /// The external editor's text, or why it failed (`Effect::EditInEditor`).
     EditorDone(Result<String, String>),
+    /// What `Effect::ReadGitRefs` listed.
+    GitRefs {
+        kind: GitRefKind,
+        result: Result<GitRefs, String>,
+    },
     /// What `Effect::ProbeImage` read of an image file.
     ImageProbed {
         path: String,

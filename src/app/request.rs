@@ -48,6 +48,8 @@ pub enum ClientRequest {
         params: FuzzyFileSearchParams,
         generation: u64,
     },
+    /// `/review`: a review of the chosen target, run inline as a turn.
+    StartReview(protocol::ReviewStartParams),
 }
 
 impl ClientRequest {
@@ -70,6 +72,7 @@ impl ClientRequest {
             ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
             ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
             ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
+            ClientRequest::StartReview(_) => protocol::REVIEW_START,
         }
     }
 
@@ -91,6 +94,7 @@ impl ClientRequest {
             ClientRequest::CompactThread(p) => serde_json::to_value(p),
             ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
+            ClientRequest::StartReview(p) => serde_json::to_value(p),
         }
     }
 
@@ -130,6 +134,7 @@ impl ClientRequest {
             ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
                 generation: *generation,
             },
+            ClientRequest::StartReview(_) => RequestTag::StartReview,
         }
     }
 }

@@ -93,6 +93,12 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
+        AppEvent::GitRefs { kind, result } => {
+            session
+                .layer_events
+                .push(LayerEvent::GitRefs { kind, result });
+            vec![]
+        }
         AppEvent::ImageProbed { path, result } => {
             match result {
                 Ok(info) => session.transcript.set_image_info(&path, info),

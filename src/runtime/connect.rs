@@ -213,6 +213,14 @@ pub fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::app::App
                     .into(),
             ),
         }),
+        Effect::ReadGitRefs { kind, .. } => Some(AppEvent::GitRefs {
+            kind: *kind,
+            result: Err(
+                "the repository is on the server's machine: type a branch or sha \
+                         as custom instructions instead"
+                    .into(),
+            ),
+        }),
         Effect::ProbeImage { path } => Some(AppEvent::ImageProbed {
             path: path.clone(),
             result: Err("the image is on the server's machine".into()),

@@ -122,6 +122,13 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 restart: None,
                 editor: Some(draft),
             }),
+            Effect::ReadGitRefs { cwd, kind } => {
+                let responses = world.responses.clone();
+                tokio::spawn(async move {
+                    let result = super::git_refs::read_git_refs("git", &cwd, kind).await;
+                    let _ = responses.send(AppEvent::GitRefs { kind, result });
+                });
+            }
             Effect::ProbeImage { path } => {
                 let responses = world.responses.clone();
                 tokio::task::spawn_blocking(move || {

@@ -12,6 +12,7 @@ pub mod event_loop;
 pub mod farewell;
 pub mod frames;
 pub mod git;
+pub mod git_refs;
 pub mod history_file;
 pub mod hyperlinks;
 pub mod image_probe;

@@ -16,6 +16,7 @@ mod prefix;
 mod question;
 mod question_view;
 mod queued;
+mod review;
 mod rules;
 mod search;
 mod server_down;
@@ -122,6 +123,7 @@ fn draw_shown(
             palette,
         ),
         Shown::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
+        Shown::Layer(Layer::Review(chooser)) => review::draw(frame, areas.main, chooser, palette),
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}

@@ -21,6 +21,7 @@ pub mod prefix;
 pub mod question;
 pub mod question_view;
 pub mod queue;
+pub mod review;
 pub mod rules;
 pub mod search;
 pub mod server_down;
@@ -34,6 +35,7 @@ pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
+pub use review::ReviewChooser;
 pub use rules::RulesList;
 pub use search::Search;
 pub use status_view::StatusView;
@@ -69,6 +71,8 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// `/review`: what to review.
+    Review(ReviewChooser),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -86,6 +90,7 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::Review($view) => $body,
         }
     };
 }

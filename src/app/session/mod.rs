@@ -12,6 +12,7 @@ pub mod outbox;
 pub mod quit_ladder;
 pub mod responses;
 pub mod restart;
+pub mod review;
 pub mod server_events;
 pub mod threads;
 pub mod turn_settings;

@@ -116,6 +116,7 @@ pub fn on_response(
             state.layer_events.push(LayerEvent::Models(parsed));
             vec![]
         }
+        (RequestTag::StartReview, result) => super::review::answered(state, result),
         (RequestTag::CompactThread, result) => {
             if let Err(e) = result {
                 state

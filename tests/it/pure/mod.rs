@@ -21,6 +21,7 @@ mod prompt_properties;
 mod prompts;
 mod protocol_fixtures;
 mod render_properties;
+mod review_chooser;
 mod review_turns;
 mod rpc_connection;
 mod rpc_inbound_bound;

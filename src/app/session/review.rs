@@ -1,0 +1,62 @@
+//! `/review`'s session side: the `review/start` request for a chosen target, and its answer.
+//! The review runs as a turn; its events show it (see `model::item_cell`).
+
+use crate::app::effect::Effect;
+use crate::app::request::ClientRequest;
+use crate::app::state::{Session, TurnPhase};
+use crate::model::NoticeLevel;
+use crate::protocol::{ReviewStartParams, ReviewStartResponse, ReviewTarget};
+use serde_json::Value;
+use std::time::Instant;
+
+/// Asks for a review of `target`, unless a turn runs (the server would refuse) or there is no
+/// thread yet.
+pub fn start(state: &mut Session, target: ReviewTarget, now: Instant) -> Vec<Effect> {
+    if state.turn_active() {
+        state.transcript.notice(
+            NoticeLevel::Warning,
+            "/review waits for the running turn: interrupt it (Esc) or let it finish.",
+        );
+        return vec![];
+    }
+    let Some(thread_id) = state.thread_id().map(str::to_string) else {
+        state.transcript.notice(
+            NoticeLevel::Warning,
+            "No thread yet: wait until it is ready to review.",
+        );
+        return vec![];
+    };
+    state.scroll.to_bottom();
+    state.turn = TurnPhase::Starting { since: now };
+    vec![Effect::Request(ClientRequest::StartReview(
+        ReviewStartParams {
+            thread_id,
+            target,
+            delivery: "inline".into(),
+        },
+    ))]
+}
+
+/// The server answered `review/start`: the review's turn runs, or the refusal is said.
+pub fn answered(state: &mut Session, result: Result<Value, String>) -> Vec<Effect> {
+    match result {
+        Ok(value) => {
+            if let Ok(ReviewStartResponse { turn, .. }) = serde_json::from_value(value) {
+                if let TurnPhase::Starting { since } = state.turn {
+                    if !state.finished_turns.contains(&turn.id) {
+                        state.turn = TurnPhase::Running { id: turn.id, since };
+                    }
+                }
+            }
+        }
+        Err(e) => {
+            if matches!(state.turn, TurnPhase::Starting { .. }) {
+                state.turn = TurnPhase::Idle;
+            }
+            state
+                .transcript
+                .notice(NoticeLevel::Error, format!("The review did not start: {e}"));
+        }
+    }
+    vec![]
+}
