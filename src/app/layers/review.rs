@@ -126,7 +126,7 @@ impl ReviewChooser {
         }
     }
 
-    fn to_step(&mut self, step: ReviewStep, status: Option<String>) {
+    fn go_to(&mut self, step: ReviewStep, status: Option<String>) {
         self.step = step;
         self.selected = 0;
         self.filter.clear();
@@ -155,14 +155,14 @@ impl ReviewChooser {
                         ReviewStep::Commits(vec![])
                     };
                     let Some(cwd) = cwd(cx) else {
-                        self.to_step(step, Some("The working directory is not known yet.".into()));
+                        self.go_to(step, Some("The working directory is not known yet.".into()));
                         return Outcome::Consumed(vec![]);
                     };
-                    self.to_step(step, Some("Asking git…".into()));
+                    self.go_to(step, Some("Asking git…".into()));
                     return Outcome::Consumed(vec![Effect::ReadGitRefs { cwd, kind }]);
                 }
                 _ => {
-                    self.to_step(
+                    self.go_to(
                         ReviewStep::Custom {
                             text: String::new(),
                         },
@@ -246,7 +246,7 @@ impl LayerView for ReviewChooser {
                     ReviewStep::Commits(_) => 2,
                     _ => 3,
                 };
-                self.to_step(ReviewStep::Targets, None);
+                self.go_to(ReviewStep::Targets, None);
                 self.selected = back;
                 Outcome::Consumed(vec![])
             }
@@ -295,7 +295,7 @@ impl LayerView for ReviewChooser {
             ) => {
                 let none = branches.iter().all(|b| Some(b) == current.as_ref());
                 let status = none.then(|| "No other local branch to compare with.".to_string());
-                self.to_step(
+                self.go_to(
                     ReviewStep::Branches {
                         current: current.clone(),
                         branches: branches.clone(),
@@ -305,7 +305,7 @@ impl LayerView for ReviewChooser {
             }
             (ReviewStep::Commits(_), GitRefKind::Commits, Ok(GitRefs::Commits(commits))) => {
                 let status = commits.is_empty().then(|| "No commits yet.".to_string());
-                self.to_step(ReviewStep::Commits(commits.clone()), status);
+                self.go_to(ReviewStep::Commits(commits.clone()), status);
             }
             (ReviewStep::Branches { .. }, GitRefKind::Branches, Err(e))
             | (ReviewStep::Commits(_), GitRefKind::Commits, Err(e)) => {
