@@ -116,9 +116,28 @@ pub static COMMANDS: &[Command] = &[
         "review the changes: uncommitted, against a branch, a commit, or custom",
         |s, _, _| layers::review::open(s),
     ),
-    command("copy", "copy the last answer", |s, _, _| {
-        done(copy_last_answer(s))
-    }),
+    Command {
+        args: Some("[pick]"),
+        ..command(
+            "copy",
+            "copy the last answer; `/copy pick` an earlier one or a code block",
+            |s, a, _| match a {
+                "" => done(copy_last_answer(s)),
+                _ => layers::copy_pick::open(s),
+            },
+        )
+    },
+    Command {
+        args: Some("[PATH]"),
+        ..command("export", "save the conversation as markdown", |s, a, _| {
+            done(super::session::export::export(s, a))
+        })
+    },
+    command(
+        "init",
+        "ask the agent to write an AGENTS.md for this repository",
+        |s, _, now| done(super::session::init::init(s, now)),
+    ),
     command("help", "the keys and commands", |_, _, _| {
         Outcome::Open(Layer::Help(Help::default()), vec![])
     }),
@@ -312,7 +331,7 @@ mod tests {
     fn prefix_matches_come_before_fuzzy_ones() {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(names("re"), ["resume", "rename", "review", "rules"]);
-        assert_eq!(names("ex"), ["quit"]);
+        assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);
         assert_eq!(names("ff")[0], "diff");
         assert!(names("zzz").is_empty());

@@ -61,6 +61,18 @@ pub enum Effect {
     EditInEditor {
         draft: String,
     },
+    /// Write the exported conversation to `path` atomically; an existing file is replaced only
+    /// when `overwrite`. The outcome comes back as `AppEvent::ExportWritten`.
+    WriteExport {
+        path: PathBuf,
+        text: String,
+        overwrite: bool,
+    },
+    /// Tell whether `path` (an `AGENTS.md`) exists; the answer comes back as
+    /// `AppEvent::AgentsFileChecked`.
+    CheckAgentsFile {
+        path: String,
+    },
     /// List the branches or recent commits in `cwd` for `/review`; the answer comes back as
     /// `AppEvent::GitRefs`.
     ReadGitRefs {

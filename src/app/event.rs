@@ -53,6 +53,15 @@ pub enum RequestTag {
     StartReview,
 }
 
+/// What tern asks before doing, when it would replace something of the person's.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Confirmable {
+    /// `/init` where `AGENTS.md` exists: ask the agent to write a new one over it.
+    InitOverwrite { path: String },
+    /// `/export` to a file that exists: replace it.
+    ExportOverwrite { path: PathBuf },
+}
+
 /// What `/review` asks git for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GitRefKind {
@@ -165,6 +174,8 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
+    /// Something the person must confirm first (an overwrite): the router opens the question.
+    ConfirmWanted(Confirmable),
     /// Branches or commits for `/review`'s chooser.
     GitRefs {
         kind: GitRefKind,
@@ -207,6 +218,17 @@ pub enum AppEvent {
     },
     /// The external editor's text, or why it failed (`Effect::EditInEditor`).
     EditorDone(Result<String, String>),
+    /// What became of `Effect::WriteExport`; `exists` when it refused to replace a file.
+    ExportWritten {
+        path: PathBuf,
+        result: Result<(), String>,
+        exists: bool,
+    },
+    /// Whether `AGENTS.md` exists where `/init` would write it (`None`: could not tell).
+    AgentsFileChecked {
+        path: String,
+        exists: Option<bool>,
+    },
     /// What `Effect::ReadGitRefs` listed.
     GitRefs {
         kind: GitRefKind,

@@ -93,6 +93,17 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
+        AppEvent::ExportWritten {
+            path,
+            result,
+            exists,
+        } => {
+            super::session::export::written(session, &path, result, exists);
+            vec![]
+        }
+        AppEvent::AgentsFileChecked { path, exists } => {
+            super::session::init::checked(session, &path, exists, now)
+        }
         AppEvent::GitRefs { kind, result } => {
             session
                 .layer_events

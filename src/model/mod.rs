@@ -2,7 +2,9 @@
 //! No IO.
 
 pub mod cell;
+pub mod copyable;
 pub mod execpolicy;
+pub mod export;
 pub mod item_cell;
 pub mod locations;
 pub mod markdown_text;

@@ -221,6 +221,10 @@ pub fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::app::App
                     .into(),
             ),
         }),
+        Effect::CheckAgentsFile { path } => Some(AppEvent::AgentsFileChecked {
+            path: path.clone(),
+            exists: None,
+        }),
         Effect::ProbeImage { path } => Some(AppEvent::ImageProbed {
             path: path.clone(),
             result: Err("the image is on the server's machine".into()),

@@ -7,6 +7,8 @@
 mod choice;
 mod chrome;
 mod composer;
+mod confirm;
+mod copy_pick;
 mod diff;
 mod file_finder;
 mod help;
@@ -124,6 +126,10 @@ fn draw_shown(
         ),
         Shown::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
         Shown::Layer(Layer::Review(chooser)) => review::draw(frame, areas.main, chooser, palette),
+        Shown::Layer(Layer::Confirm(confirm)) => {
+            confirm::draw(frame, areas.main, confirm, session, palette)
+        }
+        Shown::Layer(Layer::CopyPick(pick)) => copy_pick::draw(frame, areas.main, pick, palette),
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}

@@ -85,8 +85,9 @@ pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
             Some(Outcome::Consumed(vec![]))
         }
         KeyCode::Enter if plain => match chosen {
-            // It wants an argument: complete it and let the person type it.
-            Some(command) if command.args.is_some() => {
+            // It wants an argument: complete it and let the person type it (an optional one,
+            // `[…]`, is left out and the command runs).
+            Some(command) if command.args.is_some_and(|a| !a.starts_with('[')) => {
                 complete(state, command);
                 Some(Outcome::Consumed(vec![]))
             }

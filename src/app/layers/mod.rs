@@ -14,6 +14,8 @@
 //! drawing.
 
 pub mod choice;
+pub mod confirm;
+pub mod copy_pick;
 pub mod diff;
 pub mod help;
 pub mod history_search;
@@ -29,6 +31,8 @@ pub mod status_view;
 pub mod thread_picker;
 
 pub use choice::Choice;
+pub use confirm::Confirm;
+pub use copy_pick::CopyPick;
 pub use diff::DiffPager;
 pub use help::Help;
 pub use history_search::HistorySearch;
@@ -73,6 +77,10 @@ pub enum Layer {
     HistorySearch(HistorySearch),
     /// `/review`: what to review.
     Review(ReviewChooser),
+    /// Yes or no before replacing a file (`/init`, `/export`).
+    Confirm(Confirm),
+    /// `/copy pick`: an earlier answer or a code block.
+    CopyPick(CopyPick),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -91,6 +99,8 @@ macro_rules! each_layer {
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
             Layer::Review($view) => $body,
+            Layer::Confirm($view) => $body,
+            Layer::CopyPick($view) => $body,
         }
     };
 }

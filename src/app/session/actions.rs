@@ -58,11 +58,21 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
         );
         return vec![];
     };
+    copy_text(
+        state,
+        crate::model::copyable::printable(&text),
+        "the last answer",
+    )
+}
+
+/// Puts `text` (already printable) on the clipboard, keeps it to print after exit, and says
+/// what was copied (`what`: "the last answer", "answer 2 · code block 1").
+pub fn copy_text(state: &mut Session, text: String, what: &str) -> Vec<Effect> {
     let lines = text.lines().count();
     state.transcript.notice(
         NoticeLevel::Info,
         format!(
-            "Copied the last answer ({lines} line{}) to the clipboard; it is also printed when tern \
+            "Copied {what} ({lines} line{}) to the clipboard; it is also printed when tern \
              exits, in case this terminal ignores clipboard requests (OSC 52).",
             if lines == 1 { "" } else { "s" }
         ),

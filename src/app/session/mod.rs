@@ -5,7 +5,9 @@
 pub mod actions;
 pub mod answer;
 pub mod attention;
+pub mod export;
 pub mod health;
+pub mod init;
 pub mod item_notices;
 pub mod notices;
 pub mod outbox;

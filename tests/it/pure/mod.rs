@@ -10,6 +10,7 @@ mod composer;
 mod config_file;
 mod diff_properties;
 mod diff_view;
+mod export_copy_init;
 mod file_finder;
 mod history_file;
 mod honest_notices;
