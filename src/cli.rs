@@ -58,6 +58,19 @@ pub struct Cli {
     #[arg(long)]
     pub print_config: bool,
 
+    /// Start the thread with this prompt; `-` reads it from standard input (so does a piped
+    /// standard input without a prompt).
+    #[arg(value_name = "PROMPT")]
+    pub prompt: Option<String>,
+
+    /// Attach an image file to the first prompt (repeatable).
+    #[arg(short = 'i', long = "image", value_name = "PATH")]
+    pub images: Vec<PathBuf>,
+
+    /// Use this profile of codex's config.toml (`[profiles.NAME]`), as `codex --profile` does.
+    #[arg(short = 'p', long, global = true, value_name = "NAME")]
+    pub profile: Option<String>,
+
     /// Drive a codex app-server elsewhere instead of starting one: ws://HOST:PORT,
     /// wss://HOST[:PORT], unix:// (the local codex service) or unix://PATH,
     /// ssh://[USER@]HOST[:PORT][/DIR] (runs `codex app-server` there), ssh://…?daemon (joins the
@@ -198,10 +211,18 @@ impl Cli {
             }
         }
         let mut config = serde_json::Map::new();
+        if let Some(profile) = &self.profile {
+            if profile.trim().is_empty() {
+                return Err("--profile needs a profile name".into());
+            }
+            // codex's own `--profile`: the config key that selects `[profiles.NAME]`.
+            config.insert("profile".into(), serde_json::Value::String(profile.clone()));
+        }
         for raw in &self.config {
             let (key, value) = parse_config_override(raw)?;
             config.insert(key, value);
         }
+        let initial_images = self.image_paths()?;
         let cwd = self.thread_cwd()?;
         Ok(SessionConfig {
             settings: ThreadSettings {
@@ -257,7 +278,51 @@ impl Cli {
             // Named and read by the runtime at startup (`runtime::history_file::with_history`).
             history_file: None,
             prompt_history: Vec::new(),
+            // Filled by `main` (standard input is read there).
+            initial_prompt: None,
+            initial_images,
         })
+    }
+
+    /// `--image` paths, made absolute and checked now: a wrong path is told before anything
+    /// starts, not after the prompt went out without its image.
+    fn image_paths(&self) -> Result<Vec<String>, String> {
+        self.images
+            .iter()
+            .map(|path| {
+                let full = path
+                    .canonicalize()
+                    .map_err(|e| format!("--image {}: {e}", path.display()))?;
+                if !full.is_file() {
+                    return Err(format!("--image {}: not a file", path.display()));
+                }
+                Ok(full.to_string_lossy().into_owned())
+            })
+            .collect()
+    }
+
+    /// The prompt to start with: the argument, or standard input for `-` (or when it is piped
+    /// in and no prompt is given). `stdin` is read only then; `piped` says it is not a terminal.
+    pub fn initial_prompt(
+        &self,
+        piped: bool,
+        stdin: impl FnOnce() -> std::io::Result<String>,
+    ) -> Result<Option<String>, String> {
+        let from_stdin = match self.prompt.as_deref() {
+            Some("-") => true,
+            Some(prompt) => return Ok(Some(prompt.to_string()).filter(|p| !p.trim().is_empty())),
+            None => piped && self.command.is_none(),
+        };
+        if !from_stdin {
+            return Ok(None);
+        }
+        let text =
+            stdin().map_err(|e| format!("could not read the prompt from standard input: {e}"))?;
+        let text = text.strip_suffix('\n').unwrap_or(&text).to_string();
+        if text.trim().is_empty() {
+            return Err("the prompt on standard input is empty".into());
+        }
+        Ok(Some(text))
     }
 }
 
@@ -420,6 +485,64 @@ mod tests {
             Some("x app-server")
         );
         assert!(Cli::parse_from(["tern"]).remote_args(&effective).is_none());
+    }
+
+    #[test]
+    fn a_prompt_comes_from_the_argument_or_standard_input() {
+        let never = || -> std::io::Result<String> { panic!("stdin is not read") };
+        let cli = Cli::parse_from(["tern", "fix the bug"]);
+        assert_eq!(
+            cli.initial_prompt(true, never).unwrap().as_deref(),
+            Some("fix the bug")
+        );
+        let cli = Cli::parse_from(["tern", "-"]);
+        assert_eq!(
+            cli.initial_prompt(false, || Ok("from stdin\n".into()))
+                .unwrap()
+                .as_deref(),
+            Some("from stdin")
+        );
+        let cli = Cli::parse_from(["tern"]);
+        assert_eq!(cli.initial_prompt(false, never).unwrap(), None);
+        assert_eq!(
+            cli.initial_prompt(true, || Ok("piped".into()))
+                .unwrap()
+                .as_deref(),
+            Some("piped")
+        );
+        assert!(cli.initial_prompt(true, || Ok(" \n".into())).is_err());
+        // `tern resume` with a piped stdin is not a prompt.
+        let cli = Cli::parse_from(["tern", "resume"]);
+        assert_eq!(cli.initial_prompt(true, never).unwrap(), None);
+    }
+
+    #[test]
+    fn profile_and_images_reach_the_thread_and_a_missing_image_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let png = dir.path().join("a.png");
+        std::fs::write(&png, b"x").unwrap();
+        let cli = Cli::parse_from([
+            "tern",
+            "--profile",
+            "fast",
+            "--image",
+            png.to_str().unwrap(),
+            "hi",
+        ]);
+        let config = cli.session_config().unwrap();
+        assert_eq!(
+            config.settings.config.unwrap()["profile"],
+            serde_json::json!("fast")
+        );
+        assert_eq!(
+            config.initial_images,
+            [png.canonicalize().unwrap().to_string_lossy()]
+        );
+        let cli = Cli::parse_from(["tern", "--image", "/no/such.png"]);
+        assert!(cli
+            .session_config()
+            .unwrap_err()
+            .contains("--image /no/such.png"));
     }
 
     #[test]

@@ -36,6 +36,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let piped = !std::io::IsTerminal::is_terminal(&std::io::stdin());
+    // A prompt, not a file: a few megabytes at most.
+    let stdin = || std::io::read_to_string(std::io::Read::take(std::io::stdin().lock(), 8 << 20));
+    config.initial_prompt = match cli.initial_prompt(piped, stdin) {
+        Ok(prompt) => prompt,
+        Err(message) => {
+            say(&message);
+            return ExitCode::from(2);
+        }
+    };
     let remote = match cli.remote_args(&effective) {
         Some(args) => {
             match tern::runtime::connect::Remote::from_args(&args, config.codex_home.as_deref()) {

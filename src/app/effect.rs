@@ -79,6 +79,9 @@ pub enum Effect {
         cwd: String,
         kind: super::event::GitRefKind,
     },
+    /// Ctrl+V: save the clipboard's image to a file; the path (or why not) comes back as
+    /// `AppEvent::ClipboardImage`.
+    PasteImage,
     /// Read an image file's pixel size and length for the cells that show it; the answer
     /// comes back as `AppEvent::ImageProbed`.
     ProbeImage {

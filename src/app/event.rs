@@ -234,6 +234,8 @@ pub enum AppEvent {
         kind: GitRefKind,
         result: Result<GitRefs, String>,
     },
+    /// The clipboard's image saved to a file (`Effect::PasteImage`), or why there is none.
+    ClipboardImage(Result<String, String>),
     /// What `Effect::ProbeImage` read of an image file.
     ImageProbed {
         path: String,

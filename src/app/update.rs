@@ -14,9 +14,24 @@ use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
-/// The first thing the app asks for.
-pub fn start(_state: &mut AppState) -> Vec<Effect> {
-    actions::initialize()
+/// The first thing the app asks for; a prompt given on the command line waits in the queue
+/// for the thread, with its images (or the images wait in the composer).
+pub fn start(state: &mut AppState) -> Vec<Effect> {
+    let session = &mut state.session;
+    let mut effects = actions::initialize();
+    let images = std::mem::take(&mut session.config.initial_images);
+    match session.config.initial_prompt.take() {
+        Some(prompt) => {
+            let message = super::state::outbox::Message::new(prompt, images);
+            session.outbox.queued.push_back(message);
+        }
+        None => {
+            for path in images {
+                effects.extend(super::session::images::attach(session, path));
+            }
+        }
+    }
+    effects
 }
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
@@ -110,7 +125,9 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::GitRefs { kind, result });
             vec![]
         }
+        AppEvent::ClipboardImage(result) => super::session::images::pasted(session, result),
         AppEvent::ImageProbed { path, result } => {
+            super::session::images::probed(session, &path, &result);
             match result {
                 Ok(info) => session.transcript.set_image_info(&path, info),
                 Err(why) => tracing::debug!("could not read the image {path}: {why}"),

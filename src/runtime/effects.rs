@@ -158,6 +158,13 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                     let _ = responses.send(AppEvent::GitRefs { kind, result });
                 });
             }
+            Effect::PasteImage => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = super::clipboard_image::paste_image();
+                    let _ = responses.send(AppEvent::ClipboardImage(result));
+                });
+            }
             Effect::ProbeImage { path } => {
                 let responses = world.responses.clone();
                 tokio::task::spawn_blocking(move || {

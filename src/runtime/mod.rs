@@ -3,6 +3,7 @@
 pub mod abort_restore;
 pub mod atomic_file;
 pub mod backend;
+pub mod clipboard_image;
 pub mod connect;
 pub mod connect_backoff;
 pub mod connect_redial;

@@ -89,6 +89,16 @@ fn on_input(
                 for _ in 0..finder.query.chars().count() + 1 {
                     composer_input::key(state, KeyEvent::from(KeyCode::Backspace), now);
                 }
+                // An image is attached (a chip), not named in the text.
+                if crate::app::session::images::is_image_path(&path) {
+                    let full = match search_root(state) {
+                        Some(root) if !path.starts_with('/') => {
+                            format!("{}/{path}", root.trim_end_matches('/'))
+                        }
+                        _ => path,
+                    };
+                    return closed(crate::app::session::images::attach(state, full));
+                }
                 composer_input::paste(state, &format!("{} ", quote(&path)));
                 closed(vec![])
             }

@@ -88,6 +88,10 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
             return Outcome::Open(Layer::HistorySearch(search), vec![]);
         }
         KeyCode::Char('g') if ctrl => return Outcome::Consumed(composer_input::open_editor(state)),
+        // An image on the clipboard is attached (text pastes arrive as pastes, not as this key).
+        KeyCode::Char('v') if ctrl => {
+            return Outcome::Consumed(vec![super::effect::Effect::PasteImage])
+        }
         KeyCode::Char('d') if ctrl && composer_empty => return Outcome::Consumed(quit(state)),
         KeyCode::Home if ctrl || composer_empty => {
             state.scroll_with(transcript, |s, v| s.to_top(v))
@@ -191,6 +195,11 @@ pub fn all_hints(state: &Session) -> Vec<Hint> {
         ("Ctrl+Z, Ctrl+Y", "undo, redo"),
         ("Alt+←/→, Home/End", "word back/forward, line start/end"),
         ("Ctrl+G", "edit the draft in $VISUAL/$EDITOR"),
+        ("Ctrl+V", "attach the clipboard's image"),
+        (
+            "Backspace (at the start)",
+            "take off the last attached image",
+        ),
         ("PgUp/PgDn, wheel", "scroll the transcript"),
         ("Shift+↑/↓ (↑/↓ while scrolled back)", "scroll by a line"),
         (

@@ -7,6 +7,7 @@ pub mod answer;
 pub mod attention;
 pub mod export;
 pub mod health;
+pub mod images;
 pub mod init;
 pub mod item_notices;
 pub mod notices;

@@ -56,6 +56,10 @@ pub struct SessionConfig {
     /// the runtime).
     pub history_file: Option<std::path::PathBuf>,
     pub prompt_history: Vec<String>,
+    /// `tern "PROMPT"` (or `tern -`, or piped stdin): sent once the thread is ready.
+    pub initial_prompt: Option<String>,
+    /// `--image PATH` (repeatable): attached to the first prompt.
+    pub initial_images: Vec<String>,
 }
 
 /// Which thread a session opens with.

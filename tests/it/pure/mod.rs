@@ -14,6 +14,7 @@ mod export_copy_init;
 mod file_finder;
 mod history_file;
 mod honest_notices;
+mod images;
 mod late_events;
 mod layers;
 mod layout;
