@@ -67,7 +67,7 @@ pub struct Cli {
     #[arg(short = 'i', long = "image", value_name = "PATH")]
     pub images: Vec<PathBuf>,
 
-    /// Use this profile of codex's config.toml (`[profiles.NAME]`), as `codex --profile` does.
+    /// Layer CODEX_HOME/NAME.config.toml on the user's config, as `codex --profile NAME` does.
     #[arg(short = 'p', long, global = true, value_name = "NAME")]
     pub profile: Option<String>,
 
@@ -210,13 +210,24 @@ impl Cli {
                 ));
             }
         }
+        let codex_home = codex_home(
+            std::env::var("CODEX_HOME").ok().as_deref(),
+            std::env::var("HOME").ok().as_deref(),
+        );
         let mut config = serde_json::Map::new();
         if let Some(profile) = &self.profile {
-            if profile.trim().is_empty() {
-                return Err("--profile needs a profile name".into());
+            if self.remote.is_some() {
+                return Err(
+                    "--profile reads CODEX_HOME/NAME.config.toml on this machine; with \
+                            --remote, pass its settings with -c instead"
+                        .into(),
+                );
             }
-            // codex's own `--profile`: the config key that selects `[profiles.NAME]`.
-            config.insert("profile".into(), serde_json::Value::String(profile.clone()));
+            // Under the `-c` overrides, which come after and win.
+            config.extend(crate::config::profile::profile_overrides(
+                codex_home.as_deref(),
+                profile,
+            )?);
         }
         for raw in &self.config {
             let (key, value) = parse_config_override(raw)?;
@@ -271,10 +282,7 @@ impl Cli {
             home: std::env::var("HOME")
                 .ok()
                 .filter(|home| !home.is_empty() && home != "/"),
-            codex_home: codex_home(
-                std::env::var("CODEX_HOME").ok().as_deref(),
-                std::env::var("HOME").ok().as_deref(),
-            ),
+            codex_home,
             // Named and read by the runtime at startup (`runtime::history_file::with_history`).
             history_file: None,
             prompt_history: Vec::new(),
@@ -517,23 +525,12 @@ mod tests {
     }
 
     #[test]
-    fn profile_and_images_reach_the_thread_and_a_missing_image_is_refused() {
+    fn images_reach_the_session_and_a_missing_image_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let png = dir.path().join("a.png");
         std::fs::write(&png, b"x").unwrap();
-        let cli = Cli::parse_from([
-            "tern",
-            "--profile",
-            "fast",
-            "--image",
-            png.to_str().unwrap(),
-            "hi",
-        ]);
+        let cli = Cli::parse_from(["tern", "--image", png.to_str().unwrap(), "hi"]);
         let config = cli.session_config().unwrap();
-        assert_eq!(
-            config.settings.config.unwrap()["profile"],
-            serde_json::json!("fast")
-        );
         assert_eq!(
             config.initial_images,
             [png.canonicalize().unwrap().to_string_lossy()]

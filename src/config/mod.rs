@@ -6,6 +6,7 @@
 
 mod effective;
 mod print;
+pub mod profile;
 
 pub use effective::{effective, Effective, Overrides, Setting, Source};
 pub use print::print_config;

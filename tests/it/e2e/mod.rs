@@ -5,6 +5,7 @@
 
 mod codex;
 mod commands;
+mod everyday;
 mod remote;
 mod restart;
 mod rules;

@@ -170,6 +170,12 @@ impl MockModel {
         self.state.lock().unwrap().requests.clone()
     }
 
+    /// Adds answers to the end of the script (for a test that learns what to answer only after
+    /// the mock started, e.g. a path in its workspace).
+    pub fn push_script(&self, more: Vec<MockTurn>) {
+        self.state.lock().unwrap().script.extend(more);
+    }
+
     /// `METHOD /path` of every other request (answered 404).
     pub fn other_requests(&self) -> Vec<String> {
         self.state.lock().unwrap().other_requests.clone()
