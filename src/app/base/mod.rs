@@ -4,6 +4,7 @@
 
 pub mod composer_input;
 pub mod files;
+pub mod links;
 pub mod slash;
 
 use super::composer::ComposerPopup;
@@ -41,6 +42,12 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
         }
         Input::Mouse(mouse) => {
             match mouse.kind {
+                MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
+                    return match links::location_at(cx, transcript, mouse.column, mouse.row) {
+                        Some(path) => super::layers::diff::open_at(cx, &path),
+                        None => Outcome::Ignored,
+                    };
+                }
                 MouseEventKind::ScrollUp => cx.scroll_with(transcript, |s, v| s.by(-3, v)),
                 MouseEventKind::ScrollDown => cx.scroll_with(transcript, |s, v| s.by(3, v)),
                 _ => return Outcome::Ignored,

@@ -226,3 +226,56 @@ fn review_locations_are_underlined_links() {
         "{cell:?}"
     );
 }
+
+#[test]
+fn clicking_a_review_location_opens_that_files_diff() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    use tern::app::{Effect, GitDiffOutput};
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    feed(&mut state, "", now);
+    let shown = screen(&mut state, 100, 60, now);
+    let (y, row) = shown
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("lib.py:2-2"))
+        .expect("the location on screen");
+    let x = row[..row.find("lib.py:2-2").unwrap()].chars().count() as u16 + 3;
+    let click = AppEvent::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: x,
+        row: y as u16,
+        modifiers: KeyModifiers::NONE,
+    });
+    let effects = wire(update(&mut state, click, now));
+    assert_eq!(
+        effects,
+        [Effect::ReadGitDiff {
+            cwd: "/home/user/project".into()
+        }]
+    );
+    let filler: String = (1..=80).map(|i| format!("+line {i}\n")).collect();
+    let diff = format!(
+        "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1,80 @@\n-x\n{filler}diff --git a/lib.py b/lib.py\n--- a/lib.py\n+++ b/lib.py\n@@ -1,2 +1,2 @@\n def add(a, b):\n-    return a + b\n+    return a - b\n"
+    );
+    update(
+        &mut state,
+        AppEvent::GitDiff {
+            cwd: "/home/user/project".into(),
+            result: Ok(GitDiffOutput {
+                text: diff,
+                truncated: false,
+            }),
+        },
+        now,
+    );
+    let pager = screen(&mut state, 100, 60, now);
+    assert!(
+        pager.contains("return a - b"),
+        "lib.py's hunk is in view:\n{pager}"
+    );
+    assert!(
+        !pager.contains("+line 5 "),
+        "a.py is scrolled past:\n{pager}"
+    );
+}
