@@ -60,16 +60,22 @@ pub fn code_blocks(markdown: &str) -> Vec<(Option<String>, String)> {
     blocks
 }
 
+/// The answers of the transcript in order: the agent's messages and the reviews' results.
+pub fn answers(transcript: &Transcript) -> impl Iterator<Item = &str> {
+    transcript.cells().iter().filter_map(|c| match c.kind() {
+        CellKind::Agent { markdown, .. } if !markdown.is_empty() => Some(markdown.as_str()),
+        CellKind::Item(super::item_cell::ItemCell::ReviewResult { review, .. })
+            if !review.is_empty() =>
+        {
+            Some(review.as_str())
+        }
+        _ => None,
+    })
+}
+
 /// Every answer of the transcript, newest first, each followed by its code blocks.
 pub fn copyables(transcript: &Transcript) -> Vec<Copyable> {
-    let answers: Vec<&str> = transcript
-        .cells()
-        .iter()
-        .filter_map(|c| match c.kind() {
-            CellKind::Agent { markdown, .. } if !markdown.is_empty() => Some(markdown.as_str()),
-            _ => None,
-        })
-        .collect();
+    let answers: Vec<&str> = answers(transcript).collect();
     let mut out = Vec::new();
     for (n, answer) in answers.iter().enumerate().rev() {
         let number = n + 1;

@@ -330,7 +330,10 @@ fn hard_breaks(text: &str) -> String {
     let lines: Vec<&str> = text.split('\n').collect();
     let mut out = String::with_capacity(text.len() + lines.len() * 2);
     for (i, line) in lines.iter().enumerate() {
-        out.push_str(line);
+        // A finding's body is indented under its title; as a lazy continuation of the list
+        // item it lines up with the title's text instead of one column past it.
+        let starts_item = line.trim_start().starts_with(['-', '*']);
+        out.push_str(if starts_item { line } else { line.trim_start() });
         if let Some(next) = lines.get(i + 1) {
             if !line.trim().is_empty() && !next.trim().is_empty() {
                 out.push_str("  ");

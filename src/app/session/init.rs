@@ -45,13 +45,7 @@ pub fn init(state: &mut Session, _now: Instant) -> Vec<Effect> {
 pub fn checked(state: &mut Session, path: &str, exists: Option<bool>, now: Instant) -> Vec<Effect> {
     match exists {
         Some(true) => {
-            state.transcript.notice(
-                NoticeLevel::Info,
-                format!(
-                    "{} already exists.",
-                    crate::text::sanitize::sanitize_line(path)
-                ),
-            );
+            // The question says it exists; nothing goes out before the answer.
             state
                 .layer_events
                 .push(LayerEvent::ConfirmWanted(Confirmable::InitOverwrite {
