@@ -18,13 +18,10 @@ pub struct Copyable {
     pub text: String,
 }
 
-/// `text` with nothing a terminal would act on: escape sequences and controls go, tabs and
-/// newlines stay (code is copied exactly).
+/// `text` with nothing a terminal or a shell would act on: escape sequences and controls go,
+/// tabs and newlines stay (code is copied exactly). The one clipboard sanitiser.
 pub fn printable(text: &str) -> String {
-    text.split('\t')
-        .map(printable_text)
-        .collect::<Vec<_>>()
-        .join("\t")
+    crate::text::sanitize::copyable_text(text)
 }
 
 /// The fenced and indented code blocks of a markdown text, with their language (if named).

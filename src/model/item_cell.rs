@@ -204,6 +204,31 @@ impl ItemCell {
         }
     }
 
+    /// The bytes of text the cell keeps (for the transcript's memory budget).
+    pub fn source_bytes(&self) -> usize {
+        match self {
+            ItemCell::ReviewStarted { label } => label.len(),
+            ItemCell::ReviewResult { review, .. } => review.len(),
+            ItemCell::ImageView { path, .. } => path.len(),
+            ItemCell::ImageGeneration {
+                revised_prompt,
+                saved_path,
+                ..
+            } => {
+                revised_prompt.as_ref().map_or(0, String::len)
+                    + saved_path.as_ref().map_or(0, String::len)
+            }
+            ItemCell::DynamicTool {
+                arguments, output, ..
+            } => arguments.len() + output.iter().map(String::len).sum::<usize>(),
+            ItemCell::FunctionOutput { output, .. } => output.len(),
+            ItemCell::HookPrompt { texts } => texts.iter().map(String::len).sum(),
+            ItemCell::Hook { entries, .. } => entries.iter().map(|(k, t)| k.len() + t.len()).sum(),
+            ItemCell::Goal { objective, .. } => objective.as_ref().map_or(0, String::len),
+            ItemCell::Sleep { .. } | ItemCell::Unknown { .. } => 0,
+        }
+    }
+
     /// Whether a hook run or a sleep is still going (settled when its turn ends).
     pub fn running(&self) -> bool {
         match self {

@@ -2,7 +2,12 @@
 //! underlined as links), images, client tools, function outputs, hooks, sleeps, the goal and
 //! unknown items. Every server string goes through the sanitiser here.
 
-use super::cells::{compact, format_duration};
+use super::numbers::tokens as compact;
+
+/// A duration from the server, shown only when it is one (`render::numbers` bounds it).
+fn format_duration(ms: i64) -> String {
+    super::numbers::duration(ms).unwrap_or_else(|| "?".into())
+}
 use super::markdown::render_markdown;
 use super::restyle::restyle;
 use super::wrap::wrap_spans;

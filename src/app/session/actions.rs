@@ -40,10 +40,11 @@ pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
 /// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
 /// the terminal ignores OSC 52.
 pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
-    // A review's result is an answer too.
+    // A review's result is an answer too. What may be pasted into a shell: printable text
+    // only (no escape sequence can end a bracketed paste and run what follows).
     let last = crate::model::copyable::answers(&state.transcript)
         .last()
-        .map(str::to_string);
+        .map(crate::text::sanitize::copyable_text);
     let Some(text) = last else {
         state.transcript.notice(
             NoticeLevel::Warning,
@@ -51,11 +52,7 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
         );
         return vec![];
     };
-    copy_text(
-        state,
-        crate::model::copyable::printable(&text),
-        "the last answer",
-    )
+    copy_text(state, text, "the last answer")
 }
 
 /// Puts `text` (already printable) on the clipboard, keeps it to print after exit, and says
@@ -65,8 +62,9 @@ pub fn copy_text(state: &mut Session, text: String, what: &str) -> Vec<Effect> {
     state.transcript.notice(
         NoticeLevel::Info,
         format!(
-            "Copied {what} ({lines} line{}) to the clipboard; it is also printed when tern \
-             exits, in case this terminal ignores clipboard requests (OSC 52).",
+            "Copied {what} ({lines} line{}) to the clipboard. This terminal may ignore \
+             clipboard requests (OSC 52): tern says what it copied when it exits, and prints it \
+             too with --print-copied (or print_copied = true in its config).",
             if lines == 1 { "" } else { "s" }
         ),
     );

@@ -10,6 +10,7 @@ pub mod health;
 pub mod images;
 pub mod init;
 pub mod item_notices;
+pub mod leftovers;
 pub mod notices;
 pub mod outbox;
 pub mod quit_ladder;

@@ -2,11 +2,11 @@
 //! The review runs as a turn; its events show it (see `model::item_cell`).
 
 use crate::app::effect::Effect;
+use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
 use crate::app::state::{Session, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{ReviewStartParams, ReviewStartResponse, ReviewTarget};
-use serde_json::Value;
 use std::time::Instant;
 
 /// Asks for a review of `target`, unless a turn runs (the server would refuse) or there is no
@@ -38,14 +38,12 @@ pub fn start(state: &mut Session, target: ReviewTarget, now: Instant) -> Vec<Eff
 }
 
 /// The server answered `review/start`: the review's turn runs, or the refusal is said.
-pub fn answered(state: &mut Session, result: Result<Value, String>) -> Vec<Effect> {
-    match result {
-        Ok(value) => {
-            if let Ok(ReviewStartResponse { turn, .. }) = serde_json::from_value(value) {
-                if let TurnPhase::Starting { since } = state.turn {
-                    if !state.finished_turns.contains(&turn.id) {
-                        state.turn = TurnPhase::Running { id: turn.id, since };
-                    }
+pub fn answered(state: &mut Session, answer: Answer<ReviewStartResponse>) -> Vec<Effect> {
+    match answer {
+        Ok(ReviewStartResponse { turn, .. }) => {
+            if let TurnPhase::Starting { since } = state.turn {
+                if !state.finished_turns.contains(&turn.id) {
+                    state.turn = TurnPhase::Running { id: turn.id, since };
                 }
             }
         }

@@ -48,20 +48,14 @@ fn a_prompt_and_images_from_the_command_line_go_out_when_the_thread_is_ready() {
     tern::app::update::start(&mut state);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "x"})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({"userAgent": "x"}))),
         now,
     );
+    let thread =
+        json!({"thread": {"id": THREAD, "turns": []}, "model": "m", "cwd": "/home/user/project"});
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartThread,
-            result: Ok(
-                json!({"thread": {"id": THREAD, "turns": []}, "model": "m", "cwd": "/home/user/project"}),
-            ),
-        },
+        reply(RequestTag::StartThread, Ok(thread)),
         now,
     ));
     let (method, params) = request_json(&effects[0]).unwrap();
