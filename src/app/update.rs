@@ -8,7 +8,7 @@ use super::effect::Effect;
 use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
 use super::router;
-use super::session::{actions, attention, health, notices, responses, restart};
+use super::session::{actions, attention, health, lifecycle, notices, responses, restart};
 use super::session::{server_events, threads};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
@@ -18,7 +18,7 @@ use std::time::Instant;
 /// for the thread, with its images (or the images wait in the composer).
 pub fn start(state: &mut AppState) -> Vec<Effect> {
     let session = &mut state.session;
-    let mut effects = actions::initialize();
+    let mut effects = lifecycle::start(session);
     let images = std::mem::take(&mut session.config.initial_images);
     match session.config.initial_prompt.take() {
         Some(prompt) => {
@@ -49,7 +49,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
     };
     effects.extend(attention::alerts(&state.session, before));
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
-    if state.session.older_turns.is_some() {
+    if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;
         effects.extend(threads::load_older(&mut state.session, transcript));
     }
@@ -129,7 +129,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::ImageProbed { path, result } => {
             super::session::images::probed(session, &path, &result);
             match result {
-                Ok(info) => session.transcript.set_image_info(&path, info),
+                Ok(info) => session.shown.transcript.set_image_info(&path, info),
                 Err(why) => tracing::debug!("could not read the image {path}: {why}"),
             }
             vec![]

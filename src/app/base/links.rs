@@ -15,7 +15,7 @@ pub fn location_at(state: &Session, area: Rect, x: u16, y: u16) -> Option<String
         return None;
     }
     let view = state.view_in(area);
-    let mut top = state.scroll.top(&view);
+    let mut top = state.shown.scroll.top(&view);
     let mut left = usize::from(y - area.y);
     // The row under the pointer: cells from the top of the view, each then a blank row.
     let (cell, row) = loop {
@@ -30,7 +30,8 @@ pub fn location_at(state: &Session, area: Rect, x: u16, y: u16) -> Option<String
         top.cell += 1;
         top.row = 0;
     };
-    let CellKind::Item(ItemCell::ReviewResult { cwd, .. }) = state.transcript.cells()[cell].kind()
+    let CellKind::Item(ItemCell::ReviewResult { cwd, .. }) =
+        state.shown.transcript.cells()[cell].kind()
     else {
         return None;
     };

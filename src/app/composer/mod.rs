@@ -258,6 +258,17 @@ impl Composer {
     pub fn handle_key(&mut self, key: KeyEvent, width: u16) -> ComposerOutcome {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
+        // At the very start of the draft, Backspace takes off the last image (before the
+        // grapheme keys, which would find nothing to delete there).
+        if key.code == KeyCode::Backspace
+            && !ctrl
+            && !self.images.is_empty()
+            && matches!(self.textarea.cursor(), DataCursor(0, 0))
+        {
+            let path = self.images.pop().unwrap_or_default();
+            self.image_info.remove(&path);
+            return ComposerOutcome::Edited;
+        }
         if let Some(outcome) = self.grapheme_key(key.code, ctrl, alt) {
             return outcome;
         }
@@ -272,13 +283,6 @@ impl Composer {
             }
             KeyCode::Char('j') if ctrl => t.insert_newline(),
             KeyCode::Enter => return self.submit(),
-            // At the very start of the draft, Backspace takes off the last image.
-            KeyCode::Backspace
-                if !self.images.is_empty() && matches!(t.cursor(), DataCursor(0, 0)) =>
-            {
-                let path = self.images.pop().unwrap_or_default();
-                self.image_info.remove(&path);
-            }
             KeyCode::Char('u') if ctrl => {
                 t.delete_line_by_head();
             }

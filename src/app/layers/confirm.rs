@@ -53,7 +53,7 @@ impl LayerView for Confirm {
                         "The file is left as it is; nothing was saved."
                     }
                 };
-                cx.transcript.notice(NoticeLevel::Info, kept);
+                cx.shown.transcript.notice(NoticeLevel::Info, kept);
                 Outcome::Close(vec![])
             }
             _ => Outcome::Consumed(vec![]),

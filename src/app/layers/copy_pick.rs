@@ -17,9 +17,9 @@ pub struct CopyPick {
 }
 
 pub fn open(state: &mut Session) -> Outcome {
-    let items = copyables(&state.transcript);
+    let items = copyables(&state.shown.transcript);
     if items.is_empty() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Nothing to copy yet: no answer so far.",
         );

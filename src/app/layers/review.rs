@@ -67,7 +67,7 @@ impl Default for ReviewChooser {
 /// `/review`: refused while a turn runs, as the server would.
 pub fn open(state: &mut Session) -> Outcome {
     if state.turn_active() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             crate::model::NoticeLevel::Warning,
             "/review waits for the running turn: interrupt it (Esc) or let it finish.",
         );
@@ -79,6 +79,7 @@ pub fn open(state: &mut Session) -> Outcome {
 /// The session's directory, where git runs.
 fn cwd(state: &Session) -> Option<String> {
     state
+        .shown
         .thread
         .as_ref()
         .map(|t| t.cwd.clone())

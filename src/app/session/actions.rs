@@ -3,9 +3,9 @@
 
 use crate::app::effect::Effect;
 use crate::app::request::ClientRequest;
-use crate::app::state::{ConnState, Session, TurnPhase};
+use crate::app::state::{Lifecycle, Session, TurnPhase};
 use crate::model::NoticeLevel;
-use crate::protocol::{Decision, InitializeParams, ModelListParams, TurnInterruptParams};
+use crate::protocol::{Decision, ModelListParams, TurnInterruptParams};
 use std::time::Instant;
 
 /// Leaves the session. Prompts still open are answered `cancel`, so the server never waits for
@@ -32,8 +32,11 @@ pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
 
 /// The session cannot go on: say why, and keep everything the person typed.
 pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
-    state.transcript.notice(NoticeLevel::Error, message.clone());
-    state.conn = ConnState::Failed(message);
+    state
+        .shown
+        .transcript
+        .notice(NoticeLevel::Error, message.clone());
+    state.lifecycle = Lifecycle::Failed(message);
     vec![]
 }
 
@@ -42,11 +45,11 @@ pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
 pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
     // A review's result is an answer too. What may be pasted into a shell: printable text
     // only (no escape sequence can end a bracketed paste and run what follows).
-    let last = crate::model::copyable::answers(&state.transcript)
+    let last = crate::model::copyable::answers(&state.shown.transcript)
         .last()
         .map(crate::text::sanitize::copyable_text);
     let Some(text) = last else {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Nothing to copy yet: no answer so far.",
         );
@@ -59,7 +62,7 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
 /// what was copied (`what`: "the last answer", "answer 2 · code block 1").
 pub fn copy_text(state: &mut Session, text: String, what: &str) -> Vec<Effect> {
     let lines = text.lines().count();
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Info,
         format!(
             "Copied {what} ({lines} line{}) to the clipboard. This terminal may ignore \
@@ -74,17 +77,18 @@ pub fn copy_text(state: &mut Session, text: String, what: &str) -> Vec<Effect> {
 
 /// The turn is over: the next queued message goes out.
 pub fn turn_finished(state: &mut Session, now: Instant) -> Vec<Effect> {
-    state.turn = TurnPhase::Idle;
+    state.shown.turn = TurnPhase::Idle;
     super::outbox::turn_ended(state, now)
 }
 
 pub fn interrupt(state: &mut Session) -> Vec<Effect> {
-    let (TurnPhase::Running { id, since }, Some(thread_id)) =
-        (state.turn.clone(), state.thread_id().map(str::to_string))
-    else {
+    let (TurnPhase::Running { id, since }, Some(thread_id)) = (
+        state.shown.turn.clone(),
+        state.thread_id().map(str::to_string),
+    ) else {
         return vec![];
     };
-    state.turn = TurnPhase::Interrupting {
+    state.shown.turn = TurnPhase::Interrupting {
         id: id.clone(),
         since,
     };
@@ -93,13 +97,6 @@ pub fn interrupt(state: &mut Session) -> Vec<Effect> {
             thread_id,
             turn_id: id,
         },
-    ))]
-}
-
-/// The first thing asked of a server: `initialize`.
-pub fn initialize() -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::Initialize(
-        InitializeParams::tern(),
     ))]
 }
 

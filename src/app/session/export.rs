@@ -16,7 +16,7 @@ pub fn target(state: &Session, arg: &str) -> PathBuf {
         .settings
         .cwd
         .clone()
-        .or_else(|| state.thread.as_ref().map(|t| t.cwd.clone()))
+        .or_else(|| state.shown.thread.as_ref().map(|t| t.cwd.clone()))
         .unwrap_or_default();
     let arg = arg.trim();
     let arg = arg
@@ -45,13 +45,13 @@ pub fn target(state: &Session, arg: &str) -> PathBuf {
 
 /// `/export [PATH]`.
 pub fn export(state: &mut Session, arg: &str) -> Vec<Effect> {
-    if state.transcript.cells().iter().all(|c| {
+    if state.shown.transcript.cells().iter().all(|c| {
         matches!(
             c.kind(),
             crate::model::CellKind::Notice { .. } | crate::model::CellKind::TurnEnd { .. }
         )
     }) {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Nothing to export yet: no messages so far.",
         );
@@ -68,7 +68,7 @@ pub fn write(state: &Session, path: PathBuf, overwrite: bool) -> Vec<Effect> {
     };
     vec![Effect::WriteExport {
         path,
-        text: export_markdown(&state.transcript, &title),
+        text: export_markdown(&state.shown.transcript, &title),
         overwrite,
     }]
 }
@@ -77,7 +77,7 @@ pub fn write(state: &Session, path: PathBuf, overwrite: bool) -> Vec<Effect> {
 pub fn written(state: &mut Session, path: &Path, result: Result<(), String>, exists: bool) {
     let shown = sanitize_line(&path.to_string_lossy());
     match result {
-        Ok(()) => state.transcript.notice(
+        Ok(()) => state.shown.transcript.notice(
             NoticeLevel::Info,
             format!("Saved the conversation to {shown}"),
         ),
@@ -88,7 +88,7 @@ pub fn written(state: &mut Session, path: &Path, result: Result<(), String>, exi
                     path: path.to_path_buf(),
                 }))
         }
-        Err(e) => state.transcript.notice(
+        Err(e) => state.shown.transcript.notice(
             NoticeLevel::Error,
             format!("Could not save the conversation to {shown}: {e}"),
         ),

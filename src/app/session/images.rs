@@ -40,7 +40,7 @@ pub fn probed(state: &mut Session, path: &str, result: &Result<ImageInfo, String
         }
         Err(why) => {
             state.composer.images.retain(|p| p != path);
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Warning,
                 format!(
                     "{} was not attached: {}",
@@ -57,7 +57,7 @@ pub fn pasted(state: &mut Session, result: Result<String, String>) -> Vec<Effect
     match result {
         Ok(path) => attach(state, path),
         Err(why) => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Warning,
                 format!("No image pasted: {}", sanitize_line(&why)),
             );

@@ -19,19 +19,20 @@ const REPLACE_EXISTING: &str = "AGENTS.md already exists in the current working 
 /// `/init`.
 pub fn init(state: &mut Session, _now: Instant) -> Vec<Effect> {
     if state.turn_active() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "/init waits for the running turn: interrupt it (Esc) or let it finish.",
         );
         return vec![];
     }
     let Some(cwd) = state
+        .shown
         .thread
         .as_ref()
         .map(|t| t.cwd.clone())
         .filter(|c| !c.is_empty())
     else {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "No thread yet: wait until it is ready to /init.",
         );
@@ -57,7 +58,7 @@ pub fn checked(state: &mut Session, path: &str, exists: Option<bool>, now: Insta
         None => {
             // A server elsewhere: its files are not this machine's; the prompt itself tells the
             // agent to leave an existing file alone.
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Info,
                 "tern cannot see the server's files: the agent is asked to leave an existing \
                  AGENTS.md alone.",

@@ -5,7 +5,7 @@
 use crate::app::effect::Effect;
 use crate::app::state::Session;
 use crate::model::item_cell::{bounded, compact_json};
-use crate::model::NoticeLevel;
+use crate::model::{NoticeLevel, Transcript};
 use crate::protocol::{
     ModelReroutedNotification, ModelVerificationNotification, ModerationMetadataNotification,
     ThreadItem,
@@ -16,12 +16,12 @@ use serde_json::Value;
 const METADATA_KEYS: usize = 8;
 const METADATA_VALUE_CHARS: usize = 80;
 
-pub fn rerouted(state: &mut Session, r: &ModelReroutedNotification) {
+pub fn rerouted(transcript: &mut Transcript, r: &ModelReroutedNotification) {
     let reason = match r.reason.as_str() {
         "highRiskCyberActivity" => "high-risk cyber activity".to_string(),
         other => bounded(other),
     };
-    state.transcript.notice(
+    transcript.notice(
         NoticeLevel::Warning,
         format!(
             "This turn is answered by {} instead of {} ({reason}).",
@@ -32,7 +32,7 @@ pub fn rerouted(state: &mut Session, r: &ModelReroutedNotification) {
 }
 
 /// Opaque JSON from the server: its top-level keys and values, few and short.
-pub fn moderation(state: &mut Session, m: &ModerationMetadataNotification) {
+pub fn moderation(transcript: &mut Transcript, m: &ModerationMetadataNotification) {
     let shown = match &m.metadata {
         Value::Object(map) => {
             let mut parts: Vec<String> = map
@@ -47,20 +47,20 @@ pub fn moderation(state: &mut Session, m: &ModerationMetadataNotification) {
         }
         other => short(&compact_json(other)),
     };
-    state.transcript.notice(
+    transcript.notice(
         NoticeLevel::Info,
         format!("Moderation metadata for this turn: {shown}"),
     );
 }
 
-pub fn verification(state: &mut Session, v: &ModelVerificationNotification) {
+pub fn verification(transcript: &mut Transcript, v: &ModelVerificationNotification) {
     let names: Vec<String> = v
         .verifications
         .iter()
         .take(METADATA_KEYS)
         .map(|n| short(n))
         .collect();
-    state.transcript.notice(
+    transcript.notice(
         NoticeLevel::Info,
         format!("codex recommends a verification: {}", names.join(", ")),
     );

@@ -13,21 +13,21 @@ use std::time::Instant;
 /// thread yet.
 pub fn start(state: &mut Session, target: ReviewTarget, now: Instant) -> Vec<Effect> {
     if state.turn_active() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "/review waits for the running turn: interrupt it (Esc) or let it finish.",
         );
         return vec![];
     }
     let Some(thread_id) = state.thread_id().map(str::to_string) else {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "No thread yet: wait until it is ready to review.",
         );
         return vec![];
     };
-    state.scroll.to_bottom();
-    state.turn = TurnPhase::Starting { since: now };
+    state.shown.scroll.to_bottom();
+    state.shown.turn = TurnPhase::Starting { since: now };
     vec![Effect::Request(ClientRequest::StartReview(
         ReviewStartParams {
             thread_id,
@@ -41,17 +41,18 @@ pub fn start(state: &mut Session, target: ReviewTarget, now: Instant) -> Vec<Eff
 pub fn answered(state: &mut Session, answer: Answer<ReviewStartResponse>) -> Vec<Effect> {
     match answer {
         Ok(ReviewStartResponse { turn, .. }) => {
-            if let TurnPhase::Starting { since } = state.turn {
-                if !state.finished_turns.contains(&turn.id) {
-                    state.turn = TurnPhase::Running { id: turn.id, since };
+            if let TurnPhase::Starting { since } = state.shown.turn {
+                if !state.shown.finished_turns.contains(&turn.id) {
+                    state.shown.turn = TurnPhase::Running { id: turn.id, since };
                 }
             }
         }
         Err(e) => {
-            if matches!(state.turn, TurnPhase::Starting { .. }) {
-                state.turn = TurnPhase::Idle;
+            if matches!(state.shown.turn, TurnPhase::Starting { .. }) {
+                state.shown.turn = TurnPhase::Idle;
             }
             state
+                .shown
                 .transcript
                 .notice(NoticeLevel::Error, format!("The review did not start: {e}"));
         }

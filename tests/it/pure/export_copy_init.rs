@@ -18,10 +18,10 @@ fn run(state: &mut AppState, command: &str, now: Instant) -> Vec<Effect> {
 
 fn with_answer(now: Instant, answer: &str) -> AppState {
     let mut state = ready_state(now);
-    state.session.transcript.push(CellKind::User {
+    state.session.shown.transcript.push(CellKind::User {
         text: "question".into(),
     });
-    state.session.transcript.push(CellKind::Agent {
+    state.session.shown.transcript.push(CellKind::Agent {
         markdown: MarkdownText::new(answer),
         streaming: false,
     });
@@ -106,7 +106,7 @@ fn copy_pick_copies_a_code_block_exactly_without_fences() {
         now,
         "Run this:\n\n```bash\ncargo test\t--all \u{1b}[31m\n```\n\nThen this:\n\n```\nmake\n```\n",
     );
-    state.session.transcript.push(CellKind::Agent {
+    state.session.shown.transcript.push(CellKind::Agent {
         markdown: MarkdownText::new("The later answer."),
         streaming: false,
     });

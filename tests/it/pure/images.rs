@@ -97,6 +97,7 @@ fn a_pasted_image_is_a_chip_and_goes_out_with_the_message() {
     );
     let users: Vec<String> = state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
