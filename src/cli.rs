@@ -277,6 +277,8 @@ impl Cli {
                 .and_then(|ms| ms.parse().ok())
                 .map(std::time::Duration::from_millis),
             hyperlinks: crate::runtime::hyperlinks::enabled(),
+            // Set by `main` once the terminal answered (or not) its image query.
+            images: None,
             theme: crate::model::Theme::detect(
                 Some(effective.theme.value.as_str()),
                 std::env::var("COLORFGBG").ok().as_deref(),

@@ -214,6 +214,7 @@ async fn async_main(
             return ExitCode::FAILURE;
         }
     };
+    state.session.config.images = guard.images;
     let io = SessionIo {
         terminal_events: terminal_input(),
         connection,

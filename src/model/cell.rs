@@ -104,6 +104,8 @@ pub struct LayoutKey {
     pub expanded: bool,
     /// The palette: a layout holds its colours.
     pub theme: Theme,
+    /// The terminal shows images inline this way: image cells keep rows for a preview.
+    pub images: Option<super::ImageProtocol>,
 }
 
 /// The most text one streamed message or reasoning keeps. An endless answer would otherwise
@@ -374,6 +376,7 @@ mod tests {
         width: 80,
         expanded: false,
         theme: Theme::Dark,
+        images: None,
     };
 
     /// A layout that records the head it was handed and adds one line per call.

@@ -86,6 +86,28 @@ pub struct ImageInfo {
     pub width: u32,
     pub height: u32,
     pub bytes: u64,
+    /// A PNG: the one compressed format the kitty graphics protocol takes as it is.
+    pub png: bool,
+}
+
+/// The image protocol the terminal said it speaks, in its answer to tern's query at startup
+/// (`runtime::graphics_query`): never assumed from a name in the environment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageProtocol {
+    /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole…): PNG data.
+    Kitty,
+    /// iTerm2's inline images (OSC 1337 `File=`): any format the terminal decodes.
+    Iterm2,
+}
+
+impl ImageProtocol {
+    /// Whether an image with `info` can be shown inline this way.
+    pub fn shows(self, info: &ImageInfo) -> bool {
+        match self {
+            ImageProtocol::Kitty => info.png,
+            ImageProtocol::Iterm2 => true,
+        }
+    }
 }
 
 /// `text` cut to at most [`FIELD_BYTES`] bytes on a char boundary, with a mark when cut.

@@ -23,7 +23,7 @@ pub mod work;
 pub use cell::{
     Cell, CellKind, CommandCell, Laid, LaidTable, LayoutKey, NoticeLevel, Theme, TurnTokens,
 };
-pub use item_cell::{ImageInfo, ItemCell};
+pub use item_cell::{ImageInfo, ImageProtocol, ItemCell};
 pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
 pub use question::{OptionKind, Question, QuestionOption, QuestionSubject, Record};
 pub use question_form::{FormAnswer, FormSpec};

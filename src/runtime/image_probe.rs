@@ -21,6 +21,7 @@ pub fn probe(path: &str) -> Result<ImageInfo, String> {
         width: u32::try_from(size.width).unwrap_or(u32::MAX),
         height: u32::try_from(size.height).unwrap_or(u32::MAX),
         bytes,
+        png: imagesize::image_type(&head).is_ok_and(|t| t == imagesize::ImageType::Png),
     })
 }
 
@@ -45,6 +46,7 @@ mod tests {
         let info = probe(png.to_str().unwrap()).unwrap();
         assert_eq!((info.width, info.height), (1280, 720));
         assert_eq!(info.bytes, tiny_png(1, 1).len() as u64);
+        assert!(info.png);
         let text = dir.path().join("a.txt");
         std::fs::write(&text, "hello").unwrap();
         assert!(probe(text.to_str().unwrap()).is_err());

@@ -37,13 +37,24 @@ use crate::app::stacks::Shown;
 use crate::app::AppState;
 use ratatui::Frame;
 use std::time::Instant;
+pub use transcript::ImagePlacement;
 
 /// Draws the whole screen. `now` only feeds the turn timer.
 pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
+    draw_frame(frame, state, now);
+}
+
+/// [`draw`], and where the image previews in view go: those whose rows nothing else covered
+/// (a popup, the file finder, a question over the transcript leaves them out).
+pub fn draw_frame(
+    frame: &mut Frame<'_>,
+    state: &AppState,
+    now: Instant,
+) -> Vec<transcript::ImagePlacement> {
     let areas = state.areas_in(frame.area());
     let session = &state.session;
     let palette = session.config.theme.palette();
-    transcript::draw(frame, areas.transcript, state);
+    let mut previews = transcript::draw(frame, areas.transcript, state);
     let shown = state.on_screen();
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
@@ -72,6 +83,19 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
     }
+    previews.retain(|p| still_blank(frame.buffer_mut(), p));
+    previews
+}
+
+/// Whether the rows kept for a preview are still blank once everything is drawn.
+fn still_blank(buffer: &ratatui::buffer::Buffer, p: &transcript::ImagePlacement) -> bool {
+    (p.y..p.y.saturating_add(p.rows)).all(|y| {
+        (p.x..p.x.saturating_add(p.cols)).all(|x| {
+            buffer
+                .cell((x, y))
+                .is_some_and(|c| c.symbol() == " " && c.bg == ratatui::buffer::Cell::EMPTY.bg)
+        })
+    })
 }
 
 /// `NO_COLOR`: every colour goes, bold, dim and reverse stay (a selection stays visible).

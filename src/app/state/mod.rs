@@ -42,6 +42,9 @@ pub struct SessionConfig {
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.
     pub hyperlinks: bool,
+    /// How images are previewed inline: the protocol the terminal answered a query for at
+    /// startup; `None` (no answer) shows their path and size only.
+    pub images: Option<crate::model::ImageProtocol>,
     /// Colours for code, chosen once at startup from the environment.
     pub theme: Theme,
     /// `$HOME`, read once at startup, to shorten paths to `~/…`.
@@ -209,6 +212,7 @@ impl Session {
             width,
             expanded: self.expanded,
             theme: self.config.theme,
+            images: self.config.images,
         }
     }
 

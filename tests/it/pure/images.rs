@@ -32,6 +32,7 @@ fn paste_image(state: &mut AppState, path: &str, now: Instant) {
                 width: 1280,
                 height: 720,
                 bytes: 5_000,
+                png: true,
             }),
         },
         now,

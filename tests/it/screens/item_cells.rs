@@ -67,6 +67,7 @@ fn feed(state: &mut AppState, s: &str, now: Instant) {
                 width: 1280,
                 height: 720,
                 bytes: 2_200_000,
+                png: true,
             }),
         },
         now,

@@ -5,6 +5,7 @@ mod approval_promise;
 mod cells;
 mod conversation;
 mod diffs;
+mod image_previews;
 mod item_cells;
 mod picker;
 mod properties;
