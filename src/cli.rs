@@ -58,6 +58,10 @@ pub struct Cli {
     #[arg(long)]
     pub print_config: bool,
 
+    /// Print every key and command (with the config file's [keys] applied), then exit.
+    #[arg(long)]
+    pub keys: bool,
+
     /// Start the thread with this prompt; `-` reads it from standard input (so does a piped
     /// standard input without a prompt).
     #[arg(value_name = "PROMPT")]
@@ -151,6 +155,7 @@ impl Cli {
     pub fn settings(&self) -> Result<(Loaded, Effective, Option<PathBuf>), String> {
         let path = config::config_path(self.config_file.as_deref());
         let loaded = config::load(path.clone(), self.config_file.is_some())?;
+        keymap(&loaded)?;
         let effective = config::effective(self.overrides(), &loaded);
         Ok((loaded, effective, path))
     }
@@ -296,6 +301,7 @@ impl Cli {
             // Filled by `main` (standard input is read there).
             initial_prompt: None,
             initial_images,
+            keymap: Default::default(),
         })
     }
 
@@ -375,6 +381,19 @@ impl Cli {
         };
         Ok(Some(cwd.to_string_lossy().into_owned()))
     }
+}
+
+/// The keys the config file's `[keys]` moves, checked against the key tables; an error names
+/// the file, the place and what is wrong.
+pub fn keymap(loaded: &Loaded) -> Result<crate::app::keys::Keymap, String> {
+    crate::app::reference::keymap(&loaded.keys).map_err(|e| {
+        let file = loaded
+            .path
+            .as_deref()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        format!("config file {file}: {e}")
+    })
 }
 
 /// codex's own rule: `$CODEX_HOME` when set, else `~/.codex`.
@@ -469,6 +488,7 @@ mod tests {
             settings,
             path: Some("/c/config.toml".into()),
             warnings,
+            keys: vec![],
         };
         let cli = Cli::parse_from(["tern", "--remote", "ssh://box"]);
         let effective = config::effective(cli.overrides(), &loaded);

@@ -138,9 +138,11 @@ pub static COMMANDS: &[Command] = &[
         "ask the agent to write an AGENTS.md for this repository",
         |s, _, now| done(super::session::init::init(s, now)),
     ),
-    command("help", "the keys and commands", |_, _, _| {
-        Outcome::Open(Layer::Help(Help::default()), vec![])
-    }),
+    command(
+        "help",
+        "every key and command (? lists the keys that work here)",
+        |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
+    ),
     Command {
         aliases: &["exit", "q"],
         ..command("quit", "leave tern", |s, _, _| done(quit(s)))

@@ -2,14 +2,13 @@
 //! `AGENTS.md` exists, `/export` over an existing file. `y` or Enter goes ahead; `n` or Esc keeps
 //! what is there.
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::event::Confirmable;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::{export, init};
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Confirm {
@@ -33,18 +32,53 @@ impl Confirm {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfirmKey {
+    Yes,
+    No,
+}
+
+pub static KEYS: KeyTable<Confirm, ConfirmKey> = KeyTable::new(
+    "confirm",
+    "Replace?",
+    &[
+        KeyRow::new(
+            "yes",
+            &[Chord::ch('y'), Chord::ch('Y'), Chord::ENTER],
+            ConfirmKey::Yes,
+            "yes",
+        )
+        .explained("go ahead and replace it")
+        .shown_as("y/Enter"),
+        KeyRow::new(
+            "no",
+            &[Chord::ch('n'), Chord::ch('N'), Chord::ESC],
+            ConfirmKey::No,
+            "no, keep it",
+        )
+        .explained("keep what is there")
+        .shown_as("n/Esc"),
+    ],
+    Rest::SWALLOW,
+);
+
 impl LayerView for Confirm {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
         let now = cx.now;
-        match key.code {
-            KeyCode::Char('y' | 'Y') | KeyCode::Enter => Outcome::Close(match &self.ask {
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            ConfirmKey::Yes => Outcome::Close(match &self.ask {
                 Confirmable::InitOverwrite { .. } => init::send(cx, true, now),
                 Confirmable::ExportOverwrite { path } => export::write(cx, path.clone(), true),
             }),
-            KeyCode::Char('n' | 'N') | KeyCode::Esc => {
+            ConfirmKey::No => {
                 let kept = match &self.ask {
                     Confirmable::InitOverwrite { .. } => {
                         "AGENTS.md is left as it is; nothing was sent."
@@ -56,7 +90,6 @@ impl LayerView for Confirm {
                 cx.shown.transcript.notice(NoticeLevel::Info, kept);
                 Outcome::Close(vec![])
             }
-            _ => Outcome::Consumed(vec![]),
         }
     }
 
@@ -71,10 +104,7 @@ impl LayerView for Confirm {
         }
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("y/Enter", "yes"),
-            Hint::new("n/Esc", "no, keep it"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

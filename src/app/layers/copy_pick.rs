@@ -1,14 +1,13 @@
 //! `/copy pick`: any answer of the thread, or one code block of it, to copy exactly (without
 //! the fences, printable text only). Newest first; Enter copies, Esc closes.
 
-use super::{Ctx, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::actions::copy_text;
 use crate::app::state::Session;
 use crate::model::copyable::{copyables, Copyable};
 use crate::model::NoticeLevel;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct CopyPick {
@@ -31,27 +30,64 @@ pub fn open(state: &mut Session) -> Outcome {
     )
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CopyKey {
+    Up,
+    Down,
+    Copy,
+    Close,
+}
+
+pub static KEYS: KeyTable<CopyPick, CopyKey> = KeyTable::new(
+    "copy",
+    "Copy",
+    &[
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], CopyKey::Up, "select").bar_keys(1),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            CopyKey::Down,
+            "select",
+        )
+        .bar_keys(1),
+        KeyRow::new("copy", &[Chord::ENTER], CopyKey::Copy, "copy")
+            .explained("copy the selected answer or code block exactly, without fences"),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('q')],
+            CopyKey::Close,
+            "close",
+        )
+        .bar_keys(1),
+    ],
+    Rest::SWALLOW,
+);
+
 impl LayerView for CopyPick {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        let n = self.items.len();
-        match key.code {
-            KeyCode::Esc => Outcome::Close(vec![]),
-            KeyCode::Up => {
+        let n = self.items.len().max(1);
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            CopyKey::Close => Outcome::Close(vec![]),
+            CopyKey::Up => {
                 self.selected = (self.selected + n - 1) % n;
                 Outcome::Consumed(vec![])
             }
-            KeyCode::Down => {
+            CopyKey::Down => {
                 self.selected = (self.selected + 1) % n;
                 Outcome::Consumed(vec![])
             }
-            KeyCode::Enter => {
-                let item = &self.items[self.selected.min(n - 1)];
-                Outcome::Close(copy_text(cx, item.text.clone(), item.label.trim()))
-            }
-            _ => Outcome::Consumed(vec![]),
+            CopyKey::Copy => match self.items.get(self.selected.min(n - 1)) {
+                Some(item) => Outcome::Close(copy_text(cx, item.text.clone(), item.label.trim())),
+                None => Outcome::Close(vec![]),
+            },
         }
     }
 
@@ -67,11 +103,7 @@ impl LayerView for CopyPick {
         self.items.len()
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("↑/↓", "select"),
-            Hint::new("Enter", "copy"),
-            Hint::new("Esc", "close"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

@@ -3,17 +3,17 @@
 //! branches, filtered as you type), one commit (picked from the 100 most recent, by subject or
 //! sha), or instructions typed in. The branches and commits come from git through the runtime
 //! (`Effect::ReadGitRefs`); the review itself is `session::review`. The keys of every step are
-//! in `handle`'s one match per step.
+//! one table ([`KEYS`]).
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::effect::Effect;
 use crate::app::event::{CommitRef, GitRefKind, GitRefs, LayerEvent};
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::review;
 use crate::app::state::Session;
 use crate::protocol::ReviewTarget;
-use crossterm::event::{KeyCode, KeyModifiers};
-use std::time::Instant;
+use crossterm::event::KeyCode;
 
 /// The first step's rows: label and detail.
 pub const TARGETS: &[(&str, &str)] = &[
@@ -223,6 +223,91 @@ impl ReviewChooser {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewKey {
+    Up,
+    Down,
+    /// 1-4 on the targets: that target, at once.
+    Number,
+    Choose,
+    Backspace,
+    Cancel,
+    Back,
+}
+
+fn at_targets(c: &ReviewChooser) -> bool {
+    c.step == ReviewStep::Targets
+}
+
+fn past_targets(c: &ReviewChooser) -> bool {
+    !at_targets(c)
+}
+
+fn listing(c: &ReviewChooser) -> bool {
+    !matches!(c.step, ReviewStep::Custom { .. })
+}
+
+fn choose_words(c: &ReviewChooser) -> Words {
+    match c.step {
+        ReviewStep::Targets => Words {
+            bar: "choose",
+            help: "choose the selected target",
+        },
+        ReviewStep::Custom { .. } => Words {
+            bar: "start the review",
+            help: "start the review with the instructions typed",
+        },
+        _ => Words {
+            bar: "review",
+            help: "review against the selected row",
+        },
+    }
+}
+
+pub static KEYS: KeyTable<ReviewChooser, ReviewKey> = KeyTable::new(
+    "review",
+    "Review",
+    &[
+        KeyRow::new("up", &[Chord::UP], ReviewKey::Up, "select").when("a list is shown", listing),
+        KeyRow::new("down", &[Chord::DOWN], ReviewKey::Down, "select")
+            .when("a list is shown", listing),
+        KeyRow::new(
+            "number",
+            &[
+                Chord::ch('1'),
+                Chord::ch('2'),
+                Chord::ch('3'),
+                Chord::ch('4'),
+            ],
+            ReviewKey::Number,
+            "select",
+        )
+        .explained("that target, at once")
+        .shown_as("1-4")
+        .when("choosing the target", at_targets),
+        KeyRow::new("choose", &[Chord::ENTER], ReviewKey::Choose, "choose").words_by(choose_words),
+        KeyRow::new(
+            "backspace",
+            &[Chord::BACKSPACE],
+            ReviewKey::Backspace,
+            "delete back",
+        )
+        .when("typing a filter or instructions", past_targets)
+        .reference(),
+        KeyRow::new("cancel", &[Chord::ESC], ReviewKey::Cancel, "cancel")
+            .when("choosing the target", at_targets),
+        KeyRow::new("back", &[Chord::ESC], ReviewKey::Back, "back")
+            .explained("back to the targets")
+            .when("past the targets", past_targets),
+    ],
+    Rest::SWALLOW,
+)
+.rest_by(|c| match c.step {
+    ReviewStep::Targets => Rest::SWALLOW,
+    ReviewStep::Custom { .. } => Rest::typing("instructions"),
+    _ => Rest::typing("filter"),
+});
+
 impl LayerView for ReviewChooser {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let key = match input {
@@ -235,13 +320,21 @@ impl LayerView for ReviewChooser {
             Input::Mouse(_) => return Outcome::Ignored,
         };
         let n = self.rows().len();
-        let plain = !key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-        match key.code {
-            KeyCode::Esc if self.step == ReviewStep::Targets => Outcome::Close(vec![]),
+        let action = match KEYS.resolve(&key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Take => {
+                if let Some(c) = Chord::typed_char(&key) {
+                    self.type_text(&c.to_string());
+                }
+                return Outcome::Consumed(vec![]);
+            }
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            ReviewKey::Cancel => return Outcome::Close(vec![]),
             // Back to the targets: the first step is one key away, never lost.
-            KeyCode::Esc => {
+            ReviewKey::Back => {
                 let back = match self.step {
                     ReviewStep::Branches { .. } => 1,
                     ReviewStep::Commits(_) => 2,
@@ -249,39 +342,28 @@ impl LayerView for ReviewChooser {
                 };
                 self.go_to(ReviewStep::Targets, None);
                 self.selected = back;
-                Outcome::Consumed(vec![])
             }
-            KeyCode::Up if n > 0 => {
-                self.selected = (self.selected + n - 1) % n;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Down if n > 0 => {
-                self.selected = (self.selected + 1) % n;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Enter => self.pick(cx),
-            KeyCode::Char(c @ '1'..='4') if self.step == ReviewStep::Targets && plain => {
-                self.selected = (c as usize) - ('1' as usize);
-                self.pick(cx)
-            }
-            KeyCode::Backspace => {
-                match &mut self.step {
-                    ReviewStep::Custom { text } => {
-                        text.pop();
-                    }
-                    _ => {
-                        self.filter.pop();
-                        self.selected = 0;
-                    }
+            ReviewKey::Up if n > 0 => self.selected = (self.selected + n - 1) % n,
+            ReviewKey::Down if n > 0 => self.selected = (self.selected + 1) % n,
+            ReviewKey::Up | ReviewKey::Down => {}
+            ReviewKey::Choose => return self.pick(cx),
+            ReviewKey::Number => {
+                if let KeyCode::Char(c @ '1'..='4') = key.code {
+                    self.selected = (c as usize) - ('1' as usize);
+                    return self.pick(cx);
                 }
-                Outcome::Consumed(vec![])
             }
-            KeyCode::Char(c) if plain => {
-                self.type_text(&c.to_string());
-                Outcome::Consumed(vec![])
-            }
-            _ => Outcome::Consumed(vec![]),
+            ReviewKey::Backspace => match &mut self.step {
+                ReviewStep::Custom { text } => {
+                    text.pop();
+                }
+                _ => {
+                    self.filter.pop();
+                    self.selected = 0;
+                }
+            },
         }
+        Outcome::Consumed(vec![])
     }
 
     fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {
@@ -325,23 +407,7 @@ impl LayerView for ReviewChooser {
         ReviewChooser::title(self)
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        match self.step {
-            ReviewStep::Targets => vec![
-                Hint::new("↑/↓ or 1-4", "select"),
-                Hint::new("Enter", "choose"),
-                Hint::new("Esc", "cancel"),
-            ],
-            ReviewStep::Custom { .. } => vec![
-                Hint::new("Enter", "start the review"),
-                Hint::new("Esc", "back"),
-            ],
-            _ => vec![
-                Hint::new("type", "filter"),
-                Hint::new("↑/↓", "select"),
-                Hint::new("Enter", "review"),
-                Hint::new("Esc", "back"),
-            ],
-        }
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

@@ -66,6 +66,8 @@ pub struct SessionConfig {
     pub initial_prompt: Option<String>,
     /// `--image PATH` (repeatable): attached to the first prompt.
     pub initial_images: Vec<String>,
+    /// The keys the config file's `[keys]` moved (`app::keys`), checked against the tables.
+    pub keymap: super::keys::Keymap,
 }
 
 /// Which thread a session opens with.
