@@ -10,6 +10,9 @@ use std::time::{Duration, Instant};
 
 /// The queries, in the order their answers come back.
 pub const QUERY: &[u8] = b"\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\\x1b[>0q\x1b[c";
+/// The first of them, kitty's graphics query (the one string control tern itself writes
+/// before an answer; the hostile-output tests tell it from a payload by it).
+pub const KITTY_QUERY: &[u8] = b"\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\";
 
 /// How long a terminal that never answers Device Attributes delays startup.
 const WAIT: Duration = Duration::from_millis(400);
@@ -136,6 +139,11 @@ mod tests {
         assert_eq!(protocol_in(&refused), None);
         let xterm = [b"\x1bP>|XTerm(390)\x1b\\".as_slice(), DA1].concat();
         assert_eq!(protocol_in(&xterm), None);
+    }
+
+    #[test]
+    fn the_query_starts_with_kittys() {
+        assert!(QUERY.starts_with(KITTY_QUERY));
     }
 
     #[test]

@@ -29,12 +29,17 @@ pub fn draw(
         &[],
     );
     lines.push(Line::from(""));
-    lines.push(Line::from(vec![
-        Span::styled("y", palette.key),
-        Span::raw(" yes · "),
-        Span::styled("n", palette.key),
-        Span::raw(" no, keep it"),
-    ]));
+    // Its keys as its table has them now (the config file may have moved them).
+    let keys = crate::app::layers::confirm::KEYS.list(confirm, &session.config.keymap);
+    let mut spans = Vec::new();
+    for (i, hint) in keys.bar().into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw(" · "));
+        }
+        spans.push(Span::styled(sanitize_line(&hint.keys), palette.key));
+        spans.push(Span::raw(format!(" {}", hint.action)));
+    }
+    lines.push(Line::from(spans));
     let area = popup(within, width, lines.len() as u16 + 2);
     let border = palette.border_attention;
     let block = popup_box(
