@@ -226,6 +226,71 @@ impl ItemCell {
         }
     }
 
+    /// What copying the cell takes (a selected cell's `c`): its text as kept, not yet made
+    /// printable.
+    pub fn text(&self) -> String {
+        match self {
+            ItemCell::ReviewStarted { label } => label.clone(),
+            ItemCell::ReviewResult { review, .. } => review.clone(),
+            ItemCell::ImageView { path, .. } => path.clone(),
+            ItemCell::ImageGeneration {
+                saved_path,
+                revised_prompt,
+                ..
+            } => saved_path
+                .iter()
+                .chain(revised_prompt)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n"),
+            ItemCell::DynamicTool {
+                name,
+                arguments,
+                output,
+                ..
+            } => {
+                let mut text = format!("{name}({arguments})");
+                for line in output {
+                    text.push('\n');
+                    text.push_str(line);
+                }
+                text
+            }
+            ItemCell::FunctionOutput { output, .. } => output.clone(),
+            ItemCell::HookPrompt { texts } => texts.join("\n"),
+            ItemCell::Hook {
+                event,
+                message,
+                entries,
+                ..
+            } => std::iter::once(event.clone())
+                .chain(message.clone())
+                .chain(entries.iter().map(|(kind, text)| format!("{kind}: {text}")))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            ItemCell::Goal { objective, .. } => objective.clone().unwrap_or_default(),
+            ItemCell::Sleep { .. } => String::new(),
+            ItemCell::Unknown { item_type } => item_type.clone(),
+        }
+    }
+
+    /// What the cell is, in a word or two (the selected cell's box).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            ItemCell::ReviewStarted { .. } => "review started",
+            ItemCell::ReviewResult { .. } => "review",
+            ItemCell::ImageView { .. } => "image",
+            ItemCell::ImageGeneration { .. } => "generated image",
+            ItemCell::DynamicTool { .. } => "tool call",
+            ItemCell::FunctionOutput { .. } => "tool output",
+            ItemCell::HookPrompt { .. } => "hook feedback",
+            ItemCell::Hook { .. } => "hook",
+            ItemCell::Sleep { .. } => "wait",
+            ItemCell::Goal { .. } => "goal",
+            ItemCell::Unknown { .. } => "item",
+        }
+    }
+
     /// The bytes of text the cell keeps (for the transcript's memory budget).
     pub fn source_bytes(&self) -> usize {
         match self {

@@ -21,6 +21,7 @@ mod queued;
 mod review;
 mod rules;
 mod search;
+mod selected;
 mod server_down;
 mod slash_popup;
 mod status;
@@ -157,5 +158,8 @@ fn draw_shown(
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}
+        Shown::Layer(Layer::Selected(selected)) => {
+            selected::draw(frame, areas.bottom, selected, state, palette)
+        }
     }
 }

@@ -59,6 +59,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePla
     super::search::highlight_matches(&mut lines, &origins, state);
     frame.render_widget(Paragraph::new(lines), area);
     let placements = placements(&view, &origins, area);
+    super::selected::mark(frame, area, &origins, state);
 
     // Older turns of a resumed thread are on their way: say so where they will appear.
     if at_top

@@ -4,7 +4,7 @@
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::actions::copy_text;
+use crate::app::session::actions::copy;
 use crate::app::state::Session;
 use crate::model::copyable::{copyables, Copyable};
 use crate::model::NoticeLevel;
@@ -85,7 +85,7 @@ impl LayerView for CopyPick {
                 Outcome::Consumed(vec![])
             }
             CopyKey::Copy => match self.items.get(self.selected.min(n - 1)) {
-                Some(item) => Outcome::Close(copy_text(cx, item.text.clone(), item.label.trim())),
+                Some(item) => Outcome::Close(copy(cx, item.label.trim(), &item.text)),
                 None => Outcome::Close(vec![]),
             },
         }

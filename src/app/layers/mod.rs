@@ -26,6 +26,7 @@ pub mod queue;
 pub mod review;
 pub mod rules;
 pub mod search;
+pub mod selected;
 pub mod server_down;
 pub mod status_view;
 pub mod thread_picker;
@@ -42,6 +43,7 @@ pub use queue::QueueFocus;
 pub use review::ReviewChooser;
 pub use rules::RulesList;
 pub use search::Search;
+pub use selected::SelectedCell;
 pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
@@ -82,6 +84,8 @@ pub enum Layer {
     Confirm(Confirm),
     /// `/copy pick`: an earlier answer or a code block.
     CopyPick(CopyPick),
+    /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
+    Selected(SelectedCell),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -102,6 +106,7 @@ macro_rules! each_layer {
             Layer::Review($view) => $body,
             Layer::Confirm($view) => $body,
             Layer::CopyPick($view) => $body,
+            Layer::Selected($view) => $body,
         }
     };
 }

@@ -43,11 +43,10 @@ pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
 /// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
 /// the terminal ignores OSC 52.
 pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
-    // A review's result is an answer too. What may be pasted into a shell: printable text
-    // only (no escape sequence can end a bracketed paste and run what follows).
+    // A review's result is an answer too.
     let last = crate::model::copyable::answers(&state.shown.transcript)
         .last()
-        .map(crate::text::sanitize::copyable_text);
+        .map(|text| text.to_string());
     let Some(text) = last else {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
@@ -55,12 +54,14 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
         );
         return vec![];
     };
-    copy_text(state, text, "the last answer")
+    copy(state, "the last answer", &text)
 }
 
-/// Puts `text` (already printable) on the clipboard, keeps it to print after exit, and says
-/// what was copied (`what`: "the last answer", "answer 2 · code block 1").
-pub fn copy_text(state: &mut Session, text: String, what: &str) -> Vec<Effect> {
+/// Puts `text` on the clipboard and says so, naming `what` it is ("the last answer", "the
+/// selected cell"). What may be pasted into a shell: printable text only (no escape sequence
+/// can end a bracketed paste and run what follows).
+pub fn copy(state: &mut Session, what: &str, text: &str) -> Vec<Effect> {
+    let text = crate::text::sanitize::copyable_text(text);
     let lines = text.lines().count();
     state.shown.transcript.notice(
         NoticeLevel::Info,
