@@ -139,6 +139,16 @@ pub static COMMANDS: &[Command] = &[
         |s, _, now| done(super::session::init::init(s, now)),
     ),
     command(
+        "plan",
+        "switch to Plan mode: codex plans before it changes anything",
+        |s, _, _| done(super::session::plan_mode::enter_plan(s)),
+    ),
+    command(
+        "rewind",
+        "go back to before an earlier message (and put files back)",
+        |s, _, _| layers::rewind::open(s),
+    ),
+    command(
         "help",
         "every key and command (? lists the keys that work here)",
         |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
@@ -330,7 +340,10 @@ mod tests {
     #[test]
     fn prefix_matches_come_before_fuzzy_ones() {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
-        assert_eq!(names("re"), ["resume", "rename", "review", "rules"]);
+        assert_eq!(
+            names("re"),
+            ["resume", "rename", "review", "rewind", "rules"]
+        );
         assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);
         assert_eq!(names("ff")[0], "diff");

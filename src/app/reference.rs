@@ -42,6 +42,7 @@ pub fn tables(keymap: &Keymap) -> Vec<Table> {
         table(&layers::copy_pick::KEYS, keymap),
         table(&layers::confirm::KEYS, keymap),
         table(&layers::diff::KEYS, keymap),
+        table(&layers::rewind::KEYS, keymap),
         table(&layers::thread_picker::keys::KEYS, keymap),
         table(&layers::question::keys::KEYS, keymap),
         table(&layers::prefix::KEYS, keymap),

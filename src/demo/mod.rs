@@ -3,6 +3,7 @@
 
 mod commands;
 mod files;
+mod plan;
 mod player;
 pub mod script;
 mod server;

@@ -30,6 +30,9 @@ pub fn export_markdown(transcript: &Transcript, title: &str) -> String {
             CellKind::Agent { markdown, .. } => {
                 format!("## Codex\n\n{}", printable(markdown.as_str()))
             }
+            CellKind::ProposedPlan { markdown, .. } => {
+                format!("## Proposed plan\n\n{}", printable(markdown))
+            }
             CellKind::Reasoning { text } => quoted(&format!("Thinking: {}", printable(text))),
             CellKind::Command(cmd) => {
                 let mut body = format!("$ {}\n", printable(&cmd.command));

@@ -5,9 +5,13 @@ use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::item_cell::{ImageInfo, ItemCell};
 use super::markdown_text::MarkdownText;
 use super::output_cap::{cap, Capped};
+use super::plan_tags::{filter_delta, strip_plan_tags};
+
+mod plans_and_rewind;
 use super::question::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
+use plans_and_rewind::{raw_cell, raw_key, raw_reasoning_text};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -34,6 +38,11 @@ pub struct Transcript {
     /// Turns that run a review (`enteredReviewMode` seen): their user message is the
     /// reviewer's prompt and their agent message repeats the review, so neither is shown.
     review_turns: HashSet<String>,
+    /// The start of a line held back from a streaming message because it may become a
+    /// `<proposed_plan>` tag line (see `plan_tags`), by "turn\0item"; only while holding.
+    held_tags: HashMap<String, String>,
+    /// Raw reasoning is shown (codex's `show_raw_agent_reasoning`, or tern's config).
+    show_raw_reasoning: bool,
     /// Source bytes kept, an upper bound made exact when it passes the budget (see `budget`).
     source_bytes: usize,
     /// Cells before this one were looked at for dropping already.
@@ -47,6 +56,8 @@ pub struct Transcript {
 }
 
 mod budget;
+mod notices;
+pub use notices::NOTICE_COLUMNS;
 
 impl Transcript {
     pub fn cells(&self) -> &[Cell] {
@@ -91,13 +102,6 @@ impl Transcript {
         self.cells.push(Cell::new(kind));
         self.grew(bytes);
         self.cells.len() - 1
-    }
-
-    pub fn notice(&mut self, level: NoticeLevel, text: impl Into<String>) {
-        self.push(CellKind::Notice {
-            level,
-            text: text.into(),
-        });
     }
 
     /// The newest cell that `matches`, to change in place (a repeated notice).
@@ -229,6 +233,17 @@ impl Transcript {
                 return;
             }
         }
+        if completed {
+            self.held_tags.remove(&held_key(turn_id, item_id));
+        }
+        if let ThreadItem::Reasoning { content, .. } = item {
+            if self.show_raw_reasoning && !content.is_empty() && completed {
+                let raw = raw_reasoning_text(&content.join("\n\n"));
+                let index = self.streaming_cell(turn_id, &raw_key(item_id), raw_cell);
+                self.revision += 1;
+                *self.cells[index].kind_mut() = CellKind::Reasoning { text: raw };
+            }
+        }
         let Some(kind) = self.kind_for(item, completed) else {
             return;
         };
@@ -253,6 +268,9 @@ impl Transcript {
                 self.cap_output(index);
                 let bytes = self.cells[index].kind().source_bytes();
                 self.grew(bytes);
+            }
+            None if matches!(kind, CellKind::ProposedPlan { .. }) => {
+                self.push_plan(turn_id, item_id, kind);
             }
             None => {
                 let index = self.push(kind);
@@ -286,14 +304,14 @@ impl Transcript {
                 text: user_text(content),
             },
             ThreadItem::AgentMessage { text, .. } => CellKind::Agent {
-                markdown: MarkdownText::new(text),
+                markdown: MarkdownText::new(&strip_plan_tags(text)),
                 streaming: !completed,
             },
             ThreadItem::Reasoning { summary, .. } => CellKind::Reasoning {
                 text: summary.join("\n\n"),
             },
-            ThreadItem::Plan { text, .. } => CellKind::Agent {
-                markdown: MarkdownText::new(text),
+            ThreadItem::Plan { text, .. } => CellKind::ProposedPlan {
+                markdown: text.clone(),
                 streaming: !completed,
             },
             ThreadItem::CommandExecution {
@@ -491,8 +509,28 @@ impl Transcript {
             streaming: true,
         });
         self.revision += 1;
-        self.cells[index].append_text(delta);
-        self.grew(delta.len());
+        // A tag line may be starting: only then is anything held back (no cost otherwise).
+        if self.held_tags.is_empty() && !delta.contains('<') {
+            self.cells[index].append_text(delta);
+            self.grew(delta.len());
+            return;
+        }
+        let key = held_key(turn_id, item_id);
+        let mut held = self.held_tags.remove(&key).unwrap_or_default();
+        let at_line_start = match self.cells[index].kind() {
+            CellKind::Agent { markdown, .. } => {
+                markdown.as_str().is_empty() || markdown.as_str().ends_with('\n')
+            }
+            _ => true,
+        };
+        let shown = filter_delta(&mut held, at_line_start, delta);
+        if !held.is_empty() {
+            self.held_tags.insert(key, held);
+        }
+        if !shown.is_empty() {
+            self.cells[index].append_text(&shown);
+            self.grew(shown.len());
+        }
     }
 
     pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -534,11 +572,11 @@ impl Transcript {
             explanation: plan.explanation.clone(),
             steps: plan.plan.clone(),
         };
-        match self.cell_for_item(&plan.turn_id, "\u{0}plan") {
+        match self.cell_for_item(&plan.turn_id, PLAN_KEY) {
             Some(cell) => *cell.kind_mut() = kind,
             None => {
                 let index = self.push(kind);
-                self.bind(&plan.turn_id, "\u{0}plan", index);
+                self.bind(&plan.turn_id, PLAN_KEY, index);
             }
         }
     }
@@ -654,6 +692,13 @@ impl Transcript {
     }
 }
 
+/// The item key a turn's checklist (`turn/plan/updated`, which has no item) is bound under.
+const PLAN_KEY: &str = "\u{0}plan";
+
+fn held_key(turn_id: &str, item_id: &str) -> String {
+    format!("{turn_id}\u{0}{item_id}")
+}
+
 /// A user message as shown: its text, then a line naming each image it carries (the same for
 /// the cell tern shows when sending and the server's echo, so the two are matched).
 pub fn user_text(content: &[UserInput]) -> String {
@@ -722,6 +767,22 @@ fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
             if completed && !new.is_empty() {
                 *text = new;
             }
+        }
+        // The completed plan is authoritative; a snapshot shorter than the deltas is not.
+        (
+            CellKind::ProposedPlan {
+                markdown,
+                streaming,
+            },
+            CellKind::ProposedPlan {
+                markdown: new,
+                streaming: new_streaming,
+            },
+        ) => {
+            if completed || new.len() > markdown.len() {
+                *markdown = new;
+            }
+            *streaming = new_streaming;
         }
         (cell, new) => *cell = new,
     }

@@ -5,12 +5,15 @@
 //! server adds fields between releases and tern must keep working when it does.
 
 pub mod composer;
+pub mod fs;
 pub mod item_kinds;
 pub mod items;
 pub mod jsonrpc;
 pub mod notifications;
+pub mod plan_mode;
 pub mod requests;
 pub mod review;
+pub mod rewind;
 pub mod server_requests;
 pub mod session;
 pub mod threads;
@@ -20,8 +23,10 @@ pub use item_kinds::*;
 pub use items::*;
 pub use jsonrpc::*;
 pub use notifications::*;
+pub use plan_mode::*;
 pub use requests::*;
 pub use review::*;
+pub use rewind::*;
 pub use server_requests::*;
 pub use session::*;
 pub use threads::*;

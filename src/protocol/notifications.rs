@@ -136,6 +136,16 @@ pub enum ServerNotification {
     ModelRerouted(super::item_kinds::ModelReroutedNotification),
     ModerationMetadata(super::item_kinds::ModerationMetadataNotification),
     ModelVerification(super::item_kinds::ModelVerificationNotification),
+    /// `item/plan/delta`: a proposed plan streaming (Plan mode).
+    PlanDelta(DeltaNotification),
+    /// `item/reasoning/summaryPartAdded`: the next part of a reasoning summary starts.
+    ReasoningSummaryPartAdded(super::plan_mode::ReasoningPartNotification),
+    /// `item/reasoning/textDelta`: raw reasoning, sent whatever the config says.
+    ReasoningTextDelta(DeltaNotification),
+    /// `thread/settings/updated`: a mode or effort switch took effect.
+    ThreadSettingsUpdated(super::plan_mode::ThreadSettingsUpdatedNotification),
+    /// `thread/reverted`: the thread's history was cut back (after `thread/revert` answered).
+    ThreadReverted(super::threads::ThreadIdNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -178,6 +188,11 @@ impl ServerNotification {
             "model/rerouted" => N::ModelRerouted(parse(params)?),
             "turn/moderationMetadata" => N::ModerationMetadata(parse(params)?),
             "model/verification" => N::ModelVerification(parse(params)?),
+            "item/plan/delta" => N::PlanDelta(parse(params)?),
+            "item/reasoning/summaryPartAdded" => N::ReasoningSummaryPartAdded(parse(params)?),
+            "item/reasoning/textDelta" => N::ReasoningTextDelta(parse(params)?),
+            "thread/settings/updated" => N::ThreadSettingsUpdated(parse(params)?),
+            "thread/reverted" => N::ThreadReverted(parse(params)?),
             other => N::Other(other.to_string()),
         })
     }
@@ -205,6 +220,10 @@ impl ServerNotification {
             N::ModelRerouted(n) => Some(&n.thread_id),
             N::ModerationMetadata(n) => Some(&n.thread_id),
             N::ModelVerification(n) => Some(&n.thread_id),
+            N::PlanDelta(n) | N::ReasoningTextDelta(n) => Some(&n.thread_id),
+            N::ReasoningSummaryPartAdded(n) => Some(&n.thread_id),
+            N::ThreadSettingsUpdated(n) => Some(&n.thread_id),
+            N::ThreadReverted(n) => Some(&n.thread_id),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,

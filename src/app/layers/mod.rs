@@ -24,6 +24,7 @@ pub mod question;
 pub mod question_view;
 pub mod queue;
 pub mod review;
+pub mod rewind;
 pub mod rules;
 pub mod search;
 pub mod selected;
@@ -41,6 +42,7 @@ pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use review::ReviewChooser;
+pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
 pub use selected::SelectedCell;
@@ -84,6 +86,8 @@ pub enum Layer {
     Confirm(Confirm),
     /// `/copy pick`: an earlier answer or a code block.
     CopyPick(CopyPick),
+    /// Esc Esc, `/rewind`: back to before an earlier message, files included.
+    Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
     Selected(SelectedCell),
 }
@@ -106,6 +110,7 @@ macro_rules! each_layer {
             Layer::Review($view) => $body,
             Layer::Confirm($view) => $body,
             Layer::CopyPick($view) => $body,
+            Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
         }
     };
