@@ -415,7 +415,7 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         | LayerEvent::ThreadArchived { .. }
         | LayerEvent::ThreadOpened => vec![],
         // It opened its layer (`layers::opened_by`), or one of its kind was open and let it by.
-        LayerEvent::PickerWanted => vec![],
+        LayerEvent::PickerWanted | LayerEvent::ConfirmWanted(_) => vec![],
         // `/model`'s list, closed since (the next `/model` asks again).
         LayerEvent::Models(_) => vec![],
         // `/rules`' list, closed since; the deletion was told in the transcript already.
@@ -424,6 +424,8 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         LayerEvent::GitDiff { .. } | LayerEvent::TurnDiff { .. } => vec![],
         // No search or selected cell open to move.
         LayerEvent::CellsPrepended(_) => vec![],
+        // `/review`'s chooser, closed since.
+        LayerEvent::GitRefs { .. } => vec![],
         // The rewind list's preview, closed since (nothing was put back).
         LayerEvent::RestorePreview { .. } => vec![],
     }

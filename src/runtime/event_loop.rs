@@ -141,6 +141,8 @@ struct Session<'t, B: SyncedBackend, S> {
     responses: mpsc::UnboundedReceiver<AppEvent>,
     spawner: Option<Spawner>,
     frames: FrameScheduler,
+    /// The image previews on screen (drawn only where the terminal answered for them).
+    previews: frames::Previews,
     frames_drawn: u64,
 }
 
@@ -170,6 +172,7 @@ where
             responses,
             spawner,
             frames: FrameScheduler::default(),
+            previews: frames::Previews::default(),
             frames_drawn: 0,
         }
     }
@@ -266,7 +269,7 @@ where
 
     fn draw(&mut self) -> io::Result<()> {
         let now = Instant::now();
-        frames::draw(self.terminal, &self.state, now)?;
+        frames::draw(self.terminal, &self.state, now, &mut self.previews)?;
         self.frames_drawn += 1;
         self.frames.drawn(now);
         if let Some(at) = self.state.next_animation(now) {

@@ -7,7 +7,7 @@ use crate::support::common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::json;
 use std::time::Instant;
-use tern::app::event::LayerEvent;
+use tern::app::event::{Confirmable, LayerEvent};
 use tern::app::layers::choice::ChoiceKind;
 use tern::app::layers::{thread_picker, Layer, Outcome, StatusView};
 use tern::app::{update, AppEvent, AppState, RequestTag};
@@ -32,6 +32,7 @@ fn kinds(state: &AppState) -> Vec<&'static str> {
             },
             Layer::ThreadPicker(_) => "picker",
             Layer::Selected(_) => "selected",
+            Layer::Confirm(_) => "confirm",
             _ => "other",
         })
         .collect()
@@ -134,6 +135,28 @@ fn news_that_opens_a_view_opens_it_once_with_what_it_asks_for() {
     // Wanted again while one is open: the open one hears it, no second picker opens over it.
     deliver(&mut state, LayerEvent::PickerWanted, now);
     assert_eq!(kinds(&state), ["picker"]);
+}
+
+#[test]
+fn a_second_ask_to_confirm_opens_over_the_first_and_each_is_answered_in_turn() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let export =
+        |path: &str| LayerEvent::ConfirmWanted(Confirmable::ExportOverwrite { path: path.into() });
+    deliver(&mut state, export("/tmp/one.md"), now);
+    assert_eq!(kinds(&state), ["confirm"]);
+    // A question of its kind is open, so `opened_by` opens nothing: the open one hears the
+    // news and opens the new ask over itself, rather than the ask being lost.
+    deliver(&mut state, export("/tmp/two.md"), now);
+    assert_eq!(kinds(&state), ["confirm", "confirm"]);
+    let ask = |layer: &Layer| match layer {
+        Layer::Confirm(confirm) => confirm.question(),
+        other => panic!("{other:?}"),
+    };
+    assert!(ask(&state.layers.person[1]).contains("two.md"));
+    update(&mut state, key(KeyCode::Char('n')), now);
+    assert_eq!(kinds(&state), ["confirm"]);
+    assert!(ask(&state.layers.person[0]).contains("one.md"));
 }
 
 #[test]
