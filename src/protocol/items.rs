@@ -28,6 +28,21 @@ pub struct Thread {
     pub status: Option<ThreadStatus>,
     #[serde(default)]
     pub turns: Vec<Turn>,
+    /// Set on a sub-agent's thread: the thread whose model spawned it.
+    #[serde(default)]
+    pub parent_thread_id: Option<String>,
+    /// A sub-agent's random name ("Carson", "Bohr"), set by the server at spawn.
+    #[serde(default)]
+    pub agent_nickname: Option<String>,
+    /// A sub-agent's role, when a role or custom agent was asked for.
+    #[serde(default)]
+    pub agent_role: Option<String>,
+    /// Whether `turn/start` may be sent to this (loaded) thread directly; `None` when unknown
+    /// (an unloaded thread). False for v2 sub-agents.
+    #[serde(default)]
+    pub can_accept_direct_input: Option<bool>,
+    #[serde(default)]
+    pub reasoning_effort: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -65,6 +80,10 @@ pub enum TurnStatus {
 #[serde(rename_all = "camelCase")]
 pub struct Turn {
     pub id: String,
+    /// The first turn of the chain of work that led to this one: a sub-agent's turns carry
+    /// the parent turn that spawned (or messaged) it.
+    #[serde(default)]
+    pub root_turn_id: Option<String>,
     #[serde(default)]
     pub items: Vec<ThreadItem>,
     pub status: TurnStatus,
@@ -188,6 +207,12 @@ pub enum ThreadItem {
         exit_code: Option<i64>,
         #[serde(default)]
         duration_ms: Option<i64>,
+        /// `agent` | `userShell` (a `!` command) | `unifiedExecStartup` | `unifiedExecInteraction`.
+        #[serde(default)]
+        source: Option<String>,
+        /// A background terminal's session id (what `backgroundTerminals/terminate` takes).
+        #[serde(default)]
+        process_id: Option<String>,
     },
     #[serde(rename_all = "camelCase")]
     FileChange {
@@ -213,6 +238,43 @@ pub enum ThreadItem {
     },
     #[serde(rename_all = "camelCase")]
     ContextCompaction { id: String },
+    /// A sub-agent tool call of the parent's model (spawn, wait, send input, close, resume).
+    #[serde(rename_all = "camelCase")]
+    CollabAgentToolCall {
+        id: String,
+        tool: super::agents::CollabAgentTool,
+        status: super::agents::CollabCallStatus,
+        #[serde(default)]
+        sender_thread_id: String,
+        /// The agents acted on. Empty in a spawn's `item/started` (the child's id comes with
+        /// `item/completed`); a finished `wait` lists only the agents that finished.
+        #[serde(default)]
+        receiver_thread_ids: Vec<String>,
+        /// A spawn's task or the message sent.
+        #[serde(default)]
+        prompt: Option<String>,
+        /// `""` in a spawn's `item/started`.
+        #[serde(default)]
+        model: Option<String>,
+        #[serde(default)]
+        reasoning_effort: Option<String>,
+        #[serde(default)]
+        agents_states: std::collections::BTreeMap<String, super::agents::CollabAgentState>,
+    },
+    /// What happened to a v2 sub-agent (`multi_agent_v2`).
+    #[serde(rename_all = "camelCase")]
+    SubAgentActivity {
+        id: String,
+        kind: super::agents::SubAgentActivityKind,
+        agent_thread_id: String,
+        /// `/root/<task_name>`: the v2 agent's task name.
+        #[serde(default)]
+        agent_path: String,
+        #[serde(default)]
+        model: Option<String>,
+        #[serde(default)]
+        reasoning_effort: Option<String>,
+    },
     #[serde(other)]
     Unknown,
 }
@@ -228,7 +290,9 @@ impl ThreadItem {
             | ThreadItem::FileChange { id, .. }
             | ThreadItem::McpToolCall { id, .. }
             | ThreadItem::WebSearch { id, .. }
-            | ThreadItem::ContextCompaction { id } => Some(id),
+            | ThreadItem::ContextCompaction { id }
+            | ThreadItem::CollabAgentToolCall { id, .. }
+            | ThreadItem::SubAgentActivity { id, .. } => Some(id),
             ThreadItem::Unknown => None,
         }
     }

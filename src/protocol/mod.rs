@@ -4,6 +4,7 @@
 //! codex (0.171.0; 0.169.0 still tested). Every struct tolerates unknown fields and most fields are optional, because the
 //! server adds fields between releases and tern must keep working when it does.
 
+pub mod agents;
 pub mod composer;
 pub mod items;
 pub mod jsonrpc;
@@ -11,8 +12,10 @@ pub mod notifications;
 pub mod requests;
 pub mod server_requests;
 pub mod session;
+pub mod terminals;
 pub mod threads;
 
+pub use agents::*;
 pub use composer::*;
 pub use items::*;
 pub use jsonrpc::*;
@@ -20,4 +23,5 @@ pub use notifications::*;
 pub use requests::*;
 pub use server_requests::*;
 pub use session::*;
+pub use terminals::*;
 pub use threads::*;
