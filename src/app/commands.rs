@@ -111,6 +111,24 @@ pub static COMMANDS: &[Command] = &[
         "summarise the conversation to free context",
         |s, _, _| done(compact(s)),
     ),
+    Command {
+        aliases: &["subagents"],
+        ..command(
+            "agents",
+            "this thread's sub-agents: task, model, state, answer",
+            |s, _, _| layers::agents::open(s),
+        )
+    },
+    command(
+        "ps",
+        "list the background terminals (Enter: output)",
+        |s, _, _| layers::terminals::open(s, false),
+    ),
+    command(
+        "stop",
+        "stop a background terminal (after a confirming key)",
+        |s, _, _| layers::terminals::open(s, true),
+    ),
     command("copy", "copy the last answer", |s, _, _| {
         done(copy_last_answer(s))
     }),

@@ -49,6 +49,27 @@ pub enum RequestTag {
     SearchFiles {
         generation: u64,
     },
+    /// `thread/read` of a sub-agent, for its nickname, role and task.
+    ReadAgent {
+        thread_id: String,
+    },
+    /// `thread/list` of this thread's sub-agents (`/agents`), live or archived ones.
+    ListAgents {
+        archived: bool,
+    },
+    /// `thread/backgroundTerminals/list` (`/ps`).
+    ListTerminals,
+    /// `thread/backgroundTerminals/terminate` of one, by its command (for what is said).
+    StopTerminal {
+        process_id: String,
+        command: String,
+    },
+    /// `thread/backgroundTerminals/clean` (`/stop`, all of them).
+    StopAllTerminals,
+    /// A `!` command (`thread/shellCommand`); carries it so a refusal can give it back.
+    ShellCommand {
+        command: String,
+    },
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
@@ -138,6 +159,12 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
+    /// The background terminals (`/ps`), or why they could not be listed.
+    Terminals(Result<crate::protocol::BackgroundTerminalsListResponse, String>),
+    /// A background terminal was stopped (or all of them): a list on screen asks again.
+    TerminalsChanged,
+    /// A `thread/list` of the sub-agents answered (the registry holds what it said).
+    AgentsListed { error: Option<String> },
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -17,6 +17,9 @@ const DRAFT_UNDER_PROMPT_MIN_HEIGHT: u16 = 14;
 pub struct Areas {
     /// The scrolling transcript.
     pub transcript: Rect,
+    /// The agents strip: one row naming each sub-agent at work, above the queued messages;
+    /// no rows when none works.
+    pub agents: Rect,
     /// Messages waiting for the turn (steers on their way, queued ones), just above the
     /// bottom box; no rows when there are none.
     pub queued: Rect,
@@ -86,9 +89,11 @@ pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas 
     let bottom_height = wanted.min(room - draft_rows);
     let below_transcript = main_height - bottom_height - draft_rows;
     let queued_rows = queued_rows(state, below_transcript);
-    let transcript_height = below_transcript - queued_rows;
+    let agent_rows = agent_rows(state, below_transcript - queued_rows);
+    let transcript_height = below_transcript - queued_rows - agent_rows;
     let transcript = Rect::new(main.x, main.y, main.width, transcript_height);
-    let queued = Rect::new(main.x, transcript.bottom(), main.width, queued_rows);
+    let agents = Rect::new(main.x, transcript.bottom(), main.width, agent_rows);
+    let queued = Rect::new(main.x, agents.bottom(), main.width, queued_rows);
     let bottom = Rect::new(main.x, queued.bottom(), main.width, bottom_height);
     let composer = match top_bottom {
         None => Some(bottom),
@@ -101,6 +106,7 @@ pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas 
     let hints = Rect::new(screen.x, status.bottom(), screen.width, hint_rows);
     Areas {
         transcript,
+        agents,
         queued,
         bottom,
         composer,
@@ -121,6 +127,12 @@ fn queued_rows(state: &Session, room: u16) -> u16 {
         .unwrap_or(u16::MAX)
         .min(QUEUED_MAX_ROWS);
     wanted.min(room.saturating_sub(3))
+}
+
+/// The agents strip's row while a sub-agent works, out of `room` left: the transcript keeps
+/// at least three.
+fn agent_rows(state: &Session, room: u16) -> u16 {
+    u16::from(state.agents.live() > 0 && room > 3)
 }
 
 /// A box of at most `width`×`height` centred in `within`, with a margin where there is room.

@@ -48,6 +48,21 @@ pub enum ClientRequest {
         params: FuzzyFileSearchParams,
         generation: u64,
     },
+    /// A sub-agent's thread, for its name (`thread/read`).
+    ReadAgent(protocol::ThreadReadParams),
+    /// `/agents`: this thread's sub-agents (`thread/list` by source and ancestor).
+    ListAgents(ThreadListParams),
+    /// `/ps`.
+    ListTerminals(protocol::BackgroundTerminalsListParams),
+    /// Stops one background terminal; carries its command for what is said after.
+    StopTerminal {
+        params: protocol::BackgroundTerminalTerminateParams,
+        command: String,
+    },
+    /// `/stop`: every background terminal of the thread.
+    StopAllTerminals(ThreadIdParams),
+    /// `!command`: runs unsandboxed in the thread's shell.
+    ShellCommand(protocol::ThreadShellCommandParams),
 }
 
 impl ClientRequest {
@@ -70,6 +85,12 @@ impl ClientRequest {
             ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
             ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
             ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
+            ClientRequest::ReadAgent(_) => protocol::THREAD_READ,
+            ClientRequest::ListAgents(_) => protocol::THREAD_LIST,
+            ClientRequest::ListTerminals(_) => protocol::BACKGROUND_TERMINALS_LIST,
+            ClientRequest::StopTerminal { .. } => protocol::BACKGROUND_TERMINALS_TERMINATE,
+            ClientRequest::StopAllTerminals(_) => protocol::BACKGROUND_TERMINALS_CLEAN,
+            ClientRequest::ShellCommand(_) => protocol::THREAD_SHELL_COMMAND,
         }
     }
 
@@ -91,6 +112,12 @@ impl ClientRequest {
             ClientRequest::CompactThread(p) => serde_json::to_value(p),
             ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
+            ClientRequest::ReadAgent(p) => serde_json::to_value(p),
+            ClientRequest::ListAgents(p) => serde_json::to_value(p),
+            ClientRequest::ListTerminals(p) => serde_json::to_value(p),
+            ClientRequest::StopTerminal { params, .. } => serde_json::to_value(params),
+            ClientRequest::StopAllTerminals(p) => serde_json::to_value(p),
+            ClientRequest::ShellCommand(p) => serde_json::to_value(p),
         }
     }
 
@@ -129,6 +156,21 @@ impl ClientRequest {
             },
             ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
                 generation: *generation,
+            },
+            ClientRequest::ReadAgent(p) => RequestTag::ReadAgent {
+                thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::ListAgents(p) => RequestTag::ListAgents {
+                archived: p.archived.unwrap_or(false),
+            },
+            ClientRequest::ListTerminals(_) => RequestTag::ListTerminals,
+            ClientRequest::StopTerminal { params, command } => RequestTag::StopTerminal {
+                process_id: params.process_id.clone(),
+                command: command.clone(),
+            },
+            ClientRequest::StopAllTerminals(_) => RequestTag::StopAllTerminals,
+            ClientRequest::ShellCommand(p) => RequestTag::ShellCommand {
+                command: p.command.clone(),
             },
         }
     }

@@ -27,6 +27,8 @@ pub struct CommandCell {
     pub status: Option<String>,
     /// What the person answered when asked whether to run it.
     pub decision: Option<super::question::Record>,
+    /// Run by the person with `!` (`thread/shellCommand`): unsandboxed, with full access.
+    pub shell: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -58,6 +60,8 @@ pub enum CellKind {
         title: String,
         status: Option<String>,
     },
+    /// A sub-agent call of the model (spawn, wait, send input, close …).
+    AgentCall(super::agent_call::AgentCall),
     Notice {
         level: NoticeLevel,
         text: String,
@@ -219,6 +223,13 @@ impl Cell {
             CellKind::Agent { streaming, .. } => *streaming = false,
             CellKind::Command(c) if c.running => {
                 c.running = false;
+                self.cache.get_mut().take();
+            }
+            // A call the turn left in progress (a spawn the server refused never completes).
+            CellKind::AgentCall(call)
+                if call.progress == super::agent_call::CallProgress::Running =>
+            {
+                call.progress = super::agent_call::CallProgress::Interrupted;
                 self.cache.get_mut().take();
             }
             _ => {}

@@ -90,6 +90,19 @@ impl Transcript {
         self.index_of(turn_id, item_id).is_some()
     }
 
+    /// The cell of an item, to read (`/ps` shows a background command's output from it). With
+    /// no turn id (the server's terminal list names only the item), any turn's item of that id.
+    pub fn item_cell(&self, turn_id: Option<&str>, item_id: &str) -> Option<&Cell> {
+        let index = match turn_id {
+            Some(turn_id) => self.index_of(turn_id, item_id),
+            None => self
+                .by_item
+                .values()
+                .find_map(|items| items.get(item_id).copied()),
+        }?;
+        self.cells.get(index)
+    }
+
     fn index_of(&self, turn_id: &str, item_id: &str) -> Option<usize> {
         self.by_item.get(turn_id)?.get(item_id).copied()
     }
@@ -246,6 +259,7 @@ impl Transcript {
                 aggregated_output,
                 exit_code,
                 duration_ms,
+                source,
                 ..
             } => CellKind::Command(CommandCell {
                 command: command.clone(),
@@ -261,6 +275,7 @@ impl Transcript {
                     .clone()
                     .filter(|s| s != "completed" && s != "inProgress"),
                 decision: None,
+                shell: source.as_deref() == Some("userShell"),
             }),
             ThreadItem::FileChange {
                 changes, status, ..
@@ -287,6 +302,9 @@ impl Transcript {
                 level: NoticeLevel::Info,
                 text: "Context compacted".into(),
             },
+            ThreadItem::CollabAgentToolCall { .. } | ThreadItem::SubAgentActivity { .. } => {
+                CellKind::AgentCall(super::agent_call::AgentCall::from_item(item, completed)?)
+            }
             ThreadItem::Unknown => return None,
         })
     }

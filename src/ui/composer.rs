@@ -15,11 +15,20 @@ use std::time::Instant;
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     // Queued messages are listed above the box (`ui::queued`), so it has no title.
+    let shell = crate::app::session::shell::command_of(&state.composer.text()).is_some();
     let border = match state.conn {
         ConnState::Failed(_) => palette.error,
+        // A `!` line runs in the person's shell, outside the sandbox: the box says so.
+        _ if shell => palette.warning,
         _ => palette.border,
     };
-    let block = rounded_box(border);
+    let mut block = rounded_box(border);
+    if shell {
+        block = block.title(Span::styled(
+            " ! shell command · runs unsandboxed, with full access ",
+            palette.warning.bold(),
+        ));
+    }
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if inner.is_empty() {

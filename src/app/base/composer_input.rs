@@ -37,10 +37,16 @@ pub enum Submit {
 }
 
 /// Submits what the person wrote, recording it in the prompt history (and the file). Slash
-/// text is a command, however it was submitted — decided here, once: queued, a command would
-/// go out as a message for the model. Everything else goes to the outbox.
+/// text is a command and `!` text a shell command, however it was submitted — decided here,
+/// once: queued, either would go out as a message for the model. Everything else goes to the
+/// outbox.
 pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
     let recorded = record_in_prompt_history(state, &text);
+    // `!command` runs in the shell at once, even while a turn runs (never steered or queued).
+    if let Some(command) = crate::app::session::shell::command_of(&text) {
+        let outcome = crate::app::layers::shell_confirm::submit(state, command);
+        return with_effects_first(recorded, outcome);
+    }
     let outcome = match crate::app::commands::dispatch(state, &text, now) {
         Some(ran) => ran,
         None => Outcome::Consumed(match how {

@@ -13,6 +13,7 @@
 //! [`Layer::view`]'s list, one file here for its state, keys and hints, one file in `ui` for its
 //! drawing.
 
+pub mod agents;
 pub mod choice;
 pub mod diff;
 pub mod help;
@@ -24,9 +25,12 @@ pub mod queue;
 pub mod rules;
 pub mod search;
 pub mod server_down;
+pub mod shell_confirm;
 pub mod status_view;
+pub mod terminals;
 pub mod thread_picker;
 
+pub use agents::AgentsList;
 pub use choice::Choice;
 pub use diff::DiffPager;
 pub use help::Help;
@@ -36,7 +40,9 @@ pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
+pub use shell_confirm::ShellConfirm;
 pub use status_view::StatusView;
+pub use terminals::Terminals;
 pub use thread_picker::ThreadPicker;
 
 use super::event::LayerEvent;
@@ -69,6 +75,12 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// `/agents`: this thread's sub-agents.
+    Agents(AgentsList),
+    /// `/ps`, `/stop`: the background terminals.
+    Terminals(Box<Terminals>),
+    /// The first `!` command of a session: run it unsandboxed?
+    ShellConfirm(ShellConfirm),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -86,6 +98,9 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::Agents($view) => $body,
+            Layer::Terminals($view) => $body,
+            Layer::ShellConfirm($view) => $body,
         }
     };
 }

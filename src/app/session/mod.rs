@@ -3,6 +3,7 @@
 //! sees a layer (what a layer should hear is posted as a `LayerEvent`).
 
 pub mod actions;
+pub mod agents;
 pub mod answer;
 pub mod attention;
 pub mod health;
@@ -12,5 +13,7 @@ pub mod quit_ladder;
 pub mod responses;
 pub mod restart;
 pub mod server_events;
+pub mod shell;
+pub mod terminals;
 pub mod threads;
 pub mod turn_settings;

@@ -26,6 +26,15 @@ pub fn on_response(
     if let Some(effects) = super::threads::on_response(state, &tag, &result, now) {
         return effects;
     }
+    if let Some(effects) = super::agents::on_response(state, &tag, &result, now) {
+        return effects;
+    }
+    if let Some(effects) = super::terminals::on_response(state, &tag, &result) {
+        return effects;
+    }
+    if let Some(effects) = super::shell::on_response(state, &tag, &result) {
+        return effects;
+    }
     match (tag, result) {
         (RequestTag::Initialize, Ok(value)) => {
             // Kept for what comes later (`codexHome` locates the exec-policy rules).
@@ -107,6 +116,16 @@ pub fn on_response(
             | RequestTag::SetThreadName { .. }
             | RequestTag::ArchiveThread { .. }
             | RequestTag::UnarchiveThread { .. },
+            _,
+        ) => vec![],
+        // Handled by `agents`, `terminals` and `shell` above.
+        (
+            RequestTag::ReadAgent { .. }
+            | RequestTag::ListAgents { .. }
+            | RequestTag::ListTerminals
+            | RequestTag::StopTerminal { .. }
+            | RequestTag::StopAllTerminals
+            | RequestTag::ShellCommand { .. },
             _,
         ) => vec![],
         (RequestTag::ListModels, result) => {

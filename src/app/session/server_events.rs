@@ -14,12 +14,11 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
     // Route by thread first: another thread's events (a sub-agent, another client) never mix
     // into the visible one.
     if let (Some(theirs), Some(ours)) = (n.thread_id(), state.thread_id()) {
-        if theirs != ours {
-            tracing::debug!(
-                thread = theirs,
-                "ignoring a notification for another thread"
-            );
-            return vec![];
+        // A question settled elsewhere is dropped whoever asked it (a sub-agent's too).
+        let settles_a_question = matches!(n, N::ServerRequestResolved(_));
+        if theirs != ours && !settles_a_question {
+            // One of its sub-agents is followed; any other thread is dropped.
+            return super::agents::on_other_thread(state, &n, now);
         }
     }
     if let Some(turn_id) = turn_of(&n) {
@@ -88,9 +87,14 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
         }
         N::ItemStarted(i) => {
             super::outbox::on_item_started(state, &i.turn_id, &i.item);
-            state.transcript.upsert_item(&i.turn_id, &i.item, false)
+            super::terminals::item_started(state, &i.turn_id, &i.item, now);
+            state.transcript.upsert_item(&i.turn_id, &i.item, false);
+            return super::agents::on_parent_item(state, &i.turn_id, &i.item, false, now);
         }
-        N::ItemCompleted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, true),
+        N::ItemCompleted(i) => {
+            state.transcript.upsert_item(&i.turn_id, &i.item, true);
+            return super::agents::on_parent_item(state, &i.turn_id, &i.item, true, now);
+        }
         N::AgentMessageDelta(d) => state
             .transcript
             .append_agent_delta(&d.turn_id, &d.item_id, &d.delta),

@@ -73,6 +73,8 @@ fn reset_session(state: &mut Session) {
     state.turn_tokens = None;
     state.older_turns = None;
     state.thread = None;
+    // Another thread's agents are not this one's.
+    state.agents.clear();
 }
 
 /// Refuses to leave a thread while its turn runs (its events would be lost to view).

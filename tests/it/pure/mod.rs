@@ -3,6 +3,7 @@
 //! peer, the config file and the history file. No terminal, no child process (except
 //! `config_file`'s two `--print-config` runs of the real binary), no clock.
 
+mod agents;
 mod app_update;
 mod bounded_output;
 mod commands;
@@ -25,6 +26,7 @@ mod rpc_connection;
 mod rpc_inbound_bound;
 mod rules_layer;
 mod server_faults;
+mod shell_and_terminals;
 mod steer_queue;
 mod thread_picker;
 mod transcript_navigation;

@@ -1,0 +1,361 @@
+//! Keeping the sub-agents of the thread on screen up to date: the parent's collab items link
+//! and describe them, their own threads' events (which reach tern unasked, with no
+//! `thread/started`) say where they stand, `thread/read` names them, `thread/list` finds the
+//! ones spawned before tern looked. Their cells in the parent follow: names replace ids, a spawn
+//! shows its agent's state and answer.
+//!
+//! Events of threads that are neither the one on screen nor one of its agents are dropped here,
+//! costing nothing: 1,000 unknown threads allocate nothing.
+
+use crate::app::effect::Effect;
+use crate::app::event::{LayerEvent, RequestTag};
+use crate::app::request::ClientRequest;
+use crate::app::state::Session;
+use crate::model::agents::{bounded, push_live, AgentState, Naming};
+use crate::model::CellKind;
+use crate::protocol::{
+    CollabAgentTool, CollabCallStatus, ServerNotification as N, SubAgentActivityKind, Thread,
+    ThreadItem, ThreadListParams, ThreadListResponse, ThreadReadParams, ThreadReadResponse,
+    ThreadStatus, TurnStatus, SOURCE_SUB_AGENT_SPAWN,
+};
+use serde_json::Value;
+use std::time::Instant;
+
+/// A collab or sub-agent item of the thread on screen (already in the transcript): links the
+/// agents it names, notes what it says of them, asks their names, fills its cell.
+pub fn on_parent_item(
+    state: &mut Session,
+    turn_id: &str,
+    item: &ThreadItem,
+    completed: bool,
+    now: Instant,
+) -> Vec<Effect> {
+    let Some(item_id) = item.id() else {
+        return vec![];
+    };
+    let named: Vec<String> = match item {
+        ThreadItem::CollabAgentToolCall {
+            tool,
+            status,
+            receiver_thread_ids,
+            prompt,
+            model,
+            reasoning_effort,
+            agents_states,
+            ..
+        } => {
+            let done = completed && *status == CollabCallStatus::Completed;
+            for id in receiver_thread_ids {
+                let fresh = !state.agents.contains(id);
+                let agent = state.agents.link(id, now);
+                match tool {
+                    CollabAgentTool::SpawnAgent if fresh => {
+                        agent.task = prompt.as_deref().map(bounded);
+                        agent.model = model.clone().filter(|m| !m.is_empty());
+                        agent.effort = reasoning_effort.clone();
+                    }
+                    CollabAgentTool::CloseAgent if done => {
+                        agent.set_state(AgentState::Shutdown, now)
+                    }
+                    CollabAgentTool::ResumeAgent if done => {
+                        agent.set_state(AgentState::PendingInit, now)
+                    }
+                    _ => {}
+                }
+            }
+            // A wait's states are the agents' results; the other tools report the state
+            // before they acted, which the agents' own events have already told.
+            if *tool == CollabAgentTool::Wait && completed {
+                for (id, reported) in agents_states {
+                    if let (Some(agent), Some(st)) = (
+                        state.agents.get_mut(id),
+                        AgentState::from_collab(reported.status),
+                    ) {
+                        agent.set_state(st, now);
+                        if let Some(message) = &reported.message {
+                            agent.result = Some(bounded(message));
+                        }
+                    }
+                }
+            }
+            receiver_thread_ids.clone()
+        }
+        ThreadItem::SubAgentActivity {
+            kind,
+            agent_thread_id,
+            agent_path,
+            model,
+            reasoning_effort,
+            ..
+        } => {
+            let agent = state.agents.link(agent_thread_id, now);
+            if !agent_path.is_empty() {
+                agent.path = Some(bounded(agent_path));
+            }
+            if let Some(model) = model.clone().filter(|m| !m.is_empty()) {
+                agent.model = Some(model);
+            }
+            if reasoning_effort.is_some() {
+                agent.effort = reasoning_effort.clone();
+            }
+            // The agent's own turns say when it runs: a message may start none.
+            match kind {
+                SubAgentActivityKind::Started | SubAgentActivityKind::Interacted => {}
+                SubAgentActivityKind::Interrupted => agent.set_state(AgentState::Interrupted, now),
+                SubAgentActivityKind::Completed => agent.set_state(AgentState::Completed, now),
+                SubAgentActivityKind::Other => {}
+            }
+            vec![agent_thread_id.clone()]
+        }
+        _ => return vec![],
+    };
+    let mut effects = Vec::new();
+    for id in &named {
+        if let Some(agent) = state.agents.get_mut(id) {
+            agent.shown_in(turn_id, item_id);
+            effects.extend(ask_name(state, id));
+        }
+    }
+    fill_cell(state, turn_id, item_id);
+    for id in &named {
+        refresh_cells(state, id);
+    }
+    effects
+}
+
+/// `thread/read` of an agent not named yet.
+fn ask_name(state: &mut Session, thread_id: &str) -> Option<Effect> {
+    let agent = state.agents.get_mut(thread_id)?;
+    if agent.naming != Naming::NotAsked {
+        return None;
+    }
+    agent.naming = Naming::Asked;
+    Some(Effect::Request(ClientRequest::ReadAgent(
+        ThreadReadParams {
+            thread_id: thread_id.to_string(),
+            include_turns: false,
+        },
+    )))
+}
+
+/// An event of a thread other than the one on screen: kept when it is one of its agents (or a
+/// child turn started by one of its turns), dropped otherwise.
+pub fn on_other_thread(state: &mut Session, n: &N, now: Instant) -> Vec<Effect> {
+    let Some(thread_id) = n.thread_id() else {
+        return vec![];
+    };
+    let mut effects = Vec::new();
+    if !state.agents.contains(thread_id) {
+        // A child's turns carry the parent turn that started them.
+        let N::TurnStarted(t) = n else {
+            return vec![];
+        };
+        let ours = t.turn.root_turn_id.as_deref().is_some_and(|root| {
+            root != t.turn.id
+                && (state.active_turn_id() == Some(root) || state.finished_turns.contains(root))
+        });
+        if !ours {
+            return vec![];
+        }
+        state.agents.link(thread_id, now);
+        effects.extend(ask_name(state, thread_id));
+    }
+    let Some(agent) = state.agents.get_mut(thread_id) else {
+        return effects;
+    };
+    let before = (agent.state, agent.result.clone());
+    match n {
+        N::TurnStarted(_) => {
+            agent.set_state(AgentState::Running, now);
+            agent.live_tail.clear();
+        }
+        N::TurnCompleted(t) => {
+            let st = match t.turn.status {
+                TurnStatus::Completed => AgentState::Completed,
+                TurnStatus::Interrupted => AgentState::Interrupted,
+                TurnStatus::Failed => {
+                    if let Some(e) = &t.turn.error {
+                        agent.result = Some(bounded(&e.message));
+                    }
+                    AgentState::Errored
+                }
+                TurnStatus::InProgress => AgentState::Running,
+            };
+            agent.set_state(st, now);
+        }
+        N::ItemCompleted(i) => {
+            if let ThreadItem::AgentMessage { text, .. } = &i.item {
+                agent.result = Some(bounded(text));
+                agent.live_tail.clear();
+            }
+        }
+        N::AgentMessageDelta(d) => push_live(&mut agent.live_tail, &d.delta),
+        N::TokenUsageUpdated(u) => agent.tokens = Some(u.token_usage.total.total_tokens),
+        N::ThreadStatusChanged(s) => match s.status {
+            ThreadStatus::NotLoaded => agent.set_state(AgentState::Shutdown, now),
+            ThreadStatus::SystemError => agent.set_state(AgentState::Errored, now),
+            _ => {}
+        },
+        _ => {}
+    }
+    if (agent.state, agent.result.clone()) != before {
+        refresh_cells(state, thread_id);
+    }
+    effects
+}
+
+/// Puts what is known of each agent an item's cell names into it.
+fn fill_cell(state: &mut Session, turn_id: &str, item_id: &str) {
+    let Session {
+        transcript, agents, ..
+    } = state;
+    let Some(cell) = transcript.cell_for_item(turn_id, item_id) else {
+        return;
+    };
+    let CellKind::AgentCall(call) = cell.kind_mut() else {
+        return;
+    };
+    let follows = call.follows_agents();
+    for line in &mut call.agents {
+        let Some(agent) = agents.get(&line.thread_id) else {
+            continue;
+        };
+        line.name = Some(agent.name());
+        line.role = agent.role.clone();
+        if follows {
+            line.state = Some(agent.state);
+            line.message = match agent.state {
+                AgentState::Completed | AgentState::Errored => agent.result.clone(),
+                _ => None,
+            };
+        }
+    }
+}
+
+/// Brings every cell that shows the agent up to date.
+pub fn refresh_cells(state: &mut Session, thread_id: &str) {
+    let cells = match state.agents.get(thread_id) {
+        Some(agent) => agent.cells.clone(),
+        None => return,
+    };
+    for (turn_id, item_id) in cells {
+        fill_cell(state, &turn_id, &item_id);
+    }
+}
+
+/// `/agents`: asks for this thread's sub-agents, live and archived (the list shows the
+/// registry, which the answers fill).
+pub fn list(state: &Session) -> Vec<Effect> {
+    let Some(thread_id) = state.thread_id() else {
+        return vec![];
+    };
+    [false, true]
+        .into_iter()
+        .map(|archived| {
+            Effect::Request(ClientRequest::ListAgents(ThreadListParams {
+                source_kinds: Some(vec![SOURCE_SUB_AGENT_SPAWN.to_string()]),
+                ancestor_thread_id: Some(thread_id.to_string()),
+                archived: Some(archived),
+                limit: Some(100),
+                ..ThreadListParams::default()
+            }))
+        })
+        .collect()
+}
+
+/// Answers to this module's requests. `None` for other tags.
+pub fn on_response(
+    state: &mut Session,
+    tag: &RequestTag,
+    result: &Result<Value, String>,
+    now: Instant,
+) -> Option<Vec<Effect>> {
+    match tag {
+        RequestTag::ReadAgent { thread_id } => {
+            let read = result.clone().and_then(|v| {
+                serde_json::from_value::<ThreadReadResponse>(v).map_err(|e| e.to_string())
+            });
+            match read {
+                Ok(read) => {
+                    learn(state, &read.thread);
+                    refresh_cells(state, thread_id);
+                }
+                Err(e) => {
+                    tracing::info!(thread = thread_id.as_str(), "thread/read failed: {e}");
+                    if let Some(agent) = state.agents.get_mut(thread_id) {
+                        agent.naming = Naming::Known;
+                    }
+                }
+            }
+            Some(vec![])
+        }
+        RequestTag::ListAgents { .. } => {
+            let listed = result.clone().and_then(|v| {
+                serde_json::from_value::<ThreadListResponse>(v).map_err(|e| e.to_string())
+            });
+            let error = match listed {
+                Ok(list) => {
+                    for thread in &list.data {
+                        learn_listed(state, thread, now);
+                    }
+                    None
+                }
+                Err(e) => Some(e),
+            };
+            state.layer_events.push(LayerEvent::AgentsListed { error });
+            Some(vec![])
+        }
+        _ => None,
+    }
+}
+
+/// What `thread/read` says of an agent it knows: its name, role, task and whether it takes
+/// turns directly.
+fn learn(state: &mut Session, thread: &Thread) {
+    let Some(agent) = state.agents.get_mut(&thread.id) else {
+        return;
+    };
+    agent.naming = Naming::Known;
+    if let Some(nick) = &thread.agent_nickname {
+        agent.nickname = Some(bounded(nick));
+    }
+    if let Some(role) = &thread.agent_role {
+        agent.role = Some(bounded(role));
+    }
+    agent.direct_input = thread.can_accept_direct_input;
+    if agent.task.is_none() && !thread.preview.is_empty() {
+        agent.task = Some(bounded(&thread.preview));
+    }
+    if agent.model.is_none() {
+        agent.model = thread.model.clone().map(|m| bounded(&m));
+    }
+    if agent.effort.is_none() {
+        agent.effort = thread.reasoning_effort.clone();
+    }
+}
+
+/// A listed descendant: linked (the list asked by ancestor, so it is ours), named, and its
+/// state guessed from the thread's status when tern saw nothing of it.
+fn learn_listed(state: &mut Session, thread: &Thread, now: Instant) {
+    let fresh = !state.agents.contains(&thread.id);
+    let agent = state.agents.link(&thread.id, now);
+    if fresh {
+        let st = match thread.status {
+            Some(ThreadStatus::Active) => AgentState::Running,
+            Some(ThreadStatus::SystemError) => AgentState::Errored,
+            Some(ThreadStatus::NotLoaded) => AgentState::Shutdown,
+            _ => AgentState::Completed,
+        };
+        agent.set_state(st, now);
+    }
+    learn(state, thread);
+    refresh_cells(state, &thread.id);
+}
+
+/// Whether the item is one of this module's.
+pub fn is_agent_item(item: &ThreadItem) -> bool {
+    matches!(
+        item,
+        ThreadItem::CollabAgentToolCall { .. } | ThreadItem::SubAgentActivity { .. }
+    )
+}
