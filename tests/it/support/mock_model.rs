@@ -82,6 +82,9 @@ pub enum MockTurn {
     /// Calls `exec_command` with an `apply_patch` heredoc around `patch` (a full
     /// `*** Begin Patch` … `*** End Patch` text); then answers with the message `then`.
     ApplyPatch { patch: String, then: String },
+    /// Spawns a sub-agent and waits for it (`multi_agent_v1`; see `mock_agents`).
+    #[allow(dead_code)] // not used by the bench binary
+    SpawnAndWait(super::mock_agents::SpawnAndWait),
 }
 
 impl MockTurn {
@@ -132,6 +135,8 @@ struct State {
     requests: Vec<Value>,
     other_requests: Vec<String>,
     next_id: u64,
+    /// A sub-agent flow under way: it answers its own requests first.
+    agents: Option<super::mock_agents::SpawnAndWait>,
 }
 
 /// A running mock. Dropping it stops the server and every open connection.
@@ -291,6 +296,13 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>) {
     state.next_id += 1;
     let n = state.next_id;
 
+    if let Some(flow) = state.agents.as_mut() {
+        if let Some(events) =
+            flow.answer(state.requests.last().unwrap(), n, |t| text_events(n, t, 2))
+        {
+            return (events, None);
+        }
+    }
     if let Some(call_id) = answered_call {
         let then = state.follow_ups.remove(&call_id).unwrap_or_default();
         return (text_events(n, &then, 4), None);
@@ -305,6 +317,11 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>) {
         Some(MockTurn::ExecCommand { arguments, then }) => {
             state.follow_ups.insert(format!("call_{n}"), then);
             exec_command_events(n, &arguments)
+        }
+        Some(MockTurn::SpawnAndWait(mut flow)) => {
+            let events = flow.start(n);
+            state.agents = Some(flow);
+            events
         }
         Some(MockTurn::ApplyPatch { patch, then }) => {
             state.follow_ups.insert(format!("call_{n}"), then);

@@ -9,6 +9,7 @@ pub mod e2e;
 pub mod fake_server;
 pub mod floods;
 pub mod heavy;
+pub mod mock_agents;
 pub mod mock_model;
 pub mod pty;
 pub mod recording_backend;
