@@ -20,6 +20,8 @@ struct DemoServer {
     threads: Vec<Value>,
     next_id: u64,
     running: Option<(String, JoinHandle<()>)>,
+    /// Sub-agents the turns spawned.
+    agent_threads: super::agents::AgentThreads,
 }
 
 pub async fn serve(stream: DuplexStream, script: DemoScript) {
@@ -43,6 +45,7 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         answers: Arc::default(),
         next_id: 1,
         running: None,
+        agent_threads: Default::default(),
     };
     let mut lines = BufReader::new(reader).lines();
     while let Ok(Some(line)) = lines.next_line().await {
@@ -120,7 +123,21 @@ impl DemoServer {
                     Err(e) => Err(e),
                 }
             }
-            "thread/list" => super::threads::list(&self.threads, &params),
+            "thread/list" => match super::agents::list(&self.agent_threads, &params) {
+                Some(agents) => Ok(agents),
+                None => super::threads::list(&self.threads, &params),
+            },
+            "thread/read" => super::agents::read(&self.agent_threads, &params)
+                .ok_or_else(|| format!("thread not found: {}", params["threadId"])),
+            "thread/backgroundTerminals/list" => Ok(json!({"data": [], "nextCursor": null})),
+            "thread/shellCommand" => {
+                let thread_id = params["threadId"].as_str().unwrap_or_default().to_string();
+                let command = params["command"].as_str().unwrap_or_default().to_string();
+                let turn_id = self.fresh_id("shell");
+                let speed = self.script.speed;
+                super::commands::shell(self.out.clone(), thread_id, turn_id, command, speed);
+                Ok(json!({}))
+            }
             "thread/turns/list" => super::threads::turns(&self.threads, &params),
             "thread/name/set" => {
                 super::threads::set_name(&mut self.threads, &params).map(|(thread_id, name)| {
@@ -229,6 +246,7 @@ impl DemoServer {
             turn_id,
             speed: self.script.speed,
             cwd,
+            agent_threads: self.agent_threads.clone(),
         }
     }
 

@@ -283,7 +283,8 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
     };
     let mut lines = match friendly_summary(&cmd.actions) {
         // The names, paths and queries in it come from the server.
-        Some(summary) if !cmd.running => wrap_spans(
+        // The person's own `!` command is shown as they typed it.
+        Some(summary) if !cmd.running && !cmd.shell => wrap_spans(
             &[bullet, sanitize_line(&summary).bold()],
             w,
             &[],

@@ -75,7 +75,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &Terminals, state: &Sessi
     let height = inner
         .height
         .saturating_sub(if list.confirm.is_some() { 2 } else { 0 }) as usize;
-    let selected_end = (list.selected + 1) * 2;
+    let selected_end = ((list.selected + 1) * 2).min(lines.len());
     let offset = selected_end.saturating_sub(height);
     let at = Rect::new(inner.x, inner.y, inner.width, height as u16);
     frame.render_widget(

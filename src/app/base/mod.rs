@@ -200,6 +200,10 @@ pub fn all_hints(state: &Session) -> Vec<Hint> {
         ("Ctrl+F, / while scrolled up", "search the transcript"),
         ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
         ("/ (empty composer)", "the commands, filtered as you type"),
+        (
+            "!command",
+            "run it in your shell, unsandboxed (the first asks first)",
+        ),
         ("?", "this help (empty composer)"),
     ]);
     rows.push(match (running, state.composer.is_empty()) {
