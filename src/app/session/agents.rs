@@ -11,7 +11,7 @@ use crate::app::effect::Effect;
 use crate::app::event::{LayerEvent, RequestTag};
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
-use crate::model::agents::{bounded, push_live, AgentState, Naming};
+use crate::model::agents::{bounded, push_live, AgentState, Naming, MAX_AGENTS};
 use crate::model::CellKind;
 use crate::protocol::{
     CollabAgentTool, CollabCallStatus, ServerNotification as N, SubAgentActivityKind, Thread,
@@ -45,7 +45,9 @@ pub fn on_parent_item(
             ..
         } => {
             let done = completed && *status == CollabCallStatus::Completed;
-            for id in receiver_thread_ids {
+            // More agents than are kept cannot all be followed anyway.
+            let receivers = &receiver_thread_ids[..receiver_thread_ids.len().min(MAX_AGENTS)];
+            for id in receivers {
                 let fresh = !state.agents.contains(id);
                 let agent = state.agents.link(id, now);
                 match tool {
@@ -78,7 +80,7 @@ pub fn on_parent_item(
                     }
                 }
             }
-            receiver_thread_ids.clone()
+            receivers.to_vec()
         }
         ThreadItem::SubAgentActivity {
             kind,
@@ -276,9 +278,19 @@ pub fn on_response(
                 serde_json::from_value::<ThreadReadResponse>(v).map_err(|e| e.to_string())
             });
             match read {
-                Ok(read) => {
+                // Only an answer about the thread asked for is taken.
+                Ok(read) if read.thread.id == *thread_id => {
                     learn(state, &read.thread);
                     refresh_cells(state, thread_id);
+                }
+                Ok(_) => {
+                    tracing::info!(
+                        thread = thread_id.as_str(),
+                        "thread/read named another thread"
+                    );
+                    if let Some(agent) = state.agents.get_mut(thread_id) {
+                        agent.naming = Naming::Known;
+                    }
                 }
                 Err(e) => {
                     tracing::info!(thread = thread_id.as_str(), "thread/read failed: {e}");

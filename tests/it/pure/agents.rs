@@ -439,3 +439,65 @@ fn a_childs_approval_names_the_agent_and_its_task() {
         "{shown}"
     );
 }
+
+#[test]
+fn a_collab_item_naming_ten_thousand_agents_stays_bounded() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    let ids: Vec<String> = (0..10_000).map(|n| format!("kid-{n}")).collect();
+    let states: serde_json::Map<String, serde_json::Value> = ids
+        .iter()
+        .map(|id| {
+            (
+                id.clone(),
+                json!({"status": "completed", "message": "x".repeat(1_000)}),
+            )
+        })
+        .collect();
+    let effects = wire(update(
+        &mut state,
+        notify(
+            "item/completed",
+            json!({"threadId": THREAD, "turnId": "turn-1", "item": {
+                "type": "collabAgentToolCall", "id": "c", "tool": "spawnAgent", "status": "completed",
+                "senderThreadId": THREAD, "receiverThreadIds": ids, "prompt": "p", "model": "m",
+                "reasoningEffort": null, "agentsStates": states}}),
+        ),
+        now,
+    ));
+    let max = tern::model::agents::MAX_AGENTS;
+    assert_eq!(state.session.agents.len(), max);
+    assert_eq!(
+        reads(&effects).len(),
+        max,
+        "only the agents kept are looked up"
+    );
+    let call = &agent_calls(&state)[0];
+    assert!(call.agents.len() <= max);
+}
+
+#[test]
+fn a_thread_read_answer_about_another_thread_is_not_taken() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    for kid in ["kid-a", "kid-b"] {
+        update(
+            &mut state,
+            notify(
+                "turn/started",
+                json!({"threadId": kid, "turn": {"id": format!("{kid}-t"), "rootTurnId": "turn-1", "items": [], "status": "inProgress"}}),
+            ),
+            now,
+        );
+    }
+    // Asked about kid-a, the server names kid-b.
+    let mut lie = named("kid-b", "Mallory", None, "x");
+    if let AppEvent::Response { tag, .. } = &mut lie {
+        *tag = RequestTag::ReadAgent {
+            thread_id: "kid-a".into(),
+        };
+    }
+    update(&mut state, lie, now);
+    assert_eq!(state.session.agents.get("kid-b").unwrap().nickname, None);
+    assert_eq!(state.session.agents.get("kid-a").unwrap().nickname, None);
+}
