@@ -149,9 +149,10 @@ fn row_lines(
     };
     let mut lines = vec![Line::from(head), Line::from(detail)];
     if selected {
+        // One even highlight: the spans' own colours would clash with it.
         let style = row_style(true, palette);
-        for line in &mut lines {
-            *line = std::mem::take(line).patch_style(style);
+        for span in lines.iter_mut().flat_map(|l| l.spans.iter_mut()) {
+            span.style = style;
         }
     }
     lines
