@@ -97,6 +97,8 @@ pub struct Agent {
     /// Whether a turn may be sent to it directly (`thread/read`).
     pub direct_input: Option<bool>,
     pub naming: Naming,
+    /// Known only from the parent's history (a resumed thread): its state is its thread's.
+    pub historical: bool,
     /// The parent's cells that show it, newest last: (turn id, item id).
     pub cells: Vec<(String, String)>,
 }
@@ -119,6 +121,7 @@ impl Agent {
             tokens: None,
             direct_input: None,
             naming: Naming::NotAsked,
+            historical: false,
             cells: Vec::new(),
         }
     }

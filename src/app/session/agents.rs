@@ -16,7 +16,7 @@ use crate::model::CellKind;
 use crate::protocol::{
     CollabAgentTool, CollabCallStatus, ServerNotification as N, SubAgentActivityKind, Thread,
     ThreadItem, ThreadListParams, ThreadListResponse, ThreadReadParams, ThreadReadResponse,
-    ThreadStatus, TurnStatus, SOURCE_SUB_AGENT_SPAWN,
+    ThreadStatus, Turn, TurnStatus, SOURCE_SUB_AGENT_SPAWN,
 };
 use serde_json::Value;
 use std::time::Instant;
@@ -123,6 +123,51 @@ pub fn on_parent_item(
         refresh_cells(state, id);
     }
     effects
+}
+
+/// Older turns put into the transcript (a resumed thread's history, `itemsView: "full"`): the
+/// agents their collab items name are linked and named like live ones. What the items do not
+/// say of one (a spawn with no wait after it) is not guessed as running: it counts as shut
+/// down (an old thread's children are unloaded) until `thread/read` says where it stands.
+pub fn on_history(state: &mut Session, turns: &[Turn], now: Instant) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for turn in turns {
+        for item in turn.items.iter().filter(|i| is_agent_item(i)) {
+            let fresh: Vec<String> = named_in(item)
+                .into_iter()
+                .filter(|id| !state.agents.contains(id))
+                .collect();
+            effects.extend(on_parent_item(state, &turn.id, item, true, now));
+            for id in &fresh {
+                if let Some(agent) = state.agents.get_mut(id) {
+                    agent.historical = true;
+                    if agent.state == AgentState::PendingInit {
+                        agent.set_state(AgentState::Shutdown, now);
+                    }
+                }
+                refresh_cells(state, id);
+            }
+        }
+    }
+    effects
+}
+
+/// The agents an item names.
+fn named_in(item: &ThreadItem) -> Vec<String> {
+    match item {
+        ThreadItem::CollabAgentToolCall {
+            receiver_thread_ids,
+            ..
+        } => receiver_thread_ids
+            .iter()
+            .take(MAX_AGENTS)
+            .cloned()
+            .collect(),
+        ThreadItem::SubAgentActivity {
+            agent_thread_id, ..
+        } => vec![agent_thread_id.clone()],
+        _ => vec![],
+    }
 }
 
 /// `thread/read` of an agent not named yet.
@@ -280,7 +325,7 @@ pub fn on_response(
             match read {
                 // Only an answer about the thread asked for is taken.
                 Ok(read) if read.thread.id == *thread_id => {
-                    learn(state, &read.thread);
+                    learn(state, &read.thread, now);
                     refresh_cells(state, thread_id);
                 }
                 Ok(_) => {
@@ -323,7 +368,7 @@ pub fn on_response(
 
 /// What `thread/read` says of an agent it knows: its name, role, task and whether it takes
 /// turns directly.
-fn learn(state: &mut Session, thread: &Thread) {
+fn learn(state: &mut Session, thread: &Thread, now: Instant) {
     let Some(agent) = state.agents.get_mut(&thread.id) else {
         return;
     };
@@ -335,6 +380,18 @@ fn learn(state: &mut Session, thread: &Thread) {
         agent.role = Some(bounded(role));
     }
     agent.direct_input = thread.can_accept_direct_input;
+    // Seen only in history: its thread's status is all there is to go by.
+    if agent.historical {
+        let st = match thread.status {
+            Some(ThreadStatus::Active) => Some(AgentState::Running),
+            Some(ThreadStatus::Idle) => Some(AgentState::Completed),
+            Some(ThreadStatus::SystemError) => Some(AgentState::Errored),
+            _ => None,
+        };
+        if let Some(st) = st {
+            agent.set_state(st, now);
+        }
+    }
     if agent.task.is_none() && !thread.preview.is_empty() {
         agent.task = Some(bounded(&thread.preview));
     }
@@ -360,7 +417,7 @@ fn learn_listed(state: &mut Session, thread: &Thread, now: Instant) {
         };
         agent.set_state(st, now);
     }
-    learn(state, thread);
+    learn(state, thread, now);
     refresh_cells(state, &thread.id);
 }
 

@@ -287,6 +287,11 @@ fn opened(
     });
     state.conn = ConnState::Ready;
     let mut effects = ask_older(state);
+    effects.extend(super::agents::on_history(
+        state,
+        &response.thread.turns,
+        now,
+    ));
     effects.extend(super::outbox::send_next(state, now));
     effects
 }
@@ -371,9 +376,10 @@ fn on_turns(
     let after = state.transcript.revision();
     state.scroll.cells_prepended(added, before, after);
     state.layer_events.push(LayerEvent::CellsPrepended(added));
+    // Their sub-agents are named and followed like live ones.
     // The screen may still not be full: `update` asks for the next page after every event
     // until it is (or the older turns run out).
-    vec![]
+    super::agents::on_history(state, &turns, now)
 }
 
 /// `/rename` answered with no picker open: the thread on screen was renamed, or not.

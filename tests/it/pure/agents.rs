@@ -501,3 +501,78 @@ fn a_thread_read_answer_about_another_thread_is_not_taken() {
     assert_eq!(state.session.agents.get("kid-b").unwrap().nickname, None);
     assert_eq!(state.session.agents.get("kid-a").unwrap().nickname, None);
 }
+
+#[test]
+fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
+    let now = Instant::now();
+    let mut state = AppState::new(config());
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::Initialize,
+            result: Ok(json!({})),
+        },
+        now,
+    );
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ResumeThread,
+            result: Ok(
+                json!({"thread": {"id": PARENT, "preview": "p", "turns": []},
+                "model": "mock-model", "cwd": "/tmp/rb/ws", "turnsBackwardsCursor": "c"}),
+            ),
+        },
+        now,
+    );
+    assert_eq!(state.session.thread_id(), Some(PARENT));
+    let history = recorded_result(
+        V1,
+        "thread/turns/list",
+        &json!({"threadId": PARENT, "limit": 10, "itemsView": "full"}),
+    );
+    let effects = wire(update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ListTurns {
+                thread_id: PARENT.into(),
+            },
+            result: Ok(history),
+        },
+        now,
+    ));
+    assert_eq!(reads(&effects), [KID1, KID2]);
+    let kid1 = state.session.agents.get(KID1).unwrap();
+    assert_eq!(
+        kid1.task.as_deref(),
+        Some("child task tag=kid1 (run a command)")
+    );
+    assert!(
+        !kid1.state.is_live(),
+        "not guessed running: {:?}",
+        kid1.state
+    );
+    let kid2 = state.session.agents.get(KID2).unwrap();
+    assert_eq!(kid2.result.as_deref(), Some("KID2 did more work."));
+    assert_eq!(state.session.agents.live(), 0, "no strip for an old thread");
+    // Its thread's status tells where an agent seen only in history stands.
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ReadAgent {
+                thread_id: KID1.into(),
+            },
+            result: Ok(
+                json!({"thread": {"id": KID1, "preview": "x", "agentNickname": "Bohr",
+                "status": {"type": "active"}, "turns": []}}),
+            ),
+        },
+        now,
+    );
+    assert_eq!(
+        state.session.agents.get(KID1).unwrap().state,
+        AgentState::Running
+    );
+    let shown = transcript_text(&mut state, now);
+    assert!(shown.contains("Spawned Bohr"), "{shown}");
+}
