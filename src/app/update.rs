@@ -57,7 +57,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::ServerRequest { id, request } => {
             server_events::on_server_request(session, id, request, now)
         }
-        AppEvent::Response { tag, result } => responses::on_response(session, tag, result, now),
+        AppEvent::Reply(reply) => responses::on_reply(session, reply, now),
         AppEvent::RulesLoaded { dir, result } => {
             session
                 .layer_events

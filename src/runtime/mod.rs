@@ -17,6 +17,7 @@ pub mod hyperlinks;
 pub mod inbound;
 pub mod input;
 pub mod redact;
+pub mod replies;
 pub mod restart;
 pub mod rules_file;
 pub mod terminal;

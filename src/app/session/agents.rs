@@ -8,7 +8,8 @@
 //! costing nothing: 1,000 unknown threads allocate nothing.
 
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, RequestTag};
+use crate::app::event::LayerEvent;
+use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
 use crate::model::agents::{bounded, push_live, AgentState, Naming, MAX_AGENTS};
@@ -18,7 +19,6 @@ use crate::protocol::{
     ThreadItem, ThreadListParams, ThreadListResponse, ThreadReadParams, ThreadReadResponse,
     ThreadStatus, Turn, TurnStatus, SOURCE_SUB_AGENT_SPAWN,
 };
-use serde_json::Value;
 use std::time::Instant;
 
 /// A collab or sub-agent item of the thread on screen (already in the transcript): links the
@@ -310,60 +310,51 @@ pub fn list(state: &Session) -> Vec<Effect> {
         .collect()
 }
 
-/// Answers to this module's requests. `None` for other tags.
-pub fn on_response(
+/// `thread/read` answered: the agent's name, role, task and whether it takes direct turns.
+pub fn read_answered(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
+    thread_id: &str,
+    answer: Answer<ThreadReadResponse>,
     now: Instant,
-) -> Option<Vec<Effect>> {
-    match tag {
-        RequestTag::ReadAgent { thread_id } => {
-            let read = result.clone().and_then(|v| {
-                serde_json::from_value::<ThreadReadResponse>(v).map_err(|e| e.to_string())
-            });
-            match read {
-                // Only an answer about the thread asked for is taken.
-                Ok(read) if read.thread.id == *thread_id => {
-                    learn(state, &read.thread, now);
-                    refresh_cells(state, thread_id);
-                }
-                Ok(_) => {
-                    tracing::info!(
-                        thread = thread_id.as_str(),
-                        "thread/read named another thread"
-                    );
-                    if let Some(agent) = state.agents.get_mut(thread_id) {
-                        agent.naming = Naming::Known;
-                    }
-                }
-                Err(e) => {
-                    tracing::info!(thread = thread_id.as_str(), "thread/read failed: {e}");
-                    if let Some(agent) = state.agents.get_mut(thread_id) {
-                        agent.naming = Naming::Known;
-                    }
-                }
+) -> Vec<Effect> {
+    match answer {
+        // Only an answer about the thread asked for is taken.
+        Ok(read) if read.thread.id == thread_id => {
+            learn(state, &read.thread, now);
+            refresh_cells(state, thread_id);
+        }
+        other => {
+            match other {
+                Ok(_) => tracing::info!(thread = thread_id, "thread/read named another thread"),
+                Err(e) => tracing::info!(thread = thread_id, "thread/read failed: {e}"),
             }
-            Some(vec![])
+            // Not asked again: the agent keeps the name it has.
+            if let Some(agent) = state.agents.get_mut(thread_id) {
+                agent.naming = Naming::Known;
+            }
         }
-        RequestTag::ListAgents { .. } => {
-            let listed = result.clone().and_then(|v| {
-                serde_json::from_value::<ThreadListResponse>(v).map_err(|e| e.to_string())
-            });
-            let error = match listed {
-                Ok(list) => {
-                    for thread in &list.data {
-                        learn_listed(state, thread, now);
-                    }
-                    None
-                }
-                Err(e) => Some(e),
-            };
-            state.layer_events.push(LayerEvent::AgentsListed { error });
-            Some(vec![])
-        }
-        _ => None,
     }
+    vec![]
+}
+
+/// A `thread/list` of this thread's descendants answered: each is linked (the list asked by
+/// ancestor, so it is ours) and named; the list on screen hears of it.
+pub fn list_answered(
+    state: &mut Session,
+    answer: Answer<ThreadListResponse>,
+    now: Instant,
+) -> Vec<Effect> {
+    let error = match answer {
+        Ok(list) => {
+            for thread in &list.data {
+                learn_listed(state, thread, now);
+            }
+            None
+        }
+        Err(e) => Some(e.to_string()),
+    };
+    state.layer_events.push(LayerEvent::AgentsListed { error });
+    vec![]
 }
 
 /// What `thread/read` says of an agent it knows: its name, role, task and whether it takes

@@ -6,13 +6,12 @@
 //! work — it never steers the turn.
 
 use crate::app::effect::Effect;
-use crate::app::event::RequestTag;
+use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
 use crate::app::state::{ConnState, Session};
 use crate::model::NoticeLevel;
 use crate::protocol::ThreadShellCommandParams;
 use crate::text::sanitize::sanitize_line;
-use serde_json::Value;
 
 /// What a composer line starting with `!` runs, if it is one (`!` alone runs nothing).
 pub fn command_of(text: &str) -> Option<&str> {
@@ -53,27 +52,21 @@ pub fn run(state: &mut Session, command: &str) -> Vec<Effect> {
     ))]
 }
 
-/// Answers to `thread/shellCommand`. `None` for other tags.
-pub fn on_response(
-    state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-) -> Option<Vec<Effect>> {
-    let RequestTag::ShellCommand { command } = tag else {
-        return None;
-    };
-    if let Err(e) = result {
+/// `thread/shellCommand` answered: a refusal says why and gives the line back (the output of a
+/// command that runs comes as its item's events).
+pub fn answered(state: &mut Session, command: &str, answer: Answer<()>) -> Vec<Effect> {
+    if let Err(e) = answer {
         state.transcript.notice(
             NoticeLevel::Error,
             format!(
                 "codex would not run `{}`: {}",
                 sanitize_line(crate::model::agents::first_line(command).unwrap_or("")),
-                sanitize_line(e)
+                sanitize_line(&e.to_string())
             ),
         );
         if state.composer.is_empty() {
             state.composer.set_text(&format!("!{command}"));
         }
     }
-    Some(vec![])
+    vec![]
 }

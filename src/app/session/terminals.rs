@@ -4,7 +4,8 @@
 //! The requests are experimental (tern initializes with `experimentalApi`).
 
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, RequestTag};
+use crate::app::event::LayerEvent;
+use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
@@ -13,7 +14,6 @@ use crate::protocol::{
     BackgroundTerminalsListParams, BackgroundTerminalsListResponse, ThreadIdParams, ThreadItem,
 };
 use crate::text::sanitize::sanitize_line;
-use serde_json::Value;
 use std::time::Instant;
 
 /// Terminals asked for per `/ps` (the server's list is newest first).
@@ -78,53 +78,48 @@ fn need_thread(state: &mut Session) -> Option<String> {
     id
 }
 
-/// Answers to this module's requests. `None` for other tags.
-pub fn on_response(
+/// `/ps`'s list answered: for the list on screen.
+pub fn listed(state: &mut Session, answer: Answer<BackgroundTerminalsListResponse>) -> Vec<Effect> {
+    state
+        .layer_events
+        .push(LayerEvent::Terminals(crate::app::reply::shown(answer)));
+    vec![]
+}
+
+/// A stop of one terminal answered: said in the transcript; a list on screen asks again.
+pub fn stopped(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-) -> Option<Vec<Effect>> {
-    match tag {
-        RequestTag::ListTerminals => {
-            let listed = result.clone().and_then(|v| {
-                serde_json::from_value::<BackgroundTerminalsListResponse>(v)
-                    .map_err(|e| format!("unreadable answer: {e}"))
-            });
-            state.layer_events.push(LayerEvent::Terminals(listed));
-        }
-        RequestTag::StopTerminal { command, .. } => {
-            let command = sanitize_line(crate::model::agents::first_line(command).unwrap_or(""));
-            let (level, text) = match result {
-                Ok(v) => {
-                    match serde_json::from_value::<BackgroundTerminalTerminateResponse>(v.clone()) {
-                        Ok(r) if r.terminated => (
-                            NoticeLevel::Info,
-                            format!("Stopped background terminal `{command}`."),
-                        ),
-                        _ => (
-                            NoticeLevel::Info,
-                            format!("Background terminal `{command}` had already ended."),
-                        ),
-                    }
-                }
-                Err(e) => (
-                    NoticeLevel::Error,
-                    format!("Could not stop background terminal `{command}`: {e}"),
-                ),
-            };
-            state.transcript.notice(level, text);
-            state.layer_events.push(LayerEvent::TerminalsChanged);
-        }
-        RequestTag::StopAllTerminals => {
-            if let Err(e) = result {
-                state.transcript.notice(
-                    NoticeLevel::Error,
-                    format!("Could not stop the background terminals: {e}"),
-                );
-            }
-            state.layer_events.push(LayerEvent::TerminalsChanged);
-        }
-        _ => return None,
+    command: &str,
+    answer: Answer<BackgroundTerminalTerminateResponse>,
+) -> Vec<Effect> {
+    let command = sanitize_line(crate::model::agents::first_line(command).unwrap_or(""));
+    let (level, text) = match answer {
+        Ok(r) if r.terminated => (
+            NoticeLevel::Info,
+            format!("Stopped background terminal `{command}`."),
+        ),
+        Ok(_) => (
+            NoticeLevel::Info,
+            format!("Background terminal `{command}` had already ended."),
+        ),
+        Err(e) => (
+            NoticeLevel::Error,
+            format!("Could not stop background terminal `{command}`: {e}"),
+        ),
+    };
+    state.transcript.notice(level, text);
+    state.layer_events.push(LayerEvent::TerminalsChanged);
+    vec![]
+}
+
+/// `/stop` of all of them answered.
+pub fn all_stopped(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
+    if let Err(e) = answer {
+        state.transcript.notice(
+            NoticeLevel::Error,
+            format!("Could not stop the background terminals: {e}"),
+        );
     }
-    Some(vec![])
+    state.layer_events.push(LayerEvent::TerminalsChanged);
+    vec![]
 }

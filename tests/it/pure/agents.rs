@@ -381,10 +381,7 @@ fn slash_agents_asks_for_live_and_archived_descendants() {
     );
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListAgents { archived: false },
-            result: Ok(listed),
-        },
+        reply(RequestTag::ListAgents { archived: false }, Ok(listed)),
         now,
     );
     let kid2 = state.session.agents.get(KID2).expect("listed agent linked");
@@ -491,12 +488,14 @@ fn a_thread_read_answer_about_another_thread_is_not_taken() {
         );
     }
     // Asked about kid-a, the server names kid-b.
-    let mut lie = named("kid-b", "Mallory", None, "x");
-    if let AppEvent::Response { tag, .. } = &mut lie {
-        *tag = RequestTag::ReadAgent {
+    let lie = reply(
+        RequestTag::ReadAgent {
             thread_id: "kid-a".into(),
-        };
-    }
+        },
+        Ok(
+            json!({"thread": {"id": "kid-b", "preview": "x", "agentNickname": "Mallory", "turns": []}}),
+        ),
+    );
     update(&mut state, lie, now);
     assert_eq!(state.session.agents.get("kid-b").unwrap().nickname, None);
     assert_eq!(state.session.agents.get("kid-a").unwrap().nickname, None);
@@ -508,21 +507,18 @@ fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
     let mut state = AppState::new(config());
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         now,
     );
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Ok(
+        reply(
+            RequestTag::ResumeThread,
+            Ok(
                 json!({"thread": {"id": PARENT, "preview": "p", "turns": []},
                 "model": "mock-model", "cwd": "/tmp/rb/ws", "turnsBackwardsCursor": "c"}),
             ),
-        },
+        ),
         now,
     );
     assert_eq!(state.session.thread_id(), Some(PARENT));
@@ -533,12 +529,12 @@ fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
     );
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: PARENT.into(),
             },
-            result: Ok(history),
-        },
+            Ok(history),
+        ),
         now,
     ));
     assert_eq!(reads(&effects), [KID1, KID2]);
@@ -558,15 +554,15 @@ fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
     // Its thread's status tells where an agent seen only in history stands.
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ReadAgent {
+        reply(
+            RequestTag::ReadAgent {
                 thread_id: KID1.into(),
             },
-            result: Ok(
+            Ok(
                 json!({"thread": {"id": KID1, "preview": "x", "agentNickname": "Bohr",
                 "status": {"type": "active"}, "turns": []}}),
             ),
-        },
+        ),
         now,
     );
     assert_eq!(

@@ -90,12 +90,12 @@ fn a_refused_command_says_why_and_comes_back() {
     submit(&mut state, "!make", now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ShellCommand {
+        reply(
+            RequestTag::ShellCommand {
                 command: "make".into(),
             },
-            result: Err("thread not found: \u{1b}[31mx".into()),
-        },
+            Err("thread not found: \u{1b}[31mx".into()),
+        ),
         now,
     );
     let (_, text) = last_notice(&state);
@@ -159,10 +159,10 @@ fn terminals(rows: &[(&str, &str, &str)]) -> AppEvent {
                    "osPid": null, "cpuPercent": null, "rssKb": null})
         })
         .collect();
-    AppEvent::Response {
-        tag: RequestTag::ListTerminals,
-        result: Ok(json!({"data": data, "nextCursor": null})),
-    }
+    reply(
+        RequestTag::ListTerminals,
+        Ok(json!({"data": data, "nextCursor": null})),
+    )
 }
 
 #[test]
@@ -196,13 +196,13 @@ fn slash_stop_terminates_only_after_the_confirm() {
     // The answer is said, and the list asks again.
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StopTerminal {
+        reply(
+            RequestTag::StopTerminal {
                 process_id: "222".into(),
                 command: "tail -f log".into(),
             },
-            result: Ok(json!({"terminated": true})),
-        },
+            Ok(json!({"terminated": true})),
+        ),
         now,
     ));
     assert_eq!(

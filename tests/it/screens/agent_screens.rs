@@ -144,10 +144,10 @@ fn the_agents_list() {
         for archived in [false, true] {
             update(
                 &mut state,
-                AppEvent::Response {
-                    tag: RequestTag::ListAgents { archived },
-                    result: Ok(json!({"data": [], "nextCursor": null})),
-                },
+                reply(
+                    RequestTag::ListAgents { archived },
+                    Ok(json!({"data": [], "nextCursor": null})),
+                ),
                 now,
             );
         }
@@ -195,13 +195,13 @@ fn with_terminals(now: Instant) -> AppState {
 }
 
 fn listed_terminals() -> AppEvent {
-    AppEvent::Response {
-        tag: RequestTag::ListTerminals,
-        result: Ok(json!({"data": [
+    reply(
+        RequestTag::ListTerminals,
+        Ok(json!({"data": [
             {"itemId": "call_bg2", "processId": "65173", "command": "tail -f /var/log/\u{1b}]0;x\u{7}app.log\nsecond line", "cwd": "/home/user/project", "osPid": null, "cpuPercent": null, "rssKb": null},
             {"itemId": "call_bg1", "processId": "94542", "command": "for i in $(seq 1 20); do echo tick $i; sleep 1; done", "cwd": "/home/user/project", "osPid": null, "cpuPercent": null, "rssKb": null}
         ], "nextCursor": null})),
-    }
+    )
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! sub-agent `thread/list` for them, and plays a `!` command as a `userShell` turn. The
 //! notifications it sends, fed to the app, show both agents by name with their answers.
 
-use crate::support::common::{config, started};
+use crate::support::common::{config, reply, started};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tern::app::{update, AppEvent, AppState, RequestTag};
@@ -65,12 +65,12 @@ async fn the_demo_plays_two_agents_that_the_app_shows_by_name() {
         let answer = connection.request("thread/read", params.clone()).await;
         update(
             &mut state,
-            AppEvent::Response {
-                tag: RequestTag::ReadAgent {
+            reply(
+                RequestTag::ReadAgent {
                     thread_id: params["threadId"].as_str().unwrap().to_string(),
                 },
-                result: answer.map_err(|e| e.to_string()),
-            },
+                answer.map_err(|e| e.to_string()),
+            ),
             now,
         );
     }

@@ -3,7 +3,7 @@
 //! replayed into the app: the parent thread `PARENT` spawns `KID1` and `KID2` (v1), whose own
 //! events arrive unasked, interleaved with the parent's.
 
-use super::common::{config, server_request, started};
+use super::common::{config, reply, server_request, started};
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
@@ -88,28 +88,28 @@ pub fn play(state: &mut AppState, events: Vec<AppEvent>, now: Instant) -> Vec<Ef
 
 /// The `thread/read` answer of the recording for `thread_id`, as the app gets it.
 pub fn read_answer(name: &str, thread_id: &str) -> AppEvent {
-    AppEvent::Response {
-        tag: RequestTag::ReadAgent {
+    reply(
+        RequestTag::ReadAgent {
             thread_id: thread_id.to_string(),
         },
-        result: Ok(recorded_result(
+        Ok(recorded_result(
             name,
             "thread/read",
             &json!({"threadId": thread_id}),
         )),
-    }
+    )
 }
 
 /// A `thread/read` answer naming an agent, with whatever nickname and role a test wants.
 pub fn named(thread_id: &str, nickname: &str, role: Option<&str>, preview: &str) -> AppEvent {
-    AppEvent::Response {
-        tag: RequestTag::ReadAgent {
+    reply(
+        RequestTag::ReadAgent {
             thread_id: thread_id.to_string(),
         },
-        result: Ok(json!({"thread": {
+        Ok(json!({"thread": {
             "id": thread_id, "preview": preview, "agentNickname": nickname, "agentRole": role,
             "parentThreadId": PARENT, "canAcceptDirectInput": true, "status": {"type": "idle"},
             "turns": []
         }})),
-    }
+    )
 }
