@@ -63,5 +63,8 @@ pub enum Effect {
         draft: String,
     },
     Redraw,
+    /// Stop tern as a shell program stops (Ctrl+Z on an empty composer): the runtime raises
+    /// SIGTSTP, and its job control gives the terminal back until `fg`.
+    Suspend,
     Quit,
 }

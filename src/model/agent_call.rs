@@ -165,6 +165,17 @@ impl AgentCall {
         }
     }
 
+    /// Bytes of text the cell keeps (for the transcript's budget).
+    pub fn source_bytes(&self) -> usize {
+        let text = |t: &Option<String>| t.as_ref().map_or(0, String::len);
+        text(&self.prompt)
+            + self
+                .agents
+                .iter()
+                .map(|a| a.thread_id.len() + text(&a.name) + text(&a.role) + text(&a.message))
+                .sum::<usize>()
+    }
+
     /// Whether the cell shows its agents' live state (a spawn follows what it started).
     pub fn follows_agents(&self) -> bool {
         self.action == AgentAction::Spawn

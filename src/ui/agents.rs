@@ -7,7 +7,8 @@ use crate::app::layers::AgentsList;
 use crate::app::Session;
 use crate::model::agents::Agent;
 use crate::render::agent_cells::{elapsed, name_spans, state_mark};
-use crate::render::cells::compact;
+use crate::render::fit::{follow, window};
+use crate::render::numbers::tokens as compact;
 use crate::render::wrap::wrap_spans;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
@@ -71,11 +72,10 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &AgentsList, state: &Sess
     let inner = draw_popup(frame, area, block);
     // Keep the selected agent in view.
     let height = inner.height as usize;
-    let offset = selected_rows.end.saturating_sub(height);
-    frame.render_widget(
-        Paragraph::new(lines).scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0)),
-        inner,
-    );
+    // Keep the selected agent in view: rows from the window, never a u16 scroll offset.
+    let offset = follow(selected_rows.end.saturating_sub(1), height);
+    let shown: Vec<Line<'static>> = window(&lines, offset, height).to_vec();
+    frame.render_widget(Paragraph::new(shown), inner);
 }
 
 /// An agent's rows: name, state and facts; its task; its last line.

@@ -10,6 +10,7 @@ use crate::model::agents::{first_line, last_line};
 use crate::model::{Cell, CellKind};
 use crate::protocol::BackgroundTerminal;
 use crate::render::agent_cells::elapsed;
+use crate::render::fit::{cells, follow, window};
 use crate::render::wrap::wrap_spans;
 use crate::text::sanitize::{sanitize_line, sanitize_text};
 use crate::theme::Palette;
@@ -30,29 +31,16 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &Terminals, state: &Sessi
     if let Some(view) = &list.output {
         return draw_output(frame, within, view, state, palette);
     }
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    match &list.listed {
-        None => lines.push(Line::from(Span::styled("Asking codex…", palette.dim))),
-        Some(Err(e)) => lines.push(Line::from(Span::styled(
-            format!("codex could not list them: {}", sanitize_line(e)),
-            palette.error,
-        ))),
-        Some(Ok(rows)) if rows.is_empty() => lines.push(Line::from(
-            "No background terminals running.".dim().italic(),
-        )),
-        Some(Ok(rows)) => {
-            for (i, row) in rows.iter().enumerate() {
-                lines.extend(row_lines(row, i == list.selected, state, now, palette));
-            }
-        }
-    }
+    // Each terminal takes two rows; only those in view are laid out (a server may list
+    // thousands).
+    let count = list.rows().len();
     let question = list
         .confirm
         .as_ref()
         .map(|stop| confirm_spans(stop, palette));
-    let count = list.rows().len();
-    let rows = lines.len() + question.as_ref().map_or(0, |_| 2);
-    let area = popup(within, MAX_WIDTH, rows as u16 + 2);
+    let question_rows = question.as_ref().map_or(0, |_| 2);
+    let wanted = count.max(1).saturating_mul(2).saturating_add(question_rows);
+    let area = popup(within, MAX_WIDTH, cells(wanted).saturating_add(2));
     let border = if list.confirm.is_some() {
         palette.border_attention
     } else {
@@ -67,21 +55,34 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &Terminals, state: &Sessi
     let inner = draw_popup(frame, area, block);
     if let Some(question) = question {
         let question = wrap_spans(&question, inner.width as usize, &[], &[]);
-        let rows = (question.len() as u16).min(inner.height);
+        let rows = cells(question.len()).min(inner.height);
         let at = Rect::new(inner.x, inner.bottom() - rows, inner.width, rows);
         frame.render_widget(Paragraph::new(question), at);
     }
-    // Keep the selection in view (each terminal has two rows).
-    let height = inner
-        .height
-        .saturating_sub(if list.confirm.is_some() { 2 } else { 0 }) as usize;
-    let selected_end = ((list.selected + 1) * 2).min(lines.len());
-    let offset = selected_end.saturating_sub(height);
-    let at = Rect::new(inner.x, inner.y, inner.width, height as u16);
-    frame.render_widget(
-        Paragraph::new(lines).scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0)),
-        at,
-    );
+    let height = inner.height.saturating_sub(cells(question_rows));
+    let lines: Vec<Line<'static>> = match &list.listed {
+        None => vec![Line::from(Span::styled("Asking codex…", palette.dim))],
+        Some(Err(e)) => vec![Line::from(Span::styled(
+            format!("codex could not list them: {}", sanitize_line(e)),
+            palette.error,
+        ))],
+        Some(Ok(rows)) if rows.is_empty() => vec![Line::from(
+            "No background terminals running.".dim().italic(),
+        )],
+        Some(Ok(rows)) => {
+            let per_view = (usize::from(height) / 2).max(1);
+            let first = follow(list.selected, per_view);
+            window(rows, first, per_view)
+                .iter()
+                .enumerate()
+                .flat_map(|(i, row)| {
+                    row_lines(row, first + i == list.selected, state, now, palette)
+                })
+                .collect()
+        }
+    };
+    let at = Rect::new(inner.x, inner.y, inner.width, height);
+    frame.render_widget(Paragraph::new(lines), at);
 }
 
 fn confirm_spans(stop: &Stop, palette: &Palette) -> Vec<Span<'static>> {
@@ -196,8 +197,6 @@ fn draw_output(
     };
     let bottom = lines.len().saturating_sub(height);
     let offset = bottom.saturating_sub(view.from_end);
-    frame.render_widget(
-        Paragraph::new(lines).scroll((u16::try_from(offset).unwrap_or(u16::MAX), 0)),
-        inner,
-    );
+    let shown: Vec<Line<'static>> = window(&lines, offset, height).to_vec();
+    frame.render_widget(Paragraph::new(shown), inner);
 }

@@ -7,6 +7,7 @@ pub mod agents;
 pub mod answer;
 pub mod attention;
 pub mod health;
+pub mod leftovers;
 pub mod notices;
 pub mod outbox;
 pub mod quit_ladder;

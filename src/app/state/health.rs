@@ -2,9 +2,9 @@
 //! and the server-down box (what the person is told until it is back). The session's `health`
 //! and `restart` modules change it.
 
+use crate::text::graphemes::clusters;
 use crate::text::sanitize::sanitize_line;
 use std::time::{Duration, Instant};
-use unicode_width::UnicodeWidthChar;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Timeouts {
@@ -112,13 +112,12 @@ impl ServerDown {
         for paragraph in self.paragraphs() {
             let mut row = String::new();
             let mut used = 0;
-            for c in paragraph.chars() {
-                let w = c.width().unwrap_or(0);
+            for (g, w) in clusters(&paragraph) {
                 if used + w > width && !row.is_empty() {
                     rows.push(std::mem::take(&mut row));
                     used = 0;
                 }
-                row.push(c);
+                row.push_str(g);
                 used += w;
             }
             rows.push(row);

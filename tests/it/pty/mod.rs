@@ -11,4 +11,5 @@ mod faults;
 mod flood;
 mod hostile_ids;
 mod hostile_output;
+mod lifecycle;
 mod remote_hostile;

@@ -31,3 +31,4 @@ mod shell_and_terminals;
 mod steer_queue;
 mod thread_picker;
 mod transcript_navigation;
+mod view_costs;

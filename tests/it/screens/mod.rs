@@ -2,9 +2,13 @@
 //! `snapshots/<file>/`) and properties over everything the screen and the farewell show.
 
 mod agent_screens;
+mod approval_promise;
 mod cells;
 mod conversation;
 mod diffs;
 mod picker;
 mod properties;
+mod replayed_threads;
+mod server_bounds;
 mod server_prompts;
+mod unicode_text;
