@@ -129,10 +129,12 @@ fn queued_rows(state: &Session, room: u16) -> u16 {
     wanted.min(room.saturating_sub(3))
 }
 
-/// The agents strip's row while a sub-agent works, out of `room` left: the transcript keeps
-/// at least three.
+/// The agents strip's row while a sub-agent works or one is watched, out of `room` left: the
+/// transcript keeps at least three.
 fn agent_rows(state: &Session, room: u16) -> u16 {
-    u16::from(state.agents.live() > 0 && room > 3)
+    let wanted =
+        state.agents.live() > 0 || crate::app::session::agent_switch::watching(state).is_some();
+    u16::from(wanted && room > 3)
 }
 
 /// A box of at most `width`×`height` centred in `within`, with a margin where there is room.

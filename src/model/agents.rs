@@ -1,4 +1,4 @@
-//! The sub-agents of the thread on screen: who they are (nickname and role from `thread/read`,
+//! The sub-agents of the main thread: who they are (nickname and role from `thread/read`,
 //! the task from the spawn), where they stand (from the parent's collab items and from the
 //! child's own events) and what they last said. Bounded: at most [`MAX_AGENTS`] are kept (the
 //! oldest finished ones go first), and every text kept is cut to a few hundred bytes, so a
@@ -99,8 +99,8 @@ pub struct Agent {
     pub naming: Naming,
     /// Known only from the parent's history (a resumed thread): its state is its thread's.
     pub historical: bool,
-    /// The parent's cells that show it, newest last: (turn id, item id).
-    pub cells: Vec<(String, String)>,
+    /// The cells that show it, newest last (in its parent's transcript, or an ancestor's).
+    pub cells: Vec<CellAt>,
 }
 
 impl Agent {
@@ -175,25 +175,63 @@ impl Agent {
     }
 
     /// Notes a cell that shows this agent.
-    pub fn shown_in(&mut self, turn_id: &str, item_id: &str) {
-        if self.cells.iter().any(|(t, i)| t == turn_id && i == item_id) {
+    pub fn shown_in(&mut self, at: CellAt) {
+        if self.cells.contains(&at) {
             return;
         }
         if self.cells.len() == CELLS_PER_AGENT {
             self.cells.remove(0);
         }
-        self.cells.push((turn_id.to_string(), item_id.to_string()));
+        self.cells.push(at);
     }
 }
 
-/// The agents of the thread on screen, in the order they appeared.
+/// Where a cell is: the thread whose transcript holds it, its turn and its item.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CellAt {
+    pub thread_id: String,
+    pub turn_id: String,
+    pub item_id: String,
+}
+
+/// The agents of the main thread (the one the person opened, shown or not while they look at
+/// one of its agents), in the order they appeared — its agents' own agents too.
 #[derive(Debug, Default)]
 pub struct Agents {
+    /// The main thread: the thread the person opened, whose agents these are.
+    root: Option<String>,
     list: Vec<Agent>,
     index: HashMap<String, usize>,
 }
 
 impl Agents {
+    /// The main thread, once one is open.
+    pub fn root(&self) -> Option<&str> {
+        self.root.as_deref()
+    }
+
+    /// Whether `thread_id` is the main thread or one of its agents.
+    pub fn in_family(&self, thread_id: &str) -> bool {
+        self.root.as_deref() == Some(thread_id) || self.contains(thread_id)
+    }
+
+    /// A thread that is not one of this family's was opened: its agents, none yet, replace
+    /// these.
+    pub fn rooted_at(&mut self, thread_id: &str) {
+        self.clear();
+        self.root = Some(thread_id.to_string());
+    }
+
+    /// The threads one can move between, in order: the main thread, then its agents as they
+    /// appeared.
+    pub fn order(&self) -> Vec<&str> {
+        self.root
+            .as_deref()
+            .into_iter()
+            .chain(self.list.iter().map(|a| a.thread_id.as_str()))
+            .collect()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }

@@ -33,8 +33,23 @@ pub fn strip_line(state: &Session, width: usize, now: Instant) -> Line<'static> 
     let palette = state.config.theme.palette();
     let mut agents: Vec<&Agent> = state.agents.iter().filter(|a| a.state.is_live()).collect();
     agents.extend(state.agents.iter().filter(|a| !a.state.is_live()));
-    let lead = vec![Span::styled(" agents ", palette.badge), Span::raw(" ")];
-    let hint = Span::styled("  /agents", palette.dim);
+    let watched = crate::app::session::agent_switch::watching(state).map(|a| a.thread_id.as_str());
+    let (lead, hint) = match watched {
+        // Watching one: the way back comes first.
+        Some(_) => (
+            vec![
+                Span::styled(" agents ", palette.badge),
+                Span::raw(" "),
+                Span::styled("◂ main", palette.dim),
+                Span::raw("  "),
+            ],
+            Span::styled("  Alt+←/→ · /agents", palette.dim),
+        ),
+        None => (
+            vec![Span::styled(" agents ", palette.badge), Span::raw(" ")],
+            Span::styled("  /agents", palette.dim),
+        ),
+    };
     let mut spans = lead;
     let mut shown = 0;
     for agent in &agents {
@@ -43,9 +58,15 @@ pub fn strip_line(state: &Session, width: usize, now: Instant) -> Line<'static> 
             .chars()
             .take(NAME_MAX)
             .collect();
+        // The one on screen stands out.
+        let look = if watched == Some(agent.thread_id.as_str()) {
+            palette.accent.bold().reversed()
+        } else {
+            palette.accent
+        };
         let mut piece = vec![
             Span::styled(format!("{glyph} "), style),
-            Span::styled(name, palette.accent),
+            Span::styled(name, look),
         ];
         if agent.state.is_live() {
             piece.push(Span::styled(

@@ -106,9 +106,10 @@ fn confirm_spans(stop: &Stop, palette: &Palette) -> Vec<Span<'static>> {
 fn cell_of<'a>(state: &'a Session, item_id: &str) -> Option<&'a Cell> {
     let started = state.beside.command_clock.find(item_id);
     state
+        .shown
         .transcript
         .item_cell(started.map(|s| s.turn_id.as_str()), item_id)
-        .or_else(|| state.transcript.item_cell(None, item_id))
+        .or_else(|| state.shown.transcript.item_cell(None, item_id))
 }
 
 fn row_lines(

@@ -57,6 +57,15 @@ pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> O
     }
     let outcome = match crate::app::commands::dispatch(state, &text, now) {
         Some(ran) => ran,
+        // An agent that takes no direct turns: the text stays in the composer.
+        None if !crate::app::session::agent_switch::takes_messages(state) => {
+            state.composer.set_text(&text);
+            state.shown.transcript.notice(
+                crate::model::NoticeLevel::Warning,
+                "This sub-agent takes no direct messages (codex said so): Alt+← or /agents go back to the main thread.",
+            );
+            Outcome::Consumed(vec![])
+        }
         None => Outcome::Consumed(match how {
             Submit::Send => crate::app::session::outbox::send(state, text, now),
             Submit::Queue => crate::app::session::outbox::queue(state, text, now),
@@ -123,7 +132,7 @@ pub fn editor_done(state: &mut Session, result: Result<String, String>) -> Vec<E
             let text = text.strip_suffix('\n').unwrap_or(&text);
             state.composer.set_text(text);
         }
-        Err(why) => state.transcript.notice(
+        Err(why) => state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("The external editor failed ({why}); the draft is unchanged."),
         ),

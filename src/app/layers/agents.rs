@@ -7,7 +7,7 @@
 use super::{Ctx, Layer, LayerView, Outcome};
 use crate::app::event::LayerEvent;
 use crate::app::layer_types::{Hint, Input, Placement};
-use crate::app::session::agents;
+use crate::app::session::{agent_switch, agents};
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crossterm::event::{KeyCode, KeyModifiers};
@@ -29,7 +29,7 @@ pub struct AgentsList {
 /// Opens the list and asks the server for the agents tern did not see spawned.
 pub fn open(state: &mut Session) -> Outcome {
     if state.thread_id().is_none() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "No thread yet: agents belong to a thread.",
         );
@@ -62,6 +62,19 @@ impl LayerView for AgentsList {
             KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
             KeyCode::Home => self.selected = 0,
             KeyCode::End => self.selected = last,
+            KeyCode::Enter => {
+                let Some(agent) = cx.agents.iter().nth(self.selected) else {
+                    return Outcome::Consumed(vec![]);
+                };
+                let id = agent.thread_id.clone();
+                return Outcome::Close(agent_switch::enter(cx, &id));
+            }
+            KeyCode::Char('m') => {
+                let Some(main) = cx.agents.root().map(str::to_string) else {
+                    return Outcome::Consumed(vec![]);
+                };
+                return Outcome::Close(agent_switch::enter(cx, &main));
+            }
             KeyCode::Char('r') if self.waiting == 0 => {
                 let effects = agents::list(cx);
                 self.waiting = effects.len();
@@ -98,6 +111,12 @@ impl LayerView for AgentsList {
         let mut hints = Vec::new();
         if session.agents.len() > 1 {
             hints.push(Hint::new("↑/↓", "select"));
+        }
+        if !session.agents.is_empty() {
+            hints.push(Hint::new("Enter", "watch"));
+        }
+        if agent_switch::watching(session).is_some() {
+            hints.push(Hint::new("m", "main thread"));
         }
         hints.push(Hint::new("r", "refresh"));
         hints.push(Hint::new("Esc", "close"));

@@ -1,30 +1,35 @@
-//! Keeping the sub-agents of the thread on screen up to date: the parent's collab items link
-//! and describe them, their own threads' events (which reach tern unasked, with no
-//! `thread/started`) say where they stand, `thread/read` names them, `thread/list` finds the
-//! ones spawned before tern looked. Their cells in the parent follow: names replace ids, a spawn
-//! shows its agent's state and answer.
+//! Keeping the main thread's sub-agents up to date: the collab items of the main thread (and of
+//! its agents, which may spawn their own) link and describe them, their own threads' events
+//! (which reach tern unasked, with no `thread/started`) say where they stand, `thread/read`
+//! names them, `thread/list` finds the ones spawned before tern looked. Their cells follow:
+//! names replace ids, a spawn shows its agent's state and answer. All of it works the same
+//! whichever of these threads is on screen (the others' models are kept aside by
+//! `server_events`), so a person who entered an agent still sees the others move.
 //!
-//! Events of threads that are neither the one on screen nor one of its agents are dropped here,
-//! costing nothing: 1,000 unknown threads allocate nothing.
+//! The family is re-rooted when the person opens a thread that is not one of its own
+//! ([`adopted`]); threads outside it are none of this module's business.
 
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
 use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
-use crate::model::agents::{bounded, push_live, AgentState, Naming, MAX_AGENTS};
-use crate::model::CellKind;
+use crate::model::agents::{bounded, push_live, AgentState, CellAt, Naming, MAX_AGENTS};
+use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::{
     CollabAgentTool, CollabCallStatus, ServerNotification as N, SubAgentActivityKind, Thread,
     ThreadItem, ThreadListParams, ThreadListResponse, ThreadReadParams, ThreadReadResponse,
     ThreadStatus, Turn, TurnStatus, SOURCE_SUB_AGENT_SPAWN,
 };
+use crate::text::sanitize::sanitize_line;
 use std::time::Instant;
 
-/// A collab or sub-agent item of the thread on screen (already in the transcript): links the
-/// agents it names, notes what it says of them, asks their names, fills its cell.
+/// A collab or sub-agent item of thread `thread_id` (already in its transcript): when that
+/// thread is the main one or one of its agents, links the agents the item names, notes what it
+/// says of them, asks their names, fills its cell.
 pub fn on_parent_item(
     state: &mut Session,
+    thread_id: &str,
     turn_id: &str,
     item: &ThreadItem,
     completed: bool,
@@ -33,6 +38,9 @@ pub fn on_parent_item(
     let Some(item_id) = item.id() else {
         return vec![];
     };
+    if !state.agents.in_family(thread_id) {
+        return vec![];
+    }
     let named: Vec<String> = match item {
         ThreadItem::CollabAgentToolCall {
             tool,
@@ -111,33 +119,47 @@ pub fn on_parent_item(
         }
         _ => return vec![],
     };
+    let at = CellAt {
+        thread_id: thread_id.to_string(),
+        turn_id: turn_id.to_string(),
+        item_id: item_id.to_string(),
+    };
     let mut effects = Vec::new();
     for id in &named {
         if let Some(agent) = state.agents.get_mut(id) {
-            agent.shown_in(turn_id, item_id);
+            agent.shown_in(at.clone());
             effects.extend(ask_name(state, id));
         }
     }
-    fill_cell(state, turn_id, item_id);
+    fill_cell(state, &at);
     for id in &named {
         refresh_cells(state, id);
     }
     effects
 }
 
-/// Older turns put into the transcript (a resumed thread's history, `itemsView: "full"`): the
-/// agents their collab items name are linked and named like live ones. What the items do not
+/// Older turns put into thread `thread_id`'s transcript (a resumed thread's history,
+/// `itemsView: "full"`): the agents their collab items name are linked and named like live
+/// ones (when the thread is the main one or one of its agents). What the items do not
 /// say of one (a spawn with no wait after it) is not guessed as running: it counts as shut
 /// down (an old thread's children are unloaded) until `thread/read` says where it stands.
-pub fn on_history(state: &mut Session, turns: &[Turn], now: Instant) -> Vec<Effect> {
+pub fn on_history(
+    state: &mut Session,
+    thread_id: &str,
+    turns: &[Turn],
+    now: Instant,
+) -> Vec<Effect> {
     let mut effects = Vec::new();
+    if !state.agents.in_family(thread_id) {
+        return effects;
+    }
     for turn in turns {
         for item in turn.items.iter().filter(|i| is_agent_item(i)) {
             let fresh: Vec<String> = named_in(item)
                 .into_iter()
                 .filter(|id| !state.agents.contains(id))
                 .collect();
-            effects.extend(on_parent_item(state, &turn.id, item, true, now));
+            effects.extend(on_parent_item(state, thread_id, &turn.id, item, true, now));
             for id in &fresh {
                 if let Some(agent) = state.agents.get_mut(id) {
                     agent.historical = true;
@@ -185,24 +207,24 @@ fn ask_name(state: &mut Session, thread_id: &str) -> Option<Effect> {
     )))
 }
 
-/// An event of a thread other than the one on screen: kept when it is one of its agents (or a
-/// child turn started by one of its turns), dropped otherwise.
-pub fn on_other_thread(state: &mut Session, n: &N, now: Instant) -> Vec<Effect> {
-    let Some(thread_id) = n.thread_id() else {
-        return vec![];
-    };
+/// An event of thread `thread_id` (shown or not): when it is one of the agents, what it says of
+/// where the agent stands; a turn whose `rootTurnId` is a turn of the main thread (or of one of
+/// its agents) makes its thread an agent. Events of any other thread change nothing here.
+pub fn on_thread_event(state: &mut Session, thread_id: &str, n: &N, now: Instant) -> Vec<Effect> {
     let mut effects = Vec::new();
+    if state.agents.root() == Some(thread_id) {
+        return effects;
+    }
     if !state.agents.contains(thread_id) {
         // A child's turns carry the parent turn that started them.
         let N::TurnStarted(t) = n else {
-            return vec![];
+            return effects;
         };
-        let ours = t.turn.root_turn_id.as_deref().is_some_and(|root| {
-            root != t.turn.id
-                && (state.active_turn_id() == Some(root) || state.finished_turns.contains(root))
-        });
-        if !ours {
-            return vec![];
+        let Some(root) = t.turn.root_turn_id.as_deref().filter(|r| *r != t.turn.id) else {
+            return effects;
+        };
+        if !family_turn(state, root) {
+            return effects;
         }
         state.agents.link(thread_id, now);
         effects.extend(ask_name(state, thread_id));
@@ -251,12 +273,51 @@ pub fn on_other_thread(state: &mut Session, n: &N, now: Instant) -> Vec<Effect> 
     effects
 }
 
-/// Puts what is known of each agent an item's cell names into it.
-fn fill_cell(state: &mut Session, turn_id: &str, item_id: &str) {
+/// Whether `turn_id` is a turn (running or ended) of the main thread or of one of its agents.
+fn family_turn(state: &Session, turn_id: &str) -> bool {
+    state.agents.order().into_iter().any(|thread| {
+        state.model(thread).is_some_and(|m| {
+            m.active_turn_id() == Some(turn_id) || m.finished_turns.contains(turn_id)
+        })
+    })
+}
+
+/// A thread the person opened is on screen: entering one of the family's threads keeps the
+/// family; any other thread roots a new one. Its inline turns (a server that ignored
+/// `excludeTurns`) link their agents as history does.
+pub fn adopted(state: &mut Session, thread_id: &str, turns: &[Turn], now: Instant) -> Vec<Effect> {
+    if !state.agents.in_family(thread_id) {
+        state.agents.rooted_at(thread_id);
+    }
+    // The first time in: how to get around (the status line and the composer say whose
+    // thread this is afterwards).
+    let first_time = state.shown.thread.is_none();
+    if let (Some(agent), true) = (state.agents.get(thread_id), first_time) {
+        let text = format!(
+            "You are watching sub-agent {}: its own thread, followed live. Alt+←/→ (empty \
+             composer) or /agents move between the main thread and its agents.",
+            sanitize_line(&agent.name())
+        );
+        state.shown.transcript.notice(NoticeLevel::Info, text);
+    }
+    on_history(state, thread_id, turns, now)
+}
+
+/// Puts what is known of each agent a cell names into it.
+fn fill_cell(state: &mut Session, at: &CellAt) {
     let Session {
-        transcript, agents, ..
+        shown,
+        threads,
+        agents,
+        ..
     } = state;
-    let Some(cell) = transcript.cell_for_item(turn_id, item_id) else {
+    let model = if shown.id.as_deref() == Some(at.thread_id.as_str()) {
+        Some(shown)
+    } else {
+        threads.get_mut(&at.thread_id)
+    };
+    let Some(cell) = model.and_then(|m| m.transcript.cell_for_item(&at.turn_id, &at.item_id))
+    else {
         return;
     };
     let CellKind::AgentCall(call) = cell.kind_mut() else {
@@ -285,15 +346,15 @@ pub fn refresh_cells(state: &mut Session, thread_id: &str) {
         Some(agent) => agent.cells.clone(),
         None => return,
     };
-    for (turn_id, item_id) in cells {
-        fill_cell(state, &turn_id, &item_id);
+    for at in &cells {
+        fill_cell(state, at);
     }
 }
 
-/// `/agents`: asks for this thread's sub-agents, live and archived (the list shows the
+/// `/agents`: asks for the main thread's sub-agents, live and archived (the list shows the
 /// registry, which the answers fill).
 pub fn list(state: &Session) -> Vec<Effect> {
-    let Some(thread_id) = state.thread_id() else {
+    let Some(thread_id) = state.agents.root().or(state.thread_id()) else {
         return vec![];
     };
     [false, true]

@@ -3,50 +3,38 @@
 //! that did not fit the schema arrives as an error naming the request and is said like any other
 //! failure, never dropped.
 
-use super::actions::fail;
+use super::lifecycle::{self, Adopted};
 use super::outbox;
 use super::threads;
 use crate::app::effect::Effect;
-use crate::app::event::LayerEvent;
+use crate::app::event::{LayerEvent, ListPurpose};
 use crate::app::reply::{shown, Reply, ReplyError};
-use crate::app::state::{ConnState, Resume, Session, ThreadInfo, TurnPhase};
+use crate::app::state::lifecycle::{Lifecycle, Open};
+use crate::app::state::{Session, TurnPhase};
 use crate::model::NoticeLevel;
-use crate::protocol::{InitializeResponse, ThreadStartResponse};
 use std::time::Instant;
 
 pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> {
     match reply {
-        Reply::Initialize(answer) => {
-            let answer = match super::restart::initialized(state, answer) {
-                Ok(effects) => return effects,
-                // Not a restart's, or a restart that had no thread open: start as asked.
-                Err(answer) => answer,
-            };
-            match answer {
-                Ok(server) => initialized(state, server),
-                Err(ReplyError::Unreadable { .. }) => {
-                    unreadable_but_going_on(state, answer.err());
-                    initialized(state, InitializeResponse::default())
-                }
-                Err(e) => fail(state, format!("codex refused to start: {e}")),
-            }
+        Reply::Initialize(answer) => lifecycle::initialized(state, answer),
+        Reply::StartThread(answer) => {
+            lifecycle::thread_answered(state, answer, Adopted::Started, now)
         }
-        Reply::StartThread(answer) => match answer {
-            Ok(response) => on_thread_ready(state, response, now),
-            Err(e) => fail(state, format!("codex could not start a thread: {e}")),
-        },
         Reply::ResumeThread(answer) => {
-            if super::restart::resuming(state) {
-                return super::restart::resumed_answer(state, answer, now);
-            }
-            threads::open_answered(state, answer, false, now)
+            let how = match state.lifecycle {
+                Lifecycle::Opening(Open::Restore(_)) => Adopted::Restored,
+                _ => Adopted::Resumed,
+            };
+            lifecycle::thread_answered(state, answer, how, now)
         }
-        Reply::ForkThread(answer) => threads::open_answered(state, answer, true, now),
+        Reply::ForkThread(answer) => {
+            lifecycle::thread_answered(state, answer, Adopted::Forked, now)
+        }
         Reply::StartTurn { prompt, answer } => match answer {
             Ok(response) => {
-                if let TurnPhase::Starting { since } = state.turn {
-                    if !state.finished_turns.contains(&response.turn.id) {
-                        state.turn = TurnPhase::Running {
+                if let TurnPhase::Starting { since } = state.shown.turn {
+                    if !state.shown.finished_turns.contains(&response.turn.id) {
+                        state.shown.turn = TurnPhase::Running {
                             id: response.turn.id,
                             since,
                         };
@@ -56,7 +44,10 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             }
             // The turn may well have started: its `turn/started` says so.
             Err(e @ ReplyError::Unreadable { .. }) => {
-                state.transcript.notice(NoticeLevel::Warning, e.to_string());
+                state
+                    .shown
+                    .transcript
+                    .notice(NoticeLevel::Warning, e.to_string());
                 vec![]
             }
             // Never lose what the person wrote.
@@ -71,12 +62,30 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::InterruptTurn(answer) => {
             if let Err(e) = answer {
                 state
+                    .shown
                     .transcript
                     .notice(NoticeLevel::Error, format!("Could not interrupt: {e}"));
             }
             vec![]
         }
-        Reply::ListThreads { purpose, answer } => threads::on_list(state, &purpose, shown(answer)),
+        Reply::ListThreads { purpose, answer } => match purpose {
+            ListPurpose::Page { generation, fast } => threads::listed(
+                state,
+                LayerEvent::ThreadPage {
+                    generation,
+                    fast,
+                    result: shown(answer),
+                },
+            ),
+            ListPurpose::Search { generation } => threads::listed(
+                state,
+                LayerEvent::ThreadMatches {
+                    generation,
+                    result: shown(answer),
+                },
+            ),
+            ListPurpose::Last => lifecycle::last_listed(state, shown(answer)),
+        },
         Reply::ListTurns { thread_id, answer } => {
             threads::on_turns(state, &thread_id, shown(answer), now)
         }
@@ -116,6 +125,7 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::CompactThread(answer) => {
             if let Err(e) = answer {
                 state
+                    .shown
                     .transcript
                     .notice(NoticeLevel::Error, format!("Could not compact: {e}"));
             }
@@ -152,68 +162,4 @@ fn archive_answered(
         result: shown(answer),
     });
     vec![]
-}
-
-/// An answer tern could not read but can do without: said, and the session goes on.
-fn unreadable_but_going_on(state: &mut Session, error: Option<ReplyError>) {
-    if let Some(error) = error {
-        state.transcript.notice(
-            NoticeLevel::Warning,
-            format!("{error} (going on without it)"),
-        );
-    }
-}
-
-/// `initialize` answered: `initialized`, then the thread the session was asked to open.
-fn initialized(state: &mut Session, server: InitializeResponse) -> Vec<Effect> {
-    // Kept for what comes later (`codexHome` locates the exec-policy rules).
-    state.server = Some(server);
-    let mut effects = vec![Effect::Notify {
-        method: crate::protocol::INITIALIZED,
-        params: None,
-    }];
-    effects.extend(match state.config.resume.clone() {
-        Resume::New => threads::start_new(state),
-        Resume::Thread(thread_id) => {
-            vec![Effect::Request(threads::resume_request(state, thread_id))]
-        }
-        Resume::Last => threads::find_last(state),
-        Resume::Pick => {
-            state.layer_events.push(LayerEvent::PickerWanted);
-            vec![]
-        }
-    });
-    effects
-}
-
-fn on_thread_ready(
-    state: &mut Session,
-    response: ThreadStartResponse,
-    now: Instant,
-) -> Vec<Effect> {
-    let cwd = if response.cwd.is_empty() {
-        response.thread.cwd.clone().unwrap_or_default()
-    } else {
-        response.cwd.clone()
-    };
-    state.transcript.set_session_cwd(Some(cwd.clone()));
-    super::turn_settings::reported(state, &response);
-    state.transcript.load_turns(&response.thread.turns);
-    if !response.thread.turns.is_empty() {
-        state.transcript.notice(
-            NoticeLevel::Info,
-            format!(
-                "Resumed thread {} ({} earlier turns)",
-                response.thread.id,
-                response.thread.turns.len()
-            ),
-        );
-    }
-    state.thread = Some(ThreadInfo {
-        id: response.thread.id,
-        model: response.model,
-        cwd,
-    });
-    state.conn = ConnState::Ready;
-    outbox::send_next(state, now)
 }

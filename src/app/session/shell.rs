@@ -8,7 +8,7 @@
 use crate::app::effect::Effect;
 use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
-use crate::app::state::{ConnState, Session};
+use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crate::protocol::ThreadShellCommandParams;
 use crate::text::sanitize::sanitize_line;
@@ -23,6 +23,7 @@ pub fn command_of(text: &str) -> Option<&str> {
 pub fn run(state: &mut Session, command: &str) -> Vec<Effect> {
     let give_back = |state: &mut Session, why: &str| {
         state
+            .shown
             .transcript
             .notice(NoticeLevel::Warning, why.to_string());
         if state.composer.is_empty() {
@@ -33,8 +34,8 @@ pub fn run(state: &mut Session, command: &str) -> Vec<Effect> {
     if command.trim().is_empty() {
         return give_back(state, "Type a shell command after `!` (for example `!ls`).");
     }
-    let thread_id = match (&state.conn, state.thread_id()) {
-        (ConnState::Ready, Some(id)) => id.to_string(),
+    let thread_id = match (state.lifecycle.is_ready(), state.thread_id()) {
+        (true, Some(id)) => id.to_string(),
         _ => {
             return give_back(
                 state,
@@ -42,7 +43,7 @@ pub fn run(state: &mut Session, command: &str) -> Vec<Effect> {
             )
         }
     };
-    state.scroll.to_bottom();
+    state.shown.scroll.to_bottom();
     vec![Effect::Request(ClientRequest::ShellCommand(
         ThreadShellCommandParams {
             thread_id,
@@ -56,7 +57,7 @@ pub fn run(state: &mut Session, command: &str) -> Vec<Effect> {
 /// command that runs comes as its item's events).
 pub fn answered(state: &mut Session, command: &str, answer: Answer<()>) -> Vec<Effect> {
     if let Err(e) = answer {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Error,
             format!(
                 "codex would not run `{}`: {}",

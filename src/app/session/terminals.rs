@@ -11,7 +11,8 @@ use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crate::protocol::{
     BackgroundTerminalTerminateParams, BackgroundTerminalTerminateResponse,
-    BackgroundTerminalsListParams, BackgroundTerminalsListResponse, ThreadIdParams, ThreadItem,
+    BackgroundTerminalsListParams, BackgroundTerminalsListResponse, ServerNotification,
+    ThreadIdParams, ThreadItem,
 };
 use crate::text::sanitize::sanitize_line;
 use std::time::Instant;
@@ -19,10 +20,13 @@ use std::time::Instant;
 /// Terminals asked for per `/ps` (the server's list is newest first).
 const LIST_LIMIT: u32 = 100;
 
-/// A command item started: its start time is kept for `/ps`.
-pub fn item_started(state: &mut Session, turn_id: &str, item: &ThreadItem, now: Instant) {
-    if let ThreadItem::CommandExecution { id, .. } = item {
-        state.beside.command_clock.started(turn_id, id, now);
+/// A command item started (in any thread: `/ps` lists the terminals of whichever is on
+/// screen): its start time is kept for `/ps`.
+pub fn noted(state: &mut Session, n: &ServerNotification, now: Instant) {
+    if let ServerNotification::ItemStarted(i) = n {
+        if let ThreadItem::CommandExecution { id, .. } = &i.item {
+            state.beside.command_clock.started(&i.turn_id, id, now);
+        }
     }
 }
 
@@ -60,6 +64,7 @@ pub fn stop_all(state: &mut Session) -> Vec<Effect> {
         return vec![];
     };
     state
+        .shown
         .transcript
         .notice(NoticeLevel::Info, "Stopping all background terminals.");
     vec![Effect::Request(ClientRequest::StopAllTerminals(
@@ -70,7 +75,7 @@ pub fn stop_all(state: &mut Session) -> Vec<Effect> {
 fn need_thread(state: &mut Session) -> Option<String> {
     let id = state.thread_id().map(str::to_string);
     if id.is_none() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "No thread yet: background terminals belong to a thread.",
         );
@@ -107,7 +112,7 @@ pub fn stopped(
             format!("Could not stop background terminal `{command}`: {e}"),
         ),
     };
-    state.transcript.notice(level, text);
+    state.shown.transcript.notice(level, text);
     state.layer_events.push(LayerEvent::TerminalsChanged);
     vec![]
 }
@@ -115,7 +120,7 @@ pub fn stopped(
 /// `/stop` of all of them answered.
 pub fn all_stopped(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
     if let Err(e) = answer {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Error,
             format!("Could not stop the background terminals: {e}"),
         );

@@ -21,6 +21,7 @@ fn transcript_text(state: &mut AppState, now: Instant) -> String {
 fn agent_calls(state: &AppState) -> Vec<tern::model::agent_call::AgentCall> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
@@ -68,7 +69,7 @@ fn a_recorded_v1_turn_shows_agent_cells_and_keeps_the_children_apart() {
         "hi-from-kid1",
         "direct turn for kid2",
     ] {
-        let in_cells = state.session.transcript.cells().iter().any(|c| {
+        let in_cells = state.session.shown.transcript.cells().iter().any(|c| {
             matches!(c.kind(), CellKind::Agent { markdown, .. } if markdown.as_str().contains(theirs))
                 || matches!(c.kind(), CellKind::Command(cmd) if cmd.command.contains(theirs))
                 || matches!(c.kind(), CellKind::User { text } if text.contains(theirs))
@@ -129,7 +130,7 @@ fn a_recorded_v1_turn_shows_agent_cells_and_keeps_the_children_apart() {
         kid2.result.as_deref(),
         Some("KID2 answers the direct turn.")
     );
-    let leaked = state.session.transcript.cells().iter().any(|c| {
+    let leaked = state.session.shown.transcript.cells().iter().any(|c| {
         matches!(c.kind(), CellKind::Agent { markdown, .. } if markdown.as_str().contains("direct turn"))
     });
     assert!(!leaked);
@@ -212,7 +213,7 @@ fn a_recorded_v2_turn_names_the_agent_by_task_and_follows_it() {
 fn events_of_unknown_threads_never_reach_the_transcript_or_the_agents() {
     let now = Instant::now();
     let mut state = running_state(now);
-    let cells = state.session.transcript.len();
+    let cells = state.session.shown.transcript.len();
     for n in 0..1000 {
         let thread = format!("stranger-{n}");
         for event in [
@@ -236,7 +237,7 @@ fn events_of_unknown_threads_never_reach_the_transcript_or_the_agents() {
             assert!(wire(update(&mut state, event, now)).is_empty());
         }
     }
-    assert_eq!(state.session.transcript.len(), cells);
+    assert_eq!(state.session.shown.transcript.len(), cells);
     assert!(state.session.agents.is_empty());
     assert_eq!(
         state.session.active_turn_id(),
@@ -302,7 +303,7 @@ fn a_child_streaming_forever_keeps_a_bounded_record() {
     let agent = state.session.agents.get("kid").unwrap();
     assert!(agent.live_tail.len() <= 2 * tern::model::agents::TEXT_MAX);
     assert_eq!(
-        state.session.transcript.len(),
+        state.session.shown.transcript.len(),
         1,
         "only the person's prompt"
     );
