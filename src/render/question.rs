@@ -37,6 +37,13 @@ fn whose(
     width: usize,
     palette: &Palette,
 ) -> Vec<Line<'static>> {
+    if look.agents.root() == Some(theirs) {
+        // The person is watching one of its agents.
+        return vec![Line::from(Span::styled(
+            "From the main thread, not the agent on screen",
+            palette.warning.bold(),
+        ))];
+    }
     let Some(agent) = look.agents.get(theirs) else {
         return vec![Line::from(Span::styled(
             format!(

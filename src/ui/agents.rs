@@ -29,7 +29,15 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &AgentsList, state: &Sess
     let mut selected_rows = 0..0;
     for (i, agent) in state.agents.iter().enumerate() {
         let start = lines.len();
-        lines.extend(agent_lines(agent, i == list.selected, width, now, palette));
+        let watched = state.thread_id() == Some(agent.thread_id.as_str());
+        lines.extend(agent_lines(
+            agent,
+            i == list.selected,
+            watched,
+            width,
+            now,
+            palette,
+        ));
         if i == list.selected {
             selected_rows = start..lines.len();
         }
@@ -82,6 +90,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &AgentsList, state: &Sess
 fn agent_lines(
     agent: &Agent,
     selected: bool,
+    watched: bool,
     width: usize,
     now: Instant,
     palette: &Palette,
@@ -96,6 +105,9 @@ fn agent_lines(
         format!("  {} {}", agent.state.label(), elapsed(agent.elapsed(now))),
         style,
     ));
+    if watched {
+        head.push(Span::styled(" · on screen", palette.accent));
+    }
     let mut facts: Vec<String> = [agent.model.as_deref(), agent.effort.as_deref()]
         .into_iter()
         .flatten()

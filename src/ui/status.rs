@@ -13,6 +13,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let palette = state.session.config.theme.palette();
     let mut spans: Vec<Span<'static>> = Vec::new();
     let sep = || Span::styled(" · ", palette.dim);
+    // Whose transcript this is, when it is a sub-agent's (the composer's border has the way
+    // back).
+    if let Some(agent) = crate::app::session::agent_switch::watching(&state.session) {
+        let name: String = sanitize_line(&agent.name()).chars().take(24).collect();
+        spans.push(Span::styled(format!("agent {name}"), palette.accent.bold()));
+        spans.push(sep());
+    }
     match &state.session.lifecycle {
         Lifecycle::Connecting { .. } | Lifecycle::Restarting { .. } => {
             spans.push(Span::styled("connecting to codex…", palette.warning))

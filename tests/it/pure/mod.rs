@@ -11,6 +11,7 @@ mod composer;
 mod config_file;
 mod diff_properties;
 mod diff_view;
+mod entering_agents;
 mod file_finder;
 mod history_file;
 mod honest_notices;

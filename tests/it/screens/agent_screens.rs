@@ -158,6 +158,55 @@ fn the_agents_list() {
     }
 }
 
+#[test]
+fn an_entered_agent() {
+    let now = Instant::now();
+    let later = now + Duration::from_secs(75);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut state = hostile_agents(now);
+        // Alt+→ from the main thread: the first agent, the hostile one.
+        update(
+            &mut state,
+            AppEvent::Key(crossterm::event::KeyEvent::new(
+                KeyCode::Right,
+                crossterm::event::KeyModifiers::ALT,
+            )),
+            now,
+        );
+        update(
+            &mut state,
+            reply(
+                RequestTag::ResumeThread,
+                Ok(
+                    json!({"thread": {"id": "kid-a", "preview": EVIL_TASK, "turns": []},
+                          "model": "mock-model", "cwd": "/home/user/project"}),
+                ),
+            ),
+            now,
+        );
+        // Its history, paged in: its task and its answer.
+        let history = json!({"data": [{"id": "kid-a-t", "status": "completed", "items": [
+            {"type": "userMessage", "id": "u", "content": [{"type": "text", "text": EVIL_TASK}]},
+            {"type": "agentMessage", "id": "m", "text": "Found 3 bugs\u{1b}[31m in the parser\u{7}\nDetails follow."}
+        ]}], "nextCursor": null});
+        update(
+            &mut state,
+            reply(
+                RequestTag::ListTurns {
+                    thread_id: "kid-a".into(),
+                },
+                Ok(history),
+            ),
+            now,
+        );
+        let text = screen(&mut state, w, h, later);
+        assert_inert(&text);
+        assert!(text.contains("Found 3 bugs"), "{text}");
+        assert!(text.contains("◂ main"), "{text}");
+        snapshot!(&format!("entered_agent_{w}"), &text);
+    }
+}
+
 /// A thread with two background commands whose output tern recorded.
 fn with_terminals(now: Instant) -> AppState {
     let mut state = running_state(now);
