@@ -2,7 +2,8 @@
 //! `collabAgentToolCall` spawn items, then each child's own events under its own thread id with
 //! no `thread/started` (its turn's `rootTurnId` is the parent's turn), the words of its answer
 //! streamed while it works, then the parent's `wait` reporting every answer. The children's
-//! threads are kept for `thread/read` (nickname, role) and `thread/list` by source.
+//! threads are kept for `thread/read` (nickname, role), `thread/list` by source, and
+//! `thread/resume` and `thread/turns/list` when the person enters one.
 
 use super::player::TurnContext;
 use super::script::DemoAgent;
@@ -45,6 +46,13 @@ pub async fn play(cx: &TurnContext, id: &str, agents: Vec<DemoAgent>) {
             kid,
             "turn/started",
             json!({"turn": child_turn(cx, kid, "inProgress")}),
+        );
+        // Its first item is its task, as the person's prompt of its own thread.
+        child(
+            cx,
+            kid,
+            "item/completed",
+            json!({"turnId": format!("{kid}-turn"), "item": task_item(agent)}),
         );
     }
     let wait = |status: &str, states: Value| {
@@ -127,6 +135,19 @@ fn finish(cx: &TurnContext, agent: &DemoAgent, kid: &str) {
         "turn/completed",
         json!({"turn": child_turn(cx, kid, "completed")}),
     );
+    // Its history, for when the person enters it (`thread/turns/list`).
+    let turn = json!({"id": turn_id, "rootTurnId": cx.turn_id, "status": "completed",
+        "error": null, "durationMs": agent.work_ms, "items": [task_item(agent),
+        {"type": "agentMessage", "id": "answer", "text": agent.answer}]});
+    let mut threads = cx.agent_threads.lock().unwrap();
+    if let Some(thread) = threads.iter_mut().find(|t| t["id"] == kid) {
+        thread["turns"] = json!([turn]);
+    }
+}
+
+/// The child's first item: its task.
+fn task_item(agent: &DemoAgent) -> Value {
+    json!({"type": "userMessage", "id": "task", "content": [{"type": "text", "text": agent.task}]})
 }
 
 fn child_turn(cx: &TurnContext, kid: &str, status: &str) -> Value {
@@ -150,11 +171,25 @@ fn remember(cx: &TurnContext, agent: &DemoAgent, kid: &str) {
     cx.agent_threads.lock().unwrap().push(thread);
 }
 
+/// One of the demo's agents' threads, turns and all (for `thread/resume`).
+pub fn find(threads: &AgentThreads, id: &str) -> Option<Value> {
+    let threads = threads.lock().unwrap();
+    threads.iter().find(|t| t["id"] == id).cloned()
+}
+
+/// `thread/turns/list` of one of the demo's agents (one page, newest first); `None` for any
+/// other thread.
+pub fn turns(threads: &AgentThreads, params: &Value) -> Option<Value> {
+    let thread = find(threads, params["threadId"].as_str()?)?;
+    let mut turns: Vec<Value> = thread["turns"].as_array().cloned().unwrap_or_default();
+    turns.reverse();
+    Some(json!({"data": turns, "nextCursor": null}))
+}
+
 /// `thread/read` of one of the demo's agents.
 pub fn read(threads: &AgentThreads, params: &Value) -> Option<Value> {
-    let wanted = params["threadId"].as_str()?;
-    let threads = threads.lock().unwrap();
-    let thread = threads.iter().find(|t| t["id"] == wanted)?;
+    let mut thread = find(threads, params["threadId"].as_str()?)?;
+    thread["turns"] = json!([]);
     Some(json!({"thread": thread, "readState": null}))
 }
 

@@ -107,9 +107,13 @@ impl DemoServer {
             }
             "thread/resume" => {
                 let wanted = params["threadId"].as_str().unwrap_or_default();
-                match super::threads::find(&self.threads, wanted) {
+                // One of the demo's sub-agents, or a stored thread.
+                let found = super::agents::find(&self.agent_threads, wanted)
+                    .map(Ok)
+                    .unwrap_or_else(|| super::threads::find(&self.threads, wanted).cloned());
+                match found {
                     Ok(thread) => {
-                        let mut thread = thread.clone();
+                        let mut thread = thread;
                         let mut response = self.thread_response(Value::Null);
                         if params["excludeTurns"].as_bool().unwrap_or(false) {
                             thread["turns"] = json!([]);
@@ -138,7 +142,10 @@ impl DemoServer {
                 super::commands::shell(self.out.clone(), thread_id, turn_id, command, speed);
                 Ok(json!({}))
             }
-            "thread/turns/list" => super::threads::turns(&self.threads, &params),
+            "thread/turns/list" => match super::agents::turns(&self.agent_threads, &params) {
+                Some(turns) => Ok(turns),
+                None => super::threads::turns(&self.threads, &params),
+            },
             "thread/name/set" => {
                 super::threads::set_name(&mut self.threads, &params).map(|(thread_id, name)| {
                     self.out.notify(

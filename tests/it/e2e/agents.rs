@@ -1,6 +1,7 @@
 //! End to end with the real `codex app-server` and the mock model: the model spawns a
 //! sub-agent (`multi_agent_v1.spawn_agent`) and waits for it (`wait_agent`); the parent's
-//! transcript names the agent by its nickname, shows its task and answer, `/agents` lists it;
+//! transcript names the agent by its nickname, shows its task and answer, `/agents` lists it,
+//! Enter watches its own thread (its prompt and answer) and Alt+← comes back;
 //! a `!echo` command runs in the thread's shell and its output shows in a cell.
 
 use crate::support::codex_env::Sandbox;
@@ -11,7 +12,7 @@ use crate::support::mock_model::MockTurn;
 const TASK: &str = "CHILD-TASK count the files";
 
 #[test]
-fn a_spawned_agent_shows_by_name_with_its_answer_and_is_listed() {
+fn a_spawned_agent_shows_by_name_with_its_answer_is_listed_and_entered() {
     let Some(f) = E2e::start(
         vec![MockTurn::SpawnAndWait(SpawnAndWait::new(
             TASK,
@@ -58,7 +59,20 @@ fn a_spawned_agent_shows_by_name_with_its_answer_and_is_listed() {
     tern.wait_for_text(&format!("✓ {nickname}"), WAIT);
     let screen = tern.screen_text();
     assert!(screen.contains("⤷ CHILD-ANSWER: 42 files"), "{screen}");
-    tern.send(b"\x1b");
+    // Enter watches it: the child's own thread, its task as the prompt and its answer.
+    tern.send(b"\r");
+    tern.wait_for_text(&format!("agent {nickname} ·"), WAIT);
+    tern.wait_for_text(&format!("› {TASK}"), WAIT);
+    let screen = tern.screen_text();
+    assert!(screen.contains("CHILD-ANSWER: 42 files"), "{screen}");
+    assert!(!screen.contains("PARENT-DONE"), "{screen}");
+    assert!(screen.contains("Alt+← main thread"), "{screen}");
+    // Alt+← goes back to the main thread.
+    tern.send(b"\x1b[1;3D");
+    tern.wait_for_text("PARENT-DONE", WAIT);
+    tern.wait_for("the main thread's status line", WAIT, |s| {
+        !s.contains(&format!("agent {nickname} ·"))
+    });
     tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(f.runtime);
 }

@@ -1,6 +1,7 @@
 //! `--demo` plays a turn with two sub-agents offline, as codex does (their own threads' events,
 //! no `thread/started`, the parent's spawn and wait items), answers `thread/read` and the
-//! sub-agent `thread/list` for them, and plays a `!` command as a `userShell` turn. The
+//! sub-agent `thread/list` for them, resumes and pages an agent's thread when it is entered,
+//! and plays a `!` command as a `userShell` turn. The
 //! notifications it sends, fed to the app, show both agents by name with their answers.
 
 use crate::support::common::{config, reply, started};
@@ -95,6 +96,30 @@ async fn the_demo_plays_two_agents_that_the_app_shows_by_name() {
         .map(|t| t["agentNickname"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["Curie", "Turing"]);
+
+    // Entering Curie: the demo resumes its thread and pages its turn (task and answer).
+    let curie = listed["data"][0]["id"].as_str().unwrap().to_string();
+    let resumed = connection
+        .request(
+            "thread/resume",
+            json!({"threadId": curie, "excludeTurns": true}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(resumed["thread"]["agentNickname"], "Curie");
+    let turns: Value = connection
+        .request(
+            "thread/turns/list",
+            json!({"threadId": curie, "sortDirection": "desc"}),
+        )
+        .await
+        .unwrap();
+    let items = &turns["data"][0]["items"];
+    assert_eq!(items[0]["type"], "userMessage");
+    assert!(items[1]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Found 3 TODOs"));
 
     // A `!` command plays a turn of its own with a `userShell` command item.
     connection
