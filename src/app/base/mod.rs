@@ -208,6 +208,10 @@ pub fn all_hints(state: &Session) -> Vec<Hint> {
         ("Ctrl+O", "expand or collapse output, reasoning and diffs"),
         ("/ (empty composer)", "the commands, filtered as you type"),
         (
+            "Alt+←/→ (empty composer)",
+            "the main thread and its sub-agents, in turn",
+        ),
+        (
             "!command",
             "run it in your shell, unsandboxed (the first asks first)",
         ),
