@@ -41,6 +41,7 @@ pub fn strip_line(state: &Session, width: usize, now: Instant) -> Line<'static> 
                 Span::styled(" agents ", palette.badge),
                 Span::raw(" "),
                 Span::styled("◂ main", palette.dim),
+                Span::styled(waiting_for_main(state), palette.warning),
                 Span::raw("  "),
             ],
             Span::styled("  Alt+←/→ · /agents", palette.dim),
@@ -93,4 +94,19 @@ pub fn strip_line(state: &Session, width: usize, now: Instant) -> Line<'static> 
         spans.push(hint);
     }
     Line::from(spans)
+}
+
+/// The person's messages waiting for the main thread while an agent is watched (they go out
+/// there on return), said beside the way back.
+fn waiting_for_main(state: &Session) -> String {
+    let waiting = state
+        .agents
+        .root()
+        .and_then(|root| state.threads.get(root))
+        .map_or(0, |main| main.outbox.queued.len());
+    match waiting {
+        0 => String::new(),
+        1 => " (1 message waits)".into(),
+        n => format!(" ({n} messages wait)"),
+    }
 }

@@ -211,6 +211,8 @@ fn a_message_queued_for_the_main_thread_waits_for_it_while_an_agent_is_watched()
         state.session.outbox.queued.is_empty(),
         "the agent's composer has none"
     );
+    let shown = screen(&mut state, 100, 30, now);
+    assert!(shown.contains("◂ main (1 message waits)"), "{shown}");
     // The main thread's turn ends while the person watches Bohr: nothing goes behind their back.
     let effects = sent(update(
         &mut state,
