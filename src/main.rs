@@ -18,6 +18,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if cli.keys {
+        print!(
+            "{}",
+            tern::app::reference::text(&tern::cli::keymap(&loaded).unwrap_or_default())
+        );
+        return ExitCode::SUCCESS;
+    }
     if cli.print_config {
         print!(
             "{}",
@@ -36,6 +43,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Checked with the settings above.
+    config.keymap = tern::cli::keymap(&loaded).unwrap_or_default();
     let remote = match cli.remote_args(&effective) {
         Some(args) => {
             match tern::runtime::connect::Remote::from_args(&args, config.codex_home.as_deref()) {

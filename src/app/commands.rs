@@ -132,9 +132,11 @@ pub static COMMANDS: &[Command] = &[
     command("copy", "copy the last answer", |s, _, _| {
         done(copy_last_answer(s))
     }),
-    command("help", "the keys and commands", |_, _, _| {
-        Outcome::Open(Layer::Help(Help::default()), vec![])
-    }),
+    command(
+        "help",
+        "every key and command (? lists the keys that work here)",
+        |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
+    ),
     Command {
         aliases: &["exit", "q"],
         ..command("quit", "leave tern", |s, _, _| done(quit(s)))

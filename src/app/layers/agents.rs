@@ -4,14 +4,13 @@
 //! list shows the session's agent registry, which the answers fill, so it stays live while
 //! open.
 
-use super::{Ctx, Layer, LayerView, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::{agent_switch, agents};
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
-use crossterm::event::{KeyCode, KeyModifiers};
-use std::time::Instant;
 
 /// Rows a page key moves by.
 const PAGE: usize = 5;
@@ -45,42 +44,144 @@ pub fn open(state: &mut Session) -> Outcome {
     Outcome::Open(Layer::Agents(list), effects)
 }
 
+/// What the list's keys read: the list and the session's agents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AgentsKeyState {
+    /// Agents to pick from.
+    pub any: bool,
+    /// More than one (the selection moves).
+    pub many: bool,
+    /// The person is watching one of them (the main thread is a key away).
+    pub watching: bool,
+    /// No `thread/list` answer is awaited (a refresh may go out).
+    pub idle: bool,
+}
+
+impl AgentsKeyState {
+    fn of(list: &AgentsList, session: &Session) -> Self {
+        AgentsKeyState {
+            any: !session.agents.is_empty(),
+            many: session.agents.len() > 1,
+            watching: agent_switch::watching(session).is_some(),
+            idle: list.waiting == 0,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AgentsKey {
+    Watch,
+    Main,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    First,
+    Last,
+    Refresh,
+    Close,
+}
+
+pub static KEYS: KeyTable<AgentsKeyState, AgentsKey> = KeyTable::new(
+    "agents",
+    "Agents",
+    &[
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], AgentsKey::Up, "select")
+            .bar_keys(1)
+            .when("more than one agent", |s: &AgentsKeyState| s.many),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            AgentsKey::Down,
+            "select",
+        )
+        .bar_keys(1)
+        .when("more than one agent", |s: &AgentsKeyState| s.many),
+        KeyRow::new("watch", &[Chord::ENTER], AgentsKey::Watch, "watch")
+            .explained("show the selected agent's own thread, live")
+            .when("an agent is listed", |s: &AgentsKeyState| s.any),
+        KeyRow::new("main", &[Chord::ch('m')], AgentsKey::Main, "main thread")
+            .explained("back to the main thread")
+            .when("an agent is on screen", |s: &AgentsKeyState| s.watching),
+        KeyRow::new("refresh", &[Chord::ch('r')], AgentsKey::Refresh, "refresh")
+            .explained("ask codex for the thread's agents again")
+            .when("no answer is awaited", |s: &AgentsKeyState| s.idle),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('q')],
+            AgentsKey::Close,
+            "close",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "page_up",
+            &[Chord::PGUP],
+            AgentsKey::PageUp,
+            "a page up/down",
+        )
+        .when("more than one agent", |s: &AgentsKeyState| s.many)
+        .help(),
+        KeyRow::new(
+            "page_down",
+            &[Chord::PGDN],
+            AgentsKey::PageDown,
+            "a page up/down",
+        )
+        .when("more than one agent", |s: &AgentsKeyState| s.many)
+        .help(),
+        KeyRow::new("first", &[Chord::HOME], AgentsKey::First, "first/last")
+            .when("more than one agent", |s: &AgentsKeyState| s.many)
+            .help(),
+        KeyRow::new("last", &[Chord::END], AgentsKey::Last, "first/last")
+            .when("more than one agent", |s: &AgentsKeyState| s.many)
+            .help(),
+    ],
+    // Keys with Ctrl or Alt reach the conversation (Ctrl+O, the Ctrl+C ladder).
+    Rest {
+        chars: Fate::Swallow,
+        modified: Fate::Pass,
+        other: Fate::Swallow,
+    },
+);
+
 impl LayerView for AgentsList {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return Outcome::Ignored;
-        }
+        let facts = AgentsKeyState::of(self, cx);
+        let action = match KEYS.resolve(key, &facts, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
         let last = cx.agents.len().saturating_sub(1);
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close(vec![]),
-            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down => self.selected = (self.selected + 1).min(last),
-            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
-            KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
-            KeyCode::Home => self.selected = 0,
-            KeyCode::End => self.selected = last,
-            KeyCode::Enter => {
+        match action {
+            AgentsKey::Close => return Outcome::Close(vec![]),
+            AgentsKey::Up => self.selected = self.selected.saturating_sub(1),
+            AgentsKey::Down => self.selected = (self.selected + 1).min(last),
+            AgentsKey::PageUp => self.selected = self.selected.saturating_sub(PAGE),
+            AgentsKey::PageDown => self.selected = (self.selected + PAGE).min(last),
+            AgentsKey::First => self.selected = 0,
+            AgentsKey::Last => self.selected = last,
+            AgentsKey::Watch => {
                 let Some(agent) = cx.agents.iter().nth(self.selected) else {
                     return Outcome::Consumed(vec![]);
                 };
                 let id = agent.thread_id.clone();
                 return Outcome::Close(agent_switch::enter(cx, &id));
             }
-            KeyCode::Char('m') => {
+            AgentsKey::Main => {
                 let Some(main) = cx.agents.root().map(str::to_string) else {
                     return Outcome::Consumed(vec![]);
                 };
                 return Outcome::Close(agent_switch::enter(cx, &main));
             }
-            KeyCode::Char('r') if self.waiting == 0 => {
+            AgentsKey::Refresh => {
                 let effects = agents::list(cx);
                 self.waiting = effects.len();
                 return Outcome::Consumed(effects);
             }
-            _ => {}
         }
         Outcome::Consumed(vec![])
     }
@@ -107,19 +208,7 @@ impl LayerView for AgentsList {
         "Agents"
     }
 
-    fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
-        let mut hints = Vec::new();
-        if session.agents.len() > 1 {
-            hints.push(Hint::new("↑/↓", "select"));
-        }
-        if !session.agents.is_empty() {
-            hints.push(Hint::new("Enter", "watch"));
-        }
-        if agent_switch::watching(session).is_some() {
-            hints.push(Hint::new("m", "main thread"));
-        }
-        hints.push(Hint::new("r", "refresh"));
-        hints.push(Hint::new("Esc", "close"));
-        hints
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(&AgentsKeyState::of(self, cx), &cx.config.keymap)
     }
 }

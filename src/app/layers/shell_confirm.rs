@@ -3,12 +3,11 @@
 //! them for. `y` or Enter runs it (and every later `!` command of the session without asking);
 //! `n` or Esc puts the line back in the composer.
 
-use super::{Ctx, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::shell;
 use crate::app::state::Session;
-use crossterm::event::{KeyCode, KeyModifiers};
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShellConfirm {
@@ -29,30 +28,58 @@ pub fn submit(state: &mut Session, command: &str) -> Outcome {
     )
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShellKey {
+    Run,
+    Back,
+}
+
+pub static KEYS: KeyTable<ShellConfirm, ShellKey> = KeyTable::new(
+    "shell",
+    "Run a shell command",
+    &[
+        KeyRow::new(
+            "run",
+            &[Chord::ch('y'), Chord::ENTER, Chord::ch('Y')],
+            ShellKey::Run,
+            "run it (and later ! commands)",
+        )
+        .bar_keys(2),
+        KeyRow::new(
+            "back",
+            &[Chord::ch('n'), Chord::ESC, Chord::ch('N')],
+            ShellKey::Back,
+            "back to the composer",
+        )
+        .bar_keys(2),
+    ],
+    // Keys with Ctrl or Alt reach the conversation (the Ctrl+C ladder); the rest wait.
+    Rest {
+        chars: Fate::Swallow,
+        modified: Fate::Pass,
+        other: Fate::Swallow,
+    },
+);
+
 impl LayerView for ShellConfirm {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             // A paste is not an answer.
             return Outcome::Consumed(vec![]);
         };
-        if key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
-            return Outcome::Ignored;
-        }
-        match key.code {
-            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => {
+        match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(ShellKey::Run) => {
                 cx.beside.shell_confirmed = true;
                 Outcome::Close(shell::run(cx, &self.command))
             }
-            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Esc => {
+            Resolved::Row(ShellKey::Back) => {
                 if cx.composer.is_empty() {
                     cx.composer.set_text(&format!("!{}", self.command));
                 }
                 Outcome::Close(vec![])
             }
-            _ => Outcome::Consumed(vec![]),
+            Resolved::Pass => Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
         }
     }
 
@@ -64,11 +91,8 @@ impl LayerView for ShellConfirm {
         "Run a shell command"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("y/Enter", "run it (and later ! commands)"),
-            Hint::new("n/Esc", "back to the composer"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 
     fn rows(&self, _width: u16, _session: &Session) -> usize {

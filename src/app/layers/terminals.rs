@@ -4,14 +4,13 @@
 //! one (`x`) or all (`X`) waits for `y`: a stopped command is gone. `/stop` opens the list ready
 //! to stop (Enter picks the one; with a single terminal it is picked at once).
 
-use super::{Ctx, Layer, LayerView, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::terminals;
 use crate::app::state::Session;
 use crate::protocol::BackgroundTerminal;
-use crossterm::event::{KeyCode, KeyModifiers};
-use std::time::Instant;
 
 /// Rows a page key moves by.
 const PAGE: usize = 10;
@@ -80,62 +79,235 @@ impl Terminals {
         }
     }
 
-    fn on_output_key(&mut self, code: KeyCode) -> Outcome {
+    /// A key of the output view.
+    fn on_output_key(&mut self, action: TerminalsKey) {
         let Some(view) = &mut self.output else {
-            return Outcome::Ignored;
+            return;
         };
-        match code {
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Enter => self.output = None,
-            KeyCode::Up => view.from_end += 1,
-            KeyCode::Down => view.from_end = view.from_end.saturating_sub(1),
-            KeyCode::PageUp => view.from_end += PAGE * 2,
-            KeyCode::PageDown => view.from_end = view.from_end.saturating_sub(PAGE * 2),
-            KeyCode::Home => view.from_end = usize::MAX / 2,
-            KeyCode::End => view.from_end = 0,
+        match action {
+            TerminalsKey::Back => self.output = None,
+            TerminalsKey::ScrollUp => view.from_end += 1,
+            TerminalsKey::ScrollDown => view.from_end = view.from_end.saturating_sub(1),
+            TerminalsKey::ScrollPageUp => view.from_end += PAGE * 2,
+            TerminalsKey::ScrollPageDown => view.from_end = view.from_end.saturating_sub(PAGE * 2),
+            TerminalsKey::Top => view.from_end = usize::MAX / 2,
+            TerminalsKey::Follow => view.from_end = 0,
             _ => {}
         }
-        Outcome::Consumed(vec![])
     }
 }
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TerminalsKey {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Output,
+    Pick,
+    Stop,
+    StopAll,
+    Refresh,
+    Close,
+    Confirm,
+    Back,
+    ScrollUp,
+    ScrollDown,
+    ScrollPageUp,
+    ScrollPageDown,
+    Top,
+    Follow,
+}
+
+fn listing(list: &Terminals) -> bool {
+    list.output.is_none() && list.confirm.is_none()
+}
+
+fn with_rows(list: &Terminals) -> bool {
+    listing(list) && !list.rows().is_empty()
+}
+
+fn reading(list: &Terminals) -> bool {
+    list.output.is_some()
+}
+
+/// Keys with Ctrl or Alt reach the conversation (Ctrl+O, the Ctrl+C ladder).
+const REST: Rest = Rest {
+    chars: Fate::Swallow,
+    modified: Fate::Pass,
+    other: Fate::Swallow,
+};
+
+pub static KEYS: KeyTable<Terminals, TerminalsKey> = KeyTable::new(
+    "terminals",
+    "Background terminals",
+    &[
+        KeyRow::new(
+            "confirm",
+            &[Chord::ch('y'), Chord::ch('Y')],
+            TerminalsKey::Confirm,
+            "stop it",
+        )
+        .bar_keys(1)
+        .when("a stop waits for its confirmation", |l: &Terminals| {
+            l.confirm.is_some()
+        }),
+        KeyRow::new("up", &[Chord::UP], TerminalsKey::Up, "select")
+            .when("terminals are listed", with_rows),
+        KeyRow::new("down", &[Chord::DOWN], TerminalsKey::Down, "select")
+            .when("terminals are listed", with_rows),
+        KeyRow::new("output", &[Chord::ENTER], TerminalsKey::Output, "output")
+            .explained("the selected terminal's whole output, live")
+            .when("terminals are listed (from /ps)", |l: &Terminals| {
+                with_rows(l) && !l.stopping
+            }),
+        KeyRow::new("pick", &[Chord::ENTER], TerminalsKey::Pick, "stop")
+            .explained("stop the selected terminal (asks first)")
+            .when("terminals are listed (from /stop)", |l: &Terminals| {
+                with_rows(l) && l.stopping
+            }),
+        KeyRow::new(
+            "stop",
+            &[Chord::ch('x'), Chord::DELETE],
+            TerminalsKey::Stop,
+            "stop",
+        )
+        .explained("stop the selected terminal (asks first)")
+        .bar_keys(1)
+        .when("terminals are listed", with_rows),
+        KeyRow::new(
+            "stop_all",
+            &[Chord::ch('X')],
+            TerminalsKey::StopAll,
+            "stop all",
+        )
+        .explained("stop every background terminal of the thread (asks first)")
+        .when("terminals are listed", with_rows),
+        KeyRow::new(
+            "refresh",
+            &[Chord::ch('r')],
+            TerminalsKey::Refresh,
+            "refresh",
+        )
+        .when("the list is shown", listing),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('q')],
+            TerminalsKey::Close,
+            "close",
+        )
+        .bar_keys(1)
+        .when("the list is shown", listing),
+        KeyRow::new(
+            "page_up",
+            &[Chord::PGUP],
+            TerminalsKey::PageUp,
+            "a page up/down",
+        )
+        .when("terminals are listed", with_rows)
+        .help(),
+        KeyRow::new(
+            "page_down",
+            &[Chord::PGDN],
+            TerminalsKey::PageDown,
+            "a page up/down",
+        )
+        .when("terminals are listed", with_rows)
+        .help(),
+        // The output view's.
+        KeyRow::new("scroll_up", &[Chord::UP], TerminalsKey::ScrollUp, "scroll")
+            .when("the output is shown", reading),
+        KeyRow::new(
+            "scroll_down",
+            &[Chord::DOWN],
+            TerminalsKey::ScrollDown,
+            "scroll",
+        )
+        .when("the output is shown", reading),
+        KeyRow::new(
+            "scroll_page_up",
+            &[Chord::PGUP],
+            TerminalsKey::ScrollPageUp,
+            "scroll",
+        )
+        .when("the output is shown", reading),
+        KeyRow::new(
+            "scroll_page_down",
+            &[Chord::PGDN],
+            TerminalsKey::ScrollPageDown,
+            "scroll",
+        )
+        .when("the output is shown", reading),
+        KeyRow::new("follow", &[Chord::END], TerminalsKey::Follow, "follow")
+            .when("the output is shown", reading),
+        KeyRow::new("top", &[Chord::HOME], TerminalsKey::Top, "top")
+            .when("the output is shown", reading)
+            .help(),
+        KeyRow::new(
+            "back",
+            &[Chord::ESC, Chord::ch('q'), Chord::ENTER],
+            TerminalsKey::Back,
+            "back to the list",
+        )
+        .bar_keys(1)
+        .when("the output is shown", reading),
+    ],
+    REST,
+)
+.rest_by(|list| {
+    if list.confirm.is_some() {
+        // Any other key keeps them running.
+        Rest {
+            chars: Fate::Take("keeps it"),
+            modified: Fate::Pass,
+            other: Fate::Take("keeps it"),
+        }
+    } else {
+        REST
+    }
+});
 
 impl LayerView for Terminals {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return Outcome::Ignored;
-        }
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            // Any key but `y` keeps a terminal waiting to be stopped.
+            Resolved::Take => {
+                self.confirm = None;
+                return Outcome::Consumed(vec![]);
+            }
+            Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
         if self.output.is_some() {
-            return self.on_output_key(key.code);
-        }
-        if let Some(stop) = self.confirm.take() {
-            return match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => {
-                    let effects = match stop {
-                        Stop::One {
-                            process_id,
-                            command,
-                        } => terminals::stop(cx, &process_id, &command),
-                        Stop::All => terminals::stop_all(cx),
-                    };
-                    Outcome::Consumed(effects)
-                }
-                // Any other key keeps them running.
-                _ => Outcome::Consumed(vec![]),
-            };
+            self.on_output_key(action);
+            return Outcome::Consumed(vec![]);
         }
         let count = self.rows().len();
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close(vec![]),
-            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down => self.selected = (self.selected + 1).min(count.saturating_sub(1)),
-            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
-            KeyCode::PageDown => {
+        match action {
+            TerminalsKey::Confirm => {
+                let effects = match self.confirm.take() {
+                    Some(Stop::One {
+                        process_id,
+                        command,
+                    }) => terminals::stop(cx, &process_id, &command),
+                    Some(Stop::All) => terminals::stop_all(cx),
+                    None => vec![],
+                };
+                return Outcome::Consumed(effects);
+            }
+            TerminalsKey::Close => return Outcome::Close(vec![]),
+            TerminalsKey::Up => self.selected = self.selected.saturating_sub(1),
+            TerminalsKey::Down => self.selected = (self.selected + 1).min(count.saturating_sub(1)),
+            TerminalsKey::PageUp => self.selected = self.selected.saturating_sub(PAGE),
+            TerminalsKey::PageDown => {
                 self.selected = (self.selected + PAGE).min(count.saturating_sub(1))
             }
-            KeyCode::Enter if self.stopping => self.arm_selected(),
-            KeyCode::Enter => {
+            TerminalsKey::Pick | TerminalsKey::Stop => self.arm_selected(),
+            TerminalsKey::Output => {
                 if let Some(row) = self.selected_row() {
                     self.output = Some(OutputView {
                         item_id: row.item_id.clone(),
@@ -144,9 +316,8 @@ impl LayerView for Terminals {
                     });
                 }
             }
-            KeyCode::Char('x') | KeyCode::Delete => self.arm_selected(),
-            KeyCode::Char('X') if count > 0 => self.confirm = Some(Stop::All),
-            KeyCode::Char('r') => return Outcome::Consumed(terminals::list(cx)),
+            TerminalsKey::StopAll => self.confirm = Some(Stop::All),
+            TerminalsKey::Refresh => return Outcome::Consumed(terminals::list(cx)),
             _ => {}
         }
         Outcome::Consumed(vec![])
@@ -185,32 +356,7 @@ impl LayerView for Terminals {
         "Background terminals"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        if self.output.is_some() {
-            return vec![
-                Hint::new("↑/↓ PgUp/PgDn", "scroll"),
-                Hint::new("End", "follow"),
-                Hint::new("Esc", "back to the list"),
-            ];
-        }
-        if self.confirm.is_some() {
-            return vec![
-                Hint::new("y", "stop it"),
-                Hint::new("any other key", "keep it"),
-            ];
-        }
-        let mut hints = vec![Hint::new("↑/↓", "select")];
-        if !self.rows().is_empty() {
-            if self.stopping {
-                hints.push(Hint::new("Enter/x", "stop"));
-            } else {
-                hints.push(Hint::new("Enter", "output"));
-                hints.push(Hint::new("x", "stop"));
-            }
-            hints.push(Hint::new("X", "stop all"));
-        }
-        hints.push(Hint::new("r", "refresh"));
-        hints.push(Hint::new("Esc", "close"));
-        hints
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

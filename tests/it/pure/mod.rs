@@ -15,6 +15,8 @@ mod entering_agents;
 mod file_finder;
 mod history_file;
 mod honest_notices;
+mod key_tables;
+mod keymap;
 mod late_events;
 mod layers;
 mod layout;
