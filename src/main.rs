@@ -73,7 +73,7 @@ fn main() -> ExitCode {
     tern::render::highlight::warm_up_in_background(config.theme);
     // One thread: the loop, the connection's reader and writer and the child's stderr are all IO
     // bound, and hand-offs between worker threads cost more CPU than they save (measured in
-    // README.md's Performance section).
+    // the benchmarks' docs, `tests/bench/main.rs`).
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -1,6 +1,6 @@
 //! One line of text typed into a view: the transcript search's query, the history search's,
 //! the resume picker's filter and the name being given a thread, the @-mention's query, a
-//! form's typed answer. Typing appends, Backspace removes the last character, and a paste
+//! form's typed answer. Typing appends, Backspace removes the last grapheme cluster, and a paste
 //! follows the one rule of [`pasted_line`].
 
 use std::ops::Deref;
@@ -13,6 +13,28 @@ pub fn pasted_line(text: &str) -> String {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
+}
+
+/// A typed character into a line held as a plain `String` (a form's answer, kept in the model
+/// tier): a control character is a space, as in a paste. [`LineInput::type_char`] is this.
+pub fn type_into(line: &mut String, c: char) {
+    line.push(if c.is_control() { ' ' } else { c });
+}
+
+/// Backspace in a line held as a plain `String`: the last grapheme cluster goes (an emoji family
+/// or a letter with its accents is one, as in the composer). `false` when the line was empty.
+pub fn backspace_in(line: &mut String) -> bool {
+    let end = line.chars().count();
+    if end == 0 {
+        return false;
+    }
+    let keep = crate::text::graphemes::boundary_before(line, end);
+    let byte = line
+        .char_indices()
+        .nth(keep)
+        .map_or(line.len(), |(at, _)| at);
+    line.truncate(byte);
+    true
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -33,12 +55,12 @@ impl LineInput {
 
     /// A typed character (a control character is a space, as in a paste).
     pub fn type_char(&mut self, c: char) {
-        self.text.push(if c.is_control() { ' ' } else { c });
+        type_into(&mut self.text, c);
     }
 
-    /// Removes the last character; `false` when there was none.
+    /// Removes the last grapheme cluster; `false` when there was none.
     pub fn backspace(&mut self) -> bool {
-        self.text.pop().is_some()
+        backspace_in(&mut self.text)
     }
 
     pub fn paste(&mut self, text: &str) {
@@ -90,5 +112,11 @@ mod tests {
         assert_eq!(line, "xyz");
         assert!(line.backspace() && line.backspace() && line.backspace());
         assert!(!line.backspace());
+        // A cluster goes at once: a family of four, a letter with its accent.
+        let mut line = LineInput::new("ab👨\u{200d}👩\u{200d}👧\u{200d}👦e\u{301}");
+        assert!(line.backspace());
+        assert_eq!(line, "ab👨\u{200d}👩\u{200d}👧\u{200d}👦");
+        assert!(line.backspace());
+        assert_eq!(line, "ab");
     }
 }

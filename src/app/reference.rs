@@ -33,6 +33,7 @@ pub fn tables(keymap: &Keymap) -> Vec<Table> {
         table(&layers::queue::KEYS, keymap),
         table(&layers::history_search::KEYS, keymap),
         table(&layers::search::KEYS, keymap),
+        table(&layers::selected::KEYS, keymap),
         table(&layers::help::KEYS, keymap),
         table(&layers::choice::KEYS, keymap),
         table(&layers::status_view::KEYS, keymap),

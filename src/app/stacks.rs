@@ -117,6 +117,20 @@ impl AppState {
     }
 
     /// The open search, wherever it sits in the stack (its matches are highlighted).
+    /// The transcript cell selected (`layers::selected`), for the transcript to mark.
+    pub fn selected_cell(&self) -> Option<usize> {
+        self.layers
+            .person
+            .iter()
+            .rev()
+            .find_map(|layer| match layer {
+                Layer::Selected(selected) => {
+                    selected.selection.index(&self.session.shown.transcript)
+                }
+                _ => None,
+            })
+    }
+
     pub fn search(&self) -> Option<&Search> {
         self.layers
             .person

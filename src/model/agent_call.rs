@@ -165,6 +165,41 @@ impl AgentCall {
         }
     }
 
+    /// The cell as plain text (what copying it takes, unsanitised): what was done, each agent
+    /// named with its state and result, the task.
+    pub fn plain_text(&self) -> String {
+        let verb = match self.action {
+            AgentAction::Spawn => "Spawned",
+            AgentAction::Wait => "Waited for",
+            AgentAction::SendInput => "Sent input to",
+            AgentAction::Resume => "Resumed",
+            AgentAction::Close => "Closed",
+            AgentAction::Interrupt => "Interrupted",
+            AgentAction::List => "Listed agents",
+            AgentAction::Finished => "Finished",
+            AgentAction::Other => "Agent call",
+        };
+        let mut lines = vec![verb.to_string()];
+        for agent in &self.agents {
+            let name = agent
+                .name
+                .clone()
+                .unwrap_or_else(|| agent.thread_id.clone());
+            let mut line = format!("- {name}");
+            if let Some(state) = agent.state {
+                line.push_str(&format!(": {}", state.label()));
+            }
+            if let Some(message) = &agent.message {
+                line.push_str(&format!(" — {message}"));
+            }
+            lines.push(line);
+        }
+        if let Some(prompt) = &self.prompt {
+            lines.push(prompt.clone());
+        }
+        lines.join("\n")
+    }
+
     /// Bytes of text the cell keeps (for the transcript's budget).
     pub fn source_bytes(&self) -> usize {
         let text = |t: &Option<String>| t.as_ref().map_or(0, String::len);

@@ -20,6 +20,7 @@ mod question_view;
 mod queued;
 mod rules;
 mod search;
+mod selected;
 mod server_down;
 mod shell_confirm;
 mod slash_popup;
@@ -136,6 +137,9 @@ fn draw_shown(
         }
         Shown::Layer(Layer::ShellConfirm(confirm)) => {
             shell_confirm::draw(frame, areas.bottom, confirm, palette)
+        }
+        Shown::Layer(Layer::Selected(selected)) => {
+            selected::draw(frame, areas.bottom, selected, state, palette)
         }
     }
 }

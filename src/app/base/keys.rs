@@ -94,6 +94,8 @@ pub enum BaseKey {
     Quit,
     /// Job control: tern stops until `fg`.
     Suspend,
+    /// Alt+↑: select a cell of the transcript (`layers::selected`).
+    SelectCell,
     /// A composer edit.
     Edit(Edit),
     /// Alt+← / Alt+→ on an empty composer: the previous or next of the main thread and its
@@ -246,6 +248,15 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
                 !(s.composer_empty && s.reading_back)
             })
             .help(),
+        row(
+            "select_cell",
+            &[Chord::alt(KeyCode::Up)],
+            BaseKey::SelectCell,
+            "select a cell",
+        )
+        .explained("select a cell of the transcript: copy it, open its diff or a file it names")
+        .when("no question is up", |s| !s.question)
+        .help(),
         row(
             "history_search",
             &[Chord::ctrl('r')],

@@ -118,6 +118,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey) -> Outcome {
         BaseKey::Expand => state.expanded = !state.expanded,
         BaseKey::Commands => return slash::open(state),
         BaseKey::Quit => return Outcome::Consumed(quit(state)),
+        BaseKey::SelectCell => return super::layers::selected::open(state, transcript),
         BaseKey::Suspend => return Outcome::Consumed(vec![super::effect::Effect::Suspend]),
         BaseKey::Edit(edit) => return composer_input::edit(state, edit, now),
         BaseKey::AgentPrevious | BaseKey::AgentNext => {

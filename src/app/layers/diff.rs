@@ -44,6 +44,8 @@ pub struct DiffPager {
     /// The file last jumped to: it stays the current one while its header is in view, even
     /// when the end of the diff keeps it from reaching the top.
     focus_file: Option<usize>,
+    /// Opened from a selected cell (its turn's), not as the last turn's.
+    of_cell: bool,
 }
 
 /// Where the pager's parts go inside the area it covers. Shared by `update` (page sizes,
@@ -117,8 +119,53 @@ pub fn open(state: &mut Session) -> Outcome {
         side_by_side: None,
         truncated: false,
         focus_file: None,
+        of_cell: false,
     };
     Outcome::Open(Layer::Diff(pager), effects)
+}
+
+/// One turn's diff (the selected cell's, `layers::selected`), its top at file `file` of the
+/// diff when given; `Err` says why there is none to show.
+pub fn open_turn(state: &Session, turn: &str, file: Option<usize>) -> Result<Layer, String> {
+    let Some(diff) = state
+        .shown
+        .transcript
+        .turn_diffs()
+        .get(turn)
+        .filter(|d| !d.trim().is_empty())
+    else {
+        return Err(
+            "That turn changed no file tern still keeps a diff of (it keeps the last 16 turns')."
+                .into(),
+        );
+    };
+    let content = ready(diff, state.config.theme);
+    let files = match &content {
+        DiffContent::Ready(doc) => doc.files().len(),
+        _ => 0,
+    };
+    let file = file.filter(|&f| f < files);
+    Ok(Layer::Diff(DiffPager {
+        source: DiffSource::Turn(turn.to_string()),
+        content,
+        anchor: file.map(DocAnchor::file_start).unwrap_or_default(),
+        side_by_side: None,
+        truncated: false,
+        focus_file: file,
+        of_cell: true,
+    }))
+}
+
+/// The paths of one turn's diff, in its order (what a selected cell's mentions are matched
+/// against).
+pub fn turn_files(state: &Session, turn: &str) -> Vec<String> {
+    state
+        .shown
+        .transcript
+        .turn_diffs()
+        .get(turn)
+        .map(|diff| files_of_patch(diff).into_iter().map(|f| f.path).collect())
+        .unwrap_or_default()
 }
 
 fn ready(diff: &str, theme: Theme) -> DiffContent {
@@ -172,6 +219,7 @@ impl DiffPager {
 
     pub fn title(&self) -> String {
         match &self.source {
+            DiffSource::Turn(_) if self.of_cell => "Changes of the selected cell's turn".into(),
             DiffSource::Turn(_) => "Changes of the last turn that edited files".into(),
             DiffSource::Git { cwd } => format!("git diff HEAD in {cwd}"),
         }

@@ -24,6 +24,7 @@ pub mod question_view;
 pub mod queue;
 pub mod rules;
 pub mod search;
+pub mod selected;
 pub mod server_down;
 pub mod shell_confirm;
 pub mod status_view;
@@ -40,6 +41,7 @@ pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
+pub use selected::SelectedCell;
 pub use shell_confirm::ShellConfirm;
 pub use status_view::StatusView;
 pub use terminals::Terminals;
@@ -82,6 +84,8 @@ pub enum Layer {
     Terminals(Box<Terminals>),
     /// The first `!` command of a session: run it unsandboxed?
     ShellConfirm(ShellConfirm),
+    /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
+    Selected(SelectedCell),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -102,6 +106,7 @@ macro_rules! each_layer {
             Layer::Agents($view) => $body,
             Layer::Terminals($view) => $body,
             Layer::ShellConfirm($view) => $body,
+            Layer::Selected($view) => $body,
         }
     };
 }

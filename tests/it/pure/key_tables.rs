@@ -555,6 +555,19 @@ fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "selected cell",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = long(now);
+                update(
+                    &mut state,
+                    AppEvent::Key(KeyEvent::new(KeyCode::Up, KeyModifiers::ALT)),
+                    now,
+                );
+                state
+            },
+        },
+        Fixture {
             name: "help",
             target: Target::Layer,
             build: |now| {

@@ -3,7 +3,7 @@
 //! question the reply is sent.
 
 use crate::app::layers::Outcome;
-use crate::app::line_input::pasted_line;
+use crate::app::line_input::{backspace_in, pasted_line, type_into};
 use crate::app::pick_list::PickList;
 use crate::app::session::answer::answer_front;
 use crate::app::state::Session;
@@ -34,10 +34,10 @@ pub fn paste(state: &mut Session, text: &str) -> Outcome {
     Outcome::Consumed(vec![])
 }
 
-/// A character typed into the answer.
+/// A character typed into the answer (the one line-input's rules, `line_input`).
 pub fn typed(state: &mut Session, c: Option<char>) -> Outcome {
     if let (Some((_, form)), Some(c)) = (front_form(state), c) {
-        form.text.push(c);
+        type_into(&mut form.text, c);
     }
     Outcome::Consumed(vec![])
 }
@@ -80,7 +80,7 @@ pub fn act(state: &mut Session, action: FormStep, code: KeyCode, now: Instant) -
             form.cursor = cursor.index(entries).unwrap_or(0);
         }
         FormStep::Backspace => {
-            form.text.pop();
+            backspace_in(&mut form.text);
         }
         FormStep::Number => {
             if let KeyCode::Char(c @ '1'..='9') = code {
