@@ -6,10 +6,13 @@
 
 pub mod agents;
 pub mod composer;
+pub mod fs;
 pub mod items;
 pub mod jsonrpc;
 pub mod notifications;
+pub mod plan_mode;
 pub mod requests;
+pub mod rewind;
 pub mod server_requests;
 pub mod session;
 pub mod terminals;
@@ -20,7 +23,9 @@ pub use composer::*;
 pub use items::*;
 pub use jsonrpc::*;
 pub use notifications::*;
+pub use plan_mode::*;
 pub use requests::*;
+pub use rewind::*;
 pub use server_requests::*;
 pub use session::*;
 pub use terminals::*;

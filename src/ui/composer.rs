@@ -18,10 +18,12 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     // Queued messages are listed above the box (`ui::queued`), so it has no title.
     let shell = crate::app::session::shell::command_of(&state.composer.text()).is_some();
+    let plan = crate::app::session::plan_mode::in_plan_mode(state);
     let border = match state.lifecycle {
         Lifecycle::Failed(_) => palette.error,
         // A `!` line runs in the person's shell, outside the sandbox: the box says so.
         _ if shell => palette.warning,
+        _ if plan => palette.accent,
         _ => palette.border,
     };
     let mut block = rounded_box(border);
@@ -38,6 +40,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
             Span::styled(short_name(&agent.name()), palette.accent.bold()),
             Span::styled(" · Alt+← main thread ", palette.dim),
         ]));
+    } else if plan {
+        // The mode shows where the person types: what they send is for planning.
+        block = block.title(Span::styled(" Plan mode ", palette.accent.bold()));
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -54,6 +59,11 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
         };
         let hint = if quit_ladder::armed(state, now) {
             Line::from(Span::styled("Ctrl+C again to quit", palette.warning))
+        } else if crate::app::session::rewind::armed(state, now) {
+            Line::from(Span::styled(
+                "Esc again to rewind to an earlier message",
+                palette.warning,
+            ))
         } else {
             let width = usize::from(after_cursor.width);
             match watching {

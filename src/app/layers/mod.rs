@@ -22,6 +22,7 @@ pub mod prefix;
 pub mod question;
 pub mod question_view;
 pub mod queue;
+pub mod rewind;
 pub mod rules;
 pub mod search;
 pub mod selected;
@@ -39,6 +40,7 @@ pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
+pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
 pub use selected::SelectedCell;
@@ -84,6 +86,8 @@ pub enum Layer {
     Terminals(Box<Terminals>),
     /// The first `!` command of a session: run it unsandboxed?
     ShellConfirm(ShellConfirm),
+    /// Esc Esc, `/rewind`: back to before an earlier message, files included.
+    Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
     Selected(SelectedCell),
 }
@@ -106,6 +110,7 @@ macro_rules! each_layer {
             Layer::Agents($view) => $body,
             Layer::Terminals($view) => $body,
             Layer::ShellConfirm($view) => $body,
+            Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
         }
     };

@@ -6,6 +6,8 @@
 mod agents;
 mod codex;
 mod commands;
+mod plan_mode;
+mod quiet_model;
 mod remote;
 mod restart;
 mod rules;

@@ -3,6 +3,7 @@
 
 mod demo_agents;
 mod demo_steer_search;
+mod file_search_race;
 mod input_first;
 mod remote_dial;
 mod restart;

@@ -11,6 +11,8 @@ pub mod floods;
 pub mod heavy;
 pub mod mock_agents;
 pub mod mock_model;
+pub mod mock_plan;
+pub mod plan_fixtures;
 pub mod pty;
 pub mod recording_backend;
 pub mod remote_servers;
