@@ -105,7 +105,8 @@ pub enum Reply {
     },
     ReadAgent {
         thread_id: String,
-        answer: Answer<ThreadReadResponse>,
+        /// Boxed: a whole `Thread` would make every reply as large.
+        answer: Answer<Box<ThreadReadResponse>>,
     },
     ListAgents {
         archived: bool,

@@ -28,9 +28,9 @@ pub struct Thread {
     pub status: Option<ThreadStatus>,
     #[serde(default)]
     pub turns: Vec<Turn>,
-    /// Set on a sub-agent's thread: the thread whose model spawned it.
-    #[serde(default)]
-    pub parent_thread_id: Option<String>,
+    // A sub-agent's thread also names its parent (`parentThreadId`): tern links agents by the
+    // collab items and `rootTurnId` instead, and every reply carries a `Thread`, so unread
+    // fields stay out of it.
     /// A sub-agent's random name ("Carson", "Bohr"), set by the server at spawn.
     #[serde(default)]
     pub agent_nickname: Option<String>,

@@ -375,7 +375,7 @@ pub fn list(state: &Session) -> Vec<Effect> {
 pub fn read_answered(
     state: &mut Session,
     thread_id: &str,
-    answer: Answer<ThreadReadResponse>,
+    answer: Answer<Box<ThreadReadResponse>>,
     now: Instant,
 ) -> Vec<Effect> {
     match answer {
