@@ -426,6 +426,10 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         LayerEvent::CellsPrepended(_) => vec![],
         // `/review`'s chooser, closed since.
         LayerEvent::GitRefs { .. } => vec![],
+        // `/ps`' list, closed since; a stop was told in the transcript already.
+        LayerEvent::Terminals(_) | LayerEvent::TerminalsChanged => vec![],
+        // `/agents`' list, closed since; the registry holds what the listing said.
+        LayerEvent::AgentsListed { .. } => vec![],
         // The rewind list's preview, closed since (nothing was put back).
         LayerEvent::RestorePreview { .. } => vec![],
     }
