@@ -4,20 +4,26 @@
 //! codex (0.171.0; 0.169.0 still tested). Every struct tolerates unknown fields and most fields are optional, because the
 //! server adds fields between releases and tern must keep working when it does.
 
+pub mod account;
 pub mod composer;
 pub mod items;
 pub mod jsonrpc;
+pub mod moderation;
 pub mod notifications;
 pub mod requests;
+pub mod revert;
 pub mod server_requests;
 pub mod session;
 pub mod threads;
 
+pub use account::*;
 pub use composer::*;
 pub use items::*;
 pub use jsonrpc::*;
+pub use moderation::*;
 pub use notifications::*;
 pub use requests::*;
+pub use revert::*;
 pub use server_requests::*;
 pub use session::*;
 pub use threads::*;

@@ -97,6 +97,24 @@ pub struct NoticeNotification {
     pub summary: String,
     #[serde(default)]
     pub details: Option<String>,
+    /// `configWarning` only: the config file at fault, and where in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<TextRange>,
+}
+
+/// `TextRange`: 1-based lines and columns (columns in Unicode scalar values).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TextRange {
+    pub start: TextPosition,
+    pub end: TextPosition,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TextPosition {
+    pub line: u64,
+    pub column: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -129,6 +147,8 @@ pub enum ServerNotification {
     ThreadUnarchived(super::threads::ThreadIdNotification),
     RateLimitsUpdated(super::session::RateLimitsNotification),
     ThreadStatusChanged(super::threads::ThreadStatusChangedNotification),
+    AccountLoginCompleted(super::account::LoginCompletedNotification),
+    AccountUpdated(super::account::AccountUpdatedNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -164,6 +184,8 @@ impl ServerNotification {
             "thread/unarchived" => N::ThreadUnarchived(parse(params)?),
             "account/rateLimits/updated" => N::RateLimitsUpdated(parse(params)?),
             "thread/status/changed" => N::ThreadStatusChanged(parse(params)?),
+            "account/login/completed" => N::AccountLoginCompleted(parse(params)?),
+            "account/updated" => N::AccountUpdated(parse(params)?),
             other => N::Other(other.to_string()),
         })
     }
@@ -188,7 +210,7 @@ impl ServerNotification {
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
-            N::RateLimitsUpdated(_) => None,
+            N::RateLimitsUpdated(_) | N::AccountLoginCompleted(_) | N::AccountUpdated(_) => None,
         }
     }
 }
