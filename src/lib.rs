@@ -16,12 +16,13 @@
 //!    listed in its docs)
 //! 7. `ui` — widgets that draw the state and never write it
 //! 8. `runtime` — the one event loop, the terminal, and the effects carried out
-//! 9. `cli` — the command line, which starts a session
+//! 9. `cli`, `doctor` — the command line, which starts a session; `tern doctor`'s report
 
 pub mod app;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod doctor;
 pub mod model;
 pub mod protocol;
 pub mod render;

@@ -103,8 +103,8 @@ pub static COMMANDS: &[Command] = &[
     ),
     command(
         "status",
-        "thread, model, policies, tokens and limits",
-        |_, _, _| Outcome::Open(Layer::Status(layers::StatusView), vec![]),
+        "thread, model, policies, account, tokens and limits",
+        |s, _, _| Outcome::Open(Layer::Status(layers::StatusView), read_limits(s)),
     ),
     command(
         "compact",
@@ -114,6 +114,17 @@ pub static COMMANDS: &[Command] = &[
     command("copy", "copy the last answer", |s, _, _| {
         done(copy_last_answer(s))
     }),
+    command(
+        "login",
+        "sign in to codex: ChatGPT, a device code or an API key",
+        |s, _, _| Outcome::Open(Layer::SignIn(Box::new(layers::SignIn::new(s))), vec![]),
+    ),
+    command("logout", "sign codex out (asks first)", |s, _, _| logout(s)),
+    command(
+        "doctor",
+        "versions, settings, sign-in and terminal, for a bug report",
+        |_, _, _| Outcome::Open(Layer::Doctor(Default::default()), vec![]),
+    ),
     command("help", "the keys and commands", |_, _, _| {
         Outcome::Open(Layer::Help(Help::default()), vec![])
     }),
@@ -274,6 +285,35 @@ fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
             name: name.to_string(),
         },
     ))]
+}
+
+/// `/status` with a ChatGPT sign-in: its rate limits are asked for as the box opens (the
+/// other sign-ins have none to read).
+fn read_limits(state: &Session) -> Vec<Effect> {
+    let chatgpt = state
+        .account
+        .known()
+        .is_some_and(|a| matches!(a.account, Some(crate::protocol::Account::Chatgpt { .. })));
+    if chatgpt {
+        vec![Effect::Request(ClientRequest::ReadRateLimits)]
+    } else {
+        vec![]
+    }
+}
+
+/// `/logout`: a confirming box, unless codex is known to be signed out already.
+fn logout(state: &mut Session) -> Outcome {
+    if state.account.known().is_some_and(|a| a.account.is_none()) {
+        state.transcript.notice(
+            NoticeLevel::Info,
+            "codex is not signed in: nothing to sign out of.",
+        );
+        return done(vec![]);
+    }
+    Outcome::Open(
+        Layer::SignIn(Box::new(layers::SignIn::confirm_logout(state))),
+        vec![],
+    )
 }
 
 /// `/compact`: the server runs the compaction as a turn; its events show it like any other.

@@ -61,6 +61,9 @@ pub enum Effect {
     EditInEditor {
         draft: String,
     },
+    /// Open `url` in a browser with the platform's opener (`$BROWSER`, `xdg-open`, `open`),
+    /// detached; nothing comes back (the screen shows the link whatever happens).
+    OpenUrl(String),
     Redraw,
     Quit,
 }

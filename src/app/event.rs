@@ -49,6 +49,14 @@ pub enum RequestTag {
     SearchFiles {
         generation: u64,
     },
+    ReadAccount,
+    /// `account/login/start`, and which way in.
+    Login(crate::protocol::LoginKind),
+    CancelLogin,
+    Logout,
+    /// `thread/revert` of a turn that failed for want of sign-in.
+    RevertFailedTurn,
+    ReadRateLimits,
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
@@ -138,6 +146,21 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
+    /// Sign-in is needed (at startup, or a prompt was sent signed out). The router opens the
+    /// sign-in layer unless it is open.
+    SignInWanted,
+    /// `account/login/start` answered: the link or code to show, or why not.
+    LoginAnswered(Result<crate::protocol::LoginResponse, String>),
+    /// `account/login/completed`.
+    LoginCompleted(crate::protocol::LoginCompletedNotification),
+    /// `account/read` answered after a sign-in or a sign-out: the account as it is now.
+    AccountChanged,
+    /// A thread could not be opened because another codex is writing to it. The router opens
+    /// the locked-thread box unless one is open (which then takes it).
+    ThreadLocked {
+        thread_id: Option<String>,
+        error: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]

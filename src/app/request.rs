@@ -48,6 +48,18 @@ pub enum ClientRequest {
         params: FuzzyFileSearchParams,
         generation: u64,
     },
+    /// `account/read`: who is signed in, and whether the provider needs it.
+    ReadAccount(protocol::GetAccountParams),
+    /// `account/login/start`. An API key inside is never printed (`ApiKey`'s `Debug`).
+    Login(protocol::LoginParams),
+    /// `account/login/cancel`: Esc on the browser or device-code screen.
+    CancelLogin(protocol::CancelLoginParams),
+    /// `account/logout`.
+    Logout,
+    /// `thread/revert`: the turn that failed for want of sign-in goes before it is sent again.
+    RevertFailedTurn(protocol::ThreadRevertParams),
+    /// `account/rateLimits/read`, for `/status`.
+    ReadRateLimits,
 }
 
 impl ClientRequest {
@@ -70,6 +82,12 @@ impl ClientRequest {
             ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
             ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
             ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
+            ClientRequest::ReadAccount(_) => protocol::ACCOUNT_READ,
+            ClientRequest::Login(_) => protocol::ACCOUNT_LOGIN_START,
+            ClientRequest::CancelLogin(_) => protocol::ACCOUNT_LOGIN_CANCEL,
+            ClientRequest::Logout => protocol::ACCOUNT_LOGOUT,
+            ClientRequest::RevertFailedTurn(_) => protocol::THREAD_REVERT,
+            ClientRequest::ReadRateLimits => protocol::ACCOUNT_RATE_LIMITS_READ,
         }
     }
 
@@ -91,6 +109,12 @@ impl ClientRequest {
             ClientRequest::CompactThread(p) => serde_json::to_value(p),
             ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
+            ClientRequest::ReadAccount(p) => serde_json::to_value(p),
+            ClientRequest::Login(p) => serde_json::to_value(p),
+            ClientRequest::CancelLogin(p) => serde_json::to_value(p),
+            ClientRequest::Logout => Ok(Value::Null),
+            ClientRequest::RevertFailedTurn(p) => serde_json::to_value(p),
+            ClientRequest::ReadRateLimits => Ok(Value::Object(Default::default())),
         }
     }
 
@@ -130,6 +154,23 @@ impl ClientRequest {
             ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
                 generation: *generation,
             },
+            ClientRequest::ReadAccount(_) => RequestTag::ReadAccount,
+            ClientRequest::Login(p) => RequestTag::Login(p.kind()),
+            ClientRequest::CancelLogin(_) => RequestTag::CancelLogin,
+            ClientRequest::Logout => RequestTag::Logout,
+            ClientRequest::RevertFailedTurn(_) => RequestTag::RevertFailedTurn,
+            ClientRequest::ReadRateLimits => RequestTag::ReadRateLimits,
+        }
+    }
+
+    /// A secret this request carries (the API key of a sign-in), for the runtime to add to the
+    /// redaction table before the request goes out.
+    pub fn secret(&self) -> Option<&str> {
+        match self {
+            ClientRequest::Login(protocol::LoginParams::ApiKey { api_key }) => {
+                Some(api_key.expose())
+            }
+            _ => None,
         }
     }
 }

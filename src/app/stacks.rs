@@ -181,7 +181,8 @@ impl AppState {
         let session = &self.session;
         let health = super::session::health::next_deadline(session);
         let quit = session.quit_armed_until.filter(|until| *until > now);
-        [session.questions.next_deadline(now), health, quit]
+        let config = super::session::first_run::next_deadline(session);
+        [session.questions.next_deadline(now), health, quit, config]
             .into_iter()
             .flatten()
             .min()

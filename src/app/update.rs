@@ -9,7 +9,7 @@ use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
 use super::router;
 use super::session::{actions, attention, health, notices, responses, restart};
-use super::session::{server_events, threads};
+use super::session::{first_run, server_events, threads};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
@@ -28,7 +28,9 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         AppEvent::Mouse(mouse) => router::route(state, Input::Mouse(mouse), now),
         AppEvent::Tick => {
             health::check(&mut state.session, now);
-            router::tick(state, now)
+            let mut effects = first_run::tick(&mut state.session, now);
+            effects.extend(router::tick(state, now));
+            effects
         }
         event => on_session_event(state, event, now),
     };
@@ -57,7 +59,17 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::ServerRequest { id, request } => {
             server_events::on_server_request(session, id, request, now)
         }
-        AppEvent::Response { tag, result } => responses::on_response(session, tag, result, now),
+        AppEvent::Response { tag, result } => {
+            // The first-run walls and the sign-in see every answer first.
+            match first_run::pre_response(session, &tag, &result, now) {
+                first_run::Seen::Taken(effects) => effects,
+                first_run::Seen::Then(after) => {
+                    let mut effects = responses::on_response(session, tag, result, now);
+                    effects.extend(after);
+                    effects
+                }
+            }
+        }
         AppEvent::RulesLoaded { dir, result } => {
             session
                 .layer_events
@@ -90,7 +102,12 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::Terminate => actions::quit(session),
         AppEvent::Focus(focused) => {
             session.focused = focused;
-            vec![]
+            // Back from fixing codex's config file in another window: try it at once.
+            if focused {
+                first_run::retry_config(session, now)
+            } else {
+                vec![]
+            }
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
     }

@@ -20,6 +20,7 @@ struct DemoServer {
     threads: Vec<Value>,
     next_id: u64,
     running: Option<(String, JoinHandle<()>)>,
+    account: super::account::DemoAccount,
 }
 
 pub async fn serve(stream: DuplexStream, script: DemoScript) {
@@ -43,6 +44,7 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         answers: Arc::default(),
         next_id: 1,
         running: None,
+        account: Default::default(),
     };
     let mut lines = BufReader::new(reader).lines();
     while let Ok(Some(line)) = lines.next_line().await {
@@ -84,9 +86,18 @@ impl DemoServer {
     }
 
     fn request(&mut self, id: RequestId, method: &str, params: Value) {
+        let speed = self.script.speed;
+        if let Some(reply) = self.account.request(&self.out, &id, method, &params, speed) {
+            match reply {
+                super::account::Reply::Answer(Ok(value)) => self.out.respond(&id, value),
+                super::account::Reply::Answer(Err(message)) => self.out.error(&id, &message),
+                super::account::Reply::Sent => {}
+            }
+            return;
+        }
         let result = match method {
             "initialize" => Ok(json!({
-                "userAgent": "tern-demo/0.0.0",
+                "userAgent": "tern/0.171.0 (the tern demo)",
                 "codexHome": "/demo/.codex",
                 "platformFamily": "unix",
                 "platformOs": std::env::consts::OS,

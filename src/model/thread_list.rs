@@ -95,7 +95,9 @@ impl Exchange {
                         }
                     }
                 }
-                ThreadItem::AgentMessage { text, .. } => answer = text.clone(),
+                ThreadItem::AgentMessage {
+                    text, moderation, ..
+                } => answer = crate::protocol::shown_text(text, moderation.as_ref()).into_owned(),
                 _ => {}
             }
         }

@@ -53,6 +53,10 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
         }
         match effect {
             Effect::Request(request) => {
+                // An API key never reaches the log, a crash message or codex's stderr as shown.
+                if let Some(secret) = request.secret() {
+                    crate::rpc::redact::register_secret(secret);
+                }
                 let connection = world.connection.clone();
                 let responses = world.responses.clone();
                 let tag = request.tag();
@@ -122,6 +126,7 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 restart: None,
                 editor: Some(draft),
             }),
+            Effect::OpenUrl(url) => super::opener::open(&url),
             Effect::Redraw => world.frames.request(Instant::now()),
             Effect::Quit => {}
         }

@@ -3,6 +3,7 @@
 pub mod abort_restore;
 pub mod atomic_file;
 pub mod backend;
+pub mod codex_bin;
 pub mod connect;
 pub mod connect_backoff;
 pub mod connect_redial;
@@ -16,6 +17,7 @@ pub mod history_file;
 pub mod hyperlinks;
 pub mod inbound;
 pub mod input;
+pub mod opener;
 pub mod redact;
 pub mod restart;
 pub mod rules_file;

@@ -8,10 +8,12 @@ mod choice;
 mod chrome;
 mod composer;
 mod diff;
+mod doctor;
 mod file_finder;
 mod help;
 mod hints;
 mod history_search;
+mod locked_thread;
 mod prefix;
 mod question;
 mod question_view;
@@ -19,6 +21,7 @@ mod queued;
 mod rules;
 mod search;
 mod server_down;
+mod sign_in;
 mod slash_popup;
 mod status;
 mod status_view;
@@ -125,5 +128,10 @@ fn draw_shown(
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}
+        Shown::Layer(Layer::SignIn(layer)) => sign_in::draw(frame, areas.main, layer, session),
+        Shown::Layer(Layer::LockedThread(locked)) => {
+            locked_thread::draw(frame, areas.main, locked, palette)
+        }
+        Shown::Layer(Layer::Doctor(view)) => doctor::draw(frame, areas.main, view, session),
     }
 }

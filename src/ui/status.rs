@@ -30,6 +30,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         ConnState::Connecting => spans.push(Span::styled("connecting to codex…", palette.warning)),
         ConnState::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
         ConnState::Ready => match &state.session.turn {
+            TurnPhase::Idle if crate::app::session::gate::needs_sign_in(&state.session) => {
+                spans.push(Span::styled("not signed in (/login)", palette.warning))
+            }
             TurnPhase::Idle => spans.push(Span::styled("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();

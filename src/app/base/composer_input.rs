@@ -40,6 +40,10 @@ pub enum Submit {
 /// text is a command, however it was submitted — decided here, once: queued, a command would
 /// go out as a message for the model. Everything else goes to the outbox.
 pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
+    // Signed out, or codex's config broken: the prompt stays in the composer, unrecorded.
+    if crate::app::session::first_run::holds_prompt(state, &text) {
+        return Outcome::Consumed(vec![]);
+    }
     let recorded = record_in_prompt_history(state, &text);
     let outcome = match crate::app::commands::dispatch(state, &text, now) {
         Some(ran) => ran,

@@ -15,8 +15,11 @@
 
 pub mod choice;
 pub mod diff;
+pub mod doctor_view;
+pub mod first_run;
 pub mod help;
 pub mod history_search;
+pub mod locked_thread;
 pub mod prefix;
 pub mod question;
 pub mod question_view;
@@ -24,18 +27,22 @@ pub mod queue;
 pub mod rules;
 pub mod search;
 pub mod server_down;
+pub mod sign_in;
 pub mod status_view;
 pub mod thread_picker;
 
 pub use choice::Choice;
 pub use diff::DiffPager;
+pub use doctor_view::DoctorView;
 pub use help::Help;
 pub use history_search::HistorySearch;
+pub use locked_thread::LockedThread;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
+pub use sign_in::SignIn;
 pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
@@ -69,6 +76,12 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// Signing in (at startup, a prompt sent signed out, `/login`), and `/logout`'s box.
+    SignIn(Box<SignIn>),
+    /// A thread another codex is writing to: retry, fork, or a new thread.
+    LockedThread(LockedThread),
+    /// `/doctor`: what a bug report needs.
+    Doctor(DoctorView),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -86,6 +99,9 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::SignIn($view) => $body,
+            Layer::LockedThread($view) => $body,
+            Layer::Doctor($view) => $body,
         }
     };
 }

@@ -24,6 +24,12 @@ impl LayerView for ServerDownBox {
                     && key.modifiers.contains(KeyModifiers::CONTROL) =>
             {
                 let now = cx.now;
+                // A config file with an error needs no new server: the thread is asked again.
+                if config_error(cx) {
+                    return Outcome::Consumed(crate::app::session::first_run::retry_config(
+                        cx, now,
+                    ));
+                }
                 Outcome::Consumed(crate::app::session::restart::restart(cx, now))
             }
             _ => Outcome::Ignored,
@@ -44,7 +50,9 @@ impl LayerView for ServerDownBox {
 
     fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
         let mut hints = Vec::new();
-        if !session.health.down.as_ref().is_some_and(|d| d.restarting) {
+        if config_error(session) {
+            hints.push(Hint::new("Ctrl+R", "try again (after fixing the file)"));
+        } else if !session.health.down.as_ref().is_some_and(|d| d.restarting) {
             hints.push(Hint::new("Ctrl+R", "restart codex and resume the thread"));
         }
         hints.push(Hint::new("PgUp/PgDn", "scroll"));
@@ -59,4 +67,12 @@ impl LayerView for ServerDownBox {
             .as_ref()
             .map_or(0, |down| down.rows(width))
     }
+}
+
+/// The box shows codex's config error (Ctrl+R asks for the thread again, no restart).
+fn config_error(session: &Session) -> bool {
+    matches!(
+        session.health.down.as_ref().map(|d| &d.cause),
+        Some(crate::app::state::health::DownCause::ConfigError(_))
+    )
 }

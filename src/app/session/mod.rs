@@ -2,9 +2,13 @@
 //! person's decisions do to the session. Each changes the session and returns effects; none
 //! sees a layer (what a layer should hear is posted as a `LayerEvent`).
 
+pub mod account;
 pub mod actions;
 pub mod answer;
 pub mod attention;
+pub mod auth_refusal;
+pub mod first_run;
+pub mod gate;
 pub mod health;
 pub mod notices;
 pub mod outbox;

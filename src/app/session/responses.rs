@@ -109,6 +109,16 @@ pub fn on_response(
             | RequestTag::UnarchiveThread { .. },
             _,
         ) => vec![],
+        // Handled by `account` (through `first_run::pre_response`, before this).
+        (
+            RequestTag::ReadAccount
+            | RequestTag::Login(_)
+            | RequestTag::CancelLogin
+            | RequestTag::Logout
+            | RequestTag::RevertFailedTurn
+            | RequestTag::ReadRateLimits,
+            _,
+        ) => vec![],
         (RequestTag::ListModels, result) => {
             let parsed = result.and_then(|v| {
                 serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string())

@@ -30,6 +30,8 @@ pub fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
     if matches!(state.health.restart, Some(Restart::Starting { .. })) {
         return vec![];
     }
+    // Gone before it answered `initialize`: its last words (often about its config) are why.
+    let at_startup = state.server.is_none();
     state.health.closed = true;
     state.health.restart = None;
     let pending = state.questions.clear().len();
@@ -48,7 +50,15 @@ pub fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
         ));
     }
     message.push_str(" What you typed is kept; Ctrl+R restarts codex and resumes the thread.");
-    health::show(state, DownCause::Exited { detail: reason });
+    let detail = reason;
+    health::show(
+        state,
+        if at_startup {
+            DownCause::ExitedAtStartup { detail }
+        } else {
+            DownCause::Exited { detail }
+        },
+    );
     fail(state, message)
 }
 

@@ -54,6 +54,8 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
                 TurnStatus::Interrupted => state
                     .transcript
                     .notice(NoticeLevel::Warning, "Turn interrupted"),
+                // A 401: said by its one line already (`auth_refusal`).
+                TurnStatus::Failed if super::auth_refusal::explains_failure(state, &turn) => {}
                 TurnStatus::Failed => {
                     let message = turn
                         .error
@@ -124,11 +126,27 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
                     .push(LayerEvent::TurnDiff { turn_id: d.turn_id });
             }
         }
-        N::Error(e) => super::notices::error(state, e),
-        N::Warning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.message),
-        N::ConfigWarning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.summary),
+        N::Error(e) => {
+            if !super::auth_refusal::on_error(state, &e) {
+                super::notices::error(state, e)
+            }
+        }
+        N::Warning(w) => {
+            if !super::auth_refusal::swallows_warning(state, w.thread_id.as_deref(), &w.message) {
+                super::notices::repeated(state, NoticeLevel::Warning, w.message)
+            }
+        }
+        N::ConfigWarning(w) => {
+            if !super::first_run::config_warning(state, &w) {
+                super::notices::repeated(state, NoticeLevel::Warning, w.summary)
+            }
+        }
+        N::AccountLoginCompleted(n) => return super::account::login_completed(state, n),
+        N::AccountUpdated(n) => return super::account::updated(state, n),
         N::ThreadStatusChanged(s) => {
-            if s.status == crate::protocol::ThreadStatus::SystemError {
+            if s.status == crate::protocol::ThreadStatus::SystemError
+                && !super::auth_refusal::is_refusing(state, Some(&s.thread_id))
+            {
                 super::notices::system_error(state);
             }
         }

@@ -55,6 +55,12 @@ pub enum DownCause {
     Silent { secs: u64, pid: Option<u32> },
     /// A restart was asked for but the new server could not be started.
     StartFailed { detail: String },
+    /// The server ended before it answered `initialize`: what it said (often about its config
+    /// file) is all there is to go on.
+    ExitedAtStartup { detail: String },
+    /// codex runs, but its config file has an error, so no thread can start (`thread/start`
+    /// refused "failed to load configuration"). Ctrl+R (and a timer) asks again; no restart.
+    ConfigError(super::first_run::ConfigProblem),
 }
 
 /// The server-down box: drawn in the composer's place while `Health::down` holds it.
@@ -96,6 +102,19 @@ impl ServerDown {
                 "Could not start codex app-server again: {}",
                 sanitize_line(detail)
             )],
+            DownCause::ExitedAtStartup { detail } => vec![
+                sanitize_line(detail),
+                "It stopped before it answered tern, so what it said above is the reason: often                  its config.toml ($CODEX_HOME/config.toml). Fix what it names, then Ctrl+R starts                  it again."
+                    .to_string(),
+            ],
+            DownCause::ConfigError(problem) => {
+                let mut out = problem.paragraphs();
+                out.push(
+                    "Ctrl+R tries again once the file is fixed (tern also tries every few seconds,                      and when this window gets the focus back) · your draft is kept and nothing is                      sent meanwhile · Ctrl+C quits"
+                        .to_string(),
+                );
+                return out;
+            }
         };
         out.push(if self.restarting {
             "Restarting codex app-server…".to_string()
@@ -136,6 +155,8 @@ impl ServerDown {
             DownCause::Exited { .. } | DownCause::StartFailed { .. } => "codex app-server stopped",
             DownCause::NoAnswer { .. } => "codex app-server does not answer",
             DownCause::Silent { .. } => "codex app-server is silent",
+            DownCause::ExitedAtStartup { .. } => "codex app-server stopped at startup",
+            DownCause::ConfigError(_) => "codex's config file has an error",
         }
     }
 }

@@ -3,6 +3,8 @@
 //! stacks only by what they return. Data only: what changes it is the session's operations and
 //! the layers' handlers.
 
+pub mod account;
+pub mod first_run;
 pub mod guard;
 pub mod health;
 pub mod older_turns;
@@ -56,6 +58,8 @@ pub struct SessionConfig {
     /// the runtime).
     pub history_file: Option<std::path::PathBuf>,
     pub prompt_history: Vec<String>,
+    /// What the runtime found for signing in and for `/doctor`.
+    pub first_run: first_run::FirstRunSetup,
 }
 
 /// Which thread a session opens with.
@@ -159,6 +163,10 @@ pub struct Session {
     /// News for the layers on screen, posted by the session's handlers and handed out by the
     /// router after each event.
     pub layer_events: Vec<super::event::LayerEvent>,
+    /// Who is signed in, and a turn refused for want of it.
+    pub account: account::AccountState,
+    /// A broken codex config file, the version check.
+    pub first_run: first_run::FirstRun,
 }
 
 impl Session {
@@ -189,6 +197,8 @@ impl Session {
             health: Default::default(),
             quit_armed_until: None,
             layer_events: Vec::new(),
+            account: Default::default(),
+            first_run: Default::default(),
             config,
         }
     }
