@@ -149,8 +149,11 @@ pub enum LayerEvent {
     /// Sign-in is needed (at startup, or a prompt was sent signed out). The router opens the
     /// sign-in layer unless it is open.
     SignInWanted,
-    /// `account/login/start` answered: the link or code to show, or why not.
-    LoginAnswered(Result<crate::protocol::LoginResponse, String>),
+    /// `account/login/start` answered (for this way in): the link or code to show, or why not.
+    LoginAnswered {
+        kind: crate::protocol::LoginKind,
+        result: Result<crate::protocol::LoginResponse, String>,
+    },
     /// `account/login/completed`.
     LoginCompleted(crate::protocol::LoginCompletedNotification),
     /// `account/read` answered after a sign-in or a sign-out: the account as it is now.

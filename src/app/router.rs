@@ -364,6 +364,11 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
             vec![]
         }
         LayerEvent::OpenRefused { error } => super::session::threads::refused_here(session, &error),
+        // A sign-in answered after its layer closed: codex stops waiting for that login.
+        LayerEvent::LoginAnswered {
+            result: Ok(response),
+            ..
+        } => super::layers::sign_in::cancel_login(&response),
         _ => vec![],
     }
 }

@@ -159,15 +159,24 @@ fn choose(out: &mut Lines, layer: &SignIn, session: &Session, palette: &Palette)
         let (label, detail) = way(*kind);
         let selected = i == layer.selected;
         let marker = if selected { "› " } else { "  " };
-        let line = Line::from(vec![
-            Span::raw(MARGIN),
-            Span::styled(
-                format!("{marker}{}. {label:<label_width$}", i + 1),
-                palette.key,
-            ),
-            Span::styled(format!("  {detail}"), palette.dim),
-        ]);
-        out.rows.push(menu_row(line, selected, palette));
+        let head = format!("{marker}{}. {label:<label_width$}", i + 1);
+        let fits = MARGIN.len() + head.chars().count() + 2 + detail.chars().count() <= out.width;
+        let mut spans = vec![Span::raw(MARGIN), Span::styled(head, palette.key)];
+        if fits {
+            spans.push(Span::styled(format!("  {detail}"), palette.dim));
+        }
+        out.rows
+            .push(menu_row(Line::from(spans), selected, palette));
+        if !fits {
+            // Narrow: what it is for goes under it.
+            let indent = [Span::raw("       ")];
+            out.rows.extend(wrap_spans(
+                &[Span::styled(detail.to_string(), palette.dim)],
+                out.width,
+                &indent,
+                &indent,
+            ));
+        }
     }
     if let Some(error) = &layer.error {
         out.blank();

@@ -44,11 +44,14 @@ pub fn on_response(
 ) -> Option<Vec<Effect>> {
     Some(match tag {
         RequestTag::ReadAccount => read_answered(state, result.clone(), now),
-        RequestTag::Login(_) => {
+        RequestTag::Login(kind) => {
             let parsed = result.clone().and_then(|v| {
                 serde_json::from_value::<LoginResponse>(v).map_err(|e| e.to_string())
             });
-            state.layer_events.push(LayerEvent::LoginAnswered(parsed));
+            state.layer_events.push(LayerEvent::LoginAnswered {
+                kind: *kind,
+                result: parsed,
+            });
             vec![]
         }
         RequestTag::CancelLogin => {

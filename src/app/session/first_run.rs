@@ -146,6 +146,11 @@ fn parse_location(error: &str) -> Option<(String, u64, u64, String)> {
 /// `thread/start` refused for the config file: the box says so, and the session waits.
 fn config_refused(state: &mut Session, error: &str) -> Vec<Effect> {
     state.first_run.retrying = false;
+    // The JSON-RPC code at the end says nothing to a person.
+    let error = match error.rsplit_once(" (code -") {
+        Some((text, code)) if code.trim_end_matches(')').parse::<u64>().is_ok() => text,
+        _ => error,
+    };
     let problem = match parse_location(error) {
         Some((path, line, col, message)) => ConfigProblem {
             message: strip_location(&message, None),

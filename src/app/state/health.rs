@@ -104,13 +104,17 @@ impl ServerDown {
             )],
             DownCause::ExitedAtStartup { detail } => vec![
                 sanitize_line(detail),
-                "It stopped before it answered tern, so what it said above is the reason: often                  its config.toml ($CODEX_HOME/config.toml). Fix what it names, then Ctrl+R starts                  it again."
+                "It stopped before it answered tern, so what it said above is the reason: often \
+                 its config.toml ($CODEX_HOME/config.toml). Fix what it names, then Ctrl+R starts \
+                 it again."
                     .to_string(),
             ],
             DownCause::ConfigError(problem) => {
                 let mut out = problem.paragraphs();
                 out.push(
-                    "Ctrl+R tries again once the file is fixed (tern also tries every few seconds,                      and when this window gets the focus back) · your draft is kept and nothing is                      sent meanwhile · Ctrl+C quits"
+                    "Ctrl+R tries again once the file is fixed (tern also tries every few seconds, \
+                     and when this window gets the focus back) · your draft is kept and nothing is \
+                     sent meanwhile · Ctrl+C quits"
                         .to_string(),
                 );
                 return out;

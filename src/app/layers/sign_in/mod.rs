@@ -12,6 +12,8 @@
 mod keys;
 pub mod masked;
 
+pub use keys::cancel_login;
+
 use super::{Ctx, LayerView, Outcome};
 use crate::app::event::LayerEvent;
 use crate::app::layer_types::{Hint, Input, Placement};
@@ -115,16 +117,19 @@ impl SignIn {
     }
 
     /// The server answered `account/login/start`.
-    fn answered(&mut self, answer: &Result<LoginResponse, String>, cx: &mut Ctx<'_>) -> Outcome {
-        let kind = match &self.screen {
-            Screen::Starting(kind) => Some(*kind),
-            _ => None,
-        };
-        let abandoned = self.abandoned.take();
-        if kind.is_none() {
+    fn answered(
+        &mut self,
+        kind: LoginKind,
+        answer: &Result<LoginResponse, String>,
+        cx: &mut Ctx<'_>,
+    ) -> Outcome {
+        if self.screen != Screen::Starting(kind) {
             // The person went back before it came: a browser or device login is cancelled.
-            let effects = match (abandoned, answer) {
-                (Some(_), Ok(response)) => keys::cancel_login(response),
+            let effects = match (self.abandoned, answer) {
+                (Some(gone), Ok(response)) if gone == kind => {
+                    self.abandoned = None;
+                    keys::cancel_login(response)
+                }
                 _ => vec![],
             };
             return Outcome::Consumed(effects);
@@ -213,7 +218,7 @@ impl LayerView for SignIn {
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
         match event {
-            LayerEvent::LoginAnswered(answer) => self.answered(answer, cx),
+            LayerEvent::LoginAnswered { kind, result } => self.answered(*kind, result, cx),
             LayerEvent::LoginCompleted(done) => self.completed(done),
             LayerEvent::AccountChanged if self.screen == Screen::Finishing => {
                 Outcome::Close(vec![])
