@@ -8,5 +8,6 @@ mod commands;
 mod remote;
 mod restart;
 mod rules;
+mod sign_in;
 mod steer;
 mod threads;

@@ -11,3 +11,4 @@ mod flood;
 mod hostile_ids;
 mod hostile_output;
 mod remote_hostile;
+mod sign_in;

@@ -41,7 +41,9 @@ pub fn handle(layer: &mut SignIn, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcom
             opened: _,
         } => match key.code {
             KeyCode::Char('c') => copy(layer, url, "link"),
-            KeyCode::Char('o') if cx.config.first_run.no_browser.is_none() => {
+            KeyCode::Char('o')
+                if cx.config.first_run.no_browser.is_none() && super::safe_to_open(&url) =>
+            {
                 Outcome::Consumed(vec![Effect::OpenUrl(url)])
             }
             KeyCode::Esc => cancel(layer, login_id),

@@ -137,7 +137,7 @@ impl SignIn {
         match answer {
             Ok(LoginResponse::ApiKey) => Outcome::Consumed(vec![]),
             Ok(LoginResponse::Chatgpt { login_id, auth_url }) => {
-                let opened = cx.config.first_run.no_browser.is_none();
+                let opened = cx.config.first_run.no_browser.is_none() && safe_to_open(auth_url);
                 self.screen = Screen::Browser {
                     login_id: login_id.clone(),
                     url: auth_url.clone(),
@@ -244,4 +244,13 @@ impl LayerView for SignIn {
     fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
         keys::hints(self, session)
     }
+}
+
+/// A link tern hands to a browser: http(s), printable ASCII only (a real sign-in link is
+/// percent-encoded), not absurdly long. Anything else from the server is shown (sanitised) but
+/// never opened.
+pub fn safe_to_open(url: &str) -> bool {
+    (url.starts_with("https://") || url.starts_with("http://"))
+        && url.len() <= 4096
+        && url.chars().all(|c| c.is_ascii_graphic())
 }
