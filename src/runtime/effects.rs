@@ -183,6 +183,32 @@ mod tests {
         assert!(frames.due().is_some(), "Redraw asks for a frame");
     }
 
+    #[tokio::test]
+    async fn an_api_key_sent_to_sign_in_is_redacted_from_then_on() {
+        use crate::app::ClientRequest;
+        use crate::protocol::{ApiKey, LoginParams};
+        let (transport, _peer) = crate::rpc::memory::memory_pair();
+        let (connection, _inbound) = Connection::start(Box::new(transport));
+        let (responses, _events) = mpsc::unbounded_channel();
+        let mut frames = FrameScheduler::default();
+        let mut terminal = Terminal::new(TestBackend::new(10, 2)).unwrap();
+        let key = "sk-effects-test-98765";
+        let login = ClientRequest::Login(LoginParams::ApiKey {
+            api_key: ApiKey::new(key),
+        });
+        let world = World {
+            connection: &connection,
+            responses: &responses,
+            frames: &mut frames,
+            terminal: &mut terminal,
+        };
+        run_effects(vec![Effect::Request(login)], world);
+        assert_eq!(
+            super::super::redact::redact(&format!("codex said: bad key {key}.")),
+            "codex said: bad key [redacted]."
+        );
+    }
+
     #[test]
     fn the_first_restart_and_the_first_draft_are_kept() {
         let mut deferred = Deferred::default();

@@ -5,6 +5,7 @@
 mod abort;
 mod composer;
 mod demo;
+mod doctor;
 mod fake_server_harness;
 mod faults;
 mod flood;

@@ -481,3 +481,47 @@ fn typing_that_meets_the_choice_screen_goes_to_the_draft_and_never_picks() {
     assert_eq!(state.session.composer.text(), "hi 2");
     assert_eq!(screen(&state), Screen::Choose);
 }
+
+#[test]
+fn status_shows_the_account_and_asks_a_chatgpt_sign_in_for_its_limits() {
+    let now = Instant::now();
+    let mut state = with_account(
+        json!({"account": {"type": "chatgpt", "email": "ada@example.com", "planType": "plus"},
+               "requiresOpenaiAuth": true}),
+        now,
+    );
+    type_text(&mut state, "/status", now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert_eq!(
+        requests(&effects),
+        vec![("account/rateLimits/read", json!({}))]
+    );
+    answer(
+        &mut state,
+        RequestTag::ReadRateLimits,
+        json!({"rateLimits": {"limitId": "codex", "limitName": null,
+               "primary": {"usedPercent": 42, "windowDurationMins": 300, "resetsAt": null},
+               "secondary": null}}),
+        now,
+    );
+    let rows = tern::app::layers::status_view::status_rows(&state.session, None);
+    let find = |label: &str| {
+        rows.iter()
+            .find(|(l, _)| l == label)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        find("Account"),
+        "signed in with ChatGPT as ada@example.com (Plus plan)"
+    );
+    assert_eq!(find("Rate limit"), "42% of the 5-hour limit used");
+    // An API key has no limits to read.
+    let mut keyed = with_account(
+        json!({"account": {"type": "apiKey"}, "requiresOpenaiAuth": true}),
+        now,
+    );
+    type_text(&mut keyed, "/status", now);
+    let effects = wire(update(&mut keyed, key(KeyCode::Enter), now));
+    assert_eq!(requests(&effects), vec![]);
+}
