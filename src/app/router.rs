@@ -312,6 +312,8 @@ pub fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
         // Sign-in and the locked-thread box open by news, unless one is open (it hears it).
         if let Some(layer) = first_run::opens(&event, &state.session) {
             if !first_run::already_open(&state.layers.person, &layer) {
+                // The layers open hear it first (a picker stops waiting for the thread).
+                effects.extend(offer(state, Stack::Person, &event, now).unwrap_or_default());
                 let outcome = Outcome::Open(layer, vec![]);
                 effects.extend(settle(state, Stack::Person, outcome, now).unwrap_or_default());
                 continue;

@@ -54,7 +54,7 @@ pub fn settings_section(
             None => match line.split_once(" = ") {
                 Some((key, rest)) => {
                     let (value, source) = rest.split_once("  # ").unwrap_or((rest, ""));
-                    (key.to_string(), format!("{value} ({source})"))
+                    (key.to_string(), format!("{value} · {source}"))
                 }
                 None => ("".to_string(), line.to_string()),
             },

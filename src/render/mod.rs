@@ -1,6 +1,7 @@
 //! Text layout: markdown, highlighting and wrapping into ratatui lines. No IO.
 
 pub mod ansi;
+pub mod big_code;
 pub mod cells;
 pub mod diff;
 pub mod editor_layout;

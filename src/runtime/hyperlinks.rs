@@ -67,19 +67,29 @@ pub fn find_links(buffer: &Buffer) -> Vec<ScreenLink> {
 fn join_wrapped(links: &mut Vec<ScreenLink>, buffer: &Buffer) {
     let area = buffer.area;
     let mut joined = Vec::new();
+    let url_run = |x: u16, y: u16| -> String {
+        (x..area.right())
+            .map(|x| buffer[(x, y)].symbol())
+            .take_while(|s| {
+                let mut chars = s.chars();
+                matches!((chars.next(), chars.next()), (Some(c), None) if is_url_char(c))
+            })
+            .collect()
+    };
     for link in links.iter_mut() {
         let mut pieces: Vec<ScreenLink> = Vec::new();
-        let mut whole = link.url.clone();
-        let (mut end, mut y) = (link.x + link.url.chars().count() as u16, link.y);
+        // A row cut right after `.` or `:` had it trimmed as punctuation: the run to the edge
+        // is the piece.
+        let run = url_run(link.x, link.y);
+        let mut whole = if link.x + run.chars().count() as u16 == area.right() {
+            run
+        } else {
+            link.url.clone()
+        };
+        let (mut end, mut y) = (link.x + whole.chars().count() as u16, link.y);
         while end == area.right() && y + 1 < area.bottom() {
             y += 1;
-            let piece: String = (area.left()..area.right())
-                .map(|x| buffer[(x, y)].symbol())
-                .take_while(|s| {
-                    let mut chars = s.chars();
-                    matches!((chars.next(), chars.next()), (Some(c), None) if is_url_char(c))
-                })
-                .collect();
+            let piece = url_run(area.left(), y);
             if piece.is_empty() {
                 break;
             }
@@ -96,6 +106,8 @@ fn join_wrapped(links: &mut Vec<ScreenLink>, buffer: &Buffer) {
         if pieces.is_empty() {
             continue;
         }
+        link.url =
+            whole[..whole.len() - pieces.iter().map(|p| p.url.len()).sum::<usize>()].to_string();
         link.target = Some(whole.clone());
         for piece in &mut pieces {
             piece.target = Some(whole.clone());
@@ -234,6 +246,16 @@ mod tests {
             bytes.contains(&format!("\x1b]8;;{url}\x1b\\https://auth.example")),
             "{bytes:?}"
         );
+        // Cut right after a `.`: still one link.
+        let mut cut = Buffer::empty(Rect::new(0, 0, 12, 2));
+        cut.set_string(0, 0, "https://a.b.", text_style());
+        cut.set_string(0, 1, "com/x", text_style());
+        let links = find_links(&cut);
+        assert_eq!(links.len(), 2, "{links:?}");
+        assert_eq!(links[0].url, "https://a.b.");
+        assert!(links
+            .iter()
+            .all(|l| l.target.as_deref() == Some("https://a.b.com/x")));
         // A URL that ends before the edge stays alone.
         let alone = find_links(&buffer_with(&["https://e.com", "https://f.com"]));
         assert!(alone.iter().all(|l| l.target.is_none()), "{alone:?}");

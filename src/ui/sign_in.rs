@@ -314,27 +314,50 @@ fn device_code(out: &mut Lines, url: &str, code: &str, palette: &Palette) {
         Style::default(),
     );
     let code = sanitize_line(code);
-    let width = unicode_width::UnicodeWidthStr::width(code.as_str());
     let indent = "     ";
     let border = palette.border_focused;
+    // Large where it can be (letters, digits and dashes), with the text under it to copy.
+    let big = crate::render::big_code::big_rows(&code)
+        .filter(|rows| rows[0].chars().count() + indent.len() + 6 <= out.width);
+    let inside: Vec<String> = match &big {
+        Some(rows) => rows.to_vec(),
+        None => vec![code.clone()],
+    };
+    let width = inside
+        .iter()
+        .map(|r| unicode_width::UnicodeWidthStr::width(r.as_str()))
+        .max()
+        .unwrap_or(0);
     out.rows.push(Line::from(vec![
         Span::raw(indent),
         Span::styled(format!("╭{}╮", "─".repeat(width + 4)), border),
     ]));
-    out.rows.push(Line::from(vec![
-        Span::raw(indent),
-        Span::styled("│  ", border),
-        Span::styled(code, palette.accent.bold()),
-        Span::styled("  │", border),
-    ]));
+    for row in inside {
+        out.rows.push(Line::from(vec![
+            Span::raw(indent),
+            Span::styled("│  ", border),
+            Span::styled(row, palette.accent.bold()),
+            Span::styled("  │", border),
+        ]));
+    }
     out.rows.push(Line::from(vec![
         Span::raw(indent),
         Span::styled(format!("╰{}╯", "─".repeat(width + 4)), border),
     ]));
-    out.prose(
-        "   The code is short-lived: if it expires, press Esc and start again.",
-        palette.dim,
-    );
+    if big.is_some() {
+        out.rows.push(Line::from(vec![
+            Span::raw(indent),
+            Span::styled("as text: ", palette.dim),
+            Span::styled(code, palette.accent.bold()),
+        ]));
+    }
+    out.rows.push(Line::from(vec![
+        Span::raw("     "),
+        Span::styled(
+            "The code is short-lived: if it expires, press Esc and start again.",
+            palette.dim,
+        ),
+    ]));
     out.blank();
     out.prose(
         "⚠ Never enter this code for anyone else. If a website or another person gave it to \

@@ -11,5 +11,6 @@ mod faults;
 mod flood;
 mod hostile_ids;
 mod hostile_output;
+mod moderation;
 mod remote_hostile;
 mod sign_in;

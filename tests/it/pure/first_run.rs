@@ -471,3 +471,47 @@ fn a_hidden_or_blocked_answer_is_never_shown() {
     assert!(answers[0].contains("hidden"), "{answers:?}");
     assert!(answers[1].contains("cybersecurity"), "{answers:?}");
 }
+
+#[test]
+fn a_locked_thread_picked_in_the_picker_opens_the_box_over_it_and_esc_goes_back() {
+    let now = Instant::now();
+    let mut config = config();
+    config.resume = Resume::Pick;
+    let mut state = AppState::new(config);
+    update(&mut state, AppEvent::Resize(100, 30), now);
+    answer(&mut state, RequestTag::Initialize, json!({}), now);
+    assert!(matches!(
+        state.layers.person.last(),
+        Some(Layer::ThreadPicker(_))
+    ));
+    let Some(Layer::ThreadPicker(picker)) = state.layers.person.last_mut() else {
+        unreachable!()
+    };
+    picker.opening = Some("t-locked".into());
+    update(
+        &mut state,
+        AppEvent::Response {
+            tag: RequestTag::ResumeThread,
+            result: Err(
+                "thread/resume failed: thread t-locked already has an active writer (code -32600)"
+                    .into(),
+            ),
+        },
+        now,
+    );
+    assert!(matches!(
+        state.layers.person.last(),
+        Some(Layer::LockedThread(_))
+    ));
+    let Some(Layer::ThreadPicker(picker)) = state.layers.person.first() else {
+        panic!("the picker is under it")
+    };
+    assert_eq!(picker.opening, None, "the picker no longer waits");
+    // Esc: back to the picker, nothing sent.
+    let effects = wire(update(&mut state, key(KeyCode::Esc), now));
+    assert_eq!(effects, vec![]);
+    assert!(matches!(
+        state.layers.person.last(),
+        Some(Layer::ThreadPicker(_))
+    ));
+}
