@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
-    /// Send a request; its answer comes back as `AppEvent::Response` with the request's tag.
+    /// Send a request; its answer comes back as `AppEvent::Reply`, decoded by the
+    /// request's tag.
     Request(ClientRequest),
     Notify {
         method: &'static str,

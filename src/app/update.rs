@@ -59,17 +59,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::ServerRequest { id, request } => {
             server_events::on_server_request(session, id, request, now)
         }
-        AppEvent::Response { tag, result } => {
-            // The first-run walls and the sign-in see every answer first.
-            match first_run::pre_response(session, &tag, &result, now) {
-                first_run::Seen::Taken(effects) => effects,
-                first_run::Seen::Then(after) => {
-                    let mut effects = responses::on_response(session, tag, result, now);
-                    effects.extend(after);
-                    effects
-                }
-            }
-        }
+        AppEvent::Reply(reply) => responses::on_reply(session, reply, now),
         AppEvent::RulesLoaded { dir, result } => {
             session
                 .layer_events

@@ -4,9 +4,10 @@
 
 use super::backend::SyncedBackend;
 use super::frames::FrameScheduler;
+use super::replies::{reply_event, Raw};
 use super::rules_file;
 use crate::app::{AppEvent, Effect};
-use crate::rpc::Connection;
+use crate::rpc::{Connection, RpcError};
 use ratatui::Terminal;
 use std::time::Instant;
 use tokio::sync::mpsc;
@@ -62,14 +63,15 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 let tag = request.tag();
                 let params = request.params();
                 tokio::spawn(async move {
-                    let result = match params {
-                        Ok(params) => connection
-                            .request(request.method(), params)
-                            .await
-                            .map_err(|e| e.to_string()),
-                        Err(e) => Err(format!("tern could not encode the request: {e}")),
+                    let raw = match params {
+                        Ok(params) => match connection.request(request.method(), params).await {
+                            Ok(value) => Raw::Answered(value),
+                            Err(e @ RpcError::Server { .. }) => Raw::Refused(e.to_string()),
+                            Err(e @ RpcError::Closed(_)) => Raw::Lost(e.to_string()),
+                        },
+                        Err(e) => Raw::Refused(format!("tern could not encode the request: {e}")),
                     };
-                    let _ = responses.send(AppEvent::Response { tag, result });
+                    let _ = responses.send(reply_event(tag, raw));
                 });
             }
             Effect::Notify { method, params } => world.connection.notify(method, params),

@@ -19,6 +19,7 @@ pub mod inbound;
 pub mod input;
 pub mod opener;
 pub mod redact;
+pub mod replies;
 pub mod restart;
 pub mod rules_file;
 pub mod terminal;

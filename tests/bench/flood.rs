@@ -371,11 +371,11 @@ fn bench_resume_long_thread() {
             })
             .collect();
         // A server that sends the whole thread at once, whatever tern asked for.
-        let page = AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Ok(json!({"thread": {"id": "resumed", "turns": turns},
+        let page = reply(
+            RequestTag::ResumeThread,
+            Ok(json!({"thread": {"id": "resumed", "turns": turns},
                               "model": "m", "cwd": "/home/user/project"})),
-        };
+        );
         report(
             "resume, all turns at once (keys wait)",
             "turn",

@@ -6,15 +6,15 @@
 use super::gate::needs_sign_in;
 use super::outbox;
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, RequestTag};
+use crate::app::event::LayerEvent;
+use crate::app::reply::{shown, Answer};
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crate::protocol::{
     Account, AccountUpdatedNotification, GetAccountParams, GetAccountResponse,
-    LoginCompletedNotification, LoginResponse, RateLimitsResponse,
+    LoginCompletedNotification, LoginKind, LoginResponse, RateLimitsResponse,
 };
-use serde_json::Value;
 use std::time::Instant;
 
 /// Asks who is signed in.
@@ -35,75 +35,18 @@ pub fn logout(state: &mut Session) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::Logout)]
 }
 
-/// Answers to the requests of this module and of the sign-in layer. `None` for other tags.
-pub fn on_response(
+/// `account/read` answered: kept; a sign-in or sign-out is told; the sign-in layer opens the
+/// first time it is needed; turns held for it may go.
+pub fn read_answered(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
+    answer: Answer<GetAccountResponse>,
     now: Instant,
-) -> Option<Vec<Effect>> {
-    Some(match tag {
-        RequestTag::ReadAccount => read_answered(state, result.clone(), now),
-        RequestTag::Login(kind) => {
-            let parsed = result.clone().and_then(|v| {
-                serde_json::from_value::<LoginResponse>(v).map_err(|e| e.to_string())
-            });
-            state.layer_events.push(LayerEvent::LoginAnswered {
-                kind: *kind,
-                result: parsed,
-            });
-            vec![]
-        }
-        RequestTag::CancelLogin => {
-            if let Err(e) = result {
-                tracing::info!("account/login/cancel: {e}");
-            }
-            vec![]
-        }
-        RequestTag::Logout => match result {
-            Ok(_) => read(state),
-            Err(e) => {
-                state.account.announce = false;
-                state
-                    .transcript
-                    .notice(NoticeLevel::Error, format!("Could not sign out: {e}"));
-                vec![]
-            }
-        },
-        RequestTag::RevertFailedTurn => {
-            state.account.reverting = false;
-            state.account.refused = None;
-            if let Err(e) = result {
-                // A thread that cannot be reverted (an older kind) keeps the refused turn's
-                // message: the model will see it twice, no worse than that.
-                tracing::info!("thread/revert of the refused turn: {e}");
-            }
-            outbox::send_next(state, now)
-        }
-        RequestTag::ReadRateLimits => {
-            match result
-                .clone()
-                .map(serde_json::from_value::<RateLimitsResponse>)
-            {
-                Ok(Ok(limits)) => state.turn_settings.merge_rate_limits(limits.rate_limits),
-                // Only a ChatGPT sign-in has limits to read: the others are refused.
-                Ok(Err(e)) => tracing::info!("account/rateLimits/read unreadable: {e}"),
-                Err(e) => tracing::info!("account/rateLimits/read: {e}"),
-            }
-            vec![]
-        }
-        _ => return None,
-    })
-}
-
-fn read_answered(state: &mut Session, result: Result<Value, String>, now: Instant) -> Vec<Effect> {
+) -> Vec<Effect> {
     state.account.reading = false;
-    let parsed = result
-        .and_then(|v| serde_json::from_value::<GetAccountResponse>(v).map_err(|e| e.to_string()));
-    if let Err(e) = &parsed {
+    if let Err(e) = &answer {
         // A server without `account/read` (an older or a stand-in one) simply has no sign-in to
         // speak of; any other failure is said, and /login and /logout still work.
-        if !e.contains("(code -32601)") {
+        if !e.to_string().contains("(code -32601)") {
             state.transcript.notice(
                 NoticeLevel::Warning,
                 format!(
@@ -112,7 +55,7 @@ fn read_answered(state: &mut Session, result: Result<Value, String>, now: Instan
             );
         }
     }
-    state.account.read = Some(parsed);
+    state.account.read = Some(shown(answer));
     if std::mem::take(&mut state.account.announce) {
         announce(state);
     }
@@ -122,6 +65,62 @@ fn read_answered(state: &mut Session, result: Result<Value, String>, now: Instan
     }
     state.layer_events.push(LayerEvent::AccountChanged);
     outbox::send_next(state, now)
+}
+
+/// `account/login/start` answered: the sign-in layer shows the link or the code, or why not.
+pub fn login_answered(
+    state: &mut Session,
+    kind: LoginKind,
+    answer: Answer<LoginResponse>,
+) -> Vec<Effect> {
+    state.layer_events.push(LayerEvent::LoginAnswered {
+        kind,
+        result: shown(answer),
+    });
+    vec![]
+}
+
+/// `account/login/cancel` answered: nothing to show (the login's completion follows).
+pub fn cancel_answered(answer: Answer<()>) -> Vec<Effect> {
+    if let Err(e) = answer {
+        tracing::info!("account/login/cancel: {e}");
+    }
+    vec![]
+}
+
+/// `account/logout` answered: read who is signed in now (none), or say why not.
+pub fn logout_answered(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
+    match answer {
+        Ok(()) => read(state),
+        Err(e) => {
+            state.account.announce = false;
+            state
+                .transcript
+                .notice(NoticeLevel::Error, format!("Could not sign out: {e}"));
+            vec![]
+        }
+    }
+}
+
+/// `thread/revert` of a refused turn answered: the held message goes out now.
+pub fn revert_answered(state: &mut Session, answer: Answer<()>, now: Instant) -> Vec<Effect> {
+    state.account.reverting = false;
+    state.account.refused = None;
+    if let Err(e) = answer {
+        // A thread that cannot be reverted (an older kind) keeps the refused turn's message:
+        // the model will see it twice, no worse than that.
+        tracing::info!("thread/revert of the refused turn: {e}");
+    }
+    outbox::send_next(state, now)
+}
+
+/// `account/rateLimits/read` answered (only a ChatGPT sign-in has limits; others are refused).
+pub fn limits_answered(state: &mut Session, answer: Answer<RateLimitsResponse>) -> Vec<Effect> {
+    match answer {
+        Ok(limits) => state.turn_settings.merge_rate_limits(limits.rate_limits),
+        Err(e) => tracing::info!("account/rateLimits/read: {e}"),
+    }
+    vec![]
 }
 
 /// Says who is signed in now, after a sign-in or a sign-out.

@@ -10,18 +10,18 @@
 //!   box (retry, fork, new thread);
 //! - a server version tern was not tested with: one notice, never a refusal.
 //!
-//! This module sees every answer before the usual handlers (`pre_response`) and may take it.
+//! `session::responses` asks it first about `initialize`, `thread/start` and `thread/resume`.
 
 use super::{account, health, threads};
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, RequestTag};
+use crate::app::event::LayerEvent;
+use crate::app::reply::{Answer, ReplyError};
 use crate::app::state::first_run::ConfigProblem;
 use crate::app::state::health::DownCause;
 use crate::app::state::{Resume, Session};
 use crate::model::NoticeLevel;
-use crate::protocol::NoticeNotification;
+use crate::protocol::{InitializeResponse, NoticeNotification, ThreadStartResponse};
 use crate::text::sanitize::sanitize_line;
-use serde_json::Value;
 use std::time::{Duration, Instant};
 
 /// The codex versions tern's tests run against.
@@ -30,51 +30,52 @@ pub const TESTED_VERSIONS: &[&str] = &["0.171.0", "0.169.0"];
 /// How often the config box asks for a thread again by itself.
 pub const CONFIG_RETRY: Duration = Duration::from_secs(5);
 
-/// What became of an answer seen first here.
-#[derive(Debug)]
-pub enum Seen {
-    /// Taken: these effects, and the usual handler does not see it.
-    Taken(Vec<Effect>),
-    /// For the usual handler; these effects go after its own.
-    Then(Vec<Effect>),
+/// `initialize` answered (a restart's too): the server's version is noted once, and who is
+/// signed in is asked (after what `initialize` itself starts).
+pub fn initialize_answered(
+    state: &mut Session,
+    answer: &Answer<InitializeResponse>,
+) -> Vec<Effect> {
+    let Ok(server) = answer else {
+        return vec![];
+    };
+    check_version(state, &server.user_agent);
+    account::read(state)
 }
 
-/// An answer to one of tern's requests, before the usual handlers.
-pub fn pre_response(
+/// `thread/start` or `thread/resume` refused for a reason with a screen of its own: codex's
+/// config file has an error (the config box), or another codex writes to the thread (the
+/// locked-thread box, `resume` only). `None`: the usual handling.
+pub fn thread_refused(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-    now: Instant,
-) -> Seen {
-    if let Some(effects) = account::on_response(state, tag, result, now) {
-        return Seen::Taken(effects);
+    answer: &Answer<ThreadStartResponse>,
+    resume: bool,
+) -> Option<Vec<Effect>> {
+    let Err(ReplyError::Refused(error)) = answer else {
+        return None;
+    };
+    if state.health.restart.is_some() {
+        return None;
     }
-    match (tag, result) {
-        (RequestTag::Initialize, Ok(value)) => {
-            let mut effects = Vec::new();
-            check_version(state, value);
-            effects.extend(account::read(state));
-            Seen::Then(effects)
-        }
-        (RequestTag::StartThread | RequestTag::ResumeThread, Err(e))
-            if is_config_error(e) && state.health.restart.is_none() =>
-        {
-            Seen::Taken(config_refused(state, e))
-        }
-        (RequestTag::StartThread | RequestTag::ResumeThread, Ok(_)) => {
-            Seen::Then(config_recovered(state))
-        }
-        (RequestTag::ResumeThread, Err(e))
-            if e.contains("already has an active writer") && state.health.restart.is_none() =>
-        {
-            state.layer_events.push(LayerEvent::ThreadLocked {
-                thread_id: locked_thread_id(e),
-                error: e.clone(),
-            });
-            Seen::Taken(vec![])
-        }
-        _ => Seen::Then(vec![]),
+    if is_config_error(error) {
+        return Some(config_refused(state, error));
     }
+    if resume && error.contains("already has an active writer") {
+        state.layer_events.push(LayerEvent::ThreadLocked {
+            thread_id: locked_thread_id(error),
+            error: error.clone(),
+        });
+        return Some(vec![]);
+    }
+    None
+}
+
+/// A thread started or opened: a config box (or a warning kept for it) goes.
+pub fn thread_opened(state: &mut Session, answer: &Answer<ThreadStartResponse>) -> Vec<Effect> {
+    if answer.is_err() {
+        return vec![];
+    }
+    config_recovered(state)
 }
 
 fn is_config_error(error: &str) -> bool {
@@ -291,11 +292,10 @@ pub fn server_version(user_agent: &str) -> Option<String> {
 }
 
 /// Once per session: a server version tern was not tested with is said, never refused.
-fn check_version(state: &mut Session, initialize: &Value) {
+fn check_version(state: &mut Session, user_agent: &str) {
     if std::mem::replace(&mut state.first_run.version_checked, true) {
         return;
     }
-    let user_agent = initialize["userAgent"].as_str().unwrap_or_default();
     let Some(version) = server_version(user_agent) else {
         tracing::info!("no version in the server's user agent");
         return;

@@ -14,7 +14,7 @@ pub fn observe(state: &mut Session, event: &AppEvent, now: Instant) {
     state.health.started.get_or_insert(now);
     let heard = match event {
         AppEvent::Notification(_) | AppEvent::ServerRequest { .. } => true,
-        AppEvent::Response { result, .. } => result.is_ok(),
+        AppEvent::Reply(reply) => reply.heard(),
         _ => false,
     };
     if heard {

@@ -90,7 +90,7 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
 pub fn steer_answered(
     state: &mut Session,
     prompt: &str,
-    result: &Result<serde_json::Value, String>,
+    result: &Result<(), String>,
     now: Instant,
 ) -> Vec<Effect> {
     let steering = &mut state.outbox.steering;

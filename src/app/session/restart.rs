@@ -12,12 +12,11 @@ use super::actions::fail;
 use super::health;
 use super::outbox;
 use crate::app::effect::Effect;
-use crate::app::event::RequestTag;
+use crate::app::reply::{Answer, ReplyError};
 use crate::app::state::health::{DownCause, Restart};
 use crate::app::state::{ConnState, Session, ThreadInfo, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{InitializeResponse, ThreadStartResponse};
-use serde_json::Value;
 use std::time::Instant;
 
 /// The connection closed: say what happened (exit status or signal, the last stderr lines) and
@@ -127,57 +126,72 @@ pub fn on_restarted(
     }
 }
 
-/// Answers to `initialize` and `thread/resume` during a restart. `None` for everything else.
-pub fn on_response(
+/// `initialize` answered while a restart waits for it: `initialized`, then `thread/resume` of
+/// the thread that was open. Gives the answer back when it is not a restart's (or no thread was
+/// open yet, and the session starts the way it was asked to).
+pub fn initialized(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
+    answer: Answer<InitializeResponse>,
+) -> Result<Vec<Effect>, Answer<InitializeResponse>> {
+    let Some(Restart::Initializing { thread }) = state.health.restart.clone() else {
+        return Err(answer);
+    };
+    let server = match answer {
+        Ok(server) => server,
+        Err(e @ ReplyError::Unreadable { .. }) => {
+            state
+                .transcript
+                .notice(NoticeLevel::Warning, format!("{e} (going on without it)"));
+            InitializeResponse::default()
+        }
+        Err(e) => {
+            return Ok(given_up(
+                state,
+                format!("the new server refused `initialize`: {e}"),
+            ))
+        }
+    };
+    let Some(thread) = thread else {
+        // No thread was open yet: start the way the session was asked to.
+        state.health.restart = None;
+        state.health.restarts += 1;
+        state.health.down = None;
+        return Err(Ok(server));
+    };
+    state.server = Some(server);
+    state.health.restart = Some(Restart::Resuming {
+        thread: thread.clone(),
+    });
+    Ok(vec![
+        Effect::Notify {
+            method: crate::protocol::INITIALIZED,
+            params: None,
+        },
+        Effect::Request(super::threads::resume_request(state, thread)),
+    ])
+}
+
+/// A restart waits for its `thread/resume`.
+pub fn resuming(state: &Session) -> bool {
+    matches!(state.health.restart, Some(Restart::Resuming { .. }))
+}
+
+/// `thread/resume` answered during a restart.
+pub fn resumed_answer(
+    state: &mut Session,
+    answer: Answer<ThreadStartResponse>,
     now: Instant,
-) -> Option<Vec<Effect>> {
-    let restart = state.health.restart.clone()?;
-    match (restart, tag, result) {
-        (Restart::Initializing { thread }, RequestTag::Initialize, Ok(value)) => {
-            state.server = Some(serde_json::from_value(value.clone()).unwrap_or_else(|e| {
-                tracing::warn!("initialize response unreadable: {e}");
-                InitializeResponse::default()
-            }));
-            let initialized = Effect::Notify {
-                method: crate::protocol::INITIALIZED,
-                params: None,
-            };
-            let Some(thread) = thread else {
-                // No thread was open yet: start the way the session was asked to.
-                state.health.restart = None;
-                state.health.restarts += 1;
-                state.health.down = None;
-                return None;
-            };
-            state.health.restart = Some(Restart::Resuming {
-                thread: thread.clone(),
-            });
-            Some(vec![
-                initialized,
-                Effect::Request(super::threads::resume_request(state, thread)),
-            ])
-        }
-        (Restart::Initializing { .. }, RequestTag::Initialize, Err(e)) => Some(given_up(
-            state,
-            format!("the new server refused `initialize`: {e}"),
-        )),
-        (Restart::Resuming { thread }, RequestTag::ResumeThread, Ok(value)) => {
-            match serde_json::from_value::<ThreadStartResponse>(value.clone()) {
-                Ok(response) => Some(resumed(state, response, now)),
-                Err(e) => Some(given_up(
-                    state,
-                    format!("its answer to resuming thread {thread} was unreadable: {e}"),
-                )),
-            }
-        }
-        (Restart::Resuming { thread }, RequestTag::ResumeThread, Err(e)) => Some(given_up(
+) -> Vec<Effect> {
+    let thread = match &state.health.restart {
+        Some(Restart::Resuming { thread }) => thread.clone(),
+        _ => String::new(),
+    };
+    match answer {
+        Ok(response) => resumed(state, response, now),
+        Err(e) => given_up(
             state,
             format!("the new server could not resume thread {thread}: {e}"),
-        )),
-        _ => None,
+        ),
     }
 }
 

@@ -4,7 +4,8 @@
 
 use super::actions::fail;
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, ListPurpose, RequestTag};
+use crate::app::event::{LayerEvent, ListPurpose};
+use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
 use crate::app::state::older_turns::OlderTurns;
 use crate::app::state::{ConnState, Session, ThreadInfo, TurnPhase};
@@ -14,7 +15,6 @@ use crate::protocol::{
     ThreadTurnsListParams, ThreadTurnsListResponse, TurnStatus, SORT_UPDATED_AT,
 };
 use ratatui::layout::Rect;
-use serde_json::Value;
 use std::time::Instant;
 
 /// Turns asked for per page of older turns.
@@ -114,71 +114,22 @@ pub fn start_new(state: &Session) -> Vec<Effect> {
     ))]
 }
 
-/// Answers to the requests of this module and of the picker. `None` for other tags.
-pub fn on_response(
+/// `thread/resume` or `thread/fork` answered (outside a restart): show the thread, or say why
+/// not where the request was made.
+pub fn open_answered(
     state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
+    answer: Answer<ThreadStartResponse>,
+    forked: bool,
     now: Instant,
-) -> Option<Vec<Effect>> {
-    Some(match tag {
-        RequestTag::ListThreads(purpose) => {
-            let parsed = result.clone().and_then(|v| {
-                serde_json::from_value::<ThreadListResponse>(v).map_err(|e| e.to_string())
-            });
-            on_list(state, purpose, parsed)
-        }
-        RequestTag::ResumeThread | RequestTag::ForkThread => {
-            let forked = *tag == RequestTag::ForkThread;
-            match result {
-                Ok(value) => match serde_json::from_value::<ThreadStartResponse>(value.clone()) {
-                    Ok(response) => opened(state, response, forked, now),
-                    Err(e) => refused(state, format!("its answer was unreadable: {e}")),
-                },
-                Err(e) => refused(state, e.clone()),
-            }
-        }
-        RequestTag::ListTurns { thread_id } => {
-            let parsed = result.clone().and_then(|v| {
-                serde_json::from_value::<ThreadTurnsListResponse>(v).map_err(|e| e.to_string())
-            });
-            on_turns(state, thread_id, parsed, now)
-        }
-        RequestTag::PeekTurns { thread_id } => {
-            let exchange = result.clone().and_then(|v| {
-                serde_json::from_value::<ThreadTurnsListResponse>(v).map_err(|e| e.to_string())
-            });
-            state.layer_events.push(LayerEvent::ThreadPeek {
-                thread_id: thread_id.clone(),
-                result: exchange.map(|r| {
-                    r.data
-                        .first()
-                        .and_then(crate::model::thread_list::Exchange::from_turn)
-                }),
-            });
-            vec![]
-        }
-        RequestTag::SetThreadName { thread_id, name } => {
-            state.layer_events.push(LayerEvent::RenameAnswered {
-                thread_id: thread_id.clone(),
-                name: name.clone(),
-                result: result.clone().map(|_| ()),
-            });
-            vec![]
-        }
-        RequestTag::ArchiveThread { thread_id } | RequestTag::UnarchiveThread { thread_id } => {
-            state.layer_events.push(LayerEvent::ArchiveAnswered {
-                thread_id: thread_id.clone(),
-                archiving: matches!(tag, RequestTag::ArchiveThread { .. }),
-                result: result.clone().map(|_| ()),
-            });
-            vec![]
-        }
-        _ => return None,
-    })
+) -> Vec<Effect> {
+    match answer {
+        Ok(response) => opened(state, response, forked, now),
+        Err(e) => refused(state, e.to_string()),
+    }
 }
 
-fn on_list(
+/// A page of `thread/list`, for the picker or for `tern resume --last`.
+pub fn on_list(
     state: &mut Session,
     purpose: &ListPurpose,
     result: Result<ThreadListResponse, String>,
@@ -324,7 +275,8 @@ fn ask_older(state: &mut Session) -> Vec<Effect> {
     ))]
 }
 
-fn on_turns(
+/// A page of older turns of the shown thread.
+pub fn on_turns(
     state: &mut Session,
     thread_id: &str,
     result: Result<ThreadTurnsListResponse, String>,

@@ -51,10 +51,7 @@ fn startup_initializes_then_starts_a_thread_in_the_cwd() {
     assert_eq!(params["clientInfo"]["version"], env!("CARGO_PKG_VERSION"));
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         now,
     ));
     assert_eq!(
@@ -249,12 +246,12 @@ fn a_refused_turn_gives_the_prompt_back() {
     assert!(state.session.composer.is_empty());
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartTurn {
+        reply(
+            RequestTag::StartTurn {
                 prompt: "important words".into(),
             },
-            result: Err("boom".into()),
-        },
+            Err("boom".into()),
+        ),
         now,
     );
     assert_eq!(state.session.composer.text(), "important words");

@@ -208,10 +208,7 @@ fn config_broken(now: Instant) -> AppState {
     answer(&mut state, RequestTag::ReadAccount, signed_out(), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartThread,
-            result: Err(REFUSAL.into()),
-        },
+        reply(RequestTag::StartThread, Err(REFUSAL.into())),
         now,
     );
     state
@@ -261,10 +258,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
     // Still broken: the box stays, and the timer tries again by itself.
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartThread,
-            result: Err(REFUSAL.into()),
-        },
+        reply(RequestTag::StartThread, Err(REFUSAL.into())),
         now,
     );
     let next = state.next_tick(now).expect("a timer to try again");
@@ -318,13 +312,13 @@ fn locked(now: Instant) -> AppState {
     answer(&mut state, RequestTag::Initialize, json!({}), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Err(
+        reply(
+            RequestTag::ResumeThread,
+            Err(
                 "thread/resume failed: thread t-locked already has an active writer (code -32600)"
                     .into(),
             ),
-        },
+        ),
         now,
     );
     state
@@ -353,13 +347,13 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
     // Still locked: the box stays, saying so again.
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Err(
+        reply(
+            RequestTag::ResumeThread,
+            Err(
                 "thread/resume failed: thread t-locked already has an active writer (code -32600)"
                     .into(),
             ),
-        },
+        ),
         now,
     );
     assert_eq!(state.layers.person.len(), 1);
@@ -490,13 +484,13 @@ fn a_locked_thread_picked_in_the_picker_opens_the_box_over_it_and_esc_goes_back(
     picker.opening = Some("t-locked".into());
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Err(
+        reply(
+            RequestTag::ResumeThread,
+            Err(
                 "thread/resume failed: thread t-locked already has an active writer (code -32600)"
                     .into(),
             ),
-        },
+        ),
         now,
     );
     assert!(matches!(

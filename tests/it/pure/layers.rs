@@ -356,10 +356,10 @@ fn the_initialize_answer_is_kept() {
     let mut state = AppState::new(config());
     update(
         &mut state,
-        AppEvent::Response {
-            tag: tern::app::RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "codex/0.169.0", "codexHome": "/tmp/ch"})),
-        },
+        reply(
+            tern::app::RequestTag::Initialize,
+            Ok(json!({"userAgent": "codex/0.169.0", "codexHome": "/tmp/ch"})),
+        ),
         now,
     );
     let server = state.session.server.as_ref().unwrap();

@@ -22,6 +22,7 @@ mod prompt_properties;
 mod prompts;
 mod protocol_fixtures;
 mod render_properties;
+mod replies;
 mod rpc_connection;
 mod rpc_inbound_bound;
 mod rules_layer;

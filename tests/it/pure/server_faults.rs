@@ -41,18 +41,12 @@ fn restart_and_resume(state: &mut AppState, now: Instant, pid: u32) -> Vec<Effec
     )));
     all.extend(wire(update(
         state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "x"})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({"userAgent": "x"}))),
         now,
     )));
     all.extend(wire(update(
         state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Ok(resume_answer()),
-        },
+        reply(RequestTag::ResumeThread, Ok(resume_answer())),
         now,
     )));
     all
@@ -186,10 +180,7 @@ fn a_late_answer_to_initialize_takes_the_warning_back() {
     assert!(down_cause(&state).is_some());
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         t0 + Duration::from_secs(12),
     ));
     assert!(down_cause(&state).is_none());
@@ -313,18 +304,12 @@ fn a_new_server_that_cannot_resume_the_thread_says_so() {
     update(&mut state, AppEvent::ServerRestarted(Ok(Some(3))), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         now,
     );
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Err("thread not found".into()),
-        },
+        reply(RequestTag::ResumeThread, Err("thread not found".into())),
         now,
     );
     assert!(

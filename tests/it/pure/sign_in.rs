@@ -18,14 +18,7 @@ pub fn signed_out() -> Value {
 }
 
 pub fn answer(state: &mut AppState, tag: RequestTag, result: Value, now: Instant) -> Vec<Effect> {
-    wire(update(
-        state,
-        AppEvent::Response {
-            tag,
-            result: Ok(result),
-        },
-        now,
-    ))
+    wire(update(state, reply(tag, Ok(result)), now))
 }
 
 /// A ready session after `account/read` answered `read`.
@@ -115,12 +108,10 @@ fn an_account_read_that_fails_does_not_hold_prompts_and_says_why_unless_unknown(
     let mut state = ready_state(now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ReadAccount,
-            result: Err(
-                "account/read failed: workspace routing discovery failed (code -32603)".into(),
-            ),
-        },
+        reply(
+            RequestTag::ReadAccount,
+            Err("account/read failed: workspace routing discovery failed (code -32603)".into()),
+        ),
         now,
     );
     let (_, text) = last_notice(&state);
@@ -134,10 +125,10 @@ fn an_account_read_that_fails_does_not_hold_prompts_and_says_why_unless_unknown(
     let mut quiet = ready_state(now);
     update(
         &mut quiet,
-        AppEvent::Response {
-            tag: RequestTag::ReadAccount,
-            result: Err("account/read failed: fake server: no account/read (code -32601)".into()),
-        },
+        reply(
+            RequestTag::ReadAccount,
+            Err("account/read failed: fake server: no account/read (code -32601)".into()),
+        ),
         now,
     );
     assert!(quiet
@@ -364,10 +355,7 @@ fn an_offline_device_code_request_shows_the_server_s_error() {
     press_apart(&mut state, KeyCode::Char('2'), &mut now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Login(LoginKind::DeviceCode),
-            result: Err("account/login/start failed: failed to request device code: error sending request (code -32603)".into()),
-        },
+        reply(RequestTag::Login(LoginKind::DeviceCode), Err("account/login/start failed: failed to request device code: error sending request (code -32603)".into())),
         now,
     );
     let layer = sign_in(&state).unwrap();

@@ -42,12 +42,12 @@ fn turn_completed(id: &str) -> AppEvent {
 }
 
 fn steer_answer(prompt: &str, result: Result<Value, String>) -> AppEvent {
-    AppEvent::Response {
-        tag: RequestTag::SteerTurn {
+    reply(
+        RequestTag::SteerTurn {
             prompt: prompt.into(),
         },
         result,
-    }
+    )
 }
 
 /// The transcript as (kind, text) rows, for asserting order.

@@ -236,10 +236,10 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
     assert!(picker(&state).opening.is_some());
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: resume_answer(thread("t-001", "question 1", 7)),
-        },
+        reply(
+            RequestTag::ResumeThread,
+            resume_answer(thread("t-001", "question 1", 7)),
+        ),
         now,
     ));
     assert!(state.layers.person.is_empty(), "the picker closed");
@@ -254,15 +254,15 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
     // Newest first; the newest is still running elsewhere: it is rejoined.
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "t-001".into(),
             },
-            result: Ok(json!({"data": [
+            Ok(json!({"data": [
                 turn("turn-2", "second question", "second answer", "inProgress"),
                 turn("turn-1", "first question", "first answer", "completed"),
             ], "nextCursor": "older", "backwardsCursor": null})),
-        },
+        ),
         now,
     ));
     let text = screen(&mut state, 80, 24, now);
@@ -299,10 +299,10 @@ fn a_refused_resume_stays_in_the_picker_with_the_reason() {
     update(&mut state, key(KeyCode::Enter), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Err("no rollout found for thread id t-000".into()),
-        },
+        reply(
+            RequestTag::ResumeThread,
+            Err("no rollout found for thread id t-000".into()),
+        ),
         now,
     );
     let picker = picker(&state);
@@ -352,13 +352,13 @@ fn rename_refuses_an_empty_name_and_sends_the_exact_one() {
     assert_eq!(picker(&state).rows[2].title(), "Other client");
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::SetThreadName {
+        reply(
+            RequestTag::SetThreadName {
                 thread_id: "t-000".into(),
                 name: "Parser work".into(),
             },
-            result: Ok(json!({})),
-        },
+            Ok(json!({})),
+        ),
         now,
     );
     assert_eq!(picker(&state).rows[0].title(), "Parser work");
@@ -381,12 +381,12 @@ fn archive_and_unarchive_ask_first_and_leave_the_listing() {
     assert_eq!(sent, vec![("thread/archive", json!({"threadId": "t-000"}))]);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ArchiveThread {
+        reply(
+            RequestTag::ArchiveThread {
                 thread_id: "t-000".into(),
             },
-            result: Ok(json!({})),
-        },
+            Ok(json!({})),
+        ),
         now,
     );
     assert_eq!(picker(&state).rows.len(), 24);
@@ -400,12 +400,12 @@ fn archive_and_unarchive_ask_first_and_leave_the_listing() {
     // A refusal is said in the picker.
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ArchiveThread {
+        reply(
+            RequestTag::ArchiveThread {
                 thread_id: "t-001".into(),
             },
-            result: Err("no rollout found".into()),
-        },
+            Err("no rollout found".into()),
+        ),
         now,
     );
     assert!(picker(&state)
@@ -447,12 +447,10 @@ fn fork_opens_the_fork_and_pages_its_history() {
     );
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ForkThread,
-            result: Ok(
-                json!({"thread": thread("fork-1", "question 0", 0), "model": "m", "cwd": CWD}),
-            ),
-        },
+        reply(
+            RequestTag::ForkThread,
+            Ok(json!({"thread": thread("fork-1", "question 0", 0), "model": "m", "cwd": CWD})),
+        ),
         now,
     ));
     assert_eq!(state.session.thread_id(), Some("fork-1"));
@@ -466,10 +464,7 @@ fn resume_last_resumes_the_newest_of_this_directory_or_starts_a_new_thread() {
     let mut state = AppState::new(config_with(Resume::Last, now));
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         now,
     ));
     assert_eq!(
@@ -534,10 +529,10 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
     let (mut state, _) = picker_at_startup(now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: resume_answer(thread("t-9", "long", 1)),
-        },
+        reply(
+            RequestTag::ResumeThread,
+            resume_answer(thread("t-9", "long", 1)),
+        ),
         now,
     );
     let turns = |from: usize| -> Vec<Value> {
@@ -555,12 +550,12 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
     };
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "t-9".into(),
             },
-            result: Ok(json!({"data": turns(90), "nextCursor": "c80"})),
-        },
+            Ok(json!({"data": turns(90), "nextCursor": "c80"})),
+        ),
         now,
     );
     // Ten turns fill an 80×24 screen: nothing more is asked for until the person scrolls up.
@@ -582,12 +577,12 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
     let before = screen(&mut state, 80, 24, now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "t-9".into(),
             },
-            result: Ok(json!({"data": turns(80), "nextCursor": null})),
-        },
+            Ok(json!({"data": turns(80), "nextCursor": null})),
+        ),
         now,
     );
     let after = screen(&mut state, 80, 24, now);
@@ -627,12 +622,12 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
     assert!(state.layers.person.is_empty());
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "elsewhere".into(),
             },
-            result: Ok(json!({"data": [turn("x", "q", "a", "completed")]})),
-        },
+            Ok(json!({"data": [turn("x", "q", "a", "completed")]})),
+        ),
         now,
     ));
     assert!(effects.is_empty());

@@ -48,10 +48,10 @@ fn the_choice_screen_signed_out_and_after_a_hostile_failure() {
     update(&mut state, key(KeyCode::Char('2')), later(&mut now));
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Login(LoginKind::DeviceCode),
-            result: Err(format!("failed to request device code: {}", payload("err"))),
-        },
+        reply(
+            RequestTag::Login(LoginKind::DeviceCode),
+            Err(format!("failed to request device code: {}", payload("err"))),
+        ),
         now,
     );
     both_sizes(&mut state, "sign_in_failed_hostile", now);
@@ -152,13 +152,10 @@ fn the_config_box() {
     answer(&mut state, RequestTag::Initialize, json!({}), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartThread,
-            result: Err(format!(
+        reply(RequestTag::StartThread, Err(format!(
                 "thread/start failed: failed to load configuration: /home/user/.codex/config.toml:3:30: invalid basic string {} (code -32600)",
                 payload("cfg")
-            )),
-        },
+            ))),
         now,
     );
     state.session.composer.set_text("hello, kept");
@@ -174,13 +171,10 @@ fn the_locked_thread_box() {
     answer(&mut state, RequestTag::Initialize, json!({}), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Err(format!(
+        reply(RequestTag::ResumeThread, Err(format!(
                 "thread/resume failed: thread 01a231c3-5946 already has an active writer{} (code -32600)",
                 payload("w")
-            )),
-        },
+            ))),
         now,
     );
     both_sizes(&mut state, "locked_thread", now);
