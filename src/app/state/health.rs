@@ -4,7 +4,6 @@
 
 use crate::text::sanitize::sanitize_line;
 use std::time::{Duration, Instant};
-use unicode_width::UnicodeWidthChar;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Timeouts {
@@ -128,23 +127,16 @@ impl ServerDown {
         out
     }
 
-    /// The paragraphs broken into rows of at most `width` columns.
+    /// The paragraphs broken into rows of at most `width` columns, at word boundaries (a word
+    /// longer than a row is split).
     pub fn lines(&self, width: u16) -> Vec<String> {
         let width = usize::from(width.max(1));
         let mut rows = Vec::new();
         for paragraph in self.paragraphs() {
-            let mut row = String::new();
-            let mut used = 0;
-            for c in paragraph.chars() {
-                let w = c.width().unwrap_or(0);
-                if used + w > width && !row.is_empty() {
-                    rows.push(std::mem::take(&mut row));
-                    used = 0;
-                }
-                row.push(c);
-                used += w;
+            let spans = [ratatui::text::Span::raw(paragraph)];
+            for line in crate::render::wrap::wrap_spans(&spans, width, &[], &[]) {
+                rows.push(line.spans.iter().map(|s| s.content.as_ref()).collect());
             }
-            rows.push(row);
         }
         rows
     }

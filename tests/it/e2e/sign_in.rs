@@ -171,3 +171,33 @@ fn a_broken_codex_config_shows_the_config_box_and_recovers_once_fixed() {
     tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(f.runtime);
 }
+
+/// Two tern windows on one CODEX_HOME: the second opens the first's thread, which codex refuses
+/// ("already has an active writer"); the locked-thread box says so, and once the first window
+/// has quit, `r` opens it.
+#[test]
+fn a_thread_open_in_another_tern_gets_the_locked_box_and_r_opens_it_once_free() {
+    let Some(f) = E2e::start(
+        vec![MockTurn::text("FIRST-WINDOW-ANSWER")],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let mut first = f.ready(&[], (100, 30));
+    first.send(b"hello from the first window\r");
+    first.wait_for_text("FIRST-WINDOW-ANSWER", WAIT);
+    first.wait_for_text("turn completed", WAIT);
+    let mut second = f.spawn(&["resume", "--last"], &[], (100, 30));
+    second.wait_for_text("Thread open elsewhere", WAIT);
+    second.wait_for_text("is open in another codex", WAIT);
+    assert!(
+        !second.screen_text().contains("disconnected"),
+        "not a dead session"
+    );
+    first.quit_with(b"\x03\x03\x03", WAIT);
+    second.send(b"r");
+    second.wait_for_text("Resumed thread", WAIT);
+    second.wait_for_text("hello from the first window", WAIT);
+    second.quit_with(b"\x03\x03\x03", WAIT);
+    drop(f.runtime);
+}
