@@ -31,7 +31,15 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         ConnState::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
         ConnState::Ready => match &state.session.turn {
             TurnPhase::Idle if crate::app::session::gate::needs_sign_in(&state.session) => {
-                spans.push(Span::styled("not signed in (/login)", palette.warning))
+                let refused = state.session.account.refused.is_some();
+                spans.push(Span::styled(
+                    if refused {
+                        "sign-in refused (/login)"
+                    } else {
+                        "not signed in (/login)"
+                    },
+                    palette.warning,
+                ))
             }
             TurnPhase::Idle => spans.push(Span::styled("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {

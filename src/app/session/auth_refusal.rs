@@ -16,7 +16,7 @@ use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::{ErrorNotification, ThreadRevertParams, Turn, TurnStatus};
 
 /// What the one line starts with, so it can be found and updated.
-pub const REFUSED: &str = "Not signed in: ";
+pub const REFUSED: &str = "Sign-in needed: ";
 
 /// An `error` notification. True when it was a 401, now said by the one line.
 pub fn on_error(state: &mut Session, e: &ErrorNotification) -> bool {

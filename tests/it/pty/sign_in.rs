@@ -318,7 +318,7 @@ fn a_turn_refused_with_401_is_one_line_and_goes_again_after_signing_in() {
     tern.wait_for_text("fake-model", WAIT);
     tern.send(b"hello\r");
     tern.wait_for_text(
-        "Not signed in: codex's requests to the model were refused",
+        "Sign-in needed: codex's requests to the model were refused",
         WAIT,
     );
     let screen = tern.screen_text();

@@ -109,7 +109,7 @@ fn a_401_turn_is_one_line_and_its_message_goes_again_after_sign_in_once_reverted
         "one line for ten retries, the fallback and the failure: {said:?}"
     );
     assert!(
-        said[0].starts_with("Not signed in: codex's requests to the model were refused (401 Unauthorized: You didn't provide an API key.)"),
+        said[0].starts_with("Sign-in needed: codex's requests to the model were refused (401 Unauthorized: You didn't provide an API key.)"),
         "{said:?}"
     );
     assert!(said[0].contains("/login"), "{said:?}");
