@@ -66,5 +66,8 @@ pub enum Effect {
     /// detached; nothing comes back (the screen shows the link whatever happens).
     OpenUrl(String),
     Redraw,
+    /// Stop tern as a shell program stops (Ctrl+Z on an empty composer): the runtime raises
+    /// SIGTSTP, and its job control gives the terminal back until `fg`.
+    Suspend,
     Quit,
 }

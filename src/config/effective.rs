@@ -32,6 +32,8 @@ pub struct Overrides {
     pub no_color_env: Option<String>,
     /// With where it came from: `--remote-command` or `TERN_REMOTE_COMMAND`.
     pub remote_command: Option<(String, Source)>,
+    /// `--print-copied`.
+    pub print_copied: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -46,6 +48,7 @@ pub struct Effective {
     pub codex_bin: Setting<Option<PathBuf>>,
     pub no_color: Setting<bool>,
     pub remote_command: Setting<Option<String>>,
+    pub print_copied: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -120,5 +123,6 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         codex_bin,
         no_color,
         remote_command,
+        print_copied: pick(over.print_copied, file.print_copied, &from_file, false),
     }
 }

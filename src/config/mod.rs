@@ -33,6 +33,8 @@ pub struct FileConfig {
     pub codex_bin: Option<PathBuf>,
     /// What `--remote ssh://…` runs on the other machine (default `codex app-server`).
     pub remote_command: Option<String>,
+    /// Print what `/copy` copied after exit (tern always says that it copied something).
+    pub print_copied: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -45,6 +47,7 @@ const KNOWN_KEYS: &[&str] = &[
     "desktop_notification",
     "codex_bin",
     "remote_command",
+    "print_copied",
 ];
 
 pub const THEMES: &[&str] = &["dark", "light", "auto"];

@@ -7,7 +7,8 @@ use super::output_cap::{cap, Capped};
 use super::question::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
 
 #[derive(Debug, Default)]
 pub struct Transcript {
@@ -26,7 +27,19 @@ pub struct Transcript {
     unbound_users: Vec<usize>,
     /// What was dropped from each long command output, by cell index (see `output_cap`).
     capped_outputs: HashMap<usize, Capped>,
+    /// Source bytes kept, an upper bound made exact when it passes the budget (see `budget`).
+    source_bytes: usize,
+    /// Cells before this one were looked at for dropping already.
+    compacted_until: usize,
+    /// Cells whose source was dropped to keep within the budget.
+    dropped_cells: usize,
+    /// The cells laid out, oldest first, with their source size: whose lines to forget.
+    laid_order: RefCell<VecDeque<(usize, usize)>>,
+    /// Source bytes of the cells in `laid_order`.
+    laid_bytes: std::cell::Cell<usize>,
 }
+
+mod budget;
 
 impl Transcript {
     pub fn cells(&self) -> &[Cell] {
@@ -67,7 +80,9 @@ impl Transcript {
         if matches!(kind, CellKind::User { .. }) {
             self.unbound_users.push(self.cells.len());
         }
+        let bytes = kind.source_bytes();
         self.cells.push(Cell::new(kind));
+        self.grew(bytes);
         self.cells.len() - 1
     }
 
@@ -195,6 +210,8 @@ impl Transcript {
                     (_, kind) => merge(cell.kind_mut(), kind, completed),
                 }
                 self.cap_output(index);
+                let bytes = self.cells[index].kind().source_bytes();
+                self.grew(bytes);
             }
             None => {
                 let index = self.push(kind);
@@ -304,6 +321,7 @@ impl Transcript {
         });
         self.revision += 1;
         self.cells[index].append_text(delta);
+        self.grew(delta.len());
     }
 
     pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -312,6 +330,7 @@ impl Transcript {
         });
         self.revision += 1;
         self.cells[index].append_text(delta);
+        self.grew(delta.len());
     }
 
     pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -324,6 +343,7 @@ impl Transcript {
             }
         }
         self.cap_output(index);
+        self.grew(delta.len());
     }
 
     pub fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
@@ -435,12 +455,11 @@ impl Transcript {
         added
     }
 
-    /// Rebuilds the cells of a resumed thread from its stored turns.
+    /// Rebuilds the cells of a resumed thread from its stored turns, with the decisions and
+    /// the ends the server recorded (see `replay`).
     pub fn load_turns(&mut self, turns: &[Turn]) {
         for turn in turns {
-            for item in &turn.items {
-                self.upsert_item(&turn.id, item, true);
-            }
+            super::replay::load_turn(self, turn);
         }
     }
 }

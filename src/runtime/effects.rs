@@ -130,6 +130,11 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
             }),
             Effect::OpenUrl(url) => super::opener::open(&url),
             Effect::Redraw => world.frames.request(Instant::now()),
+            // The same path as a SIGTSTP from outside (see `main`'s signal listener).
+            // SAFETY: raise has no preconditions.
+            Effect::Suspend => unsafe {
+                libc::raise(libc::SIGTSTP);
+            },
             Effect::Quit => {}
         }
     }

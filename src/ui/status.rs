@@ -1,6 +1,7 @@
 //! The status line: model, cwd, what the turn is doing, context used.
 
 use crate::app::{AppState, ConnState, TurnPhase};
+use crate::render::numbers;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -90,23 +91,16 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     if let Some(usage) = &state.session.usage {
         let used = usage.last.total_tokens;
         spans.push(sep());
-        let text = match usage.model_context_window {
-            Some(window) if window > 0 => {
-                format!("ctx {} ({}%)", compact(used), used * 100 / window)
-            }
-            _ => format!("ctx {}", compact(used)),
+        let percent = usage
+            .model_context_window
+            .and_then(|window| numbers::percent(used, window));
+        let text = match percent {
+            Some(p) => format!("ctx {} ({p}%)", numbers::tokens(used)),
+            None => format!("ctx {}", numbers::tokens(used)),
         };
         spans.push(Span::styled(text, palette.status_bar));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
-}
-
-fn compact(tokens: i64) -> String {
-    if tokens >= 1000 {
-        format!("{:.1}k", tokens as f64 / 1000.0)
-    } else {
-        tokens.to_string()
-    }
 }
 
 /// `path` with the home folder shown as `~`.

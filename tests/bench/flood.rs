@@ -44,6 +44,22 @@ fn count(bytes: isize) {
     });
 }
 
+/// Runs `f` counting this thread's heap: its result, the bytes it left live (what it returns
+/// holds them) and the peak of live bytes above what was live when it started (for
+/// `growth.rs`).
+pub(crate) fn counting_kept<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
+    LIVE.set(0);
+    PEAK.set(0);
+    COUNT.set(true);
+    let result = f();
+    COUNT.set(false);
+    (
+        result,
+        LIVE.get().max(0) as usize,
+        PEAK.get().max(0) as usize,
+    )
+}
+
 /// Runs `f` counting this thread's heap, and returns its result with the peak of live bytes
 /// above what was live when it started (frees of older memory can only lower the count).
 fn counting<T>(f: impl FnOnce() -> T) -> (T, usize) {

@@ -51,7 +51,9 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
             }
             _ => None,
         });
-    let Some(text) = last else {
+    // What may be pasted into a shell: printable text only (no escape sequence can end a
+    // bracketed paste and run what follows).
+    let Some(text) = last.map(|t| crate::text::sanitize::copyable_text(&t)) else {
         state.transcript.notice(
             NoticeLevel::Warning,
             "Nothing to copy yet: no answer so far.",
@@ -62,8 +64,9 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
     state.transcript.notice(
         NoticeLevel::Info,
         format!(
-            "Copied the last answer ({lines} line{}) to the clipboard; it is also printed when tern \
-             exits, in case this terminal ignores clipboard requests (OSC 52).",
+            "Copied the last answer ({lines} line{}) to the clipboard. This terminal may ignore \
+             clipboard requests (OSC 52): tern says what it copied when it exits, and prints it \
+             too with --print-copied (or print_copied = true in its config).",
             if lines == 1 { "" } else { "s" }
         ),
     );

@@ -10,6 +10,7 @@ pub mod auth_refusal;
 pub mod first_run;
 pub mod gate;
 pub mod health;
+pub mod leftovers;
 pub mod notices;
 pub mod outbox;
 pub mod quit_ladder;

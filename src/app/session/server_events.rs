@@ -111,9 +111,11 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
                     _ => (turn_id, TurnTokens::default()),
                 };
                 let (id, mut t) = entry;
-                t.input += last.input_tokens;
-                t.cached_input += last.cached_input_tokens;
-                t.output += last.output_tokens;
+                t.add_call(
+                    last.input_tokens,
+                    last.cached_input_tokens,
+                    last.output_tokens,
+                );
                 state.turn_tokens = Some((id, t));
             }
             state.usage = Some(u.token_usage);

@@ -11,6 +11,7 @@ mod faults;
 mod flood;
 mod hostile_ids;
 mod hostile_output;
+mod lifecycle;
 mod moderation;
 mod remote_hostile;
 mod sign_in;

@@ -31,3 +31,4 @@ pub mod sign_in;
 mod steer_queue;
 mod thread_picker;
 mod transcript_navigation;
+mod view_costs;

@@ -221,4 +221,19 @@ fn copy_puts_the_last_answer_on_the_clipboard_and_keeps_it_for_exit() {
     let source = "**second** answer\n\nwith `code`".to_string();
     assert_eq!(effects, [Effect::CopyToClipboard(source.clone())]);
     assert_eq!(state.session.copied, Some(source));
+
+    // Only printable text reaches the clipboard (it may be pasted into a shell): a
+    // bracketed-paste terminator would run what follows it without Enter.
+    state
+        .session
+        .transcript
+        .push(answer("run:\n\tls\u{1b}[201~\nrm -rf ~\u{1b}]0;x\u{7}\r\n"));
+    type_text(&mut state, "/copy", now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert_eq!(
+        effects,
+        [Effect::CopyToClipboard(
+            "run:\n\tls\nrm -rf ~\n".to_string()
+        )]
+    );
 }

@@ -1,10 +1,14 @@
 //! Whole screens drawn on ratatui's `TestBackend`: insta snapshots (each file's under
 //! `snapshots/<file>/`) and properties over everything the screen and the farewell show.
 
+mod approval_promise;
 mod cells;
 mod conversation;
 mod diffs;
 mod picker;
 mod properties;
+mod replayed_threads;
+mod server_bounds;
 mod server_prompts;
 mod sign_in;
+mod unicode_text;
