@@ -189,6 +189,7 @@ async fn async_main(
     for warning in warnings {
         state
             .session
+            .shown
             .transcript
             .notice(tern::model::NoticeLevel::Warning, warning);
     }

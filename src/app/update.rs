@@ -8,15 +8,15 @@ use super::effect::Effect;
 use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
 use super::router;
-use super::session::{actions, attention, health, notices, responses, restart};
+use super::session::{actions, attention, health, lifecycle, notices, responses, restart};
 use super::session::{first_run, server_events, threads};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
 /// The first thing the app asks for.
-pub fn start(_state: &mut AppState) -> Vec<Effect> {
-    actions::initialize()
+pub fn start(state: &mut AppState) -> Vec<Effect> {
+    lifecycle::start(&mut state.session)
 }
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
@@ -36,7 +36,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
     };
     effects.extend(attention::alerts(&state.session, before));
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
-    if state.session.older_turns.is_some() {
+    if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;
         effects.extend(threads::load_older(&mut state.session, transcript));
     }

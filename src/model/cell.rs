@@ -307,6 +307,11 @@ impl Cell {
         }
     }
 
+    /// Whether the cell has laid-out lines at all (a thread not on screen never has).
+    pub fn was_laid_out(&self) -> bool {
+        self.cache.try_borrow().is_ok_and(|c| c.is_some())
+    }
+
     /// Whether lines at `key` are kept (current or not).
     pub fn has_layout(&self, key: LayoutKey) -> bool {
         self.cache

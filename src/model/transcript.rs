@@ -10,6 +10,9 @@ use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 
+/// What a command cell says in place of the command until its item names it.
+pub const UNNAMED_COMMAND: &str = "…";
+
 #[derive(Debug, Default)]
 pub struct Transcript {
     cells: Vec<Cell>,
@@ -333,10 +336,22 @@ impl Transcript {
         self.grew(delta.len());
     }
 
+    /// A command's output. A command whose `item/started` never came (it began before tern
+    /// joined the thread) gets a cell from its first output; its `item/completed` names it.
     pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
-        let Some(index) = self.index_of(turn_id, item_id) else {
-            return;
-        };
+        let index = self.streaming_cell(turn_id, item_id, || {
+            CellKind::Command(CommandCell {
+                command: UNNAMED_COMMAND.to_string(),
+                cwd: None,
+                actions: Vec::new(),
+                output: String::new(),
+                exit_code: None,
+                duration_ms: None,
+                running: true,
+                status: None,
+                decision: None,
+            })
+        });
         if let Some(cell) = self.cell_for_item(turn_id, item_id) {
             if let CellKind::Command(command) = cell.kind_mut() {
                 command.output.push_str(delta);
@@ -422,12 +437,19 @@ impl Transcript {
 
     /// Puts older turns (oldest first) above everything shown. Returns how many cells were
     /// added, so a view anchored to a cell can move with it.
+    /// Turns it already shows (a thread followed live before its history was paged in) are
+    /// left out.
     pub fn prepend_turns(&mut self, turns: &[Turn]) -> usize {
         let mut older = Transcript {
             session_cwd: self.session_cwd.clone(),
             ..Transcript::default()
         };
-        older.load_turns(turns);
+        let unseen: Vec<Turn> = turns
+            .iter()
+            .filter(|turn| !self.by_item.contains_key(&turn.id))
+            .cloned()
+            .collect();
+        older.load_turns(&unseen);
         let added = older.cells.len();
         if added == 0 {
             return 0;

@@ -1,5 +1,10 @@
 //! The JSON-RPC connection: correlates responses with requests, hands server requests and
 //! notifications to the app, and fails everything pending at once when the peer goes away.
+//!
+//! A request sent with [`Connection::send_request`] has its answer handed to the app through
+//! the same queue as notifications ([`Inbound::Response`]), so the app sees answers and
+//! notifications in the order the server sent them (a notification sent after an answer is
+//! never applied before it). [`Connection::request`] awaits its answer instead.
 
 use super::transport::{Ending, Received, Transport, TransportParts};
 use crate::protocol::{self, Incoming, RequestId, RpcErrorObject};
@@ -38,6 +43,13 @@ pub enum Inbound {
     /// two messages in one frame), said in a sentence for the person: nothing is dropped without
     /// a word.
     Problem(String),
+    /// The answer to a request sent with [`Connection::send_request`], in its place among the
+    /// notifications. When the peer goes away, every such request still waiting gets one (a
+    /// `Closed` error) before [`Inbound::Closed`].
+    Response {
+        id: RequestId,
+        result: Result<Value, RpcError>,
+    },
     /// The peer is gone; nothing more will arrive. Carries why.
     Closed(String),
 }
@@ -48,7 +60,11 @@ pub const INBOUND_CAPACITY: usize = 1024;
 
 pub type InboundReceiver = mpsc::Receiver<Inbound>;
 
-type Waiter = oneshot::Sender<Result<Value, RpcError>>;
+/// Who is waiting for an answer: a task (`request`), or the inbound queue (`send_request`).
+enum Waiter {
+    Task(oneshot::Sender<Result<Value, RpcError>>),
+    Inbound,
+}
 
 #[derive(Default)]
 struct Pending {
@@ -218,7 +234,11 @@ impl Connection {
                 ));
             }
             let reason = ending.reason.clone();
-            fail_all(&death_pending, ending);
+            // Answers that will never come, in the queue before the news that the link is gone.
+            for id in fail_all(&death_pending, ending) {
+                let result = Err(RpcError::Closed(reason.clone()));
+                let _ = inbound_tx.send(Inbound::Response { id, result }).await;
+            }
             let _ = inbound_tx.send(Inbound::Closed(reason)).await;
         });
 
@@ -240,7 +260,9 @@ impl Connection {
             if let Some(reason) = &pending.closed {
                 return Err(RpcError::Closed(reason.clone()));
             }
-            pending.waiters.insert(id.clone(), (method.to_string(), tx));
+            pending
+                .waiters
+                .insert(id.clone(), (method.to_string(), Waiter::Task(tx)));
         }
         tracing::debug!(%id, method, "request");
         self.outbound.send(
@@ -251,6 +273,27 @@ impl Connection {
             Ok(result) => result,
             Err(_) => Err(RpcError::Closed("the connection was dropped".into())),
         }
+    }
+
+    /// Sends a request whose answer comes through the inbound queue as [`Inbound::Response`]
+    /// with the id returned here. Fails at once when the connection is already closed.
+    pub fn send_request(&self, method: &str, params: &Value) -> Result<RequestId, RpcError> {
+        let id = RequestId::Int(self.next_id.fetch_add(1, Ordering::Relaxed));
+        {
+            let mut pending = self.pending.lock().unwrap();
+            if let Some(reason) = &pending.closed {
+                return Err(RpcError::Closed(reason.clone()));
+            }
+            pending
+                .waiters
+                .insert(id.clone(), (method.to_string(), Waiter::Inbound));
+        }
+        tracing::debug!(%id, method, "request");
+        self.outbound.send(
+            protocol::request_line(&id, method, params),
+            Carrying::Request,
+        );
+        Ok(id)
     }
 
     pub fn notify(&self, method: &str, params: Option<Value>) {
@@ -313,11 +356,19 @@ async fn dispatch(
         }
     };
     match message {
-        Incoming::Response { id, result } => settle(pending, &id, Ok(result)),
+        Incoming::Response { id, result } => {
+            if let Some(answer) = settle(pending, &id, Ok(result)) {
+                let _ = inbound.send(answer).await;
+            }
+        }
         Incoming::Error {
             id: Some(id),
             error,
-        } => settle(pending, &id, Err(error)),
+        } => {
+            if let Some(answer) = settle(pending, &id, Err(error)) {
+                let _ = inbound.send(answer).await;
+            }
+        }
         Incoming::Error { id: None, error } => {
             tracing::warn!("server error without an id: {}", error.message);
         }
@@ -360,21 +411,38 @@ async fn dispatch(
 /// JSON-RPC's "invalid request".
 const INVALID_REQUEST: i64 = -32600;
 
-fn settle(pending: &Mutex<Pending>, id: &RequestId, outcome: Result<Value, RpcErrorObject>) {
+/// Hands an answer to whoever waits for it: the task at once, or — returned, for the caller to
+/// queue — the inbound queue.
+fn settle(
+    pending: &Mutex<Pending>,
+    id: &RequestId,
+    outcome: Result<Value, RpcErrorObject>,
+) -> Option<Inbound> {
     let waiter = pending.lock().unwrap().waiters.remove(id);
+    let Some((method, waiter)) = waiter else {
+        tracing::warn!(%id, "response to an unknown request id");
+        return None;
+    };
+    let result = outcome.map_err(|e| RpcError::Server {
+        method,
+        code: e.code,
+        message: e.message,
+    });
     match waiter {
-        Some((method, tx)) => {
-            let _ = tx.send(outcome.map_err(|e| RpcError::Server {
-                method,
-                code: e.code,
-                message: e.message,
-            }));
+        Waiter::Task(tx) => {
+            let _ = tx.send(result);
+            None
         }
-        None => tracing::warn!(%id, "response to an unknown request id"),
+        Waiter::Inbound => Some(Inbound::Response {
+            id: id.clone(),
+            result,
+        }),
     }
 }
 
-fn fail_all(pending: &Mutex<Pending>, ending: Ending) {
+/// Fails every request still waiting; returns the ids of those whose answer the inbound queue
+/// owes (sorted, the order they were sent in).
+fn fail_all(pending: &Mutex<Pending>, ending: Ending) -> Vec<RequestId> {
     let reason = ending.reason.clone();
     let waiters = {
         let mut pending = pending.lock().unwrap();
@@ -382,9 +450,20 @@ fn fail_all(pending: &Mutex<Pending>, ending: Ending) {
         pending.ending = Some(ending);
         std::mem::take(&mut pending.waiters)
     };
-    for (_, (_, tx)) in waiters {
-        let _ = tx.send(Err(RpcError::Closed(reason.clone())));
+    let mut owed = Vec::new();
+    for (id, (_, waiter)) in waiters {
+        match waiter {
+            Waiter::Task(tx) => {
+                let _ = tx.send(Err(RpcError::Closed(reason.clone())));
+            }
+            Waiter::Inbound => owed.push(id),
+        }
     }
+    owed.sort_by_key(|id| match id {
+        RequestId::Int(n) => (0, *n, String::new()),
+        other => (1, 0, other.to_string()),
+    });
+    owed
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 
 use super::backend::SyncedBackend;
 use super::frames::FrameScheduler;
-use super::replies::{reply_event, Raw};
+use super::replies::Asked;
 use super::rules_file;
 use crate::app::{AppEvent, Effect};
-use crate::rpc::{Connection, RpcError};
+use crate::rpc::Connection;
 use ratatui::Terminal;
 use std::time::Instant;
 use tokio::sync::mpsc;
@@ -35,6 +35,8 @@ impl Deferred {
 /// What the effects need of the loop.
 pub struct World<'a, B: SyncedBackend> {
     pub connection: &'a Connection,
+    /// The requests on their way, to decode their answers by.
+    pub asked: &'a mut Asked,
     /// Where finished work reports back, as app events.
     pub responses: &'a mpsc::UnboundedSender<AppEvent>,
     pub frames: &'a mut FrameScheduler,
@@ -58,21 +60,9 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 if let Some(secret) = request.secret() {
                     crate::rpc::redact::register_secret(secret);
                 }
-                let connection = world.connection.clone();
-                let responses = world.responses.clone();
-                let tag = request.tag();
-                let params = request.params();
-                tokio::spawn(async move {
-                    let raw = match params {
-                        Ok(params) => match connection.request(request.method(), params).await {
-                            Ok(value) => Raw::Answered(value),
-                            Err(e @ RpcError::Server { .. }) => Raw::Refused(e.to_string()),
-                            Err(e @ RpcError::Closed(_)) => Raw::Lost(e.to_string()),
-                        },
-                        Err(e) => Raw::Refused(format!("tern could not encode the request: {e}")),
-                    };
-                    let _ = responses.send(reply_event(tag, raw));
-                });
+                if let Some(failed) = world.asked.send(world.connection, request) {
+                    let _ = world.responses.send(failed);
+                }
             }
             Effect::Notify { method, params } => world.connection.notify(method, params),
             Effect::Respond { id, result } => world.connection.respond(&id, result),
@@ -174,8 +164,10 @@ mod tests {
             Effect::RestartServer { kill: Some(3) },
             Effect::Redraw,
         ];
+        let mut asked = Asked::default();
         let world = World {
             connection: &connection,
+            asked: &mut asked,
             responses: &responses,
             frames: &mut frames,
             terminal: &mut terminal,
@@ -203,8 +195,10 @@ mod tests {
         let login = ClientRequest::Login(LoginParams::ApiKey {
             api_key: ApiKey::new(key),
         });
+        let mut asked = Asked::default();
         let world = World {
             connection: &connection,
+            asked: &mut asked,
             responses: &responses,
             frames: &mut frames,
             terminal: &mut terminal,

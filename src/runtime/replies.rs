@@ -1,13 +1,83 @@
 //! Answers to tern's requests, decoded at the edge: the runtime knows which request an answer
-//! belongs to (its `RequestTag`), so it decodes the JSON into that request's typed reply here,
-//! once, and the app only ever sees `AppEvent::Reply`. An answer that does not fit the schema
-//! becomes `ReplyError::Unreadable`, naming the request, never a silent default.
+//! belongs to (its `RequestTag`, kept in [`Asked`] by the request's id), so it decodes the JSON
+//! into that request's typed reply here, once, and the app only ever sees `AppEvent::Reply`.
+//! An answer that does not fit the schema becomes `ReplyError::Unreadable`, naming the request,
+//! never a silent default.
+//!
+//! Answers arrive through the connection's inbound queue, among the notifications, in the order
+//! the server sent them (see `rpc::connection`).
 
 use crate::app::reply::{Answer, Reply, ReplyError};
-use crate::app::{AppEvent, RequestTag};
-use crate::protocol;
+use crate::app::{AppEvent, ClientRequest, RequestTag};
+use crate::protocol::{self, RequestId};
+use crate::rpc::{Connection, RpcError};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::collections::HashMap;
+
+/// tern's requests on their way, by id: what each answer is.
+#[derive(Debug, Default)]
+pub struct Asked {
+    tags: HashMap<RequestId, RequestTag>,
+}
+
+impl Asked {
+    /// Sends `request`; its answer comes back through the inbound queue. When it cannot go
+    /// (unencodable, or the connection is closed), the app event that says so, at once.
+    pub fn send(&mut self, connection: &Connection, request: ClientRequest) -> Option<AppEvent> {
+        let tag = request.tag();
+        let params = match request.params() {
+            Ok(params) => params,
+            Err(e) => {
+                let why = format!("tern could not encode the request: {e}");
+                return Some(reply_event(tag, Raw::Refused(why)));
+            }
+        };
+        match connection.send_request(request.method(), &params) {
+            Ok(id) => {
+                self.tags.insert(id, tag);
+                None
+            }
+            Err(e) => Some(reply_event(tag, raw(Err(e)))),
+        }
+    }
+
+    /// The app event for the answer to request `id`; `None` for an id tern did not ask with
+    /// (logged).
+    pub fn answered(
+        &mut self,
+        id: &RequestId,
+        result: Result<Value, RpcError>,
+    ) -> Option<AppEvent> {
+        let Some(tag) = self.tags.remove(id) else {
+            tracing::warn!(%id, "an answer to no request of this session");
+            return None;
+        };
+        Some(reply_event(tag, raw(result)))
+    }
+
+    /// A new connection: its ids start again, and the old one's answers will not come.
+    pub fn forget(&mut self) {
+        self.tags.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.tags.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty()
+    }
+}
+
+/// An answer as the connection gives it.
+fn raw(result: Result<Value, RpcError>) -> Raw {
+    match result {
+        Ok(value) => Raw::Answered(value),
+        Err(e @ RpcError::Server { .. }) => Raw::Refused(e.to_string()),
+        Err(e @ RpcError::Closed(_)) => Raw::Lost(e.to_string()),
+    }
+}
 
 /// How an answer arrived: its result, or the server's error message, or the link's end.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,6 +1,6 @@
 //! The status line: model, cwd, what the turn is doing, context used.
 
-use crate::app::{AppState, ConnState, TurnPhase};
+use crate::app::{AppState, Lifecycle, TurnPhase};
 use crate::render::numbers;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
@@ -13,24 +13,15 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let palette = state.session.config.theme.palette();
     let mut spans: Vec<Span<'static>> = Vec::new();
     let sep = || Span::styled(" · ", palette.dim);
-    match &state.session.conn {
+    match &state.session.lifecycle {
+        Lifecycle::Connecting { .. } | Lifecycle::Restarting { .. } => {
+            spans.push(Span::styled("connecting to codex…", palette.warning))
+        }
         // Connected, but no thread yet: the picker is up, or one is being opened.
-        ConnState::Connecting if state.session.server.is_some() => spans.push(
-            if state.session.thread.is_none()
-                && state
-                    .layers
-                    .person
-                    .iter()
-                    .any(|l| matches!(l, crate::app::layers::Layer::ThreadPicker(_)))
-            {
-                Span::styled("choose a thread", palette.accent)
-            } else {
-                Span::styled("opening a thread…", palette.warning)
-            },
-        ),
-        ConnState::Connecting => spans.push(Span::styled("connecting to codex…", palette.warning)),
-        ConnState::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
-        ConnState::Ready => match &state.session.turn {
+        Lifecycle::Picking => spans.push(Span::styled("choose a thread", palette.accent)),
+        Lifecycle::Opening(_) => spans.push(Span::styled("opening a thread…", palette.warning)),
+        Lifecycle::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
+        Lifecycle::Ready => match &state.session.shown.turn {
             TurnPhase::Idle if crate::app::session::gate::needs_sign_in(&state.session) => {
                 let refused = state.session.account.refused.is_some();
                 spans.push(Span::styled(
@@ -60,7 +51,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         spans.push(sep());
         spans.push(Span::styled("approval needed", palette.attention));
     }
-    if let Some(thread) = &state.session.thread {
+    if let Some(thread) = &state.session.shown.thread {
         spans.push(sep());
         // What the next turn uses: `/model` may have changed it.
         let model = crate::app::session::turn_settings::model(&state.session).unwrap_or_default();
@@ -88,7 +79,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             palette.dim,
         ));
     }
-    if let Some(usage) = &state.session.usage {
+    if let Some(usage) = &state.session.shown.usage {
         let used = usage.last.total_tokens;
         spans.push(sep());
         let percent = usage

@@ -22,12 +22,13 @@ use ratatui::Frame;
 pub fn shown(state: &AppState) -> bool {
     let only_notices = state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
         .all(|cell| matches!(cell.kind(), CellKind::Notice { .. }));
     only_notices
-        && state.session.older_turns.is_none()
+        && state.session.shown.older_turns.is_none()
         && state.session.questions.is_empty()
         && state.session.health.down.is_none()
         && state.layers.person.is_empty()

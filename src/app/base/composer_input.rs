@@ -121,7 +121,7 @@ pub fn editor_done(state: &mut Session, result: Result<String, String>) -> Vec<E
             let text = text.strip_suffix('\n').unwrap_or(&text);
             state.composer.set_text(text);
         }
-        Err(why) => state.transcript.notice(
+        Err(why) => state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("The external editor failed ({why}); the draft is unchanged."),
         ),

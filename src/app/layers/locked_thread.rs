@@ -7,10 +7,9 @@ use super::{Ctx, LayerView, Outcome};
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
 use crate::app::layer_types::{Hint, Input, Placement};
-use crate::app::request::ClientRequest;
-use crate::app::session::threads;
+use crate::app::session::lifecycle;
+use crate::app::state::lifecycle::Open;
 use crate::app::state::{Resume, Session};
-use crate::protocol::ThreadForkParams;
 use crossterm::event::KeyCode;
 use std::time::Instant;
 
@@ -43,21 +42,16 @@ impl LayerView for LockedThread {
         match (key.code, id) {
             (KeyCode::Char('r'), Some(id)) => {
                 self.busy = Some("Trying again…");
-                Outcome::Consumed(vec![Effect::Request(threads::resume_request(cx, id))])
+                Outcome::Consumed(lifecycle::open(cx, Open::Resume(id)))
             }
             (KeyCode::Char('f'), Some(thread_id)) => {
                 self.busy = Some("Forking…");
-                let params = ThreadForkParams {
-                    thread_id,
-                    settings: threads::settings_for_existing(cx),
-                    exclude_turns: true,
-                };
-                Outcome::Consumed(vec![Effect::Request(ClientRequest::ForkThread(params))])
+                Outcome::Consumed(lifecycle::open(cx, Open::Fork(thread_id)))
             }
             (KeyCode::Char('n'), _) => Outcome::Close(start_fresh(cx)),
             // Opened at startup with nothing under it (`tern resume ID`): leaving means a new
             // thread, as `n`. Under the picker, Esc goes back to it.
-            (KeyCode::Esc, _) if cx.thread.is_none() && cx.config.resume != Resume::Pick => {
+            (KeyCode::Esc, _) if cx.shown.thread.is_none() && cx.config.resume != Resume::Pick => {
                 Outcome::Close(start_fresh(cx))
             }
             (KeyCode::Esc, _) => Outcome::Close(vec![]),
@@ -101,7 +95,7 @@ impl LayerView for LockedThread {
             hints.push(Hint::new("f", "continue in a fork"));
         }
         hints.push(Hint::new("n", "new thread"));
-        let fresh = session.thread.is_none() && session.config.resume != Resume::Pick;
+        let fresh = session.shown.thread.is_none() && session.config.resume != Resume::Pick;
         hints.push(Hint::new("Esc", if fresh { "new thread" } else { "back" }));
         hints
     }
@@ -109,8 +103,8 @@ impl LayerView for LockedThread {
 
 /// `n`: a new thread in place of the one that would not open.
 fn start_fresh(session: &mut Session) -> Vec<Effect> {
-    if session.thread.is_some() {
-        return threads::new_thread(session);
+    if session.shown.thread.is_some() {
+        return lifecycle::new_thread(session);
     }
-    threads::start_new(session)
+    lifecycle::open(session, Open::New)
 }

@@ -66,7 +66,7 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         "Approvals",
         turn_settings::approval(state).unwrap_or_else(unknown),
     ));
-    match &state.usage {
+    match &state.shown.usage {
         Some(usage) => {
             rows.push((
                 "Tokens used",

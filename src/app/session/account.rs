@@ -47,7 +47,7 @@ pub fn read_answered(
         // A server without `account/read` (an older or a stand-in one) simply has no sign-in to
         // speak of; any other failure is said, and /login and /logout still work.
         if !e.to_string().contains("(code -32601)") {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Warning,
                 format!(
                     "codex could not say who is signed in ({e}); /login and /logout still work."
@@ -95,6 +95,7 @@ pub fn logout_answered(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
         Err(e) => {
             state.account.announce = false;
             state
+                .shown
                 .transcript
                 .notice(NoticeLevel::Error, format!("Could not sign out: {e}"));
             vec![]
@@ -138,7 +139,7 @@ fn announce(state: &mut Session) {
         Some(Err(e)) => format!("codex could not say who is signed in now: {e}"),
         None => return,
     };
-    state.transcript.notice(NoticeLevel::Info, text);
+    state.shown.transcript.notice(NoticeLevel::Info, text);
 }
 
 /// How an account reads in a sentence: "with an API key", "with ChatGPT as a@b.c (Plus plan)".

@@ -76,6 +76,7 @@ fn reason(message: &str) -> String {
 /// written there); says what happened to it.
 fn give_message_back(state: &mut Session) -> String {
     let prompt = state
+        .shown
         .transcript
         .cells()
         .iter()
@@ -97,7 +98,7 @@ fn give_message_back(state: &mut Session) -> String {
 
 /// Updates the newest refusal line of this turn, or adds it.
 fn set_line(state: &mut Session, line: String) {
-    let newest = state.transcript.newest_mut(|kind| match kind {
+    let newest = state.shown.transcript.newest_mut(|kind| match kind {
         CellKind::User { .. } => true,
         CellKind::Notice { text, .. } => text.starts_with(REFUSED),
         _ => false,
@@ -109,7 +110,7 @@ fn set_line(state: &mut Session, line: String) {
             return;
         }
     }
-    state.transcript.notice(NoticeLevel::Error, line);
+    state.shown.transcript.notice(NoticeLevel::Error, line);
 }
 
 /// A refused turn of `thread_id` is on record: its noise (the websocket fallback warning, the

@@ -12,12 +12,13 @@
 //!
 //! `session::responses` asks it first about `initialize`, `thread/start` and `thread/resume`.
 
-use super::{account, health, threads};
+use super::{account, health, lifecycle};
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
 use crate::app::reply::{Answer, ReplyError};
 use crate::app::state::first_run::ConfigProblem;
 use crate::app::state::health::DownCause;
+use crate::app::state::lifecycle::{Lifecycle, Open};
 use crate::app::state::{Resume, Session};
 use crate::model::NoticeLevel;
 use crate::protocol::{InitializeResponse, NoticeNotification, ThreadStartResponse};
@@ -54,13 +55,17 @@ pub fn thread_refused(
     let Err(ReplyError::Refused(error)) = answer else {
         return None;
     };
-    if state.health.restart.is_some() {
-        return None;
-    }
     if is_config_error(error) {
         return Some(config_refused(state, error));
     }
     if resume && error.contains("already has an active writer") {
+        // Back where the person was, as for any refused opening: the thread still shown, or
+        // the startup picker; with neither, the box stands in for the thread.
+        if state.shown.thread.is_some() {
+            state.lifecycle = Lifecycle::Ready;
+        } else if state.config.resume == Resume::Pick {
+            state.lifecycle = Lifecycle::Picking;
+        }
         state.layer_events.push(LayerEvent::ThreadLocked {
             thread_id: locked_thread_id(error),
             error: error.clone(),
@@ -187,13 +192,13 @@ fn config_recovered(state: &mut Session) -> Vec<Effect> {
     };
     if boxed {
         state.health.down = None;
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Info,
             "codex's config file loads now: the thread started.",
         );
     } else {
         // Warned at startup, and the thread started anyway: said, no more.
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("codex warned: {}", problem.paragraphs()[1]),
         );
@@ -213,10 +218,10 @@ pub fn retry_config(state: &mut Session, now: Instant) -> Vec<Effect> {
     state.first_run.retrying = true;
     state.first_run.last_try = Some(now);
     match state.config.resume.clone() {
-        Resume::Thread(id) if state.thread.is_none() => {
-            vec![Effect::Request(threads::resume_request(state, id))]
+        Resume::Thread(id) if state.shown.thread.is_none() => {
+            lifecycle::open(state, Open::Resume(id))
         }
-        _ => threads::start_new(state),
+        _ => lifecycle::open(state, Open::New),
     }
 }
 
@@ -303,7 +308,7 @@ fn check_version(state: &mut Session, user_agent: &str) {
     if TESTED_VERSIONS.contains(&version.as_str()) {
         return;
     }
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Warning,
         format!(
             "codex app-server {} is a version tern was not tested with (tested: {}). tern goes \

@@ -84,7 +84,7 @@ fn silence_deadline(state: &Session) -> Option<Instant> {
     if health.closed || state.quitting || !state.questions.is_empty() || down_shown(state) {
         return None;
     }
-    let since = match &state.turn {
+    let since = match &state.shown.turn {
         TurnPhase::Idle => return None,
         TurnPhase::Starting { since }
         | TurnPhase::Running { since, .. }

@@ -3,16 +3,17 @@
 //! that did not fit the schema arrives as an error naming the request and is said like any other
 //! failure, never dropped.
 
-use super::actions::fail;
+use super::lifecycle::{self, Adopted};
 use super::outbox;
 use super::threads;
 use super::{account, first_run};
 use crate::app::effect::Effect;
-use crate::app::event::LayerEvent;
-use crate::app::reply::{shown, Reply, ReplyError};
-use crate::app::state::{ConnState, Resume, Session, ThreadInfo, TurnPhase};
+use crate::app::event::{LayerEvent, ListPurpose};
+use crate::app::reply::{shown, Answer, Reply, ReplyError};
+use crate::app::state::lifecycle::{Lifecycle, Open};
+use crate::app::state::{Session, TurnPhase};
 use crate::model::NoticeLevel;
-use crate::protocol::{InitializeResponse, ThreadStartResponse};
+use crate::protocol::ThreadStartResponse;
 use std::time::Instant;
 
 pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> {
@@ -20,42 +21,24 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::Initialize(answer) => {
             // Then who is signed in, and the server's version noted (`first_run`).
             let after = first_run::initialize_answered(state, &answer);
-            let mut effects = initialize_answered(state, answer);
+            let mut effects = lifecycle::initialized(state, answer);
             effects.extend(after);
             effects
         }
-        Reply::StartThread(answer) => {
-            // A config file with an error: the config box, not a failed session.
-            if let Some(effects) = first_run::thread_refused(state, &answer, false) {
-                return effects;
-            }
-            let after = first_run::thread_opened(state, &answer);
-            let mut effects = match answer {
-                Ok(response) => on_thread_ready(state, response, now),
-                Err(e) => fail(state, format!("codex could not start a thread: {e}")),
-            };
-            effects.extend(after);
-            effects
-        }
+        Reply::StartThread(answer) => opened(state, answer, Adopted::Started, now),
         Reply::ResumeThread(answer) => {
-            if super::restart::resuming(state) {
-                return super::restart::resumed_answer(state, answer, now);
-            }
-            // A config error, or another codex writing to the thread: a box that says so.
-            if let Some(effects) = first_run::thread_refused(state, &answer, true) {
-                return effects;
-            }
-            let after = first_run::thread_opened(state, &answer);
-            let mut effects = threads::open_answered(state, answer, false, now);
-            effects.extend(after);
-            effects
+            let how = match state.lifecycle {
+                Lifecycle::Opening(Open::Restore(_)) => Adopted::Restored,
+                _ => Adopted::Resumed,
+            };
+            opened(state, answer, how, now)
         }
-        Reply::ForkThread(answer) => threads::open_answered(state, answer, true, now),
+        Reply::ForkThread(answer) => opened(state, answer, Adopted::Forked, now),
         Reply::StartTurn { prompt, answer } => match answer {
             Ok(response) => {
-                if let TurnPhase::Starting { since } = state.turn {
-                    if !state.finished_turns.contains(&response.turn.id) {
-                        state.turn = TurnPhase::Running {
+                if let TurnPhase::Starting { since } = state.shown.turn {
+                    if !state.shown.finished_turns.contains(&response.turn.id) {
+                        state.shown.turn = TurnPhase::Running {
                             id: response.turn.id,
                             since,
                         };
@@ -65,7 +48,10 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             }
             // The turn may well have started: its `turn/started` says so.
             Err(e @ ReplyError::Unreadable { .. }) => {
-                state.transcript.notice(NoticeLevel::Warning, e.to_string());
+                state
+                    .shown
+                    .transcript
+                    .notice(NoticeLevel::Warning, e.to_string());
                 vec![]
             }
             // Never lose what the person wrote.
@@ -80,12 +66,30 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::InterruptTurn(answer) => {
             if let Err(e) = answer {
                 state
+                    .shown
                     .transcript
                     .notice(NoticeLevel::Error, format!("Could not interrupt: {e}"));
             }
             vec![]
         }
-        Reply::ListThreads { purpose, answer } => threads::on_list(state, &purpose, shown(answer)),
+        Reply::ListThreads { purpose, answer } => match purpose {
+            ListPurpose::Page { generation, fast } => threads::listed(
+                state,
+                LayerEvent::ThreadPage {
+                    generation,
+                    fast,
+                    result: shown(answer),
+                },
+            ),
+            ListPurpose::Search { generation } => threads::listed(
+                state,
+                LayerEvent::ThreadMatches {
+                    generation,
+                    result: shown(answer),
+                },
+            ),
+            ListPurpose::Last => lifecycle::last_listed(state, shown(answer)),
+        },
         Reply::ListTurns { thread_id, answer } => {
             threads::on_turns(state, &thread_id, shown(answer), now)
         }
@@ -125,6 +129,7 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::CompactThread(answer) => {
             if let Err(e) = answer {
                 state
+                    .shown
                     .transcript
                     .notice(NoticeLevel::Error, format!("Could not compact: {e}"));
             }
@@ -145,24 +150,25 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
     }
 }
 
-/// `initialize` answered (a restart's too): `initialized`, then the thread.
-fn initialize_answered(
+/// A thread's opening answered. A refusal with a screen of its own (codex's config file has an
+/// error; another codex writes to the thread) goes to `first_run`, the rest to the lifecycle;
+/// a thread that opened takes a config box down.
+fn opened(
     state: &mut Session,
-    answer: crate::app::reply::Answer<InitializeResponse>,
+    answer: Answer<ThreadStartResponse>,
+    how: Adopted,
+    now: Instant,
 ) -> Vec<Effect> {
-    let answer = match super::restart::initialized(state, answer) {
-        Ok(effects) => return effects,
-        // Not a restart's, or a restart that had no thread open: start as asked.
-        Err(answer) => answer,
-    };
-    match answer {
-        Ok(server) => initialized(state, server),
-        Err(ReplyError::Unreadable { .. }) => {
-            unreadable_but_going_on(state, answer.err());
-            initialized(state, InitializeResponse::default())
+    let walls = matches!(how, Adopted::Started | Adopted::Resumed);
+    if walls {
+        if let Some(effects) = first_run::thread_refused(state, &answer, how == Adopted::Resumed) {
+            return effects;
         }
-        Err(e) => fail(state, format!("codex refused to start: {e}")),
     }
+    let after = first_run::thread_opened(state, &answer);
+    let mut effects = lifecycle::thread_answered(state, answer, how, now);
+    effects.extend(after);
+    effects
 }
 
 fn archive_answered(
@@ -177,68 +183,4 @@ fn archive_answered(
         result: shown(answer),
     });
     vec![]
-}
-
-/// An answer tern could not read but can do without: said, and the session goes on.
-fn unreadable_but_going_on(state: &mut Session, error: Option<ReplyError>) {
-    if let Some(error) = error {
-        state.transcript.notice(
-            NoticeLevel::Warning,
-            format!("{error} (going on without it)"),
-        );
-    }
-}
-
-/// `initialize` answered: `initialized`, then the thread the session was asked to open.
-fn initialized(state: &mut Session, server: InitializeResponse) -> Vec<Effect> {
-    // Kept for what comes later (`codexHome` locates the exec-policy rules).
-    state.server = Some(server);
-    let mut effects = vec![Effect::Notify {
-        method: crate::protocol::INITIALIZED,
-        params: None,
-    }];
-    effects.extend(match state.config.resume.clone() {
-        Resume::New => threads::start_new(state),
-        Resume::Thread(thread_id) => {
-            vec![Effect::Request(threads::resume_request(state, thread_id))]
-        }
-        Resume::Last => threads::find_last(state),
-        Resume::Pick => {
-            state.layer_events.push(LayerEvent::PickerWanted);
-            vec![]
-        }
-    });
-    effects
-}
-
-fn on_thread_ready(
-    state: &mut Session,
-    response: ThreadStartResponse,
-    now: Instant,
-) -> Vec<Effect> {
-    let cwd = if response.cwd.is_empty() {
-        response.thread.cwd.clone().unwrap_or_default()
-    } else {
-        response.cwd.clone()
-    };
-    state.transcript.set_session_cwd(Some(cwd.clone()));
-    super::turn_settings::reported(state, &response);
-    state.transcript.load_turns(&response.thread.turns);
-    if !response.thread.turns.is_empty() {
-        state.transcript.notice(
-            NoticeLevel::Info,
-            format!(
-                "Resumed thread {} ({} earlier turns)",
-                response.thread.id,
-                response.thread.turns.len()
-            ),
-        );
-    }
-    state.thread = Some(ThreadInfo {
-        id: response.thread.id,
-        model: response.model,
-        cwd,
-    });
-    state.conn = ConnState::Ready;
-    outbox::send_next(state, now)
 }

@@ -1,4 +1,4 @@
-//! Whether the server answers, as data: its deadlines, its process, where a restart stands,
+//! Whether the server answers, as data: its deadlines, its process, how many restarts,
 //! and the server-down box (what the person is told until it is back). The session's `health`
 //! and `restart` modules change it.
 
@@ -33,8 +33,6 @@ pub struct Health {
     pub last_heard: Option<Instant>,
     /// The connection closed: the process is gone (and reaped), nothing to kill.
     pub closed: bool,
-    /// A restart is under way (see the session's `restart`).
-    pub restart: Option<Restart>,
     /// How many times the server was restarted this session.
     pub restarts: u32,
     /// The server died, never answered or went silent: what the person is told, until it is
@@ -155,15 +153,4 @@ impl ServerDown {
             DownCause::ConfigError(_) => "codex's config file has an error",
         }
     }
-}
-
-/// Where a restart stands.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Restart {
-    /// The runtime is starting the new server; the thread to resume after, if any.
-    Starting { thread: Option<String> },
-    /// `initialize` was sent to the new server.
-    Initializing { thread: Option<String> },
-    /// `thread/resume` was sent to the new server.
-    Resuming { thread: String },
 }

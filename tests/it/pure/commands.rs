@@ -167,7 +167,7 @@ fn esc_closes_the_popup_and_keeps_the_text() {
     assert!(!popup_open(&state));
     assert_eq!(state.session.composer.text(), "/mo");
     assert_eq!(
-        state.session.turn,
+        state.session.shown.turn,
         tern::app::TurnPhase::Idle,
         "Esc did not interrupt"
     );

@@ -90,7 +90,7 @@ fn another_threads_turn_diff_is_not_ours() {
         ),
         now,
     );
-    assert_eq!(state.session.transcript.turn_diffs().latest(), None);
+    assert_eq!(state.session.shown.transcript.turn_diffs().latest(), None);
 }
 
 #[test]

@@ -17,6 +17,7 @@ use tern::protocol::LoginKind;
 fn notices(state: &AppState) -> Vec<String> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
@@ -233,10 +234,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
         problem.message.starts_with("invalid basic string"),
         "{problem:?}"
     );
-    assert!(!matches!(
-        state.session.conn,
-        tern::app::ConnState::Failed(_)
-    ));
+    assert!(state.session.lifecycle.failure().is_none());
     assert!(
         notices(&state).is_empty(),
         "the box says it: {:?}",
@@ -333,7 +331,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
     };
     assert_eq!(box_.thread_id.as_deref(), Some("t-locked"));
     assert!(
-        !matches!(state.session.conn, tern::app::ConnState::Failed(_)),
+        state.session.lifecycle.failure().is_none(),
         "not a dead session"
     );
     let effects = wire(update(&mut state, key(KeyCode::Char('r')), now));
@@ -452,6 +450,7 @@ fn a_hidden_or_blocked_answer_is_never_shown() {
     );
     let answers: Vec<String> = state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -15,7 +15,7 @@ use tern::protocol::RequestId;
 fn long_transcript(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
-        state.session.transcript.push(CellKind::Agent {
+        state.session.shown.transcript.push(CellKind::Agent {
             markdown: MarkdownText::new(&format!("answer {i}")),
             streaming: false,
         });
@@ -34,7 +34,7 @@ fn command_prompt(id: i64) -> AppEvent {
 }
 
 fn top(state: &AppState) -> Anchor {
-    state.session.scroll.top(&state.view())
+    state.session.shown.scroll.top(&state.view())
 }
 
 fn wheel(kind: MouseEventKind) -> AppEvent {

@@ -5,7 +5,7 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::Instant;
-use tern::app::{update, AppState, ConnState, RequestTag};
+use tern::app::{update, AppState, Lifecycle, RequestTag};
 
 #[test]
 fn a_thread_answer_that_does_not_fit_fails_the_session_naming_the_request() {
@@ -21,8 +21,8 @@ fn a_thread_answer_that_does_not_fit_fails_the_session_naming_the_request() {
         reply(RequestTag::StartThread, Ok(json!({"thread": 7}))),
         now,
     );
-    let ConnState::Failed(why) = &state.session.conn else {
-        panic!("the session goes on: {:?}", state.session.conn);
+    let Lifecycle::Failed(why) = &state.session.lifecycle else {
+        panic!("the session goes on: {:?}", state.session.lifecycle);
     };
     assert!(why.contains("`thread/start`"), "{why}");
     assert!(why.contains("invalid type"), "{why}");

@@ -133,6 +133,7 @@ fn an_account_read_that_fails_does_not_hold_prompts_and_says_why_unless_unknown(
     );
     assert!(quiet
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -54,6 +54,7 @@ fn steer_answer(prompt: &str, result: Result<Value, String>) -> AppEvent {
 fn cells(state: &AppState) -> Vec<String> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -28,7 +28,7 @@ fn tern_resume_asks_for_the_fast_page_and_the_exact_one_of_this_directory() {
         ]
     );
     assert!(
-        state.session.thread.is_none(),
+        state.session.shown.thread.is_none(),
         "no thread is started behind the picker"
     );
     assert!(matches!(
@@ -271,7 +271,7 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
         first < text.find("second answer").unwrap(),
         "oldest on top:\n{text}"
     );
-    assert!(matches!(&state.session.turn, TurnPhase::Running { id, .. } if id == "turn-2"));
+    assert!(matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "turn-2"));
     // The screen is not full: the next older page is asked for at once.
     assert_eq!(
         requests(&effects),
@@ -312,7 +312,7 @@ fn a_refused_resume_stays_in_the_picker_with_the_reason() {
         .as_deref()
         .unwrap()
         .contains("no rollout found"));
-    assert!(state.session.thread.is_none());
+    assert!(state.session.shown.thread.is_none());
     // Still usable: another Enter asks again.
     assert_eq!(
         requests(&wire(update(&mut state, key(KeyCode::Enter), now))).len(),
@@ -501,7 +501,7 @@ fn slash_new_starts_a_thread_and_slash_resume_opens_the_picker() {
     type_text(&mut state, "/new", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
     assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
-    assert!(state.session.thread.is_none());
+    assert!(state.session.shown.thread.is_none());
     assert!(screen(&mut state, 80, 24, now).contains(&format!("tern resume {THREAD}")));
     type_text(&mut state, "/resume", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
@@ -559,7 +559,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     // Ten turns fill an 80×24 screen: nothing more is asked for until the person scrolls up.
-    assert!(!state.session.older_turns.as_ref().unwrap().loading);
+    assert!(!state.session.shown.older_turns.as_ref().unwrap().loading);
     let bottom = screen(&mut state, 80, 24, now);
     assert!(bottom.contains("answer 99"));
     let mut asked = Vec::new();
@@ -591,7 +591,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         "prepending older turns keeps the view where it was"
     );
     assert!(
-        !state.session.scroll.new_output_below(&state.view()),
+        !state.session.shown.scroll.new_output_below(&state.view()),
         "older history is not new output below"
     );
     update(
@@ -603,7 +603,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     assert!(screen(&mut state, 80, 24, now).contains("question 80"));
-    assert!(!state.session.older_turns.as_ref().unwrap().more);
+    assert!(!state.session.shown.older_turns.as_ref().unwrap().more);
 }
 
 #[test]
@@ -631,7 +631,7 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
         now,
     ));
     assert!(effects.is_empty());
-    assert_eq!(state.session.transcript.len(), 0);
+    assert_eq!(state.session.shown.transcript.len(), 0);
 }
 
 #[test]

@@ -222,6 +222,7 @@ macro_rules! snapshot {
 pub fn last_notice(state: &AppState) -> (tern::model::NoticeLevel, String) {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
