@@ -95,6 +95,11 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         None => rows.push(("Tokens used", "none reported yet".into())),
     }
     rows.push(("Account", account_text(state)));
+    let signed_in = matches!(&state.account.read, Some(Ok(read)) if read.account.is_some());
+    if state.turn_settings.rate_limits.is_none() && signed_in {
+        // As the official TUI says it: codex reports them with a turn's answers.
+        rows.push(("Rate limits", "none reported yet".into()));
+    }
     if let Some(limits) = &state.turn_settings.rate_limits {
         for (name, window) in [
             ("primary", &limits.primary),

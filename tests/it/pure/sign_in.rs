@@ -513,4 +513,12 @@ fn status_shows_the_account_and_asks_a_chatgpt_sign_in_for_its_limits() {
     type_text(&mut keyed, "/status", now);
     let effects = wire(update(&mut keyed, key(KeyCode::Enter), now));
     assert_eq!(requests(&effects), vec![]);
+    // None reported yet is said, not left out.
+    let rows = tern::app::layers::status_view::status_rows(&keyed.session, None);
+    assert!(
+        rows.iter()
+            .any(|(l, v)| l == "Rate limits" && v == "none reported yet"),
+        "{rows:?}"
+    );
+    assert!(!rows.iter().any(|(l, _)| l == "Rate limit"), "{rows:?}");
 }

@@ -219,3 +219,23 @@ fn the_doctor_box() {
     assert!(text.contains("0.171.0 (tested)"), "{text}");
     both_sizes(&mut state, "doctor", now);
 }
+
+#[test]
+fn ctrl_c_s_hint_says_what_it_does_under_the_full_screen_sign_in() {
+    let now = Instant::now();
+    let mut state = with_account(signed_out(), now);
+    state.session.composer.set_text("my draft");
+    let last_row = |state: &mut AppState, now| {
+        let text = screen(state, 120, 40, now);
+        text.lines().last().unwrap_or_default().to_string()
+    };
+    assert!(last_row(&mut state, now).ends_with("Ctrl+C clear the draft"));
+    update(&mut state, ctrl('c'), now);
+    assert!(state.session.composer.is_empty());
+    assert!(last_row(&mut state, now).ends_with("Ctrl+C quit"));
+    update(&mut state, ctrl('c'), now);
+    // The composer's "again to quit" is under the layer: its hint says it.
+    assert!(last_row(&mut state, now).ends_with("Ctrl+C again to quit"));
+    let after = now + Duration::from_secs(3);
+    assert!(last_row(&mut state, after).ends_with("Ctrl+C quit"));
+}

@@ -6,10 +6,12 @@ use crate::app::effect::Effect;
 use crate::app::layer_types::{Hint, Input};
 use crate::app::layers::{Ctx, Outcome};
 use crate::app::request::ClientRequest;
+use crate::app::session::quit_ladder;
 use crate::app::state::guard::QUIET;
 use crate::app::state::Session;
 use crate::protocol::{CancelLoginParams, LoginKind, LoginParams, LoginResponse};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::Instant;
 
 pub fn handle(layer: &mut SignIn, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
     let key = match input {
@@ -184,7 +186,7 @@ pub fn cancel_login(response: &LoginResponse) -> Vec<Effect> {
     }
 }
 
-pub fn hints(layer: &SignIn, session: &Session) -> Vec<Hint> {
+pub fn hints(layer: &SignIn, session: &Session, now: Instant) -> Vec<Hint> {
     let rows: Vec<(&str, &str)> = match &layer.screen {
         Screen::Choose => vec![
             ("↑/↓, 1-3", "choose"),
@@ -217,6 +219,16 @@ pub fn hints(layer: &SignIn, session: &Session) -> Vec<Hint> {
         .into_iter()
         .map(|(keys, action)| Hint::new(keys, action))
         .collect();
-    hints.push(Hint::new("Ctrl+C", "quit"));
+    // What Ctrl+C does next: under a full-screen layer the draft it would clear, and the
+    // composer's "Ctrl+C again to quit", are out of sight, so the hint says it.
+    let ctrl_c = if quit_ladder::armed(session, now) {
+        "again to quit"
+    } else {
+        match quit_ladder::next_step(session) {
+            "clear" => "clear the draft",
+            step => step,
+        }
+    };
+    hints.push(Hint::new("Ctrl+C", ctrl_c));
     hints
 }

@@ -167,7 +167,7 @@ impl SignIn {
             Ok(LoginResponse::Other) => {
                 self.failed("codex answered with a kind of sign-in tern does not know")
             }
-            Err(e) => self.failed(&format!("codex could not start it: {e}")),
+            Err(e) => self.failed(&format!("codex could not start it: {}", server_words(e))),
         }
     }
 
@@ -241,8 +241,8 @@ impl LayerView for SignIn {
         }
     }
 
-    fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
-        keys::hints(self, session)
+    fn hints(&self, session: &Session, now: Instant) -> Vec<Hint> {
+        keys::hints(self, session, now)
     }
 }
 
@@ -253,4 +253,40 @@ pub fn safe_to_open(url: &str) -> bool {
     (url.starts_with("https://") || url.starts_with("http://"))
         && url.len() <= 4096
         && url.chars().all(|c| c.is_ascii_graphic())
+}
+
+/// The server's own words in a refusal: `account/login/start failed: <words> (code -32603)` →
+/// `<words>` (which request failed is plain on this screen, and the JSON-RPC code says nothing
+/// to a person). Anything else is kept whole.
+pub fn server_words(error: &str) -> &str {
+    let prefix = format!("{} failed: ", crate::protocol::ACCOUNT_LOGIN_START);
+    let words = error.strip_prefix(prefix.as_str()).unwrap_or(error);
+    match words.rsplit_once(" (code ") {
+        Some((text, code))
+            if code
+                .strip_suffix(')')
+                .is_some_and(|n| n.parse::<i64>().is_ok()) =>
+        {
+            text
+        }
+        _ => words,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::server_words;
+
+    #[test]
+    fn a_refusal_says_the_server_s_words_without_the_request_and_code() {
+        assert_eq!(
+            server_words(
+                "account/login/start failed: failed to request device code: error sending \
+                 request for url (https://auth.openai.com/x) (code -32603)"
+            ),
+            "failed to request device code: error sending request for url (https://auth.openai.com/x)"
+        );
+        assert_eq!(server_words("connection lost"), "connection lost");
+        assert_eq!(server_words("x (code soon)"), "x (code soon)");
+    }
 }
