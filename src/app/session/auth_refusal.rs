@@ -18,6 +18,9 @@ use crate::protocol::{ErrorNotification, ThreadRevertParams, Turn, TurnStatus};
 /// What the one line starts with, so it can be found and updated.
 pub const REFUSED: &str = "Sign-in needed: ";
 
+/// The one line's start when the model provider is not OpenAI's: no sign-in helps.
+pub const REFUSED_BY_PROVIDER: &str = "Model provider refused: ";
+
 /// An `error` notification. True when it was a 401, now said by the one line.
 pub fn on_error(state: &mut Session, e: &ErrorNotification) -> bool {
     if !e.error.is_unauthorized() {
@@ -28,13 +31,24 @@ pub fn on_error(state: &mut Session, e: &ErrorNotification) -> bool {
         .refused
         .as_ref()
         .is_some_and(|r| r.turn_id == e.turn_id);
+    // A provider that needs no OpenAI sign-in has its key in codex's config.
+    let by_provider = state
+        .account
+        .known()
+        .is_some_and(|read| !read.requires_openai_auth);
     if !same_turn {
         state.account.refused = Some(RefusedTurn {
             thread_id: e.thread_id.clone(),
             turn_id: e.turn_id.clone(),
             ended: false,
             revert: false,
+            by_provider,
         });
+    }
+    if by_provider {
+        let line = provider_line(state, e);
+        set_line(state, line);
+        return true;
     }
     let line = if e.will_retry {
         format!(
@@ -47,7 +61,13 @@ pub fn on_error(state: &mut Session, e: &ErrorNotification) -> bool {
             refused.ended = true;
             refused.revert = true;
         }
-        let message_back = give_message_back(state);
+        let message_back = match give_message_back(state) {
+            Back::Composer => {
+                "; your message is back in the composer: once signed in, Enter sends it again."
+            }
+            Back::DraftKept => "; your draft is kept.",
+            Back::Nothing => ".",
+        };
         let reason = reason(&e.error.message);
         format!(
             "{REFUSED}codex's requests to the model were refused (401 Unauthorized{reason}). \
@@ -56,6 +76,33 @@ pub fn on_error(state: &mut Session, e: &ErrorNotification) -> bool {
     };
     set_line(state, line);
     true
+}
+
+/// The one line when the model provider is not OpenAI's: where its key comes from, since
+/// `/login` cannot help.
+fn provider_line(state: &mut Session, e: &ErrorNotification) -> String {
+    if e.will_retry {
+        return format!(
+            "{REFUSED_BY_PROVIDER}codex's requests get 401 Unauthorized; codex retries ({}).",
+            e.error.message.trim_end_matches('.')
+        );
+    }
+    if let Some(refused) = &mut state.account.refused {
+        refused.ended = true;
+        refused.revert = true;
+    }
+    let reason = reason(&e.error.message);
+    let reason = reason.trim_end_matches('.');
+    let message_back = match give_message_back(state) {
+        Back::Composer => "; your message is back in the composer",
+        Back::DraftKept => "; your draft is kept",
+        Back::Nothing => "",
+    };
+    format!(
+        "{REFUSED_BY_PROVIDER}codex's requests got 401 Unauthorized{reason}. Its key is not a sign-in: codex reads it as its config.toml says (the \
+         provider's env_key), so set it there or in the environment and start tern again\
+         {message_back}."
+    )
 }
 
 /// The server's reason in `unexpected status 401 Unauthorized: <reason>, url: …`.
@@ -72,9 +119,19 @@ fn reason(message: &str) -> String {
     }
 }
 
+/// Where the refused turn's message went.
+enum Back {
+    /// Into the composer, to send again.
+    Composer,
+    /// Something else was being written there: it stays.
+    DraftKept,
+    /// The turn had no message of the person's.
+    Nothing,
+}
+
 /// The message of the refused turn goes back into the composer (unless something else is being
-/// written there); says what happened to it.
-fn give_message_back(state: &mut Session) -> String {
+/// written there).
+fn give_message_back(state: &mut Session) -> Back {
     let prompt = state
         .shown
         .transcript
@@ -88,11 +145,10 @@ fn give_message_back(state: &mut Session) -> String {
     match prompt {
         Some(prompt) if state.composer.is_empty() => {
             state.composer.set_text(&prompt);
-            "; your message is back in the composer: once signed in, Enter sends it again."
-                .to_string()
+            Back::Composer
         }
-        Some(_) => "; your draft is kept.".to_string(),
-        None => ".".to_string(),
+        Some(_) => Back::DraftKept,
+        None => Back::Nothing,
     }
 }
 
@@ -100,7 +156,9 @@ fn give_message_back(state: &mut Session) -> String {
 fn set_line(state: &mut Session, line: String) {
     let newest = state.shown.transcript.newest_mut(|kind| match kind {
         CellKind::User { .. } => true,
-        CellKind::Notice { text, .. } => text.starts_with(REFUSED),
+        CellKind::Notice { text, .. } => {
+            text.starts_with(REFUSED) || text.starts_with(REFUSED_BY_PROVIDER)
+        }
         _ => false,
     });
     if let Some(cell) = newest {

@@ -12,7 +12,12 @@ pub fn needs_sign_in(state: &Session) -> bool {
     if state.first_run.config_warning.is_some() {
         return false;
     }
-    if state.account.refused.as_ref().is_some_and(|r| r.ended) {
+    if state
+        .account
+        .refused
+        .as_ref()
+        .is_some_and(|r| r.ended && !r.by_provider)
+    {
         return true;
     }
     state

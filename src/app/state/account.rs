@@ -34,6 +34,9 @@ pub struct RefusedTurn {
     pub ended: bool,
     /// Still to be reverted before the next turn goes out.
     pub revert: bool,
+    /// The session's model provider is not OpenAI's (`requiresOpenaiAuth: false`): the key it
+    /// lacks is set in codex's config, and signing in does not change it.
+    pub by_provider: bool,
 }
 
 impl AccountState {

@@ -40,10 +40,15 @@ fn error_401(retry: bool, message: &str, kind: &str) -> AppEvent {
 
 /// The recorded 401 turn (research notes a, §19.6), on a session signed in with a bad key.
 fn refused_turn(now: Instant) -> AppState {
-    let mut state = with_account(
+    refused_turn_with(
         json!({"account": {"type": "apiKey"}, "requiresOpenaiAuth": true}),
         now,
-    );
+    )
+}
+
+/// The same turn on a session whose `account/read` said `account`.
+fn refused_turn_with(account: Value, now: Instant) -> AppState {
+    let mut state = with_account(account, now);
     type_text(&mut state, "hello", now);
     update(&mut state, key(KeyCode::Enter), now);
     update(
@@ -171,6 +176,32 @@ fn a_401_turn_is_one_line_and_its_message_goes_again_after_sign_in_once_reverted
     let sent = requests(&effects);
     assert_eq!(sent[0].0, "turn/start");
     assert_eq!(sent[0].1["input"][0]["text"], "hello");
+}
+
+#[test]
+fn a_401_from_a_provider_that_needs_no_sign_in_names_its_key_not_login() {
+    // A custom model provider (`requiresOpenaiAuth: false`): its key is in codex's config.
+    let now = Instant::now();
+    let mut state = refused_turn_with(json!({"account": null, "requiresOpenaiAuth": false}), now);
+    let said = notices(&state);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with("Model provider refused: codex's requests got 401 Unauthorized: You didn't provide an API key. Its key is not a sign-in"),
+        "{said:?}"
+    );
+    assert!(said[0].contains("env_key"), "{said:?}");
+    assert!(!said[0].contains("/login"), "no sign-in helps: {said:?}");
+    assert_eq!(state.session.composer.text(), "hello");
+    // Enter sends it again, no sign-in layer: the failed turn is taken back first.
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert!(sign_in(&state).is_none());
+    assert_eq!(
+        requests(&effects),
+        vec![(
+            "thread/revert",
+            json!({"threadId": THREAD, "beforeTurnId": "turn-1"})
+        )]
+    );
 }
 
 #[test]
