@@ -123,7 +123,7 @@ pub static COMMANDS: &[Command] = &[
     command(
         "doctor",
         "versions, settings, sign-in and terminal, for a bug report",
-        |_, _, _| Outcome::Open(Layer::Doctor(Default::default()), vec![]),
+        |s, _, _| Outcome::Open(Layer::Doctor(Default::default()), read_config(s)),
     ),
     command("help", "the keys and commands", |_, _, _| {
         Outcome::Open(Layer::Help(Help::default()), vec![])
@@ -282,6 +282,14 @@ fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
             thread_id,
             name: name.to_string(),
         },
+    ))]
+}
+
+/// `/doctor` asks where codex's settings came from, for this session's directory.
+fn read_config(state: &Session) -> Vec<Effect> {
+    let cwd = Some(crate::app::session::threads::current_cwd(state));
+    vec![Effect::Request(ClientRequest::ReadConfig(
+        crate::protocol::ConfigReadParams { cwd },
     ))]
 }
 

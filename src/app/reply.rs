@@ -9,8 +9,8 @@
 
 use super::request::ListPurpose;
 use crate::protocol::{
-    FuzzyFileSearchResponse, GetAccountResponse, InitializeResponse, LoginKind, LoginResponse,
-    ModelListResponse, RateLimitsResponse, ThreadListResponse, ThreadStartResponse,
+    ConfigReadResponse, FuzzyFileSearchResponse, GetAccountResponse, InitializeResponse, LoginKind,
+    LoginResponse, ModelListResponse, RateLimitsResponse, ThreadListResponse, ThreadStartResponse,
     ThreadTurnsListResponse, TurnStartResponse,
 };
 use std::fmt;
@@ -106,6 +106,7 @@ pub enum Reply {
     Logout(Answer<()>),
     RevertFailedTurn(Answer<()>),
     ReadRateLimits(Answer<RateLimitsResponse>),
+    ReadConfig(Answer<ConfigReadResponse>),
 }
 
 impl Reply {
@@ -136,6 +137,7 @@ impl Reply {
             Reply::Login { answer, .. } => err(answer),
             Reply::CancelLogin(a) | Reply::Logout(a) | Reply::RevertFailedTurn(a) => err(a),
             Reply::ReadRateLimits(a) => err(a),
+            Reply::ReadConfig(a) => err(a),
         }
     }
 }

@@ -59,6 +59,8 @@ pub enum ClientRequest {
     RevertFailedTurn(protocol::ThreadRevertParams),
     /// `account/rateLimits/read`, for `/status`.
     ReadRateLimits,
+    /// `config/read`, for `/doctor`: where codex's settings came from.
+    ReadConfig(protocol::ConfigReadParams),
 }
 
 impl ClientRequest {
@@ -87,6 +89,7 @@ impl ClientRequest {
             ClientRequest::Logout => protocol::ACCOUNT_LOGOUT,
             ClientRequest::RevertFailedTurn(_) => protocol::THREAD_REVERT,
             ClientRequest::ReadRateLimits => protocol::ACCOUNT_RATE_LIMITS_READ,
+            ClientRequest::ReadConfig(_) => protocol::CONFIG_READ,
         }
     }
 
@@ -114,6 +117,7 @@ impl ClientRequest {
             ClientRequest::Logout => Ok(Value::Null),
             ClientRequest::RevertFailedTurn(p) => serde_json::to_value(p),
             ClientRequest::ReadRateLimits => Ok(Value::Object(Default::default())),
+            ClientRequest::ReadConfig(p) => serde_json::to_value(p),
         }
     }
 
@@ -159,6 +163,7 @@ impl ClientRequest {
             ClientRequest::Logout => RequestTag::Logout,
             ClientRequest::RevertFailedTurn(_) => RequestTag::RevertFailedTurn,
             ClientRequest::ReadRateLimits => RequestTag::ReadRateLimits,
+            ClientRequest::ReadConfig(_) => RequestTag::ReadConfig,
         }
     }
 
@@ -222,6 +227,7 @@ pub enum RequestTag {
     /// `thread/revert` of a turn that failed for want of sign-in.
     RevertFailedTurn,
     ReadRateLimits,
+    ReadConfig,
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:

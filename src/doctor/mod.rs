@@ -1,5 +1,5 @@
 //! `tern doctor`: what a bug report needs, printed — the codex binary and its version, where
-//! each of tern's settings came from, the sign-in codex reports, the transport, and the
+//! each of tern's and codex's settings came from, the sign-in codex reports, the transport, and the
 //! terminal's capabilities as it answers queries. The same report is `/doctor` in a session
 //! (`app::layers::doctor_view`); here a throwaway session is filled from a short-lived
 //! `codex app-server` and read by the same code, so the two never disagree. Sanitised, secrets

@@ -1,12 +1,14 @@
 //! `tern doctor` asks a short-lived `codex app-server` what a session would: `initialize` (its
-//! version and home) and `account/read` (the sign-in), keeping the `configWarning`s it sends on
+//! version and home), `account/read` (the sign-in) and `config/read` (where codex's settings
+//! came from), keeping the `configWarning`s it sends on
 //! the way. Everything goes into a throwaway session, for the report to read as `/doctor` does.
 
 use crate::app::session::first_run;
 use crate::app::state::first_run::DoctorSection;
 use crate::app::state::Session;
 use crate::protocol::{
-    GetAccountParams, GetAccountResponse, InitializeParams, InitializeResponse, NoticeNotification,
+    ConfigReadParams, ConfigReadResponse, GetAccountParams, GetAccountResponse, InitializeParams,
+    InitializeResponse, NoticeNotification,
 };
 use crate::rpc::child::ChildTransport;
 use crate::rpc::{Connection, Inbound};
@@ -42,6 +44,18 @@ pub async fn server(codex: &Path, session: &mut Session) -> Result<(), String> {
     .await
     .and_then(|v| serde_json::from_value::<GetAccountResponse>(v).map_err(|e| e.to_string()));
     session.account.read = Some(read);
+    // Where codex's own settings came from (a broken config file refuses: said by its own
+    // section, from the warning).
+    let cwd = std::env::current_dir()
+        .ok()
+        .map(|dir| dir.to_string_lossy().into_owned());
+    let settings = ask(
+        crate::protocol::CONFIG_READ,
+        serde_json::to_value(ConfigReadParams { cwd }).map_err(|e| e.to_string())?,
+    )
+    .await
+    .and_then(|v| serde_json::from_value::<ConfigReadResponse>(v).map_err(|e| e.to_string()));
+    session.first_run.codex_config = Some(settings);
     // The warnings came before the answers; whatever arrived is read without waiting.
     let mut warnings = Vec::new();
     while let Ok(message) = inbound.try_recv() {

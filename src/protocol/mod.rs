@@ -6,6 +6,7 @@
 
 pub mod account;
 pub mod composer;
+pub mod config_read;
 pub mod items;
 pub mod jsonrpc;
 pub mod moderation;
@@ -18,6 +19,7 @@ pub mod threads;
 
 pub use account::*;
 pub use composer::*;
+pub use config_read::*;
 pub use items::*;
 pub use jsonrpc::*;
 pub use moderation::*;

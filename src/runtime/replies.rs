@@ -160,6 +160,7 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
         RequestTag::ReadRateLimits => {
             Reply::ReadRateLimits(typed(protocol::ACCOUNT_RATE_LIMITS_READ, raw))
         }
+        RequestTag::ReadConfig => Reply::ReadConfig(typed(protocol::CONFIG_READ, raw)),
     }
 }
 

@@ -76,6 +76,9 @@ pub fn sections(session: &Session) -> Vec<DoctorSection> {
         )],
     }];
     out.extend(session.config.first_run.doctor.iter().cloned());
+    if let Some(answer) = &session.first_run.codex_config {
+        out.push(super::doctor_settings::section(answer));
+    }
     out.push(server_section(session));
     out.push(sign_in_section(session));
     if let Some(problem) = &session.first_run.config_warning {

@@ -15,6 +15,7 @@
 
 pub mod choice;
 pub mod diff;
+pub mod doctor_settings;
 pub mod doctor_view;
 pub mod first_run;
 pub mod help;

@@ -147,6 +147,11 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::Logout(answer) => account::logout_answered(state, answer),
         Reply::RevertFailedTurn(answer) => account::revert_answered(state, answer, now),
         Reply::ReadRateLimits(answer) => account::limits_answered(state, answer),
+        // For `/doctor`, which reads it from the session.
+        Reply::ReadConfig(answer) => {
+            state.first_run.codex_config = Some(shown(answer));
+            vec![]
+        }
     }
 }
 

@@ -47,6 +47,8 @@ pub struct FirstRun {
     pub last_try: Option<Instant>,
     /// The server's version was looked at (said once per session).
     pub version_checked: bool,
+    /// `config/read`'s answer, for `/doctor` (asked as it opens; `tern doctor` asks its own).
+    pub codex_config: Option<Result<crate::protocol::ConfigReadResponse, String>>,
 }
 
 impl ConfigProblem {

@@ -1,5 +1,6 @@
 //! `tern doctor` in the real binary, against the hostile fake app-server: it names the codex
-//! binary and how it was found, tern's settings, the server's version, the sign-in (the email
+//! binary and how it was found, tern's settings, codex's settings and the layer each came
+//! from, the server's version, the sign-in (the email
 //! shortened) and the terminal as it answered; nothing hostile reaches the output, and no
 //! secret from the environment does.
 
@@ -21,6 +22,14 @@ fn tern_doctor_prints_what_a_bug_report_needs() {
         json!({"on": "account/read", "reply": {
             "account": {"type": "chatgpt", "email": "ada.lovelace@example.com", "planType": "plus"},
             "userId": null, "requiresOpenaiAuth": true, "workspaceRouting": null}}),
+        json!({"on": "config/read", "reply": {
+            "config": {"model": format!("gpt-x{}", payload("model")),
+                       "openai_base_url": "https://ada:pw-doctor-secret-77@proxy.example/v1"},
+            "origins": {
+                "model": {"name": {"type": "user", "file": format!("/fake/.codex/config.toml{}", payload("origin")), "profile": null}, "version": "1"},
+                "openai_base_url": {"name": {"type": "project", "dotCodexFolder": "/work/.codex"}, "version": "1"}
+            },
+            "layers": null}}),
     ]);
     let mut env = fake.env();
     env.push(("OPENAI_API_KEY", OsString::from("sk-doctor-secret-424242")));
@@ -39,6 +48,10 @@ fn tern_doctor_prints_what_a_bug_report_needs() {
         "found by",
         "TERN_CODEX_BIN",
         "tern's settings",
+        "codex's settings",
+        "user config (/fake/.codex/config.toml",
+        "project config (/work/.codex)",
+        "codex's defaults  model_provider,",
         "codex app-server",
         "0.171.0 (tested)",
         "Sign-in",
@@ -57,6 +70,10 @@ fn tern_doctor_prints_what_a_bug_report_needs() {
     );
     assert!(!text.contains("sk-doctor-secret"), "no secret:\n{text}");
     assert!(
+        !text.contains("pw-doctor-secret"),
+        "no password in a URL:\n{text}"
+    );
+    assert!(
         !text.contains("images"),
         "no image protocol was answered:\n{text}"
     );
@@ -73,5 +90,8 @@ fn tern_doctor_prints_what_a_bug_report_needs() {
         .iter()
         .filter_map(|m| m["method"].as_str().map(str::to_string))
         .collect();
-    assert_eq!(sent, ["initialize", "initialized", "account/read"]);
+    assert_eq!(
+        sent,
+        ["initialize", "initialized", "account/read", "config/read"]
+    );
 }

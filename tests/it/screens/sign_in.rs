@@ -209,8 +209,30 @@ fn the_doctor_box() {
         now,
     );
     type_text(&mut state, "/doctor", now);
-    update(&mut state, key(KeyCode::Enter), now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    // Where codex's settings came from is asked as the box opens, for this thread's directory.
+    assert_eq!(
+        crate::pure::sign_in::requests(&effects),
+        vec![("config/read", json!({"cwd": "/w"}))]
+    );
+    answer(
+        &mut state,
+        RequestTag::ReadConfig,
+        json!({"config": {"model": format!("gpt-x{}", payload("model")),
+                          "openai_base_url": "https://ada:pw-secret-77@proxy.example/v1"},
+               "origins": {"model": {"name": {"type": "user",
+                   "file": format!("/home/user/.codex/config.toml{}", payload("origin"))}, "version": "1"}},
+               "layers": null}),
+        now,
+    );
     let text = screen(&mut state, 120, 40, now);
+    assert!(text.contains("codex's settings"), "{text}");
+    assert!(text.contains("· user config"), "{text}");
+    assert!(text.contains("(/home/user/.codex/config.toml"), "{text}");
+    assert!(
+        !text.contains("pw-secret-77"),
+        "a password in a URL:\n{text}"
+    );
     assert!(
         !text.contains("ada.lovelace"),
         "the email is shortened:\n{text}"
