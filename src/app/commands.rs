@@ -125,9 +125,11 @@ pub static COMMANDS: &[Command] = &[
         "versions, settings, sign-in and terminal, for a bug report",
         |s, _, _| Outcome::Open(Layer::Doctor(Default::default()), read_config(s)),
     ),
-    command("help", "the keys and commands", |_, _, _| {
-        Outcome::Open(Layer::Help(Help::default()), vec![])
-    }),
+    command(
+        "help",
+        "every key and command (? lists the keys that work here)",
+        |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
+    ),
     Command {
         aliases: &["exit", "q"],
         ..command("quit", "leave tern", |s, _, _| done(quit(s)))

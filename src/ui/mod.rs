@@ -20,6 +20,7 @@ mod question_view;
 mod queued;
 mod rules;
 mod search;
+mod selected;
 mod server_down;
 mod sign_in;
 mod slash_popup;
@@ -133,5 +134,8 @@ fn draw_shown(
             locked_thread::draw(frame, areas.main, locked, palette)
         }
         Shown::Layer(Layer::Doctor(view)) => doctor::draw(frame, areas.main, view, session),
+        Shown::Layer(Layer::Selected(selected)) => {
+            selected::draw(frame, areas.bottom, selected, state, palette)
+        }
     }
 }

@@ -3,6 +3,8 @@
 //! the composer's state, drawn just above it, not layers of the stack (as the official TUI's
 //! composer and helix's completion keep theirs); their keys are `base::slash` and `base::files`.
 
+use crate::app::line_input::LineInput;
+use crate::app::pick_list::PickList;
 use crate::protocol::{FuzzyFileMatch, FuzzyFileSearchResponse};
 
 /// The most matches kept from one answer.
@@ -27,18 +29,18 @@ impl ComposerPopup {
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SlashPopup {
-    /// Index into the current matches (clamped when they shrink).
-    pub selected: usize,
+    /// Which of the current matches (clamped when they shrink).
+    pub selected: PickList,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FileFinder {
     /// What was typed after `@`.
-    pub query: String,
+    pub query: LineInput,
     /// Of the latest query sent: an answer for any other is stale and dropped.
     pub generation: u64,
     pub matches: Vec<FuzzyFileMatch>,
-    pub selected: usize,
+    pub selected: PickList,
     /// A query is out and its answer has not come.
     pub searching: bool,
     pub error: Option<String>,
@@ -51,7 +53,8 @@ impl FileFinder {
     }
 
     pub fn chosen(&self) -> Option<String> {
-        self.visible().nth(self.selected).map(|m| m.path.clone())
+        let at = self.selected.index(self.matches.len())?;
+        self.visible().nth(at).map(|m| m.path.clone())
     }
 
     pub fn rows(&self) -> usize {
@@ -77,7 +80,7 @@ impl FileFinder {
                     .filter(offered)
                     .take(MAX_MATCHES)
                     .collect();
-                self.selected = 0;
+                self.selected.first();
                 self.error = None;
             }
             Err(e) => {

@@ -3,15 +3,14 @@
 //! the session's config (`FirstRunSetup::doctor`); the rest is read from the session here.
 //! Values are sanitised when drawn and secrets redacted here; `c` copies the report as text.
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::effect::Effect;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::{account, first_run};
 use crate::app::state::first_run::DoctorSection;
 use crate::app::state::Session;
 use crate::protocol::Account;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DoctorView {
@@ -21,25 +20,73 @@ pub struct DoctorView {
     pub copied: bool,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoctorKey {
+    Close,
+    Copy,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+}
+
+pub static KEYS: KeyTable<DoctorView, DoctorKey> = KeyTable::new(
+    "doctor",
+    "Doctor",
+    &[
+        KeyRow::new(
+            "copy",
+            &[Chord::ch('c')],
+            DoctorKey::Copy,
+            "copy the report",
+        )
+        .explained("copy the whole report, as text"),
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], DoctorKey::Up, "scroll").bar_keys(1),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            DoctorKey::Down,
+            "scroll",
+        )
+        .bar_keys(1),
+        KeyRow::new("page_up", &[Chord::PGUP], DoctorKey::PageUp, "scroll"),
+        KeyRow::new("page_down", &[Chord::PGDN], DoctorKey::PageDown, "scroll"),
+        KeyRow::new("top", &[Chord::HOME], DoctorKey::Top, "to the top").reference(),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ENTER, Chord::ch('q')],
+            DoctorKey::Close,
+            "close",
+        )
+        .bar_keys(1),
+    ],
+    Rest::SWALLOW,
+);
+
 impl LayerView for DoctorView {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        match key.code {
-            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => return Outcome::Close(vec![]),
-            KeyCode::Char('c') => {
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            DoctorKey::Close => return Outcome::Close(vec![]),
+            DoctorKey::Copy => {
                 self.copied = true;
                 return Outcome::Consumed(vec![Effect::CopyToClipboard(report_text(&sections(
                     cx,
                 )))]);
             }
-            KeyCode::Up | KeyCode::Char('k') => self.offset = self.offset.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => self.offset = self.offset.saturating_add(1),
-            KeyCode::PageUp => self.offset = self.offset.saturating_sub(10),
-            KeyCode::PageDown => self.offset = self.offset.saturating_add(10),
-            KeyCode::Home => self.offset = 0,
-            _ => {}
+            DoctorKey::Up => self.offset = self.offset.saturating_sub(1),
+            DoctorKey::Down => self.offset = self.offset.saturating_add(1),
+            DoctorKey::PageUp => self.offset = self.offset.saturating_sub(10),
+            DoctorKey::PageDown => self.offset = self.offset.saturating_add(10),
+            DoctorKey::Top => self.offset = 0,
         }
         Outcome::Consumed(vec![])
     }
@@ -52,12 +99,8 @@ impl LayerView for DoctorView {
         "Doctor"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("c", "copy the report"),
-            Hint::new("↑/↓, PgUp/PgDn", "scroll"),
-            Hint::new("Esc", "close"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }
 

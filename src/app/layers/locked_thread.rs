@@ -3,15 +3,14 @@
 //! offers — try again (once the other window has closed it), continue in a fork (`thread/fork`
 //! works on a locked thread), or start a new thread. The box closes when a thread opens.
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::lifecycle;
 use crate::app::state::lifecycle::Open;
 use crate::app::state::{Resume, Session};
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LockedThread {
@@ -33,29 +32,84 @@ impl LockedThread {
     }
 }
 
+/// What the box's key rows read: whether the server named the thread (so it can be tried
+/// again or forked), and whether leaving means a new thread (nothing is under the box).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LockedKeys {
+    pub named: bool,
+    pub fresh: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LockedKey {
+    Retry,
+    Fork,
+    New,
+    Leave,
+}
+
+fn named(s: &LockedKeys) -> bool {
+    s.named
+}
+
+pub static KEYS: KeyTable<LockedKeys, LockedKey> = KeyTable::new(
+    "locked_thread",
+    "Thread open elsewhere",
+    &[
+        KeyRow::new("retry", &[Chord::ch('r')], LockedKey::Retry, "try again")
+            .explained("try again, once the other window has let it go")
+            .when("codex named the thread", named),
+        KeyRow::new(
+            "fork",
+            &[Chord::ch('f')],
+            LockedKey::Fork,
+            "continue in a fork",
+        )
+        .when("codex named the thread", named),
+        KeyRow::new("new", &[Chord::ch('n')], LockedKey::New, "new thread"),
+        KeyRow::new("leave", &[Chord::ESC], LockedKey::Leave, "back").words_by(|s: &LockedKeys| {
+            let bar = if s.fresh { "new thread" } else { "back" };
+            Words { bar, help: bar }
+        }),
+    ],
+    Rest::SWALLOW,
+);
+
+impl LockedThread {
+    fn key_state(&self, session: &Session) -> LockedKeys {
+        LockedKeys {
+            named: self.thread_id.is_some(),
+            fresh: session.shown.thread.is_none() && session.config.resume != Resume::Pick,
+        }
+    }
+}
+
 impl LayerView for LockedThread {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        let id = self.thread_id.clone();
-        match (key.code, id) {
-            (KeyCode::Char('r'), Some(id)) => {
+        let state = self.key_state(cx);
+        let action = match KEYS.resolve(key, &state, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match (action, self.thread_id.clone()) {
+            (LockedKey::Retry, Some(id)) => {
                 self.busy = Some("Trying again…");
                 Outcome::Consumed(lifecycle::open(cx, Open::Resume(id)))
             }
-            (KeyCode::Char('f'), Some(thread_id)) => {
+            (LockedKey::Fork, Some(thread_id)) => {
                 self.busy = Some("Forking…");
                 Outcome::Consumed(lifecycle::open(cx, Open::Fork(thread_id)))
             }
-            (KeyCode::Char('n'), _) => Outcome::Close(start_fresh(cx)),
+            (LockedKey::New, _) => Outcome::Close(start_fresh(cx)),
             // Opened at startup with nothing under it (`tern resume ID`): leaving means a new
             // thread, as `n`. Under the picker, Esc goes back to it.
-            (KeyCode::Esc, _) if cx.shown.thread.is_none() && cx.config.resume != Resume::Pick => {
-                Outcome::Close(start_fresh(cx))
-            }
-            (KeyCode::Esc, _) => Outcome::Close(vec![]),
-            _ => Outcome::Consumed(vec![]),
+            (LockedKey::Leave, _) if state.fresh => Outcome::Close(start_fresh(cx)),
+            (LockedKey::Leave, _) => Outcome::Close(vec![]),
+            (LockedKey::Retry | LockedKey::Fork, None) => Outcome::Consumed(vec![]),
         }
     }
 
@@ -88,16 +142,8 @@ impl LayerView for LockedThread {
         "Thread open elsewhere"
     }
 
-    fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
-        let mut hints = Vec::new();
-        if self.thread_id.is_some() {
-            hints.push(Hint::new("r", "try again"));
-            hints.push(Hint::new("f", "continue in a fork"));
-        }
-        hints.push(Hint::new("n", "new thread"));
-        let fresh = session.shown.thread.is_none() && session.config.resume != Resume::Pick;
-        hints.push(Hint::new("Esc", if fresh { "new thread" } else { "back" }));
-        hints
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(&self.key_state(cx), &cx.config.keymap)
     }
 }
 

@@ -27,6 +27,7 @@ pub mod question_view;
 pub mod queue;
 pub mod rules;
 pub mod search;
+pub mod selected;
 pub mod server_down;
 pub mod sign_in;
 pub mod status_view;
@@ -43,12 +44,14 @@ pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
+pub use selected::SelectedCell;
 pub use sign_in::SignIn;
 pub use status_view::StatusView;
 pub use thread_picker::ThreadPicker;
 
 use super::event::LayerEvent;
 use super::geometry::Areas;
+use super::keys::KeyList;
 use super::layer_types::{Hint, Input, Placement};
 use super::state::Session;
 use std::ops::{Deref, DerefMut};
@@ -83,6 +86,8 @@ pub enum Layer {
     LockedThread(LockedThread),
     /// `/doctor`: what a bug report needs.
     Doctor(DoctorView),
+    /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
+    Selected(SelectedCell),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -103,6 +108,7 @@ macro_rules! each_layer {
             Layer::SignIn($view) => $body,
             Layer::LockedThread($view) => $body,
             Layer::Doctor($view) => $body,
+            Layer::Selected($view) => $body,
         }
     };
 }
@@ -132,8 +138,14 @@ pub trait LayerView {
 
     fn title(&self, session: &Session) -> &'static str;
 
-    /// The keys that do something now, most useful first.
-    fn hints(&self, session: &Session, now: Instant) -> Vec<Hint>;
+    /// Its key table as it stands now (`app::keys`): what the hint bar, help, the router and
+    /// the reference read. The same table its `handle` resolves keys through.
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList;
+
+    /// The keys the hint bar shows now, most useful first.
+    fn hints(&self, cx: &ViewCx<'_>) -> Vec<Hint> {
+        self.keys(cx).bar()
+    }
 
     /// Rows wanted inside the box, `width` columns wide with borders. Full-screen layers and
     /// popups that size themselves when drawn want none.
@@ -155,8 +167,8 @@ impl<T: LayerView + ?Sized> LayerView for Box<T> {
     fn title(&self, session: &Session) -> &'static str {
         (**self).title(session)
     }
-    fn hints(&self, session: &Session, now: Instant) -> Vec<Hint> {
-        (**self).hints(session, now)
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        (**self).keys(cx)
     }
     fn rows(&self, width: u16, session: &Session) -> usize {
         (**self).rows(width, session)
@@ -170,6 +182,37 @@ pub struct Ctx<'a> {
     pub now: Instant,
     /// Where everything is on screen as the event arrives.
     pub areas: Areas,
+    /// Some layer (or the server's question) is open over the conversation.
+    pub layer_open: bool,
+}
+
+impl Ctx<'_> {
+    /// The same context, read-only.
+    pub fn view(&self) -> ViewCx<'_> {
+        ViewCx {
+            session: self.session,
+            now: self.now,
+            areas: self.areas,
+            layer_open: self.layer_open,
+        }
+    }
+}
+
+/// What a view reads its keys in: the session, the time and the areas, read-only.
+#[derive(Clone, Copy)]
+pub struct ViewCx<'a> {
+    pub session: &'a Session,
+    pub now: Instant,
+    pub areas: Areas,
+    pub layer_open: bool,
+}
+
+impl Deref for ViewCx<'_> {
+    type Target = Session;
+
+    fn deref(&self) -> &Session {
+        self.session
+    }
 }
 
 impl Deref for Ctx<'_> {

@@ -3,36 +3,90 @@
 //! resume the same thread. It sits in the composer's place, under the layers the person opened;
 //! every other key falls through to the composer, so typing goes on and nothing typed is lost.
 //! (Ctrl+R rather than a letter: a person typing a draft must not restart the server by
-//! accident.)
+//! accident.) When codex's config file has an error, Ctrl+R asks for the thread again on the
+//! same server instead (`first_run`).
 
-use super::{Ctx, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::state::Session;
-use crossterm::event::{KeyCode, KeyModifiers};
-use std::time::Instant;
 
 /// The view of `Health::down`: the state is the session's, so this is only its behaviour.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ServerDownBox;
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DownKey {
+    Restart,
+    /// codex's config file has an error: ask for the thread again (no new server).
+    RetryConfig,
+    Below,
+}
+
+fn ctrl_c_words(session: &Session) -> Words {
+    let step = crate::app::session::quit_ladder::next_step(session);
+    Words {
+        bar: step,
+        help: step,
+    }
+}
+
+pub static KEYS: KeyTable<Session, DownKey> = KeyTable::new(
+    "server_down",
+    "codex app-server",
+    &[
+        KeyRow::new(
+            "retry_config",
+            &[Chord::ctrl('r')],
+            DownKey::RetryConfig,
+            "try again (after fixing the file)",
+        )
+        .when("codex's config file has an error", config_error)
+        .explained("ask codex for the thread again once its config file is fixed (no restart)"),
+        KeyRow::new(
+            "restart",
+            &[Chord::ctrl('r')],
+            DownKey::Restart,
+            "restart codex and resume the thread",
+        )
+        .when("not restarting already", |s| {
+            !config_error(s) && !s.health.down.as_ref().is_some_and(|d| d.restarting)
+        }),
+        KeyRow::new(
+            "scroll",
+            &[Chord::PGUP, Chord::PGDN],
+            DownKey::Below,
+            "scroll",
+        )
+        .passes()
+        .fixed(),
+        KeyRow::new("quit", &[Chord::ctrl('c')], DownKey::Below, "quit")
+            .words_by(ctrl_c_words)
+            .passes()
+            .fixed(),
+    ],
+    // Everything else goes on to the composer: typing goes on, nothing typed is lost.
+    Rest::PASS,
+);
+
 impl LayerView for ServerDownBox {
     /// Ctrl+R restarts; the rest is not for the box.
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
-        match input {
-            Input::Key(key)
-                if key.code == KeyCode::Char('r')
-                    && key.modifiers.contains(KeyModifiers::CONTROL) =>
-            {
+        let Input::Key(key) = input else {
+            return Outcome::Ignored;
+        };
+        match KEYS.resolve(key, cx, &cx.config.keymap) {
+            Resolved::Row(DownKey::Restart) => {
                 let now = cx.now;
-                // A config file with an error needs no new server: the thread is asked again.
-                if config_error(cx) {
-                    return Outcome::Consumed(crate::app::session::first_run::retry_config(
-                        cx, now,
-                    ));
-                }
                 Outcome::Consumed(crate::app::session::restart::restart(cx, now))
             }
-            _ => Outcome::Ignored,
+            // A config file with an error needs no new server: the thread is asked again.
+            Resolved::Row(DownKey::RetryConfig) => {
+                let now = cx.now;
+                Outcome::Consumed(crate::app::session::first_run::retry_config(cx, now))
+            }
+            Resolved::Row(DownKey::Below) | Resolved::Pass => Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
         }
     }
 
@@ -48,16 +102,8 @@ impl LayerView for ServerDownBox {
             .map_or("codex app-server", |down| down.title())
     }
 
-    fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
-        let mut hints = Vec::new();
-        if config_error(session) {
-            hints.push(Hint::new("Ctrl+R", "try again (after fixing the file)"));
-        } else if !session.health.down.as_ref().is_some_and(|d| d.restarting) {
-            hints.push(Hint::new("Ctrl+R", "restart codex and resume the thread"));
-        }
-        hints.push(Hint::new("PgUp/PgDn", "scroll"));
-        hints.push(Hint::new("Ctrl+C", "quit"));
-        hints
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(cx.session, &cx.config.keymap)
     }
 
     fn rows(&self, width: u16, session: &Session) -> usize {

@@ -63,6 +63,8 @@ pub struct SessionConfig {
     pub prompt_history: Vec<String>,
     /// What the runtime found for signing in and for `/doctor`.
     pub first_run: first_run::FirstRunSetup,
+    /// The keys the config file's `[keys]` moved (`app::keys`), checked against the tables.
+    pub keymap: super::keys::Keymap,
 }
 
 /// Which thread a session opens with.

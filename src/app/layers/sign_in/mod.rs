@@ -9,14 +9,15 @@
 //! matched by `loginId`, so a cancelled or superseded login's late completion is ignored.
 //! Its keys are in `keys.rs`.
 
-mod keys;
+pub mod keys;
 pub mod masked;
 
 pub use keys::cancel_login;
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::KeyList;
+use crate::app::layer_types::{Input, Placement};
 use crate::app::state::Session;
 use crate::protocol::{LoginCompletedNotification, LoginKind, LoginResponse};
 use masked::MaskedKey;
@@ -241,8 +242,8 @@ impl LayerView for SignIn {
         }
     }
 
-    fn hints(&self, session: &Session, now: Instant) -> Vec<Hint> {
-        keys::hints(self, session, now)
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        keys::list(self, cx)
     }
 }
 
