@@ -179,6 +179,7 @@ impl Cli {
             codex_bin,
             theme_env: std::env::var("TERN_THEME").ok(),
             no_color_env: std::env::var("NO_COLOR").ok(),
+            thread_titles_env: std::env::var("TERN_THREAD_TITLES").ok(),
             print_copied: self.print_copied.then_some(true),
         }
     }
@@ -285,6 +286,10 @@ impl Cli {
                 // Filled by `main` (the doctor's facts need the settings and the terminal).
                 doctor: Vec::new(),
             },
+            thread_titles: effective.thread_titles.value,
+            show_raw_reasoning: effective.show_raw_reasoning.value,
+            // Named by the runtime at startup (`runtime::turn_store::with_store`).
+            turn_store: None,
             keymap: Default::default(),
         })
     }

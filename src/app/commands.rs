@@ -126,6 +126,16 @@ pub static COMMANDS: &[Command] = &[
         |s, _, _| Outcome::Open(Layer::Doctor(Default::default()), read_config(s)),
     ),
     command(
+        "plan",
+        "switch to Plan mode: codex plans before it changes anything",
+        |s, _, _| done(super::session::plan_mode::enter_plan(s)),
+    ),
+    command(
+        "rewind",
+        "go back to before an earlier message (and put files back)",
+        |s, _, _| layers::rewind::open(s),
+    ),
+    command(
         "help",
         "every key and command (? lists the keys that work here)",
         |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
@@ -291,7 +301,10 @@ fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
 fn read_config(state: &Session) -> Vec<Effect> {
     let cwd = Some(crate::app::session::threads::current_cwd(state));
     vec![Effect::Request(ClientRequest::ReadConfig(
-        crate::protocol::ConfigReadParams { cwd },
+        crate::protocol::ConfigReadParams {
+            include_layers: false,
+            cwd,
+        },
     ))]
 }
 
@@ -354,7 +367,7 @@ mod tests {
     #[test]
     fn prefix_matches_come_before_fuzzy_ones() {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
-        assert_eq!(names("re"), ["resume", "rename", "rules"]);
+        assert_eq!(names("re"), ["resume", "rename", "rewind", "rules"]);
         assert_eq!(names("ex"), ["quit"]);
         assert_eq!(names("mdl"), ["model"]);
         assert_eq!(names("ff")[0], "diff");

@@ -35,6 +35,10 @@ pub struct FileConfig {
     pub codex_bin: Option<PathBuf>,
     /// What `--remote ssh://…` runs on the other machine (default `codex app-server`).
     pub remote_command: Option<String>,
+    /// Name new threads after their first exchange, as the official TUI does (default on).
+    pub thread_titles: Option<bool>,
+    /// Show the model's raw reasoning; unset: as codex's `show_raw_agent_reasoning` says.
+    pub show_raw_reasoning: Option<bool>,
     /// Print what `/copy` copied after exit (tern always says that it copied something).
     pub print_copied: Option<bool>,
 }
@@ -49,6 +53,8 @@ const KNOWN_KEYS: &[&str] = &[
     "desktop_notification",
     "codex_bin",
     "remote_command",
+    "thread_titles",
+    "show_raw_reasoning",
     "keys",
     "print_copied",
 ];

@@ -4,6 +4,7 @@
 mod account;
 mod commands;
 mod files;
+mod plan;
 mod player;
 pub mod script;
 mod server;

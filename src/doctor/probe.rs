@@ -51,7 +51,11 @@ pub async fn server(codex: &Path, session: &mut Session) -> Result<(), String> {
         .map(|dir| dir.to_string_lossy().into_owned());
     let settings = ask(
         crate::protocol::CONFIG_READ,
-        serde_json::to_value(ConfigReadParams { cwd }).map_err(|e| e.to_string())?,
+        serde_json::to_value(ConfigReadParams {
+            include_layers: false,
+            cwd,
+        })
+        .map_err(|e| e.to_string())?,
     )
     .await
     .and_then(|v| serde_json::from_value::<ConfigReadResponse>(v).map_err(|e| e.to_string()));

@@ -1,33 +1,14 @@
-//! `config/read`: codex's effective configuration and, for each setting, the layer it came
-//! from (`origins`: the user's config.toml, a project's `.codex/`, the system file, a managed
-//! layer, the session's flags…). `tern doctor` reads it to say where codex's settings came
-//! from (`v2/ConfigReadParams.ts`, `v2/ConfigReadResponse.ts`, `v2/ConfigLayerSource.ts`).
+//! `config/read`'s `origins`: for each setting, the layer it came from (the user's
+//! config.toml, a project's `.codex/`, the system file, a managed layer, the session's
+//! flags…). The doctor reads them to say where codex's settings came from
+//! (`v2/ConfigReadResponse.ts`, `v2/ConfigLayerSource.ts`); the request and answer types are
+//! with Plan mode's (`plan_mode.rs`), which reads `show_raw_agent_reasoning` from the same
+//! answer.
 
+use super::ConfigReadResponse;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
-pub const CONFIG_READ: &str = "config/read";
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ConfigReadParams {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cwd: Option<String>,
-}
-
-/// The answer. `config` is codex's whole effective config (its shape is codex's own and grows
-/// between releases), so it stays JSON and only named settings are read from it.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ConfigReadResponse {
-    #[serde(default)]
-    pub config: serde_json::Value,
-    /// Setting (a dotted path) → the layer that set it.
-    #[serde(default)]
-    pub origins: HashMap<String, ConfigLayerMetadata>,
-}
-
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigLayerMetadata {
     pub name: ConfigLayerSource,
@@ -35,7 +16,7 @@ pub struct ConfigLayerMetadata {
 
 /// Where a layer comes from. Every variant's fields are read leniently: a kind this tern does
 /// not know is still named by its `type`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfigLayerSource {
     #[serde(rename = "type", default)]

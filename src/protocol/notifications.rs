@@ -149,6 +149,16 @@ pub enum ServerNotification {
     ThreadStatusChanged(super::threads::ThreadStatusChangedNotification),
     AccountLoginCompleted(super::account::LoginCompletedNotification),
     AccountUpdated(super::account::AccountUpdatedNotification),
+    /// `item/plan/delta`: a proposed plan streaming (Plan mode).
+    PlanDelta(DeltaNotification),
+    /// `item/reasoning/summaryPartAdded`: the next part of a reasoning summary starts.
+    ReasoningSummaryPartAdded(super::plan_mode::ReasoningPartNotification),
+    /// `item/reasoning/textDelta`: raw reasoning, sent whatever the config says.
+    ReasoningTextDelta(DeltaNotification),
+    /// `thread/settings/updated`: a mode or effort switch took effect.
+    ThreadSettingsUpdated(super::plan_mode::ThreadSettingsUpdatedNotification),
+    /// `thread/reverted`: the thread's history was cut back (after `thread/revert` answered).
+    ThreadReverted(super::threads::ThreadIdNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -186,6 +196,11 @@ impl ServerNotification {
             "thread/status/changed" => N::ThreadStatusChanged(parse(params)?),
             "account/login/completed" => N::AccountLoginCompleted(parse(params)?),
             "account/updated" => N::AccountUpdated(parse(params)?),
+            "item/plan/delta" => N::PlanDelta(parse(params)?),
+            "item/reasoning/summaryPartAdded" => N::ReasoningSummaryPartAdded(parse(params)?),
+            "item/reasoning/textDelta" => N::ReasoningTextDelta(parse(params)?),
+            "thread/settings/updated" => N::ThreadSettingsUpdated(parse(params)?),
+            "thread/reverted" => N::ThreadReverted(parse(params)?),
             other => N::Other(other.to_string()),
         })
     }
@@ -207,6 +222,10 @@ impl ServerNotification {
             N::Warning(n) => n.thread_id.as_deref(),
             N::ServerRequestResolved(n) => Some(&n.thread_id),
             N::ThreadStatusChanged(n) => Some(&n.thread_id),
+            N::PlanDelta(n) | N::ReasoningTextDelta(n) => Some(&n.thread_id),
+            N::ReasoningSummaryPartAdded(n) => Some(&n.thread_id),
+            N::ThreadSettingsUpdated(n) => Some(&n.thread_id),
+            N::ThreadReverted(n) => Some(&n.thread_id),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,

@@ -22,9 +22,13 @@ pub mod log_file;
 pub mod opener;
 pub mod private_file;
 pub mod redact;
+pub mod remote_rules;
 pub mod replies;
 pub mod restart;
+pub mod restore;
 pub mod rules_file;
+pub mod server_process;
 pub mod terminal;
+pub mod turn_store;
 
 pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

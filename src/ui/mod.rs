@@ -4,12 +4,14 @@
 //! stack in order. The bottom box shows the topmost bottom-placed layer (or the composer);
 //! popups and full-screen layers are drawn over what is below them.
 
+mod checklist;
 mod choice;
 mod chrome;
 mod composer;
 mod diff;
 mod doctor;
 mod file_finder;
+mod fit_line;
 mod help;
 mod hints;
 mod history_search;
@@ -18,6 +20,7 @@ mod prefix;
 mod question;
 mod question_view;
 mod queued;
+mod rewind;
 mod rules;
 mod search;
 mod selected;
@@ -46,6 +49,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let palette = session.config.theme.palette();
     transcript::draw(frame, areas.transcript, state);
     let shown = state.on_screen();
+    checklist::draw(frame, areas.checklist, session);
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
         composer::draw(frame, area, session, now);
@@ -69,7 +73,24 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
         }
     }
     status::draw(frame, areas.status, state, now);
-    hints::draw(frame, areas.hints, &state.top_hints(now), palette);
+    let hints = state.top_hints(now);
+    // Where the rest is: `?` when the view on top opens help with it, else the key that opens
+    // help over any view (F1; `?` is typed there).
+    let anywhere = crate::app::base::keys::help_anywhere(&session.config.keymap)
+        .first()
+        .map(|chord| chord.label());
+    let help_on_top = matches!(
+        state.on_screen().last(),
+        Some(crate::app::stacks::Shown::Layer(Layer::Help(_)))
+    );
+    let help = if help_on_top {
+        None
+    } else if hints.iter().any(|h| h.keys == "?") {
+        Some("?")
+    } else {
+        anywhere.as_deref()
+    };
+    hints::draw(frame, areas.hints, &hints, help, palette);
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
     }
@@ -82,6 +103,20 @@ fn strip_colours(buffer: &mut ratatui::buffer::Buffer) {
         cell.set_fg(Color::Reset);
         cell.set_bg(Color::Reset);
         cell.underline_color = Color::Reset;
+    }
+}
+
+/// Where `?` help goes: over the transcript (and the rows under it down to the bottom box),
+/// unless that leaves it too little room.
+fn help_area(areas: &Areas) -> ratatui::layout::Rect {
+    let above_bottom = areas.bottom.y.saturating_sub(areas.main.y);
+    if above_bottom >= 8 {
+        ratatui::layout::Rect {
+            height: above_bottom,
+            ..areas.main
+        }
+    } else {
+        areas.main
     }
 }
 
@@ -106,7 +141,8 @@ fn draw_shown(
             session.question_look(),
         ),
         Shown::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search, palette),
-        Shown::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help, palette),
+        // Over the conversation: the composer and its border stay whole under it.
+        Shown::Layer(Layer::Help(help)) => help::draw(frame, help_area(areas), help, palette),
         Shown::Layer(Layer::HistorySearch(search)) => {
             history_search::draw(frame, areas.bottom, search, palette)
         }
@@ -134,6 +170,7 @@ fn draw_shown(
             locked_thread::draw(frame, areas.main, locked, palette)
         }
         Shown::Layer(Layer::Doctor(view)) => doctor::draw(frame, areas.main, view, session),
+        Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),
         Shown::Layer(Layer::Selected(selected)) => {
             selected::draw(frame, areas.bottom, selected, state, palette)
         }

@@ -136,7 +136,7 @@ pub fn table(chord: &Chord, keymap: &Keymap) -> Vec<Taker> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::keys::{Binding, Show};
+    use crate::app::keys::Binding;
 
     #[test]
     fn no_two_rows_take_one_key_in_one_state() {
@@ -210,20 +210,29 @@ mod tests {
         assert_eq!(
             esc.len(),
             1,
-            "Esc idle on an empty composer: the rewind held for issue 20"
+            "Esc idle on an empty composer: the rewind (issue 20)"
         );
-        assert!(matches!(esc[0].show, Show::Reserved("issue 20")));
+        assert_eq!(esc[0].name, "rewind");
+        assert_eq!(esc[0].action, super::super::keys::BaseKey::Rewind);
     }
 
     #[test]
     fn every_shared_key_has_its_column_filled_where_it_does_something() {
         let keymap = Keymap::default();
-        // Esc: interrupts a running turn, is held for rewind when idle on an empty composer.
+        // Esc: interrupts a running turn, rewinds (Esc Esc) when idle on an empty composer.
         let esc = table(&Chord::ESC, &keymap);
         assert!(esc
             .iter()
             .filter(|t| t.state.running && !t.state.vim_normal)
             .all(|t| t.row.map(|r| r.0) == Some("interrupt")));
+        assert!(esc
+            .iter()
+            .filter(|t| !t.state.running && t.state.composer_empty)
+            .all(|t| t.row.map(|r| r.0) == Some("rewind")));
+        // Shift+Tab: the collaboration mode, in every column (a question is not up in them).
+        assert!(table(&Chord::BACKTAB, &keymap)
+            .iter()
+            .all(|t| t.row.map(|r| r.0) == Some("mode")));
         // Ctrl+Z: undo with text, job control on an empty composer.
         for taker in table(&Chord::ctrl('z'), &keymap) {
             let expected = if taker.state.composer_empty {

@@ -25,6 +25,7 @@ pub mod prefix;
 pub mod question;
 pub mod question_view;
 pub mod queue;
+pub mod rewind;
 pub mod rules;
 pub mod search;
 pub mod selected;
@@ -42,6 +43,7 @@ pub use locked_thread::LockedThread;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
+pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
 pub use selected::SelectedCell;
@@ -86,6 +88,8 @@ pub enum Layer {
     LockedThread(LockedThread),
     /// `/doctor`: what a bug report needs.
     Doctor(DoctorView),
+    /// Esc Esc, `/rewind`: back to before an earlier message, files included.
+    Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
     Selected(SelectedCell),
 }
@@ -108,6 +112,7 @@ macro_rules! each_layer {
             Layer::SignIn($view) => $body,
             Layer::LockedThread($view) => $body,
             Layer::Doctor($view) => $body,
+            Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
         }
     };

@@ -81,7 +81,8 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     let params = TurnStartParams {
         thread_id,
         input: vec![UserInput::text(prompt.clone())],
-        overrides: state.turn_settings.chosen.clone(),
+        // The person's overrides, and the collaboration mode once one is known.
+        overrides: super::turn_mode::turn_overrides(state),
     };
     vec![Effect::Request(ClientRequest::StartTurn { params, prompt })]
 }

@@ -10,8 +10,12 @@ pub mod health;
 pub mod lifecycle;
 pub mod older_turns;
 pub mod outbox;
+pub mod plan_mode;
 pub mod questions;
+pub mod reconnect;
+pub mod rewind;
 pub mod threads;
+pub mod titles;
 pub mod turn_settings;
 
 use super::composer::Composer;
@@ -63,6 +67,13 @@ pub struct SessionConfig {
     pub prompt_history: Vec<String>,
     /// What the runtime found for signing in and for `/doctor`.
     pub first_run: first_run::FirstRunSetup,
+    /// Name new threads after their first exchange (`thread_titles`; off in tests).
+    pub thread_titles: bool,
+    /// Show raw reasoning (`show_raw_reasoning`); `None`: as codex's own config says.
+    pub show_raw_reasoning: Option<bool>,
+    /// Where what each turn did to files is kept for rewinds (`None`: nowhere, and files
+    /// cannot be put back).
+    pub turn_store: Option<std::path::PathBuf>,
     /// The keys the config file's `[keys]` moved (`app::keys`), checked against the tables.
     pub keymap: super::keys::Keymap,
 }
@@ -126,6 +137,9 @@ pub struct Session {
     pub turn_settings: turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
     pub health: health::Health,
+    /// A dropped link being dialled again by itself (remote servers only), until the thread is
+    /// back.
+    pub reconnect: Option<reconnect::Reconnect>,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
     /// News for the layers on screen, posted by the session's handlers and handed out by the
@@ -135,6 +149,12 @@ pub struct Session {
     pub account: account::AccountState,
     /// A broken codex config file, the version check.
     pub first_run: first_run::FirstRun,
+    /// Plan mode, proposed plans and reasoning.
+    pub plan_mode: plan_mode::PlanMode,
+    /// Thread names and the title being generated.
+    pub titles: titles::Titles,
+    /// Esc Esc and the rewind on its way.
+    pub rewind: rewind::Rewind,
 }
 
 impl Session {
@@ -164,6 +184,16 @@ impl Session {
             layer_events: Vec::new(),
             account: Default::default(),
             first_run: Default::default(),
+            plan_mode: plan_mode::PlanMode {
+                show_raw: config.show_raw_reasoning,
+                ..Default::default()
+            },
+            titles: titles::Titles {
+                enabled: config.thread_titles,
+                ..Default::default()
+            },
+            rewind: Default::default(),
+            reconnect: None,
             config,
         }
     }

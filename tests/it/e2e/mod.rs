@@ -5,6 +5,8 @@
 
 mod codex;
 mod commands;
+mod plan_mode;
+mod quiet_model;
 mod remote;
 mod restart;
 mod rules;

@@ -5,13 +5,16 @@
 mod abort;
 mod composer;
 mod demo;
+mod demo_plan;
 mod doctor;
 mod fake_server_harness;
 mod faults;
 mod flood;
 mod hostile_ids;
 mod hostile_output;
+mod hostile_plan;
 mod lifecycle;
 mod moderation;
+mod quiet_server;
 mod remote_hostile;
 mod sign_in;

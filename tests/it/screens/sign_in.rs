@@ -213,7 +213,7 @@ fn the_doctor_box() {
     // Where codex's settings came from is asked as the box opens, for this thread's directory.
     assert_eq!(
         crate::pure::sign_in::requests(&effects),
-        vec![("config/read", json!({"cwd": "/w"}))]
+        vec![("config/read", json!({"includeLayers": false, "cwd": "/w"}))]
     );
     answer(
         &mut state,
@@ -251,13 +251,13 @@ fn ctrl_c_s_hint_says_what_it_does_under_the_full_screen_sign_in() {
         let text = screen(state, 120, 40, now);
         text.lines().last().unwrap_or_default().to_string()
     };
-    assert!(last_row(&mut state, now).ends_with("Ctrl+C clear the draft"));
+    assert!(last_row(&mut state, now).contains("Ctrl+C clear the draft"));
     update(&mut state, ctrl('c'), now);
     assert!(state.session.composer.is_empty());
-    assert!(last_row(&mut state, now).ends_with("Ctrl+C quit"));
+    assert!(last_row(&mut state, now).contains("Ctrl+C quit ·"));
     update(&mut state, ctrl('c'), now);
     // The composer's "again to quit" is under the layer: its hint says it.
-    assert!(last_row(&mut state, now).ends_with("Ctrl+C again to quit"));
+    assert!(last_row(&mut state, now).contains("Ctrl+C again to quit"));
     let after = now + Duration::from_secs(3);
-    assert!(last_row(&mut state, after).ends_with("Ctrl+C quit"));
+    assert!(last_row(&mut state, after).contains("Ctrl+C quit ·"));
 }
