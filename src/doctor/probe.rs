@@ -3,7 +3,7 @@
 //! came from), keeping the `configWarning`s it sends on
 //! the way. Everything goes into a throwaway session, for the report to read as `/doctor` does.
 
-use crate::app::session::first_run;
+use crate::app::session::config_warning;
 use crate::app::state::first_run::DoctorSection;
 use crate::app::state::Session;
 use crate::protocol::{
@@ -70,7 +70,7 @@ pub async fn server(codex: &Path, session: &mut Session) -> Result<(), String> {
             continue;
         }
         if let Ok(warning) = serde_json::from_value::<NoticeNotification>(params) {
-            if !first_run::config_warning(session, &warning) {
+            if !config_warning::kept(session, &warning) {
                 warnings.push(("warning".to_string(), warning.summary.clone()));
             }
         }

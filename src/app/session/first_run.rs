@@ -12,7 +12,7 @@
 //!
 //! `session::responses` asks it first about `initialize`, `thread/start` and `thread/resume`.
 
-use super::{account, health, lifecycle};
+use super::{account, config_warning, health, lifecycle};
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
 use crate::app::reply::{Answer, ReplyError};
@@ -21,7 +21,7 @@ use crate::app::state::health::DownCause;
 use crate::app::state::lifecycle::{Lifecycle, Open};
 use crate::app::state::{Resume, Session};
 use crate::model::NoticeLevel;
-use crate::protocol::{InitializeResponse, NoticeNotification, ThreadStartResponse};
+use crate::protocol::{InitializeResponse, ThreadStartResponse};
 use crate::text::sanitize::sanitize_line;
 use std::time::{Duration, Instant};
 
@@ -94,43 +94,6 @@ fn locked_thread_id(error: &str) -> Option<String> {
     (!id.is_empty() && !id.contains(char::is_whitespace)).then(|| id.to_string())
 }
 
-/// `configWarning`: one about a config file that does not load is kept for the config box
-/// (true: not shown as a plain warning); the others are said as they come.
-pub fn config_warning(state: &mut Session, warning: &NoticeNotification) -> bool {
-    let located = warning.path.is_some() && warning.range.is_some();
-    if !located && !warning.summary.starts_with("Invalid configuration") {
-        return false;
-    }
-    let message = warning.details.clone().unwrap_or(warning.summary.clone());
-    state.first_run.config_warning = Some(ConfigProblem {
-        message: strip_location(&message, warning.path.as_deref()),
-        path: warning.path.clone(),
-        at: warning
-            .range
-            .as_ref()
-            .map(|r| (r.start.line, r.start.column)),
-    });
-    true
-}
-
-/// `…/config.toml:3:30: invalid basic string` → `invalid basic string` (the box names the
-/// place on its own).
-fn strip_location(message: &str, path: Option<&str>) -> String {
-    let rest = match path.and_then(|p| message.strip_prefix(p)) {
-        Some(rest) => rest,
-        None => return message.to_string(),
-    };
-    let mut parts = rest.splitn(4, ':');
-    match (parts.next(), parts.next(), parts.next(), parts.next()) {
-        (Some(""), Some(line), Some(col), Some(text))
-            if line.parse::<u64>().is_ok() && col.parse::<u64>().is_ok() =>
-        {
-            text.trim().to_string()
-        }
-        _ => message.to_string(),
-    }
-}
-
 /// `path:line:col: message` at the start of a refusal's text, if it has one.
 fn parse_location(error: &str) -> Option<(String, u64, u64, String)> {
     let text = error.split("failed to load configuration:").nth(1)?.trim();
@@ -159,7 +122,7 @@ fn config_refused(state: &mut Session, error: &str) -> Vec<Effect> {
     };
     let problem = match parse_location(error) {
         Some((path, line, col, message)) => ConfigProblem {
-            message: strip_location(&message, None),
+            message: config_warning::strip_location(&message, None),
             path: Some(path),
             at: Some((line, col)),
         },
@@ -347,7 +310,10 @@ mod tests {
         assert_eq!((path.as_str(), line, col), ("/h/.codex/config.toml", 3, 30));
         assert!(message.starts_with("invalid basic string"), "{message}");
         assert_eq!(
-            strip_location("/a/config.toml:1:9: invalid type", Some("/a/config.toml")),
+            config_warning::strip_location(
+                "/a/config.toml:1:9: invalid type",
+                Some("/a/config.toml")
+            ),
             "invalid type"
         );
         assert_eq!(

@@ -12,6 +12,7 @@ pub mod actions;
 pub mod answer;
 pub mod attention;
 pub mod auth_refusal;
+pub mod config_warning;
 pub mod file_search;
 pub mod first_run;
 pub mod gate;

@@ -168,7 +168,7 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
         }
         N::ConfigWarning(w) => {
             // One about a config file that does not load is kept for the config box.
-            if !super::first_run::config_warning(state, &w) {
+            if !super::config_warning::kept(state, &w) {
                 super::notices::repeated(state, NoticeLevel::Warning, w.summary)
             }
         }
