@@ -88,6 +88,13 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     if state.turn_active() || !state.lifecycle.is_ready() {
         return vec![];
     }
+    // Not signed in (or not known yet), or a refused turn is being taken back first.
+    if super::gate::holds_turns(state) {
+        return vec![];
+    }
+    if let Some(effects) = super::auth_refusal::revert_first(state) {
+        return effects;
+    }
     let (Some(thread_id), Some(message)) = (
         state.thread_id().map(str::to_string),
         state.outbox.queued.pop_front(),
