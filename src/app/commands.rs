@@ -32,6 +32,12 @@ pub struct Command {
 }
 
 impl Command {
+    /// Whether Enter on it in the slash popup waits for an argument: it takes one, and one
+    /// that is not optional (`[NAME]` is).
+    pub fn needs_argument(&self) -> bool {
+        self.args.is_some_and(|args| !args.starts_with('['))
+    }
+
     /// `/name` plus its argument's placeholder.
     pub fn usage(&self) -> String {
         match self.args {
@@ -114,6 +120,17 @@ pub static COMMANDS: &[Command] = &[
     command("copy", "copy the last answer", |s, _, _| {
         done(copy_last_answer(s))
     }),
+    Command {
+        args: Some("[NAME]"),
+        ..command(
+            "theme",
+            "choose the colours, previewed as you move",
+            |s, a, _| match a {
+                "" => layers::theme_picker::open(s),
+                name => done(super::session::theme::choose_by_name(s, name)),
+            },
+        )
+    },
     command("help", "the keys and commands", |_, _, _| {
         Outcome::Open(Layer::Help(Help::default()), vec![])
     }),

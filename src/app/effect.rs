@@ -61,6 +61,18 @@ pub enum Effect {
     EditInEditor {
         draft: String,
     },
+    /// Read the theme files of `dir` and register the good ones; they come back as
+    /// `AppEvent::ThemesLoaded`.
+    LoadThemes {
+        dir: PathBuf,
+    },
+    /// Set `key = "value"` in tern's config file `file`, keeping the rest of it, atomically;
+    /// the outcome comes back as `AppEvent::SettingSaved`.
+    SaveSetting {
+        file: PathBuf,
+        key: String,
+        value: String,
+    },
     Redraw,
     Quit,
 }

@@ -138,6 +138,17 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
+    /// The theme files, as read (`Effect::LoadThemes`).
+    ThemesLoaded(Result<Vec<ThemeChoice>, String>),
+}
+
+/// A theme the `/theme` picker offers: a built-in one, or a theme file (registered by the
+/// runtime as it read it, or what is wrong with it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThemeChoice {
+    pub name: String,
+    pub description: String,
+    pub theme: Result<crate::theme::Theme, String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -172,6 +183,15 @@ pub enum AppEvent {
     GitDiff {
         cwd: String,
         result: Result<GitDiffOutput, String>,
+    },
+    /// The theme files of tern's config folder, as read for `Effect::LoadThemes`.
+    ThemesLoaded(Result<Vec<ThemeChoice>, String>),
+    /// What became of an `Effect::SaveSetting`.
+    SettingSaved {
+        key: String,
+        value: String,
+        file: PathBuf,
+        result: Result<(), String>,
     },
     /// The external editor's text, or why it failed (`Effect::EditInEditor`).
     EditorDone(Result<String, String>),

@@ -81,6 +81,19 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::GitDiff { cwd, result });
             vec![]
         }
+        AppEvent::ThemesLoaded(result) => {
+            session.layer_events.push(LayerEvent::ThemesLoaded(result));
+            vec![]
+        }
+        AppEvent::SettingSaved {
+            key,
+            value,
+            file,
+            result,
+        } => {
+            super::session::theme::setting_saved(session, &key, &value, &file, &result);
+            vec![]
+        }
         AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
         AppEvent::EditorDone(result) => {
             let effects = composer_input::editor_done(session, result);

@@ -39,7 +39,7 @@ pub struct Effective {
     pub model: Setting<Option<String>>,
     pub approval_policy: Setting<Option<String>>,
     pub sandbox: Setting<Option<String>>,
-    /// `dark`, `light` or `auto`.
+    /// A built-in theme, a theme file's name, or `auto`.
     pub theme: Setting<String>,
     pub bell: Setting<bool>,
     pub desktop_notification: Setting<bool>,
@@ -71,10 +71,7 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
     let optional = |flag: Option<String>, in_file: &Option<String>| {
         pick(flag.map(Some), in_file.clone().map(Some), &from_file, None)
     };
-    let theme = match over
-        .theme_env
-        .filter(|t| super::THEMES.contains(&t.as_str()))
-    {
+    let theme = match over.theme_env.filter(|t| super::is_theme_name(t)) {
         Some(value) => Setting {
             value,
             source: Source::Env("TERN_THEME"),

@@ -6,6 +6,7 @@
 
 mod effective;
 mod print;
+pub mod themes;
 
 pub use effective::{effective, Effective, Overrides, Setting, Source};
 pub use print::print_config;
@@ -22,7 +23,8 @@ pub struct FileConfig {
     pub approval_policy: Option<String>,
     /// `read-only`, `workspace-write` or `danger-full-access`.
     pub sandbox: Option<String>,
-    /// `dark`, `light` or `auto` (the terminal's COLORFGBG decides).
+    /// A built-in theme (`dark`, `light`, `high-contrast`, `ansi`), a theme file's name
+    /// (`themes/NAME.toml` beside this file), or `auto` (the terminal's COLORFGBG decides).
     pub theme: Option<String>,
     /// Ring the terminal bell when a question waits or a turn ends while the terminal is not
     /// focused.
@@ -47,7 +49,19 @@ const KNOWN_KEYS: &[&str] = &[
     "remote_command",
 ];
 
-pub const THEMES: &[&str] = &["dark", "light", "auto"];
+/// The theme names that need no theme file.
+pub const THEMES: &[&str] = &["dark", "light", "high-contrast", "ansi", "auto"];
+
+/// Whether `name` can name a theme: a built-in one, `auto`, or a theme file's name (letters,
+/// digits, `-` and `_`), which is looked for once the theme files are read.
+pub fn is_theme_name(name: &str) -> bool {
+    THEMES.contains(&name)
+        || (!name.is_empty()
+            && name.len() <= 40
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+}
 
 /// The file as read: its settings, where it is, and what was odd about it.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -109,9 +123,9 @@ pub fn parse(text: &str) -> Result<(FileConfig, Vec<String>), String> {
         .collect();
     let settings: FileConfig = toml::from_str(text).map_err(|e| located(text, &e))?;
     if let Some(theme) = &settings.theme {
-        if !THEMES.contains(&theme.as_str()) {
+        if !is_theme_name(theme) {
             return Err(format!(
-                "{}: unknown theme `{}`; use one of: {}",
+                "{}: unknown theme `{}`; use one of: {}, or the name of a file in themes/",
                 position_of_key(text, "theme"),
                 crate::text::sanitize::sanitize_line(theme),
                 THEMES.join(", ")

@@ -3,6 +3,7 @@
 pub mod abort_restore;
 pub mod atomic_file;
 pub mod backend;
+pub mod config_write;
 pub mod connect;
 pub mod connect_backoff;
 pub mod connect_redial;
@@ -20,5 +21,6 @@ pub mod redact;
 pub mod restart;
 pub mod rules_file;
 pub mod terminal;
+pub mod themes;
 
 pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

@@ -22,6 +22,7 @@ mod server_down;
 mod slash_popup;
 mod status;
 mod status_view;
+mod theme_picker;
 mod thread_picker;
 mod transcript;
 mod welcome;
@@ -68,6 +69,19 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     hints::draw(frame, areas.hints, &state.top_hints(now), palette);
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
+    } else if palette.terminal_colours_only {
+        only_terminal_colours(frame.buffer_mut());
+    }
+}
+
+/// A theme of the terminal's 16 colours: what arrived with colours of its own (command
+/// output's 256-colour and RGB codes) is brought to the nearest of the 16 too.
+fn only_terminal_colours(buffer: &mut ratatui::buffer::Buffer) {
+    use crate::theme::terminal::nearest_of_16;
+    for cell in buffer.content.iter_mut() {
+        cell.fg = nearest_of_16(cell.fg);
+        cell.bg = nearest_of_16(cell.bg);
+        cell.underline_color = nearest_of_16(cell.underline_color);
     }
 }
 
@@ -122,6 +136,9 @@ fn draw_shown(
             palette,
         ),
         Shown::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
+        Shown::Layer(Layer::ThemePicker(picker)) => {
+            theme_picker::draw(frame, areas.main, picker, palette)
+        }
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}

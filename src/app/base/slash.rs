@@ -86,7 +86,7 @@ pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
         }
         KeyCode::Enter if plain => match chosen {
             // It wants an argument: complete it and let the person type it.
-            Some(command) if command.args.is_some() => {
+            Some(command) if command.needs_argument() => {
                 complete(state, command);
                 Some(Outcome::Consumed(vec![]))
             }

@@ -25,6 +25,7 @@ pub mod rules;
 pub mod search;
 pub mod server_down;
 pub mod status_view;
+pub mod theme_picker;
 pub mod thread_picker;
 
 pub use choice::Choice;
@@ -37,6 +38,7 @@ pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
 pub use status_view::StatusView;
+pub use theme_picker::ThemePicker;
 pub use thread_picker::ThreadPicker;
 
 use super::event::LayerEvent;
@@ -69,6 +71,8 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// `/theme`: the themes, previewed as the selection moves.
+    ThemePicker(ThemePicker),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -86,6 +90,7 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::ThemePicker($view) => $body,
         }
     };
 }

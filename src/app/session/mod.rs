@@ -12,5 +12,6 @@ pub mod quit_ladder;
 pub mod responses;
 pub mod restart;
 pub mod server_events;
+pub mod theme;
 pub mod threads;
 pub mod turn_settings;

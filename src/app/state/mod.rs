@@ -39,8 +39,15 @@ pub struct SessionConfig {
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.
     pub hyperlinks: bool,
-    /// Colours for code, chosen once at startup from the environment.
+    /// The colours everything is drawn with: chosen at startup (the config file, `TERN_THEME`,
+    /// the terminal's background) and with `/theme`.
     pub theme: Theme,
+    /// tern's config file, where `/theme` saves its choice (`None`: nowhere to save).
+    pub config_file: Option<std::path::PathBuf>,
+    /// Where the person's theme files are (`themes/` beside the config file).
+    pub themes_dir: Option<std::path::PathBuf>,
+    /// `TERN_THEME` chose the theme at startup (a saved choice does not apply while it is set).
+    pub theme_from_env: bool,
     /// `$HOME`, read once at startup, to shorten paths to `~/…`.
     pub home: Option<String>,
     /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the

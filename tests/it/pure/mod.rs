@@ -26,5 +26,6 @@ mod rpc_inbound_bound;
 mod rules_layer;
 mod server_faults;
 mod steer_queue;
+mod themes;
 mod thread_picker;
 mod transcript_navigation;

@@ -7,3 +7,4 @@ mod diffs;
 mod picker;
 mod properties;
 mod server_prompts;
+mod themes;

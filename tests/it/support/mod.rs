@@ -12,4 +12,5 @@ pub mod mock_model;
 pub mod pty;
 pub mod recording_backend;
 pub mod remote_servers;
+pub mod styled;
 pub mod thread_fixtures;
