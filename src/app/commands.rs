@@ -131,6 +131,16 @@ pub static COMMANDS: &[Command] = &[
             },
         )
     },
+    command(
+        "mcp",
+        "the MCP servers: their state, tools and sign-in",
+        |s, _, _| layers::mcp::open(s),
+    ),
+    command(
+        "skills",
+        "the skills codex can use here ($name in a prompt)",
+        |s, _, _| layers::skills::open(s),
+    ),
     command("help", "the keys and commands", |_, _, _| {
         Outcome::Open(Layer::Help(Help::default()), vec![])
     }),

@@ -49,6 +49,16 @@ pub enum RequestTag {
     SearchFiles {
         generation: u64,
     },
+    /// A page of `mcpServerStatus/list`.
+    ListMcpServers,
+    /// `mcpServer/oauth/login` for the server `name`.
+    McpLogin {
+        name: String,
+    },
+    /// `config/mcpServer/reload`.
+    ReloadMcp,
+    /// `skills/list`.
+    ListSkills,
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
@@ -140,6 +150,10 @@ pub enum LayerEvent {
     CellsPrepended(usize),
     /// The theme files, as read (`Effect::LoadThemes`).
     ThemesLoaded(Result<Vec<ThemeChoice>, String>),
+    /// What tern knows of the MCP servers changed (`state.mcp`).
+    McpChanged,
+    /// The skills were listed (`state.skills`).
+    SkillsChanged,
 }
 
 /// A theme the `/theme` picker offers: a built-in one, or a theme file (registered by the

@@ -48,6 +48,14 @@ pub enum ClientRequest {
         params: FuzzyFileSearchParams,
         generation: u64,
     },
+    /// `/mcp`: a page of the MCP servers' states and tools.
+    ListMcpServers(protocol::ListMcpServerStatusParams),
+    /// `/mcp`'s sign-in key: the URL to open comes back.
+    McpLogin(protocol::McpServerOauthLoginParams),
+    /// `/mcp`'s reload key: codex reads its MCP config again and restarts what changed.
+    ReloadMcp,
+    /// The skills of the session's directory (`/skills`, `$name`).
+    ListSkills(protocol::SkillsListParams),
 }
 
 impl ClientRequest {
@@ -70,6 +78,10 @@ impl ClientRequest {
             ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
             ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
             ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
+            ClientRequest::ListMcpServers(_) => protocol::MCP_SERVER_STATUS_LIST,
+            ClientRequest::McpLogin(_) => protocol::MCP_SERVER_OAUTH_LOGIN,
+            ClientRequest::ReloadMcp => protocol::CONFIG_MCP_SERVER_RELOAD,
+            ClientRequest::ListSkills(_) => protocol::SKILLS_LIST,
         }
     }
 
@@ -91,6 +103,11 @@ impl ClientRequest {
             ClientRequest::CompactThread(p) => serde_json::to_value(p),
             ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
+            ClientRequest::ListMcpServers(p) => serde_json::to_value(p),
+            ClientRequest::McpLogin(p) => serde_json::to_value(p),
+            // The method takes no params (the schema's `params: undefined`); null is accepted.
+            ClientRequest::ReloadMcp => Ok(Value::Null),
+            ClientRequest::ListSkills(p) => serde_json::to_value(p),
         }
     }
 
@@ -130,6 +147,12 @@ impl ClientRequest {
             ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
                 generation: *generation,
             },
+            ClientRequest::ListMcpServers(_) => RequestTag::ListMcpServers,
+            ClientRequest::McpLogin(p) => RequestTag::McpLogin {
+                name: p.name.clone(),
+            },
+            ClientRequest::ReloadMcp => RequestTag::ReloadMcp,
+            ClientRequest::ListSkills(_) => RequestTag::ListSkills,
         }
     }
 }

@@ -444,7 +444,7 @@ fn user_text(content: &[UserInput]) -> String {
         .iter()
         .filter_map(|c| match c {
             UserInput::Text { text, .. } => Some(text.as_str()),
-            UserInput::Other => None,
+            UserInput::Skill { .. } | UserInput::Other => None,
         })
         .collect::<Vec<_>>()
         .join("\n")

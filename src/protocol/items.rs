@@ -90,6 +90,8 @@ pub enum UserInput {
         #[serde(default)]
         text_elements: Vec<Value>,
     },
+    /// A skill named in the text (`$name`), by its `SKILL.md`.
+    Skill { name: String, path: String },
     #[serde(other)]
     Other,
 }

@@ -7,17 +7,21 @@
 pub mod composer;
 pub mod items;
 pub mod jsonrpc;
+pub mod mcp;
 pub mod notifications;
 pub mod requests;
 pub mod server_requests;
 pub mod session;
+pub mod skills;
 pub mod threads;
 
 pub use composer::*;
 pub use items::*;
 pub use jsonrpc::*;
+pub use mcp::*;
 pub use notifications::*;
 pub use requests::*;
 pub use server_requests::*;
 pub use session::*;
+pub use skills::*;
 pub use threads::*;

@@ -129,6 +129,10 @@ pub enum ServerNotification {
     ThreadUnarchived(super::threads::ThreadIdNotification),
     RateLimitsUpdated(super::session::RateLimitsNotification),
     ThreadStatusChanged(super::threads::ThreadStatusChangedNotification),
+    McpServerStatusUpdated(super::mcp::McpServerStatusUpdatedNotification),
+    McpServerOauthLoginCompleted(super::mcp::McpServerOauthLoginCompletedNotification),
+    /// The skill files changed: ask `skills/list` again.
+    SkillsChanged,
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -164,6 +168,9 @@ impl ServerNotification {
             "thread/unarchived" => N::ThreadUnarchived(parse(params)?),
             "account/rateLimits/updated" => N::RateLimitsUpdated(parse(params)?),
             "thread/status/changed" => N::ThreadStatusChanged(parse(params)?),
+            "mcpServer/startupStatus/updated" => N::McpServerStatusUpdated(parse(params)?),
+            "mcpServer/oauthLogin/completed" => N::McpServerOauthLoginCompleted(parse(params)?),
+            "skills/changed" => N::SkillsChanged,
             other => N::Other(other.to_string()),
         })
     }
@@ -189,6 +196,9 @@ impl ServerNotification {
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
             N::RateLimitsUpdated(_) => None,
+            // Filtered by thread where they are used: a null thread is about every thread.
+            N::McpServerStatusUpdated(_) | N::McpServerOauthLoginCompleted(_) => None,
+            N::SkillsChanged => None,
         }
     }
 }

@@ -12,6 +12,7 @@ mod file_finder;
 mod help;
 mod hints;
 mod history_search;
+mod mcp;
 mod prefix;
 mod question;
 mod question_view;
@@ -19,6 +20,8 @@ mod queued;
 mod rules;
 mod search;
 mod server_down;
+mod skill_popup;
+mod skills;
 mod slash_popup;
 mod status;
 mod status_view;
@@ -52,6 +55,9 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
         Some(ComposerPopup::Commands(popup)) => slash_popup::draw(frame, &areas, popup, session),
         Some(ComposerPopup::Files(finder)) => {
             file_finder::draw(frame, areas.transcript, finder, palette)
+        }
+        Some(ComposerPopup::Skills(finder)) => {
+            skill_popup::draw(frame, areas.transcript, finder, session, palette)
         }
         None => {}
     }
@@ -139,6 +145,10 @@ fn draw_shown(
         Shown::Layer(Layer::ThemePicker(picker)) => {
             theme_picker::draw(frame, areas.main, picker, palette)
         }
+        Shown::Layer(Layer::Skills(view)) => {
+            skills::draw(frame, areas.main, view, session, palette)
+        }
+        Shown::Layer(Layer::Mcp(view)) => mcp::draw(frame, areas.main, view, session, palette),
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}

@@ -4,6 +4,7 @@
 
 pub mod composer_input;
 pub mod files;
+pub mod skills;
 pub mod slash;
 
 use super::composer::ComposerPopup;
@@ -17,6 +18,9 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     let now = cx.now;
     // The composer's lists see its keys first.
     if let Some(outcome) = files::handle(cx, input, now) {
+        return outcome;
+    }
+    if let Some(outcome) = skills::handle(cx, input, now) {
         return outcome;
     }
     let before = slash::is_open(cx).then(|| cx.composer.text());
@@ -98,8 +102,8 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
     done
 }
 
-/// Keys that open something from the composer: `@` (the file finder), Tab and ↑ (the queued
-/// messages).
+/// Keys that open something from the composer: `@` (the file finder), `$` (the skill
+/// finder), Tab and ↑ (the queued messages).
 fn composer_hooks(cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Outcome> {
     let now = cx.now;
     if key.code == KeyCode::Char('@')
@@ -109,6 +113,14 @@ fn composer_hooks(cx: &mut Ctx<'_>, key: KeyEvent) -> Option<Outcome> {
         && files::starts_mention(cx)
     {
         return Some(files::open(cx, key, now));
+    }
+    if key.code == KeyCode::Char('$')
+        && !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        && skills::starts_mention(cx)
+    {
+        return Some(skills::open(cx, key, now));
     }
     super::layers::queue::on_composer_key(cx, key, now)
 }
@@ -149,6 +161,7 @@ pub fn popup_hints(popup: &ComposerPopup) -> Vec<Hint> {
     match popup {
         ComposerPopup::Commands(_) => slash::hints(),
         ComposerPopup::Files(_) => files::hints(),
+        ComposerPopup::Skills(_) => skills::hints(),
     }
 }
 
@@ -176,6 +189,7 @@ pub fn all_hints(state: &Session) -> Vec<Hint> {
     }
     rows.extend([
         ("@", "find a file to mention"),
+        ("$", "name a skill for the prompt"),
         ("Shift+Enter, Alt+Enter, Ctrl+J", "new line"),
     ]);
     if running {

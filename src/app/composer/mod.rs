@@ -6,7 +6,7 @@
 
 pub mod popups;
 
-pub use popups::{ComposerPopup, FileFinder, SlashPopup};
+pub use popups::{ComposerPopup, FileFinder, SkillFinder, SlashPopup};
 
 use super::paste::{self, FoldedPaste};
 use super::prompt_history::PromptHistory;

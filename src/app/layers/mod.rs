@@ -17,6 +17,7 @@ pub mod choice;
 pub mod diff;
 pub mod help;
 pub mod history_search;
+pub mod mcp;
 pub mod prefix;
 pub mod question;
 pub mod question_view;
@@ -24,6 +25,7 @@ pub mod queue;
 pub mod rules;
 pub mod search;
 pub mod server_down;
+pub mod skills;
 pub mod status_view;
 pub mod theme_picker;
 pub mod thread_picker;
@@ -73,6 +75,10 @@ pub enum Layer {
     HistorySearch(HistorySearch),
     /// `/theme`: the themes, previewed as the selection moves.
     ThemePicker(ThemePicker),
+    /// `/skills`: the skills of this directory.
+    Skills(skills::SkillsView),
+    /// `/mcp`: the MCP servers, their tools and sign-in.
+    Mcp(mcp::McpView),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -91,6 +97,8 @@ macro_rules! each_layer {
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
             Layer::ThemePicker($view) => $body,
+            Layer::Skills($view) => $body,
+            Layer::Mcp($view) => $body,
         }
     };
 }

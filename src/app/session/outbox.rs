@@ -36,7 +36,7 @@ pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
         if state.conn == ConnState::Ready {
             let params = TurnSteerParams {
                 thread_id: thread_id.to_string(),
-                input: vec![UserInput::text(prompt.clone())],
+                input: super::skills::inputs(state, &prompt),
                 expected_turn_id: id.clone(),
             };
             state.outbox.steering.push(PendingSteer {
@@ -72,7 +72,7 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     state.turn = TurnPhase::Starting { since: now };
     let params = TurnStartParams {
         thread_id,
-        input: vec![UserInput::text(prompt.clone())],
+        input: super::skills::inputs(state, &prompt),
         overrides: state.turn_settings.chosen.clone(),
     };
     vec![Effect::Request(ClientRequest::StartTurn { params, prompt })]
@@ -140,7 +140,7 @@ pub fn on_item_started(state: &mut Session, turn_id: &str, item: &ThreadItem) {
         .iter()
         .filter_map(|c| match c {
             UserInput::Text { text, .. } => Some(text.as_str()),
-            UserInput::Other => None,
+            UserInput::Skill { .. } | UserInput::Other => None,
         })
         .collect();
     let text = text.join("\n");

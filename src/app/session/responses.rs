@@ -116,6 +116,16 @@ pub fn on_response(
             state.layer_events.push(LayerEvent::Models(parsed));
             vec![]
         }
+        (RequestTag::ListMcpServers, result) => super::mcp::listed(state, result),
+        (RequestTag::McpLogin { name }, result) => {
+            super::mcp::login_answered(state, &name, result);
+            vec![]
+        }
+        (RequestTag::ReloadMcp, result) => super::mcp::reloaded(state, result),
+        (RequestTag::ListSkills, result) => {
+            super::skills::listed(state, result);
+            vec![]
+        }
         (RequestTag::CompactThread, result) => {
             if let Err(e) = result {
                 state

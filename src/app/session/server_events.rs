@@ -158,6 +158,9 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
             archived: false,
         }),
         N::RateLimitsUpdated(n) => state.turn_settings.merge_rate_limits(n.rate_limits),
+        N::McpServerStatusUpdated(n) => return super::mcp::startup_updated(state, n),
+        N::McpServerOauthLoginCompleted(n) => return super::mcp::login_completed(state, n),
+        N::SkillsChanged => return super::skills::changed(state),
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
     }
     vec![]

@@ -5,9 +5,11 @@
 
 pub mod guard;
 pub mod health;
+pub mod mcp;
 pub mod older_turns;
 pub mod outbox;
 pub mod questions;
+pub mod skills;
 pub mod turn_settings;
 
 use super::composer::Composer;
@@ -166,6 +168,10 @@ pub struct Session {
     /// News for the layers on screen, posted by the session's handlers and handed out by the
     /// router after each event.
     pub layer_events: Vec<super::event::LayerEvent>,
+    /// The MCP servers (`/mcp`).
+    pub mcp: mcp::McpState,
+    /// The skills (`/skills`, `$name`).
+    pub skills: skills::Skills,
 }
 
 impl Session {
@@ -196,6 +202,8 @@ impl Session {
             health: Default::default(),
             quit_armed_until: None,
             layer_events: Vec::new(),
+            mcp: Default::default(),
+            skills: Default::default(),
             config,
         }
     }
