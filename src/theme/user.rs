@@ -2,7 +2,7 @@
 //! name is the theme's). A file starts from a built-in theme and sets roles by the names of
 //! [`ROLES`] and, under `[diff]`, [`DIFF_ROLES`]:
 //!
-//! ```toml
+//! ```text
 //! base = "dark"          # the built-in theme it starts from (the default)
 //! description = "dusk"   # shown in /theme
 //! syntax = "dracula"     # the code colours (a bat theme, see `syntax::code_theme_names`)

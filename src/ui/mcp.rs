@@ -137,7 +137,8 @@ fn header(
             }
         }
         let count = server.tools.len();
-        if server.tools_error.is_none() {
+        // No count for a server not running: it has not said what it has.
+        if server.tools_error.is_none() && (count > 0 || *status_tone == Tone::Good) {
             let tools = match count {
                 1 => "1 tool".to_string(),
                 n => format!("{n} tools"),

@@ -64,7 +64,9 @@ pub fn matching<'a>(state: &'a Session, query: &str) -> Vec<&'a SkillMetadata> {
 
 /// The finder's keys and pastes while it is open; the wheel goes to the transcript.
 pub fn handle(state: &mut Session, input: &Input<'_>, now: Instant) -> Option<Outcome> {
-    if matches!(input, Input::Mouse(_)) {
+    if matches!(input, Input::Mouse(_))
+        || !matches!(state.composer.popup, Some(ComposerPopup::Skills(_)))
+    {
         return None;
     }
     let Some(ComposerPopup::Skills(mut finder)) = state.composer.popup.take() else {

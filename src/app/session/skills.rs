@@ -69,6 +69,20 @@ pub fn listed(state: &mut Session, result: Result<Value, String>) {
             skills.errors.clear();
             for entry in answer.data {
                 for skill in entry.skills {
+                    // A name `$` cannot spell (controls, spaces) could be neither typed nor
+                    // found in a prompt: it is listed with the files that did not load.
+                    if skill.name.is_empty() || !skill.name.chars().all(name_char) {
+                        if skills.errors.len() < MAX_ERRORS {
+                            skills.errors.push(crate::protocol::SkillErrorInfo {
+                                path: skill.path,
+                                message: format!(
+                                    "the name `{}` cannot follow $ (letters, digits, - _ : . only)",
+                                    skill.name
+                                ),
+                            });
+                        }
+                        continue;
+                    }
                     let fresh = !skills.list.iter().any(|s| s.name == skill.name);
                     if skill.enabled && fresh && skills.list.len() < MAX_SKILLS {
                         skills.list.push(skill);

@@ -5,6 +5,7 @@
 
 mod codex;
 mod commands;
+mod mcp_skills;
 mod remote;
 mod restart;
 mod rules;

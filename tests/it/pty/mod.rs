@@ -9,5 +9,6 @@ mod fake_server_harness;
 mod faults;
 mod flood;
 mod hostile_ids;
+mod hostile_mcp_skills;
 mod hostile_output;
 mod remote_hostile;

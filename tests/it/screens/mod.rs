@@ -4,6 +4,7 @@
 mod cells;
 mod conversation;
 mod diffs;
+mod mcp_skills;
 mod picker;
 mod properties;
 mod server_prompts;
