@@ -248,6 +248,8 @@ impl Cli {
             config_file: None,
             themes_dir: None,
             theme_from_env: false,
+            vim: effective.vim.value,
+            vim_escape: effective.vim_escape.value.clone(),
             bell: effective.bell.value,
             desktop_notification: effective.desktop_notification.value,
             no_color: effective.no_color.value,

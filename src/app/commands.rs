@@ -141,6 +141,9 @@ pub static COMMANDS: &[Command] = &[
         "the skills codex can use here ($name in a prompt)",
         |s, _, _| layers::skills::open(s),
     ),
+    command("vim", "vim keys in the composer, on or off", |s, _, _| {
+        done(super::session::actions::toggle_vim(s))
+    }),
     command("help", "the keys and commands", |_, _, _| {
         Outcome::Open(Layer::Help(Help::default()), vec![])
     }),
@@ -209,10 +212,16 @@ pub fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome
 
 /// The warning for an unknown command: the closest names, or where the list is.
 fn unknown(name: &str) -> String {
+    let near = |d: usize, n: &str| d <= 1 || n.starts_with(name) || n.contains(name);
     let mut close: Vec<(usize, &str)> = available()
         .map(|c| (distance(name, c.name), c.name))
-        .filter(|(d, n)| *d <= 2 || n.starts_with(name) || n.contains(name))
+        .filter(|(d, n)| *d <= 2 || near(*d, n))
         .collect();
+    // Names one typo away or holding what was typed, when there are any: two edits from a
+    // short name is most of it.
+    if close.iter().any(|(d, n)| near(*d, n)) {
+        close.retain(|(d, n)| near(*d, n));
+    }
     close.sort();
     let close: Vec<String> = close.iter().take(3).map(|(_, n)| format!("/{n}")).collect();
     let name = crate::text::sanitize::sanitize_line(name);
@@ -346,5 +355,10 @@ mod tests {
         assert!(unknown("modle").contains("/model"), "{}", unknown("modle"));
         assert!(unknown("stat").contains("/status"));
         assert!(unknown("xyzzy").ends_with("/help lists the commands."));
+        assert!(
+            unknown("dif").contains("Did you mean /diff?"),
+            "{}",
+            unknown("dif")
+        );
     }
 }

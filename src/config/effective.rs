@@ -46,6 +46,9 @@ pub struct Effective {
     pub codex_bin: Setting<Option<PathBuf>>,
     pub no_color: Setting<bool>,
     pub remote_command: Setting<Option<String>>,
+    pub vim: Setting<bool>,
+    /// Empty: none.
+    pub vim_escape: Setting<String>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -117,5 +120,7 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         codex_bin,
         no_color,
         remote_command,
+        vim: pick(None, file.vim, &from_file, false),
+        vim_escape: pick(None, file.vim_escape.clone(), &from_file, String::new()),
     }
 }

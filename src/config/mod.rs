@@ -35,6 +35,10 @@ pub struct FileConfig {
     pub codex_bin: Option<PathBuf>,
     /// What `--remote ssh://…` runs on the other machine (default `codex app-server`).
     pub remote_command: Option<String>,
+    /// Start the composer with vim keys (`/vim` toggles them).
+    pub vim: Option<bool>,
+    /// Typing that leaves vim's insert mode as Esc does, such as `jj` (none by default).
+    pub vim_escape: Option<String>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -47,6 +51,8 @@ const KNOWN_KEYS: &[&str] = &[
     "desktop_notification",
     "codex_bin",
     "remote_command",
+    "vim",
+    "vim_escape",
 ];
 
 /// The theme names that need no theme file.
@@ -129,6 +135,20 @@ pub fn parse(text: &str) -> Result<(FileConfig, Vec<String>), String> {
                 position_of_key(text, "theme"),
                 crate::text::sanitize::sanitize_line(theme),
                 THEMES.join(", ")
+            ));
+        }
+    }
+    if let Some(escape) = &settings.vim_escape {
+        let count = escape.chars().count();
+        let fine = (1..=4).contains(&count)
+            && escape
+                .chars()
+                .all(|c| c.is_alphanumeric() || c.is_ascii_punctuation());
+        if !fine {
+            return Err(format!(
+                "{}: vim_escape `{}` must be 1 to 4 letters, digits or punctuation (such as \"jj\")",
+                position_of_key(text, "vim_escape"),
+                crate::text::sanitize::sanitize_line(escape),
             ));
         }
     }

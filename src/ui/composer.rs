@@ -1,5 +1,6 @@
 //! The composer box: the draft soft-wrapped (`render::editor_layout`), scrolled so the cursor's
-//! row shows, control characters as visible markers; the cursor is a reversed cell.
+//! row shows, control characters as visible markers; the cursor is a reversed cell. With vim
+//! keys on, the mode is on the box's top edge.
 
 use super::chrome::rounded_box;
 use crate::app::composer::placeholder;
@@ -19,7 +20,16 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
         ConnState::Failed(_) => palette.error,
         _ => palette.border,
     };
-    let block = rounded_box(border);
+    let mut block = rounded_box(border);
+    // Vim's mode (and the command being typed) on the border, where the eye is.
+    if let Some(vim) = &state.composer.vim {
+        let style = match vim.mode {
+            crate::app::composer::vim::Mode::Normal => palette.badge,
+            crate::app::composer::vim::Mode::Insert => palette.accent,
+        };
+        let label = Span::styled(format!(" {} ", vim.status()), style);
+        block = block.title_top(Line::from(label).right_aligned());
+    }
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if inner.is_empty() {

@@ -6,6 +6,7 @@ pub mod composer_input;
 pub mod files;
 pub mod skills;
 pub mod slash;
+pub mod vim_keys;
 
 use super::composer::ComposerPopup;
 use super::layer_types::{Hint, Input};
@@ -56,6 +57,10 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
 
 fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
     let now = cx.now;
+    // Vim's keys come before tern's: Esc leaves insert mode, normal mode's letters are commands.
+    if let Some(outcome) = vim_keys::handle(cx, key, now) {
+        return outcome;
+    }
     if let Some(outcome) = composer_hooks(cx, key) {
         return outcome;
     }
@@ -131,8 +136,8 @@ fn open_search() -> Outcome {
 
 /// The keys that matter now, most useful first, for the hint bar.
 pub fn hints(state: &Session) -> Vec<Hint> {
-    let mut hints = Vec::new();
-    if state.turn_active() {
+    let mut hints = vim_keys::hints(state);
+    if state.turn_active() && state.composer.vim.is_none() {
         hints.push(Hint::new("Esc", "interrupt"));
     }
     if state.composer.is_empty() {
@@ -192,7 +197,7 @@ pub fn all_hints(state: &Session) -> Vec<Hint> {
         ("$", "name a skill for the prompt"),
         ("Shift+Enter, Alt+Enter, Ctrl+J", "new line"),
     ]);
-    if running {
+    if running && state.composer.vim.is_none() {
         rows.push(("Esc", "interrupt the running turn"));
     }
     rows.extend([
@@ -222,8 +227,15 @@ pub fn all_hints(state: &Session) -> Vec<Hint> {
         (false, true) => ("Ctrl+C", "twice to quit"),
     });
     rows.push(("Ctrl+D (empty composer), /quit", "quit"));
-    rows.into_iter()
-        .map(|(keys, action)| Hint::new(keys, action))
+    let vim = match &state.composer.vim {
+        Some(_) => vim_keys::all_hints(),
+        None => vec![],
+    };
+    vim.into_iter()
+        .chain(
+            rows.into_iter()
+                .map(|(keys, action)| Hint::new(keys, action)),
+        )
         // Every command, from the one table.
         .chain(super::commands::available().map(|c| Hint::new(c.usage(), c.description)))
         .collect()

@@ -50,6 +50,10 @@ pub struct SessionConfig {
     pub themes_dir: Option<std::path::PathBuf>,
     /// `TERN_THEME` chose the theme at startup (a saved choice does not apply while it is set).
     pub theme_from_env: bool,
+    /// Start the composer with vim keys.
+    pub vim: bool,
+    /// Typing that leaves vim's insert mode (`jj`); empty: none.
+    pub vim_escape: String,
     /// `$HOME`, read once at startup, to shorten paths to `~/…`.
     pub home: Option<String>,
     /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
@@ -176,12 +180,17 @@ pub struct Session {
 
 impl Session {
     pub fn new(mut config: SessionConfig) -> Self {
+        let mut composer =
+            Composer::with_prompt_history(std::mem::take(&mut config.prompt_history));
+        if config.vim {
+            composer.vim = Some(super::composer::vim::Vim::new(&config.vim_escape));
+        }
         Session {
             conn: ConnState::Connecting,
             thread: None,
             turn: TurnPhase::Idle,
             transcript: Transcript::default(),
-            composer: Composer::with_prompt_history(std::mem::take(&mut config.prompt_history)),
+            composer,
             outbox: Default::default(),
             focused: true,
             questions: config

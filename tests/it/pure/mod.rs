@@ -31,3 +31,4 @@ mod steer_queue;
 mod themes;
 mod thread_picker;
 mod transcript_navigation;
+mod vim;

@@ -9,3 +9,4 @@ mod picker;
 mod properties;
 mod server_prompts;
 mod themes;
+mod vim_border;

@@ -1,0 +1,44 @@
+//! Vim's mode on the composer's border (and the command being typed), at 80×24 and 120×40, with
+//! the hint bar saying what the mode's keys do.
+
+use crate::support::common::*;
+use crate::support::styled::{draw, styled_text};
+use crossterm::event::KeyCode;
+use std::time::Instant;
+use tern::app::update;
+
+#[test]
+fn the_mode_is_on_the_border() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    state.session.composer.set_text("/vim");
+    update(&mut state, key(KeyCode::Enter), now);
+    type_text(&mut state, "refactor the parser, then run the tests", now);
+    for (width, height) in [(80, 24), (120, 40)] {
+        snapshot!(
+            &format!("vim_insert_{width}x{height}"),
+            &screen(&mut state, width, height, now)
+        );
+    }
+    update(&mut state, key(KeyCode::Esc), now);
+    type_text(&mut state, "b2d", now);
+    for (width, height) in [(80, 24), (120, 40)] {
+        snapshot!(
+            &format!("vim_normal_pending_{width}x{height}"),
+            &screen(&mut state, width, height, now)
+        );
+    }
+    // The label's colours: normal mode is a badge, so it shows without reading it.
+    let buffer = draw(&mut state, 80, 24, now);
+    let text = styled_text(&buffer);
+    let row = text.lines().find(|l| l.contains("NORMAL 2d")).unwrap();
+    assert!(row.contains("{"), "{row}");
+    let badge = tern::theme::Theme::Dark.palette().badge;
+    assert!(
+        buffer
+            .content
+            .iter()
+            .any(|c| c.symbol() == "N" && Some(c.bg) == badge.bg),
+        "{text}"
+    );
+}
