@@ -58,6 +58,10 @@ pub struct Cli {
     #[arg(long)]
     pub print_config: bool,
 
+    /// After exit, print the text `/copy` copied (by default tern only says that it copied
+    /// something); `print_copied = true` in the config file does the same.
+    #[arg(long, global = true)]
+    pub print_copied: bool,
     /// Drive a codex app-server elsewhere instead of starting one: ws://HOST:PORT,
     /// wss://HOST[:PORT], unix:// (the local codex service) or unix://PATH,
     /// ssh://[USER@]HOST[:PORT][/DIR] (runs `codex app-server` there), ssh://…?daemon (joins the
@@ -167,6 +171,7 @@ impl Cli {
             codex_bin,
             theme_env: std::env::var("TERN_THEME").ok(),
             no_color_env: std::env::var("NO_COLOR").ok(),
+            print_copied: self.print_copied.then_some(true),
         }
     }
 

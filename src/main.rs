@@ -69,8 +69,11 @@ fn main() -> ExitCode {
         }
         None => None,
     };
-    let _log_guard = init_logging();
-    let config = tern::runtime::history_file::with_history(config);
+    let mut warnings = warnings;
+    let (_log_guard, log_problem) = init_logging();
+    warnings.extend(log_problem);
+    let (config, history_problem) = tern::runtime::history_file::with_history(config);
+    warnings.extend(history_problem);
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
     // One thread: the loop, the connection's reader and writer and the child's stderr are all IO
@@ -87,7 +90,19 @@ fn main() -> ExitCode {
         }
     };
     let codex_bin = effective.codex_bin.value;
-    runtime.block_on(async_main(cli, codex_bin, remote, config, warnings))
+    let demo = cli.demo;
+    let print_copied = effective.print_copied.value;
+    // A panic restores the terminal (the hook) and still prints what was left unsent.
+    tern::runtime::crash::run_catching(demo, print_copied, || {
+        runtime.block_on(async_main(
+            cli,
+            codex_bin,
+            remote,
+            config,
+            warnings,
+            print_copied,
+        ))
+    })
 }
 
 /// A message to stderr. It may quote the command line, the environment, a config file or a
@@ -128,11 +143,13 @@ async fn async_main(
     remote: Option<tern::runtime::connect::Remote>,
     config: tern::app::SessionConfig,
     warnings: Vec<String>,
+    print_copied: bool,
 ) -> ExitCode {
     let mut state = tern::app::AppState::new(config);
     for warning in warnings {
         state
             .session
+            .shown
             .transcript
             .notice(tern::model::NoticeLevel::Warning, warning);
     }
@@ -202,11 +219,11 @@ async fn async_main(
         }
     };
     let io = SessionIo {
-        terminal_events: crossterm::event::EventStream::new(),
+        terminal_events: terminal_input(),
         connection,
         inbound,
         external,
-        renew_input: Some(crossterm::event::EventStream::new),
+        renew_input: Some(terminal_input),
     };
     let result =
         tern::runtime::run_session_restartable(&mut guard.terminal, io, state, spawner).await;
@@ -214,7 +231,7 @@ async fn async_main(
 
     match result {
         Ok((outcome, _)) => {
-            let farewell = tern::runtime::farewell::farewell(&outcome, cli.demo);
+            let farewell = tern::runtime::farewell::farewell_with(&outcome, cli.demo, print_copied);
             print!("{}", farewell.stdout);
             eprint!("{}", farewell.stderr);
             if let Some(code) = ended_by_signal() {
@@ -234,6 +251,11 @@ async fn async_main(
     }
 }
 
+/// The terminal's keys, mouse and resizes (with the test hook that panics on purpose).
+fn terminal_input() -> tern::runtime::crash::Input<crossterm::event::EventStream> {
+    tern::runtime::crash::Input::new(crossterm::event::EventStream::new())
+}
+
 /// The signal that ended the session (0: none), for the exit status 128 + signal.
 static ENDING_SIGNAL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
@@ -245,9 +267,36 @@ fn ended_by_signal() -> Option<u8> {
 }
 
 /// SIGTERM and SIGHUP end the session through the loop, so the terminal guard restores the
-/// screen on the way out.
+/// screen on the way out. SIGTSTP (from outside, or tern's own Ctrl+Z) and SIGCONT are job
+/// control: the terminal is given back while tern is stopped and taken again, and redrawn
+/// whole, when it goes on.
 fn spawn_signal_listener(tx: tokio::sync::mpsc::UnboundedSender<tern::app::AppEvent>) {
     use tokio::signal::unix::{signal, SignalKind};
+    // A resize to the current size: the loop lays out and draws, and the frame is drawn whole
+    // (`runtime::terminal::take_needs_clear`).
+    let redraw = |tx: &tokio::sync::mpsc::UnboundedSender<tern::app::AppEvent>| {
+        if let Ok((w, h)) = crossterm::terminal::size() {
+            let _ = tx.send(tern::app::AppEvent::Resize(w, h));
+        }
+    };
+    if let Ok(mut stops) = signal(SignalKind::from_raw(libc::SIGTSTP)) {
+        let tx = tx.clone();
+        tokio::spawn(async move {
+            while stops.recv().await.is_some() {
+                tern::runtime::terminal::stop_until_continued();
+                redraw(&tx);
+            }
+        });
+    }
+    if let Ok(mut continues) = signal(SignalKind::from_raw(libc::SIGCONT)) {
+        let tx = tx.clone();
+        tokio::spawn(async move {
+            while continues.recv().await.is_some() {
+                tern::runtime::terminal::continued();
+                redraw(&tx);
+            }
+        });
+    }
     for (kind, number) in [
         (SignalKind::terminate(), libc::SIGTERM),
         (SignalKind::hangup(), libc::SIGHUP),
@@ -271,18 +320,30 @@ fn spawn_signal_listener(tx: tokio::sync::mpsc::UnboundedSender<tern::app::AppEv
 }
 
 /// Logs go to a file, never the screen: `$TERN_LOG_DIR` or the platform data dir, appended to
-/// (one write per line), private (0600), secrets redacted.
-fn init_logging() -> Option<tracing_appender::non_blocking::WorkerGuard> {
-    let dir = std::env::var_os("TERN_LOG_DIR")
+/// (one write per line), private (0600), secrets redacted, repeated lines counted rather than
+/// written, rotated at a size cap (`runtime::log_file`). When it cannot be opened (a link, a
+/// FIFO …), the reason is returned to be shown, and tern runs without a log.
+fn init_logging() -> (
+    Option<tracing_appender::non_blocking::WorkerGuard>,
+    Option<String>,
+) {
+    let Some(dir) = std::env::var_os("TERN_LOG_DIR")
         .map(std::path::PathBuf::from)
         .or_else(|| {
             directories::ProjectDirs::from("", "", "tern").map(|d| d.data_dir().to_path_buf())
-        })?;
+        })
+    else {
+        return (None, None);
+    };
     // Private: the log may quote prompts and commands. Secrets are redacted from every line.
-    std::os::unix::fs::DirBuilderExt::mode(std::fs::DirBuilder::new().recursive(true), 0o700)
-        .create(&dir)
-        .ok()?;
-    let file = tern::runtime::atomic_file::open_private_append(&dir.join("tern.log")).ok()?;
+    let opened =
+        std::os::unix::fs::DirBuilderExt::mode(std::fs::DirBuilder::new().recursive(true), 0o700)
+            .create(&dir)
+            .and_then(|_| tern::runtime::log_file::LogFile::open(&dir.join("tern.log")));
+    let file = match opened {
+        Ok(file) => file,
+        Err(e) => return (None, Some(format!("tern keeps no log this session: {e}."))),
+    };
     let (writer, guard) =
         tracing_appender::non_blocking(tern::runtime::redact::RedactingWriter(file));
     let filter = tracing_subscriber::EnvFilter::try_from_env("TERN_LOG")
@@ -292,5 +353,5 @@ fn init_logging() -> Option<tracing_appender::non_blocking::WorkerGuard> {
         .with_ansi(false)
         .with_env_filter(filter)
         .init();
-    Some(guard)
+    (Some(guard), None)
 }

@@ -6,10 +6,10 @@ use super::effect::Effect;
 use super::layers::{self, Help, Layer, Outcome};
 use super::request::ClientRequest;
 use super::session::actions::{copy_last_answer, quit};
-use super::session::threads;
+use super::session::lifecycle;
 use super::state::Session;
 use crate::model::NoticeLevel;
-use crate::protocol::{ThreadForkParams, ThreadIdParams, ThreadSetNameParams};
+use crate::protocol::{ThreadIdParams, ThreadSetNameParams};
 use std::time::Instant;
 
 /// A command's action: what it does to the session, and what it opens (by what it returns).
@@ -68,7 +68,7 @@ pub static COMMANDS: &[Command] = &[
     command(
         "new",
         "start a new thread (this one stays resumable)",
-        |s, _, _| done(threads::new_thread(s)),
+        |s, _, _| done(lifecycle::new_thread(s)),
     ),
     command(
         "resume",
@@ -203,7 +203,10 @@ pub fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome
     match find(name) {
         Some(command) => Some((command.run)(state, args, now)),
         None => {
-            state.transcript.notice(NoticeLevel::Warning, unknown(name));
+            state
+                .shown
+                .transcript
+                .notice(NoticeLevel::Warning, unknown(name));
             state.composer.set_text(text);
             Some(done(vec![]))
         }
@@ -257,7 +260,7 @@ fn distance(a: &str, b: &str) -> usize {
 fn need_thread(state: &mut Session, what: &str) -> Option<String> {
     let id = state.thread_id().map(str::to_string);
     if id.is_none() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("No thread yet: wait until it is ready to {what}."),
         );
@@ -267,7 +270,7 @@ fn need_thread(state: &mut Session, what: &str) -> Option<String> {
 
 fn refuse_while_busy(state: &mut Session, what: &str) -> bool {
     if state.turn_active() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("A turn is running: interrupt it (Esc) or wait, then {what}."),
         );
@@ -275,7 +278,7 @@ fn refuse_while_busy(state: &mut Session, what: &str) -> bool {
     state.turn_active()
 }
 
-/// `/fork`: a copy of this thread, opened in its place (the answer lands in `threads`).
+/// `/fork`: a copy of this thread, opened in its place (the answer lands in `lifecycle`).
 fn fork(state: &mut Session) -> Vec<Effect> {
     if refuse_while_busy(state, "fork") {
         return vec![];
@@ -283,19 +286,14 @@ fn fork(state: &mut Session) -> Vec<Effect> {
     let Some(thread_id) = need_thread(state, "fork it") else {
         return vec![];
     };
-    vec![Effect::Request(ClientRequest::ForkThread(
-        ThreadForkParams {
-            thread_id,
-            settings: threads::settings_for_existing(state),
-            exclude_turns: true,
-        },
-    ))]
+    lifecycle::open(state, crate::app::state::Open::Fork(thread_id))
 }
 
 /// `/rename NAME`.
 fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
     if name.is_empty() {
         state
+            .shown
             .transcript
             .notice(NoticeLevel::Warning, "Usage: /rename NAME");
         state.composer.set_text("/rename ");

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
-    /// Send a request; its answer comes back as `AppEvent::Response` with the request's tag.
+    /// Send a request; its answer comes back as `AppEvent::Reply`, decoded by the
+    /// request's tag.
     Request(ClientRequest),
     Notify {
         method: &'static str,
@@ -74,5 +75,8 @@ pub enum Effect {
         value: String,
     },
     Redraw,
+    /// Stop tern as a shell program stops (Ctrl+Z on an empty composer): the runtime raises
+    /// SIGTSTP, and its job control gives the terminal back until `fg`.
+    Suspend,
     Quit,
 }

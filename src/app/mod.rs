@@ -6,9 +6,9 @@
 //! architecture test (`src/architecture/`) holds the code to this list and finds no cycle
 //! among the files.
 //!
-//! 1. data: `effect`, `event`, `request`, `layer_types`, `paste`, `prompt_history`, `scroll`, `view`, `composer` — what the app speaks and keeps: effects, events (with the `LayerEvent` news for layers), tern's requests, what every layer answers (`Outcome`, `Input`, `Hint`, `Placement`), the composer with its popups, scrolling and the laid-out transcript
-//! 2. state: `state` — the `Session`, data only: everything the app holds but the layer stacks, with its feature data below it (`outbox`, `health`, `older_turns`, `turn_settings`, `questions` and the type-ahead `guard`)
-//! 3. session: `session` — what server messages, the runtime's answers and the person's decisions do to the session (`outbox`, `threads`, `health`, `restart`, `responses`, `server_events`, `answer`, `notices`, …): they change it and return effects, and never see a layer
+//! 1. data: `effect`, `event`, `request`, `reply`, `layer_types`, `paste`, `prompt_history`, `scroll`, `view`, `composer` — what the app speaks and keeps: effects, events (with the `LayerEvent` news for layers), tern's requests and their typed replies, what every layer answers (`Outcome`, `Input`, `Hint`, `Placement`), the composer with its popups, scrolling and the laid-out transcript
+//! 2. state: `state` — the `Session`, data only: everything the app holds but the layer stacks, with its feature data below it (`lifecycle`, the per-thread models in `threads`, `outbox`, `health`, `older_turns`, `turn_settings`, `questions` and the type-ahead `guard`)
+//! 3. session: `session` — what server messages, the runtime's answers and the person's decisions do to the session (`lifecycle` with its one `adopt_thread`, `responses` with its one match on typed replies, `server_events` routing by thread into `thread_events`, `switch`, `outbox`, `threads`, `health`, `restart`, `answer`, `notices`, …): they change it and return effects, and never see a layer
 //! 4. views: `layers`, `base`, `commands`, `geometry` — the layers (one file each, and the front question and the server-down box as views of the session), the base with the composer's keys, the command table, where everything goes on screen
 //! 5. router: `router`, `stacks` — `AppState` (the layer stacks and the session) and the router, the only code that pushes, pops or replaces a layer
 //! 6. update: `update` — the one entry point
@@ -32,6 +32,7 @@ pub mod layer_types;
 pub mod layers;
 pub mod paste;
 pub mod prompt_history;
+pub mod reply;
 pub mod request;
 pub mod router;
 pub mod scroll;
@@ -45,5 +46,5 @@ pub use effect::Effect;
 pub use event::{AppEvent, GitDiffOutput, ListPurpose, RequestTag};
 pub use request::ClientRequest;
 pub use stacks::AppState;
-pub use state::{ConnState, Resume, Session, SessionConfig, TurnPhase, WallClock};
+pub use state::{Lifecycle, Open, Resume, Session, SessionConfig, TurnPhase, WallClock};
 pub use update::update;

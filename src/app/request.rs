@@ -1,7 +1,6 @@
 //! tern's own requests to the server, as typed data. The runtime turns them into JSON-RPC; the
 //! pure core never serializes anything.
 
-use super::event::{ListPurpose, RequestTag};
 use crate::protocol::{
     self, InitializeParams, ThreadForkParams, ThreadIdParams, ThreadListParams, ThreadResumeParams,
     ThreadSetNameParams, ThreadSettings, ThreadTurnsListParams, TurnInterruptParams,
@@ -155,4 +154,69 @@ impl ClientRequest {
             ClientRequest::ListSkills(_) => RequestTag::ListSkills,
         }
     }
+}
+
+/// Which of tern's own requests a response belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RequestTag {
+    Initialize,
+    StartThread,
+    ResumeThread,
+    /// Carries the prompt so it can be given back to the composer if the turn is refused.
+    StartTurn {
+        prompt: String,
+    },
+    InterruptTurn,
+    ListThreads(ListPurpose),
+    ListTurns {
+        thread_id: String,
+    },
+    /// The newest turn of a thread, for the picker's details pane.
+    PeekTurns {
+        thread_id: String,
+    },
+    ForkThread,
+    SetThreadName {
+        thread_id: String,
+        name: String,
+    },
+    ArchiveThread {
+        thread_id: String,
+    },
+    UnarchiveThread {
+        thread_id: String,
+    },
+    ListModels,
+    CompactThread,
+    /// A steer; the prompt goes out as a new turn if the server refuses it.
+    SteerTurn {
+        prompt: String,
+    },
+    /// A file search for the @-mention finder, at its query `generation`.
+    SearchFiles {
+        generation: u64,
+    },
+    /// A page of `mcpServerStatus/list`.
+    ListMcpServers,
+    /// `mcpServer/oauth/login` for the server `name`.
+    McpLogin {
+        name: String,
+    },
+    /// `config/mcpServer/reload`.
+    ReloadMcp,
+    /// `skills/list`.
+    ListSkills,
+}
+
+/// What a `thread/list` page was asked for. `generation` is the picker's query at the time:
+/// an answer to an older one is dropped.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListPurpose {
+    /// The picker's list. `fast` pages come from the state database only and are replaced by
+    /// the full answer when it comes.
+    Page { generation: u64, fast: bool },
+    /// The server's matches for what the person typed.
+    Search { generation: u64 },
+    /// `tern resume --last`: the newest thread of this directory.
+    Last,
 }

@@ -8,15 +8,15 @@ use super::effect::Effect;
 use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
 use super::router;
-use super::session::{actions, attention, health, notices, responses, restart};
+use super::session::{actions, attention, health, lifecycle, notices, responses, restart};
 use super::session::{server_events, threads};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
 /// The first thing the app asks for.
-pub fn start(_state: &mut AppState) -> Vec<Effect> {
-    actions::initialize()
+pub fn start(state: &mut AppState) -> Vec<Effect> {
+    lifecycle::start(&mut state.session)
 }
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
@@ -34,7 +34,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
     };
     effects.extend(attention::alerts(&state.session, before));
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
-    if state.session.older_turns.is_some() {
+    if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;
         effects.extend(threads::load_older(&mut state.session, transcript));
     }
@@ -57,7 +57,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::ServerRequest { id, request } => {
             server_events::on_server_request(session, id, request, now)
         }
-        AppEvent::Response { tag, result } => responses::on_response(session, tag, result, now),
+        AppEvent::Reply(reply) => responses::on_reply(session, reply, now),
         AppEvent::RulesLoaded { dir, result } => {
             session
                 .layer_events

@@ -24,7 +24,7 @@ impl<'a> View<'a> {
     }
 
     pub fn cell(&self, index: usize) -> Ref<'a, Laid> {
-        self.transcript.cells()[index].layout(self.key, layout_cell)
+        self.transcript.laid(index, self.key, layout_cell)
     }
 }
 

@@ -11,6 +11,7 @@
 //! edge counts.
 
 mod check;
+mod json;
 mod paths;
 mod source;
 mod tiers;

@@ -32,6 +32,8 @@ pub struct Overrides {
     pub no_color_env: Option<String>,
     /// With where it came from: `--remote-command` or `TERN_REMOTE_COMMAND`.
     pub remote_command: Option<(String, Source)>,
+    /// `--print-copied`.
+    pub print_copied: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -49,6 +51,7 @@ pub struct Effective {
     pub vim: Setting<bool>,
     /// Empty: none.
     pub vim_escape: Setting<String>,
+    pub print_copied: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -122,5 +125,6 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         remote_command,
         vim: pick(None, file.vim, &from_file, false),
         vim_escape: pick(None, file.vim_escape.clone(), &from_file, String::new()),
+        print_copied: pick(over.print_copied, file.print_copied, &from_file, false),
     }
 }

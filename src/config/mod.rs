@@ -39,6 +39,8 @@ pub struct FileConfig {
     pub vim: Option<bool>,
     /// Typing that leaves vim's insert mode as Esc does, such as `jj` (none by default).
     pub vim_escape: Option<String>,
+    /// Print what `/copy` copied after exit (tern always says that it copied something).
+    pub print_copied: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -53,6 +55,7 @@ const KNOWN_KEYS: &[&str] = &[
     "remote_command",
     "vim",
     "vim_escape",
+    "print_copied",
 ];
 
 /// The theme names that need no theme file.

@@ -86,6 +86,11 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             effective.no_color.value.to_string(),
             &effective.no_color.source,
         ),
+        (
+            "print_copied",
+            effective.print_copied.value.to_string(),
+            &effective.print_copied.source,
+        ),
     ];
     for (key, value, source) in rows {
         let _ = writeln!(out, "{key} = {value}  # {}", source_text(source));

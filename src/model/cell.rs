@@ -77,6 +77,23 @@ pub struct TurnTokens {
     pub output: i64,
 }
 
+impl TurnTokens {
+    /// Adds one model call's use. Counts come from the server: the sums saturate, and a
+    /// negative count makes the sum unknown (negative) for the rest of the turn.
+    pub fn add_call(&mut self, input: i64, cached_input: i64, output: i64) {
+        let add = |sum: i64, n: i64| {
+            if sum < 0 || n < 0 {
+                -1
+            } else {
+                sum.saturating_add(n)
+            }
+        };
+        self.input = add(self.input, input);
+        self.cached_input = add(self.cached_input, cached_input);
+        self.output = add(self.output, output);
+    }
+}
+
 /// What a layout depends on besides the cell itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LayoutKey {
@@ -85,6 +102,61 @@ pub struct LayoutKey {
     pub expanded: bool,
     /// The palette: a layout holds its colours.
     pub theme: Theme,
+}
+
+/// The most text one streamed message or reasoning keeps. An endless answer would otherwise
+/// grow the transcript (and its layout, several times the text) without bound; what comes
+/// after is dropped, and the cell ends with [`CAP_NOTE`]. The thread on the server keeps all.
+pub const MAX_CELL_TEXT: usize = 8 << 20;
+
+/// What a capped message says where its kept text ends.
+pub const CAP_NOTE: &str = "\n\n*[tern stopped keeping this text at 8 MB: what came after is not \
+                            shown here, and the thread keeps all of it]*\n";
+
+/// `text` as a cell keeps it: whole, or its first [`MAX_CELL_TEXT`] bytes and the note.
+pub fn capped(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= MAX_CELL_TEXT {
+        return text.into();
+    }
+    let mut cut = MAX_CELL_TEXT;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}{CAP_NOTE}", &text[..cut]).into()
+}
+
+/// What of `delta` a text of `len` bytes keeps: all of it, its head and the note when it
+/// reaches the cap, or nothing once the cap was reached.
+fn within_cap(len: usize, delta: &str) -> Option<std::borrow::Cow<'_, str>> {
+    if len >= MAX_CELL_TEXT {
+        return None;
+    }
+    if len + delta.len() <= MAX_CELL_TEXT {
+        return Some(delta.into());
+    }
+    let mut cut = MAX_CELL_TEXT - len;
+    while !delta.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    Some(format!("{}{CAP_NOTE}", &delta[..cut]).into())
+}
+
+impl CellKind {
+    /// Bytes of source the cell keeps (its text, output, diffs), for the transcript's budget.
+    pub fn source_bytes(&self) -> usize {
+        match self {
+            CellKind::User { text } | CellKind::Reasoning { text } => text.len(),
+            CellKind::Agent { markdown, .. } => markdown.as_str().len(),
+            CellKind::Command(c) => c.command.len() + c.output.len(),
+            CellKind::FileChange { changes, .. } => {
+                changes.iter().map(|c| c.path.len() + c.diff.len()).sum()
+            }
+            CellKind::Plan { steps, .. } => steps.iter().map(|s| s.step.len()).sum(),
+            CellKind::Tool { title, .. } => title.len(),
+            CellKind::Notice { text, .. } => text.len(),
+            CellKind::TurnEnd { .. } => 0,
+        }
+    }
 }
 
 /// A cell's lines at one [`LayoutKey`]: `head` then `tail`.
@@ -119,6 +191,8 @@ pub struct LaidTable {
     pub rows: Vec<Vec<Vec<Span<'static>>>>,
     /// Each column's widest cell among `rows`.
     pub natural: Vec<usize>,
+    /// Each column's alignment, from the delimiter row.
+    pub alignments: Vec<pulldown_cmark::Alignment>,
     /// The column widths `tail` is laid out at.
     pub widths: Vec<usize>,
     /// Lines at the start of `tail` laid out from `rows`; the row still arriving follows.
@@ -177,17 +251,24 @@ impl Cell {
         &mut self.kind
     }
 
-    /// Appends streamed text. A message keeps the layout of its complete blocks.
+    /// Appends streamed text. A message keeps the layout of its complete blocks. Past
+    /// [`MAX_CELL_TEXT`] nothing more is kept: a note says so once (see [`capped`]).
     pub fn append_text(&mut self, delta: &str) {
         match &mut self.kind {
             CellKind::Agent { markdown, .. } => {
-                markdown.append(delta);
+                let Some(kept) = within_cap(markdown.as_str().len(), delta) else {
+                    return;
+                };
+                markdown.append(&kept);
                 if let Some(cache) = self.cache.get_mut() {
                     cache.current = false;
                 }
             }
             CellKind::Reasoning { text } => {
-                text.push_str(delta);
+                let Some(kept) = within_cap(text.len(), delta) else {
+                    return;
+                };
+                text.push_str(&kept);
                 self.cache.get_mut().take();
             }
             _ => {}
@@ -196,6 +277,7 @@ impl Cell {
 
     /// Sets a message's whole text (the completed item); unchanged text keeps its layout.
     pub fn set_agent_text(&mut self, text: &str, streaming_now: bool) {
+        let text = &*capped(text);
         if let CellKind::Agent {
             markdown,
             streaming,
@@ -222,6 +304,26 @@ impl Cell {
                 self.cache.get_mut().take();
             }
             _ => {}
+        }
+    }
+
+    /// Whether the cell has laid-out lines at all (a thread not on screen never has).
+    pub fn was_laid_out(&self) -> bool {
+        self.cache.try_borrow().is_ok_and(|c| c.is_some())
+    }
+
+    /// Whether lines at `key` are kept (current or not).
+    pub fn has_layout(&self, key: LayoutKey) -> bool {
+        self.cache
+            .try_borrow()
+            .is_ok_and(|c| c.as_ref().is_some_and(|c| c.key == key))
+    }
+
+    /// Forgets the laid-out lines (the source stays): a cell far from the view costs its
+    /// source only. Skipped while the lines are being read.
+    pub fn drop_layout(&self) {
+        if let Ok(mut cache) = self.cache.try_borrow_mut() {
+            cache.take();
         }
     }
 
@@ -298,5 +400,35 @@ mod tests {
         let wider = LayoutKey { width: 100, ..KEY };
         cell.layout(wider, counting(&seen));
         assert_eq!(seen.get(), 0, "so does another width");
+    }
+
+    #[test]
+    fn an_endless_answer_keeps_its_first_part_and_says_the_rest_was_dropped() {
+        let mut cell = Cell::new(CellKind::Agent {
+            markdown: MarkdownText::default(),
+            streaming: true,
+        });
+        let delta = "éternel ".repeat(1000);
+        let mut sent = String::new();
+        while sent.len() < MAX_CELL_TEXT + (2 << 20) {
+            cell.append_text(&delta);
+            sent.push_str(&delta);
+        }
+        let CellKind::Agent { markdown, .. } = cell.kind() else {
+            unreachable!()
+        };
+        let kept = markdown.as_str().to_string();
+        assert!(kept.len() <= MAX_CELL_TEXT + CAP_NOTE.len());
+        assert!(
+            kept.ends_with("the thread keeps all of it]*\n"),
+            "{}",
+            &kept[kept.len() - 80..]
+        );
+        // The completed item carries the whole text: kept the same way, nothing laid out anew.
+        cell.set_agent_text(&sent, false);
+        let CellKind::Agent { markdown, .. } = cell.kind() else {
+            unreachable!()
+        };
+        assert_eq!(markdown.as_str(), kept);
     }
 }

@@ -8,11 +8,13 @@ pub mod output_cap;
 pub mod paragraph_tail;
 pub mod question;
 pub mod question_form;
+mod replay;
 pub mod rules;
 pub mod table_tail;
 pub mod thread_list;
 pub mod transcript;
 pub mod turn_diffs;
+pub mod work;
 
 pub use cell::{
     Cell, CellKind, CommandCell, Laid, LaidTable, LayoutKey, NoticeLevel, Theme, TurnTokens,

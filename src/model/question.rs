@@ -24,7 +24,7 @@ pub enum QuestionSubject {
     /// An MCP server asks the person to open a URL.
     Url(ElicitationParams),
     /// Questions to answer: `requestUserInput`, or an MCP elicitation form.
-    Form(FormSpec),
+    Form(std::sync::Arc<FormSpec>),
 }
 
 /// What the transcript records of an answer, on the cell it was about.
@@ -259,7 +259,7 @@ impl Question {
     pub fn form(id: RequestId, spec: FormSpec) -> Self {
         Question {
             id,
-            subject: QuestionSubject::Form(spec),
+            subject: QuestionSubject::Form(std::sync::Arc::new(spec)),
             options: Vec::new(),
             withheld: Vec::new(),
         }
@@ -359,11 +359,14 @@ fn command_options(params: &CommandApprovalParams) -> (Vec<QuestionOption>, Vec<
                     }),
                 }
             }
-            Decision::Other(value) => {
-                if let Some(amendment) = network_amendment(value) {
-                    options.push(network_option(&amendment, value.clone()));
-                }
-            }
+            Decision::Other(value) => match network_amendment(value) {
+                Some(amendment) => options.push(network_option(&amendment, value.clone())),
+                // What it would grant cannot be said in full: never one key away.
+                None => withheld.push(format!(
+                    "Not offered: a decision tern does not know, as sent: {}",
+                    serde_json::to_string(value).unwrap_or_default()
+                )),
+            },
             Decision::Decline | Decision::Cancel => {}
         }
     }
@@ -385,11 +388,21 @@ fn prefix_label(offer: &Offer) -> String {
     }
 }
 
+/// A network policy amendment, only when it has exactly the schema's shape: the option's label
+/// says the host and the action, so nothing else may ride along in the answer.
 fn network_amendment(value: &Value) -> Option<NetworkPolicyAmendment> {
-    let inner = value
-        .get("applyNetworkPolicyAmendment")?
-        .get("network_policy_amendment")?;
-    serde_json::from_value(inner.clone()).ok()
+    let only = |v: &Value, key: &str| {
+        v.as_object()
+            .filter(|m| m.len() == 1)
+            .and_then(|m| m.get(key))
+            .cloned()
+    };
+    let inner = only(value, "applyNetworkPolicyAmendment")?;
+    let inner = only(&inner, "network_policy_amendment")?;
+    let fields = inner.as_object()?;
+    let amendment: NetworkPolicyAmendment = serde_json::from_value(inner.clone()).ok()?;
+    (fields.len() == 2 && matches!(amendment.action.as_str(), "allow" | "deny"))
+        .then_some(amendment)
 }
 
 fn network_option(amendment: &NetworkPolicyAmendment, decision: Value) -> QuestionOption {

@@ -48,12 +48,26 @@ pub struct Question {
     pub kind: FieldKind,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct FormSpec {
     pub thread_id: String,
     pub source: FormSource,
     pub message: String,
     pub questions: Vec<Question>,
+}
+
+/// A copy costs one step per question (`model::work`): a form of many questions is shared, not
+/// copied, on each key, and the tests count it.
+impl Clone for FormSpec {
+    fn clone(&self) -> Self {
+        super::work::step(self.questions.len());
+        FormSpec {
+            thread_id: self.thread_id.clone(),
+            source: self.source.clone(),
+            message: self.message.clone(),
+            questions: self.questions.clone(),
+        }
+    }
 }
 
 /// One question's answer.
@@ -102,7 +116,8 @@ impl FormSpec {
     /// A form from an MCP `requestedSchema`: strings, numbers, booleans and enums.
     pub fn from_elicitation(params: &ElicitationParams) -> FormSpec {
         let schema = params.requested_schema.clone().unwrap_or(Value::Null);
-        let required: Vec<&str> = schema
+        // A set: a form of many properties is checked in time linear in its size.
+        let required: std::collections::HashSet<&str> = schema
             .get("required")
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
@@ -206,6 +221,15 @@ fn check_range(n: f64, min: Option<f64>, max: Option<f64>) -> Result<(), String>
     }
 }
 
+/// A choice whose title differs from the value its answer sends says what it sends: the title
+/// is the server's wording, the value is what is granted.
+fn sends(label: &str, value: &Value) -> String {
+    match value {
+        Value::String(s) if s == label => String::new(),
+        other => format!("sends {}", serde_json::to_string(other).unwrap_or_default()),
+    }
+}
+
 fn field_question(id: &str, field: &Value, required: bool) -> Question {
     let text = |key: &str| {
         field
@@ -226,8 +250,8 @@ fn field_question(id: &str, field: &Value, required: bool) -> Question {
                 .map(str::to_string)
                 .unwrap_or_else(|| value.as_str().unwrap_or_default().to_string());
             choices.push(Choice {
+                description: sends(&label, &value),
                 label,
-                description: String::new(),
             });
             values.push(value);
         }
@@ -242,8 +266,8 @@ fn field_question(id: &str, field: &Value, required: bool) -> Question {
                 .unwrap_or_default()
                 .to_string();
             choices.push(Choice {
+                description: sends(&label, value),
                 label,
-                description: String::new(),
             });
         }
         FieldKind::Choice {
@@ -346,7 +370,7 @@ mod tests {
 
 /// Where the person is in a form: the question on screen, its highlighted choice or typed text,
 /// and the answers given so far.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, PartialEq, Default)]
 pub struct FormState {
     pub question: usize,
     pub answers: Vec<FormAnswer>,
@@ -355,6 +379,21 @@ pub struct FormState {
     pub text: String,
     /// Why the last answer was not taken.
     pub error: Option<String>,
+}
+
+/// A copy costs one step per answer (`model::work`), as a copy of the form does: nothing on a
+/// key's path copies either.
+impl Clone for FormState {
+    fn clone(&self) -> Self {
+        super::work::step(self.answers.len());
+        FormState {
+            question: self.question,
+            answers: self.answers.clone(),
+            cursor: self.cursor,
+            text: self.text.clone(),
+            error: self.error.clone(),
+        }
+    }
 }
 
 impl FormState {

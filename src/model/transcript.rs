@@ -7,7 +7,11 @@ use super::output_cap::{cap, Capped};
 use super::question::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+
+/// What a command cell says in place of the command until its item names it.
+pub const UNNAMED_COMMAND: &str = "…";
 
 #[derive(Debug, Default)]
 pub struct Transcript {
@@ -26,7 +30,19 @@ pub struct Transcript {
     unbound_users: Vec<usize>,
     /// What was dropped from each long command output, by cell index (see `output_cap`).
     capped_outputs: HashMap<usize, Capped>,
+    /// Source bytes kept, an upper bound made exact when it passes the budget (see `budget`).
+    source_bytes: usize,
+    /// Cells before this one were looked at for dropping already.
+    compacted_until: usize,
+    /// Cells whose source was dropped to keep within the budget.
+    dropped_cells: usize,
+    /// The cells laid out, oldest first, with their source size: whose lines to forget.
+    laid_order: RefCell<VecDeque<(usize, usize)>>,
+    /// Source bytes of the cells in `laid_order`.
+    laid_bytes: std::cell::Cell<usize>,
 }
+
+mod budget;
 
 impl Transcript {
     pub fn cells(&self) -> &[Cell] {
@@ -67,7 +83,9 @@ impl Transcript {
         if matches!(kind, CellKind::User { .. }) {
             self.unbound_users.push(self.cells.len());
         }
+        let bytes = kind.source_bytes();
         self.cells.push(Cell::new(kind));
+        self.grew(bytes);
         self.cells.len() - 1
     }
 
@@ -195,6 +213,8 @@ impl Transcript {
                     (_, kind) => merge(cell.kind_mut(), kind, completed),
                 }
                 self.cap_output(index);
+                let bytes = self.cells[index].kind().source_bytes();
+                self.grew(bytes);
             }
             None => {
                 let index = self.push(kind);
@@ -298,6 +318,7 @@ impl Transcript {
         });
         self.revision += 1;
         self.cells[index].append_text(delta);
+        self.grew(delta.len());
     }
 
     pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -306,18 +327,32 @@ impl Transcript {
         });
         self.revision += 1;
         self.cells[index].append_text(delta);
+        self.grew(delta.len());
     }
 
+    /// A command's output. A command whose `item/started` never came (it began before tern
+    /// joined the thread) gets a cell from its first output; its `item/completed` names it.
     pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
-        let Some(index) = self.index_of(turn_id, item_id) else {
-            return;
-        };
+        let index = self.streaming_cell(turn_id, item_id, || {
+            CellKind::Command(CommandCell {
+                command: UNNAMED_COMMAND.to_string(),
+                cwd: None,
+                actions: Vec::new(),
+                output: String::new(),
+                exit_code: None,
+                duration_ms: None,
+                running: true,
+                status: None,
+                decision: None,
+            })
+        });
         if let Some(cell) = self.cell_for_item(turn_id, item_id) {
             if let CellKind::Command(command) = cell.kind_mut() {
                 command.output.push_str(delta);
             }
         }
         self.cap_output(index);
+        self.grew(delta.len());
     }
 
     pub fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
@@ -396,12 +431,19 @@ impl Transcript {
 
     /// Puts older turns (oldest first) above everything shown. Returns how many cells were
     /// added, so a view anchored to a cell can move with it.
+    /// Turns it already shows (a thread followed live before its history was paged in) are
+    /// left out.
     pub fn prepend_turns(&mut self, turns: &[Turn]) -> usize {
         let mut older = Transcript {
             session_cwd: self.session_cwd.clone(),
             ..Transcript::default()
         };
-        older.load_turns(turns);
+        let unseen: Vec<Turn> = turns
+            .iter()
+            .filter(|turn| !self.by_item.contains_key(&turn.id))
+            .cloned()
+            .collect();
+        older.load_turns(&unseen);
         let added = older.cells.len();
         if added == 0 {
             return 0;
@@ -429,12 +471,11 @@ impl Transcript {
         added
     }
 
-    /// Rebuilds the cells of a resumed thread from its stored turns.
+    /// Rebuilds the cells of a resumed thread from its stored turns, with the decisions and
+    /// the ends the server recorded (see `replay`).
     pub fn load_turns(&mut self, turns: &[Turn]) {
         for turn in turns {
-            for item in &turn.items {
-                self.upsert_item(&turn.id, item, true);
-            }
+            super::replay::load_turn(self, turn);
         }
     }
 }

@@ -5,6 +5,7 @@ use super::diff::{DiffFile, DiffMode, FileLayout};
 use super::highlight::{highlight, Theme};
 use super::markdown::render_markdown;
 use super::message::layout_message;
+use super::numbers;
 use super::wrap::{wrap_code, wrap_spans};
 use crate::model::{CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Record, TurnTokens};
 use crate::protocol::{CommandAction, FileUpdateChange};
@@ -55,6 +56,13 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
             cwd,
             decision,
         } => {
+            // An edit refused before it completed (a cancel leaves it in progress for good)
+            // did not happen: it is not "Editing".
+            let refused = decision.as_ref().is_some_and(|d| !d.is_approval());
+            let status = match status.as_deref() {
+                None | Some("inProgress") if refused => &Some("declined".to_string()),
+                _ => status,
+            };
             let mut lines = file_change_lines(changes, status, cwd.as_deref(), key);
             if let Some(decision) = decision {
                 lines.insert(1.min(lines.len()), decision_line(decision, palette));
@@ -112,7 +120,11 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
         } => {
             let mut text = format!("─ turn {status}");
             if let Some(ms) = duration_ms {
-                text.push_str(&format!(" in {}", format_duration(*ms)));
+                let shown = numbers::duration(*ms);
+                text.push_str(&format!(
+                    " in {}",
+                    shown.as_deref().unwrap_or(numbers::UNKNOWN)
+                ));
             }
             if let Some(t) = tokens {
                 text.push_str(&format_tokens(t));
@@ -176,33 +188,12 @@ fn reasoning_lines(text: &str, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
 }
 
 fn format_tokens(t: &TurnTokens) -> String {
-    let mut s = format!(" · {} in", compact(t.input));
-    if t.cached_input > 0 {
-        s.push_str(&format!(" ({} cached)", compact(t.cached_input)));
+    let mut s = format!(" · {} in", numbers::tokens(t.input));
+    if t.cached_input != 0 {
+        s.push_str(&format!(" ({} cached)", numbers::tokens(t.cached_input)));
     }
-    s.push_str(&format!(", {} out", compact(t.output)));
+    s.push_str(&format!(", {} out", numbers::tokens(t.output)));
     s
-}
-
-/// 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M".
-pub fn compact(n: i64) -> String {
-    if n < 1_000 {
-        n.to_string()
-    } else if n < 1_000_000 {
-        format!("{:.1}k", n as f64 / 1e3)
-    } else {
-        format!("{:.1}M", n as f64 / 1e6)
-    }
-}
-
-pub fn format_duration(ms: i64) -> String {
-    if ms < 1000 {
-        format!("{ms}ms")
-    } else if ms < 60_000 {
-        format!("{:.1}s", ms as f64 / 1000.0)
-    } else {
-        format!("{}m{:02}s", ms / 60_000, (ms / 1000) % 60)
-    }
 }
 
 /// "Read src/main.rs", "Search `foo` in src": the friendly form when every part is understood.
@@ -316,7 +307,8 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
             )),
         }
         if let Some(ms) = cmd.duration_ms {
-            spans.push(format!(" · {}", format_duration(ms)).dim());
+            let shown = numbers::duration(ms);
+            spans.push(format!(" · {}", shown.as_deref().unwrap_or(numbers::UNKNOWN)).dim());
         }
         lines.push(Line::from(spans));
     }

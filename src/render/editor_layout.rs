@@ -2,7 +2,10 @@
 //! longer than the box is cut), control characters shown as visible markers, and where the
 //! cursor lands. Pure, so the app (row counts, moving by screen rows) and the ui (drawing) agree.
 
+use crate::text::invisible::{is_emoji_sequence, is_invisible};
 use crate::text::sanitize::visible_line;
+use std::borrow::Cow;
+use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
 /// One screen row of the composer: chars `start..end` of logical line `line`, as shown.
@@ -21,18 +24,21 @@ pub struct EditorLayout {
     pub cursor: (usize, usize),
 }
 
-/// What one character looks like: itself, or a visible marker for a control character or an
-/// invisible format character (never applied to the terminal).
-fn shown(c: char) -> std::borrow::Cow<'static, str> {
-    if c.is_control()
-        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}' | '\u{061c}' | '\u{00ad}')
-    {
-        visible_line(c.encode_utf8(&mut [0; 4])).into()
+/// What one grapheme looks like: itself, or visible markers for the control characters and
+/// invisible characters in it (never applied to the terminal). A valid emoji sequence (a ZWJ
+/// family, a skin tone, a flag) is itself: one cluster, as wide as the terminal draws it.
+pub fn shown(cluster: &str) -> Cow<'_, str> {
+    let plain = cluster.chars().all(|c| !c.is_control() && !is_invisible(c));
+    if plain || is_emoji_sequence(cluster) {
+        cluster.into()
     } else {
-        let mut s = String::new();
-        s.push(c);
-        s.into()
+        visible_line(cluster).into()
     }
+}
+
+/// The columns `cluster` takes as shown.
+pub fn shown_width(cluster: &str) -> usize {
+    shown(cluster).width()
 }
 
 /// Lays out `lines` in `width` columns. The last column is kept free so the cursor after a full
@@ -49,13 +55,10 @@ pub fn layout(lines: &[String], cursor: (usize, usize), width: u16) -> EditorLay
                 .iter()
                 .rposition(|r| r.start <= cursor.1)
                 .map_or(first, |i| first + i);
-            let before: String = line
-                .chars()
-                .skip(rows[row].start)
-                .take(cursor.1.saturating_sub(rows[row].start))
-                .map(shown)
-                .collect();
-            cursor_at = (row, before.width());
+            let start = byte_at(line, rows[row].start);
+            let end = byte_at(line, cursor.1.max(rows[row].start));
+            let before: usize = line[start..end].graphemes(true).map(shown_width).sum();
+            cursor_at = (row, before);
         }
     }
     if rows.is_empty() {
@@ -79,7 +82,7 @@ pub fn row_count(lines: &[String], width: u16) -> usize {
     let mut count = 0;
     for (index, line) in lines.iter().enumerate() {
         // Short lines, the common case, take one row without being wrapped.
-        if line.len() < width && !line.chars().any(char::is_control) {
+        if line.len() < width && line.is_ascii() && !line.chars().any(char::is_control) {
             count += 1;
             continue;
         }
@@ -90,14 +93,22 @@ pub fn row_count(lines: &[String], width: u16) -> usize {
     count.max(1)
 }
 
+/// The byte offset of character `col` of `line` (its length past the end).
+fn byte_at(line: &str, col: usize) -> usize {
+    line.char_indices().nth(col).map_or(line.len(), |(i, _)| i)
+}
+
+/// Soft-wraps one line a grapheme at a time: a cluster is never split across rows, and its
+/// width is the whole cluster's.
 fn wrap_line(index: usize, line: &str, width: usize, rows: &mut Vec<VisualRow>) {
     let mut start = 0;
     let mut text = String::new();
     let mut column = 0;
     // Just after the last space of the row: (char index, byte length of text, column).
     let mut space: Option<(usize, usize, usize)> = None;
-    for (i, c) in line.chars().enumerate() {
-        let piece = shown(c);
+    let mut i = 0;
+    for cluster in line.graphemes(true) {
+        let piece = shown(cluster);
         let w = piece.width();
         if column + w > width && column > 0 {
             match space.filter(|&(at, _, _)| at > start) {
@@ -117,11 +128,12 @@ fn wrap_line(index: usize, line: &str, width: usize, rows: &mut Vec<VisualRow>) 
         }
         text.push_str(&piece);
         column += w;
-        if c == ' ' {
-            space = Some((i + 1, text.len(), column));
+        i += cluster.chars().count();
+        if cluster == " " {
+            space = Some((i, text.len(), column));
         }
     }
-    rows.push(row(index, start, line.chars().count(), text));
+    rows.push(row(index, start, i, text));
 }
 
 fn row(line: usize, start: usize, end: usize, text: String) -> VisualRow {

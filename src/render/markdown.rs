@@ -36,6 +36,19 @@ struct ListLevel {
     next_number: Option<u64>,
 }
 
+/// A block that holds others, in nesting order: each adds to the prefix of every line inside
+/// it, so a quote inside a list item is drawn under the item, and a list inside a quote inside
+/// the bar.
+enum Container {
+    /// A block quote: a bar.
+    Quote,
+    /// A list item: its marker on its first line (while `pending`), spaces as wide after.
+    Item { marker: String, pending: bool },
+    /// The extra indent of a list nested in an item, so nested markers line up three columns
+    /// in from their parent's.
+    Indent(usize),
+}
+
 struct Renderer {
     width: usize,
     theme: Theme,
@@ -44,9 +57,7 @@ struct Renderer {
     inline: Vec<Span<'static>>,
     styles: Vec<Style>,
     lists: Vec<ListLevel>,
-    /// The marker of a list item whose first line has not been written yet.
-    pending_marker: Option<String>,
-    quote_depth: usize,
+    containers: Vec<Container>,
     code: Option<(String, String)>,
     link: Option<String>,
     heading: Option<HeadingLevel>,
@@ -68,8 +79,7 @@ impl Renderer {
             inline: Vec::new(),
             styles: vec![Style::default()],
             lists: Vec::new(),
-            pending_marker: None,
-            quote_depth: 0,
+            containers: Vec::new(),
             code: None,
             link: None,
             heading: None,
@@ -113,38 +123,81 @@ impl Renderer {
         }
     }
 
+    /// The prefix of the next line written (the innermost pending item's marker on it) and of
+    /// the lines after it.
     fn prefixes(&self) -> (Vec<Span<'static>>, Vec<Span<'static>>) {
-        let mut base = String::new();
-        for _ in 0..self.quote_depth {
-            base.push_str("│ ");
+        let bar = self.palette.quote;
+        let (mut first, mut rest) = (Vec::new(), Vec::new());
+        for container in &self.containers {
+            match container {
+                Container::Quote => {
+                    first.push(Span::styled("│ ", bar));
+                    rest.push(Span::styled("│ ", bar));
+                }
+                Container::Item { marker, pending } => {
+                    let blank = " ".repeat(marker.chars().count());
+                    first.push(Span::raw(if *pending {
+                        marker.clone()
+                    } else {
+                        blank.clone()
+                    }));
+                    rest.push(Span::raw(blank));
+                }
+                Container::Indent(n) => {
+                    first.push(Span::raw(" ".repeat(*n)));
+                    rest.push(Span::raw(" ".repeat(*n)));
+                }
+            }
         }
-        let quote = Span::styled(base, self.palette.quote);
-        let indent = "   ".repeat(self.lists.len().saturating_sub(1));
-        let (first_tail, rest_tail) = match &self.pending_marker {
-            Some(marker) => (
-                format!("{indent}{marker}"),
-                format!("{indent}{}", " ".repeat(marker.chars().count())),
-            ),
-            None if !self.lists.is_empty() => (format!("{indent}   "), format!("{indent}   ")),
-            None => (String::new(), String::new()),
-        };
-        (
-            vec![quote.clone(), Span::raw(first_tail)],
-            vec![quote, Span::raw(rest_tail)],
-        )
+        (first, rest)
+    }
+
+    /// The prefix of a blank line between blocks: the quote bars, no trailing indent.
+    fn gap_prefix(&self) -> Vec<Span<'static>> {
+        let (_, mut rest) = self.prefixes();
+        while rest.last().is_some_and(|s| s.content.trim().is_empty()) {
+            rest.pop();
+        }
+        if let Some(last) = rest.last_mut() {
+            last.content = last.content.trim_end().to_string().into();
+        }
+        rest
+    }
+
+    /// The item markers are written: the next line is a continuation.
+    fn markers_written(&mut self) {
+        for container in &mut self.containers {
+            if let Container::Item { pending, .. } = container {
+                *pending = false;
+            }
+        }
+    }
+
+    fn marker_pending(&self) -> bool {
+        self.containers
+            .iter()
+            .any(|c| matches!(c, Container::Item { pending: true, .. }))
+    }
+
+    /// Writes a pending marker on a line of its own (an item whose first block is a list).
+    fn write_pending_marker(&mut self) {
+        if self.marker_pending() {
+            let (first, _) = self.prefixes();
+            self.lines.push(Line::from(first));
+            self.markers_written();
+        }
     }
 
     fn start_block(&mut self) {
-        if self.gap && !self.lines.is_empty() {
-            let (_, rest) = self.prefixes();
-            let only_quote: Vec<Span<'static>> = rest.into_iter().take(1).collect();
-            self.lines.push(Line::from(only_quote));
+        if self.gap && !self.lines.is_empty() && !self.marker_pending() {
+            let gap = self.gap_prefix();
+            self.lines.push(Line::from(gap));
         }
         self.gap = false;
     }
 
     fn flush(&mut self) {
-        if self.inline.is_empty() && self.pending_marker.is_none() {
+        if self.inline.is_empty() {
             return;
         }
         let (first, rest) = self.prefixes();
@@ -159,7 +212,18 @@ impl Renderer {
             }
         }
         self.lines.extend(wrapped);
-        self.pending_marker = None;
+        self.markers_written();
+    }
+
+    /// Lines laid out elsewhere (a table) put inside the containers.
+    fn push_prefixed(&mut self, lines: Vec<Line<'static>>) {
+        let (first, rest) = self.prefixes();
+        for (i, line) in lines.into_iter().enumerate() {
+            let mut spans = if i == 0 { first.clone() } else { rest.clone() };
+            spans.extend(line.spans);
+            self.lines.push(Line::from(spans));
+        }
+        self.markers_written();
     }
 
     fn event(&mut self, event: Event<'_>) {
@@ -177,15 +241,21 @@ impl Renderer {
                     None => self.inline.push(span),
                 }
             }
-            Event::SoftBreak => self.text(" "),
-            Event::HardBreak => self.flush(),
+            // Agents write line by line without blank lines; their lines are kept, as the
+            // official TUI keeps them (CommonMark allows rendering a soft break so).
+            Event::SoftBreak | Event::HardBreak => match &mut self.table {
+                Some(table) => table.cell.push(Span::raw(" ")),
+                None => self.flush(),
+            },
             Event::Rule => {
                 self.flush();
                 self.start_block();
-                self.lines.push(Line::from(Span::styled(
-                    "─".repeat(self.width.min(60)),
-                    self.palette.dim,
-                )));
+                let (first, _) = self.prefixes();
+                let room = self.width.saturating_sub(width_of(&first)).clamp(1, 60);
+                let mut spans = first;
+                spans.push(Span::styled("─".repeat(room), self.palette.dim));
+                self.lines.push(Line::from(spans));
+                self.markers_written();
                 self.gap = true;
             }
             Event::TaskListMarker(done) => {
@@ -201,8 +271,7 @@ impl Renderer {
     fn start(&mut self, tag: Tag<'_>) {
         match tag {
             // A list item's first paragraph sits on the marker's line.
-            Tag::Paragraph if self.pending_marker.is_none() => self.start_block(),
-            Tag::Paragraph => {}
+            Tag::Paragraph => self.start_block(),
             Tag::Heading { level, .. } => {
                 self.flush();
                 self.start_block();
@@ -215,7 +284,7 @@ impl Renderer {
             Tag::BlockQuote(_) => {
                 self.flush();
                 self.start_block();
-                self.quote_depth += 1;
+                self.containers.push(Container::Quote);
                 self.push_style(|s| s.add_modifier(Modifier::ITALIC));
             }
             Tag::CodeBlock(kind) => {
@@ -229,8 +298,20 @@ impl Renderer {
             }
             Tag::List(start) => {
                 self.flush();
-                if self.lists.is_empty() {
-                    self.start_block();
+                // A list nested in an item starts on a line of its own.
+                self.write_pending_marker();
+                let nested_width = match self.containers.last() {
+                    Some(Container::Item { marker, .. }) => Some(marker.chars().count()),
+                    _ => None,
+                };
+                match nested_width {
+                    Some(width) => self
+                        .containers
+                        .push(Container::Indent(3usize.saturating_sub(width))),
+                    None => {
+                        self.start_block();
+                        self.containers.push(Container::Indent(0));
+                    }
                 }
                 self.lists.push(ListLevel { next_number: start });
             }
@@ -250,7 +331,10 @@ impl Renderer {
                         _ => "▪ ".to_string(),
                     },
                 };
-                self.pending_marker = Some(marker);
+                self.containers.push(Container::Item {
+                    marker,
+                    pending: true,
+                });
             }
             Tag::Emphasis => self.push_style(|s| s.add_modifier(Modifier::ITALIC)),
             Tag::Strong => self.push_style(|s| s.add_modifier(Modifier::BOLD)),
@@ -264,10 +348,13 @@ impl Renderer {
                 self.link = Some(dest_url.to_string());
                 self.push_style(|s| s.add_modifier(Modifier::ITALIC));
             }
-            Tag::Table(_) => {
+            Tag::Table(alignments) => {
                 self.flush();
                 self.start_block();
-                self.table = Some(Table::default());
+                self.table = Some(Table {
+                    alignments,
+                    ..Table::default()
+                });
             }
             Tag::TableHead => {}
             Tag::TableRow | Tag::TableCell => {}
@@ -288,7 +375,7 @@ impl Renderer {
             }
             TagEnd::BlockQuote(_) => {
                 self.flush();
-                self.quote_depth = self.quote_depth.saturating_sub(1);
+                self.containers.pop();
                 self.pop_style();
                 self.gap = true;
             }
@@ -301,9 +388,15 @@ impl Renderer {
             TagEnd::List(_) => {
                 self.flush();
                 self.lists.pop();
+                self.containers.pop();
                 self.gap = self.lists.is_empty();
             }
-            TagEnd::Item => self.flush(),
+            TagEnd::Item => {
+                self.flush();
+                // An empty item still shows its marker.
+                self.write_pending_marker();
+                self.containers.pop();
+            }
             TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough => self.pop_style(),
             TagEnd::Link | TagEnd::Image => {
                 self.pop_style();
@@ -340,8 +433,10 @@ impl Renderer {
                     if self.keep_tables {
                         self.kept_tables.push(table);
                     } else {
-                        let lines = render_table(&table, self.width, self.theme);
-                        self.lines.extend(lines);
+                        let (first, _) = self.prefixes();
+                        let room = self.width.saturating_sub(width_of(&first)).max(1);
+                        let lines = render_table(&table, room, self.theme);
+                        self.push_prefixed(lines);
                     }
                 }
                 self.gap = true;
@@ -351,17 +446,17 @@ impl Renderer {
     }
 
     fn code_block(&mut self, lang: &str, body: &str) {
-        let (first, _) = self.prefixes();
-        let indent: Vec<Span<'static>> = first;
-        let indent_width = width_of(&indent);
-        let room = self.width.saturating_sub(indent_width).max(4);
+        let (first, rest) = self.prefixes();
+        let room = self.width.saturating_sub(width_of(&rest)).max(4);
+        let mut indent = first;
         for spans in highlight(body, lang, self.theme) {
             for row in wrap_code(&spans, room, self.theme) {
-                let mut line = indent.clone();
+                let mut line = std::mem::replace(&mut indent, rest.clone());
                 line.extend(row.spans);
                 self.lines.push(Line::from(line));
             }
         }
+        self.markers_written();
     }
 
     fn finish(mut self) -> Vec<Line<'static>> {

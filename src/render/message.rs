@@ -383,4 +383,30 @@ mod tests {
         );
         assert_eq!(text(&laid)[0], "• Plan");
     }
+
+    #[test]
+    fn lines_an_agent_writes_stay_lines_streamed_and_whole() {
+        let source = "Run:\ncargo test\ncargo build\n\n1. build\n   > quoted under it\n2. next\n";
+        let mut streamed = MarkdownText::default();
+        let mut laid = Laid::default();
+        for c in source.chars() {
+            streamed.append(&c.to_string());
+            layout_message(&streamed, 40, Theme::Dark, &mut laid);
+        }
+        let mut whole = Laid::default();
+        layout_message(&MarkdownText::new(source), 40, Theme::Dark, &mut whole);
+        assert_eq!(text(&laid), text(&whole));
+        assert_eq!(
+            text(&whole),
+            [
+                "• Run:",
+                "  cargo test",
+                "  cargo build",
+                "",
+                "  1. build",
+                "     │ quoted under it",
+                "  2. next"
+            ]
+        );
+    }
 }

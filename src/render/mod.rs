@@ -4,9 +4,14 @@ pub mod ansi;
 pub mod cells;
 pub mod diff;
 pub mod editor_layout;
+pub mod fit;
 pub mod highlight;
 pub mod markdown;
+#[cfg(test)]
+mod markdown_cases;
 pub mod message;
+pub mod numbers;
+pub mod permissions;
 pub mod prefix;
 pub mod question;
 pub mod restyle;

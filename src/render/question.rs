@@ -5,6 +5,7 @@
 
 use super::cells::friendly_summary;
 use super::diff::{file_change_lines, relative_path};
+use super::permissions::{grants, summary, Grant, Severity};
 use super::wrap::wrap_spans;
 use crate::model::execpolicy::ParsedCommand;
 use crate::model::question_form::{FormSpec, FormState};
@@ -72,8 +73,15 @@ pub fn question_lines(
                     format!("it will: {}", visible_line(&summary)).dim(),
                 ));
             }
-            if let Some(extra) = p.additional_permissions.as_ref().filter(|v| !v.is_null()) {
-                labelled(&mut body, "also asks for: ", &compact_json(extra), w);
+            if let Some(extra) = p.additional_permissions.as_ref() {
+                let grants = grants(extra);
+                if !grants.is_empty() {
+                    body.push(Line::from(Span::styled(
+                        format!("and grant it: {}", summary(&grants)),
+                        palette.proposed.bold(),
+                    )));
+                    grant_lines(&mut body, &grants, w, palette);
+                }
             }
             for amendment in p.proposed_network_policy_amendments.iter().flatten() {
                 body.push(Line::from(
@@ -114,8 +122,14 @@ pub fn question_lines(
             }
         }
         QuestionSubject::Permissions(p) => {
-            body.push(Line::from("Grant these permissions?".bold()));
-            permission_lines(&mut body, &p.permissions, w, palette);
+            let grants = grants(&p.permissions);
+            let headline = match grants.is_empty() {
+                true => "Grant these permissions (none asked for)?".to_string(),
+                false => format!("Grant these permissions ({})?", summary(&grants)),
+            };
+            // Wrapped, never cut: it says how much is asked when the list scrolls.
+            body.extend(wrap_spans(&[headline.bold()], w, &[], &[]));
+            grant_lines(&mut body, &grants, w, palette);
             if let Some(cwd) = &p.cwd {
                 body.push(Line::from(format!("in {}", visible_line(cwd)).dim()));
             }
@@ -149,8 +163,17 @@ pub fn question_lines(
             labelled(&mut body, "link: ", p.url.as_deref().unwrap_or(""), w);
         }
         QuestionSubject::Form(spec) => {
-            let state = form.cloned().unwrap_or_else(|| FormState::new(spec));
-            return form_lines(spec, &state, w, palette);
+            // Borrowed, not copied: the answers so far are as many as the questions, and the
+            // form is laid out on every key (a copy made each key cost its size).
+            let fresh;
+            let state = match form {
+                Some(state) => state,
+                None => {
+                    fresh = FormState::new(spec);
+                    &fresh
+                }
+            };
+            return form_lines(spec, state, w, palette);
         }
     }
     for line in &question.withheld {
@@ -227,39 +250,20 @@ fn compact_json(value: &Value) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
-fn permission_lines(
-    body: &mut Vec<Line<'static>>,
-    permissions: &Value,
-    w: usize,
-    palette: &Palette,
-) {
-    if permissions
-        .pointer("/network/enabled")
-        .and_then(Value::as_bool)
-        == Some(true)
-    {
-        body.push(Line::from(Span::styled(
-            "• network access",
-            palette.proposed,
-        )));
-    }
-    for (key, verb) in [("read", "read"), ("write", "write")] {
-        let paths: Vec<&str> = permissions
-            .pointer(&format!("/fileSystem/{key}"))
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        for path in paths {
-            body.extend(wrap_spans(
-                &[Span::styled(visible_line(path), palette.proposed)],
-                w,
-                &[Span::raw(format!("• {verb} "))],
-                &[Span::raw("  ")],
-            ));
-        }
-    }
-    if permissions.get("network").is_none() && permissions.get("fileSystem").is_none() {
-        labelled(body, "asks for: ", &compact_json(permissions), w);
+/// Every grant of a permission profile, one bullet each (wrapped, never cut); the
+/// far-reaching ones stand out.
+fn grant_lines(body: &mut Vec<Line<'static>>, grants: &[Grant], w: usize, palette: &Palette) {
+    for grant in grants {
+        let style = match grant.severity {
+            Severity::Network | Severity::Write | Severity::Raw => palette.proposed,
+            Severity::Read | Severity::Deny => Style::default(),
+        };
+        body.extend(wrap_spans(
+            &[Span::styled(grant.text.clone(), style)],
+            w,
+            &[Span::raw("• ")],
+            &[Span::raw("  ")],
+        ));
     }
 }
 

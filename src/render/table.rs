@@ -4,6 +4,7 @@
 
 use super::wrap::{width_of, wrap_spans};
 use crate::theme::Theme;
+use pulldown_cmark::Alignment;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
@@ -14,6 +15,8 @@ pub type Row = Vec<Vec<Span<'static>>>;
 pub struct Table {
     pub rows: Vec<Row>,
     pub header_rows: usize,
+    /// Each column's alignment, from the delimiter row (`:--`, `:-:`, `--:`).
+    pub alignments: Vec<Alignment>,
     pub(super) cell: Vec<Span<'static>>,
     pub(super) row: Row,
 }
@@ -30,7 +33,13 @@ pub fn render_table(table: &Table, width: usize, theme: Theme) -> Vec<Line<'stat
     let widths = fit_widths(&natural, width);
     let mut lines = Vec::new();
     for (r, row) in table.rows.iter().enumerate() {
-        lines.extend(row_lines(row, &widths, r < table.header_rows, theme));
+        lines.extend(row_lines(
+            row,
+            &widths,
+            &table.alignments,
+            r < table.header_rows,
+            theme,
+        ));
         if r + 1 == table.header_rows {
             lines.push(rule_line(&widths, theme));
         }
@@ -90,8 +99,15 @@ pub fn fit_widths(natural: &[usize], width: usize) -> Vec<usize> {
     widths
 }
 
-/// One row's lines at `widths`: its cells wrapped in their columns, side by side.
-pub fn row_lines(row: &Row, widths: &[usize], header: bool, theme: Theme) -> Vec<Line<'static>> {
+/// One row's lines at `widths`: its cells wrapped in their columns, side by side, each line of
+/// a cell placed in its column as the column's alignment says (left when it says nothing).
+pub fn row_lines(
+    row: &Row,
+    widths: &[usize],
+    alignments: &[Alignment],
+    header: bool,
+    theme: Theme,
+) -> Vec<Line<'static>> {
     let border = theme.palette().border;
     let wrapped: Vec<Vec<Line<'static>>> = widths
         .iter()
@@ -111,13 +127,21 @@ pub fn row_lines(row: &Row, widths: &[usize], header: bool, theme: Theme) -> Vec
             }
             let content = cell_lines.get(h).cloned().unwrap_or_default();
             let pad = widths[i].saturating_sub(content.width());
+            let (before, after) = match alignments.get(i) {
+                Some(Alignment::Right) => (pad, 0),
+                Some(Alignment::Center) => (pad / 2, pad - pad / 2),
+                _ => (0, pad),
+            };
+            if before > 0 {
+                spans.push(Span::raw(" ".repeat(before)));
+            }
             for mut span in content.spans {
                 if header {
                     span.style = span.style.add_modifier(Modifier::BOLD);
                 }
                 spans.push(span);
             }
-            spans.push(Span::raw(" ".repeat(pad)));
+            spans.push(Span::raw(" ".repeat(after)));
         }
         lines.push(Line::from(spans));
     }

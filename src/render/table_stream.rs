@@ -10,6 +10,7 @@ use super::message::lead;
 use super::table::{fit_widths, row_lines, rule_line, widen, Row};
 use super::text_chunks::HUGE_TAIL_BYTES;
 use crate::model::{Laid, LaidTable, TableTail, Theme};
+use pulldown_cmark::Alignment;
 use ratatui::text::Line;
 
 /// Lays out the open table `table` into `laid.tail`, the tail after `blocks` complete blocks,
@@ -36,9 +37,11 @@ pub fn layout_open_table(
     };
     let laid_rows = state.rows.len();
     if state.rows.is_empty() || state.rows_len < table.rows.len() {
-        let Some(rows) = parse_rows(table.head, &table.rows[state.rows_len..], theme) else {
+        let Some((rows, alignments)) = parse_rows(table.head, &table.rows[state.rows_len..], theme)
+        else {
             return false;
         };
+        state.alignments = alignments;
         // The header comes with every parse; it is kept once.
         let skip = usize::from(!state.rows.is_empty());
         for row in rows.into_iter().skip(skip) {
@@ -51,7 +54,7 @@ pub fn layout_open_table(
     let (partial_row, after) = match table.partial {
         "" => (None, Vec::new()),
         line => match parse_rows(table.head, line, theme) {
-            Some(rows) if rows.len() > 1 => (rows.into_iter().nth(1), Vec::new()),
+            Some((rows, _)) if rows.len() > 1 => (rows.into_iter().nth(1), Vec::new()),
             Some(_) if !table.rows.is_empty() => (None, block_after(line, width, theme)),
             _ => return false,
         },
@@ -73,11 +76,11 @@ pub fn layout_open_table(
         0
     };
     for (r, row) in state.rows.iter().enumerate().skip(from) {
-        push_row(laid, row, &widths, r == 0, first, theme);
+        push_row(laid, row, &widths, &state.alignments, r == 0, first, theme);
     }
     state.kept = laid.tail.len();
     if let Some(row) = &partial_row {
-        push_row(laid, row, &widths, false, first, theme);
+        push_row(laid, row, &widths, &state.alignments, false, first, theme);
     }
     laid.tail.extend(lead(after, false, theme));
     state.widths = widths;
@@ -93,16 +96,24 @@ fn block_after(line: &str, width: usize, theme: Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// The rows (header first) of the table made of `head` and `rows`.
-fn parse_rows(head: &str, rows: &str, theme: Theme) -> Option<Vec<Row>> {
+/// The rows (header first) of the table made of `head` and `rows`, and its alignments.
+fn parse_rows(head: &str, rows: &str, theme: Theme) -> Option<(Vec<Row>, Vec<Alignment>)> {
     let table = parse_table(&format!("{head}{rows}"), theme)?;
-    (table.header_rows == 1).then_some(table.rows)
+    (table.header_rows == 1).then_some((table.rows, table.alignments))
 }
 
 /// Adds one row's lines; the header carries the rule under it, and the message's bullet when
 /// the table is its first block.
-fn push_row(laid: &mut Laid, row: &Row, widths: &[usize], header: bool, first: bool, theme: Theme) {
-    let lines = row_lines(row, widths, header, theme);
+fn push_row(
+    laid: &mut Laid,
+    row: &Row,
+    widths: &[usize],
+    alignments: &[Alignment],
+    header: bool,
+    first: bool,
+    theme: Theme,
+) {
+    let lines = row_lines(row, widths, alignments, header, theme);
     laid.tail.extend(lead(lines, header && first, theme));
     if header {
         laid.tail

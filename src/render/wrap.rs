@@ -1,9 +1,10 @@
 //! Word wrapping of styled text, measured in terminal columns (wide CJK and emoji count two).
 
+use crate::text::graphemes::clusters;
 use crate::theme::Theme;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
 pub fn width_of(spans: &[Span<'_>]) -> usize {
     spans.iter().map(|s| s.content.width()).sum()
@@ -71,14 +72,13 @@ pub fn wrap_spans(
             row_has_text = true;
             continue;
         }
-        // Hard-split an overlong word at character boundaries.
-        for c in piece.text.chars() {
-            let cw = c.width().unwrap_or(0);
+        // Hard-split an overlong word at grapheme boundaries (a cluster is never cut).
+        for (g, cw) in clusters(&piece.text) {
             if used + cw > width && row_has_text {
                 rows.push(std::mem::replace(&mut row, rest.to_vec()));
                 used = rest_width;
             }
-            push(&mut row, c.encode_utf8(&mut [0; 4]), piece.style);
+            push(&mut row, g, piece.style);
             used += cw;
             row_has_text = true;
         }
@@ -109,17 +109,12 @@ pub fn wrap_code(spans: &[Span<'static>], width: usize, theme: Theme) -> Vec<Lin
     let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0;
     for span in spans {
-        for c in span.content.chars() {
-            let cw = c.width().unwrap_or(0);
+        for (g, cw) in clusters(&span.content) {
             if used + cw > width {
                 rows.push(vec![Span::styled("↪ ", theme.palette().dim)]);
                 used = 2;
             }
-            push(
-                rows.last_mut().expect("non-empty"),
-                c.encode_utf8(&mut [0; 4]),
-                span.style,
-            );
+            push(rows.last_mut().expect("non-empty"), g, span.style);
             used += cw;
         }
     }
@@ -156,5 +151,17 @@ mod tests {
     fn code_wraps_with_a_visible_marker() {
         let lines = wrap_code(&[Span::raw("0123456789")], 6, Theme::Dark);
         assert_eq!(text(&lines), ["012345", "↪ 6789"]);
+    }
+
+    #[test]
+    fn a_grapheme_is_never_cut_and_is_as_wide_as_drawn() {
+        let family = "👨\u{200d}👩\u{200d}👧";
+        let lines = wrap_spans(&[Span::raw(family.repeat(5))], 4, &[], &[]);
+        assert_eq!(
+            text(&lines),
+            [family.repeat(2), family.repeat(2), family.to_string()]
+        );
+        let lines = wrap_code(&[Span::raw("🕯\u{fe0f}".repeat(4))], 4, Theme::Dark);
+        assert_eq!(text(&lines)[0], "🕯\u{fe0f}🕯\u{fe0f}");
     }
 }

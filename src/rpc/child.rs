@@ -3,7 +3,7 @@
 //! logged and its last lines kept, so the end of the link can say why (an exit status, codex's
 //! last words, ssh's own "Permission denied" or "Host key verification failed").
 
-use super::lines::line_parts;
+use super::lines::{line_parts, Line, LineReader};
 use super::transport::{Ending, LinkEnd, Transport, TransportParts};
 use futures::future::BoxFuture;
 use futures::FutureExt;
@@ -12,12 +12,43 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::io::{AsyncBufRead, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::task::JoinHandle;
 
 /// How many lines of the child's stderr are kept to explain a crash.
 const STDERR_TAIL: usize = 20;
+
+/// The longest stderr line kept; a longer one is skipped (and said so in the tail).
+const STDERR_LINE_MAX: usize = 16 << 10;
+
+/// Reads the child's stderr to its end, keeping the last lines to explain a crash. Bytes, not
+/// text: an invalid byte is replaced and reading goes on (stopping would leave the tail stale
+/// and, once the pipe filled, block the child or break its writes); a line is bounded, so one
+/// without a line end costs nothing but the time to read it.
+pub async fn keep_stderr(stderr: impl AsyncBufRead + Unpin, tail: Arc<Mutex<VecDeque<String>>>) {
+    let mut lines = LineReader::new(stderr, STDERR_LINE_MAX);
+    while let Ok(Some(line)) = lines.next_line().await {
+        let line = match line {
+            Line::Text { text, .. } => {
+                tracing::debug!(target: "codex_stderr", "{}", super::redact::redact(&text));
+                text
+            }
+            Line::TooLong { bytes } => {
+                tracing::warn!(
+                    bytes,
+                    "codex wrote a stderr line over {STDERR_LINE_MAX} bytes; skipped"
+                );
+                format!("[a stderr line of {bytes} bytes, skipped]")
+            }
+        };
+        let mut tail = tail.lock().unwrap_or_else(|p| p.into_inner());
+        if tail.len() == STDERR_TAIL {
+            tail.pop_front();
+        }
+        tail.push_back(line);
+    }
+}
 
 /// A running child with piped stdio, its stderr read into a tail of recent lines.
 pub struct ChildProcess {
@@ -42,20 +73,10 @@ impl ChildProcess {
             .kill_on_drop(true);
         let mut child = command.spawn()?;
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
-        let stderr_done = child.stderr.take().map(|stderr| {
-            let tail = stderr_tail.clone();
-            tokio::spawn(async move {
-                let mut lines = BufReader::new(stderr).lines();
-                while let Ok(Some(line)) = lines.next_line().await {
-                    tracing::debug!(target: "codex_stderr", "{line}");
-                    let mut tail = tail.lock().unwrap();
-                    if tail.len() == STDERR_TAIL {
-                        tail.pop_front();
-                    }
-                    tail.push_back(line);
-                }
-            })
-        });
+        let stderr_done = child
+            .stderr
+            .take()
+            .map(|stderr| tokio::spawn(keep_stderr(BufReader::new(stderr), stderr_tail.clone())));
         Ok(ChildProcess {
             child,
             what: what.into(),
@@ -272,5 +293,24 @@ mod tests {
     fn missing_explicit_binary_is_an_error() {
         let err = locate_codex(Some(Path::new("/nonexistent/codex"))).unwrap_err();
         assert!(err.contains("/nonexistent/codex"));
+    }
+
+    #[tokio::test]
+    async fn stderr_is_read_past_invalid_bytes_and_lines_without_end() {
+        let mut input = b"first\n\xff\xfe broken\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 3 * STDERR_LINE_MAX));
+        input.extend_from_slice(b"\nlast words\n");
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        keep_stderr(input.as_slice(), tail.clone()).await;
+        let tail: Vec<String> = tail.lock().unwrap().iter().cloned().collect();
+        assert_eq!(
+            tail,
+            [
+                "first".to_string(),
+                "\u{fffd}\u{fffd} broken".to_string(),
+                format!("[a stderr line of {} bytes, skipped]", 3 * STDERR_LINE_MAX),
+                "last words".to_string(),
+            ]
+        );
     }
 }

@@ -1,9 +1,13 @@
-//! Secrets in text that came from elsewhere (codex's stderr, tern's log lines): bearer tokens,
-//! `Authorization` headers and the values of `*_KEY`, `*_TOKEN`, `*_SECRET` and `password`
-//! settings (as `NAME=value`, `NAME: value` or JSON `"name": "value"`) are replaced by
+//! Secrets in text that came from elsewhere (codex's stderr, tern's log lines) are replaced by
 //! `[redacted]`. Here, below `runtime`, so the child transport can redact the stderr lines it
 //! keeps to explain a crash (shown on screen and printed after exit) as the log writer does.
-//! Besides these patterns, the exact values tern holds as secrets (a `--remote` bearer token,
+//!
+//! What counts as a secret is a table of the forms it takes ([`FORMS`]), each with an example
+//! and what it becomes; a test checks every row. A secret *name* is `authorization`, `bearer`,
+//! or a name ending in `key`, `token`, `secret`, `password` or `passwd` as a word of its own
+//! (`OPENAI_API_KEY`, `apiKey`, `api-key`; not `monkey` or `max_tokens`).
+//!
+//! Besides these forms, the exact values tern holds as secrets (a `--remote` bearer token,
 //! whatever the variable or file it came from was called) are registered with
 //! [`register_secret`] and replaced wherever they appear.
 
@@ -32,10 +36,124 @@ pub fn register_secret(secret: &str) {
 const REDACTED: &str = "[redacted]";
 const SUFFIXES: &[&str] = &["key", "token", "secret", "password", "passwd"];
 
+/// A form a secret takes: its name, an example, and the example redacted.
+pub struct Form {
+    pub name: &'static str,
+    pub example: &'static str,
+    pub redacted: &'static str,
+}
+
+/// Every form [`redact`] knows.
+pub const FORMS: &[Form] = &[
+    Form {
+        name: "NAME=value (environment, query strings)",
+        example: "OPENAI_API_KEY=sk-live-1 next",
+        redacted: "OPENAI_API_KEY=[redacted] next",
+    },
+    Form {
+        name: "NAME: value (headers, YAML, logs)",
+        example: "GITHUB_TOKEN: ghp_secret",
+        redacted: "GITHUB_TOKEN: [redacted]",
+    },
+    Form {
+        name: "JSON \"name\": \"value\"",
+        example: "{\"apiKey\": \"k-9\", \"model\": \"m\"}",
+        redacted: "{\"apiKey\": \"[redacted]\", \"model\": \"m\"}",
+    },
+    Form {
+        name: "JSON inside a string, quotes escaped",
+        example: r#"body="{\"apiKey\":\"sk-abc\",\"n\":1}""#,
+        redacted: r#"body="{\"apiKey\":\"[redacted]\",\"n\":1}""#,
+    },
+    Form {
+        name: "quoted with single quotes, spaces inside",
+        example: "client_secret='s e c'",
+        redacted: "client_secret='[redacted]'",
+    },
+    Form {
+        name: "query-string pair",
+        example: "password=hunter2&user=me",
+        redacted: "password=[redacted]&user=me",
+    },
+    Form {
+        name: "command-line flag and its value",
+        example: "codex --api-key sk-abc123 --model m",
+        redacted: "codex --api-key [redacted] --model m",
+    },
+    Form {
+        name: "command-line flag with =",
+        example: "run --auth-token=tok-9 now",
+        redacted: "run --auth-token=[redacted] now",
+    },
+    Form {
+        name: "Debug-printed struct",
+        example: "ApiKey { value: \"sk-abc\", scope: All } next",
+        redacted: "ApiKey { [redacted] } next",
+    },
+    Form {
+        name: "Debug-printed tuple struct",
+        example: "token: SecretToken(\"tok-1\"), user",
+        redacted: "token: [redacted], user",
+    },
+    Form {
+        name: "Debug-printed field with Some",
+        example: "Config { api_key: Some(\"sk-1\"), model: \"m\" }",
+        redacted: "Config { api_key: [redacted], model: \"m\" }",
+    },
+    Form {
+        name: "Authorization header, to the end of the line",
+        example: "Authorization: Bearer sk-abc123 extra",
+        redacted: "Authorization: [redacted]",
+    },
+    Form {
+        name: "Bearer and a space",
+        example: "sent Bearer eyJhbGciOi.payload.sig to",
+        redacted: "sent Bearer [redacted] to",
+    },
+    Form {
+        name: "Bearer and a tab",
+        example: "sent Bearer\tsk-tab-1 to",
+        redacted: "sent Bearer\t[redacted] to",
+    },
+    Form {
+        name: "bearer=value",
+        example: "auth bearer=sk-eq-1 ok",
+        redacted: "auth bearer=[redacted] ok",
+    },
+    Form {
+        name: "an OpenAI key alone",
+        example: "used sk-proj-AbCdEf0123456789xyz for it",
+        redacted: "used [redacted] for it",
+    },
+    Form {
+        name: "a GitHub token alone",
+        example: "cloned with ghp_0123456789abcdefABCDEF0123456789abcd.",
+        redacted: "cloned with [redacted].",
+    },
+    Form {
+        name: "credentials in a URL",
+        example: "fetch https://me:hunter2@example.com/x",
+        redacted: "fetch https://me:[redacted]@example.com/x",
+    },
+];
+
+/// Prefixes of tokens that are secrets wherever they stand, with the shortest length after
+/// the prefix that makes one (shorter is a word like `sk-learn`).
+const TOKEN_PREFIXES: &[(&str, usize)] = &[
+    ("sk-", 16),
+    ("ghp_", 20),
+    ("gho_", 20),
+    ("ghs_", 20),
+    ("github_pat_", 20),
+    ("xoxb-", 10),
+    ("xoxp-", 10),
+    ("AKIA", 16),
+];
+
 /// `text` with every secret value replaced by `[redacted]`.
 pub fn redact(text: &str) -> Cow<'_, str> {
     let patterns = redact_patterns(text);
-    let secrets = known_secrets().lock().unwrap();
+    let secrets = known_secrets().lock().unwrap_or_else(|p| p.into_inner());
     if secrets.iter().any(|s| patterns.contains(s.as_str())) {
         let mut out = patterns.into_owned();
         for secret in secrets.iter() {
@@ -46,7 +164,7 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     patterns
 }
 
-/// The name-based rules: bearer tokens, `Authorization`, `*_KEY=` and the like.
+/// The forms of the table ([`FORMS`]).
 fn redact_patterns(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let mut out = String::new();
@@ -63,12 +181,20 @@ fn redact_patterns(text: &str) -> Cow<'_, str> {
             i += 1;
         }
         let name = &text[start..i];
-        let value = if name.eq_ignore_ascii_case("bearer") {
+        // `-` is part of a name (`api-key`), so a flag's dashes start its name.
+        let flag = name.starts_with("--");
+        let value = if let Some(len) = secret_token(name) {
+            Some((start, start + len))
+        } else if name.eq_ignore_ascii_case("bearer") {
             bearer_value(bytes, i)
         } else if name.eq_ignore_ascii_case("authorization") {
             assigned_value(bytes, i, true)
         } else if is_secret_name(name) {
             assigned_value(bytes, i, false)
+                .or_else(|| flag.then(|| flag_value(bytes, i)).flatten())
+                .or_else(|| debug_body(bytes, i).map(|(open, end)| inside(bytes, open, end)))
+        } else if matches!(name, "http" | "https") {
+            url_password(bytes, i)
         } else {
             None
         };
@@ -105,46 +231,69 @@ fn is_secret_name(name: &str) -> bool {
     })
 }
 
-/// After `Bearer`: spaces, then the token.
+/// The length of `word` when it is a token that is a secret by its shape alone.
+fn secret_token(word: &str) -> Option<usize> {
+    TOKEN_PREFIXES
+        .iter()
+        .any(|(prefix, min)| word.starts_with(prefix) && word.len() >= prefix.len() + min)
+        .then_some(word.len())
+}
+
+/// After `Bearer`: spaces or tabs (or `=`, `:`), then the token.
 fn bearer_value(bytes: &[u8], mut i: usize) -> Option<(usize, usize)> {
-    let spaces = i;
-    while i < bytes.len() && bytes[i] == b' ' {
+    let gap = i;
+    while i < bytes.len() && matches!(bytes[i], b' ' | b'\t' | b'=' | b':') {
         i += 1;
     }
-    if i == spaces {
+    if i == gap {
         return None;
     }
     let from = i;
-    while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !b"\"',;}".contains(&bytes[i]) {
+    while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !b"\"',;}\\".contains(&bytes[i]) {
         i += 1;
     }
     Some((from, i))
 }
 
-/// After a name: an optional closing quote, `=` or `:`, then the value (quoted: up to its
-/// closing quote; bare: up to a space or separator, or for `whole_line` to the line's end).
+/// After a name: an optional closing quote (escaped or not), `=` or `:`, then the value
+/// (quoted: up to its closing quote; bare: up to a space or separator, or for `whole_line` to
+/// the line's end).
 fn assigned_value(bytes: &[u8], mut i: usize, whole_line: bool) -> Option<(usize, usize)> {
-    if i < bytes.len() && matches!(bytes[i], b'"' | b'\'') {
+    if bytes.get(i) == Some(&b'\\') && matches!(bytes.get(i + 1), Some(b'"' | b'\'')) {
+        i += 2;
+    } else if i < bytes.len() && matches!(bytes[i], b'"' | b'\'') {
         i += 1;
     }
-    while i < bytes.len() && bytes[i] == b' ' {
+    while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
         i += 1;
     }
     if i >= bytes.len() || !matches!(bytes[i], b'=' | b':') {
         return None;
     }
     i += 1;
-    while i < bytes.len() && bytes[i] == b' ' {
+    while i < bytes.len() && matches!(bytes[i], b' ' | b'\t') {
         i += 1;
     }
-    if i < bytes.len() && matches!(bytes[i], b'"' | b'\'') {
-        let quote = bytes[i];
-        let from = i + 1;
+    // A quoted value, its quote escaped when the JSON sits inside a string.
+    let escaped = bytes.get(i) == Some(&b'\\') && matches!(bytes.get(i + 1), Some(b'"' | b'\''));
+    if escaped || (i < bytes.len() && matches!(bytes[i], b'"' | b'\'')) {
+        let quote = bytes[i + usize::from(escaped)];
+        let from = i + 1 + usize::from(escaped);
         let mut j = from;
-        while j < bytes.len() && bytes[j] != quote {
-            j += if bytes[j] == b'\\' { 2 } else { 1 };
+        while j < bytes.len() {
+            if escaped && bytes[j] == b'\\' && bytes.get(j + 1) == Some(&quote) {
+                break;
+            }
+            if !escaped && bytes[j] == quote {
+                break;
+            }
+            j += if bytes[j] == b'\\' && !escaped { 2 } else { 1 };
         }
         return Some((from, j.min(bytes.len())));
+    }
+    // A Debug-printed value: `Some("…")`, `Secret("…")`, `Key { … }`.
+    if let Some((_, end)) = debug_body(bytes, i) {
+        return Some((i, end));
     }
     let from = i;
     let stop: &[u8] = if whole_line { b"\n" } else { b"\n ,;&}" };
@@ -154,40 +303,133 @@ fn assigned_value(bytes: &[u8], mut i: usize, whole_line: bool) -> Option<(usize
     Some((from, i))
 }
 
+/// After `--NAME`: a space, then the value (a bare word).
+fn flag_value(bytes: &[u8], mut i: usize) -> Option<(usize, usize)> {
+    if bytes.get(i) != Some(&b' ') {
+        return None;
+    }
+    while i < bytes.len() && bytes[i] == b' ' {
+        i += 1;
+    }
+    if i >= bytes.len() || bytes[i] == b'-' {
+        return None;
+    }
+    let from = i;
+    while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    Some((from, i))
+}
+
+/// The inside of a body from its opening `open` to its `end` (past the close), spaces kept.
+fn inside(bytes: &[u8], open: usize, end: usize) -> (usize, usize) {
+    let mut from = open + 1;
+    let mut to = end - 1;
+    while from < to && bytes[from] == b' ' {
+        from += 1;
+    }
+    while to > from && bytes[to - 1] == b' ' {
+        to -= 1;
+    }
+    (from, to)
+}
+
+/// A Debug-printed body at `i` (after optional spaces and a type name): `{ … }` or `( … )`, to
+/// its matching close. Returns where it opens and where it ends (past the close).
+fn debug_body(bytes: &[u8], mut i: usize) -> Option<(usize, usize)> {
+    while i < bytes.len() && bytes[i] == b' ' {
+        i += 1;
+    }
+    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+        i += 1;
+    }
+    while i < bytes.len() && bytes[i] == b' ' {
+        i += 1;
+    }
+    let (open, close) = match bytes.get(i)? {
+        b'{' => (b'{', b'}'),
+        b'(' => (b'(', b')'),
+        _ => return None,
+    };
+    let opened = i;
+    let mut depth = 0usize;
+    let mut quoted = false;
+    let mut j = i;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' if quoted => j += 1,
+            b'"' => quoted = !quoted,
+            b if b == open && !quoted => depth += 1,
+            b if b == close && !quoted => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((opened, j + 1));
+                }
+            }
+            b'\n' => return None,
+            _ => {}
+        }
+        j += 1;
+    }
+    None
+}
+
+/// `://user:password@`: the password.
+fn url_password(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
+    if bytes.get(i..i + 3)? != b"://" {
+        return None;
+    }
+    let start = i + 3;
+    let end = bytes[start..]
+        .iter()
+        .position(|b| b.is_ascii_whitespace() || matches!(b, b'/' | b'"' | b'\''))
+        .map_or(bytes.len(), |n| start + n);
+    let at = bytes[start..end].iter().rposition(|&b| b == b'@')? + start;
+    let colon = bytes[start..at].iter().position(|&b| b == b':')? + start;
+    Some((colon + 1, at))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::redact;
+    use super::{redact, FORMS};
 
-    #[test]
-    fn secrets_are_redacted_in_every_spelling() {
-        let cases = [
-            (
-                "Authorization: Bearer sk-abc123 extra",
-                "Authorization: [redacted]",
-            ),
-            (
-                "header authorization=\"Bearer xyz\" ok",
-                "header authorization=\"[redacted]\" ok",
-            ),
-            (
-                "sent Bearer eyJhbGciOi.payload.sig to",
-                "sent Bearer [redacted] to",
-            ),
-            (
-                "OPENAI_API_KEY=sk-live-1 next",
-                "OPENAI_API_KEY=[redacted] next",
-            ),
-            (
-                "{\"apiKey\": \"k-9\", \"model\": \"m\"}",
-                "{\"apiKey\": \"[redacted]\", \"model\": \"m\"}",
-            ),
-            ("GITHUB_TOKEN: ghp_secret", "GITHUB_TOKEN: [redacted]"),
-            ("password=hunter2&user=me", "password=[redacted]&user=me"),
-            ("client_secret='s e c'", "client_secret='[redacted]'"),
-        ];
-        for (input, expected) in cases {
-            assert_eq!(redact(input), expected, "{input}");
-        }
+    /// One test per row of the table.
+    macro_rules! rows {
+        ($($name:ident: $index:expr,)*) => {
+            $(
+                #[test]
+                fn $name() {
+                    let form = &FORMS[$index];
+                    assert_eq!(redact(form.example), form.redacted, "{}", form.name);
+                }
+            )*
+
+            #[test]
+            fn every_row_has_its_test() {
+                assert_eq!(FORMS.len(), [$($index),*].len());
+            }
+        };
+    }
+
+    rows! {
+        name_equals: 0,
+        name_colon: 1,
+        json: 2,
+        json_in_a_string: 3,
+        single_quoted: 4,
+        query_pair: 5,
+        flag_and_value: 6,
+        flag_equals: 7,
+        debug_struct: 8,
+        debug_tuple: 9,
+        debug_some: 10,
+        authorization_header: 11,
+        bearer_space: 12,
+        bearer_tab: 13,
+        bearer_equals: 14,
+        openai_key_alone: 15,
+        github_token_alone: 16,
+        url_credentials: 17,
     }
 
     #[test]
@@ -208,6 +450,9 @@ mod tests {
             "monkey=3 keyboard: qwerty",
             "the key point: tokens are counted",
             "no secrets here",
+            "pip install sk-learn scikit",
+            "https://example.com/a:b@c",
+            "--max-tokens 5 --token-limit 9",
         ] {
             assert_eq!(redact(text), text);
         }

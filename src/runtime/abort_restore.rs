@@ -54,6 +54,16 @@ pub fn install() {
     }
 }
 
+/// Puts back the terminal settings saved before tern entered raw mode. After an external
+/// program (the editor) or a shell (job control) had the terminal, what it left is not what
+/// tern found: the settings to come back to are always these.
+pub fn reset_termios() {
+    if let Some((fd, termios)) = SAVED.get() {
+        // SAFETY: tcsetattr on the descriptor the settings were read from.
+        unsafe { libc::tcsetattr(*fd, libc::TCSANOW, termios) };
+    }
+}
+
 /// What the terminal holds now, as `terminal` sets it up and restores it.
 pub fn set_state(active: bool, mouse: bool, keyboard_enhanced: bool) {
     MOUSE.store(mouse, Ordering::SeqCst);

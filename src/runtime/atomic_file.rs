@@ -19,16 +19,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
     temp.rename_over(path)
 }
 
-/// Opens `path` for appending, creating it private; an existing file is made private too.
-/// Each `write_all` of one record is then one `write(2)` to the end of the file.
+/// Opens `path` for appending, creating it private; an existing file of tern's own is made
+/// private too (never through a link, never anything but a regular file: see
+/// `private_file`). Each `write_all` of one record is then one `write(2)` to the end.
 pub fn open_private_append(path: &Path) -> io::Result<File> {
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .mode(PRIVATE)
-        .open(path)?;
-    file.set_permissions(fs::Permissions::from_mode(PRIVATE))?;
-    Ok(file)
+    super::private_file::open_private(path, super::private_file::Access::Append)
 }
 
 /// A file next to the one it will replace, removed unless renamed over it.

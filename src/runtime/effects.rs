@@ -4,6 +4,7 @@
 
 use super::backend::SyncedBackend;
 use super::frames::FrameScheduler;
+use super::replies::Asked;
 use super::rules_file;
 use crate::app::{AppEvent, Effect};
 use crate::rpc::Connection;
@@ -34,6 +35,8 @@ impl Deferred {
 /// What the effects need of the loop.
 pub struct World<'a, B: SyncedBackend> {
     pub connection: &'a Connection,
+    /// The requests on their way, to decode their answers by.
+    pub asked: &'a mut Asked,
     /// Where finished work reports back, as app events.
     pub responses: &'a mpsc::UnboundedSender<AppEvent>,
     pub frames: &'a mut FrameScheduler,
@@ -53,20 +56,9 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
         }
         match effect {
             Effect::Request(request) => {
-                let connection = world.connection.clone();
-                let responses = world.responses.clone();
-                let tag = request.tag();
-                let params = request.params();
-                tokio::spawn(async move {
-                    let result = match params {
-                        Ok(params) => connection
-                            .request(request.method(), params)
-                            .await
-                            .map_err(|e| e.to_string()),
-                        Err(e) => Err(format!("tern could not encode the request: {e}")),
-                    };
-                    let _ = responses.send(AppEvent::Response { tag, result });
-                });
+                if let Some(failed) = world.asked.send(world.connection, request) {
+                    let _ = world.responses.send(failed);
+                }
             }
             Effect::Notify { method, params } => world.connection.notify(method, params),
             Effect::Respond { id, result } => world.connection.respond(&id, result),
@@ -142,6 +134,11 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 });
             }
             Effect::Redraw => world.frames.request(Instant::now()),
+            // The same path as a SIGTSTP from outside (see `main`'s signal listener).
+            // SAFETY: raise has no preconditions.
+            Effect::Suspend => unsafe {
+                libc::raise(libc::SIGTSTP);
+            },
             Effect::Quit => {}
         }
     }
@@ -181,8 +178,10 @@ mod tests {
             Effect::RestartServer { kill: Some(3) },
             Effect::Redraw,
         ];
+        let mut asked = Asked::default();
         let world = World {
             connection: &connection,
+            asked: &mut asked,
             responses: &responses,
             frames: &mut frames,
             terminal: &mut terminal,

@@ -1,5 +1,9 @@
-//! One `tokio::select!` over terminal events, server messages, finished requests and the frame
+//! One `tokio::select!` over terminal events, server messages, finished work and the frame
 //! deadline. The app decides; this loop only carries events in and effects out.
+//!
+//! Answers to tern's requests are server messages like the rest: they come through the
+//! inbound queue in the order the server sent them, so a notification sent after an answer is
+//! applied after it (decoded by `replies::Asked`).
 //!
 //! The order is what keeps tern responsive: input and signals are read before server messages;
 //! server messages are applied in batches of at most [`SERVER_BATCH`]; a frame asked for by
@@ -10,6 +14,7 @@ use super::effects::{self, Deferred, World};
 use super::frames::{self, FrameScheduler};
 use super::inbound::inbound_event;
 use super::input::{terminal_event, Input};
+use super::replies::Asked;
 use super::restart::{self, Spawner};
 use crate::app::{self, AppEvent, AppState, Effect};
 use crate::rpc::{Connection, Inbound, InboundReceiver};
@@ -107,7 +112,7 @@ where
 enum Wake {
     /// Something the person did (a key, a paste, a signal, a held key's tick): drawn at once.
     Input(AppEvent),
-    /// Work tern started finished (a request's answer, a file read).
+    /// Work tern started finished (a file read, `git diff`, a request that could not go out).
     Finished(AppEvent),
     /// A message from the server: the first of a batch.
     Server(Inbound),
@@ -127,8 +132,11 @@ struct Session<'t, B: SyncedBackend, S> {
     connection: Connection,
     inbound: InboundReceiver,
     inbound_open: bool,
-    /// Where finished work reports back; replaced with the server, so answers still owed by
-    /// an old server go to the old channel, unread.
+    /// tern's requests on this connection waiting for their answers (which arrive through
+    /// `inbound`, in the server's order among its notifications).
+    asked: Asked,
+    /// Where finished work reports back; replaced with the server, so what an old server's
+    /// session still owes goes to the old channel, unread.
     responses_tx: mpsc::UnboundedSender<AppEvent>,
     responses: mpsc::UnboundedReceiver<AppEvent>,
     spawner: Option<Spawner>,
@@ -157,6 +165,7 @@ where
             connection: io.connection,
             inbound: io.inbound,
             inbound_open: true,
+            asked: Asked::default(),
             responses_tx,
             responses,
             spawner,
@@ -233,7 +242,7 @@ where
         let mut next = Some(first);
         let mut applied = 0;
         while let Some(message) = next.take() {
-            if let Some(event) = inbound_event(message, &self.connection) {
+            if let Some(event) = inbound_event(message, &self.connection, &mut self.asked) {
                 deferred.merge(self.apply(event, Instant::now()));
             }
             applied += 1;
@@ -247,6 +256,7 @@ where
     fn run_effects(&mut self, effects: Vec<Effect>) -> Deferred {
         let world = World {
             connection: &self.connection,
+            asked: &mut self.asked,
             responses: &self.responses_tx,
             frames: &mut self.frames,
             terminal: self.terminal,
@@ -283,6 +293,7 @@ where
             Ok(spawned) => {
                 (self.connection, self.inbound) = Connection::start(spawned.transport);
                 self.inbound_open = true;
+                self.asked.forget();
                 (self.responses_tx, self.responses) = mpsc::unbounded_channel();
                 AppEvent::ServerRestarted(Ok(spawned.pid))
             }
@@ -296,10 +307,7 @@ where
 
     fn finish(self) -> (SessionOutcome, AppState) {
         let state = self.state;
-        let failure = match &state.session.conn {
-            app::ConnState::Failed(reason) => Some(reason.clone()),
-            _ => None,
-        };
+        let failure = state.session.lifecycle.failure().map(str::to_string);
         let outcome = SessionOutcome {
             thread_id: state.session.thread_id().map(str::to_string),
             failure,

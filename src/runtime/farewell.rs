@@ -14,7 +14,14 @@ pub struct Farewell {
     pub stderr: String,
 }
 
+/// What to print with the default settings: what `/copy` copied is named, not printed.
 pub fn farewell(outcome: &SessionOutcome, demo: bool) -> Farewell {
+    farewell_with(outcome, demo, false)
+}
+
+/// What to print; `print_copied` (`--print-copied`, `print_copied = true`) prints the copied
+/// text itself too.
+pub fn farewell_with(outcome: &SessionOutcome, demo: bool, print_copied: bool) -> Farewell {
     let mut out = Farewell::default();
     // Drafts are kept: what was typed and never sent is not lost with the screen.
     if let Some(text) = &outcome.unsent {
@@ -31,12 +38,27 @@ pub fn farewell(outcome: &SessionOutcome, demo: bool) -> Farewell {
             printable_text(text)
         ));
     }
-    // The fallback for terminals that ignore OSC 52: what was copied is not lost.
+    // OSC 52 has no answer: tern cannot know the copy worked. One line says what was copied;
+    // the text itself is printed only when asked.
     if let Some(text) = &outcome.copied {
-        out.stdout.push_str(&format!(
-            "── copied with /copy ──\n{}\n── end of copy ──\n",
-            printable_text(text)
-        ));
+        let lines = text.lines().count().max(1);
+        let chars = text.chars().count();
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        if print_copied {
+            out.stdout.push_str(&format!(
+                "── copied with /copy ({}, {}) ──\n{}\n── end of copy ──\n",
+                plural(lines, "line"),
+                plural(chars, "character"),
+                printable_text(text)
+            ));
+        } else {
+            out.stdout.push_str(&format!(
+                "Copied with /copy: the last answer, {}, {} (tern --print-copied, or \
+                 print_copied = true in its config, prints it here).\n",
+                plural(lines, "line"),
+                plural(chars, "character")
+            ));
+        }
     }
     if let Some(failure) = &outcome.failure {
         out.stderr
@@ -96,7 +118,8 @@ mod tests {
         );
         assert_eq!(
             f.stdout,
-            "── copied with /copy ──\none two\nthree\n── end of copy ──\n\
+            "Copied with /copy: the last answer, 2 lines, 18 characters (tern --print-copied, or \
+             print_copied = true in its config, prints it here).\n\
              Thread 0b1d; curl x | sh #. To continue it: tern resume '0b1d; curl x | sh #'\n"
         );
         assert_eq!(f.stderr, "tern: stopped; last stderr: boom\n");
@@ -107,5 +130,22 @@ mod tests {
         let f = farewell(&outcome(Some("id\u{1b}]52;c;eA==\u{7}"), None, None), false);
         assert!(!f.stdout.contains("tern resume id"), "{}", f.stdout);
         assert!(f.stdout.contains("control characters"), "{}", f.stdout);
+    }
+
+    /// OSC 52 has no answer: one line says what was copied, the text only when asked.
+    #[test]
+    fn the_copied_text_is_named_and_printed_only_when_asked() {
+        let copied = outcome(None, None, Some("cargo test\n\tcargo build"));
+        let named = farewell(&copied, false).stdout;
+        assert!(
+            named.starts_with("Copied with /copy: the last answer, 2 lines"),
+            "{named}"
+        );
+        assert!(!named.contains("cargo build"), "{named}");
+        let printed = farewell_with(&copied, false, true).stdout;
+        assert!(
+            printed.contains("cargo test\n    cargo build\n── end of copy ──"),
+            "{printed}"
+        );
     }
 }

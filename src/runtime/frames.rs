@@ -53,6 +53,10 @@ pub fn draw<B: SyncedBackend>(
     state: &AppState,
     now: Instant,
 ) -> io::Result<()> {
+    // Back from a stop (job control): the screen shows what the shell left, not the last frame.
+    if super::terminal::take_needs_clear() {
+        super::terminal::clear_all(terminal).map_err(io::Error::other)?;
+    }
     terminal.backend_mut().begin_frame();
     let result = terminal
         .draw(|frame| crate::ui::draw(frame, state, now))

@@ -62,15 +62,72 @@ struct Run {
     stderr: String,
 }
 
+/// The empty tree: attributes read from it are none at all.
+const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+/// Settings that let a repository's own config run a program during a read, each turned off
+/// for tern's call: the file-system monitor hook, hooks (`post-index-change`), an external
+/// diff program. (The pager, external diff drivers and text conversion are off by flag;
+/// clean/smudge filters and diff drivers come from attributes, read from the empty tree.)
+const NOTHING_RUNS: &[&str] = &[
+    "core.fsmonitor=false",
+    "core.hooksPath=/dev/null",
+    "core.untrackedCache=false",
+    "diff.external=",
+    "core.quotepath=off",
+];
+
+/// The repository's configured filters (`filter.<name>.clean`, `.smudge`, `.process`), each
+/// to be emptied for the call: belt and braces for a git too old to read attributes from a
+/// tree (`GIT_ATTR_SOURCE`, git 2.42). Reading config runs nothing.
+async fn configured_filters(git: &str, cwd: &str) -> Vec<String> {
+    let output = Command::new(git)
+        .args([
+            "config",
+            "--null",
+            "--name-only",
+            "--get-regexp",
+            r"^filter\..*\.(clean|smudge|process)$",
+        ])
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .output();
+    match tokio::time::timeout(Duration::from_secs(2), output).await {
+        Ok(Ok(out)) => String::from_utf8_lossy(&out.stdout)
+            .split('\0')
+            .filter(|name| !name.is_empty() && !name.contains('='))
+            .map(|name| format!("{name}="))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<Run, String> {
     let mut command = Command::new(git);
+    for setting in NOTHING_RUNS
+        .iter()
+        .map(|s| s.to_string())
+        .chain(configured_filters(git, cwd).await)
+    {
+        command.args(["-c", &setting]);
+    }
     command
-        // Paths as they are (not octal-escaped); no pager, colours, external diff tools or
-        // text conversion filters: plain text for tern's own parser.
-        .args(["-c", "core.quotepath=off", "--no-pager", "diff"])
-        .args(["--no-color", "--no-ext-diff", "--no-textconv"])
+        // Paths as they are (not octal-escaped); no pager, colours, external diff tools,
+        // text conversion or submodules (whose own config would apply): plain text for
+        // tern's own parser, and nothing of the repository's run.
+        .args(["--no-pager", "diff"])
+        .args([
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            "--ignore-submodules=all",
+        ])
         .args(args)
         .current_dir(cwd)
+        .env("GIT_ATTR_SOURCE", EMPTY_TREE)
+        .env_remove("GIT_EXTERNAL_DIFF")
         // Reading must never take the index lock from the agent's own git commands.
         .env("GIT_OPTIONAL_LOCKS", "0")
         .stdin(Stdio::null())
@@ -188,5 +245,71 @@ mod tests {
 
         let err = read_git_diff("no-such-git-binary", cwd).await.unwrap_err();
         assert!(err.contains("git is not installed"), "{err}");
+    }
+
+    /// A repository's config can name programs git runs on a read: the file-system monitor,
+    /// a clean filter, hooks, an external diff. `/diff` must run none of them.
+    #[tokio::test]
+    async fn a_repository_config_runs_nothing_on_a_diff() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path();
+        if !git(path, &["init", "-q"]) {
+            eprintln!("skipping: git is not available");
+            return;
+        }
+        let ran = tempfile::tempdir().unwrap();
+        let marker = |name: &str| ran.path().join(name);
+        let script = |name: &str| {
+            let file = path.join(format!("{name}.sh"));
+            std::fs::write(
+                &file,
+                format!("#!/bin/sh\ntouch '{}'\ncat\n", marker(name).display()),
+            )
+            .unwrap();
+            std::fs::set_permissions(&file, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+                .unwrap();
+            file.display().to_string()
+        };
+        std::fs::write(path.join("a.txt"), "one\n").unwrap();
+        git(path, &["add", "a.txt"]);
+        git(
+            path,
+            &[
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "commit",
+                "-qm",
+                "a",
+            ],
+        );
+        for (key, name) in [
+            ("core.fsmonitor", "fsmonitor"),
+            ("filter.evil.clean", "clean"),
+            ("filter.evil.process", "process"),
+            ("diff.external", "external"),
+            ("diff.evil.command", "driver"),
+            ("diff.evil.textconv", "textconv"),
+            ("core.pager", "pager"),
+        ] {
+            let program = script(name);
+            git(path, &["config", key, &program]);
+        }
+        std::fs::create_dir_all(path.join(".git/hooks")).unwrap();
+        std::fs::copy(
+            path.join("fsmonitor.sh"),
+            path.join(".git/hooks/post-index-change"),
+        )
+        .unwrap();
+        std::fs::write(path.join(".gitattributes"), "* filter=evil diff=evil\n").unwrap();
+        std::fs::write(path.join("a.txt"), "two\n").unwrap();
+        let diff = read_git_diff("git", path.to_str().unwrap()).await.unwrap();
+        assert!(diff.text.contains("-one\n+two"), "{}", diff.text);
+        let ran: Vec<String> = std::fs::read_dir(ran.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(ran.is_empty(), "the repository's config ran: {ran:?}");
     }
 }

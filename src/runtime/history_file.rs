@@ -3,11 +3,11 @@
 //! once at startup, from its end (at most `MAX_READ` bytes), skipping any line that does not
 //! parse (a torn last line, garbage). The file is private (0600): it holds prompts.
 
+use super::private_file::{open_private, Access};
 use crate::app::prompt_history::MAX_ENTRIES;
 use crate::app::SessionConfig;
-use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::os::unix::fs::{FileExt, OpenOptionsExt, PermissionsExt};
+use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 /// The most of the file's end read at startup.
@@ -24,25 +24,34 @@ pub fn default_path() -> Option<PathBuf> {
     }
 }
 
-/// `config` with the history file named and its entries read.
-pub fn with_history(mut config: SessionConfig) -> SessionConfig {
+/// `config` with the history file named and its entries read, and what to tell the person
+/// when the file cannot be used (a link, a FIFO …: the session then keeps no history file).
+pub fn with_history(mut config: SessionConfig) -> (SessionConfig, Option<String>) {
     config.history_file = default_path();
+    let mut notice = None;
     if let Some(path) = &config.history_file {
         config.prompt_history = match load(path) {
             Ok(entries) => entries,
             Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
             Err(e) => {
                 tracing::warn!("could not read the history file {}: {e}", path.display());
+                notice = Some(format!(
+                    "The prompt history is not kept this session: {e}. ($TERN_HISTORY_FILE names \
+                     another file.)"
+                ));
                 Vec::new()
             }
         };
     }
-    config
+    if notice.is_some() {
+        config.history_file = None;
+    }
+    (config, notice)
 }
 
 /// The newest entries of the file, oldest first.
 pub fn load(path: &Path) -> io::Result<Vec<String>> {
-    let mut file = File::open(path)?;
+    let mut file = open_private(path, Access::Read)?;
     let len = file.metadata()?.len();
     let start = len.saturating_sub(MAX_READ);
     file.seek(SeekFrom::Start(start))?;
@@ -68,16 +77,8 @@ pub fn append(path: &Path, entry: &str) -> io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let mut file = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .mode(0o600)
-        .open(path)?;
+    let mut file = open_private(path, Access::Append)?;
     let metadata = file.metadata()?;
-    if metadata.permissions().mode() & 0o077 != 0 {
-        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
-    }
     let mut line = serde_json::to_string(entry).map_err(io::Error::other)?;
     line.push('\n');
     // A line torn by a crash is ended first, so this entry is not glued to it. (Racing another

@@ -1,13 +1,21 @@
 //! The server's side of the loop: a message off the connection becomes an app event; a request
-//! tern cannot read is answered with an error at once, never left waiting.
+//! tern cannot read is answered with an error at once, never left waiting; an answer to one of
+//! tern's requests becomes its typed reply.
 
+use super::replies::Asked;
 use crate::app::AppEvent;
 use crate::protocol::{ServerNotification, ServerRequest, WarningNotification};
 use crate::rpc::{Connection, Inbound};
 
-/// The app event for `message`, if the app has a use for it.
-pub fn inbound_event(message: Inbound, connection: &Connection) -> Option<AppEvent> {
+/// The app event for `message`, if the app has a use for it. An answer is decoded by what was
+/// `asked`.
+pub fn inbound_event(
+    message: Inbound,
+    connection: &Connection,
+    asked: &mut Asked,
+) -> Option<AppEvent> {
     match message {
+        Inbound::Response { id, result } => asked.answered(&id, result),
         Inbound::Notification { method, params } => {
             match ServerNotification::from_parts(&method, params) {
                 Ok(ServerNotification::Other(method)) => {

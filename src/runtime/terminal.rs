@@ -109,6 +109,9 @@ pub fn restore() {
         cursor::Show
     );
     let _ = disable_raw_mode();
+    // crossterm restores what it saw when raw mode was last entered; after an editor that may
+    // be what the editor left. tern's own record of the original settings wins.
+    abort_restore::reset_termios();
 }
 
 fn install_panic_hook() {
@@ -124,6 +127,54 @@ fn install_panic_hook() {
 }
 
 static SUSPENDED: AtomicBool = AtomicBool::new(false);
+/// The screen was given away (job control) and must be drawn whole on the next frame.
+static NEEDS_CLEAR: AtomicBool = AtomicBool::new(false);
+
+/// Job control (SIGTSTP, from outside or tern's own Ctrl+Z): the terminal goes back to how tern
+/// found it, tern stops as a shell program does, and once continued (`fg`) takes the terminal
+/// again and asks for a whole redraw (the shell wrote over the screen meanwhile). While the
+/// screen is given to the editor, only the stop happens.
+pub fn stop_until_continued() {
+    let ours = ACTIVE.load(Ordering::SeqCst);
+    if ours {
+        suspend();
+    }
+    // SIGSTOP, not SIGTSTP: tern's own SIGTSTP handler is what called this.
+    // SAFETY: raise has no preconditions.
+    unsafe { libc::raise(libc::SIGSTOP) };
+    if ours {
+        resume();
+        NEEDS_CLEAR.store(true, Ordering::SeqCst);
+    }
+}
+
+/// SIGCONT: tern was stopped by something it could not see (SIGSTOP) and the shell had the
+/// terminal meanwhile: its settings are taken back and the screen is drawn whole.
+pub fn continued() {
+    if ACTIVE.load(Ordering::SeqCst) {
+        // crossterm keeps raw mode's prior settings and skips a second enable: they are let go
+        // first, the original settings put back, and raw mode entered anew from them.
+        let _ = disable_raw_mode();
+        abort_restore::reset_termios();
+        let _ = enable_raw_mode();
+        let mut stdout = io::stdout();
+        let _ = execute!(
+            stdout,
+            EnterAlternateScreen,
+            EnableBracketedPaste,
+            EnableFocusChange
+        );
+        if MOUSE.load(Ordering::SeqCst) {
+            let _ = execute!(stdout, EnableMouseCapture);
+        }
+        NEEDS_CLEAR.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Whether the next frame must be drawn whole (taken once).
+pub fn take_needs_clear() -> bool {
+    NEEDS_CLEAR.swap(false, Ordering::SeqCst)
+}
 
 /// Leaves the full screen for an external program (the editor); [`resume`] comes back to it.
 pub fn suspend() {
@@ -144,10 +195,19 @@ pub fn resume() {
     if !SUSPENDED.swap(false, Ordering::SeqCst) {
         return;
     }
+    // Whatever the external program left (echo off, its own raw mode) is not kept as the
+    // settings to restore at exit: the original ones are put back first.
+    abort_restore::reset_termios();
     let _ = enable_raw_mode();
     ACTIVE.store(true, Ordering::SeqCst);
     let mut stdout = io::stdout();
-    let _ = execute!(stdout, EnterAlternateScreen, EnableBracketedPaste);
+    // Focus reporting too: without it a finished turn cannot tell whether to ring.
+    let _ = execute!(
+        stdout,
+        EnterAlternateScreen,
+        EnableBracketedPaste,
+        EnableFocusChange
+    );
     if MOUSE.load(Ordering::SeqCst) {
         let _ = execute!(stdout, EnableMouseCapture);
     }

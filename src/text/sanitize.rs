@@ -2,8 +2,12 @@
 //! sequences must never reach the terminal raw (they could retitle the window, write the
 //! clipboard or forge hyperlinks). Everything shown passes through here.
 
+use super::invisible::{is_emoji_sequence, is_invisible, kept};
+use unicode_segmentation::UnicodeSegmentation;
+
 /// Removes escape sequences (CSI, OSC, DCS, and the rest), C0 and C1 controls, DEL and the
-/// invisible formatting characters (bidi overrides, zero-width spaces, line separators). Tabs
+/// invisible characters (bidi overrides, zero-width spaces, tag characters, fillers, line
+/// separators; see `invisible`), but those of a valid emoji sequence. Tabs
 /// become spaces up to the next multiple of four; a `\r` that is not part of `\r\n` drops what
 /// came before it on the line, as a terminal would have overwritten it.
 pub fn sanitize_line(input: &str) -> String {
@@ -27,12 +31,15 @@ pub(crate) enum Scanned<'a> {
 }
 
 /// The one scanner of untrusted text: everything but printable characters, overwrites and SGR
-/// parameters is dropped here, for plain and coloured output alike.
+/// parameters is dropped here, for plain and coloured output alike. Invisible characters
+/// (`invisible::is_invisible`) are dropped too, but those of a valid emoji sequence and the
+/// joiners scripts need between letters (`invisible::kept`).
 pub(crate) fn scan_line(input: &str, mut visit: impl FnMut(Scanned<'_>)) {
-    let mut chars = input.chars().peekable();
+    let kept = kept(input);
+    let mut chars = input.char_indices().peekable();
     let mut column = 0usize;
     let mut params = String::new();
-    while let Some(c) = chars.next() {
+    while let Some((at, c)) = chars.next() {
         match c {
             '\t' => {
                 let pad = 4 - column % 4;
@@ -48,7 +55,7 @@ pub(crate) fn scan_line(input: &str, mut visit: impl FnMut(Scanned<'_>)) {
                     column = 0;
                 }
             }
-            '\u{1b}' if chars.peek() == Some(&'[') => {
+            '\u{1b}' if chars.peek().map(|&(_, c)| c) == Some('[') => {
                 chars.next();
                 if csi(&mut chars, &mut params) {
                     visit(Scanned::Sgr(&params));
@@ -63,9 +70,9 @@ pub(crate) fn scan_line(input: &str, mut visit: impl FnMut(Scanned<'_>)) {
             // C1 string starters (DCS, SOS, OSC, PM, APC) swallow until their terminator.
             '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
             c if c.is_control() => {}
-            // Bidi controls reorder what follows and line separators break lines in some
-            // terminals; joiners stay (emoji sequences, scripts that need them).
-            c if is_invisible_format(c) && !matches!(c, '\u{200c}' | '\u{200d}') => {}
+            // Bidi controls reorder what follows, tag characters and fillers hide text, line
+            // separators break lines in some terminals.
+            c if is_invisible(c) && kept.binary_search(&at).is_err() => {}
             c => {
                 visit(Scanned::Char(c));
                 column += 1;
@@ -74,11 +81,13 @@ pub(crate) fn scan_line(input: &str, mut visit: impl FnMut(Scanned<'_>)) {
     }
 }
 
+type Chars<'a> = std::iter::Peekable<std::str::CharIndices<'a>>;
+
 /// Consumes a CSI up to its final byte, keeping its parameters in `params`. Returns whether it
 /// was a plain SGR (private or intermediate forms are not).
-fn csi(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, params: &mut String) -> bool {
+fn csi(chars: &mut Chars<'_>, params: &mut String) -> bool {
     params.clear();
-    for c in chars.by_ref() {
+    for (_, c) in chars.by_ref() {
         if ('\u{40}'..='\u{7e}').contains(&c) {
             return c == 'm' && params.chars().all(|c| matches!(c, '0'..='9' | ';' | ':'));
         }
@@ -94,8 +103,10 @@ pub fn sanitize_text(input: &str) -> Vec<String> {
 
 /// Untrusted text for a prompt, where what is shown must be exactly what runs: nothing is
 /// applied or dropped. Control characters become visible markers (`\r` is `␍`, ESC is `␛`, other
-/// C0 controls their control picture, DEL `␡`, C1 controls and invisible format characters such
-/// as bidi overrides and zero-width spaces `<U+XXXX>`); tabs become spaces. Lines split at `\n`.
+/// C0 controls their control picture, DEL `␡`, C1 controls and invisible characters such as
+/// bidi overrides, zero-width spaces and tag characters `<U+XXXX>`); tabs become spaces. A valid
+/// emoji sequence (a ZWJ family, a flag's tags) is one grapheme and is shown as it is. Lines
+/// split at `\n`.
 pub fn visible_text(input: &str) -> Vec<String> {
     input.split('\n').map(visible_line).collect()
 }
@@ -103,20 +114,64 @@ pub fn visible_text(input: &str) -> Vec<String> {
 /// One line of [`visible_text`].
 pub fn visible_line(input: &str) -> String {
     let mut out = String::with_capacity(input.len());
-    for c in input.chars() {
+    let mut column = 0;
+    for cluster in input.graphemes(true) {
+        if cluster.chars().any(is_invisible) && is_emoji_sequence(cluster) {
+            out.push_str(cluster);
+            column += 1;
+            continue;
+        }
+        for c in cluster.chars() {
+            match c {
+                '\t' => {
+                    let pad = 4 - column % 4;
+                    out.extend(std::iter::repeat_n(' ', pad));
+                    column += pad;
+                    continue;
+                }
+                '\u{1b}' => out.push('␛'),
+                '\u{7f}' => out.push('␡'),
+                '\u{0}'..='\u{1f}' => {
+                    out.push(char::from_u32(0x2400 + c as u32).unwrap_or('�'));
+                }
+                c if c.is_control() || is_invisible(c) => {
+                    let marker = format!("<U+{:04X}>", c as u32);
+                    column += marker.len();
+                    out.push_str(&marker);
+                    continue;
+                }
+                c => out.push(c),
+            }
+            column += 1;
+        }
+    }
+    out
+}
+
+/// Untrusted text for the clipboard (`/copy`), which the person may paste into a shell: only
+/// printable text, tabs and line ends. Escape sequences (a bracketed-paste terminator pasted
+/// into a shell runs what follows without Enter), control characters, carriage returns (CRLF
+/// becomes LF) and invisible characters (but those of emoji sequences and joiners between
+/// letters) are dropped. Tabs stay tabs.
+pub fn copyable_text(input: &str) -> String {
+    let kept = kept(input);
+    let mut out = String::with_capacity(input.len());
+    let mut chars = input.char_indices().peekable();
+    let mut params = String::new();
+    while let Some((at, c)) = chars.next() {
         match c {
-            '\t' => {
-                let column = out.chars().count();
-                out.extend(std::iter::repeat_n(' ', 4 - column % 4));
+            '\t' | '\n' => out.push(c),
+            '\u{1b}' if chars.peek().map(|&(_, c)| c) == Some('[') => {
+                chars.next();
+                csi(&mut chars, &mut params);
             }
-            '\u{1b}' => out.push('␛'),
-            '\u{7f}' => out.push('␡'),
-            '\u{0}'..='\u{1f}' => {
-                out.push(char::from_u32(0x2400 + c as u32).unwrap_or('�'));
+            '\u{1b}' => skip_escape(&mut chars),
+            '\u{9b}' => {
+                csi(&mut chars, &mut params);
             }
-            c if c.is_control() || is_invisible_format(c) => {
-                out.push_str(&format!("<U+{:04X}>", c as u32));
-            }
+            '\u{90}' | '\u{98}' | '\u{9d}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
+            c if c.is_control() => {}
+            c if is_invisible(c) && kept.binary_search(&at).is_err() => {}
             c => out.push(c),
         }
     }
@@ -124,34 +179,20 @@ pub fn visible_line(input: &str) -> String {
 }
 
 /// Untrusted text printed straight to the terminal (after tern's screen is gone, where no
-/// ratatui buffer drops zero-width characters): [`sanitize_line`] per line, and the invisible
-/// format characters (bidi overrides, zero-width spaces) dropped too. Lines are joined by `\n`.
+/// ratatui buffer lays out graphemes): [`sanitize_line`] per line, which already drops every
+/// invisible character but those of emoji sequences and joiners between letters. Lines are
+/// joined by `\n`.
 pub fn printable_text(input: &str) -> String {
-    sanitize_text(input)
-        .iter()
-        .map(|line| {
-            line.chars()
-                .filter(|&c| !is_invisible_format(c))
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    sanitize_text(input).join("\n")
 }
 
-/// Characters that change how text reads without being seen: bidi embeddings, overrides and
-/// isolates, zero-width characters, the byte-order mark and the Unicode line separators.
+/// Characters that change how text reads without being seen (see `invisible::is_invisible`).
 pub(crate) fn is_invisible_format(c: char) -> bool {
-    matches!(c,
-        '\u{200b}'..='\u{200f}'
-            | '\u{2028}'..='\u{202e}'
-            | '\u{2060}'..='\u{2069}'
-            | '\u{feff}'
-            | '\u{061c}'
-            | '\u{00ad}')
+    is_invisible(c)
 }
 
-fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
-    match chars.next() {
+fn skip_escape(chars: &mut Chars<'_>) {
+    match chars.next().map(|(_, c)| c) {
         Some('[') => {
             csi(chars, &mut String::new());
         }
@@ -164,11 +205,11 @@ fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
     }
 }
 
-fn skip_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
-    while let Some(c) = chars.next() {
+fn skip_string(chars: &mut Chars<'_>) {
+    while let Some((_, c)) = chars.next() {
         match c {
             '\u{7}' | '\u{9c}' => return,
-            '\u{1b}' if chars.peek() == Some(&'\\') => {
+            '\u{1b}' if chars.peek().map(|&(_, c)| c) == Some('\\') => {
                 chars.next();
                 return;
             }
@@ -221,5 +262,17 @@ mod tests {
         assert_eq!(sanitize_line("a\rb\r"), "b");
         assert_eq!(sanitize_line("x\u{1b}]0;a\rCD\u{7}y"), "xy");
         assert_eq!(sanitize_line("a\tb"), "a   b");
+    }
+
+    /// What `/copy` puts on the clipboard may be pasted into a shell: a bracketed-paste
+    /// terminator in it would end the paste and run what follows without Enter.
+    #[test]
+    fn the_clipboard_gets_printable_text_tabs_and_newlines_only() {
+        assert_eq!(
+            copyable_text("echo hi\u{1b}[201~\nrm -rf ~\r\n\tx\u{9b}201~y\u{7}\u{202e}z"),
+            "echo hi\nrm -rf ~\n\txyz"
+        );
+        assert_eq!(copyable_text("a\u{1b}]52;c;eA==\u{7}b\u{e0041}c"), "abc");
+        assert_eq!(copyable_text("👨\u{200d}👩 ok"), "👨\u{200d}👩 ok");
     }
 }

@@ -5,7 +5,7 @@
 use super::chrome::rounded_box;
 use crate::app::composer::placeholder;
 use crate::app::session::quit_ladder;
-use crate::app::{ConnState, Session};
+use crate::app::{Lifecycle, Session};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -16,8 +16,8 @@ use std::time::Instant;
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     // Queued messages are listed above the box (`ui::queued`), so it has no title.
-    let border = match state.conn {
-        ConnState::Failed(_) => palette.error,
+    let border = match state.lifecycle {
+        Lifecycle::Failed(_) => palette.error,
         _ => palette.border,
     };
     let mut block = rounded_box(border);

@@ -5,6 +5,7 @@ use super::chrome::row_style;
 use crate::app::layers::diff::{pager_areas, DiffContent, DiffPager};
 use crate::render::diff::colour::{counts, status_letter};
 use crate::render::diff::DiffDocument;
+use crate::text::graphemes::clusters;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -12,7 +13,7 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 use ratatui::Frame;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
 pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette: &Palette) {
     frame.render_widget(Clear, area);
@@ -38,7 +39,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette: &Pale
             let total = doc.total_rows(areas.body.width, mode);
             let top = pager.top(areas.body, area.width);
             let shown = (top + areas.body.height as usize).min(total);
-            let percent = (shown * 100).checked_div(total).unwrap_or(100);
+            let percent = shown.saturating_mul(100).checked_div(total).unwrap_or(100);
             position = format!(
                 "file {}/{} · {percent}% ",
                 pager.current_file(areas.body, area.width) + 1,
@@ -57,7 +58,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette: &Pale
         }
     }
     frame.render_widget(Paragraph::new(Line::from(title)), areas.title);
-    let width = position.width() as u16;
+    let width = crate::render::fit::cells(position.width());
     if width < areas.title.width {
         let at = Rect::new(
             areas.title.right() - width,
@@ -93,7 +94,7 @@ fn draw_list(
     if list.width < 3 || list.height == 0 {
         return;
     }
-    let width = list.width as usize - 2;
+    let width = usize::from(list.width).saturating_sub(2);
     let height = list.height as usize;
     let first = current.saturating_sub(height.saturating_sub(1));
     let lines: Vec<Line<'static>> = doc
@@ -131,15 +132,15 @@ fn left_cut(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }
-    let mut kept: Vec<char> = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
     let mut used = 1;
-    for c in text.chars().rev() {
-        let w = c.width().unwrap_or(0);
+    let all: Vec<(&str, usize)> = clusters(text).collect();
+    for &(g, w) in all.iter().rev() {
         if used + w > width {
             break;
         }
         used += w;
-        kept.push(c);
+        kept.push(g);
     }
-    std::iter::once('…').chain(kept.into_iter().rev()).collect()
+    std::iter::once("…").chain(kept.into_iter().rev()).collect()
 }

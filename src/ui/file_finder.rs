@@ -3,6 +3,7 @@
 
 use super::chrome::{draw_popup, popup_box, row_style, title};
 use crate::app::composer::FileFinder;
+use crate::model::work;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -56,25 +57,55 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &P
             .take(visible)
             .map(|(i, m)| {
                 let indices = m.indices.as_deref().unwrap_or(&[]);
-                path_line(&m.path, indices, i == finder.selected, palette)
+                let room = usize::from(inner.width);
+                path_line(&m.path, indices, i == finder.selected, room, palette)
             })
             .collect()
     };
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// The path with the matched characters in bold; the selected row reversed.
-fn path_line(path: &str, indices: &[usize], selected: bool, palette: &Palette) -> Line<'static> {
+/// The path with the matched characters in bold; the selected row reversed. Only the
+/// characters that fit in `room` columns are looked at, and the matched positions once each
+/// (sorted, then walked beside the path): the work is linear in what the row shows, whatever
+/// the length of the path or of the server's list of positions.
+fn path_line(
+    path: &str,
+    indices: &[usize],
+    selected: bool,
+    room: usize,
+    palette: &Palette,
+) -> Line<'static> {
     let base = row_style(selected, palette);
+    let bold = base.add_modifier(Modifier::BOLD).patch(palette.accent);
     let mut spans = vec![Span::styled(if selected { "› " } else { "  " }, base)];
-    for (i, c) in path.chars().enumerate() {
-        let shown = sanitize_line(&c.to_string());
-        let style = if indices.contains(&i) {
-            base.add_modifier(Modifier::BOLD).patch(palette.accent)
-        } else {
-            base
-        };
-        spans.push(Span::styled(shown, style));
+    let shown: Vec<char> = path.chars().take(room).collect();
+    let mut matched: Vec<usize> = indices
+        .iter()
+        .copied()
+        .filter(|&i| i < shown.len())
+        .collect();
+    matched.sort_unstable();
+    matched.dedup();
+    work::step(shown.len() + indices.len());
+    let mut next = matched.iter().peekable();
+    let mut run = String::new();
+    let mut run_bold = false;
+    for (i, c) in shown.into_iter().enumerate() {
+        let is_bold = next.next_if(|&&m| m == i).is_some();
+        if is_bold != run_bold && !run.is_empty() {
+            let style = if run_bold { bold } else { base };
+            spans.push(Span::styled(
+                sanitize_line(&std::mem::take(&mut run)),
+                style,
+            ));
+        }
+        run_bold = is_bold;
+        run.push(c);
+    }
+    if !run.is_empty() {
+        let style = if run_bold { bold } else { base };
+        spans.push(Span::styled(sanitize_line(&run), style));
     }
     Line::from(spans)
 }

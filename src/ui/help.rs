@@ -3,6 +3,7 @@
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::Help;
+use crate::render::fit::{cells, window};
 use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -34,14 +35,19 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help, palette: &Palette)
             ]));
         }
     }
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let area = popup(within, widest + 4, lines.len() as u16 + 2);
+    let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
+    let area = popup(
+        within,
+        widest.saturating_add(4),
+        cells(lines.len()).saturating_add(2),
+    );
     let border = palette.border_focused;
     let block = popup_box(title(" Keys ", border), border)
         .padding(Padding::horizontal(1))
         .title_bottom(Span::styled(" Esc closes ", palette.dim));
     let inner = draw_popup(frame, area, block);
-    let last_offset = lines.len().saturating_sub(inner.height as usize);
-    let offset = help.offset.min(last_offset) as u16;
-    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+    let rows = usize::from(inner.height);
+    let last_offset = lines.len().saturating_sub(rows);
+    let shown = window(&lines, help.offset.min(last_offset), rows).to_vec();
+    frame.render_widget(Paragraph::new(shown), inner);
 }

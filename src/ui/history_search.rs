@@ -3,6 +3,7 @@
 
 use super::chrome::{popup_box, row_style};
 use crate::app::layers::history_search::{HistorySearch, SHOWN};
+use crate::render::fit::cells;
 use crate::text::sanitize::visible_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -37,7 +38,8 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch, palette: 
         lines.push(Line::from(Span::styled(text, style)));
     }
     frame.render_widget(Paragraph::new(lines), inner);
-    let cursor_x = inner.x + 9 + unicode_width::UnicodeWidthStr::width(query.as_str()) as u16;
+    let typed = unicode_width::UnicodeWidthStr::width(query.as_str());
+    let cursor_x = inner.x.saturating_add(9).saturating_add(cells(typed));
     if cursor_x < inner.right() {
         frame.set_cursor_position((cursor_x, inner.y));
     }

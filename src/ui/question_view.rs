@@ -3,6 +3,7 @@
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::layers::QuestionView;
 use crate::app::state::questions::QueuedQuestion;
+use crate::render::fit::window;
 use crate::render::question::{question_lines, QuestionLook};
 use ratatui::layout::Rect;
 use ratatui::text::Span;
@@ -30,7 +31,9 @@ pub fn draw(
     let block = popup_box(heading, border)
         .title_bottom(Span::styled(" Esc returns to the question ", palette.dim));
     let inner = draw_popup(frame, area, block);
-    let max = lines.len().saturating_sub(inner.height as usize);
-    let offset = view.offset.min(max) as u16;
-    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+    let rows = usize::from(inner.height);
+    let max = lines.len().saturating_sub(rows);
+    // A slice rather than `Paragraph::scroll`, whose `u16` offset wraps past 65,535 rows.
+    let shown = window(&lines, view.offset.min(max), rows).to_vec();
+    frame.render_widget(Paragraph::new(shown), inner);
 }

@@ -4,7 +4,7 @@
 
 use super::chrome::row_style;
 use crate::app::layers::Layer;
-use crate::app::{AppState, ConnState};
+use crate::app::AppState;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -27,7 +27,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
             _ => None,
         });
     let palette = state.session.config.theme.palette();
-    let failed = matches!(state.session.conn, ConnState::Failed(_));
+    let failed = state.session.lifecycle.failure().is_some();
     let mut rows: Vec<Line<'static>> = state
         .session
         .outbox

@@ -6,6 +6,7 @@ use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::rules::{Listing, RulesList};
 use crate::model::rules::{Decision, Entry};
+use crate::render::fit::{cells, window};
 use crate::render::wrap::wrap_spans;
 use crate::text::sanitize::{sanitize_line, visible_line};
 use crate::theme::Palette;
@@ -27,7 +28,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList, palette: &Pal
     let widest = inner_width(MAX_WIDTH.min(within.width));
     let rows =
         body_lines(list, widest, palette).0.len() + wrap_spans(&footer, widest, &[], &[]).len();
-    let area = popup(within, MAX_WIDTH, (rows as u16 + 3).max(8));
+    let area = popup(within, MAX_WIDTH, cells(rows).saturating_add(3).max(8));
     let border = palette.border_focused;
     let heading = Line::from(vec![
         title(" Exec-policy rules ", border),
@@ -43,7 +44,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList, palette: &Pal
     // The footer (what a deletion does, or the question) is always shown; the list scrolls
     // above it, keeping the selection in view.
     let footer = wrap_spans(&footer, inner.width as usize, &[], &[]);
-    let footer_rows = (footer.len() as u16).min(inner.height / 2);
+    let footer_rows = cells(footer.len()).min(inner.height / 2);
     let list_rows = inner.height.saturating_sub(footer_rows + 1);
     let list_area = Rect::new(inner.x, inner.y, inner.width, list_rows);
     let footer_area = Rect::new(
@@ -57,7 +58,8 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList, palette: &Pal
     let offset = selected_row
         .map_or(0, |row| row.saturating_sub(visible / 2))
         .min(last_offset);
-    frame.render_widget(Paragraph::new(body).scroll((offset as u16, 0)), list_area);
+    let body = window(&body, offset, visible).to_vec();
+    frame.render_widget(Paragraph::new(body), list_area);
     frame.render_widget(Paragraph::new(footer), footer_area);
 }
 

@@ -4,6 +4,7 @@ use super::chrome::popup_box;
 use super::transcript::RowOrigin;
 use crate::app::layers::search::{find_all, plain_text, Search};
 use crate::app::AppState;
+use crate::render::fit::cells;
 use crate::render::restyle::restyle;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -29,8 +30,8 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search, palette: &Palett
         Span::raw(search.query.clone()),
     ]);
     frame.render_widget(Paragraph::new(line), inner);
-    let cursor_x =
-        inner.x + 2 + unicode_width::UnicodeWidthStr::width(search.query.as_str()) as u16;
+    let typed = unicode_width::UnicodeWidthStr::width(search.query.as_str());
+    let cursor_x = inner.x.saturating_add(2).saturating_add(cells(typed));
     if cursor_x < inner.right() {
         frame.set_cursor_position((cursor_x, inner.y));
     }

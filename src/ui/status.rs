@@ -1,6 +1,7 @@
 //! The status line: model, cwd, what the turn is doing, context used.
 
-use crate::app::{AppState, ConnState, TurnPhase};
+use crate::app::{AppState, Lifecycle, TurnPhase};
+use crate::render::numbers;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -12,24 +13,15 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let palette = state.session.config.theme.palette();
     let mut spans: Vec<Span<'static>> = Vec::new();
     let sep = || Span::styled(" · ", palette.dim);
-    match &state.session.conn {
+    match &state.session.lifecycle {
+        Lifecycle::Connecting { .. } | Lifecycle::Restarting { .. } => {
+            spans.push(Span::styled("connecting to codex…", palette.warning))
+        }
         // Connected, but no thread yet: the picker is up, or one is being opened.
-        ConnState::Connecting if state.session.server.is_some() => spans.push(
-            if state.session.thread.is_none()
-                && state
-                    .layers
-                    .person
-                    .iter()
-                    .any(|l| matches!(l, crate::app::layers::Layer::ThreadPicker(_)))
-            {
-                Span::styled("choose a thread", palette.accent)
-            } else {
-                Span::styled("opening a thread…", palette.warning)
-            },
-        ),
-        ConnState::Connecting => spans.push(Span::styled("connecting to codex…", palette.warning)),
-        ConnState::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
-        ConnState::Ready => match &state.session.turn {
+        Lifecycle::Picking => spans.push(Span::styled("choose a thread", palette.accent)),
+        Lifecycle::Opening(_) => spans.push(Span::styled("opening a thread…", palette.warning)),
+        Lifecycle::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
+        Lifecycle::Ready => match &state.session.shown.turn {
             TurnPhase::Idle => spans.push(Span::styled("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();
@@ -48,7 +40,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         spans.push(sep());
         spans.push(Span::styled("approval needed", palette.attention));
     }
-    if let Some(thread) = &state.session.thread {
+    if let Some(thread) = &state.session.shown.thread {
         spans.push(sep());
         // What the next turn uses: `/model` may have changed it.
         let model = crate::app::session::turn_settings::model(&state.session).unwrap_or_default();
@@ -76,26 +68,19 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             palette.dim,
         ));
     }
-    if let Some(usage) = &state.session.usage {
+    if let Some(usage) = &state.session.shown.usage {
         let used = usage.last.total_tokens;
         spans.push(sep());
-        let text = match usage.model_context_window {
-            Some(window) if window > 0 => {
-                format!("ctx {} ({}%)", compact(used), used * 100 / window)
-            }
-            _ => format!("ctx {}", compact(used)),
+        let percent = usage
+            .model_context_window
+            .and_then(|window| numbers::percent(used, window));
+        let text = match percent {
+            Some(p) => format!("ctx {} ({p}%)", numbers::tokens(used)),
+            None => format!("ctx {}", numbers::tokens(used)),
         };
         spans.push(Span::styled(text, palette.status_bar));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
-}
-
-fn compact(tokens: i64) -> String {
-    if tokens >= 1000 {
-        format!("{:.1}k", tokens as f64 / 1000.0)
-    } else {
-        tokens.to_string()
-    }
 }
 
 /// `path` with the home folder shown as `~`.

@@ -5,6 +5,7 @@ use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::status_view::status_rows;
 use crate::app::Session;
+use crate::render::fit::{cells, pad_to};
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -17,20 +18,24 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &Session, now: Instant) 
     let rows = status_rows(state, state.config.wall_clock.map(|c| c.unix_at(now)));
     let label_width = rows
         .iter()
-        .map(|(l, _)| l.chars().count())
+        .map(|(l, _)| unicode_width::UnicodeWidthStr::width(l.as_str()))
         .max()
         .unwrap_or(0);
     let lines: Vec<Line<'static>> = rows
         .into_iter()
         .map(|(label, value)| {
             Line::from(vec![
-                Span::styled(format!("{label:<label_width$}  "), palette.accent),
+                Span::styled(format!("{}  ", pad_to(&label, label_width)), palette.accent),
                 Span::raw(sanitize_line(&value)),
             ])
         })
         .collect();
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let area = popup(within, widest + 4, lines.len() as u16 + 2);
+    let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
+    let area = popup(
+        within,
+        widest.saturating_add(4),
+        cells(lines.len()).saturating_add(2),
+    );
     let border = palette.border_focused;
     let block = popup_box(title(" Status ", border), border)
         .padding(Padding::horizontal(1))

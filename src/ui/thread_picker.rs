@@ -6,6 +6,7 @@
 use super::chrome::row_style;
 use crate::app::layers::thread_picker::{Pending, SortBy, ThreadPicker};
 use crate::model::thread_list::{relative_time, short_path, ThreadRow};
+use crate::text::graphemes::clusters;
 use crate::text::sanitize::visible_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -13,7 +14,7 @@ use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+use unicode_width::UnicodeWidthStr;
 
 /// Columns of the time: "yesterday", "12 min ago", "2026-11-30".
 const TIME_WIDTH: usize = 11;
@@ -343,13 +344,12 @@ fn fit(text: &str, width: usize) -> String {
     }
     let mut out = String::new();
     let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
+    for (g, w) in clusters(text) {
         if used + w + 1 > width {
             break;
         }
         used += w;
-        out.push(c);
+        out.push_str(g);
     }
     if width > 0 {
         out.push('…');
@@ -362,15 +362,15 @@ fn left_fit(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }
-    let mut kept: Vec<char> = Vec::new();
+    let mut kept: Vec<&str> = Vec::new();
     let mut used = 0;
-    for c in text.chars().rev() {
-        let w = c.width().unwrap_or(0);
+    let all: Vec<(&str, usize)> = clusters(text).collect();
+    for &(g, w) in all.iter().rev() {
         if used + w + 1 > width {
             break;
         }
         used += w;
-        kept.push(c);
+        kept.push(g);
     }
     let mut out = String::from("…");
     out.extend(kept.into_iter().rev());

@@ -24,7 +24,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     };
     let view = state.session.view_in(area);
     let height = area.height as usize;
-    let mut top = state.session.scroll.top(&view);
+    let mut top = state.session.shown.scroll.top(&view);
     let at_top = top.cell == 0 && top.row == 0;
 
     let mut lines: Vec<Line<'static>> = Vec::with_capacity(height);
@@ -52,6 +52,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     if at_top
         && state
             .session
+            .shown
             .older_turns
             .as_ref()
             .is_some_and(|h| h.loading)
@@ -66,8 +67,8 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         }
     }
 
-    if !state.session.scroll.is_following() && area.height > 0 {
-        let hint = if state.session.scroll.new_output_below(&view) {
+    if !state.session.shown.scroll.is_following() && area.height > 0 {
+        let hint = if state.session.shown.scroll.new_output_below(&view) {
             " ↓ new output · End to follow "
         } else {
             " ↓ more below · End to follow "

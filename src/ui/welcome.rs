@@ -8,6 +8,7 @@ use crate::app::composer::ComposerPopup;
 use crate::app::session::turn_settings;
 use crate::app::AppState;
 use crate::model::CellKind;
+use crate::render::fit::cells;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -21,12 +22,13 @@ use ratatui::Frame;
 pub fn shown(state: &AppState) -> bool {
     let only_notices = state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
         .all(|cell| matches!(cell.kind(), CellKind::Notice { .. }));
     only_notices
-        && state.session.older_turns.is_none()
+        && state.session.shown.older_turns.is_none()
         && state.session.questions.is_empty()
         && state.session.health.down.is_none()
         && state.layers.person.is_empty()
@@ -94,11 +96,14 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         key("Ctrl+C"),
         " quit".into(),
     ]));
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let width = (widest + 4).min(area.width);
-    let height = (lines.len() as u16 + 2).min(area.height);
+    // A model name or path from the server may be wider than any terminal: saturated, never
+    // wrapped or overflowed.
+    let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
+    let width = widest.saturating_add(4).min(area.width);
+    let wanted = cells(lines.len()).saturating_add(2);
+    let height = wanted.min(area.height);
     // Too small to say anything useful, or it would leave the notices no room.
-    if width < 12 || height < lines.len() as u16 + 2 || area.height < height + 3 {
+    if width < 12 || height < wanted || area.height < height.saturating_add(3) {
         return 0;
     }
     let at = Rect::new(area.x, area.y, width, height);

@@ -44,6 +44,22 @@ fn count(bytes: isize) {
     });
 }
 
+/// Runs `f` counting this thread's heap: its result, the bytes it left live (what it returns
+/// holds them) and the peak of live bytes above what was live when it started (for
+/// `growth.rs`).
+pub(crate) fn counting_kept<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
+    LIVE.set(0);
+    PEAK.set(0);
+    COUNT.set(true);
+    let result = f();
+    COUNT.set(false);
+    (
+        result,
+        LIVE.get().max(0) as usize,
+        PEAK.get().max(0) as usize,
+    )
+}
+
 /// Runs `f` counting this thread's heap, and returns its result with the peak of live bytes
 /// above what was live when it started (frees of older memory can only lower the count).
 fn counting<T>(f: impl FnOnce() -> T) -> (T, usize) {
@@ -371,11 +387,11 @@ fn bench_resume_long_thread() {
             })
             .collect();
         // A server that sends the whole thread at once, whatever tern asked for.
-        let page = AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Ok(json!({"thread": {"id": "resumed", "turns": turns},
+        let page = reply(
+            RequestTag::ResumeThread,
+            Ok(json!({"thread": {"id": "resumed", "turns": turns},
                               "model": "m", "cwd": "/home/user/project"})),
-        };
+        );
         report(
             "resume, all turns at once (keys wait)",
             "turn",

@@ -15,10 +15,11 @@
 //! | `flood_keys::` | key echo and exit under floods, in the real binary against the fake app-server |
 //! | `threads::` | the resume picker and reopening a long thread, against the real codex |
 //! | `composer::` | a 10,000-line paste and a tall recalled draft |
+//! | `growth::` | memory per item at 1×, 10×, 100× of what a server can make big (an endless answer, an endless session, replies to a server that stopped reading, a stderr line without end), time per item of the views that were quadratic |
 //!
 //! The in-process groups (`units`, `transcript`, `diff`, `flood`) want the machine to themselves:
-//! add `--test-threads 1`. The binary's allocator counts heap bytes for `flood::` only (see
-//! `flood.rs`). Helpers come from the integration tests' `support/` folder, declared once there.
+//! add `--test-threads 1`. The binary's allocator counts heap bytes for `flood::` and `growth::`
+//! (see `flood.rs`). Helpers come from the integration tests' `support/` folder, declared once there.
 
 #[path = "../it/support/mod.rs"]
 #[macro_use]
@@ -29,6 +30,7 @@ mod composer;
 mod diff;
 mod flood;
 mod flood_keys;
+mod growth;
 mod harness;
 mod threads;
 mod transcript;

@@ -162,7 +162,7 @@ fn ten_thousand_cells(now: Instant) -> AppState {
                 text: "**Thinking**\n\nabout the next step".into(),
             },
         };
-        state.session.transcript.push(kind);
+        state.session.shown.transcript.push(kind);
     }
     state
 }

@@ -8,7 +8,7 @@ use crate::app::effect::Effect;
 use crate::app::layers::Outcome;
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 
 /// The composer's inner width on the current screen (its box has a border on each side).
@@ -17,6 +17,14 @@ pub fn width(state: &Session) -> u16 {
 }
 
 pub fn key(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
+    // Ctrl+Z on an empty composer stops tern as it stops a shell program (`fg` brings it
+    // back); with text it stays undo.
+    if key.code == KeyCode::Char('z')
+        && key.modifiers == KeyModifiers::CONTROL
+        && state.composer.is_empty()
+    {
+        return Outcome::Consumed(vec![Effect::Suspend]);
+    }
     match state.composer.handle_key(key, width(state)) {
         ComposerOutcome::Submitted(text) => submit(state, text, Submit::Send, now),
         ComposerOutcome::Edited | ComposerOutcome::Ignored => Outcome::Consumed(vec![]),
@@ -109,7 +117,7 @@ pub fn editor_done(state: &mut Session, result: Result<String, String>) -> Vec<E
             let text = text.strip_suffix('\n').unwrap_or(&text);
             state.composer.set_text(text);
         }
-        Err(why) => state.transcript.notice(
+        Err(why) => state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("The external editor failed ({why}); the draft is unchanged."),
         ),

@@ -144,6 +144,7 @@ fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
 /// The session's directory: the thread's, else the one tern was started in.
 fn search_root(state: &Session) -> Option<String> {
     state
+        .shown
         .thread
         .as_ref()
         .map(|t| t.cwd.clone())

@@ -75,7 +75,7 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
         KeyCode::PageDown => state.scroll_with(transcript, |s, v| s.page(1, v)),
         KeyCode::Char('f') if ctrl => return open_search(),
         // `/` starts a search while reading back; at the bottom it starts a command.
-        KeyCode::Char('/') if composer_empty && !state.scroll.is_following() => {
+        KeyCode::Char('/') if composer_empty && !state.shown.scroll.is_following() => {
             return open_search()
         }
         // At the bottom, `/` starts a command: the popup lists them as the name is typed.
@@ -86,7 +86,7 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
         KeyCode::Char('o') if ctrl => state.expanded = !state.expanded,
         // Up/Down walk the prompt history; they scroll only while reading back.
         KeyCode::Up | KeyCode::Down
-            if shift || (composer_empty && !state.scroll.is_following()) =>
+            if shift || (composer_empty && !state.shown.scroll.is_following()) =>
         {
             let rows = if key.code == KeyCode::Up { -1 } else { 1 };
             state.scroll_with(transcript, |s, v| s.by(rows, v));
@@ -101,7 +101,7 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
         KeyCode::Home if ctrl || composer_empty => {
             state.scroll_with(transcript, |s, v| s.to_top(v))
         }
-        KeyCode::End if ctrl || composer_empty => state.scroll.to_bottom(),
+        KeyCode::End if ctrl || composer_empty => state.shown.scroll.to_bottom(),
         _ => return composer_input::key(state, key, now),
     }
     done
@@ -149,7 +149,7 @@ pub fn hints(state: &Session) -> Vec<Hint> {
         hints.push(Hint::new("Enter", "send"));
         hints.push(Hint::new("Shift+Enter", "newline"));
     }
-    if !state.scroll.is_following() {
+    if !state.shown.scroll.is_following() {
         hints.push(Hint::new("End", "follow"));
         hints.push(Hint::new("/", "search"));
     }
@@ -176,7 +176,7 @@ pub fn all_hints(state: &Session) -> Vec<Hint> {
     if !state.questions.is_empty() {
         return under_a_question();
     }
-    let running = matches!(state.turn, TurnPhase::Running { .. });
+    let running = matches!(state.shown.turn, TurnPhase::Running { .. });
     let mut rows: Vec<(&str, &str)> = Vec::new();
     rows.push(match (running, state.turn_active()) {
         (true, _) => ("Enter", "steer the running turn (a /command runs)"),

@@ -230,6 +230,9 @@ impl Composer {
     pub fn handle_key(&mut self, key: KeyEvent, width: u16) -> ComposerOutcome {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
+        if let Some(outcome) = self.grapheme_key(key.code, ctrl, alt) {
+            return outcome;
+        }
         let t = &mut self.textarea;
         match key.code {
             KeyCode::Enter
@@ -274,6 +277,66 @@ impl Composer {
             }
         }
         ComposerOutcome::Edited
+    }
+
+    /// Moves and deletions by one character go by grapheme cluster instead: an emoji family or
+    /// a letter with its accents is one step, and deleting it is one undo step. The text widget
+    /// counts characters, so the cluster's characters are stepped over or deleted together.
+    fn grapheme_key(&mut self, code: KeyCode, ctrl: bool, alt: bool) -> Option<ComposerOutcome> {
+        use crate::text::graphemes::{boundary_after, boundary_before};
+        enum Step {
+            Back,
+            Forward,
+            DeleteBack,
+            DeleteForward,
+        }
+        let step = match code {
+            _ if alt => return None,
+            KeyCode::Left if !ctrl => Step::Back,
+            KeyCode::Char('b') if ctrl => Step::Back,
+            KeyCode::Right if !ctrl => Step::Forward,
+            KeyCode::Char('f') if ctrl => Step::Forward,
+            KeyCode::Backspace if !ctrl => Step::DeleteBack,
+            KeyCode::Char('h') if ctrl => Step::DeleteBack,
+            KeyCode::Delete if !ctrl => Step::DeleteForward,
+            KeyCode::Char('d') if ctrl => Step::DeleteForward,
+            _ => return None,
+        };
+        let t = &mut self.textarea;
+        let DataCursor(row, col) = t.cursor();
+        let line = t.lines().get(row).map(String::as_str).unwrap_or_default();
+        let len = line.chars().count();
+        let (back, forward) = (
+            col - boundary_before(line, col),
+            boundary_after(line, col) - col,
+        );
+        let moved = |t: &mut TextArea<'static>, how: CursorMove, n: usize| {
+            (0..n.max(1)).for_each(|_| t.move_cursor(how));
+        };
+        let edited = match step {
+            Step::Back => {
+                moved(t, CursorMove::Back, back);
+                false
+            }
+            Step::Forward => {
+                moved(t, CursorMove::Forward, forward);
+                false
+            }
+            Step::DeleteBack if col == 0 => t.delete_char(),
+            Step::DeleteBack => {
+                moved(t, CursorMove::Back, back);
+                t.delete_str(back)
+            }
+            Step::DeleteForward if col >= len => t.delete_next_char(),
+            Step::DeleteForward => t.delete_str(forward),
+        };
+        if edited {
+            self.history_edited();
+        }
+        Some(match (edited, matches!(step, Step::Back | Step::Forward)) {
+            (false, false) => ComposerOutcome::Ignored,
+            _ => ComposerOutcome::Edited,
+        })
     }
 
     /// Any edit of a recalled prompt makes it the draft: the walk starts over from the newest.
@@ -386,24 +449,24 @@ impl Composer {
         let mut width_so_far = 0;
         let mut offset = 0;
         let line = &self.textarea.lines()[visual.line];
-        for c in line
+        let row_text: String = line
             .chars()
             .skip(visual.start)
             .take(visual.end - visual.start)
+            .collect();
+        for cluster in unicode_segmentation::UnicodeSegmentation::graphemes(row_text.as_str(), true)
         {
-            let w = unicode_width::UnicodeWidthStr::width(
-                crate::text::sanitize::visible_line(c.encode_utf8(&mut [0; 4])).as_str(),
-            );
+            let w = crate::render::editor_layout::shown_width(cluster);
             if width_so_far + w > column {
                 break;
             }
             width_so_far += w;
-            offset += 1;
+            offset += cluster.chars().count();
         }
         let mut col = visual.start + offset;
         // The end of a row that wraps is the start of the next one: stay on this row.
         if col == visual.end && visual.end < line.chars().count() && offset > 0 {
-            col -= 1;
+            col = crate::text::graphemes::boundary_before(line, col);
         }
         self.textarea.move_cursor(CursorMove::Jump(
             u16::try_from(visual.line).unwrap_or(u16::MAX),

@@ -144,7 +144,7 @@ impl Choice {
                 settings.chosen.approval_policy = Some(policy.to_string());
                 settings.chosen.sandbox_policy = sandbox_policy(mode);
                 settings.chosen_sandbox = Some(mode.to_string());
-                state.transcript.notice(
+                state.shown.transcript.notice(
                     NoticeLevel::Info,
                     format!(
                         "{label}: the next turn runs with approval {policy} and sandbox {mode}."
@@ -162,7 +162,7 @@ impl Choice {
         };
         state.turn_settings.chosen.model = Some(model);
         state.turn_settings.chosen.effort = effort;
-        state.transcript.notice(NoticeLevel::Info, text);
+        state.shown.transcript.notice(NoticeLevel::Info, text);
         Outcome::Close(vec![])
     }
 }

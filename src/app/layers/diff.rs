@@ -84,10 +84,11 @@ pub fn pager_areas(area: Rect) -> PagerAreas {
 pub fn open(state: &mut Session) -> Outcome {
     let theme = state.config.theme;
     let mut effects = Vec::new();
-    let (source, content) = match state.transcript.turn_diffs().latest() {
+    let (source, content) = match state.shown.transcript.turn_diffs().latest() {
         Some((turn, diff)) => (DiffSource::Turn(turn.to_string()), ready(diff, theme)),
         None => {
             let cwd = state
+                .shown
                 .thread
                 .as_ref()
                 .map(|t| t.cwd.clone())
@@ -301,7 +302,7 @@ impl LayerView for DiffPager {
             LayerEvent::TurnDiff { turn_id }
                 if self.source == DiffSource::Turn(turn_id.clone()) =>
             {
-                if let Some(diff) = cx.transcript.turn_diffs().get(turn_id) {
+                if let Some(diff) = cx.shown.transcript.turn_diffs().get(turn_id) {
                     self.content = ready(diff, theme);
                 }
                 Outcome::Consumed(vec![])

@@ -283,7 +283,7 @@ pub fn rules_dir(state: &Session) -> Option<PathBuf> {
 /// Opens the list over the transcript (`/rules`) and asks for the files.
 pub fn open(state: &mut Session) -> Outcome {
     let Some(dir) = rules_dir(state) else {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Cannot tell where codex keeps its rules: the server named no codexHome, and neither \
              CODEX_HOME nor HOME is set.",

@@ -85,7 +85,7 @@ impl Search {
 
     fn refresh_in(&mut self, cx: &Ctx<'_>) {
         let view = cx.view_in(cx.areas.transcript);
-        let bottom = cx.scroll.bottom(&view);
+        let bottom = cx.shown.scroll.bottom(&view);
         self.refresh(&view, bottom);
     }
 

@@ -7,6 +7,7 @@ use crate::app::layer_types::{Hint, Input, Placement};
 use crate::app::session::turn_settings;
 use crate::app::state::Session;
 use crate::protocol::RateLimitWindow;
+use crate::render::numbers;
 use crossterm::event::KeyCode;
 use std::time::Instant;
 
@@ -65,24 +66,27 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         "Approvals",
         turn_settings::approval(state).unwrap_or_else(unknown),
     ));
-    match &state.usage {
+    match &state.shown.usage {
         Some(usage) => {
             rows.push((
                 "Tokens used",
                 format!(
                     "{} total ({} input, {} cached, {} output)",
-                    usage.total.total_tokens,
-                    usage.total.input_tokens,
-                    usage.total.cached_input_tokens,
-                    usage.total.output_tokens
+                    numbers::count(usage.total.total_tokens),
+                    numbers::count(usage.total.input_tokens),
+                    numbers::count(usage.total.cached_input_tokens),
+                    numbers::count(usage.total.output_tokens)
                 ),
             ));
             let used = usage.last.total_tokens;
+            let window = usage.model_context_window;
+            let percent = window.and_then(|window| numbers::percent(used, window));
+            let used = numbers::count(used);
             rows.push((
                 "Context",
-                match usage.model_context_window {
-                    Some(window) if window > 0 => {
-                        format!("{used} of {window} tokens ({}% used)", used * 100 / window)
+                match (window, percent) {
+                    (Some(window), Some(p)) => {
+                        format!("{used} of {window} tokens ({p}% used)")
                     }
                     _ => format!("{used} tokens (window unknown)"),
                 },
@@ -104,15 +108,14 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
 }
 
 fn limit_text(name: &str, window: &RateLimitWindow, unix_now: Option<i64>) -> String {
-    let span = match window.window_duration_mins {
-        Some(m) if m >= 60 * 24 => format!("{}-day", m / (60 * 24)),
-        Some(m) if m >= 60 => format!("{}-hour", m / 60),
-        Some(m) => format!("{m}-minute"),
-        None => name.to_string(),
-    };
-    let mut text = format!("{:.0}% of the {span} limit used", window.used_percent);
+    let span = window
+        .window_duration_mins
+        .and_then(numbers::window_span)
+        .unwrap_or_else(|| name.to_string());
+    let used = numbers::float_percent(window.used_percent);
+    let mut text = format!("{used} of the {span} limit used");
     if let (Some(at), Some(now)) = (window.resets_at, unix_now) {
-        let mins = (at - now).max(0) / 60;
+        let mins = at.saturating_sub(now).max(0) / 60;
         text.push_str(&if mins >= 60 {
             format!(", resets in {}h {}m", mins / 60, mins % 60)
         } else {

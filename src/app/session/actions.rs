@@ -3,9 +3,9 @@
 
 use crate::app::effect::Effect;
 use crate::app::request::ClientRequest;
-use crate::app::state::{ConnState, Session, TurnPhase};
+use crate::app::state::{Lifecycle, Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
-use crate::protocol::{Decision, InitializeParams, ModelListParams, TurnInterruptParams};
+use crate::protocol::{Decision, ModelListParams, TurnInterruptParams};
 use std::time::Instant;
 
 /// Leaves the session. Prompts still open are answered `cancel`, so the server never waits for
@@ -32,8 +32,11 @@ pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
 
 /// The session cannot go on: say why, and keep everything the person typed.
 pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
-    state.transcript.notice(NoticeLevel::Error, message.clone());
-    state.conn = ConnState::Failed(message);
+    state
+        .shown
+        .transcript
+        .notice(NoticeLevel::Error, message.clone());
+    state.lifecycle = Lifecycle::Failed(message);
     vec![]
 }
 
@@ -41,6 +44,7 @@ pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
 /// the terminal ignores OSC 52.
 pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
     let last = state
+        .shown
         .transcript
         .cells()
         .iter()
@@ -51,19 +55,22 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
             }
             _ => None,
         });
-    let Some(text) = last else {
-        state.transcript.notice(
+    // What may be pasted into a shell: printable text only (no escape sequence can end a
+    // bracketed paste and run what follows).
+    let Some(text) = last.map(|t| crate::text::sanitize::copyable_text(&t)) else {
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Nothing to copy yet: no answer so far.",
         );
         return vec![];
     };
     let lines = text.lines().count();
-    state.transcript.notice(
+    state.shown.transcript.notice(
         NoticeLevel::Info,
         format!(
-            "Copied the last answer ({lines} line{}) to the clipboard; it is also printed when tern \
-             exits, in case this terminal ignores clipboard requests (OSC 52).",
+            "Copied the last answer ({lines} line{}) to the clipboard. This terminal may ignore \
+             clipboard requests (OSC 52): tern says what it copied when it exits, and prints it \
+             too with --print-copied (or print_copied = true in its config).",
             if lines == 1 { "" } else { "s" }
         ),
     );
@@ -73,17 +80,18 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
 
 /// The turn is over: the next queued message goes out.
 pub fn turn_finished(state: &mut Session, now: Instant) -> Vec<Effect> {
-    state.turn = TurnPhase::Idle;
+    state.shown.turn = TurnPhase::Idle;
     super::outbox::turn_ended(state, now)
 }
 
 pub fn interrupt(state: &mut Session) -> Vec<Effect> {
-    let (TurnPhase::Running { id, since }, Some(thread_id)) =
-        (state.turn.clone(), state.thread_id().map(str::to_string))
-    else {
+    let (TurnPhase::Running { id, since }, Some(thread_id)) = (
+        state.shown.turn.clone(),
+        state.thread_id().map(str::to_string),
+    ) else {
         return vec![];
     };
-    state.turn = TurnPhase::Interrupting {
+    state.shown.turn = TurnPhase::Interrupting {
         id: id.clone(),
         since,
     };
@@ -92,13 +100,6 @@ pub fn interrupt(state: &mut Session) -> Vec<Effect> {
             thread_id,
             turn_id: id,
         },
-    ))]
-}
-
-/// The first thing asked of a server: `initialize`.
-pub fn initialize() -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::Initialize(
-        InitializeParams::tern(),
     ))]
 }
 
@@ -128,6 +129,7 @@ pub fn toggle_vim(state: &mut Session) -> Vec<Effect> {
         }
     };
     state
+        .shown
         .transcript
         .notice(crate::model::NoticeLevel::Info, text);
     vec![]

@@ -17,10 +17,19 @@ pub fn answer_front(
     let Some(question) = state.questions.pop(now) else {
         return vec![];
     };
-    let on_cell = question
-        .item()
-        .is_some_and(|(turn, item)| state.transcript.record_decision(turn, item, record.clone()));
-    if !on_cell {
+    // The decision goes on the cell of the thread that asked; a thread not on screen also
+    // gets a line here, so what the person just decided is never out of sight.
+    let thread = question.thread_id().to_string();
+    let elsewhere = !thread.is_empty() && state.thread_id() != Some(thread.as_str());
+    let on_cell = question.item().is_some_and(|(turn, item)| {
+        let model = if elsewhere {
+            state.threads.get_mut(&thread)
+        } else {
+            Some(&mut state.shown)
+        };
+        model.is_some_and(|m| m.transcript.record_decision(turn, item, record.clone()))
+    });
+    if !on_cell || elsewhere {
         let what = match &question.subject {
             QuestionSubject::Command(_) => "the command".to_string(),
             QuestionSubject::FileChange { .. } => "the file changes".to_string(),
@@ -34,12 +43,22 @@ pub fn answer_front(
         } else {
             NoticeLevel::Warning
         };
-        state
-            .transcript
-            .notice(level, format!("{}: {what}", record.text()));
+        state.shown.transcript.notice(
+            level,
+            format!("{}: {what}{}", record.text(), whose(&thread, elsewhere)),
+        );
     }
     vec![Effect::Respond {
         id: question.id,
         result,
     }]
+}
+
+/// Whose question it was, when not the shown thread's.
+fn whose(thread: &str, elsewhere: bool) -> String {
+    if elsewhere {
+        format!(" (thread {thread})")
+    } else {
+        String::new()
+    }
 }

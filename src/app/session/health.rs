@@ -14,7 +14,7 @@ pub fn observe(state: &mut Session, event: &AppEvent, now: Instant) {
     state.health.started.get_or_insert(now);
     let heard = match event {
         AppEvent::Notification(_) | AppEvent::ServerRequest { .. } => true,
-        AppEvent::Response { result, .. } => result.is_ok(),
+        AppEvent::Reply(reply) => reply.heard(),
         _ => false,
     };
     if heard {
@@ -84,7 +84,7 @@ fn silence_deadline(state: &Session) -> Option<Instant> {
     if health.closed || state.quitting || !state.questions.is_empty() || down_shown(state) {
         return None;
     }
-    let since = match &state.turn {
+    let since = match &state.shown.turn {
         TurnPhase::Idle => return None,
         TurnPhase::Starting { since }
         | TurnPhase::Running { since, .. }

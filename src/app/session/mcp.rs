@@ -6,6 +6,7 @@
 
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
+use crate::app::reply::{shown, Answer};
 use crate::app::request::ClientRequest;
 use crate::app::state::mcp::{Login, Startup};
 use crate::app::state::Session;
@@ -16,7 +17,6 @@ use crate::protocol::{
     McpServerOauthLoginResponse, McpServerStatusUpdatedNotification,
 };
 use crate::text::sanitize::sanitize_line;
-use serde_json::Value;
 
 /// The most servers kept from a list, the most pages asked for, and the most tools kept of one
 /// server: a server that answers without end cannot grow tern without bound.
@@ -45,11 +45,8 @@ fn page(state: &Session, cursor: Option<String>) -> Effect {
 }
 
 /// A page of the list came: the next is asked for, or the list is complete.
-pub fn listed(state: &mut Session, result: Result<Value, String>) -> Vec<Effect> {
-    let parsed = result.and_then(|v| {
-        serde_json::from_value::<ListMcpServerStatusResponse>(v)
-            .map_err(|e| format!("the answer was unreadable: {e}"))
-    });
+pub fn listed(state: &mut Session, answer: Answer<ListMcpServerStatusResponse>) -> Vec<Effect> {
+    let parsed = shown(answer);
     let mcp = &mut state.mcp;
     match parsed {
         Ok(answer) => {
@@ -95,15 +92,16 @@ pub fn login(state: &mut Session, name: &str) -> Vec<Effect> {
 
 /// The server answered a sign-in: the URL to open (also said in the transcript, where it stays
 /// to be clicked or copied), or why not.
-pub fn login_answered(state: &mut Session, name: &str, result: Result<Value, String>) {
-    let parsed = result.and_then(|v| {
-        serde_json::from_value::<McpServerOauthLoginResponse>(v)
-            .map_err(|e| format!("the answer was unreadable: {e}"))
-    });
+pub fn login_answered(
+    state: &mut Session,
+    name: &str,
+    answer: Answer<McpServerOauthLoginResponse>,
+) {
+    let parsed = shown(answer);
     let shown = sanitize_line(name);
     let login = match parsed {
         Ok(answer) if !answer.authorization_url.is_empty() => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Info,
                 format!(
                     "To sign in to the MCP server {shown}, open {}",
@@ -118,7 +116,7 @@ pub fn login_answered(state: &mut Session, name: &str, result: Result<Value, Str
         Err(e) => Login::Failed(server_error(&e)),
     };
     if let Login::Failed(why) = &login {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!(
                 "Could not sign in to the MCP server {shown}: {}",
@@ -137,14 +135,14 @@ pub fn login_completed(
 ) -> Vec<Effect> {
     let shown = sanitize_line(&n.name);
     let login = if n.success {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Info,
             format!("Signed in to the MCP server {shown}."),
         );
         Login::Done
     } else {
         let why = n.error.unwrap_or_else(|| "no reason given".into());
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!(
                 "Signing in to the MCP server {shown} failed: {}",
@@ -168,18 +166,18 @@ pub fn reload(state: &mut Session) -> Vec<Effect> {
 }
 
 /// The reload was done (servers restart and report their startup), or refused.
-pub fn reloaded(state: &mut Session, result: Result<Value, String>) -> Vec<Effect> {
+pub fn reloaded(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
     state.mcp.reloading = false;
-    match result {
+    match shown(answer) {
         Ok(_) => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Info,
                 "Reloaded the MCP servers from codex's config.",
             );
             list(state)
         }
         Err(e) => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Warning,
                 format!(
                     "Could not reload the MCP servers: {}",

@@ -1,11 +1,18 @@
 //! The session's operations: what the server's messages, the runtime's answers and the
 //! person's decisions do to the session. Each changes the session and returns effects; none
 //! sees a layer (what a layer should hear is posted as a `LayerEvent`).
+//!
+//! The spine: `lifecycle` (connecting, opening a thread, ready, restarting; one
+//! `adopt_thread`), `responses` (every answer, by one exhaustive match on the typed reply),
+//! `server_events` (every notification routed by `threadId` to its thread's model, reduced by
+//! `thread_events`) and `switch` (which thread is on screen).
 
 pub mod actions;
 pub mod answer;
 pub mod attention;
 pub mod health;
+pub mod leftovers;
+pub mod lifecycle;
 pub mod mcp;
 pub mod notices;
 pub mod outbox;
@@ -14,6 +21,8 @@ pub mod responses;
 pub mod restart;
 pub mod server_events;
 pub mod skills;
+pub mod switch;
 pub mod theme;
+pub mod thread_events;
 pub mod threads;
 pub mod turn_settings;

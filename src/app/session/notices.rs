@@ -5,7 +5,7 @@
 
 use crate::app::state::Session;
 use crate::model::rules::{self, Entry};
-use crate::model::{CellKind, NoticeLevel};
+use crate::model::{CellKind, NoticeLevel, Transcript};
 use crate::protocol::ErrorNotification;
 use crate::text::sanitize::visible_line;
 use std::path::Path;
@@ -15,6 +15,11 @@ const RETRYING: &str = "Retrying: ";
 
 /// Adds a notice, or counts it on the newest identical one: `text (×N)`.
 pub fn repeated(state: &mut Session, level: NoticeLevel, text: String) {
+    repeated_in(&mut state.shown.transcript, level, text);
+}
+
+/// [`repeated`] in any thread's transcript.
+pub fn repeated_in(transcript: &mut Transcript, level: NoticeLevel, text: String) {
     let count_of = |shown: &str| -> Option<u32> {
         if shown == text {
             return Some(1);
@@ -26,7 +31,7 @@ pub fn repeated(state: &mut Session, level: NoticeLevel, text: String) {
             .parse()
             .ok()
     };
-    let existing = state.transcript.newest_mut(|kind| {
+    let existing = transcript.newest_mut(|kind| {
         matches!(kind, CellKind::Notice { level: l, text: shown } if *l == level && count_of(shown).is_some())
     });
     match existing {
@@ -36,25 +41,24 @@ pub fn repeated(state: &mut Session, level: NoticeLevel, text: String) {
                 *shown = format!("{text} (×{count})");
             }
         }
-        None => state.transcript.notice(level, text),
+        None => transcript.notice(level, text),
     }
 }
 
 /// An `error` notification: a retry updates the turn's one retry line; a final error is added.
-pub fn error(state: &mut Session, e: ErrorNotification) {
+/// In the transcript of the thread it is about.
+pub fn error(transcript: &mut Transcript, e: ErrorNotification) {
     let mut text = e.error.message;
     if let Some(details) = e.error.additional_details {
         text.push_str(&format!(" ({details})"));
     }
     if !e.will_retry {
-        state
-            .transcript
-            .notice(NoticeLevel::Error, format!("Error: {text}"));
+        transcript.notice(NoticeLevel::Error, format!("Error: {text}"));
         return;
     }
     let line = format!("{RETRYING}{text}");
     // The newest retry line of this turn: nothing the person sent since.
-    let newest = state.transcript.newest_mut(|kind| match kind {
+    let newest = transcript.newest_mut(|kind| match kind {
         CellKind::User { .. } => true,
         CellKind::Notice {
             level: NoticeLevel::Warning,
@@ -68,13 +72,13 @@ pub fn error(state: &mut Session, e: ErrorNotification) {
             return;
         }
     }
-    state.transcript.notice(NoticeLevel::Warning, line);
+    transcript.notice(NoticeLevel::Warning, line);
 }
 
-/// `thread/status/changed` (or a thread opened) in `systemError`.
-pub fn system_error(state: &mut Session) {
-    repeated(
-        state,
+/// `thread/status/changed` (or a thread opened) in `systemError`, in that thread's transcript.
+pub fn system_error(transcript: &mut Transcript) {
+    repeated_in(
+        transcript,
         NoticeLevel::Error,
         "codex reports this thread in an error state (systemError): the last turn could not go on. \
          Send again to retry, or /new for a fresh thread."
@@ -88,7 +92,7 @@ pub fn rule_deleted(state: &mut Session, file: &Path, source: &str, result: &Res
     match result {
         Ok(()) => {
             let rule = describe(source);
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Info,
                 format!(
                     "Deleted the rule {rule} from {shown_file}. Threads already running, this \
@@ -97,7 +101,7 @@ pub fn rule_deleted(state: &mut Session, file: &Path, source: &str, result: &Res
                 ),
             );
         }
-        Err(e) => state.transcript.notice(
+        Err(e) => state.shown.transcript.notice(
             NoticeLevel::Error,
             format!(
                 "The rule was not deleted from {shown_file}: {}",

@@ -10,9 +10,9 @@
 use crate::app::effect::Effect;
 use crate::app::request::ClientRequest;
 use crate::app::state::outbox::PendingSteer;
-use crate::app::state::{ConnState, Session, TurnPhase};
+use crate::app::state::{Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
-use crate::protocol::{ThreadItem, TurnStartParams, TurnSteerParams, UserInput};
+use crate::protocol::{TurnStartParams, TurnSteerParams};
 use std::time::Instant;
 
 /// Shown under an answer the server dropped because a steer preempted it.
@@ -23,17 +23,18 @@ pub const CUT_OFF_BY_A_STEER: &str = "↑ cut off by a steer — this part of th
 
 /// Enter: steers the running turn, or goes out as a new turn once the thread is ready and idle.
 pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
-    if let ConnState::Failed(_) = state.conn {
+    if state.lifecycle.failure().is_some() {
         state.composer.set_text(&prompt);
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Error,
             "Not connected to codex: the prompt stays in the composer.",
         );
         return vec![];
     }
-    state.scroll.to_bottom();
-    if let (TurnPhase::Running { id, .. }, Some(thread_id)) = (&state.turn, state.thread_id()) {
-        if state.conn == ConnState::Ready {
+    state.shown.scroll.to_bottom();
+    if let (TurnPhase::Running { id, .. }, Some(thread_id)) = (&state.shown.turn, state.thread_id())
+    {
+        if state.lifecycle.is_ready() {
             let params = TurnSteerParams {
                 thread_id: thread_id.to_string(),
                 input: super::skills::inputs(state, &prompt),
@@ -57,7 +58,7 @@ pub fn queue(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
 
 /// Starts a turn with the first queued message, when the thread is ready and idle.
 pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
-    if state.turn_active() || state.conn != ConnState::Ready {
+    if state.turn_active() || !state.lifecycle.is_ready() {
         return vec![];
     }
     let (Some(thread_id), Some(prompt)) = (
@@ -66,10 +67,10 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     ) else {
         return vec![];
     };
-    state.transcript.push(CellKind::User {
+    state.shown.transcript.push(CellKind::User {
         text: prompt.clone(),
     });
-    state.turn = TurnPhase::Starting { since: now };
+    state.shown.turn = TurnPhase::Starting { since: now };
     let params = TurnStartParams {
         thread_id,
         input: super::skills::inputs(state, &prompt),
@@ -83,7 +84,7 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
 pub fn steer_answered(
     state: &mut Session,
     prompt: &str,
-    result: &Result<serde_json::Value, String>,
+    result: &Result<(), String>,
     now: Instant,
 ) -> Vec<Effect> {
     let steering = &mut state.outbox.steering;
@@ -102,7 +103,7 @@ pub fn steer_answered(
     let steer = steering.remove(index);
     // It was meant for the turn running now, so it goes before anything queued after it.
     state.outbox.queued.push_front(steer.prompt);
-    if matches!(state.conn, ConnState::Failed(_)) {
+    if state.lifecycle.failure().is_some() {
         return vec![];
     }
     let ended = error.contains("no active turn") || error.contains("expected active turn");
@@ -111,7 +112,7 @@ pub fn steer_answered(
     } else {
         format!("codex would not steer this turn ({error}): your message waits for the next turn.")
     };
-    state.transcript.notice(NoticeLevel::Info, message);
+    state.shown.transcript.notice(NoticeLevel::Info, message);
     // Sent at once if the turn is over here too; otherwise when its `turn/completed` comes,
     // which a refusal for "no active turn" says is on its way.
     send_next(state, now)
@@ -120,41 +121,14 @@ pub fn steer_answered(
 /// The server refused a new turn: the message goes back to the composer unless the person
 /// already typed more.
 pub fn turn_refused(state: &mut Session, prompt: &str, error: &str) {
-    state.turn = TurnPhase::Idle;
-    state.transcript.notice(
+    state.shown.turn = TurnPhase::Idle;
+    state.shown.transcript.notice(
         NoticeLevel::Error,
         format!("The prompt was not sent: {error}"),
     );
     if state.composer.is_empty() {
         state.composer.set_text(prompt);
     }
-}
-
-/// An item started in a turn. A user message in the middle of a turn is a steer: the server
-/// drops the answer it was streaming, so say so where that answer is shown.
-pub fn on_item_started(state: &mut Session, turn_id: &str, item: &ThreadItem) {
-    let ThreadItem::UserMessage { content, .. } = item else {
-        return;
-    };
-    let text: Vec<&str> = content
-        .iter()
-        .filter_map(|c| match c {
-            UserInput::Text { text, .. } => Some(text.as_str()),
-            UserInput::Skill { .. } | UserInput::Other => None,
-        })
-        .collect();
-    let text = text.join("\n");
-    let steering = &mut state.outbox.steering;
-    let ours = steering.iter().position(|s| s.prompt == text);
-    if let Some(index) = ours {
-        steering.remove(index);
-    }
-    let note = if ours.is_some() {
-        CUT_OFF_BY_YOUR_STEER
-    } else {
-        CUT_OFF_BY_A_STEER
-    };
-    state.transcript.cut_off_streaming_answers(turn_id, note);
 }
 
 /// The turn ended: steers it accepted are in it, or nowhere; the next queued message goes out.
@@ -179,7 +153,7 @@ pub fn requeue_unanswered(state: &mut Session) {
 pub fn hold_after_interrupt(state: &mut Session) {
     let moved = keep_unsent(state);
     if moved > 0 {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Info,
             format!(
                 "{moved} queued message{} not sent after the interrupt: back in the composer.",

@@ -22,7 +22,7 @@ pub fn ctrl_c(state: &mut Session, now: Instant) -> Vec<Effect> {
         effects.extend(interrupt(state));
         return effects;
     }
-    if matches!(state.turn, TurnPhase::Running { .. }) {
+    if matches!(state.shown.turn, TurnPhase::Running { .. }) {
         state.quit_armed_until = None;
         return interrupt(state);
     }
@@ -49,7 +49,7 @@ pub fn armed(state: &Session, now: Instant) -> bool {
 pub fn next_step(state: &Session) -> &'static str {
     if !state.questions.is_empty() {
         "refuse and stop"
-    } else if matches!(state.turn, TurnPhase::Running { .. }) {
+    } else if matches!(state.shown.turn, TurnPhase::Running { .. }) {
         "interrupt"
     } else if !state.composer.is_empty() {
         "clear"

@@ -1,170 +1,165 @@
-//! Answers to tern's own requests, and the loss of the connection.
+//! Answers to tern's own requests: the one place they are dispatched, by one exhaustive match
+//! on the typed reply (`reply::Reply`). Each arm handles the answer and its failure; an answer
+//! that did not fit the schema arrives as an error naming the request and is said like any other
+//! failure, never dropped.
 
-use super::actions::fail;
+use super::lifecycle::{self, Adopted};
 use super::outbox;
 use super::threads;
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, RequestTag};
-use crate::app::state::{ConnState, Resume, Session, ThreadInfo, TurnPhase};
+use crate::app::event::{LayerEvent, ListPurpose};
+use crate::app::reply::{shown, Reply, ReplyError};
+use crate::app::state::lifecycle::{Lifecycle, Open};
+use crate::app::state::{Session, TurnPhase};
 use crate::model::NoticeLevel;
-use crate::protocol::{
-    FuzzyFileSearchResponse, InitializeResponse, ModelListResponse, ThreadStartResponse,
-    TurnStartResponse,
-};
-use serde_json::Value;
 use std::time::Instant;
 
-pub fn on_response(
-    state: &mut Session,
-    tag: RequestTag,
-    result: Result<Value, String>,
-    now: Instant,
-) -> Vec<Effect> {
-    if let Some(effects) = super::restart::on_response(state, &tag, &result, now) {
-        return effects;
-    }
-    if let Some(effects) = super::threads::on_response(state, &tag, &result, now) {
-        return effects;
-    }
-    match (tag, result) {
-        (RequestTag::Initialize, Ok(value)) => {
-            // Kept for what comes later (`codexHome` locates the exec-policy rules).
-            state.server = Some(serde_json::from_value(value).unwrap_or_else(|e| {
-                tracing::warn!("initialize response unreadable: {e}");
-                InitializeResponse::default()
-            }));
-            let mut effects = vec![Effect::Notify {
-                method: crate::protocol::INITIALIZED,
-                params: None,
-            }];
-            effects.extend(match state.config.resume.clone() {
-                Resume::New => threads::start_new(state),
-                Resume::Thread(thread_id) => {
-                    vec![Effect::Request(threads::resume_request(state, thread_id))]
-                }
-                Resume::Last => threads::find_last(state),
-                Resume::Pick => {
-                    state.layer_events.push(LayerEvent::PickerWanted);
-                    vec![]
-                }
-            });
-            effects
+pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> {
+    match reply {
+        Reply::Initialize(answer) => lifecycle::initialized(state, answer),
+        Reply::StartThread(answer) => {
+            lifecycle::thread_answered(state, answer, Adopted::Started, now)
         }
-        (RequestTag::StartThread, Ok(value)) => {
-            match serde_json::from_value::<ThreadStartResponse>(value) {
-                Ok(response) => on_thread_ready(state, response, now),
-                Err(e) => fail(
-                    state,
-                    format!("The server's thread response was unreadable: {e}"),
-                ),
-            }
+        Reply::ResumeThread(answer) => {
+            let how = match state.lifecycle {
+                Lifecycle::Opening(Open::Restore(_)) => Adopted::Restored,
+                _ => Adopted::Resumed,
+            };
+            lifecycle::thread_answered(state, answer, how, now)
         }
-        (RequestTag::StartTurn { .. }, Ok(value)) => {
-            if let Ok(TurnStartResponse { turn }) = serde_json::from_value(value) {
-                if let TurnPhase::Starting { since } = state.turn {
-                    if !state.finished_turns.contains(&turn.id) {
-                        state.turn = TurnPhase::Running { id: turn.id, since };
+        Reply::ForkThread(answer) => {
+            lifecycle::thread_answered(state, answer, Adopted::Forked, now)
+        }
+        Reply::StartTurn { prompt, answer } => match answer {
+            Ok(response) => {
+                if let TurnPhase::Starting { since } = state.shown.turn {
+                    if !state.shown.finished_turns.contains(&response.turn.id) {
+                        state.shown.turn = TurnPhase::Running {
+                            id: response.turn.id,
+                            since,
+                        };
                     }
                 }
+                vec![]
             }
-            vec![]
-        }
-        (RequestTag::StartTurn { prompt }, Err(e)) => {
-            // Never lose what the person wrote.
-            outbox::turn_refused(state, &prompt, &e);
-            vec![]
-        }
-        (RequestTag::SteerTurn { prompt }, result) => {
-            outbox::steer_answered(state, &prompt, &result, now)
-        }
-        (RequestTag::SearchFiles { generation }, result) => {
-            // An answer tern cannot read lists nothing.
-            let result = result
-                .map(|v| serde_json::from_value::<FuzzyFileSearchResponse>(v).unwrap_or_default());
-            if let Some(finder) = state.composer.file_finder() {
-                finder.answered(generation, result);
-            }
-            vec![]
-        }
-        (RequestTag::InterruptTurn, Ok(_)) => vec![],
-        (RequestTag::InterruptTurn, Err(e)) => {
-            state
-                .transcript
-                .notice(NoticeLevel::Error, format!("Could not interrupt: {e}"));
-            vec![]
-        }
-        (RequestTag::Initialize, Err(e)) => fail(state, format!("codex refused to start: {e}")),
-        (RequestTag::StartThread, Err(e)) => {
-            fail(state, format!("codex could not start a thread: {e}"))
-        }
-        // Handled by `threads` above.
-        (
-            RequestTag::ResumeThread
-            | RequestTag::ForkThread
-            | RequestTag::ListThreads(_)
-            | RequestTag::ListTurns { .. }
-            | RequestTag::PeekTurns { .. }
-            | RequestTag::SetThreadName { .. }
-            | RequestTag::ArchiveThread { .. }
-            | RequestTag::UnarchiveThread { .. },
-            _,
-        ) => vec![],
-        (RequestTag::ListModels, result) => {
-            let parsed = result.and_then(|v| {
-                serde_json::from_value::<ModelListResponse>(v).map_err(|e| e.to_string())
-            });
-            state.layer_events.push(LayerEvent::Models(parsed));
-            vec![]
-        }
-        (RequestTag::ListMcpServers, result) => super::mcp::listed(state, result),
-        (RequestTag::McpLogin { name }, result) => {
-            super::mcp::login_answered(state, &name, result);
-            vec![]
-        }
-        (RequestTag::ReloadMcp, result) => super::mcp::reloaded(state, result),
-        (RequestTag::ListSkills, result) => {
-            super::skills::listed(state, result);
-            vec![]
-        }
-        (RequestTag::CompactThread, result) => {
-            if let Err(e) = result {
+            // The turn may well have started: its `turn/started` says so.
+            Err(e @ ReplyError::Unreadable { .. }) => {
                 state
+                    .shown
+                    .transcript
+                    .notice(NoticeLevel::Warning, e.to_string());
+                vec![]
+            }
+            // Never lose what the person wrote.
+            Err(e) => {
+                outbox::turn_refused(state, &prompt, &e.to_string());
+                vec![]
+            }
+        },
+        Reply::SteerTurn { prompt, answer } => {
+            outbox::steer_answered(state, &prompt, &shown(answer), now)
+        }
+        Reply::InterruptTurn(answer) => {
+            if let Err(e) = answer {
+                state
+                    .shown
+                    .transcript
+                    .notice(NoticeLevel::Error, format!("Could not interrupt: {e}"));
+            }
+            vec![]
+        }
+        Reply::ListThreads { purpose, answer } => match purpose {
+            ListPurpose::Page { generation, fast } => threads::listed(
+                state,
+                LayerEvent::ThreadPage {
+                    generation,
+                    fast,
+                    result: shown(answer),
+                },
+            ),
+            ListPurpose::Search { generation } => threads::listed(
+                state,
+                LayerEvent::ThreadMatches {
+                    generation,
+                    result: shown(answer),
+                },
+            ),
+            ListPurpose::Last => lifecycle::last_listed(state, shown(answer)),
+        },
+        Reply::ListTurns { thread_id, answer } => {
+            threads::on_turns(state, &thread_id, shown(answer), now)
+        }
+        Reply::PeekTurns { thread_id, answer } => {
+            let result = shown(answer).map(|r| {
+                r.data
+                    .first()
+                    .and_then(crate::model::thread_list::Exchange::from_turn)
+            });
+            state
+                .layer_events
+                .push(LayerEvent::ThreadPeek { thread_id, result });
+            vec![]
+        }
+        Reply::SetThreadName {
+            thread_id,
+            name,
+            answer,
+        } => {
+            state.layer_events.push(LayerEvent::RenameAnswered {
+                thread_id,
+                name,
+                result: shown(answer),
+            });
+            vec![]
+        }
+        Reply::ArchiveThread { thread_id, answer } => {
+            archive_answered(state, thread_id, true, answer)
+        }
+        Reply::UnarchiveThread { thread_id, answer } => {
+            archive_answered(state, thread_id, false, answer)
+        }
+        Reply::ListModels(answer) => {
+            state.layer_events.push(LayerEvent::Models(shown(answer)));
+            vec![]
+        }
+        Reply::CompactThread(answer) => {
+            if let Err(e) = answer {
+                state
+                    .shown
                     .transcript
                     .notice(NoticeLevel::Error, format!("Could not compact: {e}"));
             }
             vec![]
         }
+        Reply::SearchFiles { generation, answer } => {
+            if let Some(finder) = state.composer.file_finder() {
+                finder.answered(generation, shown(answer));
+            }
+            vec![]
+        }
+        Reply::ListMcpServers(answer) => super::mcp::listed(state, answer),
+        Reply::McpLogin { name, answer } => {
+            super::mcp::login_answered(state, &name, answer);
+            vec![]
+        }
+        Reply::ReloadMcp(answer) => super::mcp::reloaded(state, answer),
+        Reply::ListSkills(answer) => {
+            super::skills::listed(state, answer);
+            vec![]
+        }
     }
 }
 
-fn on_thread_ready(
+fn archive_answered(
     state: &mut Session,
-    response: ThreadStartResponse,
-    now: Instant,
+    thread_id: String,
+    archiving: bool,
+    answer: Result<(), ReplyError>,
 ) -> Vec<Effect> {
-    let cwd = if response.cwd.is_empty() {
-        response.thread.cwd.clone().unwrap_or_default()
-    } else {
-        response.cwd.clone()
-    };
-    state.transcript.set_session_cwd(Some(cwd.clone()));
-    super::turn_settings::reported(state, &response);
-    state.transcript.load_turns(&response.thread.turns);
-    if !response.thread.turns.is_empty() {
-        state.transcript.notice(
-            NoticeLevel::Info,
-            format!(
-                "Resumed thread {} ({} earlier turns)",
-                response.thread.id,
-                response.thread.turns.len()
-            ),
-        );
-    }
-    state.thread = Some(ThreadInfo {
-        id: response.thread.id,
-        model: response.model,
-        cwd,
+    state.layer_events.push(LayerEvent::ArchiveAnswered {
+        thread_id,
+        archiving,
+        result: shown(answer),
     });
-    state.conn = ConnState::Ready;
-    outbox::send_next(state, now)
+    vec![]
 }

@@ -10,14 +10,13 @@
 
 use super::actions::fail;
 use super::health;
+use super::lifecycle;
 use super::outbox;
 use crate::app::effect::Effect;
-use crate::app::event::RequestTag;
-use crate::app::state::health::{DownCause, Restart};
-use crate::app::state::{ConnState, Session, ThreadInfo, TurnPhase};
+use crate::app::state::health::DownCause;
+use crate::app::state::lifecycle::{Lifecycle, Open};
+use crate::app::state::{Session, ThreadModel, TurnPhase};
 use crate::model::NoticeLevel;
-use crate::protocol::{InitializeResponse, ThreadStartResponse};
-use serde_json::Value;
 use std::time::Instant;
 
 /// The connection closed: say what happened (exit status or signal, the last stderr lines) and
@@ -27,13 +26,12 @@ pub fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
         return vec![];
     }
     // The old server, on its way out because a new one was asked for.
-    if matches!(state.health.restart, Some(Restart::Starting { .. })) {
+    if matches!(state.lifecycle, Lifecycle::Restarting { .. }) {
         return vec![];
     }
     state.health.closed = true;
-    state.health.restart = None;
     let pending = state.questions.clear().len();
-    lose_turn(state);
+    lose_turns(state);
     let unsent = state.outbox.queued.len();
     let mut message = format!("Lost the connection to codex: {reason}.");
     if pending > 0 {
@@ -67,39 +65,38 @@ pub fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
     };
     // Questions of the old server cannot be answered any more.
     state.questions.clear();
-    lose_turn(state);
+    lose_turns(state);
     outbox::keep_unsent(state);
     state.server = None;
-    state.conn = ConnState::Connecting;
+    state.lifecycle = Lifecycle::Restarting {
+        thread: state.shown.thread.as_ref().map(|t| t.id.clone()),
+    };
     let health = &mut state.health;
-    health.restart = Some(Restart::Starting {
-        thread: state.thread.as_ref().map(|t| t.id.clone()),
-    });
     health.started = None;
     health.last_heard = None;
     health.closed = false;
     vec![Effect::RestartServer { kill }]
 }
 
-/// The runtime started a new server (its pid), or could not.
+/// The runtime started a new server (its pid), or could not: `initialize` it, then resume the
+/// thread that was open (or open what the session was asked to, if none was yet).
 pub fn on_restarted(
     state: &mut Session,
     result: Result<Option<u32>, String>,
     now: Instant,
 ) -> Vec<Effect> {
-    let thread = match state.health.restart.take() {
-        Some(Restart::Starting { thread }) => thread,
-        other => {
-            state.health.restart = other;
-            return vec![];
-        }
+    let Lifecycle::Restarting { thread } = state.lifecycle.clone() else {
+        return vec![];
     };
     match result {
         Ok(pid) => {
             state.health.pid = pid;
             state.health.started = Some(now);
-            state.health.restart = Some(Restart::Initializing { thread });
-            super::actions::initialize()
+            let then = match thread {
+                Some(thread) => Open::Restore(thread),
+                None => Open::first(&state.config.resume),
+            };
+            lifecycle::connect(state, then, true)
         }
         Err(detail) => {
             state.health.closed = true;
@@ -117,123 +114,29 @@ pub fn on_restarted(
     }
 }
 
-/// Answers to `initialize` and `thread/resume` during a restart. `None` for everything else.
-pub fn on_response(
-    state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-    now: Instant,
-) -> Option<Vec<Effect>> {
-    let restart = state.health.restart.clone()?;
-    match (restart, tag, result) {
-        (Restart::Initializing { thread }, RequestTag::Initialize, Ok(value)) => {
-            state.server = Some(serde_json::from_value(value.clone()).unwrap_or_else(|e| {
-                tracing::warn!("initialize response unreadable: {e}");
-                InitializeResponse::default()
-            }));
-            let initialized = Effect::Notify {
-                method: crate::protocol::INITIALIZED,
-                params: None,
-            };
-            let Some(thread) = thread else {
-                // No thread was open yet: start the way the session was asked to.
-                state.health.restart = None;
-                state.health.restarts += 1;
-                state.health.down = None;
-                return None;
-            };
-            state.health.restart = Some(Restart::Resuming {
-                thread: thread.clone(),
-            });
-            Some(vec![
-                initialized,
-                Effect::Request(super::threads::resume_request(state, thread)),
-            ])
-        }
-        (Restart::Initializing { .. }, RequestTag::Initialize, Err(e)) => Some(given_up(
-            state,
-            format!("the new server refused `initialize`: {e}"),
-        )),
-        (Restart::Resuming { thread }, RequestTag::ResumeThread, Ok(value)) => {
-            match serde_json::from_value::<ThreadStartResponse>(value.clone()) {
-                Ok(response) => Some(resumed(state, response, now)),
-                Err(e) => Some(given_up(
-                    state,
-                    format!("its answer to resuming thread {thread} was unreadable: {e}"),
-                )),
-            }
-        }
-        (Restart::Resuming { thread }, RequestTag::ResumeThread, Err(e)) => Some(given_up(
-            state,
-            format!("the new server could not resume thread {thread}: {e}"),
-        )),
-        _ => None,
-    }
-}
-
-/// The thread is back: the session goes on where it was.
-fn resumed(state: &mut Session, response: ThreadStartResponse, now: Instant) -> Vec<Effect> {
-    state.health.restart = None;
-    state.health.restarts += 1;
-    let cwd = if response.cwd.is_empty() {
-        response.thread.cwd.clone().unwrap_or_default()
-    } else {
-        response.cwd.clone()
-    };
-    state.transcript.notice(
-        NoticeLevel::Info,
-        format!(
-            "codex app-server restarted{}; thread {} resumed.",
-            state
-                .health
-                .pid
-                .map(|p| format!(" (pid {p})"))
-                .unwrap_or_default(),
-            response.thread.id
-        ),
-    );
-    if response.thread.status == Some(crate::protocol::ThreadStatus::SystemError) {
-        super::notices::system_error(state);
-    }
-    state.thread = Some(ThreadInfo {
-        id: response.thread.id,
-        model: response.model,
-        cwd,
-    });
-    // Late events of old turns came from the old server only; the new one may even reuse
-    // their ids.
-    state.finished_turns.clear();
-    // A page of history asked of the old server will not come.
-    if let Some(older) = &mut state.older_turns {
-        older.loading = false;
-    }
-    state.conn = ConnState::Ready;
-    state.health.down = None;
-    outbox::send_next(state, now)
-}
-
-fn given_up(state: &mut Session, why: String) -> Vec<Effect> {
-    state.health.restart = None;
-    health::show(
-        state,
-        DownCause::StartFailed {
-            detail: why.clone(),
-        },
-    );
-    fail(state, format!("Could not restart codex app-server: {why}"))
-}
-
-/// The running turn ends with the server: its cells stop "running".
-fn lose_turn(state: &mut Session) {
-    if let Some(id) = state.active_turn_id().map(str::to_string) {
-        state.transcript.settle_turn(&id, false);
-        state.finished_turns.insert(id);
-        state.transcript.notice(
+/// The running turns end with the server: their cells stop "running" (the shown thread's, and
+/// any sub-agent's kept aside, which ran on the same server).
+fn lose_turns(state: &mut Session) {
+    if lose_turn(&mut state.shown) {
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             "The running turn ended with the server.",
         );
     }
+    for model in state.threads.models_mut() {
+        lose_turn(model);
+    }
     outbox::requeue_unanswered(state);
-    state.turn = TurnPhase::Idle;
-    state.turn_tokens = None;
+}
+
+/// Ends `model`'s running turn, if any; returns whether there was one.
+fn lose_turn(model: &mut ThreadModel) -> bool {
+    let running = model.active_turn_id().map(str::to_string);
+    if let Some(id) = &running {
+        model.transcript.settle_turn(id, false);
+        model.finished_turns.insert(id.clone());
+    }
+    model.turn = TurnPhase::Idle;
+    model.turn_tokens = None;
+    running.is_some()
 }

@@ -1,150 +1,74 @@
-//! Notifications and server requests, routed by thread and turn.
+//! Notifications and server requests, routed by thread: every notification that names a
+//! thread goes to that thread's own model (`thread_events`) — the shown thread's, or one kept
+//! aside, made at the thread's first event (a sub-agent's thread is never announced with
+//! `thread/started`; over a shared server, threads nobody here opened send events too). Only
+//! the shown thread's events touch the screen, the person's queued messages or the layers.
+//! Server questions from any thread join the one question queue, labelled with their thread.
 
-use super::actions::turn_finished;
+use super::thread_events;
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
-use crate::app::state::{Session, TurnPhase};
-use crate::model::{CellKind, NoticeLevel, Question, TurnTokens};
-use crate::protocol::{
-    RequestId, ServerNotification as N, ServerRequest, TurnStatus, METHOD_NOT_FOUND,
-};
+use crate::app::state::Session;
+use crate::model::{CellKind, NoticeLevel, Question};
+use crate::protocol::{RequestId, ServerNotification as N, ServerRequest, METHOD_NOT_FOUND};
 use std::time::Instant;
 
 pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
-    // Route by thread first: another thread's events (a sub-agent, another client) never mix
-    // into the visible one.
-    if let (Some(theirs), Some(ours)) = (n.thread_id(), state.thread_id()) {
-        if theirs != ours {
-            tracing::debug!(
-                thread = theirs,
-                "ignoring a notification for another thread"
+    let Some(thread_id) = n.thread_id() else {
+        return about_no_thread(state, n);
+    };
+    // The one queue of questions, whichever thread asked.
+    if let N::ServerRequestResolved(r) = &n {
+        // Settled elsewhere (another client, an interrupt): say so rather than let the
+        // question vanish unexplained.
+        if state.questions.remove(&r.request_id, now).is_some() {
+            state.shown.transcript.notice(
+                NoticeLevel::Info,
+                "A question from codex was settled elsewhere (answered by another client, or withdrawn).",
             );
-            return vec![];
         }
+        return vec![];
     }
-    if let Some(turn_id) = turn_of(&n) {
-        if state.finished_turns.contains(turn_id) && !is_late_item_event(state, &n) {
-            tracing::debug!(
-                turn = turn_id,
-                "dropping a late notification for an ended turn"
-            );
-            return vec![];
+    if state.thread_id() == Some(thread_id) {
+        return about_the_shown_thread(state, n, now);
+    }
+    // Another thread (a sub-agent's, another client's on a shared server): its own model,
+    // made at its first event, never the transcript on screen.
+    let thread_id = thread_id.to_string();
+    let (model, dropped) = state.threads.touch(&thread_id);
+    thread_events::apply(model, n, None, now);
+    if let Some(dropped) = dropped {
+        super::switch::let_go(state, &dropped);
+    }
+    vec![]
+}
+
+/// A notification about the thread on screen: its model, then what the person's messages and
+/// the layers on screen make of it.
+fn about_the_shown_thread(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
+    let steers = Some(&mut state.outbox.steering);
+    let applied = thread_events::apply(&mut state.shown, n, steers, now);
+    if let Some(turn_id) = applied.diff_changed {
+        state.layer_events.push(LayerEvent::TurnDiff { turn_id });
+    }
+    match applied.turn_ended {
+        Some(interrupted) => {
+            if interrupted {
+                super::outbox::hold_after_interrupt(state);
+            }
+            super::outbox::turn_ended(state, now)
         }
+        None => vec![],
     }
+}
+
+/// A notification about no thread in particular: said where the person looks, or news for the
+/// layers (the picker keeps in step with renames and archives from anywhere).
+fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
     match n {
-        N::TurnStarted(t) => {
-            let since = match &state.turn {
-                TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => *since,
-                _ => now,
-            };
-            state.turn = TurnPhase::Running {
-                id: t.turn.id,
-                since,
-            };
-        }
-        N::TurnCompleted(t) => {
-            let turn = t.turn;
-            state.finished_turns.insert(turn.id.clone());
-            // A command still running when the model yields goes on in the background and
-            // reports later under this turn's id; only a turn that was cut short stops them.
-            let commands_go_on = matches!(turn.status, TurnStatus::Completed);
-            let interrupted = matches!(turn.status, TurnStatus::Interrupted);
-            state.transcript.settle_turn(&turn.id, commands_go_on);
-            match turn.status {
-                TurnStatus::Interrupted => state
-                    .transcript
-                    .notice(NoticeLevel::Warning, "Turn interrupted"),
-                TurnStatus::Failed => {
-                    let message = turn
-                        .error
-                        .map(|e| e.message)
-                        .unwrap_or_else(|| "no reason given".into());
-                    state
-                        .transcript
-                        .notice(NoticeLevel::Error, format!("Turn failed: {message}"));
-                }
-                _ => {}
-            }
-            let tokens = state
-                .turn_tokens
-                .take()
-                .filter(|(id, _)| *id == turn.id)
-                .map(|(_, t)| t);
-            state.transcript.push(CellKind::TurnEnd {
-                status: format!("{:?}", turn.status).to_lowercase(),
-                duration_ms: turn.duration_ms,
-                tokens,
-            });
-            let is_current = match state.active_turn_id() {
-                Some(id) => id == turn.id,
-                None => true,
-            };
-            if is_current {
-                if interrupted {
-                    super::outbox::hold_after_interrupt(state);
-                }
-                return turn_finished(state, now);
-            }
-        }
-        N::ItemStarted(i) => {
-            super::outbox::on_item_started(state, &i.turn_id, &i.item);
-            state.transcript.upsert_item(&i.turn_id, &i.item, false)
-        }
-        N::ItemCompleted(i) => state.transcript.upsert_item(&i.turn_id, &i.item, true),
-        N::AgentMessageDelta(d) => state
-            .transcript
-            .append_agent_delta(&d.turn_id, &d.item_id, &d.delta),
-        N::ReasoningSummaryDelta(d) => state
-            .transcript
-            .append_reasoning_delta(&d.turn_id, &d.item_id, &d.delta),
-        N::CommandOutputDelta(d) => state
-            .transcript
-            .append_command_output(&d.turn_id, &d.item_id, &d.delta),
-        N::TokenUsageUpdated(u) => {
-            // `last` is one model call; a turn's use is the sum over its calls.
-            if let Some(turn_id) = u.turn_id {
-                let last = &u.token_usage.last;
-                let entry = match state.turn_tokens.take() {
-                    Some((id, t)) if id == turn_id => (id, t),
-                    _ => (turn_id, TurnTokens::default()),
-                };
-                let (id, mut t) = entry;
-                t.input += last.input_tokens;
-                t.cached_input += last.cached_input_tokens;
-                t.output += last.output_tokens;
-                state.turn_tokens = Some((id, t));
-            }
-            state.usage = Some(u.token_usage);
-        }
-        N::PlanUpdated(p) => state.transcript.update_plan(&p),
-        N::TurnDiffUpdated(d) => {
-            if state.transcript.set_turn_diff(&d.turn_id, &d.diff) {
-                state
-                    .layer_events
-                    .push(LayerEvent::TurnDiff { turn_id: d.turn_id });
-            }
-        }
-        N::Error(e) => super::notices::error(state, e),
         N::Warning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.message),
         N::ConfigWarning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.summary),
-        N::ThreadStatusChanged(s) => {
-            if s.status == crate::protocol::ThreadStatus::SystemError {
-                super::notices::system_error(state);
-            }
-        }
         N::DeprecationNotice(w) => tracing::info!("deprecation notice: {}", w.summary),
-        N::ServerRequestResolved(r) => {
-            // Settled elsewhere (another client, an interrupt): say so rather than let the
-            // question vanish unexplained.
-            if state.questions.remove(&r.request_id, now).is_some() {
-                state.transcript.notice(
-                    NoticeLevel::Info,
-                    "A question from codex was settled elsewhere (answered by another client, or withdrawn).",
-                );
-            }
-        }
-        N::ThreadStarted(_) => {}
-        // Another client (or we) renamed or archived a thread: keep the picker in step.
         N::ThreadNameUpdated(n) => state.layer_events.push(LayerEvent::ThreadRenamed {
             thread_id: n.thread_id,
             name: n.thread_name,
@@ -162,38 +86,25 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
         N::McpServerOauthLoginCompleted(n) => return super::mcp::login_completed(state, n),
         N::SkillsChanged => return super::skills::changed(state),
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
+        // Each names its thread (`thread_id`), so none comes here; routed by thread if one did.
+        n @ (N::ThreadStarted(_)
+        | N::TurnStarted(_)
+        | N::TurnCompleted(_)
+        | N::ItemStarted(_)
+        | N::ItemCompleted(_)
+        | N::AgentMessageDelta(_)
+        | N::CommandOutputDelta(_)
+        | N::ReasoningSummaryDelta(_)
+        | N::TokenUsageUpdated(_)
+        | N::PlanUpdated(_)
+        | N::TurnDiffUpdated(_)
+        | N::Error(_)
+        | N::ServerRequestResolved(_)
+        | N::ThreadStatusChanged(_)) => {
+            tracing::warn!(?n, "a thread's notification without its thread");
+        }
     }
     vec![]
-}
-
-/// An item event for an ended turn whose item already has a cell: a background command's
-/// output and completion arrive after `turn/completed` with the old turn id (protocol notes §5),
-/// and belong to that cell. Events for items never seen stay dropped.
-fn is_late_item_event(state: &Session, n: &N) -> bool {
-    let (turn_id, item_id) = match n {
-        N::ItemStarted(i) | N::ItemCompleted(i) => match i.item.id() {
-            Some(id) => (i.turn_id.as_str(), id),
-            None => return false,
-        },
-        N::CommandOutputDelta(d) | N::AgentMessageDelta(d) | N::ReasoningSummaryDelta(d) => {
-            (d.turn_id.as_str(), d.item_id.as_str())
-        }
-        _ => return false,
-    };
-    state.transcript.has_item(turn_id, item_id)
-}
-
-fn turn_of(n: &N) -> Option<&str> {
-    match n {
-        N::ItemStarted(i) | N::ItemCompleted(i) => Some(&i.turn_id),
-        N::AgentMessageDelta(d) | N::CommandOutputDelta(d) | N::ReasoningSummaryDelta(d) => {
-            Some(&d.turn_id)
-        }
-        N::PlanUpdated(p) => Some(&p.turn_id),
-        N::TurnDiffUpdated(d) => Some(&d.turn_id),
-        N::TurnStarted(t) | N::TurnCompleted(t) => Some(&t.turn.id),
-        _ => None,
-    }
 }
 
 pub fn on_server_request(
@@ -205,9 +116,14 @@ pub fn on_server_request(
     let approval = match request {
         ServerRequest::CommandApproval(params) => Question::command(id, params),
         ServerRequest::FileChangeApproval(params) => {
+            // The changes are on the item's cell, in the transcript of the thread that asks.
             let changes = state
-                .transcript
-                .cell_for_item(&params.turn_id, &params.item_id)
+                .model_mut(&params.thread_id)
+                .and_then(|model| {
+                    model
+                        .transcript
+                        .cell_for_item(&params.turn_id, &params.item_id)
+                })
                 .and_then(|cell| match cell.kind() {
                     CellKind::FileChange { changes, .. } => Some(changes.clone()),
                     _ => None,
@@ -221,7 +137,7 @@ pub fn on_server_request(
         }
         ServerRequest::Elicitation(params) => Question::elicitation(id, params),
         ServerRequest::Unsupported(method) => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Warning,
                 format!("The server asked for `{method}`, which tern does not support yet; it was told so."),
             );

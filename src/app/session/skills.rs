@@ -5,10 +5,10 @@
 
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
+use crate::app::reply::{shown, Answer};
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
 use crate::protocol::{SkillsListParams, SkillsListResponse, UserInput};
-use serde_json::Value;
 
 /// The most skills kept, and the most load errors.
 pub const MAX_SKILLS: usize = 500;
@@ -43,6 +43,7 @@ fn request(state: &mut Session, force_reload: bool) -> Vec<Effect> {
     // The thread's directory, else the one tern was started in (as `threads::current_cwd`,
     // which this module cannot use: `outbox` uses this one, and `threads` uses `outbox`).
     let cwds: Vec<String> = state
+        .shown
         .thread
         .as_ref()
         .map(|t| t.cwd.clone())
@@ -56,13 +57,10 @@ fn request(state: &mut Session, force_reload: bool) -> Vec<Effect> {
 }
 
 /// The list came: the enabled skills (each name once), and the files that did not load.
-pub fn listed(state: &mut Session, result: Result<Value, String>) {
+pub fn listed(state: &mut Session, answer: Answer<SkillsListResponse>) {
     let skills = &mut state.skills;
     skills.loading = false;
-    let parsed = result.and_then(|v| {
-        serde_json::from_value::<SkillsListResponse>(v)
-            .map_err(|e| format!("the answer was unreadable: {e}"))
-    });
+    let parsed = shown(answer);
     match parsed {
         Ok(answer) => {
             skills.list.clear();

@@ -46,7 +46,7 @@ pub fn choose(state: &mut Session, theme: Theme, name: &str) -> Vec<Effect> {
             value: name.to_string(),
         }],
         None => {
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Info,
                 format!(
                     "Theme {}: for this session (tern has no config folder to save it in).",
@@ -64,7 +64,7 @@ pub fn choose_by_name(state: &mut Session, name: &str) -> Vec<Effect> {
         Some(theme) => choose(state, theme, name),
         None => {
             let names: Vec<&str> = Theme::BUILT_IN.iter().map(|t| t.name()).collect();
-            state.transcript.notice(
+            state.shown.transcript.notice(
                 NoticeLevel::Warning,
                 format!(
                     "No theme {}: the built-in ones are {}; /theme lists yours too.",
@@ -95,9 +95,9 @@ pub fn setting_saved(
             } else if state.config.theme_from_env {
                 text.push_str(" TERN_THEME is set, and decides at startup while it is.");
             }
-            state.transcript.notice(NoticeLevel::Info, text);
+            state.shown.transcript.notice(NoticeLevel::Info, text);
         }
-        Err(e) => state.transcript.notice(
+        Err(e) => state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!(
                 "Could not save {key} = \"{value}\" in {file} ({}): it holds for this session only.",

@@ -1,20 +1,16 @@
-//! Which thread the session shows: starting a new one (`/new`), opening another (the picker,
-//! `tern resume --last`), forking, and paging a resumed thread's older turns in from
-//! `thread/turns/list`, newest first, as the person scrolls up.
+//! The threads of the session: the picker's listings, what a refused open says where no picker
+//! took it, and paging a resumed thread's older turns in from `thread/turns/list`,
+//! newest first, as the person scrolls up. (Opening and adopting a thread is `lifecycle`'s;
+//! which one is on screen, `switch`'s.)
 
 use super::actions::fail;
 use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, ListPurpose, RequestTag};
+use crate::app::event::LayerEvent;
 use crate::app::request::ClientRequest;
-use crate::app::state::older_turns::OlderTurns;
-use crate::app::state::{ConnState, Session, ThreadInfo, TurnPhase};
-use crate::model::{NoticeLevel, Transcript};
-use crate::protocol::{
-    ThreadListParams, ThreadListResponse, ThreadResumeParams, ThreadSettings, ThreadStartResponse,
-    ThreadTurnsListParams, ThreadTurnsListResponse, TurnStatus, SORT_UPDATED_AT,
-};
+use crate::app::state::{Session, TurnPhase};
+use crate::model::NoticeLevel;
+use crate::protocol::{ThreadSettings, ThreadTurnsListParams, ThreadTurnsListResponse, TurnStatus};
 use ratatui::layout::Rect;
-use serde_json::Value;
 use std::time::Instant;
 
 /// Turns asked for per page of older turns.
@@ -25,6 +21,7 @@ const LOAD_WITHIN_CELLS: usize = 8;
 /// The directory the session works in.
 pub fn current_cwd(state: &Session) -> String {
     state
+        .shown
         .thread
         .as_ref()
         .map(|t| t.cwd.clone())
@@ -41,44 +38,10 @@ pub fn settings_for_existing(state: &Session) -> ThreadSettings {
     }
 }
 
-/// The resume request for `thread_id`.
-pub fn resume_request(state: &Session, thread_id: String) -> ClientRequest {
-    ClientRequest::ResumeThread(ThreadResumeParams {
-        thread_id,
-        settings: settings_for_existing(state),
-        exclude_turns: true,
-    })
-}
-
-/// `tern resume --last`: the newest thread of this directory.
-pub fn find_last(state: &Session) -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::ListThreads {
-        params: ThreadListParams {
-            limit: Some(1),
-            sort_key: Some(SORT_UPDATED_AT.into()),
-            cwd: Some(current_cwd(state)),
-            ..ThreadListParams::default()
-        },
-        purpose: ListPurpose::Last,
-    })]
-}
-
-/// Forgets what was shown of the previous thread.
-fn reset_session(state: &mut Session) {
-    state.transcript = Transcript::default();
-    state.scroll = Default::default();
-    state.turn = TurnPhase::Idle;
-    state.finished_turns.clear();
-    state.usage = None;
-    state.turn_tokens = None;
-    state.older_turns = None;
-    state.thread = None;
-}
-
 /// Refuses to leave a thread while its turn runs (its events would be lost to view).
-fn busy(state: &mut Session, what: &str) -> bool {
+pub fn busy(state: &mut Session, what: &str) -> bool {
     if state.turn_active() {
-        state.transcript.notice(
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!("A turn is running: interrupt it (Esc) or wait, then {what}."),
         );
@@ -87,148 +50,17 @@ fn busy(state: &mut Session, what: &str) -> bool {
     false
 }
 
-/// `/new`: a fresh thread; the old one stays resumable.
-pub fn new_thread(state: &mut Session) -> Vec<Effect> {
-    if busy(state, "start a new thread") {
-        return vec![];
-    }
-    let previous = state.thread_id().map(str::to_string);
-    reset_session(state);
-    // Prompts typed meanwhile wait for the new thread.
-    state.conn = ConnState::Connecting;
-    if let Some(id) = previous {
-        let hint = crate::render::resume_hint::resume_command(&id)
-            .unwrap_or_else(|why| format!("tern resume (its id is not shown: {why})"));
-        state.transcript.notice(
-            NoticeLevel::Info,
-            format!("New thread. The previous one stays: {hint}"),
-        );
-    }
-    start_new(state)
-}
-
-/// Asks for a new thread (the session shows nothing until it is ready).
-pub fn start_new(state: &Session) -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::StartThread(
-        state.config.settings.clone(),
-    ))]
-}
-
-/// Answers to the requests of this module and of the picker. `None` for other tags.
-pub fn on_response(
-    state: &mut Session,
-    tag: &RequestTag,
-    result: &Result<Value, String>,
-    now: Instant,
-) -> Option<Vec<Effect>> {
-    Some(match tag {
-        RequestTag::ListThreads(purpose) => {
-            let parsed = result.clone().and_then(|v| {
-                serde_json::from_value::<ThreadListResponse>(v).map_err(|e| e.to_string())
-            });
-            on_list(state, purpose, parsed)
-        }
-        RequestTag::ResumeThread | RequestTag::ForkThread => {
-            let forked = *tag == RequestTag::ForkThread;
-            match result {
-                Ok(value) => match serde_json::from_value::<ThreadStartResponse>(value.clone()) {
-                    Ok(response) => opened(state, response, forked, now),
-                    Err(e) => refused(state, format!("its answer was unreadable: {e}")),
-                },
-                Err(e) => refused(state, e.clone()),
-            }
-        }
-        RequestTag::ListTurns { thread_id } => {
-            let parsed = result.clone().and_then(|v| {
-                serde_json::from_value::<ThreadTurnsListResponse>(v).map_err(|e| e.to_string())
-            });
-            on_turns(state, thread_id, parsed, now)
-        }
-        RequestTag::PeekTurns { thread_id } => {
-            let exchange = result.clone().and_then(|v| {
-                serde_json::from_value::<ThreadTurnsListResponse>(v).map_err(|e| e.to_string())
-            });
-            state.layer_events.push(LayerEvent::ThreadPeek {
-                thread_id: thread_id.clone(),
-                result: exchange.map(|r| {
-                    r.data
-                        .first()
-                        .and_then(crate::model::thread_list::Exchange::from_turn)
-                }),
-            });
-            vec![]
-        }
-        RequestTag::SetThreadName { thread_id, name } => {
-            state.layer_events.push(LayerEvent::RenameAnswered {
-                thread_id: thread_id.clone(),
-                name: name.clone(),
-                result: result.clone().map(|_| ()),
-            });
-            vec![]
-        }
-        RequestTag::ArchiveThread { thread_id } | RequestTag::UnarchiveThread { thread_id } => {
-            state.layer_events.push(LayerEvent::ArchiveAnswered {
-                thread_id: thread_id.clone(),
-                archiving: matches!(tag, RequestTag::ArchiveThread { .. }),
-                result: result.clone().map(|_| ()),
-            });
-            vec![]
-        }
-        _ => return None,
-    })
-}
-
-fn on_list(
-    state: &mut Session,
-    purpose: &ListPurpose,
-    result: Result<ThreadListResponse, String>,
-) -> Vec<Effect> {
-    match purpose {
-        ListPurpose::Page { generation, fast } => {
-            state.layer_events.push(LayerEvent::ThreadPage {
-                generation: *generation,
-                fast: *fast,
-                result,
-            });
-            vec![]
-        }
-        ListPurpose::Search { generation } => {
-            state.layer_events.push(LayerEvent::ThreadMatches {
-                generation: *generation,
-                result,
-            });
-            vec![]
-        }
-        ListPurpose::Last => match result.map(|r| r.data.into_iter().next()) {
-            Ok(Some(thread)) => vec![Effect::Request(resume_request(state, thread.id))],
-            Ok(None) => {
-                state.transcript.notice(
-                    NoticeLevel::Info,
-                    "No earlier thread in this directory: started a new one.",
-                );
-                start_new(state)
-            }
-            Err(e) => {
-                state.transcript.notice(
-                    NoticeLevel::Warning,
-                    format!("Could not list earlier threads ({e}): started a new one."),
-                );
-                start_new(state)
-            }
-        },
-    }
-}
-
-/// The server would not open a thread: the picker that asked says so, if one is open.
-fn refused(state: &mut Session, error: String) -> Vec<Effect> {
-    state.layer_events.push(LayerEvent::OpenRefused { error });
+/// A page of the picker's listing (`ListPurpose::Page`), or its search (`ListPurpose::Search`):
+/// news for the picker.
+pub fn listed(state: &mut Session, event: LayerEvent) -> Vec<Effect> {
+    state.layer_events.push(event);
     vec![]
 }
 
 /// A refusal no picker took: `tern resume ID` at startup, or a fork from the conversation.
 pub fn refused_here(state: &mut Session, error: &str) -> Vec<Effect> {
-    if state.thread.is_some() {
-        state.transcript.notice(
+    if state.shown.thread.is_some() {
+        state.shown.transcript.notice(
             NoticeLevel::Error,
             format!("Could not open that thread: {error}"),
         );
@@ -242,61 +74,14 @@ pub fn refused_here(state: &mut Session, error: &str) -> Vec<Effect> {
     )
 }
 
-/// A resumed or forked thread is loaded: show it, and page its older turns in.
-fn opened(
-    state: &mut Session,
-    response: ThreadStartResponse,
-    forked: bool,
-    now: Instant,
-) -> Vec<Effect> {
-    state.layer_events.push(LayerEvent::ThreadOpened);
-    reset_session(state);
-    let cwd = if response.cwd.is_empty() {
-        response.thread.cwd.clone().unwrap_or_default()
-    } else {
-        response.cwd.clone()
-    };
-    state.transcript.set_session_cwd(Some(cwd.clone()));
-    super::turn_settings::reported(state, &response);
-    // A server that ignored `excludeTurns` sent them all: show them, there is nothing to page.
-    let inline = !response.thread.turns.is_empty();
-    state.transcript.load_turns(&response.thread.turns);
-    let title = crate::model::thread_list::ThreadRow::from_thread(&response.thread);
-    state.transcript.notice(
-        NoticeLevel::Info,
-        format!(
-            "{} thread {} · {}",
-            if forked { "Forked into" } else { "Resumed" },
-            title.id,
-            title.title()
-        ),
-    );
-    state.older_turns = (!inline).then(|| OlderTurns {
-        thread_id: response.thread.id.clone(),
-        cursor: response.turns_backwards_cursor.clone(),
-        more: true,
-        loading: false,
-        first: true,
-    });
-    state.thread = Some(ThreadInfo {
-        id: response.thread.id,
-        model: response.model,
-        cwd,
-    });
-    state.conn = ConnState::Ready;
-    let mut effects = ask_older(state);
-    effects.extend(super::outbox::send_next(state, now));
-    effects
-}
-
 /// Asks for the next page of older turns when the view of the transcript shown in
 /// `transcript` is near the top of what is loaded (or the screen is not full yet).
 pub fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
-    let Some(older) = &state.older_turns else {
+    let Some(older) = &state.shown.older_turns else {
         return vec![];
     };
     if !older.first {
-        let top = state.scroll.top(&state.view_in(transcript));
+        let top = state.shown.scroll.top(&state.view_in(transcript));
         if top.cell >= LOAD_WITHIN_CELLS {
             return vec![];
         }
@@ -305,8 +90,8 @@ pub fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
 }
 
 /// Asks for the next page of older turns, unless one is on its way or there are no more.
-fn ask_older(state: &mut Session) -> Vec<Effect> {
-    let Some(older) = &mut state.older_turns else {
+pub fn ask_older(state: &mut Session) -> Vec<Effect> {
+    let Some(older) = &mut state.shown.older_turns else {
         return vec![];
     };
     if older.loading || !older.more {
@@ -324,13 +109,19 @@ fn ask_older(state: &mut Session) -> Vec<Effect> {
     ))]
 }
 
-fn on_turns(
+/// A page of older turns of a thread: put above what its transcript shows (the shown thread's,
+/// or one switched away from while the page was on its way).
+pub fn on_turns(
     state: &mut Session,
     thread_id: &str,
     result: Result<ThreadTurnsListResponse, String>,
     now: Instant,
 ) -> Vec<Effect> {
-    let Some(older) = &mut state.older_turns else {
+    let shown = state.thread_id() == Some(thread_id);
+    let Some(model) = state.model_mut(thread_id) else {
+        return vec![];
+    };
+    let Some(older) = &mut model.older_turns else {
         return vec![];
     };
     if older.thread_id != thread_id {
@@ -342,7 +133,7 @@ fn on_turns(
         Ok(response) => response,
         Err(e) => {
             older.more = false;
-            state.transcript.notice(
+            model.transcript.notice(
                 NoticeLevel::Error,
                 format!("Could not load the earlier turns: {e}"),
             );
@@ -354,8 +145,10 @@ fn on_turns(
     // A thread still running elsewhere: its turn goes on in place, live.
     if first {
         if let Some(newest) = response.data.first() {
-            if newest.status == TurnStatus::InProgress {
-                state.turn = TurnPhase::Running {
+            let known = model.finished_turns.contains(&newest.id)
+                || model.active_turn_id() == Some(newest.id.as_str());
+            if newest.status == TurnStatus::InProgress && !known {
+                model.turn = TurnPhase::Running {
                     id: newest.id.clone(),
                     since: now,
                 };
@@ -364,11 +157,13 @@ fn on_turns(
     }
     let mut turns = response.data;
     turns.reverse();
-    let before = state.transcript.revision();
-    let added = state.transcript.prepend_turns(&turns);
-    let after = state.transcript.revision();
-    state.scroll.cells_prepended(added, before, after);
-    state.layer_events.push(LayerEvent::CellsPrepended(added));
+    let before = model.transcript.revision();
+    let added = model.transcript.prepend_turns(&turns);
+    let after = model.transcript.revision();
+    model.scroll.cells_prepended(added, before, after);
+    if shown {
+        state.layer_events.push(LayerEvent::CellsPrepended(added));
+    }
     // The screen may still not be full: `update` asks for the next page after every event
     // until it is (or the older turns run out).
     vec![]
@@ -380,5 +175,5 @@ pub fn renamed_here(state: &mut Session, name: &str, result: &Result<(), String>
         Ok(()) => (NoticeLevel::Info, format!("Renamed this thread to {name}.")),
         Err(e) => (NoticeLevel::Error, format!("Could not rename: {e}")),
     };
-    state.transcript.notice(level, text);
+    state.shown.transcript.notice(level, text);
 }

@@ -21,7 +21,7 @@ pub fn model(state: &Session) -> Option<String> {
         .chosen
         .model
         .clone()
-        .or_else(|| state.thread.as_ref().map(|t| t.model.clone()))
+        .or_else(|| state.shown.thread.as_ref().map(|t| t.model.clone()))
         .or_else(|| state.config.settings.model.clone())
         .filter(|m| !m.is_empty())
 }

@@ -1,10 +1,10 @@
-//! Whether the server answers, as data: its deadlines, its process, where a restart stands,
+//! Whether the server answers, as data: its deadlines, its process, how many restarts,
 //! and the server-down box (what the person is told until it is back). The session's `health`
 //! and `restart` modules change it.
 
+use crate::text::graphemes::clusters;
 use crate::text::sanitize::sanitize_line;
 use std::time::{Duration, Instant};
-use unicode_width::UnicodeWidthChar;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Timeouts {
@@ -34,8 +34,6 @@ pub struct Health {
     pub last_heard: Option<Instant>,
     /// The connection closed: the process is gone (and reaped), nothing to kill.
     pub closed: bool,
-    /// A restart is under way (see the session's `restart`).
-    pub restart: Option<Restart>,
     /// How many times the server was restarted this session.
     pub restarts: u32,
     /// The server died, never answered or went silent: what the person is told, until it is
@@ -112,13 +110,12 @@ impl ServerDown {
         for paragraph in self.paragraphs() {
             let mut row = String::new();
             let mut used = 0;
-            for c in paragraph.chars() {
-                let w = c.width().unwrap_or(0);
+            for (g, w) in clusters(&paragraph) {
                 if used + w > width && !row.is_empty() {
                     rows.push(std::mem::take(&mut row));
                     used = 0;
                 }
-                row.push(c);
+                row.push_str(g);
                 used += w;
             }
             rows.push(row);
@@ -138,15 +135,4 @@ impl ServerDown {
             DownCause::Silent { .. } => "codex app-server is silent",
         }
     }
-}
-
-/// Where a restart stands.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Restart {
-    /// The runtime is starting the new server; the thread to resume after, if any.
-    Starting { thread: Option<String> },
-    /// `initialize` was sent to the new server.
-    Initializing { thread: Option<String> },
-    /// `thread/resume` was sent to the new server.
-    Resuming { thread: String },
 }

@@ -5,23 +5,26 @@
 
 pub mod guard;
 pub mod health;
+pub mod lifecycle;
 pub mod mcp;
 pub mod older_turns;
 pub mod outbox;
 pub mod questions;
 pub mod skills;
+pub mod threads;
 pub mod turn_settings;
 
 use super::composer::Composer;
 use super::scroll::Scroll;
 use super::view::View;
-use crate::model::{LayoutKey, Transcript, TurnTokens};
-use crate::protocol::{InitializeResponse, ThreadSettings, ThreadTokenUsage};
+use crate::model::LayoutKey;
+use crate::protocol::{InitializeResponse, ThreadSettings};
 use crate::render::Theme;
+pub use lifecycle::{Lifecycle, Open};
 use questions::QuestionQueue;
 use ratatui::layout::Rect;
-use std::collections::HashSet;
 use std::time::Instant;
+pub use threads::{ThreadInfo, ThreadModel, Threads, TurnPhase};
 
 /// How the session was asked to start.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -100,45 +103,16 @@ impl WallClock {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum ConnState {
-    Connecting,
-    Ready,
-    /// The server is unusable; carries what happened and what to do.
-    Failed(String),
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum TurnPhase {
-    Idle,
-    /// `turn/start` is in flight; the turn id is not known yet.
-    Starting {
-        since: Instant,
-    },
-    Running {
-        id: String,
-        since: Instant,
-    },
-    Interrupting {
-        id: String,
-        since: Instant,
-    },
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ThreadInfo {
-    pub id: String,
-    pub model: String,
-    pub cwd: String,
-}
-
 #[derive(Debug)]
 pub struct Session {
     pub config: SessionConfig,
-    pub conn: ConnState,
-    pub thread: Option<ThreadInfo>,
-    pub turn: TurnPhase,
-    pub transcript: Transcript,
+    /// Where the session stands: connecting, opening a thread, ready, restarting or failed.
+    pub lifecycle: Lifecycle,
+    /// The thread on screen: its model is the only one laid out, and where the person's
+    /// messages go.
+    pub shown: ThreadModel,
+    /// Every other thread tern heard of (routed by `threadId`), bounded.
+    pub threads: Threads,
     pub composer: Composer,
     /// The person's messages not yet in a turn: queued, or steering the running one.
     pub outbox: outbox::Outbox,
@@ -150,19 +124,11 @@ pub struct Session {
     pub screen: Rect,
     /// What the server said about itself in `initialize` (`codexHome`, user agent).
     pub server: Option<InitializeResponse>,
-    pub scroll: Scroll,
-    pub usage: Option<ThreadTokenUsage>,
-    /// Tokens used so far by the running turn, for its footer.
-    pub turn_tokens: Option<(String, TurnTokens)>,
-    /// Turns that ended: late notifications for them are dropped.
-    pub finished_turns: HashSet<String>,
     pub quitting: bool,
     /// Command output and reasoning shown in full (Ctrl+O) rather than collapsed.
     pub expanded: bool,
     /// The last text copied with /copy, printed after exit.
     pub copied: Option<String>,
-    /// The older turns of a resumed thread still to page in as the person scrolls up.
-    pub older_turns: Option<older_turns::OlderTurns>,
     /// What the next turn runs with, and what the person chose with `/model` and `/approvals`.
     pub turn_settings: turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
@@ -186,10 +152,12 @@ impl Session {
             composer.vim = Some(super::composer::vim::Vim::new(&config.vim_escape));
         }
         Session {
-            conn: ConnState::Connecting,
-            thread: None,
-            turn: TurnPhase::Idle,
-            transcript: Transcript::default(),
+            lifecycle: Lifecycle::Connecting {
+                then: Open::first(&config.resume),
+                again: false,
+            },
+            shown: ThreadModel::lobby(),
+            threads: Threads::default(),
             composer,
             outbox: Default::default(),
             focused: true,
@@ -199,14 +167,9 @@ impl Session {
                 .unwrap_or_default(),
             screen: Rect::new(0, 0, 80, 24),
             server: None,
-            scroll: Scroll::default(),
-            usage: None,
-            turn_tokens: None,
-            finished_turns: HashSet::new(),
             quitting: false,
             expanded: false,
             copied: None,
-            older_turns: None,
             turn_settings: Default::default(),
             health: Default::default(),
             quit_armed_until: None,
@@ -217,24 +180,38 @@ impl Session {
         }
     }
 
+    /// The id of the thread on screen.
     pub fn thread_id(&self) -> Option<&str> {
-        self.thread.as_ref().map(|t| t.id.as_str())
+        self.shown.id.as_deref()
     }
 
     pub fn turn_active(&self) -> bool {
-        !matches!(self.turn, TurnPhase::Idle)
+        self.shown.turn_active()
     }
 
     pub fn active_turn_id(&self) -> Option<&str> {
-        match &self.turn {
-            TurnPhase::Running { id, .. } | TurnPhase::Interrupting { id, .. } => Some(id),
-            _ => None,
+        self.shown.active_turn_id()
+    }
+
+    /// The model of thread `id`, shown or kept.
+    pub fn model(&self, id: &str) -> Option<&ThreadModel> {
+        if self.thread_id() == Some(id) {
+            return Some(&self.shown);
         }
+        self.threads.get(id)
+    }
+
+    /// The model of thread `id`, shown or kept, to change.
+    pub fn model_mut(&mut self, id: &str) -> Option<&mut ThreadModel> {
+        if self.thread_id() == Some(id) {
+            return Some(&mut self.shown);
+        }
+        self.threads.get_mut(id)
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.
     pub fn next_animation(&self, now: Instant) -> Option<Instant> {
-        match &self.turn {
+        match &self.shown.turn {
             TurnPhase::Idle => None,
             TurnPhase::Starting { since }
             | TurnPhase::Running { since, .. }
@@ -257,20 +234,26 @@ impl Session {
 
     /// The transcript as laid out in `area`.
     pub fn view_in(&self, area: Rect) -> View<'_> {
-        View::new(&self.transcript, self.layout_key(area.width), area.height)
+        View::new(
+            &self.shown.transcript,
+            self.layout_key(area.width),
+            area.height,
+        )
     }
 
     /// Moves the view of the transcript shown in `area`; `f` gets the scroll state and the
     /// layout to measure it by.
     pub fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
-        let view = View::new(&self.transcript, self.layout_key(area.width), area.height);
-        f(&mut self.scroll, &view);
+        let key = self.layout_key(area.width);
+        let shown = &mut self.shown;
+        let view = View::new(&shown.transcript, key, area.height);
+        f(&mut shown.scroll, &view);
     }
 
     /// What prompts are laid out with: the thread's cwd and the code colours.
     pub fn question_look(&self) -> crate::render::question::QuestionLook<'_> {
         crate::render::question::QuestionLook {
-            cwd: self.transcript.session_cwd(),
+            cwd: self.shown.transcript.session_cwd(),
             theme: self.config.theme,
             thread_id: self.thread_id(),
         }

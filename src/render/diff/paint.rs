@@ -9,11 +9,11 @@ use super::colour::{content, counts, fill_style, line_width, sign, with_suffix};
 use super::file::{DiffFile, ShownHunk};
 use super::pair::Row;
 use crate::render::wrap::wrap_spans;
+use crate::text::graphemes::clusters;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
-use unicode_width::UnicodeWidthChar;
 
 /// `src/lib.rs (updated) +3 −1`, `old.rs → new.rs (moved) +1 −1`, wrapped to `width`.
 pub fn file_header(
@@ -53,16 +53,14 @@ pub fn note_line(file: &DiffFile, width: usize) -> Vec<Line<'static>> {
 
 /// One row: the header cut to the width (it is a landmark, not content).
 pub fn hunk_header(hunk: &ShownHunk, width: usize, palette: &Palette) -> Line<'static> {
-    let text: String = hunk.header.chars().collect();
     let mut cut = String::new();
     let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
+    for (g, w) in clusters(&hunk.header) {
         if used + w > width {
             break;
         }
         used += w;
-        cut.push(c);
+        cut.push_str(g);
     }
     Line::from(Span::styled(cut, palette.diff.hunk_header.dim()))
 }
@@ -89,8 +87,7 @@ fn rows_for(text: &str, cols: usize, width: usize) -> usize {
     }
     let mut rows = 1;
     let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
+    for (_, w) in clusters(text) {
         if used + w > width && used > 0 {
             rows += 1;
             used = 0;
@@ -108,8 +105,8 @@ fn wrap(spans: &[Span<'static>], width: usize, fill: Style) -> Vec<Vec<Span<'sta
     let mut used = 0;
     let mut widths = vec![];
     for span in spans {
-        for c in span.content.chars() {
-            let w = c.width().unwrap_or(0);
+        // By grapheme: a cluster's width is the whole cluster's (`🕯` + VS16 is two columns).
+        for (g, w) in clusters(&span.content) {
             if used + w > width && used > 0 {
                 widths.push(used);
                 rows.push(Vec::new());
@@ -117,8 +114,8 @@ fn wrap(spans: &[Span<'static>], width: usize, fill: Style) -> Vec<Vec<Span<'sta
             }
             let row = rows.last_mut().expect("never empty");
             match row.last_mut() {
-                Some(last) if last.style == span.style => last.content.to_mut().push(c),
-                _ => row.push(Span::styled(c.to_string(), span.style)),
+                Some(last) if last.style == span.style => last.content.to_mut().push_str(g),
+                _ => row.push(Span::styled(g.to_string(), span.style)),
             }
             used += w;
         }
@@ -322,6 +319,26 @@ mod tests {
                 let w: usize = row.iter().map(|s| s.content.width()).sum();
                 assert!(w <= width.max(2), "{row:?}");
             }
+        }
+    }
+
+    /// An emoji with VS16 is two columns though its base alone is one: rows are measured by
+    /// grapheme, so none is wider than asked.
+    #[test]
+    fn rows_are_measured_by_grapheme() {
+        use unicode_width::UnicodeWidthStr;
+        let spans = vec![Span::raw("🕯\u{fe0f}".repeat(15))];
+        for width in [19, 20, 21] {
+            let rows = wrap(&spans, width, Style::default());
+            for row in &rows {
+                let text: String = row.iter().map(|s| s.content.as_ref()).collect();
+                assert!(
+                    text.width() <= width,
+                    "{width}: {text:?} is {}",
+                    text.width()
+                );
+            }
+            assert_eq!(rows_for(&"🕯\u{fe0f}".repeat(15), 30, width), rows.len());
         }
     }
 }

@@ -34,12 +34,21 @@ fn descendants(pid: u32) -> Vec<u32> {
     all
 }
 
-/// The pid of the process that really serves (the npm `codex` is a node wrapper around the
-/// native binary: the deepest process under tern).
+/// Whether `pid` was started as an app-server (its command line names `app-server`).
+fn serves(pid: u32) -> bool {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .map(|cmdline| cmdline.split(|b| *b == 0).any(|arg| arg == b"app-server"))
+        .unwrap_or(false)
+}
+
+/// The pid of the process that really serves: the npm `codex` is a node wrapper around the
+/// native binary, so the deepest process under tern whose command line says `app-server`. Not
+/// merely the deepest process: codex starts short-lived children of its own (a sandbox helper,
+/// git), and under load the test killed one of those instead, leaving the server running.
 fn app_server_pid(tern: u32) -> u32 {
     let deadline = Instant::now() + WAIT;
     loop {
-        if let Some(pid) = descendants(tern).into_iter().last() {
+        if let Some(pid) = descendants(tern).into_iter().rev().find(|pid| serves(*pid)) {
             return pid;
         }
         assert!(Instant::now() < deadline, "no app-server under tern");

@@ -78,10 +78,14 @@ fn links_become_hyperlinks_and_copy_reaches_the_clipboard_and_the_shell() {
         .and_then(|rest| rest.split('\x07').next())
         .expect("an OSC 52 clipboard write");
     assert!(!encoded.is_empty());
-    session.wait_for_text("── copied with /copy ──", WAIT);
-    assert!(session
-        .screen_text()
-        .contains("I'm the **tern demo** backend"));
+    // After exit one line says what was copied (the text itself only with --print-copied).
+    session.wait_for_text("Copied with /copy: the last answer", WAIT);
+    assert!(
+        !session
+            .screen_text()
+            .contains("I'm the **tern demo** backend"),
+        "the copied text is printed only when asked"
+    );
 }
 
 #[test]

@@ -166,7 +166,8 @@ fn agent_text_and_the_copy_printed_after_exit_are_sanitised() {
         "msg-1",
         &format!("first {}\nsecond line", payload("AGENT")),
     )]));
-    let mut tern = fake.spawn_tern(&[], SIZE);
+    // --print-copied: the copied text itself is printed after exit too.
+    let mut tern = fake.spawn_tern(&["--print-copied"], SIZE);
     tern.wait_for_text("fake-model", WAIT);
     tern.send(b"say it\r");
     tern.wait_for_text("<AGENT", WAIT);

@@ -11,4 +11,5 @@ mod flood;
 mod hostile_ids;
 mod hostile_mcp_skills;
 mod hostile_output;
+mod lifecycle;
 mod remote_hostile;

@@ -4,7 +4,7 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::Instant;
-use tern::app::{update, AppEvent, AppState, ConnState, Effect, RequestTag, TurnPhase};
+use tern::app::{update, AppEvent, AppState, Effect, Lifecycle, RequestTag, TurnPhase};
 use tern::model::CellKind;
 use tern::protocol::{RequestId, ServerRequest};
 
@@ -24,6 +24,7 @@ fn approval_request(id: i64) -> AppEvent {
 fn agent_message(state: &AppState) -> Option<(String, bool)> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
@@ -51,10 +52,7 @@ fn startup_initializes_then_starts_a_thread_in_the_cwd() {
     assert_eq!(params["clientInfo"]["version"], env!("CARGO_PKG_VERSION"));
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         now,
     ));
     assert_eq!(
@@ -153,7 +151,7 @@ fn unknown_server_requests_get_an_error_reply() {
 fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
     let now = Instant::now();
     let mut state = running_state(now);
-    let before = state.session.transcript.len();
+    let before = state.session.shown.transcript.len();
     update(
         &mut state,
         notify(
@@ -162,7 +160,7 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         ),
         now,
     );
-    assert_eq!(state.session.transcript.len(), before);
+    assert_eq!(state.session.shown.transcript.len(), before);
     update(
         &mut state,
         notify(
@@ -171,7 +169,7 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         ),
         now,
     );
-    let after_end = state.session.transcript.len();
+    let after_end = state.session.shown.transcript.len();
     update(
         &mut state,
         notify(
@@ -181,11 +179,11 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         now,
     );
     assert_eq!(
-        state.session.transcript.len(),
+        state.session.shown.transcript.len(),
         after_end,
         "a late delta for an ended turn is dropped"
     );
-    assert_eq!(state.session.turn, TurnPhase::Idle);
+    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
 }
 
 #[test]
@@ -222,6 +220,7 @@ fn the_echoed_user_message_is_not_shown_twice() {
     let mut state = running_state(now);
     let users = |s: &AppState| {
         s.session
+            .shown
             .transcript
             .cells()
             .iter()
@@ -249,16 +248,16 @@ fn a_refused_turn_gives_the_prompt_back() {
     assert!(state.session.composer.is_empty());
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartTurn {
+        reply(
+            RequestTag::StartTurn {
                 prompt: "important words".into(),
             },
-            result: Err("boom".into()),
-        },
+            Err("boom".into()),
+        ),
         now,
     );
     assert_eq!(state.session.composer.text(), "important words");
-    assert_eq!(state.session.turn, TurnPhase::Idle);
+    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
 }
 
 #[test]
@@ -273,10 +272,10 @@ fn losing_the_server_fails_the_turn_and_open_prompts_but_keeps_the_draft() {
         now,
     );
     assert!(
-        matches!(&state.session.conn, ConnState::Failed(why) if why.contains("exit status: 1"))
+        matches!(&state.session.lifecycle, Lifecycle::Failed(why) if why.contains("exit status: 1"))
     );
     assert!(state.session.questions.is_empty());
-    assert_eq!(state.session.turn, TurnPhase::Idle);
+    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
     // What was typed under the prompt went to the draft, and it is kept.
     assert_eq!(state.session.composer.text(), "draft");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));

@@ -36,6 +36,7 @@ fn fifty_megabytes_of_output_keep_head_and_tail_and_say_what_was_dropped() {
     }
     let output = state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -167,7 +167,7 @@ fn esc_closes_the_popup_and_keeps_the_text() {
     assert!(!popup_open(&state));
     assert_eq!(state.session.composer.text(), "/mo");
     assert_eq!(
-        state.session.turn,
+        state.session.shown.turn,
         tern::app::TurnPhase::Idle,
         "Esc did not interrupt"
     );
@@ -262,9 +262,9 @@ fn status_shows_the_thread_policies_tokens_and_rate_limits() {
 }
 
 fn models_answer() -> AppEvent {
-    AppEvent::Response {
-        tag: RequestTag::ListModels,
-        result: Ok(json!({"data": [
+    reply(
+        RequestTag::ListModels,
+        Ok(json!({"data": [
             {"id": "gpt-test", "model": "gpt-test", "displayName": "gpt-test",
              "description": "the current one", "hidden": false, "isDefault": true,
              "supportedReasoningEfforts": [], "defaultReasoningEffort": "medium"},
@@ -277,7 +277,7 @@ fn models_answer() -> AppEvent {
                  {"reasoningEffort": "high", "description": "slow"}],
              "defaultReasoningEffort": "low"}
         ], "nextCursor": null})),
-    }
+    )
 }
 
 #[test]
@@ -338,10 +338,7 @@ fn a_model_without_efforts_is_chosen_at_once_and_a_failed_list_says_why() {
     enter(&mut state, now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListModels,
-            result: Err("no models here".into()),
-        },
+        reply(RequestTag::ListModels, Err("no models here".into())),
         now,
     );
     let shown = screen(&mut state, 100, 30, now);
@@ -386,14 +383,14 @@ fn fork_asks_for_a_copy_of_this_thread_and_opens_it() {
     assert_eq!(sent[0].1["excludeTurns"], true);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ForkThread,
-            result: Ok(json!({
+        reply(
+            RequestTag::ForkThread,
+            Ok(json!({
                 "thread": {"id": "fork-1", "preview": "", "turns": [], "forkedFromId": THREAD},
                 "model": "gpt-test", "cwd": "/home/user/project",
                 "approvalPolicy": "never", "sandbox": {"type": "dangerFullAccess"},
             })),
-        },
+        ),
         now,
     );
     assert_eq!(state.session.thread_id(), Some("fork-1"));
@@ -424,12 +421,14 @@ fn rename_lands_as_a_notice_and_needs_a_name() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/rename x", now);
     enter(&mut state, now);
-    let answer = |result| AppEvent::Response {
-        tag: RequestTag::SetThreadName {
-            thread_id: THREAD.into(),
-            name: "x".into(),
-        },
-        result,
+    let answer = |result| {
+        reply(
+            RequestTag::SetThreadName {
+                thread_id: THREAD.into(),
+                name: "x".into(),
+            },
+            result,
+        )
     };
     update(&mut state, answer(Ok(json!({}))), now);
     assert_eq!(
@@ -468,10 +467,7 @@ fn compact_starts_the_compaction_and_its_turn_shows_like_any_other() {
     );
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::CompactThread,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::CompactThread, Ok(json!({}))),
         now,
     );
     let turn = |status: &str| json!({"id": "c1", "items": [], "status": status});
@@ -503,10 +499,7 @@ fn compact_starts_the_compaction_and_its_turn_shows_like_any_other() {
     enter(&mut state, now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::CompactThread,
-            result: Err("nothing to compact".into()),
-        },
+        reply(RequestTag::CompactThread, Err("nothing to compact".into())),
         now,
     );
     assert_eq!(

@@ -90,7 +90,7 @@ fn another_threads_turn_diff_is_not_ours() {
         ),
         now,
     );
-    assert_eq!(state.session.transcript.turn_diffs().latest(), None);
+    assert_eq!(state.session.shown.transcript.turn_diffs().latest(), None);
 }
 
 #[test]
@@ -291,9 +291,9 @@ fn a_resumed_thread_shows_its_file_changes_as_diffs() {
     let mut state = AppState::new(config());
     update(
         &mut state,
-        AppEvent::Response {
-            tag: tern::app::RequestTag::ResumeThread,
-            result: Ok(json!({
+        reply(
+            tern::app::RequestTag::ResumeThread,
+            Ok(json!({
                 "thread": {"id": THREAD, "preview": "", "turns": [{
                     "id": "old-turn", "status": "completed",
                     "items": [{"type": "fileChange", "id": "call_1", "status": "completed",
@@ -304,7 +304,7 @@ fn a_resumed_thread_shows_its_file_changes_as_diffs() {
                 "model": "mock-model",
                 "cwd": "/home/user/project",
             })),
-        },
+        ),
         now,
     );
     let shown = screen(&mut state, 100, 20, now);

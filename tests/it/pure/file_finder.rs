@@ -36,10 +36,10 @@ fn answer(generation: u64, paths: &[&str]) -> AppEvent {
                         "file_name": p.rsplit('/').next(), "score": 100, "indices": [0, 1]})
         })
         .collect();
-    AppEvent::Response {
-        tag: RequestTag::SearchFiles { generation },
-        result: Ok(json!({ "files": files })),
-    }
+    reply(
+        RequestTag::SearchFiles { generation },
+        Ok(json!({ "files": files })),
+    )
 }
 
 fn finder(state: &AppState) -> Option<&tern::app::composer::FileFinder> {

@@ -10,6 +10,7 @@ use tern::model::{CellKind, NoticeLevel};
 fn notices(state: &AppState) -> Vec<(NoticeLevel, String)> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -15,7 +15,7 @@ use tern::protocol::RequestId;
 fn long_transcript(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
-        state.session.transcript.push(CellKind::Agent {
+        state.session.shown.transcript.push(CellKind::Agent {
             markdown: MarkdownText::new(&format!("answer {i}")),
             streaming: false,
         });
@@ -34,7 +34,7 @@ fn command_prompt(id: i64) -> AppEvent {
 }
 
 fn top(state: &AppState) -> Anchor {
-    state.session.scroll.top(&state.view())
+    state.session.shown.scroll.top(&state.view())
 }
 
 fn wheel(kind: MouseEventKind) -> AppEvent {
@@ -356,10 +356,10 @@ fn the_initialize_answer_is_kept() {
     let mut state = AppState::new(config());
     update(
         &mut state,
-        AppEvent::Response {
-            tag: tern::app::RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "codex/0.169.0", "codexHome": "/tmp/ch"})),
-        },
+        reply(
+            tern::app::RequestTag::Initialize,
+            Ok(json!({"userAgent": "codex/0.169.0", "codexHome": "/tmp/ch"})),
+        ),
         now,
     );
     let server = state.session.server.as_ref().unwrap();

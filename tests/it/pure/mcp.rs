@@ -17,10 +17,10 @@ fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
 }
 
 fn page(servers: Value, next: Value) -> AppEvent {
-    AppEvent::Response {
-        tag: RequestTag::ListMcpServers,
-        result: Ok(json!({"data": servers, "nextCursor": next})),
-    }
+    reply(
+        RequestTag::ListMcpServers,
+        Ok(json!({"data": servers, "nextCursor": next})),
+    )
 }
 
 fn server(name: &str, runtime: &str, auth: &str) -> Value {
@@ -155,12 +155,12 @@ fn l_signs_in_and_the_url_is_shown_and_said() {
     assert_eq!(state.session.mcp.logins["web"], Login::Asked);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::McpLogin { name: "web".into() },
-            result: Ok(
+        reply(
+            RequestTag::McpLogin { name: "web".into() },
+            Ok(
                 json!({"authorizationUrl": "https://auth.example.com/authorize?x=1", "loginId": "L1"}),
             ),
-        },
+        ),
         now,
     );
     assert_eq!(
@@ -206,10 +206,7 @@ fn a_refused_sign_in_says_the_servers_reason() {
     update(&mut state, key(KeyCode::Char('l')), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::McpLogin { name: "tiny".into() },
-            result: Err("mcpServer/oauth/login failed: OAuth login is only supported for streamable HTTP servers. (code -32600)".into()),
-        },
+        reply(RequestTag::McpLogin { name: "tiny".into() }, Err("mcpServer/oauth/login failed: OAuth login is only supported for streamable HTTP servers. (code -32600)".into())),
         now,
     );
     assert_eq!(
@@ -239,10 +236,7 @@ fn r_reloads_the_config_and_lists_again() {
     assert!(requests(&twice).is_empty(), "one reload at a time");
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ReloadMcp,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::ReloadMcp, Ok(json!({}))),
         now,
     ));
     assert_eq!(requests(&effects)[0].0, "mcpServerStatus/list");

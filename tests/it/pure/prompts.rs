@@ -62,6 +62,7 @@ fn responses(effects: &[Effect]) -> Vec<&Effect> {
 fn command_decision(state: &AppState) -> Option<Record> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

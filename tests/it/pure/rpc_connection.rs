@@ -192,3 +192,72 @@ async fn a_crashing_child_reports_its_exit_status_and_stderr() {
     assert!(text.contains("exit status: 3"), "{text}");
     assert!(text.contains("fatal: config is broken"), "{text}");
 }
+
+#[tokio::test]
+async fn an_answer_comes_through_the_inbound_queue_in_the_servers_order() {
+    let (connection, mut inbound, mut peer) = connect();
+    let id = connection
+        .send_request("thread/start", &json!({"cwd": "/w"}))
+        .unwrap();
+    let sent = peer.read().await;
+    assert_eq!(sent["method"], "thread/start");
+    assert_eq!(sent["id"], json!(1));
+    // A notification before the answer, the answer, and notifications after it, in one go.
+    peer.write(r#"{"method":"configWarning","params":{"summary":"before"}}"#)
+        .await;
+    peer.write(r#"{"id":1,"result":{"thread":{"id":"t"}}}"#)
+        .await;
+    for n in 0..3 {
+        peer.write(&format!(
+            r#"{{"method":"item/agentMessage/delta","params":{{"n":{n}}}}}"#
+        ))
+        .await;
+    }
+    let mut applied = Vec::new();
+    for _ in 0..5 {
+        applied.push(match next_inbound(&mut inbound).await {
+            Inbound::Notification { method, params } => format!("{method} {params}"),
+            Inbound::Response {
+                id: answered,
+                result,
+            } => {
+                assert_eq!(answered, id);
+                format!("answer {}", result.unwrap())
+            }
+            other => panic!("{other:?}"),
+        });
+    }
+    assert_eq!(
+        applied,
+        [
+            r#"configWarning {"summary":"before"}"#,
+            r#"answer {"thread":{"id":"t"}}"#,
+            r#"item/agentMessage/delta {"n":0}"#,
+            r#"item/agentMessage/delta {"n":1}"#,
+            r#"item/agentMessage/delta {"n":2}"#,
+        ]
+    );
+}
+
+#[tokio::test]
+async fn answers_still_owed_fail_in_the_queue_before_the_link_is_said_gone() {
+    let (connection, mut inbound, peer) = connect();
+    let first = connection.send_request("a", &json!({})).unwrap();
+    let second = connection.send_request("b", &json!({})).unwrap();
+    drop(peer);
+    for owed in [first, second] {
+        match next_inbound(&mut inbound).await {
+            Inbound::Response { id, result } => {
+                assert_eq!(id, owed);
+                assert!(matches!(result, Err(RpcError::Closed(_))), "{result:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(matches!(
+        next_inbound(&mut inbound).await,
+        Inbound::Closed(_)
+    ));
+    let refused = connection.send_request("c", &json!({})).unwrap_err();
+    assert!(matches!(refused, RpcError::Closed(_)));
+}

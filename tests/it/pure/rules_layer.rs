@@ -112,10 +112,7 @@ fn without_a_server_codex_home_the_one_found_at_startup_is_used() {
     let mut state = AppState::new(config);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "x"})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({"userAgent": "x"}))),
         now,
     );
     assert_eq!(

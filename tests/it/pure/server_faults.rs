@@ -7,7 +7,7 @@ use serde_json::json;
 use std::time::{Duration, Instant};
 use tern::app::session::outbox::unsent_text;
 use tern::app::state::health::DownCause as Cause;
-use tern::app::{update, AppEvent, AppState, ConnState, Effect, RequestTag};
+use tern::app::{update, AppEvent, AppState, Effect, Lifecycle, RequestTag};
 use tern::model::CellKind;
 
 fn down_cause(state: &AppState) -> Option<&Cause> {
@@ -41,18 +41,12 @@ fn restart_and_resume(state: &mut AppState, now: Instant, pid: u32) -> Vec<Effec
     )));
     all.extend(wire(update(
         state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "x"})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({"userAgent": "x"}))),
         now,
     )));
     all.extend(wire(update(
         state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Ok(resume_answer()),
-        },
+        reply(RequestTag::ResumeThread, Ok(resume_answer())),
         now,
     )));
     all
@@ -75,7 +69,7 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     update(&mut state, key(KeyCode::Tab), now);
     type_text(&mut state, "my draft", now);
     assert_eq!(state.session.outbox.queued.len(), 1);
-    let cells_before = state.session.transcript.cells().len();
+    let cells_before = state.session.shown.transcript.cells().len();
 
     update(
         &mut state,
@@ -114,15 +108,16 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
         .unwrap();
     assert_eq!(resume.1["threadId"], THREAD);
     assert!(down_cause(&state).is_none(), "the box goes once resumed");
-    assert_eq!(state.session.conn, ConnState::Ready);
+    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
     assert_eq!(state.session.thread_id(), Some(THREAD));
     // Never sent behind the person's back: the restart put the queued prompt in the composer.
     assert!(state.session.outbox.queued.is_empty());
     assert_eq!(state.session.composer.text(), "queued one\n\nmy draft!");
     // The transcript is kept: everything before, plus what happened.
-    assert!(state.session.transcript.cells().len() > cells_before);
+    assert!(state.session.shown.transcript.cells().len() > cells_before);
     assert!(state
         .session
+        .shown
         .transcript
         .cells()
         .iter()
@@ -185,10 +180,7 @@ fn a_late_answer_to_initialize_takes_the_warning_back() {
     assert!(down_cause(&state).is_some());
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         t0 + Duration::from_secs(12),
     ));
     assert!(down_cause(&state).is_none());
@@ -294,10 +286,10 @@ fn a_restart_that_fails_says_why_and_can_be_tried_again() {
     assert!(
         matches!(down_cause(&state), Some(Cause::StartFailed { detail }) if detail.contains("os error 2"))
     );
-    assert!(matches!(state.session.conn, ConnState::Failed(_)));
+    assert!(matches!(state.session.lifecycle, Lifecycle::Failed(_)));
     let effects = restart_and_resume(&mut state, now, 5);
     assert_eq!(effects[0], Effect::RestartServer { kill: None });
-    assert_eq!(state.session.conn, ConnState::Ready);
+    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
 }
 
 #[test]
@@ -309,18 +301,12 @@ fn a_new_server_that_cannot_resume_the_thread_says_so() {
     update(&mut state, AppEvent::ServerRestarted(Ok(Some(3))), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         now,
     );
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Err("thread not found".into()),
-        },
+        reply(RequestTag::ResumeThread, Err("thread not found".into())),
         now,
     );
     assert!(

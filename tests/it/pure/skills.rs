@@ -12,15 +12,15 @@ use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 
 fn skills_answer() -> AppEvent {
-    AppEvent::Response {
-        tag: RequestTag::ListSkills,
-        result: Ok(json!({"data": [{"cwd": "/home/user/project", "skills": [
+    reply(
+        RequestTag::ListSkills,
+        Ok(json!({"data": [{"cwd": "/home/user/project", "skills": [
             {"name": "user-skill", "description": "Says hello", "path": "/h/.codex/skills/user-skill/SKILL.md", "scope": "user", "enabled": true},
             {"name": "repo-lint", "description": "Lints the repository", "path": "/home/user/project/.codex/skills/repo-lint/SKILL.md", "scope": "repo", "enabled": true},
             {"name": "off", "description": "Disabled", "path": "/x/SKILL.md", "scope": "user", "enabled": false},
             {"name": "user-skill", "description": "A second one of the same name", "path": "/y/SKILL.md", "scope": "system", "enabled": true}
         ], "errors": [{"path": "/h/.codex/skills/bad/SKILL.md", "message": "missing YAML frontmatter delimited by ---"}]}]})),
-    }
+    )
 }
 
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
@@ -201,10 +201,10 @@ fn a_failed_list_is_said_and_nothing_is_attached() {
     type_keys(&mut state, "$x", now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListSkills,
-            result: Err("skills/list failed: nope (code -32601)".into()),
-        },
+        reply(
+            RequestTag::ListSkills,
+            Err("skills/list failed: nope (code -32601)".into()),
+        ),
         now,
     );
     assert!(state.session.skills.error.is_some());

@@ -42,18 +42,19 @@ fn turn_completed(id: &str) -> AppEvent {
 }
 
 fn steer_answer(prompt: &str, result: Result<Value, String>) -> AppEvent {
-    AppEvent::Response {
-        tag: RequestTag::SteerTurn {
+    reply(
+        RequestTag::SteerTurn {
             prompt: prompt.into(),
         },
         result,
-    }
+    )
 }
 
 /// The transcript as (kind, text) rows, for asserting order.
 fn cells(state: &AppState) -> Vec<String> {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -20,7 +20,7 @@ fn tern_resume_asks_for_the_fast_page_and_the_exact_one_of_this_directory() {
     fast["useStateDbOnly"] = json!(true);
     assert_eq!(sent, vec![("thread/list", fast), ("thread/list", expected)]);
     assert!(
-        state.session.thread.is_none(),
+        state.session.shown.thread.is_none(),
         "no thread is started behind the picker"
     );
     assert!(matches!(
@@ -228,10 +228,10 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
     assert!(picker(&state).opening.is_some());
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: resume_answer(thread("t-001", "question 1", 7)),
-        },
+        reply(
+            RequestTag::ResumeThread,
+            resume_answer(thread("t-001", "question 1", 7)),
+        ),
         now,
     ));
     assert!(state.layers.person.is_empty(), "the picker closed");
@@ -246,15 +246,15 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
     // Newest first; the newest is still running elsewhere: it is rejoined.
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "t-001".into(),
             },
-            result: Ok(json!({"data": [
+            Ok(json!({"data": [
                 turn("turn-2", "second question", "second answer", "inProgress"),
                 turn("turn-1", "first question", "first answer", "completed"),
             ], "nextCursor": "older", "backwardsCursor": null})),
-        },
+        ),
         now,
     ));
     let text = screen(&mut state, 80, 24, now);
@@ -263,7 +263,7 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
         first < text.find("second answer").unwrap(),
         "oldest on top:\n{text}"
     );
-    assert!(matches!(&state.session.turn, TurnPhase::Running { id, .. } if id == "turn-2"));
+    assert!(matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "turn-2"));
     // The screen is not full: the next older page is asked for at once.
     assert_eq!(
         requests(&effects),
@@ -291,10 +291,10 @@ fn a_refused_resume_stays_in_the_picker_with_the_reason() {
     update(&mut state, key(KeyCode::Enter), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: Err("no rollout found for thread id t-000".into()),
-        },
+        reply(
+            RequestTag::ResumeThread,
+            Err("no rollout found for thread id t-000".into()),
+        ),
         now,
     );
     let picker = picker(&state);
@@ -304,7 +304,7 @@ fn a_refused_resume_stays_in_the_picker_with_the_reason() {
         .as_deref()
         .unwrap()
         .contains("no rollout found"));
-    assert!(state.session.thread.is_none());
+    assert!(state.session.shown.thread.is_none());
     // Still usable: another Enter asks again.
     assert_eq!(
         requests(&wire(update(&mut state, key(KeyCode::Enter), now))).len(),
@@ -344,13 +344,13 @@ fn rename_refuses_an_empty_name_and_sends_the_exact_one() {
     assert_eq!(picker(&state).rows[2].title(), "Other client");
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::SetThreadName {
+        reply(
+            RequestTag::SetThreadName {
                 thread_id: "t-000".into(),
                 name: "Parser work".into(),
             },
-            result: Ok(json!({})),
-        },
+            Ok(json!({})),
+        ),
         now,
     );
     assert_eq!(picker(&state).rows[0].title(), "Parser work");
@@ -373,12 +373,12 @@ fn archive_and_unarchive_ask_first_and_leave_the_listing() {
     assert_eq!(sent, vec![("thread/archive", json!({"threadId": "t-000"}))]);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ArchiveThread {
+        reply(
+            RequestTag::ArchiveThread {
                 thread_id: "t-000".into(),
             },
-            result: Ok(json!({})),
-        },
+            Ok(json!({})),
+        ),
         now,
     );
     assert_eq!(picker(&state).rows.len(), 24);
@@ -392,12 +392,12 @@ fn archive_and_unarchive_ask_first_and_leave_the_listing() {
     // A refusal is said in the picker.
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ArchiveThread {
+        reply(
+            RequestTag::ArchiveThread {
                 thread_id: "t-001".into(),
             },
-            result: Err("no rollout found".into()),
-        },
+            Err("no rollout found".into()),
+        ),
         now,
     );
     assert!(picker(&state)
@@ -439,12 +439,10 @@ fn fork_opens_the_fork_and_pages_its_history() {
     );
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ForkThread,
-            result: Ok(
-                json!({"thread": thread("fork-1", "question 0", 0), "model": "m", "cwd": CWD}),
-            ),
-        },
+        reply(
+            RequestTag::ForkThread,
+            Ok(json!({"thread": thread("fork-1", "question 0", 0), "model": "m", "cwd": CWD})),
+        ),
         now,
     ));
     assert_eq!(state.session.thread_id(), Some("fork-1"));
@@ -458,10 +456,7 @@ fn resume_last_resumes_the_newest_of_this_directory_or_starts_a_new_thread() {
     let mut state = AppState::new(config_with(Resume::Last, now));
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({}))),
         now,
     ));
     assert_eq!(
@@ -495,7 +490,7 @@ fn slash_new_starts_a_thread_and_slash_resume_opens_the_picker() {
     type_text(&mut state, "/new", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
     assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
-    assert!(state.session.thread.is_none());
+    assert!(state.session.shown.thread.is_none());
     assert!(screen(&mut state, 80, 24, now).contains(&format!("tern resume {THREAD}")));
     type_text(&mut state, "/resume", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
@@ -523,10 +518,10 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
     let (mut state, _) = picker_at_startup(now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: resume_answer(thread("t-9", "long", 1)),
-        },
+        reply(
+            RequestTag::ResumeThread,
+            resume_answer(thread("t-9", "long", 1)),
+        ),
         now,
     );
     let turns = |from: usize| -> Vec<Value> {
@@ -544,16 +539,16 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
     };
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "t-9".into(),
             },
-            result: Ok(json!({"data": turns(90), "nextCursor": "c80"})),
-        },
+            Ok(json!({"data": turns(90), "nextCursor": "c80"})),
+        ),
         now,
     );
     // Ten turns fill an 80×24 screen: nothing more is asked for until the person scrolls up.
-    assert!(!state.session.older_turns.as_ref().unwrap().loading);
+    assert!(!state.session.shown.older_turns.as_ref().unwrap().loading);
     let bottom = screen(&mut state, 80, 24, now);
     assert!(bottom.contains("answer 99"));
     let mut asked = Vec::new();
@@ -571,12 +566,12 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
     let before = screen(&mut state, 80, 24, now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "t-9".into(),
             },
-            result: Ok(json!({"data": turns(80), "nextCursor": null})),
-        },
+            Ok(json!({"data": turns(80), "nextCursor": null})),
+        ),
         now,
     );
     let after = screen(&mut state, 80, 24, now);
@@ -585,7 +580,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         "prepending older turns keeps the view where it was"
     );
     assert!(
-        !state.session.scroll.new_output_below(&state.view()),
+        !state.session.shown.scroll.new_output_below(&state.view()),
         "older history is not new output below"
     );
     update(
@@ -597,7 +592,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     assert!(screen(&mut state, 80, 24, now).contains("question 80"));
-    assert!(!state.session.older_turns.as_ref().unwrap().more);
+    assert!(!state.session.shown.older_turns.as_ref().unwrap().more);
 }
 
 #[test]
@@ -616,16 +611,16 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
     assert!(state.layers.person.is_empty());
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "elsewhere".into(),
             },
-            result: Ok(json!({"data": [turn("x", "q", "a", "completed")]})),
-        },
+            Ok(json!({"data": [turn("x", "q", "a", "completed")]})),
+        ),
         now,
     ));
     assert!(effects.is_empty());
-    assert_eq!(state.session.transcript.len(), 0);
+    assert_eq!(state.session.shown.transcript.len(), 0);
 }
 
 #[test]

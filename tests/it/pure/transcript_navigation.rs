@@ -24,6 +24,7 @@ fn long_transcript(now: Instant) -> AppState {
     for i in 0..40 {
         state
             .session
+            .shown
             .transcript
             .push(answer(&format!("answer {i}")));
     }
@@ -86,17 +87,17 @@ fn shift_arrows_scroll_by_line_and_plain_arrows_once_reading_back() {
     // Reading back with an empty composer, plain arrows go on scrolling.
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Down), now);
-    assert!(state.session.scroll.is_following());
+    assert!(state.session.shown.scroll.is_following());
     // At the bottom, Up recalls a prompt instead of scrolling.
     update(&mut state, key(KeyCode::Up), now);
     assert!(
-        state.session.scroll.is_following(),
+        state.session.shown.scroll.is_following(),
         "Up walks the prompt history"
     );
     type_text(&mut state, "draft", now);
     update(&mut state, key(KeyCode::Up), now);
     assert!(
-        state.session.scroll.is_following(),
+        state.session.shown.scroll.is_following(),
         "Up moves in the draft instead"
     );
 }
@@ -126,7 +127,7 @@ fn search_finds_jumps_between_and_highlights_matches() {
     let shown = screen(&mut state, W, H, now);
     assert!(shown.contains("answer 1\n") || shown.contains("answer 1 "));
     assert!(
-        !state.session.scroll.is_following(),
+        !state.session.shown.scroll.is_following(),
         "the view moved up to the match"
     );
 
@@ -180,6 +181,7 @@ fn ctrl_o_expands_and_collapses_command_output() {
     let output: String = (1..=30).map(|i| format!("out {i}\n")).collect();
     state
         .session
+        .shown
         .transcript
         .push(CellKind::Command(CommandCell {
             command: "make".into(),
@@ -211,9 +213,10 @@ fn copy_puts_the_last_answer_on_the_clipboard_and_keeps_it_for_exit() {
     assert!(effects.is_empty(), "nothing to copy yet: {effects:?}");
     assert!(screen(&mut state, W, H, now).contains("Nothing to copy yet"));
 
-    state.session.transcript.push(answer("first"));
+    state.session.shown.transcript.push(answer("first"));
     state
         .session
+        .shown
         .transcript
         .push(answer("**second** answer\n\nwith `code`"));
     type_text(&mut state, "/copy", now);
@@ -221,4 +224,20 @@ fn copy_puts_the_last_answer_on_the_clipboard_and_keeps_it_for_exit() {
     let source = "**second** answer\n\nwith `code`".to_string();
     assert_eq!(effects, [Effect::CopyToClipboard(source.clone())]);
     assert_eq!(state.session.copied, Some(source));
+
+    // Only printable text reaches the clipboard (it may be pasted into a shell): a
+    // bracketed-paste terminator would run what follows it without Enter.
+    state
+        .session
+        .shown
+        .transcript
+        .push(answer("run:\n\tls\u{1b}[201~\nrm -rf ~\u{1b}]0;x\u{7}\r\n"));
+    type_text(&mut state, "/copy", now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert_eq!(
+        effects,
+        [Effect::CopyToClipboard(
+            "run:\n\tls\nrm -rf ~\n".to_string()
+        )]
+    );
 }

@@ -137,7 +137,7 @@ fn every_kind() -> Vec<CellKind> {
 fn state_with(cells: Vec<CellKind>, now: Instant) -> AppState {
     let mut state = ready_state(now);
     for cell in cells {
-        state.session.transcript.push(cell);
+        state.session.shown.transcript.push(cell);
     }
     state
 }
@@ -160,7 +160,7 @@ fn streamed_until(cut: &str, now: Instant) -> AppState {
     for c in ANSWER[..end].chars() {
         text.append(&c.to_string());
     }
-    state.session.transcript.push(CellKind::Agent {
+    state.session.shown.transcript.push(CellKind::Agent {
         markdown: text,
         streaming: true,
     });

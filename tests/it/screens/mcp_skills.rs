@@ -7,7 +7,7 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::{update, AppEvent, AppState, RequestTag};
+use tern::app::{update, AppState, RequestTag};
 
 const EVIL: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}[31m\u{202e}x\u{9b}1m";
 
@@ -47,10 +47,7 @@ fn mcp_state(evil: bool, now: Instant) -> AppState {
     update(&mut state, key(KeyCode::Enter), now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListMcpServers,
-            result: Ok(mcp_answer(evil)),
-        },
+        reply(RequestTag::ListMcpServers, Ok(mcp_answer(evil))),
         now,
     );
     // The first server's tools open; the third asks to sign in and gets its URL.
@@ -64,10 +61,10 @@ fn mcp_state(evil: bool, now: Instant) -> AppState {
     };
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::McpLogin { name: "web".into() },
-            result: Ok(json!({"authorizationUrl": url})),
-        },
+        reply(
+            RequestTag::McpLogin { name: "web".into() },
+            Ok(json!({"authorizationUrl": url})),
+        ),
         now,
     );
     update(
@@ -122,10 +119,7 @@ fn skills_answer(evil: bool) -> Value {
 fn with_skills(state: &mut AppState, evil: bool, now: Instant) {
     update(
         state,
-        AppEvent::Response {
-            tag: RequestTag::ListSkills,
-            result: Ok(skills_answer(evil)),
-        },
+        reply(RequestTag::ListSkills, Ok(skills_answer(evil))),
         now,
     );
 }

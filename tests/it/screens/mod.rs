@@ -1,12 +1,16 @@
 //! Whole screens drawn on ratatui's `TestBackend`: insta snapshots (each file's under
 //! `snapshots/<file>/`) and properties over everything the screen and the farewell show.
 
+mod approval_promise;
 mod cells;
 mod conversation;
 mod diffs;
 mod mcp_skills;
 mod picker;
 mod properties;
+mod replayed_threads;
+mod server_bounds;
 mod server_prompts;
 mod themes;
+mod unicode_text;
 mod vim_border;

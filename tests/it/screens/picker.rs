@@ -6,7 +6,7 @@ use crate::support::thread_fixtures::*;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::{Duration, Instant};
-use tern::app::{update, AppEvent, ListPurpose, RequestTag};
+use tern::app::{update, ListPurpose, RequestTag};
 
 #[test]
 fn picker_screens() {
@@ -70,10 +70,10 @@ fn resumed_transcript_with_commands_and_a_diff() {
     let (mut state, _) = picker_at_startup(now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ResumeThread,
-            result: resume_answer(thread("t-1", "fix it", 5)),
-        },
+        reply(
+            RequestTag::ResumeThread,
+            resume_answer(thread("t-1", "fix it", 5)),
+        ),
         now,
     );
     let full_turn = json!({"id": "turn-1", "status": "completed", "error": null, "durationMs": 900, "items": [
@@ -89,12 +89,12 @@ fn resumed_transcript_with_commands_and_a_diff() {
     ]});
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListTurns {
+        reply(
+            RequestTag::ListTurns {
                 thread_id: "t-1".into(),
             },
-            result: Ok(json!({"data": [full_turn], "nextCursor": null})),
-        },
+            Ok(json!({"data": [full_turn], "nextCursor": null})),
+        ),
         now,
     );
     snapshot!(

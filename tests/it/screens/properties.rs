@@ -258,15 +258,15 @@ fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCase
     enter(&mut state, now);
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::ListModels,
-            result: Ok(json!({"data": [
+        reply(
+            RequestTag::ListModels,
+            Ok(json!({"data": [
                 {"id": s[6], "model": s[7], "displayName": s[8], "description": s[9],
                  "hidden": false, "isDefault": true, "supportedReasoningEfforts": [
                      {"reasoningEffort": "low", "description": s[12]},
                      {"reasoningEffort": "high", "description": s[13]}],
                  "defaultReasoningEffort": "low"}], "nextCursor": null})),
-        },
+        ),
         now,
     );
     prop_assert!(open(&state, |l| matches!(l, Layer::Choice(_))));
@@ -287,10 +287,10 @@ fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCase
     for generation in 0..4 {
         update(
             &mut state,
-            AppEvent::Response {
-                tag: RequestTag::SearchFiles { generation },
-                result: Ok(json!({ "files": files })),
-            },
+            reply(
+                RequestTag::SearchFiles { generation },
+                Ok(json!({ "files": files })),
+            ),
             now,
         );
     }

@@ -7,6 +7,7 @@ use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tern::app::{AppEvent, AppState, SessionConfig};
+use tern::protocol::RequestId;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::{Connection, Inbound};
 use tern::runtime::event_loop::SessionIo;
@@ -24,8 +25,22 @@ fn delta(text: &str) -> Inbound {
 async fn a_key_typed_during_a_flood_of_deltas_is_drawn_before_the_flood_is_applied() {
     let (transport, _server) = memory_pair();
     let (connection, _unused) = Connection::start(Box::new(transport));
-    // The flood is already waiting when the loop starts, and so are the keys.
+    // The flood is already waiting when the loop starts, and so are the keys. Before it, the
+    // answers to `initialize` (request 1) and `thread/start` (request 2, sent once the first
+    // is applied) that make th-1 the thread on screen: the flood is its stream.
     let (flood, inbound) = tokio::sync::mpsc::channel(4_096);
+    flood
+        .try_send(Inbound::Response {
+            id: RequestId::Int(1),
+            result: Ok(json!({"userAgent": "peer"})),
+        })
+        .unwrap();
+    flood
+        .try_send(Inbound::Response {
+            id: RequestId::Int(2),
+            result: Ok(json!({"thread": {"id": "th-1", "turns": []}, "model": "m", "cwd": "/w"})),
+        })
+        .unwrap();
     for _ in 0..3_000 {
         flood.try_send(delta("word ")).unwrap();
     }

@@ -6,3 +6,4 @@ mod input_first;
 mod remote_dial;
 mod restart;
 mod session;
+mod threads_apart;

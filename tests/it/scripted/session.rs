@@ -177,6 +177,7 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
     );
     let texts: Vec<String> = state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -34,6 +34,12 @@ pub fn notify(method: &str, params: Value) -> AppEvent {
     AppEvent::Notification(ServerNotification::from_parts(method, params).expect("valid params"))
 }
 
+/// The server's answer to the request tagged `tag`, decoded as the runtime decodes it (an
+/// `Err` is the server refusing).
+pub fn reply(tag: RequestTag, result: Result<Value, String>) -> AppEvent {
+    tern::runtime::replies::reply_event(tag, result)
+}
+
 pub const THREAD: &str = "thread-1";
 
 /// A state whose thread is started and idle.
@@ -70,20 +76,10 @@ pub fn running_state(now: Instant) -> AppState {
 pub fn started(mut state: AppState, initialize: Value, thread: Value, now: Instant) -> AppState {
     update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(initialize),
-        },
+        reply(RequestTag::Initialize, Ok(initialize)),
         now,
     );
-    update(
-        &mut state,
-        AppEvent::Response {
-            tag: RequestTag::StartThread,
-            result: Ok(thread),
-        },
-        now,
-    );
+    update(&mut state, reply(RequestTag::StartThread, Ok(thread)), now);
     state
 }
 
@@ -226,6 +222,7 @@ macro_rules! snapshot {
 pub fn last_notice(state: &AppState) -> (tern::model::NoticeLevel, String) {
     state
         .session
+        .shown
         .transcript
         .cells()
         .iter()

@@ -7,7 +7,7 @@ use std::time::Instant;
 use tern::app::layers::thread_picker::ThreadPicker;
 use tern::app::layers::Layer;
 use tern::app::{
-    update, AppEvent, AppState, Effect, ListPurpose, RequestTag, Resume, SessionConfig, WallClock,
+    update, AppState, Effect, ListPurpose, RequestTag, Resume, SessionConfig, WallClock,
 };
 
 pub const CWD: &str = "/home/user/project";
@@ -56,10 +56,7 @@ pub fn picker_at_startup(now: Instant) -> (AppState, Vec<Effect>) {
     let mut state = AppState::new(config_with(Resume::Pick, now));
     let effects = wire(update(
         &mut state,
-        AppEvent::Response {
-            tag: RequestTag::Initialize,
-            result: Ok(json!({"userAgent": "x"})),
-        },
+        reply(RequestTag::Initialize, Ok(json!({"userAgent": "x"}))),
         now,
     ));
     (state, effects)
@@ -90,10 +87,7 @@ pub fn list_answer(
 ) -> Vec<Effect> {
     wire(update(
         state,
-        AppEvent::Response {
-            tag: RequestTag::ListThreads(purpose),
-            result,
-        },
+        reply(RequestTag::ListThreads(purpose), result),
         now,
     ))
 }
@@ -158,12 +152,12 @@ pub fn peek_answer(
 ) -> Vec<Effect> {
     wire(update(
         state,
-        AppEvent::Response {
-            tag: RequestTag::PeekTurns {
+        reply(
+            RequestTag::PeekTurns {
                 thread_id: thread_id.into(),
             },
             result,
-        },
+        ),
         now,
     ))
 }

@@ -21,6 +21,7 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     let QuestionSubject::Form(spec) = &front.question.subject else {
         return Outcome::Ignored;
     };
+    // Shared, not copied: a form of many questions costs nothing per key to hold.
     let spec = spec.clone();
     let Some(form) = front.form.as_mut() else {
         return Outcome::Ignored;

@@ -6,13 +6,14 @@ use crate::app::effect::Effect;
 use crate::app::layer_types::{Hint, Input};
 use crate::app::layers::Outcome;
 use crate::app::request::ClientRequest;
-use crate::app::state::Session;
-use crate::protocol::{ThreadForkParams, ThreadIdParams, ThreadResumeParams, ThreadSetNameParams};
+use crate::app::session::lifecycle;
+use crate::app::state::{Open, Session};
+use crate::protocol::{ThreadIdParams, ThreadSetNameParams};
 use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
 
 impl ThreadPicker {
     /// The picker's answer to an input.
-    pub(super) fn keys(&mut self, input: &Input<'_>, state: &Session) -> Outcome {
+    pub(super) fn keys(&mut self, input: &Input<'_>, state: &mut Session) -> Outcome {
         let key = match input {
             Input::Key(key) => *key,
             Input::Paste(text) => {
@@ -65,7 +66,7 @@ impl ThreadPicker {
             }
             KeyCode::Esc => {
                 return if self.at_startup {
-                    Outcome::Close(crate::app::session::threads::start_new(state))
+                    Outcome::Close(lifecycle::open(state, Open::New))
                 } else {
                     Outcome::Close(vec![])
                 };
@@ -150,22 +151,16 @@ impl ThreadPicker {
     }
 
     /// Resumes the selected thread: metadata only, its turns are paged afterwards.
-    fn open_selected(&mut self, state: &Session) -> Vec<Effect> {
+    fn open_selected(&mut self, state: &mut Session) -> Vec<Effect> {
         let Some(row) = self.selected_row() else {
             return vec![];
         };
         let thread_id = row.id.clone();
         self.opening = Some(row.title().to_string());
-        vec![Effect::Request(ClientRequest::ResumeThread(
-            ThreadResumeParams {
-                thread_id,
-                settings: crate::app::session::threads::settings_for_existing(state),
-                exclude_turns: true,
-            },
-        ))]
+        lifecycle::open(state, Open::Resume(thread_id))
     }
 
-    fn act(&mut self, pending: Pending, state: &Session) -> Vec<Effect> {
+    fn act(&mut self, pending: Pending, state: &mut Session) -> Vec<Effect> {
         let Some(row) = self.selected_row() else {
             return vec![];
         };
@@ -173,13 +168,7 @@ impl ThreadPicker {
         match pending {
             Pending::Fork => {
                 self.opening = Some(format!("a fork of {}", row.title()));
-                vec![Effect::Request(ClientRequest::ForkThread(
-                    ThreadForkParams {
-                        thread_id,
-                        settings: crate::app::session::threads::settings_for_existing(state),
-                        exclude_turns: true,
-                    },
-                ))]
+                lifecycle::open(state, Open::Fork(thread_id))
             }
             Pending::Archive if self.archived => vec![Effect::Request(
                 ClientRequest::UnarchiveThread(ThreadIdParams { thread_id }),

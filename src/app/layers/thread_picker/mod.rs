@@ -130,8 +130,12 @@ impl ThreadPicker {
             .collect();
         scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
         let mut shown: Vec<&ThreadRow> = scored.into_iter().map(|(_, row)| row).collect();
+        // A set, not a scan of the rows per hit: with 30,000 hits a key took minutes.
+        let mut ids: std::collections::HashSet<&str> =
+            shown.iter().map(|row| row.id.as_str()).collect();
+        crate::model::work::step(shown.len() + self.search_hits.len());
         for hit in &self.search_hits {
-            if !shown.iter().any(|row| row.id == hit.id) {
+            if ids.insert(hit.id.as_str()) {
                 shown.push(hit);
             }
         }
@@ -275,8 +279,10 @@ impl ThreadPicker {
                 .and_then(|id| self.visible().iter().position(|row| row.id == id))
                 .unwrap_or(0);
         } else {
+            let mut ids: std::collections::HashSet<String> =
+                self.rows.iter().map(|r| r.id.clone()).collect();
             for row in rows {
-                if !self.rows.iter().any(|r| r.id == row.id) {
+                if ids.insert(row.id.clone()) {
                     self.rows.push(row);
                 }
             }
@@ -297,11 +303,14 @@ impl ThreadPicker {
         self.searching = false;
         match result {
             Ok(response) => {
+                let loaded: std::collections::HashSet<&str> =
+                    self.rows.iter().map(|row| row.id.as_str()).collect();
+                let mut seen = std::collections::HashSet::new();
                 self.search_hits = response
                     .data
                     .iter()
+                    .filter(|hit| !loaded.contains(hit.id.as_str()) && seen.insert(&hit.id))
                     .map(ThreadRow::from_thread)
-                    .filter(|hit| !self.rows.iter().any(|row| row.id == hit.id))
                     .collect();
             }
             Err(e) => self.message = Some(format!("The server search failed: {e}")),

@@ -25,7 +25,8 @@
 //! - `{"wait": "method"}` waits until tern has sent that method once more than the earlier waits
 //!   for it consumed (so two waits for `turn/start` wait for the second turn).
 //! - `{"wait_response": <id>}` waits until tern answered the server request with that id.
-//! - `{"stderr": "text"}` writes the text to stderr (no newline added).
+//! - `{"stderr": "text"}` writes the text to stderr (no newline added); `{"stderr_hex": "ff0a"}`
+//!   writes those bytes to stderr.
 //! - `{"sleep_ms": N}` pauses the script (the reader keeps answering).
 //! - `{"close_stdout": true}` closes stdout (the process goes on running).
 //! - `{"signal": "STOP" | "KILL" | "TERM" | "SEGV" | N}` raises that signal on itself.
@@ -186,6 +187,10 @@ fn run_step(shared: &Shared, step: &Value) -> bool {
     } else if let Some(text) = step.get("stderr").and_then(Value::as_str) {
         let mut stderr = std::io::stderr();
         let _ = stderr.write_all(text.as_bytes());
+        let _ = stderr.flush();
+    } else if let Some(hex) = step.get("stderr_hex").and_then(Value::as_str) {
+        let mut stderr = std::io::stderr();
+        let _ = stderr.write_all(&decode_hex(hex));
         let _ = stderr.flush();
     } else if let Some(ms) = step.get("sleep_ms").and_then(Value::as_u64) {
         std::thread::sleep(std::time::Duration::from_millis(ms));

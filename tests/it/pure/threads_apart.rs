@@ -1,0 +1,332 @@
+//! Threads kept apart: every notification goes to its thread's own model, a thread tern is not
+//! showing never touches the screen (nor is laid out), the number kept is bounded, and which
+//! thread is shown changes in one operation.
+
+use crate::support::common::*;
+use crossterm::event::KeyCode;
+use serde_json::{json, Value};
+use std::time::Instant;
+use tern::app::session::switch::show_thread;
+use tern::app::state::threads::KEPT_THREADS;
+use tern::app::{update, AppState, TurnPhase};
+use tern::model::{CellKind, NoticeLevel, Transcript};
+
+const CHILD: &str = "child-1";
+
+/// A sub-agent's turn as codex sends it: no `thread/started`, first a status change.
+fn child_turn(thread: &str, words: &str) -> Vec<(&'static str, Value)> {
+    vec![
+        (
+            "thread/status/changed",
+            json!({"threadId": thread, "status": {"type": "idle"}}),
+        ),
+        (
+            "turn/started",
+            json!({"threadId": thread, "turn": {"id": "ct", "items": [], "status": "inProgress"}}),
+        ),
+        (
+            "item/started",
+            json!({"threadId": thread, "turnId": "ct", "item": {"type": "agentMessage", "id": "m", "text": ""}}),
+        ),
+        (
+            "item/agentMessage/delta",
+            json!({"threadId": thread, "turnId": "ct", "itemId": "m", "delta": words}),
+        ),
+    ]
+}
+
+fn play(state: &mut AppState, events: Vec<(&str, Value)>, now: Instant) {
+    for (method, params) in events {
+        update(state, notify(method, params), now);
+    }
+}
+
+fn texts(transcript: &Transcript) -> Vec<String> {
+    transcript
+        .cells()
+        .iter()
+        .filter_map(|c| match c.kind() {
+            CellKind::User { text } => Some(text.clone()),
+            CellKind::Agent { markdown, .. } => Some(markdown.as_str().to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_unknown_threads_events_build_its_own_model_and_never_reach_the_screen() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    let before = state.session.shown.transcript.revision();
+    play(&mut state, child_turn(CHILD, "CHILD WORDS"), now);
+    assert_eq!(
+        state.session.shown.transcript.revision(),
+        before,
+        "the shown transcript changed"
+    );
+    let shown = screen(&mut state, 100, 30, now);
+    assert!(!shown.contains("CHILD WORDS"), "{shown}");
+    let child = state
+        .session
+        .threads
+        .get(CHILD)
+        .expect("a model for the child");
+    assert_eq!(texts(&child.transcript), ["CHILD WORDS"]);
+    assert!(
+        matches!(&child.turn, TurnPhase::Running { id, .. } if id == "ct"),
+        "{:?}",
+        child.turn
+    );
+    // Drawing the screen laid out the shown thread's cells, never the child's.
+    assert!(child.transcript.cells().iter().all(|c| !c.was_laid_out()));
+    assert!(state
+        .session
+        .shown
+        .transcript
+        .cells()
+        .iter()
+        .any(|c| c.was_laid_out()));
+    // The child's turn ending does not end the shown one, nor send the person's queue.
+    type_text(&mut state, "later", now);
+    update(&mut state, key(KeyCode::Tab), now);
+    let effects = wire(update(
+        &mut state,
+        notify(
+            "turn/completed",
+            json!({"threadId": CHILD, "turn": {"id": "ct", "items": [], "status": "completed"}}),
+        ),
+        now,
+    ));
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(state.session.turn_active());
+    assert!(!state.session.threads.get(CHILD).unwrap().turn_active());
+}
+
+#[test]
+fn the_most_recent_threads_are_kept_and_older_ones_let_go_with_a_notice() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let extra = 5;
+    for n in 0..KEPT_THREADS + extra {
+        let status = json!({"threadId": format!("other-{n}"), "status": {"type": "idle"}});
+        update(&mut state, notify("thread/status/changed", status), now);
+    }
+    let threads = &state.session.threads;
+    assert_eq!(threads.len(), KEPT_THREADS);
+    assert!(!threads.contains("other-0") && !threads.contains(&format!("other-{}", extra - 1)));
+    assert!(threads.contains(&format!("other-{extra}")));
+    assert_eq!(
+        threads.ids()[0],
+        format!("other-{}", KEPT_THREADS + extra - 1)
+    );
+    // One line, counted, not one per thread.
+    let (level, text) = last_notice(&state);
+    assert_eq!(level, NoticeLevel::Info);
+    assert!(
+        text.contains(&format!("{KEPT_THREADS} most recently active")) && text.ends_with("(×5)"),
+        "{text}"
+    );
+    let notices = state
+        .session
+        .shown
+        .transcript
+        .cells()
+        .iter()
+        .filter(|c| matches!(c.kind(), CellKind::Notice { .. }))
+        .count();
+    assert_eq!(notices, 1);
+    // The shown thread is never let go.
+    assert_eq!(state.session.thread_id(), Some(THREAD));
+}
+
+#[test]
+fn showing_another_thread_is_one_switch_and_both_keep_their_place() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    play(&mut state, child_turn(CHILD, "child says"), now);
+    update(
+        &mut state,
+        notify(
+            "item/agentMessage/delta",
+            json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "p", "delta": "parent says"}),
+        ),
+        now,
+    );
+    show_thread(&mut state.session, CHILD);
+    assert_eq!(state.session.thread_id(), Some(CHILD));
+    assert_eq!(texts(&state.session.shown.transcript), ["child says"]);
+    let shown = screen(&mut state, 100, 30, now);
+    assert!(
+        shown.contains("child says") && !shown.contains("parent says"),
+        "{shown}"
+    );
+    // The parent goes on arriving, in its own model, while the child is shown.
+    update(
+        &mut state,
+        notify(
+            "item/agentMessage/delta",
+            json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "p", "delta": " more"}),
+        ),
+        now,
+    );
+    assert_eq!(texts(&state.session.shown.transcript), ["child says"]);
+    show_thread(&mut state.session, THREAD);
+    assert_eq!(
+        texts(&state.session.shown.transcript),
+        ["hi", "parent says more"]
+    );
+    assert!(state.session.turn_active(), "the parent's turn still runs");
+    assert_eq!(
+        texts(&state.session.threads.get(CHILD).unwrap().transcript),
+        ["child says"]
+    );
+}
+
+#[test]
+fn bare_deltas_of_a_turn_never_announced_build_their_cells() {
+    // Resumed mid-turn: no `turn/started`, no `item/started` (protocol notes §1.4).
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let events = vec![
+        (
+            "item/agentMessage/delta",
+            json!({"threadId": THREAD, "turnId": "t9", "itemId": "m9", "delta": "half an answ"}),
+        ),
+        (
+            "item/commandExecution/outputDelta",
+            json!({"threadId": THREAD, "turnId": "t9", "itemId": "c9", "delta": "output line\n"}),
+        ),
+    ];
+    play(&mut state, events, now);
+    assert!(
+        matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "t9"),
+        "the turn runs from its first event: {:?}",
+        state.session.shown.turn
+    );
+    let cells = state.session.shown.transcript.cells();
+    assert!(
+        matches!(cells[0].kind(), CellKind::Agent { markdown, streaming: true } if markdown.as_str() == "half an answ")
+    );
+    let CellKind::Command(command) = cells[1].kind() else {
+        panic!("{:?}", cells[1].kind());
+    };
+    assert!(command.running && command.output == "output line\n");
+    // Its completion names the command and keeps the output seen so far.
+    update(
+        &mut state,
+        notify(
+            "item/completed",
+            json!({"threadId": THREAD, "turnId": "t9", "item": {"type": "commandExecution", "id": "c9",
+                "command": "cargo test", "status": "completed", "exitCode": 0, "commandActions": []}}),
+        ),
+        now,
+    );
+    let CellKind::Command(command) = state.session.shown.transcript.cells()[1].kind() else {
+        panic!()
+    };
+    assert_eq!(command.command, "cargo test");
+    assert_eq!(command.output, "output line\n");
+    // Esc interrupts the turn it joined.
+    let effects = wire(update(&mut state, key(KeyCode::Esc), now));
+    let (method, params) = request_json(&effects[0]).unwrap();
+    assert_eq!(method, "turn/interrupt");
+    assert_eq!(params, json!({"threadId": THREAD, "turnId": "t9"}));
+}
+
+#[test]
+fn a_childs_question_joins_the_one_queue_labelled_and_its_answer_lands_on_its_cell() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    play(&mut state, child_turn(CHILD, "checking"), now);
+    update(
+        &mut state,
+        notify(
+            "item/started",
+            json!({"threadId": CHILD, "turnId": "ct", "item": {"type": "commandExecution", "id": "cc",
+                "command": "rm -rf build", "status": "inProgress", "commandActions": []}}),
+        ),
+        now,
+    );
+    update(
+        &mut state,
+        server_request(
+            7,
+            "item/commandExecution/requestApproval",
+            json!({"threadId": CHILD, "turnId": "ct", "itemId": "cc", "command": "rm -rf build",
+                "availableDecisions": ["accept", "cancel"]}),
+        ),
+        now,
+    );
+    assert_eq!(state.session.questions.len(), 1);
+    let shown = screen(&mut state, 100, 30, read(now));
+    assert!(
+        shown.contains(&format!("From another thread ({CHILD})")),
+        "{shown}"
+    );
+    let effects = press(&mut state, KeyCode::Char('y'), read(now));
+    assert_eq!(effects, answer(7, json!("accept")));
+    // On the child's cell, and said on screen with whose it was.
+    let child = state.session.threads.get(CHILD).unwrap();
+    let decided = child.transcript.cells().iter().any(|c| {
+        matches!(c.kind(), CellKind::Command(cmd) if cmd.command == "rm -rf build" && cmd.decision.is_some())
+    });
+    assert!(decided);
+    let (_, text) = last_notice(&state);
+    assert!(text.contains(&format!("(thread {CHILD})")), "{text}");
+}
+
+#[test]
+fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
+    // Entering a sub-agent: its live stream is already in its model; `thread/resume` adopts
+    // that model, and the history paged in afterwards adds only the turns it does not show.
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    play(&mut state, child_turn(CHILD, "live words"), now);
+    let effects = tern::app::session::lifecycle::open(
+        &mut state.session,
+        tern::app::Open::Resume(CHILD.into()),
+    );
+    let (method, params) = request_json(&effects[0]).unwrap();
+    assert_eq!(method, "thread/resume");
+    assert_eq!(params, json!({"threadId": CHILD, "excludeTurns": true}));
+    let answer = json!({"thread": {"id": CHILD, "turns": [], "preview": "child task"},
+        "model": "m", "cwd": "/home/user/project", "turnsBackwardsCursor": "c1"});
+    let effects = wire(update(
+        &mut state,
+        reply(tern::app::RequestTag::ResumeThread, Ok(answer)),
+        now,
+    ));
+    assert_eq!(state.session.thread_id(), Some(CHILD));
+    assert_eq!(texts(&state.session.shown.transcript), ["live words"]);
+    let (method, _) = request_json(&effects[0]).unwrap();
+    assert_eq!(method, "thread/turns/list");
+    // The newest page: the running turn (only its prompt so far) and an older one.
+    let page = json!({"data": [
+        {"id": "ct", "status": "inProgress", "items": [
+            {"type": "userMessage", "id": "u1", "content": [{"type": "text", "text": "child task"}]}]},
+        {"id": "old", "status": "completed", "items": [
+            {"type": "userMessage", "id": "u0", "content": [{"type": "text", "text": "earlier task"}]},
+            {"type": "agentMessage", "id": "a0", "text": "earlier answer"}]}
+    ], "nextCursor": null});
+    update(
+        &mut state,
+        reply(
+            tern::app::RequestTag::ListTurns {
+                thread_id: CHILD.into(),
+            },
+            Ok(page),
+        ),
+        now,
+    );
+    assert_eq!(
+        texts(&state.session.shown.transcript),
+        ["earlier task", "earlier answer", "live words"]
+    );
+    assert!(
+        matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "ct"),
+        "{:?}",
+        state.session.shown.turn
+    );
+    // The parent waits aside.
+    assert!(state.session.threads.contains(THREAD));
+}
