@@ -76,6 +76,10 @@ pub fn all_hints() -> Vec<Hint> {
             "delete, change, yank over a motion, or whole lines",
         ),
         (
+            "d c y + iw aw i( a[ i{ i\" …",
+            "over a word, a bracketed block or a quoted string",
+        ),
+        (
             "x X s S D C Y r",
             "delete a character, change, to the line's end, replace",
         ),

@@ -2,19 +2,22 @@
 //! a cursor). Insert mode leaves typing to the composer as it is without vim (so pastes, the
 //! `/`, `@` and `$` lists and the history keep working) and only watches for Esc or the
 //! configured escape sequence (`jj`); normal mode has the motions `h j k l w b e 0 ^ $ gg G f t
-//! F T` with counts, the operators `d c y` over any motion (`dd cc yy` for lines), `x X s S D C
-//! Y r p P`, `i a I A o O`, undo `u` and redo Ctrl+R of its own, and `.` to repeat the last
-//! change (with a new count). Enter in normal mode sends; `k` on the first line and `j` on the
+//! F T` with counts, the operators `d c y` over any motion or text object (`iw aw i( a" …`)
+//! and `dd cc yy` for lines, `x X s S D C Y r p P`, `i a I A o O`, undo `u` and redo Ctrl+R of
+//! its own, and `.` to repeat the last change (with a new count). Enter in normal mode sends; `k` on the first line and `j` on the
 //! last walk the prompt history, as ↑/↓ do.
 
 pub mod buffer;
+mod edit;
 pub mod motion;
+mod object;
 #[cfg(test)]
 mod tests;
 
 pub use buffer::{Buffer, Pos};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use motion::{target, Find, Motion, Span};
+use motion::{target, Find, Motion};
+use object::Object;
 
 /// The most undo steps kept.
 const MAX_UNDO: usize = 100;
@@ -73,6 +76,10 @@ enum Prefix {
     Find(Find),
     /// `r`, waiting for the character.
     Replace,
+    /// `i` or `a` after an operator, waiting for the text object.
+    Object {
+        around: bool,
+    },
 }
 
 /// A command being typed: its count, its operator (with the operator's own count) and a prefix
@@ -146,6 +153,7 @@ impl Vim {
         match self.pending.prefix {
             Some(Prefix::G) => typed.push('g'),
             Some(Prefix::Replace) => typed.push('r'),
+            Some(Prefix::Object { around }) => typed.push(if around { 'a' } else { 'i' }),
             Some(Prefix::Find(kind)) => typed.push(match kind {
                 Find::To => 'f',
                 Find::Till => 't',
@@ -356,6 +364,10 @@ impl Vim {
                     self.replace(c, count, buffer);
                     self.finish(true)
                 }
+                Prefix::Object { around } => match Object::named(c) {
+                    Some(object) => self.object(object, around, buffer),
+                    None => self.cancel(),
+                },
             };
         }
         if c.is_ascii_digit() && (c != '0' || self.count_typed()) {
@@ -396,6 +408,8 @@ impl Vim {
             'F' => Some(Prefix::Find(Find::BackTo)),
             'T' => Some(Prefix::Find(Find::BackTill)),
             'r' if self.pending.op.is_none() => Some(Prefix::Replace),
+            'i' if self.pending.op.is_some() => Some(Prefix::Object { around: false }),
+            'a' if self.pending.op.is_some() => Some(Prefix::Object { around: true }),
             _ => None,
         };
         if let Some(prefix) = prefix {
@@ -577,6 +591,22 @@ impl Vim {
         VimOutcome::Done
     }
 
+    /// The pending operator over a text object (`diw`, `ci(`, `ya"`).
+    fn object(&mut self, object: Object, around: bool, buffer: &mut Buffer) -> VimOutcome {
+        let Some((op, _)) = self.pending.op else {
+            return self.cancel();
+        };
+        let count = self.take_count();
+        let Some((from, end)) = object::span(buffer, object, around, count) else {
+            return self.cancel();
+        };
+        let changed = self.take(op, from, end, buffer);
+        if op == Op::Change && changed {
+            return VimOutcome::Done;
+        }
+        self.finish(changed && op != Op::Yank)
+    }
+
     fn motion(&mut self, motion: Motion, buffer: &mut Buffer) -> VimOutcome {
         let counted = self.counted();
         let op = self.pending.op.map(|(op, _)| op);
@@ -599,154 +629,6 @@ impl Vim {
             return VimOutcome::Done;
         }
         self.finish(changed && op != Op::Yank)
-    }
-
-    /// `op` over what `motion` covers; whether the text changed.
-    fn operate(
-        &mut self,
-        op: Op,
-        motion: Motion,
-        count: usize,
-        counted: bool,
-        buffer: &mut Buffer,
-    ) -> bool {
-        let at = buffer.cursor;
-        let on_word = buffer.char_at(at).is_some_and(|c| !c.is_whitespace());
-        // `cw` on a word changes to its end, as `ce` (but never past it).
-        let motion = if op == Op::Change && motion == Motion::WordForward && on_word {
-            Motion::WordEnd
-        } else {
-            motion
-        };
-        let Some(mut to) = target(buffer, motion, count, counted) else {
-            return false;
-        };
-        if motion == Motion::WordEnd && op == Op::Change && on_word && count == 1 {
-            // On a word's last character, `cw` changes that character only.
-            let next = buffer.char_at(Pos::new(at.row, at.col + 1));
-            let same = |a: char, b: char| {
-                (a.is_alphanumeric() || a == '_') == (b.is_alphanumeric() || b == '_')
-            };
-            let ends_here = match (buffer.char_at(at), next) {
-                (Some(here), Some(next)) => next.is_whitespace() || !same(here, next),
-                _ => true,
-            };
-            if ends_here {
-                to = at;
-            }
-        }
-        match motion.span() {
-            Span::Lines => {
-                self.lines(op, at.row.min(to.row), at.row.max(to.row), buffer);
-                op != Op::Yank
-            }
-            span => {
-                let (from, mut end) = (at.min(to), at.max(to));
-                if span == Span::Inclusive {
-                    end.col = (end.col + 1).min(buffer.len(end.row));
-                } else if motion == Motion::WordForward && end.row > from.row {
-                    // `dw` on a line's last word stops at the line's end.
-                    let row = end.row - 1;
-                    end = Pos::new(row, buffer.len(row)).max(from);
-                }
-                if from == end {
-                    if op == Op::Change {
-                        self.save_undo(buffer);
-                        self.enter_insert(buffer, from, 1);
-                        return true;
-                    }
-                    return false;
-                }
-                let text = buffer.text_between(from, end);
-                self.register = Register { text, lines: false };
-                match op {
-                    Op::Yank => {
-                        buffer.cursor = from;
-                        false
-                    }
-                    Op::Delete => {
-                        self.save_undo(buffer);
-                        buffer.delete_between(from, end);
-                        true
-                    }
-                    Op::Change => {
-                        self.save_undo(buffer);
-                        buffer.delete_between(from, end);
-                        self.enter_insert(buffer, from, 1);
-                        true
-                    }
-                }
-            }
-        }
-    }
-
-    /// `op` over lines `first..=last`.
-    fn lines(&mut self, op: Op, first: usize, last: usize, buffer: &mut Buffer) {
-        let last = last.min(buffer.last_row());
-        let text = buffer.lines[first..=last].join("\n");
-        self.register = Register { text, lines: true };
-        match op {
-            Op::Yank => buffer.cursor = Pos::new(first, buffer.cursor.col),
-            Op::Delete => {
-                self.save_undo(buffer);
-                buffer.delete_lines(first, last);
-            }
-            Op::Change => {
-                self.save_undo(buffer);
-                buffer.lines.drain(first + 1..=last);
-                buffer.lines[first].clear();
-                self.pending = Pending::default();
-                self.enter_insert(buffer, Pos::new(first, 0), 1);
-            }
-        }
-    }
-
-    fn put(&mut self, after: bool, count: usize, buffer: &mut Buffer) {
-        let pieces = vec![self.register.text.as_str(); count];
-        let at = buffer.cursor;
-        if self.register.lines {
-            let row = if after { at.row + 1 } else { at.row };
-            buffer.insert_lines(row, &pieces.join("\n"));
-            buffer.cursor = Pos::new(row, buffer.first_non_blank(row));
-            return;
-        }
-        let text = pieces.concat();
-        let len = buffer.len(at.row);
-        let place = if after && len > 0 {
-            Pos::new(at.row, at.col + 1)
-        } else {
-            at
-        };
-        let end = buffer.insert(place, &text);
-        buffer.cursor = if text.contains('\n') {
-            place
-        } else {
-            Pos::new(end.row, end.col.saturating_sub(1))
-        };
-    }
-
-    fn replace(&mut self, c: char, count: usize, buffer: &mut Buffer) {
-        let at = buffer.cursor;
-        let end = Pos::new(at.row, at.col + count);
-        if end.col > buffer.len(at.row) {
-            return;
-        }
-        self.save_undo(buffer);
-        buffer.delete_between(at, end);
-        buffer.insert(at, &c.to_string().repeat(count));
-        buffer.cursor = Pos::new(at.row, end.col - 1);
-    }
-
-    fn undo(&mut self, buffer: &mut Buffer) {
-        if let Some(previous) = self.undo.pop() {
-            self.redo.push(std::mem::replace(buffer, previous));
-        }
-    }
-
-    fn redo(&mut self, buffer: &mut Buffer) {
-        if let Some(next) = self.redo.pop() {
-            self.undo.push(std::mem::replace(buffer, next));
-        }
     }
 }
 
