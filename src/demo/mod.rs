@@ -3,6 +3,7 @@
 
 mod commands;
 mod files;
+mod mcp_skills;
 mod player;
 pub mod script;
 mod server;

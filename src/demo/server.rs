@@ -20,6 +20,7 @@ struct DemoServer {
     threads: Vec<Value>,
     next_id: u64,
     running: Option<(String, JoinHandle<()>)>,
+    signed_in: super::mcp_skills::SignedIn,
 }
 
 pub async fn serve(stream: DuplexStream, script: DemoScript) {
@@ -43,6 +44,7 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         answers: Arc::default(),
         next_id: 1,
         running: None,
+        signed_in: Default::default(),
     };
     let mut lines = BufReader::new(reader).lines();
     while let Ok(Some(line)) = lines.next_line().await {
@@ -163,6 +165,12 @@ impl DemoServer {
             }
             "turn/steer" => self.steer_turn(params),
             "fuzzyFileSearch" => Ok(super::files::search(&params)),
+            "mcpServerStatus/list" => Ok(super::mcp_skills::servers(&self.signed_in)),
+            "mcpServer/oauth/login" => {
+                super::mcp_skills::login(self.out.clone(), self.signed_in.clone(), &params)
+            }
+            "config/mcpServer/reload" => Ok(json!({})),
+            "skills/list" => Ok(super::mcp_skills::skills(&params)),
             "turn/interrupt" => {
                 let wanted = params["turnId"].as_str().unwrap_or_default();
                 match self.running.take() {
