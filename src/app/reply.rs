@@ -10,8 +10,8 @@
 use super::request::ListPurpose;
 use crate::protocol::{
     FuzzyFileSearchResponse, InitializeResponse, ListMcpServerStatusResponse,
-    McpServerOauthLoginResponse, ModelListResponse, SkillsListResponse, ThreadListResponse,
-    ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
+    McpServerOauthLoginResponse, ModelListResponse, SkillsConfigWriteResponse, SkillsListResponse,
+    ThreadListResponse, ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
 };
 use std::fmt;
 
@@ -104,6 +104,11 @@ pub enum Reply {
     },
     ReloadMcp(Answer<()>),
     ListSkills(Answer<SkillsListResponse>),
+    WriteSkillConfig {
+        name: String,
+        enabled: bool,
+        answer: Answer<SkillsConfigWriteResponse>,
+    },
 }
 
 impl Reply {
@@ -134,6 +139,7 @@ impl Reply {
             Reply::McpLogin { answer, .. } => err(answer),
             Reply::ReloadMcp(a) => err(a),
             Reply::ListSkills(a) => err(a),
+            Reply::WriteSkillConfig { answer, .. } => err(answer),
         }
     }
 }

@@ -55,6 +55,11 @@ pub enum ClientRequest {
     ReloadMcp,
     /// The skills of the session's directory (`/skills`, `$name`).
     ListSkills(protocol::SkillsListParams),
+    /// `skills/config/write`: a skill on or off.
+    WriteSkillConfig {
+        params: protocol::SkillsConfigWriteParams,
+        name: String,
+    },
 }
 
 impl ClientRequest {
@@ -81,6 +86,7 @@ impl ClientRequest {
             ClientRequest::McpLogin(_) => protocol::MCP_SERVER_OAUTH_LOGIN,
             ClientRequest::ReloadMcp => protocol::CONFIG_MCP_SERVER_RELOAD,
             ClientRequest::ListSkills(_) => protocol::SKILLS_LIST,
+            ClientRequest::WriteSkillConfig { .. } => protocol::SKILLS_CONFIG_WRITE,
         }
     }
 
@@ -107,6 +113,7 @@ impl ClientRequest {
             // The method takes no params (the schema's `params: undefined`); null is accepted.
             ClientRequest::ReloadMcp => Ok(Value::Null),
             ClientRequest::ListSkills(p) => serde_json::to_value(p),
+            ClientRequest::WriteSkillConfig { params, .. } => serde_json::to_value(params),
         }
     }
 
@@ -152,6 +159,10 @@ impl ClientRequest {
             },
             ClientRequest::ReloadMcp => RequestTag::ReloadMcp,
             ClientRequest::ListSkills(_) => RequestTag::ListSkills,
+            ClientRequest::WriteSkillConfig { params, name } => RequestTag::WriteSkillConfig {
+                name: name.clone(),
+                enabled: params.enabled,
+            },
         }
     }
 }
@@ -206,6 +217,11 @@ pub enum RequestTag {
     ReloadMcp,
     /// `skills/list`.
     ListSkills,
+    /// `skills/config/write` turning the skill `name` on or off.
+    WriteSkillConfig {
+        name: String,
+        enabled: bool,
+    },
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:

@@ -5,6 +5,7 @@
 
 use super::player::Outbox;
 use serde_json::{json, Value};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -91,13 +92,26 @@ pub fn login(out: Outbox, signed_in: SignedIn, params: &Value) -> Result<Value, 
     }))
 }
 
-/// `skills/list` for the directories asked about.
-pub fn skills(params: &Value) -> Value {
+/// `skills/config/write`: the skill at `path` on or off.
+pub fn write_skill(params: &Value, off: &mut HashSet<String>) -> Result<Value, String> {
+    let path = params["path"].as_str().ok_or("no path")?.to_string();
+    let enabled = params["enabled"].as_bool().ok_or("no enabled")?;
+    if enabled {
+        off.remove(&path);
+    } else {
+        off.insert(path);
+    }
+    Ok(json!({ "effectiveEnabled": enabled }))
+}
+
+/// `skills/list` for the directories asked about (`off`: the skills turned off).
+pub fn skills(params: &Value, off: &HashSet<String>) -> Value {
     let cwd = params["cwds"][0].as_str().unwrap_or("/demo").to_string();
     let skill = |name: &str, description: &str, scope: &str, path: String| {
+        let enabled = !off.contains(&path);
         json!({
             "name": name, "description": description, "path": path, "scope": scope,
-            "enabled": true,
+            "enabled": enabled,
         })
     };
     json!({

@@ -21,6 +21,8 @@ struct DemoServer {
     next_id: u64,
     running: Option<(String, JoinHandle<()>)>,
     signed_in: super::mcp_skills::SignedIn,
+    /// The skills turned off (`skills/config/write`), by path.
+    skills_off: std::collections::HashSet<String>,
 }
 
 pub async fn serve(stream: DuplexStream, script: DemoScript) {
@@ -45,6 +47,7 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         next_id: 1,
         running: None,
         signed_in: Default::default(),
+        skills_off: Default::default(),
     };
     let mut lines = BufReader::new(reader).lines();
     while let Ok(Some(line)) = lines.next_line().await {
@@ -170,7 +173,8 @@ impl DemoServer {
                 super::mcp_skills::login(self.out.clone(), self.signed_in.clone(), &params)
             }
             "config/mcpServer/reload" => Ok(json!({})),
-            "skills/list" => Ok(super::mcp_skills::skills(&params)),
+            "skills/list" => Ok(super::mcp_skills::skills(&params, &self.skills_off)),
+            "skills/config/write" => super::mcp_skills::write_skill(&params, &mut self.skills_off),
             "turn/interrupt" => {
                 let wanted = params["turnId"].as_str().unwrap_or_default();
                 match self.running.take() {

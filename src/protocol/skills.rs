@@ -6,6 +6,22 @@
 use serde::{Deserialize, Serialize};
 
 pub const SKILLS_LIST: &str = "skills/list";
+pub const SKILLS_CONFIG_WRITE: &str = "skills/config/write";
+
+/// `skills/config/write`: turn one skill (chosen by its `SKILL.md`) on or off in codex's config.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SkillsConfigWriteParams {
+    pub path: String,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SkillsConfigWriteResponse {
+    /// Whether the skill is on now (a setting elsewhere may keep it off).
+    pub effective_enabled: bool,
+}
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

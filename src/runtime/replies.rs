@@ -158,6 +158,11 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
         },
         RequestTag::ReloadMcp => Reply::ReloadMcp(done(raw)),
         RequestTag::ListSkills => Reply::ListSkills(typed(protocol::SKILLS_LIST, raw)),
+        RequestTag::WriteSkillConfig { name, enabled } => Reply::WriteSkillConfig {
+            name,
+            enabled,
+            answer: typed(protocol::SKILLS_CONFIG_WRITE, raw),
+        },
     }
 }
 

@@ -47,7 +47,7 @@ pub fn draw(
         let text = match (&session.skills.error, session.skills.loaded) {
             (Some(e), _) => format!("could not list the skills: {}", sanitize_line(e)),
             (None, false) => "reading the skills…".into(),
-            (None, true) if session.skills.list.is_empty() => {
+            (None, true) if session.skills.enabled().next().is_none() => {
                 "no skills here (a skill is a folder with a SKILL.md in ~/.codex/skills/ or .codex/skills/)"
                     .into()
             }

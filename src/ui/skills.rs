@@ -64,7 +64,11 @@ pub fn draw(
             Span::raw(if selected { "› " } else { "  " }),
             Span::styled(
                 format!("{name}{}  ", " ".repeat(name_width - name.width())),
-                palette.accent,
+                if skill.enabled {
+                    palette.accent
+                } else {
+                    palette.dim
+                },
             ),
             Span::styled(
                 format!("{scope}{}  ", " ".repeat(scope_width - scope.width())),
@@ -74,7 +78,17 @@ pub fn draw(
                     palette.dim
                 },
             ),
-            Span::raw(cut(&sanitize_line(skill.summary()), room)),
+            if skill.enabled {
+                Span::raw(cut(&sanitize_line(skill.summary()), room))
+            } else {
+                Span::styled(
+                    format!(
+                        "(off) {}",
+                        cut(&sanitize_line(skill.summary()), room.saturating_sub(6))
+                    ),
+                    palette.dim,
+                )
+            },
         ]);
         lines.push(menu_row(line, selected, palette));
     }
@@ -100,7 +114,7 @@ pub fn draw(
     let area = popup(within, (widest + 2).max(50), lines.len() as u16 + 2);
     let border = palette.border_focused;
     let block = popup_box(title(" Skills ", border), border).title_bottom(Span::styled(
-        " Enter puts $name in the prompt · Esc closes ",
+        " Enter puts $name in the prompt · Space on/off · Esc closes ",
         palette.dim,
     ));
     let inner = draw_popup(frame, area, block);

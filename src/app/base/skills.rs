@@ -52,7 +52,7 @@ pub fn matching<'a>(state: &'a Session, query: &str) -> Vec<&'a SkillMetadata> {
         },
     ];
     for tier in tiers {
-        for skill in &state.skills.list {
+        for skill in state.skills.enabled() {
             let name = skill.name.to_lowercase();
             if tier(&name) && !found.iter().any(|f| f.name == skill.name) {
                 found.push(skill);

@@ -1,7 +1,9 @@
 //! `/skills`: the skills codex finds for this directory (yours in `~/.codex/skills`, the
 //! repository's in `.codex/skills` and `.agents/skills`, the built-in ones), each with what it
 //! is for and where it comes from, and the skill files that did not load with why. Enter puts
-//! `$name` in the composer: sent with the prompt, it makes the agent use the skill.
+//! `$name` in the composer: sent with the prompt, it makes the agent use the skill. Space turns
+//! the selected skill on or off in codex's config (`skills/config/write`), as the official
+//! TUI's "Enable/Disable Skills" does.
 
 use super::{Ctx, LayerView, Outcome};
 use crate::app::event::LayerEvent;
@@ -46,7 +48,14 @@ impl LayerView for SkillsView {
                 self.selected = n.saturating_sub(1);
                 Outcome::Consumed(vec![])
             }
-            KeyCode::Enter | KeyCode::Tab if n > 0 => {
+            KeyCode::Char(' ') if n > 0 => {
+                let skill = &cx.skills.list[self.selected.min(n - 1)];
+                let (name, enabled) = (skill.name.clone(), !skill.enabled);
+                Outcome::Consumed(skills::set_enabled(cx, &name, enabled))
+            }
+            KeyCode::Enter | KeyCode::Tab
+                if n > 0 && cx.skills.list[self.selected.min(n - 1)].enabled =>
+            {
                 let name = cx.skills.list[self.selected.min(n - 1)].name.clone();
                 let space = match cx.composer.char_before_cursor() {
                     Some(c) if !c.is_whitespace() => " ",
@@ -81,8 +90,15 @@ impl LayerView for SkillsView {
 
     fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
         let mut hints = vec![Hint::new("↑/↓", "select")];
-        if !session.skills.list.is_empty() {
+        let selected = session.skills.list.get(self.selected);
+        if selected.is_some_and(|s| s.enabled) {
             hints.push(Hint::new("Enter", "put $name in the prompt"));
+        }
+        if let Some(skill) = selected {
+            hints.push(Hint::new(
+                "Space",
+                if skill.enabled { "turn off" } else { "turn on" },
+            ));
         }
         hints.push(Hint::new("Esc", "close"));
         hints

@@ -147,6 +147,11 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             super::skills::listed(state, answer);
             vec![]
         }
+        Reply::WriteSkillConfig {
+            name,
+            enabled,
+            answer,
+        } => super::skills::written(state, &name, enabled, answer),
     }
 }
 

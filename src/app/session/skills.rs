@@ -8,7 +8,12 @@ use crate::app::event::LayerEvent;
 use crate::app::reply::{shown, Answer};
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
-use crate::protocol::{SkillsListParams, SkillsListResponse, UserInput};
+use crate::model::NoticeLevel;
+use crate::protocol::{
+    SkillsConfigWriteParams, SkillsConfigWriteResponse, SkillsListParams, SkillsListResponse,
+    UserInput,
+};
+use crate::text::sanitize::sanitize_line;
 
 /// The most skills kept, and the most load errors.
 pub const MAX_SKILLS: usize = 500;
@@ -56,7 +61,8 @@ fn request(state: &mut Session, force_reload: bool) -> Vec<Effect> {
     ))]
 }
 
-/// The list came: the enabled skills (each name once), and the files that did not load.
+/// The list came: the skills (each name once; the ones turned off too, so they can be turned
+/// on), and the files that did not load.
 pub fn listed(state: &mut Session, answer: Answer<SkillsListResponse>) {
     let skills = &mut state.skills;
     skills.loading = false;
@@ -82,14 +88,14 @@ pub fn listed(state: &mut Session, answer: Answer<SkillsListResponse>) {
                         continue;
                     }
                     let fresh = !skills.list.iter().any(|s| s.name == skill.name);
-                    if skill.enabled && fresh && skills.list.len() < MAX_SKILLS {
+                    if fresh && skills.list.len() < MAX_SKILLS {
                         skills.list.push(skill);
                     }
                 }
                 let room = MAX_ERRORS.saturating_sub(skills.errors.len());
                 skills.errors.extend(entry.errors.into_iter().take(room));
             }
-            // Yours and the repository's first, then the built-in ones.
+            // The ones that are on first; yours and the repository's, then the built-in ones.
             let rank = |scope: &str| match scope {
                 "repo" => 0,
                 "user" => 1,
@@ -99,13 +105,67 @@ pub fn listed(state: &mut Session, answer: Answer<SkillsListResponse>) {
             };
             skills
                 .list
-                .sort_by(|a, b| (rank(&a.scope), &a.name).cmp(&(rank(&b.scope), &b.name)));
+                .sort_by_key(|s| (!s.enabled, rank(&s.scope), s.name.clone()));
             skills.loaded = true;
             skills.error = None;
         }
         Err(e) => skills.error = Some(e),
     }
     state.layer_events.push(LayerEvent::SkillsChanged);
+}
+
+/// Turns the skill `name` on or off in codex's config (`skills/config/write`); the list is
+/// asked for again once codex has written it.
+pub fn set_enabled(state: &mut Session, name: &str, enabled: bool) -> Vec<Effect> {
+    let Some(skill) = state.skills.list.iter().find(|s| s.name == name) else {
+        return vec![];
+    };
+    vec![Effect::Request(ClientRequest::WriteSkillConfig {
+        params: SkillsConfigWriteParams {
+            path: skill.path.clone(),
+            enabled,
+        },
+        name: name.to_string(),
+    })]
+}
+
+/// codex wrote the setting (or refused): said, and the list read again.
+pub fn written(
+    state: &mut Session,
+    name: &str,
+    enabled: bool,
+    answer: Answer<SkillsConfigWriteResponse>,
+) -> Vec<Effect> {
+    let shown_name = sanitize_line(name);
+    let (level, text) = match shown(answer) {
+        Ok(done) if done.effective_enabled == enabled => (
+            NoticeLevel::Info,
+            format!(
+                "Skill ${shown_name} is {}.",
+                if enabled { "on" } else { "off" }
+            ),
+        ),
+        Ok(_) => (
+            NoticeLevel::Warning,
+            format!(
+                "Skill ${shown_name} stays {}: another setting of codex's decides.",
+                if enabled { "off" } else { "on" }
+            ),
+        ),
+        Err(e) => (
+            NoticeLevel::Warning,
+            format!(
+                "Could not turn the skill ${shown_name} {}: {}",
+                if enabled { "on" } else { "off" },
+                sanitize_line(&e)
+            ),
+        ),
+    };
+    state.shown.transcript.notice(level, text);
+    if state.skills.loading {
+        return vec![];
+    }
+    request(state, true)
 }
 
 /// What a prompt sends: its text, then a `skill` input for each known skill it names with

@@ -6,7 +6,7 @@ use crate::protocol::{SkillErrorInfo, SkillMetadata};
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Skills {
-    /// The enabled skills, by name, each name once.
+    /// The skills, by name, each name once (the ones turned off too: `enabled` says).
     pub list: Vec<SkillMetadata>,
     /// Skill files that did not load, and why.
     pub errors: Vec<SkillErrorInfo>,
@@ -21,6 +21,11 @@ pub struct Skills {
 impl Skills {
     /// The enabled skill called `name`.
     pub fn named(&self, name: &str) -> Option<&SkillMetadata> {
-        self.list.iter().find(|s| s.name == name)
+        self.list.iter().find(|s| s.name == name && s.enabled)
+    }
+
+    /// The skills that are on: the ones `$` completes.
+    pub fn enabled(&self) -> impl Iterator<Item = &SkillMetadata> {
+        self.list.iter().filter(|s| s.enabled)
     }
 }

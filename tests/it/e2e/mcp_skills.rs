@@ -110,3 +110,31 @@ fn a_skill_named_with_dollar_reaches_the_model() {
     tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(f.runtime);
 }
+
+#[test]
+fn space_in_skills_turns_a_skill_off_in_codex_config() {
+    let Some(f) = E2e::start(vec![], Sandbox::Default) else {
+        return;
+    };
+    let dir = f.env.codex_home().join("skills/aaa-switch");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("SKILL.md"),
+        "---\nname: aaa-switch\ndescription: A skill to turn off\n---\nNothing.\n",
+    )
+    .unwrap();
+    let mut tern = f.ready(&[], (120, 40));
+    tern.send(b"/skills\r");
+    tern.wait_for_text("A skill to turn off", WAIT);
+    // Yours come first: it is selected.
+    tern.send(b" ");
+    tern.wait_for_text("Skill $aaa-switch is off.", WAIT);
+    tern.wait_for_text("(off) A skill to turn off", WAIT);
+    let config = std::fs::read_to_string(f.env.codex_home().join("config.toml")).unwrap();
+    assert!(
+        config.contains("aaa-switch/SKILL.md") && config.contains("enabled = false"),
+        "codex wrote the switch: {config}"
+    );
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+    drop(f.runtime);
+}

@@ -61,8 +61,8 @@ fn dollar_opens_the_finder_and_asks_for_the_skills_once() {
         .collect();
     assert_eq!(
         names,
-        ["repo-lint", "user-skill"],
-        "enabled, once each, the repository's first"
+        ["repo-lint", "user-skill", "off"],
+        "once each, the repository's first, the ones turned off last"
     );
     assert_eq!(state.session.skills.errors.len(), 1);
     // Closed and opened again: no new list.
@@ -209,4 +209,82 @@ fn a_failed_list_is_said_and_nothing_is_attached() {
     );
     assert!(state.session.skills.error.is_some());
     assert!(!state.session.skills.loading);
+}
+
+#[test]
+fn space_turns_a_skill_off_and_on_with_skills_config_write() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    state.session.composer.set_text("/skills");
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, skills_answer(), now);
+    // repo-lint is selected: off.
+    let effects = wire(update(&mut state, key(KeyCode::Char(' ')), now));
+    assert_eq!(
+        requests(&effects),
+        [(
+            "skills/config/write",
+            json!({"path": "/home/user/project/.codex/skills/repo-lint/SKILL.md", "enabled": false})
+        )]
+    );
+    let effects = wire(update(
+        &mut state,
+        reply(
+            RequestTag::WriteSkillConfig {
+                name: "repo-lint".into(),
+                enabled: false,
+            },
+            Ok(json!({"effectiveEnabled": false})),
+        ),
+        now,
+    ));
+    assert_eq!(
+        requests(&effects),
+        [(
+            "skills/list",
+            json!({"cwds": ["/home/user/project"], "forceReload": true})
+        )],
+        "the list is read again once codex wrote it"
+    );
+    assert!(last_notice(&state).1.contains("Skill $repo-lint is off."));
+    // The one turned off (last in the list) goes back on.
+    update(&mut state, key(KeyCode::End), now);
+    let effects = wire(update(&mut state, key(KeyCode::Char(' ')), now));
+    assert_eq!(
+        requests(&effects),
+        [(
+            "skills/config/write",
+            json!({"path": "/x/SKILL.md", "enabled": true})
+        )]
+    );
+    // Enter on a skill that is off puts nothing in the composer.
+    update(&mut state, key(KeyCode::Enter), now);
+    assert_eq!(state.session.composer.text(), "");
+}
+
+#[test]
+fn a_refused_or_overruled_switch_is_said() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let tag = || RequestTag::WriteSkillConfig {
+        name: "lint\u{1b}[31m".into(),
+        enabled: true,
+    };
+    update(
+        &mut state,
+        reply(tag(), Ok(json!({"effectiveEnabled": false}))),
+        now,
+    );
+    let said = last_notice(&state).1;
+    assert!(said.contains("stays off"), "{said}");
+    assert!(!said.contains('\u{1b}'), "{said:?}");
+    update(
+        &mut state,
+        reply(
+            tag(),
+            Err("skills/config/write failed: no such skill (code -32600)".into()),
+        ),
+        now,
+    );
+    assert!(last_notice(&state).1.contains("Could not turn the skill"));
 }

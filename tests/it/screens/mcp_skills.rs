@@ -112,7 +112,8 @@ fn skills_answer(evil: bool) -> Value {
         {"name": e("user-skill"), "description": e("Says hello in French"), "path": "/h/.codex/skills/user-skill/SKILL.md", "scope": e("user"), "enabled": true},
         {"name": "repo-lint", "description": e("Lints the repository with the house rules, a description long enough to be cut at eighty columns"),
          "interface": {"shortDescription": e("Lints the repository")}, "path": "/p/.codex/skills/repo-lint/SKILL.md", "scope": "repo", "enabled": true},
-        {"name": "skill-creator", "description": "Create or update a skill", "path": "/h/.codex/skills/.system/skill-creator/SKILL.md", "scope": "system", "enabled": true}
+        {"name": "skill-creator", "description": "Create or update a skill", "path": "/h/.codex/skills/.system/skill-creator/SKILL.md", "scope": "system", "enabled": true},
+        {"name": "old-notes", "description": e("Turned off in the config"), "path": "/h/.codex/skills/old-notes/SKILL.md", "scope": "user", "enabled": false}
     ], "errors": [{"path": e("/h/.codex/skills/bad/SKILL.md"), "message": e("missing YAML frontmatter delimited by ---")}]}]})
 }
 
