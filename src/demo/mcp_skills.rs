@@ -56,6 +56,11 @@ pub fn servers(signed_in: &SignedIn) -> Value {
                 "name": "docs", "runtimeStatus": "connected",
                 "serverInfo": {"name": "docs", "title": "Project docs", "version": "1.2.0"},
                 "tools": docs, "toolsError": null, "authStatus": "unsupported",
+                "resources": [
+                    {"uri": "docs://index", "name": "index"},
+                    {"uri": "docs://changelog", "name": "changelog"},
+                ],
+                "resourceTemplates": [{"uriTemplate": "docs://page/{slug}", "name": "page"}],
             },
             tracker,
             {

@@ -58,6 +58,18 @@ pub struct McpServerStatus {
     /// The endpoint of an HTTP server (scheme, host and port only).
     #[serde(default)]
     pub http_origin: Option<String>,
+    /// How many resources and resource templates it offers (only counted: `/mcp` shows the
+    /// numbers, and a count costs nothing however many there are).
+    #[serde(default, deserialize_with = "count", skip_serializing)]
+    pub resources: usize,
+    #[serde(default, deserialize_with = "count", skip_serializing)]
+    pub resource_templates: usize,
+}
+
+/// The length of a list, null or missing meaning none; its items are skipped unread.
+fn count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    let items: Option<Vec<serde::de::IgnoredAny>> = Option::deserialize(d)?;
+    Ok(items.map_or(0, |items| items.len()))
 }
 
 /// What an MCP server says about itself.
@@ -192,5 +204,17 @@ mod tests {
             tiny.server_info.as_ref().unwrap().title.as_deref(),
             Some("Tiny MCP")
         );
+        assert_eq!((tiny.resources, tiny.resource_templates), (0, 0));
+    }
+
+    #[test]
+    fn resources_are_counted_whatever_they_hold() {
+        let server: McpServerStatus = serde_json::from_value(json!({
+            "name": "docs",
+            "resources": [{"uri": "a"}, 7, null, {"deep": [[[]]]}],
+            "resourceTemplates": null,
+        }))
+        .unwrap();
+        assert_eq!((server.resources, server.resource_templates), (4, 0));
     }
 }

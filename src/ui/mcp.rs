@@ -145,6 +145,20 @@ fn header(
             };
             facts.push((tools, palette.dim));
         }
+        for (n, one, many) in [
+            (server.resources, "resource", "resources"),
+            (
+                server.resource_templates,
+                "resource template",
+                "resource templates",
+            ),
+        ] {
+            match n {
+                0 => {}
+                1 => facts.push((format!("1 {one}"), palette.dim)),
+                n => facts.push((format!("{n} {many}"), palette.dim)),
+            }
+        }
         if let Some((label, auth_tone)) = auth_label(server.auth_status.as_deref()) {
             facts.push((label.to_string(), tone(auth_tone, palette)));
         }

@@ -32,7 +32,9 @@ fn mcp_answer(evil: bool) -> Value {
          "tools": {
             e("echo"): {"name": e("echo"), "title": "Echo", "description": e("Echo the given text back"), "inputSchema": {}, "annotations": {"readOnlyHint": true}},
             "add": {"name": "add", "description": e("Add two numbers\nsecond line never shown"), "inputSchema": {}}
-         }, "toolsError": null, "httpOrigin": null},
+         }, "toolsError": null, "httpOrigin": null,
+         "resources": [{"uri": e("file:///a"), "name": e("a")}, {"uri": "file:///b", "name": "b"}],
+         "resourceTemplates": [{"uriTemplate": "file:///{x}", "name": "x"}]},
         {"name": "broken", "runtimeStatus": "failed", "authStatus": "unsupported", "serverInfo": null,
          "tools": {}, "toolsError": e("MCP startup failed: handshaking with MCP server failed: connection closed: initialize response"), "httpOrigin": null},
         {"name": "web", "runtimeStatus": if evil { e("weird") } else { "authenticationRequired".into() },
