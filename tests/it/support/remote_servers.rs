@@ -8,12 +8,15 @@
 use crate::support::codex_env::REMOVED_ENV_VARS;
 use crate::support::e2e::E2e;
 use std::io::{BufRead, BufReader};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A `codex app-server --listen …` child, killed on drop; its stderr goes to the env's log.
+/// A `codex app-server --listen …` child, killed on drop with its whole process group: `codex`
+/// is npm's node launcher, and killing only the launcher left the native server listening,
+/// orphaned, after every test. Its stderr goes to the env's log.
 pub struct Listening {
     child: Child,
     /// `ws://127.0.0.1:PORT` or the socket's path.
@@ -22,6 +25,12 @@ pub struct Listening {
 
 impl Drop for Listening {
     fn drop(&mut self) {
+        // The child leads its own group (`process_group(0)` below), so -pid names the launcher
+        // and the server it started.
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group; no memory is shared.
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -34,7 +43,8 @@ fn app_server(f: &E2e, listen: &[&str]) -> Command {
         .args(listen)
         .current_dir(f.env.workspace())
         .envs(f.env.env_vars())
-        .stdin(Stdio::null());
+        .stdin(Stdio::null())
+        .process_group(0);
     for name in REMOVED_ENV_VARS {
         command.env_remove(name);
     }
