@@ -66,7 +66,16 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: 
         };
         let line = Line::from(vec![
             Span::raw(format!("{pointer}{mark}")),
-            Span::styled(format!("{name}{pad}  "), palette.accent),
+            // The selected row is one colour: a reversed row (the ansi theme's selection) would
+            // turn the name's own colour into a block of it.
+            Span::styled(
+                format!("{name}{pad}  "),
+                if selected {
+                    Style::default()
+                } else {
+                    palette.accent
+                },
+            ),
             detail,
         ]);
         lines.push(menu_row(line, selected, palette));
