@@ -26,6 +26,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
         let style = match vim.mode {
             crate::app::composer::vim::Mode::Normal => palette.badge,
             crate::app::composer::vim::Mode::Insert => palette.accent,
+            crate::app::composer::vim::Mode::Replace => palette.warning,
         };
         let label = Span::styled(format!(" {} ", vim.status()), style);
         block = block.title_top(Line::from(label).right_aligned());

@@ -83,6 +83,7 @@ pub fn all_hints() -> Vec<Hint> {
             "x X s S D C Y r",
             "delete a character, change, to the line's end, replace",
         ),
+        ("R", "replace mode: typing writes over the text"),
         ("p P", "put after, before"),
         ("u, Ctrl+R (normal mode)", "undo, redo"),
         (".", "repeat the last change (a count replaces its count)"),

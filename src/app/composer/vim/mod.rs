@@ -3,7 +3,7 @@
 //! `/`, `@` and `$` lists and the history keep working) and only watches for Esc or the
 //! configured escape sequence (`jj`); normal mode has the motions `h j k l w b e 0 ^ $ gg G f t
 //! F T` with counts, the operators `d c y` over any motion or text object (`iw aw i( a" …`)
-//! and `dd cc yy` for lines, `x X s S D C Y r p P`, `i a I A o O`, undo `u` and redo Ctrl+R of
+//! and `dd cc yy` for lines, `x X s S D C Y r R p P`, `i a I A o O`, undo `u` and redo Ctrl+R of
 //! its own, and `.` to repeat the last change (with a new count). Enter in normal mode sends; `k` on the first line and `j` on the
 //! last walk the prompt history, as ↑/↓ do.
 
@@ -29,6 +29,8 @@ pub enum Mode {
     Insert,
     /// Keys are commands.
     Normal,
+    /// `R`: typing writes over the text (vim's own; Esc back to normal mode).
+    Replace,
 }
 
 /// A key or a paste, as vim records them for `.`.
@@ -139,6 +141,7 @@ impl Vim {
         let mode = match self.mode {
             Mode::Insert => "INSERT",
             Mode::Normal => "NORMAL",
+            Mode::Replace => "REPLACE",
         };
         let mut typed = String::new();
         if let Some(count) = self.pending.count {
@@ -182,18 +185,19 @@ impl Vim {
         self.escape_typed = 0;
     }
 
-    /// A paste: recorded as typing in insert mode; in normal mode it goes in as it is, one undo
-    /// step.
+    /// A paste: recorded as typing in insert mode; in normal and replace mode it goes in as it
+    /// is (inserted), one undo step.
     pub fn paste(&mut self, text: &str, buffer: &Buffer) {
         match self.mode {
             Mode::Insert => self.record(VimInput::Paste(text.to_string())),
-            Mode::Normal => self.save_undo(buffer),
+            Mode::Normal | Mode::Replace => self.save_undo(buffer),
         }
     }
 
     pub fn key(&mut self, key: KeyEvent, buffer: &mut Buffer) -> VimOutcome {
         match self.mode {
             Mode::Insert => self.insert_key(key, buffer),
+            Mode::Replace => self.replace_mode_key(key, buffer),
             Mode::Normal => {
                 let outcome = self.normal_key(key, buffer);
                 if self.mode == Mode::Normal {
@@ -261,6 +265,36 @@ impl Vim {
             return VimOutcome::Done;
         }
         VimOutcome::PassThrough
+    }
+
+    /// Replace mode: a character writes over the one under the cursor (or goes on at the
+    /// line's end), Backspace steps back, Esc returns to normal mode; other keys are the
+    /// composer's. Vim does the typing itself, so `.` repeats it.
+    fn replace_mode_key(&mut self, key: KeyEvent, buffer: &mut Buffer) -> VimOutcome {
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        match key.code {
+            KeyCode::Esc => {
+                self.leave_insert(buffer);
+                VimOutcome::Done
+            }
+            KeyCode::Char(c) if plain => {
+                self.record(VimInput::Key(key));
+                let at = buffer.cursor;
+                if at.col < buffer.len(at.row) {
+                    buffer.delete_between(at, Pos::new(at.row, at.col + 1));
+                }
+                buffer.cursor = buffer.insert(at, &c.to_string());
+                VimOutcome::Done
+            }
+            KeyCode::Backspace => {
+                self.record(VimInput::Key(key));
+                buffer.cursor.col = buffer.cursor.col.saturating_sub(1);
+                VimOutcome::Done
+            }
+            _ => VimOutcome::PassThrough,
+        }
     }
 
     fn leave_insert(&mut self, buffer: &mut Buffer) {
@@ -536,6 +570,14 @@ impl Vim {
                     self.leave_insert(buffer);
                 }
                 self.pending = Pending::default();
+                VimOutcome::Done
+            }
+            'R' => {
+                self.save_undo(buffer);
+                self.mode = Mode::Replace;
+                let from = self.recording.as_ref().map_or(0, |c| c.inputs.len());
+                // Its typing is not repeated at Esc (a count would write past it).
+                self.insert_repeat = (1, from);
                 VimOutcome::Done
             }
             'i' | 'a' | 'I' | 'A' | 'o' | 'O' => {

@@ -156,6 +156,13 @@ fn each_command_on_a_small_text() {
         ("|say 'hi' now", "ci'yo<Esc>", "say 'y|o' now", N),
         ("no |brackets", "di(", "no |brackets", N),
         ("|one two", "ciwX<Esc>w.", "X |X", N),
+        // Replace mode.
+        ("|abcd", "Rxy<Esc>", "x|ycd", N),
+        ("a|b", "Rxyz<Esc>", "axy|z", N),
+        ("|abcd", "Rxy<BS>z<Esc>", "x|zcd", N),
+        ("|abcd", "Rx", "x|bcd", Mode::Replace),
+        ("|ab cd", "Rxy<Esc>w.", "xy x|y", N),
+        ("|abcd", "Rxy<Esc>u", "|abcd", N),
         ("one t|wo", "dix", "one t|wo", N),
         ("one |two three", "yw$p", "one two threetwo| ", N),
         ("|one two", "ye", "|one two", N),
