@@ -58,6 +58,10 @@ pub struct Cli {
     #[arg(long)]
     pub print_config: bool,
 
+    /// Print every key and command (with the config file's [keys] applied), then exit.
+    #[arg(long)]
+    pub keys: bool,
+
     /// After exit, print the text `/copy` copied (by default tern only says that it copied
     /// something); `print_copied = true` in the config file does the same.
     #[arg(long, global = true)]
@@ -138,6 +142,7 @@ impl Cli {
     pub fn settings(&self) -> Result<(Loaded, Effective, Option<PathBuf>), String> {
         let path = config::config_path(self.config_file.as_deref());
         let loaded = config::load(path.clone(), self.config_file.is_some())?;
+        keymap(&loaded)?;
         let effective = config::effective(self.overrides(), &loaded);
         Ok((loaded, effective, path))
     }
@@ -268,6 +273,7 @@ impl Cli {
             // Named and read by the runtime at startup (`runtime::history_file::with_history`).
             history_file: None,
             prompt_history: Vec::new(),
+            keymap: Default::default(),
         })
     }
 }
@@ -306,6 +312,19 @@ impl Cli {
         };
         Ok(Some(cwd.to_string_lossy().into_owned()))
     }
+}
+
+/// The keys the config file's `[keys]` moves, checked against the key tables; an error names
+/// the file, the place and what is wrong.
+pub fn keymap(loaded: &Loaded) -> Result<crate::app::keys::Keymap, String> {
+    crate::app::reference::keymap(&loaded.keys).map_err(|e| {
+        let file = loaded
+            .path
+            .as_deref()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        format!("config file {file}: {e}")
+    })
 }
 
 /// codex's own rule: `$CODEX_HOME` when set, else `~/.codex`.
@@ -400,6 +419,7 @@ mod tests {
             settings,
             path: Some("/c/config.toml".into()),
             warnings,
+            keys: vec![],
         };
         let cli = Cli::parse_from(["tern", "--remote", "ssh://box"]);
         let effective = config::effective(cli.overrides(), &loaded);

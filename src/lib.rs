@@ -17,6 +17,68 @@
 //! 7. `ui` — widgets that draw the state and never write it
 //! 8. `runtime` — the one event loop, the terminal, and the effects carried out
 //! 9. `cli` — the command line, which starts a session
+//!
+//! ## The modules
+//!
+//! | module | does |
+//! |---|---|
+//! | `text` | the one sanitiser of untrusted text (escape sequences, controls, invisible characters), grapheme clusters; uses nothing else of tern's |
+//! | `theme` | colours by what they mean: a `Palette` of named roles per theme, and the syntect theme each uses; the only place a colour is named (a test keeps it so) |
+//! | `protocol` | serde types of the app-server v2 messages tern uses, spelled as `codex app-server generate-ts` prints them |
+//! | `config` | the config file (`config.toml`, `[keys]` included), errors with line and column, `--print-config` |
+//! | `rpc` | the transport seam (a stream of whole messages, a sink, how the link ended) and its transports: JSON lines over a child's stdio or in memory, websockets over TCP or TLS, a unix socket, an ssh pipe, opened by `dial` for a `--remote` endpoint; the JSON-RPC connection above it |
+//! | `model` | the transcript: cells keyed by (turn id, item id), reduced from notifications; the server's questions as data |
+//! | `render` | markdown, syntax highlighting, ANSI colours, diffs and wrapping into lines, cached per cell, width and theme; `fit` and `numbers` bound every size from the server |
+//! | `app` | `update(state, event, now) -> effects`: a pure state machine in tiers (listed in `app`'s docs and held by the architecture test): data (the key tables, line-input, pick list, selected cell, composer), `state`, `session`, the views (`layers`, `base`, `commands`, `reference`), the `router`, `update` |
+//! | `ui` | widgets that draw `&AppState` and never write it: the transcript, each layer bottom-up, the status line and the hint bar |
+//! | `runtime` | the one `tokio::select!` loop on a current-thread runtime (input before server messages, applied in batches of at most 64; frames ≤ 60 fps, none when idle), the terminal guard, the effects carried out |
+//! | `demo` | the embedded scripted server; its turns are data in `assets/demo/script.json` |
+//!
+//! ## An event's way
+//!
+//! The runtime turns terminal input, server messages and timers into `app::AppEvent`s and
+//! calls `app::update`, which returns `Effect`s (requests to send, the clipboard, the editor,
+//! job control) for the runtime to carry out; nothing in `app` does IO or reads the clock.
+//! Keys walk the layers from the top: layers opened from the front server question, the question
+//! itself (behind its type-ahead gate), the layers the person opened, then the conversation
+//! (`app::base`). Each answers by what it returns — consumed, ignored (the key falls to the one
+//! below), closed, closed and falling through, replaced, or another layer opened — and never sees
+//! the stack; only the router changes it. Ctrl+C is the router's, above all of them.
+//!
+//! ## Keys
+//!
+//! Every view declares its keys once, in a key table (`app::keys::KeyTable`): each row names an
+//! action, its chords, when it applies and the words the hint bar and help show. The view
+//! resolves keys through its table, and the hint bar, `?` help, `/help`, `tern --keys` and the
+//! config file's `[keys]` read the same table (`app::reference` lists them all), so a key cannot
+//! be listed and dead, or handled and unlisted (`tests/it/pure/key_tables.rs` feeds every key to
+//! every view). The keys several modes share are rows of the conversation's table, whose
+//! precedence test (`app::base::precedence`) fails when two rows take one key in one state.
+//!
+//! A new feature adds its keys as rows: a new view declares
+//! `pub static KEYS: KeyTable<View, Action>` with `KeyRow::new("name", &[Chord::ctrl('x')],
+//! Action::Do, "does").when("says when", |view| …)`, resolves with `KEYS.resolve(key, self,
+//! &cx.config.keymap)`, returns `KEYS.list(self, &cx.config.keymap)` from `LayerView::keys`, and
+//! adds its table to `app::reference::tables` (and a fixture to the key-tables test). A key of
+//! the conversation is a row of `app::base::keys::KEYS` (claiming a reserved row where one is
+//! held for it: rewind and the mode cycle for issue 20, switching agents for issue 21).
+//!
+//! ## Adding a view
+//!
+//! One arm in `app::layers::Layer` (and in its `each_layer!` list), one file under
+//! `src/app/layers/` for its state, key table, placement (bottom box, popup or full screen) and
+//! rows (`impl LayerView`), one file under `src/ui/` to draw it. It opens by being returned
+//! (`Outcome::Open`) from a key, a command or another layer.
+//!
+//! ## Tests
+//!
+//! Unit tests beside the code; one integration binary, `tests/it/`, by level: `pure/` (`update`
+//! transitions down to the exact JSON sent, properties, the protocol against recorded
+//! conversations), `screens/` (insta snapshots in `snapshots/<file>/`), `scripted/` (the real
+//! event loop against an in-memory peer), `pty/` (the real binary in a pseudo-terminal against
+//! the demo and a hostile fake app-server) and `e2e/` (the real binary driving the real
+//! `codex app-server` against a mock Responses API). Benchmarks print figures and assert no time:
+//! `tests/bench/` (its docs hold the method and the latest comparison with the official TUI).
 
 pub mod app;
 pub mod cli;

@@ -18,6 +18,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if cli.keys {
+        print!(
+            "{}",
+            tern::app::reference::text(&tern::cli::keymap(&loaded).unwrap_or_default())
+        );
+        return ExitCode::SUCCESS;
+    }
     if cli.print_config {
         print!(
             "{}",
@@ -50,6 +57,8 @@ fn main() -> ExitCode {
         say(warning);
     }
     let warnings: Vec<String> = warnings.into_iter().chain(theme_warnings).collect();
+    // Checked with the settings above.
+    config.keymap = tern::cli::keymap(&loaded).unwrap_or_default();
     let remote = match cli.remote_args(&effective) {
         Some(args) => {
             match tern::runtime::connect::Remote::from_args(&args, config.codex_home.as_deref()) {
@@ -78,7 +87,7 @@ fn main() -> ExitCode {
     tern::render::highlight::warm_up_in_background(config.theme);
     // One thread: the loop, the connection's reader and writer and the child's stderr are all IO
     // bound, and hand-offs between worker threads cost more CPU than they save (measured in
-    // README.md's Performance section).
+    // the benchmarks' docs, `tests/bench/main.rs`).
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

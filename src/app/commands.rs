@@ -144,9 +144,11 @@ pub static COMMANDS: &[Command] = &[
     command("vim", "vim keys in the composer, on or off", |s, _, _| {
         done(super::session::actions::toggle_vim(s))
     }),
-    command("help", "the keys and commands", |_, _, _| {
-        Outcome::Open(Layer::Help(Help::default()), vec![])
-    }),
+    command(
+        "help",
+        "every key and command (? lists the keys that work here)",
+        |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
+    ),
     Command {
         aliases: &["exit", "q"],
         ..command("quit", "leave tern", |s, _, _| done(quit(s)))

@@ -14,6 +14,7 @@ use super::base;
 use super::effect::Effect;
 use super::event::LayerEvent;
 use super::geometry::Areas;
+use super::keys::Chord;
 use super::layer_types::{Input, Placement};
 use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
@@ -92,19 +93,29 @@ pub fn tick(state: &mut AppState, now: Instant) -> Vec<Effect> {
     }
 }
 
-/// Ctrl+C: under a question, the session refuses it (`quit_ladder`); else an open history
-/// search closes as with Esc, the draft under it left as it was (clearing the draft would leave
-/// the search "restoring" one that is gone); else the session's next step.
+/// Ctrl+C, above every layer and the type-ahead gate: under a question, the session refuses
+/// it (`quit_ladder`); else the top layer takes it when a row of its key table does (the
+/// history search closes, as with Esc, the draft under it left as it was); else the session's
+/// next step.
 fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
-    let session = &mut state.session;
-    if session.questions.is_empty()
-        && matches!(state.layers.person.last(), Some(Layer::HistorySearch(_)))
-    {
-        state.layers.person.pop();
-        session.quit_armed_until = None;
-        return vec![];
+    let ctrl_c = Chord::ctrl('c');
+    if state.session.questions.is_empty() {
+        if let Some(top) = state.layers.person.len().checked_sub(1) {
+            let takes = state.layers.person[top]
+                .view()
+                .keys(&state.view_cx(now))
+                .has_row_for(&ctrl_c);
+            if takes {
+                let input = Input::Key(ctrl_c.event());
+                let outcome = with_layer(state, Stack::Person, top, now, |layer, cx| {
+                    layer.handle(&input, cx)
+                });
+                state.session.quit_armed_until = None;
+                return apply(state, Stack::Person, top, outcome, now).unwrap_or_default();
+            }
+        }
     }
-    super::session::quit_ladder::ctrl_c(session, now)
+    super::session::quit_ladder::ctrl_c(&mut state.session, now)
 }
 
 /// A key typed while a question is up goes to what is under the question (the draft, or the
@@ -153,10 +164,12 @@ fn below_the_layers(state: &mut AppState, input: &Input<'_>, now: Instant) -> Ve
 /// Runs `f` with a context: the session, the time, and where things are on screen now.
 fn with_cx<T>(state: &mut AppState, now: Instant, f: impl FnOnce(&mut Ctx<'_>) -> T) -> T {
     let areas = state.areas();
+    let layer_open = state.layer_open();
     f(&mut Ctx {
         session: &mut state.session,
         now,
         areas,
+        layer_open,
     })
 }
 
@@ -205,6 +218,7 @@ fn with_layer<T>(
     f: impl FnOnce(&mut dyn LayerView, &mut Ctx<'_>) -> T,
 ) -> T {
     let areas: Areas = state.areas();
+    let layer_open = state.layer_open();
     let AppState { layers, session } = state;
     let list = match which {
         Stack::Person => &mut layers.person,
@@ -214,6 +228,7 @@ fn with_layer<T>(
         session,
         now,
         areas,
+        layer_open,
     };
     f(list[index].view_mut(), &mut cx)
 }
@@ -274,7 +289,11 @@ fn settle(
 fn filled(state: &AppState, mut layer: Layer, now: Instant) -> Layer {
     if let Layer::Help(help) = &mut layer {
         if help.sections.is_empty() {
-            help.sections = state.help_sections(now);
+            help.sections = if help.full {
+                super::reference::sections(&state.session.config.keymap)
+            } else {
+                state.help_sections(now)
+            };
         }
     }
     layer

@@ -6,11 +6,13 @@
 //! end): the server-down box (`health`'s, when it shows), the layers the person opened, the
 //! front server question, and the layers opened from that question.
 
+use super::composer::ComposerPopup;
 use super::geometry::{self, Areas, BottomBox};
+use super::keys::{Chord, KeyList};
 use super::layer_types::{Hint, Placement};
 use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
-use super::layers::{Layer, LayerView, Search};
+use super::layers::{Layer, LayerView, Search, ViewCx};
 use super::state::health::ServerDown;
 use super::state::questions::QueuedQuestion;
 use super::state::{Session, SessionConfig};
@@ -115,6 +117,20 @@ impl AppState {
     }
 
     /// The open search, wherever it sits in the stack (its matches are highlighted).
+    /// The transcript cell selected (`layers::selected`), for the transcript to mark.
+    pub fn selected_cell(&self) -> Option<usize> {
+        self.layers
+            .person
+            .iter()
+            .rev()
+            .find_map(|layer| match layer {
+                Layer::Selected(selected) => {
+                    selected.selection.index(&self.session.shown.transcript)
+                }
+                _ => None,
+            })
+    }
+
     pub fn search(&self) -> Option<&Search> {
         self.layers
             .person
@@ -126,51 +142,101 @@ impl AppState {
             })
     }
 
+    /// Some layer, or the server's question, is open over the conversation.
+    pub fn layer_open(&self) -> bool {
+        !self.layers.person.is_empty() || !self.session.questions.is_empty()
+    }
+
+    /// What views read their keys in, now.
+    pub fn view_cx(&self, now: Instant) -> ViewCx<'_> {
+        ViewCx {
+            session: &self.session,
+            now,
+            areas: self.areas(),
+            layer_open: self.layer_open(),
+        }
+    }
+
     /// The keys of whatever is on top, for the hint bar: the topmost layer, else the list open
     /// over the composer (which sits above the server-down box), else the base.
     pub fn top_hints(&self, now: Instant) -> Vec<Hint> {
-        let session = &self.session;
+        let cx = self.view_cx(now);
         let shown = self.on_screen();
         if let Some(top) = shown
             .iter()
             .rev()
             .find(|shown| !matches!(shown, Shown::ServerDown(_)))
         {
-            return top.view().hints(session, now);
+            return top.view().hints(&cx);
         }
-        match (&session.composer.popup, shown.last()) {
-            (Some(popup), _) => super::base::popup_hints(popup),
-            (None, Some(down)) => down.view().hints(session, now),
-            (None, None) => super::base::hints(session),
+        match (self.popup_keys(), shown.last()) {
+            (Some(popup), _) => popup.bar(),
+            (None, Some(down)) => down.view().hints(&cx),
+            (None, None) => super::base::key_list(&cx).bar(),
         }
     }
 
-    /// What `?` help lists: the keys of everything on screen, the one on top first, the
-    /// conversation's last.
-    pub fn help_sections(&self, now: Instant) -> Vec<(String, Vec<Hint>)> {
+    /// The keys of the list open over the composer, if one is.
+    fn popup_keys(&self) -> Option<KeyList> {
+        let session = &self.session;
+        match session.composer.popup.as_ref()? {
+            ComposerPopup::Commands(_) => Some(super::base::slash::key_list(session)),
+            ComposerPopup::Files(finder) => Some(super::base::files::key_list(session, finder)),
+            ComposerPopup::Skills(finder) => Some(super::base::skills::key_list(session, finder)),
+        }
+    }
+
+    /// Every view's keys, the one on top first, the conversation's last: the layers above the
+    /// server-down box, the list open over the composer, the box, the conversation.
+    pub fn key_lists(&self, now: Instant) -> Vec<KeyList> {
+        let cx = self.view_cx(now);
         let session = &self.session;
         let shown = self.on_screen();
-        let section = |shown: &Shown<'_>| {
+        let titled = |shown: &Shown<'_>| {
             let view = shown.view();
-            (view.title(session).to_string(), view.hints(session, now))
+            KeyList {
+                title: view.title(session).to_string(),
+                ..view.keys(&cx)
+            }
         };
-        let mut sections: Vec<(String, Vec<Hint>)> = shown
+        let mut lists: Vec<KeyList> = shown
             .iter()
             .rev()
             .filter(|shown| !matches!(shown, Shown::ServerDown(_)))
-            .map(section)
+            .map(titled)
             .collect();
-        // The list open over the composer sits above the server-down box.
-        if let Some(popup) = &session.composer.popup {
-            sections.push((popup.title().to_string(), super::base::popup_hints(popup)));
-        }
-        sections.extend(
+        lists.extend(self.popup_keys());
+        lists.extend(
             shown
                 .iter()
                 .filter(|shown| matches!(shown, Shown::ServerDown(_)))
-                .map(section),
+                .map(titled),
         );
-        sections.push(("Conversation".to_string(), super::base::all_hints(session)));
+        lists.push(super::base::key_list(&cx));
+        lists
+    }
+
+    /// What `?` help lists: the keys of everything on screen, the one on top first, the
+    /// conversation's last — each key where it does something: a key a view above takes is
+    /// not listed under it. The commands follow the conversation's keys, unless a question
+    /// is up (Enter answers it; no command can run).
+    pub fn help_sections(&self, now: Instant) -> Vec<(String, Vec<Hint>)> {
+        let lists = self.key_lists(now);
+        let mut sections = Vec::new();
+        for (i, list) in lists.iter().enumerate() {
+            let above = &lists[..i];
+            let claimed = |chord: &Chord| above.iter().any(|list| list.claims(chord));
+            let mut hints = list.help(&claimed);
+            if i + 1 == lists.len() && self.session.questions.is_empty() && !claimed(&Chord::ENTER)
+            {
+                hints.extend(
+                    super::commands::available().map(|c| Hint::new(c.usage(), c.description)),
+                );
+            }
+            if !hints.is_empty() {
+                sections.push((list.title.clone(), hints));
+            }
+        }
         sections
     }
 

@@ -5,10 +5,12 @@
 //! column, never a panic.
 
 mod effective;
+mod keys;
 mod print;
 pub mod themes;
 
 pub use effective::{effective, Effective, Overrides, Setting, Source};
+pub use keys::WrittenKey;
 pub use print::print_config;
 
 use serde::Deserialize;
@@ -53,6 +55,7 @@ const KNOWN_KEYS: &[&str] = &[
     "desktop_notification",
     "codex_bin",
     "remote_command",
+    "keys",
     "vim",
     "vim_escape",
     "print_copied",
@@ -80,6 +83,8 @@ pub struct Loaded {
     pub path: Option<PathBuf>,
     /// One line per unknown key.
     pub warnings: Vec<String>,
+    /// What `[keys]` gives which action (checked against the key tables by the app).
+    pub keys: Vec<WrittenKey>,
 }
 
 /// Which file to read: `explicit` (the flag, then `TERN_CONFIG`), else the platform's.
@@ -106,12 +111,14 @@ pub fn load(path: Option<PathBuf>, named: bool) -> Result<Loaded, String> {
         }
         Err(e) => return Err(format!("config file {}: {e}", path.display())),
     };
-    let (settings, warnings) =
-        parse(&text).map_err(|e| format!("config file {}: {e}", path.display()))?;
+    let in_file = |e: String| format!("config file {}: {e}", path.display());
+    let (settings, warnings) = parse(&text).map_err(in_file)?;
+    let keys = keys::parse(&text).map_err(in_file)?;
     Ok(Loaded {
         settings,
         path: Some(path),
         warnings,
+        keys,
     })
 }
 

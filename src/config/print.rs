@@ -95,6 +95,28 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
     for (key, value, source) in rows {
         let _ = writeln!(out, "{key} = {value}  # {}", source_text(source));
     }
+    // The keys the file moves (every other key is the tables' own: `tern --keys`).
+    let from_file = Source::File(loaded.path.clone().unwrap_or_default());
+    for written in &loaded.keys {
+        let name = match written.section.as_str() {
+            "" => format!("keys.{}", sanitize_line(&written.action)),
+            section => format!(
+                "keys.{}.{}",
+                sanitize_line(section),
+                sanitize_line(&written.action)
+            ),
+        };
+        let keys: Vec<String> = written
+            .keys
+            .iter()
+            .map(|key| format!("\"{}\"", sanitize_line(key)))
+            .collect();
+        let value = match keys.as_slice() {
+            [one] => one.clone(),
+            _ => format!("[{}]", keys.join(", ")),
+        };
+        let _ = writeln!(out, "{name} = {value}  # {}", source_text(&from_file));
+    }
     out
 }
 

@@ -108,6 +108,21 @@ impl Transcript {
         self.index_of(turn_id, item_id).is_some()
     }
 
+    /// The turn cell `index` belongs to: its item's turn, else the turn of the nearest cell
+    /// above that has one (a turn's end or a notice sits after its turn's items). A walk of the
+    /// item index: for a key press, not for every frame.
+    pub fn turn_of(&self, index: usize) -> Option<&str> {
+        let mut best: Option<(&str, usize)> = None;
+        for (turn, items) in &self.by_item {
+            for &at in items.values() {
+                if at <= index && best.is_none_or(|(_, b)| at > b) {
+                    best = Some((turn.as_str(), at));
+                }
+            }
+        }
+        best.map(|(turn, _)| turn)
+    }
+
     fn index_of(&self, turn_id: &str, item_id: &str) -> Option<usize> {
         self.by_item.get(turn_id)?.get(item_id).copied()
     }

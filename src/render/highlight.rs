@@ -1,7 +1,7 @@
 //! Syntax highlighting of code blocks with syntect and two-face's larger syntax set (TOML,
 //! TypeScript, Dockerfile …), on the Oniguruma regex engine: syntect compiles each grammar's
 //! regexes when they are first needed, and Oniguruma compiles them several times faster and in
-//! far less memory than fancy-regex (see README.md, Performance). The set is loaded by
+//! far less memory than fancy-regex (see the benchmarks' docs, `tests/bench/main.rs`). The set is loaded by
 //! [`warm_up_in_background`] on a thread of its own at startup, so neither the first frame nor
 //! the first code block of a stream waits for it.
 

@@ -21,10 +21,8 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Pale
     let height = popup(within, 44, cells(wanted).saturating_add(2)).height;
     let rows = usize::from(height.saturating_sub(2));
     // Keep the selection in view when the list is taller than the box.
-    let selected_row = match choice.items.len() {
-        0 => 0,
-        _ => choice.selected.saturating_add(status_rows),
-    };
+    let selected = choice.selected.index(choice.items.len());
+    let selected_row = selected.map_or(0, |at| at.saturating_add(status_rows));
     let first = follow(selected_row, rows);
     let mut lines: Vec<Line<'static>> = Vec::new();
     if let (Some(status), 0) = (&choice.status, first) {
@@ -49,13 +47,13 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Pale
         let i = item_first + at;
         let mark = if item.current { "● " } else { "  " };
         // The marker shows the selection without colour too.
-        let pointer = if i == choice.selected { "›" } else { " " };
+        let pointer = if Some(i) == selected { "›" } else { " " };
         let line = Line::from(vec![
             Span::raw(format!("{pointer}{mark}")),
             Span::styled(format!("{}  ", pad_to(&label, label_width)), palette.accent),
             Span::raw(sanitize_line(&item.detail)),
         ]);
-        lines.push(menu_row(line, i == choice.selected, palette));
+        lines.push(menu_row(line, Some(i) == selected, palette));
     }
     let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
     let area = popup(within, widest.saturating_add(2).max(44), height);

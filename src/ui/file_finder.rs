@@ -49,7 +49,7 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &P
         vec![Line::from(Span::styled(text, palette.dim))]
     } else {
         let visible = inner.height as usize;
-        let start = (finder.selected + 1).saturating_sub(visible);
+        let start = finder.selected.first_shown(visible, finder.matches.len());
         finder
             .visible()
             .enumerate()
@@ -58,7 +58,8 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &P
             .map(|(i, m)| {
                 let indices = m.indices.as_deref().unwrap_or(&[]);
                 let room = usize::from(inner.width);
-                path_line(&m.path, indices, i == finder.selected, room, palette)
+                let selected = finder.selected.index(finder.matches.len()) == Some(i);
+                path_line(&m.path, indices, selected, room, palette)
             })
             .collect()
     };

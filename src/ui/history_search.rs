@@ -34,7 +34,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch, palette: 
         if more > 0 {
             text.push_str(&format!("  (+{more} lines)"));
         }
-        let style = row_style(i == search.selected, palette);
+        let style = row_style(search.selected_index() == Some(i), palette);
         lines.push(Line::from(Span::styled(text, style)));
     }
     frame.render_widget(Paragraph::new(lines), inner);

@@ -86,7 +86,7 @@ pub fn draw(
         .unwrap_or(0);
     let mut selected_rows = (0, 0);
     for (i, row) in rows.iter().enumerate() {
-        let selected = i == view.selected;
+        let selected = view.selected.index(rows.len()) == Some(i);
         let start = lines.len();
         lines.push(menu_row(
             header(row, selected, name_width, width, palette),

@@ -19,6 +19,7 @@ mod question_view;
 mod queued;
 mod rules;
 mod search;
+mod selected;
 mod server_down;
 mod skill_popup;
 mod skills;
@@ -152,5 +153,8 @@ fn draw_shown(
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}
+        Shown::Layer(Layer::Selected(selected)) => {
+            selected::draw(frame, areas.bottom, selected, state, palette)
+        }
     }
 }

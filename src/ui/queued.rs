@@ -23,7 +23,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         .iter()
         .rev()
         .find_map(|layer| match layer {
-            Layer::Queue(focus) => Some(focus.selected),
+            Layer::Queue(focus) => focus.selected.index(state.session.outbox.queued.len()),
             _ => None,
         });
     let palette = state.session.config.theme.palette();

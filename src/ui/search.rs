@@ -27,7 +27,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search, palette: &Palett
     frame.render_widget(block, area);
     let line = Line::from(vec![
         Span::styled("/ ", border),
-        Span::raw(search.query.clone()),
+        Span::raw(search.query.to_string()),
     ]);
     frame.render_widget(Paragraph::new(line), inner);
     let typed = unicode_width::UnicodeWidthStr::width(search.query.as_str());

@@ -66,7 +66,7 @@ pub fn draw(
             .zip(names)
             .enumerate()
             .map(|(i, (skill, name))| {
-                let selected = i == finder.selected;
+                let selected = finder.selected.index(found.len().min(MAX_SHOWN)) == Some(i);
                 let base = row_style(selected, palette);
                 let pad = " ".repeat(name_width - name.width());
                 let room = width.saturating_sub(name_width + 4);

@@ -57,7 +57,7 @@ pub fn draw(
     }
     let list_start = lines.len();
     for (i, (skill, name)) in skills.list.iter().zip(names).enumerate() {
-        let selected = i == view.selected;
+        let selected = view.selected.index(skills.list.len()) == Some(i);
         let scope = cut(&sanitize_line(&skill.scope), 8);
         let room = inner_width.saturating_sub(2 + name_width + 2 + scope_width + 2);
         let line = Line::from(vec![
@@ -118,7 +118,7 @@ pub fn draw(
         palette.dim,
     ));
     let inner = draw_popup(frame, area, block);
-    let row = list_start + view.selected;
+    let row = list_start + view.selected.index(skills.list.len()).unwrap_or(0);
     let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
     frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
 }

@@ -26,7 +26,7 @@ pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Se
     let selected = found
         .len()
         .checked_sub(1)
-        .map(|last| popup.selected.min(last));
+        .map(|last| popup.selected.raw().min(last));
     let first = selected.map_or(0, |s| (s + 1).saturating_sub(rows));
     let usage_width = found
         .iter()

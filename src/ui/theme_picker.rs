@@ -40,7 +40,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: 
     }
     let list_start = lines.len();
     for (i, (entry, name)) in picker.entries.iter().zip(names).enumerate() {
-        let selected = i == picker.selected;
+        let selected = picker.selected.index(picker.entries.len()) == Some(i);
         let in_use = entry.theme == Ok(picker.original);
         let pointer = if selected { "›" } else { " " };
         let mark = if in_use { "● " } else { "  " };
@@ -85,7 +85,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: 
         Some(Err(e)) => {
             let text = format!(
                 "✗ {}: {}",
-                sanitize_line(&picker.entries[picker.selected].name),
+                sanitize_line(picker.chosen().map_or("", |e| e.name.as_str())),
                 sanitize_line(e)
             );
             let width = inner_width.max(20);
@@ -107,7 +107,7 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: 
     ));
     let inner = draw_popup(frame, area, block);
     // Keep the selection in view when the list is taller than the box.
-    let row = list_start + picker.selected;
+    let row = list_start + picker.selected.index(picker.entries.len()).unwrap_or(0);
     let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
     frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
 }

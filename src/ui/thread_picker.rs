@@ -70,14 +70,14 @@ pub fn draw(
         );
     } else {
         let height = list.height as usize;
-        let offset = (picker.selected + 1).saturating_sub(height);
+        let offset = picker.selected.first_shown(height, rows.len());
         let lines: Vec<Line<'static>> = rows
             .iter()
             .enumerate()
             .skip(offset)
             .take(height)
             .map(|(i, row)| {
-                let selected = i == picker.selected;
+                let selected = picker.selected.index(rows.len()) == Some(i);
                 row_line(picker, row, selected, list.width, now_unix, palette)
             })
             .collect();

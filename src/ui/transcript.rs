@@ -47,6 +47,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     }
     super::search::highlight_matches(&mut lines, &origins, state);
     frame.render_widget(Paragraph::new(lines), area);
+    super::selected::mark(frame, area, &origins, state);
 
     // Older turns of a resumed thread are on their way: say so where they will appear.
     if at_top

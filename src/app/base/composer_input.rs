@@ -3,12 +3,11 @@
 //! and the external editor's round trip. Keeping the cursor in view is the router's, after
 //! every input, since it needs the composer's place on screen.
 
-use crate::app::composer::ComposerOutcome;
+use crate::app::composer::{ComposerOutcome, Edit};
 use crate::app::effect::Effect;
 use crate::app::layers::Outcome;
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 
 /// The composer's inner width on the current screen (its box has a border on each side).
@@ -16,16 +15,9 @@ pub fn width(state: &Session) -> u16 {
     state.screen.width.saturating_sub(2).max(1)
 }
 
-pub fn key(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
-    // Ctrl+Z on an empty composer stops tern as it stops a shell program (`fg` brings it
-    // back); with text it stays undo.
-    if key.code == KeyCode::Char('z')
-        && key.modifiers == KeyModifiers::CONTROL
-        && state.composer.is_empty()
-    {
-        return Outcome::Consumed(vec![Effect::Suspend]);
-    }
-    match state.composer.handle_key(key, width(state)) {
+/// An edit of the draft (a row of the conversation's key table); Enter's submits it.
+pub fn edit(state: &mut Session, edit: Edit, now: Instant) -> Outcome {
+    match state.composer.edit(edit, width(state)) {
         ComposerOutcome::Submitted(text) => submit(state, text, Submit::Send, now),
         ComposerOutcome::Edited | ComposerOutcome::Ignored => Outcome::Consumed(vec![]),
     }

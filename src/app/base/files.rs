@@ -5,15 +5,15 @@
 //! ignores `mention` items for files), Esc leaves the text.
 
 use crate::app::base::composer_input;
-use crate::app::composer::{ComposerPopup, FileFinder};
+use crate::app::composer::{ComposerPopup, Edit, FileFinder};
 use crate::app::effect::Effect;
-use crate::app::layer_types::{Hint, Input};
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
+use crate::app::line_input::pasted_line;
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
 use crate::protocol::FuzzyFileSearchParams;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::time::Instant;
 
 /// One token for every search, so the server drops the work of a query typed over.
 const CANCELLATION_TOKEN: &str = "tern-file-finder";
@@ -27,91 +27,145 @@ pub fn starts_mention(state: &Session) -> bool {
         .is_none_or(char::is_whitespace)
 }
 
-/// `@` was typed where a mention starts: it goes into the composer, and the finder opens.
-pub fn open(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
-    let outcome = composer_input::key(state, key, now);
-    state.composer.popup = Some(ComposerPopup::Files(FileFinder::default()));
-    outcome
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKey {
+    Up,
+    Down,
+    Insert,
+    Backspace,
+    Close,
 }
 
-/// The finder's keys and pastes, while it is open: it takes them all (typing goes into the
-/// composer and the query alike), but the wheel, which scrolls the transcript.
-pub fn handle(state: &mut Session, input: &Input<'_>, now: Instant) -> Option<Outcome> {
+pub static KEYS: KeyTable<FileFinder, FileKey> = KeyTable::new(
+    "files",
+    "Files",
+    &[
+        KeyRow::new("up", &[Chord::UP], FileKey::Up, "choose"),
+        KeyRow::new("down", &[Chord::DOWN], FileKey::Down, "choose"),
+        KeyRow::new(
+            "insert",
+            &[Chord::TAB, Chord::ENTER],
+            FileKey::Insert,
+            "insert the path",
+        )
+        .explained("put the chosen path in place of @query (Enter with none: keep the text)"),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC],
+            FileKey::Close,
+            "close, keep the text",
+        ),
+        KeyRow::new(
+            "backspace",
+            &[Chord::BACKSPACE],
+            FileKey::Backspace,
+            "delete back",
+        )
+        .explained("delete back (past the @: the list closes)")
+        .reference(),
+    ],
+    // Typing goes into the query (and the composer); any other key closes the list and goes
+    // to the composer.
+    Rest {
+        chars: Fate::Take(""),
+        modified: Fate::Pass,
+        other: Fate::Pass,
+    },
+);
+
+/// `@` was typed where a mention starts: it goes into the composer, and the finder opens.
+pub fn open(state: &mut Session) -> Outcome {
+    state.composer.type_char('@');
+    state.composer.popup = Some(ComposerPopup::Files(FileFinder::default()));
+    Outcome::Consumed(vec![])
+}
+
+/// The finder's keys as they stand now, while it is open.
+pub fn key_list(state: &Session, finder: &FileFinder) -> KeyList {
+    KEYS.list(finder, &state.config.keymap)
+}
+
+/// The finder's keys and pastes, while it is open: typing goes into the composer and the
+/// query alike; a key it has no use for closes it and goes on to the composer (`None`); the
+/// wheel scrolls the transcript.
+pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
     if matches!(input, Input::Mouse(_)) || state.composer.file_finder().is_none() {
         return None;
     }
     let Some(ComposerPopup::Files(mut finder)) = state.composer.popup.take() else {
         return None;
     };
-    let (outcome, stays) = on_input(&mut finder, state, input, now);
+    let (effects, stays) = on_input(&mut finder, state, input)?;
     if stays {
         state.composer.popup = Some(ComposerPopup::Files(finder));
     }
-    Some(outcome)
+    Some(Outcome::Consumed(effects))
 }
 
-/// What the finder does with one input, and whether it stays open.
+/// What the finder does with one input, and whether it stays open; `None` when the input goes
+/// on to the composer (the finder closed).
 fn on_input(
     finder: &mut FileFinder,
     state: &mut Session,
     input: &Input<'_>,
-    now: Instant,
-) -> (Outcome, bool) {
-    let done = |effects| (Outcome::Consumed(effects), true);
-    let closed = |effects| (Outcome::Consumed(effects), false);
+) -> Option<(Vec<Effect>, bool)> {
     let key = match input {
         Input::Key(key) => *key,
         Input::Paste(text) => {
-            composer_input::paste(state, text);
-            finder.query.push_str(text);
-            return done(search(finder, state));
+            // A mention is one line: the query and the composer get the same text.
+            let line = pasted_line(text);
+            composer_input::paste(state, &line);
+            finder.query.paste(&line);
+            return Some((search(finder, state), true));
         }
-        Input::Mouse(_) => return (Outcome::Ignored, true),
+        Input::Mouse(_) => return None,
     };
-    let plain = !key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-    match key.code {
-        KeyCode::Esc => closed(vec![]),
-        KeyCode::Up => {
-            finder.selected = finder.selected.saturating_sub(1);
-            done(vec![])
-        }
-        KeyCode::Down => {
-            if finder.selected + 1 < finder.visible().count() {
-                finder.selected += 1;
+    let count = finder.matches.len();
+    let action = match KEYS.resolve(&key, finder, &state.config.keymap) {
+        Resolved::Row(action) => action,
+        Resolved::Take => match Chord::typed_char(&key) {
+            // A space ends the mention.
+            Some(c) if !c.is_whitespace() => {
+                state.composer.type_char(c);
+                finder.query.type_char(c);
+                return Some((search(finder, state), true));
             }
-            done(vec![])
+            _ => return None,
+        },
+        // Closes the finder, whose query would no longer match what is under the cursor.
+        Resolved::Pass | Resolved::Swallow => return None,
+    };
+    match action {
+        FileKey::Close => Some((vec![], false)),
+        FileKey::Up => {
+            finder.selected.step(-1, count);
+            Some((vec![], true))
         }
-        KeyCode::Tab | KeyCode::Enter if plain => match finder.chosen() {
+        FileKey::Down => {
+            finder.selected.step(1, count);
+            Some((vec![], true))
+        }
+        FileKey::Insert => match finder.chosen() {
             Some(path) => {
                 // Remove `@query`, put the path in its place.
                 for _ in 0..finder.query.chars().count() + 1 {
-                    composer_input::key(state, KeyEvent::from(KeyCode::Backspace), now);
+                    state.composer.edit(Edit::DeleteBack, 1);
                 }
                 composer_input::paste(state, &format!("{} ", quote(&path)));
-                closed(vec![])
+                Some((vec![], false))
             }
             // Nothing to choose: Enter leaves the text as typed, Tab waits.
-            None if key.code == KeyCode::Enter => closed(vec![]),
-            None => done(vec![]),
+            None if Chord::ENTER.matches(&key) => Some((vec![], false)),
+            None => Some((vec![], true)),
         },
-        KeyCode::Backspace if plain => {
-            composer_input::key(state, key, now);
-            if finder.query.pop().is_none() {
+        FileKey::Backspace => {
+            state.composer.edit(Edit::DeleteBack, 1);
+            if !finder.query.backspace() {
                 // The `@` itself went.
-                return closed(vec![]);
+                return Some((vec![], false));
             }
-            done(search(finder, state))
+            Some((search(finder, state), true))
         }
-        KeyCode::Char(c) if plain && !c.is_whitespace() => {
-            composer_input::key(state, key, now);
-            finder.query.push(c);
-            done(search(finder, state))
-        }
-        // A space ends the mention; any other key goes to the composer and closes the finder,
-        // whose query would no longer match what is under the cursor.
-        _ => (composer_input::key(state, key, now), false),
     }
 }
 
@@ -119,7 +173,7 @@ fn on_input(
 fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
     state.composer.file_searches += 1;
     finder.generation = state.composer.file_searches;
-    finder.selected = 0;
+    finder.selected.first();
     finder.error = None;
     if finder.query.is_empty() {
         finder.matches.clear();
@@ -133,7 +187,7 @@ fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
     finder.searching = true;
     vec![Effect::Request(ClientRequest::SearchFiles {
         params: FuzzyFileSearchParams {
-            query: finder.query.clone(),
+            query: finder.query.to_string(),
             roots: vec![root],
             cancellation_token: Some(CANCELLATION_TOKEN.into()),
         },
@@ -159,12 +213,4 @@ pub fn quote(path: &str) -> String {
     } else {
         path.to_string()
     }
-}
-
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("↑/↓", "choose"),
-        Hint::new("Tab/Enter", "insert the path"),
-        Hint::new("Esc", "close, keep the text"),
-    ]
 }

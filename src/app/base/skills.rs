@@ -5,14 +5,14 @@
 //! (`session::skills::inputs`). Esc leaves the text as typed.
 
 use crate::app::base::composer_input;
-use crate::app::composer::{ComposerPopup, SkillFinder};
-use crate::app::layer_types::{Hint, Input};
+use crate::app::composer::{ComposerPopup, Edit, SkillFinder};
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
+use crate::app::line_input::pasted_line;
 use crate::app::session::skills;
 use crate::app::state::Session;
 use crate::protocol::SkillMetadata;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::time::Instant;
 
 /// The most matches listed.
 pub const MAX_SHOWN: usize = 8;
@@ -25,17 +25,63 @@ pub fn starts_mention(state: &Session) -> bool {
         .is_none_or(char::is_whitespace)
 }
 
-/// `$` was typed where a mention starts: it goes into the composer, and the finder opens.
-pub fn open(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
-    let outcome = composer_input::key(state, key, now);
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkillKey {
+    Up,
+    Down,
+    Insert,
+    Backspace,
+    Close,
+}
+
+pub static KEYS: KeyTable<SkillFinder, SkillKey> = KeyTable::new(
+    "skill_finder",
+    "Skills after $",
+    &[
+        KeyRow::new("up", &[Chord::UP], SkillKey::Up, "choose"),
+        KeyRow::new("down", &[Chord::DOWN], SkillKey::Down, "choose"),
+        KeyRow::new(
+            "insert",
+            &[Chord::TAB, Chord::ENTER],
+            SkillKey::Insert,
+            "insert the skill",
+        )
+        .explained("put $name in place of what was typed (Enter with none: send the text)"),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC],
+            SkillKey::Close,
+            "close, keep the text",
+        ),
+        KeyRow::new(
+            "backspace",
+            &[Chord::BACKSPACE],
+            SkillKey::Backspace,
+            "delete back",
+        )
+        .explained("delete back (past the $: the list closes)")
+        .reference(),
+    ],
+    // A name's characters go into the query (and the composer); anything else ends the
+    // mention and goes to the composer.
+    Rest {
+        chars: Fate::Take(""),
+        modified: Fate::Pass,
+        other: Fate::Pass,
+    },
+);
+
+/// `$` was typed where a mention starts: it goes into the composer, the finder opens, and the
+/// skills are asked for if tern has none yet.
+pub fn open(state: &mut Session) -> Outcome {
+    state.composer.type_char('$');
     state.composer.popup = Some(ComposerPopup::Skills(SkillFinder::default()));
-    match outcome {
-        Outcome::Consumed(mut effects) => {
-            effects.extend(skills::ensure_listed(state));
-            Outcome::Consumed(effects)
-        }
-        other => other,
-    }
+    Outcome::Consumed(skills::ensure_listed(state))
+}
+
+/// The finder's keys as they stand now, while it is open.
+pub fn key_list(state: &Session, finder: &SkillFinder) -> KeyList {
+    KEYS.list(finder, &state.config.keymap)
 }
 
 /// The skills matching `query`: names starting with it, then containing it, then holding its
@@ -62,8 +108,9 @@ pub fn matching<'a>(state: &'a Session, query: &str) -> Vec<&'a SkillMetadata> {
     found
 }
 
-/// The finder's keys and pastes while it is open; the wheel goes to the transcript.
-pub fn handle(state: &mut Session, input: &Input<'_>, now: Instant) -> Option<Outcome> {
+/// The finder's keys and pastes while it is open; a key it has no use for closes it and goes
+/// on to the composer (`None`); the wheel scrolls the transcript.
+pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
     if matches!(input, Input::Mouse(_))
         || !matches!(state.composer.popup, Some(ComposerPopup::Skills(_)))
     {
@@ -72,90 +119,79 @@ pub fn handle(state: &mut Session, input: &Input<'_>, now: Instant) -> Option<Ou
     let Some(ComposerPopup::Skills(mut finder)) = state.composer.popup.take() else {
         return None;
     };
-    let (outcome, stays) = on_input(&mut finder, state, input, now);
+    let stays = on_input(&mut finder, state, input)?;
     if stays {
         state.composer.popup = Some(ComposerPopup::Skills(finder));
     }
-    Some(outcome)
+    Some(Outcome::Consumed(vec![]))
 }
 
-fn on_input(
-    finder: &mut SkillFinder,
-    state: &mut Session,
-    input: &Input<'_>,
-    now: Instant,
-) -> (Outcome, bool) {
-    let done = (Outcome::Consumed(vec![]), true);
+/// What the finder does with one input, and whether it stays open; `None` when the input goes
+/// on to the composer (the finder closed).
+fn on_input(finder: &mut SkillFinder, state: &mut Session, input: &Input<'_>) -> Option<bool> {
     let key = match input {
         Input::Key(key) => *key,
         Input::Paste(text) => {
-            composer_input::paste(state, text);
+            let line = pasted_line(text);
+            composer_input::paste(state, &line);
             // A pasted name goes on the query; anything else ends the mention.
-            let stays = text.chars().all(skills::name_char);
-            finder.query.push_str(text);
-            finder.selected = 0;
-            return (Outcome::Consumed(vec![]), stays);
+            finder.query.paste(&line);
+            finder.selected.first();
+            return Some(line.chars().all(skills::name_char));
         }
-        Input::Mouse(_) => return (Outcome::Ignored, true),
+        Input::Mouse(_) => return None,
     };
-    let plain = !key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-    let count = matching(state, &finder.query).len();
-    match key.code {
-        KeyCode::Esc => (Outcome::Consumed(vec![]), false),
-        KeyCode::Up => {
-            finder.selected = finder.selected.saturating_sub(1);
-            done
-        }
-        KeyCode::Down => {
-            if finder.selected + 1 < count.min(MAX_SHOWN) {
-                finder.selected += 1;
+    let count = matching(state, &finder.query).len().min(MAX_SHOWN);
+    let action = match KEYS.resolve(&key, finder, &state.config.keymap) {
+        Resolved::Row(action) => action,
+        Resolved::Take => match Chord::typed_char(&key) {
+            Some(c) if skills::name_char(c) => {
+                state.composer.type_char(c);
+                finder.query.type_char(c);
+                finder.selected.first();
+                return Some(true);
             }
-            done
+            // A space or a mark ends the mention.
+            _ => return None,
+        },
+        Resolved::Pass | Resolved::Swallow => return None,
+    };
+    match action {
+        SkillKey::Close => Some(false),
+        SkillKey::Up => {
+            finder.selected.step(-1, count);
+            Some(true)
         }
-        KeyCode::Tab | KeyCode::Enter if plain => {
-            let chosen = matching(state, &finder.query)
-                .get(finder.selected)
-                .map(|s| s.name.clone());
+        SkillKey::Down => {
+            finder.selected.step(1, count);
+            Some(true)
+        }
+        SkillKey::Insert => {
+            let chosen = finder.selected.index(count).and_then(|at| {
+                matching(state, &finder.query)
+                    .get(at)
+                    .map(|s| s.name.clone())
+            });
             match chosen {
                 Some(name) => {
                     // `$query` goes; `$name ` takes its place.
                     for _ in 0..finder.query.chars().count() + 1 {
-                        composer_input::key(state, KeyEvent::from(KeyCode::Backspace), now);
+                        state.composer.edit(Edit::DeleteBack, 1);
                     }
                     composer_input::paste(state, &format!("${name} "));
-                    (Outcome::Consumed(vec![]), false)
+                    Some(false)
                 }
-                // Nothing to choose: Enter sends the text as typed, Tab waits.
-                None if key.code == KeyCode::Enter => (composer_input::key(state, key, now), false),
-                None => done,
+                // Nothing to choose: Enter goes on to the composer (the text is sent as
+                // typed), Tab waits.
+                None if Chord::ENTER.matches(&key) => None,
+                None => Some(true),
             }
         }
-        KeyCode::Backspace if plain => {
-            composer_input::key(state, key, now);
-            finder.selected = 0;
-            if finder.query.pop().is_none() {
-                // The `$` itself went.
-                return (Outcome::Consumed(vec![]), false);
-            }
-            done
+        SkillKey::Backspace => {
+            state.composer.edit(Edit::DeleteBack, 1);
+            finder.selected.first();
+            // Past the `$` itself: the list closes.
+            Some(finder.query.backspace())
         }
-        KeyCode::Char(c) if plain && skills::name_char(c) => {
-            composer_input::key(state, key, now);
-            finder.query.push(c);
-            finder.selected = 0;
-            done
-        }
-        // A space or any other key ends the mention and goes to the composer.
-        _ => (composer_input::key(state, key, now), false),
     }
-}
-
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("↑/↓", "choose"),
-        Hint::new("Tab/Enter", "insert the skill"),
-        Hint::new("Esc", "close, keep the text"),
-    ]
 }

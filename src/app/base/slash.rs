@@ -7,17 +7,51 @@
 
 use crate::app::commands::{self, Command};
 use crate::app::composer::{ComposerPopup, SlashPopup};
-use crate::app::layer_types::{Hint, Input};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
 use crate::app::state::Session;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::time::Instant;
+
+/// What the popup's keys read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SlashState {
+    /// Some command matches what is typed.
+    pub matches: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlashKey {
+    Close,
+    Up,
+    Down,
+    Complete,
+    Run,
+}
+
+pub static KEYS: KeyTable<SlashState, SlashKey> = KeyTable::new(
+    "commands",
+    "Commands",
+    &[
+        KeyRow::new("up", &[Chord::UP], SlashKey::Up, "select")
+            .when("a command matches", |s| s.matches),
+        KeyRow::new("down", &[Chord::DOWN], SlashKey::Down, "select")
+            .when("a command matches", |s| s.matches),
+        KeyRow::new("complete", &[Chord::TAB], SlashKey::Complete, "complete")
+            .explained("complete the selected command"),
+        KeyRow::new("run", &[Chord::ENTER], SlashKey::Run, "run")
+            .explained("run it (a command that takes an argument is completed first)")
+            .when("a command matches", |s| s.matches),
+        KeyRow::new("close", &[Chord::ESC], SlashKey::Close, "close")
+            .explained("close the list, keep the text"),
+    ],
+    Rest::PASS,
+);
 
 /// `/` typed into the empty composer: it goes in, and the popup opens over it.
-pub fn open(state: &mut Session, key: KeyEvent, now: Instant) -> Outcome {
-    let outcome = crate::app::base::composer_input::key(state, key, now);
+pub fn open(state: &mut Session) -> Outcome {
+    state.composer.type_char('/');
     state.composer.popup = Some(ComposerPopup::Commands(SlashPopup::default()));
-    outcome
+    Outcome::Consumed(vec![])
 }
 
 /// What follows the `/` while the composer holds a command name being typed: one line, `/`
@@ -37,8 +71,10 @@ pub fn matches(state: &Session) -> Vec<&'static Command> {
 
 /// The selected command, with the selection kept inside the list.
 pub fn selected<'a>(popup: &SlashPopup, matches: &[&'a Command]) -> Option<&'a Command> {
-    matches
-        .get(popup.selected.min(matches.len().saturating_sub(1)))
+    popup
+        .selected
+        .index(matches.len())
+        .and_then(|at| matches.get(at))
         .copied()
 }
 
@@ -49,6 +85,14 @@ fn popup(state: &mut Session) -> Option<&mut SlashPopup> {
     }
 }
 
+/// The popup's keys as they stand now, while it is open.
+pub fn key_list(state: &Session) -> KeyList {
+    let facts = SlashState {
+        matches: !matches(state).is_empty(),
+    };
+    KEYS.list(&facts, &state.config.keymap)
+}
+
 /// The popup's own keys, offered before the composer's. `None` sends the key on to the
 /// composer (Enter on a command without an argument first puts its name there, so the
 /// composer's Enter runs it the way a typed `/name` runs).
@@ -56,49 +100,43 @@ pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
     let Input::Key(key) = input else {
         return None;
     };
-    let plain = !key
-        .modifiers
-        .intersects(KeyModifiers::SHIFT | KeyModifiers::ALT | KeyModifiers::CONTROL);
     let found = matches(state);
+    let facts = SlashState {
+        matches: !found.is_empty(),
+    };
+    let resolved = KEYS.resolve(key, &facts, &state.config.keymap);
     let popup = popup(state)?;
     let chosen = selected(popup, &found);
-    match key.code {
-        KeyCode::Esc => {
-            state.composer.popup = None;
-            Some(Outcome::Consumed(vec![]))
+    let action = match resolved {
+        Resolved::Row(action) => action,
+        _ => return None,
+    };
+    match action {
+        SlashKey::Close => state.composer.popup = None,
+        SlashKey::Up => {
+            popup.selected.step(-1, found.len());
         }
-        KeyCode::Up | KeyCode::Down if !found.is_empty() => {
-            let n = found.len();
-            let at = popup.selected.min(n - 1);
-            popup.selected = if key.code == KeyCode::Up {
-                (at + n - 1) % n
-            } else {
-                (at + 1) % n
-            };
-            Some(Outcome::Consumed(vec![]))
+        SlashKey::Down => {
+            popup.selected.step(1, found.len());
         }
-        KeyCode::Tab => {
+        SlashKey::Complete => {
             if let Some(command) = chosen {
-                popup.selected = 0;
+                popup.selected.first();
                 complete(state, command);
             }
-            Some(Outcome::Consumed(vec![]))
         }
-        KeyCode::Enter if plain => match chosen {
+        SlashKey::Run => match chosen {
             // It wants an argument: complete it and let the person type it.
-            Some(command) if command.needs_argument() => {
-                complete(state, command);
-                Some(Outcome::Consumed(vec![]))
-            }
+            Some(command) if command.needs_argument() => complete(state, command),
             Some(command) => {
                 state.composer.set_text(&format!("/{}", command.name));
-                None
+                return None;
             }
             // Nothing matches: the composer sends it, and the command table says so.
-            None => None,
+            None => return None,
         },
-        _ => None,
     }
+    Some(Outcome::Consumed(vec![]))
 }
 
 /// Puts `/name` (and a space when it takes an argument) into the composer; the popup closes
@@ -125,20 +163,11 @@ pub fn follow(state: &mut Session, before: Option<&str>) {
     let changed = before.is_some_and(|before| state.composer.text() != before);
     if let Some(popup) = popup(state) {
         if changed {
-            popup.selected = 0;
+            popup.selected.first();
         }
     }
 }
 
 pub fn is_open(state: &Session) -> bool {
     matches!(state.composer.popup, Some(ComposerPopup::Commands(_)))
-}
-
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("↑/↓", "select"),
-        Hint::new("Tab", "complete"),
-        Hint::new("Enter", "run"),
-        Hint::new("Esc", "close"),
-    ]
 }

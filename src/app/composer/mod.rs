@@ -12,8 +12,40 @@ pub use popups::{ComposerPopup, FileFinder, SkillFinder, SlashPopup};
 use super::paste::{self, FoldedPaste};
 use super::prompt_history::PromptHistory;
 use crate::render::editor_layout::{layout, row_count, visible_top, EditorLayout};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::KeyEvent;
 use ratatui_textarea::{CursorMove, DataCursor, TextArea};
+
+/// What the composer's keys do (`base::keys` says which key does which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    /// Enter: the prompt goes.
+    Submit,
+    Newline,
+    /// Up a screen row; from the first, an earlier prompt.
+    Up,
+    /// Down a screen row; from the last, a later prompt (the draft after the newest).
+    Down,
+    DeleteLineStart,
+    DeleteLineEnd,
+    DeleteWordBack,
+    DeleteWordForward,
+    DeleteBack,
+    DeleteForward,
+    Undo,
+    Redo,
+    WordLeft,
+    WordRight,
+    LineStart,
+    LineEnd,
+    CharLeft,
+    CharRight,
+}
+
+/// Moves the cursor: nothing changed in the text.
+fn moved(t: &mut TextArea<'static>, how: CursorMove) -> bool {
+    t.move_cursor(how);
+    false
+}
 
 pub enum ComposerOutcome {
     /// The prompt to send, folded pastes expanded.
@@ -226,82 +258,50 @@ impl Composer {
         });
     }
 
-    /// A key for the editor; `width` is the box's inner width (screen rows depend on it).
-    pub fn handle_key(&mut self, key: KeyEvent, width: u16) -> ComposerOutcome {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let alt = key.modifiers.contains(KeyModifiers::ALT);
-        if let Some(outcome) = self.grapheme_key(key.code, ctrl, alt) {
-            return outcome;
-        }
+    /// One editing action (from the conversation's key table, `base::keys`); `width` is the
+    /// box's inner width (screen rows depend on it).
+    pub fn edit(&mut self, edit: Edit, width: u16) -> ComposerOutcome {
         let t = &mut self.textarea;
-        match key.code {
-            KeyCode::Enter
-                if key
-                    .modifiers
-                    .intersects(KeyModifiers::SHIFT | KeyModifiers::ALT) =>
-            {
-                t.insert_newline()
+        let changed = match edit {
+            Edit::Submit => return self.submit(),
+            Edit::Up => return self.vertical(-1, width),
+            Edit::Down => return self.vertical(1, width),
+            Edit::Newline => {
+                t.insert_newline();
+                true
             }
-            KeyCode::Char('j') if ctrl => t.insert_newline(),
-            KeyCode::Enter => return self.submit(),
-            KeyCode::Char('u') if ctrl => {
-                t.delete_line_by_head();
+            Edit::DeleteLineStart => t.delete_line_by_head(),
+            Edit::DeleteLineEnd => t.delete_line_by_end(),
+            Edit::DeleteWordBack => t.delete_word(),
+            Edit::DeleteWordForward => t.delete_next_word(),
+            Edit::DeleteBack | Edit::DeleteForward | Edit::CharLeft | Edit::CharRight => {
+                self.grapheme_step(edit)
             }
-            KeyCode::Char('w') if ctrl => {
-                t.delete_word();
-            }
-            KeyCode::Char('z') if ctrl => {
-                t.undo();
-            }
-            KeyCode::Char('y') if ctrl => {
-                t.redo();
-            }
-            KeyCode::Left if alt || ctrl => t.move_cursor(CursorMove::WordBack),
-            KeyCode::Right if alt || ctrl => t.move_cursor(CursorMove::WordForward),
-            KeyCode::Char('b') if alt => t.move_cursor(CursorMove::WordBack),
-            KeyCode::Char('f') if alt => t.move_cursor(CursorMove::WordForward),
-            KeyCode::Home => t.move_cursor(CursorMove::Head),
-            KeyCode::End => t.move_cursor(CursorMove::End),
-            KeyCode::Up => return self.vertical(-1, width),
-            KeyCode::Down => return self.vertical(1, width),
-            // tui-textarea's own bindings for these (page scroll, cut, yank, redo) would
-            // surprise: nothing happens instead.
-            KeyCode::Char('v' | 'x' | 'r' | 'c' | 'g') if ctrl => return ComposerOutcome::Ignored,
-            _ => {
-                return if t.input(key) {
-                    self.history_edited();
-                    ComposerOutcome::Edited
-                } else {
-                    ComposerOutcome::Ignored
-                }
-            }
+            Edit::Undo => t.undo(),
+            Edit::Redo => t.redo(),
+            Edit::WordLeft => moved(t, CursorMove::WordBack),
+            Edit::WordRight => moved(t, CursorMove::WordForward),
+            Edit::LineStart => moved(t, CursorMove::Head),
+            Edit::LineEnd => moved(t, CursorMove::End),
+        };
+        if changed {
+            self.history_edited();
         }
         ComposerOutcome::Edited
     }
 
-    /// Moves and deletions by one character go by grapheme cluster instead: an emoji family or
-    /// a letter with its accents is one step, and deleting it is one undo step. The text widget
+    /// A character typed into the draft.
+    pub fn type_char(&mut self, c: char) {
+        self.textarea.insert_char(c);
+        self.history_edited();
+    }
+
+    /// Moves and deletions by one character go by grapheme cluster: an emoji family or a
+    /// letter with its accents is one step, and deleting it is one undo step. The text widget
     /// counts characters, so the cluster's characters are stepped over or deleted together.
-    fn grapheme_key(&mut self, code: KeyCode, ctrl: bool, alt: bool) -> Option<ComposerOutcome> {
+    /// Whether the text changed.
+    fn grapheme_step(&mut self, step: Edit) -> bool {
         use crate::text::graphemes::{boundary_after, boundary_before};
-        enum Step {
-            Back,
-            Forward,
-            DeleteBack,
-            DeleteForward,
-        }
-        let step = match code {
-            _ if alt => return None,
-            KeyCode::Left if !ctrl => Step::Back,
-            KeyCode::Char('b') if ctrl => Step::Back,
-            KeyCode::Right if !ctrl => Step::Forward,
-            KeyCode::Char('f') if ctrl => Step::Forward,
-            KeyCode::Backspace if !ctrl => Step::DeleteBack,
-            KeyCode::Char('h') if ctrl => Step::DeleteBack,
-            KeyCode::Delete if !ctrl => Step::DeleteForward,
-            KeyCode::Char('d') if ctrl => Step::DeleteForward,
-            _ => return None,
-        };
         let t = &mut self.textarea;
         let DataCursor(row, col) = t.cursor();
         let line = t.lines().get(row).map(String::as_str).unwrap_or_default();
@@ -313,30 +313,24 @@ impl Composer {
         let moved = |t: &mut TextArea<'static>, how: CursorMove, n: usize| {
             (0..n.max(1)).for_each(|_| t.move_cursor(how));
         };
-        let edited = match step {
-            Step::Back => {
+        match step {
+            Edit::CharLeft => {
                 moved(t, CursorMove::Back, back);
                 false
             }
-            Step::Forward => {
+            Edit::CharRight => {
                 moved(t, CursorMove::Forward, forward);
                 false
             }
-            Step::DeleteBack if col == 0 => t.delete_char(),
-            Step::DeleteBack => {
+            Edit::DeleteBack if col == 0 => t.delete_char(),
+            Edit::DeleteBack => {
                 moved(t, CursorMove::Back, back);
                 t.delete_str(back)
             }
-            Step::DeleteForward if col >= len => t.delete_next_char(),
-            Step::DeleteForward => t.delete_str(forward),
-        };
-        if edited {
-            self.history_edited();
+            Edit::DeleteForward if col >= len => t.delete_next_char(),
+            Edit::DeleteForward => t.delete_str(forward),
+            _ => false,
         }
-        Some(match (edited, matches!(step, Step::Back | Step::Forward)) {
-            (false, false) => ComposerOutcome::Ignored,
-            _ => ComposerOutcome::Edited,
-        })
     }
 
     /// Any edit of a recalled prompt makes it the draft: the walk starts over from the newest.

@@ -4,6 +4,8 @@
 //! the composer's state, drawn just above it, not layers of the stack (as the official TUI's
 //! composer and helix's completion keep theirs); their keys are `base::slash`, `base::files` and `base::skills`.
 
+use crate::app::line_input::LineInput;
+use crate::app::pick_list::PickList;
 use crate::protocol::{FuzzyFileMatch, FuzzyFileSearchResponse};
 
 /// The most matches kept from one answer.
@@ -31,27 +33,27 @@ impl ComposerPopup {
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SlashPopup {
-    /// Index into the current matches (clamped when they shrink).
-    pub selected: usize,
+    /// Which of the current matches (clamped when they shrink).
+    pub selected: PickList,
 }
 
 /// The `$name` completion: the skills whose names match what follows `$`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SkillFinder {
     /// What was typed after `$`.
-    pub query: String,
-    /// Index into the current matches (clamped when they shrink).
-    pub selected: usize,
+    pub query: LineInput,
+    /// Which of the current matches (clamped when they shrink).
+    pub selected: PickList,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FileFinder {
     /// What was typed after `@`.
-    pub query: String,
+    pub query: LineInput,
     /// Of the latest query sent: an answer for any other is stale and dropped.
     pub generation: u64,
     pub matches: Vec<FuzzyFileMatch>,
-    pub selected: usize,
+    pub selected: PickList,
     /// A query is out and its answer has not come.
     pub searching: bool,
     pub error: Option<String>,
@@ -64,7 +66,8 @@ impl FileFinder {
     }
 
     pub fn chosen(&self) -> Option<String> {
-        self.visible().nth(self.selected).map(|m| m.path.clone())
+        let at = self.selected.index(self.matches.len())?;
+        self.visible().nth(at).map(|m| m.path.clone())
     }
 
     pub fn rows(&self) -> usize {
@@ -90,7 +93,7 @@ impl FileFinder {
                     .filter(offered)
                     .take(MAX_MATCHES)
                     .collect();
-                self.selected = 0;
+                self.selected.first();
                 self.error = None;
             }
             Err(e) => {

@@ -2,21 +2,21 @@
 //! model that offers reasoning efforts asks for one next. What is picked goes into the next
 //! `turn/start` as overrides (see `turn_settings`), and a notice says so.
 
-use super::{Ctx, Layer, LayerView, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::pick_list::PickList;
 use crate::app::session::turn_settings;
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crate::protocol::{sandbox_policy, ModelInfo};
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
     pub kind: ChoiceKind,
     pub items: Vec<ChoiceItem>,
-    pub selected: usize,
+    pub selected: PickList,
     /// Still waiting for the list, or why there is none.
     pub status: Option<String>,
 }
@@ -70,7 +70,7 @@ pub fn open_models(_state: &mut Session) -> Outcome {
     let choice = Choice {
         kind: ChoiceKind::Model(vec![]),
         items: vec![],
-        selected: 0,
+        selected: PickList::default(),
         status: Some("Loading the models…".into()),
     };
     Outcome::Open(
@@ -93,7 +93,7 @@ pub fn open_approvals(state: &mut Session) -> Outcome {
             current: approval.as_deref() == Some(policy) && sandbox.as_deref() == Some(mode),
         })
         .collect();
-    let selected = items.iter().position(|i| i.current).unwrap_or(0);
+    let selected = PickList::at(items.iter().position(|i| i.current).unwrap_or(0));
     let choice = Choice {
         kind: ChoiceKind::Approvals,
         items,
@@ -105,7 +105,9 @@ pub fn open_approvals(state: &mut Session) -> Outcome {
 
 impl Choice {
     fn pick(&mut self, state: &mut Session) -> Outcome {
-        let at = self.selected.min(self.items.len() - 1);
+        let Some(at) = self.selected.index(self.items.len()) else {
+            return Outcome::Consumed(vec![]);
+        };
         match &self.kind {
             ChoiceKind::Model(models) => {
                 let Some(model) = models.get(at).cloned() else {
@@ -126,7 +128,8 @@ impl Choice {
                         current: current.as_deref() == Some(e.reasoning_effort.as_str()),
                     })
                     .collect();
-                self.selected = self.items.iter().position(|i| i.current).unwrap_or(0);
+                self.selected =
+                    PickList::at(self.items.iter().position(|i| i.current).unwrap_or(0));
                 self.kind = ChoiceKind::Effort(model);
                 Outcome::Consumed(vec![])
             }
@@ -167,24 +170,96 @@ impl Choice {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChoiceKey {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    First,
+    Last,
+    Choose,
+    Cancel,
+}
+
+fn has_items(choice: &Choice) -> bool {
+    !choice.items.is_empty()
+}
+
+pub static KEYS: KeyTable<Choice, ChoiceKey> = KeyTable::new(
+    "choice",
+    "Choose",
+    &[
+        KeyRow::new("up", &[Chord::UP], ChoiceKey::Up, "select")
+            .when("the list has items", has_items),
+        KeyRow::new("down", &[Chord::DOWN], ChoiceKey::Down, "select")
+            .when("the list has items", has_items),
+        // A server may list thousands of models: the ends are one key away (the list stops
+        // at its ends rather than wrapping, see `pick_list`).
+        KeyRow::new(
+            "page_up",
+            &[Chord::PGUP],
+            ChoiceKey::PageUp,
+            "a page up/down",
+        )
+        .when("the list has items", has_items)
+        .help(),
+        KeyRow::new(
+            "page_down",
+            &[Chord::PGDN],
+            ChoiceKey::PageDown,
+            "a page up/down",
+        )
+        .when("the list has items", has_items)
+        .help(),
+        KeyRow::new("first", &[Chord::HOME], ChoiceKey::First, "first/last")
+            .when("the list has items", has_items)
+            .help(),
+        KeyRow::new("last", &[Chord::END], ChoiceKey::Last, "first/last")
+            .when("the list has items", has_items)
+            .help(),
+        KeyRow::new("choose", &[Chord::ENTER], ChoiceKey::Choose, "choose")
+            .when("the list has items", has_items),
+        KeyRow::new("cancel", &[Chord::ESC], ChoiceKey::Cancel, "cancel"),
+    ],
+    Rest::SWALLOW,
+);
+
 impl LayerView for Choice {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
         let n = self.items.len();
-        match key.code {
-            KeyCode::Esc => Outcome::Close(vec![]),
-            KeyCode::Up if n > 0 => {
-                self.selected = (self.selected + n - 1) % n;
+        match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(ChoiceKey::Cancel) => Outcome::Close(vec![]),
+            Resolved::Row(ChoiceKey::Up) => {
+                self.selected.step(-1, n);
                 Outcome::Consumed(vec![])
             }
-            KeyCode::Down if n > 0 => {
-                self.selected = (self.selected + 1) % n;
+            Resolved::Row(ChoiceKey::Down) => {
+                self.selected.step(1, n);
                 Outcome::Consumed(vec![])
             }
-            KeyCode::Enter if n > 0 => self.pick(cx),
-            _ => Outcome::Consumed(vec![]),
+            Resolved::Row(ChoiceKey::PageUp) => {
+                self.selected.page(-1, n);
+                Outcome::Consumed(vec![])
+            }
+            Resolved::Row(ChoiceKey::PageDown) => {
+                self.selected.page(1, n);
+                Outcome::Consumed(vec![])
+            }
+            Resolved::Row(ChoiceKey::First) => {
+                self.selected.first();
+                Outcome::Consumed(vec![])
+            }
+            Resolved::Row(ChoiceKey::Last) => {
+                self.selected.last(n);
+                Outcome::Consumed(vec![])
+            }
+            Resolved::Row(ChoiceKey::Choose) => self.pick(cx),
+            Resolved::Pass => Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
         }
     }
 
@@ -213,7 +288,8 @@ impl LayerView for Choice {
                         current: current.as_deref() == Some(m.model.as_str()),
                     })
                     .collect();
-                self.selected = self.items.iter().position(|i| i.current).unwrap_or(0);
+                self.selected =
+                    PickList::at(self.items.iter().position(|i| i.current).unwrap_or(0));
                 self.status = models
                     .is_empty()
                     .then(|| "The server lists no models.".into());
@@ -236,12 +312,8 @@ impl LayerView for Choice {
     fn rows(&self, _width: u16, _session: &Session) -> usize {
         self.items.len() + usize::from(self.status.is_some())
     }
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("↑/↓", "select"),
-            Hint::new("Enter", "choose"),
-            Hint::new("Esc", "cancel"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }
 

@@ -2,16 +2,16 @@
 //! changed a file, `git diff HEAD` of the session's cwd, read by the runtime — full screen, with
 //! a list of its files, hunk and file jumps, and a side-by-side switch.
 
-use super::{Ctx, Help, Layer, LayerView, Outcome};
+use super::{Ctx, Help, Layer, LayerView, Outcome, ViewCx};
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::state::Session;
 use crate::render::diff::{files_of_patch, DiffDocument, DiffMode, DocAnchor};
 use crate::render::Theme;
-use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
+use crossterm::event::MouseEventKind;
 use ratatui::layout::Rect;
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DiffSource {
@@ -44,6 +44,8 @@ pub struct DiffPager {
     /// The file last jumped to: it stays the current one while its header is in view, even
     /// when the end of the diff keeps it from reaching the top.
     focus_file: Option<usize>,
+    /// Opened from a selected cell (its turn's), not as the last turn's.
+    of_cell: bool,
 }
 
 /// Where the pager's parts go inside the area it covers. Shared by `update` (page sizes,
@@ -117,8 +119,53 @@ pub fn open(state: &mut Session) -> Outcome {
         side_by_side: None,
         truncated: false,
         focus_file: None,
+        of_cell: false,
     };
     Outcome::Open(Layer::Diff(pager), effects)
+}
+
+/// One turn's diff (the selected cell's, `layers::selected`), its top at file `file` of the
+/// diff when given; `Err` says why there is none to show.
+pub fn open_turn(state: &Session, turn: &str, file: Option<usize>) -> Result<Layer, String> {
+    let Some(diff) = state
+        .shown
+        .transcript
+        .turn_diffs()
+        .get(turn)
+        .filter(|d| !d.trim().is_empty())
+    else {
+        return Err(
+            "That turn changed no file tern still keeps a diff of (it keeps the last 16 turns')."
+                .into(),
+        );
+    };
+    let content = ready(diff, state.config.theme);
+    let files = match &content {
+        DiffContent::Ready(doc) => doc.files().len(),
+        _ => 0,
+    };
+    let file = file.filter(|&f| f < files);
+    Ok(Layer::Diff(DiffPager {
+        source: DiffSource::Turn(turn.to_string()),
+        content,
+        anchor: file.map(DocAnchor::file_start).unwrap_or_default(),
+        side_by_side: None,
+        truncated: false,
+        focus_file: file,
+        of_cell: true,
+    }))
+}
+
+/// The paths of one turn's diff, in its order (what a selected cell's mentions are matched
+/// against).
+pub fn turn_files(state: &Session, turn: &str) -> Vec<String> {
+    state
+        .shown
+        .transcript
+        .turn_diffs()
+        .get(turn)
+        .map(|diff| files_of_patch(diff).into_iter().map(|f| f.path).collect())
+        .unwrap_or_default()
 }
 
 fn ready(diff: &str, theme: Theme) -> DiffContent {
@@ -172,6 +219,7 @@ impl DiffPager {
 
     pub fn title(&self) -> String {
         match &self.source {
+            DiffSource::Turn(_) if self.of_cell => "Changes of the selected cell's turn".into(),
             DiffSource::Turn(_) => "Changes of the last turn that edited files".into(),
             DiffSource::Git { cwd } => format!("git diff HEAD in {cwd}"),
         }
@@ -230,6 +278,115 @@ impl DiffPager {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiffKey {
+    Close,
+    Help,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
+    NextHunk,
+    PrevHunk,
+    NextFile,
+    PrevFile,
+    SideBySide,
+    Below,
+}
+
+pub static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
+    "diff",
+    "Diff",
+    &[
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('q')],
+            DiffKey::Close,
+            "close",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "next_hunk",
+            &[Chord::ch('n')],
+            DiffKey::NextHunk,
+            "next/prev hunk",
+        ),
+        KeyRow::new(
+            "prev_hunk",
+            &[Chord::ch('p')],
+            DiffKey::PrevHunk,
+            "next/prev hunk",
+        ),
+        KeyRow::new(
+            "next_file",
+            &[Chord::TAB, Chord::ch(']')],
+            DiffKey::NextFile,
+            "next/prev file",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "prev_file",
+            &[Chord::BACKTAB, Chord::ch('[')],
+            DiffKey::PrevFile,
+            "next/prev file",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "side_by_side",
+            &[Chord::ch('s')],
+            DiffKey::SideBySide,
+            "side by side",
+        )
+        .explained("side by side or unified"),
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], DiffKey::Up, "scroll").bar_keys(1),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            DiffKey::Down,
+            "scroll",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "page_up",
+            &[Chord::PGUP, Chord::ch('b')],
+            DiffKey::PageUp,
+            "scroll",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "page_down",
+            &[Chord::PGDN, Chord::ch(' ')],
+            DiffKey::PageDown,
+            "scroll",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "top",
+            &[Chord::HOME, Chord::ch('g')],
+            DiffKey::Top,
+            "scroll",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "bottom",
+            &[Chord::END, Chord::ch('G')],
+            DiffKey::Bottom,
+            "scroll",
+        )
+        .bar_keys(1),
+        KeyRow::new("help", &[Chord::ch('?')], DiffKey::Help, "keys").help(),
+        KeyRow::new("expand", &[Chord::ctrl('o')], DiffKey::Below, "expand")
+            .explained("Ctrl+O reaches the transcript below")
+            .passes()
+            .reference()
+            .fixed(),
+    ],
+    // The transcript is hidden: nothing else reaches it.
+    Rest::SWALLOW,
+);
+
 impl LayerView for DiffPager {
     /// Keys scroll and jump; everything else stops here (the transcript is hidden). Pastes
     /// fall to the composer below, so nothing typed is lost.
@@ -249,30 +406,30 @@ impl LayerView for DiffPager {
                 return Outcome::Consumed(vec![]);
             }
         };
-        if key.modifiers.contains(KeyModifiers::CONTROL) {
-            return match key.code {
-                KeyCode::Char('o') => Outcome::Ignored,
-                _ => Outcome::Consumed(vec![]),
-            };
-        }
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close(vec![]),
-            KeyCode::Char('?') => return Outcome::Open(Layer::Help(Help::default()), vec![]),
-            KeyCode::Up | KeyCode::Char('k') => self.scroll_by(-1, body, main.width),
-            KeyCode::Down | KeyCode::Char('j') => self.scroll_by(1, body, main.width),
-            KeyCode::PageUp | KeyCode::Char('b') => self.scroll_by(-page, body, main.width),
-            KeyCode::PageDown | KeyCode::Char(' ') => self.scroll_by(page, body, main.width),
-            KeyCode::Home | KeyCode::Char('g') => self.scroll_to(0, body, main.width),
-            KeyCode::End | KeyCode::Char('G') => self.scroll_to(usize::MAX, body, main.width),
-            KeyCode::Char('n') => self.jump(Jump::Hunk, 1, body, main.width),
-            KeyCode::Char('p') => self.jump(Jump::Hunk, -1, body, main.width),
-            KeyCode::Tab | KeyCode::Char(']') => self.jump(Jump::File, 1, body, main.width),
-            KeyCode::BackTab | KeyCode::Char('[') => self.jump(Jump::File, -1, body, main.width),
-            KeyCode::Char('s') => {
-                let now = self.mode(main.width);
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        let width = main.width;
+        match action {
+            DiffKey::Close => return Outcome::Close(vec![]),
+            DiffKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
+            DiffKey::Below => return Outcome::Ignored,
+            DiffKey::Up => self.scroll_by(-1, body, width),
+            DiffKey::Down => self.scroll_by(1, body, width),
+            DiffKey::PageUp => self.scroll_by(-page, body, width),
+            DiffKey::PageDown => self.scroll_by(page, body, width),
+            DiffKey::Top => self.scroll_to(0, body, width),
+            DiffKey::Bottom => self.scroll_to(usize::MAX, body, width),
+            DiffKey::NextHunk => self.jump(Jump::Hunk, 1, body, width),
+            DiffKey::PrevHunk => self.jump(Jump::Hunk, -1, body, width),
+            DiffKey::NextFile => self.jump(Jump::File, 1, body, width),
+            DiffKey::PrevFile => self.jump(Jump::File, -1, body, width),
+            DiffKey::SideBySide => {
+                let now = self.mode(width);
                 self.side_by_side = Some(now == DiffMode::Unified);
             }
-            _ => {}
         }
         Outcome::Consumed(vec![])
     }
@@ -319,14 +476,8 @@ impl LayerView for DiffPager {
         "Diff"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("Esc", "close"),
-            Hint::new("n/p", "next/prev hunk"),
-            Hint::new("Tab/Shift+Tab", "next/prev file"),
-            Hint::new("s", "side by side"),
-            Hint::new("↑↓ PgUp/PgDn Home/End", "scroll"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }
 

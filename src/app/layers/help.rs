@@ -2,11 +2,10 @@
 //! hint bar shows, so it cannot list a key that does nothing. A layer asks for it with an empty
 //! `Help`; the router, which alone sees what is on screen, fills it as it opens.
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Hint, Input, Placement};
 use crate::app::state::Session;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Help {
@@ -14,6 +13,19 @@ pub struct Help {
     pub sections: Vec<(String, Vec<Hint>)>,
     /// Rows scrolled past, when the list is taller than the box.
     pub offset: usize,
+    /// The whole reference (`/help`: every table, the shared keys, the commands), rather than
+    /// the keys of what is on screen (`?`).
+    pub full: bool,
+}
+
+impl Help {
+    /// `/help`: every key and command, as `tern --keys` prints them.
+    pub fn reference() -> Help {
+        Help {
+            full: true,
+            ..Help::default()
+        }
+    }
 }
 
 impl Help {
@@ -27,26 +39,44 @@ impl Help {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpKey {
+    Up,
+    Down,
+    Close,
+}
+
+pub static KEYS: KeyTable<Help, HelpKey> = KeyTable::new(
+    "help",
+    "Help",
+    &[
+        KeyRow::new("up", &[Chord::UP], HelpKey::Up, "scroll"),
+        KeyRow::new("down", &[Chord::DOWN], HelpKey::Down, "scroll"),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('?'), Chord::ENTER, Chord::ch('q')],
+            HelpKey::Close,
+            "close help",
+        )
+        .bar_keys(2),
+    ],
+    Rest::SWALLOW,
+);
+
 impl LayerView for Help {
-    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             // The wheel scrolls the transcript; a paste lands in whatever is below, not lost.
             return Outcome::Ignored;
         };
-        match key.code {
-            KeyCode::Esc | KeyCode::Enter | KeyCode::Char('?') | KeyCode::Char('q') => {
-                Outcome::Close(vec![])
-            }
-            KeyCode::Up => {
-                self.offset = self.offset.saturating_sub(1);
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Down => {
-                self.offset += 1;
-                Outcome::Consumed(vec![])
-            }
-            _ => Outcome::Consumed(vec![]),
+        match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(HelpKey::Close) => return Outcome::Close(vec![]),
+            Resolved::Row(HelpKey::Up) => self.offset = self.offset.saturating_sub(1),
+            Resolved::Row(HelpKey::Down) => self.offset += 1,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => {}
         }
+        Outcome::Consumed(vec![])
     }
 
     fn placement(&self) -> Placement {
@@ -57,8 +87,8 @@ impl LayerView for Help {
         "Help"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![Hint::new("↑/↓", "scroll"), Hint::new("Esc/?", "close help")]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 
     fn rows(&self, _width: u16, _session: &Session) -> usize {

@@ -1,23 +1,71 @@
 //! Ctrl+R: search the prompt history. Typing filters (case-insensitive, newest first), ↑/↓ or
-//! Ctrl+R move, Enter puts the entry in the composer, Esc (or Ctrl+C, in `quit_ladder`) leaves
-//! the composer as it was.
+//! Ctrl+R move, Enter puts the entry in the composer, Esc or Ctrl+C leave the composer as it
+//! was (Ctrl+C reaches it from the router, which hands it to a layer whose table takes it).
 
-use super::{Ctx, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::line_input::LineInput;
+use crate::app::pick_list::PickList;
 use crate::app::state::Session;
-use crossterm::event::{KeyCode, KeyModifiers};
-use std::time::Instant;
 
 /// The most matches listed at once.
 pub const SHOWN: usize = 8;
 
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct HistorySearch {
-    pub query: String,
+    pub query: LineInput,
     /// The matching entries, newest first, each once.
     pub matches: Vec<String>,
-    pub selected: usize,
+    pub selected: PickList,
 }
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HistoryKey {
+    Older,
+    Newer,
+    Use,
+    Cancel,
+    Backspace,
+}
+
+pub static KEYS: KeyTable<HistorySearch, HistoryKey> = KeyTable::new(
+    "history",
+    "History search",
+    &[
+        KeyRow::new(
+            "older",
+            &[Chord::UP, Chord::ctrl('r'), Chord::ctrl('p')],
+            HistoryKey::Older,
+            "older / newer",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "newer",
+            &[Chord::DOWN, Chord::ctrl('s'), Chord::ctrl('n')],
+            HistoryKey::Newer,
+            "older / newer",
+        )
+        .bar_keys(1),
+        KeyRow::new("use", &[Chord::ENTER], HistoryKey::Use, "use it")
+            .explained("put it in the composer"),
+        KeyRow::new(
+            "cancel",
+            &[Chord::ESC, Chord::ctrl('c')],
+            HistoryKey::Cancel,
+            "cancel",
+        )
+        .explained("cancel, the draft as it was"),
+        KeyRow::new(
+            "backspace",
+            &[Chord::BACKSPACE],
+            HistoryKey::Backspace,
+            "delete back",
+        )
+        .reference(),
+    ],
+    Rest::typing("filter"),
+);
 
 impl HistorySearch {
     pub fn open(session: &Session) -> HistorySearch {
@@ -35,18 +83,17 @@ impl HistorySearch {
             }
         }
         self.matches = matches;
-        self.selected = 0;
+        self.selected.first();
     }
 
     /// The first match shown, so the selected one is in view.
     pub fn first_shown(&self) -> usize {
-        (self.selected + 1).saturating_sub(SHOWN)
+        self.selected.first_shown(SHOWN, self.matches.len())
     }
 
-    /// Older (`+1`) or newer (`-1`), stopping at the ends.
-    fn step(&mut self, direction: isize) {
-        let last = self.matches.len().saturating_sub(1);
-        self.selected = self.selected.saturating_add_signed(direction).min(last);
+    /// The selected match's index.
+    pub fn selected_index(&self) -> Option<usize> {
+        self.selected.index(self.matches.len())
     }
 }
 
@@ -55,36 +102,40 @@ impl LayerView for HistorySearch {
         let key = match input {
             Input::Key(key) => key,
             Input::Paste(text) => {
-                let line = text.lines().next().unwrap_or("");
-                self.query.extend(line.chars().filter(|c| !c.is_control()));
+                self.query.paste(text);
                 self.refresh(cx);
                 return Outcome::Consumed(vec![]);
             }
             Input::Mouse(_) => return Outcome::Ignored,
         };
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => return Outcome::Close(vec![]),
-            KeyCode::Enter => {
-                if let Some(entry) = self.matches.get(self.selected) {
+        let count = self.matches.len();
+        match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(HistoryKey::Cancel) => return Outcome::Close(vec![]),
+            Resolved::Row(HistoryKey::Use) => {
+                if let Some(entry) = self.selected_index().and_then(|at| self.matches.get(at)) {
                     cx.composer.set_text(entry);
                 }
                 return Outcome::Close(vec![]);
             }
-            KeyCode::Up => self.step(1),
-            KeyCode::Char('r' | 'p') if ctrl => self.step(1),
-            KeyCode::Down => self.step(-1),
-            KeyCode::Char('s' | 'n') if ctrl => self.step(-1),
-            KeyCode::Backspace => {
-                self.query.pop();
+            // The list is newest first: older is further down it.
+            Resolved::Row(HistoryKey::Older) => {
+                self.selected.step(1, count);
+            }
+            Resolved::Row(HistoryKey::Newer) => {
+                self.selected.step(-1, count);
+            }
+            Resolved::Row(HistoryKey::Backspace) => {
+                self.query.backspace();
                 self.refresh(cx);
             }
-            KeyCode::Char(c) if !ctrl => {
-                self.query.push(c);
-                self.refresh(cx);
+            Resolved::Take => {
+                if let Some(c) = Chord::typed_char(key) {
+                    self.query.type_char(c);
+                    self.refresh(cx);
+                }
             }
-            // Ctrl+C and the like are handled above every layer; other keys do nothing here.
-            _ => {}
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Swallow => {}
         }
         Outcome::Consumed(vec![])
     }
@@ -97,13 +148,8 @@ impl LayerView for HistorySearch {
         "History search"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("type", "filter"),
-            Hint::new("↑/↓, Ctrl+R", "older / newer"),
-            Hint::new("Enter", "use it"),
-            Hint::new("Esc, Ctrl+C", "cancel"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 
     /// The query line and the matches shown (or the "no match" line).

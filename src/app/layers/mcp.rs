@@ -3,19 +3,19 @@
 //! Enter its tools with what each does. `l` signs in to the selected server (its URL is shown,
 //! and said in the transcript), `r` reloads codex's MCP config.
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::pick_list::PickList;
 use crate::app::session::mcp;
 use crate::app::state::Session;
 use crate::protocol::McpServerStatus;
-use crossterm::event::KeyCode;
 use std::collections::BTreeSet;
-use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct McpView {
-    pub selected: usize,
+    pub selected: PickList,
     /// Servers whose tools are shown, by name.
     pub expanded: BTreeSet<String>,
 }
@@ -124,55 +124,143 @@ pub fn auth_label(status: Option<&str>) -> Option<(&'static str, Tone)> {
 
 impl McpView {
     fn selected_name(&self, state: &Session) -> Option<String> {
-        server_rows(state)
-            .get(self.selected)
+        let rows = server_rows(state);
+        rows.get(self.selected.index(rows.len())?)
             .map(|r| r.name.to_string())
     }
+
+    fn facts(&self, state: &Session) -> McpKeys {
+        McpKeys {
+            any: !server_rows(state).is_empty(),
+        }
+    }
 }
+
+/// What the keys of `/mcp` read: whether there is a server to select.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct McpKeys {
+    pub any: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum McpKey {
+    Up,
+    Down,
+    First,
+    Last,
+    Tools,
+    HideTools,
+    SignIn,
+    Reload,
+    Close,
+}
+
+fn any(s: &McpKeys) -> bool {
+    s.any
+}
+
+pub static KEYS: KeyTable<McpKeys, McpKey> = KeyTable::new(
+    "mcp",
+    "MCP servers",
+    &[
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], McpKey::Up, "select")
+            .bar_keys(1)
+            .when("a server is listed", any),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            McpKey::Down,
+            "select",
+        )
+        .bar_keys(1)
+        .when("a server is listed", any),
+        KeyRow::new(
+            "tools",
+            &[Chord::ENTER, Chord::ch(' '), Chord::RIGHT],
+            McpKey::Tools,
+            "tools",
+        )
+        .explained("show or hide the selected server's tools, with what each does")
+        .bar_keys(1)
+        .when("a server is listed", any),
+        KeyRow::new(
+            "hide_tools",
+            &[Chord::LEFT],
+            McpKey::HideTools,
+            "hide tools",
+        )
+        .when("a server is listed", any)
+        .help(),
+        KeyRow::new("sign_in", &[Chord::ch('l')], McpKey::SignIn, "sign in")
+            .explained(
+                "sign in to the selected server (mcpServer/oauth/login: the URL to open is shown)",
+            )
+            .when("a server is listed", any),
+        KeyRow::new(
+            "reload",
+            &[Chord::ch('r')],
+            McpKey::Reload,
+            "reload the config",
+        )
+        .explained("reload codex's MCP config (config/mcpServer/reload): servers restart"),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('q')],
+            McpKey::Close,
+            "close",
+        )
+        .bar_keys(1),
+        KeyRow::new("first", &[Chord::HOME], McpKey::First, "first/last")
+            .when("a server is listed", any)
+            .help(),
+        KeyRow::new("last", &[Chord::END], McpKey::Last, "first/last")
+            .when("a server is listed", any)
+            .help(),
+    ],
+    Rest::SWALLOW,
+);
 
 impl LayerView for McpView {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
-            return Outcome::Consumed(vec![]);
+            // The wheel scrolls the transcript; a paste lands in the composer, not lost.
+            return Outcome::Ignored;
         };
         let n = server_rows(cx).len();
-        let done = Outcome::Consumed(vec![]);
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => Outcome::Close(vec![]),
-            KeyCode::Up if n > 0 => {
-                self.selected = (self.selected + n - 1) % n;
-                done
+        let facts = self.facts(cx);
+        let action = match KEYS.resolve(key, &facts, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            McpKey::Close => return Outcome::Close(vec![]),
+            McpKey::Up => {
+                self.selected.step(-1, n);
             }
-            KeyCode::Down if n > 0 => {
-                self.selected = (self.selected + 1) % n;
-                done
+            McpKey::Down => {
+                self.selected.step(1, n);
             }
-            KeyCode::Home => {
-                self.selected = 0;
-                done
-            }
-            KeyCode::End => {
-                self.selected = n.saturating_sub(1);
-                done
-            }
-            KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Right | KeyCode::Left => {
+            McpKey::First => self.selected.first(),
+            McpKey::Last => self.selected.last(n),
+            McpKey::Tools | McpKey::HideTools => {
                 if let Some(name) = self.selected_name(cx) {
-                    let open = key.code != KeyCode::Left && !self.expanded.contains(&name);
+                    let open = action == McpKey::Tools && !self.expanded.contains(&name);
                     if open {
                         self.expanded.insert(name);
                     } else {
                         self.expanded.remove(&name);
                     }
                 }
-                done
             }
-            KeyCode::Char('l') => match self.selected_name(cx) {
-                Some(name) => Outcome::Consumed(mcp::login(cx, &name)),
-                None => done,
-            },
-            KeyCode::Char('r') => Outcome::Consumed(mcp::reload(cx)),
-            _ => done,
+            McpKey::SignIn => {
+                if let Some(name) = self.selected_name(cx) {
+                    return Outcome::Consumed(mcp::login(cx, &name));
+                }
+            }
+            McpKey::Reload => return Outcome::Consumed(mcp::reload(cx)),
         }
+        Outcome::Consumed(vec![])
     }
 
     /// What tern knows changed: the selection stays in the list.
@@ -180,7 +268,7 @@ impl LayerView for McpView {
         if *event != LayerEvent::McpChanged {
             return Outcome::Ignored;
         }
-        self.selected = self.selected.min(server_rows(cx).len().saturating_sub(1));
+        self.selected.clamp(server_rows(cx).len());
         Outcome::Consumed(vec![])
     }
 
@@ -192,15 +280,7 @@ impl LayerView for McpView {
         "MCP servers"
     }
 
-    fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
-        let mut hints = vec![];
-        if !server_rows(session).is_empty() {
-            hints.push(Hint::new("↑/↓", "select"));
-            hints.push(Hint::new("Enter", "tools"));
-            hints.push(Hint::new("l", "sign in"));
-        }
-        hints.push(Hint::new("r", "reload the config"));
-        hints.push(Hint::new("Esc", "close"));
-        hints
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(&self.facts(cx.session), &cx.config.keymap)
     }
 }

@@ -24,6 +24,7 @@ pub mod question_view;
 pub mod queue;
 pub mod rules;
 pub mod search;
+pub mod selected;
 pub mod server_down;
 pub mod skills;
 pub mod status_view;
@@ -39,12 +40,14 @@ pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use rules::RulesList;
 pub use search::Search;
+pub use selected::SelectedCell;
 pub use status_view::StatusView;
 pub use theme_picker::ThemePicker;
 pub use thread_picker::ThreadPicker;
 
 use super::event::LayerEvent;
 use super::geometry::Areas;
+use super::keys::KeyList;
 use super::layer_types::{Hint, Input, Placement};
 use super::state::Session;
 use std::ops::{Deref, DerefMut};
@@ -73,6 +76,8 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
+    Selected(SelectedCell),
     /// `/theme`: the themes, previewed as the selection moves.
     ThemePicker(ThemePicker),
     /// `/skills`: the skills of this directory.
@@ -96,6 +101,7 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::Selected($view) => $body,
             Layer::ThemePicker($view) => $body,
             Layer::Skills($view) => $body,
             Layer::Mcp($view) => $body,
@@ -128,8 +134,14 @@ pub trait LayerView {
 
     fn title(&self, session: &Session) -> &'static str;
 
-    /// The keys that do something now, most useful first.
-    fn hints(&self, session: &Session, now: Instant) -> Vec<Hint>;
+    /// Its key table as it stands now (`app::keys`): what the hint bar, help, the router and
+    /// the reference read. The same table its `handle` resolves keys through.
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList;
+
+    /// The keys the hint bar shows now, most useful first.
+    fn hints(&self, cx: &ViewCx<'_>) -> Vec<Hint> {
+        self.keys(cx).bar()
+    }
 
     /// Rows wanted inside the box, `width` columns wide with borders. Full-screen layers and
     /// popups that size themselves when drawn want none.
@@ -151,8 +163,8 @@ impl<T: LayerView + ?Sized> LayerView for Box<T> {
     fn title(&self, session: &Session) -> &'static str {
         (**self).title(session)
     }
-    fn hints(&self, session: &Session, now: Instant) -> Vec<Hint> {
-        (**self).hints(session, now)
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        (**self).keys(cx)
     }
     fn rows(&self, width: u16, session: &Session) -> usize {
         (**self).rows(width, session)
@@ -166,6 +178,37 @@ pub struct Ctx<'a> {
     pub now: Instant,
     /// Where everything is on screen as the event arrives.
     pub areas: Areas,
+    /// Some layer (or the server's question) is open over the conversation.
+    pub layer_open: bool,
+}
+
+impl Ctx<'_> {
+    /// The same context, read-only.
+    pub fn view(&self) -> ViewCx<'_> {
+        ViewCx {
+            session: self.session,
+            now: self.now,
+            areas: self.areas,
+            layer_open: self.layer_open,
+        }
+    }
+}
+
+/// What a view reads its keys in: the session, the time and the areas, read-only.
+#[derive(Clone, Copy)]
+pub struct ViewCx<'a> {
+    pub session: &'a Session,
+    pub now: Instant,
+    pub areas: Areas,
+    pub layer_open: bool,
+}
+
+impl Deref for ViewCx<'_> {
+    type Target = Session;
+
+    fn deref(&self) -> &Session {
+        self.session
+    }
 }
 
 impl Deref for Ctx<'_> {

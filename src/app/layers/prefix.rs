@@ -3,14 +3,13 @@
 //! own words; prefixes that would allow arbitrary code are refused with the reason; the exact
 //! rule text is always on screen. Enter (or `p` again) writes it; Esc goes back to the question.
 
-use super::{Ctx, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::answer::answer_front;
 use crate::app::state::Session;
 use crate::model::execpolicy::{refusal, Offer};
 use crate::model::question::{amendment_record, amendment_result};
-use crossterm::event::{KeyCode, KeyModifiers};
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PrefixChooser {
@@ -44,25 +43,74 @@ impl PrefixChooser {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrefixKey {
+    Write,
+    Shorter,
+    Longer,
+    Back,
+}
+
+fn is_prefix(chooser: &PrefixChooser) -> bool {
+    matches!(chooser.offer, Offer::Prefix { .. })
+}
+
+pub static KEYS: KeyTable<PrefixChooser, PrefixKey> = KeyTable::new(
+    "prefix",
+    "Always allow",
+    &[
+        KeyRow::new(
+            "write",
+            &[Chord::ENTER, Chord::ch('p')],
+            PrefixKey::Write,
+            "approve, write the rule",
+        )
+        .bar_keys(1)
+        .when("the rule may be written", |c| c.refusal().is_none()),
+        KeyRow::new(
+            "shorter",
+            &[Chord::LEFT],
+            PrefixKey::Shorter,
+            "shorter/longer",
+        )
+        .when("the rule is a prefix", is_prefix),
+        KeyRow::new(
+            "longer",
+            &[Chord::RIGHT],
+            PrefixKey::Longer,
+            "shorter/longer",
+        )
+        .when("the rule is a prefix", is_prefix),
+        KeyRow::new("back", &[Chord::ESC], PrefixKey::Back, "back")
+            .explained("back to the question"),
+    ],
+    // Ctrl and Alt keys belong to the draft below.
+    Rest {
+        chars: Fate::Swallow,
+        modified: Fate::Pass,
+        other: Fate::Swallow,
+    },
+);
+
 impl LayerView for PrefixChooser {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        if key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
-            return Outcome::Ignored;
-        }
         let max = match &self.offer {
             Offer::Prefix { words, .. } => words.len(),
             _ => self.len,
         };
-        match key.code {
-            KeyCode::Left if self.len > 1 && max > 1 => self.len -= 1,
-            KeyCode::Right if self.len < max => self.len += 1,
-            KeyCode::Enter | KeyCode::Char('p') if self.refusal().is_none() => {
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            PrefixKey::Shorter if self.len > 1 && max > 1 => self.len -= 1,
+            PrefixKey::Longer if self.len < max => self.len += 1,
+            PrefixKey::Shorter | PrefixKey::Longer => {}
+            PrefixKey::Write => {
                 let prefix = self.prefix();
                 let now = cx.now;
                 return Outcome::Close(answer_front(
@@ -72,13 +120,12 @@ impl LayerView for PrefixChooser {
                     now,
                 ));
             }
-            KeyCode::Esc => {
+            PrefixKey::Back => {
                 if let Some(front) = cx.questions.front_mut() {
                     front.selected = None;
                 }
                 return Outcome::Close(vec![]);
             }
-            _ => {}
         }
         Outcome::Consumed(vec![])
     }
@@ -95,15 +142,7 @@ impl LayerView for PrefixChooser {
         crate::render::prefix::chooser_rows(&self.offer, self.len, width)
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        let mut hints = Vec::new();
-        if self.refusal().is_none() {
-            hints.push(Hint::new("Enter", "approve, write the rule"));
-        }
-        if matches!(self.offer, Offer::Prefix { .. }) {
-            hints.push(Hint::new("←/→", "shorter/longer"));
-        }
-        hints.push(Hint::new("Esc", "back"));
-        hints
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

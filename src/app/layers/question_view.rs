@@ -1,11 +1,10 @@
 //! The front question's whole body on the full screen (`d` or Tab from a question): a long script
 //! or a tall diff read end to end before deciding. Esc returns to the question.
 
-use super::{Ctx, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::state::Session;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct QuestionView {
@@ -13,22 +12,56 @@ pub struct QuestionView {
     pub offset: usize,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FullViewKey {
+    Back,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
+}
+
+pub static KEYS: KeyTable<QuestionView, FullViewKey> = KeyTable::new(
+    "full_view",
+    "Full view",
+    &[
+        KeyRow::new("up", &[Chord::UP], FullViewKey::Up, "scroll").bar_keys(1),
+        KeyRow::new("down", &[Chord::DOWN], FullViewKey::Down, "scroll"),
+        KeyRow::new("page_up", &[Chord::PGUP], FullViewKey::PageUp, "scroll"),
+        KeyRow::new("page_down", &[Chord::PGDN], FullViewKey::PageDown, "scroll"),
+        KeyRow::new("top", &[Chord::HOME], FullViewKey::Top, "top / end").help(),
+        KeyRow::new("bottom", &[Chord::END], FullViewKey::Bottom, "top / end").help(),
+        KeyRow::new(
+            "back",
+            &[Chord::ESC, Chord::ch('d'), Chord::ch('q'), Chord::TAB],
+            FullViewKey::Back,
+            "back to the question",
+        )
+        .bar_keys(1),
+    ],
+    Rest::SWALLOW,
+);
+
 impl LayerView for QuestionView {
-    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('d') | KeyCode::Char('q') | KeyCode::Tab => {
-                return Outcome::Close(vec![])
-            }
-            KeyCode::Up => self.offset = self.offset.saturating_sub(1),
-            KeyCode::Down => self.offset += 1,
-            KeyCode::PageUp => self.offset = self.offset.saturating_sub(20),
-            KeyCode::PageDown => self.offset += 20,
-            KeyCode::Home => self.offset = 0,
-            KeyCode::End => self.offset = usize::MAX / 2,
-            _ => {}
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            FullViewKey::Back => return Outcome::Close(vec![]),
+            FullViewKey::Up => self.offset = self.offset.saturating_sub(1),
+            FullViewKey::Down => self.offset += 1,
+            FullViewKey::PageUp => self.offset = self.offset.saturating_sub(20),
+            FullViewKey::PageDown => self.offset += 20,
+            FullViewKey::Top => self.offset = 0,
+            FullViewKey::Bottom => self.offset = usize::MAX / 2,
         }
         Outcome::Consumed(vec![])
     }
@@ -41,10 +74,7 @@ impl LayerView for QuestionView {
         "Full view"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("↑/↓ PgUp/PgDn", "scroll"),
-            Hint::new("Esc", "back to the question"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

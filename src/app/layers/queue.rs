@@ -1,87 +1,117 @@
 //! Messages waiting for a new turn, listed above the composer. ↑ from the composer's first
-//! line selects them; Enter (or `e`) takes the selected one back into the composer to edit
-//! (Tab queues it again, Enter steers), Delete, Backspace or `x` drops it, ↓ past the last one
-//! or Esc goes back to the composer.
+//! line selects them (`base::keys`' `queue_focus`); Enter (or `e`) takes the selected one back
+//! into the composer to edit (Tab queues it again, Enter steers), Delete, Backspace or `x`
+//! drops it, ↓ past the last one or Esc goes back to the composer.
 
-use super::{Ctx, Layer, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::pick_list::PickList;
 use crate::app::state::Session;
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::time::Instant;
 
 #[derive(Debug, Default)]
 pub struct QueueFocus {
-    /// Index into the outbox's queued messages.
-    pub selected: usize,
+    /// Which of the outbox's queued messages.
+    pub selected: PickList,
 }
 
-/// Keys the composer gives up while a turn runs or messages wait: Tab queues the draft, ↑ on
-/// the first line moves into the queued messages. Kept apart from the composer's own ↑
-/// (history), which applies when there is nothing queued.
-pub fn on_composer_key(state: &mut Session, key: KeyEvent, now: Instant) -> Option<Outcome> {
-    if !key.modifiers.is_empty() {
-        return None;
-    }
-    match key.code {
-        KeyCode::Tab if state.turn_active() && !state.composer.is_empty() => {
-            Some(crate::app::base::composer_input::queue_draft(state, now))
-        }
-        KeyCode::Up if !state.outbox.queued.is_empty() && state.composer.cursor_line() == 0 => {
-            let selected = state.outbox.queued.len() - 1;
-            Some(Outcome::Open(Layer::Queue(QueueFocus { selected }), vec![]))
-        }
-        _ => None,
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QueueKey {
+    Up,
+    /// Down, or back to the composer from the last.
+    Down,
+    Edit,
+    Drop,
+    Back,
+}
+
+pub static KEYS: KeyTable<QueueFocus, QueueKey> = KeyTable::new(
+    "queue",
+    "Queued",
+    &[
+        KeyRow::new("up", &[Chord::UP], QueueKey::Up, "select"),
+        KeyRow::new("down", &[Chord::DOWN], QueueKey::Down, "select")
+            .explained("select (past the last: back to the composer)"),
+        KeyRow::new(
+            "edit",
+            &[Chord::ENTER, Chord::ch('e')],
+            QueueKey::Edit,
+            "edit",
+        )
+        .explained("edit it in the composer (a draft there takes its place in the queue)"),
+        KeyRow::new(
+            "drop",
+            &[Chord::DELETE, Chord::ch('x'), Chord::BACKSPACE],
+            QueueKey::Drop,
+            "drop",
+        )
+        .bar_keys(2),
+        KeyRow::new(
+            "back",
+            &[Chord::ESC],
+            QueueKey::Back,
+            "back to the composer",
+        ),
+    ],
+    // Typing and the rest go on to the composer.
+    Rest::PASS,
+);
+
+/// ↑ from the composer's first line: the newest queued message selected.
+pub fn open(state: &Session) -> Outcome {
+    let selected = PickList::at(state.outbox.queued.len().saturating_sub(1));
+    Outcome::Open(Layer::Queue(QueueFocus { selected }), vec![])
 }
 
 impl LayerView for QueueFocus {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
-        let state = &mut **cx;
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        if state.outbox.queued.is_empty() {
+        let count = cx.outbox.queued.len();
+        if count == 0 {
             // Everything queued went out (the turn ended) while the list had the focus: the
             // focus goes back to the composer, and this key with it rather than lost.
             return Outcome::CloseAndFallThrough;
         }
-        self.selected = self.selected.min(state.outbox.queued.len() - 1);
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => Outcome::Close(vec![]),
-            KeyCode::Up => {
-                self.selected = self.selected.saturating_sub(1);
-                Outcome::Consumed(vec![])
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            _ => return Outcome::Ignored,
+        };
+        let state = &mut **cx;
+        let Some(at) = self.selected.index(count) else {
+            return Outcome::Close(vec![]);
+        };
+        match action {
+            QueueKey::Back => return Outcome::Close(vec![]),
+            QueueKey::Up => {
+                self.selected.step(-1, count);
             }
-            KeyCode::Down if self.selected + 1 >= state.outbox.queued.len() => {
-                Outcome::Close(vec![])
+            QueueKey::Down if self.selected.at_end(count) => return Outcome::Close(vec![]),
+            QueueKey::Down => {
+                self.selected.step(1, count);
             }
-            KeyCode::Down => {
-                self.selected += 1;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Delete | KeyCode::Backspace | KeyCode::Char('x') if !ctrl => {
-                state.outbox.queued.remove(self.selected);
+            QueueKey::Drop => {
+                state.outbox.queued.remove(at);
                 if state.outbox.queued.is_empty() {
                     return Outcome::Close(vec![]);
                 }
-                self.selected = self.selected.min(state.outbox.queued.len() - 1);
-                Outcome::Consumed(vec![])
+                self.selected.clamp(state.outbox.queued.len());
             }
-            KeyCode::Enter | KeyCode::Char('e') if !ctrl => {
-                let Some(text) = state.outbox.queued.remove(self.selected) else {
+            QueueKey::Edit => {
+                let Some(text) = state.outbox.queued.remove(at) else {
                     return Outcome::Close(vec![]);
                 };
                 // A draft in the composer takes the edited message's place in the queue.
                 let draft = state.composer.expanded_text();
                 if !draft.trim().is_empty() {
-                    state.outbox.queued.insert(self.selected, draft);
+                    state.outbox.queued.insert(at, draft);
                 }
                 state.composer.set_text(&text);
-                Outcome::Close(vec![])
+                return Outcome::Close(vec![]);
             }
-            _ => Outcome::Ignored,
         }
+        Outcome::Consumed(vec![])
     }
 
     fn placement(&self) -> Placement {
@@ -93,12 +123,7 @@ impl LayerView for QueueFocus {
         "Queued"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("↑/↓", "select"),
-            Hint::new("Enter/e", "edit"),
-            Hint::new("Del/x", "drop"),
-            Hint::new("Esc", "back to the composer"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

@@ -6,20 +6,17 @@
 //! `AppEvent::RuleDeleted`. codex reads rules when a thread starts, so a deletion reaches new
 //! threads and forks but not threads already running (protocol-notes §3.8): the notice says so.
 
-use super::{Ctx, Layer, LayerView, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::pick_list::PickList;
 use crate::app::state::Session;
 use crate::model::rules::{self, Entry, Rule, RulesFileText};
 use crate::model::NoticeLevel;
 use crate::text::sanitize::visible_line;
-use crossterm::event::{KeyCode, KeyModifiers};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
-
-/// Rows a page key moves the selection by.
-const PAGE: usize = 10;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RulesList {
@@ -27,7 +24,7 @@ pub struct RulesList {
     pub dir: PathBuf,
     pub listing: Listing,
     /// Index into [`RulesList::rules`] of the selected rule.
-    pub selected: usize,
+    pub selected: PickList,
     /// `d` was pressed: the next `y` or Enter deletes the selected rule, any other key keeps it.
     pub confirming: bool,
     /// A deletion is with the runtime.
@@ -65,7 +62,7 @@ impl RulesList {
         RulesList {
             dir,
             listing: Listing::Loading,
-            selected: 0,
+            selected: PickList::default(),
             confirming: false,
             deleting: false,
             message: None,
@@ -96,7 +93,8 @@ impl RulesList {
     }
 
     pub fn selected_at(&self) -> Option<RuleAt> {
-        self.rules().get(self.selected).copied()
+        let rules = self.rules();
+        rules.get(self.selected.index(rules.len())?).copied()
     }
 
     /// The selected rule, its file, and which of the identical rules in that file it is.
@@ -180,43 +178,143 @@ impl RulesList {
             })
         });
         let count = self.rules().len();
-        self.selected = found.unwrap_or(self.selected.min(count.saturating_sub(1)));
+        match found {
+            Some(at) => self.selected.select(at, count),
+            None => self.selected.clamp(count),
+        }
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RulesKey {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    First,
+    Last,
+    Reload,
+    Delete,
+    Confirm,
+    Close,
+}
+
+fn confirming(list: &RulesList) -> bool {
+    list.confirming
+}
+
+fn browsing(list: &RulesList) -> bool {
+    !list.confirming
+}
+
+pub static KEYS: KeyTable<RulesList, RulesKey> = KeyTable::new(
+    "rules",
+    "Rules",
+    &[
+        KeyRow::new(
+            "confirm",
+            &[Chord::ch('y'), Chord::ENTER],
+            RulesKey::Confirm,
+            "delete for good",
+        )
+        .when("a deletion waits for its confirmation", confirming),
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], RulesKey::Up, "select")
+            .bar_keys(1)
+            .when("", browsing),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            RulesKey::Down,
+            "select",
+        )
+        .bar_keys(1)
+        .when("", browsing),
+        KeyRow::new(
+            "delete",
+            &[Chord::ch('d'), Chord::DELETE],
+            RulesKey::Delete,
+            "delete",
+        )
+        .explained("delete the selected rule (asks first)")
+        .bar_keys(1)
+        .when("", browsing),
+        KeyRow::new("reload", &[Chord::ch('r')], RulesKey::Reload, "reload").when("", browsing),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('q')],
+            RulesKey::Close,
+            "close",
+        )
+        .bar_keys(1)
+        .when("", browsing),
+        KeyRow::new(
+            "page_up",
+            &[Chord::PGUP],
+            RulesKey::PageUp,
+            "a page up/down",
+        )
+        .when("", browsing)
+        .help(),
+        KeyRow::new(
+            "page_down",
+            &[Chord::PGDN],
+            RulesKey::PageDown,
+            "a page up/down",
+        )
+        .when("", browsing)
+        .help(),
+        KeyRow::new("first", &[Chord::HOME], RulesKey::First, "first/last")
+            .when("", browsing)
+            .help(),
+        KeyRow::new("last", &[Chord::END], RulesKey::Last, "first/last")
+            .when("", browsing)
+            .help(),
+    ],
+    Rest::SWALLOW,
+)
+.rest_by(|list| {
+    if list.confirming {
+        Rest::any_key("keeps it")
+    } else {
+        Rest::SWALLOW
+    }
+});
+
 impl LayerView for RulesList {
-    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
             // The wheel scrolls the transcript; a paste lands in the composer, not lost.
             return Outcome::Ignored;
         };
-        let plain = !key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER);
+        let resolved = KEYS.resolve(key, self, &cx.config.keymap);
         self.message = None;
-        if self.confirming {
-            self.confirming = false;
-            return match key.code {
-                KeyCode::Char('y') | KeyCode::Enter if plain => Outcome::Consumed(self.delete()),
-                _ => Outcome::Consumed(vec![]),
-            };
-        }
+        // Any key ends a confirmation: `y` or Enter by deleting, the rest by keeping the rule.
+        self.confirming = false;
         let count = self.rules().len();
-        let last = count.saturating_sub(1);
-        match key.code {
-            KeyCode::Esc => return Outcome::Close(vec![]),
-            KeyCode::Char('q') if plain => return Outcome::Close(vec![]),
-            KeyCode::Up => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Char('k') if plain => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down => self.selected = (self.selected + 1).min(last),
-            KeyCode::Char('j') if plain => self.selected = (self.selected + 1).min(last),
-            KeyCode::PageUp => self.selected = self.selected.saturating_sub(PAGE),
-            KeyCode::PageDown => self.selected = (self.selected + PAGE).min(last),
-            KeyCode::Home => self.selected = 0,
-            KeyCode::End => self.selected = last,
-            KeyCode::Char('r') if plain => return Outcome::Consumed(self.reload()),
-            KeyCode::Char('d') | KeyCode::Delete if plain => self.ask_to_delete(),
-            _ => {}
+        let action = match resolved {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            RulesKey::Confirm => return Outcome::Consumed(self.delete()),
+            RulesKey::Close => return Outcome::Close(vec![]),
+            RulesKey::Up => {
+                self.selected.step(-1, count);
+            }
+            RulesKey::Down => {
+                self.selected.step(1, count);
+            }
+            RulesKey::PageUp => {
+                self.selected.page(-1, count);
+            }
+            RulesKey::PageDown => {
+                self.selected.page(1, count);
+            }
+            RulesKey::First => self.selected.first(),
+            RulesKey::Last => self.selected.last(count),
+            RulesKey::Reload => return Outcome::Consumed(self.reload()),
+            RulesKey::Delete => self.ask_to_delete(),
         }
         Outcome::Consumed(vec![])
     }
@@ -251,19 +349,8 @@ impl LayerView for RulesList {
         self.rules().len().max(1)
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        if self.confirming {
-            return vec![
-                Hint::new("y/Enter", "delete for good"),
-                Hint::new("any other key", "keeps it"),
-            ];
-        }
-        vec![
-            Hint::new("↑/↓", "select"),
-            Hint::new("d", "delete"),
-            Hint::new("r", "reload"),
-            Hint::new("Esc", "close"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }
 

@@ -4,17 +4,17 @@
 //! and a byte range of that row's text. Lower-case queries ignore case; a capital letter makes
 //! the search case-sensitive (smart case).
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::line_input::LineInput;
 use crate::app::scroll::{Anchor, Measure};
 use crate::app::state::Session;
 use crate::app::view::View;
 use crate::model::CellKind;
-use crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::text::Line;
 use std::ops::Range;
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Match {
@@ -23,9 +23,57 @@ pub struct Match {
     pub range: Range<usize>,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchKey {
+    Older,
+    Newer,
+    Close,
+    Backspace,
+}
+
+pub static KEYS: KeyTable<Search, SearchKey> = KeyTable::new(
+    "search",
+    "Search",
+    &[
+        KeyRow::new(
+            "older",
+            &[Chord::ENTER, Chord::UP, Chord::ctrl('p')],
+            SearchKey::Older,
+            "older match",
+        )
+        .bar_keys(2),
+        KeyRow::new(
+            "newer",
+            &[Chord::DOWN, Chord::ctrl('n')],
+            SearchKey::Newer,
+            "newer match",
+        )
+        .bar_keys(1),
+        KeyRow::new("close", &[Chord::ESC], SearchKey::Close, "close search")
+            .explained("close the bar, the view stays where the search took it"),
+        KeyRow::new(
+            "backspace",
+            &[Chord::BACKSPACE],
+            SearchKey::Backspace,
+            "delete back",
+        )
+        .reference(),
+        KeyRow::new(
+            "transcript",
+            &[Chord::PGUP, Chord::PGDN, Chord::ctrl('o')],
+            SearchKey::Close,
+            "reach the transcript",
+        )
+        .passes()
+        .reference()
+        .fixed(),
+    ],
+    Rest::typing(""),
+);
+
 #[derive(Debug, Default)]
 pub struct Search {
-    pub query: String,
+    pub query: LineInput,
     pub matches: Vec<Match>,
     /// Index into `matches` of the one the view was moved to.
     pub current: Option<usize>,
@@ -111,35 +159,29 @@ impl LayerView for Search {
         let key = match input {
             Input::Key(key) => key,
             Input::Paste(text) => {
-                // A query is one line: a copied line's final break is dropped, and the breaks
-                // inside become spaces.
-                let text = text.trim_end_matches(['\r', '\n']);
-                self.query
-                    .extend(text.chars().map(|c| if c.is_control() { ' ' } else { c }));
+                self.query.paste(text);
                 self.refresh_in(cx);
                 self.reveal_in(cx);
                 return Outcome::Consumed(vec![]);
             }
             Input::Mouse(_) => return Outcome::Ignored,
         };
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => return Outcome::Close(vec![]),
-            KeyCode::PageUp | KeyCode::PageDown => return Outcome::Ignored,
-            KeyCode::Char('o') if ctrl => return Outcome::Ignored,
-            KeyCode::Enter | KeyCode::Up => self.step(-1),
-            KeyCode::Char('p') if ctrl => self.step(-1),
-            KeyCode::Down => self.step(1),
-            KeyCode::Char('n') if ctrl => self.step(1),
-            KeyCode::Backspace => {
-                self.query.pop();
+        match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(SearchKey::Close) => return Outcome::Close(vec![]),
+            Resolved::Row(SearchKey::Older) => self.step(-1),
+            Resolved::Row(SearchKey::Newer) => self.step(1),
+            Resolved::Row(SearchKey::Backspace) => {
+                self.query.backspace();
                 self.refresh_in(cx);
             }
-            KeyCode::Char(c) if !ctrl => {
-                self.query.push(c);
-                self.refresh_in(cx);
+            Resolved::Take => {
+                if let Some(c) = Chord::typed_char(key) {
+                    self.query.type_char(c);
+                    self.refresh_in(cx);
+                }
             }
-            _ => return Outcome::Consumed(vec![]),
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Swallow => return Outcome::Consumed(vec![]),
         }
         self.reveal_in(cx);
         Outcome::Consumed(vec![])
@@ -164,12 +206,8 @@ impl LayerView for Search {
         "Search"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("Enter/↑", "older match"),
-            Hint::new("↓", "newer match"),
-            Hint::new("Esc", "close search"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 
     fn rows(&self, _width: u16, _session: &Session) -> usize {
@@ -242,7 +280,7 @@ mod tests {
     #[test]
     fn stepping_wraps_around() {
         let mut s = Search {
-            query: "x".into(),
+            query: LineInput::new("x"),
             matches: (0..3)
                 .map(|row| Match {
                     cell: 0,

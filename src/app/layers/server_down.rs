@@ -5,28 +5,72 @@
 //! (Ctrl+R rather than a letter: a person typing a draft must not restart the server by
 //! accident.)
 
-use super::{Ctx, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::state::Session;
-use crossterm::event::{KeyCode, KeyModifiers};
-use std::time::Instant;
 
 /// The view of `Health::down`: the state is the session's, so this is only its behaviour.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ServerDownBox;
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DownKey {
+    Restart,
+    Below,
+}
+
+fn ctrl_c_words(session: &Session) -> Words {
+    let step = crate::app::session::quit_ladder::next_step(session);
+    Words {
+        bar: step,
+        help: step,
+    }
+}
+
+pub static KEYS: KeyTable<Session, DownKey> = KeyTable::new(
+    "server_down",
+    "codex app-server",
+    &[
+        KeyRow::new(
+            "restart",
+            &[Chord::ctrl('r')],
+            DownKey::Restart,
+            "restart codex and resume the thread",
+        )
+        .when("not restarting already", |s| {
+            !s.health.down.as_ref().is_some_and(|d| d.restarting)
+        }),
+        KeyRow::new(
+            "scroll",
+            &[Chord::PGUP, Chord::PGDN],
+            DownKey::Below,
+            "scroll",
+        )
+        .passes()
+        .fixed(),
+        KeyRow::new("quit", &[Chord::ctrl('c')], DownKey::Below, "quit")
+            .words_by(ctrl_c_words)
+            .passes()
+            .fixed(),
+    ],
+    // Everything else goes on to the composer: typing goes on, nothing typed is lost.
+    Rest::PASS,
+);
+
 impl LayerView for ServerDownBox {
     /// Ctrl+R restarts; the rest is not for the box.
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
-        match input {
-            Input::Key(key)
-                if key.code == KeyCode::Char('r')
-                    && key.modifiers.contains(KeyModifiers::CONTROL) =>
-            {
+        let Input::Key(key) = input else {
+            return Outcome::Ignored;
+        };
+        match KEYS.resolve(key, cx, &cx.config.keymap) {
+            Resolved::Row(DownKey::Restart) => {
                 let now = cx.now;
                 Outcome::Consumed(crate::app::session::restart::restart(cx, now))
             }
-            _ => Outcome::Ignored,
+            Resolved::Row(DownKey::Below) | Resolved::Pass => Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
         }
     }
 
@@ -42,14 +86,8 @@ impl LayerView for ServerDownBox {
             .map_or("codex app-server", |down| down.title())
     }
 
-    fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
-        let mut hints = Vec::new();
-        if !session.health.down.as_ref().is_some_and(|d| d.restarting) {
-            hints.push(Hint::new("Ctrl+R", "restart codex and resume the thread"));
-        }
-        hints.push(Hint::new("PgUp/PgDn", "scroll"));
-        hints.push(Hint::new("Ctrl+C", "quit"));
-        hints
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(cx.session, &cx.config.keymap)
     }
 
     fn rows(&self, width: u16, session: &Session) -> usize {

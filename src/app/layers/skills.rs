@@ -5,17 +5,17 @@
 //! the selected skill on or off in codex's config (`skills/config/write`), as the official
 //! TUI's "Enable/Disable Skills" does.
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::event::LayerEvent;
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::pick_list::PickList;
 use crate::app::session::skills;
 use crate::app::state::Session;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SkillsView {
-    pub selected: usize,
+    pub selected: PickList,
 }
 
 /// `/skills`: opens at once and asks for the list again (the files may have changed).
@@ -24,55 +24,133 @@ pub fn open(state: &mut Session) -> Outcome {
     Outcome::Open(super::Layer::Skills(SkillsView::default()), effects)
 }
 
+/// What the keys of `/skills` read: whether a skill is selected, and whether it is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkillsKeys {
+    pub selected: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkillsKey {
+    Up,
+    Down,
+    First,
+    Last,
+    Mention,
+    Switch,
+    Close,
+}
+
+fn switch_words(s: &SkillsKeys) -> Words {
+    match s.selected {
+        Some(false) => Words {
+            bar: "turn on",
+            help: "turn the skill on in codex's config",
+        },
+        _ => Words {
+            bar: "turn off",
+            help: "turn the skill off in codex's config",
+        },
+    }
+}
+
+pub static KEYS: KeyTable<SkillsKeys, SkillsKey> = KeyTable::new(
+    "skills",
+    "Skills",
+    &[
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], SkillsKey::Up, "select").bar_keys(1),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            SkillsKey::Down,
+            "select",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "mention",
+            &[Chord::ENTER, Chord::TAB],
+            SkillsKey::Mention,
+            "put $name in the prompt",
+        )
+        .explained("put $name in the prompt: sent with it, the agent uses the skill")
+        .bar_keys(1)
+        .when("the skill is on", |s: &SkillsKeys| s.selected == Some(true)),
+        KeyRow::new("switch", &[Chord::ch(' ')], SkillsKey::Switch, "turn off")
+            .words_by(switch_words)
+            .when("a skill is selected", |s: &SkillsKeys| s.selected.is_some()),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('q')],
+            SkillsKey::Close,
+            "close",
+        )
+        .bar_keys(1),
+        KeyRow::new("first", &[Chord::HOME], SkillsKey::First, "first/last").help(),
+        KeyRow::new("last", &[Chord::END], SkillsKey::Last, "first/last").help(),
+    ],
+    Rest::SWALLOW,
+);
+
+impl SkillsView {
+    fn facts(&self, session: &Session) -> SkillsKeys {
+        let list = &session.skills.list;
+        SkillsKeys {
+            selected: self.selected.index(list.len()).map(|at| list[at].enabled),
+        }
+    }
+}
+
 impl LayerView for SkillsView {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
-            return Outcome::Consumed(vec![]);
+            // The wheel scrolls the transcript; a paste lands in the composer, not lost.
+            return Outcome::Ignored;
         };
         let n = cx.skills.list.len();
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q') => Outcome::Close(vec![]),
-            KeyCode::Up if n > 0 => {
-                self.selected = (self.selected + n - 1) % n;
-                Outcome::Consumed(vec![])
+        let facts = self.facts(cx);
+        let action = match KEYS.resolve(key, &facts, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        let selected = self.selected.index(n).map(|at| &cx.skills.list[at]);
+        match action {
+            SkillsKey::Close => return Outcome::Close(vec![]),
+            SkillsKey::Up => {
+                self.selected.step(-1, n);
             }
-            KeyCode::Down if n > 0 => {
-                self.selected = (self.selected + 1) % n;
-                Outcome::Consumed(vec![])
+            SkillsKey::Down => {
+                self.selected.step(1, n);
             }
-            KeyCode::Home => {
-                self.selected = 0;
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::End => {
-                self.selected = n.saturating_sub(1);
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Char(' ') if n > 0 => {
-                let skill = &cx.skills.list[self.selected.min(n - 1)];
+            SkillsKey::First => self.selected.first(),
+            SkillsKey::Last => self.selected.last(n),
+            SkillsKey::Switch => {
+                let Some(skill) = selected else {
+                    return Outcome::Consumed(vec![]);
+                };
                 let (name, enabled) = (skill.name.clone(), !skill.enabled);
-                Outcome::Consumed(skills::set_enabled(cx, &name, enabled))
+                return Outcome::Consumed(skills::set_enabled(cx, &name, enabled));
             }
-            KeyCode::Enter | KeyCode::Tab
-                if n > 0 && cx.skills.list[self.selected.min(n - 1)].enabled =>
-            {
-                let name = cx.skills.list[self.selected.min(n - 1)].name.clone();
+            SkillsKey::Mention => {
+                let Some(name) = selected.map(|s| s.name.clone()) else {
+                    return Outcome::Consumed(vec![]);
+                };
                 let space = match cx.composer.char_before_cursor() {
                     Some(c) if !c.is_whitespace() => " ",
                     _ => "",
                 };
                 cx.composer.paste(&format!("{space}${name} "));
-                Outcome::Close(vec![])
+                return Outcome::Close(vec![]);
             }
-            _ => Outcome::Consumed(vec![]),
         }
+        Outcome::Consumed(vec![])
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
         if *event != LayerEvent::SkillsChanged {
             return Outcome::Ignored;
         }
-        self.selected = self.selected.min(cx.skills.list.len().saturating_sub(1));
+        self.selected.clamp(cx.skills.list.len());
         Outcome::Consumed(vec![])
     }
 
@@ -88,19 +166,7 @@ impl LayerView for SkillsView {
         session.skills.list.len() + session.skills.errors.len() + 2
     }
 
-    fn hints(&self, session: &Session, _now: Instant) -> Vec<Hint> {
-        let mut hints = vec![Hint::new("↑/↓", "select")];
-        let selected = session.skills.list.get(self.selected);
-        if selected.is_some_and(|s| s.enabled) {
-            hints.push(Hint::new("Enter", "put $name in the prompt"));
-        }
-        if let Some(skill) = selected {
-            hints.push(Hint::new(
-                "Space",
-                if skill.enabled { "turn off" } else { "turn on" },
-            ));
-        }
-        hints.push(Hint::new("Esc", "close"));
-        hints
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(&self.facts(cx.session), &cx.config.keymap)
     }
 }

@@ -2,26 +2,44 @@
 //! label and value pairs built from the state (drawn by `ui::status_view`, each value
 //! sanitised there).
 
-use super::{Ctx, LayerView, Outcome};
-use crate::app::layer_types::{Hint, Input, Placement};
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
 use crate::app::session::turn_settings;
 use crate::app::state::Session;
 use crate::protocol::RateLimitWindow;
 use crate::render::numbers;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct StatusView;
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusKey {
+    Close,
+}
+
+pub static KEYS: KeyTable<StatusView, StatusKey> = KeyTable::new(
+    "status",
+    "Status",
+    &[KeyRow::new(
+        "close",
+        &[Chord::ESC, Chord::ENTER, Chord::ch('q')],
+        StatusKey::Close,
+        "close",
+    )
+    .bar_keys(1)],
+    Rest::SWALLOW,
+);
+
 impl LayerView for StatusView {
-    fn handle(&mut self, input: &Input<'_>, _cx: &mut Ctx<'_>) -> Outcome {
-        match input {
-            Input::Key(key) => match key.code {
-                KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => Outcome::Close(vec![]),
-                _ => Outcome::Consumed(vec![]),
-            },
-            _ => Outcome::Ignored,
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            return Outcome::Ignored;
+        };
+        match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(StatusKey::Close) => Outcome::Close(vec![]),
+            Resolved::Pass => Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
         }
     }
 
@@ -33,8 +51,8 @@ impl LayerView for StatusView {
         "Status"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![Hint::new("Esc", "close")]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }
 

@@ -3,21 +3,21 @@
 //! and saves it in tern's config file, Esc puts the theme back as it was. A theme file with a
 //! mistake is listed with what is wrong (line and column), and cannot be chosen.
 
-use super::{Ctx, LayerView, Outcome};
+use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::event::{LayerEvent, ThemeChoice};
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::pick_list::PickList;
 use crate::app::session::theme;
 use crate::app::state::Session;
 use crate::theme::Theme;
-use crossterm::event::KeyCode;
-use std::time::Instant;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ThemePicker {
     /// The theme when the picker opened: Esc goes back to it.
     pub original: Theme,
     pub entries: Vec<ThemeChoice>,
-    pub selected: usize,
+    pub selected: PickList,
     /// Reading the theme files, or why they could not be read.
     pub status: Option<String>,
 }
@@ -28,7 +28,7 @@ pub fn open(state: &mut Session) -> Outcome {
     let mut picker = ThemePicker {
         original: current,
         entries: theme::built_in_choices(),
-        selected: 0,
+        selected: PickList::default(),
         status: None,
     };
     // A theme file in use is listed before the files are read again.
@@ -39,11 +39,12 @@ pub fn open(state: &mut Session) -> Outcome {
             theme: Ok(current),
         });
     }
-    picker.selected = picker
+    let at = picker
         .entries
         .iter()
         .position(|e| e.theme == Ok(current))
         .unwrap_or(0);
+    picker.selected.select(at, picker.entries.len());
     let effects = theme::load_files(state);
     if !effects.is_empty() {
         picker.status = Some("Reading your theme files…".into());
@@ -54,11 +55,11 @@ pub fn open(state: &mut Session) -> Outcome {
 impl ThemePicker {
     /// The selected entry.
     pub fn chosen(&self) -> Option<&ThemeChoice> {
-        self.entries.get(self.selected)
+        self.entries.get(self.selected.index(self.entries.len())?)
     }
 
-    fn select(&mut self, index: usize, state: &mut Session) {
-        self.selected = index.min(self.entries.len().saturating_sub(1));
+    /// Previews the entry now selected.
+    fn preview(&mut self, state: &mut Session) {
         // A broken file previews nothing: the screen stays as it was last.
         if let Some(Ok(theme)) = self.chosen().map(|e| e.theme.clone()) {
             theme::show(state, theme);
@@ -76,36 +77,70 @@ impl ThemePicker {
     }
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThemeKey {
+    Up,
+    Down,
+    First,
+    Last,
+    Keep,
+    PutBack,
+}
+
+pub static KEYS: KeyTable<ThemePicker, ThemeKey> = KeyTable::new(
+    "theme",
+    "Theme",
+    &[
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], ThemeKey::Up, "preview")
+            .explained("preview the theme above (the whole screen redraws in it)")
+            .bar_keys(1),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            ThemeKey::Down,
+            "preview",
+        )
+        .explained("preview the theme below")
+        .bar_keys(1),
+        KeyRow::new("keep", &[Chord::ENTER], ThemeKey::Keep, "keep and save")
+            .explained("keep the theme and save it in tern's config file"),
+        KeyRow::new("put_back", &[Chord::ESC], ThemeKey::PutBack, "put back")
+            .explained("close, the theme as it was"),
+        KeyRow::new("first", &[Chord::HOME], ThemeKey::First, "first/last").help(),
+        KeyRow::new("last", &[Chord::END], ThemeKey::Last, "first/last").help(),
+    ],
+    Rest::SWALLOW,
+);
+
 impl LayerView for ThemePicker {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
-            return Outcome::Consumed(vec![]);
+            // The wheel scrolls the transcript; a paste lands in the composer, not lost.
+            return Outcome::Ignored;
         };
         let n = self.entries.len();
-        match key.code {
-            KeyCode::Esc => {
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            ThemeKey::PutBack => {
                 theme::show(cx, self.original);
-                Outcome::Close(vec![])
+                return Outcome::Close(vec![]);
             }
-            KeyCode::Up if n > 0 => {
-                self.select((self.selected + n - 1) % n, cx);
-                Outcome::Consumed(vec![])
+            ThemeKey::Keep => return self.pick(cx),
+            ThemeKey::Up => {
+                self.selected.step(-1, n);
             }
-            KeyCode::Down | KeyCode::Tab if n > 0 => {
-                self.select((self.selected + 1) % n, cx);
-                Outcome::Consumed(vec![])
+            ThemeKey::Down => {
+                self.selected.step(1, n);
             }
-            KeyCode::Home => {
-                self.select(0, cx);
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::End => {
-                self.select(n.saturating_sub(1), cx);
-                Outcome::Consumed(vec![])
-            }
-            KeyCode::Enter => self.pick(cx),
-            _ => Outcome::Consumed(vec![]),
+            ThemeKey::First => self.selected.first(),
+            ThemeKey::Last => self.selected.last(n),
         }
+        self.preview(cx);
+        Outcome::Consumed(vec![])
     }
 
     /// The theme files were read: they follow the built-in themes, the selection stays on the
@@ -126,7 +161,8 @@ impl LayerView for ThemePicker {
         let at = selected_name
             .and_then(|name| self.entries.iter().position(|e| e.name == name))
             .unwrap_or(0);
-        self.select(at, cx);
+        self.selected.select(at, self.entries.len());
+        self.preview(cx);
         Outcome::Consumed(vec![])
     }
 
@@ -142,11 +178,7 @@ impl LayerView for ThemePicker {
         self.entries.len() + usize::from(self.status.is_some())
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        vec![
-            Hint::new("↑/↓", "preview"),
-            Hint::new("Enter", "keep and save"),
-            Hint::new("Esc", "put back"),
-        ]
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
     }
 }

@@ -55,20 +55,26 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
             }
             _ => None,
         });
-    // What may be pasted into a shell: printable text only (no escape sequence can end a
-    // bracketed paste and run what follows).
-    let Some(text) = last.map(|t| crate::text::sanitize::copyable_text(&t)) else {
+    let Some(text) = last else {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
             "Nothing to copy yet: no answer so far.",
         );
         return vec![];
     };
+    copy(state, "the last answer", &text)
+}
+
+/// Puts `text` on the clipboard and says so, naming `what` it is ("the last answer", "the
+/// selected cell"). What may be pasted into a shell: printable text only (no escape sequence
+/// can end a bracketed paste and run what follows).
+pub fn copy(state: &mut Session, what: &str, text: &str) -> Vec<Effect> {
+    let text = crate::text::sanitize::copyable_text(text);
     let lines = text.lines().count();
     state.shown.transcript.notice(
         NoticeLevel::Info,
         format!(
-            "Copied the last answer ({lines} line{}) to the clipboard. This terminal may ignore \
+            "Copied {what} ({lines} line{}) to the clipboard. This terminal may ignore \
              clipboard requests (OSC 52): tern says what it copied when it exits, and prints it \
              too with --print-copied (or print_copied = true in its config).",
             if lines == 1 { "" } else { "s" }

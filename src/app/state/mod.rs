@@ -72,6 +72,8 @@ pub struct SessionConfig {
     /// the runtime).
     pub history_file: Option<std::path::PathBuf>,
     pub prompt_history: Vec<String>,
+    /// The keys the config file's `[keys]` moved (`app::keys`), checked against the tables.
+    pub keymap: super::keys::Keymap,
 }
 
 /// Which thread a session opens with.

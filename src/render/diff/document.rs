@@ -69,6 +69,16 @@ pub struct DocAnchor {
     row: usize,
 }
 
+impl DocAnchor {
+    /// The top of file `file`'s header, whatever the width or mode.
+    pub fn file_start(file: usize) -> DocAnchor {
+        DocAnchor {
+            key: (file, 0, 0, 0),
+            row: 0,
+        }
+    }
+}
+
 #[derive(Debug)]
 struct Measured {
     width: u16,

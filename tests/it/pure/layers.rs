@@ -410,9 +410,10 @@ fn help_names_only_the_conversation_keys_that_do_something_now() {
     assert!(lists(&running, "Tab") && lists(&running, "Esc"));
     assert!(running.contains(&("Ctrl+C".into(), "interrupt the running turn".into())));
 
-    // A prompt up: Enter, Esc, Tab, the arrows and Home/End are the prompt's, and Ctrl+R,
-    // Ctrl+F and `/` open nothing under it, so the conversation lists none of them, nor a
-    // command (Enter answers the prompt; no command can run).
+    // A prompt up: Enter, Esc, Tab and Home/End are the prompt's, and Ctrl+R, Ctrl+F, `/` and
+    // `@` open nothing under it, so the conversation lists none of them, nor a command (Enter
+    // answers the prompt; no command can run). The arrows and PgUp/PgDn reach the draft and
+    // the transcript while the prompt's body fits (as here): listed, and they work.
     let mut state = long_transcript(now);
     type_text(&mut state, "explain the repo", now);
     update(&mut state, key(KeyCode::Enter), now);
@@ -428,14 +429,13 @@ fn help_names_only_the_conversation_keys_that_do_something_now() {
         "/",
         "@",
         "Home/End",
-        "PgUp/PgDn",
         "/quit",
         "/model",
     ] {
         assert!(!lists(&prompt, gone), "{gone} under a prompt: {prompt:?}");
     }
     assert!(
-        !prompt.iter().any(|(k, _)| k.starts_with('↑')),
+        lists(&prompt, "PgUp/PgDn") && lists(&prompt, "↑/↓"),
         "{prompt:?}"
     );
     assert!(
@@ -452,5 +452,12 @@ fn help_names_only_the_conversation_keys_that_do_something_now() {
         "{:?}",
         state.session.composer.text()
     );
+    assert_eq!(state.session.questions.len(), 1);
+    // ↑ brings back the prompt sent before; PgUp reads back; the prompt waits on.
+    press(&mut state, KeyCode::Up, later(read(now), 600));
+    assert_eq!(state.session.composer.text(), "explain the repo");
+    let bottom = top(&state);
+    press(&mut state, KeyCode::PageUp, later(read(now), 800));
+    assert!(top(&state) < bottom);
     assert_eq!(state.session.questions.len(), 1);
 }

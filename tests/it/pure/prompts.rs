@@ -226,7 +226,7 @@ fn accept_for_session_needs_the_key_again_or_enter() {
     assert!(press(&mut state, KeyCode::Char('a'), at).is_empty());
     assert_eq!(state.session.questions.front().unwrap().selected, Some(1));
     let shown = screen(&mut state, 80, 24, at);
-    assert!(shown.contains("Enter or a confirm"), "{shown}");
+    assert!(shown.contains("Enter/a confirm"), "{shown}");
     assert_eq!(
         press(&mut state, KeyCode::Enter, later(at, 400)),
         answer(7, json!("acceptForSession"))

@@ -77,7 +77,9 @@ fn moving_previews_and_esc_puts_the_theme_back() {
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Up), now);
-    assert_eq!(theme(&state), Theme::Ansi, "the list wraps around");
+    assert_eq!(theme(&state), Theme::Dark, "the list stops at its top");
+    update(&mut state, key(KeyCode::End), now);
+    assert_eq!(theme(&state), Theme::Ansi, "End: the last built-in theme");
     let effects = wire(update(&mut state, key(KeyCode::Esc), now));
     assert!(effects.is_empty(), "nothing saved: {effects:?}");
     assert_eq!(theme(&state), Theme::Dark);

@@ -44,8 +44,13 @@ pub const THREAD: &str = "thread-1";
 
 /// A state whose thread is started and idle.
 pub fn ready_state(now: Instant) -> AppState {
+    ready_with(config(), now)
+}
+
+/// `ready_state` with this session config (a keymap, a prompt history, …).
+pub fn ready_with(config: tern::app::SessionConfig, now: Instant) -> AppState {
     started(
-        AppState::new(config()),
+        AppState::new(config),
         json!({"userAgent": "x"}),
         json!({
             "thread": {"id": THREAD, "preview": "", "turns": []},

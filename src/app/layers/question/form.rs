@@ -1,50 +1,69 @@
-//! Keys on a form: one question at a time, choices by arrow or number, a typed answer
-//! where the question allows one. Enter moves on; after the last question the reply is sent.
+//! What a form's keys do (`keys` resolves them): one question at a time, choices by arrow or
+//! number, a typed answer where the question allows one. Enter moves on; after the last
+//! question the reply is sent.
 
-use crate::app::layer_types::{Hint, Input};
-use crate::app::layers::{Ctx, Help, Layer, Outcome};
+use crate::app::layers::Outcome;
+use crate::app::line_input::{backspace_in, pasted_line, type_into};
+use crate::app::pick_list::PickList;
 use crate::app::session::answer::answer_front;
 use crate::app::state::Session;
 use crate::model::question_form::{FormAnswer, FormSpec};
 use crate::model::{QuestionSubject, Record};
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 pub use crate::model::question_form::FormState;
 
-pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
-    let now = cx.now;
-    let state = &mut **cx;
-    let Some(front) = state.questions.front_mut() else {
-        return Outcome::Ignored;
-    };
+/// The front form and its spec, when the front question is one.
+fn front_form(state: &mut Session) -> Option<(Arc<FormSpec>, &mut FormState)> {
+    let front = state.questions.front_mut()?;
     let QuestionSubject::Form(spec) = &front.question.subject else {
-        return Outcome::Ignored;
+        return None;
     };
     // Shared, not copied: a form of many questions costs nothing per key to hold.
     let spec = spec.clone();
-    let Some(form) = front.form.as_mut() else {
-        return Outcome::Ignored;
-    };
-    let typing = form.typing(&spec);
-    let key = match input {
-        Input::Paste(text) if typing => {
-            let line = text.lines().next().unwrap_or("");
-            form.text.extend(line.chars().filter(|c| !c.is_control()));
-            return Outcome::Consumed(vec![]);
-        }
-        Input::Key(key) => *key,
-        Input::Paste(_) | Input::Mouse(_) => return Outcome::Ignored,
-    };
-    if key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
-    {
-        return Outcome::Ignored;
+    Some((spec, front.form.as_mut()?))
+}
+
+/// A paste into the typed answer: the one rule for a line (`line_input::pasted_line`).
+pub fn paste(state: &mut Session, text: &str) -> Outcome {
+    if let Some((_, form)) = front_form(state) {
+        form.text.push_str(&pasted_line(text));
     }
+    Outcome::Consumed(vec![])
+}
+
+/// A character typed into the answer (the one line-input's rules, `line_input`).
+pub fn typed(state: &mut Session, c: Option<char>) -> Outcome {
+    if let (Some((_, form)), Some(c)) = (front_form(state), c) {
+        type_into(&mut form.text, c);
+    }
+    Outcome::Consumed(vec![])
+}
+
+/// What a form's keys do (the rows of `keys::KEYS` that apply to forms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormStep {
+    Up,
+    Down,
+    /// A digit: that choice, and on.
+    Number,
+    Next,
+    Decline,
+    Backspace,
+}
+
+/// A row of the form's keys.
+pub fn act(state: &mut Session, action: FormStep, code: KeyCode, now: Instant) -> Outcome {
+    let Some((spec, form)) = front_form(state) else {
+        return Outcome::Ignored;
+    };
     let entries = form.entries(&spec);
-    match key.code {
-        KeyCode::Esc => {
+    // The one edge rule of pick lists: the cursor stops at the ends.
+    let mut cursor = PickList::at(form.cursor);
+    match action {
+        FormStep::Decline => {
             return Outcome::Consumed(answer_front(
                 state,
                 spec.refusal(false),
@@ -52,22 +71,27 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
                 now,
             ))
         }
-        KeyCode::Up => form.cursor = form.cursor.saturating_sub(1),
-        KeyCode::Down => form.cursor = (form.cursor + 1).min(entries.saturating_sub(1)),
-        KeyCode::Backspace if typing => {
-            form.text.pop();
+        FormStep::Up => {
+            cursor.step(-1, entries);
+            form.cursor = cursor.index(entries).unwrap_or(0);
         }
-        KeyCode::Char(c) if typing => form.text.push(c),
-        KeyCode::Char('?') => return Outcome::Open(Layer::Help(Help::default()), vec![]),
-        KeyCode::Char(c @ '1'..='9') => {
-            let index = c as usize - '1' as usize;
-            if index < entries {
-                form.cursor = index;
-                return submit(state, &spec, now);
+        FormStep::Down => {
+            cursor.step(1, entries);
+            form.cursor = cursor.index(entries).unwrap_or(0);
+        }
+        FormStep::Backspace => {
+            backspace_in(&mut form.text);
+        }
+        FormStep::Number => {
+            if let KeyCode::Char(c @ '1'..='9') = code {
+                let index = c as usize - '1' as usize;
+                if index < entries {
+                    form.cursor = index;
+                    return submit(state, &spec, now);
+                }
             }
         }
-        KeyCode::Enter => return submit(state, &spec, now),
-        _ => {}
+        FormStep::Next => return submit(state, &spec, now),
     }
     Outcome::Consumed(vec![])
 }
@@ -101,12 +125,4 @@ fn submit(state: &mut Session, spec: &FormSpec, now: Instant) -> Outcome {
     }
     let reply = spec.result(&form.answers);
     Outcome::Consumed(answer_front(state, reply, Record::Answered, now))
-}
-
-pub fn hints() -> Vec<Hint> {
-    vec![
-        Hint::new("↑/↓ or 1-9", "choose"),
-        Hint::new("Enter", "next / send"),
-        Hint::new("Esc", "decline to answer"),
-    ]
 }

@@ -1,65 +1,300 @@
-//! Keys on the front question, after the type-ahead gate let them through.
+//! Keys on the front question, after the type-ahead gate let them through: one table for an
+//! approval's answers and a form's fields, read in the question's state ([`QuestionState`]).
 
-use crate::app::layer_types::{Hint, Input};
-use crate::app::layers::{Ctx, Help, Layer, Outcome, PrefixChooser, QuestionView};
+use super::form::FormStep;
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::Input;
+use crate::app::layers::{Ctx, Help, Layer, Outcome, PrefixChooser, QuestionView, ViewCx};
 use crate::app::session::answer::answer_front;
 use crate::app::state::Session;
-use crate::model::{OptionKind, Question, QuestionSubject};
-use crossterm::event::{KeyCode, KeyModifiers};
+use crate::model::{OptionKind, QuestionSubject};
+use crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
-/// The front question's answer to an event. The wheel, Ctrl+O and pastes go on to the layers
-/// below (a paste never answers a question); a plain key that means nothing here is typing and
-/// goes to the draft.
-pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
-    if cx.questions.front().is_some_and(|q| q.form.is_some()) {
-        return super::form::handle(cx, input);
+/// What the question's keys read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QuestionState {
+    /// Keys may answer it (typing has paused long enough).
+    pub live: bool,
+    /// A form (questions with choices or typed answers) rather than an approval.
+    pub form: bool,
+    /// The form's current question takes a typed answer here.
+    pub typing: bool,
+    /// Entries of the form's current question (its choices, and a typed answer).
+    pub entries: usize,
+    /// The answers offered, by their keys.
+    pub options: Vec<char>,
+    /// The answer chosen that waits for its confirmation (its key confirms it, as Enter does).
+    pub selected: Option<char>,
+    /// What Esc answers, in the question's words.
+    pub escape: Option<String>,
+    /// `d` is not an answer of this question.
+    pub d_free: bool,
+    /// The body does not fit: the arrows scroll it.
+    pub overflow: bool,
+}
+
+impl QuestionState {
+    pub fn of(session: &Session, bottom: Rect, now: Instant) -> QuestionState {
+        let Some(front) = session.questions.front() else {
+            return QuestionState::default();
+        };
+        let question = &front.question;
+        let form = match (&question.subject, front.form.as_ref()) {
+            (QuestionSubject::Form(spec), Some(form)) => Some((spec, form)),
+            _ => None,
+        };
+        QuestionState {
+            live: front.activation.as_ref().is_some_and(|a| a.live(now)),
+            form: form.is_some(),
+            typing: form.is_some_and(|(spec, form)| form.typing(spec)),
+            entries: form.map_or(0, |(spec, form)| form.entries(spec)),
+            options: question.options.iter().map(|o| o.key).collect(),
+            selected: front
+                .selected
+                .and_then(|at| question.options.get(at))
+                .map(|o| o.key),
+            escape: question.escape_option().map(|o| o.label.to_lowercase()),
+            d_free: question.option('d').is_none(),
+            overflow: crate::app::geometry::question_fit(session, bottom)
+                .is_some_and(|fit| fit.max_offset > 0),
+        }
     }
+
+    fn approval(&self) -> bool {
+        self.live && !self.form
+    }
+
+    fn form_open(&self) -> bool {
+        self.live && self.form
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuestionKey {
+    Answer,
+    Confirm,
+    Escape,
+    FullView,
+    Scroll,
+    Help,
+    Form(FormStep),
+    Nothing,
+}
+
+type Row = KeyRow<QuestionState, QuestionKey>;
+
+const DIGITS: &[Chord] = &[
+    Chord::ch('1'),
+    Chord::ch('2'),
+    Chord::ch('3'),
+    Chord::ch('4'),
+    Chord::ch('5'),
+    Chord::ch('6'),
+    Chord::ch('7'),
+    Chord::ch('8'),
+    Chord::ch('9'),
+];
+
+const BODY_KEYS: &[Chord] = &[Chord::UP, Chord::DOWN, Chord::PGUP, Chord::PGDN];
+
+pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
+    "question",
+    "Approval",
+    &[
+        Row::new(
+            "wait",
+            &[],
+            QuestionKey::Nothing,
+            "keys go to your draft until you pause",
+        )
+        .shown_as("…")
+        .when("typing has not paused yet", |s| !s.live)
+        .fixed(),
+        // An approval.
+        Row::new("confirm", &[Chord::ENTER], QuestionKey::Confirm, "confirm")
+            .explained("confirm the chosen answer (its key again does too)")
+            .keys_by("Enter, or the chosen answer's key", |s| {
+                std::iter::once(Chord::ENTER)
+                    .chain(s.selected.map(Chord::ch))
+                    .collect()
+            })
+            .when("an answer waits for its confirmation", |s| {
+                s.approval() && s.selected.is_some()
+            }),
+        Row::new("answer", &[], QuestionKey::Answer, "answer")
+            .keys_by("an offered letter", |s| {
+                s.options
+                    .iter()
+                    .filter(|&&c| Some(c) != s.selected)
+                    .map(|&c| Chord::ch(c))
+                    .collect()
+            })
+            .when("", QuestionState::approval)
+            .fixed(),
+        Row::new("escape", &[Chord::ESC], QuestionKey::Escape, "refuse")
+            .text_by(|s| s.escape.clone().unwrap_or_default())
+            .when("the question has an answer for Esc", |s| {
+                s.approval() && s.escape.is_some()
+            }),
+        Row::new(
+            "full_view",
+            &[Chord::ch('d'), Chord::TAB],
+            QuestionKey::FullView,
+            "full view",
+        )
+        .explained("its whole body, full screen")
+        .bar_keys(1)
+        .when("`d` is not an answer", |s| s.approval() && s.d_free),
+        Row::new("scroll", BODY_KEYS, QuestionKey::Scroll, "scroll")
+            .explained("scroll its body")
+            .bar_keys(2)
+            .when("its body does not fit", |s| !s.form && s.overflow)
+            .bar_if(|s| s.live),
+        Row::new(
+            "read_back",
+            BODY_KEYS,
+            QuestionKey::Nothing,
+            "reach the transcript",
+        )
+        .when("its body fits", |s| !s.form && !s.overflow)
+        .passes()
+        .reference()
+        .fixed(),
+        // A form.
+        Row::new(
+            "form_up",
+            &[Chord::UP],
+            QuestionKey::Form(FormStep::Up),
+            "choose",
+        )
+        .when("", |s| s.form)
+        .bar_if(|s| s.live),
+        Row::new(
+            "form_down",
+            &[Chord::DOWN],
+            QuestionKey::Form(FormStep::Down),
+            "choose",
+        )
+        .when("", |s| s.form)
+        .bar_if(|s| s.live),
+        Row::new(
+            "form_number",
+            DIGITS,
+            QuestionKey::Form(FormStep::Number),
+            "choose",
+        )
+        .shown_as("1-9")
+        .when("not typing an answer", |s| s.form_open() && !s.typing)
+        .fixed(),
+        Row::new(
+            "form_next",
+            &[Chord::ENTER],
+            QuestionKey::Form(FormStep::Next),
+            "next / send",
+        )
+        .when("", QuestionState::form_open),
+        Row::new(
+            "form_decline",
+            &[Chord::ESC],
+            QuestionKey::Form(FormStep::Decline),
+            "decline to answer",
+        )
+        .when("", QuestionState::form_open),
+        Row::new(
+            "form_backspace",
+            &[Chord::BACKSPACE],
+            QuestionKey::Form(FormStep::Backspace),
+            "delete back",
+        )
+        .when("typing an answer", |s| s.form && s.typing)
+        .reference(),
+        Row::new("help", &[Chord::ch('?')], QuestionKey::Help, "keys")
+            .explained("this help")
+            .when("not typing an answer", |s| s.live && !s.typing),
+    ],
+    // A plain key that means nothing here is typing and goes to the draft; Ctrl and Alt keys
+    // belong to the layers below; the rest stops here.
+    Rest {
+        chars: Fate::Pass,
+        modified: Fate::Pass,
+        other: Fate::Swallow,
+    },
+)
+.rest_by(|s| Rest {
+    chars: match (s.form, s.typing) {
+        (true, true) => Fate::Take("type the answer"),
+        (true, false) => Fate::Swallow,
+        (false, _) => Fate::Pass,
+    },
+    modified: Fate::Pass,
+    other: Fate::Swallow,
+});
+
+/// The question's keys as they stand now.
+pub fn key_list(cx: &ViewCx<'_>) -> KeyList {
+    let facts = QuestionState::of(cx.session, cx.areas.bottom, cx.now);
+    KEYS.list(&facts, &cx.config.keymap)
+}
+
+/// The front question's answer to an event. The wheel, Ctrl+O and pastes go on to the layers
+/// below (a paste never answers a question, though it fills a form's typed answer); a plain
+/// key that means nothing here is typing and goes to the draft.
+pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     let now = cx.now;
     let bottom = cx.areas.bottom;
-    let state = &mut **cx;
+    let facts = QuestionState::of(cx.session, bottom, now);
     let key = match input {
-        Input::Key(key) => key,
+        Input::Key(key) => *key,
+        Input::Paste(text) if facts.form && facts.typing => {
+            return super::form::paste(cx, text);
+        }
         Input::Paste(_) | Input::Mouse(_) => return Outcome::Ignored,
     };
-    if key
-        .modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
-    {
-        // Modified keys never answer: Ctrl+O and friends belong to the layers below.
-        return Outcome::Ignored;
-    }
-    let Some(front) = state.questions.front() else {
-        return Outcome::Ignored;
-    };
-    let question = &front.question;
-    match key.code {
-        KeyCode::Esc => match question.escape_option().map(|o| o.kind.clone()) {
-            Some(OptionKind::Answer { result, record }) => {
-                Outcome::Consumed(answer_front(state, result, record, now))
+    let state = &mut **cx;
+    let action = match KEYS.resolve(&key, &facts, &state.config.keymap) {
+        Resolved::Row(action) => action,
+        Resolved::Take => return super::form::typed(state, Chord::typed_char(&key)),
+        Resolved::Pass => {
+            if Chord::typed_char(&key).is_some() && !facts.form {
+                // Not an answer: the person is typing. It goes to the draft, and the question
+                // waits for the next pause.
+                state.questions.typed(now);
             }
-            _ => Outcome::Consumed(vec![]),
-        },
-        KeyCode::Enter => match front.selected.and_then(|i| question.options.get(i)) {
-            Some(option) => choose(state, option.key, now),
+            return Outcome::Ignored;
+        }
+        Resolved::Swallow => return Outcome::Consumed(vec![]),
+    };
+    match action {
+        QuestionKey::Answer => match Chord::typed_char(&key) {
+            Some(c) => choose(state, c, now),
             None => Outcome::Consumed(vec![]),
         },
-        KeyCode::Char('?') => Outcome::Open(Layer::Help(Help::default()), vec![]),
-        KeyCode::Char('d') | KeyCode::Tab if question.option('d').is_none() => {
+        QuestionKey::Confirm => match facts.selected {
+            Some(c) => choose(state, c, now),
+            None => Outcome::Consumed(vec![]),
+        },
+        QuestionKey::Escape => {
+            let kind = state
+                .questions
+                .front()
+                .and_then(|front| front.question.escape_option())
+                .map(|option| option.kind.clone());
+            match kind {
+                Some(OptionKind::Answer { result, record }) => {
+                    Outcome::Consumed(answer_front(state, result, record, now))
+                }
+                _ => Outcome::Consumed(vec![]),
+            }
+        }
+        QuestionKey::Help => Outcome::Open(Layer::Help(Help::default()), vec![]),
+        QuestionKey::FullView => {
             Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
         }
-        KeyCode::Char(c) if question.option(c).is_some() => choose(state, c, now),
-        KeyCode::Up | KeyCode::Down | KeyCode::PageUp | KeyCode::PageDown => {
-            scroll_body(state, key.code, bottom)
-        }
-        KeyCode::Char(_) => {
-            // Not an answer: the person is typing. It goes to the draft, and the question waits
-            // for the next pause.
-            state.questions.typed(now);
-            Outcome::Ignored
-        }
-        _ => Outcome::Consumed(vec![]),
+        QuestionKey::Scroll => scroll_body(state, key.code, bottom),
+        QuestionKey::Form(step) => super::form::act(state, step, key.code, now),
+        QuestionKey::Nothing => Outcome::Consumed(vec![]),
     }
 }
 
@@ -91,7 +326,7 @@ fn choose(state: &mut Session, c: char, now: Instant) -> Outcome {
     }
 }
 
-/// Scrolls the question's body when it does not fit; otherwise the keys read the transcript.
+/// Scrolls the question's body (its row applies only when the body does not fit).
 fn scroll_body(state: &mut Session, code: KeyCode, bottom: Rect) -> Outcome {
     let Some(fit) = crate::app::geometry::question_fit(state, bottom).filter(|f| f.max_offset > 0)
     else {
@@ -109,26 +344,4 @@ fn scroll_body(state: &mut Session, code: KeyCode, bottom: Rect) -> Outcome {
     }
     .min(fit.max_offset);
     Outcome::Consumed(vec![])
-}
-
-/// The front question's keys: the answers it offers, what Esc does, and the rest.
-pub fn hints(question: &Question, selected: Option<usize>, live: bool) -> Vec<Hint> {
-    if !live {
-        return vec![Hint::new("…", "keys go to your draft until you pause")];
-    }
-    if matches!(question.subject, QuestionSubject::Form(_)) {
-        return super::form::hints();
-    }
-    let keys: Vec<String> = question.options.iter().map(|o| o.key.to_string()).collect();
-    let mut hints = vec![Hint::new(keys.join("/"), "answer")];
-    if let Some(option) = selected.and_then(|i| question.options.get(i)) {
-        hints.insert(0, Hint::new(format!("Enter or {}", option.key), "confirm"));
-    }
-    if let Some(esc) = question.escape_option() {
-        hints.push(Hint::new("Esc", esc.label.to_lowercase()));
-    }
-    hints.push(Hint::new("d", "full view"));
-    hints.push(Hint::new("↑/↓", "scroll"));
-    hints.push(Hint::new("?", "keys"));
-    hints
 }

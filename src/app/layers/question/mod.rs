@@ -6,10 +6,10 @@
 pub mod form;
 pub mod keys;
 
-use crate::app::layer_types::{Hint, Input, Placement};
-use crate::app::layers::{Ctx, LayerView, Outcome};
+use crate::app::keys::KeyList;
+use crate::app::layer_types::{Input, Placement};
+use crate::app::layers::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::state::Session;
-use std::time::Instant;
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FrontQuestion;
@@ -27,15 +27,8 @@ impl LayerView for FrontQuestion {
         "Approval"
     }
 
-    fn hints(&self, session: &Session, now: Instant) -> Vec<Hint> {
-        let Some(front) = session.questions.front() else {
-            return vec![];
-        };
-        keys::hints(
-            &front.question,
-            front.selected,
-            front.activation.as_ref().is_some_and(|a| a.live(now)),
-        )
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        keys::key_list(cx)
     }
 
     /// Its whole body, a gap, and its options.

@@ -1,15 +1,212 @@
 //! The picker's keys: moving, filtering, the toggles, and the actions that ask for one
-//! confirming key (fork, archive) or a name (rename).
+//! confirming key (fork, archive) or a name (rename) — one table, whose rows apply in one of
+//! the picker's moments: browsing, confirming, renaming (waiting for the server to open a
+//! thread, no row applies and every key but Ctrl+C stops here).
 
-use super::{Pending, SortBy, ThreadPicker, PAGE_STEP};
+use super::{Pending, SortBy, ThreadPicker};
 use crate::app::effect::Effect;
-use crate::app::layer_types::{Hint, Input};
+use crate::app::keys::{Chord, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
+use crate::app::line_input::LineInput;
 use crate::app::request::ClientRequest;
 use crate::app::session::lifecycle;
 use crate::app::state::{Open, Session};
 use crate::protocol::{ThreadIdParams, ThreadSetNameParams};
-use crossterm::event::{KeyCode, KeyModifiers, MouseEventKind};
+use crossterm::event::MouseEventKind;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PickerKey {
+    Resume,
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    First,
+    Last,
+    ClearFilter,
+    Close,
+    AllDirs,
+    Sort,
+    Archived,
+    Rename,
+    Fork,
+    Archive,
+    Backspace,
+    /// `y` or Enter while an action waits for it.
+    Confirm,
+    /// Enter while a name is typed.
+    SetName,
+    /// Esc while a name is typed.
+    CancelName,
+}
+
+fn browsing(p: &ThreadPicker) -> bool {
+    p.renaming.is_none() && p.confirm.is_none() && p.opening.is_none()
+}
+
+fn has_row(p: &ThreadPicker) -> bool {
+    browsing(p) && p.selected_row().is_some()
+}
+
+fn renaming(p: &ThreadPicker) -> bool {
+    p.renaming.is_some()
+}
+
+fn confirming(p: &ThreadPicker) -> bool {
+    p.renaming.is_none() && p.confirm.is_some()
+}
+
+const fn words(bar: &'static str) -> Words {
+    Words { bar, help: bar }
+}
+
+pub static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
+    "picker",
+    "Resume",
+    &[
+        // Renaming: Enter sets the name, Esc gives up.
+        KeyRow::new("set_name", &[Chord::ENTER], PickerKey::SetName, "rename")
+            .when("a name is being typed", renaming),
+        KeyRow::new(
+            "cancel_name",
+            &[Chord::ESC],
+            PickerKey::CancelName,
+            "cancel",
+        )
+        .when("a name is being typed", renaming),
+        KeyRow::new(
+            "name_backspace",
+            &[Chord::BACKSPACE],
+            PickerKey::Backspace,
+            "delete back",
+        )
+        .when("a name is being typed", renaming)
+        .reference(),
+        // Confirming a fork or an archive.
+        KeyRow::new(
+            "confirm",
+            &[Chord::ch('y'), Chord::ENTER],
+            PickerKey::Confirm,
+            "confirm",
+        )
+        .when(
+            "a fork or an archive waits for its confirmation",
+            confirming,
+        )
+        .words_by(|p| match p.confirm {
+            Some(Pending::Fork) => words("fork it"),
+            Some(Pending::Archive) if p.archived => words("unarchive it"),
+            _ => words("archive it"),
+        }),
+        // Browsing.
+        KeyRow::new("resume", &[Chord::ENTER], PickerKey::Resume, "resume")
+            .explained("resume the selected thread")
+            .when("a thread is selected", has_row),
+        KeyRow::new(
+            "all_dirs",
+            &[Chord::TAB],
+            PickerKey::AllDirs,
+            "all directories",
+        )
+        .when("", browsing)
+        .words_by(|p| {
+            words(if p.all_dirs {
+                "this directory"
+            } else {
+                "all directories"
+            })
+        }),
+        KeyRow::new("sort", &[Chord::ctrl('s')], PickerKey::Sort, "sort")
+            .when("", browsing)
+            .words_by(|p| {
+                words(match p.sort {
+                    SortBy::Updated => "sort by created",
+                    SortBy::Created => "sort by updated",
+                })
+            }),
+        KeyRow::new(
+            "archived",
+            &[Chord::ctrl('t')],
+            PickerKey::Archived,
+            "archived",
+        )
+        .when("", browsing)
+        .words_by(|p| words(if p.archived { "live" } else { "archived" })),
+        KeyRow::new("rename", &[Chord::ctrl('r')], PickerKey::Rename, "rename")
+            .explained("name the selected thread")
+            .when("a thread is selected", has_row),
+        KeyRow::new("fork", &[Chord::ctrl('f')], PickerKey::Fork, "fork")
+            .explained("fork the selected thread (asks first)")
+            .when("a thread is selected", has_row),
+        KeyRow::new(
+            "archive",
+            &[Chord::ctrl('x')],
+            PickerKey::Archive,
+            "archive",
+        )
+        .when("a thread is selected", has_row)
+        .words_by(|p| words(if p.archived { "unarchive" } else { "archive" })),
+        KeyRow::new(
+            "clear_filter",
+            &[Chord::ESC],
+            PickerKey::ClearFilter,
+            "clear the filter",
+        )
+        .when("a filter is typed", |p| browsing(p) && !p.query.is_empty()),
+        KeyRow::new("close", &[Chord::ESC], PickerKey::Close, "close")
+            .when("no filter is typed", |p| browsing(p) && p.query.is_empty())
+            .words_by(|p| words(if p.at_startup { "new thread" } else { "close" })),
+        KeyRow::new("up", &[Chord::UP], PickerKey::Up, "select")
+            .when("", browsing)
+            .help(),
+        KeyRow::new("down", &[Chord::DOWN], PickerKey::Down, "select")
+            .when("", browsing)
+            .help(),
+        KeyRow::new(
+            "page_up",
+            &[Chord::PGUP],
+            PickerKey::PageUp,
+            "a page up/down",
+        )
+        .when("", browsing)
+        .help(),
+        KeyRow::new(
+            "page_down",
+            &[Chord::PGDN],
+            PickerKey::PageDown,
+            "a page up/down",
+        )
+        .when("", browsing)
+        .help(),
+        KeyRow::new("first", &[Chord::HOME], PickerKey::First, "first/last")
+            .when("", browsing)
+            .help(),
+        KeyRow::new("last", &[Chord::END], PickerKey::Last, "first/last")
+            .when("", browsing)
+            .help(),
+        KeyRow::new(
+            "backspace",
+            &[Chord::BACKSPACE],
+            PickerKey::Backspace,
+            "delete back",
+        )
+        .when("", browsing)
+        .reference(),
+    ],
+    Rest::typing("filter"),
+)
+.rest_by(|p| {
+    if p.renaming.is_some() {
+        Rest::typing("the name")
+    } else if p.confirm.is_some() {
+        Rest::any_key("cancel")
+    } else if p.opening.is_some() {
+        Rest::SWALLOW
+    } else {
+        Rest::typing("filter")
+    }
+});
 
 impl ThreadPicker {
     /// The picker's answer to an input.
@@ -17,14 +214,13 @@ impl ThreadPicker {
         let key = match input {
             Input::Key(key) => *key,
             Input::Paste(text) => {
-                let line = text.lines().next().unwrap_or("");
                 return match &mut self.renaming {
                     Some(name) => {
-                        name.push_str(line);
+                        name.paste(text);
                         Outcome::Consumed(vec![])
                     }
                     None => {
-                        self.query.push_str(line);
+                        self.query.paste(text);
                         Outcome::Consumed(self.query_changed())
                     }
                 };
@@ -37,117 +233,129 @@ impl ThreadPicker {
                 })
             }
         };
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let typed = !key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER);
+        let resolved = KEYS.resolve(&key, self, &state.config.keymap);
         self.message = None;
-        if self.renaming.is_some() {
-            return self.rename_key(key.code, typed);
-        }
-        if let Some(pending) = self.confirm.take() {
-            return match key.code {
-                KeyCode::Char('y') | KeyCode::Enter => Outcome::Consumed(self.act(pending, state)),
-                _ => {
-                    self.message = Some("Nothing done.".into());
-                    Outcome::Consumed(vec![])
-                }
-            };
-        }
-        if self.opening.is_some() {
-            // Waiting for the server to open a thread: its answer switches the session, so
-            // nothing else is done meanwhile (Ctrl+C still quits).
-            return Outcome::Consumed(vec![]);
-        }
-        let effects = match key.code {
-            KeyCode::Esc if !self.query.is_empty() => {
+        let action = match resolved {
+            Resolved::Row(action) => action,
+            Resolved::Take => return Outcome::Consumed(self.take(Chord::typed_char(&key))),
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        let effects = match action {
+            PickerKey::SetName => return self.set_name(),
+            PickerKey::CancelName => {
+                self.renaming = None;
+                vec![]
+            }
+            PickerKey::Confirm => match self.confirm.take() {
+                Some(pending) => self.act(pending, state),
+                None => vec![],
+            },
+            PickerKey::ClearFilter => {
                 self.query.clear();
                 self.query_changed()
             }
-            KeyCode::Esc => {
+            PickerKey::Close => {
                 return if self.at_startup {
                     Outcome::Close(lifecycle::open(state, Open::New))
                 } else {
                     Outcome::Close(vec![])
                 };
             }
-            KeyCode::Enter => self.open_selected(state),
-            KeyCode::Up => self.move_by(-1),
-            KeyCode::Down => self.move_by(1),
-            KeyCode::PageUp => self.move_by(-(PAGE_STEP as isize)),
-            KeyCode::PageDown => self.move_by(PAGE_STEP as isize),
-            KeyCode::Home => self.move_by(isize::MIN / 2),
-            KeyCode::End => self.move_by(isize::MAX / 2),
-            KeyCode::Tab => {
+            PickerKey::Resume => self.open_selected(state),
+            PickerKey::Up => self.move_by(-1),
+            PickerKey::Down => self.move_by(1),
+            PickerKey::PageUp => self.page(-1),
+            PickerKey::PageDown => self.page(1),
+            PickerKey::First => self.move_by(isize::MIN / 2),
+            PickerKey::Last => self.move_by(isize::MAX / 2),
+            PickerKey::AllDirs => {
                 self.all_dirs = !self.all_dirs;
                 self.reload()
             }
-            KeyCode::Char('s') if ctrl => {
+            PickerKey::Sort => {
                 self.sort = match self.sort {
                     SortBy::Updated => SortBy::Created,
                     SortBy::Created => SortBy::Updated,
                 };
                 self.reload()
             }
-            KeyCode::Char('t') if ctrl => {
+            PickerKey::Archived => {
                 self.archived = !self.archived;
                 self.reload()
             }
-            KeyCode::Char('r') if ctrl => {
+            PickerKey::Rename => {
                 if let Some(row) = self.selected_row() {
-                    self.renaming = Some(row.name.clone().unwrap_or_default());
+                    self.renaming = Some(LineInput::new(row.name.as_deref().unwrap_or_default()));
                 }
                 vec![]
             }
-            KeyCode::Char('f') if ctrl && self.selected_row().is_some() => {
+            PickerKey::Fork => {
                 self.confirm = Some(Pending::Fork);
                 vec![]
             }
-            KeyCode::Char('x') if ctrl && self.selected_row().is_some() => {
+            PickerKey::Archive => {
                 self.confirm = Some(Pending::Archive);
                 vec![]
             }
-            KeyCode::Backspace => {
-                self.query.pop();
-                self.query_changed()
-            }
-            KeyCode::Char(c) if typed => {
-                self.query.push(c);
-                self.query_changed()
-            }
-            _ => vec![],
+            PickerKey::Backspace => match &mut self.renaming {
+                Some(name) => {
+                    name.backspace();
+                    vec![]
+                }
+                None => {
+                    self.query.backspace();
+                    self.query_changed()
+                }
+            },
         };
         Outcome::Consumed(effects)
     }
 
-    fn rename_key(&mut self, code: KeyCode, typed: bool) -> Outcome {
-        let Some(name) = &mut self.renaming else {
+    /// A key no row takes, which the picker's moment takes: a letter of the name or the
+    /// filter, or the key that cancels a waiting confirmation.
+    fn take(&mut self, typed: Option<char>) -> Vec<Effect> {
+        if self.confirm.take().is_some() {
+            self.message = Some("Nothing done.".into());
+            return vec![];
+        }
+        let Some(c) = typed else {
+            return vec![];
+        };
+        match &mut self.renaming {
+            Some(name) => {
+                name.type_char(c);
+                vec![]
+            }
+            None => {
+                self.query.type_char(c);
+                self.query_changed()
+            }
+        }
+    }
+
+    fn page(&mut self, pages: isize) -> Vec<Effect> {
+        let rows = isize::try_from(crate::app::pick_list::PAGE).unwrap_or(1);
+        self.move_by(pages * rows)
+    }
+
+    fn set_name(&mut self) -> Outcome {
+        let Some(name) = &self.renaming else {
             return Outcome::Consumed(vec![]);
         };
-        match code {
-            KeyCode::Esc => self.renaming = None,
-            KeyCode::Backspace => {
-                name.pop();
-            }
-            KeyCode::Char(c) if typed => name.push(c),
-            KeyCode::Enter => {
-                let name = name.trim().to_string();
-                if name.is_empty() {
-                    self.message = Some("A thread name cannot be empty.".into());
-                    return Outcome::Consumed(vec![]);
-                }
-                self.renaming = None;
-                let Some(row) = self.selected_row() else {
-                    return Outcome::Consumed(vec![]);
-                };
-                let thread_id = row.id.clone();
-                return Outcome::Consumed(vec![Effect::Request(ClientRequest::SetThreadName(
-                    ThreadSetNameParams { thread_id, name },
-                ))]);
-            }
-            _ => {}
+        let name = name.trim().to_string();
+        if name.is_empty() {
+            self.message = Some("A thread name cannot be empty.".into());
+            return Outcome::Consumed(vec![]);
         }
-        Outcome::Consumed(vec![])
+        self.renaming = None;
+        let Some(row) = self.selected_row() else {
+            return Outcome::Consumed(vec![]);
+        };
+        let thread_id = row.id.clone();
+        Outcome::Consumed(vec![Effect::Request(ClientRequest::SetThreadName(
+            ThreadSetNameParams { thread_id, name },
+        ))])
     }
 
     /// Resumes the selected thread: metadata only, its turns are paged afterwards.
@@ -178,59 +386,4 @@ impl ThreadPicker {
             ))],
         }
     }
-}
-
-pub fn hints(picker: &ThreadPicker) -> Vec<Hint> {
-    if picker.renaming.is_some() {
-        return vec![Hint::new("Enter", "rename"), Hint::new("Esc", "cancel")];
-    }
-    if let Some(pending) = picker.confirm {
-        let what = match pending {
-            Pending::Fork => "fork it",
-            Pending::Archive if picker.archived => "unarchive it",
-            Pending::Archive => "archive it",
-        };
-        return vec![
-            Hint::new("y/Enter", what),
-            Hint::new("any other key", "cancel"),
-        ];
-    }
-    vec![
-        Hint::new("Enter", "resume"),
-        Hint::new("type", "filter"),
-        Hint::new(
-            "Tab",
-            if picker.all_dirs {
-                "this directory"
-            } else {
-                "all directories"
-            },
-        ),
-        Hint::new(
-            "Ctrl+S",
-            match picker.sort {
-                SortBy::Updated => "sort by created",
-                SortBy::Created => "sort by updated",
-            },
-        ),
-        Hint::new("Ctrl+T", if picker.archived { "live" } else { "archived" }),
-        Hint::new("Ctrl+R", "rename"),
-        Hint::new("Ctrl+F", "fork"),
-        Hint::new(
-            "Ctrl+X",
-            if picker.archived {
-                "unarchive"
-            } else {
-                "archive"
-            },
-        ),
-        Hint::new(
-            "Esc",
-            if picker.at_startup {
-                "new thread"
-            } else {
-                "close"
-            },
-        ),
-    ]
 }

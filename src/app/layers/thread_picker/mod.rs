@@ -8,26 +8,26 @@
 //! answer to an older one is dropped. Switching to the chosen thread is `app::session::threads`'. The
 //! keys (and the actions they confirm) are in `keys`.
 
-mod keys;
+pub mod keys;
 mod news;
 
-use super::{Ctx, Layer, LayerView, Outcome};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::effect::Effect;
 use crate::app::event::{LayerEvent, ListPurpose};
-use crate::app::layer_types::{Hint, Input, Placement};
+use crate::app::keys::KeyList;
+use crate::app::layer_types::{Input, Placement};
+use crate::app::line_input::LineInput;
+use crate::app::pick_list::PickList;
 use crate::app::request::ClientRequest;
 use crate::app::state::Session;
 use crate::model::thread_list::{Exchange, ThreadRow};
 use crate::protocol::{ThreadListParams, ThreadListResponse, SORT_CREATED_AT, SORT_UPDATED_AT};
 use std::collections::HashMap;
-use std::time::Instant;
 
 /// Rows asked for per page (the server's default, and the official TUI's).
 pub const PAGE_SIZE: u32 = 25;
 /// The next page is asked for when the selection comes this close to the last loaded row.
 const PREFETCH: usize = 10;
-/// Rows a page key moves the selection by.
-const PAGE_STEP: usize = 10;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SortBy {
@@ -52,7 +52,7 @@ pub struct ThreadPicker {
     pub sort: SortBy,
     /// Listing archived threads instead of live ones.
     pub archived: bool,
-    pub query: String,
+    pub query: LineInput,
     /// The pages loaded so far, in the server's order.
     pub rows: Vec<ThreadRow>,
     pub next_cursor: Option<String>,
@@ -70,10 +70,10 @@ pub struct ThreadPicker {
     pub search_generation: u64,
     pub searching: bool,
     /// Index into [`ThreadPicker::visible`].
-    pub selected: usize,
+    pub selected: PickList,
     pub confirm: Option<Pending>,
     /// The name being typed for the selected thread.
-    pub renaming: Option<String>,
+    pub renaming: Option<LineInput>,
     /// What happened last (an error, "Archived …"), until the next key.
     pub message: Option<String>,
     /// A resume or fork is with the server.
@@ -96,7 +96,7 @@ impl ThreadPicker {
             all_dirs: false,
             sort: SortBy::Updated,
             archived: false,
-            query: String::new(),
+            query: LineInput::default(),
             rows: Vec::new(),
             next_cursor: None,
             loading: false,
@@ -106,7 +106,7 @@ impl ThreadPicker {
             search_hits: Vec::new(),
             search_generation: 0,
             searching: false,
-            selected: 0,
+            selected: PickList::default(),
             confirm: None,
             renaming: None,
             message: None,
@@ -143,7 +143,8 @@ impl ThreadPicker {
     }
 
     pub fn selected_row(&self) -> Option<&ThreadRow> {
-        self.visible().get(self.selected).copied()
+        let visible = self.visible();
+        visible.get(self.selected.index(visible.len())?).copied()
     }
 
     /// The filters of the listing, without cursor or search.
@@ -171,7 +172,7 @@ impl ThreadPicker {
         self.answered = false;
         self.exact = false;
         self.loading = true;
-        self.selected = 0;
+        self.selected.first();
         let generation = self.generation;
         let mut effects = vec![
             Effect::Request(ClientRequest::ListThreads {
@@ -225,7 +226,7 @@ impl ThreadPicker {
         let Some(cursor) = self.next_cursor.clone() else {
             return vec![];
         };
-        if self.selected + PREFETCH < self.rows.len() {
+        if self.selected.raw() + PREFETCH < self.rows.len() {
             return vec![];
         }
         self.loading = true;
@@ -275,9 +276,10 @@ impl ThreadPicker {
             let selected = self.selected_row().map(|row| row.id.clone());
             self.rows = rows.collect();
             self.exact = true;
-            self.selected = selected
+            let at = selected
                 .and_then(|id| self.visible().iter().position(|row| row.id == id))
                 .unwrap_or(0);
+            self.selected = PickList::at(at);
         } else {
             let mut ids: std::collections::HashSet<String> =
                 self.rows.iter().map(|r| r.id.clone()).collect();
@@ -368,17 +370,16 @@ impl ThreadPicker {
     }
 
     fn clamp(&mut self) {
-        self.selected = self.selected.min(self.visible().len().saturating_sub(1));
+        self.selected.clamp(self.visible().len());
     }
 
     fn move_by(&mut self, delta: isize) -> Vec<Effect> {
-        let last = self.visible().len().saturating_sub(1);
-        self.selected = self.selected.saturating_add_signed(delta).min(last);
+        self.selected.step(delta, self.visible().len());
         self.selection_moved()
     }
 
     fn query_changed(&mut self) -> Vec<Effect> {
-        self.selected = 0;
+        self.selected.first();
         let mut effects = self.search();
         effects.extend(self.selection_moved());
         effects
@@ -419,8 +420,8 @@ impl LayerView for ThreadPicker {
         "Resume"
     }
 
-    fn hints(&self, _session: &Session, _now: Instant) -> Vec<Hint> {
-        keys::hints(self)
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        keys::KEYS.list(self, &cx.config.keymap)
     }
 }
 

@@ -1,0 +1,584 @@
+//! The conversation's keys — the transcript and the composer — as one table, and the state its
+//! conditions read ([`BaseState`]: a few yes/no facts, so a test can try every combination
+//! and fail when two rows take the same key in the same state).
+//!
+//! The rows are in hint-bar order; the ones help alone lists follow. The keys several modes
+//! share (Esc, Ctrl+R, Alt+←/→, `?`, `/`, Ctrl+Z, Shift+Tab, Ctrl+O) are listed by
+//! `precedence`, which reads this table.
+
+use crate::app::composer::Edit;
+use crate::app::keys::{Chord, KeyRow, KeyTable, Rest, Show, Words};
+use crossterm::event::KeyCode;
+
+/// What the conversation's keys read: the precedence table's columns, then the facts single
+/// rows need.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BaseState {
+    /// A turn is running (it can be interrupted or steered).
+    pub running: bool,
+    /// A turn is starting, running or being interrupted.
+    pub busy: bool,
+    pub composer_empty: bool,
+    /// A layer is open over the conversation (the keys it passes on come here).
+    pub layer_open: bool,
+    /// Vim keys are on (`/vim`): Esc is vim's, not the interrupt (Ctrl+C interrupts).
+    pub vim: bool,
+    /// Vim's normal mode: letters are vim's commands, Ctrl+R redoes.
+    pub vim_normal: bool,
+    /// A server question is up: keys reach the draft under it as typing.
+    pub question: bool,
+    /// The transcript is scrolled back (not following the end).
+    pub reading_back: bool,
+    /// Messages wait for the next turn.
+    pub queued: bool,
+    /// The cursor is on the composer's first line.
+    pub first_line: bool,
+    /// An `@` typed now starts a mention (at the start, or after a space).
+    pub mention_here: bool,
+}
+
+impl BaseState {
+    /// Whether the facts can hold together (an empty composer's cursor is on its first line,
+    /// where a mention may start; a running turn is a busy one).
+    pub fn possible(&self) -> bool {
+        (!self.composer_empty || (self.first_line && self.mention_here))
+            && (!self.running || self.busy)
+            && (!self.vim_normal || self.vim)
+    }
+
+    /// Every state, for the tests that try them all.
+    pub fn all() -> impl Iterator<Item = BaseState> {
+        (0u32..1 << 11)
+            .map(|bits| {
+                let bit = |n: u32| bits & (1 << n) != 0;
+                BaseState {
+                    running: bit(0),
+                    busy: bit(1),
+                    composer_empty: bit(2),
+                    layer_open: bit(3),
+                    vim_normal: bit(4),
+                    question: bit(5),
+                    reading_back: bit(6),
+                    queued: bit(7),
+                    first_line: bit(8),
+                    mention_here: bit(9),
+                    vim: bit(10),
+                }
+            })
+            .filter(BaseState::possible)
+    }
+}
+
+/// What the conversation's keys do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BaseKey {
+    Interrupt,
+    Help,
+    /// Send, steer, or send once the turn ends (the outbox decides).
+    Send,
+    Queue,
+    /// End on an empty composer, Ctrl+End: follow the end of the transcript.
+    Follow,
+    /// Home on an empty composer, Ctrl+Home: the top.
+    Top,
+    Search,
+    PageUp,
+    PageDown,
+    /// The router's: the Ctrl+C ladder (`quit_ladder`).
+    CtrlC,
+    QueueFocus,
+    Mention,
+    /// ↑/↓ on an empty composer while reading back: the transcript by a line.
+    LineUp,
+    LineDown,
+    HistorySearch,
+    Editor,
+    Expand,
+    Commands,
+    Quit,
+    /// Job control: tern stops until `fg`.
+    Suspend,
+    /// Alt+↑: select a cell of the transcript (`layers::selected`).
+    SelectCell,
+    /// A composer edit.
+    Edit(Edit),
+    /// `$` where a mention starts: the skill finder.
+    SkillMention,
+    /// Vim: to normal mode (in normal mode, the command being typed is dropped).
+    VimEscape,
+    /// Vim's redo, in normal mode.
+    VimRedo,
+    /// A key of vim's normal mode, to its engine as typed (`composer::vim`).
+    VimCommand,
+    /// Held for a coming issue: does nothing yet.
+    Reserved,
+}
+
+const fn row(
+    name: &'static str,
+    keys: &'static [Chord],
+    action: BaseKey,
+    bar: &'static str,
+) -> KeyRow<BaseState, BaseKey> {
+    KeyRow::new(name, keys, action, bar)
+}
+
+const fn edit(
+    name: &'static str,
+    keys: &'static [Chord],
+    edit: Edit,
+    help: &'static str,
+) -> KeyRow<BaseState, BaseKey> {
+    KeyRow::new(name, keys, BaseKey::Edit(edit), help).reference()
+}
+
+fn send_words(s: &BaseState) -> Words {
+    match (s.running, s.busy) {
+        (true, _) => Words {
+            bar: "steer",
+            help: "steer the running turn (a /command runs)",
+        },
+        (false, true) => Words {
+            bar: "send after",
+            help: "send the prompt once the turn has ended",
+        },
+        (false, false) => Words {
+            bar: "send",
+            help: "send the prompt",
+        },
+    }
+}
+
+/// What Ctrl+C does next: the words are the quit ladder's (`quit_ladder::next_step`), read
+/// from the same facts.
+fn ctrl_c_words(s: &BaseState) -> Words {
+    if s.question {
+        Words {
+            bar: "refuse and stop",
+            help: "refuse the request and stop the turn",
+        }
+    } else if s.running {
+        Words {
+            bar: "interrupt",
+            help: "interrupt the running turn",
+        }
+    } else if !s.composer_empty {
+        Words {
+            bar: "clear",
+            help: "clear the draft (↑ brings it back)",
+        }
+    } else {
+        Words {
+            bar: "quit",
+            help: "twice to quit",
+        }
+    }
+}
+
+/// A key of vim's normal mode: help's, as typed to vim's engine, never moved by `[keys]`.
+const fn vim(
+    name: &'static str,
+    keys: &'static [Chord],
+    help: &'static str,
+) -> KeyRow<BaseState, BaseKey> {
+    KeyRow::new(name, keys, BaseKey::VimCommand, help)
+        .when("vim's normal mode", |s: &BaseState| {
+            s.vim_normal && !s.question
+        })
+        .fixed()
+        .help()
+}
+
+const VIM_INSERT: &[Chord] = &[
+    Chord::ch('i'),
+    Chord::ch('a'),
+    Chord::ch('I'),
+    Chord::ch('A'),
+    Chord::ch('o'),
+    Chord::ch('O'),
+];
+const VIM_MOVE: &[Chord] = &[
+    Chord::ch('h'),
+    Chord::ch('j'),
+    Chord::ch('k'),
+    Chord::ch('l'),
+    Chord::ch('w'),
+    Chord::ch('b'),
+    Chord::ch('e'),
+    Chord::ch('W'),
+    Chord::ch('B'),
+    Chord::ch('E'),
+    Chord::ch('0'),
+    Chord::ch('^'),
+    Chord::ch('$'),
+    Chord::ch('g'),
+    Chord::ch('G'),
+    Chord::ch('f'),
+    Chord::ch('t'),
+    Chord::ch('F'),
+    Chord::ch('T'),
+];
+const VIM_COUNT: &[Chord] = &[
+    Chord::ch('1'),
+    Chord::ch('2'),
+    Chord::ch('3'),
+    Chord::ch('4'),
+    Chord::ch('5'),
+    Chord::ch('6'),
+    Chord::ch('7'),
+    Chord::ch('8'),
+    Chord::ch('9'),
+];
+const VIM_OPERATOR: &[Chord] = &[Chord::ch('d'), Chord::ch('c'), Chord::ch('y')];
+const VIM_EDIT: &[Chord] = &[
+    Chord::ch('x'),
+    Chord::ch('X'),
+    Chord::ch('s'),
+    Chord::ch('S'),
+    Chord::ch('D'),
+    Chord::ch('C'),
+    Chord::ch('Y'),
+    Chord::ch('r'),
+    Chord::ch('R'),
+    Chord::ch('p'),
+    Chord::ch('P'),
+];
+
+const ALT_LEFT: Chord = Chord::alt(KeyCode::Left);
+const ALT_RIGHT: Chord = Chord::alt(KeyCode::Right);
+
+pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
+    "",
+    "Conversation",
+    &[
+        // The hint bar's, in its order.
+        row("interrupt", &[Chord::ESC], BaseKey::Interrupt, "interrupt")
+            .explained("interrupt the running turn")
+            .when("a turn runs, vim keys off", |s| {
+                s.running && !s.question && !s.vim
+            }),
+        row("vim_escape", &[Chord::ESC], BaseKey::VimEscape, "normal mode")
+            .explained("vim: to normal mode; in normal mode, drop the command being typed (Ctrl+C interrupts)")
+            .when("vim keys are on", |s| s.vim && !s.question)
+            .bar_if(|s| !s.vim_normal),
+        // Vim's normal mode: its own keys, as typed, to its engine (`composer::vim`), which
+        // reads commands of several keys (`d2w`, `ci(`, `fx`); they cannot be moved.
+        vim("vim_insert", VIM_INSERT, "insert")
+            .explained("insert before/after the cursor, at the line's start/end, on a new line below/above")
+            .bar_keys(2)
+            .shown(Show::Bar),
+        vim("vim_move", VIM_MOVE, "move")
+            .explained("move (with a count: 3w); gg/G the first/last line; f t F T a character; k/j past the first/last line: earlier/later prompts")
+            .shown_as("h j k l w b e 0 ^ $ gg G f t F T"),
+        vim("vim_count", VIM_COUNT, "count")
+            .explained("a count for the next command (3dw, 2p)")
+            .shown_as("1-9"),
+        vim("vim_operator", VIM_OPERATOR, "operator")
+            .explained("delete, change, yank over a motion or a text object (iw aw i( a[ i{ i\" …); dd cc yy whole lines"),
+        vim("vim_edit", VIM_EDIT, "edit")
+            .explained("delete a character, substitute, to the line's end, replace one / replace mode, put after/before"),
+        vim("vim_undo", &[Chord::ch('u')], "undo")
+            .explained("vim: undo (Ctrl+R redoes)")
+            .shown(Show::Bar),
+        vim("vim_repeat", &[Chord::ch('.')], "repeat")
+            .explained("repeat the last change (a count replaces its count)"),
+        row("help", &[Chord::ch('?')], BaseKey::Help, "keys")
+            .explained("this help")
+            .when("the composer is empty", |s| s.composer_empty && !s.question),
+        row("send", &[Chord::ENTER], BaseKey::Send, "send")
+            .explained("send the prompt (steers a running turn; a /command runs)")
+            .words_by(send_words)
+            .bar_if(|s| !s.composer_empty),
+        row("queue", &[Chord::TAB], BaseKey::Queue, "queue")
+            .explained("queue the prompt for a new turn")
+            .when("a turn runs", |s| s.busy)
+            .bar_if(|s| !s.composer_empty),
+        edit(
+            "newline",
+            &[
+                Chord::shift(KeyCode::Enter),
+                Chord::alt(KeyCode::Enter),
+                Chord::ctrl('j'),
+            ],
+            Edit::Newline,
+            "newline",
+        )
+        .explained("new line")
+        .shown(Show::Bar)
+        .bar_keys(1)
+        .bar_if(|s| !s.busy && !s.composer_empty),
+        row("follow", &[Chord::END], BaseKey::Follow, "follow")
+            .explained("follow the end of the transcript")
+            .when("the composer is empty", |s| s.composer_empty)
+            .bar_if(|s| s.reading_back),
+        row("search_here", &[Chord::ch('/')], BaseKey::Search, "search")
+            .explained("search the transcript")
+            .when("the composer is empty, scrolled back", |s| {
+                s.composer_empty && s.reading_back && !s.question
+            }),
+        row("page_up", &[Chord::PGUP], BaseKey::PageUp, "scroll")
+            .explained("scroll the transcript a page"),
+        row("page_down", &[Chord::PGDN], BaseKey::PageDown, "scroll")
+            .explained("scroll the transcript a page"),
+        row("ctrl_c", &[Chord::ctrl('c')], BaseKey::CtrlC, "quit")
+            .explained(
+                "the least drastic of: refuse the questions and stop, interrupt, clear the \
+                 draft, quit (twice)",
+            )
+            .words_by(ctrl_c_words)
+            .fixed(),
+        // Help's.
+        row("queue_focus", &[Chord::UP], BaseKey::QueueFocus, "queued")
+            .explained("select the queued messages: Enter edits, Del/x drops")
+            .when("messages are queued, on the first line", |s| {
+                s.queued && s.first_line
+            })
+            .help(),
+        row("mention", &[Chord::ch('@')], BaseKey::Mention, "mention")
+            .explained("find a file to mention")
+            .when("at the start or after a space", |s| {
+                s.mention_here && !s.question && !s.vim_normal
+            })
+            .help(),
+        row("skill", &[Chord::ch('$')], BaseKey::SkillMention, "skill")
+            .explained("name a skill for the prompt ($name goes as a skill input)")
+            .when("at the start or after a space", |s| {
+                s.mention_here && !s.question && !s.vim_normal
+            })
+            .help(),
+        edit("up", &[Chord::UP], Edit::Up, "rows")
+            .explained("a row up/down; from the first/last row, earlier prompts (the draft comes back after the newest)")
+            .when("not reading back on an empty composer", |s| {
+                !((s.queued && s.first_line) || (s.composer_empty && s.reading_back))
+            })
+            .help(),
+        edit("down", &[Chord::DOWN], Edit::Down, "rows")
+            .explained("a row up/down; from the first/last row, earlier prompts (the draft comes back after the newest)")
+            .when("not reading back on an empty composer", |s| {
+                !(s.composer_empty && s.reading_back)
+            })
+            .help(),
+        row(
+            "select_cell",
+            &[Chord::alt(KeyCode::Up)],
+            BaseKey::SelectCell,
+            "select a cell",
+        )
+        .explained("select a cell of the transcript: copy it, open its diff or a file it names")
+        .when("no question is up", |s| !s.question)
+        .help(),
+        row(
+            "history_search",
+            &[Chord::ctrl('r')],
+            BaseKey::HistorySearch,
+            "history",
+        )
+        .explained("search earlier prompts")
+        .when("no question is up, not in vim's normal mode", |s| {
+            !s.question && !s.vim_normal
+        })
+        .help(),
+        row("vim_redo", &[Chord::ctrl('r')], BaseKey::VimRedo, "redo")
+            .explained("vim: redo what u undid")
+            .when("vim's normal mode", |s| s.vim_normal && !s.question)
+            .help(),
+        edit(
+            "delete_line_start",
+            &[Chord::ctrl('u')],
+            Edit::DeleteLineStart,
+            "delete to line start",
+        )
+        .help(),
+        edit(
+            "delete_word_back",
+            &[Chord::ctrl('w'), Chord::alt(KeyCode::Backspace)],
+            Edit::DeleteWordBack,
+            "delete a word back",
+        )
+        .help_keys(1)
+        .help(),
+        edit("undo", &[Chord::ctrl('z')], Edit::Undo, "undo")
+            .when("the composer has text", |s| !s.composer_empty)
+            .help(),
+        row("suspend", &[Chord::ctrl('z')], BaseKey::Suspend, "suspend")
+            .explained("stop tern as a shell stops a program (`fg` brings it back)")
+            .when("the composer is empty", |s| s.composer_empty)
+            .help(),
+        edit("redo", &[Chord::ctrl('y')], Edit::Redo, "redo").help(),
+        edit(
+            "word_left",
+            &[
+                ALT_LEFT,
+                Chord::ctrl_key(KeyCode::Left),
+                Chord::alt(KeyCode::Char('b')),
+            ],
+            Edit::WordLeft,
+            "word back/forward",
+        )
+        .help_keys(1)
+        .when("the composer has text", |s| !s.composer_empty)
+        .help(),
+        edit(
+            "word_right",
+            &[
+                ALT_RIGHT,
+                Chord::ctrl_key(KeyCode::Right),
+                Chord::alt(KeyCode::Char('f')),
+            ],
+            Edit::WordRight,
+            "word back/forward",
+        )
+        .help_keys(1)
+        .when("the composer has text", |s| !s.composer_empty)
+        .help(),
+        edit(
+            "line_start",
+            &[Chord::HOME, Chord::ctrl('a')],
+            Edit::LineStart,
+            "line start/end",
+        )
+        .help_keys(1)
+        .when("the composer has text", |s| !s.composer_empty)
+        .help(),
+        edit(
+            "line_end",
+            &[Chord::END, Chord::ctrl('e')],
+            Edit::LineEnd,
+            "line start/end",
+        )
+        .help_keys(1)
+        .when("the composer has text", |s| !s.composer_empty)
+        .help(),
+        row("editor", &[Chord::ctrl('g')], BaseKey::Editor, "editor")
+            .explained("edit the draft in $VISUAL/$EDITOR")
+            .help(),
+        row(
+            "line_up",
+            &[Chord::shift(KeyCode::Up)],
+            BaseKey::LineUp,
+            "scroll a line",
+        )
+        .explained("scroll the transcript by a line")
+        .help(),
+        row(
+            "line_down",
+            &[Chord::shift(KeyCode::Down)],
+            BaseKey::LineDown,
+            "scroll a line",
+        )
+        .explained("scroll the transcript by a line")
+        .help(),
+        row("read_up", &[Chord::UP], BaseKey::LineUp, "scroll a line")
+            .explained("scroll the transcript by a line")
+            .when("the composer is empty, scrolled back", |s| {
+                s.composer_empty && s.reading_back && !s.queued
+            })
+            .help(),
+        row(
+            "read_down",
+            &[Chord::DOWN],
+            BaseKey::LineDown,
+            "scroll a line",
+        )
+        .explained("scroll the transcript by a line")
+        .when("the composer is empty, scrolled back", |s| {
+            s.composer_empty && s.reading_back
+        })
+        .help(),
+        row(
+            "top",
+            &[Chord::ctrl_key(KeyCode::Home)],
+            BaseKey::Top,
+            "top",
+        )
+        .explained("the top of the transcript")
+        .help(),
+        row("top_here", &[Chord::HOME], BaseKey::Top, "top")
+            .explained("the top of the transcript")
+            .when("the composer is empty", |s| s.composer_empty)
+            .help(),
+        row(
+            "end",
+            &[Chord::ctrl_key(KeyCode::End)],
+            BaseKey::Follow,
+            "follow",
+        )
+        .explained("follow the end of the transcript")
+        .help(),
+        row("search", &[Chord::ctrl('f')], BaseKey::Search, "search")
+            .explained("search the transcript")
+            .when("no question is up", |s| !s.question)
+            .help(),
+        row("expand", &[Chord::ctrl('o')], BaseKey::Expand, "expand")
+            .explained("expand or collapse output, reasoning and diffs")
+            .help(),
+        row("commands", &[Chord::ch('/')], BaseKey::Commands, "commands")
+            .explained("the commands, filtered as you type")
+            .when("the composer is empty, at the end", |s| {
+                s.composer_empty && !s.reading_back && !s.question
+            })
+            .help(),
+        row("quit", &[Chord::ctrl('d')], BaseKey::Quit, "quit")
+            .when("the composer is empty", |s| s.composer_empty)
+            .help(),
+        // The reference's: editing everyone knows.
+        edit(
+            "delete_line_end",
+            &[Chord::ctrl('k')],
+            Edit::DeleteLineEnd,
+            "delete to line end",
+        ),
+        edit(
+            "delete_word_forward",
+            &[Chord::alt(KeyCode::Char('d')), Chord::alt(KeyCode::Delete)],
+            Edit::DeleteWordForward,
+            "delete a word forward",
+        ),
+        edit(
+            "char_left",
+            &[Chord::LEFT, Chord::ctrl('b')],
+            Edit::CharLeft,
+            "a character back",
+        ),
+        edit(
+            "char_right",
+            &[Chord::RIGHT],
+            Edit::CharRight,
+            "a character forward",
+        ),
+        edit(
+            "delete_back",
+            &[Chord::BACKSPACE, Chord::ctrl('h')],
+            Edit::DeleteBack,
+            "delete back",
+        ),
+        edit(
+            "delete_forward",
+            &[Chord::DELETE, Chord::ctrl('d')],
+            Edit::DeleteForward,
+            "delete forward",
+        )
+        .when("the composer has text", |s| !s.composer_empty),
+        // Held for the issues that bring them.
+        row("rewind", &[Chord::ESC], BaseKey::Reserved, "rewind")
+            .explained("Esc Esc: back to an earlier prompt")
+            .when("idle, the composer empty, vim keys off", |s| {
+                !s.busy && s.composer_empty && !s.question && !s.vim
+            })
+            .reserved("issue 20"),
+        row("mode", &[Chord::BACKTAB], BaseKey::Reserved, "mode")
+            .explained("cycle the collaboration mode")
+            .when("no question is up", |s| !s.question)
+            .reserved("issue 20"),
+        row(
+            "agents",
+            &[ALT_LEFT, ALT_RIGHT],
+            BaseKey::Reserved,
+            "agents",
+        )
+        .explained("switch between agents")
+        .when("the composer is empty", |s| s.composer_empty)
+        .reserved("issue 21"),
+    ],
+    Rest::typing(""),
+);

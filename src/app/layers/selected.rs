@@ -1,0 +1,240 @@
+//! A selected cell of the transcript, and what can be done with it. Alt+↑ from the
+//! conversation selects the newest cell (`base::keys`' `select_cell`); ↑/↓ (or Alt+↑/↓, k/j)
+//! move the highlight, Home/End reach the ends, `c` copies the cell's text (printable only,
+//! as `/copy`), `d` opens its turn's diff, `f` the diff at the next file it mentions, Esc
+//! goes back to the composer. The selection itself is `app::selection`.
+//!
+//! Alt+↑/↓ because nothing else takes them (the composer's ↑/↓ walk rows and earlier prompts,
+//! Shift+↑/↓ scroll, Alt+←/→ move by words) and they work the same with text in the composer.
+//! The official Codex TUI and Claude Code select no cell; their Esc Esc (pick an earlier
+//! prompt to go back to) is held for issue 20's rewind.
+
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::event::LayerEvent;
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::scroll::Anchor;
+use crate::app::selection::{cell_text, mentioned_files, CellSelection};
+use crate::app::session::actions;
+use crate::app::state::Session;
+use crate::model::NoticeLevel;
+use crossterm::event::KeyCode;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelectedCell {
+    pub selection: CellSelection,
+    /// How many of the cell's mentioned files `f` has opened: the next `f` opens the next.
+    files_opened: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelectedKey {
+    Older,
+    Newer,
+    Oldest,
+    Newest,
+    Copy,
+    Diff,
+    File,
+    Close,
+}
+
+pub static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
+    "selected",
+    "Selected cell",
+    &[
+        KeyRow::new(
+            "copy",
+            &[Chord::ch('c'), Chord::ch('y')],
+            SelectedKey::Copy,
+            "copy",
+        )
+        .explained("copy the cell's text (printable only)")
+        .bar_keys(1),
+        KeyRow::new("diff", &[Chord::ch('d')], SelectedKey::Diff, "diff")
+            .explained("its turn's changes, full screen"),
+        KeyRow::new(
+            "file",
+            &[Chord::ch('f'), Chord::ENTER],
+            SelectedKey::File,
+            "file",
+        )
+        .explained("the diff at a file the cell mentions (again: the next one)")
+        .bar_keys(1),
+        KeyRow::new(
+            "older",
+            &[Chord::UP, Chord::alt(KeyCode::Up), Chord::ch('k')],
+            SelectedKey::Older,
+            "select",
+        )
+        .bar_keys(1),
+        KeyRow::new(
+            "newer",
+            &[Chord::DOWN, Chord::alt(KeyCode::Down), Chord::ch('j')],
+            SelectedKey::Newer,
+            "select",
+        )
+        .help(),
+        KeyRow::new("oldest", &[Chord::HOME], SelectedKey::Oldest, "first/last").help(),
+        KeyRow::new("newest", &[Chord::END], SelectedKey::Newest, "first/last").help(),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC, Chord::ch('q')],
+            SelectedKey::Close,
+            "back",
+        )
+        .explained("back to the composer")
+        .bar_keys(1),
+        KeyRow::new(
+            "transcript",
+            &[Chord::PGUP, Chord::PGDN, Chord::ctrl('o')],
+            SelectedKey::Close,
+            "reach the transcript",
+        )
+        .passes()
+        .reference()
+        .fixed(),
+    ],
+    Rest::SWALLOW,
+);
+
+/// Alt+↑ from the conversation: the newest cell selected (nothing happens in an empty
+/// transcript).
+pub fn open(state: &mut Session, transcript_area: ratatui::layout::Rect) -> Outcome {
+    let Some(selection) = CellSelection::newest(&state.shown.transcript) else {
+        return Outcome::Consumed(vec![]);
+    };
+    reveal(state, transcript_area, &selection);
+    let layer = SelectedCell {
+        selection,
+        files_opened: 0,
+    };
+    Outcome::Open(super::Layer::Selected(layer), vec![])
+}
+
+/// Scrolls the transcript so the selected cell's first row is in view.
+fn reveal(state: &mut Session, area: ratatui::layout::Rect, selection: &CellSelection) {
+    if let Some(cell) = selection.index(&state.shown.transcript) {
+        state.scroll_with(area, |s, v| s.reveal(Anchor { cell, row: 0 }, v));
+    }
+}
+
+impl SelectedCell {
+    fn copy(&self, state: &mut Session) -> Outcome {
+        let text = self
+            .selection
+            .cell(&state.shown.transcript)
+            .map(|cell| cell_text(cell.kind()));
+        match text.filter(|t| !t.trim().is_empty()) {
+            Some(text) => Outcome::Consumed(actions::copy(state, "the selected cell", &text)),
+            None => say(state, "The selected cell has no text to copy."),
+        }
+    }
+
+    /// Its turn's diff, at the `nth` file the cell mentions when asked for one.
+    fn diff(&mut self, state: &mut Session, file: bool) -> Outcome {
+        let transcript = &state.shown.transcript;
+        let Some(turn) = self.selection.turn(transcript).map(str::to_string) else {
+            return say(state, "The selected cell belongs to no turn.");
+        };
+        let at = if file {
+            let paths = super::diff::turn_files(state, &turn);
+            let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+            let kind = self
+                .selection
+                .cell(&state.shown.transcript)
+                .map(|c| c.kind());
+            let mentioned = kind.map(|k| mentioned_files(k, &paths)).unwrap_or_default();
+            if mentioned.is_empty() {
+                return say(
+                    state,
+                    "The selected cell mentions no file its turn changed; d shows the turn's diff.",
+                );
+            }
+            let at = mentioned[self.files_opened % mentioned.len()];
+            self.files_opened = self.files_opened.wrapping_add(1);
+            Some(at)
+        } else {
+            None
+        };
+        match super::diff::open_turn(state, &turn, at) {
+            Ok(layer) => Outcome::Open(layer, vec![]),
+            Err(why) => say(state, &why),
+        }
+    }
+}
+
+/// A one-line notice under the transcript; the selection stays.
+fn say(state: &mut Session, text: &str) -> Outcome {
+    state
+        .shown
+        .transcript
+        .notice(NoticeLevel::Info, text.to_string());
+    Outcome::Consumed(vec![])
+}
+
+impl LayerView for SelectedCell {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            // The wheel scrolls the transcript; a paste lands in the composer.
+            return Outcome::Ignored;
+        };
+        let area = cx.areas.transcript;
+        if self.selection.cell(&cx.shown.transcript).is_none() {
+            // The transcript went away under it (another thread shown).
+            return Outcome::CloseAndFallThrough;
+        }
+        let resolved = KEYS.resolve(key, self, &cx.config.keymap);
+        let transcript = &cx.shown.transcript;
+        let moved = match resolved {
+            Resolved::Row(SelectedKey::Close) => return Outcome::Close(vec![]),
+            Resolved::Row(SelectedKey::Copy) => return self.copy(cx),
+            Resolved::Row(SelectedKey::Diff) => return self.diff(cx, false),
+            Resolved::Row(SelectedKey::File) => return self.diff(cx, true),
+            Resolved::Row(SelectedKey::Older) => self.selection.step(-1, transcript),
+            Resolved::Row(SelectedKey::Newer) => self.selection.step(1, transcript),
+            Resolved::Row(SelectedKey::Oldest) => {
+                self.selection.first(transcript);
+                true
+            }
+            Resolved::Row(SelectedKey::Newest) => {
+                self.selection.last(transcript);
+                true
+            }
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        if moved {
+            self.files_opened = 0;
+        }
+        reveal(cx, area, &self.selection);
+        Outcome::Consumed(vec![])
+    }
+
+    /// Older turns came in above: the selection moves down with its cell.
+    fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {
+        match event {
+            LayerEvent::CellsPrepended(cells) => {
+                self.selection.cells_prepended(*cells);
+                Outcome::Consumed(vec![])
+            }
+            _ => Outcome::Ignored,
+        }
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::Bottom
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Selected cell"
+    }
+
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
+    }
+
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        1
+    }
+}
