@@ -29,7 +29,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
                     format!("● working {secs}s"),
                     palette.working.bold(),
                 ));
-                spans.push(Span::styled(" (Esc to interrupt)", palette.dim));
+                // With vim keys Esc is vim's (to normal mode): Ctrl+C interrupts.
+                let how = if state.session.composer.vim.is_some() {
+                    " (Ctrl+C to interrupt)"
+                } else {
+                    " (Esc to interrupt)"
+                };
+                spans.push(Span::styled(how, palette.dim));
             }
             TurnPhase::Interrupting { .. } => {
                 spans.push(Span::styled("interrupting…", palette.warning))

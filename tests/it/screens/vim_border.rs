@@ -42,3 +42,26 @@ fn the_mode_is_on_the_border() {
         "{text}"
     );
 }
+
+/// While a turn runs with vim keys on, the status line names Ctrl+C (Esc is vim's), and
+/// replace mode (`R`) is on the border.
+#[test]
+fn with_vim_keys_the_status_line_says_ctrl_c_interrupts() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    let before = screen(&mut state, 120, 40, now);
+    assert!(before.contains("(Esc to interrupt)"), "{before}");
+    state.session.composer.vim = Some(tern::app::composer::vim::Vim::new(""));
+    type_text(&mut state, "abc", now);
+    let effects = wire(update(&mut state, key(KeyCode::Esc), now));
+    assert!(
+        effects.is_empty(),
+        "Esc is vim's, no interrupt: {effects:?}"
+    );
+    assert!(state.session.composer.vim_normal());
+    let after = screen(&mut state, 120, 40, now);
+    assert!(after.contains("(Ctrl+C to interrupt)"), "{after}");
+    assert!(!after.contains("Esc to interrupt"), "{after}");
+    type_text(&mut state, "0R", now);
+    assert!(screen(&mut state, 120, 40, now).contains("REPLACE"));
+}
