@@ -176,6 +176,7 @@ impl Cli {
             codex_bin,
             theme_env: std::env::var("TERN_THEME").ok(),
             no_color_env: std::env::var("NO_COLOR").ok(),
+            thread_titles_env: std::env::var("TERN_THREAD_TITLES").ok(),
             print_copied: self.print_copied.then_some(true),
         }
     }
@@ -273,6 +274,10 @@ impl Cli {
             // Named and read by the runtime at startup (`runtime::history_file::with_history`).
             history_file: None,
             prompt_history: Vec::new(),
+            thread_titles: effective.thread_titles.value,
+            show_raw_reasoning: effective.show_raw_reasoning.value,
+            // Named by the runtime at startup (`runtime::turn_store::with_store`).
+            turn_store: None,
             keymap: Default::default(),
         })
     }

@@ -83,6 +83,12 @@ fn main() -> ExitCode {
     warnings.extend(log_problem);
     let (config, history_problem) = tern::runtime::history_file::with_history(config);
     warnings.extend(history_problem);
+    // The demo's file changes are made up: nothing of them is kept, nothing is put back.
+    let config = if cli.demo {
+        config
+    } else {
+        tern::runtime::turn_store::with_store(config)
+    };
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
     // One thread: the loop, the connection's reader and writer and the child's stderr are all IO

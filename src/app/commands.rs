@@ -145,6 +145,16 @@ pub static COMMANDS: &[Command] = &[
         done(super::session::actions::toggle_vim(s))
     }),
     command(
+        "plan",
+        "switch to Plan mode: codex plans before it changes anything",
+        |s, _, _| done(super::session::plan_mode::enter_plan(s)),
+    ),
+    command(
+        "rewind",
+        "go back to before an earlier message (and put files back)",
+        |s, _, _| layers::rewind::open(s),
+    ),
+    command(
         "help",
         "every key and command (? lists the keys that work here)",
         |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
@@ -342,7 +352,7 @@ mod tests {
     #[test]
     fn prefix_matches_come_before_fuzzy_ones() {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
-        assert_eq!(names("re"), ["resume", "rename", "rules"]);
+        assert_eq!(names("re"), ["resume", "rename", "rewind", "rules"]);
         assert_eq!(names("ex"), ["quit"]);
         assert_eq!(names("mdl"), ["model"]);
         assert_eq!(names("ff")[0], "diff");

@@ -52,6 +52,11 @@ pub enum Effect {
     RestartServer {
         kill: Option<u32>,
     },
+    /// Look at the state of the server's process `pid` (and the processes of the group it
+    /// leads): it comes back as `AppEvent::ServerInspected`.
+    InspectServer {
+        pid: u32,
+    },
     /// Append one sent prompt to the history file (one JSON string per line, one write).
     AppendHistory {
         file: PathBuf,
@@ -73,6 +78,27 @@ pub enum Effect {
         file: PathBuf,
         key: String,
         value: String,
+    },
+    /// Keep what a turn did to files (its aggregate diff and the paths its patches named)
+    /// under `store`, for a later rewind; bounded there.
+    SaveTurnRecord {
+        store: PathBuf,
+        record: crate::model::rewind::TurnRecord,
+    },
+    /// Work out what putting the files back as they were before `turns` (oldest first) would
+    /// do, from the records under `store`; the answer comes back as `AppEvent::RestorePreview`.
+    PreviewRestore {
+        store: PathBuf,
+        thread_id: String,
+        turns: Vec<String>,
+        /// Paths outside it are never touched.
+        cwd: String,
+    },
+    /// Put files back (each only if it still holds what the preview saw), atomically; the
+    /// outcome comes back as `AppEvent::FilesRestored`.
+    RestoreFiles {
+        cwd: String,
+        files: Vec<crate::model::rewind::FileRestore>,
     },
     Redraw,
     /// Stop tern as a shell program stops (Ctrl+Z on an empty composer): the runtime raises

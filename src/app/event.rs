@@ -89,6 +89,11 @@ pub enum LayerEvent {
     McpChanged,
     /// The skills were listed (`state.skills`).
     SkillsChanged,
+    /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
+    RestorePreview {
+        thread_id: String,
+        result: Result<crate::model::rewind::RestorePlan, String>,
+    },
 }
 
 /// A theme the `/theme` picker offers: a built-in one, or a theme file (registered by the
@@ -98,6 +103,21 @@ pub struct ThemeChoice {
     pub name: String,
     pub description: String,
     pub theme: Result<crate::theme::Theme, String>,
+}
+
+/// A server process's state as the system reports it (Linux: `/proc/<pid>/stat`, for the
+/// process and the group it leads).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProcessState {
+    /// Running or sleeping: alive, so a silence is the server's own.
+    Alive,
+    /// Stopped (`T`, by SIGSTOP or a terminal stop) or stopped by a tracer (`t`): `pid` is the
+    /// stopped process (the server, or a process of its group).
+    Stopped { pid: u32 },
+    /// Gone, or a zombie not yet reaped.
+    Gone,
+    /// The system does not say (no `/proc`).
+    Unknown,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -144,10 +164,30 @@ pub enum AppEvent {
     EditorDone(Result<String, String>),
     /// The connection to the server is gone, with why.
     Disconnected(String),
+    /// The link dropped but the server lives on elsewhere with its threads (a websocket, the
+    /// local service's socket, an ssh proxy to a remote service): reconnect and resume.
+    LinkDropped(String),
+    /// A dropped link is being dialled again: attempt `attempt` failed because of `why`.
+    Redialing {
+        attempt: u32,
+        why: String,
+    },
     /// `Effect::RestartServer` was carried out: the new server's pid, or why it did not start.
     ServerRestarted(Result<Option<u32>, String>),
+    /// What the runtime saw of the server's process `pid` (`Effect::InspectServer`).
+    ServerInspected {
+        pid: u32,
+        process: ProcessState,
+    },
     /// SIGTERM, SIGHUP or the like: leave cleanly.
     Terminate,
+    /// What putting files back would do, for the rewind's preview (`Effect::PreviewRestore`).
+    RestorePreview {
+        thread_id: String,
+        result: Result<crate::model::rewind::RestorePlan, String>,
+    },
+    /// What became of each file `Effect::RestoreFiles` put back.
+    FilesRestored(Vec<crate::model::rewind::RestoreOutcome>),
     /// The moment `AppState::next_tick` named has come (a held key decides, a prompt goes live).
     Tick,
 }

@@ -17,6 +17,9 @@ const DRAFT_UNDER_PROMPT_MIN_HEIGHT: u16 = 14;
 pub struct Areas {
     /// The scrolling transcript.
     pub transcript: Rect,
+    /// The running turn's checklist on one line (`turn/plan/updated`), just under the
+    /// transcript; no rows when there is none.
+    pub checklist: Rect,
     /// Messages waiting for the turn (steers on their way, queued ones), just above the
     /// bottom box; no rows when there are none.
     pub queued: Rect,
@@ -86,9 +89,11 @@ pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas 
     let bottom_height = wanted.min(room - draft_rows);
     let below_transcript = main_height - bottom_height - draft_rows;
     let queued_rows = queued_rows(state, below_transcript);
-    let transcript_height = below_transcript - queued_rows;
+    let checklist_rows = checklist_rows(state, below_transcript - queued_rows);
+    let transcript_height = below_transcript - queued_rows - checklist_rows;
     let transcript = Rect::new(main.x, main.y, main.width, transcript_height);
-    let queued = Rect::new(main.x, transcript.bottom(), main.width, queued_rows);
+    let checklist = Rect::new(main.x, transcript.bottom(), main.width, checklist_rows);
+    let queued = Rect::new(main.x, checklist.bottom(), main.width, queued_rows);
     let bottom = Rect::new(main.x, queued.bottom(), main.width, bottom_height);
     let composer = match top_bottom {
         None => Some(bottom),
@@ -101,6 +106,7 @@ pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas 
     let hints = Rect::new(screen.x, status.bottom(), screen.width, hint_rows);
     Areas {
         transcript,
+        checklist,
         queued,
         bottom,
         composer,
@@ -121,6 +127,16 @@ fn queued_rows(state: &Session, room: u16) -> u16 {
         .unwrap_or(u16::MAX)
         .min(QUEUED_MAX_ROWS);
     wanted.min(room.saturating_sub(3))
+}
+
+/// One row for the running turn's checklist, out of `room` left above the bottom box and the
+/// queued messages: the transcript keeps at least three.
+fn checklist_rows(state: &Session, room: u16) -> u16 {
+    let shown = state
+        .active_turn_id()
+        .and_then(|turn| state.shown.transcript.checklist(turn))
+        .is_some_and(|steps| !steps.is_empty());
+    u16::from(shown && room > 3)
 }
 
 /// A box of at most `width`×`height` centred in `within`, with a margin where there is room.

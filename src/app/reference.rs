@@ -40,6 +40,7 @@ pub fn tables(keymap: &Keymap) -> Vec<Table> {
         table(&layers::status_view::KEYS, keymap),
         table(&layers::rules::KEYS, keymap),
         table(&layers::diff::KEYS, keymap),
+        table(&layers::rewind::KEYS, keymap),
         table(&layers::thread_picker::keys::KEYS, keymap),
         table(&layers::question::keys::KEYS, keymap),
         table(&layers::prefix::KEYS, keymap),

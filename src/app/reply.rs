@@ -7,11 +7,12 @@
 //! `runtime::replies::decode` and its arm in `session::responses::on_reply` — the compiler
 //! names each place that is still missing.
 
-use super::request::ListPurpose;
+use super::request::{ListPurpose, ModeWanted, NewThreadPurpose};
 use crate::protocol::{
-    FuzzyFileSearchResponse, InitializeResponse, ListMcpServerStatusResponse,
-    McpServerOauthLoginResponse, ModelListResponse, SkillsConfigWriteResponse, SkillsListResponse,
-    ThreadListResponse, ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
+    CollaborationModeListResponse, ConfigReadResponse, FuzzyFileSearchResponse, InitializeResponse,
+    ListMcpServerStatusResponse, McpServerOauthLoginResponse, ModelListResponse,
+    PrepareApprovedPlanResponse, SkillsConfigWriteResponse, SkillsListResponse, ThreadListResponse,
+    ThreadRevertResponse, ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
 };
 use std::fmt;
 
@@ -78,6 +79,11 @@ pub enum Reply {
         thread_id: String,
         answer: Answer<ThreadTurnsListResponse>,
     },
+    CatchUpTurn {
+        thread_id: String,
+        turn_id: String,
+        answer: Answer<ThreadTurnsListResponse>,
+    },
     SetThreadName {
         thread_id: String,
         name: String,
@@ -109,6 +115,45 @@ pub enum Reply {
         enabled: bool,
         answer: Answer<SkillsConfigWriteResponse>,
     },
+    // Plan mode, titles and rewind (issue 20).
+    ListModes {
+        then: ModeWanted,
+        answer: Answer<CollaborationModeListResponse>,
+    },
+    SwitchMode {
+        mode: String,
+        implement: bool,
+        answer: Answer<()>,
+    },
+    StartThreadFor {
+        purpose: NewThreadPurpose,
+        answer: Answer<ThreadStartResponse>,
+    },
+    PlanAttachmentFolder(Answer<()>),
+    PlanAttachmentFile {
+        path: String,
+        answer: Answer<()>,
+    },
+    PrepareApprovedPlan(Answer<PrepareApprovedPlanResponse>),
+    Unsubscribe(Answer<()>),
+    ReadConfig(Answer<ConfigReadResponse>),
+    TitleTurn {
+        main_thread: String,
+        side_thread: String,
+        answer: Answer<()>,
+    },
+    AutoName {
+        thread_id: String,
+        name: String,
+        answer: Answer<()>,
+    },
+    RevertThread {
+        thread_id: String,
+        before_turn_id: String,
+        answer: Answer<ThreadRevertResponse>,
+    },
+    /// The check on a quiet server: that it came is all it says (`session::health`).
+    Ping(Answer<()>),
 }
 
 impl Reply {
@@ -130,9 +175,10 @@ impl Reply {
             | Reply::SetThreadName { answer, .. }
             | Reply::ArchiveThread { answer, .. }
             | Reply::UnarchiveThread { answer, .. } => err(answer),
-            Reply::InterruptTurn(a) | Reply::CompactThread(a) => err(a),
+            Reply::InterruptTurn(a) | Reply::CompactThread(a) | Reply::Ping(a) => err(a),
             Reply::ListThreads { answer, .. } => err(answer),
             Reply::ListTurns { answer, .. } | Reply::PeekTurns { answer, .. } => err(answer),
+            Reply::CatchUpTurn { answer, .. } => err(answer),
             Reply::ListModels(a) => err(a),
             Reply::SearchFiles { answer, .. } => err(answer),
             Reply::ListMcpServers(a) => err(a),
@@ -140,6 +186,16 @@ impl Reply {
             Reply::ReloadMcp(a) => err(a),
             Reply::ListSkills(a) => err(a),
             Reply::WriteSkillConfig { answer, .. } => err(answer),
+            Reply::ListModes { answer, .. } => err(answer),
+            Reply::SwitchMode { answer, .. }
+            | Reply::PlanAttachmentFile { answer, .. }
+            | Reply::TitleTurn { answer, .. }
+            | Reply::AutoName { answer, .. } => err(answer),
+            Reply::PlanAttachmentFolder(a) | Reply::Unsubscribe(a) => err(a),
+            Reply::StartThreadFor { answer, .. } => err(answer),
+            Reply::PrepareApprovedPlan(a) => err(a),
+            Reply::ReadConfig(a) => err(a),
+            Reply::RevertThread { answer, .. } => err(answer),
         }
     }
 }

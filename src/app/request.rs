@@ -29,6 +29,12 @@ pub enum ClientRequest {
     ListTurns(ThreadTurnsListParams),
     /// The newest turn of a thread listed in the picker (`thread/turns/list` too).
     PeekTurns(ThreadTurnsListParams),
+    /// After a reconnect, the newest turns of the shown thread, for the turn `turn_id` that
+    /// ended while the link was down (`thread/turns/list` too).
+    CatchUpTurn {
+        params: ThreadTurnsListParams,
+        turn_id: String,
+    },
     ForkThread(ThreadForkParams),
     SetThreadName(ThreadSetNameParams),
     ArchiveThread(ThreadIdParams),
@@ -60,6 +66,36 @@ pub enum ClientRequest {
         params: protocol::SkillsConfigWriteParams,
         name: String,
     },
+    /// The collaboration modes on offer, for a switch.
+    ListModes {
+        then: ModeWanted,
+    },
+    /// A mode switch (`implement`: then "Implement the plan.").
+    SwitchMode {
+        params: protocol::ThreadSettingsUpdateParams,
+        implement: bool,
+    },
+    /// A thread of tern's own: Plan mode's fresh thread, or the title's side thread.
+    StartThreadFor {
+        params: protocol::NewThreadParams,
+        purpose: NewThreadPurpose,
+    },
+    PlanAttachmentFolder(protocol::FsCreateDirectoryParams),
+    PlanAttachmentFile(protocol::FsWriteFileParams),
+    PrepareApprovedPlan(protocol::PrepareApprovedPlanParams),
+    Unsubscribe(ThreadIdParams),
+    ReadConfig(protocol::ConfigReadParams),
+    /// The title side thread's one turn.
+    TitleTurn {
+        params: TurnStartParams,
+        main_thread: String,
+    },
+    /// A name tern gives a thread itself.
+    AutoName(ThreadSetNameParams),
+    RevertThread(protocol::ThreadRevertParams),
+    /// The check on a server quiet during a turn (`thread/loaded/list`, one id): any answer
+    /// means it is alive.
+    Ping,
 }
 
 impl ClientRequest {
@@ -74,6 +110,7 @@ impl ClientRequest {
             ClientRequest::ListTurns(_) | ClientRequest::PeekTurns(_) => {
                 protocol::THREAD_TURNS_LIST
             }
+            ClientRequest::CatchUpTurn { .. } => protocol::THREAD_TURNS_LIST,
             ClientRequest::ForkThread(_) => protocol::THREAD_FORK,
             ClientRequest::SetThreadName(_) => protocol::THREAD_NAME_SET,
             ClientRequest::ArchiveThread(_) => protocol::THREAD_ARCHIVE,
@@ -87,6 +124,18 @@ impl ClientRequest {
             ClientRequest::ReloadMcp => protocol::CONFIG_MCP_SERVER_RELOAD,
             ClientRequest::ListSkills(_) => protocol::SKILLS_LIST,
             ClientRequest::WriteSkillConfig { .. } => protocol::SKILLS_CONFIG_WRITE,
+            ClientRequest::ListModes { .. } => protocol::COLLABORATION_MODE_LIST,
+            ClientRequest::SwitchMode { .. } => protocol::THREAD_SETTINGS_UPDATE,
+            ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
+            ClientRequest::PlanAttachmentFolder(_) => protocol::FS_CREATE_DIRECTORY,
+            ClientRequest::PlanAttachmentFile(_) => protocol::FS_WRITE_FILE,
+            ClientRequest::PrepareApprovedPlan(_) => protocol::THREAD_PREPARE_APPROVED_PLAN,
+            ClientRequest::Unsubscribe(_) => protocol::THREAD_UNSUBSCRIBE,
+            ClientRequest::ReadConfig(_) => protocol::CONFIG_READ,
+            ClientRequest::TitleTurn { .. } => protocol::TURN_START,
+            ClientRequest::AutoName(_) => protocol::THREAD_NAME_SET,
+            ClientRequest::RevertThread(_) => protocol::THREAD_REVERT,
+            ClientRequest::Ping => protocol::THREAD_LOADED_LIST,
         }
     }
 
@@ -99,6 +148,7 @@ impl ClientRequest {
             ClientRequest::InterruptTurn(p) => serde_json::to_value(p),
             ClientRequest::ListThreads { params, .. } => serde_json::to_value(params),
             ClientRequest::ListTurns(p) | ClientRequest::PeekTurns(p) => serde_json::to_value(p),
+            ClientRequest::CatchUpTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::ForkThread(p) => serde_json::to_value(p),
             ClientRequest::SetThreadName(p) => serde_json::to_value(p),
             ClientRequest::ArchiveThread(p) | ClientRequest::UnarchiveThread(p) => {
@@ -114,6 +164,20 @@ impl ClientRequest {
             ClientRequest::ReloadMcp => Ok(Value::Null),
             ClientRequest::ListSkills(p) => serde_json::to_value(p),
             ClientRequest::WriteSkillConfig { params, .. } => serde_json::to_value(params),
+            ClientRequest::ListModes { .. } => Ok(Value::Object(Default::default())),
+            ClientRequest::SwitchMode { params, .. } => serde_json::to_value(params),
+            ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
+            ClientRequest::PlanAttachmentFolder(p) => serde_json::to_value(p),
+            ClientRequest::PlanAttachmentFile(p) => serde_json::to_value(p),
+            ClientRequest::PrepareApprovedPlan(p) => serde_json::to_value(p),
+            ClientRequest::Unsubscribe(p) => serde_json::to_value(p),
+            ClientRequest::ReadConfig(p) => serde_json::to_value(p),
+            ClientRequest::TitleTurn { params, .. } => serde_json::to_value(params),
+            ClientRequest::AutoName(p) => serde_json::to_value(p),
+            ClientRequest::RevertThread(p) => serde_json::to_value(p),
+            ClientRequest::Ping => {
+                serde_json::to_value(protocol::ThreadLoadedListParams { limit: Some(1) })
+            }
         }
     }
 
@@ -133,6 +197,10 @@ impl ClientRequest {
             },
             ClientRequest::PeekTurns(p) => RequestTag::PeekTurns {
                 thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::CatchUpTurn { params, turn_id } => RequestTag::CatchUpTurn {
+                thread_id: params.thread_id.clone(),
+                turn_id: turn_id.clone(),
             },
             ClientRequest::ForkThread(_) => RequestTag::ForkThread,
             ClientRequest::SetThreadName(p) => RequestTag::SetThreadName {
@@ -163,6 +231,41 @@ impl ClientRequest {
                 name: name.clone(),
                 enabled: params.enabled,
             },
+            ClientRequest::ListModes { then } => RequestTag::ListModes { then: *then },
+            ClientRequest::SwitchMode { params, implement } => RequestTag::SwitchMode {
+                mode: params
+                    .collaboration_mode
+                    .as_ref()
+                    .map(|m| m.mode.clone())
+                    .unwrap_or_default(),
+                implement: *implement,
+            },
+            ClientRequest::StartThreadFor { purpose, .. } => {
+                RequestTag::StartThreadFor(purpose.clone())
+            }
+            ClientRequest::PlanAttachmentFolder(_) => RequestTag::PlanAttachmentFolder,
+            ClientRequest::PlanAttachmentFile(p) => RequestTag::PlanAttachmentFile {
+                path: p.path.clone(),
+            },
+            ClientRequest::PrepareApprovedPlan(_) => RequestTag::PrepareApprovedPlan,
+            ClientRequest::Unsubscribe(_) => RequestTag::Unsubscribe,
+            ClientRequest::ReadConfig(_) => RequestTag::ReadConfig,
+            ClientRequest::TitleTurn {
+                params,
+                main_thread,
+            } => RequestTag::TitleTurn {
+                main_thread: main_thread.clone(),
+                side_thread: params.thread_id.clone(),
+            },
+            ClientRequest::AutoName(p) => RequestTag::AutoName {
+                thread_id: p.thread_id.clone(),
+                name: p.name.clone(),
+            },
+            ClientRequest::RevertThread(p) => RequestTag::RevertThread {
+                thread_id: p.thread_id.clone(),
+                before_turn_id: p.before_turn_id.clone(),
+            },
+            ClientRequest::Ping => RequestTag::Ping,
         }
     }
 }
@@ -185,6 +288,11 @@ pub enum RequestTag {
     /// The newest turn of a thread, for the picker's details pane.
     PeekTurns {
         thread_id: String,
+    },
+    /// The turns read back after a reconnect, for the turn that ended meanwhile.
+    CatchUpTurn {
+        thread_id: String,
+        turn_id: String,
     },
     ForkThread,
     SetThreadName {
@@ -222,6 +330,64 @@ pub enum RequestTag {
         name: String,
         enabled: bool,
     },
+    /// `collaborationMode/list`, asked for a mode switch (`then`).
+    ListModes {
+        then: ModeWanted,
+    },
+    /// `thread/settings/update` switching to `mode`; `implement` starts "Implement the plan."
+    /// once it is done (the plan chooser's first option).
+    SwitchMode {
+        mode: String,
+        implement: bool,
+    },
+    /// `thread/start` for a thread that is not the person's next one (see `NewThreadPurpose`).
+    StartThreadFor(NewThreadPurpose),
+    /// The plan's attachment: its folder made (`fs/createDirectory`), then the file written.
+    PlanAttachmentFolder,
+    PlanAttachmentFile {
+        path: String,
+    },
+    /// `thread/prepareApprovedPlan` for the "clear context" thread.
+    PrepareApprovedPlan,
+    /// `thread/unsubscribe`.
+    Unsubscribe,
+    /// `config/read`, for `show_raw_agent_reasoning`.
+    ReadConfig,
+    /// The title side thread's turn, naming `main_thread`.
+    TitleTurn {
+        main_thread: String,
+        side_thread: String,
+    },
+    /// `thread/name/set` from tern itself (a generated title, "fork of …"): no notice.
+    AutoName {
+        thread_id: String,
+        name: String,
+    },
+    /// `thread/revert` before `before_turn_id`.
+    RevertThread {
+        thread_id: String,
+        before_turn_id: String,
+    },
+    /// The check on a quiet server.
+    Ping,
+}
+
+/// What a `collaborationMode/list` was asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeWanted {
+    /// Shift+Tab: the next mode after the current one.
+    Next,
+    /// `/plan`.
+    Plan,
+}
+
+/// Why tern starts a thread of its own.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NewThreadPurpose {
+    /// "Clear context and implement": the fresh thread the approved plan goes to.
+    ClearContext,
+    /// The ephemeral side thread asked for `main_thread`'s title, from its first `prompt`.
+    Title { main_thread: String, prompt: String },
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:

@@ -57,6 +57,9 @@ fn route_input(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effe
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             return ctrl_c(state, now);
         }
+        if let Some(effects) = help_anywhere(state, &key, now) {
+            return effects;
+        }
     }
     // A key held back earlier and not followed by another was meant: it decides first.
     let mut effects = tick(state, now);
@@ -116,6 +119,28 @@ fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
         }
     }
     super::session::quit_ladder::ctrl_c(&mut state.session, now)
+}
+
+/// F1 (the conversation's `help_anywhere`), above every layer and the type-ahead gate like
+/// Ctrl+C: opens help over whatever is on screen — where `?` would be typed into a draft, a
+/// filter or a query — or closes the help on top. Over a question it goes into the question's
+/// stack, so it leaves with the question.
+fn help_anywhere(state: &mut AppState, key: &KeyEvent, now: Instant) -> Option<Vec<Effect>> {
+    let keys = base::keys::help_anywhere(&state.session.config.keymap);
+    if !keys.iter().any(|chord| chord.matches(key)) {
+        return None;
+    }
+    let which = if state.session.questions.is_empty() {
+        Stack::Person
+    } else {
+        Stack::Question
+    };
+    if matches!(stack(state, which).last(), Some(Layer::Help(_))) {
+        stack(state, which).pop();
+        return Some(vec![]);
+    }
+    let help = Layer::Help(super::layers::help::Help::default());
+    settle(state, which, Outcome::Open(help, vec![]), now)
 }
 
 /// A key typed while a question is up goes to what is under the question (the draft, or the

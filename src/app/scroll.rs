@@ -4,6 +4,9 @@
 //! below the window has to be laid out to know where the window is, and a resize keeps the
 //! same cell at the top.
 
+/// A window shorter than this keeps every row for text: "more below" is drawn over its last.
+pub const MORE_BELOW_MIN_HEIGHT: usize = 4;
+
 /// How tall the transcript's cells are at the current width.
 pub trait Measure {
     fn cells(&self) -> usize;
@@ -51,7 +54,19 @@ impl Scroll {
 
     /// The last visible row.
     pub fn bottom(&self, m: &dyn Measure) -> Anchor {
-        forward(self.top(m), m.height().saturating_sub(1), m)
+        forward(self.top(m), self.text_rows(m.height()).saturating_sub(1), m)
+    }
+
+    /// Rows of transcript text in a window `height` rows tall. A view scrolled back gives its
+    /// last row to the line that says there is more below (its own row, so it never covers
+    /// text); the scroll positions are the same either way, so Up and Down stay symmetric and
+    /// the row it hides shows again one row further down.
+    pub fn text_rows(&self, height: usize) -> usize {
+        if self.pinned.is_some() && height >= MORE_BELOW_MIN_HEIGHT {
+            height - 1
+        } else {
+            height
+        }
     }
 
     fn pin(&mut self, at: Anchor, m: &dyn Measure) {

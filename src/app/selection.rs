@@ -100,6 +100,7 @@ impl CellSelection {
 pub fn cell_text(kind: &CellKind) -> String {
     match kind {
         CellKind::User { text } | CellKind::Reasoning { text } => text.clone(),
+        CellKind::ProposedPlan { markdown, .. } => markdown.clone(),
         CellKind::Agent { markdown, .. } => markdown.as_str().to_string(),
         CellKind::Command(command) => {
             let mut text = format!("$ {}", command.command);

@@ -247,7 +247,8 @@ impl AppState {
         let session = &self.session;
         let health = super::session::health::next_deadline(session);
         let quit = session.quit_armed_until.filter(|until| *until > now);
-        [session.questions.next_deadline(now), health, quit]
+        let rewind = session.rewind.armed_until.filter(|until| *until > now);
+        [session.questions.next_deadline(now), health, quit, rewind]
             .into_iter()
             .flatten()
             .min()

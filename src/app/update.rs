@@ -8,7 +8,8 @@ use super::effect::Effect;
 use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
 use super::router;
-use super::session::{actions, attention, health, lifecycle, notices, responses, restart};
+use super::session::restart;
+use super::session::{actions, attention, health, lifecycle, notices, reconnect, responses};
 use super::session::{server_events, threads};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
@@ -27,8 +28,9 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         AppEvent::Paste(text) => router::route(state, Input::Paste(&text), now),
         AppEvent::Mouse(mouse) => router::route(state, Input::Mouse(mouse), now),
         AppEvent::Tick => {
-            health::check(&mut state.session, now);
-            router::tick(state, now)
+            let mut effects = health::check(&mut state.session, now);
+            effects.extend(router::tick(state, now));
+            effects
         }
         event => on_session_event(state, event, now),
     };
@@ -95,6 +97,8 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
+        AppEvent::LinkDropped(reason) => reconnect::on_link_dropped(session, reason, now),
+        AppEvent::Redialing { attempt, why } => reconnect::on_redialing(session, attempt, why),
         AppEvent::EditorDone(result) => {
             let effects = composer_input::editor_done(session, result);
             router::keep_cursor_in_view(state);
@@ -106,5 +110,19 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
+        AppEvent::RestorePreview { thread_id, result } => {
+            session
+                .layer_events
+                .push(LayerEvent::RestorePreview { thread_id, result });
+            vec![]
+        }
+        AppEvent::FilesRestored(outcomes) => {
+            super::session::rewind::files_restored(session, &outcomes);
+            vec![]
+        }
+        AppEvent::ServerInspected { pid, process } => {
+            health::inspected(session, pid, process);
+            vec![]
+        }
     }
 }

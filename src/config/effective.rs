@@ -32,6 +32,8 @@ pub struct Overrides {
     pub no_color_env: Option<String>,
     /// With where it came from: `--remote-command` or `TERN_REMOTE_COMMAND`.
     pub remote_command: Option<(String, Source)>,
+    /// `TERN_THREAD_TITLES` (`0` or `false`: off).
+    pub thread_titles_env: Option<String>,
     /// `--print-copied`.
     pub print_copied: Option<bool>,
 }
@@ -51,6 +53,8 @@ pub struct Effective {
     pub vim: Setting<bool>,
     /// Empty: none.
     pub vim_escape: Setting<String>,
+    pub thread_titles: Setting<bool>,
+    pub show_raw_reasoning: Setting<Option<bool>>,
     pub print_copied: Setting<bool>,
 }
 
@@ -113,7 +117,16 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
             None,
         ),
     };
+    let thread_titles = match over.thread_titles_env.filter(|v| !v.is_empty()) {
+        Some(value) => Setting {
+            value: !matches!(value.as_str(), "0" | "false" | "off" | "no"),
+            source: Source::Env("TERN_THREAD_TITLES"),
+        },
+        None => pick(None, file.thread_titles, &from_file, true),
+    };
     Effective {
+        thread_titles,
+        show_raw_reasoning: pick(None, file.show_raw_reasoning.map(Some), &from_file, None),
         model: optional(over.model, &file.model),
         approval_policy: optional(over.approval_policy, &file.approval_policy),
         sandbox: optional(over.sandbox, &file.sandbox),

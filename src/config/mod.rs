@@ -41,6 +41,10 @@ pub struct FileConfig {
     pub vim: Option<bool>,
     /// Typing that leaves vim's insert mode as Esc does, such as `jj` (none by default).
     pub vim_escape: Option<String>,
+    /// Name new threads after their first exchange, as the official TUI does (default on).
+    pub thread_titles: Option<bool>,
+    /// Show the model's raw reasoning; unset: as codex's `show_raw_agent_reasoning` says.
+    pub show_raw_reasoning: Option<bool>,
     /// Print what `/copy` copied after exit (tern always says that it copied something).
     pub print_copied: Option<bool>,
 }
@@ -55,6 +59,8 @@ const KNOWN_KEYS: &[&str] = &[
     "desktop_notification",
     "codex_bin",
     "remote_command",
+    "thread_titles",
+    "show_raw_reasoning",
     "keys",
     "vim",
     "vim_escape",

@@ -87,6 +87,19 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             &effective.no_color.source,
         ),
         (
+            "thread_titles",
+            effective.thread_titles.value.to_string(),
+            &effective.thread_titles.source,
+        ),
+        (
+            "show_raw_reasoning",
+            match effective.show_raw_reasoning.value {
+                Some(show) => show.to_string(),
+                None => "(codex's show_raw_agent_reasoning)".to_string(),
+            },
+            &effective.show_raw_reasoning.source,
+        ),
+        (
             "print_copied",
             effective.print_copied.value.to_string(),
             &effective.print_copied.source,

@@ -4,6 +4,7 @@
 mod commands;
 mod files;
 mod mcp_skills;
+mod plan;
 mod player;
 pub mod script;
 mod server;

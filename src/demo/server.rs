@@ -23,6 +23,8 @@ struct DemoServer {
     signed_in: super::mcp_skills::SignedIn,
     /// The skills turned off (`skills/config/write`), by path.
     skills_off: std::collections::HashSet<String>,
+    /// The collaboration mode (`thread/settings/update`).
+    mode: String,
 }
 
 pub async fn serve(stream: DuplexStream, script: DemoScript) {
@@ -48,6 +50,7 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         running: None,
         signed_in: Default::default(),
         skills_off: Default::default(),
+        mode: "default".into(),
     };
     let mut lines = BufReader::new(reader).lines();
     while let Ok(Some(line)) = lines.next_line().await {
@@ -158,6 +161,35 @@ impl DemoServer {
                 })
             }
             "turn/start" => self.start_turn(params),
+            "collaborationMode/list" => Ok(super::plan::modes()),
+            "thread/settings/update" => Ok(super::plan::update_settings(
+                &self.out,
+                &params,
+                &self.script.model,
+                &mut self.mode,
+            )),
+            "thread/revert" => {
+                let wanted = params["threadId"].as_str().unwrap_or_default();
+                let reverted = match self.threads.iter_mut().find(|t| t["id"] == wanted) {
+                    Some(thread) => super::plan::revert(thread, &params),
+                    None => Err(format!("no rollout found for thread id {wanted}")),
+                };
+                match reverted {
+                    Ok(value) => {
+                        // As the real server: the answer first, then the notification.
+                        self.out.respond(&id, value);
+                        self.out
+                            .notify("thread/reverted", json!({"threadId": wanted}));
+                    }
+                    Err(message) => self.out.error(&id, &message),
+                }
+                return;
+            }
+            "thread/prepareApprovedPlan" => Ok(super::plan::prepare(&params)),
+            // The demo writes nothing: the attachment is only pretended.
+            "fs/createDirectory" | "fs/writeFile" => Ok(json!({})),
+            "thread/unsubscribe" => Ok(json!({"status": "unsubscribed"})),
+            "config/read" => Ok(json!({"config": {}})),
             "model/list" => Ok(super::commands::model_list(&self.script.model)),
             "thread/compact/start" => {
                 let thread_id = params["threadId"].as_str().unwrap_or_default().to_string();
@@ -216,13 +248,36 @@ impl DemoServer {
         let cwd = thread["cwd"].as_str().unwrap_or("/").to_string();
         let prompt = prompt_of(&params);
         let turn_id = self.fresh_id("turn");
+        let planning = params["collaborationMode"]["mode"]
+            .as_str()
+            .unwrap_or(&self.mode)
+            == "plan";
         let steps = self
             .script
             .turn_for(&prompt)
             .map(|t| t.steps.clone())
             .unwrap_or_default();
+        // Kept, so a rewind reloads what is left of the thread.
+        let answer = if planning {
+            super::plan::PLAN_ANSWER.to_string()
+        } else {
+            answer_of(&steps)
+        };
+        let stored = super::plan::stored_turn(&turn_id, &prompt, &answer, planning);
+        if let Some(turns) = self
+            .threads
+            .iter_mut()
+            .find(|t| t["id"] == thread_id.as_str())
+            .and_then(|t| t["turns"].as_array_mut())
+        {
+            turns.push(stored);
+        }
         let context = self.turn_context(thread_id, turn_id.clone(), cwd);
-        let handle = tokio::spawn(play_turn(context, prompt, steps));
+        let handle = if planning {
+            tokio::spawn(super::plan::play_plan_turn(context, prompt))
+        } else {
+            tokio::spawn(play_turn(context, prompt, steps))
+        };
         self.running = Some((turn_id.clone(), handle));
         Ok(
             json!({"turn": {"id": turn_id, "items": [], "status": "inProgress",
@@ -278,6 +333,18 @@ impl DemoServer {
         self.running = Some((turn_id.clone(), handle));
         Ok(json!({ "turnId": turn_id }))
     }
+}
+
+/// What a scripted turn's messages say, for the turns kept of a thread.
+fn answer_of(steps: &[super::script::Step]) -> String {
+    steps
+        .iter()
+        .filter_map(|s| match s {
+            super::script::Step::Message { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
 }
 
 /// The text of a request's `input` items.

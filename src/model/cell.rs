@@ -54,6 +54,12 @@ pub enum CellKind {
         explanation: Option<String>,
         steps: Vec<PlanStep>,
     },
+    /// A plan proposed in Plan mode (a `plan` item): markdown, streamed by `item/plan/delta`
+    /// and replaced by the completed item's text.
+    ProposedPlan {
+        markdown: String,
+        streaming: bool,
+    },
     Tool {
         title: String,
         status: Option<String>,
@@ -146,6 +152,7 @@ impl CellKind {
     pub fn source_bytes(&self) -> usize {
         match self {
             CellKind::User { text } | CellKind::Reasoning { text } => text.len(),
+            CellKind::ProposedPlan { markdown, .. } => markdown.len(),
             CellKind::Agent { markdown, .. } => markdown.as_str().len(),
             CellKind::Command(c) => c.command.len() + c.output.len(),
             CellKind::FileChange { changes, .. } => {
@@ -264,7 +271,7 @@ impl Cell {
                     cache.current = false;
                 }
             }
-            CellKind::Reasoning { text } => {
+            CellKind::Reasoning { text } | CellKind::ProposedPlan { markdown: text, .. } => {
                 let Some(kept) = within_cap(text.len(), delta) else {
                     return;
                 };
@@ -299,6 +306,10 @@ impl Cell {
         match &mut self.kind {
             // The text is unchanged, so its layout stays valid.
             CellKind::Agent { streaming, .. } => *streaming = false,
+            CellKind::ProposedPlan { streaming, .. } if *streaming => {
+                *streaming = false;
+                self.cache.get_mut().take();
+            }
             CellKind::Command(c) if c.running => {
                 c.running = false;
                 self.cache.get_mut().take();

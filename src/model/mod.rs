@@ -6,9 +6,11 @@ pub mod execpolicy;
 pub mod markdown_text;
 pub mod output_cap;
 pub mod paragraph_tail;
+pub mod plan_tags;
 pub mod question;
 pub mod question_form;
 mod replay;
+pub mod rewind;
 pub mod rules;
 pub mod table_tail;
 pub mod thread_list;
@@ -22,5 +24,5 @@ pub use cell::{
 pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
 pub use question::{OptionKind, Question, QuestionOption, QuestionSubject, Record};
 pub use question_form::{FormAnswer, FormSpec};
-pub use transcript::Transcript;
+pub use transcript::{Transcript, NOTICE_COLUMNS};
 pub use turn_diffs::TurnDiffs;

@@ -25,6 +25,19 @@ pub enum QuestionSubject {
     Url(ElicitationParams),
     /// Questions to answer: `requestUserInput`, or an MCP elicitation form.
     Form(std::sync::Arc<FormSpec>),
+    /// tern's own question after a Plan-mode turn proposed a plan: "Implement this plan?".
+    /// Nothing goes back to the server as an answer; each option does what it says.
+    ImplementPlan {
+        thread_id: String,
+    },
+}
+
+/// What an option of tern's own questions does (see `QuestionSubject::ImplementPlan`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LocalAnswer {
+    ImplementHere,
+    ClearContextAndImplement,
+    StayInPlanMode,
 }
 
 /// What the transcript records of an answer, on the cell it was about.
@@ -67,6 +80,8 @@ pub enum OptionKind {
     Confirm { result: Value, record: Record },
     /// Opens the prefix chooser, which sends the rule the person settles on.
     Prefix(Offer),
+    /// tern's own question: nothing is sent as an answer.
+    Local(LocalAnswer),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -96,12 +111,12 @@ impl QuestionOption {
     pub fn record(&self) -> Option<&Record> {
         match &self.kind {
             OptionKind::Answer { record, .. } | OptionKind::Confirm { record, .. } => Some(record),
-            OptionKind::Prefix(_) => None,
+            OptionKind::Prefix(_) | OptionKind::Local(_) => None,
         }
     }
 
     pub fn needs_confirm(&self) -> bool {
-        !matches!(self.kind, OptionKind::Answer { .. })
+        !matches!(self.kind, OptionKind::Answer { .. } | OptionKind::Local(_))
     }
 }
 
@@ -265,8 +280,45 @@ impl Question {
         }
     }
 
+    /// "Implement this plan?": its three options, each saying what it does.
+    pub fn implement_plan(id: RequestId, thread_id: String) -> Self {
+        let local = |key, label: &str, answer| QuestionOption {
+            key,
+            label: label.to_string(),
+            kind: OptionKind::Local(answer),
+        };
+        Question {
+            id,
+            subject: QuestionSubject::ImplementPlan { thread_id },
+            options: vec![
+                local(
+                    '1',
+                    "Yes, implement this plan: switch to Default mode and start coding here",
+                    LocalAnswer::ImplementHere,
+                ),
+                local(
+                    '2',
+                    "Yes, clear context and implement: a fresh thread with only this plan",
+                    LocalAnswer::ClearContextAndImplement,
+                ),
+                local(
+                    '3',
+                    "No, stay in Plan mode: keep planning with the model",
+                    LocalAnswer::StayInPlanMode,
+                ),
+            ],
+            withheld: Vec::new(),
+        }
+    }
+
+    /// tern's own question, not the server's: never answered on the wire.
+    pub fn is_local(&self) -> bool {
+        matches!(self.subject, QuestionSubject::ImplementPlan { .. })
+    }
+
     pub fn thread_id(&self) -> &str {
         match &self.subject {
+            QuestionSubject::ImplementPlan { thread_id } => thread_id,
             QuestionSubject::Command(p) => &p.thread_id,
             QuestionSubject::FileChange { params, .. } => &params.thread_id,
             QuestionSubject::Permissions(p) => &p.thread_id,
@@ -284,8 +336,23 @@ impl Question {
         }
     }
 
+    /// What identifies the question across connections: the item it is about. The server asks
+    /// a pending question again after `thread/resume`, with a new request id (protocol notes
+    /// §1.4); the item id stays.
+    pub fn item_key(&self) -> Option<&str> {
+        match &self.subject {
+            QuestionSubject::Command(p) => Some(&p.item_id),
+            QuestionSubject::FileChange { params, .. } => Some(&params.item_id),
+            QuestionSubject::Permissions(p) => Some(&p.item_id),
+            _ => None,
+        }
+    }
+
     /// What Esc answers: stopping the turn when that is offered, else declining.
     pub fn escape_option(&self) -> Option<&QuestionOption> {
+        if let QuestionSubject::ImplementPlan { .. } = self.subject {
+            return self.option('3');
+        }
         let with = |wanted: Record| {
             self.options
                 .iter()

@@ -19,6 +19,9 @@ pub struct ThreadRow {
     pub updated_at: Option<i64>,
     /// Loaded and running a turn in the server right now.
     pub active: bool,
+    /// Loaded in the server right now (idle or running): on a shared service, some window has
+    /// it open (the same set `thread/loaded/list` names); opening it follows its stream.
+    pub live: bool,
 }
 
 impl ThreadRow {
@@ -43,6 +46,14 @@ impl ThreadRow {
             created_at: thread.created_at,
             updated_at: thread.updated_at,
             active: matches!(thread.status, Some(crate::protocol::ThreadStatus::Active)),
+            live: matches!(
+                thread.status,
+                Some(
+                    crate::protocol::ThreadStatus::Active
+                        | crate::protocol::ThreadStatus::Idle
+                        | crate::protocol::ThreadStatus::SystemError
+                )
+            ),
         }
     }
 
@@ -95,7 +106,10 @@ impl Exchange {
                         }
                     }
                 }
-                ThreadItem::AgentMessage { text, .. } => answer = text.clone(),
+                // Without the `<proposed_plan>` tag lines a message keeps outside Plan mode.
+                ThreadItem::AgentMessage { text, .. } => {
+                    answer = super::plan_tags::strip_plan_tags(text)
+                }
                 _ => {}
             }
         }
@@ -118,6 +132,20 @@ impl Exchange {
 /// A case-insensitive subsequence match: `None` unless every character of `query` appears in
 /// `text` in order. Consecutive characters and a match at a word start score higher, so
 /// "evlo" ranks "event loop" above "every lost option".
+/// A thread rewound with `thread/revert` is listed once per rollout file (codex 0.171): keeps
+/// one row per id, the most recently updated, where the first of them was.
+pub fn dedupe(threads: &mut Vec<crate::protocol::Thread>) {
+    let mut kept: Vec<crate::protocol::Thread> = Vec::with_capacity(threads.len());
+    for thread in threads.drain(..) {
+        match kept.iter_mut().find(|k| k.id == thread.id) {
+            Some(k) if thread.updated_at > k.updated_at => *k = thread,
+            Some(_) => {}
+            None => kept.push(thread),
+        }
+    }
+    *threads = kept;
+}
+
 pub fn fuzzy_score(query: &str, text: &str) -> Option<i64> {
     let query: Vec<char> = query
         .chars()
@@ -216,6 +244,20 @@ mod tests {
             fuzzy_score("evlo", "event loop").unwrap()
                 > fuzzy_score("evlo", "develop tool").unwrap()
         );
+    }
+
+    #[test]
+    fn a_peeked_answer_drops_its_plan_tag_lines() {
+        let turn: crate::protocol::Turn = serde_json::from_value(serde_json::json!({
+            "id": "t1", "status": "completed", "items": [
+                {"type": "userMessage", "id": "u", "content": [{"type": "text", "text": "go"}]},
+                {"type": "agentMessage", "id": "m",
+                 "text": "Here.\n\n<proposed_plan>\n# Fix\n</proposed_plan>\n\nDone"}
+            ]
+        }))
+        .unwrap();
+        let exchange = Exchange::from_turn(&turn).unwrap();
+        assert_eq!(exchange.answer, "Here. # Fix Done");
     }
 
     #[test]

@@ -4,9 +4,13 @@
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
 use super::markdown_text::MarkdownText;
 use super::output_cap::{cap, Capped};
+use super::plan_tags::{filter_delta, strip_plan_tags};
+
+mod plans_and_rewind;
 use super::question::Record;
 use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
+use plans_and_rewind::{raw_cell, raw_key, raw_reasoning_text};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 
@@ -30,6 +34,11 @@ pub struct Transcript {
     unbound_users: Vec<usize>,
     /// What was dropped from each long command output, by cell index (see `output_cap`).
     capped_outputs: HashMap<usize, Capped>,
+    /// The start of a line held back from a streaming message because it may become a
+    /// `<proposed_plan>` tag line (see `plan_tags`), by "turn\0item"; only while holding.
+    held_tags: HashMap<String, String>,
+    /// Raw reasoning is shown (codex's `show_raw_agent_reasoning`, or tern's config).
+    show_raw_reasoning: bool,
     /// Source bytes kept, an upper bound made exact when it passes the budget (see `budget`).
     source_bytes: usize,
     /// Cells before this one were looked at for dropping already.
@@ -43,6 +52,8 @@ pub struct Transcript {
 }
 
 mod budget;
+mod notices;
+pub use notices::NOTICE_COLUMNS;
 
 impl Transcript {
     pub fn cells(&self) -> &[Cell] {
@@ -87,13 +98,6 @@ impl Transcript {
         self.cells.push(Cell::new(kind));
         self.grew(bytes);
         self.cells.len() - 1
-    }
-
-    pub fn notice(&mut self, level: NoticeLevel, text: impl Into<String>) {
-        self.push(CellKind::Notice {
-            level,
-            text: text.into(),
-        });
     }
 
     /// The newest cell that `matches`, to change in place (a repeated notice).
@@ -206,6 +210,17 @@ impl Transcript {
                 return;
             }
         }
+        if completed {
+            self.held_tags.remove(&held_key(turn_id, item_id));
+        }
+        if let ThreadItem::Reasoning { content, .. } = item {
+            if self.show_raw_reasoning && !content.is_empty() && completed {
+                let raw = raw_reasoning_text(&content.join("\n\n"));
+                let index = self.streaming_cell(turn_id, &raw_key(item_id), raw_cell);
+                self.revision += 1;
+                *self.cells[index].kind_mut() = CellKind::Reasoning { text: raw };
+            }
+        }
         let Some(kind) = self.kind_for(item, completed) else {
             return;
         };
@@ -230,6 +245,9 @@ impl Transcript {
                 self.cap_output(index);
                 let bytes = self.cells[index].kind().source_bytes();
                 self.grew(bytes);
+            }
+            None if matches!(kind, CellKind::ProposedPlan { .. }) => {
+                self.push_plan(turn_id, item_id, kind);
             }
             None => {
                 let index = self.push(kind);
@@ -263,14 +281,14 @@ impl Transcript {
                 text: user_text(content),
             },
             ThreadItem::AgentMessage { text, .. } => CellKind::Agent {
-                markdown: MarkdownText::new(text),
+                markdown: MarkdownText::new(&strip_plan_tags(text)),
                 streaming: !completed,
             },
             ThreadItem::Reasoning { summary, .. } => CellKind::Reasoning {
                 text: summary.join("\n\n"),
             },
-            ThreadItem::Plan { text, .. } => CellKind::Agent {
-                markdown: MarkdownText::new(text),
+            ThreadItem::Plan { text, .. } => CellKind::ProposedPlan {
+                markdown: text.clone(),
                 streaming: !completed,
             },
             ThreadItem::CommandExecution {
@@ -332,8 +350,28 @@ impl Transcript {
             streaming: true,
         });
         self.revision += 1;
-        self.cells[index].append_text(delta);
-        self.grew(delta.len());
+        // A tag line may be starting: only then is anything held back (no cost otherwise).
+        if self.held_tags.is_empty() && !delta.contains('<') {
+            self.cells[index].append_text(delta);
+            self.grew(delta.len());
+            return;
+        }
+        let key = held_key(turn_id, item_id);
+        let mut held = self.held_tags.remove(&key).unwrap_or_default();
+        let at_line_start = match self.cells[index].kind() {
+            CellKind::Agent { markdown, .. } => {
+                markdown.as_str().is_empty() || markdown.as_str().ends_with('\n')
+            }
+            _ => true,
+        };
+        let shown = filter_delta(&mut held, at_line_start, delta);
+        if !held.is_empty() {
+            self.held_tags.insert(key, held);
+        }
+        if !shown.is_empty() {
+            self.cells[index].append_text(&shown);
+            self.grew(shown.len());
+        }
     }
 
     pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
@@ -375,11 +413,11 @@ impl Transcript {
             explanation: plan.explanation.clone(),
             steps: plan.plan.clone(),
         };
-        match self.cell_for_item(&plan.turn_id, "\u{0}plan") {
+        match self.cell_for_item(&plan.turn_id, PLAN_KEY) {
             Some(cell) => *cell.kind_mut() = kind,
             None => {
                 let index = self.push(kind);
-                self.bind(&plan.turn_id, "\u{0}plan", index);
+                self.bind(&plan.turn_id, PLAN_KEY, index);
             }
         }
     }
@@ -495,6 +533,13 @@ impl Transcript {
     }
 }
 
+/// The item key a turn's checklist (`turn/plan/updated`, which has no item) is bound under.
+const PLAN_KEY: &str = "\u{0}plan";
+
+fn held_key(turn_id: &str, item_id: &str) -> String {
+    format!("{turn_id}\u{0}{item_id}")
+}
+
 fn user_text(content: &[UserInput]) -> String {
     content
         .iter()
@@ -540,6 +585,22 @@ fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
             if completed && !new.is_empty() {
                 *text = new;
             }
+        }
+        // The completed plan is authoritative; a snapshot shorter than the deltas is not.
+        (
+            CellKind::ProposedPlan {
+                markdown,
+                streaming,
+            },
+            CellKind::ProposedPlan {
+                markdown: new,
+                streaming: new_streaming,
+            },
+        ) => {
+            if completed || new.len() > markdown.len() {
+                *markdown = new;
+            }
+            *streaming = new_streaming;
         }
         (cell, new) => *cell = new,
     }

@@ -167,6 +167,9 @@ pub enum ThreadItem {
         id: String,
         #[serde(default)]
         summary: Vec<String>,
+        /// Raw reasoning: shown only when asked for (`show_raw_agent_reasoning`).
+        #[serde(default)]
+        content: Vec<String>,
     },
     #[serde(rename_all = "camelCase")]
     Plan {

@@ -5,11 +5,14 @@
 //! server adds fields between releases and tern must keep working when it does.
 
 pub mod composer;
+pub mod fs;
 pub mod items;
 pub mod jsonrpc;
 pub mod mcp;
 pub mod notifications;
+pub mod plan_mode;
 pub mod requests;
+pub mod rewind;
 pub mod server_requests;
 pub mod session;
 pub mod skills;
@@ -20,7 +23,9 @@ pub use items::*;
 pub use jsonrpc::*;
 pub use mcp::*;
 pub use notifications::*;
+pub use plan_mode::*;
 pub use requests::*;
+pub use rewind::*;
 pub use server_requests::*;
 pub use session::*;
 pub use skills::*;

@@ -133,6 +133,16 @@ pub enum ServerNotification {
     McpServerOauthLoginCompleted(super::mcp::McpServerOauthLoginCompletedNotification),
     /// The skill files changed: ask `skills/list` again.
     SkillsChanged,
+    /// `item/plan/delta`: a proposed plan streaming (Plan mode).
+    PlanDelta(DeltaNotification),
+    /// `item/reasoning/summaryPartAdded`: the next part of a reasoning summary starts.
+    ReasoningSummaryPartAdded(super::plan_mode::ReasoningPartNotification),
+    /// `item/reasoning/textDelta`: raw reasoning, sent whatever the config says.
+    ReasoningTextDelta(DeltaNotification),
+    /// `thread/settings/updated`: a mode or effort switch took effect.
+    ThreadSettingsUpdated(super::plan_mode::ThreadSettingsUpdatedNotification),
+    /// `thread/reverted`: the thread's history was cut back (after `thread/revert` answered).
+    ThreadReverted(super::threads::ThreadIdNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -171,6 +181,11 @@ impl ServerNotification {
             "mcpServer/startupStatus/updated" => N::McpServerStatusUpdated(parse(params)?),
             "mcpServer/oauthLogin/completed" => N::McpServerOauthLoginCompleted(parse(params)?),
             "skills/changed" => N::SkillsChanged,
+            "item/plan/delta" => N::PlanDelta(parse(params)?),
+            "item/reasoning/summaryPartAdded" => N::ReasoningSummaryPartAdded(parse(params)?),
+            "item/reasoning/textDelta" => N::ReasoningTextDelta(parse(params)?),
+            "thread/settings/updated" => N::ThreadSettingsUpdated(parse(params)?),
+            "thread/reverted" => N::ThreadReverted(parse(params)?),
             other => N::Other(other.to_string()),
         })
     }
@@ -192,6 +207,10 @@ impl ServerNotification {
             N::Warning(n) => n.thread_id.as_deref(),
             N::ServerRequestResolved(n) => Some(&n.thread_id),
             N::ThreadStatusChanged(n) => Some(&n.thread_id),
+            N::PlanDelta(n) | N::ReasoningTextDelta(n) => Some(&n.thread_id),
+            N::ReasoningSummaryPartAdded(n) => Some(&n.thread_id),
+            N::ThreadSettingsUpdated(n) => Some(&n.thread_id),
+            N::ThreadReverted(n) => Some(&n.thread_id),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,

@@ -71,6 +71,13 @@ pub struct TurnOverrides {
     /// `SandboxPolicy`: an object tagged by `type` (see [`sandbox_policy`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sandbox_policy: Option<Value>,
+    /// Plan mode or the default mode, with what it runs with; takes precedence over `model`
+    /// and `effort` (experimental).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collaboration_mode: Option<super::plan_mode::CollaborationMode>,
+    /// A JSON Schema the turn's final message must follow (the title's side turn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_schema: Option<Value>,
 }
 
 impl TurnOverrides {
@@ -168,6 +175,7 @@ mod tests {
             effort: Some("high".into()),
             approval_policy: Some("never".into()),
             sandbox_policy: sandbox_policy("danger-full-access"),
+            ..TurnOverrides::default()
         };
         assert_eq!(
             serde_json::to_value(o).unwrap(),

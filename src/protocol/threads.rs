@@ -11,6 +11,9 @@ pub const THREAD_FORK: &str = "thread/fork";
 pub const THREAD_NAME_SET: &str = "thread/name/set";
 pub const THREAD_ARCHIVE: &str = "thread/archive";
 pub const THREAD_UNARCHIVE: &str = "thread/unarchive";
+/// The ids of the threads the server holds in memory: answered at once, whatever a turn's model
+/// is doing, so it is tern's check on a quiet server (`app::session::health`).
+pub const THREAD_LOADED_LIST: &str = "thread/loaded/list";
 
 /// `ThreadSortKey` values tern uses.
 pub const SORT_UPDATED_AT: &str = "updated_at";
@@ -93,6 +96,15 @@ pub struct ThreadSetNameParams {
 #[serde(rename_all = "camelCase")]
 pub struct ThreadIdParams {
     pub thread_id: String,
+}
+
+/// `thread/loaded/list` (schema `ThreadLoadedListParams`: `cursor?`, `limit?`; no limit means
+/// all of them). tern asks for one id: only that an answer comes matters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadLoadedListParams {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
 }
 
 /// `thread/name/updated`: the field is `threadName` here, `name` on a `Thread`.

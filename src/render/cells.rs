@@ -95,6 +95,10 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
             }
             lines
         }
+        CellKind::ProposedPlan {
+            markdown,
+            streaming,
+        } => proposed_plan_lines(markdown, *streaming, w, key),
         CellKind::Tool { title, status } => {
             let mut spans = vec![
                 Span::styled("• ", palette.agent),
@@ -183,6 +187,36 @@ fn reasoning_lines(text: &str, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
             spans.extend(line.spans);
             lines.push(Line::from(spans));
         }
+    }
+    lines
+}
+
+/// "• Proposed plan", then the plan as markdown, indented under it and set off by a bar.
+fn proposed_plan_lines(
+    markdown: &str,
+    streaming: bool,
+    w: usize,
+    key: LayoutKey,
+) -> Vec<Line<'static>> {
+    let palette = key.theme.palette();
+    let mut title = vec![
+        Span::styled("• ", palette.agent),
+        Span::styled("Proposed plan", palette.accent.bold()),
+    ];
+    if streaming {
+        title.push(Span::styled(" (writing…)", palette.dim));
+    }
+    let mut lines = vec![Line::from(title)];
+    let bar = Span::styled("  ▌ ", palette.accent);
+    let body = render_markdown(
+        markdown.trim(),
+        w.saturating_sub(4).max(6) as u16,
+        key.theme,
+    );
+    for line in body {
+        let mut spans = vec![bar.clone()];
+        spans.extend(line.spans);
+        lines.push(Line::from(spans));
     }
     lines
 }

@@ -175,6 +175,12 @@ pub fn question_lines(
             };
             return form_lines(spec, state, w, palette);
         }
+        QuestionSubject::ImplementPlan { .. } => {
+            body.push(Line::from("Implement this plan?".bold()));
+            body.push(Line::from(
+                "The proposed plan is above; each answer says what happens next.".dim(),
+            ));
+        }
     }
     for line in &question.withheld {
         body.extend(wrap_spans(

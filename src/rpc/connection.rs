@@ -43,6 +43,12 @@ pub enum Inbound {
     /// two messages in one frame), said in a sentence for the person: nothing is dropped without
     /// a word.
     Problem(String),
+    /// The link is being dialled again ([`Received::Redialing`]): the attempt that failed and
+    /// why.
+    Redialing {
+        attempt: u32,
+        why: String,
+    },
     /// The answer to a request sent with [`Connection::send_request`], in its place among the
     /// notifications. When the peer goes away, every such request still waiting gets one (a
     /// `Closed` error) before [`Inbound::Closed`].
@@ -204,6 +210,9 @@ impl Connection {
                     }
                     Ok(Received::Problem(problem)) => {
                         let _ = read_inbound.send(Inbound::Problem(problem)).await;
+                    }
+                    Ok(Received::Redialing { attempt, why }) => {
+                        let _ = read_inbound.send(Inbound::Redialing { attempt, why }).await;
                     }
                     Err(e) => {
                         let _ = dead_tx.send(format!("could not read from the server: {e}"));

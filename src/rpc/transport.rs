@@ -19,6 +19,10 @@ pub enum Received {
     /// two messages in one frame), said in a sentence for the person: nothing is dropped
     /// without a word.
     Problem(String),
+    /// The link is down and being dialled again (a remote server that outlives its links):
+    /// attempt `attempt` failed to connect because of `why`, and another one follows. Said so
+    /// the app can show how the reconnection goes.
+    Redialing { attempt: u32, why: String },
 }
 
 /// Messages from the server; ends (or yields an error, then ends) when the link does.

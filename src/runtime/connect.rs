@@ -190,19 +190,7 @@ pub fn confirm_on_terminal(question: &str) -> bool {
 /// says so instead.
 pub fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::app::AppEvent> {
     use crate::app::{AppEvent, Effect};
-    const RULES: &str = "codex runs on another machine: its rules files are there, and /rules \
-                         reads and edits files on this one, so it shows nothing here (through the \
-                         server's fs/* methods is not built yet)";
     match effect {
-        Effect::LoadRules { dir } => Some(AppEvent::RulesLoaded {
-            dir: dir.clone(),
-            result: Err(RULES.into()),
-        }),
-        Effect::DeleteRule { file, source, .. } => Some(AppEvent::RuleDeleted {
-            file: file.clone(),
-            source: source.clone(),
-            result: Err(RULES.into()),
-        }),
         Effect::ReadGitDiff { cwd } => Some(AppEvent::GitDiff {
             cwd: cwd.clone(),
             result: Err(
@@ -213,6 +201,19 @@ pub fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::app::App
                     .into(),
             ),
         }),
+        Effect::PreviewRestore { thread_id, .. } => Some(AppEvent::RestorePreview {
+            thread_id: thread_id.clone(),
+            result: Err(crate::app::session::rewind::REMOTE_FILES.into()),
+        }),
+        Effect::RestoreFiles { files, .. } => Some(AppEvent::FilesRestored(
+            files
+                .iter()
+                .map(|f| crate::model::rewind::RestoreOutcome {
+                    path: f.path.clone(),
+                    result: Err(crate::app::session::rewind::REMOTE_FILES.into()),
+                })
+                .collect(),
+        )),
         _ => None,
     }
 }
@@ -281,11 +282,9 @@ mod tests {
             matches!(&refused, Some(AppEvent::GitDiff { result: Err(why), .. }) if why.contains("unavailable on a remote session")),
             "{refused:?}"
         );
+        // /rules goes through the server's fs/* instead (`remote_rules`).
         let rules = local_only_refusal(&Effect::LoadRules { dir: "/r".into() });
-        assert!(matches!(
-            rules,
-            Some(AppEvent::RulesLoaded { result: Err(_), .. })
-        ));
+        assert!(rules.is_none());
         assert_eq!(local_only_refusal(&Effect::Redraw), None);
     }
 

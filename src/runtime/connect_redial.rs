@@ -1,9 +1,9 @@
 //! The transport a restart gets on a remote session: it dials in the background, so the loop
 //! that asked is never held (keys go on being read), retrying an unreachable server on the
-//! [`Backoff`] schedule. Each failed attempt is said as it happens, in the same words each
-//! time so the transcript counts them on one line ("connection … lost — reconnecting, waiting
-//! longer each time: … (×3)"); messages the app sends meanwhile (its `initialize`)
-//! wait and go out once the link is up. A refusal (a rejected token, a bad certificate) or
+//! [`Backoff`] schedule. Each failed attempt is reported as it happens
+//! ([`Received::Redialing`]: the app shows "connection lost — reconnecting (attempt n)" in its
+//! status line rather than a line per attempt in the transcript); messages the app sends
+//! meanwhile (its `initialize`) wait and go out once the link is up. A refusal (a rejected token, a bad certificate) or
 //! the end of the schedule ends the link with the reason, and the person decides again.
 
 use super::connect_backoff::{clock_jitter, Backoff, BackoffPolicy, Next};
@@ -24,7 +24,11 @@ pub struct Redial {
 }
 
 enum Stage {
-    Problem(String),
+    /// Attempt `attempt` failed (`why`); another follows.
+    Redialing {
+        attempt: u32,
+        why: String,
+    },
     Connected(Incoming),
 }
 
@@ -65,13 +69,10 @@ impl Transport for Redial {
                                     "reconnecting to {peer} in {}: {why}",
                                     seconds(wait)
                                 );
-                                // The same words each time: the transcript counts them on one
-                                // line (×N) instead of a line per attempt.
-                                let problem = format!(
-                                    "connection to {peer} lost — reconnecting, waiting longer \
-                                     each time: {why}"
-                                );
-                                let _ = stage_tx.unbounded_send(Stage::Problem(problem));
+                                let _ = stage_tx.unbounded_send(Stage::Redialing {
+                                    attempt: attempt.saturating_sub(1),
+                                    why: why.clone(),
+                                });
                                 tokio::time::sleep_until(at.into()).await;
                             }
                             Next::GiveUp { attempts, trying } => {
@@ -99,8 +100,9 @@ impl Transport for Redial {
                         return Some((item, (stages, link)));
                     }
                     match stages.next().await? {
-                        Stage::Problem(text) => {
-                            return Some((Ok(Received::Problem(text)), (stages, link)))
+                        Stage::Redialing { attempt, why } => {
+                            let item = Received::Redialing { attempt, why };
+                            return Some((Ok(item), (stages, link)));
                         }
                         Stage::Connected(incoming) => link = Some(incoming),
                     }

@@ -46,9 +46,14 @@ pub struct World<'a, B: SyncedBackend> {
 /// Runs `effects` in order; returns the work left to the loop.
 pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) -> Deferred {
     let mut deferred = Deferred::default();
-    for effect in effects {
+    for mut effect in effects {
         // A server elsewhere: effects on this machine's files for its paths are refused.
         if !world.connection.is_local() {
+            // Its rules are read and edited through its own `fs/*` methods.
+            effect = match remote_rules(effect, world.connection, world.responses) {
+                Some(effect) => effect,
+                None => continue,
+            };
             if let Some(refusal) = super::connect::local_only_refusal(&effect) {
                 let _ = world.responses.send(refusal);
                 continue;
@@ -103,6 +108,13 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 restart: Some(kill),
                 editor: None,
             }),
+            Effect::InspectServer { pid } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let process = super::server_process::inspect(pid);
+                    let _ = responses.send(AppEvent::ServerInspected { pid, process });
+                });
+            }
             Effect::AppendHistory { file, entry } => {
                 tokio::task::spawn_blocking(move || {
                     if let Err(e) = super::history_file::append(&file, &entry) {
@@ -133,6 +145,35 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                     });
                 });
             }
+            Effect::SaveTurnRecord { store, record } => {
+                tokio::task::spawn_blocking(move || {
+                    if let Err(e) = super::turn_store::save(&store, &record) {
+                        tracing::warn!("could not keep turn {}: {e}", record.turn_id);
+                    }
+                });
+            }
+            Effect::PreviewRestore {
+                store,
+                thread_id,
+                turns,
+                cwd,
+            } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let plan = super::restore::preview(&store, &thread_id, &turns, &cwd);
+                    let _ = responses.send(AppEvent::RestorePreview {
+                        thread_id,
+                        result: Ok(plan),
+                    });
+                });
+            }
+            Effect::RestoreFiles { cwd, files } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let outcomes = super::restore::restore(&cwd, &files);
+                    let _ = responses.send(AppEvent::FilesRestored(outcomes));
+                });
+            }
             Effect::Redraw => world.frames.request(Instant::now()),
             // The same path as a SIGTSTP from outside (see `main`'s signal listener).
             // SAFETY: raise has no preconditions.
@@ -157,6 +198,43 @@ pub fn alert_bytes(bell: bool, notification: Option<&str>) -> String {
         out.push('\x07');
     }
     out
+}
+
+/// `/rules` on a server elsewhere: carried out through the server's `fs/*` (a task that reports
+/// back like the local file work does). Other effects are given back.
+fn remote_rules(
+    effect: Effect,
+    connection: &crate::rpc::Connection,
+    responses: &mpsc::UnboundedSender<AppEvent>,
+) -> Option<Effect> {
+    let connection = connection.clone();
+    let responses = responses.clone();
+    match effect {
+        Effect::LoadRules { dir } => {
+            tokio::spawn(async move {
+                let result = super::remote_rules::load_rules(&connection, &dir).await;
+                let _ = responses.send(AppEvent::RulesLoaded { dir, result });
+            });
+            None
+        }
+        Effect::DeleteRule {
+            file,
+            source,
+            occurrence,
+        } => {
+            tokio::spawn(async move {
+                let result =
+                    super::remote_rules::delete_rule(&connection, &file, &source, occurrence).await;
+                let _ = responses.send(AppEvent::RuleDeleted {
+                    file,
+                    source,
+                    result,
+                });
+            });
+            None
+        }
+        other => Some(other),
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ pub fn inbound_event(
     match message {
         Inbound::Response { id, result } => asked.answered(&id, result),
         Inbound::Notification { method, params } => {
+            tracing::trace!(method, "notification");
             match ServerNotification::from_parts(&method, params) {
                 Ok(ServerNotification::Other(method)) => {
                     tracing::trace!(method, "notification not used by tern");
@@ -49,6 +50,14 @@ pub fn inbound_event(
                 message: text,
             },
         ))),
-        Inbound::Closed(reason) => Some(AppEvent::Disconnected(reason)),
+        Inbound::Redialing { attempt, why } => Some(AppEvent::Redialing { attempt, why }),
+        // A link whose server lives on (a websocket, the service's socket) is dialled again by
+        // itself; a server that ended with its link (a child, stdio over ssh) is said to be gone.
+        Inbound::Closed(reason) => {
+            Some(match connection.ending().map(|e| e.end.server_survives()) {
+                Some(true) => AppEvent::LinkDropped(reason),
+                _ => AppEvent::Disconnected(reason),
+            })
+        }
     }
 }

@@ -21,10 +21,14 @@ pub mod input;
 pub mod log_file;
 pub mod private_file;
 pub mod redact;
+pub mod remote_rules;
 pub mod replies;
 pub mod restart;
+pub mod restore;
 pub mod rules_file;
+pub mod server_process;
 pub mod terminal;
 pub mod themes;
+pub mod turn_store;
 
 pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

@@ -130,6 +130,11 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             thread_id,
             answer: typed(protocol::THREAD_TURNS_LIST, raw),
         },
+        RequestTag::CatchUpTurn { thread_id, turn_id } => Reply::CatchUpTurn {
+            thread_id,
+            turn_id,
+            answer: typed(protocol::THREAD_TURNS_LIST, raw),
+        },
         RequestTag::SetThreadName { thread_id, name } => Reply::SetThreadName {
             thread_id,
             name,
@@ -163,6 +168,51 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             enabled,
             answer: typed(protocol::SKILLS_CONFIG_WRITE, raw),
         },
+        RequestTag::ListModes { then } => Reply::ListModes {
+            then,
+            answer: typed(protocol::COLLABORATION_MODE_LIST, raw),
+        },
+        RequestTag::SwitchMode { mode, implement } => Reply::SwitchMode {
+            mode,
+            implement,
+            answer: done(raw),
+        },
+        RequestTag::StartThreadFor(purpose) => Reply::StartThreadFor {
+            purpose,
+            answer: typed(protocol::THREAD_START, raw),
+        },
+        RequestTag::PlanAttachmentFolder => Reply::PlanAttachmentFolder(done(raw)),
+        RequestTag::PlanAttachmentFile { path } => Reply::PlanAttachmentFile {
+            path,
+            answer: done(raw),
+        },
+        RequestTag::PrepareApprovedPlan => {
+            Reply::PrepareApprovedPlan(typed(protocol::THREAD_PREPARE_APPROVED_PLAN, raw))
+        }
+        RequestTag::Unsubscribe => Reply::Unsubscribe(done(raw)),
+        RequestTag::ReadConfig => Reply::ReadConfig(typed(protocol::CONFIG_READ, raw)),
+        RequestTag::TitleTurn {
+            main_thread,
+            side_thread,
+        } => Reply::TitleTurn {
+            main_thread,
+            side_thread,
+            answer: done(raw),
+        },
+        RequestTag::AutoName { thread_id, name } => Reply::AutoName {
+            thread_id,
+            name,
+            answer: done(raw),
+        },
+        RequestTag::RevertThread {
+            thread_id,
+            before_turn_id,
+        } => Reply::RevertThread {
+            thread_id,
+            before_turn_id,
+            answer: typed(protocol::THREAD_REVERT, raw),
+        },
+        RequestTag::Ping => Reply::Ping(done(raw)),
     }
 }
 

@@ -49,8 +49,8 @@ pub fn respawn(spawner: Option<&mut Spawner>, kill: Option<u32>) -> Result<Spawn
     spawner()
 }
 
-/// The health deadlines, from `TERN_INIT_TIMEOUT_MS` and `TERN_SILENCE_TIMEOUT_MS` when set
-/// (tests shorten them), else the defaults (10 s, 30 s).
+/// The health deadlines, from `TERN_INIT_TIMEOUT_MS`, `TERN_SILENCE_TIMEOUT_MS` and
+/// `TERN_PROBE_TIMEOUT_MS` when set (tests shorten them), else the defaults (10 s, 30 s, 10 s).
 pub fn timeouts_from_env() -> Timeouts {
     let read = |name: &str| {
         std::env::var(name)
@@ -62,5 +62,6 @@ pub fn timeouts_from_env() -> Timeouts {
     Timeouts {
         initialize: read("TERN_INIT_TIMEOUT_MS").unwrap_or(defaults.initialize),
         silence: read("TERN_SILENCE_TIMEOUT_MS").unwrap_or(defaults.silence),
+        probe: read("TERN_PROBE_TIMEOUT_MS").unwrap_or(defaults.probe),
     }
 }

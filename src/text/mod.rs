@@ -6,5 +6,6 @@
 mod generate_tables;
 pub mod graphemes;
 pub mod invisible;
+pub mod one_line;
 pub mod sanitize;
 mod unicode_tables;

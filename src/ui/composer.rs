@@ -16,8 +16,10 @@ use std::time::Instant;
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     // Queued messages are listed above the box (`ui::queued`), so it has no title.
+    let plan = crate::app::session::plan_mode::in_plan_mode(state);
     let border = match state.lifecycle {
         Lifecycle::Failed(_) => palette.error,
+        _ if plan => palette.accent,
         _ => palette.border,
     };
     let mut block = rounded_box(border);
@@ -30,6 +32,10 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
         };
         let label = Span::styled(format!(" {} ", vim.status()), style);
         block = block.title_top(Line::from(label).right_aligned());
+    }
+    if plan {
+        // The mode shows where the person types: what they send is for planning.
+        block = block.title(Span::styled(" Plan mode ", palette.accent.bold()));
     }
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -46,6 +52,11 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
         };
         let hint = if quit_ladder::armed(state, now) {
             Line::from(Span::styled("Ctrl+C again to quit", palette.warning))
+        } else if crate::app::session::rewind::armed(state, now) {
+            Line::from(Span::styled(
+                "Esc again to rewind to an earlier message",
+                palette.warning,
+            ))
         } else {
             let width = usize::from(after_cursor.width);
             Line::from(placeholder(state.turn_active(), width).dim())

@@ -4,11 +4,13 @@
 //! stack in order. The bottom box shows the topmost bottom-placed layer (or the composer);
 //! popups and full-screen layers are drawn over what is below them.
 
+mod checklist;
 mod choice;
 mod chrome;
 mod composer;
 mod diff;
 mod file_finder;
+mod fit_line;
 mod help;
 mod hints;
 mod history_search;
@@ -17,6 +19,7 @@ mod prefix;
 mod question;
 mod question_view;
 mod queued;
+mod rewind;
 mod rules;
 mod search;
 mod selected;
@@ -47,6 +50,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     let palette = session.config.theme.palette();
     transcript::draw(frame, areas.transcript, state);
     let shown = state.on_screen();
+    checklist::draw(frame, areas.checklist, session);
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
         composer::draw(frame, area, session, now);
@@ -73,7 +77,24 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
         }
     }
     status::draw(frame, areas.status, state, now);
-    hints::draw(frame, areas.hints, &state.top_hints(now), palette);
+    let hints = state.top_hints(now);
+    // Where the rest is: `?` when the view on top opens help with it, else the key that opens
+    // help over any view (F1; `?` is typed there).
+    let anywhere = crate::app::base::keys::help_anywhere(&session.config.keymap)
+        .first()
+        .map(|chord| chord.label());
+    let help_on_top = matches!(
+        state.on_screen().last(),
+        Some(crate::app::stacks::Shown::Layer(Layer::Help(_)))
+    );
+    let help = if help_on_top {
+        None
+    } else if hints.iter().any(|h| h.keys == "?") {
+        Some("?")
+    } else {
+        anywhere.as_deref()
+    };
+    hints::draw(frame, areas.hints, &hints, help, palette);
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
     } else if palette.terminal_colours_only {
@@ -102,6 +123,20 @@ fn strip_colours(buffer: &mut ratatui::buffer::Buffer) {
     }
 }
 
+/// Where `?` help goes: over the transcript (and the rows under it down to the bottom box),
+/// unless that leaves it too little room.
+fn help_area(areas: &Areas) -> ratatui::layout::Rect {
+    let above_bottom = areas.bottom.y.saturating_sub(areas.main.y);
+    if above_bottom >= 8 {
+        ratatui::layout::Rect {
+            height: above_bottom,
+            ..areas.main
+        }
+    } else {
+        areas.main
+    }
+}
+
 /// The one match from what is shown to its drawing.
 fn draw_shown(
     frame: &mut Frame<'_>,
@@ -123,7 +158,8 @@ fn draw_shown(
             session.question_look(),
         ),
         Shown::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search, palette),
-        Shown::Layer(Layer::Help(help)) => help::draw(frame, areas.main, help, palette),
+        // Over the conversation: the composer and its border stay whole under it.
+        Shown::Layer(Layer::Help(help)) => help::draw(frame, help_area(areas), help, palette),
         Shown::Layer(Layer::HistorySearch(search)) => {
             history_search::draw(frame, areas.bottom, search, palette)
         }
@@ -153,6 +189,7 @@ fn draw_shown(
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}
+        Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),
         Shown::Layer(Layer::Selected(selected)) => {
             selected::draw(frame, areas.bottom, selected, state, palette)
         }

@@ -24,6 +24,7 @@ pub fn draw(
     let live = queued.activation.as_ref().is_some_and(|a| a.live(now));
     let what = match queued.question.subject {
         QuestionSubject::Form(_) | QuestionSubject::Url(_) => "Question",
+        QuestionSubject::ImplementPlan { .. } => "Plan ready",
         _ => "Approval needed",
     };
     let mut heading = if count > 1 {

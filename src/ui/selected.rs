@@ -58,6 +58,7 @@ fn kind_name(kind: &CellKind) -> &'static str {
         CellKind::Command(_) => "command",
         CellKind::FileChange { .. } => "change",
         CellKind::Plan { .. } => "plan",
+        CellKind::ProposedPlan { .. } => "proposed plan",
         CellKind::Tool { .. } => "tool call",
         CellKind::Notice { .. } => "notice",
         CellKind::TurnEnd { .. } => "turn end",

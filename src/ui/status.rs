@@ -1,32 +1,57 @@
-//! The status line: model, cwd, what the turn is doing, context used.
+//! The status line: model, cwd, what the turn is doing, context used — each part whole or not
+//! at all on a narrow screen (`fit_line`).
 
+use super::fit_line::{fit, Part};
 use crate::app::{AppState, Lifecycle, TurnPhase};
 use crate::render::numbers;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::style::Style;
+use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::time::Instant;
 
+/// How long each part of the line stays when the row is too narrow (`fit_line`): what the turn
+/// is doing and a question waiting go last, the hint to interrupt first.
+mod keep {
+    pub const STATE: u8 = 9;
+    pub const QUESTION: u8 = 8;
+    pub const PLAN_MODE: u8 = 7;
+    pub const MODEL: u8 = 6;
+    pub const CONTEXT: u8 = 5;
+    pub const CWD: u8 = 4;
+    pub const REMOTE: u8 = 3;
+    pub const BACKEND: u8 = 2;
+    // The thread's name is the first to go: the line says it only when there is room.
+    pub const TITLE: u8 = 0;
+    pub const INTERRUPT_HINT: u8 = 1;
+}
+
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let palette = state.session.config.theme.palette();
-    let mut spans: Vec<Span<'static>> = Vec::new();
-    let sep = || Span::styled(" · ", palette.dim);
+    let mut parts: Vec<Part> = Vec::new();
+    let status = |text: &str, style| Part::text(keep::STATE, text, style);
     match &state.session.lifecycle {
+        // A dropped link dialled again by itself: said first, whatever the stage.
+        _ if state.session.reconnect.is_some() => {
+            if let Some(reconnect) = &state.session.reconnect {
+                parts.push(status(&reconnect.bar(), palette.warning.bold()));
+            }
+        }
         Lifecycle::Connecting { .. } | Lifecycle::Restarting { .. } => {
-            spans.push(Span::styled("connecting to codex…", palette.warning))
+            parts.push(status("connecting to codex…", palette.warning))
         }
         // Connected, but no thread yet: the picker is up, or one is being opened.
-        Lifecycle::Picking => spans.push(Span::styled("choose a thread", palette.accent)),
-        Lifecycle::Opening(_) => spans.push(Span::styled("opening a thread…", palette.warning)),
-        Lifecycle::Failed(_) => spans.push(Span::styled("disconnected", palette.error.bold())),
+        Lifecycle::Picking => parts.push(status("choose a thread", palette.accent)),
+        Lifecycle::Opening(_) => parts.push(status("opening a thread…", palette.warning)),
+        Lifecycle::Failed(_) => parts.push(status("disconnected", palette.error.bold())),
         Lifecycle::Ready => match &state.session.shown.turn {
-            TurnPhase::Idle => spans.push(Span::styled("ready", palette.success)),
+            TurnPhase::Idle => parts.push(status("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();
-                spans.push(Span::styled(
-                    format!("● working {secs}s"),
+                parts.push(status(
+                    &format!("● working {secs}s"),
                     palette.working.bold(),
                 ));
                 // With vim keys Esc is vim's (to normal mode): Ctrl+C interrupts.
@@ -35,48 +60,69 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
                 } else {
                     " (Esc to interrupt)"
                 };
-                spans.push(Span::styled(how, palette.dim));
+                parts.push(Part::text(keep::INTERRUPT_HINT, how, palette.dim).joined());
             }
-            TurnPhase::Interrupting { .. } => {
-                spans.push(Span::styled("interrupting…", palette.warning))
-            }
+            TurnPhase::Interrupting { .. } => parts.push(status("interrupting…", palette.warning)),
         },
     }
-    if !state.session.questions.is_empty() {
-        spans.push(sep());
-        spans.push(Span::styled("approval needed", palette.attention));
+    if let Some(front) = state.session.questions.front() {
+        // tern's own question (the plan chooser) approves nothing.
+        let what = if front.question.is_local() {
+            "plan ready"
+        } else {
+            "approval needed"
+        };
+        parts.push(Part::text(keep::QUESTION, what, palette.attention));
     }
     if let Some(thread) = &state.session.shown.thread {
-        spans.push(sep());
         // What the next turn uses: `/model` may have changed it.
         let model = crate::app::session::turn_settings::model(&state.session).unwrap_or_default();
-        spans.push(Span::styled(sanitize_line(&model), palette.identity));
-        spans.push(sep());
-        spans.push(
-            sanitize_line(&short_path(
-                &thread.cwd,
-                state.session.config.home.as_deref(),
-            ))
-            .into(),
-        );
+        let mut model = vec![Span::styled(sanitize_line(&model), palette.identity)];
+        // The next turn's reasoning effort (Alt+, / Alt+. change it).
+        if let Some(effort) = crate::app::session::turn_settings::effort(&state.session) {
+            model.push(Span::styled(
+                format!(" {}", sanitize_line(&effort)),
+                palette.identity,
+            ));
+        }
+        parts.push(Part::new(keep::MODEL, model));
+        if crate::app::session::plan_mode::in_plan_mode(&state.session) {
+            parts.push(Part::text(
+                keep::PLAN_MODE,
+                "Plan mode (Shift+Tab)",
+                palette.accent.bold(),
+            ));
+        }
+        let cwd = short_path(&thread.cwd, state.session.config.home.as_deref());
+        let mut part = Part::text(keep::CWD, sanitize_line(&cwd), Style::default());
+        if let Some(last) = last_folder(&cwd) {
+            part = part.short(vec![Span::raw(format!("…/{}", sanitize_line(last)))]);
+        }
+        parts.push(part);
+        if let Some(name) = state.session.titles.name_of(&thread.id) {
+            parts.push(Part::text(
+                keep::TITLE,
+                clip(&sanitize_line(name), 40),
+                palette.accent,
+            ));
+        }
     }
     if let Some(remote) = &state.session.config.connected_to {
-        spans.push(sep());
-        spans.push(Span::styled(
+        parts.push(Part::text(
+            keep::REMOTE,
             format!("⇄ {}", sanitize_line(remote)),
             palette.accent,
         ));
     }
     if !state.session.config.backend_label.is_empty() {
-        spans.push(sep());
-        spans.push(Span::styled(
+        parts.push(Part::text(
+            keep::BACKEND,
             state.session.config.backend_label.clone(),
             palette.dim,
         ));
     }
     if let Some(usage) = &state.session.shown.usage {
         let used = usage.last.total_tokens;
-        spans.push(sep());
         let percent = usage
             .model_context_window
             .and_then(|window| numbers::percent(used, window));
@@ -84,9 +130,28 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             Some(p) => format!("ctx {} ({p}%)", numbers::tokens(used)),
             None => format!("ctx {}", numbers::tokens(used)),
         };
-        spans.push(Span::styled(text, palette.status_bar));
+        parts.push(Part::text(keep::CONTEXT, text, palette.status_bar));
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    let separator = Span::styled(" · ", palette.dim);
+    let line = fit(parts, usize::from(area.width), separator);
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+/// At most `max` characters, an ellipsis marking a cut.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(max - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// A path's last folder, when there is more before it (`~/src/tern` → `tern`).
+fn last_folder(path: &str) -> Option<&str> {
+    let trimmed = path.trim_end_matches('/');
+    let (before, last) = trimmed.rsplit_once('/')?;
+    (!before.is_empty() && !last.is_empty() && before != "~").then_some(last)
 }
 
 /// `path` with the home folder shown as `~`.

@@ -238,6 +238,10 @@ fn row_line(
     if row.active {
         tail_width += 8;
         tail.push(Span::styled(" running", palette.success));
+    } else if row.live {
+        // Open in a window right now (a shared service): opening it here follows it live.
+        tail_width += 5;
+        tail.push(Span::styled(" live", palette.accent));
     }
     let title_width = width.saturating_sub(2 + TIME_WIDTH + tail_width + 1);
     let title = fit(row.title(), title_width);

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
 
 /// Where a screen row of the transcript comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +15,8 @@ pub struct RowOrigin {
     pub row: usize,
 }
 
+/// The transcript in `area`; scrolled back, its last row says there is more below
+/// (`Scroll::text_rows`).
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     // Before the conversation starts, the welcome sits on top and notices go under it.
     let area = if super::welcome::shown(state) {
@@ -23,7 +26,11 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         area
     };
     let view = state.session.view_in(area);
-    let height = area.height as usize;
+    let height = state
+        .session
+        .shown
+        .scroll
+        .text_rows(usize::from(area.height));
     let mut top = state.session.shown.scroll.top(&view);
     let at_top = top.cell == 0 && top.row == 0;
 
@@ -70,13 +77,20 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
 
     if !state.session.shown.scroll.is_following() && area.height > 0 {
         let hint = if state.session.shown.scroll.new_output_below(&view) {
-            " ↓ new output · End to follow "
+            ["↓ new output · End to follow", "↓ new output", "↓"]
         } else {
-            " ↓ more below · End to follow "
+            ["↓ more below · End to follow", "↓ more below", "↓"]
         };
-        let w = hint.chars().count() as u16;
-        if area.width > w {
-            let at = Rect::new(area.x + area.width - w, area.y + area.height - 1, w, 1);
+        // The transcript's last row, left without text when the window can spare it.
+        let row = Rect::new(area.x, area.y + area.height - 1, area.width, 1);
+        let width = usize::from(row.width);
+        if let Some(hint) = hint
+            .iter()
+            .map(|h| format!(" {h} "))
+            .find(|h| h.width() <= width)
+        {
+            let w = crate::render::fit::cells(hint.width());
+            let at = Rect::new(row.x + row.width - w, row.y, w, 1);
             let hint = Span::styled(hint, state.session.config.theme.palette().attention);
             frame.render_widget(Paragraph::new(hint), at);
         }

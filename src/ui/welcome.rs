@@ -58,7 +58,12 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         .connected_to
         .as_ref()
         .map(|remote| ("connected", remote.clone()));
-    let facts = connected.into_iter().chain([
+    let name = state
+        .session
+        .thread_id()
+        .and_then(|id| state.session.titles.name_of(id))
+        .map(|name| ("thread", name.to_string()));
+    let facts = connected.into_iter().chain(name).chain([
         ("model", model),
         (
             "directory",

@@ -1,6 +1,7 @@
 //! The @-mention finder's keys. `@` typed at the start of the composer or after a space opens it
 //! (its state is the composer's, `composer::popups`), and what follows is the query of the
-//! server's `fuzzyFileSearch` over the session's directory. The typed text stays in the composer
+//! server's `fuzzyFileSearch` over the session's directory (one search at a time:
+//! `session::file_search`). The typed text stays in the composer
 //! as it is typed; Tab or Enter replaces `@query` with the chosen path (plain text: the server
 //! ignores `mention` items for files), Esc leaves the text.
 
@@ -11,12 +12,8 @@ use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
 use crate::app::line_input::pasted_line;
-use crate::app::request::ClientRequest;
+use crate::app::session::file_search::search;
 use crate::app::state::Session;
-use crate::protocol::FuzzyFileSearchParams;
-
-/// One token for every search, so the server drops the work of a query typed over.
-const CANCELLATION_TOKEN: &str = "tern-file-finder";
 
 /// Whether an `@` typed now starts a mention: at the start of the composer or after
 /// whitespace.
@@ -167,43 +164,6 @@ fn on_input(
             Some((search(finder, state), true))
         }
     }
-}
-
-/// Asks the server for the current query; an empty query has no matches.
-fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
-    state.composer.file_searches += 1;
-    finder.generation = state.composer.file_searches;
-    finder.selected.first();
-    finder.error = None;
-    if finder.query.is_empty() {
-        finder.matches.clear();
-        finder.searching = false;
-        return vec![];
-    }
-    let Some(root) = search_root(state) else {
-        finder.error = Some("no working directory to search yet".into());
-        return vec![];
-    };
-    finder.searching = true;
-    vec![Effect::Request(ClientRequest::SearchFiles {
-        params: FuzzyFileSearchParams {
-            query: finder.query.to_string(),
-            roots: vec![root],
-            cancellation_token: Some(CANCELLATION_TOKEN.into()),
-        },
-        generation: finder.generation,
-    })]
-}
-
-/// The session's directory: the thread's, else the one tern was started in.
-fn search_root(state: &Session) -> Option<String> {
-    state
-        .shown
-        .thread
-        .as_ref()
-        .map(|t| t.cwd.clone())
-        .filter(|cwd| !cwd.is_empty())
-        .or_else(|| state.config.settings.cwd.clone())
 }
 
 /// A path with whitespace is quoted, so it reads as one word.

@@ -110,6 +110,13 @@ pub enum BaseKey {
     VimRedo,
     /// A key of vim's normal mode, to its engine as typed (`composer::vim`).
     VimCommand,
+    /// Esc on an empty, idle composer: the first arms, the second opens the rewind list.
+    Rewind,
+    /// Shift+Tab: the next collaboration mode.
+    Mode,
+    /// Alt+, / Alt+.: less / more reasoning for the next turn.
+    EffortDown,
+    EffortUp,
     /// Held for a coming issue: does nothing yet.
     Reserved,
 }
@@ -245,6 +252,8 @@ const VIM_EDIT: &[Chord] = &[
 ];
 
 const ALT_LEFT: Chord = Chord::alt(KeyCode::Left);
+/// Help over any view, by default.
+pub const HELP_ANYWHERE: Chord = Chord::key(KeyCode::F(1));
 const ALT_RIGHT: Chord = Chord::alt(KeyCode::Right);
 
 pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
@@ -285,6 +294,12 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         row("help", &[Chord::ch('?')], BaseKey::Help, "keys")
             .explained("this help")
             .when("the composer is empty", |s| s.composer_empty && !s.question),
+        // Where `?` is typed (a draft, a filter, a query) help is still one key away: the
+        // router opens it over any view (`router::help_anywhere`), and a hint bar that drops
+        // hints names it ("… F1 more").
+        row("help_anywhere", &[HELP_ANYWHERE], BaseKey::Help, "keys")
+            .explained("this help, over any view (where ? types)")
+            .help(),
         row("send", &[Chord::ENTER], BaseKey::Send, "send")
             .explained("send the prompt (steers a running turn; a /command runs)")
             .words_by(send_words)
@@ -559,17 +574,35 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             "delete forward",
         )
         .when("the composer has text", |s| !s.composer_empty),
-        // Held for the issues that bring them.
-        row("rewind", &[Chord::ESC], BaseKey::Reserved, "rewind")
-            .explained("Esc Esc: back to an earlier prompt")
+        // Plan mode, reasoning and rewind (issue 20).
+        row("rewind", &[Chord::ESC], BaseKey::Rewind, "rewind")
+            .explained("twice: rewind to an earlier message (files too, if you say so)")
+            .shown_as("Esc Esc")
             .when("idle, the composer empty, vim keys off", |s| {
                 !s.busy && s.composer_empty && !s.question && !s.vim
             })
-            .reserved("issue 20"),
-        row("mode", &[Chord::BACKTAB], BaseKey::Reserved, "mode")
-            .explained("cycle the collaboration mode")
+            .help(),
+        row("mode", &[Chord::BACKTAB], BaseKey::Mode, "mode")
+            .explained("Plan mode and back: codex plans before it changes anything")
             .when("no question is up", |s| !s.question)
-            .reserved("issue 20"),
+            .help(),
+        row(
+            "effort_down",
+            &[Chord::alt(KeyCode::Char(','))],
+            BaseKey::EffortDown,
+            "less reasoning",
+        )
+        .explained("less reasoning for the next turn")
+        .help(),
+        row(
+            "effort_up",
+            &[Chord::alt(KeyCode::Char('.'))],
+            BaseKey::EffortUp,
+            "more reasoning",
+        )
+        .explained("more reasoning for the next turn")
+        .help(),
+        // Held for the issue that brings it.
         row(
             "agents",
             &[ALT_LEFT, ALT_RIGHT],
@@ -582,3 +615,8 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
     ],
     Rest::typing(""),
 );
+
+/// The keys that open help over any view (F1, unless `[keys] help_anywhere` says otherwise).
+pub fn help_anywhere(keymap: &crate::app::keys::Keymap) -> Vec<Chord> {
+    keymap.chords("", "help_anywhere", &[HELP_ANYWHERE])
+}

@@ -61,7 +61,10 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
 /// The facts the conversation's keys read, now.
 pub fn state(session: &Session, layer_open: bool) -> BaseState {
     BaseState {
-        running: matches!(session.shown.turn, TurnPhase::Running { .. }),
+        // While a dropped link is dialled again the turn runs on the server, but nothing can
+        // reach it: no interrupt, no steer (Enter queues).
+        running: matches!(session.shown.turn, TurnPhase::Running { .. })
+            && session.reconnect.is_none(),
         busy: session.turn_active(),
         composer_empty: session.composer.is_empty(),
         layer_open,
@@ -82,7 +85,12 @@ pub fn key_list(cx: &ViewCx<'_>) -> KeyList {
 
 fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
     let facts = state(cx.session, cx.layer_open);
-    match KEYS.resolve(&key, &facts, &cx.config.keymap) {
+    let resolved = KEYS.resolve(&key, &facts, &cx.config.keymap);
+    if resolved != Resolved::Row(BaseKey::Rewind) {
+        // Any other key ends an Esc waiting for its second.
+        cx.rewind.armed_until = None;
+    }
+    match resolved {
         Resolved::Row(action) => act(cx, action, key),
         Resolved::Take => {
             // Vim's first: a command in normal mode, typing it watches in insert mode.
@@ -149,6 +157,18 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         BaseKey::VimRedo => return vim_keys::redo(state, now),
         BaseKey::VimCommand => {
             return vim_keys::offer(state, key, now).unwrap_or(Outcome::Consumed(vec![]))
+        }
+        BaseKey::Rewind => {
+            if super::session::rewind::esc(state, now) {
+                return super::layers::rewind::open(state);
+            }
+        }
+        BaseKey::Mode => return Outcome::Consumed(super::session::plan_mode::cycle(state)),
+        BaseKey::EffortDown => {
+            return Outcome::Consumed(super::session::plan_mode::step_effort(state, false))
+        }
+        BaseKey::EffortUp => {
+            return Outcome::Consumed(super::session::plan_mode::step_effort(state, true))
         }
         BaseKey::Reserved => {}
     }

@@ -138,7 +138,7 @@ pub fn table(chord: &Chord, keymap: &Keymap) -> Vec<Taker> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::keys::{Binding, Show};
+    use crate::app::keys::Binding;
 
     #[test]
     fn no_two_rows_take_one_key_in_one_state() {
@@ -212,15 +212,16 @@ mod tests {
         assert_eq!(
             esc.len(),
             1,
-            "Esc idle on an empty composer: the rewind held for issue 20"
+            "Esc idle on an empty composer: the rewind (issue 20)"
         );
-        assert!(matches!(esc[0].show, Show::Reserved("issue 20")));
+        assert_eq!(esc[0].name, "rewind");
+        assert_eq!(esc[0].action, super::super::keys::BaseKey::Rewind);
     }
 
     #[test]
     fn every_shared_key_has_its_column_filled_where_it_does_something() {
         let keymap = Keymap::default();
-        // Esc: interrupts a running turn, is held for rewind when idle on an empty composer;
+        // Esc: interrupts a running turn, rewinds (Esc Esc) when idle on an empty composer;
         // with vim keys on it is vim's (to normal mode), whatever runs.
         let esc = table(&Chord::ESC, &keymap);
         assert!(esc
@@ -231,6 +232,10 @@ mod tests {
             .iter()
             .filter(|t| t.state.vim)
             .all(|t| t.row.map(|r| r.0) == Some("vim_escape")));
+        assert!(esc
+            .iter()
+            .filter(|t| !t.state.running && t.state.composer_empty && !t.state.vim)
+            .all(|t| t.row.map(|r| r.0) == Some("rewind")));
         // Ctrl+R: vim's redo in its normal mode, the history search otherwise.
         for taker in table(&Chord::ctrl('r'), &keymap) {
             let expected = if taker.state.vim_normal {
@@ -240,6 +245,10 @@ mod tests {
             };
             assert_eq!(taker.row.map(|r| r.0), Some(expected), "{:?}", taker.state);
         }
+        // Shift+Tab: the collaboration mode, in every column (a question is not up in them).
+        assert!(table(&Chord::BACKTAB, &keymap)
+            .iter()
+            .all(|t| t.row.map(|r| r.0) == Some("mode")));
         // Ctrl+Z: undo with text, job control on an empty composer.
         for taker in table(&Chord::ctrl('z'), &keymap) {
             let expected = if taker.state.composer_empty {

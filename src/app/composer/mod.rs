@@ -7,7 +7,7 @@
 pub mod popups;
 pub mod vim;
 
-pub use popups::{ComposerPopup, FileFinder, SkillFinder, SlashPopup};
+pub use popups::{Asked, ComposerPopup, FileFinder, SkillFinder, SlashPopup};
 
 use super::paste::{self, FoldedPaste};
 use super::prompt_history::PromptHistory;

@@ -50,13 +50,20 @@ pub struct SkillFinder {
 pub struct FileFinder {
     /// What was typed after `@`.
     pub query: LineInput,
-    /// Of the latest query sent: an answer for any other is stale and dropped.
-    pub generation: u64,
+    /// The search out now, if any: one at a time (see `session::file_search`).
+    pub asked: Option<Asked>,
     pub matches: Vec<FuzzyFileMatch>,
     pub selected: PickList,
-    /// A query is out and its answer has not come.
+    /// The query changed since its matches were found: an answer is awaited.
     pub searching: bool,
     pub error: Option<String>,
+}
+
+/// A search sent and not answered yet: its number (each answer carries it back) and its query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asked {
+    pub generation: u64,
+    pub query: String,
 }
 
 impl FileFinder {
@@ -74,16 +81,25 @@ impl FileFinder {
         self.matches.len().clamp(1, 10)
     }
 
-    /// The answer to a search: kept if it is for the latest query, dropped otherwise.
-    pub fn answered(&mut self, generation: u64, result: Result<FuzzyFileSearchResponse, String>) {
-        if self.generation != generation {
-            tracing::debug!(
-                generation,
-                current = self.generation,
-                "dropping a stale file search answer"
-            );
-            return;
+    /// Takes the answer to the search out if it is the one numbered `generation`; anything else
+    /// (an answer for a finder closed since, or lost track of) is not this finder's. Returns
+    /// whether it was.
+    pub fn settle(&mut self, generation: u64) -> Option<Asked> {
+        if self
+            .asked
+            .as_ref()
+            .is_none_or(|a| a.generation != generation)
+        {
+            tracing::debug!(generation, "dropping a file search answer not awaited");
+            return None;
         }
+        self.asked.take()
+    }
+
+    /// Shows the answer found for `query` (the finder's query now: an answer for another one is
+    /// never shown, whatever it says).
+    pub fn show(&mut self, query: &str, result: Result<FuzzyFileSearchResponse, String>) {
+        debug_assert_eq!(query, self.query.as_str());
         self.searching = false;
         match result {
             Ok(answer) => {

@@ -22,6 +22,7 @@ pub mod prefix;
 pub mod question;
 pub mod question_view;
 pub mod queue;
+pub mod rewind;
 pub mod rules;
 pub mod search;
 pub mod selected;
@@ -38,6 +39,7 @@ pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
+pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
 pub use selected::SelectedCell;
@@ -76,6 +78,8 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// Esc Esc, `/rewind`: back to before an earlier message, files included.
+    Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
     Selected(SelectedCell),
     /// `/theme`: the themes, previewed as the selection moves.
@@ -101,6 +105,7 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
             Layer::ThemePicker($view) => $body,
             Layer::Skills($view) => $body,

@@ -222,6 +222,7 @@ fn might_match(kind: &CellKind, query: &str) -> bool {
     let source = match kind {
         CellKind::Agent { markdown, .. } => markdown.as_str(),
         CellKind::User { text } | CellKind::Reasoning { text } => text.as_str(),
+        CellKind::ProposedPlan { markdown, .. } => markdown.as_str(),
         _ => return true,
     };
     let fold = !query.chars().any(char::is_uppercase);

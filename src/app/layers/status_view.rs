@@ -69,9 +69,19 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         ),
         ("Model", turn_settings::model(state).unwrap_or_else(unknown)),
     ];
+    if let Some(name) = state.thread_id().and_then(|id| state.titles.name_of(id)) {
+        rows.insert(1, ("Name", name.to_string()));
+    }
     if let Some(effort) = turn_settings::effort(state) {
         rows.push(("Reasoning effort", effort));
     }
+    rows.push((
+        "Mode",
+        format!(
+            "{} (Shift+Tab or /plan to switch)",
+            crate::app::session::plan_mode::mode_name(state)
+        ),
+    ));
     rows.push((
         "Directory",
         crate::app::session::threads::current_cwd(state),

@@ -17,12 +17,14 @@ pub fn quit(state: &mut Session) -> Vec<Effect> {
     effects
 }
 
-/// Answers every open prompt `cancel` (no, and stop the turn).
+/// Answers every open prompt `cancel` (no, and stop the turn). tern's own questions (the plan
+/// chooser) just close.
 pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
     state
         .questions
         .clear()
         .into_iter()
+        .filter(|prompt| !prompt.is_local())
         .map(|prompt| Effect::Respond {
             id: prompt.id,
             result: Decision::Cancel.response(),
@@ -91,6 +93,13 @@ pub fn turn_finished(state: &mut Session, now: Instant) -> Vec<Effect> {
 }
 
 pub fn interrupt(state: &mut Session) -> Vec<Effect> {
+    if state.reconnect.is_some() {
+        state.shown.transcript.notice(
+            NoticeLevel::Warning,
+            "Not connected: the turn cannot be interrupted until tern has reconnected.",
+        );
+        return vec![];
+    }
     let (TurnPhase::Running { id, since }, Some(thread_id)) = (
         state.shown.turn.clone(),
         state.thread_id().map(str::to_string),

@@ -14,6 +14,14 @@ pub fn answer_front(
     record: Record,
     now: Instant,
 ) -> Vec<Effect> {
+    if state.questions.front().is_some_and(|q| q.stale) {
+        state.shown.transcript.notice(
+            NoticeLevel::Warning,
+            "Not sent: this question was asked on the connection that was lost. Once tern is \
+             reconnected codex asks it again (if it still waits) and your answer can go.",
+        );
+        return vec![];
+    }
     let Some(question) = state.questions.pop(now) else {
         return vec![];
     };
@@ -37,6 +45,7 @@ pub fn answer_front(
             QuestionSubject::ToolApproval(p) => format!("the {} tool call", p.server_name),
             QuestionSubject::Url(p) => format!("{}'s link", p.server_name),
             QuestionSubject::Form(_) => "the questions".to_string(),
+            QuestionSubject::ImplementPlan { .. } => "the plan".to_string(),
         };
         let level = if record.is_approval() || record == Record::Answered {
             NoticeLevel::Info

@@ -77,6 +77,7 @@ pub fn initialized(state: &mut Session, answer: Answer<InitializeResponse>) -> V
     if again && !matches!(then, Open::Restore(_)) {
         // No thread was open yet: the new server starts the way the session was asked to.
         back(state);
+        state.reconnect = None;
     }
     let mut effects = vec![Effect::Notify {
         method: crate::protocol::INITIALIZED,
@@ -107,7 +108,8 @@ pub fn open(state: &mut Session, what: Open) -> Vec<Effect> {
             params: ThreadListParams {
                 limit: Some(1),
                 sort_key: Some(SORT_UPDATED_AT.into()),
-                cwd: Some(current_cwd(state)),
+                // No directory known (a remote URL without --cwd): the newest of all.
+                cwd: Some(current_cwd(state)).filter(|cwd| !cwd.is_empty()),
                 ..ThreadListParams::default()
             },
             purpose: ListPurpose::Last,
@@ -177,6 +179,20 @@ pub fn thread_answered(
     };
     match how {
         Adopted::Started => fail(state, format!("codex could not start a thread: {error}")),
+        Adopted::Restored if !has_messages(state) => {
+            // A thread nothing was said in yet is not saved ("no rollout found"), and a server
+            // may forget it once its window is gone: a new one loses nothing.
+            state.reconnect = None;
+            back(state);
+            // The same model (its notices) becomes the new thread's (`adopt_thread`).
+            state.shown.id = None;
+            state.shown.thread = None;
+            state.shown.transcript.notice(
+                NoticeLevel::Info,
+                format!("The empty thread could not be resumed ({error}): started a new one."),
+            );
+            open(state, Open::New)
+        }
         Adopted::Restored => {
             let thread = match &state.lifecycle {
                 Lifecycle::Opening(Open::Restore(thread)) => thread.clone(),
@@ -212,6 +228,12 @@ pub fn adopt_thread(
     how: Adopted,
     now: Instant,
 ) -> Vec<Effect> {
+    // Back after a reconnect by itself (not a new server): the thread picks up where it is.
+    let reconnected = match how {
+        Adopted::Restored => state.reconnect.take(),
+        _ => None,
+    };
+    let status = response.thread.status.clone();
     let thread = &response.thread;
     match how {
         // The model shown while it was started (the notices of the start) becomes its own.
@@ -240,7 +262,7 @@ pub fn adopt_thread(
     let notice = match how {
         Adopted::Started if inline => Some(format!(
             "Resumed thread {} ({} earlier turns)",
-            thread.id,
+            short(&thread.id),
             thread.turns.len()
         )),
         Adopted::Started => None,
@@ -251,8 +273,15 @@ pub fn adopt_thread(
             } else {
                 "Resumed"
             };
-            Some(format!("{verb} thread {} · {}", title.id, title.title()))
+            // The title is the thread's name or its first message, which may be a long paste:
+            // the notice names it in a few words (the conversation itself follows).
+            Some(format!(
+                "{verb} thread {} · {}",
+                short(&title.id),
+                short(title.title())
+            ))
         }
+        Adopted::Restored if reconnected.is_some() => None,
         Adopted::Restored => Some(format!(
             "codex app-server restarted{}; thread {} resumed.",
             state
@@ -260,7 +289,7 @@ pub fn adopt_thread(
                 .pid
                 .map(|p| format!(" (pid {p})"))
                 .unwrap_or_default(),
-            thread.id
+            short(&thread.id)
         )),
     };
     let shown = &mut state.shown;
@@ -280,6 +309,8 @@ pub fn adopt_thread(
                 first: true,
             });
         }
+        // The same server: what it said before the drop still holds.
+        Adopted::Restored if reconnected.is_some() => back(state),
         Adopted::Restored => {
             // Late events of old turns came from the old server only; the new one may even
             // reuse their ids. A page asked of the old server will not come.
@@ -297,9 +328,23 @@ pub fn adopt_thread(
         cwd,
     });
     state.lifecycle = Lifecycle::Ready;
-    let mut effects = ask_older(state);
+    let mut effects = match reconnected {
+        Some(reconnect) => super::rejoin::resumed(state, reconnect, status.as_ref(), now),
+        None => vec![],
+    };
+    effects.extend(ask_older(state));
     effects.extend(super::outbox::send_next(state, now));
     effects
+}
+
+/// Whether the person has said anything in the shown thread (a message of theirs is on screen).
+fn has_messages(state: &Session) -> bool {
+    state
+        .shown
+        .transcript
+        .cells()
+        .iter()
+        .any(|c| matches!(c.kind(), crate::model::CellKind::User { .. }))
 }
 
 /// The new server is up (and the thread back, if one was open): the box goes.
@@ -310,6 +355,7 @@ pub fn back(state: &mut Session) {
 
 /// The new server could not take over: said in the box and the transcript.
 pub fn given_up(state: &mut Session, why: String) -> Vec<Effect> {
+    state.reconnect = None;
     health::show(
         state,
         DownCause::StartFailed {
@@ -317,4 +363,12 @@ pub fn given_up(state: &mut Session, why: String) -> Vec<Effect> {
         },
     );
     fail(state, format!("Could not restart codex app-server: {why}"))
+}
+
+/// The most columns a thread's id or title takes in a notice.
+const TITLE_COLUMNS: usize = 60;
+
+/// A thread's id or title as a few words of one line.
+fn short(text: &str) -> String {
+    crate::text::one_line::one_line(text, TITLE_COLUMNS)
 }

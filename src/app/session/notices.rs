@@ -1,48 +1,29 @@
 //! Honest notices: a warning the server repeats every turn ("Model metadata for … not found")
-//! shows once with a count; retries (`error` with `willRetry`) update one line per turn instead
+//! shows once with a count (any notice said again since the person's last message is counted
+//! on its line too: `Transcript::notice`); retries (`error` with `willRetry`) update one line per turn instead
 //! of adding one per try; a thread in `systemError` says so; a deleted exec-policy rule says
 //! when the deletion takes effect.
 
 use crate::app::state::Session;
 use crate::model::rules::{self, Entry};
-use crate::model::{CellKind, NoticeLevel, Transcript};
+use crate::model::{CellKind, NoticeLevel, Transcript, NOTICE_COLUMNS};
 use crate::protocol::ErrorNotification;
+use crate::text::one_line::one_line;
 use crate::text::sanitize::visible_line;
 use std::path::Path;
 
 /// What tern puts before a retry's message, so the line can be found and updated.
 const RETRYING: &str = "Retrying: ";
 
-/// Adds a notice, or counts it on the newest identical one: `text (×N)`.
+/// A warning the server says again every turn: counted on its line (`text (×N)`), across the
+/// person's messages too.
 pub fn repeated(state: &mut Session, level: NoticeLevel, text: String) {
     repeated_in(&mut state.shown.transcript, level, text);
 }
 
 /// [`repeated`] in any thread's transcript.
 pub fn repeated_in(transcript: &mut Transcript, level: NoticeLevel, text: String) {
-    let count_of = |shown: &str| -> Option<u32> {
-        if shown == text {
-            return Some(1);
-        }
-        shown
-            .strip_prefix(text.as_str())?
-            .strip_prefix(" (×")?
-            .strip_suffix(')')?
-            .parse()
-            .ok()
-    };
-    let existing = transcript.newest_mut(|kind| {
-        matches!(kind, CellKind::Notice { level: l, text: shown } if *l == level && count_of(shown).is_some())
-    });
-    match existing {
-        Some(cell) => {
-            if let CellKind::Notice { text: shown, .. } = cell.kind_mut() {
-                let count = count_of(shown).unwrap_or(1) + 1;
-                *shown = format!("{text} (×{count})");
-            }
-        }
-        None => transcript.notice(level, text),
-    }
+    transcript.repeated_notice(level, text);
 }
 
 /// An `error` notification: a retry updates the turn's one retry line; a final error is added.
@@ -56,7 +37,8 @@ pub fn error(transcript: &mut Transcript, e: ErrorNotification) {
         transcript.notice(NoticeLevel::Error, format!("Error: {text}"));
         return;
     }
-    let line = format!("{RETRYING}{text}");
+    // Updated in place below, so made one bounded line here as `notice` makes its lines.
+    let line = one_line(&format!("{RETRYING}{text}"), NOTICE_COLUMNS);
     // The newest retry line of this turn: nothing the person sent since.
     let newest = transcript.newest_mut(|kind| match kind {
         CellKind::User { .. } => true,

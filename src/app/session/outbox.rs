@@ -74,7 +74,8 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     let params = TurnStartParams {
         thread_id,
         input: super::skills::inputs(state, &prompt),
-        overrides: state.turn_settings.chosen.clone(),
+        // The person's overrides, and the collaboration mode once one is known.
+        overrides: super::turn_mode::turn_overrides(state),
     };
     vec![Effect::Request(ClientRequest::StartTurn { params, prompt })]
 }

@@ -8,28 +8,26 @@ use super::outbox;
 use super::threads;
 use crate::app::effect::Effect;
 use crate::app::event::{LayerEvent, ListPurpose};
-use crate::app::reply::{shown, Reply, ReplyError};
+use crate::app::reply::{shown, Answer, Reply, ReplyError};
+use crate::app::request::NewThreadPurpose;
 use crate::app::state::lifecycle::{Lifecycle, Open};
 use crate::app::state::{Session, TurnPhase};
 use crate::model::NoticeLevel;
+use crate::protocol::{ThreadListResponse, ThreadStartResponse};
 use std::time::Instant;
 
 pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> {
     match reply {
         Reply::Initialize(answer) => lifecycle::initialized(state, answer),
-        Reply::StartThread(answer) => {
-            lifecycle::thread_answered(state, answer, Adopted::Started, now)
-        }
+        Reply::StartThread(answer) => thread_answered(state, answer, Adopted::Started, now),
         Reply::ResumeThread(answer) => {
             let how = match state.lifecycle {
                 Lifecycle::Opening(Open::Restore(_)) => Adopted::Restored,
                 _ => Adopted::Resumed,
             };
-            lifecycle::thread_answered(state, answer, how, now)
+            thread_answered(state, answer, how, now)
         }
-        Reply::ForkThread(answer) => {
-            lifecycle::thread_answered(state, answer, Adopted::Forked, now)
-        }
+        Reply::ForkThread(answer) => thread_answered(state, answer, Adopted::Forked, now),
         Reply::StartTurn { prompt, answer } => match answer {
             Ok(response) => {
                 if let TurnPhase::Starting { since } = state.shown.turn {
@@ -40,7 +38,8 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
                         };
                     }
                 }
-                vec![]
+                // A new thread's first prompt: its title is asked for beside it.
+                super::titles::prompt_sent(state, &prompt)
             }
             // The turn may well have started: its `turn/started` says so.
             Err(e @ ReplyError::Unreadable { .. }) => {
@@ -68,27 +67,22 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             }
             vec![]
         }
-        Reply::ListThreads { purpose, answer } => match purpose {
-            ListPurpose::Page { generation, fast } => threads::listed(
-                state,
-                LayerEvent::ThreadPage {
-                    generation,
-                    fast,
-                    result: shown(answer),
-                },
-            ),
-            ListPurpose::Search { generation } => threads::listed(
-                state,
-                LayerEvent::ThreadMatches {
-                    generation,
-                    result: shown(answer),
-                },
-            ),
-            ListPurpose::Last => lifecycle::last_listed(state, shown(answer)),
-        },
+        Reply::ListThreads { purpose, answer } => {
+            // A rewound thread comes once per rollout generation: one row each.
+            let answer = answer.map(|mut list| {
+                crate::model::thread_list::dedupe(&mut list.data);
+                list
+            });
+            listed(state, purpose, answer)
+        }
         Reply::ListTurns { thread_id, answer } => {
             threads::on_turns(state, &thread_id, shown(answer), now)
         }
+        Reply::CatchUpTurn {
+            thread_id,
+            turn_id,
+            answer,
+        } => super::rejoin::caught_up(state, &thread_id, &turn_id, answer, now),
         Reply::PeekTurns { thread_id, answer } => {
             let result = shown(answer).map(|r| {
                 r.data
@@ -118,6 +112,9 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::UnarchiveThread { thread_id, answer } => {
             archive_answered(state, thread_id, false, answer)
         }
+        Reply::ListModels(answer) if super::plan_mode::wants_models(state) => {
+            super::plan_mode::models_for_effort(state, answer)
+        }
         Reply::ListModels(answer) => {
             state.layer_events.push(LayerEvent::Models(shown(answer)));
             vec![]
@@ -131,10 +128,20 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             }
             vec![]
         }
+        // Heard (or not) is all a check says; `health::observe` has taken it.
+        Reply::Ping(_) => vec![],
         Reply::SearchFiles { generation, answer } => {
-            if let Some(finder) = state.composer.file_finder() {
-                finder.answered(generation, shown(answer));
-            }
+            super::file_search::answered(state, generation, answer)
+        }
+        // Plan mode, titles and rewind (issue 20).
+        Reply::ListModes { then, answer } => super::plan_mode::modes_listed(state, then, answer),
+        Reply::SwitchMode {
+            mode,
+            implement,
+            answer,
+        } => super::plan_mode::mode_switched(state, &mode, implement, answer, now),
+        Reply::ReadConfig(answer) => {
+            super::plan_mode::config_read(state, answer);
             vec![]
         }
         Reply::ListMcpServers(answer) => super::mcp::listed(state, answer),
@@ -152,6 +159,104 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             enabled,
             answer,
         } => super::skills::written(state, &name, enabled, answer),
+        Reply::StartThreadFor {
+            purpose: NewThreadPurpose::ClearContext,
+            answer,
+        } => match answer {
+            // "Clear context and implement": the fresh thread is the one on screen from now
+            // on (the planning thread is kept aside until it is unsubscribed).
+            Ok(response) => {
+                super::switch::show_no_thread(state);
+                let mut effects = lifecycle::adopt_thread(state, response, Adopted::Started, now);
+                super::titles::thread_started(state);
+                effects.extend(super::plans::fresh_thread(state));
+                effects
+            }
+            Err(e) => {
+                super::plans::fresh_thread_refused(state, &e.to_string());
+                vec![]
+            }
+        },
+        Reply::StartThreadFor {
+            purpose:
+                NewThreadPurpose::Title {
+                    main_thread,
+                    prompt,
+                },
+            answer,
+        } => super::titles::side_thread_started(state, main_thread, prompt, answer),
+        Reply::PlanAttachmentFolder(answer) => super::plans::attachment_folder(state, answer),
+        Reply::PlanAttachmentFile { path, answer } => {
+            super::plans::attachment_file(state, path, answer)
+        }
+        Reply::PrepareApprovedPlan(answer) => super::plans::prepared(state, answer, now),
+        Reply::Unsubscribe(answer) => {
+            super::plans::unsubscribed(answer);
+            vec![]
+        }
+        Reply::TitleTurn {
+            side_thread,
+            answer,
+            ..
+        } => super::titles::title_turn_answered(state, &side_thread, answer),
+        Reply::AutoName {
+            thread_id,
+            name,
+            answer,
+        } => {
+            super::titles::auto_named(state, &thread_id, name, answer);
+            vec![]
+        }
+        Reply::RevertThread {
+            thread_id, answer, ..
+        } => super::rewind::revert_answered(state, &thread_id, answer),
+    }
+}
+
+/// `thread/start`, `thread/resume` or `thread/fork` answered (`lifecycle`), then its name: a
+/// thread started here is named after its first exchange; a resumed one as the server says; a
+/// fork "fork of …" its parent until renamed.
+fn thread_answered(
+    state: &mut Session,
+    answer: Answer<ThreadStartResponse>,
+    how: Adopted,
+    now: Instant,
+) -> Vec<Effect> {
+    let thread = answer.as_ref().ok().map(|r| r.thread.clone());
+    let mut effects = lifecycle::thread_answered(state, answer, how, now);
+    match (how, thread) {
+        (Adopted::Started, Some(_)) => super::titles::thread_started(state),
+        (Adopted::Resumed | Adopted::Forked, thread @ Some(_)) => effects.extend(
+            super::titles::thread_opened(state, thread, how == Adopted::Forked),
+        ),
+        _ => {}
+    }
+    effects
+}
+
+/// A page of `thread/list`: the picker's, its search's, or `tern resume --last`'s.
+fn listed(
+    state: &mut Session,
+    purpose: ListPurpose,
+    answer: Answer<ThreadListResponse>,
+) -> Vec<Effect> {
+    match purpose {
+        ListPurpose::Page { generation, fast } => threads::listed(
+            state,
+            LayerEvent::ThreadPage {
+                generation,
+                fast,
+                result: shown(answer),
+            },
+        ),
+        ListPurpose::Search { generation } => threads::listed(
+            state,
+            LayerEvent::ThreadMatches {
+                generation,
+                result: shown(answer),
+            },
+        ),
+        ListPurpose::Last => lifecycle::last_listed(state, shown(answer)),
     }
 }
 

@@ -22,6 +22,16 @@ use std::time::Instant;
 /// The connection closed: say what happened (exit status or signal, the last stderr lines) and
 /// offer the restart key. What the person typed stays.
 pub fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
+    lost(state, reason, true)
+}
+
+/// A link whose server lives on could not be made good again (the redial gave up, or was
+/// refused): the box, with words that do not say the server ended.
+pub fn on_unreachable(state: &mut Session, reason: String) -> Vec<Effect> {
+    lost(state, reason, false)
+}
+
+fn lost(state: &mut Session, reason: String, server_ended: bool) -> Vec<Effect> {
     if state.quitting {
         return vec![];
     }
@@ -30,6 +40,8 @@ pub fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
         return vec![];
     }
     state.health.closed = true;
+    // A reconnect by itself that gave up (or was refused) ends here too.
+    state.reconnect = None;
     let pending = state.questions.clear().len();
     lose_turns(state);
     let unsent = state.outbox.queued.len();
@@ -45,7 +57,22 @@ pub fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
              back in the composer."
         ));
     }
-    message.push_str(" What you typed is kept; Ctrl+R restarts codex and resumes the thread.");
+    if !server_ended {
+        message.push_str(
+            " The server may still be running there with the thread. What you typed is kept; \
+             Ctrl+R tries to connect again and resumes the thread.",
+        );
+    } else if state.config.connected_to.is_some() {
+        // Over plain stdio (`ssh host codex app-server`) the server ends with its link, and
+        // its running turn with it: nothing to rejoin, only the saved thread to resume.
+        message.push_str(
+            " The codex at the other end ended with the link, and any running turn with it \
+             (connect with ?daemon, a websocket or the service's socket for work that survives \
+             a drop). What you typed is kept; Ctrl+R connects again and resumes the thread.",
+        );
+    } else {
+        message.push_str(" What you typed is kept; Ctrl+R restarts codex and resumes the thread.");
+    }
     health::show(state, DownCause::Exited { detail: reason });
     fail(state, message)
 }
@@ -74,6 +101,7 @@ pub fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
     let health = &mut state.health;
     health.started = None;
     health.last_heard = None;
+    health.probe = None;
     health.closed = false;
     vec![Effect::RestartServer { kill }]
 }

@@ -10,10 +10,16 @@ use crate::app::effect::Effect;
 use crate::app::event::LayerEvent;
 use crate::app::state::Session;
 use crate::model::{CellKind, NoticeLevel, Question};
-use crate::protocol::{RequestId, ServerNotification as N, ServerRequest, METHOD_NOT_FOUND};
+use crate::protocol::{
+    RequestId, ServerNotification as N, ServerRequest, ThreadItem, METHOD_NOT_FOUND,
+};
 use std::time::Instant;
 
 pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
+    // The title's side thread is tern's own: its events never reach a thread's model.
+    if let Some(effects) = super::titles::on_side_notification(state, &n) {
+        return effects;
+    }
     let Some(thread_id) = n.thread_id() else {
         return about_no_thread(state, n);
     };
@@ -21,13 +27,16 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
     if let N::ServerRequestResolved(r) = &n {
         // Settled elsewhere (another client, an interrupt): say so rather than let the
         // question vanish unexplained.
-        if state.questions.remove(&r.request_id, now).is_some() {
-            state.shown.transcript.notice(
-                NoticeLevel::Info,
-                "A question from codex was settled elsewhere (answered by another client, or withdrawn).",
-            );
+        if let Some(question) = state.questions.remove(&r.request_id, now) {
+            settled_elsewhere(state, &[question]);
         }
         return vec![];
+    }
+    // Questions of a lost connection that the server never asked again were settled while the
+    // link was down; their turn's end is the last moment they could have come back.
+    if let N::TurnCompleted(t) = &n {
+        let dropped = state.questions.drop_stale(&t.thread_id, now);
+        settled_elsewhere(state, &dropped);
     }
     if state.thread_id() == Some(thread_id) {
         return about_the_shown_thread(state, n, now);
@@ -35,7 +44,15 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
     // Another thread (a sub-agent's, another client's on a shared server): its own model,
     // made at its first event, never the transcript on screen.
     let thread_id = thread_id.to_string();
+    let show_raw = state.plan_mode.show_raw == Some(true);
+    // A shared service tells every window of every thread's status (protocol notes §1.4): a
+    // thread tern holds no model of is none of this window's business, and must not take a
+    // place among the kept threads (nor, past their bound, say so in this transcript).
+    if matches!(n, N::ThreadStatusChanged(_)) && state.threads.get(&thread_id).is_none() {
+        return vec![];
+    }
     let (model, dropped) = state.threads.touch(&thread_id);
+    model.transcript.set_show_raw_reasoning(show_raw);
     thread_events::apply(model, n, None, now);
     if let Some(dropped) = dropped {
         super::switch::let_go(state, &dropped);
@@ -43,23 +60,82 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
     vec![]
 }
 
+/// Says that `questions` were closed without an answer from here. `serverRequest/resolved`
+/// does not say who settled a question (another window, an interrupt, the turn's end), so the
+/// words are neutral.
+pub fn settled_elsewhere(state: &mut Session, questions: &[Question]) {
+    for question in questions {
+        let what = match &question.subject {
+            crate::model::QuestionSubject::Command(p) => p
+                .command
+                .as_deref()
+                .map(|c| format!("to run `{}`", crate::text::sanitize::sanitize_line(c)))
+                .unwrap_or_else(|| "about a command".into()),
+            crate::model::QuestionSubject::FileChange { .. } => "about file changes".into(),
+            _ => String::new(),
+        };
+        let what = if what.is_empty() {
+            String::new()
+        } else {
+            format!(" {what}")
+        };
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            format!(
+                "The question{what} was settled elsewhere or withdrawn (answered in another \
+                 window, or no longer needed)."
+            ),
+        );
+    }
+}
+
 /// A notification about the thread on screen: its model, then what the person's messages and
 /// the layers on screen make of it.
 fn about_the_shown_thread(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    // Plan mode, plans and rewind (issue 20): what the session makes of them besides the model.
+    let ended = match &n {
+        // Once: a repeated `turn/completed` is dropped by the model too.
+        N::TurnCompleted(t) if !state.shown.finished_turns.contains(&t.turn.id) => {
+            Some((t.turn.id.clone(), t.turn.status))
+        }
+        N::ItemStarted(i) if matches!(i.item, ThreadItem::Reasoning { .. }) => {
+            effects.extend(super::plan_mode::reasoning_seen(state));
+            None
+        }
+        N::ItemCompleted(i) => {
+            if let ThreadItem::Plan { text, .. } = &i.item {
+                super::plans::plan_completed(state, &i.turn_id, text);
+            }
+            None
+        }
+        N::ThreadSettingsUpdated(u) => {
+            super::plan_mode::settings_updated(state, u);
+            None
+        }
+        _ => None,
+    };
+    let show_raw = state.plan_mode.show_raw == Some(true);
+    state.shown.transcript.set_show_raw_reasoning(show_raw);
     let steers = Some(&mut state.outbox.steering);
     let applied = thread_events::apply(&mut state.shown, n, steers, now);
     if let Some(turn_id) = applied.diff_changed {
         state.layer_events.push(LayerEvent::TurnDiff { turn_id });
     }
-    match applied.turn_ended {
-        Some(interrupted) => {
-            if interrupted {
-                super::outbox::hold_after_interrupt(state);
-            }
-            super::outbox::turn_ended(state, now)
-        }
-        None => vec![],
+    if let Some((turn_id, status)) = ended {
+        // What it did to files is kept for a rewind; a plan it proposed asks what now; a
+        // title waiting for the thread's first turn can be set.
+        effects.extend(super::rewind::turn_ended(state, &turn_id));
+        effects.extend(super::titles::main_turn_ended(state));
+        super::plans::turn_completed(state, &turn_id, status, now);
     }
+    if let Some(interrupted) = applied.turn_ended {
+        if interrupted {
+            super::outbox::hold_after_interrupt(state);
+        }
+        effects.extend(super::outbox::turn_ended(state, now));
+    }
+    effects
 }
 
 /// A notification about no thread in particular: said where the person looks, or news for the
@@ -69,10 +145,13 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
         N::Warning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.message),
         N::ConfigWarning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.summary),
         N::DeprecationNotice(w) => tracing::info!("deprecation notice: {}", w.summary),
-        N::ThreadNameUpdated(n) => state.layer_events.push(LayerEvent::ThreadRenamed {
-            thread_id: n.thread_id,
-            name: n.thread_name,
-        }),
+        N::ThreadNameUpdated(n) => {
+            super::titles::named(state, &n.thread_id, n.thread_name.clone());
+            state.layer_events.push(LayerEvent::ThreadRenamed {
+                thread_id: n.thread_id,
+                name: n.thread_name,
+            })
+        }
         N::ThreadArchived(n) => state.layer_events.push(LayerEvent::ThreadArchived {
             thread_id: n.thread_id,
             archived: true,
@@ -100,7 +179,12 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
         | N::TurnDiffUpdated(_)
         | N::Error(_)
         | N::ServerRequestResolved(_)
-        | N::ThreadStatusChanged(_)) => {
+        | N::ThreadStatusChanged(_)
+        | N::PlanDelta(_)
+        | N::ReasoningSummaryPartAdded(_)
+        | N::ReasoningTextDelta(_)
+        | N::ThreadSettingsUpdated(_)
+        | N::ThreadReverted(_)) => {
             tracing::warn!(?n, "a thread's notification without its thread");
         }
     }
@@ -159,6 +243,6 @@ pub fn on_server_request(
             "approval request from another thread"
         );
     }
-    state.questions.push(approval, now);
+    state.questions.ask(approval, now);
     vec![]
 }

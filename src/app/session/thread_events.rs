@@ -120,6 +120,13 @@ pub fn apply(
             model.usage = Some(u.token_usage);
         }
         N::PlanUpdated(p) => transcript.update_plan(&p),
+        N::PlanDelta(d) => transcript.append_plan_delta(&d.turn_id, &d.item_id, &d.delta),
+        N::ReasoningSummaryPartAdded(p) => {
+            transcript.start_reasoning_part(&p.turn_id, &p.item_id, p.summary_index)
+        }
+        N::ReasoningTextDelta(d) => {
+            transcript.append_raw_reasoning(&d.turn_id, &d.item_id, &d.delta)
+        }
         N::TurnDiffUpdated(d) => {
             if transcript.set_turn_diff(&d.turn_id, &d.diff) {
                 applied.diff_changed = Some(d.turn_id);
@@ -135,6 +142,9 @@ pub fn apply(
         // Nothing in them for a thread's model: the session handles them (see
         // `server_events`), and none reaches here.
         N::ThreadStarted(_)
+        // The session's (Plan mode); a rewind's answer reloads the thread, this only repeats it.
+        | N::ThreadSettingsUpdated(_)
+        | N::ThreadReverted(_)
         | N::ServerRequestResolved(_)
         | N::ConfigWarning(_)
         | N::DeprecationNotice(_)
@@ -207,9 +217,11 @@ fn is_late_item_event(model: &ThreadModel, n: &N) -> bool {
             Some(id) => (i.turn_id.as_str(), id),
             None => return false,
         },
-        N::CommandOutputDelta(d) | N::AgentMessageDelta(d) | N::ReasoningSummaryDelta(d) => {
-            (d.turn_id.as_str(), d.item_id.as_str())
-        }
+        N::CommandOutputDelta(d)
+        | N::AgentMessageDelta(d)
+        | N::ReasoningSummaryDelta(d)
+        | N::PlanDelta(d)
+        | N::ReasoningTextDelta(d) => (d.turn_id.as_str(), d.item_id.as_str()),
         _ => return false,
     };
     model.transcript.has_item(turn_id, item_id)
@@ -226,6 +238,9 @@ fn announces_its_turn(n: &N) -> bool {
             | N::AgentMessageDelta(_)
             | N::CommandOutputDelta(_)
             | N::ReasoningSummaryDelta(_)
+            | N::PlanDelta(_)
+            | N::ReasoningSummaryPartAdded(_)
+            | N::ReasoningTextDelta(_)
     )
 }
 
@@ -233,9 +248,12 @@ fn announces_its_turn(n: &N) -> bool {
 fn turn_of(n: &N) -> Option<&str> {
     match n {
         N::ItemStarted(i) | N::ItemCompleted(i) => Some(&i.turn_id),
-        N::AgentMessageDelta(d) | N::CommandOutputDelta(d) | N::ReasoningSummaryDelta(d) => {
-            Some(&d.turn_id)
-        }
+        N::AgentMessageDelta(d)
+        | N::CommandOutputDelta(d)
+        | N::ReasoningSummaryDelta(d)
+        | N::PlanDelta(d)
+        | N::ReasoningTextDelta(d) => Some(&d.turn_id),
+        N::ReasoningSummaryPartAdded(p) => Some(&p.turn_id),
         N::PlanUpdated(p) => Some(&p.turn_id),
         N::TurnDiffUpdated(d) => Some(&d.turn_id),
         N::TurnStarted(t) | N::TurnCompleted(t) => Some(&t.turn.id),

@@ -1,7 +1,8 @@
-//! Whether the server answers, as data: its deadlines, its process, how many restarts,
-//! and the server-down box (what the person is told until it is back). The session's `health`
-//! and `restart` modules change it.
+//! Whether the server answers, as data: its deadlines, its process, the check on a quiet one,
+//! how many restarts, and the server-down box (what the person is told until it is back). The
+//! session's `health` and `restart` modules change it.
 
+pub use crate::app::event::ProcessState;
 use crate::text::graphemes::clusters;
 use crate::text::sanitize::sanitize_line;
 use std::time::{Duration, Instant};
@@ -9,16 +10,36 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Timeouts {
     pub initialize: Duration,
+    /// A turn runs and the server has said nothing this long: it is asked a question it must
+    /// answer at once (`Probe`). A model may think for minutes without a byte, so silence alone
+    /// never calls the server stuck.
     pub silence: Duration,
+    /// How long that question may go unanswered before the server is called stuck.
+    pub probe: Duration,
 }
+
+/// How long a probe may wait when the server's process is seen stopped (`T`): a stopped
+/// process cannot answer, and only a wrapper's own stop (its child serving on) would answer
+/// within this.
+pub const STOPPED_PROBE: Duration = Duration::from_secs(2);
 
 impl Default for Timeouts {
     fn default() -> Self {
         Timeouts {
             initialize: Duration::from_secs(10),
             silence: Duration::from_secs(30),
+            probe: Duration::from_secs(10),
         }
     }
+}
+
+/// The check on a server that went quiet during a turn: a cheap request it must answer
+/// whatever the model does (`thread/loaded/list`), and what its process looked like.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Probe {
+    pub sent: Instant,
+    /// What the runtime saw of the process (`Effect::InspectServer`), once it answered.
+    pub process: Option<ProcessState>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -32,6 +53,8 @@ pub struct Health {
     pub started: Option<Instant>,
     /// The last message from the server.
     pub last_heard: Option<Instant>,
+    /// A quiet server is being checked: the probe is out and not answered yet.
+    pub probe: Option<Probe>,
     /// The connection closed: the process is gone (and reaped), nothing to kill.
     pub closed: bool,
     /// How many times the server was restarted this session.
@@ -48,9 +71,22 @@ pub enum DownCause {
     /// described them.
     Exited { detail: String },
     /// `initialize` went unanswered for `secs`.
-    NoAnswer { secs: u64, binary: Option<String> },
-    /// A turn runs but the server has said nothing for `secs`.
-    Silent { secs: u64, pid: Option<u32> },
+    /// `remote`: where tern is connected when the server is not its own child (its hint then
+    /// names no local binary).
+    NoAnswer {
+        secs: u64,
+        binary: Option<String>,
+        remote: Option<String>,
+    },
+    /// A turn runs, the server said nothing for `secs`, and then left a request it answers at
+    /// once unanswered for `probe_secs`; `stopped` when its process (or one of its group) was
+    /// seen stopped: that pid.
+    Silent {
+        secs: u64,
+        probe_secs: u64,
+        pid: Option<u32>,
+        stopped: Option<u32>,
+    },
     /// A restart was asked for but the new server could not be started.
     StartFailed { detail: String },
 }
@@ -76,7 +112,19 @@ impl ServerDown {
     pub fn paragraphs(&self) -> Vec<String> {
         let mut out = match &self.cause {
             DownCause::Exited { detail } => vec![sanitize_line(detail)],
-            DownCause::NoAnswer { secs, binary } => vec![
+            DownCause::NoAnswer {
+                secs,
+                remote: Some(remote),
+                ..
+            } => vec![
+                format!("codex app-server has not answered `initialize` in {secs} s."),
+                format!(
+                    "Is a codex app-server what answers at {}? The connection is open, but \
+                     nothing that speaks its protocol replied.",
+                    sanitize_line(remote)
+                ),
+            ],
+            DownCause::NoAnswer { secs, binary, .. } => vec![
                 format!("codex app-server has not answered `initialize` in {secs} s."),
                 format!(
                     "Is {} codex app-server? tern ran `<binary> app-server`; check --codex-bin or TERN_CODEX_BIN.",
@@ -86,8 +134,27 @@ impl ServerDown {
                         .unwrap_or_else(|| "this".into())
                 ),
             ],
-            DownCause::Silent { secs, pid } => vec![format!(
-                "No word from codex app-server for {secs} s{} — it may be stopped or stuck.",
+            DownCause::Silent {
+                secs,
+                probe_secs,
+                pid,
+                stopped: Some(stopped),
+            } => vec![
+                format!(
+                    "codex app-server{} is stopped (process {stopped} is in state T): it has said \
+                     nothing for {secs} s and left a status request unanswered for {probe_secs} s.",
+                    pid.map(|p| format!(" (pid {p})")).unwrap_or_default()
+                ),
+                format!("`kill -CONT {stopped}` lets it go on where it was."),
+            ],
+            DownCause::Silent {
+                secs,
+                probe_secs,
+                pid,
+                stopped: None,
+            } => vec![format!(
+                "codex app-server{} has said nothing for {secs} s and left a status request \
+                 unanswered for {probe_secs} s — it is stuck, or stopped.",
                 pid.map(|p| format!(" (pid {p})")).unwrap_or_default()
             )],
             DownCause::StartFailed { detail } => vec![format!(
@@ -95,10 +162,12 @@ impl ServerDown {
                 sanitize_line(detail)
             )],
         };
+        // What Ctrl+C does is the hint bar's to say: it follows the quit ladder (a running turn
+        // is interrupted first), and a fixed "Ctrl+C quits" here told otherwise.
         out.push(if self.restarting {
             "Restarting codex app-server…".to_string()
         } else {
-            "Ctrl+R restarts it and resumes this thread · your draft is kept · Ctrl+C quits (unsent text is printed)".to_string()
+            "Ctrl+R restarts it and resumes this thread · your draft is kept".to_string()
         });
         out
     }
@@ -132,7 +201,10 @@ impl ServerDown {
         match self.cause {
             DownCause::Exited { .. } | DownCause::StartFailed { .. } => "codex app-server stopped",
             DownCause::NoAnswer { .. } => "codex app-server does not answer",
-            DownCause::Silent { .. } => "codex app-server is silent",
+            DownCause::Silent {
+                stopped: Some(_), ..
+            } => "codex app-server is stopped",
+            DownCause::Silent { .. } => "codex app-server does not answer",
         }
     }
 }

@@ -9,9 +9,13 @@ pub mod lifecycle;
 pub mod mcp;
 pub mod older_turns;
 pub mod outbox;
+pub mod plan_mode;
 pub mod questions;
+pub mod reconnect;
+pub mod rewind;
 pub mod skills;
 pub mod threads;
+pub mod titles;
 pub mod turn_settings;
 
 use super::composer::Composer;
@@ -72,6 +76,13 @@ pub struct SessionConfig {
     /// the runtime).
     pub history_file: Option<std::path::PathBuf>,
     pub prompt_history: Vec<String>,
+    /// Name new threads after their first exchange (`thread_titles`; off in tests).
+    pub thread_titles: bool,
+    /// Show raw reasoning (`show_raw_reasoning`); `None`: as codex's own config says.
+    pub show_raw_reasoning: Option<bool>,
+    /// Where what each turn did to files is kept for rewinds (`None`: nowhere, and files
+    /// cannot be put back).
+    pub turn_store: Option<std::path::PathBuf>,
     /// The keys the config file's `[keys]` moved (`app::keys`), checked against the tables.
     pub keymap: super::keys::Keymap,
 }
@@ -135,6 +146,9 @@ pub struct Session {
     pub turn_settings: turn_settings::TurnSettings,
     /// Whether the server answers, and where a restart stands.
     pub health: health::Health,
+    /// A dropped link being dialled again by itself (remote servers only), until the thread is
+    /// back.
+    pub reconnect: Option<reconnect::Reconnect>,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
     /// News for the layers on screen, posted by the session's handlers and handed out by the
@@ -144,6 +158,12 @@ pub struct Session {
     pub mcp: mcp::McpState,
     /// The skills (`/skills`, `$name`).
     pub skills: skills::Skills,
+    /// Plan mode, proposed plans and reasoning.
+    pub plan_mode: plan_mode::PlanMode,
+    /// Thread names and the title being generated.
+    pub titles: titles::Titles,
+    /// Esc Esc and the rewind on its way.
+    pub rewind: rewind::Rewind,
 }
 
 impl Session {
@@ -178,6 +198,16 @@ impl Session {
             layer_events: Vec::new(),
             mcp: Default::default(),
             skills: Default::default(),
+            plan_mode: plan_mode::PlanMode {
+                show_raw: config.show_raw_reasoning,
+                ..Default::default()
+            },
+            titles: titles::Titles {
+                enabled: config.thread_titles,
+                ..Default::default()
+            },
+            rewind: Default::default(),
+            reconnect: None,
             config,
         }
     }

@@ -22,6 +22,10 @@ pub struct QueuedQuestion {
     pub offset: usize,
     /// Where a form is: the question, the answers so far.
     pub form: Option<FormState>,
+    /// Asked on a connection that was lost: its id is no longer the server's, so it cannot be
+    /// answered until the server asks it again after the reconnect (see
+    /// [`QuestionQueue::rebind`]).
+    pub stale: bool,
 }
 
 impl QueuedQuestion {
@@ -76,7 +80,59 @@ impl QuestionQueue {
             selected: None,
             offset: 0,
             form,
+            stale: false,
         });
+    }
+
+    /// The server asked `question`: if it is one already queued, asked again after a reconnect
+    /// with a new id (the same thread and item), the queued one takes the new id and stays
+    /// where it is, with the person's selection, scroll and form answers; else it is queued.
+    pub fn ask(&mut self, question: Question, now: Instant) {
+        let same = |queued: &QueuedQuestion| {
+            queued.stale
+                && queued.question.thread_id() == question.thread_id()
+                && question.item_key().is_some()
+                && queued.question.item_key() == question.item_key()
+        };
+        match self.queue.iter_mut().find(|q| same(q)) {
+            Some(queued) => {
+                queued.question.id = question.id;
+                queued.stale = false;
+            }
+            None => self.push(question, now),
+        }
+    }
+
+    /// The connection was lost: every question's id is the old connection's.
+    pub fn mark_stale(&mut self) {
+        for queued in &mut self.queue {
+            queued.stale = true;
+        }
+    }
+
+    /// Drops the questions of `thread_id` that the server did not ask again (it settled them
+    /// while the link was down); returns them.
+    pub fn drop_stale(&mut self, thread_id: &str, now: Instant) -> Vec<Question> {
+        let front_goes = self
+            .front()
+            .is_some_and(|q| q.stale && q.question.thread_id() == thread_id);
+        let mut dropped = Vec::new();
+        let mut kept = VecDeque::with_capacity(self.queue.len());
+        for queued in self.queue.drain(..) {
+            if queued.stale && queued.question.thread_id() == thread_id {
+                dropped.push(queued.question);
+            } else {
+                kept.push_back(queued);
+            }
+        }
+        self.queue = kept;
+        if front_goes {
+            self.held = None;
+            if let Some(next) = self.queue.front_mut() {
+                next.activation = Some(Activation::new(now, self.quiet));
+            }
+        }
+        dropped
     }
 
     pub fn front(&self) -> Option<&QueuedQuestion> {
@@ -109,9 +165,14 @@ impl QuestionQueue {
         done.map(|q| q.question)
     }
 
-    /// Drops a request the server settled elsewhere. Returns it when it was queued.
+    /// Drops a request the server settled elsewhere. Returns it when it was queued. A question
+    /// of a lost connection is never matched: its id may be a new one's on this connection.
     pub fn remove(&mut self, id: &RequestId, now: Instant) -> Option<Question> {
-        match self.queue.iter().position(|q| &q.question.id == id) {
+        match self
+            .queue
+            .iter()
+            .position(|q| !q.stale && &q.question.id == id)
+        {
             Some(0) => self.pop(now),
             Some(i) => self.queue.remove(i).map(|q| q.question),
             None => None,

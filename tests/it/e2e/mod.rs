@@ -6,6 +6,8 @@
 mod codex;
 mod commands;
 mod mcp_skills;
+mod plan_mode;
+mod quiet_model;
 mod remote;
 mod restart;
 mod rules;

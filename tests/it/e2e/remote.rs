@@ -76,15 +76,18 @@ fn websocket_with_the_right_token_streams_a_turn() {
 }
 
 #[test]
-fn a_link_dropped_mid_turn_is_rejoined_with_ctrl_r_and_the_whole_answer_shows() {
+fn a_link_dropped_mid_turn_reconnects_by_itself_and_nothing_is_lost() {
     let words: Vec<String> = (0..40).map(|i| format!("w{i:02}")).collect();
     let answer = format!("{} DROP-SURVIVED", words.join(" "));
     let Some(f) = E2e::start(
-        vec![MockTurn::Stream {
-            text: answer.clone(),
-            deltas: 41,
-            pace: Some(Duration::from_millis(100)),
-        }],
+        vec![
+            MockTurn::Stream {
+                text: answer.clone(),
+                deltas: 41,
+                pace: Some(Duration::from_millis(150)),
+            },
+            MockTurn::text("The queued one. QUEUED-OK"),
+        ],
         Sandbox::Default,
     ) else {
         return;
@@ -108,25 +111,32 @@ fn a_link_dropped_mid_turn_is_rejoined_with_ctrl_r_and_the_whole_answer_shows() 
     });
     tern.send(b"Stream slowly\r");
     tern.wait_for_text("w03", WAIT);
+    // The link goes down and stays down for a while: each redial fails.
+    relay.hold(true);
     relay.cut();
-    tern.wait_for("the lost link", WAIT, |s| {
-        s.contains("was lost") && s.contains("Ctrl+R")
+    tern.wait_for("the reconnecting bar", WAIT, |s| {
+        s.contains("connection lost — reconnecting (attempt 2)")
     });
-    tern.send(b"\x12");
+    // Typed while the link is down: a message queued for after the turn, and a draft.
+    tern.send(b"Queued meanwhile\t");
+    tern.send(b"draft kept");
+    relay.hold(false);
+    // No key pressed: it comes back by itself, and the turn goes on to its end.
     tern.wait_for("the rest of the turn", WAIT, |s| {
-        s.contains("DROP-SURVIVED") && s.contains("turn completed")
+        s.contains("DROP-SURVIVED") && s.contains("Reconnected after")
+    });
+    tern.wait_for("the queued message's turn to end", WAIT, |s| {
+        s.contains("QUEUED-OK") && s.matches("turn completed").count() == 2
     });
     // Nothing lost: every word is on screen, those streamed while the link was down too.
     let screen = tern.screen_text();
     for word in &words {
         assert!(screen.contains(word.as_str()), "{word} missing:\n{screen}");
     }
-    assert_eq!(
-        f.mock.requests().len(),
-        1,
-        "one turn, not restarted: {}",
-        f.context()
-    );
+    assert!(screen.contains("draft kept"), "{screen}");
+    assert!(!screen.contains("Ctrl+R restarts"), "{screen}");
+    // One turn streamed on (not restarted), then the queued one.
+    assert_eq!(f.mock.requests().len(), 2, "{}", f.context());
     tern.quit_with(b"\x03\x03\x03", WAIT);
 }
 
@@ -360,4 +370,86 @@ fn ssh_daemon_joins_the_service_over_the_proxy_pipe() {
     );
     tern.quit_with(b"\x03\x03\x03", WAIT);
     let _ = Duration::ZERO;
+}
+
+#[test]
+fn two_windows_on_one_thread_both_get_the_question_and_the_first_answer_wins() {
+    let Some(f) = E2e::start(
+        vec![MockTurn::git_status_needing_approval(
+            "Checked. BOTH-SAW-IT",
+        )],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let tokens = token_file(&f, TOKEN);
+    let server = listen_ws(&f, &tokens);
+    let token_path = tokens.to_string_lossy().into_owned();
+    let remote = [
+        "--remote",
+        server.address.as_str(),
+        "--remote-token-file",
+        token_path.as_str(),
+    ];
+    let mut first = tern(&f, &remote, &[]);
+    first.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    first.send(b"What is the state of the repository?\r");
+    first.wait_for_text("Approval needed", WAIT);
+    // A second window: the picker marks the thread as running right now; opening it follows
+    // it, and the server asks it the pending question too.
+    let mut args = remote.to_vec();
+    args.push("resume");
+    let mut second = tern(&f, &args, &[]);
+    second.wait_for("the running thread in the picker", WAIT, |s| {
+        s.contains("What is the state of the repository?") && s.contains("running")
+    });
+    second.send(b"\r");
+    second.wait_for_text("Approval needed", WAIT);
+    // The first window answers: the second's question closes with neutral words.
+    first.send(b"y");
+    first.wait_for_text("BOTH-SAW-IT", WAIT);
+    second.wait_for("the question settled elsewhere", WAIT, |s| {
+        s.contains("settled elsewhere or withdrawn") && !s.contains("Approval needed")
+    });
+    second.wait_for_text("BOTH-SAW-IT", WAIT);
+    second.quit_with(b"\x03\x03\x03", WAIT);
+    first.quit_with(b"\x03\x03\x03", WAIT);
+}
+
+#[test]
+fn a_second_window_on_a_unix_service_lists_the_live_thread_and_follows_it() {
+    let Some(f) = E2e::start(
+        vec![
+            MockTurn::text("First answer. UNIX-ONE"),
+            MockTurn::text("Second answer. UNIX-TWO"),
+        ],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let socket = f.env.home().join("service.sock");
+    let _service = listen_unix(&f, Some(&socket));
+    let url = format!("unix://{}", socket.display());
+    let mut first = tern(&f, &["--remote", &url], &[]);
+    first.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    first.send(b"Say one\r");
+    first.wait_for_text("UNIX-ONE", WAIT);
+    first.wait_for_text("turn completed", WAIT);
+    // The second window's picker marks the thread the first one holds open as live.
+    let mut second = tern(&f, &["--remote", &url, "resume"], &[]);
+    second.wait_for("the live thread in the picker", WAIT, |s| {
+        s.lines()
+            .any(|l| l.contains("Say one") && l.contains("live"))
+    });
+    second.send(b"\r");
+    second.wait_for_text("UNIX-ONE", WAIT);
+    // It follows the thread: a turn the first window starts streams into the second.
+    first.send(b"Say two\r");
+    second.wait_for_text("UNIX-TWO", WAIT);
+    second.quit_with(b"\x03\x03\x03", WAIT);
+    first.quit_with(b"\x03\x03\x03", WAIT);
 }

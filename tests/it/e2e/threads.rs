@@ -160,14 +160,14 @@ fn rename_and_fork_show_up_in_a_fresh_listing() {
     let fork = quit(tern);
     assert_ne!(fork, original);
 
-    // A fresh listing has both, the name included (a fork copies it).
+    // A fresh listing has both, named: the fork "fork of …" its parent until renamed.
     let mut tern = f.tern(&["resume"]);
     tern.wait_for("two named threads", WAIT, |s| {
-        s.matches("Release work").count() >= 2
+        s.contains("fork of Release work") && s.matches("Release work").count() >= 2
     });
-    // Archive one: it leaves the listing and shows in the archived view.
+    // Archive one (the fork, newest): it leaves the listing and shows in the archived view.
     tern.send(b"\x18");
-    tern.wait_for_text("Archive “Release work”?", WAIT);
+    tern.wait_for_text("Archive “fork of Release work”?", WAIT);
     tern.send(b"y");
     tern.wait_for_text("Archived (Ctrl+T lists archived threads).", WAIT);
     tern.send(b"\x14");

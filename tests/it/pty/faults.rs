@@ -15,11 +15,13 @@ use std::time::{Duration, Instant};
 const WAIT: Duration = Duration::from_secs(20);
 const CTRL_R: &[u8] = b"\x12";
 
-/// tern against `fake`, with the health deadlines shortened to half a second.
+/// tern against `fake`, with the health deadlines shortened to half a second (and a second
+/// for the check on a quiet server to be answered).
 fn spawn(fake: &FakeServer) -> PtySession {
     let mut env = fake.env();
     env.push(("TERN_INIT_TIMEOUT_MS", OsString::from("500")));
     env.push(("TERN_SILENCE_TIMEOUT_MS", OsString::from("500")));
+    env.push(("TERN_PROBE_TIMEOUT_MS", OsString::from("1000")));
     PtySession::spawn(tern_bin(), &[], &env, &fake.work_dir(), (110, 30))
 }
 
@@ -124,8 +126,8 @@ fn a_stopped_server_is_named_with_its_pid_and_ctrl_r_replaces_it() {
     let mut tern = spawn(&fake);
     tern.wait_for_text("fake-model", WAIT);
     tern.send(b"go\r");
-    tern.wait_for_text("No word from codex app-server for", WAIT);
-    tern.wait_for_text("it may be stopped or stuck", WAIT);
+    tern.wait_for_text("codex app-server is stopped", WAIT);
+    tern.wait_for_text("kill -CONT", WAIT);
     let text = tern.screen_text();
     let pid: u32 = text
         .split("(pid ")

@@ -5,11 +5,14 @@
 mod abort;
 mod composer;
 mod demo;
+mod demo_plan;
 mod fake_server_harness;
 mod faults;
 mod flood;
 mod hostile_ids;
 mod hostile_mcp_skills;
 mod hostile_output;
+mod hostile_plan;
 mod lifecycle;
+mod quiet_server;
 mod remote_hostile;

@@ -1,5 +1,7 @@
-//! The @-mention finder: `@` opens it, the text after it is the query of `fuzzyFileSearch`,
-//! answers to older queries are dropped, `.git/` is left out, Tab/Enter insert the path.
+//! The @-mention finder: `@` opens it, the text after it is the query of `fuzzyFileSearch`
+//! (one search out at a time; what is typed meanwhile is asked when its answer comes), an
+//! answer is shown only for the query it was asked for, `.git/` is left out, Tab/Enter insert
+//! the path.
 
 use crate::support::common::*;
 use crossterm::event::KeyCode;
@@ -49,25 +51,76 @@ fn finder(state: &AppState) -> Option<&tern::app::composer::FileFinder> {
     }
 }
 
+/// Types `text`, answering (with nothing) each search out for a query since typed over, until
+/// the search for the finder's query is out: returns its generation.
+fn search_for(state: &mut AppState, text: &str, now: Instant) -> u64 {
+    type_keys(state, text, now);
+    loop {
+        let finder = finder(state).expect("the finder is open");
+        let asked = finder.asked.clone().expect("a search is out");
+        if finder.query == asked.query.as_str() {
+            return asked.generation;
+        }
+        update(state, answer(asked.generation, &[]), now);
+    }
+}
+
 #[test]
-fn at_opens_the_finder_and_each_letter_asks_the_server() {
+fn at_opens_the_finder_and_the_query_is_asked_one_search_at_a_time() {
     let now = Instant::now();
     let mut state = ready_state(now);
     type_keys(&mut state, "look at @", now);
     assert!(finder(&state).is_some());
-    let effects = type_keys(&mut state, "ma", now);
-    let sent = searches(&effects);
-    assert_eq!(sent.len(), 2);
+    // Typed in one burst: one search goes out, for what was typed first.
+    let sent = searches(&type_keys(&mut state, "ma", now));
     assert_eq!(
-        sent[1].0,
-        json!({"query": "ma", "roots": ["/home/user/project"], "cancellationToken": "tern-file-finder"})
+        sent.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>(),
+        [json!({"query": "m", "roots": ["/home/user/project"], "cancellationToken": null})]
     );
-    assert_eq!(sent[0].0["query"], "m");
     assert_eq!(
         state.session.composer.text(),
         "look at @ma",
         "the text stays as typed"
     );
+    // Its answer is for "m", not "ma": not shown; "ma" is asked now.
+    let next = searches(&wire(update(
+        &mut state,
+        answer(sent[0].1, &["src/mod.rs"]),
+        now,
+    )));
+    assert!(finder(&state).unwrap().matches.is_empty());
+    assert!(finder(&state).unwrap().searching);
+    assert_eq!(
+        next.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>(),
+        [json!({"query": "ma", "roots": ["/home/user/project"], "cancellationToken": null})]
+    );
+}
+
+#[test]
+fn a_burst_whose_early_answers_come_back_empty_still_shows_the_files() {
+    // codex takes concurrent searches up in any order, and with one token the one taken up
+    // last cancelled the other: `@lib` typed at once got `[]` for "lib" 2 times in 7. With one
+    // search out at a time there is nothing to cancel, and "lib" gets its own answer.
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let sent = searches(&type_keys(&mut state, "@lib", now));
+    assert_eq!(sent.len(), 1, "one search out: {sent:?}");
+    assert_eq!(sent[0].0["query"], "l");
+    // "l" answered as a cancelled search answers: no files.
+    let next = searches(&wire(update(&mut state, answer(sent[0].1, &[]), now)));
+    assert_eq!(next.len(), 1);
+    assert_eq!(next[0].0["query"], "lib");
+    let text = screen(&mut state, 80, 20, now);
+    assert!(!text.contains("no files match"), "{text}");
+    assert!(text.contains("searching"), "{text}");
+    update(
+        &mut state,
+        answer(next[0].1, &["src/lib.rs", "lib/mod.rs"]),
+        now,
+    );
+    let text = screen(&mut state, 80, 20, now);
+    assert!(text.contains("src/lib.rs"), "{text}");
+    assert!(!text.contains("no files match"), "{text}");
 }
 
 #[test]
@@ -81,39 +134,52 @@ fn an_at_inside_a_word_is_just_a_letter() {
 }
 
 #[test]
-fn an_answer_to_an_older_query_is_dropped() {
+fn an_answer_never_shows_for_another_query() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    let sent = searches(&type_keys(&mut state, "@ma", now));
-    let (first, second) = (sent[0].1, sent[1].1);
+    let first = searches(&type_keys(&mut state, "@m", now))[0].1;
+    type_keys(&mut state, "a", now);
+    // The answer for "m" asks "ma"; a second copy of it, or an answer nobody asked for, is
+    // dropped.
+    let second = searches(&wire(update(
+        &mut state,
+        answer(first, &["src/mod.rs"]),
+        now,
+    )))[0]
+        .1;
+    update(&mut state, answer(first, &["src/mod.rs"]), now);
+    update(&mut state, answer(second + 7, &["elsewhere.rs"]), now);
+    assert!(finder(&state).unwrap().matches.is_empty());
     update(
         &mut state,
         answer(second, &["src/main.rs", ".git/hooks/pre-rebase.sample"]),
         now,
     );
-    // The answer for "m" comes late: it must not replace the one for "ma".
-    update(&mut state, answer(first, &["src/mod.rs"]), now);
     let shown: Vec<&str> = finder(&state)
         .unwrap()
         .matches
         .iter()
         .map(|m| m.path.as_str())
         .collect();
-    assert_eq!(
-        shown,
-        ["src/main.rs"],
-        ".git/ left out, stale answer dropped"
-    );
+    assert_eq!(shown, ["src/main.rs"], ".git/ left out");
+    // The finder closed and opened again: an answer for the old one is not the new one's.
+    update(&mut state, key(KeyCode::Esc), now);
+    let old = searches(&type_keys(&mut state, " @x", now))[0].1;
+    update(&mut state, key(KeyCode::Esc), now);
+    type_keys(&mut state, " @", now);
+    update(&mut state, answer(old, &["x.rs"]), now);
+    assert!(finder(&state).unwrap().matches.is_empty());
+    assert!(finder(&state).unwrap().asked.is_none());
 }
 
 #[test]
 fn tab_or_enter_inserts_the_chosen_path_and_quotes_one_with_spaces() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    let sent = searches(&type_keys(&mut state, "fix @ma", now));
+    let generation = search_for(&mut state, "fix @ma", now);
     update(
         &mut state,
-        answer(sent[1].1, &["src/main.rs", "docs/my notes.md"]),
+        answer(generation, &["src/main.rs", "docs/my notes.md"]),
         now,
     );
     update(&mut state, key(KeyCode::Down), now);
@@ -154,8 +220,7 @@ fn esc_closes_and_keeps_the_text_backspace_past_the_at_closes() {
 fn the_finder_over_the_composer() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    let sent = searches(&type_keys(&mut state, "explain @mod", now));
-    let last = sent.last().unwrap().1;
+    let last = search_for(&mut state, "explain @mod", now);
     update(
         &mut state,
         answer(

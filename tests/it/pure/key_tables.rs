@@ -9,15 +9,18 @@
 //! tried as soon as it is listed there.
 
 use crate::support::common::*;
+use crate::support::plan_fixtures;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::json;
 use std::time::Instant;
 use tern::app::keys::{Chord, Fate, KeyList, Keymap, Show};
 use tern::app::layer_types::Input;
 use tern::app::layers::question::FrontQuestion;
+use tern::app::layers::rewind::{Files, Preview, RewindView};
 use tern::app::layers::server_down::ServerDownBox;
 use tern::app::layers::{Ctx, Layer, LayerView, Outcome};
 use tern::app::{update, AppEvent, AppState};
+use tern::model::rewind::{FileRestore, RestoreAction, RestorePlan};
 use tern::model::{CellKind, MarkdownText};
 
 /// Which view of the fixture is tried.
@@ -419,6 +422,26 @@ fn vim_normal_draft(now: Instant) -> AppState {
     state
 }
 
+/// The rewind screen over a thread with one message: its list, or the preview of `files`.
+fn rewind_at(now: Instant, files: Option<Files>) -> AppState {
+    let mut state = ready_state(now);
+    let preview = files.map(|files| Preview {
+        turns: vec!["turn-1".into()],
+        commands: vec![],
+        files,
+        offset: 0,
+    });
+    open(
+        &mut state,
+        Layer::Rewind(RewindView {
+            messages: vec![("turn-1".into(), "make a plan".into())],
+            selected: 0,
+            preview,
+        }),
+    );
+    state
+}
+
 fn fixtures() -> Vec<Fixture> {
     vec![
         Fixture {
@@ -655,6 +678,15 @@ fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "plan chooser",
+            target: Target::Question,
+            build: |now| {
+                let mut state = plan_fixtures::in_plan_mode(json!({"userAgent": "x"}), now);
+                plan_fixtures::plan_turn(&mut state, now);
+                state
+            },
+        },
+        Fixture {
             name: "theme picker",
             target: Target::Layer,
             build: |now| {
@@ -749,6 +781,36 @@ fn fixtures() -> Vec<Fixture> {
                 update(&mut state, key(KeyCode::Esc), now);
                 state
             },
+        },
+        Fixture {
+            name: "rewind, the messages",
+            target: Target::Layer,
+            build: |now| rewind_at(now, None),
+        },
+        Fixture {
+            name: "rewind, a preview with files to put back",
+            target: Target::Layer,
+            build: |now| {
+                let restore = FileRestore {
+                    path: "/home/user/project/notes.txt".into(),
+                    action: RestoreAction::Delete,
+                    expected: Some("abc".into()),
+                    preview: "@@ -1 +0,0 @@\n-x\n".into(),
+                };
+                rewind_at(
+                    now,
+                    Some(Files::Ready(RestorePlan {
+                        files: vec![restore],
+                        kept_per_thread: 50,
+                        ..RestorePlan::default()
+                    })),
+                )
+            },
+        },
+        Fixture {
+            name: "rewind, a preview with nothing to put back",
+            target: Target::Layer,
+            build: |now| rewind_at(now, Some(Files::Unavailable("no record".into()))),
         },
         Fixture {
             name: "server down",

@@ -243,7 +243,13 @@ fn fork_opens_the_copy_in_place_and_keeps_the_original_aside() {
         reply(RequestTag::ForkThread, Ok(opened("fork-1"))),
         now,
     );
-    assert_eq!(effects, [paging("fork-1")]);
+    // The fork is named "fork of …" its parent until renamed (issue 20; the server copies the
+    // parent's name as it is).
+    let name = (
+        "thread/name/set",
+        json!({"threadId": "fork-1", "name": "fork of fix the parser"}),
+    );
+    assert_eq!(effects, [paging("fork-1"), name]);
     assert_eq!(state.session.lifecycle, Lifecycle::Ready);
     assert_eq!(state.session.thread_id(), Some("fork-1"));
     assert!(
@@ -373,7 +379,7 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
     );
 
     // A new server that will not resume it: said in the box, and the session stops.
-    let mut state = ready_state(now);
+    let mut state = running_state(now);
     update(
         &mut state,
         AppEvent::Disconnected("exit status: 1".into()),

@@ -108,8 +108,9 @@ fn the_most_recent_threads_are_kept_and_older_ones_let_go_with_a_notice() {
     let mut state = ready_state(now);
     let extra = 5;
     for n in 0..KEPT_THREADS + extra {
-        let status = json!({"threadId": format!("other-{n}"), "status": {"type": "idle"}});
-        update(&mut state, notify("thread/status/changed", status), now);
+        let started = json!({"threadId": format!("other-{n}"),
+                             "turn": {"id": format!("t-{n}"), "items": [], "status": "inProgress"}});
+        update(&mut state, notify("turn/started", started), now);
     }
     let threads = &state.session.threads;
     assert_eq!(threads.len(), KEPT_THREADS);
@@ -329,4 +330,19 @@ fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
     );
     // The parent waits aside.
     assert!(state.session.threads.contains(THREAD));
+}
+
+/// On a shared service every window hears every thread's status (protocol notes §1.4): a
+/// thread this window holds nothing of takes no place among the kept ones, and says nothing here.
+#[test]
+fn status_news_of_threads_this_window_never_opened_stays_out() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let cells = state.session.shown.transcript.cells().len();
+    for n in 0..KEPT_THREADS + 5 {
+        let status = json!({"threadId": format!("other-{n}"), "status": {"type": "active", "activeFlags": []}});
+        update(&mut state, notify("thread/status/changed", status), now);
+    }
+    assert_eq!(state.session.threads.len(), 0);
+    assert_eq!(state.session.shown.transcript.cells().len(), cells);
 }

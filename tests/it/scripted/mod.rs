@@ -3,6 +3,7 @@
 
 mod demo_mcp_skills;
 mod demo_steer_search;
+mod file_search_race;
 mod input_first;
 mod remote_dial;
 mod restart;

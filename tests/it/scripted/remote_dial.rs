@@ -171,9 +171,9 @@ fn the_redial_says_each_failed_attempt_and_sends_what_waited_once_up() {
         // Sent before there is a link: it waits.
         connection.notify("early/bird", None);
         match tokio::time::timeout(WAIT, inbound.recv()).await.unwrap() {
-            Some(Inbound::Problem(text)) => {
-                assert!(text.contains("lost — reconnecting"), "{text}");
-                assert!(text.contains("could not reach"), "{text}");
+            Some(Inbound::Redialing { attempt, why }) => {
+                assert_eq!(attempt, 1, "the first attempt failed");
+                assert!(why.contains("could not reach"), "{why}");
             }
             other => panic!("{other:?}"),
         }
@@ -189,7 +189,7 @@ fn the_redial_says_each_failed_attempt_and_sends_what_waited_once_up() {
         });
         loop {
             match tokio::time::timeout(WAIT, inbound.recv()).await.unwrap() {
-                Some(Inbound::Problem(_)) => continue,
+                Some(Inbound::Redialing { .. }) => continue,
                 Some(Inbound::Notification { method, .. }) => {
                     assert_eq!(method, "early/bird");
                     break;

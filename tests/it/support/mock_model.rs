@@ -76,12 +76,19 @@ pub enum MockTurn {
     /// Answers with one assistant message per text.
     #[allow(dead_code)] // used by the bench binary (tests/bench/)
     Messages { texts: Vec<String> },
+    /// Says nothing at all for `wait` (not even the HTTP status line), then streams `text` as
+    /// `Text` does: a model thinking long before its first byte.
+    Quiet { wait: Duration, text: String },
     /// Calls `exec_command` with `arguments` (a JSON object, sent as a JSON string as the API
     /// does); once codex returns the tool output, answers with the message `then`.
     ExecCommand { arguments: Value, then: String },
     /// Calls `exec_command` with an `apply_patch` heredoc around `patch` (a full
     /// `*** Begin Patch` … `*** End Patch` text); then answers with the message `then`.
     ApplyPatch { patch: String, then: String },
+    /// Streams these SSE events as they are (built by `mock_plan`: reasoning and the like);
+    /// `{n}` in a string is the answer's number.
+    #[allow(dead_code)] // used by the e2e tests only
+    Events(fn(u64) -> Vec<Value>),
 }
 
 impl MockTurn {
@@ -132,6 +139,9 @@ struct State {
     requests: Vec<Value>,
     other_requests: Vec<String>,
     next_id: u64,
+    /// Answers every thread-title request with this title (see `mock_plan`), outside the
+    /// script.
+    title: Option<String>,
 }
 
 /// A running mock. Dropping it stops the server and every open connection.
@@ -168,6 +178,12 @@ impl MockModel {
     /// Every JSON body POSTed to `/v1/responses`, in arrival order.
     pub fn requests(&self) -> Vec<Value> {
         self.state.lock().unwrap().requests.clone()
+    }
+
+    /// Answers the title requests codex makes for tern with `title`, without using the script.
+    #[allow(dead_code)] // used by the e2e tests only
+    pub fn answer_titles(&self, title: &str) {
+        self.state.lock().unwrap().title = Some(title.to_owned());
     }
 
     /// `METHOD /path` of every other request (answered 404).
@@ -240,7 +256,10 @@ async fn handle_connection(stream: TcpStream, state: Arc<Mutex<State>>) -> io::R
             .unwrap_or_else(|e| json!({ "mock_error": format!("body is not JSON: {e}") })),
         Some(other) => json!({ "mock_error": format!("unsupported content-encoding {other}") }),
     };
-    let (events, pace) = answer(&mut state.lock().unwrap(), body);
+    let (events, pace, quiet) = answer(&mut state.lock().unwrap(), body);
+    if let Some(wait) = quiet {
+        tokio::time::sleep(wait).await;
+    }
 
     let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\n\
                 connection: close\r\n\r\n";
@@ -277,8 +296,8 @@ async fn handle_connection(stream: TcpStream, state: Arc<Mutex<State>>) -> io::R
 }
 
 /// Records `body` and picks the SSE events that answer it (see the module doc), with the pace
-/// of their deltas.
-fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>) {
+/// of their deltas and how long to say nothing first.
+fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>, Option<Duration>) {
     let answered_call = body["input"].as_array().and_then(|items| {
         items
             .iter()
@@ -293,26 +312,39 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>) {
 
     if let Some(call_id) = answered_call {
         let then = state.follow_ups.remove(&call_id).unwrap_or_default();
-        return (text_events(n, &then, 4), None);
+        return (text_events(n, &then, 4), None, None);
+    }
+    if let Some(title) = &state.title {
+        if super::mock_plan::is_title_request(state.requests.last().unwrap_or(&Value::Null)) {
+            return (
+                text_events(n, &super::mock_plan::title_text(title), 1),
+                None,
+                None,
+            );
+        }
     }
     let events = match state.script.pop_front() {
         None => text_events(n, SCRIPT_EXHAUSTED, 1),
         Some(MockTurn::Text { text, deltas }) => text_events(n, &text, deltas),
         Some(MockTurn::Stream { text, deltas, pace }) => {
-            return (text_events(n, &text, deltas), pace)
+            return (text_events(n, &text, deltas), pace, None)
+        }
+        Some(MockTurn::Quiet { wait, text }) => {
+            return (text_events(n, &text, 4), None, Some(wait))
         }
         Some(MockTurn::Messages { texts }) => messages_events(n, &texts),
         Some(MockTurn::ExecCommand { arguments, then }) => {
             state.follow_ups.insert(format!("call_{n}"), then);
             exec_command_events(n, &arguments)
         }
+        Some(MockTurn::Events(events)) => events(n),
         Some(MockTurn::ApplyPatch { patch, then }) => {
             state.follow_ups.insert(format!("call_{n}"), then);
             let cmd = format!("apply_patch <<'EOF'\n{patch}EOF\n");
             exec_command_events(n, &json!({ "cmd": cmd }))
         }
     };
-    (events, None)
+    (events, None, None)
 }
 
 fn created(n: u64) -> Value {

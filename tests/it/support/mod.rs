@@ -9,6 +9,8 @@ pub mod fake_server;
 pub mod floods;
 pub mod heavy;
 pub mod mock_model;
+pub mod mock_plan;
+pub mod plan_fixtures;
 pub mod pty;
 pub mod recording_backend;
 pub mod remote_servers;

@@ -88,7 +88,12 @@ impl PtySession {
             .any(|(key, _)| matches!(*key, "TERN_HISTORY_FILE" | "HOME" | "XDG_DATA_HOME"))
         {
             command.env("TERN_HISTORY_FILE", "");
+            // Nor the turns it keeps for rewinds.
+            command.env("TERN_TURN_STORE", "");
         }
+        // No test asks the model for a thread title unless it says so: each mock sees only the
+        // requests its test expects.
+        command.env("TERN_THREAD_TITLES", "0");
         for (key, value) in env {
             command.env(key, value);
         }

@@ -233,6 +233,9 @@ pub fn path_with(first: &Path) -> std::ffi::OsString {
 pub struct Relay {
     pub port: u16,
     generation: tokio::sync::watch::Sender<u64>,
+    /// While set, new connections are closed as soon as they are accepted (a link that stays
+    /// down for a while: each redial fails).
+    held: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Relay {
@@ -243,8 +246,14 @@ impl Relay {
             .unwrap();
         let port = listener.local_addr().unwrap().port();
         let (generation, watch) = tokio::sync::watch::channel(0u64);
+        let held = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let holding = held.clone();
         runtime.spawn(async move {
             while let Ok((mut socket, _)) = listener.accept().await {
+                if holding.load(std::sync::atomic::Ordering::SeqCst) {
+                    drop(socket);
+                    continue;
+                }
                 let upstream = upstream.clone();
                 let mut cut = watch.clone();
                 cut.mark_unchanged();
@@ -259,7 +268,16 @@ impl Relay {
                 });
             }
         });
-        Relay { port, generation }
+        Relay {
+            port,
+            generation,
+            held,
+        }
+    }
+
+    /// Keeps the link down (`true`: new connections are closed at once) or lets it up again.
+    pub fn hold(&self, down: bool) {
+        self.held.store(down, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Drops every connection open now.

@@ -33,6 +33,9 @@ pub struct QuestionState {
     pub d_free: bool,
     /// The body does not fit: the arrows scroll it.
     pub overflow: bool,
+    /// tern's own question (`Question::is_local`, "Implement this plan?"): the arrows move
+    /// the selection Enter takes.
+    pub local: bool,
 }
 
 impl QuestionState {
@@ -55,10 +58,16 @@ impl QuestionState {
                 .selected
                 .and_then(|at| question.options.get(at))
                 .map(|o| o.key),
-            escape: question.escape_option().map(|o| o.label.to_lowercase()),
+            // tern's own question says its Esc in a few words (its label is a sentence).
+            escape: if question.is_local() {
+                Some("stay in Plan mode".to_string())
+            } else {
+                question.escape_option().map(|o| o.label.to_lowercase())
+            },
             d_free: question.option('d').is_none(),
             overflow: crate::app::geometry::question_fit(session, bottom)
                 .is_some_and(|fit| fit.max_offset > 0),
+            local: question.is_local(),
         }
     }
 
@@ -79,6 +88,8 @@ pub enum QuestionKey {
     FullView,
     Scroll,
     Help,
+    /// ↑ (`true`) / ↓ on tern's own question: the selection.
+    Select(bool),
     Form(FormStep),
     Nothing,
 }
@@ -133,6 +144,23 @@ pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
             })
             .when("", QuestionState::approval)
             .fixed(),
+        // tern's own question ("Implement this plan?"): a short list Enter takes from.
+        Row::new(
+            "select_up",
+            &[Chord::UP],
+            QuestionKey::Select(true),
+            "select",
+        )
+        .explained("select the answer above (Enter takes it)")
+        .when("tern's own question", |s| s.live && s.local),
+        Row::new(
+            "select_down",
+            &[Chord::DOWN],
+            QuestionKey::Select(false),
+            "select",
+        )
+        .explained("select the answer below (Enter takes it)")
+        .when("tern's own question", |s| s.live && s.local),
         Row::new("escape", &[Chord::ESC], QuestionKey::Escape, "refuse")
             .text_by(|s| s.escape.clone().unwrap_or_default())
             .when("the question has an answer for Esc", |s| {
@@ -146,11 +174,15 @@ pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
         )
         .explained("its whole body, full screen")
         .bar_keys(1)
-        .when("`d` is not an answer", |s| s.approval() && s.d_free),
+        .when("`d` is not an answer", |s| {
+            s.approval() && s.d_free && !s.local
+        }),
         Row::new("scroll", BODY_KEYS, QuestionKey::Scroll, "scroll")
             .explained("scroll its body")
             .bar_keys(2)
-            .when("its body does not fit", |s| !s.form && s.overflow)
+            .when("its body does not fit", |s| {
+                !s.form && !s.local && s.overflow
+            })
             .bar_if(|s| s.live),
         Row::new(
             "read_back",
@@ -158,7 +190,17 @@ pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
             QuestionKey::Nothing,
             "reach the transcript",
         )
-        .when("its body fits", |s| !s.form && !s.overflow)
+        .when("its body fits", |s| !s.form && !s.local && !s.overflow)
+        .passes()
+        .reference()
+        .fixed(),
+        Row::new(
+            "local_pages",
+            &[Chord::PGUP, Chord::PGDN],
+            QuestionKey::Nothing,
+            "reach the transcript",
+        )
+        .when("tern's own question", |s| !s.form && s.local)
         .passes()
         .reference()
         .fixed(),
@@ -285,6 +327,9 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
                 Some(OptionKind::Answer { result, record }) => {
                     Outcome::Consumed(answer_front(state, result, record, now))
                 }
+                Some(OptionKind::Local(answer)) => {
+                    Outcome::Consumed(crate::app::session::plans::chosen(state, answer, now))
+                }
                 _ => Outcome::Consumed(vec![]),
             }
         }
@@ -293,6 +338,7 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
             Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
         }
         QuestionKey::Scroll => scroll_body(state, key.code, bottom),
+        QuestionKey::Select(up) => select_local(state, up),
         QuestionKey::Form(step) => super::form::act(state, step, key.code, now),
         QuestionKey::Nothing => Outcome::Consumed(vec![]),
     }
@@ -323,7 +369,20 @@ fn choose(state: &mut Session, c: char, now: Instant) -> Outcome {
             front.selected = Some(index);
             Outcome::Open(Layer::Prefix(PrefixChooser::new(offer)), vec![])
         }
+        OptionKind::Local(answer) => {
+            Outcome::Consumed(crate::app::session::plans::chosen(state, answer, now))
+        }
     }
+}
+
+/// ↑/↓ on tern's own question (a short list of choices): move the selection Enter takes.
+fn select_local(state: &mut Session, up: bool) -> Outcome {
+    if let Some(front) = state.questions.front_mut() {
+        let n = front.question.options.len().max(1);
+        let at = front.selected.unwrap_or(0);
+        front.selected = Some(if up { (at + n - 1) % n } else { (at + 1) % n });
+    }
+    Outcome::Consumed(vec![])
 }
 
 /// Scrolls the question's body (its row applies only when the body does not fit).

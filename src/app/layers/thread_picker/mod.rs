@@ -90,10 +90,13 @@ pub struct ThreadPicker {
 
 impl ThreadPicker {
     pub fn new(cwd: String, home: Option<String>, at_startup: bool) -> Self {
+        // No directory known (a remote server reached by URL, no thread open yet, no --cwd):
+        // "this directory" would be the server's, which tern cannot name, so all are listed.
+        let all_dirs = cwd.is_empty();
         ThreadPicker {
             cwd,
             home,
-            all_dirs: false,
+            all_dirs,
             sort: SortBy::Updated,
             archived: false,
             query: LineInput::default(),
@@ -159,7 +162,7 @@ impl ThreadPicker {
                 .into(),
             ),
             archived: self.archived.then_some(true),
-            cwd: (!self.all_dirs).then(|| self.cwd.clone()),
+            cwd: (!self.all_dirs && !self.cwd.is_empty()).then(|| self.cwd.clone()),
             ..ThreadListParams::default()
         }
     }

@@ -1,0 +1,34 @@
+//! A link to a server that outlives it (a websocket, the local service's socket, an ssh proxy
+//! to a remote service) dropped, and tern is dialling it again by itself: as data, for the
+//! status line ("connection lost — reconnecting (attempt n)") and for what the session does once
+//! the thread is back (the running turn picked up where it is, questions asked again).
+
+use std::time::Instant;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reconnect {
+    /// The attempt under way (1 while the first dial runs).
+    pub attempt: u32,
+    /// When the link was lost.
+    pub since: Instant,
+    /// Why the link was lost, then why the latest attempt failed (sanitised where shown).
+    pub why: String,
+    /// The turn that was running on the shown thread when the link dropped, if any.
+    pub running_turn: Option<String>,
+}
+
+impl Reconnect {
+    pub fn new(since: Instant, why: String, running_turn: Option<String>) -> Reconnect {
+        Reconnect {
+            attempt: 1,
+            since,
+            why,
+            running_turn,
+        }
+    }
+
+    /// The status line's words.
+    pub fn bar(&self) -> String {
+        format!("connection lost — reconnecting (attempt {})", self.attempt)
+    }
+}

@@ -1,0 +1,43 @@
+//! `fs/*`: the server's own filesystem, for what tern reads and writes on a server elsewhere
+//! (the exec-policy rules under its `codexHome`). Contents travel base64-encoded.
+
+use serde::{Deserialize, Serialize};
+
+pub const FS_READ_DIRECTORY: &str = "fs/readDirectory";
+pub const FS_READ_FILE: &str = "fs/readFile";
+pub const FS_WRITE_FILE: &str = "fs/writeFile";
+
+/// `fs/readDirectory` and `fs/readFile`: an absolute path on the server.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FsPathParams {
+    pub path: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FsReadDirectoryResponse {
+    #[serde(default)]
+    pub entries: Vec<FsReadDirectoryEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FsReadDirectoryEntry {
+    pub file_name: String,
+    #[serde(default)]
+    pub is_file: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FsReadFileResponse {
+    pub data_base64: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FsWriteFileParams {
+    pub path: String,
+    pub data_base64: String,
+}
