@@ -10,9 +10,12 @@
 use super::request::{ListPurpose, ModeWanted, NewThreadPurpose};
 use crate::protocol::{
     BackgroundTerminalTerminateResponse, BackgroundTerminalsListResponse,
-    CollaborationModeListResponse, ConfigReadResponse, FuzzyFileSearchResponse, InitializeResponse,
-    ModelListResponse, PrepareApprovedPlanResponse, ThreadListResponse, ThreadReadResponse,
-    ThreadRevertResponse, ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
+    CollaborationModeListResponse, ConfigReadResponse, FuzzyFileSearchResponse, GetAccountResponse,
+    InitializeResponse, ListMcpServerStatusResponse, LoginKind, LoginResponse,
+    McpServerOauthLoginResponse, ModelListResponse, PrepareApprovedPlanResponse,
+    RateLimitsResponse, SkillsConfigWriteResponse, SkillsListResponse, ThreadListResponse,
+    ThreadReadResponse, ThreadRevertResponse, ThreadStartResponse, ThreadTurnsListResponse,
+    TurnStartResponse,
 };
 use std::fmt;
 
@@ -124,6 +127,27 @@ pub enum Reply {
         command: String,
         answer: Answer<()>,
     },
+    ReadAccount(Answer<GetAccountResponse>),
+    Login {
+        kind: LoginKind,
+        answer: Answer<LoginResponse>,
+    },
+    CancelLogin(Answer<()>),
+    Logout(Answer<()>),
+    RevertFailedTurn(Answer<()>),
+    ReadRateLimits(Answer<RateLimitsResponse>),
+    ListMcpServers(Answer<ListMcpServerStatusResponse>),
+    McpLogin {
+        name: String,
+        answer: Answer<McpServerOauthLoginResponse>,
+    },
+    ReloadMcp(Answer<()>),
+    ListSkills(Answer<SkillsListResponse>),
+    WriteSkillConfig {
+        name: String,
+        enabled: bool,
+        answer: Answer<SkillsConfigWriteResponse>,
+    },
     // Plan mode, titles and rewind (issue 20).
     ListModes {
         then: ModeWanted,
@@ -197,6 +221,15 @@ impl Reply {
             Reply::StopTerminal { answer, .. } => err(answer),
             Reply::StopAllTerminals(a) => err(a),
             Reply::ShellCommand { answer, .. } => err(answer),
+            Reply::ReadAccount(a) => err(a),
+            Reply::Login { answer, .. } => err(answer),
+            Reply::CancelLogin(a) | Reply::Logout(a) | Reply::RevertFailedTurn(a) => err(a),
+            Reply::ReadRateLimits(a) => err(a),
+            Reply::ListMcpServers(a) => err(a),
+            Reply::McpLogin { answer, .. } => err(answer),
+            Reply::ReloadMcp(a) => err(a),
+            Reply::ListSkills(a) => err(a),
+            Reply::WriteSkillConfig { answer, .. } => err(answer),
             Reply::ListModes { answer, .. } => err(answer),
             Reply::SwitchMode { answer, .. }
             | Reply::PlanAttachmentFile { answer, .. }

@@ -70,6 +70,31 @@ pub enum ClientRequest {
     StopAllTerminals(ThreadIdParams),
     /// `!command`: runs unsandboxed in the thread's shell.
     ShellCommand(protocol::ThreadShellCommandParams),
+    /// `account/read`: who is signed in, and whether the provider needs it.
+    ReadAccount(protocol::GetAccountParams),
+    /// `account/login/start`. An API key inside is never printed (`ApiKey`'s `Debug`).
+    Login(protocol::LoginParams),
+    /// `account/login/cancel`: Esc on the browser or device-code screen.
+    CancelLogin(protocol::CancelLoginParams),
+    /// `account/logout`.
+    Logout,
+    /// `thread/revert`: the turn that failed for want of sign-in goes before it is sent again.
+    RevertFailedTurn(protocol::ThreadRevertParams),
+    /// `account/rateLimits/read`, for `/status`.
+    ReadRateLimits,
+    /// `/mcp`: a page of the MCP servers' states and tools.
+    ListMcpServers(protocol::ListMcpServerStatusParams),
+    /// `/mcp`'s sign-in key: the URL to open comes back.
+    McpLogin(protocol::McpServerOauthLoginParams),
+    /// `/mcp`'s reload key: codex reads its MCP config again and restarts what changed.
+    ReloadMcp,
+    /// The skills of the session's directory (`/skills`, `$name`).
+    ListSkills(protocol::SkillsListParams),
+    /// `skills/config/write`: a skill on or off.
+    WriteSkillConfig {
+        params: protocol::SkillsConfigWriteParams,
+        name: String,
+    },
     /// The collaboration modes on offer, for a switch.
     ListModes {
         then: ModeWanted,
@@ -130,6 +155,17 @@ impl ClientRequest {
             ClientRequest::StopTerminal { .. } => protocol::BACKGROUND_TERMINALS_TERMINATE,
             ClientRequest::StopAllTerminals(_) => protocol::BACKGROUND_TERMINALS_CLEAN,
             ClientRequest::ShellCommand(_) => protocol::THREAD_SHELL_COMMAND,
+            ClientRequest::ReadAccount(_) => protocol::ACCOUNT_READ,
+            ClientRequest::Login(_) => protocol::ACCOUNT_LOGIN_START,
+            ClientRequest::CancelLogin(_) => protocol::ACCOUNT_LOGIN_CANCEL,
+            ClientRequest::Logout => protocol::ACCOUNT_LOGOUT,
+            ClientRequest::RevertFailedTurn(_) => protocol::THREAD_REVERT,
+            ClientRequest::ReadRateLimits => protocol::ACCOUNT_RATE_LIMITS_READ,
+            ClientRequest::ListMcpServers(_) => protocol::MCP_SERVER_STATUS_LIST,
+            ClientRequest::McpLogin(_) => protocol::MCP_SERVER_OAUTH_LOGIN,
+            ClientRequest::ReloadMcp => protocol::CONFIG_MCP_SERVER_RELOAD,
+            ClientRequest::ListSkills(_) => protocol::SKILLS_LIST,
+            ClientRequest::WriteSkillConfig { .. } => protocol::SKILLS_CONFIG_WRITE,
             ClientRequest::ListModes { .. } => protocol::COLLABORATION_MODE_LIST,
             ClientRequest::SwitchMode { .. } => protocol::THREAD_SETTINGS_UPDATE,
             ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
@@ -171,6 +207,18 @@ impl ClientRequest {
             ClientRequest::StopTerminal { params, .. } => serde_json::to_value(params),
             ClientRequest::StopAllTerminals(p) => serde_json::to_value(p),
             ClientRequest::ShellCommand(p) => serde_json::to_value(p),
+            ClientRequest::ReadAccount(p) => serde_json::to_value(p),
+            ClientRequest::Login(p) => serde_json::to_value(p),
+            ClientRequest::CancelLogin(p) => serde_json::to_value(p),
+            ClientRequest::Logout => Ok(Value::Null),
+            ClientRequest::RevertFailedTurn(p) => serde_json::to_value(p),
+            ClientRequest::ReadRateLimits => Ok(Value::Object(Default::default())),
+            ClientRequest::ListMcpServers(p) => serde_json::to_value(p),
+            ClientRequest::McpLogin(p) => serde_json::to_value(p),
+            // The method takes no params (the schema's `params: undefined`); null is accepted.
+            ClientRequest::ReloadMcp => Ok(Value::Null),
+            ClientRequest::ListSkills(p) => serde_json::to_value(p),
+            ClientRequest::WriteSkillConfig { params, .. } => serde_json::to_value(params),
             ClientRequest::ListModes { .. } => Ok(Value::Object(Default::default())),
             ClientRequest::SwitchMode { params, .. } => serde_json::to_value(params),
             ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
@@ -244,6 +292,22 @@ impl ClientRequest {
             ClientRequest::ShellCommand(p) => RequestTag::ShellCommand {
                 command: p.command.clone(),
             },
+            ClientRequest::ReadAccount(_) => RequestTag::ReadAccount,
+            ClientRequest::Login(p) => RequestTag::Login(p.kind()),
+            ClientRequest::CancelLogin(_) => RequestTag::CancelLogin,
+            ClientRequest::Logout => RequestTag::Logout,
+            ClientRequest::RevertFailedTurn(_) => RequestTag::RevertFailedTurn,
+            ClientRequest::ReadRateLimits => RequestTag::ReadRateLimits,
+            ClientRequest::ListMcpServers(_) => RequestTag::ListMcpServers,
+            ClientRequest::McpLogin(p) => RequestTag::McpLogin {
+                name: p.name.clone(),
+            },
+            ClientRequest::ReloadMcp => RequestTag::ReloadMcp,
+            ClientRequest::ListSkills(_) => RequestTag::ListSkills,
+            ClientRequest::WriteSkillConfig { params, name } => RequestTag::WriteSkillConfig {
+                name: name.clone(),
+                enabled: params.enabled,
+            },
             ClientRequest::ListModes { then } => RequestTag::ListModes { then: *then },
             ClientRequest::SwitchMode { params, implement } => RequestTag::SwitchMode {
                 mode: params
@@ -279,6 +343,17 @@ impl ClientRequest {
                 before_turn_id: p.before_turn_id.clone(),
             },
             ClientRequest::Ping => RequestTag::Ping,
+        }
+    }
+
+    /// A secret this request carries (the API key of a sign-in), for the runtime to add to the
+    /// redaction table before the request goes out.
+    pub fn secret(&self) -> Option<&str> {
+        match self {
+            ClientRequest::Login(protocol::LoginParams::ApiKey { api_key }) => {
+                Some(api_key.expose())
+            }
+            _ => None,
         }
     }
 }
@@ -351,6 +426,29 @@ pub enum RequestTag {
     ShellCommand {
         command: String,
     },
+    ReadAccount,
+    /// `account/login/start`, and which way in.
+    Login(crate::protocol::LoginKind),
+    CancelLogin,
+    Logout,
+    /// `thread/revert` of a turn that failed for want of sign-in.
+    RevertFailedTurn,
+    ReadRateLimits,
+    /// A page of `mcpServerStatus/list`.
+    ListMcpServers,
+    /// `mcpServer/oauth/login` for the server `name`.
+    McpLogin {
+        name: String,
+    },
+    /// `config/mcpServer/reload`.
+    ReloadMcp,
+    /// `skills/list`.
+    ListSkills,
+    /// `skills/config/write` turning the skill `name` on or off.
+    WriteSkillConfig {
+        name: String,
+        enabled: bool,
+    },
     /// `collaborationMode/list`, asked for a mode switch (`then`).
     ListModes {
         then: ModeWanted,
@@ -372,7 +470,8 @@ pub enum RequestTag {
     PrepareApprovedPlan,
     /// `thread/unsubscribe`.
     Unsubscribe,
-    /// `config/read`, for `show_raw_agent_reasoning`.
+    /// `config/read`, for `show_raw_agent_reasoning` and `/doctor` (where codex's settings came
+    /// from).
     ReadConfig,
     /// The title side thread's turn, naming `main_thread`.
     TitleTurn {

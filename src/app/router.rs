@@ -405,6 +405,16 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
             vec![]
         }
         LayerEvent::OpenRefused { error } => super::session::threads::refused_here(session, &error),
+        // A sign-in answered after its layer closed: codex stops waiting for that login.
+        LayerEvent::LoginAnswered {
+            result: Ok(response),
+            ..
+        } => super::layers::sign_in::cancel_login(&response),
+        // The sign-in layer's, closed since: a refused start, the login's end, the account
+        // read again (the session keeps the account).
+        LayerEvent::LoginAnswered { result: Err(_), .. }
+        | LayerEvent::LoginCompleted(_)
+        | LayerEvent::AccountChanged => vec![],
         // The picker's, closed since: its pages, matches, peeks and archive answers.
         LayerEvent::ThreadPage { .. }
         | LayerEvent::ThreadMatches { .. }
@@ -415,7 +425,10 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         | LayerEvent::ThreadArchived { .. }
         | LayerEvent::ThreadOpened => vec![],
         // It opened its layer (`layers::opened_by`), or one of its kind was open and let it by.
-        LayerEvent::PickerWanted | LayerEvent::ConfirmWanted(_) => vec![],
+        LayerEvent::PickerWanted
+        | LayerEvent::ConfirmWanted(_)
+        | LayerEvent::SignInWanted
+        | LayerEvent::ThreadLocked { .. } => vec![],
         // `/model`'s list, closed since (the next `/model` asks again).
         LayerEvent::Models(_) => vec![],
         // `/rules`' list, closed since; the deletion was told in the transcript already.
@@ -430,6 +443,10 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         LayerEvent::Terminals(_) | LayerEvent::TerminalsChanged => vec![],
         // `/agents`' list, closed since; the registry holds what the listing said.
         LayerEvent::AgentsListed { .. } => vec![],
+        // `/theme`'s picker, closed since (the next `/theme` reads the files again).
+        LayerEvent::ThemesLoaded(_) => vec![],
+        // `/mcp`'s and `/skills`' views, closed since; the session keeps what changed.
+        LayerEvent::McpChanged | LayerEvent::SkillsChanged => vec![],
         // The rewind list's preview, closed since (nothing was put back).
         LayerEvent::RestorePreview { .. } => vec![],
     }

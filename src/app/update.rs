@@ -10,7 +10,7 @@ use super::layer_types::Input;
 use super::router;
 use super::session::restart;
 use super::session::{actions, attention, health, lifecycle, notices, reconnect, responses};
-use super::session::{server_events, threads, timers};
+use super::session::{first_run, server_events, threads, timers};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
@@ -98,6 +98,19 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::GitDiff { cwd, result });
             vec![]
         }
+        AppEvent::ThemesLoaded(result) => {
+            session.layer_events.push(LayerEvent::ThemesLoaded(result));
+            vec![]
+        }
+        AppEvent::SettingSaved {
+            key,
+            value,
+            file,
+            result,
+        } => {
+            super::session::theme::setting_saved(session, &key, &value, &file, &result);
+            vec![]
+        }
         AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
         AppEvent::LinkDropped(reason) => reconnect::on_link_dropped(session, reason, now),
         AppEvent::Redialing { attempt, why } => reconnect::on_redialing(session, attempt, why),
@@ -109,7 +122,12 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::Terminate => actions::quit(session),
         AppEvent::Focus(focused) => {
             session.focused = focused;
-            vec![]
+            // Back from fixing codex's config file in another window: try it at once.
+            if focused {
+                first_run::retry_config(session, now)
+            } else {
+                vec![]
+            }
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
         AppEvent::ExportWritten {

@@ -22,6 +22,10 @@ struct DemoServer {
     running: Option<(String, JoinHandle<()>)>,
     /// Sub-agents the turns spawned.
     agent_threads: super::agents::AgentThreads,
+    account: super::account::DemoAccount,
+    signed_in: super::mcp_skills::SignedIn,
+    /// The skills turned off (`skills/config/write`), by path.
+    skills_off: std::collections::HashSet<String>,
     /// The collaboration mode (`thread/settings/update`).
     mode: String,
 }
@@ -48,6 +52,9 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         next_id: 1,
         running: None,
         agent_threads: Default::default(),
+        account: Default::default(),
+        signed_in: Default::default(),
+        skills_off: Default::default(),
         mode: "default".into(),
     };
     let mut lines = BufReader::new(reader).lines();
@@ -90,9 +97,18 @@ impl DemoServer {
     }
 
     fn request(&mut self, id: RequestId, method: &str, params: Value) {
+        let speed = self.script.speed;
+        if let Some(reply) = self.account.request(&self.out, &id, method, &params, speed) {
+            match reply {
+                super::account::Reply::Answer(Ok(value)) => self.out.respond(&id, value),
+                super::account::Reply::Answer(Err(message)) => self.out.error(&id, &message),
+                super::account::Reply::Sent => {}
+            }
+            return;
+        }
         let result = match method {
             "initialize" => Ok(json!({
-                "userAgent": "tern-demo/0.0.0",
+                "userAgent": "tern/0.171.0 (the tern demo)",
                 "codexHome": "/demo/.codex",
                 "platformFamily": "unix",
                 "platformOs": std::env::consts::OS,
@@ -220,6 +236,13 @@ impl DemoServer {
             }
             "turn/steer" => self.steer_turn(params),
             "fuzzyFileSearch" => Ok(super::files::search(&params)),
+            "mcpServerStatus/list" => Ok(super::mcp_skills::servers(&self.signed_in)),
+            "mcpServer/oauth/login" => {
+                super::mcp_skills::login(self.out.clone(), self.signed_in.clone(), &params)
+            }
+            "config/mcpServer/reload" => Ok(json!({})),
+            "skills/list" => Ok(super::mcp_skills::skills(&params, &self.skills_off)),
+            "skills/config/write" => super::mcp_skills::write_skill(&params, &mut self.skills_off),
             "turn/interrupt" => {
                 let wanted = params["turnId"].as_str().unwrap_or_default();
                 match self.running.take() {

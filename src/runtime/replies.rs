@@ -179,6 +179,31 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             command,
             answer: done(raw),
         },
+        RequestTag::ReadAccount => Reply::ReadAccount(typed(protocol::ACCOUNT_READ, raw)),
+        RequestTag::Login(kind) => Reply::Login {
+            kind,
+            answer: typed(protocol::ACCOUNT_LOGIN_START, raw),
+        },
+        RequestTag::CancelLogin => Reply::CancelLogin(done(raw)),
+        RequestTag::Logout => Reply::Logout(done(raw)),
+        RequestTag::RevertFailedTurn => Reply::RevertFailedTurn(done(raw)),
+        RequestTag::ReadRateLimits => {
+            Reply::ReadRateLimits(typed(protocol::ACCOUNT_RATE_LIMITS_READ, raw))
+        }
+        RequestTag::ListMcpServers => {
+            Reply::ListMcpServers(typed(protocol::MCP_SERVER_STATUS_LIST, raw))
+        }
+        RequestTag::McpLogin { name } => Reply::McpLogin {
+            name,
+            answer: typed(protocol::MCP_SERVER_OAUTH_LOGIN, raw),
+        },
+        RequestTag::ReloadMcp => Reply::ReloadMcp(done(raw)),
+        RequestTag::ListSkills => Reply::ListSkills(typed(protocol::SKILLS_LIST, raw)),
+        RequestTag::WriteSkillConfig { name, enabled } => Reply::WriteSkillConfig {
+            name,
+            enabled,
+            answer: typed(protocol::SKILLS_CONFIG_WRITE, raw),
+        },
         RequestTag::ListModes { then } => Reply::ListModes {
             then,
             answer: typed(protocol::COLLABORATION_MODE_LIST, raw),

@@ -13,11 +13,14 @@ mod composer;
 mod confirm;
 mod copy_pick;
 mod diff;
+mod doctor;
 mod file_finder;
 mod fit_line;
 mod help;
 mod hints;
 mod history_search;
+mod locked_thread;
+mod mcp;
 mod prefix;
 mod question;
 mod question_view;
@@ -29,10 +32,14 @@ mod search;
 mod selected;
 mod server_down;
 mod shell_confirm;
+mod sign_in;
+mod skill_popup;
+mod skills;
 mod slash_popup;
 mod status;
 mod status_view;
 mod terminals;
+mod theme_picker;
 mod thread_picker;
 mod transcript;
 mod welcome;
@@ -76,6 +83,9 @@ pub fn draw_frame(
         Some(ComposerPopup::Files(finder)) => {
             file_finder::draw(frame, areas.transcript, finder, palette)
         }
+        Some(ComposerPopup::Skills(finder)) => {
+            skill_popup::draw(frame, areas.transcript, finder, session, palette)
+        }
         None => {}
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
@@ -109,9 +119,22 @@ pub fn draw_frame(
     hints::draw(frame, areas.hints, &hints, help, palette);
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
+    } else if palette.terminal_colours_only {
+        only_terminal_colours(frame.buffer_mut());
     }
     previews.retain(|p| still_blank(frame.buffer_mut(), p));
     previews
+}
+
+/// A theme of the terminal's 16 colours: what arrived with colours of its own (command
+/// output's 256-colour and RGB codes) is brought to the nearest of the 16 too.
+fn only_terminal_colours(buffer: &mut ratatui::buffer::Buffer) {
+    use crate::theme::terminal::nearest_of_16;
+    for cell in buffer.content.iter_mut() {
+        cell.fg = nearest_of_16(cell.fg);
+        cell.bg = nearest_of_16(cell.bg);
+        cell.underline_color = nearest_of_16(cell.underline_color);
+    }
 }
 
 /// Whether the rows kept for a preview are still blank once everything is drawn.
@@ -196,6 +219,13 @@ fn draw_shown(
             confirm::draw(frame, areas.main, confirm, session, palette)
         }
         Shown::Layer(Layer::CopyPick(pick)) => copy_pick::draw(frame, areas.main, pick, palette),
+        Shown::Layer(Layer::ThemePicker(picker)) => {
+            theme_picker::draw(frame, areas.main, picker, palette)
+        }
+        Shown::Layer(Layer::Skills(view)) => {
+            skills::draw(frame, areas.main, view, session, palette)
+        }
+        Shown::Layer(Layer::Mcp(view)) => mcp::draw(frame, areas.main, view, session, palette),
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}
@@ -206,6 +236,11 @@ fn draw_shown(
         Shown::Layer(Layer::ShellConfirm(confirm)) => {
             shell_confirm::draw(frame, areas.bottom, confirm, palette)
         }
+        Shown::Layer(Layer::SignIn(layer)) => sign_in::draw(frame, areas.main, layer, session),
+        Shown::Layer(Layer::LockedThread(locked)) => {
+            locked_thread::draw(frame, areas.main, locked, palette)
+        }
+        Shown::Layer(Layer::Doctor(view)) => doctor::draw(frame, areas.main, view, session),
         Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),
         Shown::Layer(Layer::Selected(selected)) => {
             selected::draw(frame, areas.bottom, selected, state, palette)

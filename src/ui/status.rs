@@ -58,6 +58,17 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         Lifecycle::Opening(_) => parts.push(status("opening a thread…", palette.warning)),
         Lifecycle::Failed(_) => parts.push(status("disconnected", palette.error.bold())),
         Lifecycle::Ready => match &state.session.shown.turn {
+            TurnPhase::Idle if crate::app::session::gate::needs_sign_in(&state.session) => {
+                let refused = state.session.account.refused.is_some();
+                parts.push(status(
+                    if refused {
+                        "sign-in refused (/login)"
+                    } else {
+                        "not signed in (/login)"
+                    },
+                    palette.warning,
+                ))
+            }
             TurnPhase::Idle => parts.push(status("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();
@@ -65,9 +76,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
                     &format!("● working {secs}s"),
                     palette.working.bold(),
                 ));
-                parts.push(
-                    Part::text(keep::INTERRUPT_HINT, " (Esc to interrupt)", palette.dim).joined(),
-                );
+                // With vim keys Esc is vim's (to normal mode): Ctrl+C interrupts.
+                let how = if state.session.composer.vim.is_some() {
+                    " (Ctrl+C to interrupt)"
+                } else {
+                    " (Esc to interrupt)"
+                };
+                parts.push(Part::text(keep::INTERRUPT_HINT, how, palette.dim).joined());
             }
             TurnPhase::Interrupting { .. } => parts.push(status("interrupting…", palette.warning)),
         },

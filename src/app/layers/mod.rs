@@ -18,8 +18,12 @@ pub mod choice;
 pub mod confirm;
 pub mod copy_pick;
 pub mod diff;
+pub mod doctor_settings;
+pub mod doctor_view;
 pub mod help;
 pub mod history_search;
+pub mod locked_thread;
+pub mod mcp;
 pub mod prefix;
 pub mod question;
 pub mod question_view;
@@ -31,8 +35,11 @@ pub mod search;
 pub mod selected;
 pub mod server_down;
 pub mod shell_confirm;
+pub mod sign_in;
+pub mod skills;
 pub mod status_view;
 pub mod terminals;
+pub mod theme_picker;
 pub mod thread_picker;
 
 pub use agents::AgentsList;
@@ -40,8 +47,10 @@ pub use choice::Choice;
 pub use confirm::Confirm;
 pub use copy_pick::CopyPick;
 pub use diff::DiffPager;
+pub use doctor_view::DoctorView;
 pub use help::Help;
 pub use history_search::HistorySearch;
+pub use locked_thread::LockedThread;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
@@ -51,8 +60,10 @@ pub use rules::RulesList;
 pub use search::Search;
 pub use selected::SelectedCell;
 pub use shell_confirm::ShellConfirm;
+pub use sign_in::SignIn;
 pub use status_view::StatusView;
 pub use terminals::Terminals;
+pub use theme_picker::ThemePicker;
 pub use thread_picker::ThreadPicker;
 
 use super::effect::Effect;
@@ -99,10 +110,22 @@ pub enum Layer {
     Terminals(Box<Terminals>),
     /// The first `!` command of a session: run it unsandboxed?
     ShellConfirm(ShellConfirm),
+    /// Signing in (at startup, a prompt sent signed out, `/login`), and `/logout`'s box.
+    SignIn(Box<SignIn>),
+    /// A thread another codex is writing to: retry, fork, or a new thread.
+    LockedThread(LockedThread),
+    /// `/doctor`: what a bug report needs.
+    Doctor(DoctorView),
     /// Esc Esc, `/rewind`: back to before an earlier message, files included.
     Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
     Selected(SelectedCell),
+    /// `/theme`: the themes, previewed as the selection moves.
+    ThemePicker(ThemePicker),
+    /// `/skills`: the skills of this directory.
+    Skills(skills::SkillsView),
+    /// `/mcp`: the MCP servers, their tools and sign-in.
+    Mcp(mcp::McpView),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -126,8 +149,14 @@ macro_rules! each_layer {
             Layer::Agents($view) => $body,
             Layer::Terminals($view) => $body,
             Layer::ShellConfirm($view) => $body,
+            Layer::SignIn($view) => $body,
+            Layer::LockedThread($view) => $body,
+            Layer::Doctor($view) => $body,
             Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
+            Layer::ThemePicker($view) => $body,
+            Layer::Skills($view) => $body,
+            Layer::Mcp($view) => $body,
         }
     };
 }
@@ -158,6 +187,14 @@ pub fn opened_by(event: &LayerEvent, session: &Session) -> Option<(Layer, Vec<Ef
         LayerEvent::ConfirmWanted(ask) => {
             Some((Layer::Confirm(Confirm { ask: ask.clone() }), vec![]))
         }
+        // Sign-in is needed (at startup, or a prompt sent signed out).
+        LayerEvent::SignInWanted => Some((Layer::SignIn(Box::new(SignIn::new(session))), vec![])),
+        // Another codex writes to the thread: retry, fork or a new thread (over a picker,
+        // which hears it first and stops waiting).
+        LayerEvent::ThreadLocked { thread_id, error } => Some((
+            Layer::LockedThread(LockedThread::new(thread_id.clone(), error.clone())),
+            vec![],
+        )),
         _ => None,
     }
 }

@@ -7,19 +7,25 @@
 //! `server_events` (every notification routed by `threadId` to its thread's model, reduced by
 //! `thread_events`) and `switch` (which thread is on screen).
 
+pub mod account;
 pub mod actions;
 pub mod agent_switch;
 pub mod agents;
 pub mod answer;
 pub mod attention;
+pub mod auth_refusal;
+pub mod config_warning;
 pub mod export;
 pub mod file_search;
+pub mod first_run;
+pub mod gate;
 pub mod health;
 pub mod images;
 pub mod init;
 pub mod item_notices;
 pub mod leftovers;
 pub mod lifecycle;
+pub mod mcp;
 pub mod notices;
 pub mod outbox;
 pub mod plan_mode;
@@ -33,8 +39,10 @@ pub mod review;
 pub mod rewind;
 pub mod server_events;
 pub mod shell;
+pub mod skills;
 pub mod switch;
 pub mod terminals;
+pub mod theme;
 pub mod thread_events;
 pub mod threads;
 pub mod timers;

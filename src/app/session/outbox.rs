@@ -58,7 +58,7 @@ pub fn send_message(state: &mut Session, message: Message, now: Instant) -> Vec<
             let message = Message::new(prompt.clone(), images.clone());
             let params = TurnSteerParams {
                 thread_id: thread_id.to_string(),
-                input: inputs(&message),
+                input: super::skills::with_skills(state, inputs(&message), &prompt),
                 expected_turn_id: id.clone(),
             };
             state.outbox.steering.push(PendingSteer {
@@ -88,13 +88,20 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     if state.turn_active() || !state.lifecycle.is_ready() {
         return vec![];
     }
+    // Not signed in (or not known yet), or a refused turn is being taken back first.
+    if super::gate::holds_turns(state) {
+        return vec![];
+    }
+    if let Some(effects) = super::auth_refusal::revert_first(state) {
+        return effects;
+    }
     let (Some(thread_id), Some(message)) = (
         state.thread_id().map(str::to_string),
         state.outbox.queued.pop_front(),
     ) else {
         return vec![];
     };
-    let input = inputs(&message);
+    let input = super::skills::with_skills(state, inputs(&message), &message.text);
     // Shown as the server will echo it (images named on a line of their own), so the echo
     // binds to this cell.
     state.shown.transcript.push(CellKind::User {

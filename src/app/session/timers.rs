@@ -5,7 +5,7 @@
 //! (`router::tick`); its moment is the questions' line here.
 
 use crate::app::effect::Effect;
-use crate::app::session::health;
+use crate::app::session::{first_run, health};
 use crate::app::state::Session;
 use std::time::Instant;
 
@@ -20,6 +20,8 @@ pub fn next_deadline(session: &Session, now: Instant) -> Option<Instant> {
         session.quit_armed_until.filter(|until| *until > now),
         // "Esc again to rewind" goes.
         session.rewind.armed_until.filter(|until| *until > now),
+        // The config box tries codex's config file again by itself.
+        first_run::next_deadline(session),
     ];
     each.into_iter().flatten().min()
 }
@@ -27,5 +29,8 @@ pub fn next_deadline(session: &Session, now: Instant) -> Option<Instant> {
 /// A moment named by `next_deadline` came: each part whose moment it is acts.
 pub fn tick(session: &mut Session, now: Instant) -> Vec<Effect> {
     // The server is late: the box, or first a look at its process (`health`).
-    health::check(session, now)
+    let mut effects = health::check(session, now);
+    // The config box's retry.
+    effects.extend(first_run::tick(session, now));
+    effects
 }

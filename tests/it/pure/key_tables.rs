@@ -19,9 +19,10 @@ use tern::app::layers::question::FrontQuestion;
 use tern::app::layers::rewind::{Files, Preview, RewindView};
 use tern::app::layers::server_down::ServerDownBox;
 use tern::app::layers::{Ctx, Layer, LayerView, Outcome};
-use tern::app::{update, AppEvent, AppState};
+use tern::app::{update, AppEvent, AppState, RequestTag};
 use tern::model::rewind::{FileRestore, RestoreAction, RestorePlan};
 use tern::model::{CellKind, MarkdownText};
+use tern::protocol::LoginKind;
 
 /// Which view of the fixture is tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +102,9 @@ fn view_list(state: &AppState, target: Target, now: Instant) -> KeyList {
                 tern::app::composer::ComposerPopup::Files(finder) => {
                     tern::app::base::files::key_list(session, finder)
                 }
+                tern::app::composer::ComposerPopup::Skills(finder) => {
+                    tern::app::base::skills::key_list(session, finder)
+                }
             }
         }
     }
@@ -130,7 +134,8 @@ fn outcome(state: &mut AppState, target: Target, key: KeyEvent, now: Instant) ->
         Target::ServerDown => ServerDownBox.handle(&input, &mut cx),
         Target::Base => tern::app::base::handle(&mut cx, &input),
         Target::Popup => {
-            let files = tern::app::base::files::handle(&mut cx, &input);
+            let files = tern::app::base::files::handle(&mut cx, &input)
+                .or_else(|| tern::app::base::skills::handle(&mut cx, &input));
             let taken = match files {
                 Some(outcome) => Some(outcome),
                 None if cx.composer.popup.is_some() => {
@@ -494,6 +499,35 @@ fn terminals(now: Instant, then: Option<KeyCode>) -> AppState {
     state
 }
 
+fn skills_answer() -> AppEvent {
+    reply(
+        tern::app::RequestTag::ListSkills,
+        Ok(json!({"data": [{"cwd": "/home/user/project", "skills": [
+            {"name": "lint", "description": "Lints", "path": "/h/skills/lint/SKILL.md", "scope": "user", "enabled": true},
+            {"name": "old", "description": "Off", "path": "/h/skills/old/SKILL.md", "scope": "user", "enabled": false}
+        ], "errors": []}]})),
+    )
+}
+
+fn slash_command(state: &mut AppState, name: &str, now: Instant) {
+    type_text(state, name, now);
+    update(state, key(KeyCode::Esc), now);
+    update(state, key(KeyCode::Enter), now);
+}
+
+fn vim_on(now: Instant) -> AppState {
+    let mut config = config();
+    config.vim = true;
+    ready_with(config, now)
+}
+
+fn vim_normal_draft(now: Instant) -> AppState {
+    let mut state = vim_on(now);
+    type_text(&mut state, "one two", now);
+    update(&mut state, key(KeyCode::Esc), now);
+    state
+}
+
 /// The rewind screen over a thread with one message: its list, or the preview of `files`.
 fn rewind_at(now: Instant, files: Option<Files>) -> AppState {
     let mut state = ready_state(now);
@@ -825,11 +859,118 @@ fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "skill finder",
+            target: Target::Popup,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "$", now);
+                update(&mut state, skills_answer(), now);
+                type_text(&mut state, "li", now);
+                state
+            },
+        },
+        Fixture {
             name: "plan chooser",
             target: Target::Question,
             build: |now| {
                 let mut state = plan_fixtures::in_plan_mode(json!({"userAgent": "x"}), now);
                 plan_fixtures::plan_turn(&mut state, now);
+                state
+            },
+        },
+        Fixture {
+            name: "theme picker",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/theme", now);
+                state
+            },
+        },
+        Fixture {
+            name: "skills",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/skills", now);
+                update(&mut state, skills_answer(), now);
+                state
+            },
+        },
+        Fixture {
+            name: "skills, one that is off selected",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/skills", now);
+                update(&mut state, skills_answer(), now);
+                update(&mut state, key(KeyCode::End), now);
+                state
+            },
+        },
+        Fixture {
+            name: "mcp",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/mcp", now);
+                update(
+                    &mut state,
+                    reply(
+                        tern::app::RequestTag::ListMcpServers,
+                        Ok(
+                            json!({"data": [{"name": "tiny", "runtimeStatus": "connected",
+                            "tools": {"echo": {"name": "echo", "inputSchema": {}}},
+                            "authStatus": "unsupported"}], "nextCursor": null}),
+                        ),
+                    ),
+                    now,
+                );
+                state
+            },
+        },
+        Fixture {
+            name: "mcp, none listed",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/mcp", now);
+                state
+            },
+        },
+        Fixture {
+            name: "vim, insert mode",
+            target: Target::Base,
+            build: |now| {
+                let mut state = vim_on(now);
+                type_text(&mut state, "a draft", now);
+                state
+            },
+        },
+        Fixture {
+            name: "vim, normal mode, a draft",
+            target: Target::Base,
+            build: vim_normal_draft,
+        },
+        Fixture {
+            name: "vim, normal mode, running",
+            target: Target::Base,
+            build: |now| {
+                let mut config = config();
+                config.vim = true;
+                let mut state = ready_with(config, now);
+                type_text(&mut state, "go", now);
+                update(&mut state, key(KeyCode::Enter), now);
+                update(
+                    &mut state,
+                    notify(
+                        "turn/started",
+                        json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+                    ),
+                    now,
+                );
+                type_text(&mut state, "more", now);
+                update(&mut state, key(KeyCode::Esc), now);
                 state
             },
         },
@@ -872,7 +1013,170 @@ fn fixtures() -> Vec<Fixture> {
                 state
             },
         },
+        Fixture {
+            name: "server down, codex's config file broken",
+            target: Target::ServerDown,
+            build: config_broken,
+        },
+        Fixture {
+            name: "sign-in, choosing",
+            target: Target::Layer,
+            build: signing_in,
+        },
+        Fixture {
+            name: "sign-in, an API key",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = signing_in(now);
+                update(&mut state, key(KeyCode::Char('3')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "sign-in, starting",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = signing_in(now);
+                update(&mut state, key(KeyCode::Char('1')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "sign-in, the browser",
+            target: Target::Layer,
+            build: |now| {
+                login_answered(
+                    '1',
+                    LoginKind::Browser,
+                    json!({"type": "chatgpt", "loginId": "l-1", "authUrl": "https://auth.example/x"}),
+                    now,
+                )
+            },
+        },
+        Fixture {
+            name: "sign-in, a device code",
+            target: Target::Layer,
+            build: |now| {
+                login_answered(
+                    '2',
+                    LoginKind::DeviceCode,
+                    json!({"type": "chatgptDeviceCode", "loginId": "l-2",
+                           "verificationUrl": "https://auth.example/device", "userCode": "AB-12"}),
+                    now,
+                )
+            },
+        },
+        Fixture {
+            name: "sign-out question",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                update(
+                    &mut state,
+                    reply(
+                        RequestTag::ReadAccount,
+                        Ok(json!({"account": {"type": "apiKey"}, "requiresOpenaiAuth": true})),
+                    ),
+                    now,
+                );
+                type_text(&mut state, "/logout", now);
+                update(&mut state, key(KeyCode::Enter), now);
+                state
+            },
+        },
+        Fixture {
+            name: "thread open elsewhere",
+            target: Target::Layer,
+            build: locked,
+        },
+        Fixture {
+            name: "doctor",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                open(&mut state, Layer::Doctor(Default::default()));
+                state
+            },
+        },
     ]
+}
+
+/// Signed out: the sign-in layer opened at its choice.
+fn signing_in(now: Instant) -> AppState {
+    let mut state = ready_state(now);
+    update(
+        &mut state,
+        reply(
+            RequestTag::ReadAccount,
+            Ok(json!({"account": null, "requiresOpenaiAuth": true})),
+        ),
+        now,
+    );
+    assert!(matches!(state.layers.person.last(), Some(Layer::SignIn(_))));
+    state
+}
+
+/// The way in `number` picked and codex's answer to it.
+fn login_answered(
+    number: char,
+    kind: LoginKind,
+    answer: serde_json::Value,
+    now: Instant,
+) -> AppState {
+    let mut state = signing_in(now);
+    update(&mut state, key(KeyCode::Char(number)), now);
+    update(&mut state, reply(RequestTag::Login(kind), Ok(answer)), now);
+    state
+}
+
+/// codex's config file has an error: the config box in the composer's place.
+fn config_broken(now: Instant) -> AppState {
+    let mut state = AppState::new(config());
+    update(&mut state, AppEvent::Resize(100, 30), now);
+    update(
+        &mut state,
+        reply(RequestTag::Initialize, Ok(json!({}))),
+        now,
+    );
+    update(
+        &mut state,
+        reply(
+            RequestTag::StartThread,
+            Err("thread/start failed: failed to load configuration: /h/config.toml:1:2: bad (code -32600)".into()),
+        ),
+        now,
+    );
+    assert!(state.session.health.down.is_some());
+    state
+}
+
+/// `tern resume ID` of a thread another codex writes to.
+fn locked(now: Instant) -> AppState {
+    let mut config = config();
+    config.resume = tern::app::Resume::Thread("t-locked".into());
+    let mut state = AppState::new(config);
+    update(&mut state, AppEvent::Resize(100, 30), now);
+    update(
+        &mut state,
+        reply(RequestTag::Initialize, Ok(json!({}))),
+        now,
+    );
+    update(
+        &mut state,
+        reply(
+            RequestTag::ResumeThread,
+            Err(
+                "thread/resume failed: thread t-locked already has an active writer (code -32600)"
+                    .into(),
+            ),
+        ),
+        now,
+    );
+    assert!(matches!(
+        state.layers.person.last(),
+        Some(Layer::LockedThread(_))
+    ));
+    state
 }
 
 #[test]
