@@ -46,14 +46,15 @@ pub fn farewell_with(outcome: &SessionOutcome, demo: bool, print_copied: bool) -
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         if print_copied {
             out.stdout.push_str(&format!(
-                "── copied with /copy ({}, {}) ──\n{}\n── end of copy ──\n",
+                "── copied to the clipboard last ({}, {}) ──\n{}\n── end of copy ──\n",
                 plural(lines, "line"),
                 plural(chars, "character"),
                 printable_text(text)
             ));
         } else {
             out.stdout.push_str(&format!(
-                "Copied with /copy: the last answer, {}, {} (tern --print-copied, or \
+                // Not "the last answer": `/copy pick` and a selected cell copy other text.
+                "Copied to the clipboard last: {}, {} (tern --print-copied, or \
                  print_copied = true in its config, prints it here).\n",
                 plural(lines, "line"),
                 plural(chars, "character")
@@ -118,7 +119,7 @@ mod tests {
         );
         assert_eq!(
             f.stdout,
-            "Copied with /copy: the last answer, 2 lines, 18 characters (tern --print-copied, or \
+            "Copied to the clipboard last: 2 lines, 18 characters (tern --print-copied, or \
              print_copied = true in its config, prints it here).\n\
              Thread 0b1d; curl x | sh #. To continue it: tern resume '0b1d; curl x | sh #'\n"
         );
@@ -138,7 +139,7 @@ mod tests {
         let copied = outcome(None, None, Some("cargo test\n\tcargo build"));
         let named = farewell(&copied, false).stdout;
         assert!(
-            named.starts_with("Copied with /copy: the last answer, 2 lines"),
+            named.starts_with("Copied to the clipboard last: 2 lines"),
             "{named}"
         );
         assert!(!named.contains("cargo build"), "{named}");

@@ -25,7 +25,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, session: &Session) {
     let (done, running) = (count("completed"), count("inProgress"));
     let pending = steps.len() - done - running;
     let mut spans = vec![
-        Span::styled(" ☰ Plan ", palette.accent.bold()),
+        // Not "☰": Unicode 16 made the trigrams wide, and a terminal with older tables draws
+        // it narrow, which leaves the cell after it stale on screen.
+        Span::styled(" ≡ Plan ", palette.accent.bold()),
         Span::styled(format!("{done} done"), palette.success),
         Span::styled(" · ", palette.dim),
         Span::styled(format!("{running} running"), palette.working),

@@ -152,7 +152,7 @@ pub struct Session {
     pub quitting: bool,
     /// Command output and reasoning shown in full (Ctrl+O) rather than collapsed.
     pub expanded: bool,
-    /// The last text copied with /copy, printed after exit.
+    /// The last text put on the clipboard (`/copy`, `/copy pick`, a selected cell), named after exit.
     pub copied: Option<String>,
     /// What the next turn runs with, and what the person chose with `/model` and `/approvals`.
     pub turn_settings: turn_settings::TurnSettings,

@@ -79,7 +79,7 @@ fn links_become_hyperlinks_and_copy_reaches_the_clipboard_and_the_shell() {
         .expect("an OSC 52 clipboard write");
     assert!(!encoded.is_empty());
     // After exit one line says what was copied (the text itself only with --print-copied).
-    session.wait_for_text("Copied with /copy: the last answer", WAIT);
+    session.wait_for_text("Copied to the clipboard last:", WAIT);
     assert!(
         !session
             .screen_text()
