@@ -54,6 +54,10 @@ pub struct SessionIo<S> {
     pub renew_input: Option<fn() -> S>,
 }
 
+/// The tracing target of the event each time the loop wakes (at `trace` level: free when the
+/// log is off). Tests count these to prove that an idle tern wakes up zero times.
+pub const WAKE_TARGET: &str = "tern::wake";
+
 /// Server messages applied in one go before input is read again.
 const SERVER_BATCH: usize = 64;
 
@@ -92,7 +96,9 @@ where
             deferred.merge(session.restart(kill));
             continue;
         }
-        match session.wake().await {
+        let wake = session.wake().await;
+        tracing::trace!(target: WAKE_TARGET, why = wake.why(), "the loop woke");
+        match wake {
             Wake::Input(event) => {
                 let now = Instant::now();
                 deferred.merge(session.apply(event, now));
@@ -120,6 +126,18 @@ enum Wake {
     Frame,
     /// A source closed, or sent something the app has no use for.
     Nothing,
+}
+
+impl Wake {
+    fn why(&self) -> &'static str {
+        match self {
+            Wake::Input(_) => "input",
+            Wake::Finished(_) => "finished work",
+            Wake::Server(_) => "server",
+            Wake::Frame => "frame",
+            Wake::Nothing => "nothing",
+        }
+    }
 }
 
 /// The loop's resources.
