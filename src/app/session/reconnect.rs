@@ -22,6 +22,10 @@ use crate::model::NoticeLevel;
 use crate::text::sanitize::sanitize_line;
 use std::time::Instant;
 
+/// How the transcript's line about a lost link begins; once the link is back, `rejoin` rewrites
+/// that line rather than add another.
+pub const LOST_NOTICE: &str = "Connection lost (";
+
 /// The link dropped and the server lives on: dial again (the runtime's restart path redials a
 /// remote in the background), keeping everything. A drop before any link was ever made good,
 /// or while a reconnect is still getting its `initialize` answered (the redial gave up, or
@@ -47,7 +51,7 @@ pub fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec
     state.shown.transcript.notice(
         NoticeLevel::Warning,
         format!(
-            "Connection lost ({}): reconnecting by itself; {what}, and your draft and queued \
+            "{LOST_NOTICE}{}): reconnecting by itself; {what}, and your draft and queued \
              messages are kept.",
             sanitize_line(&reason)
         ),

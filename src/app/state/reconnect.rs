@@ -13,6 +13,8 @@ pub struct Reconnect {
     pub since: Instant,
     /// Why the link was lost, then why the latest attempt failed (sanitised where shown).
     pub why: String,
+    /// Why the link dropped (kept when `why` moves on to the failed attempts).
+    pub dropped: String,
     /// The turn that was running on the shown thread when the link dropped, if any.
     pub running_turn: Option<String>,
 }
@@ -22,6 +24,7 @@ impl Reconnect {
         Reconnect {
             attempt: 1,
             since,
+            dropped: why.clone(),
             why,
             running_turn,
         }
