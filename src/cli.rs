@@ -62,6 +62,19 @@ pub struct Cli {
     #[arg(long)]
     pub keys: bool,
 
+    /// Start the thread with this prompt; `-` reads it from standard input (so does a piped
+    /// standard input without a prompt).
+    #[arg(value_name = "PROMPT")]
+    pub prompt: Option<String>,
+
+    /// Attach an image file to the first prompt (repeatable).
+    #[arg(short = 'i', long = "image", value_name = "PATH")]
+    pub images: Vec<PathBuf>,
+
+    /// Layer CODEX_HOME/NAME.config.toml on the user's config, as `codex --profile NAME` does.
+    #[arg(short = 'p', long, global = true, value_name = "NAME")]
+    pub profile: Option<String>,
+
     /// After exit, print the text `/copy` copied (by default tern only says that it copied
     /// something); `print_copied = true` in the config file does the same.
     #[arg(long, global = true)]
@@ -208,11 +221,30 @@ impl Cli {
                 ));
             }
         }
+        let codex_home = codex_home(
+            std::env::var("CODEX_HOME").ok().as_deref(),
+            std::env::var("HOME").ok().as_deref(),
+        );
         let mut config = serde_json::Map::new();
+        if let Some(profile) = &self.profile {
+            if self.remote.is_some() {
+                return Err(
+                    "--profile reads CODEX_HOME/NAME.config.toml on this machine; with \
+                            --remote, pass its settings with -c instead"
+                        .into(),
+                );
+            }
+            // Under the `-c` overrides, which come after and win.
+            config.extend(crate::config::profile::profile_overrides(
+                codex_home.as_deref(),
+                profile,
+            )?);
+        }
         for raw in &self.config {
             let (key, value) = parse_config_override(raw)?;
             config.insert(key, value);
         }
+        let initial_images = self.image_paths()?;
         let cwd = self.thread_cwd()?;
         Ok(SessionConfig {
             settings: ThreadSettings {
@@ -251,6 +283,8 @@ impl Cli {
                 .and_then(|ms| ms.parse().ok())
                 .map(std::time::Duration::from_millis),
             hyperlinks: crate::runtime::hyperlinks::enabled(),
+            // Set by `main` once the terminal answered (or not) its image query.
+            images: None,
             theme: crate::model::Theme::detect(
                 Some(effective.theme.value.as_str()),
                 std::env::var("COLORFGBG").ok().as_deref(),
@@ -261,19 +295,60 @@ impl Cli {
             home: std::env::var("HOME")
                 .ok()
                 .filter(|home| !home.is_empty() && home != "/"),
-            codex_home: codex_home(
-                std::env::var("CODEX_HOME").ok().as_deref(),
-                std::env::var("HOME").ok().as_deref(),
-            ),
+            codex_home,
             // Named and read by the runtime at startup (`runtime::history_file::with_history`).
             history_file: None,
             prompt_history: Vec::new(),
+            // Filled by `main` (standard input is read there).
+            initial_prompt: None,
+            initial_images,
             thread_titles: effective.thread_titles.value,
             show_raw_reasoning: effective.show_raw_reasoning.value,
             // Named by the runtime at startup (`runtime::turn_store::with_store`).
             turn_store: None,
             keymap: Default::default(),
         })
+    }
+
+    /// `--image` paths, made absolute and checked now: a wrong path is told before anything
+    /// starts, not after the prompt went out without its image.
+    fn image_paths(&self) -> Result<Vec<String>, String> {
+        self.images
+            .iter()
+            .map(|path| {
+                let full = path
+                    .canonicalize()
+                    .map_err(|e| format!("--image {}: {e}", path.display()))?;
+                if !full.is_file() {
+                    return Err(format!("--image {}: not a file", path.display()));
+                }
+                Ok(full.to_string_lossy().into_owned())
+            })
+            .collect()
+    }
+
+    /// The prompt to start with: the argument, or standard input for `-` (or when it is piped
+    /// in and no prompt is given). `stdin` is read only then; `piped` says it is not a terminal.
+    pub fn initial_prompt(
+        &self,
+        piped: bool,
+        stdin: impl FnOnce() -> std::io::Result<String>,
+    ) -> Result<Option<String>, String> {
+        let from_stdin = match self.prompt.as_deref() {
+            Some("-") => true,
+            Some(prompt) => return Ok(Some(prompt.to_string()).filter(|p| !p.trim().is_empty())),
+            None => piped && self.command.is_none(),
+        };
+        if !from_stdin {
+            return Ok(None);
+        }
+        let text =
+            stdin().map_err(|e| format!("could not read the prompt from standard input: {e}"))?;
+        let text = text.strip_suffix('\n').unwrap_or(&text).to_string();
+        if text.trim().is_empty() {
+            return Err("the prompt on standard input is empty".into());
+        }
+        Ok(Some(text))
     }
 }
 
@@ -450,6 +525,53 @@ mod tests {
             Some("x app-server")
         );
         assert!(Cli::parse_from(["tern"]).remote_args(&effective).is_none());
+    }
+
+    #[test]
+    fn a_prompt_comes_from_the_argument_or_standard_input() {
+        let never = || -> std::io::Result<String> { panic!("stdin is not read") };
+        let cli = Cli::parse_from(["tern", "fix the bug"]);
+        assert_eq!(
+            cli.initial_prompt(true, never).unwrap().as_deref(),
+            Some("fix the bug")
+        );
+        let cli = Cli::parse_from(["tern", "-"]);
+        assert_eq!(
+            cli.initial_prompt(false, || Ok("from stdin\n".into()))
+                .unwrap()
+                .as_deref(),
+            Some("from stdin")
+        );
+        let cli = Cli::parse_from(["tern"]);
+        assert_eq!(cli.initial_prompt(false, never).unwrap(), None);
+        assert_eq!(
+            cli.initial_prompt(true, || Ok("piped".into()))
+                .unwrap()
+                .as_deref(),
+            Some("piped")
+        );
+        assert!(cli.initial_prompt(true, || Ok(" \n".into())).is_err());
+        // `tern resume` with a piped stdin is not a prompt.
+        let cli = Cli::parse_from(["tern", "resume"]);
+        assert_eq!(cli.initial_prompt(true, never).unwrap(), None);
+    }
+
+    #[test]
+    fn images_reach_the_session_and_a_missing_image_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let png = dir.path().join("a.png");
+        std::fs::write(&png, b"x").unwrap();
+        let cli = Cli::parse_from(["tern", "--image", png.to_str().unwrap(), "hi"]);
+        let config = cli.session_config().unwrap();
+        assert_eq!(
+            config.initial_images,
+            [png.canonicalize().unwrap().to_string_lossy()]
+        );
+        let cli = Cli::parse_from(["tern", "--image", "/no/such.png"]);
+        assert!(cli
+            .session_config()
+            .unwrap_err()
+            .contains("--image /no/such.png"));
     }
 
     #[test]

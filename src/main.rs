@@ -43,6 +43,16 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let piped = !std::io::IsTerminal::is_terminal(&std::io::stdin());
+    // A prompt, not a file: a few megabytes at most.
+    let stdin = || std::io::read_to_string(std::io::Read::take(std::io::stdin().lock(), 8 << 20));
+    config.initial_prompt = match cli.initial_prompt(piped, stdin) {
+        Ok(prompt) => prompt,
+        Err(message) => {
+            say(&message);
+            return ExitCode::from(2);
+        }
+    };
     // Checked with the settings above.
     config.keymap = tern::cli::keymap(&loaded).unwrap_or_default();
     let remote = match cli.remote_args(&effective) {
@@ -219,6 +229,7 @@ async fn async_main(
             return ExitCode::FAILURE;
         }
     };
+    state.session.config.images = guard.images;
     let io = SessionIo {
         terminal_events: terminal_input(),
         connection,

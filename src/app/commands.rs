@@ -111,9 +111,33 @@ pub static COMMANDS: &[Command] = &[
         "summarise the conversation to free context",
         |s, _, _| done(compact(s)),
     ),
-    command("copy", "copy the last answer", |s, _, _| {
-        done(copy_last_answer(s))
-    }),
+    command(
+        "review",
+        "review the changes: uncommitted, against a branch, a commit, or custom",
+        |s, _, _| layers::review::open(s),
+    ),
+    Command {
+        args: Some("[pick]"),
+        ..command(
+            "copy",
+            "copy the last answer; `/copy pick` an earlier one or a code block",
+            |s, a, _| match a {
+                "" => done(copy_last_answer(s)),
+                _ => layers::copy_pick::open(s),
+            },
+        )
+    },
+    Command {
+        args: Some("[PATH]"),
+        ..command("export", "save the conversation as markdown", |s, a, _| {
+            done(super::session::export::export(s, a))
+        })
+    },
+    command(
+        "init",
+        "ask the agent to write an AGENTS.md for this repository",
+        |s, _, now| done(super::session::init::init(s, now)),
+    ),
     command(
         "plan",
         "switch to Plan mode: codex plans before it changes anything",
@@ -316,8 +340,11 @@ mod tests {
     #[test]
     fn prefix_matches_come_before_fuzzy_ones() {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
-        assert_eq!(names("re"), ["resume", "rename", "rewind", "rules"]);
-        assert_eq!(names("ex"), ["quit"]);
+        assert_eq!(
+            names("re"),
+            ["resume", "rename", "review", "rewind", "rules"]
+        );
+        assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);
         assert_eq!(names("ff")[0], "diff");
         assert!(names("zzz").is_empty());

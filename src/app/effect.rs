@@ -67,6 +67,32 @@ pub enum Effect {
     EditInEditor {
         draft: String,
     },
+    /// Write the exported conversation to `path` atomically; an existing file is replaced only
+    /// when `overwrite`. The outcome comes back as `AppEvent::ExportWritten`.
+    WriteExport {
+        path: PathBuf,
+        text: String,
+        overwrite: bool,
+    },
+    /// Tell whether `path` (an `AGENTS.md`) exists; the answer comes back as
+    /// `AppEvent::AgentsFileChecked`.
+    CheckAgentsFile {
+        path: String,
+    },
+    /// List the branches or recent commits in `cwd` for `/review`; the answer comes back as
+    /// `AppEvent::GitRefs`.
+    ReadGitRefs {
+        cwd: String,
+        kind: super::event::GitRefKind,
+    },
+    /// Ctrl+V: save the clipboard's image to a file; the path (or why not) comes back as
+    /// `AppEvent::ClipboardImage`.
+    PasteImage,
+    /// Read an image file's pixel size and length for the cells that show it; the answer
+    /// comes back as `AppEvent::ImageProbed`.
+    ProbeImage {
+        path: String,
+    },
     /// Keep what a turn did to files (its aggregate diff and the paths its patches named)
     /// under `store`, for a later rewind; bounded there.
     SaveTurnRecord {

@@ -9,6 +9,40 @@ use crate::protocol::{
 use crossterm::event::{KeyEvent, MouseEvent};
 use std::path::PathBuf;
 
+/// What tern asks before doing, when it would replace something of the person's.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Confirmable {
+    /// `/init` where `AGENTS.md` exists: ask the agent to write a new one over it.
+    InitOverwrite { path: String },
+    /// `/export` to a file that exists: replace it.
+    ExportOverwrite { path: PathBuf },
+}
+
+/// What `/review` asks git for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GitRefKind {
+    Branches,
+    Commits,
+}
+
+/// What git listed for `/review`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GitRefs {
+    /// Local branches, most recently committed first, and the one checked out.
+    Branches {
+        current: Option<String>,
+        branches: Vec<String>,
+    },
+    /// Recent commits, newest first.
+    Commits(Vec<CommitRef>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CommitRef {
+    pub sha: String,
+    pub subject: String,
+}
+
 /// What `git diff` printed, for the diff view.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GitDiffOutput {
@@ -83,6 +117,13 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
+    /// Something the person must confirm first (an overwrite): the router opens the question.
+    ConfirmWanted(Confirmable),
+    /// Branches or commits for `/review`'s chooser.
+    GitRefs {
+        kind: GitRefKind,
+        result: Result<GitRefs, String>,
+    },
     /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
     RestorePreview {
         thread_id: String,
@@ -138,6 +179,29 @@ pub enum AppEvent {
     },
     /// The external editor's text, or why it failed (`Effect::EditInEditor`).
     EditorDone(Result<String, String>),
+    /// What became of `Effect::WriteExport`; `exists` when it refused to replace a file.
+    ExportWritten {
+        path: PathBuf,
+        result: Result<(), String>,
+        exists: bool,
+    },
+    /// Whether `AGENTS.md` exists where `/init` would write it (`None`: could not tell).
+    AgentsFileChecked {
+        path: String,
+        exists: Option<bool>,
+    },
+    /// What `Effect::ReadGitRefs` listed.
+    GitRefs {
+        kind: GitRefKind,
+        result: Result<GitRefs, String>,
+    },
+    /// The clipboard's image saved to a file (`Effect::PasteImage`), or why there is none.
+    ClipboardImage(Result<String, String>),
+    /// What `Effect::ProbeImage` read of an image file.
+    ImageProbed {
+        path: String,
+        result: Result<crate::model::ImageInfo, String>,
+    },
     /// The connection to the server is gone, with why.
     Disconnected(String),
     /// The link dropped but the server lives on elsewhere with its threads (a websocket, the

@@ -102,6 +102,7 @@ pub enum Reply {
         generation: u64,
         answer: Answer<FuzzyFileSearchResponse>,
     },
+    StartReview(Answer<crate::protocol::ReviewStartResponse>),
     // Plan mode, titles and rewind (issue 20).
     ListModes {
         then: ModeWanted,
@@ -168,6 +169,7 @@ impl Reply {
             Reply::CatchUpTurn { answer, .. } => err(answer),
             Reply::ListModels(a) => err(a),
             Reply::SearchFiles { answer, .. } => err(answer),
+            Reply::StartReview(a) => err(a),
             Reply::ListModes { answer, .. } => err(answer),
             Reply::SwitchMode { answer, .. }
             | Reply::PlanAttachmentFile { answer, .. }

@@ -53,6 +53,8 @@ pub enum ClientRequest {
         params: FuzzyFileSearchParams,
         generation: u64,
     },
+    /// `/review`: a review of the chosen target, run inline as a turn.
+    StartReview(protocol::ReviewStartParams),
     /// The collaboration modes on offer, for a switch.
     ListModes {
         then: ModeWanted,
@@ -106,6 +108,7 @@ impl ClientRequest {
             ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
             ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
             ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
+            ClientRequest::StartReview(_) => protocol::REVIEW_START,
             ClientRequest::ListModes { .. } => protocol::COLLABORATION_MODE_LIST,
             ClientRequest::SwitchMode { .. } => protocol::THREAD_SETTINGS_UPDATE,
             ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
@@ -140,6 +143,7 @@ impl ClientRequest {
             ClientRequest::CompactThread(p) => serde_json::to_value(p),
             ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
+            ClientRequest::StartReview(p) => serde_json::to_value(p),
             ClientRequest::ListModes { .. } => Ok(Value::Object(Default::default())),
             ClientRequest::SwitchMode { params, .. } => serde_json::to_value(params),
             ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
@@ -197,6 +201,7 @@ impl ClientRequest {
             ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
                 generation: *generation,
             },
+            ClientRequest::StartReview(_) => RequestTag::StartReview,
             ClientRequest::ListModes { then } => RequestTag::ListModes { then: *then },
             ClientRequest::SwitchMode { params, implement } => RequestTag::SwitchMode {
                 mode: params
@@ -281,6 +286,8 @@ pub enum RequestTag {
     SearchFiles {
         generation: u64,
     },
+    /// `review/start` (`/review`).
+    StartReview,
     /// `collaborationMode/list`, asked for a mode switch (`then`).
     ListModes {
         then: ModeWanted,

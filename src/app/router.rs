@@ -353,6 +353,11 @@ pub fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
             effects.extend(settle(state, Stack::Person, outcome, now).unwrap_or_default());
             continue;
         }
+        if let LayerEvent::ConfirmWanted(ask) = event {
+            let outcome = Outcome::Open(Layer::Confirm(super::layers::Confirm { ask }), vec![]);
+            effects.extend(settle(state, Stack::Person, outcome, now).unwrap_or_default());
+            continue;
+        }
         let taken = match offer(state, Stack::Question, &event, now) {
             Some(taken) => Some(taken),
             None => offer(state, Stack::Person, &event, now),

@@ -134,6 +134,7 @@ pub fn cell_text(kind: &CellKind) -> String {
         CellKind::Tool { title, .. } => title.clone(),
         CellKind::Notice { text, .. } => text.clone(),
         CellKind::TurnEnd { status, .. } => status.clone(),
+        CellKind::Item(item) => item.text(),
     }
 }
 

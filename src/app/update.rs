@@ -15,9 +15,24 @@ use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
-/// The first thing the app asks for.
+/// The first thing the app asks for; a prompt given on the command line waits in the queue
+/// for the thread, with its images (or the images wait in the composer).
 pub fn start(state: &mut AppState) -> Vec<Effect> {
-    lifecycle::start(&mut state.session)
+    let session = &mut state.session;
+    let mut effects = lifecycle::start(session);
+    let images = std::mem::take(&mut session.config.initial_images);
+    match session.config.initial_prompt.take() {
+        Some(prompt) => {
+            let message = super::state::outbox::Message::new(prompt, images);
+            session.outbox.queued.push_back(message);
+        }
+        None => {
+            for path in images {
+                effects.extend(super::session::images::attach(session, path));
+            }
+        }
+    }
+    effects
 }
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
@@ -97,6 +112,32 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
+        AppEvent::ExportWritten {
+            path,
+            result,
+            exists,
+        } => {
+            super::session::export::written(session, &path, result, exists);
+            vec![]
+        }
+        AppEvent::AgentsFileChecked { path, exists } => {
+            super::session::init::checked(session, &path, exists, now)
+        }
+        AppEvent::GitRefs { kind, result } => {
+            session
+                .layer_events
+                .push(LayerEvent::GitRefs { kind, result });
+            vec![]
+        }
+        AppEvent::ClipboardImage(result) => super::session::images::pasted(session, result),
+        AppEvent::ImageProbed { path, result } => {
+            super::session::images::probed(session, &path, &result);
+            match result {
+                Ok(info) => session.shown.transcript.set_image_info(&path, info),
+                Err(why) => tracing::debug!("could not read the image {path}: {why}"),
+            }
+            vec![]
+        }
         AppEvent::RestorePreview { thread_id, result } => {
             session
                 .layer_events

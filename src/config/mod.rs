@@ -7,6 +7,7 @@
 mod effective;
 mod keys;
 mod print;
+pub mod profile;
 
 pub use effective::{effective, Effective, Overrides, Setting, Source};
 pub use keys::WrittenKey;

@@ -268,6 +268,15 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) -> Flow {
             );
         }
         Step::Sleep { ms } => cx.pause(ms).await,
+        Step::Item { mut item } => {
+            if item.get("id").is_none() {
+                item["id"] = json!(id);
+            }
+            cx.item(true, item.clone());
+            cx.pause(120).await;
+            cx.item(false, item);
+        }
+        Step::Notify { method, params } => cx.notify(&method, params),
     }
     Flow::Next
 }

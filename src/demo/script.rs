@@ -86,6 +86,15 @@ pub enum Step {
     Sleep {
         ms: u64,
     },
+    /// Any thread item, as `item/started` then `item/completed` (its `id` is the step's).
+    Item {
+        item: Value,
+    },
+    /// Any notification of the thread and turn.
+    Notify {
+        method: String,
+        params: Value,
+    },
 }
 
 fn default_chunk() -> usize {
@@ -103,6 +112,9 @@ pub struct CommandApproval {
     #[serde(default)]
     pub on_decline: Vec<Step>,
 }
+
+/// The turn `review/start` plays: the one matching this word.
+pub const REVIEW_TURN: &str = "<review>";
 
 impl DemoScript {
     pub fn turn_for(&self, prompt: &str) -> Option<&TurnScript> {

@@ -156,6 +156,7 @@ impl DemoServer {
                 })
             }
             "turn/start" => self.start_turn(params),
+            "review/start" => self.start_review(params),
             "collaborationMode/list" => Ok(super::plan::modes()),
             "thread/settings/update" => Ok(super::plan::update_settings(
                 &self.out,
@@ -275,6 +276,60 @@ impl DemoServer {
 }
 
 impl DemoServer {
+    /// `review/start`: as codex does, `enteredReviewMode` names the target, then the review's
+    /// turn plays (the script's `<review>` turn, ending in `exitedReviewMode`).
+    fn start_review(&mut self, params: Value) -> Result<Value, String> {
+        if let Some((_, handle)) = &self.running {
+            if !handle.is_finished() {
+                return Err("a turn is already running".into());
+            }
+        }
+        let thread_id = params["threadId"].as_str().unwrap_or_default().to_string();
+        let Some(thread) = self.threads.iter().find(|t| t["id"] == thread_id.as_str()) else {
+            return Err(format!("no thread with id {thread_id}"));
+        };
+        let cwd = thread["cwd"].as_str().unwrap_or("/").to_string();
+        let target = &params["target"];
+        let label = match target["type"].as_str() {
+            Some("baseBranch") => format!(
+                "changes against '{}'",
+                target["branch"].as_str().unwrap_or("")
+            ),
+            Some("commit") => format!(
+                "commit {}: {}",
+                target["sha"]
+                    .as_str()
+                    .unwrap_or("")
+                    .chars()
+                    .take(7)
+                    .collect::<String>(),
+                target["title"].as_str().unwrap_or("")
+            ),
+            Some("custom") => target["instructions"].as_str().unwrap_or("").to_string(),
+            _ => "current changes".to_string(),
+        };
+        let turn_id = self.fresh_id("turn");
+        let entered = json!({"type": "enteredReviewMode", "id": format!("{turn_id}-review"), "review": label});
+        for method in ["item/started", "item/completed"] {
+            self.out.notify(
+                method,
+                json!({"threadId": thread_id, "turnId": turn_id, "item": entered}),
+            );
+        }
+        let steps = self
+            .script
+            .turn_for(super::script::REVIEW_TURN)
+            .map(|t| t.steps.clone())
+            .unwrap_or_default();
+        let context = self.turn_context(thread_id, turn_id.clone(), cwd);
+        let handle = tokio::spawn(play_turn(context, label, steps));
+        self.running = Some((turn_id.clone(), handle));
+        Ok(
+            json!({"turn": {"id": turn_id, "items": [], "status": "inProgress", "error": null,
+            "durationMs": null}, "reviewThreadId": params["threadId"]}),
+        )
+    }
+
     /// What a playing turn needs: where to write, the answers it waits on, its ids and pace.
     fn turn_context(&self, thread_id: String, turn_id: String, cwd: String) -> TurnContext {
         TurnContext {

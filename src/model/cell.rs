@@ -68,6 +68,8 @@ pub enum CellKind {
         level: NoticeLevel,
         text: String,
     },
+    /// Reviews, images, client tools, hooks, sleeps, the goal, unknown items (`item_cell`).
+    Item(super::item_cell::ItemCell),
     TurnEnd {
         status: String,
         duration_ms: Option<i64>,
@@ -108,6 +110,8 @@ pub struct LayoutKey {
     pub expanded: bool,
     /// The palette: a layout holds its colours.
     pub theme: Theme,
+    /// The terminal shows images inline this way: image cells keep rows for a preview.
+    pub images: Option<super::ImageProtocol>,
 }
 
 /// The most text one streamed message or reasoning keeps. An endless answer would otherwise
@@ -161,6 +165,7 @@ impl CellKind {
             CellKind::Plan { steps, .. } => steps.iter().map(|s| s.step.len()).sum(),
             CellKind::Tool { title, .. } => title.len(),
             CellKind::Notice { text, .. } => text.len(),
+            CellKind::Item(item) => item.source_bytes(),
             CellKind::TurnEnd { .. } => 0,
         }
     }
@@ -314,6 +319,10 @@ impl Cell {
                 c.running = false;
                 self.cache.get_mut().take();
             }
+            CellKind::Item(super::item_cell::ItemCell::Sleep { running, .. }) if *running => {
+                *running = false;
+                self.cache.get_mut().take();
+            }
             _ => {}
         }
     }
@@ -378,6 +387,7 @@ mod tests {
         width: 80,
         expanded: false,
         theme: Theme::Dark,
+        images: None,
     };
 
     /// A layout that records the head it was handed and adds one line per call.

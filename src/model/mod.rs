@@ -2,7 +2,11 @@
 //! No IO.
 
 pub mod cell;
+pub mod copyable;
 pub mod execpolicy;
+pub mod export;
+pub mod item_cell;
+pub mod locations;
 pub mod markdown_text;
 pub mod output_cap;
 pub mod paragraph_tail;
@@ -21,6 +25,7 @@ pub mod work;
 pub use cell::{
     Cell, CellKind, CommandCell, Laid, LaidTable, LayoutKey, NoticeLevel, Theme, TurnTokens,
 };
+pub use item_cell::{ImageInfo, ImageProtocol, ItemCell};
 pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
 pub use question::{OptionKind, Question, QuestionOption, QuestionSubject, Record};
 pub use question_form::{FormAnswer, FormSpec};

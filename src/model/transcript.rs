@@ -2,6 +2,7 @@
 //! ids such as `msg_0` in every turn, so an item id alone is not unique.
 
 use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
+use super::item_cell::{ImageInfo, ItemCell};
 use super::markdown_text::MarkdownText;
 use super::output_cap::{cap, Capped};
 use super::plan_tags::{filter_delta, strip_plan_tags};
@@ -12,7 +13,7 @@ use super::turn_diffs::TurnDiffs;
 use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
 use plans_and_rewind::{raw_cell, raw_key, raw_reasoning_text};
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// What a command cell says in place of the command until its item names it.
 pub const UNNAMED_COMMAND: &str = "…";
@@ -34,6 +35,9 @@ pub struct Transcript {
     unbound_users: Vec<usize>,
     /// What was dropped from each long command output, by cell index (see `output_cap`).
     capped_outputs: HashMap<usize, Capped>,
+    /// Turns that run a review (`enteredReviewMode` seen): their user message is the
+    /// reviewer's prompt and their agent message repeats the review, so neither is shown.
+    review_turns: HashSet<String>,
     /// The start of a line held back from a streaming message because it may become a
     /// `<proposed_plan>` tag line (see `plan_tags`), by "turn\0item"; only while holding.
     held_tags: HashMap<String, String>,
@@ -201,7 +205,26 @@ impl Transcript {
 
     /// `item/started` and `item/completed` both carry the whole item: insert or replace it.
     pub fn upsert_item(&mut self, turn_id: &str, item: &ThreadItem, completed: bool) {
-        let Some(item_id) = item.id() else { return };
+        let Some(item_id) = item.id() else {
+            if let ThreadItem::Unknown { item_type, .. } = item {
+                // No id to find it again by: one line, once.
+                self.push(CellKind::Item(ItemCell::Unknown {
+                    item_type: super::item_cell::bounded(item_type),
+                }));
+            }
+            return;
+        };
+        if matches!(item, ThreadItem::EnteredReviewMode { .. }) {
+            self.review_turns.insert(turn_id.to_string());
+        }
+        if self.review_turns.contains(turn_id)
+            && matches!(
+                item,
+                ThreadItem::UserMessage { .. } | ThreadItem::AgentMessage { .. }
+            )
+        {
+            return;
+        }
         if let ThreadItem::UserMessage { content, .. } = item {
             let text = user_text(content);
             if self.index_of(turn_id, item_id).is_some()
@@ -340,11 +363,147 @@ impl Transcript {
                 level: NoticeLevel::Info,
                 text: "Context compacted".into(),
             },
-            ThreadItem::Unknown => return None,
+            ThreadItem::EnteredReviewMode { review, .. } => {
+                CellKind::Item(ItemCell::ReviewStarted {
+                    label: super::item_cell::bounded(review),
+                })
+            }
+            // The whole review is kept (it is the result the person asked for); long reviews
+            // are still only laid out where seen.
+            ThreadItem::ExitedReviewMode { review, .. } => CellKind::Item(ItemCell::ReviewResult {
+                review: review.clone(),
+                cwd: self.session_cwd.clone(),
+            }),
+            ThreadItem::ImageView { path, .. } => CellKind::Item(ItemCell::ImageView {
+                path: super::item_cell::bounded(path),
+                info: None,
+            }),
+            ThreadItem::ImageGeneration(item) => CellKind::Item(ItemCell::image_generation(item)),
+            ThreadItem::DynamicToolCall(call) => CellKind::Item(ItemCell::dynamic_tool(call)),
+            ThreadItem::FunctionCallOutput(item) => CellKind::Item(ItemCell::function_output(item)),
+            ThreadItem::HookPrompt { fragments, .. } => CellKind::Item(ItemCell::HookPrompt {
+                texts: fragments
+                    .iter()
+                    .take(super::item_cell::LIST_ITEMS)
+                    .map(|f| super::item_cell::bounded(&f.text))
+                    .collect(),
+            }),
+            ThreadItem::Sleep {
+                duration_ms,
+                started_at_ms,
+                completed_at_ms,
+                ..
+            } => CellKind::Item(ItemCell::Sleep {
+                duration_ms: *duration_ms,
+                running: !completed,
+                slept_ms: match (started_at_ms, completed_at_ms) {
+                    (Some(start), Some(end)) if end >= start => Some(end - start),
+                    _ => None,
+                },
+            }),
+            ThreadItem::Unknown { item_type, .. } => CellKind::Item(ItemCell::Unknown {
+                item_type: super::item_cell::bounded(item_type),
+            }),
         })
     }
 
+    /// `hook/started` or `hook/completed`: the run's cell, made or brought up to date.
+    pub fn upsert_hook(&mut self, turn_id: Option<&str>, run: &crate::protocol::HookRun) {
+        let turn = turn_id.unwrap_or("\u{0}thread");
+        let key = format!("\u{0}hook:{}", run.id);
+        let kind = CellKind::Item(ItemCell::hook(run));
+        match self.cell_for_item(turn, &key) {
+            Some(cell) => *cell.kind_mut() = kind,
+            None => {
+                let index = self.push(kind);
+                self.bind(turn, &key, index);
+            }
+        }
+    }
+
+    /// The thread's goal changed (`None`: cleared). A goal that only used more tokens updates
+    /// its line in place rather than adding one per model response.
+    pub fn update_goal(&mut self, goal: Option<&crate::protocol::ThreadGoal>) {
+        use super::item_cell::bounded;
+        let kind = match goal {
+            Some(goal) => ItemCell::Goal {
+                objective: Some(bounded(&goal.objective)),
+                status: bounded(&goal.status),
+                tokens_used: goal.tokens_used.max(0),
+                token_budget: goal.token_budget.map(|b| b.max(0)),
+            },
+            None => ItemCell::Goal {
+                objective: None,
+                status: String::new(),
+                tokens_used: 0,
+                token_budget: None,
+            },
+        };
+        let same = |shown: &CellKind| match (shown, &kind) {
+            (
+                CellKind::Item(ItemCell::Goal {
+                    objective: a,
+                    status: s,
+                    ..
+                }),
+                ItemCell::Goal {
+                    objective: b,
+                    status: t,
+                    ..
+                },
+            ) => a == b && s == t,
+            _ => false,
+        };
+        // Only the newest goal line is a candidate, and only when nothing came after it that
+        // the person would lose sight of: the goal's cell is the last of its kind.
+        let newest_goal = self
+            .cells
+            .iter()
+            .rposition(|c| matches!(c.kind(), CellKind::Item(ItemCell::Goal { .. })));
+        match newest_goal {
+            Some(index) if same(self.cells[index].kind()) => {
+                self.revision += 1;
+                *self.cells[index].kind_mut() = CellKind::Item(kind);
+            }
+            // Cleared twice (every resume clears): one line is enough.
+            Some(index)
+                if goal.is_none()
+                    && matches!(
+                        self.cells[index].kind(),
+                        CellKind::Item(ItemCell::Goal {
+                            objective: None,
+                            ..
+                        })
+                    ) => {}
+            None if goal.is_none() => {}
+            _ => {
+                self.push(CellKind::Item(kind));
+            }
+        }
+    }
+
+    /// The runtime read an image file that cells show: its size goes on each of them.
+    pub fn set_image_info(&mut self, path: &str, info: ImageInfo) {
+        for cell in &mut self.cells {
+            let shows =
+                matches!(cell.kind(), CellKind::Item(item) if item.image_path() == Some(path));
+            if shows {
+                if let CellKind::Item(
+                    ItemCell::ImageView { info: slot, .. }
+                    | ItemCell::ImageGeneration { info: slot, .. },
+                ) = cell.kind_mut()
+                {
+                    *slot = Some(info);
+                }
+                self.revision += 1;
+            }
+        }
+    }
+
     pub fn append_agent_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+        if self.review_turns.contains(turn_id) {
+            return;
+        }
         let index = self.streaming_cell(turn_id, item_id, || CellKind::Agent {
             markdown: MarkdownText::default(),
             streaming: true,
@@ -540,15 +699,38 @@ fn held_key(turn_id: &str, item_id: &str) -> String {
     format!("{turn_id}\u{0}{item_id}")
 }
 
-fn user_text(content: &[UserInput]) -> String {
-    content
+/// A user message as shown: its text, then a line naming each image it carries (the same for
+/// the cell tern shows when sending and the server's echo, so the two are matched).
+pub fn user_text(content: &[UserInput]) -> String {
+    let mut parts: Vec<String> = content
         .iter()
         .filter_map(|c| match c {
-            UserInput::Text { text, .. } => Some(text.as_str()),
-            UserInput::Other => None,
+            UserInput::Text { text, .. } => Some(text.clone()),
+            _ => None,
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    let images: Vec<String> = content
+        .iter()
+        .filter_map(|c| match c {
+            UserInput::LocalImage { path } => Some(file_name(path)),
+            UserInput::Image { .. } => Some("inline image".to_string()),
+            _ => None,
+        })
+        .enumerate()
+        .map(|(i, name)| format!("[image {}: {name}]", i + 1))
+        .collect();
+    if !images.is_empty() {
+        parts.push(images.join(" "));
+    }
+    parts.join("\n")
+}
+
+/// The last part of a path (the whole path when it has none).
+pub fn file_name(path: &str) -> String {
+    std::path::Path::new(path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.to_string())
 }
 
 /// Applies a later snapshot of an item to the cell shown so far. Command output streamed by

@@ -72,6 +72,10 @@ pub struct Turn {
     pub error: Option<TurnError>,
     #[serde(default)]
     pub duration_ms: Option<i64>,
+    /// The turn that started this one: its own id for an ordinary turn; a review's events
+    /// come in a turn whose root is the turn `review/start` answered with (see `review`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_turn_id: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -90,6 +94,14 @@ pub enum UserInput {
         #[serde(default)]
         text_elements: Vec<Value>,
     },
+    /// An image file on the server's machine, read by the server.
+    #[serde(rename_all = "camelCase")]
+    LocalImage { path: String },
+    /// An image given inline (a `data:` URL); a URL elsewhere is refused by the server.
+    Image {
+        #[serde(default)]
+        url: Option<String>,
+    },
     #[serde(other)]
     Other,
 }
@@ -100,6 +112,11 @@ impl UserInput {
             text: text.into(),
             text_elements: Vec::new(),
         }
+    }
+
+    /// An image file, by its path.
+    pub fn local_image(path: impl Into<String>) -> Self {
+        UserInput::LocalImage { path: path.into() }
     }
 }
 
@@ -144,9 +161,10 @@ pub struct FileUpdateChange {
     pub diff: String,
 }
 
-/// One item of a turn. Kinds tern does not draw yet parse as `Unknown` instead of failing.
+/// One item of a turn. A kind tern does not know parses as `Unknown`, naming its type, instead
+/// of failing (see the `Deserialize` impl below).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(remote = "Self", tag = "type", rename_all = "camelCase")]
 pub enum ThreadItem {
     #[serde(rename_all = "camelCase")]
     UserMessage {
@@ -215,9 +233,85 @@ pub enum ThreadItem {
         query: String,
     },
     #[serde(rename_all = "camelCase")]
-    ContextCompaction { id: String },
-    #[serde(other)]
-    Unknown,
+    ContextCompaction {
+        id: String,
+    },
+    /// `review/start` began: `review` names what is reviewed ("current changes").
+    #[serde(rename_all = "camelCase")]
+    EnteredReviewMode {
+        id: String,
+        #[serde(default)]
+        review: String,
+    },
+    /// The review's result, as one markdown-ish text.
+    #[serde(rename_all = "camelCase")]
+    ExitedReviewMode {
+        id: String,
+        #[serde(default)]
+        review: String,
+    },
+    /// The model looked at an image file (`view_image`).
+    #[serde(rename_all = "camelCase")]
+    ImageView {
+        id: String,
+        #[serde(default)]
+        path: String,
+    },
+    ImageGeneration(super::item_kinds::ImageGeneration),
+    /// A call of a tool the client registered (`dynamicTools`).
+    DynamicToolCall(super::item_kinds::DynamicToolCall),
+    FunctionCallOutput(super::item_kinds::FunctionCallOutput),
+    /// A hook's feedback given to the model (a Stop hook that blocked, say).
+    #[serde(rename_all = "camelCase")]
+    HookPrompt {
+        id: String,
+        #[serde(default)]
+        fragments: Vec<super::item_kinds::HookPromptFragment>,
+    },
+    /// The model waits (`clock.sleep`); `durationMs` is what it asked for.
+    #[serde(rename_all = "camelCase")]
+    Sleep {
+        id: String,
+        #[serde(default)]
+        duration_ms: i64,
+        #[serde(default)]
+        started_at_ms: Option<i64>,
+        #[serde(default)]
+        completed_at_ms: Option<i64>,
+    },
+    /// A kind tern does not know: its `type` (and id, when it has one), to say so on screen.
+    #[serde(skip)]
+    Unknown {
+        item_type: String,
+        id: Option<String>,
+    },
+}
+
+impl<'de> Deserialize<'de> for ThreadItem {
+    /// The derived reading, except that an unknown `type` becomes `Unknown` naming it (a known
+    /// type with bad fields is still an error).
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let item_type = value
+            .get("type")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let id = value.get("id").and_then(Value::as_str).map(str::to_string);
+        match ThreadItem::deserialize(value) {
+            Ok(item) => Ok(item),
+            Err(e) if e.to_string().starts_with("unknown variant") => Ok(ThreadItem::Unknown {
+                item_type: item_type.unwrap_or_default(),
+                id,
+            }),
+            Err(e) => Err(serde::de::Error::custom(e)),
+        }
+    }
+}
+
+impl Serialize for ThreadItem {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ThreadItem::serialize(self, serializer)
+    }
 }
 
 impl ThreadItem {
@@ -231,8 +325,16 @@ impl ThreadItem {
             | ThreadItem::FileChange { id, .. }
             | ThreadItem::McpToolCall { id, .. }
             | ThreadItem::WebSearch { id, .. }
-            | ThreadItem::ContextCompaction { id } => Some(id),
-            ThreadItem::Unknown => None,
+            | ThreadItem::ContextCompaction { id }
+            | ThreadItem::EnteredReviewMode { id, .. }
+            | ThreadItem::ExitedReviewMode { id, .. }
+            | ThreadItem::ImageView { id, .. }
+            | ThreadItem::HookPrompt { id, .. }
+            | ThreadItem::Sleep { id, .. } => Some(id),
+            ThreadItem::ImageGeneration(item) => Some(&item.id),
+            ThreadItem::DynamicToolCall(item) => Some(&item.id),
+            ThreadItem::FunctionCallOutput(item) => Some(&item.id),
+            ThreadItem::Unknown { id, .. } => id.as_deref(),
         }
     }
 }

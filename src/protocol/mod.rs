@@ -6,22 +6,26 @@
 
 pub mod composer;
 pub mod fs;
+pub mod item_kinds;
 pub mod items;
 pub mod jsonrpc;
 pub mod notifications;
 pub mod plan_mode;
 pub mod requests;
+pub mod review;
 pub mod rewind;
 pub mod server_requests;
 pub mod session;
 pub mod threads;
 
 pub use composer::*;
+pub use item_kinds::*;
 pub use items::*;
 pub use jsonrpc::*;
 pub use notifications::*;
 pub use plan_mode::*;
 pub use requests::*;
+pub use review::*;
 pub use rewind::*;
 pub use server_requests::*;
 pub use session::*;

@@ -117,6 +117,14 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
             };
             prefixed(text, w, Span::styled(mark, style), style)
         }
+        CellKind::Item(item) => {
+            let mut lines = super::item_cells::item_lines(item, key);
+            // Rows kept free for the image the runtime draws over them.
+            if let Some(preview) = super::image_preview::preview_of(kind, key) {
+                lines.extend((0..preview.rows).map(|_| Line::default()));
+            }
+            lines
+        }
         CellKind::TurnEnd {
             status,
             duration_ms,

@@ -6,6 +6,8 @@ pub mod diff;
 pub mod editor_layout;
 pub mod fit;
 pub mod highlight;
+pub mod image_preview;
+pub mod item_cells;
 pub mod markdown;
 #[cfg(test)]
 mod markdown_cases;

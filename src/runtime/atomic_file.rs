@@ -82,6 +82,28 @@ impl TempFile {
     }
 }
 
+impl TempFile {
+    /// Puts the file at `target` only if nothing is there (a hard link cannot replace a file,
+    /// so two writers never both win), then removes the temporary name. `AlreadyExists` when
+    /// something is.
+    pub fn link_new(&self, target: &Path) -> io::Result<()> {
+        fs::hard_link(&self.path, target)?;
+        if let Some(dir) = target.parent() {
+            if let Err(e) = File::open(dir).and_then(|d| d.sync_all()) {
+                tracing::warn!("could not sync {}: {e}", dir.display());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes `path` atomically like [`write_atomic`], but never over an existing file.
+pub fn write_new(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
+    let temp = TempFile::create(path, mode)?;
+    temp.write(bytes)?;
+    temp.link_new(path)
+}
+
 impl Drop for TempFile {
     fn drop(&mut self) {
         if !self.renamed.get() {
@@ -122,6 +144,21 @@ mod tests {
         }
         assert_eq!(fs::read_to_string(&kept).unwrap(), "old");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_new_file_write_never_replaces_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("export.md");
+        write_new(&path, b"first", 0o644).unwrap();
+        let err = write_new(&path, b"second", 0o644).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "first");
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
     }
 
     #[test]

@@ -201,6 +201,22 @@ pub fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::app::App
                     .into(),
             ),
         }),
+        Effect::ReadGitRefs { kind, .. } => Some(AppEvent::GitRefs {
+            kind: *kind,
+            result: Err(
+                "the repository is on the server's machine: type a branch or sha \
+                         as custom instructions instead"
+                    .into(),
+            ),
+        }),
+        Effect::CheckAgentsFile { path } => Some(AppEvent::AgentsFileChecked {
+            path: path.clone(),
+            exists: None,
+        }),
+        Effect::ProbeImage { path } => Some(AppEvent::ImageProbed {
+            path: path.clone(),
+            result: Err("the image is on the server's machine".into()),
+        }),
         Effect::PreviewRestore { thread_id, .. } => Some(AppEvent::RestorePreview {
             thread_id: thread_id.clone(),
             result: Err(crate::app::session::rewind::REMOTE_FILES.into()),

@@ -126,6 +126,56 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 restart: None,
                 editor: Some(draft),
             }),
+            Effect::WriteExport {
+                path,
+                text,
+                overwrite,
+            } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    use super::atomic_file::{write_atomic, write_new};
+                    let written = if overwrite {
+                        write_atomic(&path, text.as_bytes(), 0o644)
+                    } else {
+                        write_new(&path, text.as_bytes(), 0o644)
+                    };
+                    let exists =
+                        matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists);
+                    let result = written.map_err(|e| e.to_string());
+                    let _ = responses.send(AppEvent::ExportWritten {
+                        path,
+                        result,
+                        exists,
+                    });
+                });
+            }
+            Effect::CheckAgentsFile { path } => {
+                let exists = std::path::Path::new(&path).try_exists().ok();
+                let _ = world
+                    .responses
+                    .send(AppEvent::AgentsFileChecked { path, exists });
+            }
+            Effect::ReadGitRefs { cwd, kind } => {
+                let responses = world.responses.clone();
+                tokio::spawn(async move {
+                    let result = super::git_refs::read_git_refs("git", &cwd, kind).await;
+                    let _ = responses.send(AppEvent::GitRefs { kind, result });
+                });
+            }
+            Effect::PasteImage => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = super::clipboard_image::paste_image();
+                    let _ = responses.send(AppEvent::ClipboardImage(result));
+                });
+            }
+            Effect::ProbeImage { path } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = super::image_probe::probe(&path);
+                    let _ = responses.send(AppEvent::ImageProbed { path, result });
+                });
+            }
             Effect::SaveTurnRecord { store, record } => {
                 tokio::task::spawn_blocking(move || {
                     if let Err(e) = super::turn_store::save(&store, &record) {

@@ -159,6 +159,8 @@ struct Session<'t, B: SyncedBackend, S> {
     responses: mpsc::UnboundedReceiver<AppEvent>,
     spawner: Option<Spawner>,
     frames: FrameScheduler,
+    /// The image previews on screen (drawn only where the terminal answered for them).
+    previews: frames::Previews,
     frames_drawn: u64,
 }
 
@@ -188,6 +190,7 @@ where
             responses,
             spawner,
             frames: FrameScheduler::default(),
+            previews: frames::Previews::default(),
             frames_drawn: 0,
         }
     }
@@ -284,7 +287,7 @@ where
 
     fn draw(&mut self) -> io::Result<()> {
         let now = Instant::now();
-        frames::draw(self.terminal, &self.state, now)?;
+        frames::draw(self.terminal, &self.state, now, &mut self.previews)?;
         self.frames_drawn += 1;
         self.frames.drawn(now);
         if let Some(at) = self.state.next_animation(now) {

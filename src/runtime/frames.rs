@@ -4,6 +4,7 @@
 
 use super::backend::SyncedBackend;
 use super::hyperlinks;
+pub use super::image_preview::Previews;
 use crate::app::AppState;
 use ratatui::Terminal;
 use std::io;
@@ -47,30 +48,37 @@ impl FrameScheduler {
     }
 }
 
-/// Draws the screen for `state` at `now`, then the hyperlinks over it.
+/// Draws the screen for `state` at `now`, then the hyperlinks and image previews over it.
 pub fn draw<B: SyncedBackend>(
     terminal: &mut Terminal<B>,
     state: &AppState,
     now: Instant,
+    previews: &mut Previews,
 ) -> io::Result<()> {
     // Back from a stop (job control): the screen shows what the shell left, not the last frame.
     if super::terminal::take_needs_clear() {
         super::terminal::clear_all(terminal).map_err(io::Error::other)?;
+        previews.forget_screen();
     }
     terminal.backend_mut().begin_frame();
+    let config = &state.session.config;
+    let mut placements = Vec::new();
     let result = terminal
-        .draw(|frame| crate::ui::draw(frame, state, now))
+        .draw(|frame| placements = crate::ui::draw_frame(frame, state, now))
         .map(|frame| {
-            state
-                .session
-                .config
+            let links = config
                 .hyperlinks
-                .then(|| hyperlinks::find_links(frame.buffer))
+                .then(|| hyperlinks::find_links(frame.buffer));
+            let images = previews.frame(config.images, placements, frame.buffer);
+            (links, images)
         });
-    if let Ok(Some(links)) = &result {
-        if !links.is_empty() {
+    if let Ok((links, images)) = &result {
+        if let Some(links) = links.as_ref().filter(|l| !l.is_empty()) {
             let bytes = hyperlinks::overlay(links);
             terminal.backend_mut().overlay(&bytes);
+        }
+        if !images.is_empty() {
+            terminal.backend_mut().overlay(images);
         }
     }
     terminal.backend_mut().end_frame();

@@ -154,6 +154,7 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             generation,
             answer: typed(protocol::FUZZY_FILE_SEARCH, raw),
         },
+        RequestTag::StartReview => Reply::StartReview(typed(protocol::REVIEW_START, raw)),
         RequestTag::ListModes { then } => Reply::ListModes {
             then,
             answer: typed(protocol::COLLABORATION_MODE_LIST, raw),

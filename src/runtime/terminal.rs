@@ -27,6 +27,8 @@ static MOUSE: AtomicBool = AtomicBool::new(false);
 
 pub struct TerminalGuard {
     pub terminal: Tui,
+    /// The image protocol the terminal answered for (`graphics_query`), if any.
+    pub images: Option<crate::model::ImageProtocol>,
 }
 
 impl TerminalGuard {
@@ -48,6 +50,8 @@ impl TerminalGuard {
             execute!(stdout, EnableMouseCapture)?;
             MOUSE.store(true, Ordering::SeqCst);
         }
+        // Asked before anything else reads the terminal's input, so its answers are tern's.
+        let images = super::graphics_query::ask();
         // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol, and
         // with it the terminal says which keys are auto-repeats, which never answer a prompt.
         if supports_keyboard_enhancement().unwrap_or(false) {
@@ -68,7 +72,7 @@ impl TerminalGuard {
         let mut terminal = Terminal::new(CrosstermBackend::new(stdout))?;
         clear_all(&mut terminal)?;
         abort_restore::arm_test_abort();
-        Ok(TerminalGuard { terminal })
+        Ok(TerminalGuard { terminal, images })
     }
 }
 

@@ -26,12 +26,27 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
         // The mode shows where the person types: what they send is for planning.
         block = block.title(Span::styled(" Plan mode ", palette.accent.bold()));
     }
-    let inner = block.inner(area);
+    let mut inner = block.inner(area);
     frame.render_widget(block, area);
     if inner.is_empty() {
         return;
     }
     let composer = &state.composer;
+    // The attached images, as chips on the first row (names are the person's files: sanitised).
+    if composer.chip_rows() > 0 && inner.height > 1 {
+        let mut spans = Vec::new();
+        for chip in composer.chips() {
+            spans.push(Span::styled(
+                crate::text::sanitize::sanitize_line(&chip),
+                palette.accent,
+            ));
+            spans.push(Span::raw(" "));
+        }
+        let chips = Rect { height: 1, ..inner };
+        frame.render_widget(Paragraph::new(Line::from(spans)), chips);
+        inner.y += 1;
+        inner.height -= 1;
+    }
     let cursor = if composer.is_empty() {
         // After the cursor's cell, as tui-textarea drew it.
         let after_cursor = Rect {

@@ -8,6 +8,8 @@ mod checklist;
 mod choice;
 mod chrome;
 mod composer;
+mod confirm;
+mod copy_pick;
 mod diff;
 mod file_finder;
 mod fit_line;
@@ -18,6 +20,7 @@ mod prefix;
 mod question;
 mod question_view;
 mod queued;
+mod review;
 mod rewind;
 mod rules;
 mod search;
@@ -38,13 +41,24 @@ use crate::app::stacks::Shown;
 use crate::app::AppState;
 use ratatui::Frame;
 use std::time::Instant;
+pub use transcript::ImagePlacement;
 
 /// Draws the whole screen. `now` only feeds the turn timer.
 pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
+    draw_frame(frame, state, now);
+}
+
+/// [`draw`], and where the image previews in view go: those whose rows nothing else covered
+/// (a popup, the file finder, a question over the transcript leaves them out).
+pub fn draw_frame(
+    frame: &mut Frame<'_>,
+    state: &AppState,
+    now: Instant,
+) -> Vec<transcript::ImagePlacement> {
     let areas = state.areas_in(frame.area());
     let session = &state.session;
     let palette = session.config.theme.palette();
-    transcript::draw(frame, areas.transcript, state);
+    let mut previews = transcript::draw(frame, areas.transcript, state);
     let shown = state.on_screen();
     checklist::draw(frame, areas.checklist, session);
     queued::draw(frame, areas.queued, state);
@@ -91,6 +105,19 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
     }
+    previews.retain(|p| still_blank(frame.buffer_mut(), p));
+    previews
+}
+
+/// Whether the rows kept for a preview are still blank once everything is drawn.
+fn still_blank(buffer: &ratatui::buffer::Buffer, p: &transcript::ImagePlacement) -> bool {
+    (p.y..p.y.saturating_add(p.rows)).all(|y| {
+        (p.x..p.x.saturating_add(p.cols)).all(|x| {
+            buffer
+                .cell((x, y))
+                .is_some_and(|c| c.symbol() == " " && c.bg == ratatui::buffer::Cell::EMPTY.bg)
+        })
+    })
 }
 
 /// `NO_COLOR`: every colour goes, bold, dim and reverse stay (a selection stays visible).
@@ -159,6 +186,11 @@ fn draw_shown(
             palette,
         ),
         Shown::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
+        Shown::Layer(Layer::Review(chooser)) => review::draw(frame, areas.main, chooser, palette),
+        Shown::Layer(Layer::Confirm(confirm)) => {
+            confirm::draw(frame, areas.main, confirm, session, palette)
+        }
+        Shown::Layer(Layer::CopyPick(pick)) => copy_pick::draw(frame, areas.main, pick, palette),
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}

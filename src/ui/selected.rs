@@ -62,6 +62,7 @@ fn kind_name(kind: &CellKind) -> &'static str {
         CellKind::Tool { .. } => "tool call",
         CellKind::Notice { .. } => "notice",
         CellKind::TurnEnd { .. } => "turn end",
+        CellKind::Item(item) => item.kind_name(),
     }
 }
 

@@ -15,9 +15,19 @@ pub struct RowOrigin {
     pub row: usize,
 }
 
+/// Where an image preview goes on screen: the rows its cell keeps free, all of them in view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImagePlacement {
+    pub x: u16,
+    pub y: u16,
+    pub cols: u16,
+    pub rows: u16,
+    pub path: String,
+}
+
 /// The transcript in `area`; scrolled back, its last row says there is more below
-/// (`Scroll::text_rows`).
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
+/// (`Scroll::text_rows`). Says where the previews of the images in view go.
+pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePlacement> {
     // Before the conversation starts, the welcome sits on top and notices go under it.
     let area = if super::welcome::shown(state) {
         let used = super::welcome::draw(frame, area, state).min(area.height);
@@ -54,6 +64,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     }
     super::search::highlight_matches(&mut lines, &origins, state);
     frame.render_widget(Paragraph::new(lines), area);
+    let placements = placements(&view, &origins, area);
     super::selected::mark(frame, area, &origins, state);
 
     // Older turns of a resumed thread are on their way: say so where they will appear.
@@ -95,4 +106,48 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
             frame.render_widget(Paragraph::new(hint), at);
         }
     }
+    placements
+}
+
+/// The previews whose rows are all on screen (a preview cut by the window's edge is not drawn:
+/// the image protocols draw whole images).
+fn placements(
+    view: &crate::app::view::View<'_>,
+    origins: &[RowOrigin],
+    area: Rect,
+) -> Vec<ImagePlacement> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < origins.len() {
+        let cell = origins[at].cell;
+        let laid_rows = view.cell(cell).len();
+        let kind = view.transcript.cells()[cell].kind();
+        if let Some(preview) = crate::render::image_preview::preview_of(kind, view.key) {
+            let first = laid_rows.saturating_sub(usize::from(preview.rows));
+            let last = laid_rows.saturating_sub(1);
+            let start = origins
+                .iter()
+                .position(|o| o.cell == cell && o.row == first);
+            let whole = start.is_some_and(|s| {
+                origins.get(s + usize::from(preview.rows) - 1)
+                    == Some(&RowOrigin { cell, row: last })
+            });
+            if let (Some(start), true) = (start, whole) {
+                let x = area.x + crate::render::image_preview::INDENT;
+                if x + preview.cols <= area.right() {
+                    out.push(ImagePlacement {
+                        x,
+                        y: area.y + start as u16,
+                        cols: preview.cols,
+                        rows: preview.rows,
+                        path: preview.path.to_string(),
+                    });
+                }
+            }
+        }
+        while at < origins.len() && origins[at].cell == cell {
+            at += 1;
+        }
+    }
+    out
 }

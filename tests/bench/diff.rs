@@ -130,6 +130,7 @@ fn bench_laying_out_a_five_thousand_line_diff() {
             width,
             expanded,
             theme: Theme::Dark,
+            images: None,
         };
         let start = Instant::now();
         let lines = cell_lines(&cell, key);

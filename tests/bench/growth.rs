@@ -66,6 +66,7 @@ const KEY: LayoutKey = LayoutKey {
     width: 100,
     expanded: false,
     theme: Theme::Dark,
+    images: None,
 };
 
 /// Streams `deltas` deltas of about 1 KB into one message (an endless answer), laying out the

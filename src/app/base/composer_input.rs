@@ -40,13 +40,23 @@ pub enum Submit {
 /// text is a command, however it was submitted — decided here, once: queued, a command would
 /// go out as a message for the model. Everything else goes to the outbox.
 pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
-    let recorded = record_in_prompt_history(state, &text);
+    let recorded = if text.trim().is_empty() {
+        vec![]
+    } else {
+        record_in_prompt_history(state, &text)
+    };
     let outcome = match crate::app::commands::dispatch(state, &text, now) {
         Some(ran) => ran,
-        None => Outcome::Consumed(match how {
-            Submit::Send => crate::app::session::outbox::send(state, text, now),
-            Submit::Queue => crate::app::session::outbox::queue(state, text, now),
-        }),
+        None => {
+            // The attached images go with the message (a command leaves them attached).
+            let images = std::mem::take(&mut state.composer.images);
+            state.composer.image_info.clear();
+            let message = crate::app::state::outbox::Message::new(text, images);
+            Outcome::Consumed(match how {
+                Submit::Send => crate::app::session::outbox::send_message(state, message, now),
+                Submit::Queue => crate::app::session::outbox::queue_message(state, message, now),
+            })
+        }
     };
     with_effects_first(recorded, outcome)
 }
@@ -73,7 +83,7 @@ fn with_effects_first(mut effects: Vec<Effect>, outcome: Outcome) -> Outcome {
 pub fn queue_draft(state: &mut Session, now: Instant) -> Outcome {
     // Folded pastes go out whole, as with Enter.
     let text = state.composer.expanded_text();
-    if text.trim().is_empty() {
+    if text.trim().is_empty() && state.composer.images.is_empty() {
         return Outcome::Consumed(vec![]);
     }
     state.composer.clear();

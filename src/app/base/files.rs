@@ -148,6 +148,16 @@ fn on_input(
                 for _ in 0..finder.query.chars().count() + 1 {
                     state.composer.edit(Edit::DeleteBack, 1);
                 }
+                // An image is attached (a chip), not named in the text.
+                if crate::app::session::images::is_image_path(&path) {
+                    let full = match crate::app::session::file_search::search_root(state) {
+                        Some(root) if !path.starts_with('/') => {
+                            format!("{}/{path}", root.trim_end_matches('/'))
+                        }
+                        _ => path,
+                    };
+                    return Some((crate::app::session::images::attach(state, full), false));
+                }
                 composer_input::paste(state, &format!("{} ", quote(&path)));
                 Some((vec![], false))
             }

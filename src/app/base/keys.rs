@@ -89,6 +89,8 @@ pub enum BaseKey {
     LineDown,
     HistorySearch,
     Editor,
+    /// Ctrl+V: attach the clipboard's image (text arrives as a paste, not as this key).
+    PasteImage,
     Expand,
     Commands,
     Quit,
@@ -404,6 +406,15 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             .explained("search the transcript")
             .when("no question is up", |s| !s.question)
             .help(),
+        row(
+            "paste_image",
+            &[Chord::ctrl('v')],
+            BaseKey::PasteImage,
+            "attach image",
+        )
+        .explained("attach the clipboard's image (Backspace at the draft's start takes it off)")
+        .when("no question is up", |s| !s.question)
+        .help(),
         row("expand", &[Chord::ctrl('o')], BaseKey::Expand, "expand")
             .explained("expand or collapse output, reasoning and diffs")
             .help(),

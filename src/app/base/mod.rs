@@ -5,6 +5,7 @@
 pub mod composer_input;
 pub mod files;
 pub mod keys;
+pub mod links;
 pub mod precedence;
 pub mod slash;
 
@@ -43,6 +44,12 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
         }
         Input::Mouse(mouse) => {
             match mouse.kind {
+                MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
+                    return match links::location_at(cx, transcript, mouse.column, mouse.row) {
+                        Some(path) => super::layers::diff::open_at(cx, &path),
+                        None => Outcome::Ignored,
+                    };
+                }
                 MouseEventKind::ScrollUp => cx.scroll_with(transcript, |s, v| s.by(-3, v)),
                 MouseEventKind::ScrollDown => cx.scroll_with(transcript, |s, v| s.by(3, v)),
                 _ => return Outcome::Ignored,
@@ -123,6 +130,8 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey) -> Outcome {
             return Outcome::Open(Layer::HistorySearch(search), vec![]);
         }
         BaseKey::Editor => return Outcome::Consumed(composer_input::open_editor(state)),
+        // An image on the clipboard is attached (text pastes arrive as pastes, not as this key).
+        BaseKey::PasteImage => return Outcome::Consumed(vec![super::effect::Effect::PasteImage]),
         BaseKey::Expand => state.expanded = !state.expanded,
         BaseKey::Commands => return slash::open(state),
         BaseKey::Quit => return Outcome::Consumed(quit(state)),

@@ -91,6 +91,11 @@ pub struct Composer {
     /// File searches sent by the @-mention finder so far: each answer carries its number, and
     /// only the latest is shown.
     pub file_searches: u64,
+    /// Image files attached to the draft (`--image`, `@` on an image, Ctrl+V), sent with it as
+    /// `localImage` inputs; shown as chips above the text.
+    pub images: Vec<String>,
+    /// What the runtime read of each attached image (pixel size, length), for its chip.
+    pub image_info: std::collections::HashMap<String, crate::model::ImageInfo>,
 }
 
 impl std::fmt::Debug for Composer {
@@ -122,6 +127,8 @@ impl Composer {
             prompt_history: PromptHistory::default(),
             popup: None,
             file_searches: 0,
+            images: Vec::new(),
+            image_info: Default::default(),
         }
     }
 
@@ -166,9 +173,39 @@ impl Composer {
         self.textarea.lines().len()
     }
 
-    /// Screen rows the text takes in a box `width` columns wide (inside its borders).
+    /// Screen rows the text takes in a box `width` columns wide (inside its borders), and the
+    /// row of image chips above it when images are attached.
     pub fn rows(&self, width: u16) -> usize {
-        row_count(self.textarea.lines(), width)
+        row_count(self.textarea.lines(), width) + self.chip_rows()
+    }
+
+    /// The row the image chips take (none without images).
+    pub fn chip_rows(&self) -> usize {
+        usize::from(!self.images.is_empty())
+    }
+
+    /// Attaches an image file (once: the same path twice is one image).
+    pub fn attach_image(&mut self, path: String) {
+        if !self.images.contains(&path) {
+            self.images.push(path);
+        }
+    }
+
+    /// The chips' text: `[image 1: name.png 1280×720]`, one per image.
+    pub fn chips(&self) -> Vec<String> {
+        self.images
+            .iter()
+            .enumerate()
+            .map(|(i, path)| {
+                let name = crate::model::transcript::file_name(path);
+                match self.image_info.get(path) {
+                    Some(info) => {
+                        format!("[image {}: {name} {}×{}]", i + 1, info.width, info.height)
+                    }
+                    None => format!("[image {}: {name}]", i + 1),
+                }
+            })
+            .collect()
     }
 
     pub fn layout(&self, width: u16) -> EditorLayout {
@@ -183,6 +220,7 @@ impl Composer {
 
     /// Remembers where the view is after an edit, so it scrolls only as far as the cursor needs.
     pub fn keep_cursor_in_view(&mut self, width: u16, height: usize) {
+        let height = height.saturating_sub(self.chip_rows()).max(1);
         let layout = self.layout(width);
         self.top = self.top(&layout, height);
     }
@@ -250,6 +288,15 @@ impl Composer {
     /// One editing action (from the conversation's key table, `base::keys`); `width` is the
     /// box's inner width (screen rows depend on it).
     pub fn edit(&mut self, edit: Edit, width: u16) -> ComposerOutcome {
+        // At the very start of the draft, Backspace takes off the last image.
+        if matches!(edit, Edit::DeleteBack)
+            && !self.images.is_empty()
+            && matches!(self.textarea.cursor(), DataCursor(0, 0))
+        {
+            let path = self.images.pop().unwrap_or_default();
+            self.image_info.remove(&path);
+            return ComposerOutcome::Edited;
+        }
         let t = &mut self.textarea;
         let changed = match edit {
             Edit::Submit => return self.submit(),
@@ -331,7 +378,8 @@ impl Composer {
 
     fn submit(&mut self) -> ComposerOutcome {
         let text = self.expanded_text();
-        if text.trim().is_empty() {
+        // Images alone are a message too; the caller takes them with the text.
+        if text.trim().is_empty() && self.images.is_empty() {
             return ComposerOutcome::Ignored;
         }
         self.clear();

@@ -44,6 +44,8 @@ pub struct DiffPager {
     /// The file last jumped to: it stays the current one while its header is in view, even
     /// when the end of the diff keeps it from reaching the top.
     focus_file: Option<usize>,
+    /// A file to show first once the diff is there (a review's `path:line` clicked).
+    pub wanted_file: Option<String>,
     /// Opened from a selected cell (its turn's), not as the last turn's.
     of_cell: bool,
 }
@@ -119,8 +121,32 @@ pub fn open(state: &mut Session) -> Outcome {
         side_by_side: None,
         truncated: false,
         focus_file: None,
+        wanted_file: None,
         of_cell: false,
     };
+    Outcome::Open(Layer::Diff(pager), effects)
+}
+
+/// Opens the pager at the file `path` (absolute, or relative to the session's directory): the
+/// link of a review's `path:line`.
+pub fn open_at(state: &mut Session, path: &str) -> Outcome {
+    let outcome = open(state);
+    let Outcome::Open(Layer::Diff(mut pager), effects) = outcome else {
+        return outcome;
+    };
+    let cwd = state
+        .shown
+        .transcript
+        .session_cwd()
+        .unwrap_or("")
+        .trim_end_matches('/');
+    let relative = path
+        .strip_prefix(cwd)
+        .and_then(|p| p.strip_prefix('/'))
+        .unwrap_or(path);
+    pager.wanted_file = Some(relative.to_string());
+    let main = crate::app::geometry::main_area(state.screen);
+    pager.show_wanted(pager_areas(main).body, state.screen.width);
     Outcome::Open(Layer::Diff(pager), effects)
 }
 
@@ -152,6 +178,7 @@ pub fn open_turn(state: &Session, turn: &str, file: Option<usize>) -> Result<Lay
         side_by_side: None,
         truncated: false,
         focus_file: file,
+        wanted_file: None,
         of_cell: true,
     }))
 }
@@ -222,6 +249,25 @@ impl DiffPager {
             DiffSource::Turn(_) if self.of_cell => "Changes of the selected cell's turn".into(),
             DiffSource::Turn(_) => "Changes of the last turn that edited files".into(),
             DiffSource::Git { cwd } => format!("git diff HEAD in {cwd}"),
+        }
+    }
+
+    /// Scrolls to the wanted file once the diff is ready (kept wanted until then).
+    pub fn show_wanted(&mut self, body: Rect, screen_width: u16) {
+        let Some(wanted) = self.wanted_file.clone() else {
+            return;
+        };
+        let mode = self.mode(screen_width);
+        let Some(doc) = self.document() else { return };
+        let index = doc
+            .files()
+            .iter()
+            .position(|f| f.path == wanted || f.path.ends_with(&format!("/{wanted}")));
+        let row = index.and_then(|i| doc.file_rows(body.width, mode).get(i).copied());
+        self.wanted_file = None;
+        if let (Some(index), Some(row)) = (index, row) {
+            self.scroll_to(row, body, screen_width);
+            self.focus_file = Some(index);
         }
     }
 
@@ -454,6 +500,7 @@ impl LayerView for DiffPager {
                     }
                     Err(message) => DiffContent::Failed(message.clone()),
                 };
+                self.show_wanted(pager_areas(cx.areas.main).body, cx.screen.width);
                 Outcome::Consumed(vec![])
             }
             LayerEvent::TurnDiff { turn_id }

@@ -14,6 +14,8 @@
 //! drawing.
 
 pub mod choice;
+pub mod confirm;
+pub mod copy_pick;
 pub mod diff;
 pub mod help;
 pub mod history_search;
@@ -21,6 +23,7 @@ pub mod prefix;
 pub mod question;
 pub mod question_view;
 pub mod queue;
+pub mod review;
 pub mod rewind;
 pub mod rules;
 pub mod search;
@@ -30,12 +33,15 @@ pub mod status_view;
 pub mod thread_picker;
 
 pub use choice::Choice;
+pub use confirm::Confirm;
+pub use copy_pick::CopyPick;
 pub use diff::DiffPager;
 pub use help::Help;
 pub use history_search::HistorySearch;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
+pub use review::ReviewChooser;
 pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
@@ -74,6 +80,12 @@ pub enum Layer {
     Queue(QueueFocus),
     /// Ctrl+R: earlier prompts, filtered as you type.
     HistorySearch(HistorySearch),
+    /// `/review`: what to review.
+    Review(ReviewChooser),
+    /// Yes or no before replacing a file (`/init`, `/export`).
+    Confirm(Confirm),
+    /// `/copy pick`: an earlier answer or a code block.
+    CopyPick(CopyPick),
     /// Esc Esc, `/rewind`: back to before an earlier message, files included.
     Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
@@ -95,6 +107,9 @@ macro_rules! each_layer {
             Layer::Status($view) => $body,
             Layer::Queue($view) => $body,
             Layer::HistorySearch($view) => $body,
+            Layer::Review($view) => $body,
+            Layer::Confirm($view) => $body,
+            Layer::CopyPick($view) => $body,
             Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
         }

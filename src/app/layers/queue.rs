@@ -99,15 +99,18 @@ impl LayerView for QueueFocus {
                 self.selected.clamp(state.outbox.queued.len());
             }
             QueueKey::Edit => {
-                let Some(text) = state.outbox.queued.remove(at) else {
+                let Some(message) = state.outbox.queued.remove(at) else {
                     return Outcome::Close(vec![]);
                 };
                 // A draft in the composer takes the edited message's place in the queue.
                 let draft = state.composer.expanded_text();
-                if !draft.trim().is_empty() {
+                if !draft.trim().is_empty() || !state.composer.images.is_empty() {
+                    let images = std::mem::take(&mut state.composer.images);
+                    let draft = crate::app::state::outbox::Message::new(draft, images);
                     state.outbox.queued.insert(at, draft);
                 }
-                state.composer.set_text(&text);
+                state.composer.set_text(&message.text);
+                state.composer.images = message.images;
                 return Outcome::Close(vec![]);
             }
         }

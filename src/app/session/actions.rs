@@ -4,7 +4,7 @@
 use crate::app::effect::Effect;
 use crate::app::request::ClientRequest;
 use crate::app::state::{Lifecycle, Session, TurnPhase};
-use crate::model::{CellKind, NoticeLevel};
+use crate::model::NoticeLevel;
 use crate::protocol::{Decision, ModelListParams, TurnInterruptParams};
 use std::time::Instant;
 
@@ -45,18 +45,10 @@ pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
 /// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
 /// the terminal ignores OSC 52.
 pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
-    let last = state
-        .shown
-        .transcript
-        .cells()
-        .iter()
-        .rev()
-        .find_map(|c| match c.kind() {
-            CellKind::Agent { markdown, .. } if !markdown.is_empty() => {
-                Some(markdown.as_str().to_string())
-            }
-            _ => None,
-        });
+    // A review's result is an answer too.
+    let last = crate::model::copyable::answers(&state.shown.transcript)
+        .last()
+        .map(|text| text.to_string());
     let Some(text) = last else {
         state.shown.transcript.notice(
             NoticeLevel::Warning,

@@ -82,7 +82,7 @@ pub fn answered(
 }
 
 /// The session's directory: the thread's, else the one tern was started in.
-fn search_root(state: &Session) -> Option<String> {
+pub fn search_root(state: &Session) -> Option<String> {
     state
         .shown
         .thread

@@ -9,7 +9,7 @@
 
 use crate::app::effect::Effect;
 use crate::app::request::ClientRequest;
-use crate::app::state::outbox::PendingSteer;
+use crate::app::state::outbox::{Message, PendingSteer};
 use crate::app::state::{Session, TurnPhase};
 use crate::model::{CellKind, NoticeLevel};
 use crate::protocol::{TurnStartParams, TurnSteerParams, UserInput};
@@ -23,7 +23,27 @@ pub const CUT_OFF_BY_A_STEER: &str = "↑ cut off by a steer — this part of th
 
 /// Enter: steers the running turn, or goes out as a new turn once the thread is ready and idle.
 pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
+    send_message(state, Message::from(prompt), now)
+}
+
+/// The inputs of a message: its text (when it has any), then each image as a `localImage`.
+pub fn inputs(message: &Message) -> Vec<UserInput> {
+    let mut inputs = Vec::new();
+    if !message.text.is_empty() || message.images.is_empty() {
+        inputs.push(UserInput::text(message.text.clone()));
+    }
+    inputs.extend(message.images.iter().map(UserInput::local_image));
+    inputs
+}
+
+/// [`send`] with the images attached to the message.
+pub fn send_message(state: &mut Session, message: Message, now: Instant) -> Vec<Effect> {
+    let Message {
+        text: prompt,
+        images,
+    } = message;
     if state.lifecycle.failure().is_some() {
+        state.composer.images.extend(images);
         state.composer.set_text(&prompt);
         state.shown.transcript.notice(
             NoticeLevel::Error,
@@ -35,24 +55,31 @@ pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
     if let (TurnPhase::Running { id, .. }, Some(thread_id)) = (&state.shown.turn, state.thread_id())
     {
         if state.lifecycle.is_ready() {
+            let message = Message::new(prompt.clone(), images.clone());
             let params = TurnSteerParams {
                 thread_id: thread_id.to_string(),
-                input: vec![UserInput::text(prompt.clone())],
+                input: inputs(&message),
                 expected_turn_id: id.clone(),
             };
             state.outbox.steering.push(PendingSteer {
                 prompt: prompt.clone(),
+                images,
                 accepted: false,
             });
             return vec![Effect::Request(ClientRequest::SteerTurn { params, prompt })];
         }
     }
-    queue(state, prompt, now)
+    queue_message(state, Message::new(prompt, images), now)
 }
 
 /// Tab while a turn runs: the message waits for a new turn.
 pub fn queue(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
-    state.outbox.queued.push_back(prompt);
+    queue_message(state, Message::from(prompt), now)
+}
+
+/// [`queue`] with the images attached to the message.
+pub fn queue_message(state: &mut Session, message: Message, now: Instant) -> Vec<Effect> {
+    state.outbox.queued.push_back(message);
     send_next(state, now)
 }
 
@@ -61,23 +88,30 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     if state.turn_active() || !state.lifecycle.is_ready() {
         return vec![];
     }
-    let (Some(thread_id), Some(prompt)) = (
+    let (Some(thread_id), Some(message)) = (
         state.thread_id().map(str::to_string),
         state.outbox.queued.pop_front(),
     ) else {
         return vec![];
     };
+    let input = inputs(&message);
+    // Shown as the server will echo it (images named on a line of their own), so the echo
+    // binds to this cell.
     state.shown.transcript.push(CellKind::User {
-        text: prompt.clone(),
+        text: crate::model::transcript::user_text(&input),
     });
     state.shown.turn = TurnPhase::Starting { since: now };
+    state.outbox.starting_images = message.images;
     let params = TurnStartParams {
         thread_id,
-        input: vec![UserInput::text(prompt.clone())],
+        input,
         // The person's overrides, and the collaboration mode once one is known.
         overrides: super::turn_mode::turn_overrides(state),
     };
-    vec![Effect::Request(ClientRequest::StartTurn { params, prompt })]
+    vec![Effect::Request(ClientRequest::StartTurn {
+        params,
+        prompt: message.text,
+    })]
 }
 
 /// The server answered a steer: accepted (its echo comes in the turn), or refused, and then it
@@ -103,7 +137,10 @@ pub fn steer_answered(
     };
     let steer = steering.remove(index);
     // It was meant for the turn running now, so it goes before anything queued after it.
-    state.outbox.queued.push_front(steer.prompt);
+    state
+        .outbox
+        .queued
+        .push_front(Message::new(steer.prompt, steer.images));
     if state.lifecycle.failure().is_some() {
         return vec![];
     }
@@ -127,8 +164,10 @@ pub fn turn_refused(state: &mut Session, prompt: &str, error: &str) {
         NoticeLevel::Error,
         format!("The prompt was not sent: {error}"),
     );
+    let images = std::mem::take(&mut state.outbox.starting_images);
     if state.composer.is_empty() {
         state.composer.set_text(prompt);
+        state.composer.images.extend(images);
     }
 }
 
@@ -144,7 +183,10 @@ pub fn turn_ended(state: &mut Session, now: Instant) -> Vec<Effect> {
 pub fn requeue_unanswered(state: &mut Session) {
     for steer in std::mem::take(&mut state.outbox.steering).into_iter().rev() {
         if !steer.accepted {
-            state.outbox.queued.push_front(steer.prompt);
+            state
+                .outbox
+                .queued
+                .push_front(Message::new(steer.prompt, steer.images));
         }
     }
 }
@@ -170,7 +212,11 @@ pub fn keep_unsent(state: &mut Session) -> usize {
     if moved == 0 {
         return 0;
     }
-    let mut parts: Vec<String> = state.outbox.queued.drain(..).collect();
+    let mut parts: Vec<String> = Vec::new();
+    for message in state.outbox.queued.drain(..) {
+        state.composer.images.extend(message.images);
+        parts.push(message.text);
+    }
     if !state.composer.is_empty() {
         parts.push(state.composer.expanded_text());
     }
@@ -180,7 +226,7 @@ pub fn keep_unsent(state: &mut Session) -> usize {
 
 /// Everything typed and not sent (queued messages, then the draft), to print after exit.
 pub fn unsent_text(state: &Session) -> Option<String> {
-    let mut parts: Vec<String> = state.outbox.queued.iter().cloned().collect();
+    let mut parts: Vec<String> = state.outbox.queued.iter().map(|m| m.text.clone()).collect();
     if !state.composer.is_empty() {
         parts.push(state.composer.expanded_text());
     }

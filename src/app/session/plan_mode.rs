@@ -325,7 +325,7 @@ pub fn mode_switched(
     state
         .outbox
         .queued
-        .push_front(IMPLEMENT_THE_PLAN.to_string());
+        .push_front(IMPLEMENT_THE_PLAN.to_string().into());
     super::outbox::send_next(state, now)
 }
 

@@ -161,7 +161,7 @@ pub fn prepared(
     ))];
     match answer {
         Ok(answer) if !answer.prompt.trim().is_empty() => {
-            state.outbox.queued.push_front(answer.prompt);
+            state.outbox.queued.push_front(answer.prompt.into());
             effects.extend(super::outbox::send_next(state, now));
         }
         Ok(_) => give_back_plan(state, &clear.markdown, "codex returned no prompt"),

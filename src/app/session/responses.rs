@@ -119,6 +119,7 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             state.layer_events.push(LayerEvent::Models(shown(answer)));
             vec![]
         }
+        Reply::StartReview(answer) => super::review::answered(state, answer),
         Reply::CompactThread(answer) => {
             if let Err(e) = answer {
                 state

@@ -104,6 +104,9 @@ fn about_the_shown_thread(state: &mut Session, n: N, now: Instant) -> Vec<Effect
             None
         }
         N::ItemCompleted(i) => {
+            // An image an item shows is measured for its cell — on screen only: a kept
+            // thread's image cells show their path without a size.
+            effects.extend(super::item_notices::probe_image(state, &i.item));
             if let ThreadItem::Plan { text, .. } = &i.item {
                 super::plans::plan_completed(state, &i.turn_id, text);
             }
@@ -177,6 +180,13 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
         | N::Error(_)
         | N::ServerRequestResolved(_)
         | N::ThreadStatusChanged(_)
+        | N::HookStarted(_)
+        | N::HookCompleted(_)
+        | N::GoalUpdated(_)
+        | N::GoalCleared(_)
+        | N::ModelRerouted(_)
+        | N::ModerationMetadata(_)
+        | N::ModelVerification(_)
         | N::PlanDelta(_)
         | N::ReasoningSummaryPartAdded(_)
         | N::ReasoningTextDelta(_)

@@ -34,7 +34,7 @@ pub fn apply(
     now: Instant,
 ) -> Applied {
     let mut applied = Applied::default();
-    if let Some(turn_id) = turn_of(&n) {
+    if let Some(turn_id) = turn_of(model, &n) {
         if model.finished_turns.contains(turn_id) {
             if !is_late_item_event(model, &n) {
                 tracing::debug!(
@@ -132,6 +132,14 @@ pub fn apply(
                 applied.diff_changed = Some(d.turn_id);
             }
         }
+        N::HookStarted(h) | N::HookCompleted(h) => {
+            transcript.upsert_hook(h.turn_id.as_deref(), &h.run)
+        }
+        N::GoalUpdated(g) => transcript.update_goal(Some(&g.goal)),
+        N::GoalCleared(_) => transcript.update_goal(None),
+        N::ModelRerouted(r) => super::item_notices::rerouted(transcript, &r),
+        N::ModerationMetadata(m) => super::item_notices::moderation(transcript, &m),
+        N::ModelVerification(v) => super::item_notices::verification(transcript, &v),
         N::Error(e) => super::notices::error(transcript, e),
         N::Warning(w) => super::notices::repeated_in(transcript, NoticeLevel::Warning, w.message),
         N::ThreadStatusChanged(s) => {
@@ -186,7 +194,7 @@ fn steered(
         .iter()
         .filter_map(|c| match c {
             UserInput::Text { text, .. } => Some(text.as_str()),
-            UserInput::Other => None,
+            _ => None,
         })
         .collect();
     let text = text.join("\n");
@@ -242,7 +250,7 @@ fn announces_its_turn(n: &N) -> bool {
 }
 
 /// The turn a notification is about, when it names one.
-fn turn_of(n: &N) -> Option<&str> {
+fn turn_of<'n>(model: &ThreadModel, n: &'n N) -> Option<&'n str> {
     match n {
         N::ItemStarted(i) | N::ItemCompleted(i) => Some(&i.turn_id),
         N::AgentMessageDelta(d)
@@ -253,7 +261,31 @@ fn turn_of(n: &N) -> Option<&str> {
         N::ReasoningSummaryPartAdded(p) => Some(&p.turn_id),
         N::PlanUpdated(p) => Some(&p.turn_id),
         N::TurnDiffUpdated(d) => Some(&d.turn_id),
-        N::TurnStarted(t) | N::TurnCompleted(t) => Some(&t.turn.id),
+        N::TurnStarted(t) => Some(followed_turn(model, &t.turn)),
+        N::TurnCompleted(t) => Some(&t.turn.id),
         _ => None,
+    }
+}
+
+/// The turn a `turn/started` runs as. A review's turn starts under an id of its own whose
+/// root is the turn `review/start` answered with, while its items and its `turn/completed`
+/// name the root (research notes §22.1): follow the root while it is the turn this thread
+/// waits on. A goal's continuation names a root that ended, and a sub-agent's first turn its
+/// parent's turn, which this thread never ran: each is a turn of its own.
+fn followed_turn<'n>(model: &ThreadModel, turn: &'n crate::protocol::Turn) -> &'n str {
+    match turn.root_turn_id.as_deref() {
+        Some(root) if root != turn.id && !model.finished_turns.contains(root) => {
+            let waiting = match &model.turn {
+                TurnPhase::Starting { .. } => true,
+                TurnPhase::Running { id, .. } | TurnPhase::Interrupting { id, .. } => id == root,
+                TurnPhase::Idle => false,
+            };
+            if waiting {
+                root
+            } else {
+                &turn.id
+            }
+        }
+        _ => &turn.id,
     }
 }

@@ -46,6 +46,9 @@ pub struct SessionConfig {
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.
     pub hyperlinks: bool,
+    /// How images are previewed inline: the protocol the terminal answered a query for at
+    /// startup; `None` (no answer) shows their path and size only.
+    pub images: Option<crate::model::ImageProtocol>,
     /// Colours for code, chosen once at startup from the environment.
     pub theme: Theme,
     /// `$HOME`, read once at startup, to shorten paths to `~/…`.
@@ -63,6 +66,10 @@ pub struct SessionConfig {
     /// the runtime).
     pub history_file: Option<std::path::PathBuf>,
     pub prompt_history: Vec<String>,
+    /// `tern "PROMPT"` (or `tern -`, or piped stdin): sent once the thread is ready.
+    pub initial_prompt: Option<String>,
+    /// `--image PATH` (repeatable): attached to the first prompt.
+    pub initial_images: Vec<String>,
     /// Name new threads after their first exchange (`thread_titles`; off in tests).
     pub thread_titles: bool,
     /// Show raw reasoning (`show_raw_reasoning`); `None`: as codex's own config says.
@@ -237,6 +244,7 @@ impl Session {
             width,
             expanded: self.expanded,
             theme: self.config.theme,
+            images: self.config.images,
         }
     }
 

@@ -131,6 +131,7 @@ mod tests {
         width: 80,
         expanded: false,
         theme: Theme::Dark,
+        images: None,
     };
 
     #[test]

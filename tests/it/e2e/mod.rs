@@ -5,6 +5,7 @@
 
 mod codex;
 mod commands;
+mod everyday;
 mod plan_mode;
 mod quiet_model;
 mod remote;

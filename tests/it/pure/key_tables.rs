@@ -389,6 +389,34 @@ fn rules_confirming(now: Instant) -> AppState {
     state
 }
 
+fn review(now: Instant) -> AppState {
+    let mut state = ready_state(now);
+    type_text(&mut state, "/review", now);
+    update(&mut state, key(KeyCode::Esc), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    state
+}
+
+fn review_branches(now: Instant) -> AppState {
+    use tern::app::event::{GitRefKind, GitRefs};
+    let mut state = review(now);
+    update(&mut state, key(KeyCode::Down), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    let branches = GitRefs::Branches {
+        current: Some("feature".into()),
+        branches: vec!["feature".into(), "main".into(), "dev".into()],
+    };
+    update(
+        &mut state,
+        AppEvent::GitRefs {
+            kind: GitRefKind::Branches,
+            result: Ok(branches),
+        },
+        now,
+    );
+    state
+}
+
 /// The rewind screen over a thread with one message: its list, or the preview of `files`.
 fn rewind_at(now: Instant, files: Option<Files>) -> AppState {
     let mut state = ready_state(now);
@@ -406,6 +434,32 @@ fn rewind_at(now: Instant, files: Option<Files>) -> AppState {
             preview,
         }),
     );
+    state
+}
+
+fn review_custom(now: Instant) -> AppState {
+    let mut state = review(now);
+    update(&mut state, key(KeyCode::Char('4')), now);
+    type_text(&mut state, "look at the tests", now);
+    state
+}
+
+fn copy_pick(now: Instant) -> AppState {
+    let mut state = long(now);
+    type_text(&mut state, "/copy pick", now);
+    update(&mut state, key(KeyCode::Esc), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    state
+}
+
+fn confirm(now: Instant) -> AppState {
+    use tern::app::event::Confirmable;
+    use tern::app::layers::confirm::Confirm;
+    let mut state = ready_state(now);
+    let ask = Confirmable::ExportOverwrite {
+        path: "/home/user/project/notes.md".into(),
+    };
+    open(&mut state, Layer::Confirm(Confirm { ask }));
     state
 }
 
@@ -556,6 +610,31 @@ fn fixtures() -> Vec<Fixture> {
             name: "diff",
             target: Target::Layer,
             build: diff,
+        },
+        Fixture {
+            name: "review, targets",
+            target: Target::Layer,
+            build: review,
+        },
+        Fixture {
+            name: "review, a base branch",
+            target: Target::Layer,
+            build: review_branches,
+        },
+        Fixture {
+            name: "review, custom instructions",
+            target: Target::Layer,
+            build: review_custom,
+        },
+        Fixture {
+            name: "copy pick",
+            target: Target::Layer,
+            build: copy_pick,
+        },
+        Fixture {
+            name: "replace a file?",
+            target: Target::Layer,
+            build: confirm,
         },
         Fixture {
             name: "picker",

@@ -59,7 +59,7 @@ fn items_round_trip_through_our_types() {
         for (_, msg) in fixture(name) {
             if let Some(item) = msg["params"].get("item") {
                 let parsed: ThreadItem = serde_json::from_value(item.clone()).unwrap();
-                assert_ne!(parsed, ThreadItem::Unknown, "{item}");
+                assert!(!matches!(parsed, ThreadItem::Unknown { .. }), "{item}");
                 let again: ThreadItem =
                     serde_json::from_value(serde_json::to_value(&parsed).unwrap()).unwrap();
                 assert_eq!(parsed, again);

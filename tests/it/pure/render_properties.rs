@@ -71,6 +71,7 @@ fn layouts(kind: &CellKind) -> Vec<Vec<ratatui::text::Line<'static>>> {
                         width,
                         expanded,
                         theme: Theme::Dark,
+                        images: None,
                     },
                 )
             })
@@ -108,7 +109,7 @@ proptest! {
         let chars: Vec<char> = source.chars().collect();
         let mut at = 0;
         let mut cut = cuts.iter().cycle();
-        let key = LayoutKey { width: 60, expanded: false, theme: Theme::Dark };
+        let key = LayoutKey { width: 60, expanded: false, theme: Theme::Dark, images: None };
         while at < chars.len() {
             let end = (at + cut.next().unwrap()).min(chars.len());
             streamed.append_text(&chars[at..end].iter().collect::<String>());

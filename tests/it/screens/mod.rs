@@ -6,6 +6,8 @@ mod cells;
 mod conversation;
 mod diffs;
 mod fit;
+mod image_previews;
+mod item_cells;
 mod picker;
 mod plan_mode;
 mod properties;

@@ -198,7 +198,8 @@ pub fn payload(marker: &str) -> String {
 
 /// What of the payloads reached `raw` (tern's output): each payload found verbatim, by name;
 /// any OSC but tern's own clipboard write (`ESC ] 52 ; c ;` with base64) and colour queries;
-/// any DCS, SOS, PM or APC; any C1 control or bidi override (in UTF-8).
+/// any DCS, SOS, PM or APC but tern's own image query; any C1 control or bidi override (in
+/// UTF-8).
 pub fn leaked(raw: &[u8]) -> Vec<String> {
     let mut found: Vec<String> = PAYLOADS
         .iter()
@@ -215,6 +216,8 @@ pub fn leaked(raw: &[u8]) -> Vec<String> {
                     found.push(format!("an OSC: {:?}", context()));
                 }
             }
+            // tern's own question to the terminal at startup: does it show images?
+            [0x1b, b'_'] if raw[i..].starts_with(tern::runtime::graphics_query::KITTY_QUERY) => {}
             [0x1b, b'P' | b'X' | b'^' | b'_'] => {
                 found.push(format!("a string control: {:?}", context()))
             }

@@ -180,6 +180,12 @@ impl MockModel {
         self.state.lock().unwrap().requests.clone()
     }
 
+    /// Adds answers to the end of the script (for a test that learns what to answer only after
+    /// the mock started, e.g. a path in its workspace).
+    pub fn push_script(&self, more: Vec<MockTurn>) {
+        self.state.lock().unwrap().script.extend(more);
+    }
+
     /// Answers the title requests codex makes for tern with `title`, without using the script.
     #[allow(dead_code)] // used by the e2e tests only
     pub fn answer_titles(&self, title: &str) {

@@ -1,0 +1,110 @@
+//! A yes/no question tern asks before replacing something of the person's: `/init` where an
+//! `AGENTS.md` exists, `/export` over an existing file. `y` or Enter goes ahead; `n` or Esc keeps
+//! what is there.
+
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::event::Confirmable;
+use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::session::{export, init};
+use crate::app::state::Session;
+use crate::model::NoticeLevel;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Confirm {
+    pub ask: Confirmable,
+}
+
+impl Confirm {
+    /// The question, as shown (paths sanitised where drawn).
+    pub fn question(&self) -> String {
+        match &self.ask {
+            Confirmable::InitOverwrite { path } => {
+                format!("{path} already exists. Let the agent write a new one over it?")
+            }
+            Confirmable::ExportOverwrite { path } => {
+                format!(
+                    "{} exists. Replace it with this conversation?",
+                    path.display()
+                )
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfirmKey {
+    Yes,
+    No,
+}
+
+pub static KEYS: KeyTable<Confirm, ConfirmKey> = KeyTable::new(
+    "confirm",
+    "Replace?",
+    &[
+        KeyRow::new(
+            "yes",
+            &[Chord::ch('y'), Chord::ch('Y'), Chord::ENTER],
+            ConfirmKey::Yes,
+            "yes",
+        )
+        .explained("go ahead and replace it")
+        .shown_as("y/Enter"),
+        KeyRow::new(
+            "no",
+            &[Chord::ch('n'), Chord::ch('N'), Chord::ESC],
+            ConfirmKey::No,
+            "no, keep it",
+        )
+        .explained("keep what is there")
+        .shown_as("n/Esc"),
+    ],
+    Rest::SWALLOW,
+);
+
+impl LayerView for Confirm {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            return Outcome::Consumed(vec![]);
+        };
+        let now = cx.now;
+        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(action) => action,
+            Resolved::Pass => return Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
+        };
+        match action {
+            ConfirmKey::Yes => Outcome::Close(match &self.ask {
+                Confirmable::InitOverwrite { .. } => init::send(cx, true, now),
+                Confirmable::ExportOverwrite { path } => export::write(cx, path.clone(), true),
+            }),
+            ConfirmKey::No => {
+                let kept = match &self.ask {
+                    Confirmable::InitOverwrite { .. } => {
+                        "AGENTS.md is left as it is; nothing was sent."
+                    }
+                    Confirmable::ExportOverwrite { .. } => {
+                        "The file is left as it is; nothing was saved."
+                    }
+                };
+                cx.shown.transcript.notice(NoticeLevel::Info, kept);
+                Outcome::Close(vec![])
+            }
+        }
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::Popup
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        match self.ask {
+            Confirmable::InitOverwrite { .. } => "Replace AGENTS.md?",
+            Confirmable::ExportOverwrite { .. } => "Replace the file?",
+        }
+    }
+
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
+    }
+}
