@@ -63,6 +63,7 @@ fn main() -> ExitCode {
                     if !matches!(remote.endpoint, tern::rpc::endpoint::Endpoint::Unix { .. }) {
                         // Paths are the other machine's: this one's home says nothing of them.
                         config.home = None;
+                        config.files_elsewhere = true;
                     }
                     Some(remote)
                 }

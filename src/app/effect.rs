@@ -93,6 +93,11 @@ pub enum Effect {
     ProbeImage {
         path: String,
     },
+    /// Read an image file on this machine for a server elsewhere (bounded; its bytes in base64
+    /// and their digest); the answer comes back as `AppEvent::ImageReadForServer`.
+    ReadImageForServer {
+        path: String,
+    },
     /// Keep what a turn did to files (its aggregate diff and the paths its patches named)
     /// under `store`, for a later rewind; bounded there.
     SaveTurnRecord {

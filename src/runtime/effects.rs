@@ -176,6 +176,13 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                     let _ = responses.send(AppEvent::ImageProbed { path, result });
                 });
             }
+            Effect::ReadImageForServer { path } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = super::image_read::read_for_server(&path);
+                    let _ = responses.send(AppEvent::ImageReadForServer { path, result });
+                });
+            }
             Effect::SaveTurnRecord { store, record } => {
                 tokio::task::spawn_blocking(move || {
                     if let Err(e) = super::turn_store::save(&store, &record) {

@@ -13,6 +13,7 @@ pub mod attention;
 pub mod export;
 pub mod file_search;
 pub mod health;
+pub mod image_upload;
 pub mod images;
 pub mod init;
 pub mod item_notices;

@@ -16,15 +16,11 @@
 use super::restart;
 use crate::app::effect::Effect;
 use crate::app::state::lifecycle::Lifecycle;
-use crate::app::state::reconnect::Reconnect;
+use crate::app::state::reconnect::{Reconnect, LOST_NOTICE};
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crate::text::sanitize::sanitize_line;
 use std::time::Instant;
-
-/// How the transcript's line about a lost link begins; once the link is back, `rejoin` rewrites
-/// that line rather than add another.
-pub const LOST_NOTICE: &str = "Connection lost (";
 
 /// The link dropped and the server lives on: dial again (the runtime's restart path redials a
 /// remote in the background), keeping everything. A drop before any link was ever made good,

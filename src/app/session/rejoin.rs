@@ -5,12 +5,11 @@
 //! settled meanwhile and close with neutral words.
 
 use super::outbox;
-use super::reconnect::LOST_NOTICE;
 use super::thread_events;
 use crate::app::effect::Effect;
 use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
-use crate::app::state::reconnect::Reconnect;
+use crate::app::state::reconnect::{Reconnect, LOST_NOTICE};
 use crate::app::state::{Session, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{

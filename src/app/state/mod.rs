@@ -42,6 +42,9 @@ pub struct SessionConfig {
     /// Where tern is connected when the server is elsewhere (`--remote`: `ssh me@box`,
     /// `wss://…`, `unix:…`), for the status line and the welcome. `None`: a local child.
     pub connected_to: Option<String>,
+    /// The server reads another machine's files (`--remote` over ws, wss or ssh; not the local
+    /// service's socket): an image attached here is copied to its disk before it is sent.
+    pub files_elsewhere: bool,
     /// How long typing must pause before a prompt takes keys (see `questions::QUIET`).
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.

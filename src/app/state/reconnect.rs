@@ -5,6 +5,10 @@
 
 use std::time::Instant;
 
+/// How the transcript's line about a lost link begins; once the link is back, `rejoin` rewrites
+/// that line rather than add another.
+pub const LOST_NOTICE: &str = "Connection lost (";
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reconnect {
     /// The attempt under way (1 while the first dial runs).

@@ -32,6 +32,7 @@ mod quiet_server;
 mod readme;
 mod reasoning;
 mod reconnect;
+mod remote_images;
 mod render_properties;
 mod replies;
 mod review_chooser;
