@@ -56,6 +56,8 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         event => on_session_event(state, event, now),
     };
     effects.extend(attention::alerts(&state.session, before));
+    // Images read here before the server said where its home is go on once it has.
+    effects.extend(super::session::image_upload::go_on(&mut state.session));
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
     if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;

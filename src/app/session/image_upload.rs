@@ -76,6 +76,46 @@ pub fn read(
         Ok(bytes) => bytes,
         Err(why) => return failed(state, local, &why),
     };
+    let plain_digest =
+        bytes.digest.len() == 40 && bytes.digest.bytes().all(|b| b.is_ascii_hexdigit());
+    if !plain_digest {
+        return failed(state, local, "its digest could not be read");
+    }
+    if state.server.is_none() {
+        // Read before `initialize` was answered (`--image` at startup): it goes on then.
+        state
+            .outbox
+            .uploads
+            .insert(local.to_string(), Upload::Read(bytes));
+        return vec![];
+    }
+    copy(state, local, bytes)
+}
+
+/// After any event: images read before the server said where its home is are copied now that
+/// it has. Nothing to do (the usual case) costs a look at an empty map.
+pub fn go_on(state: &mut Session) -> Vec<Effect> {
+    if state.server.is_none() || state.outbox.uploads.is_empty() {
+        return vec![];
+    }
+    let parked: Vec<String> = state
+        .outbox
+        .uploads
+        .iter()
+        .filter(|(_, upload)| matches!(upload, Upload::Read(_)))
+        .map(|(local, _)| local.clone())
+        .collect();
+    let mut effects = vec![];
+    for local in parked {
+        if let Some(Upload::Read(bytes)) = state.outbox.uploads.remove(&local) {
+            effects.extend(copy(state, &local, bytes));
+        }
+    }
+    effects
+}
+
+/// Its folder on the server is made, then the file written there.
+fn copy(state: &mut Session, local: &str, bytes: LocalImageBytes) -> Vec<Effect> {
     let Some(home) = server_home(state) else {
         return failed(
             state,
@@ -83,11 +123,6 @@ pub fn read(
             "the server did not say where its CODEX_HOME is, so there is nowhere to copy it",
         );
     };
-    let plain_digest =
-        bytes.digest.len() == 40 && bytes.digest.bytes().all(|b| b.is_ascii_hexdigit());
-    if !plain_digest {
-        return failed(state, local, "its digest could not be read");
-    }
     let folder = format!("{home}/attachments/{}", bytes.digest);
     let remote = format!("{folder}/{}", remote_name(local));
     state.outbox.uploads.insert(

@@ -34,6 +34,8 @@ impl Outbox {
 pub enum Upload {
     /// The runtime is reading it here.
     Reading,
+    /// Read, waiting for the server to say where its home is (`initialize`'s `codexHome`).
+    Read(crate::app::event::LocalImageBytes),
     /// Its folder on the server is being made (`fs/createDirectory`); then `data` goes to
     /// `remote` (`fs/writeFile`).
     Folder { remote: String, data: String },

@@ -149,13 +149,28 @@ fn images_from_the_command_line_are_copied_before_the_prompt_goes() {
     let mut state = AppState::new(config);
     let effects = tern::app::update::start(&mut state);
     assert!(effects.contains(&Effect::ReadImageForServer { path: HERE.into() }));
-    update(
+    // Read here before the server answered `initialize` (as it happens at startup): it waits
+    // to learn where the server's home is.
+    let read = AppEvent::ImageReadForServer {
+        path: HERE.into(),
+        result: Ok(bytes()),
+    };
+    assert_eq!(on_wire(update(&mut state, read, now)), []);
+    let effects = on_wire(update(
         &mut state,
         reply(
             RequestTag::Initialize,
             Ok(json!({"userAgent": "x", "codexHome": SERVER_HOME})),
         ),
         now,
+    ));
+    let folder = format!("{SERVER_HOME}/attachments/{DIGEST}");
+    assert!(
+        effects.contains(&(
+            "fs/createDirectory",
+            json!({"path": folder, "recursive": true})
+        )),
+        "{effects:?}"
     );
     let thread = json!({"thread": {"id": THREAD, "turns": []}, "model": "m", "cwd": "/srv/p"});
     assert_eq!(
@@ -167,12 +182,35 @@ fn images_from_the_command_line_are_copied_before_the_prompt_goes() {
         [],
         "the prompt waits for its image"
     );
-    let effects = copy(&mut state, now);
+    let effects = on_wire(update(
+        &mut state,
+        reply(
+            RequestTag::UploadImageFolder { local: HERE.into() },
+            Ok(json!({})),
+        ),
+        now,
+    ));
+    assert_eq!(
+        effects,
+        [(
+            "fs/writeFile",
+            json!({"path": format!("{folder}/shot.png"), "dataBase64": "YWJj"})
+        )]
+    );
+    let effects = on_wire(update(
+        &mut state,
+        reply(
+            RequestTag::UploadImageFile { local: HERE.into() },
+            Ok(json!({})),
+        ),
+        now,
+    ));
+    assert_eq!(effects.len(), 1, "{effects:?}");
     assert_eq!(effects[0].0, "turn/start");
     assert_eq!(
         effects[0].1["input"],
         json!([{"type": "text", "text": "describe it", "text_elements": []},
-               {"type": "localImage", "path": format!("{SERVER_HOME}/attachments/{DIGEST}/shot.png")}])
+               {"type": "localImage", "path": format!("{folder}/shot.png")}])
     );
 }
 
