@@ -138,6 +138,24 @@ pub static COMMANDS: &[Command] = &[
         "ask the agent to write an AGENTS.md for this repository",
         |s, _, now| done(super::session::init::init(s, now)),
     ),
+    Command {
+        aliases: &["subagents"],
+        ..command(
+            "agents",
+            "this thread's sub-agents: task, model, state, answer",
+            |s, _, _| layers::agents::open(s),
+        )
+    },
+    command(
+        "ps",
+        "list the background terminals (Enter: output)",
+        |s, _, _| layers::terminals::open(s, false),
+    ),
+    command(
+        "stop",
+        "stop a background terminal (after a confirming key)",
+        |s, _, _| layers::terminals::open(s, true),
+    ),
     command(
         "plan",
         "switch to Plan mode: codex plans before it changes anything",

@@ -124,6 +124,12 @@ pub enum LayerEvent {
         kind: GitRefKind,
         result: Result<GitRefs, String>,
     },
+    /// The background terminals (`/ps`), or why they could not be listed.
+    Terminals(Result<crate::protocol::BackgroundTerminalsListResponse, String>),
+    /// A background terminal was stopped (or all of them): a list on screen asks again.
+    TerminalsChanged,
+    /// A `thread/list` of the sub-agents answered (the registry holds what it said).
+    AgentsListed { error: Option<String> },
     /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
     RestorePreview {
         thread_id: String,

@@ -20,6 +20,9 @@ pub struct Areas {
     /// The running turn's checklist on one line (`turn/plan/updated`), just under the
     /// transcript; no rows when there is none.
     pub checklist: Rect,
+    /// The agents strip: one row naming each sub-agent at work, above the queued messages;
+    /// no rows when none works.
+    pub agents: Rect,
     /// Messages waiting for the turn (steers on their way, queued ones), just above the
     /// bottom box; no rows when there are none.
     pub queued: Rect,
@@ -90,10 +93,12 @@ pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas 
     let below_transcript = main_height - bottom_height - draft_rows;
     let queued_rows = queued_rows(state, below_transcript);
     let checklist_rows = checklist_rows(state, below_transcript - queued_rows);
-    let transcript_height = below_transcript - queued_rows - checklist_rows;
+    let agent_rows = agent_rows(state, below_transcript - queued_rows - checklist_rows);
+    let transcript_height = below_transcript - queued_rows - checklist_rows - agent_rows;
     let transcript = Rect::new(main.x, main.y, main.width, transcript_height);
     let checklist = Rect::new(main.x, transcript.bottom(), main.width, checklist_rows);
-    let queued = Rect::new(main.x, checklist.bottom(), main.width, queued_rows);
+    let agents = Rect::new(main.x, checklist.bottom(), main.width, agent_rows);
+    let queued = Rect::new(main.x, agents.bottom(), main.width, queued_rows);
     let bottom = Rect::new(main.x, queued.bottom(), main.width, bottom_height);
     let composer = match top_bottom {
         None => Some(bottom),
@@ -107,6 +112,7 @@ pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas 
     Areas {
         transcript,
         checklist,
+        agents,
         queued,
         bottom,
         composer,
@@ -137,6 +143,14 @@ fn checklist_rows(state: &Session, room: u16) -> u16 {
         .and_then(|turn| state.shown.transcript.checklist(turn))
         .is_some_and(|steps| !steps.is_empty());
     u16::from(shown && room > 3)
+}
+
+/// The agents strip's row while a sub-agent works or one is watched, out of `room` left: the
+/// transcript keeps at least three.
+fn agent_rows(state: &Session, room: u16) -> u16 {
+    let wanted =
+        state.agents.live() > 0 || crate::app::session::agent_switch::watching(state).is_some();
+    u16::from(wanted && room > 3)
 }
 
 /// A box of at most `width`×`height` centred in `within`, with a margin where there is room.

@@ -48,6 +48,9 @@ pub fn tables(keymap: &Keymap) -> Vec<Table> {
         table(&layers::prefix::KEYS, keymap),
         table(&layers::question_view::KEYS, keymap),
         table(&layers::server_down::KEYS, keymap),
+        table(&layers::agents::KEYS, keymap),
+        table(&layers::terminals::KEYS, keymap),
+        table(&layers::shell_confirm::KEYS, keymap),
     ]
 }
 

@@ -9,9 +9,10 @@
 
 use super::request::{ListPurpose, ModeWanted, NewThreadPurpose};
 use crate::protocol::{
+    BackgroundTerminalTerminateResponse, BackgroundTerminalsListResponse,
     CollaborationModeListResponse, ConfigReadResponse, FuzzyFileSearchResponse, InitializeResponse,
-    ModelListResponse, PrepareApprovedPlanResponse, ThreadListResponse, ThreadRevertResponse,
-    ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
+    ModelListResponse, PrepareApprovedPlanResponse, ThreadListResponse, ThreadReadResponse,
+    ThreadRevertResponse, ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
 };
 use std::fmt;
 
@@ -103,6 +104,26 @@ pub enum Reply {
         answer: Answer<FuzzyFileSearchResponse>,
     },
     StartReview(Answer<crate::protocol::ReviewStartResponse>),
+    ReadAgent {
+        thread_id: String,
+        /// Boxed: a whole `Thread` would make every reply as large.
+        answer: Answer<Box<ThreadReadResponse>>,
+    },
+    ListAgents {
+        archived: bool,
+        answer: Answer<ThreadListResponse>,
+    },
+    ListTerminals(Answer<BackgroundTerminalsListResponse>),
+    StopTerminal {
+        process_id: String,
+        command: String,
+        answer: Answer<BackgroundTerminalTerminateResponse>,
+    },
+    StopAllTerminals(Answer<()>),
+    ShellCommand {
+        command: String,
+        answer: Answer<()>,
+    },
     // Plan mode, titles and rewind (issue 20).
     ListModes {
         then: ModeWanted,
@@ -178,6 +199,12 @@ impl Reply {
             Reply::ListModels(a) => err(a),
             Reply::SearchFiles { answer, .. } => err(answer),
             Reply::StartReview(a) => err(a),
+            Reply::ReadAgent { answer, .. } => err(answer),
+            Reply::ListAgents { answer, .. } => err(answer),
+            Reply::ListTerminals(a) => err(a),
+            Reply::StopTerminal { answer, .. } => err(answer),
+            Reply::StopAllTerminals(a) => err(a),
+            Reply::ShellCommand { answer, .. } => err(answer),
             Reply::ListModes { answer, .. } => err(answer),
             Reply::SwitchMode { answer, .. }
             | Reply::PlanAttachmentFile { answer, .. }

@@ -55,6 +55,21 @@ pub enum ClientRequest {
     },
     /// `/review`: a review of the chosen target, run inline as a turn.
     StartReview(protocol::ReviewStartParams),
+    /// A sub-agent's thread, for its name (`thread/read`).
+    ReadAgent(protocol::ThreadReadParams),
+    /// `/agents`: this thread's sub-agents (`thread/list` by source and ancestor).
+    ListAgents(ThreadListParams),
+    /// `/ps`.
+    ListTerminals(protocol::BackgroundTerminalsListParams),
+    /// Stops one background terminal; carries its command for what is said after.
+    StopTerminal {
+        params: protocol::BackgroundTerminalTerminateParams,
+        command: String,
+    },
+    /// `/stop`: every background terminal of the thread.
+    StopAllTerminals(ThreadIdParams),
+    /// `!command`: runs unsandboxed in the thread's shell.
+    ShellCommand(protocol::ThreadShellCommandParams),
     /// The collaboration modes on offer, for a switch.
     ListModes {
         then: ModeWanted,
@@ -119,6 +134,12 @@ impl ClientRequest {
             ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
             ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
             ClientRequest::StartReview(_) => protocol::REVIEW_START,
+            ClientRequest::ReadAgent(_) => protocol::THREAD_READ,
+            ClientRequest::ListAgents(_) => protocol::THREAD_LIST,
+            ClientRequest::ListTerminals(_) => protocol::BACKGROUND_TERMINALS_LIST,
+            ClientRequest::StopTerminal { .. } => protocol::BACKGROUND_TERMINALS_TERMINATE,
+            ClientRequest::StopAllTerminals(_) => protocol::BACKGROUND_TERMINALS_CLEAN,
+            ClientRequest::ShellCommand(_) => protocol::THREAD_SHELL_COMMAND,
             ClientRequest::ListModes { .. } => protocol::COLLABORATION_MODE_LIST,
             ClientRequest::SwitchMode { .. } => protocol::THREAD_SETTINGS_UPDATE,
             ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
@@ -156,6 +177,12 @@ impl ClientRequest {
             ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
             ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
             ClientRequest::StartReview(p) => serde_json::to_value(p),
+            ClientRequest::ReadAgent(p) => serde_json::to_value(p),
+            ClientRequest::ListAgents(p) => serde_json::to_value(p),
+            ClientRequest::ListTerminals(p) => serde_json::to_value(p),
+            ClientRequest::StopTerminal { params, .. } => serde_json::to_value(params),
+            ClientRequest::StopAllTerminals(p) => serde_json::to_value(p),
+            ClientRequest::ShellCommand(p) => serde_json::to_value(p),
             ClientRequest::ListModes { .. } => Ok(Value::Object(Default::default())),
             ClientRequest::SwitchMode { params, .. } => serde_json::to_value(params),
             ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
@@ -216,6 +243,21 @@ impl ClientRequest {
                 generation: *generation,
             },
             ClientRequest::StartReview(_) => RequestTag::StartReview,
+            ClientRequest::ReadAgent(p) => RequestTag::ReadAgent {
+                thread_id: p.thread_id.clone(),
+            },
+            ClientRequest::ListAgents(p) => RequestTag::ListAgents {
+                archived: p.archived.unwrap_or(false),
+            },
+            ClientRequest::ListTerminals(_) => RequestTag::ListTerminals,
+            ClientRequest::StopTerminal { params, command } => RequestTag::StopTerminal {
+                process_id: params.process_id.clone(),
+                command: command.clone(),
+            },
+            ClientRequest::StopAllTerminals(_) => RequestTag::StopAllTerminals,
+            ClientRequest::ShellCommand(p) => RequestTag::ShellCommand {
+                command: p.command.clone(),
+            },
             ClientRequest::ListModes { then } => RequestTag::ListModes { then: *then },
             ClientRequest::SwitchMode { params, implement } => RequestTag::SwitchMode {
                 mode: params
@@ -308,6 +350,27 @@ pub enum RequestTag {
     },
     /// `review/start` (`/review`).
     StartReview,
+    /// `thread/read` of a sub-agent, for its nickname, role and task.
+    ReadAgent {
+        thread_id: String,
+    },
+    /// `thread/list` of this thread's sub-agents (`/agents`), live or archived ones.
+    ListAgents {
+        archived: bool,
+    },
+    /// `thread/backgroundTerminals/list` (`/ps`).
+    ListTerminals,
+    /// `thread/backgroundTerminals/terminate` of one, by its command (for what is said).
+    StopTerminal {
+        process_id: String,
+        command: String,
+    },
+    /// `thread/backgroundTerminals/clean` (`/stop`, all of them).
+    StopAllTerminals,
+    /// A `!` command (`thread/shellCommand`); carries it so a refusal can give it back.
+    ShellCommand {
+        command: String,
+    },
     /// `collaborationMode/list`, asked for a mode switch (`then`).
     ListModes {
         then: ModeWanted,

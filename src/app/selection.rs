@@ -132,6 +132,7 @@ pub fn cell_text(kind: &CellKind) -> String {
             .collect::<Vec<_>>()
             .join("\n"),
         CellKind::Tool { title, .. } => title.clone(),
+        CellKind::AgentCall(call) => call.plain_text(),
         CellKind::Notice { text, .. } => text.clone(),
         CellKind::TurnEnd { status, .. } => status.clone(),
         CellKind::Item(item) => item.text(),

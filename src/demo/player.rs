@@ -54,13 +54,15 @@ pub struct TurnContext {
     pub speed: f64,
     /// The thread's cwd: the script's files under `/demo/project` are placed there.
     pub cwd: String,
+    /// The sub-agents' threads, for the server's `thread/read` and `thread/list`.
+    pub agent_threads: super::agents::AgentThreads,
 }
 
 /// Where the script's made-up project lives; its files are shown under the session's cwd.
 const SCRIPT_PROJECT: &str = "/demo/project";
 
 impl TurnContext {
-    fn notify(&self, method: &str, mut params: Value) {
+    pub(super) fn notify(&self, method: &str, mut params: Value) {
         params["threadId"] = json!(self.thread_id);
         // turn/started and turn/completed carry the turn itself instead of its id.
         if params.get("turnId").is_none() && !matches!(method, "turn/started" | "turn/completed") {
@@ -69,7 +71,7 @@ impl TurnContext {
         self.out.notify(method, params);
     }
 
-    async fn pause(&self, ms: u64) {
+    pub(super) async fn pause(&self, ms: u64) {
         let scaled = (ms as f64 * self.speed) as u64;
         if scaled > 0 {
             tokio::time::sleep(Duration::from_millis(scaled)).await;
@@ -78,7 +80,7 @@ impl TurnContext {
         }
     }
 
-    fn item(&self, started: bool, item: Value) {
+    pub(super) fn item(&self, started: bool, item: Value) {
         let method = if started {
             "item/started"
         } else {
@@ -277,6 +279,7 @@ async fn play_step(cx: &TurnContext, id: &str, step: Step) -> Flow {
             cx.item(false, item);
         }
         Step::Notify { method, params } => cx.notify(&method, params),
+        Step::Agents { agents } => super::agents::play(cx, id, agents).await,
     }
     Flow::Next
 }

@@ -95,6 +95,28 @@ pub enum Step {
         method: String,
         params: Value,
     },
+    /// Sub-agents spawned together, each at work in its own thread, then waited for.
+    Agents {
+        agents: Vec<DemoAgent>,
+    },
+}
+
+/// One sub-agent of an `agents` step.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoAgent {
+    pub nickname: String,
+    #[serde(default)]
+    pub role: Option<String>,
+    pub task: String,
+    pub answer: String,
+    /// How long it works before it answers.
+    #[serde(default = "default_work")]
+    pub work_ms: u64,
+}
+
+fn default_work() -> u64 {
+    2000
 }
 
 fn default_chunk() -> usize {

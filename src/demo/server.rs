@@ -20,6 +20,8 @@ struct DemoServer {
     threads: Vec<Value>,
     next_id: u64,
     running: Option<(String, JoinHandle<()>)>,
+    /// Sub-agents the turns spawned.
+    agent_threads: super::agents::AgentThreads,
     /// The collaboration mode (`thread/settings/update`).
     mode: String,
 }
@@ -45,6 +47,7 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         answers: Arc::default(),
         next_id: 1,
         running: None,
+        agent_threads: Default::default(),
         mode: "default".into(),
     };
     let mut lines = BufReader::new(reader).lines();
@@ -107,9 +110,13 @@ impl DemoServer {
             }
             "thread/resume" => {
                 let wanted = params["threadId"].as_str().unwrap_or_default();
-                match super::threads::find(&self.threads, wanted) {
+                // One of the demo's sub-agents, or a stored thread.
+                let found = super::agents::find(&self.agent_threads, wanted)
+                    .map(Ok)
+                    .unwrap_or_else(|| super::threads::find(&self.threads, wanted).cloned());
+                match found {
                     Ok(thread) => {
-                        let mut thread = thread.clone();
+                        let mut thread = thread;
                         let mut response = self.thread_response(Value::Null);
                         if params["excludeTurns"].as_bool().unwrap_or(false) {
                             thread["turns"] = json!([]);
@@ -123,8 +130,25 @@ impl DemoServer {
                     Err(e) => Err(e),
                 }
             }
-            "thread/list" => super::threads::list(&self.threads, &params),
-            "thread/turns/list" => super::threads::turns(&self.threads, &params),
+            "thread/list" => match super::agents::list(&self.agent_threads, &params) {
+                Some(agents) => Ok(agents),
+                None => super::threads::list(&self.threads, &params),
+            },
+            "thread/read" => super::agents::read(&self.agent_threads, &params)
+                .ok_or_else(|| format!("thread not found: {}", params["threadId"])),
+            "thread/backgroundTerminals/list" => Ok(json!({"data": [], "nextCursor": null})),
+            "thread/shellCommand" => {
+                let thread_id = params["threadId"].as_str().unwrap_or_default().to_string();
+                let command = params["command"].as_str().unwrap_or_default().to_string();
+                let turn_id = self.fresh_id("shell");
+                let speed = self.script.speed;
+                super::commands::shell(self.out.clone(), thread_id, turn_id, command, speed);
+                Ok(json!({}))
+            }
+            "thread/turns/list" => match super::agents::turns(&self.agent_threads, &params) {
+                Some(turns) => Ok(turns),
+                None => super::threads::turns(&self.threads, &params),
+            },
             "thread/name/set" => {
                 super::threads::set_name(&mut self.threads, &params).map(|(thread_id, name)| {
                     self.out.notify(
@@ -339,6 +363,7 @@ impl DemoServer {
             turn_id,
             speed: self.script.speed,
             cwd,
+            agent_threads: self.agent_threads.clone(),
         }
     }
 

@@ -27,6 +27,8 @@ pub struct CommandCell {
     pub status: Option<String>,
     /// What the person answered when asked whether to run it.
     pub decision: Option<super::question::Record>,
+    /// Run by the person with `!` (`thread/shellCommand`): unsandboxed, with full access.
+    pub shell: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -64,6 +66,8 @@ pub enum CellKind {
         title: String,
         status: Option<String>,
     },
+    /// A sub-agent call of the model (spawn, wait, send input, close …).
+    AgentCall(super::agent_call::AgentCall),
     Notice {
         level: NoticeLevel,
         text: String,
@@ -164,6 +168,7 @@ impl CellKind {
             }
             CellKind::Plan { steps, .. } => steps.iter().map(|s| s.step.len()).sum(),
             CellKind::Tool { title, .. } => title.len(),
+            CellKind::AgentCall(call) => call.source_bytes(),
             CellKind::Notice { text, .. } => text.len(),
             CellKind::Item(item) => item.source_bytes(),
             CellKind::TurnEnd { .. } => 0,
@@ -321,6 +326,13 @@ impl Cell {
             }
             CellKind::Item(super::item_cell::ItemCell::Sleep { running, .. }) if *running => {
                 *running = false;
+                self.cache.get_mut().take();
+            }
+            // A call the turn left in progress (a spawn the server refused never completes).
+            CellKind::AgentCall(call)
+                if call.progress == super::agent_call::CallProgress::Running =>
+            {
+                call.progress = super::agent_call::CallProgress::Interrupted;
                 self.cache.get_mut().take();
             }
             _ => {}

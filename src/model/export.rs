@@ -34,6 +34,8 @@ pub fn export_markdown(transcript: &Transcript, title: &str) -> String {
                 format!("## Proposed plan\n\n{}", printable(markdown))
             }
             CellKind::Reasoning { text } => quoted(&format!("Thinking: {}", printable(text))),
+            // Sub-agent work: what the call did and to whom, one quoted line per line.
+            CellKind::AgentCall(call) => quoted(&printable(&call.plain_text())),
             CellKind::Command(cmd) => {
                 let mut body = format!("$ {}\n", printable(&cmd.command));
                 body.push_str(&shown(&cmd.output));

@@ -1,6 +1,8 @@
 //! What happened in the conversation, reduced from notifications, and what the server is asking.
 //! No IO.
 
+pub mod agent_call;
+pub mod agents;
 pub mod cell;
 pub mod copyable;
 pub mod execpolicy;

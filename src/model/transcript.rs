@@ -116,6 +116,19 @@ impl Transcript {
         self.index_of(turn_id, item_id).is_some()
     }
 
+    /// The cell of an item, to read (`/ps` shows a background command's output from it). With
+    /// no turn id (the server's terminal list names only the item), any turn's item of that id.
+    pub fn item_cell(&self, turn_id: Option<&str>, item_id: &str) -> Option<&Cell> {
+        let index = match turn_id {
+            Some(turn_id) => self.index_of(turn_id, item_id),
+            None => self
+                .by_item
+                .values()
+                .find_map(|items| items.get(item_id).copied()),
+        }?;
+        self.cells.get(index)
+    }
+
     /// The turn cell `index` belongs to: its item's turn, else the turn of the nearest cell
     /// above that has one (a turn's end or a notice sits after its turn's items). A walk of the
     /// item index: for a key press, not for every frame.
@@ -322,6 +335,7 @@ impl Transcript {
                 aggregated_output,
                 exit_code,
                 duration_ms,
+                source,
                 ..
             } => CellKind::Command(CommandCell {
                 command: command.clone(),
@@ -337,6 +351,7 @@ impl Transcript {
                     .clone()
                     .filter(|s| s != "completed" && s != "inProgress"),
                 decision: None,
+                shell: source.as_deref() == Some("userShell"),
             }),
             ThreadItem::FileChange {
                 changes, status, ..
@@ -404,6 +419,9 @@ impl Transcript {
             ThreadItem::Unknown { item_type, .. } => CellKind::Item(ItemCell::Unknown {
                 item_type: super::item_cell::bounded(item_type),
             }),
+            ThreadItem::CollabAgentToolCall { .. } | ThreadItem::SubAgentActivity { .. } => {
+                CellKind::AgentCall(super::agent_call::AgentCall::from_item(item, completed)?)
+            }
         })
     }
 
@@ -556,6 +574,7 @@ impl Transcript {
                 running: true,
                 status: None,
                 decision: None,
+                shell: false,
             })
         });
         if let Some(cell) = self.cell_for_item(turn_id, item_id) {

@@ -28,6 +28,21 @@ pub struct Thread {
     pub status: Option<ThreadStatus>,
     #[serde(default)]
     pub turns: Vec<Turn>,
+    // A sub-agent's thread also names its parent (`parentThreadId`): tern links agents by the
+    // collab items and `rootTurnId` instead, and every reply carries a `Thread`, so unread
+    // fields stay out of it.
+    /// A sub-agent's random name ("Carson", "Bohr"), set by the server at spawn.
+    #[serde(default)]
+    pub agent_nickname: Option<String>,
+    /// A sub-agent's role, when a role or custom agent was asked for.
+    #[serde(default)]
+    pub agent_role: Option<String>,
+    /// Whether `turn/start` may be sent to this (loaded) thread directly; `None` when unknown
+    /// (an unloaded thread). False for v2 sub-agents.
+    #[serde(default)]
+    pub can_accept_direct_input: Option<bool>,
+    #[serde(default)]
+    pub reasoning_effort: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -65,6 +80,11 @@ pub enum TurnStatus {
 #[serde(rename_all = "camelCase")]
 pub struct Turn {
     pub id: String,
+    /// The first turn of the chain of work that led to this one: its own id for an ordinary
+    /// turn; a sub-agent's turns carry the parent turn that spawned (or messaged) it, and a
+    /// review's events come in a turn whose root is the turn `review/start` answered with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root_turn_id: Option<String>,
     #[serde(default)]
     pub items: Vec<ThreadItem>,
     pub status: TurnStatus,
@@ -72,10 +92,6 @@ pub struct Turn {
     pub error: Option<TurnError>,
     #[serde(default)]
     pub duration_ms: Option<i64>,
-    /// The turn that started this one: its own id for an ordinary turn; a review's events
-    /// come in a turn whose root is the turn `review/start` answered with (see `review`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub root_turn_id: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -209,6 +225,12 @@ pub enum ThreadItem {
         exit_code: Option<i64>,
         #[serde(default)]
         duration_ms: Option<i64>,
+        /// `agent` | `userShell` (a `!` command) | `unifiedExecStartup` | `unifiedExecInteraction`.
+        #[serde(default)]
+        source: Option<String>,
+        /// A background terminal's session id (what `backgroundTerminals/terminate` takes).
+        #[serde(default)]
+        process_id: Option<String>,
     },
     #[serde(rename_all = "camelCase")]
     FileChange {
@@ -279,6 +301,43 @@ pub enum ThreadItem {
         #[serde(default)]
         completed_at_ms: Option<i64>,
     },
+    /// A sub-agent tool call of the parent's model (spawn, wait, send input, close, resume).
+    #[serde(rename_all = "camelCase")]
+    CollabAgentToolCall {
+        id: String,
+        tool: super::agents::CollabAgentTool,
+        status: super::agents::CollabCallStatus,
+        #[serde(default)]
+        sender_thread_id: String,
+        /// The agents acted on. Empty in a spawn's `item/started` (the child's id comes with
+        /// `item/completed`); a finished `wait` lists only the agents that finished.
+        #[serde(default)]
+        receiver_thread_ids: Vec<String>,
+        /// A spawn's task or the message sent.
+        #[serde(default)]
+        prompt: Option<String>,
+        /// `""` in a spawn's `item/started`.
+        #[serde(default)]
+        model: Option<String>,
+        #[serde(default)]
+        reasoning_effort: Option<String>,
+        #[serde(default)]
+        agents_states: std::collections::BTreeMap<String, super::agents::CollabAgentState>,
+    },
+    /// What happened to a v2 sub-agent (`multi_agent_v2`).
+    #[serde(rename_all = "camelCase")]
+    SubAgentActivity {
+        id: String,
+        kind: super::agents::SubAgentActivityKind,
+        agent_thread_id: String,
+        /// `/root/<task_name>`: the v2 agent's task name.
+        #[serde(default)]
+        agent_path: String,
+        #[serde(default)]
+        model: Option<String>,
+        #[serde(default)]
+        reasoning_effort: Option<String>,
+    },
     /// A kind tern does not know: its `type` (and id, when it has one), to say so on screen.
     #[serde(skip)]
     Unknown {
@@ -335,6 +394,8 @@ impl ThreadItem {
             ThreadItem::DynamicToolCall(item) => Some(&item.id),
             ThreadItem::FunctionCallOutput(item) => Some(&item.id),
             ThreadItem::Unknown { id, .. } => id.as_deref(),
+            ThreadItem::CollabAgentToolCall { id, .. }
+            | ThreadItem::SubAgentActivity { id, .. } => Some(id),
         }
     }
 }

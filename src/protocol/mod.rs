@@ -4,6 +4,7 @@
 //! codex (0.171.0; 0.169.0 still tested). Every struct tolerates unknown fields and most fields are optional, because the
 //! server adds fields between releases and tern must keep working when it does.
 
+pub mod agents;
 pub mod composer;
 pub mod fs;
 pub mod item_kinds;
@@ -16,8 +17,10 @@ pub mod review;
 pub mod rewind;
 pub mod server_requests;
 pub mod session;
+pub mod terminals;
 pub mod threads;
 
+pub use agents::*;
 pub use composer::*;
 pub use item_kinds::*;
 pub use items::*;
@@ -29,4 +32,5 @@ pub use review::*;
 pub use rewind::*;
 pub use server_requests::*;
 pub use session::*;
+pub use terminals::*;
 pub use threads::*;

@@ -40,6 +40,13 @@ pub struct ThreadListParams {
     /// Read only the state database, skipping the rollout scan: about ten times faster.
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub use_state_db_only: bool,
+    /// Only threads of these sources (`subAgentThreadSpawn` for sub-agents, which the default,
+    /// interactive sources, hide).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub source_kinds: Option<Vec<String>>,
+    /// Spawned descendants of this thread, at any depth (experimental).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub ancestor_thread_id: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -146,6 +153,7 @@ mod tests {
             use_state_db_only: true,
             archived: Some(true),
             cursor: Some("c".into()),
+            ..ThreadListParams::default()
         };
         assert_eq!(
             serde_json::to_value(&params).unwrap(),

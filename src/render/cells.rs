@@ -109,6 +109,7 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
             }
             wrap_spans(&spans, w, &[], &[Span::raw("  ")])
         }
+        CellKind::AgentCall(call) => super::agent_cells::agent_call_lines(call, w, palette),
         CellKind::Notice { level, text } => {
             let (mark, style) = match level {
                 NoticeLevel::Info => ("ⓘ ", Style::default().dim()),
@@ -307,10 +308,16 @@ fn unescape_double_quoted(inner: &str) -> String {
 
 fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
     let palette = key.theme.palette();
-    let bullet = Span::styled("• ", palette.agent);
+    let bullet = if cmd.shell {
+        // The person's own `!` command: marked, since it ran unsandboxed.
+        Span::styled("! ", palette.warning.bold())
+    } else {
+        Span::styled("• ", palette.agent)
+    };
     let mut lines = match friendly_summary(&cmd.actions) {
         // The names, paths and queries in it come from the server.
-        Some(summary) if !cmd.running => wrap_spans(
+        // The person's own `!` command is shown as they typed it.
+        Some(summary) if !cmd.running && !cmd.shell => wrap_spans(
             &[bullet, sanitize_line(&summary).bold()],
             w,
             &[],
@@ -320,6 +327,15 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
             let refused = cmd.decision.as_ref().is_some_and(|d| !d.is_approval());
             let verb = if refused {
                 Span::styled("Not run ", palette.error.bold())
+            } else if cmd.shell {
+                Span::styled(
+                    if cmd.running {
+                        "You are running "
+                    } else {
+                        "You ran "
+                    },
+                    palette.warning.bold(),
+                )
             } else if cmd.running {
                 Span::styled("Running ", palette.working.bold())
             } else {
@@ -402,6 +418,12 @@ fn decision_line(decision: &Record, palette: &Palette) -> Line<'static> {
 fn output_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'static>> {
     let palette = key.theme.palette();
     let output = cmd.output.trim_end_matches('\n');
+    // A `!` command past its time limit reports a debug dump; what it means is "timed out".
+    let output = if cmd.shell && output.starts_with(SHELL_TIMEOUT_DUMP) {
+        "timed out"
+    } else {
+        output
+    };
     if output.is_empty() {
         return Vec::new();
     }
@@ -440,6 +462,9 @@ fn output_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'static
     }
     lines
 }
+
+/// How `thread/shellCommand` reports a command that ran past its `timeoutMs`.
+const SHELL_TIMEOUT_DUMP: &str = "execution error: Sandbox(Timeout";
 
 /// The last `n` lines of `text`, found from the end.
 fn last_lines(text: &str, n: usize) -> &str {

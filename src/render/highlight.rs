@@ -89,6 +89,15 @@ pub fn highlight(code: &str, lang: &str, theme: Theme) -> Vec<Vec<Span<'static>>
         ),
         None => (HighlightLines::new(syntax, theme_colours), Vec::new(), 0),
     };
+    // An escape sequence split across tokens would be sanitised piece by piece and leave its
+    // tail on screen (`\x1b]0;x\x07` as `;x`): text holding control characters is shown plain,
+    // sanitised a line at a time. Only the part not highlighted before is looked at.
+    if code[done..]
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+    {
+        return plain();
+    }
     let mut kept_state = None;
     let mut line_start = done;
     for line in syntect::util::LinesWithEndings::from(&code[done..]) {
@@ -186,6 +195,17 @@ mod tests {
         assert!(toml[1].iter().any(|s| s.style.fg.is_some()));
         let plain = highlight("whatever\n", "no-such-language", Theme::Dark);
         assert_eq!(plain, vec![vec![Span::raw("whatever")]]);
+    }
+
+    #[test]
+    fn an_escape_sequence_across_tokens_leaves_nothing_behind() {
+        let lines = highlight(
+            "tail -f /var/log/\u{1b}]0;x\u{7}app.log\n",
+            "bash",
+            Theme::Dark,
+        );
+        let text: String = lines[0].iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "tail -f /var/log/app.log");
     }
 
     #[test]

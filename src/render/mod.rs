@@ -1,5 +1,6 @@
 //! Text layout: markdown, highlighting and wrapping into ratatui lines. No IO.
 
+pub mod agent_cells;
 pub mod ansi;
 pub mod cells;
 pub mod diff;

@@ -25,6 +25,53 @@ pub struct QuestionLook<'a> {
     pub theme: Theme,
     /// The thread on screen: a question from another one (a sub-agent's) says whose it is.
     pub thread_id: Option<&'a str>,
+    /// The session's sub-agents, to name the one asking.
+    pub agents: &'a crate::model::agents::Agents,
+}
+
+/// Who asks, when it is not the thread on screen: a sub-agent by its name and task, else the
+/// thread's id.
+fn whose(
+    theirs: &str,
+    look: QuestionLook<'_>,
+    width: usize,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
+    if look.agents.root() == Some(theirs) {
+        // The person is watching one of its agents.
+        return vec![Line::from(Span::styled(
+            "From the main thread, not the agent on screen",
+            palette.warning.bold(),
+        ))];
+    }
+    let Some(agent) = look.agents.get(theirs) else {
+        return vec![Line::from(Span::styled(
+            format!(
+                "From another thread ({}), not the one on screen",
+                visible_line(theirs)
+            ),
+            palette.warning.bold(),
+        ))];
+    };
+    let mut spans = vec![Span::styled("From agent ", palette.warning.bold())];
+    // Shown as sent, control characters as marks: this is a prompt.
+    spans.push(Span::styled(
+        visible_line(&agent.name()),
+        palette.accent.bold(),
+    ));
+    if let Some(role) = agent.role.as_deref().filter(|r| !r.is_empty()) {
+        spans.push(Span::styled(
+            format!(" [{}]", visible_line(role)),
+            palette.dim,
+        ));
+    }
+    if let Some(task) = agent.task_line() {
+        spans.push(Span::styled(
+            format!(" — {}", visible_line(task)),
+            palette.dim,
+        ));
+    }
+    wrap_spans(&spans, width, &[], &[Span::raw("  ")])
 }
 
 /// The question's lines inside a box `width` columns wide (borders included).
@@ -45,13 +92,7 @@ pub fn question_lines(
     let mut body = Vec::new();
     let theirs = question.thread_id();
     if look.thread_id.is_some_and(|ours| ours != theirs) && !theirs.is_empty() {
-        body.push(Line::from(Span::styled(
-            format!(
-                "From another thread ({}), not the one on screen",
-                visible_line(theirs)
-            ),
-            palette.warning.bold(),
-        )));
+        body.extend(whose(theirs, look, w, palette));
     }
     match &question.subject {
         QuestionSubject::Command(p) => {

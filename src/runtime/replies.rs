@@ -155,6 +155,30 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             answer: typed(protocol::FUZZY_FILE_SEARCH, raw),
         },
         RequestTag::StartReview => Reply::StartReview(typed(protocol::REVIEW_START, raw)),
+        RequestTag::ReadAgent { thread_id } => Reply::ReadAgent {
+            thread_id,
+            answer: typed(protocol::THREAD_READ, raw),
+        },
+        RequestTag::ListAgents { archived } => Reply::ListAgents {
+            archived,
+            answer: typed(protocol::THREAD_LIST, raw),
+        },
+        RequestTag::ListTerminals => {
+            Reply::ListTerminals(typed(protocol::BACKGROUND_TERMINALS_LIST, raw))
+        }
+        RequestTag::StopTerminal {
+            process_id,
+            command,
+        } => Reply::StopTerminal {
+            process_id,
+            command,
+            answer: typed(protocol::BACKGROUND_TERMINALS_TERMINATE, raw),
+        },
+        RequestTag::StopAllTerminals => Reply::StopAllTerminals(done(raw)),
+        RequestTag::ShellCommand { command } => Reply::ShellCommand {
+            command,
+            answer: done(raw),
+        },
         RequestTag::ListModes { then } => Reply::ListModes {
             then,
             answer: typed(protocol::COLLABORATION_MODE_LIST, raw),

@@ -5,6 +5,8 @@ use super::chrome::rounded_box;
 use crate::app::composer::placeholder;
 use crate::app::session::quit_ladder;
 use crate::app::{Lifecycle, Session};
+use crate::model::agents::Agent;
+use crate::text::sanitize::sanitize_line;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -15,14 +17,30 @@ use std::time::Instant;
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     // Queued messages are listed above the box (`ui::queued`), so it has no title.
+    let shell = crate::app::session::shell::command_of(&state.composer.text()).is_some();
     let plan = crate::app::session::plan_mode::in_plan_mode(state);
     let border = match state.lifecycle {
         Lifecycle::Failed(_) => palette.error,
+        // A `!` line runs in the person's shell, outside the sandbox: the box says so.
+        _ if shell => palette.warning,
         _ if plan => palette.accent,
         _ => palette.border,
     };
     let mut block = rounded_box(border);
-    if plan {
+    let watching = crate::app::session::agent_switch::watching(state);
+    if shell {
+        block = block.title(Span::styled(
+            " ! shell command · runs unsandboxed, with full access ",
+            palette.warning.bold(),
+        ));
+    } else if let Some(agent) = watching {
+        // Whose thread the messages go to, and the way back.
+        block = block.title(Line::from(vec![
+            Span::styled(" sub-agent ", palette.dim),
+            Span::styled(short_name(&agent.name()), palette.accent.bold()),
+            Span::styled(" · Alt+← main thread ", palette.dim),
+        ]));
+    } else if plan {
         // The mode shows where the person types: what they send is for planning.
         block = block.title(Span::styled(" Plan mode ", palette.accent.bold()));
     }
@@ -63,7 +81,10 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
             ))
         } else {
             let width = usize::from(after_cursor.width);
-            Line::from(placeholder(state.turn_active(), width).dim())
+            match watching {
+                Some(agent) => Line::from(agent_placeholder(state, agent, width).dim()),
+                None => Line::from(placeholder(state.turn_active(), width).dim()),
+            }
         };
         frame.render_widget(Paragraph::new(hint), after_cursor);
         (0, 0)
@@ -92,4 +113,40 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     if let Some(cell) = frame.buffer_mut().cell_mut(position) {
         cell.set_style(Style::new().reversed());
     }
+}
+
+/// A hostile nickname cut to a title's share of the border.
+fn short_name(name: &str) -> String {
+    const MAX: usize = 24;
+    let clean = sanitize_line(name);
+    if clean.chars().count() <= MAX {
+        return clean;
+    }
+    let mut cut: String = clean.chars().take(MAX - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// The placeholder while a sub-agent is watched: whether a message reaches it.
+fn agent_placeholder(state: &Session, agent: &Agent, width: usize) -> String {
+    let name = short_name(&agent.name());
+    let full = if crate::app::session::agent_switch::takes_messages(state) {
+        format!("Message {name} directly (a turn of its own) · /agents lists the others")
+    } else {
+        format!("{name} takes no direct messages · Alt+← back to the main thread")
+    };
+    // Whole parts only, as many as fit.
+    let mut shown = String::new();
+    for part in full.split(" · ") {
+        let next = if shown.is_empty() {
+            part.to_string()
+        } else {
+            format!("{shown} · {part}")
+        };
+        if unicode_width::UnicodeWidthStr::width(next.as_str()) > width {
+            break;
+        }
+        shown = next;
+    }
+    shown
 }

@@ -4,6 +4,8 @@
 //! stack in order. The bottom box shows the topmost bottom-placed layer (or the composer);
 //! popups and full-screen layers are drawn over what is below them.
 
+mod agents;
+mod agents_strip;
 mod checklist;
 mod choice;
 mod chrome;
@@ -26,9 +28,11 @@ mod rules;
 mod search;
 mod selected;
 mod server_down;
+mod shell_confirm;
 mod slash_popup;
 mod status;
 mod status_view;
+mod terminals;
 mod thread_picker;
 mod transcript;
 mod welcome;
@@ -61,6 +65,7 @@ pub fn draw_frame(
     let mut previews = transcript::draw(frame, areas.transcript, state);
     let shown = state.on_screen();
     checklist::draw(frame, areas.checklist, session);
+    agents_strip::draw(frame, areas.agents, session, now);
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
         composer::draw(frame, area, session, now);
@@ -194,6 +199,13 @@ fn draw_shown(
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}
+        Shown::Layer(Layer::Agents(list)) => agents::draw(frame, areas.main, list, session, now),
+        Shown::Layer(Layer::Terminals(list)) => {
+            terminals::draw(frame, areas.main, list, session, now)
+        }
+        Shown::Layer(Layer::ShellConfirm(confirm)) => {
+            shell_confirm::draw(frame, areas.bottom, confirm, palette)
+        }
         Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),
         Shown::Layer(Layer::Selected(selected)) => {
             selected::draw(frame, areas.bottom, selected, state, palette)

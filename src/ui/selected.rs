@@ -60,6 +60,7 @@ fn kind_name(kind: &CellKind) -> &'static str {
         CellKind::Plan { .. } => "plan",
         CellKind::ProposedPlan { .. } => "proposed plan",
         CellKind::Tool { .. } => "tool call",
+        CellKind::AgentCall(_) => "sub-agent call",
         CellKind::Notice { .. } => "notice",
         CellKind::TurnEnd { .. } => "turn end",
         CellKind::Item(item) => item.kind_name(),

@@ -17,6 +17,7 @@ use std::time::Instant;
 mod keep {
     pub const STATE: u8 = 9;
     pub const QUESTION: u8 = 8;
+    pub const WATCHING: u8 = 8;
     pub const PLAN_MODE: u8 = 7;
     pub const MODEL: u8 = 6;
     pub const CONTEXT: u8 = 5;
@@ -32,6 +33,16 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let palette = state.session.config.theme.palette();
     let mut parts: Vec<Part> = Vec::new();
     let status = |text: &str, style| Part::text(keep::STATE, text, style);
+    // Whose transcript this is, when it is a sub-agent's (the composer's border has the way
+    // back).
+    if let Some(agent) = crate::app::session::agent_switch::watching(&state.session) {
+        let name = clip(&sanitize_line(&agent.name()), 24);
+        parts.push(Part::text(
+            keep::WATCHING,
+            format!("agent {name}"),
+            palette.accent.bold(),
+        ));
+    }
     match &state.session.lifecycle {
         // A dropped link dialled again by itself: said first, whatever the stage.
         _ if state.session.reconnect.is_some() => {

@@ -3,7 +3,7 @@
 //! flood (`pty::flood` checks that they get through at all, with hang guards). Prints figures.
 
 use crate::support::floods::{
-    announced_turns, delta_flood, echo, flooded, leaves_on, output_flood_50mb,
+    announced_turns, child_flood, delta_flood, echo, flooded, leaves_on, output_flood_50mb,
 };
 use serde_json::Value;
 
@@ -36,5 +36,27 @@ fn bench_flood_keys() {
                 left.as_secs_f64() * 1e3
             );
         }
+    }
+}
+
+/// A sub-agent streaming forever in its own thread while the person types in the parent (issue
+/// 21): the same budgets. Prints figures.
+#[test]
+#[ignore = "benchmark: prints figures"]
+fn bench_child_flood_keys() {
+    for how in ["ctrl-c", "sigterm"] {
+        let (_fake, mut tern) = flooded(child_flood(), "Spawned");
+        let echoed: Vec<f64> = ["zq", "wx", "vy"]
+            .iter()
+            .map(|keys| echo(&tern, keys).as_secs_f64() * 1e3)
+            .collect();
+        let left = leaves_on(&mut tern, how);
+        println!(
+            "child streaming forever  key echo {:>6.1} / {:>6.1} / {:>6.1} ms (budget 100 ms) · {how:<7} → exit {:>7.1} ms (budget 1000 ms)",
+            echoed[0],
+            echoed[1],
+            echoed[2],
+            left.as_secs_f64() * 1e3
+        );
     }
 }

@@ -157,6 +157,7 @@ fn ten_thousand_cells(now: Instant) -> AppState {
                 running: false,
                 status: None,
                 decision: None,
+                shell: false,
             }),
             _ => CellKind::Reasoning {
                 text: "**Thinking**\n\nabout the next step".into(),

@@ -37,16 +37,31 @@ pub enum Submit {
 }
 
 /// Submits what the person wrote, recording it in the prompt history (and the file). Slash
-/// text is a command, however it was submitted — decided here, once: queued, a command would
-/// go out as a message for the model. Everything else goes to the outbox.
+/// text is a command and `!` text a shell command, however it was submitted — decided here,
+/// once: queued, either would go out as a message for the model. Everything else goes to the
+/// outbox.
 pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
     let recorded = if text.trim().is_empty() {
         vec![]
     } else {
         record_in_prompt_history(state, &text)
     };
+    // `!command` runs in the shell at once, even while a turn runs (never steered or queued).
+    if let Some(command) = crate::app::session::shell::command_of(&text) {
+        let outcome = crate::app::layers::shell_confirm::submit(state, command);
+        return with_effects_first(recorded, outcome);
+    }
     let outcome = match crate::app::commands::dispatch(state, &text, now) {
         Some(ran) => ran,
+        // An agent that takes no direct turns: the text stays in the composer (its images too).
+        None if !crate::app::session::agent_switch::takes_messages(state) => {
+            state.composer.set_text(&text);
+            state.shown.transcript.notice(
+                crate::model::NoticeLevel::Warning,
+                "This sub-agent takes no direct messages (codex said so): Alt+← or /agents go back to the main thread.",
+            );
+            Outcome::Consumed(vec![])
+        }
         None => {
             // The attached images go with the message (a command leaves them attached).
             let images = std::mem::take(&mut state.composer.images);

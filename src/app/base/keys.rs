@@ -100,6 +100,10 @@ pub enum BaseKey {
     SelectCell,
     /// A composer edit.
     Edit(Edit),
+    /// Alt+← / Alt+→ on an empty composer: the previous or next of the main thread and its
+    /// sub-agents.
+    AgentPrevious,
+    AgentNext,
     /// Esc on an empty, idle composer: the first arms, the second opens the rewind list.
     Rewind,
     /// Shift+Tab: the next collaboration mode.
@@ -493,16 +497,20 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         )
         .explained("more reasoning for the next turn")
         .help(),
-        // Held for the issue that brings it.
+        // Issue 21's: between the main thread and its sub-agents (word moves with text).
         row(
-            "agents",
-            &[ALT_LEFT, ALT_RIGHT],
-            BaseKey::Reserved,
-            "agents",
+            "agent_previous",
+            &[ALT_LEFT],
+            BaseKey::AgentPrevious,
+            "previous agent",
         )
-        .explained("switch between agents")
+        .explained("the previous of the main thread and its sub-agents (round the ends)")
         .when("the composer is empty", |s| s.composer_empty)
-        .reserved("issue 21"),
+        .help(),
+        row("agent_next", &[ALT_RIGHT], BaseKey::AgentNext, "next agent")
+            .explained("the next of the main thread and its sub-agents (round the ends)")
+            .when("the composer is empty", |s| s.composer_empty)
+            .help(),
     ],
     Rest::typing(""),
 );

@@ -138,6 +138,10 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey) -> Outcome {
         BaseKey::SelectCell => return super::layers::selected::open(state, transcript),
         BaseKey::Suspend => return Outcome::Consumed(vec![super::effect::Effect::Suspend]),
         BaseKey::Edit(edit) => return composer_input::edit(state, edit, now),
+        BaseKey::AgentPrevious | BaseKey::AgentNext => {
+            let forward = action == BaseKey::AgentNext;
+            return Outcome::Consumed(super::session::agent_switch::step(state, forward));
+        }
         BaseKey::Rewind => {
             if super::session::rewind::esc(state, now) {
                 return super::layers::rewind::open(state);

@@ -242,14 +242,20 @@ mod tests {
             };
             assert_eq!(taker.row.map(|r| r.0), Some(expected), "{:?}", taker.state);
         }
-        // Alt+←: a word back with text; held for switching agents (issue 21) without.
-        for taker in table(&Chord::alt(KeyCode::Left), &keymap) {
-            let expected = if taker.state.composer_empty {
-                "agents"
-            } else {
-                "word_left"
-            };
-            assert_eq!(taker.row.map(|r| r.0), Some(expected), "{:?}", taker.state);
+        // Alt+←/→: a word back/forward with text; between the main thread and its agents
+        // (issue 21) without.
+        for (chord, agents, word) in [
+            (KeyCode::Left, "agent_previous", "word_left"),
+            (KeyCode::Right, "agent_next", "word_right"),
+        ] {
+            for taker in table(&Chord::alt(chord), &keymap) {
+                let expected = if taker.state.composer_empty {
+                    agents
+                } else {
+                    word
+                };
+                assert_eq!(taker.row.map(|r| r.0), Some(expected), "{:?}", taker.state);
+            }
         }
         // Every shared key is in the conversation's table at all.
         for chord in SHARED {

@@ -13,6 +13,7 @@
 //! [`Layer::view`]'s list, one file here for its state, keys and hints, one file in `ui` for its
 //! drawing.
 
+pub mod agents;
 pub mod choice;
 pub mod confirm;
 pub mod copy_pick;
@@ -29,9 +30,12 @@ pub mod rules;
 pub mod search;
 pub mod selected;
 pub mod server_down;
+pub mod shell_confirm;
 pub mod status_view;
+pub mod terminals;
 pub mod thread_picker;
 
+pub use agents::AgentsList;
 pub use choice::Choice;
 pub use confirm::Confirm;
 pub use copy_pick::CopyPick;
@@ -46,7 +50,9 @@ pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
 pub use selected::SelectedCell;
+pub use shell_confirm::ShellConfirm;
 pub use status_view::StatusView;
+pub use terminals::Terminals;
 pub use thread_picker::ThreadPicker;
 
 use super::event::LayerEvent;
@@ -86,6 +92,12 @@ pub enum Layer {
     Confirm(Confirm),
     /// `/copy pick`: an earlier answer or a code block.
     CopyPick(CopyPick),
+    /// `/agents`: this thread's sub-agents.
+    Agents(AgentsList),
+    /// `/ps`, `/stop`: the background terminals.
+    Terminals(Box<Terminals>),
+    /// The first `!` command of a session: run it unsandboxed?
+    ShellConfirm(ShellConfirm),
     /// Esc Esc, `/rewind`: back to before an earlier message, files included.
     Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
@@ -110,6 +122,9 @@ macro_rules! each_layer {
             Layer::Review($view) => $body,
             Layer::Confirm($view) => $body,
             Layer::CopyPick($view) => $body,
+            Layer::Agents($view) => $body,
+            Layer::Terminals($view) => $body,
+            Layer::ShellConfirm($view) => $body,
             Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
         }

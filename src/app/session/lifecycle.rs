@@ -99,6 +99,11 @@ pub fn open(state: &mut Session, what: Open) -> Vec<Effect> {
                 exclude_turns: true,
             })
         }
+        Open::Agent(thread_id) => ClientRequest::ResumeThread(ThreadResumeParams {
+            thread_id: thread_id.clone(),
+            settings: Default::default(),
+            exclude_turns: true,
+        }),
         Open::Fork(thread_id) => ClientRequest::ForkThread(ThreadForkParams {
             thread_id: thread_id.clone(),
             settings: settings_for_existing(state),
@@ -266,6 +271,8 @@ pub fn adopt_thread(
             thread.turns.len()
         )),
         Adopted::Started => None,
+        // Entering one of the main thread's agents, or coming back: said by `agents`.
+        Adopted::Resumed if state.agents.in_family(&thread.id) => None,
         Adopted::Resumed | Adopted::Forked => {
             let title = crate::model::thread_list::ThreadRow::from_thread(thread);
             let verb = if how == Adopted::Forked {
@@ -322,6 +329,8 @@ pub fn adopt_thread(
         }
         _ => {}
     }
+    // The main thread's sub-agents stay while one of them is entered; another thread has its own.
+    let agents = super::agents::adopted(state, &response.thread.id, &response.thread.turns, now);
     state.shown.thread = Some(ThreadInfo {
         id: response.thread.id,
         model: response.model,
@@ -333,6 +342,7 @@ pub fn adopt_thread(
         None => vec![],
     };
     effects.extend(ask_older(state));
+    effects.extend(agents);
     effects.extend(super::outbox::send_next(state, now));
     effects
 }

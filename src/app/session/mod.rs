@@ -8,6 +8,8 @@
 //! `thread_events`) and `switch` (which thread is on screen).
 
 pub mod actions;
+pub mod agent_switch;
+pub mod agents;
 pub mod answer;
 pub mod attention;
 pub mod export;
@@ -31,7 +33,9 @@ pub mod restart;
 pub mod review;
 pub mod rewind;
 pub mod server_events;
+pub mod shell;
 pub mod switch;
+pub mod terminals;
 pub mod thread_events;
 pub mod threads;
 pub mod titles;

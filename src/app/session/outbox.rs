@@ -241,7 +241,13 @@ pub fn keep_unsent(state: &mut Session) -> usize {
 
 /// Everything typed and not sent (queued messages, then the draft), to print after exit.
 pub fn unsent_text(state: &Session) -> Option<String> {
-    let mut parts: Vec<String> = state.outbox.queued.iter().map(|m| m.text.clone()).collect();
+    // Messages waiting for threads not shown (an agent's, the main thread's) first.
+    let mut parts: Vec<String> = state
+        .threads
+        .models()
+        .flat_map(|m| m.outbox.queued.iter().map(|m| m.text.clone()))
+        .collect();
+    parts.extend(state.outbox.queued.iter().map(|m| m.text.clone()));
     if !state.composer.is_empty() {
         parts.push(state.composer.expanded_text());
     }

@@ -145,6 +145,16 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             super::plan_mode::config_read(state, answer);
             vec![]
         }
+        Reply::ReadAgent { thread_id, answer } => {
+            super::agents::read_answered(state, &thread_id, answer, now)
+        }
+        Reply::ListAgents { answer, .. } => super::agents::list_answered(state, answer, now),
+        Reply::ListTerminals(answer) => super::terminals::listed(state, answer),
+        Reply::StopTerminal {
+            command, answer, ..
+        } => super::terminals::stopped(state, &command, answer),
+        Reply::StopAllTerminals(answer) => super::terminals::all_stopped(state, answer),
+        Reply::ShellCommand { command, answer } => super::shell::answered(state, &command, answer),
         Reply::StartThreadFor {
             purpose: NewThreadPurpose::ClearContext,
             answer,

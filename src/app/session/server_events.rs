@@ -38,26 +38,48 @@ pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
         let dropped = state.questions.drop_stale(&t.thread_id, now);
         settled_elsewhere(state, &dropped);
     }
-    if state.thread_id() == Some(thread_id) {
-        return about_the_shown_thread(state, n, now);
-    }
-    // Another thread (a sub-agent's, another client's on a shared server): its own model,
-    // made at its first event, never the transcript on screen.
     let thread_id = thread_id.to_string();
-    let show_raw = state.plan_mode.show_raw == Some(true);
-    // A shared service tells every window of every thread's status (protocol notes §1.4): a
-    // thread tern holds no model of is none of this window's business, and must not take a
-    // place among the kept threads (nor, past their bound, say so in this transcript).
-    if matches!(n, N::ThreadStatusChanged(_)) && state.threads.get(&thread_id).is_none() {
-        return vec![];
+    // What the event says of sub-agents: an agent's own events say where it stands; a collab
+    // item (applied first, so its cell exists) links and describes the agents it names.
+    let mut effects = super::agents::on_thread_event(state, &thread_id, &n, now);
+    let agent_item = agent_item_of(&n);
+    super::terminals::noted(state, &n, now);
+    if state.thread_id() == Some(thread_id.as_str()) {
+        effects.extend(about_the_shown_thread(state, n, now));
+    } else {
+        // Another thread (a sub-agent's, another client's on a shared server): its own model,
+        // made at its first event, never the transcript on screen.
+        let show_raw = state.plan_mode.show_raw == Some(true);
+        // A shared service tells every window of every thread's status (protocol notes §1.4):
+        // a thread tern holds no model of is none of this window's business, and must not take
+        // a place among the kept threads (nor, past their bound, say so in this transcript).
+        if matches!(n, N::ThreadStatusChanged(_)) && state.threads.get(&thread_id).is_none() {
+            return effects;
+        }
+        let (model, dropped) = state.threads.touch(&thread_id);
+        model.transcript.set_show_raw_reasoning(show_raw);
+        thread_events::apply(model, n, None, now);
+        if let Some(dropped) = dropped {
+            super::switch::let_go(state, &dropped);
+        }
     }
-    let (model, dropped) = state.threads.touch(&thread_id);
-    model.transcript.set_show_raw_reasoning(show_raw);
-    thread_events::apply(model, n, None, now);
-    if let Some(dropped) = dropped {
-        super::switch::let_go(state, &dropped);
+    if let Some((turn_id, item, completed)) = agent_item {
+        effects.extend(super::agents::on_parent_item(
+            state, &thread_id, &turn_id, &item, completed, now,
+        ));
     }
-    vec![]
+    effects
+}
+
+/// A collab or sub-agent item's event: its turn, the item (copied: the event goes on to the
+/// thread's model) and whether it completed.
+fn agent_item_of(n: &N) -> Option<(String, crate::protocol::ThreadItem, bool)> {
+    let (i, completed) = match n {
+        N::ItemStarted(i) => (i, false),
+        N::ItemCompleted(i) => (i, true),
+        _ => return None,
+    };
+    super::agents::is_agent_item(&i.item).then(|| (i.turn_id.clone(), i.item.clone(), completed))
 }
 
 /// Says that `questions` were closed without an answer from here. `serverRequest/resolved`

@@ -166,7 +166,8 @@ pub fn on_turns(
     }
     // The screen may still not be full: `update` asks for the next page after every event
     // until it is (or the older turns run out).
-    vec![]
+    // Their sub-agents are named and followed like live ones.
+    super::agents::on_history(state, thread_id, &turns, now)
 }
 
 /// `/rename` answered with no picker open: the thread on screen was renamed, or not.

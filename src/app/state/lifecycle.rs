@@ -50,6 +50,9 @@ pub enum Open {
     Pick,
     /// The thread that was open, on a server started again (`thread/resume`).
     Restore(String),
+    /// One of the main thread's sub-agents, or the main thread again from one of them
+    /// (`thread/resume` without the person's settings: an agent keeps its own model).
+    Agent(String),
 }
 
 impl Open {

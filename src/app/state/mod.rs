@@ -3,6 +3,7 @@
 //! stacks only by what they return. Data only: what changes it is the session's operations and
 //! the layers' handlers.
 
+pub mod beside;
 pub mod guard;
 pub mod health;
 pub mod lifecycle;
@@ -151,6 +152,10 @@ pub struct Session {
     /// News for the layers on screen, posted by the session's handlers and handed out by the
     /// router after each event.
     pub layer_events: Vec<super::event::LayerEvent>,
+    /// The sub-agents of the thread on screen.
+    pub agents: crate::model::agents::Agents,
+    /// `!` commands and the commands' start times (background terminals).
+    pub beside: beside::Beside,
     /// Plan mode, proposed plans and reasoning.
     pub plan_mode: plan_mode::PlanMode,
     /// Thread names and the title being generated.
@@ -184,6 +189,8 @@ impl Session {
             health: Default::default(),
             quit_armed_until: None,
             layer_events: Vec::new(),
+            agents: Default::default(),
+            beside: Default::default(),
             plan_mode: plan_mode::PlanMode {
                 show_raw: config.show_raw_reasoning,
                 ..Default::default()
@@ -230,6 +237,10 @@ impl Session {
     /// When the screen must be redrawn next without any event (the turn timer), if ever.
     pub fn next_animation(&self, now: Instant) -> Option<Instant> {
         match &self.shown.turn {
+            // Agents at work after the turn ended still show their running times.
+            TurnPhase::Idle if self.agents.live() > 0 => {
+                Some(now + std::time::Duration::from_secs(1))
+            }
             TurnPhase::Idle => None,
             TurnPhase::Starting { since }
             | TurnPhase::Running { since, .. }
@@ -275,6 +286,7 @@ impl Session {
             cwd: self.shown.transcript.session_cwd(),
             theme: self.config.theme,
             thread_id: self.thread_id(),
+            agents: &self.agents,
         }
     }
 }

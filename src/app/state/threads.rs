@@ -5,6 +5,7 @@
 //! thread, another client's on a shared server) and never laid out while not shown.
 
 use super::older_turns::OlderTurns;
+use super::outbox::Outbox;
 use crate::app::scroll::Scroll;
 use crate::model::{Transcript, TurnTokens};
 use crate::protocol::ThreadTokenUsage;
@@ -62,6 +63,9 @@ pub struct ThreadModel {
     pub finished_turns: HashSet<String>,
     /// The older turns of a resumed thread still to page in as the person scrolls up.
     pub older_turns: Option<OlderTurns>,
+    /// The person's messages for this thread, waiting while another thread is shown (the one
+    /// shown has its own in `Session::outbox`; `switch` moves them).
+    pub outbox: Outbox,
     /// When an event of this thread last arrived, by [`Threads`]'s count (not a clock).
     touched: u64,
 }
@@ -79,6 +83,7 @@ impl ThreadModel {
             turn_tokens: None,
             finished_turns: HashSet::new(),
             older_turns: None,
+            outbox: Outbox::default(),
             touched: 0,
         }
     }
@@ -144,6 +149,11 @@ impl Threads {
     }
 
     /// Every kept model, in no order.
+    pub fn models(&self) -> impl Iterator<Item = &ThreadModel> {
+        self.kept.values()
+    }
+
+    /// Every kept model, in no order.
     pub fn models_mut(&mut self) -> impl Iterator<Item = &mut ThreadModel> {
         self.kept.values_mut()
     }
@@ -181,15 +191,21 @@ impl Threads {
         dropped
     }
 
-    /// Drops the least recently active thread when the store is full.
+    /// Drops the least recently active thread when the store is full (one holding the
+    /// person's waiting messages only when all do).
     fn make_room(&mut self) -> Option<String> {
         if self.kept.len() < KEPT_THREADS {
             return None;
         }
+        let waits = |m: &ThreadModel| !m.outbox.queued.is_empty();
         let oldest = self
             .kept
             .iter()
-            .min_by(|a, b| a.1.touched.cmp(&b.1.touched).then(a.0.cmp(b.0)))
+            .min_by(|a, b| {
+                (waits(a.1), a.1.touched)
+                    .cmp(&(waits(b.1), b.1.touched))
+                    .then(a.0.cmp(b.0))
+            })
             .map(|(id, _)| id.clone())?;
         self.kept.remove(&oldest);
         Some(oldest)

@@ -3,6 +3,7 @@
 //! with its own CODEX_HOME, HOME and workspace (`support::codex_env`, `support::e2e`). Skipped
 //! without codex, failed when `CI` is set.
 
+mod agents;
 mod codex;
 mod commands;
 mod everyday;

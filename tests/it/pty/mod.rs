@@ -3,6 +3,7 @@
 //! the external editor. Each test holds a `support::heavy` permit while its processes run.
 
 mod abort;
+mod agents_hostile;
 mod composer;
 mod demo;
 mod demo_plan;

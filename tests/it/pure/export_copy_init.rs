@@ -190,6 +190,7 @@ fn command(cmd: &str, output: &str) -> CellKind {
         running: false,
         status: None,
         decision: None,
+        shell: false,
     })
 }
 

@@ -417,6 +417,83 @@ fn review_branches(now: Instant) -> AppState {
     state
 }
 
+/// `/agents` over a running turn with two agents (named by `thread/read`), the list's answers
+/// in; `watching`: from the first agent's own thread.
+fn agents_list(now: Instant, watching: bool) -> AppState {
+    use tern::app::RequestTag;
+    let mut state = running_state(now);
+    for kid in ["kid-1", "kid-2"] {
+        update(
+            &mut state,
+            notify(
+                "turn/started",
+                json!({"threadId": kid, "turn": {"id": format!("{kid}-t"), "rootTurnId": "turn-1", "items": [], "status": "inProgress"}}),
+            ),
+            now,
+        );
+        let read = json!({"thread": {"id": kid, "preview": "a task", "agentNickname": kid,
+            "canAcceptDirectInput": true, "status": {"type": "active"}, "turns": []}});
+        update(
+            &mut state,
+            reply(
+                RequestTag::ReadAgent {
+                    thread_id: kid.into(),
+                },
+                Ok(read),
+            ),
+            now,
+        );
+    }
+    if watching {
+        update(
+            &mut state,
+            AppEvent::Key(KeyEvent::new(KeyCode::Right, KeyModifiers::ALT)),
+            now,
+        );
+        let resumed = json!({"thread": {"id": "kid-1", "preview": "", "turns": []},
+            "model": "m", "cwd": "/home/user/project"});
+        update(
+            &mut state,
+            reply(RequestTag::ResumeThread, Ok(resumed)),
+            now,
+        );
+    }
+    type_text(&mut state, "/agents", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    for archived in [false, true] {
+        update(
+            &mut state,
+            reply(
+                RequestTag::ListAgents { archived },
+                Ok(json!({"data": [], "nextCursor": null})),
+            ),
+            now,
+        );
+    }
+    state
+}
+
+/// `/ps` listing two background terminals, then `then` pressed.
+fn terminals(now: Instant, then: Option<KeyCode>) -> AppState {
+    use tern::app::RequestTag;
+    let mut state = running_state(now);
+    type_text(&mut state, "/ps", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    let listed = json!({"data": [
+        {"itemId": "c1", "processId": "1", "command": "sleep 100", "cwd": "/w"},
+        {"itemId": "c2", "processId": "2", "command": "tail -f log", "cwd": "/w"}
+    ], "nextCursor": null});
+    update(
+        &mut state,
+        reply(RequestTag::ListTerminals, Ok(listed)),
+        now,
+    );
+    if let Some(code) = then {
+        update(&mut state, key(code), now);
+    }
+    state
+}
+
 /// The rewind screen over a thread with one message: its list, or the preview of `files`.
 fn rewind_at(now: Instant, files: Option<Files>) -> AppState {
     let mut state = ready_state(now);
@@ -709,6 +786,41 @@ fn fixtures() -> Vec<Fixture> {
             build: |now| {
                 let mut state = command_question(now);
                 open(&mut state, Layer::QuestionView(Default::default()));
+                state
+            },
+        },
+        Fixture {
+            name: "agents",
+            target: Target::Layer,
+            build: |now| agents_list(now, false),
+        },
+        Fixture {
+            name: "agents, watching one",
+            target: Target::Layer,
+            build: |now| agents_list(now, true),
+        },
+        Fixture {
+            name: "background terminals",
+            target: Target::Layer,
+            build: |now| terminals(now, None),
+        },
+        Fixture {
+            name: "background terminals, confirming a stop",
+            target: Target::Layer,
+            build: |now| terminals(now, Some(KeyCode::Char('x'))),
+        },
+        Fixture {
+            name: "background terminals, an output",
+            target: Target::Layer,
+            build: |now| terminals(now, Some(KeyCode::Enter)),
+        },
+        Fixture {
+            name: "a first shell command",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "!ls", now);
+                update(&mut state, key(KeyCode::Enter), now);
                 state
             },
         },

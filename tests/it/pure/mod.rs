@@ -3,6 +3,7 @@
 //! peer, the config file and the history file. No terminal, no child process (except
 //! `config_file`'s two `--print-config` runs of the real binary), no clock.
 
+mod agents;
 mod app_update;
 mod bounded_output;
 mod commands;
@@ -10,6 +11,7 @@ mod composer;
 mod config_file;
 mod diff_properties;
 mod diff_view;
+mod entering_agents;
 mod export_copy_init;
 mod file_finder;
 mod help_anywhere;
@@ -43,6 +45,7 @@ mod rpc_inbound_bound;
 mod rules_layer;
 mod selected_cell;
 mod server_faults;
+mod shell_and_terminals;
 mod steer_queue;
 mod thread_picker;
 mod threads_apart;

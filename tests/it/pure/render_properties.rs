@@ -137,6 +137,7 @@ proptest! {
             running,
             status: None,
         decision: None,
+        shell: false,
         });
         for lines in layouts(&kind) {
             assert_clean(&lines)?;
@@ -174,6 +175,7 @@ fn hostile_text_never_reaches_the_screen_buffer() {
             running: false,
             status: None,
             decision: None,
+            shell: false,
         }));
     let mut terminal = Terminal::new(TestBackend::new(70, 60)).unwrap();
     terminal.draw(|f| tern::ui::draw(f, &state, now)).unwrap();

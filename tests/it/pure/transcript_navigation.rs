@@ -193,6 +193,7 @@ fn ctrl_o_expands_and_collapses_command_output() {
             running: false,
             status: None,
             decision: None,
+            shell: false,
         }));
     let collapsed = screen(&mut state, W, 50, now);
     assert!(collapsed.contains("25 lines hidden"), "{collapsed}");

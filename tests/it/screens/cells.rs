@@ -29,6 +29,7 @@ fn command(command: &str, output: &str, exit_code: Option<i64>, running: bool) -
         running,
         status: None,
         decision: None,
+        shell: false,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The real event loop and the demo server, in-process: scripted sessions against an in-memory
 //! peer on a recording backend, a server swapped after it dies, input read before a flood.
 
+mod demo_agents;
 mod demo_steer_search;
 mod file_search_race;
 mod input_first;

@@ -83,3 +83,24 @@ pub fn leaves_on(tern: &mut PtySession, how: &str) -> Duration {
     assert!(!tern.cursor_hidden(), "the cursor is still hidden");
     took
 }
+
+/// A sub-agent of the running turn that streams forever in its own thread (`kid-0`), while the
+/// person types in the parent. Visible once its spawn shows ("Spawned").
+pub fn child_flood() -> Vec<Value> {
+    vec![
+        step::item(
+            "completed",
+            json!({"type": "collabAgentToolCall", "id": "call_kid", "tool": "spawnAgent",
+                   "status": "completed", "senderThreadId": "{{thread}}",
+                   "receiverThreadIds": ["kid-0"], "prompt": "stream forever",
+                   "model": "fake-model", "reasoningEffort": null, "agentsStates": {}}),
+        ),
+        step::notify(
+            "turn/started",
+            json!({"threadId": "kid-0", "turn": {"id": "kid-turn", "rootTurnId": "{{turn}}",
+                   "items": [], "status": "inProgress"}}),
+        ),
+        json!({"flood": {"method": "item/agentMessage/delta", "params": {"threadId": "kid-0",
+            "turnId": "kid-turn", "itemId": "m", "delta": "endless child words {{n}} "}}}),
+    ]
+}

@@ -85,6 +85,9 @@ pub enum MockTurn {
     /// Calls `exec_command` with an `apply_patch` heredoc around `patch` (a full
     /// `*** Begin Patch` … `*** End Patch` text); then answers with the message `then`.
     ApplyPatch { patch: String, then: String },
+    /// Spawns a sub-agent and waits for it (`multi_agent_v1`; see `mock_agents`).
+    #[allow(dead_code)] // not used by the bench binary
+    SpawnAndWait(super::mock_agents::SpawnAndWait),
     /// Streams these SSE events as they are (built by `mock_plan`: reasoning and the like);
     /// `{n}` in a string is the answer's number.
     #[allow(dead_code)] // used by the e2e tests only
@@ -139,6 +142,8 @@ struct State {
     requests: Vec<Value>,
     other_requests: Vec<String>,
     next_id: u64,
+    /// A sub-agent flow under way: it answers its own requests first.
+    agents: Option<super::mock_agents::SpawnAndWait>,
     /// Answers every thread-title request with this title (see `mock_plan`), outside the
     /// script.
     title: Option<String>,
@@ -316,6 +321,13 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>, Opti
     state.next_id += 1;
     let n = state.next_id;
 
+    if let Some(flow) = state.agents.as_mut() {
+        if let Some(events) =
+            flow.answer(state.requests.last().unwrap(), n, |t| text_events(n, t, 2))
+        {
+            return (events, None, None);
+        }
+    }
     if let Some(call_id) = answered_call {
         let then = state.follow_ups.remove(&call_id).unwrap_or_default();
         return (text_events(n, &then, 4), None, None);
@@ -342,6 +354,11 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>, Opti
         Some(MockTurn::ExecCommand { arguments, then }) => {
             state.follow_ups.insert(format!("call_{n}"), then);
             exec_command_events(n, &arguments)
+        }
+        Some(MockTurn::SpawnAndWait(mut flow)) => {
+            let events = flow.start(n);
+            state.agents = Some(flow);
+            events
         }
         Some(MockTurn::Events(events)) => events(n),
         Some(MockTurn::ApplyPatch { patch, then }) => {

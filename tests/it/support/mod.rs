@@ -1,6 +1,7 @@
 //! Helpers shared by every level, declared once here (the bench binary includes this folder too,
 //! with `#[path]`).
 
+pub mod agent_fixtures;
 pub mod codex_env;
 #[macro_use]
 pub mod common;
@@ -8,6 +9,7 @@ pub mod e2e;
 pub mod fake_server;
 pub mod floods;
 pub mod heavy;
+pub mod mock_agents;
 pub mod mock_model;
 pub mod mock_plan;
 pub mod plan_fixtures;

@@ -35,6 +35,7 @@
 //!
 //! After the last step the server goes on answering until tern closes its stdin, then exits 0.
 //! Built-in answers: see [`builtin_reply`]; unknown methods get a "method not found" error.
+//! `thread/read` names the thread `{{nick}}<its id>` (a sub-agent; `nick` is empty unless set).
 
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -103,6 +104,8 @@ fn main() {
         state.vars.insert("thread".into(), "thr-fake".into());
         state.vars.insert("model".into(), "fake-model".into());
         state.vars.insert("turn".into(), "turn-0".into());
+        state.vars.insert("nick".into(), String::new());
+        state.vars.insert("task".into(), "a task".into());
     }
     let record = std::env::var_os("TERN_FAKE_RECORD").map(|path| {
         std::fs::OpenOptions::new()
@@ -389,6 +392,16 @@ fn builtin_reply(method: &str, params: &Value) -> Option<(Value, Vec<Value>)> {
             json!({"data": [], "nextCursor": null, "backwardsCursor": null})
         }
         "thread/name/set" | "thread/archive" | "thread/unarchive" => json!({}),
+        // A sub-agent named `{{nick}}` followed by its id (set `nick` to a payload), its
+        // task `{{task}}`.
+        "thread/read" => json!({"thread": {
+            "id": params["threadId"], "preview": "{{task}}", "cwd": "{{cwd}}",
+            "model": "{{model}}", "status": {"type": "idle"}, "turns": [],
+            "parentThreadId": "{{thread}}", "canAcceptDirectInput": true,
+            "agentNickname": format!("{{{{nick}}}}{}", params["threadId"].as_str().unwrap_or("")),
+            "agentRole": null}}),
+        "thread/backgroundTerminals/list" => json!({"data": [], "nextCursor": null}),
+        "thread/shellCommand" => json!({}),
         _ => return None,
     };
     Some((reply, Vec::new()))

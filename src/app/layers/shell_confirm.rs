@@ -1,0 +1,102 @@
+//! The first `!` command of a session waits here for a confirming key: it runs in the person's
+//! shell unsandboxed, with full access, which the sandbox the agent runs in does not prepare
+//! them for. `y` or Enter runs it (and every later `!` command of the session without asking);
+//! `n` or Esc puts the line back in the composer.
+
+use super::{Ctx, LayerView, Outcome, ViewCx};
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::{Input, Placement};
+use crate::app::session::shell;
+use crate::app::state::Session;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShellConfirm {
+    /// What runs: the text after `!`.
+    pub command: String,
+}
+
+/// The line's `!` command, asked about first when the session has not confirmed one yet.
+pub fn submit(state: &mut Session, command: &str) -> Outcome {
+    if state.beside.shell_confirmed || command.trim().is_empty() {
+        return Outcome::Consumed(shell::run(state, command));
+    }
+    Outcome::Open(
+        super::Layer::ShellConfirm(ShellConfirm {
+            command: command.to_string(),
+        }),
+        vec![],
+    )
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShellKey {
+    Run,
+    Back,
+}
+
+pub static KEYS: KeyTable<ShellConfirm, ShellKey> = KeyTable::new(
+    "shell",
+    "Run a shell command",
+    &[
+        KeyRow::new(
+            "run",
+            &[Chord::ch('y'), Chord::ENTER, Chord::ch('Y')],
+            ShellKey::Run,
+            "run it (and later ! commands)",
+        )
+        .bar_keys(2),
+        KeyRow::new(
+            "back",
+            &[Chord::ch('n'), Chord::ESC, Chord::ch('N')],
+            ShellKey::Back,
+            "back to the composer",
+        )
+        .bar_keys(2),
+    ],
+    // Keys with Ctrl or Alt reach the conversation (the Ctrl+C ladder); the rest wait.
+    Rest {
+        chars: Fate::Swallow,
+        modified: Fate::Pass,
+        other: Fate::Swallow,
+    },
+);
+
+impl LayerView for ShellConfirm {
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        let Input::Key(key) = input else {
+            // A paste is not an answer.
+            return Outcome::Consumed(vec![]);
+        };
+        match KEYS.resolve(key, self, &cx.config.keymap) {
+            Resolved::Row(ShellKey::Run) => {
+                cx.beside.shell_confirmed = true;
+                Outcome::Close(shell::run(cx, &self.command))
+            }
+            Resolved::Row(ShellKey::Back) => {
+                if cx.composer.is_empty() {
+                    cx.composer.set_text(&format!("!{}", self.command));
+                }
+                Outcome::Close(vec![])
+            }
+            Resolved::Pass => Outcome::Ignored,
+            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
+        }
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::Bottom
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Run a shell command"
+    }
+
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
+    }
+
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        // The command's first line, the warning, the keys.
+        3
+    }
+}
