@@ -127,6 +127,9 @@ pub enum Command {
         #[arg(long, conflicts_with = "thread_id")]
         last: bool,
     },
+    /// Print what a bug report needs: codex's binary and version, where each setting came
+    /// from, the sign-in, the terminal's capabilities (secrets redacted).
+    Doctor,
 }
 
 const APPROVAL_POLICIES: &[&str] = &["untrusted", "on-request", "on-failure", "never"];
@@ -262,6 +265,7 @@ impl Cli {
                     ..
                 }) => Resume::Thread(id.clone()),
                 Some(Command::Resume { .. }) => Resume::Pick,
+                Some(Command::Doctor) => Resume::New,
             },
             wall_clock: Some(WallClock {
                 unix_secs: std::time::SystemTime::now()
@@ -303,6 +307,20 @@ impl Cli {
             // Filled by `main` (standard input is read there).
             initial_prompt: None,
             initial_images,
+            first_run: crate::app::state::first_run::FirstRunSetup {
+                api_key_env: std::env::var("OPENAI_API_KEY")
+                    .ok()
+                    .map(|key| key.trim().to_string())
+                    .filter(|key| !key.is_empty())
+                    .map(crate::protocol::ApiKey::new),
+                no_browser: if self.demo {
+                    Some("this is the demo: its links go nowhere".into())
+                } else {
+                    no_browser_here(self.remote.as_deref())
+                },
+                // Filled by `main` (the doctor's facts need the settings and the terminal).
+                doctor: Vec::new(),
+            },
             thread_titles: effective.thread_titles.value,
             show_raw_reasoning: effective.show_raw_reasoning.value,
             // Named by the runtime at startup (`runtime::turn_store::with_store`).
@@ -387,6 +405,25 @@ impl Cli {
         };
         Ok(Some(cwd.to_string_lossy().into_owned()))
     }
+}
+
+/// Why a browser is not opened from here for signing in, if it is not: the person reads the
+/// screen through ssh, this machine has no display, or codex runs on another machine (its
+/// sign-in callback listens there). `unix://` is this machine's own codex service.
+fn no_browser_here(remote: Option<&str>) -> Option<String> {
+    let var = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if let Some(url) = remote {
+        if !url.starts_with("unix:") {
+            return Some("codex runs on another machine".into());
+        }
+    }
+    if var("SSH_CONNECTION") || var("SSH_TTY") {
+        return Some("this is an ssh session".into());
+    }
+    if cfg!(target_os = "linux") && !var("DISPLAY") && !var("WAYLAND_DISPLAY") && !var("BROWSER") {
+        return Some("there is no display here".into());
+    }
+    None
 }
 
 /// The keys the config file's `[keys]` moves, checked against the key tables; an error names

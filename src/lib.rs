@@ -16,7 +16,7 @@
 //!    listed in its docs)
 //! 7. `ui` — widgets that draw the state and never write it
 //! 8. `runtime` — the one event loop, the terminal, and the effects carried out
-//! 9. `cli` — the command line, which starts a session
+//! 9. `cli`, `doctor` — the command line, which starts a session; `tern doctor`'s report
 //!
 //! ## The modules
 //!
@@ -33,6 +33,7 @@
 //! | `ui` | widgets that draw `&AppState` and never write it: the transcript, each layer bottom-up, the status line and the hint bar |
 //! | `runtime` | the one `tokio::select!` loop on a current-thread runtime (input before server messages, applied in batches of at most 64; frames ≤ 60 fps, none when idle), the terminal guard, the effects carried out |
 //! | `demo` | the embedded scripted server; its turns are data in `assets/demo/script.json` |
+//! | `doctor` | `tern doctor`: a short-lived codex asked for its version, sign-in and settings, the terminal asked for its capabilities, printed as `/doctor` shows them |
 //!
 //! ## An event's way
 //!
@@ -84,6 +85,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod doctor;
 pub mod model;
 pub mod protocol;
 pub mod render;

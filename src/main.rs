@@ -1,7 +1,6 @@
 use clap::Parser;
 use std::process::ExitCode;
 use tern::cli::Cli;
-use tern::rpc::child::locate_codex;
 use tern::rpc::{Connection, Transport};
 use tern::runtime::event_loop::SessionIo;
 use tern::runtime::terminal::TerminalGuard;
@@ -31,6 +30,21 @@ fn main() -> ExitCode {
             tern::config::print_config(&effective, &loaded, looked_at.as_deref())
         );
         return ExitCode::SUCCESS;
+    }
+    // Where codex is, or what was tried: before anything else, so `tern doctor` can say it too.
+    let codex = (!cli.demo && cli.remote.is_none()).then(|| {
+        let env_set = std::env::var_os("TERN_CODEX_BIN").is_some();
+        let path = std::env::var_os("PATH");
+        tern::runtime::codex_bin::locate(&effective.codex_bin, env_set, path.as_deref())
+    });
+    if matches!(cli.command, Some(tern::cli::Command::Doctor)) {
+        return doctor(
+            &cli,
+            &effective,
+            &loaded,
+            looked_at.as_deref(),
+            codex.as_ref(),
+        );
     }
     let warnings = config_warnings(&loaded);
     for warning in &warnings {
@@ -75,8 +89,16 @@ fn main() -> ExitCode {
         }
         None => None,
     };
+    config.first_run.doctor = vec![
+        tern::doctor::facts::codex_section(codex.as_ref(), cli.demo),
+        tern::doctor::facts::settings_section(&effective, &loaded, looked_at.as_deref()),
+    ];
     let mut warnings = warnings;
     let (_log_guard, log_problem) = init_logging();
+    // The key from the environment is a secret from now on, wherever it would appear.
+    if let Some(key) = &config.first_run.api_key_env {
+        tern::rpc::redact::register_secret(key.expose());
+    }
     warnings.extend(log_problem);
     let (config, history_problem) = tern::runtime::history_file::with_history(config);
     warnings.extend(history_problem);
@@ -101,20 +123,52 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let codex_bin = effective.codex_bin.value;
     let demo = cli.demo;
     let print_copied = effective.print_copied.value;
     // A panic restores the terminal (the hook) and still prints what was left unsent.
     tern::runtime::crash::run_catching(demo, print_copied, || {
         runtime.block_on(async_main(
             cli,
-            codex_bin,
+            codex,
             remote,
             config,
             warnings,
             print_copied,
         ))
     })
+}
+
+/// `tern doctor`: the report, printed (the terminal asked first, while nothing else reads it).
+fn doctor(
+    cli: &tern::cli::Cli,
+    effective: &tern::config::Effective,
+    loaded: &tern::config::Loaded,
+    looked_at: Option<&std::path::Path>,
+    codex: Option<&Result<tern::runtime::codex_bin::Located, tern::runtime::codex_bin::NotFound>>,
+) -> ExitCode {
+    let answers = tern::doctor::terminal::ask(std::time::Duration::from_millis(800));
+    let sections = vec![
+        tern::doctor::facts::codex_section(codex, cli.demo),
+        tern::doctor::facts::settings_section(effective, loaded, looked_at),
+        tern::app::state::first_run::DoctorSection {
+            title: "Terminal".into(),
+            rows: tern::doctor::terminal::rows(answers.as_ref(), None),
+        },
+    ];
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            say(&format!("could not start the async runtime: {e}"));
+            return ExitCode::FAILURE;
+        }
+    };
+    let remote = cli.remote.clone();
+    let report = runtime.block_on(tern::doctor::report(sections, codex, remote));
+    print!("{report}");
+    ExitCode::SUCCESS
 }
 
 /// A message to stderr. It may quote the command line, the environment, a config file or a
@@ -151,7 +205,7 @@ fn config_warnings(loaded: &tern::config::Loaded) -> Vec<String> {
 
 async fn async_main(
     cli: Cli,
-    codex_bin: Option<std::path::PathBuf>,
+    codex: Option<Result<tern::runtime::codex_bin::Located, tern::runtime::codex_bin::NotFound>>,
     remote: Option<tern::runtime::connect::Remote>,
     config: tern::app::SessionConfig,
     warnings: Vec<String>,
@@ -190,15 +244,13 @@ async fn async_main(
             }
         }
     } else {
-        let codex = match locate_codex(codex_bin.as_deref()) {
-            Ok(path) => path,
-            Err(why) => {
-                say(&format!(
-                    "{why}.\n\nInstall codex with `npm install -g @openai/codex`, or point tern at it with \
-                     --codex-bin PATH or TERN_CODEX_BIN.\nTo look around without codex, run `tern --demo`."
-                ));
+        let codex = match codex {
+            Some(Ok(found)) => found.path,
+            Some(Err(missing)) => {
+                eprintln!("tern: {}", missing.message());
                 return ExitCode::from(2);
             }
+            None => unreachable!("codex is looked for unless the session is the demo or remote"),
         };
         state.session.health.binary = Some(codex.display().to_string());
         let mut spawn = tern::runtime::restart::child_spawner(codex.clone());
@@ -231,6 +283,17 @@ async fn async_main(
         }
     };
     state.session.config.images = guard.images;
+    // What the terminal took as the session started, for /doctor.
+    let keyboard = tern::runtime::terminal::keyboard_enhanced();
+    state
+        .session
+        .config
+        .first_run
+        .doctor
+        .push(tern::app::state::first_run::DoctorSection {
+            title: "Terminal".into(),
+            rows: tern::doctor::terminal::rows(None, Some(keyboard)),
+        });
     let io = SessionIo {
         terminal_events: terminal_input(),
         connection,

@@ -103,8 +103,8 @@ pub static COMMANDS: &[Command] = &[
     ),
     command(
         "status",
-        "thread, model, policies, tokens and limits",
-        |_, _, _| Outcome::Open(Layer::Status(layers::StatusView), vec![]),
+        "thread, model, policies, account, tokens and limits",
+        |s, _, _| Outcome::Open(Layer::Status(layers::StatusView), read_limits(s)),
     ),
     command(
         "compact",
@@ -155,6 +155,17 @@ pub static COMMANDS: &[Command] = &[
         "stop",
         "stop a background terminal (after a confirming key)",
         |s, _, _| layers::terminals::open(s, true),
+    ),
+    command(
+        "login",
+        "sign in to codex: ChatGPT, a device code or an API key",
+        |s, _, _| Outcome::Open(Layer::SignIn(Box::new(layers::SignIn::new(s))), vec![]),
+    ),
+    command("logout", "sign codex out (asks first)", |s, _, _| logout(s)),
+    command(
+        "doctor",
+        "versions, settings, sign-in and terminal, for a bug report",
+        |s, _, _| Outcome::Open(Layer::Doctor(Default::default()), read_config(s)),
     ),
     command(
         "plan",
@@ -326,6 +337,46 @@ fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
             name: name.to_string(),
         },
     ))]
+}
+
+/// `/doctor` asks where codex's settings came from, for this session's directory.
+fn read_config(state: &Session) -> Vec<Effect> {
+    let cwd = Some(crate::app::session::threads::current_cwd(state));
+    vec![Effect::Request(ClientRequest::ReadConfig(
+        crate::protocol::ConfigReadParams {
+            include_layers: false,
+            cwd,
+        },
+    ))]
+}
+
+/// `/status` with a ChatGPT sign-in: its rate limits are asked for as the box opens (the
+/// other sign-ins have none to read).
+fn read_limits(state: &Session) -> Vec<Effect> {
+    let chatgpt = state
+        .account
+        .known()
+        .is_some_and(|a| matches!(a.account, Some(crate::protocol::Account::Chatgpt { .. })));
+    if chatgpt {
+        vec![Effect::Request(ClientRequest::ReadRateLimits)]
+    } else {
+        vec![]
+    }
+}
+
+/// `/logout`: a confirming box, unless codex is known to be signed out already.
+fn logout(state: &mut Session) -> Outcome {
+    if state.account.known().is_some_and(|a| a.account.is_none()) {
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            "codex is not signed in: nothing to sign out of.",
+        );
+        return done(vec![]);
+    }
+    Outcome::Open(
+        Layer::SignIn(Box::new(layers::SignIn::confirm_logout(state))),
+        vec![],
+    )
 }
 
 /// `/compact`: the server runs the compaction as a turn; its events show it like any other.

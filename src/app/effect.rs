@@ -98,6 +98,9 @@ pub enum Effect {
     ReadImageForServer {
         path: String,
     },
+    /// Open `url` in a browser with the platform's opener (`$BROWSER`, `xdg-open`, `open`),
+    /// detached; nothing comes back (the screen shows the link whatever happens).
+    OpenUrl(String),
     /// Keep what a turn did to files (its aggregate diff and the paths its patches named)
     /// under `store`, for a later rewind; bounded there.
     SaveTurnRecord {

@@ -130,6 +130,24 @@ pub enum LayerEvent {
     TerminalsChanged,
     /// A `thread/list` of the sub-agents answered (the registry holds what it said).
     AgentsListed { error: Option<String> },
+    /// Sign-in is needed (at startup, or a prompt was sent signed out). The router opens the
+    /// sign-in layer unless it is open.
+    SignInWanted,
+    /// `account/login/start` answered (for this way in): the link or code to show, or why not.
+    LoginAnswered {
+        kind: crate::protocol::LoginKind,
+        result: Result<crate::protocol::LoginResponse, String>,
+    },
+    /// `account/login/completed`.
+    LoginCompleted(crate::protocol::LoginCompletedNotification),
+    /// `account/read` answered after a sign-in or a sign-out: the account as it is now.
+    AccountChanged,
+    /// A thread could not be opened because another codex is writing to it. The router opens
+    /// the locked-thread box unless one is open (which then takes it).
+    ThreadLocked {
+        thread_id: Option<String>,
+        error: String,
+    },
     /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
     RestorePreview {
         thread_id: String,

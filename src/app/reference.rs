@@ -51,6 +51,9 @@ pub fn tables(keymap: &Keymap) -> Vec<Table> {
         table(&layers::agents::KEYS, keymap),
         table(&layers::terminals::KEYS, keymap),
         table(&layers::shell_confirm::KEYS, keymap),
+        table(&layers::sign_in::keys::KEYS, keymap),
+        table(&layers::locked_thread::KEYS, keymap),
+        table(&layers::doctor_view::KEYS, keymap),
     ]
 }
 

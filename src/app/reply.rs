@@ -10,9 +10,10 @@
 use super::request::{ListPurpose, ModeWanted, NewThreadPurpose};
 use crate::protocol::{
     BackgroundTerminalTerminateResponse, BackgroundTerminalsListResponse,
-    CollaborationModeListResponse, ConfigReadResponse, FuzzyFileSearchResponse, InitializeResponse,
-    ModelListResponse, PrepareApprovedPlanResponse, ThreadListResponse, ThreadReadResponse,
-    ThreadRevertResponse, ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
+    CollaborationModeListResponse, ConfigReadResponse, FuzzyFileSearchResponse, GetAccountResponse,
+    InitializeResponse, LoginKind, LoginResponse, ModelListResponse, PrepareApprovedPlanResponse,
+    RateLimitsResponse, ThreadListResponse, ThreadReadResponse, ThreadRevertResponse,
+    ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
 };
 use std::fmt;
 
@@ -124,6 +125,15 @@ pub enum Reply {
         command: String,
         answer: Answer<()>,
     },
+    ReadAccount(Answer<GetAccountResponse>),
+    Login {
+        kind: LoginKind,
+        answer: Answer<LoginResponse>,
+    },
+    CancelLogin(Answer<()>),
+    Logout(Answer<()>),
+    RevertFailedTurn(Answer<()>),
+    ReadRateLimits(Answer<RateLimitsResponse>),
     // Plan mode, titles and rewind (issue 20).
     ListModes {
         then: ModeWanted,
@@ -205,6 +215,10 @@ impl Reply {
             Reply::StopTerminal { answer, .. } => err(answer),
             Reply::StopAllTerminals(a) => err(a),
             Reply::ShellCommand { answer, .. } => err(answer),
+            Reply::ReadAccount(a) => err(a),
+            Reply::Login { answer, .. } => err(answer),
+            Reply::CancelLogin(a) | Reply::Logout(a) | Reply::RevertFailedTurn(a) => err(a),
+            Reply::ReadRateLimits(a) => err(a),
             Reply::ListModes { answer, .. } => err(answer),
             Reply::SwitchMode { answer, .. }
             | Reply::PlanAttachmentFile { answer, .. }

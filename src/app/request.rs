@@ -70,6 +70,18 @@ pub enum ClientRequest {
     StopAllTerminals(ThreadIdParams),
     /// `!command`: runs unsandboxed in the thread's shell.
     ShellCommand(protocol::ThreadShellCommandParams),
+    /// `account/read`: who is signed in, and whether the provider needs it.
+    ReadAccount(protocol::GetAccountParams),
+    /// `account/login/start`. An API key inside is never printed (`ApiKey`'s `Debug`).
+    Login(protocol::LoginParams),
+    /// `account/login/cancel`: Esc on the browser or device-code screen.
+    CancelLogin(protocol::CancelLoginParams),
+    /// `account/logout`.
+    Logout,
+    /// `thread/revert`: the turn that failed for want of sign-in goes before it is sent again.
+    RevertFailedTurn(protocol::ThreadRevertParams),
+    /// `account/rateLimits/read`, for `/status`.
+    ReadRateLimits,
     /// The collaboration modes on offer, for a switch.
     ListModes {
         then: ModeWanted,
@@ -140,6 +152,12 @@ impl ClientRequest {
             ClientRequest::StopTerminal { .. } => protocol::BACKGROUND_TERMINALS_TERMINATE,
             ClientRequest::StopAllTerminals(_) => protocol::BACKGROUND_TERMINALS_CLEAN,
             ClientRequest::ShellCommand(_) => protocol::THREAD_SHELL_COMMAND,
+            ClientRequest::ReadAccount(_) => protocol::ACCOUNT_READ,
+            ClientRequest::Login(_) => protocol::ACCOUNT_LOGIN_START,
+            ClientRequest::CancelLogin(_) => protocol::ACCOUNT_LOGIN_CANCEL,
+            ClientRequest::Logout => protocol::ACCOUNT_LOGOUT,
+            ClientRequest::RevertFailedTurn(_) => protocol::THREAD_REVERT,
+            ClientRequest::ReadRateLimits => protocol::ACCOUNT_RATE_LIMITS_READ,
             ClientRequest::ListModes { .. } => protocol::COLLABORATION_MODE_LIST,
             ClientRequest::SwitchMode { .. } => protocol::THREAD_SETTINGS_UPDATE,
             ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
@@ -183,6 +201,12 @@ impl ClientRequest {
             ClientRequest::StopTerminal { params, .. } => serde_json::to_value(params),
             ClientRequest::StopAllTerminals(p) => serde_json::to_value(p),
             ClientRequest::ShellCommand(p) => serde_json::to_value(p),
+            ClientRequest::ReadAccount(p) => serde_json::to_value(p),
+            ClientRequest::Login(p) => serde_json::to_value(p),
+            ClientRequest::CancelLogin(p) => serde_json::to_value(p),
+            ClientRequest::Logout => Ok(Value::Null),
+            ClientRequest::RevertFailedTurn(p) => serde_json::to_value(p),
+            ClientRequest::ReadRateLimits => Ok(Value::Object(Default::default())),
             ClientRequest::ListModes { .. } => Ok(Value::Object(Default::default())),
             ClientRequest::SwitchMode { params, .. } => serde_json::to_value(params),
             ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
@@ -258,6 +282,12 @@ impl ClientRequest {
             ClientRequest::ShellCommand(p) => RequestTag::ShellCommand {
                 command: p.command.clone(),
             },
+            ClientRequest::ReadAccount(_) => RequestTag::ReadAccount,
+            ClientRequest::Login(p) => RequestTag::Login(p.kind()),
+            ClientRequest::CancelLogin(_) => RequestTag::CancelLogin,
+            ClientRequest::Logout => RequestTag::Logout,
+            ClientRequest::RevertFailedTurn(_) => RequestTag::RevertFailedTurn,
+            ClientRequest::ReadRateLimits => RequestTag::ReadRateLimits,
             ClientRequest::ListModes { then } => RequestTag::ListModes { then: *then },
             ClientRequest::SwitchMode { params, implement } => RequestTag::SwitchMode {
                 mode: params
@@ -299,6 +329,17 @@ impl ClientRequest {
                 before_turn_id: p.before_turn_id.clone(),
             },
             ClientRequest::Ping => RequestTag::Ping,
+        }
+    }
+
+    /// A secret this request carries (the API key of a sign-in), for the runtime to add to the
+    /// redaction table before the request goes out.
+    pub fn secret(&self) -> Option<&str> {
+        match self {
+            ClientRequest::Login(protocol::LoginParams::ApiKey { api_key }) => {
+                Some(api_key.expose())
+            }
+            _ => None,
         }
     }
 }
@@ -371,6 +412,14 @@ pub enum RequestTag {
     ShellCommand {
         command: String,
     },
+    ReadAccount,
+    /// `account/login/start`, and which way in.
+    Login(crate::protocol::LoginKind),
+    CancelLogin,
+    Logout,
+    /// `thread/revert` of a turn that failed for want of sign-in.
+    RevertFailedTurn,
+    ReadRateLimits,
     /// `collaborationMode/list`, asked for a mode switch (`then`).
     ListModes {
         then: ModeWanted,
@@ -400,7 +449,8 @@ pub enum RequestTag {
     PrepareApprovedPlan,
     /// `thread/unsubscribe`.
     Unsubscribe,
-    /// `config/read`, for `show_raw_agent_reasoning`.
+    /// `config/read`, for `show_raw_agent_reasoning` and `/doctor` (where codex's settings came
+    /// from).
     ReadConfig,
     /// The title side thread's turn, naming `main_thread`.
     TitleTurn {

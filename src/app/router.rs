@@ -18,7 +18,7 @@ use super::keys::Chord;
 use super::layer_types::{Input, Placement};
 use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
-use super::layers::{thread_picker, Ctx, Layer, LayerView, Outcome};
+use super::layers::{first_run, thread_picker, Ctx, Layer, LayerView, Outcome};
 use super::stacks::AppState;
 use super::state::guard::Gate;
 use super::state::questions::QueuedQuestion;
@@ -358,6 +358,16 @@ pub fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
             effects.extend(settle(state, Stack::Person, outcome, now).unwrap_or_default());
             continue;
         }
+        // Sign-in and the locked-thread box open by news, unless one is open (it hears it).
+        if let Some(layer) = first_run::opens(&event, &state.session) {
+            if !first_run::already_open(&state.layers.person, &layer) {
+                // The layers open hear it first (a picker stops waiting for the thread).
+                effects.extend(offer(state, Stack::Person, &event, now).unwrap_or_default());
+                let outcome = Outcome::Open(layer, vec![]);
+                effects.extend(settle(state, Stack::Person, outcome, now).unwrap_or_default());
+                continue;
+            }
+        }
         let taken = match offer(state, Stack::Question, &event, now) {
             Some(taken) => Some(taken),
             None => offer(state, Stack::Person, &event, now),
@@ -381,8 +391,14 @@ fn offer(
         let outcome = with_layer(state, which, index, now, |layer, cx| {
             layer.on_event(event, cx)
         });
-        if matches!(outcome, Outcome::Ignored | Outcome::CloseAndFallThrough) {
-            continue;
+        match outcome {
+            Outcome::Ignored => continue,
+            // It closes, and the layers below hear the news too.
+            Outcome::CloseAndFallThrough => {
+                stack(state, which).remove(index);
+                continue;
+            }
+            _ => {}
         }
         return Some(apply(state, which, index, outcome, now).unwrap_or_default());
     }
@@ -399,6 +415,11 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
             vec![]
         }
         LayerEvent::OpenRefused { error } => super::session::threads::refused_here(session, &error),
+        // A sign-in answered after its layer closed: codex stops waiting for that login.
+        LayerEvent::LoginAnswered {
+            result: Ok(response),
+            ..
+        } => super::layers::sign_in::cancel_login(&response),
         _ => vec![],
     }
 }

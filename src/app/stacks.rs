@@ -247,10 +247,17 @@ impl AppState {
         let health = super::session::health::next_deadline(session);
         let quit = session.quit_armed_until.filter(|until| *until > now);
         let rewind = session.rewind.armed_until.filter(|until| *until > now);
-        [session.questions.next_deadline(now), health, quit, rewind]
-            .into_iter()
-            .flatten()
-            .min()
+        let config = super::session::first_run::next_deadline(session);
+        [
+            session.questions.next_deadline(now),
+            health,
+            quit,
+            rewind,
+            config,
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.

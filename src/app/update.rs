@@ -10,7 +10,7 @@ use super::layer_types::Input;
 use super::router;
 use super::session::restart;
 use super::session::{actions, attention, health, lifecycle, notices, reconnect, responses};
-use super::session::{server_events, threads};
+use super::session::{first_run, server_events, threads};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
@@ -50,6 +50,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         AppEvent::Mouse(mouse) => router::route(state, Input::Mouse(mouse), now),
         AppEvent::Tick => {
             let mut effects = health::check(&mut state.session, now);
+            effects.extend(first_run::tick(&mut state.session, now));
             effects.extend(router::tick(state, now));
             effects
         }
@@ -117,7 +118,12 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::Terminate => actions::quit(session),
         AppEvent::Focus(focused) => {
             session.focused = focused;
-            vec![]
+            // Back from fixing codex's config file in another window: try it at once.
+            if focused {
+                first_run::retry_config(session, now)
+            } else {
+                vec![]
+            }
         }
         AppEvent::ServerRestarted(result) => restart::on_restarted(session, result, now),
         AppEvent::ExportWritten {

@@ -1,6 +1,7 @@
 //! The embedded demo backend: a scripted app-server in-process, speaking the same JSON-RPC over
 //! the in-memory transport. Its turns are data (`assets/demo/script.json`), not code paths.
 
+mod account;
 mod agents;
 mod commands;
 mod files;

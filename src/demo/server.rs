@@ -22,6 +22,7 @@ struct DemoServer {
     running: Option<(String, JoinHandle<()>)>,
     /// Sub-agents the turns spawned.
     agent_threads: super::agents::AgentThreads,
+    account: super::account::DemoAccount,
     /// The collaboration mode (`thread/settings/update`).
     mode: String,
 }
@@ -48,6 +49,7 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         next_id: 1,
         running: None,
         agent_threads: Default::default(),
+        account: Default::default(),
         mode: "default".into(),
     };
     let mut lines = BufReader::new(reader).lines();
@@ -90,9 +92,18 @@ impl DemoServer {
     }
 
     fn request(&mut self, id: RequestId, method: &str, params: Value) {
+        let speed = self.script.speed;
+        if let Some(reply) = self.account.request(&self.out, &id, method, &params, speed) {
+            match reply {
+                super::account::Reply::Answer(Ok(value)) => self.out.respond(&id, value),
+                super::account::Reply::Answer(Err(message)) => self.out.error(&id, &message),
+                super::account::Reply::Sent => {}
+            }
+            return;
+        }
         let result = match method {
             "initialize" => Ok(json!({
-                "userAgent": "tern-demo/0.0.0",
+                "userAgent": "tern/0.171.0 (the tern demo)",
                 "codexHome": "/demo/.codex",
                 "platformFamily": "unix",
                 "platformOs": std::env::consts::OS,

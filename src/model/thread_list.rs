@@ -106,9 +106,15 @@ impl Exchange {
                         }
                     }
                 }
-                // Without the `<proposed_plan>` tag lines a message keeps outside Plan mode.
-                ThreadItem::AgentMessage { text, .. } => {
-                    answer = super::plan_tags::strip_plan_tags(text)
+                // Only what stands in for a hidden or blocked answer; without the
+                // `<proposed_plan>` tag lines a message keeps outside Plan mode.
+                ThreadItem::AgentMessage {
+                    text, moderation, ..
+                } => {
+                    answer = super::plan_tags::strip_plan_tags(&crate::protocol::shown_text(
+                        text,
+                        moderation.as_ref(),
+                    ))
                 }
                 _ => {}
             }

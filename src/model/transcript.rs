@@ -316,8 +316,14 @@ impl Transcript {
             ThreadItem::UserMessage { content, .. } => CellKind::User {
                 text: user_text(content),
             },
-            ThreadItem::AgentMessage { text, .. } => CellKind::Agent {
-                markdown: MarkdownText::new(&strip_plan_tags(text)),
+            ThreadItem::AgentMessage {
+                text, moderation, ..
+            } => CellKind::Agent {
+                // A hidden or blocked answer shows only what stands in for it.
+                markdown: MarkdownText::new(&strip_plan_tags(&crate::protocol::shown_text(
+                    text,
+                    moderation.as_ref(),
+                ))),
                 streaming: !completed,
             },
             ThreadItem::Reasoning { summary, .. } => CellKind::Reasoning {

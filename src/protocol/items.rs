@@ -100,6 +100,10 @@ pub struct TurnError {
     pub message: String,
     #[serde(default)]
     pub additional_details: Option<String>,
+    /// `CodexErrorInfo`: a name (`"unauthorized"`) or an object such as
+    /// `{"httpConnectionFailed": {"httpStatusCode": 401}}`; read with [`TurnError::http_status`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub codex_error_info: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -193,6 +197,9 @@ pub enum ThreadItem {
         id: String,
         #[serde(default)]
         text: String,
+        /// 0.171: how the answer must be presented (`hide` and `block` withhold it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moderation: Option<super::moderation::AgentMessageModeration>,
     },
     #[serde(rename_all = "camelCase")]
     Reasoning {

@@ -4,12 +4,15 @@
 //! codex (0.171.0; 0.169.0 still tested). Every struct tolerates unknown fields and most fields are optional, because the
 //! server adds fields between releases and tern must keep working when it does.
 
+pub mod account;
 pub mod agents;
 pub mod composer;
+pub mod config_read;
 pub mod fs;
 pub mod item_kinds;
 pub mod items;
 pub mod jsonrpc;
+pub mod moderation;
 pub mod notifications;
 pub mod plan_mode;
 pub mod requests;
@@ -20,11 +23,14 @@ pub mod session;
 pub mod terminals;
 pub mod threads;
 
+pub use account::*;
 pub use agents::*;
 pub use composer::*;
+pub use config_read::*;
 pub use item_kinds::*;
 pub use items::*;
 pub use jsonrpc::*;
+pub use moderation::*;
 pub use notifications::*;
 pub use plan_mode::*;
 pub use requests::*;

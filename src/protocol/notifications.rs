@@ -97,6 +97,24 @@ pub struct NoticeNotification {
     pub summary: String,
     #[serde(default)]
     pub details: Option<String>,
+    /// `configWarning` only: the config file at fault, and where in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<TextRange>,
+}
+
+/// `TextRange`: 1-based lines and columns (columns in Unicode scalar values).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TextRange {
+    pub start: TextPosition,
+    pub end: TextPosition,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TextPosition {
+    pub line: u64,
+    pub column: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -136,6 +154,8 @@ pub enum ServerNotification {
     ModelRerouted(super::item_kinds::ModelReroutedNotification),
     ModerationMetadata(super::item_kinds::ModerationMetadataNotification),
     ModelVerification(super::item_kinds::ModelVerificationNotification),
+    AccountLoginCompleted(super::account::LoginCompletedNotification),
+    AccountUpdated(super::account::AccountUpdatedNotification),
     /// `item/plan/delta`: a proposed plan streaming (Plan mode).
     PlanDelta(DeltaNotification),
     /// `item/reasoning/summaryPartAdded`: the next part of a reasoning summary starts.
@@ -188,6 +208,8 @@ impl ServerNotification {
             "model/rerouted" => N::ModelRerouted(parse(params)?),
             "turn/moderationMetadata" => N::ModerationMetadata(parse(params)?),
             "model/verification" => N::ModelVerification(parse(params)?),
+            "account/login/completed" => N::AccountLoginCompleted(parse(params)?),
+            "account/updated" => N::AccountUpdated(parse(params)?),
             "item/plan/delta" => N::PlanDelta(parse(params)?),
             "item/reasoning/summaryPartAdded" => N::ReasoningSummaryPartAdded(parse(params)?),
             "item/reasoning/textDelta" => N::ReasoningTextDelta(parse(params)?),
@@ -227,7 +249,7 @@ impl ServerNotification {
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
-            N::RateLimitsUpdated(_) => None,
+            N::RateLimitsUpdated(_) | N::AccountLoginCompleted(_) | N::AccountUpdated(_) => None,
         }
     }
 }

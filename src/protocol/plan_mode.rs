@@ -156,6 +156,9 @@ pub struct ConfigReadParams {
 pub struct ConfigReadResponse {
     #[serde(default)]
     pub config: Map<String, Value>,
+    /// Setting (a dotted path) → the layer that set it, for the doctor (`config_read.rs`).
+    #[serde(default)]
+    pub origins: std::collections::HashMap<String, super::ConfigLayerMetadata>,
 }
 
 impl ConfigReadResponse {

@@ -2,6 +2,7 @@
 
 pub mod agent_cells;
 pub mod ansi;
+pub mod big_code;
 pub mod cells;
 pub mod diff;
 pub mod editor_layout;

@@ -61,6 +61,10 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
         }
         match effect {
             Effect::Request(request) => {
+                // An API key never reaches the log, a crash message or codex's stderr as shown.
+                if let Some(secret) = request.secret() {
+                    crate::rpc::redact::register_secret(secret);
+                }
                 if let Some(failed) = world.asked.send(world.connection, request) {
                     let _ = world.responses.send(failed);
                 }
@@ -183,6 +187,7 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                     let _ = responses.send(AppEvent::ImageReadForServer { path, result });
                 });
             }
+            Effect::OpenUrl(url) => super::opener::open(&url),
             Effect::SaveTurnRecord { store, record } => {
                 tokio::task::spawn_blocking(move || {
                     if let Err(e) = super::turn_store::save(&store, &record) {
@@ -310,6 +315,34 @@ mod tests {
             }
         );
         assert!(frames.due().is_some(), "Redraw asks for a frame");
+    }
+
+    #[tokio::test]
+    async fn an_api_key_sent_to_sign_in_is_redacted_from_then_on() {
+        use crate::app::ClientRequest;
+        use crate::protocol::{ApiKey, LoginParams};
+        let (transport, _peer) = crate::rpc::memory::memory_pair();
+        let (connection, _inbound) = Connection::start(Box::new(transport));
+        let (responses, _events) = mpsc::unbounded_channel();
+        let mut frames = FrameScheduler::default();
+        let mut terminal = Terminal::new(TestBackend::new(10, 2)).unwrap();
+        let key = "sk-effects-test-98765";
+        let login = ClientRequest::Login(LoginParams::ApiKey {
+            api_key: ApiKey::new(key),
+        });
+        let mut asked = Asked::default();
+        let world = World {
+            connection: &connection,
+            asked: &mut asked,
+            responses: &responses,
+            frames: &mut frames,
+            terminal: &mut terminal,
+        };
+        run_effects(vec![Effect::Request(login)], world);
+        assert_eq!(
+            super::super::redact::redact(&format!("codex said: bad key {key}.")),
+            "codex said: bad key [redacted]."
+        );
     }
 
     #[test]

@@ -15,6 +15,9 @@ pub struct ScreenLink {
     pub y: u16,
     pub url: String,
     pub style: Style,
+    /// Where it leads when that is more than what the row shows: a URL cut at the screen's
+    /// edge and going on from the next row's first column (the sign-in link) is one link.
+    pub target: Option<String>,
 }
 
 /// Whether to emit OSC 8: `TERN_HYPERLINKS=0|1` decides; otherwise every terminal but the
@@ -49,11 +52,71 @@ pub fn find_links(buffer: &Buffer) -> Vec<ScreenLink> {
                 y,
                 url,
                 style: buffer[(at, y)].style(),
+                target: None,
             });
             x += len;
         }
     }
+    join_wrapped(&mut links, buffer);
     links
+}
+
+/// A URL that fills its row to the right edge and goes on at the next row's first column is
+/// one URL cut at the screen's width (the sign-in link): the pieces on the rows below become
+/// links too, and every piece links to the whole.
+fn join_wrapped(links: &mut Vec<ScreenLink>, buffer: &Buffer) {
+    let area = buffer.area;
+    let mut joined = Vec::new();
+    let url_run = |x: u16, y: u16| -> String {
+        (x..area.right())
+            .map(|x| buffer[(x, y)].symbol())
+            .take_while(|s| {
+                let mut chars = s.chars();
+                matches!((chars.next(), chars.next()), (Some(c), None) if is_url_char(c))
+            })
+            .collect()
+    };
+    for link in links.iter_mut() {
+        let mut pieces: Vec<ScreenLink> = Vec::new();
+        // A row cut right after `.` or `:` had it trimmed as punctuation: the run to the edge
+        // is the piece.
+        let run = url_run(link.x, link.y);
+        let mut whole = if link.x + run.chars().count() as u16 == area.right() {
+            run
+        } else {
+            link.url.clone()
+        };
+        let (mut end, mut y) = (link.x + whole.chars().count() as u16, link.y);
+        while end == area.right() && y + 1 < area.bottom() {
+            y += 1;
+            let piece = url_run(area.left(), y);
+            if piece.is_empty() {
+                break;
+            }
+            end = area.left() + piece.chars().count() as u16;
+            whole.push_str(&piece);
+            pieces.push(ScreenLink {
+                x: area.left(),
+                y,
+                url: piece,
+                style: buffer[(area.left(), y)].style(),
+                target: None,
+            });
+        }
+        if pieces.is_empty() {
+            continue;
+        }
+        link.url =
+            whole[..whole.len() - pieces.iter().map(|p| p.url.len()).sum::<usize>()].to_string();
+        link.target = Some(whole.clone());
+        for piece in &mut pieces {
+            piece.target = Some(whole.clone());
+        }
+        joined.extend(pieces);
+    }
+    // A piece that looked like a URL of its own (it starts with `https://`) is the join's now.
+    links.retain(|l| !joined.iter().any(|p| p.x == l.x && p.y == l.y));
+    links.extend(joined);
 }
 
 /// The number of cells of a URL starting at the first cell, if one does.
@@ -110,7 +173,11 @@ pub fn overlay(links: &[ScreenLink]) -> Vec<u8> {
             crossterm::cursor::MoveTo(link.x, link.y),
             SetAttribute(Attribute::Reset),
             SetStyle(style),
-            Print(format!("\x1b]8;;{0}\x1b\\{0}\x1b]8;;\x1b\\", link.url)),
+            Print(format!(
+                "\x1b]8;;{}\x1b\\{}\x1b]8;;\x1b\\",
+                link.target.as_deref().unwrap_or(&link.url),
+                link.url
+            )),
             SetAttribute(Attribute::Reset),
         );
     }
@@ -153,6 +220,45 @@ mod tests {
             ]
         );
         assert_eq!(links[0].style.fg, text_style().fg);
+    }
+
+    #[test]
+    fn a_url_cut_at_the_screen_edge_is_one_link() {
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 20, 4));
+        let url = "https://auth.example.com/oauth?state=abc123";
+        for (y, piece) in url.as_bytes().chunks(20).enumerate() {
+            buffer.set_string(
+                0,
+                y as u16,
+                std::str::from_utf8(piece).unwrap(),
+                text_style(),
+            );
+        }
+        let links = find_links(&buffer);
+        // The first row is a URL by itself; the rows after it join it.
+        assert_eq!(links.len(), 3, "{links:?}");
+        assert!(
+            links.iter().all(|l| l.target.as_deref() == Some(url)),
+            "{links:?}"
+        );
+        let bytes = String::from_utf8(overlay(&links)).unwrap();
+        assert!(
+            bytes.contains(&format!("\x1b]8;;{url}\x1b\\https://auth.example")),
+            "{bytes:?}"
+        );
+        // Cut right after a `.`: still one link.
+        let mut cut = Buffer::empty(Rect::new(0, 0, 12, 2));
+        cut.set_string(0, 0, "https://a.b.", text_style());
+        cut.set_string(0, 1, "com/x", text_style());
+        let links = find_links(&cut);
+        assert_eq!(links.len(), 2, "{links:?}");
+        assert_eq!(links[0].url, "https://a.b.");
+        assert!(links
+            .iter()
+            .all(|l| l.target.as_deref() == Some("https://a.b.com/x")));
+        // A URL that ends before the edge stays alone.
+        let alone = find_links(&buffer_with(&["https://e.com", "https://f.com"]));
+        assert!(alone.iter().all(|l| l.target.is_none()), "{alone:?}");
     }
 
     #[test]

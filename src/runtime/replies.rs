@@ -179,6 +179,17 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             command,
             answer: done(raw),
         },
+        RequestTag::ReadAccount => Reply::ReadAccount(typed(protocol::ACCOUNT_READ, raw)),
+        RequestTag::Login(kind) => Reply::Login {
+            kind,
+            answer: typed(protocol::ACCOUNT_LOGIN_START, raw),
+        },
+        RequestTag::CancelLogin => Reply::CancelLogin(done(raw)),
+        RequestTag::Logout => Reply::Logout(done(raw)),
+        RequestTag::RevertFailedTurn => Reply::RevertFailedTurn(done(raw)),
+        RequestTag::ReadRateLimits => {
+            Reply::ReadRateLimits(typed(protocol::ACCOUNT_RATE_LIMITS_READ, raw))
+        }
         RequestTag::ListModes { then } => Reply::ListModes {
             then,
             answer: typed(protocol::COLLABORATION_MODE_LIST, raw),

@@ -25,6 +25,11 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 static KEYBOARD_ENHANCED: AtomicBool = AtomicBool::new(false);
 static MOUSE: AtomicBool = AtomicBool::new(false);
 
+/// The terminal took the kitty keyboard protocol when the session started (for `/doctor`).
+pub fn keyboard_enhanced() -> bool {
+    KEYBOARD_ENHANCED.load(Ordering::SeqCst)
+}
+
 pub struct TerminalGuard {
     pub terminal: Tui,
     /// The image protocol the terminal answered for (`graphics_query`), if any.

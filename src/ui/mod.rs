@@ -13,11 +13,13 @@ mod composer;
 mod confirm;
 mod copy_pick;
 mod diff;
+mod doctor;
 mod file_finder;
 mod fit_line;
 mod help;
 mod hints;
 mod history_search;
+mod locked_thread;
 mod prefix;
 mod question;
 mod question_view;
@@ -29,6 +31,7 @@ mod search;
 mod selected;
 mod server_down;
 mod shell_confirm;
+mod sign_in;
 mod slash_popup;
 mod status;
 mod status_view;
@@ -206,6 +209,11 @@ fn draw_shown(
         Shown::Layer(Layer::ShellConfirm(confirm)) => {
             shell_confirm::draw(frame, areas.bottom, confirm, palette)
         }
+        Shown::Layer(Layer::SignIn(layer)) => sign_in::draw(frame, areas.main, layer, session),
+        Shown::Layer(Layer::LockedThread(locked)) => {
+            locked_thread::draw(frame, areas.main, locked, palette)
+        }
+        Shown::Layer(Layer::Doctor(view)) => doctor::draw(frame, areas.main, view, session),
         Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),
         Shown::Layer(Layer::Selected(selected)) => {
             selected::draw(frame, areas.bottom, selected, state, palette)

@@ -58,6 +58,17 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         Lifecycle::Opening(_) => parts.push(status("opening a thread…", palette.warning)),
         Lifecycle::Failed(_) => parts.push(status("disconnected", palette.error.bold())),
         Lifecycle::Ready => match &state.session.shown.turn {
+            TurnPhase::Idle if crate::app::session::gate::needs_sign_in(&state.session) => {
+                let refused = state.session.account.refused.is_some();
+                parts.push(status(
+                    if refused {
+                        "sign-in refused (/login)"
+                    } else {
+                        "not signed in (/login)"
+                    },
+                    palette.warning,
+                ))
+            }
             TurnPhase::Idle => parts.push(status("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
                 let secs = now.saturating_duration_since(*since).as_secs();

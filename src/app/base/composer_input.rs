@@ -41,6 +41,10 @@ pub enum Submit {
 /// once: queued, either would go out as a message for the model. Everything else goes to the
 /// outbox.
 pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
+    // Signed out, or codex's config broken: the prompt stays in the composer, unrecorded.
+    if crate::app::session::first_run::holds_prompt(state, &text) {
+        return Outcome::Consumed(vec![]);
+    }
     let recorded = if text.trim().is_empty() {
         vec![]
     } else {

@@ -18,8 +18,12 @@ pub mod choice;
 pub mod confirm;
 pub mod copy_pick;
 pub mod diff;
+pub mod doctor_settings;
+pub mod doctor_view;
+pub mod first_run;
 pub mod help;
 pub mod history_search;
+pub mod locked_thread;
 pub mod prefix;
 pub mod question;
 pub mod question_view;
@@ -31,6 +35,7 @@ pub mod search;
 pub mod selected;
 pub mod server_down;
 pub mod shell_confirm;
+pub mod sign_in;
 pub mod status_view;
 pub mod terminals;
 pub mod thread_picker;
@@ -40,8 +45,10 @@ pub use choice::Choice;
 pub use confirm::Confirm;
 pub use copy_pick::CopyPick;
 pub use diff::DiffPager;
+pub use doctor_view::DoctorView;
 pub use help::Help;
 pub use history_search::HistorySearch;
+pub use locked_thread::LockedThread;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
@@ -51,6 +58,7 @@ pub use rules::RulesList;
 pub use search::Search;
 pub use selected::SelectedCell;
 pub use shell_confirm::ShellConfirm;
+pub use sign_in::SignIn;
 pub use status_view::StatusView;
 pub use terminals::Terminals;
 pub use thread_picker::ThreadPicker;
@@ -98,6 +106,12 @@ pub enum Layer {
     Terminals(Box<Terminals>),
     /// The first `!` command of a session: run it unsandboxed?
     ShellConfirm(ShellConfirm),
+    /// Signing in (at startup, a prompt sent signed out, `/login`), and `/logout`'s box.
+    SignIn(Box<SignIn>),
+    /// A thread another codex is writing to: retry, fork, or a new thread.
+    LockedThread(LockedThread),
+    /// `/doctor`: what a bug report needs.
+    Doctor(DoctorView),
     /// Esc Esc, `/rewind`: back to before an earlier message, files included.
     Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
@@ -125,6 +139,9 @@ macro_rules! each_layer {
             Layer::Agents($view) => $body,
             Layer::Terminals($view) => $body,
             Layer::ShellConfirm($view) => $body,
+            Layer::SignIn($view) => $body,
+            Layer::LockedThread($view) => $body,
+            Layer::Doctor($view) => $body,
             Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
         }

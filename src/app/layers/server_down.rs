@@ -3,7 +3,8 @@
 //! resume the same thread. It sits in the composer's place, under the layers the person opened;
 //! every other key falls through to the composer, so typing goes on and nothing typed is lost.
 //! (Ctrl+R rather than a letter: a person typing a draft must not restart the server by
-//! accident.)
+//! accident.) When codex's config file has an error, Ctrl+R asks for the thread again on the
+//! same server instead (`first_run`).
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
@@ -17,6 +18,8 @@ pub struct ServerDownBox;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DownKey {
     Restart,
+    /// codex's config file has an error: ask for the thread again (no new server).
+    RetryConfig,
     Below,
 }
 
@@ -33,13 +36,21 @@ pub static KEYS: KeyTable<Session, DownKey> = KeyTable::new(
     "codex app-server",
     &[
         KeyRow::new(
+            "retry_config",
+            &[Chord::ctrl('r')],
+            DownKey::RetryConfig,
+            "try again (after fixing the file)",
+        )
+        .when("codex's config file has an error", config_error)
+        .explained("ask codex for the thread again once its config file is fixed (no restart)"),
+        KeyRow::new(
             "restart",
             &[Chord::ctrl('r')],
             DownKey::Restart,
             "restart codex and resume the thread",
         )
         .when("not restarting already", |s| {
-            !s.health.down.as_ref().is_some_and(|d| d.restarting)
+            !config_error(s) && !s.health.down.as_ref().is_some_and(|d| d.restarting)
         }),
         KeyRow::new(
             "scroll",
@@ -69,6 +80,11 @@ impl LayerView for ServerDownBox {
                 let now = cx.now;
                 Outcome::Consumed(crate::app::session::restart::restart(cx, now))
             }
+            // A config file with an error needs no new server: the thread is asked again.
+            Resolved::Row(DownKey::RetryConfig) => {
+                let now = cx.now;
+                Outcome::Consumed(crate::app::session::first_run::retry_config(cx, now))
+            }
             Resolved::Row(DownKey::Below) | Resolved::Pass => Outcome::Ignored,
             Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
         }
@@ -97,4 +113,12 @@ impl LayerView for ServerDownBox {
             .as_ref()
             .map_or(0, |down| down.rows(width))
     }
+}
+
+/// The box shows codex's config error (Ctrl+R asks for the thread again, no restart).
+fn config_error(session: &Session) -> bool {
+    matches!(
+        session.health.down.as_ref().map(|d| &d.cause),
+        Some(crate::app::state::health::DownCause::ConfigError(_))
+    )
 }

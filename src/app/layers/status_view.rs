@@ -122,6 +122,12 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         }
         None => rows.push(("Tokens used", "none reported yet".into())),
     }
+    rows.push(("Account", account_text(state)));
+    let signed_in = matches!(&state.account.read, Some(Ok(read)) if read.account.is_some());
+    if state.turn_settings.rate_limits.is_none() && signed_in {
+        // As the official TUI says it: codex reports them with a turn's answers.
+        rows.push(("Rate limits", "none reported yet".into()));
+    }
     if let Some(limits) = &state.turn_settings.rate_limits {
         for (name, window) in [
             ("primary", &limits.primary),
@@ -133,6 +139,23 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         }
     }
     rows.into_iter().map(|(l, v)| (l.to_string(), v)).collect()
+}
+
+/// The sign-in, as `/status` says it.
+fn account_text(state: &Session) -> String {
+    use crate::app::session::account;
+    match &state.account.read {
+        _ if crate::app::session::gate::needs_sign_in(state) => {
+            "not signed in (/login signs in)".to_string()
+        }
+        Some(Ok(read)) => match &read.account {
+            Some(found) => format!("signed in {}", account::describe(found)),
+            None if read.requires_openai_auth => "not signed in (/login signs in)".to_string(),
+            None => "none needed (this model provider has its own)".to_string(),
+        },
+        Some(Err(e)) => format!("unknown ({e})"),
+        None => "unknown".to_string(),
+    }
 }
 
 fn limit_text(name: &str, window: &RateLimitWindow, unix_now: Option<i64>) -> String {

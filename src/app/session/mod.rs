@@ -7,13 +7,18 @@
 //! `server_events` (every notification routed by `threadId` to its thread's model, reduced by
 //! `thread_events`) and `switch` (which thread is on screen).
 
+pub mod account;
 pub mod actions;
 pub mod agent_switch;
 pub mod agents;
 pub mod answer;
 pub mod attention;
+pub mod auth_refusal;
+pub mod config_warning;
 pub mod export;
 pub mod file_search;
+pub mod first_run;
+pub mod gate;
 pub mod health;
 pub mod image_upload;
 pub mod images;

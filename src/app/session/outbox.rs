@@ -97,6 +97,13 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     if state.turn_active() || !state.lifecycle.is_ready() {
         return vec![];
     }
+    // Not signed in (or not known yet), or a refused turn is being taken back first.
+    if super::gate::holds_turns(state) {
+        return vec![];
+    }
+    if let Some(effects) = super::auth_refusal::revert_first(state) {
+        return effects;
+    }
     // The first message holds an image still on its way to the server: all wait for it.
     if let Some(first) = state.outbox.queued.front() {
         if state.outbox.waits_for_upload(first) {

@@ -6,6 +6,7 @@
 use super::lifecycle::{self, Adopted};
 use super::outbox;
 use super::threads;
+use super::{account, first_run};
 use crate::app::effect::Effect;
 use crate::app::event::{LayerEvent, ListPurpose};
 use crate::app::reply::{shown, Answer, Reply, ReplyError};
@@ -18,16 +19,22 @@ use std::time::Instant;
 
 pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> {
     match reply {
-        Reply::Initialize(answer) => lifecycle::initialized(state, answer),
-        Reply::StartThread(answer) => thread_answered(state, answer, Adopted::Started, now),
+        Reply::Initialize(answer) => {
+            // Then who is signed in, and the server's version noted (`first_run`).
+            let after = first_run::initialize_answered(state, &answer);
+            let mut effects = lifecycle::initialized(state, answer);
+            effects.extend(after);
+            effects
+        }
+        Reply::StartThread(answer) => opened(state, answer, Adopted::Started, now),
         Reply::ResumeThread(answer) => {
             let how = match state.lifecycle {
                 Lifecycle::Opening(Open::Restore(_)) => Adopted::Restored,
                 _ => Adopted::Resumed,
             };
-            thread_answered(state, answer, how, now)
+            opened(state, answer, how, now)
         }
-        Reply::ForkThread(answer) => thread_answered(state, answer, Adopted::Forked, now),
+        Reply::ForkThread(answer) => opened(state, answer, Adopted::Forked, now),
         Reply::StartTurn { prompt, answer } => match answer {
             Ok(response) => {
                 if let TurnPhase::Starting { since } = state.shown.turn {
@@ -142,6 +149,9 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
             answer,
         } => super::plan_mode::mode_switched(state, &mode, implement, answer, now),
         Reply::ReadConfig(answer) => {
+            // Kept for `/doctor` (where codex's settings came from); Plan mode reads whether
+            // raw reasoning is shown.
+            state.first_run.codex_config = Some(shown(answer.clone()));
             super::plan_mode::config_read(state, answer);
             vec![]
         }
@@ -155,6 +165,12 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         } => super::terminals::stopped(state, &command, answer),
         Reply::StopAllTerminals(answer) => super::terminals::all_stopped(state, answer),
         Reply::ShellCommand { command, answer } => super::shell::answered(state, &command, answer),
+        Reply::ReadAccount(answer) => account::read_answered(state, answer, now),
+        Reply::Login { kind, answer } => account::login_answered(state, kind, answer),
+        Reply::CancelLogin(answer) => account::cancel_answered(answer),
+        Reply::Logout(answer) => account::logout_answered(state, answer),
+        Reply::RevertFailedTurn(answer) => account::revert_answered(state, answer, now),
+        Reply::ReadRateLimits(answer) => account::limits_answered(state, answer),
         Reply::StartThreadFor {
             purpose: NewThreadPurpose::ClearContext,
             answer,
@@ -260,6 +276,27 @@ fn listed(
         ),
         ListPurpose::Last => lifecycle::last_listed(state, shown(answer)),
     }
+}
+
+/// A thread's opening answered. A refusal with a screen of its own (codex's config file has an
+/// error; another codex writes to the thread) goes to `first_run`, the rest to the lifecycle;
+/// a thread that opened takes a config box down.
+fn opened(
+    state: &mut Session,
+    answer: Answer<ThreadStartResponse>,
+    how: Adopted,
+    now: Instant,
+) -> Vec<Effect> {
+    let walls = matches!(how, Adopted::Started | Adopted::Resumed);
+    if walls {
+        if let Some(effects) = first_run::thread_refused(state, &answer, how == Adopted::Resumed) {
+            return effects;
+        }
+    }
+    let after = first_run::thread_opened(state, &answer);
+    let mut effects = thread_answered(state, answer, how, now);
+    effects.extend(after);
+    effects
 }
 
 fn archive_answered(

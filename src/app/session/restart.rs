@@ -39,6 +39,8 @@ fn lost(state: &mut Session, reason: String, server_ended: bool) -> Vec<Effect> 
     if matches!(state.lifecycle, Lifecycle::Restarting { .. }) {
         return vec![];
     }
+    // Gone before it answered `initialize`: its last words (often about its config) are why.
+    let at_startup = state.server.is_none();
     state.health.closed = true;
     // A reconnect by itself that gave up (or was refused) ends here too.
     state.reconnect = None;
@@ -73,7 +75,15 @@ fn lost(state: &mut Session, reason: String, server_ended: bool) -> Vec<Effect> 
     } else {
         message.push_str(" What you typed is kept; Ctrl+R restarts codex and resumes the thread.");
     }
-    health::show(state, DownCause::Exited { detail: reason });
+    let detail = reason;
+    health::show(
+        state,
+        if at_startup && server_ended {
+            DownCause::ExitedAtStartup { detail }
+        } else {
+            DownCause::Exited { detail }
+        },
+    );
     fail(state, message)
 }
 

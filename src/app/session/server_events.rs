@@ -114,6 +114,25 @@ pub fn settled_elsewhere(state: &mut Session, questions: &[Question]) {
 /// A notification about the thread on screen: its model, then what the person's messages and
 /// the layers on screen make of it.
 fn about_the_shown_thread(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
+    // A turn refused for want of sign-in: its noise is one line (`auth_refusal`).
+    match &n {
+        N::Error(e) if super::auth_refusal::on_error(state, e) => return vec![],
+        N::Warning(w)
+            if super::auth_refusal::swallows_warning(state, w.thread_id.as_deref(), &w.message) =>
+        {
+            return vec![]
+        }
+        N::ThreadStatusChanged(s)
+            if s.status == crate::protocol::ThreadStatus::SystemError
+                && super::auth_refusal::is_refusing(state, Some(&s.thread_id)) =>
+        {
+            return vec![]
+        }
+        N::TurnCompleted(t) if super::auth_refusal::explains_failure(state, &t.turn) => {
+            state.shown.failure_said = Some(t.turn.id.clone());
+        }
+        _ => {}
+    }
     let mut effects = Vec::new();
     // Plan mode, plans and rewind (issue 20): what the session makes of them besides the model.
     let ended = match &n {
@@ -167,8 +186,19 @@ fn about_the_shown_thread(state: &mut Session, n: N, now: Instant) -> Vec<Effect
 /// layers (the picker keeps in step with renames and archives from anywhere).
 fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
     match n {
-        N::Warning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.message),
-        N::ConfigWarning(w) => super::notices::repeated(state, NoticeLevel::Warning, w.summary),
+        N::Warning(w) => {
+            if !super::auth_refusal::swallows_warning(state, None, &w.message) {
+                super::notices::repeated(state, NoticeLevel::Warning, w.message)
+            }
+        }
+        N::ConfigWarning(w) => {
+            // One about a config file that does not load is kept for the config box.
+            if !super::config_warning::kept(state, &w) {
+                super::notices::repeated(state, NoticeLevel::Warning, w.summary)
+            }
+        }
+        N::AccountLoginCompleted(n) => return super::account::login_completed(state, n),
+        N::AccountUpdated(n) => return super::account::updated(state, n),
         N::DeprecationNotice(w) => tracing::info!("deprecation notice: {}", w.summary),
         N::ThreadNameUpdated(n) => {
             super::titles::named(state, &n.thread_id, n.thread_name.clone());

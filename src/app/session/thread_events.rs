@@ -63,6 +63,8 @@ pub fn apply(
                 TurnStatus::Interrupted => {
                     transcript.notice(NoticeLevel::Warning, "Turn interrupted")
                 }
+                // Said already by a line of its own (a 401's sign-in line, `auth_refusal`).
+                TurnStatus::Failed if model.failure_said.as_deref() == Some(turn.id.as_str()) => {}
                 TurnStatus::Failed => {
                     let message = turn
                         .error
@@ -160,6 +162,8 @@ pub fn apply(
         | N::ThreadArchived(_)
         | N::ThreadUnarchived(_)
         | N::RateLimitsUpdated(_)
+        | N::AccountLoginCompleted(_)
+        | N::AccountUpdated(_)
         | N::Other(_) => {}
     }
     applied

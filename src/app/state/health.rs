@@ -3,7 +3,6 @@
 //! session's `health` and `restart` modules change it.
 
 pub use crate::app::event::ProcessState;
-use crate::text::graphemes::clusters;
 use crate::text::sanitize::sanitize_line;
 use std::time::{Duration, Instant};
 
@@ -89,6 +88,12 @@ pub enum DownCause {
     },
     /// A restart was asked for but the new server could not be started.
     StartFailed { detail: String },
+    /// The server ended before it answered `initialize`: what it said (often about its config
+    /// file) is all there is to go on.
+    ExitedAtStartup { detail: String },
+    /// codex runs, but its config file has an error, so no thread can start (`thread/start`
+    /// refused "failed to load configuration"). Ctrl+R (and a timer) asks again; no restart.
+    ConfigError(super::first_run::ConfigProblem),
 }
 
 /// The server-down box: drawn in the composer's place while `Health::down` holds it.
@@ -161,6 +166,23 @@ impl ServerDown {
                 "Could not start codex app-server again: {}",
                 sanitize_line(detail)
             )],
+            DownCause::ExitedAtStartup { detail } => vec![
+                sanitize_line(detail),
+                "It stopped before it answered tern, so what it said above is the reason: often \
+                 its config.toml ($CODEX_HOME/config.toml). Fix what it names, then Ctrl+R starts \
+                 it again."
+                    .to_string(),
+            ],
+            DownCause::ConfigError(problem) => {
+                let mut out = problem.paragraphs();
+                out.push(
+                    "Ctrl+R tries again once the file is fixed (tern also tries every few seconds, \
+                     and when this window gets the focus back) · your draft is kept and nothing is \
+                     sent meanwhile"
+                        .to_string(),
+                );
+                return out;
+            }
         };
         // What Ctrl+C does is the hint bar's to say: it follows the quit ladder (a running turn
         // is interrupted first), and a fixed "Ctrl+C quits" here told otherwise.
@@ -172,22 +194,16 @@ impl ServerDown {
         out
     }
 
-    /// The paragraphs broken into rows of at most `width` columns.
+    /// The paragraphs broken into rows of at most `width` columns, at word boundaries (a word
+    /// longer than a row is split).
     pub fn lines(&self, width: u16) -> Vec<String> {
         let width = usize::from(width.max(1));
         let mut rows = Vec::new();
         for paragraph in self.paragraphs() {
-            let mut row = String::new();
-            let mut used = 0;
-            for (g, w) in clusters(&paragraph) {
-                if used + w > width && !row.is_empty() {
-                    rows.push(std::mem::take(&mut row));
-                    used = 0;
-                }
-                row.push_str(g);
-                used += w;
+            let spans = [ratatui::text::Span::raw(paragraph)];
+            for line in crate::render::wrap::wrap_spans(&spans, width, &[], &[]) {
+                rows.push(line.spans.iter().map(|s| s.content.as_ref()).collect());
             }
-            rows.push(row);
         }
         rows
     }
@@ -205,6 +221,8 @@ impl ServerDown {
                 stopped: Some(_), ..
             } => "codex app-server is stopped",
             DownCause::Silent { .. } => "codex app-server does not answer",
+            DownCause::ExitedAtStartup { .. } => "codex app-server stopped at startup",
+            DownCause::ConfigError(_) => "codex's config file has an error",
         }
     }
 }

@@ -3,7 +3,9 @@
 //! stacks only by what they return. Data only: what changes it is the session's operations and
 //! the layers' handlers.
 
+pub mod account;
 pub mod beside;
+pub mod first_run;
 pub mod guard;
 pub mod health;
 pub mod lifecycle;
@@ -74,6 +76,8 @@ pub struct SessionConfig {
     pub initial_prompt: Option<String>,
     /// `--image PATH` (repeatable): attached to the first prompt.
     pub initial_images: Vec<String>,
+    /// What the runtime found for signing in and for `/doctor`.
+    pub first_run: first_run::FirstRunSetup,
     /// Name new threads after their first exchange (`thread_titles`; off in tests).
     pub thread_titles: bool,
     /// Show raw reasoning (`show_raw_reasoning`); `None`: as codex's own config says.
@@ -156,6 +160,10 @@ pub struct Session {
     pub agents: crate::model::agents::Agents,
     /// `!` commands and the commands' start times (background terminals).
     pub beside: beside::Beside,
+    /// Who is signed in, and a turn refused for want of it.
+    pub account: account::AccountState,
+    /// A broken codex config file, the version check.
+    pub first_run: first_run::FirstRun,
     /// Plan mode, proposed plans and reasoning.
     pub plan_mode: plan_mode::PlanMode,
     /// Thread names and the title being generated.
@@ -191,6 +199,8 @@ impl Session {
             layer_events: Vec::new(),
             agents: Default::default(),
             beside: Default::default(),
+            account: Default::default(),
+            first_run: Default::default(),
             plan_mode: plan_mode::PlanMode {
                 show_raw: config.show_raw_reasoning,
                 ..Default::default()

@@ -66,6 +66,9 @@ pub struct ThreadModel {
     /// The person's messages for this thread, waiting while another thread is shown (the one
     /// shown has its own in `Session::outbox`; `switch` moves them).
     pub outbox: Outbox,
+    /// A failed turn whose failure a line of its own says already (a turn refused for want of
+    /// sign-in): its end adds no "Turn failed" notice.
+    pub failure_said: Option<String>,
     /// When an event of this thread last arrived, by [`Threads`]'s count (not a clock).
     touched: u64,
 }
@@ -84,6 +87,7 @@ impl ThreadModel {
             finished_turns: HashSet::new(),
             older_turns: None,
             outbox: Outbox::default(),
+            failure_said: None,
             touched: 0,
         }
     }

@@ -12,5 +12,6 @@ mod quiet_model;
 mod remote;
 mod restart;
 mod rules;
+mod sign_in;
 mod steer;
 mod threads;

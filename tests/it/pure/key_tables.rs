@@ -19,9 +19,10 @@ use tern::app::layers::question::FrontQuestion;
 use tern::app::layers::rewind::{Files, Preview, RewindView};
 use tern::app::layers::server_down::ServerDownBox;
 use tern::app::layers::{Ctx, Layer, LayerView, Outcome};
-use tern::app::{update, AppEvent, AppState};
+use tern::app::{update, AppEvent, AppState, RequestTag};
 use tern::model::rewind::{FileRestore, RestoreAction, RestorePlan};
 use tern::model::{CellKind, MarkdownText};
+use tern::protocol::LoginKind;
 
 /// Which view of the fixture is tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -872,7 +873,170 @@ fn fixtures() -> Vec<Fixture> {
                 state
             },
         },
+        Fixture {
+            name: "server down, codex's config file broken",
+            target: Target::ServerDown,
+            build: config_broken,
+        },
+        Fixture {
+            name: "sign-in, choosing",
+            target: Target::Layer,
+            build: signing_in,
+        },
+        Fixture {
+            name: "sign-in, an API key",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = signing_in(now);
+                update(&mut state, key(KeyCode::Char('3')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "sign-in, starting",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = signing_in(now);
+                update(&mut state, key(KeyCode::Char('1')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "sign-in, the browser",
+            target: Target::Layer,
+            build: |now| {
+                login_answered(
+                    '1',
+                    LoginKind::Browser,
+                    json!({"type": "chatgpt", "loginId": "l-1", "authUrl": "https://auth.example/x"}),
+                    now,
+                )
+            },
+        },
+        Fixture {
+            name: "sign-in, a device code",
+            target: Target::Layer,
+            build: |now| {
+                login_answered(
+                    '2',
+                    LoginKind::DeviceCode,
+                    json!({"type": "chatgptDeviceCode", "loginId": "l-2",
+                           "verificationUrl": "https://auth.example/device", "userCode": "AB-12"}),
+                    now,
+                )
+            },
+        },
+        Fixture {
+            name: "sign-out question",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                update(
+                    &mut state,
+                    reply(
+                        RequestTag::ReadAccount,
+                        Ok(json!({"account": {"type": "apiKey"}, "requiresOpenaiAuth": true})),
+                    ),
+                    now,
+                );
+                type_text(&mut state, "/logout", now);
+                update(&mut state, key(KeyCode::Enter), now);
+                state
+            },
+        },
+        Fixture {
+            name: "thread open elsewhere",
+            target: Target::Layer,
+            build: locked,
+        },
+        Fixture {
+            name: "doctor",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                open(&mut state, Layer::Doctor(Default::default()));
+                state
+            },
+        },
     ]
+}
+
+/// Signed out: the sign-in layer opened at its choice.
+fn signing_in(now: Instant) -> AppState {
+    let mut state = ready_state(now);
+    update(
+        &mut state,
+        reply(
+            RequestTag::ReadAccount,
+            Ok(json!({"account": null, "requiresOpenaiAuth": true})),
+        ),
+        now,
+    );
+    assert!(matches!(state.layers.person.last(), Some(Layer::SignIn(_))));
+    state
+}
+
+/// The way in `number` picked and codex's answer to it.
+fn login_answered(
+    number: char,
+    kind: LoginKind,
+    answer: serde_json::Value,
+    now: Instant,
+) -> AppState {
+    let mut state = signing_in(now);
+    update(&mut state, key(KeyCode::Char(number)), now);
+    update(&mut state, reply(RequestTag::Login(kind), Ok(answer)), now);
+    state
+}
+
+/// codex's config file has an error: the config box in the composer's place.
+fn config_broken(now: Instant) -> AppState {
+    let mut state = AppState::new(config());
+    update(&mut state, AppEvent::Resize(100, 30), now);
+    update(
+        &mut state,
+        reply(RequestTag::Initialize, Ok(json!({}))),
+        now,
+    );
+    update(
+        &mut state,
+        reply(
+            RequestTag::StartThread,
+            Err("thread/start failed: failed to load configuration: /h/config.toml:1:2: bad (code -32600)".into()),
+        ),
+        now,
+    );
+    assert!(state.session.health.down.is_some());
+    state
+}
+
+/// `tern resume ID` of a thread another codex writes to.
+fn locked(now: Instant) -> AppState {
+    let mut config = config();
+    config.resume = tern::app::Resume::Thread("t-locked".into());
+    let mut state = AppState::new(config);
+    update(&mut state, AppEvent::Resize(100, 30), now);
+    update(
+        &mut state,
+        reply(RequestTag::Initialize, Ok(json!({}))),
+        now,
+    );
+    update(
+        &mut state,
+        reply(
+            RequestTag::ResumeThread,
+            Err(
+                "thread/resume failed: thread t-locked already has an active writer (code -32600)"
+                    .into(),
+            ),
+        ),
+        now,
+    );
+    assert!(matches!(
+        state.layers.person.last(),
+        Some(Layer::LockedThread(_))
+    ));
+    state
 }
 
 #[test]

@@ -67,6 +67,11 @@ fn initialized() -> (&'static str, Value) {
     ("initialized", Value::Null)
 }
 
+/// Who is signed in, asked after every `initialize` (issue 19).
+fn account_read() -> (&'static str, Value) {
+    ("account/read", json!({"refreshToken": false}))
+}
+
 fn paging(thread_id: &str) -> (&'static str, Value) {
     (
         "thread/turns/list",
@@ -88,7 +93,11 @@ fn new_connects_starts_a_thread_and_is_ready() {
     );
     assert_eq!(
         initialize_ok(&mut state, now),
-        [initialized(), ("thread/start", json!({"cwd": CWD}))]
+        [
+            initialized(),
+            ("thread/start", json!({"cwd": CWD})),
+            account_read()
+        ]
     );
     assert_eq!(state.session.lifecycle, Lifecycle::Opening(Open::New));
     let answer = json!({"thread": {"id": "t-new", "turns": []}, "model": "m", "cwd": CWD});
@@ -111,7 +120,8 @@ fn resume_by_id_resumes_without_turns_then_pages_them() {
             (
                 "thread/resume",
                 json!({"threadId": "t-9", "excludeTurns": true})
-            )
+            ),
+            account_read()
         ]
     );
     assert_eq!(
@@ -141,7 +151,8 @@ fn last_lists_the_newest_thread_of_the_directory_then_resumes_it_or_starts_one()
             (
                 "thread/list",
                 json!({"limit": 1, "sortKey": "updated_at", "cwd": CWD})
-            )
+            ),
+            account_read()
         ]
     );
     assert_eq!(state.session.lifecycle, Lifecycle::Opening(Open::Last));
@@ -186,7 +197,8 @@ fn the_startup_picker_waits_for_the_person_then_opens_their_choice() {
     let effects = initialize_ok(&mut state, now);
     // The router opened the picker, which asks for its pages.
     assert_eq!(effects[0], initialized());
-    assert!(effects[1..].iter().all(|(m, _)| *m == "thread/list"));
+    assert_eq!(effects[1], account_read());
+    assert!(effects[2..].iter().all(|(m, _)| *m == "thread/list"));
     assert_eq!(state.session.lifecycle, Lifecycle::Picking);
     let listed = page(vec![thread("t-1", "first", 3)], None);
     let generation = 1;
@@ -357,7 +369,8 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
             (
                 "thread/resume",
                 json!({"threadId": THREAD, "excludeTurns": true})
-            )
+            ),
+            account_read()
         ]
     );
     assert_eq!(

@@ -61,7 +61,9 @@ fn link_back(state: &mut AppState, status: Value, now: Instant) -> Vec<(&'static
             (
                 "thread/resume",
                 json!({"threadId": THREAD, "excludeTurns": true})
-            )
+            ),
+            // Who is signed in, asked after every `initialize` (it may have changed meanwhile).
+            ("account/read", json!({"refreshToken": false}))
         ]
     );
     let answer = json!({"thread": {"id": THREAD, "turns": [], "status": status},

@@ -100,7 +100,8 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     );
     assert_eq!(
         methods(&effects),
-        ["initialize", "initialized", "thread/resume"]
+        // Who is signed in is read again on the new server.
+        ["initialize", "initialized", "thread/resume", "account/read"]
     );
     let resume = effects
         .iter()
@@ -184,7 +185,10 @@ fn a_late_answer_to_initialize_takes_the_warning_back() {
         t0 + Duration::from_secs(12),
     ));
     assert!(down_cause(&state).is_none());
-    assert_eq!(methods(&effects), ["initialized", "thread/start"]);
+    assert_eq!(
+        methods(&effects),
+        ["initialized", "thread/start", "account/read"]
+    );
 }
 
 #[test]

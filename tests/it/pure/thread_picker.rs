@@ -18,7 +18,15 @@ fn tern_resume_asks_for_the_fast_page_and_the_exact_one_of_this_directory() {
     let expected = json!({"limit": 25, "sortKey": "updated_at", "cwd": CWD});
     let mut fast = expected.clone();
     fast["useStateDbOnly"] = json!(true);
-    assert_eq!(sent, vec![("thread/list", fast), ("thread/list", expected)]);
+    let read = json!({"refreshToken": false});
+    assert_eq!(
+        sent,
+        vec![
+            ("account/read", read),
+            ("thread/list", fast),
+            ("thread/list", expected)
+        ]
+    );
     assert!(
         state.session.shown.thread.is_none(),
         "no thread is started behind the picker"
@@ -461,10 +469,13 @@ fn resume_last_resumes_the_newest_of_this_directory_or_starts_a_new_thread() {
     ));
     assert_eq!(
         requests(&effects),
-        vec![(
-            "thread/list",
-            json!({"limit": 1, "sortKey": "updated_at", "cwd": CWD})
-        )]
+        vec![
+            (
+                "thread/list",
+                json!({"limit": 1, "sortKey": "updated_at", "cwd": CWD})
+            ),
+            ("account/read", json!({"refreshToken": false}))
+        ]
     );
     let effects = list_answer(
         &mut state,

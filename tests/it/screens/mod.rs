@@ -16,4 +16,5 @@ mod reconnect;
 mod replayed_threads;
 mod server_bounds;
 mod server_prompts;
+mod sign_in;
 mod unicode_text;

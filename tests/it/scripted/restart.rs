@@ -176,10 +176,12 @@ async fn ctrl_r_swaps_in_a_new_server_and_resumes_the_thread() {
             "first:initialize",
             "first:initialized",
             "first:thread/start",
+            "first:account/read",
             "first:turn/start",
             "second:initialize",
             "second:initialized",
             "second:thread/resume",
+            "second:account/read",
             "second:turn/start",
         ]
     );

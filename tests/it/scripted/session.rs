@@ -193,11 +193,18 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
     let methods: Vec<&str> = seen.iter().filter_map(|m| m["method"].as_str()).collect();
     assert_eq!(
         methods,
-        ["initialize", "initialized", "thread/start", "turn/start"]
+        [
+            "initialize",
+            "initialized",
+            "thread/start",
+            "account/read",
+            "turn/start"
+        ]
     );
     assert_eq!(seen[0]["params"]["clientInfo"]["name"], "tern");
     assert_eq!(seen[2]["params"], json!({"cwd": "/w"}));
-    assert_eq!(seen[3]["params"]["input"][0]["text"], "hi");
+    assert_eq!(seen[3]["params"], json!({"refreshToken": false}));
+    assert_eq!(seen[4]["params"]["input"][0]["text"], "hi");
     let answer = seen
         .iter()
         .find(|m| m["id"] == 0 && m.get("result").is_some())

@@ -141,6 +141,8 @@ struct State {
     follow_ups: HashMap<String, String>,
     requests: Vec<Value>,
     other_requests: Vec<String>,
+    /// The `Authorization` header of each POST, in arrival order.
+    authorizations: Vec<Option<String>>,
     next_id: u64,
     /// A sub-agent flow under way: it answers its own requests first.
     agents: Option<super::mock_agents::SpawnAndWait>,
@@ -197,9 +199,15 @@ impl MockModel {
         self.state.lock().unwrap().title = Some(title.to_owned());
     }
 
-    /// `METHOD /path` of every other request (answered 404).
+    /// `METHOD /path` of every other request (answered 404, or 426 for a websocket upgrade).
     pub fn other_requests(&self) -> Vec<String> {
         self.state.lock().unwrap().other_requests.clone()
+    }
+
+    /// The `Authorization` header of each POST to `/v1/responses` (none: `None`).
+    #[allow(dead_code)] // not every binary that includes this file uses it
+    pub fn authorizations(&self) -> Vec<Option<String>> {
+        self.state.lock().unwrap().authorizations.clone()
     }
 
     /// When the deltas of the last answer streamed so far were written.
@@ -251,6 +259,22 @@ async fn handle_connection(stream: TcpStream, state: Arc<Mutex<State>>) -> io::R
     };
     let stream = stream.get_mut();
 
+    // The built-in OpenAI provider (`openai_base_url`, no `model_provider`) first asks for a
+    // websocket; 426 makes it fall back to HTTP at once (404 would cost ~6.5 s of retries).
+    let upgrade = request
+        .headers
+        .get("upgrade")
+        .is_some_and(|v| v.eq_ignore_ascii_case("websocket"));
+    if upgrade && request.path.ends_with("/responses") {
+        state.lock().unwrap().other_requests.push(format!(
+            "{} {} (websocket upgrade, answered 426)",
+            request.method, request.path
+        ));
+        let head =
+            "HTTP/1.1 426 Upgrade Required\r\ncontent-length: 0\r\nconnection: close\r\n\r\n";
+        stream.write_all(head.as_bytes()).await?;
+        return stream.shutdown().await;
+    }
     if request.method != "POST" || !request.path.ends_with("/responses") {
         state
             .lock()
@@ -267,6 +291,11 @@ async fn handle_connection(stream: TcpStream, state: Arc<Mutex<State>>) -> io::R
             .unwrap_or_else(|e| json!({ "mock_error": format!("body is not JSON: {e}") })),
         Some(other) => json!({ "mock_error": format!("unsupported content-encoding {other}") }),
     };
+    state
+        .lock()
+        .unwrap()
+        .authorizations
+        .push(request.headers.get("authorization").cloned());
     let (events, pace, quiet) = answer(&mut state.lock().unwrap(), body);
     if let Some(wait) = quiet {
         tokio::time::sleep(wait).await;

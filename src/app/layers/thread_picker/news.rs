@@ -76,6 +76,12 @@ impl ThreadPicker {
                 self.message = Some(format!("Could not open that thread: {error}"));
                 vec![]
             }
+            // Another codex writes to it: the locked-thread box opens over the picker.
+            LayerEvent::ThreadLocked { .. } => {
+                self.opening = None;
+                self.message = Some("That thread is open in another codex.".into());
+                vec![]
+            }
             _ => return Outcome::Ignored,
         };
         Outcome::Consumed(effects)
