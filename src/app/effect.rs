@@ -98,6 +98,12 @@ pub enum Effect {
     ReadImageForServer {
         path: String,
     },
+    /// Leave this window's own server for the local codex service at `socket` (the runtime
+    /// swaps the connection, and later restarts redial the service); the outcome comes back as
+    /// `AppEvent::ServerRestarted`.
+    JoinService {
+        socket: String,
+    },
     /// Open `url` in a browser with the platform's opener (`$BROWSER`, `xdg-open`, `open`),
     /// detached; nothing comes back (the screen shows the link whatever happens).
     OpenUrl(String),

@@ -96,6 +96,10 @@ where
             deferred.merge(session.restart(kill));
             continue;
         }
+        if let Some(socket) = deferred.join.take() {
+            deferred.merge(session.join(&socket));
+            continue;
+        }
         let wake = session.wake().await;
         tracing::trace!(target: WAKE_TARGET, why = wake.why(), "the loop woke");
         match wake {
@@ -317,6 +321,37 @@ where
                 self.asked.forget();
                 (self.responses_tx, self.responses) = mpsc::unbounded_channel();
                 AppEvent::ServerRestarted(Ok(spawned.pid))
+            }
+            Err(e) => AppEvent::ServerRestarted(Err(e)),
+        };
+        let now = Instant::now();
+        let deferred = self.apply(event, now);
+        self.frames.request_now(now);
+        deferred
+    }
+
+    /// Leaves this window's own server for the local codex service at `socket`: a connection
+    /// that dials it in the background replaces the old one (whose child ends with its closed
+    /// pipes), and later restarts redial the service instead of starting a child.
+    fn join(&mut self, socket: &str) -> Deferred {
+        let args = super::connect::RemoteArgs {
+            url: format!("unix://{socket}"),
+            ..Default::default()
+        };
+        let event = match super::connect::Remote::from_args(&args, None) {
+            Ok(remote) => {
+                let mut spawner = remote.spawner();
+                match spawner() {
+                    Ok(spawned) => {
+                        (self.connection, self.inbound) = Connection::start(spawned.transport);
+                        self.inbound_open = true;
+                        self.asked.forget();
+                        (self.responses_tx, self.responses) = mpsc::unbounded_channel();
+                        self.spawner = Some(spawner);
+                        AppEvent::ServerRestarted(Ok(None))
+                    }
+                    Err(e) => AppEvent::ServerRestarted(Err(e)),
+                }
             }
             Err(e) => AppEvent::ServerRestarted(Err(e)),
         };

@@ -24,6 +24,7 @@ pub mod image_upload;
 pub mod images;
 pub mod init;
 pub mod item_notices;
+pub mod join;
 pub mod leftovers;
 pub mod lifecycle;
 pub mod notices;

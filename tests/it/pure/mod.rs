@@ -19,6 +19,7 @@ mod help_anywhere;
 mod history_file;
 mod honest_notices;
 mod images;
+mod join_service;
 mod key_tables;
 mod keymap;
 mod late_events;
