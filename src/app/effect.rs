@@ -103,6 +103,9 @@ pub enum Effect {
     /// `AppEvent::ServerRestarted`.
     JoinService {
         socket: String,
+        /// This window's own server, killed (its process group) once the service is dialled:
+        /// it would otherwise wait for ever on its open pipes.
+        kill: Option<u32>,
     },
     /// Open `url` in a browser with the platform's opener (`$BROWSER`, `xdg-open`, `open`),
     /// detached; nothing comes back (the screen shows the link whatever happens).

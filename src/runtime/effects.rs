@@ -21,8 +21,8 @@ pub struct Deferred {
     pub restart: Option<Option<u32>>,
     /// A draft to open in the editor.
     pub editor: Option<String>,
-    /// The local codex service's socket, to leave this window's server for.
-    pub join: Option<String>,
+    /// The local codex service's socket, to leave this window's server (its pid, to kill) for.
+    pub join: Option<(String, Option<u32>)>,
 }
 
 impl Deferred {
@@ -115,8 +115,8 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 restart: Some(kill),
                 ..Deferred::default()
             }),
-            Effect::JoinService { socket } => deferred.merge(Deferred {
-                join: Some(socket),
+            Effect::JoinService { socket, kill } => deferred.merge(Deferred {
+                join: Some((socket, kill)),
                 ..Deferred::default()
             }),
             Effect::InspectServer { pid } => {

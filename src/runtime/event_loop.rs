@@ -96,8 +96,8 @@ where
             deferred.merge(session.restart(kill));
             continue;
         }
-        if let Some(socket) = deferred.join.take() {
-            deferred.merge(session.join(&socket));
+        if let Some((socket, kill)) = deferred.join.take() {
+            deferred.merge(session.join(&socket, kill));
             continue;
         }
         let wake = session.wake().await;
@@ -331,9 +331,9 @@ where
     }
 
     /// Leaves this window's own server for the local codex service at `socket`: a connection
-    /// that dials it in the background replaces the old one (whose child ends with its closed
-    /// pipes), and later restarts redial the service instead of starting a child.
-    fn join(&mut self, socket: &str) -> Deferred {
+    /// that dials it in the background replaces the old one, the old child (`kill`) is killed
+    /// with its process group, and later restarts redial the service instead of starting one.
+    fn join(&mut self, socket: &str, kill: Option<u32>) -> Deferred {
         let args = super::connect::RemoteArgs {
             url: format!("unix://{socket}"),
             ..Default::default()
@@ -348,6 +348,7 @@ where
                         self.asked.forget();
                         (self.responses_tx, self.responses) = mpsc::unbounded_channel();
                         self.spawner = Some(spawner);
+                        restart::kill_group(kill);
                         AppEvent::ServerRestarted(Ok(None))
                     }
                     Err(e) => AppEvent::ServerRestarted(Err(e)),

@@ -45,6 +45,7 @@ pub fn join_service(state: &mut Session, thread_id: String) -> Vec<Effect> {
     // The restart path opens what the session was asked to: this thread.
     state.config.resume = Resume::Thread(thread_id);
     state.lifecycle = Lifecycle::Restarting { thread: None };
+    let kill = state.health.pid;
     let health = &mut state.health;
     health.pid = None;
     health.started = None;
@@ -53,5 +54,6 @@ pub fn join_service(state: &mut Session, thread_id: String) -> Vec<Effect> {
     health.closed = false;
     vec![Effect::JoinService {
         socket: service.socket,
+        kill,
     }]
 }

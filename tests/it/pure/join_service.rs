@@ -23,6 +23,8 @@ fn locked(service: bool, now: Instant) -> AppState {
         label: "codex service (unix socket)".into(),
     });
     let mut state = AppState::new(config);
+    // This window's own server.
+    state.session.health.pid = Some(4242);
     update(&mut state, AppEvent::Resize(100, 30), now);
     update(
         &mut state,
@@ -47,12 +49,18 @@ fn a_thread_the_service_holds_is_joined_over_it() {
     let now = Instant::now();
     let mut state = locked(true, now);
     let shown = screen(&mut state, 100, 30, now);
-    assert!(shown.contains("join it over the codex service"), "{shown}");
+    assert!(
+        shown.contains("j  join it over the codex service"),
+        "{shown}"
+    );
+    snapshot!("locked_with_join_80x24", &screen(&mut state, 80, 24, now));
+    snapshot!("locked_with_join_120x40", &screen(&mut state, 120, 40, now));
     let effects = wire(update(&mut state, key(KeyCode::Char('j')), now));
     assert_eq!(
         effects,
         [Effect::JoinService {
-            socket: SOCKET.into()
+            socket: SOCKET.into(),
+            kill: Some(4242),
         }]
     );
     assert_eq!(
