@@ -295,6 +295,12 @@ impl Cli {
                 Some(effective.theme.value.as_str()),
                 std::env::var("COLORFGBG").ok().as_deref(),
             ),
+            // Set by `main` with the theme files (`config::themes::apply`).
+            config_file: None,
+            themes_dir: None,
+            theme_from_env: false,
+            vim: effective.vim.value,
+            vim_escape: effective.vim_escape.value.clone(),
             bell: effective.bell.value,
             desktop_notification: effective.desktop_notification.value,
             no_color: effective.no_color.value,

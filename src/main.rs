@@ -67,6 +67,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let startup_theme = tern::config::themes::at_startup(
+        looked_at.as_deref(),
+        &effective,
+        std::env::var("COLORFGBG").ok().as_deref(),
+    );
+    config.theme = startup_theme.theme;
+    config.theme_from_env = startup_theme.from_env;
+    config.config_file = startup_theme.config_file;
+    config.themes_dir = startup_theme.themes_dir;
+    let theme_warnings = startup_theme.warnings;
+    for warning in &theme_warnings {
+        say(warning);
+    }
+    let warnings: Vec<String> = warnings.into_iter().chain(theme_warnings).collect();
     // Checked with the settings above.
     config.keymap = tern::cli::keymap(&loaded).unwrap_or_default();
     let remote = match cli.remote_args(&effective) {

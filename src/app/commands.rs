@@ -32,6 +32,12 @@ pub struct Command {
 }
 
 impl Command {
+    /// Whether Enter on it in the slash popup waits for an argument: it takes one, and one
+    /// that is not optional (`[NAME]` is).
+    pub fn needs_argument(&self) -> bool {
+        self.args.is_some_and(|args| !args.starts_with('['))
+    }
+
     /// `/name` plus its argument's placeholder.
     pub fn usage(&self) -> String {
         match self.args {
@@ -167,6 +173,30 @@ pub static COMMANDS: &[Command] = &[
         "versions, settings, sign-in and terminal, for a bug report",
         |s, _, _| Outcome::Open(Layer::Doctor(Default::default()), read_config(s)),
     ),
+    Command {
+        args: Some("[NAME]"),
+        ..command(
+            "theme",
+            "choose the colours, previewed as you move",
+            |s, a, _| match a {
+                "" => layers::theme_picker::open(s),
+                name => done(super::session::theme::choose_by_name(s, name)),
+            },
+        )
+    },
+    command(
+        "mcp",
+        "the MCP servers: their state, tools and sign-in",
+        |s, _, _| layers::mcp::open(s),
+    ),
+    command(
+        "skills",
+        "the skills codex can use here ($name in a prompt)",
+        |s, _, _| layers::skills::open(s),
+    ),
+    command("vim", "vim keys in the composer, on or off", |s, _, _| {
+        done(super::session::actions::toggle_vim(s))
+    }),
     command(
         "plan",
         "switch to Plan mode: codex plans before it changes anything",
@@ -250,10 +280,16 @@ pub fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome
 
 /// The warning for an unknown command: the closest names, or where the list is.
 fn unknown(name: &str) -> String {
+    let near = |d: usize, n: &str| d <= 1 || n.starts_with(name) || n.contains(name);
     let mut close: Vec<(usize, &str)> = available()
         .map(|c| (distance(name, c.name), c.name))
-        .filter(|(d, n)| *d <= 2 || n.starts_with(name) || n.contains(name))
+        .filter(|(d, n)| *d <= 2 || near(*d, n))
         .collect();
+    // Names one typo away or holding what was typed, when there are any: two edits from a
+    // short name is most of it.
+    if close.iter().any(|(d, n)| near(*d, n)) {
+        close.retain(|(d, n)| near(*d, n));
+    }
     close.sort();
     let close: Vec<String> = close.iter().take(3).map(|(_, n)| format!("/{n}")).collect();
     let name = crate::text::sanitize::sanitize_line(name);
@@ -425,5 +461,10 @@ mod tests {
         assert!(unknown("modle").contains("/model"), "{}", unknown("modle"));
         assert!(unknown("stat").contains("/status"));
         assert!(unknown("xyzzy").ends_with("/help lists the commands."));
+        assert!(
+            unknown("dif").contains("Did you mean /diff?"),
+            "{}",
+            unknown("dif")
+        );
     }
 }

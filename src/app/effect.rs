@@ -110,6 +110,18 @@ pub enum Effect {
     /// Open `url` in a browser with the platform's opener (`$BROWSER`, `xdg-open`, `open`),
     /// detached; nothing comes back (the screen shows the link whatever happens).
     OpenUrl(String),
+    /// Read the theme files of `dir` and register the good ones; they come back as
+    /// `AppEvent::ThemesLoaded`.
+    LoadThemes {
+        dir: PathBuf,
+    },
+    /// Set `key = "value"` in tern's config file `file`, keeping the rest of it, atomically;
+    /// the outcome comes back as `AppEvent::SettingSaved`.
+    SaveSetting {
+        file: PathBuf,
+        key: String,
+        value: String,
+    },
     /// Keep what a turn did to files (its aggregate diff and the paths its patches named)
     /// under `store`, for a later rewind; bounded there.
     SaveTurnRecord {

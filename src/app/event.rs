@@ -148,11 +148,26 @@ pub enum LayerEvent {
         thread_id: Option<String>,
         error: String,
     },
+    /// The theme files, as read (`Effect::LoadThemes`).
+    ThemesLoaded(Result<Vec<ThemeChoice>, String>),
+    /// What tern knows of the MCP servers changed (`state.mcp`).
+    McpChanged,
+    /// The skills were listed (`state.skills`).
+    SkillsChanged,
     /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
     RestorePreview {
         thread_id: String,
         result: Result<crate::model::rewind::RestorePlan, String>,
     },
+}
+
+/// A theme the `/theme` picker offers: a built-in one, or a theme file (registered by the
+/// runtime as it read it, or what is wrong with it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThemeChoice {
+    pub name: String,
+    pub description: String,
+    pub theme: Result<crate::theme::Theme, String>,
 }
 
 /// A server process's state as the system reports it (Linux: `/proc/<pid>/stat`, for the
@@ -200,6 +215,15 @@ pub enum AppEvent {
     GitDiff {
         cwd: String,
         result: Result<GitDiffOutput, String>,
+    },
+    /// The theme files of tern's config folder, as read for `Effect::LoadThemes`.
+    ThemesLoaded(Result<Vec<ThemeChoice>, String>),
+    /// What became of an `Effect::SaveSetting`.
+    SettingSaved {
+        key: String,
+        value: String,
+        file: PathBuf,
+        result: Result<(), String>,
     },
     /// The external editor's text, or why it failed (`Effect::EditInEditor`).
     EditorDone(Result<String, String>),

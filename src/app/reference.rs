@@ -30,6 +30,7 @@ pub fn tables(keymap: &Keymap) -> Vec<Table> {
         table(&base::keys::KEYS, keymap),
         table(&base::slash::KEYS, keymap),
         table(&base::files::KEYS, keymap),
+        table(&base::skills::KEYS, keymap),
         table(&layers::queue::KEYS, keymap),
         table(&layers::history_search::KEYS, keymap),
         table(&layers::search::KEYS, keymap),
@@ -54,6 +55,9 @@ pub fn tables(keymap: &Keymap) -> Vec<Table> {
         table(&layers::sign_in::keys::KEYS, keymap),
         table(&layers::locked_thread::KEYS, keymap),
         table(&layers::doctor_view::KEYS, keymap),
+        table(&layers::theme_picker::KEYS, keymap),
+        table(&layers::skills::KEYS, keymap),
+        table(&layers::mcp::KEYS, keymap),
     ]
 }
 

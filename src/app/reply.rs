@@ -11,9 +11,11 @@ use super::request::{ListPurpose, ModeWanted, NewThreadPurpose};
 use crate::protocol::{
     BackgroundTerminalTerminateResponse, BackgroundTerminalsListResponse,
     CollaborationModeListResponse, ConfigReadResponse, FuzzyFileSearchResponse, GetAccountResponse,
-    InitializeResponse, LoginKind, LoginResponse, ModelListResponse, PrepareApprovedPlanResponse,
-    RateLimitsResponse, ThreadListResponse, ThreadReadResponse, ThreadRevertResponse,
-    ThreadStartResponse, ThreadTurnsListResponse, TurnStartResponse,
+    InitializeResponse, ListMcpServerStatusResponse, LoginKind, LoginResponse,
+    McpServerOauthLoginResponse, ModelListResponse, PrepareApprovedPlanResponse,
+    RateLimitsResponse, SkillsConfigWriteResponse, SkillsListResponse, ThreadListResponse,
+    ThreadReadResponse, ThreadRevertResponse, ThreadStartResponse, ThreadTurnsListResponse,
+    TurnStartResponse,
 };
 use std::fmt;
 
@@ -134,6 +136,18 @@ pub enum Reply {
     Logout(Answer<()>),
     RevertFailedTurn(Answer<()>),
     ReadRateLimits(Answer<RateLimitsResponse>),
+    ListMcpServers(Answer<ListMcpServerStatusResponse>),
+    McpLogin {
+        name: String,
+        answer: Answer<McpServerOauthLoginResponse>,
+    },
+    ReloadMcp(Answer<()>),
+    ListSkills(Answer<SkillsListResponse>),
+    WriteSkillConfig {
+        name: String,
+        enabled: bool,
+        answer: Answer<SkillsConfigWriteResponse>,
+    },
     // Plan mode, titles and rewind (issue 20).
     ListModes {
         then: ModeWanted,
@@ -219,6 +233,11 @@ impl Reply {
             Reply::Login { answer, .. } => err(answer),
             Reply::CancelLogin(a) | Reply::Logout(a) | Reply::RevertFailedTurn(a) => err(a),
             Reply::ReadRateLimits(a) => err(a),
+            Reply::ListMcpServers(a) => err(a),
+            Reply::McpLogin { answer, .. } => err(answer),
+            Reply::ReloadMcp(a) => err(a),
+            Reply::ListSkills(a) => err(a),
+            Reply::WriteSkillConfig { answer, .. } => err(answer),
             Reply::ListModes { answer, .. } => err(answer),
             Reply::SwitchMode { answer, .. }
             | Reply::PlanAttachmentFile { answer, .. }

@@ -82,6 +82,19 @@ pub enum ClientRequest {
     RevertFailedTurn(protocol::ThreadRevertParams),
     /// `account/rateLimits/read`, for `/status`.
     ReadRateLimits,
+    /// `/mcp`: a page of the MCP servers' states and tools.
+    ListMcpServers(protocol::ListMcpServerStatusParams),
+    /// `/mcp`'s sign-in key: the URL to open comes back.
+    McpLogin(protocol::McpServerOauthLoginParams),
+    /// `/mcp`'s reload key: codex reads its MCP config again and restarts what changed.
+    ReloadMcp,
+    /// The skills of the session's directory (`/skills`, `$name`).
+    ListSkills(protocol::SkillsListParams),
+    /// `skills/config/write`: a skill on or off.
+    WriteSkillConfig {
+        params: protocol::SkillsConfigWriteParams,
+        name: String,
+    },
     /// The collaboration modes on offer, for a switch.
     ListModes {
         then: ModeWanted,
@@ -158,6 +171,11 @@ impl ClientRequest {
             ClientRequest::Logout => protocol::ACCOUNT_LOGOUT,
             ClientRequest::RevertFailedTurn(_) => protocol::THREAD_REVERT,
             ClientRequest::ReadRateLimits => protocol::ACCOUNT_RATE_LIMITS_READ,
+            ClientRequest::ListMcpServers(_) => protocol::MCP_SERVER_STATUS_LIST,
+            ClientRequest::McpLogin(_) => protocol::MCP_SERVER_OAUTH_LOGIN,
+            ClientRequest::ReloadMcp => protocol::CONFIG_MCP_SERVER_RELOAD,
+            ClientRequest::ListSkills(_) => protocol::SKILLS_LIST,
+            ClientRequest::WriteSkillConfig { .. } => protocol::SKILLS_CONFIG_WRITE,
             ClientRequest::ListModes { .. } => protocol::COLLABORATION_MODE_LIST,
             ClientRequest::SwitchMode { .. } => protocol::THREAD_SETTINGS_UPDATE,
             ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
@@ -207,6 +225,12 @@ impl ClientRequest {
             ClientRequest::Logout => Ok(Value::Null),
             ClientRequest::RevertFailedTurn(p) => serde_json::to_value(p),
             ClientRequest::ReadRateLimits => Ok(Value::Object(Default::default())),
+            ClientRequest::ListMcpServers(p) => serde_json::to_value(p),
+            ClientRequest::McpLogin(p) => serde_json::to_value(p),
+            // The method takes no params (the schema's `params: undefined`); null is accepted.
+            ClientRequest::ReloadMcp => Ok(Value::Null),
+            ClientRequest::ListSkills(p) => serde_json::to_value(p),
+            ClientRequest::WriteSkillConfig { params, .. } => serde_json::to_value(params),
             ClientRequest::ListModes { .. } => Ok(Value::Object(Default::default())),
             ClientRequest::SwitchMode { params, .. } => serde_json::to_value(params),
             ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
@@ -288,6 +312,16 @@ impl ClientRequest {
             ClientRequest::Logout => RequestTag::Logout,
             ClientRequest::RevertFailedTurn(_) => RequestTag::RevertFailedTurn,
             ClientRequest::ReadRateLimits => RequestTag::ReadRateLimits,
+            ClientRequest::ListMcpServers(_) => RequestTag::ListMcpServers,
+            ClientRequest::McpLogin(p) => RequestTag::McpLogin {
+                name: p.name.clone(),
+            },
+            ClientRequest::ReloadMcp => RequestTag::ReloadMcp,
+            ClientRequest::ListSkills(_) => RequestTag::ListSkills,
+            ClientRequest::WriteSkillConfig { params, name } => RequestTag::WriteSkillConfig {
+                name: name.clone(),
+                enabled: params.enabled,
+            },
             ClientRequest::ListModes { then } => RequestTag::ListModes { then: *then },
             ClientRequest::SwitchMode { params, implement } => RequestTag::SwitchMode {
                 mode: params
@@ -420,6 +454,21 @@ pub enum RequestTag {
     /// `thread/revert` of a turn that failed for want of sign-in.
     RevertFailedTurn,
     ReadRateLimits,
+    /// A page of `mcpServerStatus/list`.
+    ListMcpServers,
+    /// `mcpServer/oauth/login` for the server `name`.
+    McpLogin {
+        name: String,
+    },
+    /// `config/mcpServer/reload`.
+    ReloadMcp,
+    /// `skills/list`.
+    ListSkills,
+    /// `skills/config/write` turning the skill `name` on or off.
+    WriteSkillConfig {
+        name: String,
+        enabled: bool,
+    },
     /// `collaborationMode/list`, asked for a mode switch (`then`).
     ListModes {
         then: ModeWanted,

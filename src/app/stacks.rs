@@ -182,6 +182,7 @@ impl AppState {
         match session.composer.popup.as_ref()? {
             ComposerPopup::Commands(_) => Some(super::base::slash::key_list(session)),
             ComposerPopup::Files(finder) => Some(super::base::files::key_list(session, finder)),
+            ComposerPopup::Skills(finder) => Some(super::base::skills::key_list(session, finder)),
         }
     }
 

@@ -107,6 +107,19 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::GitDiff { cwd, result });
             vec![]
         }
+        AppEvent::ThemesLoaded(result) => {
+            session.layer_events.push(LayerEvent::ThemesLoaded(result));
+            vec![]
+        }
+        AppEvent::SettingSaved {
+            key,
+            value,
+            file,
+            result,
+        } => {
+            super::session::theme::setting_saved(session, &key, &value, &file, &result);
+            vec![]
+        }
         AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
         AppEvent::LinkDropped(reason) => reconnect::on_link_dropped(session, reason, now),
         AppEvent::Redialing { attempt, why } => reconnect::on_redialing(session, attempt, why),

@@ -43,13 +43,16 @@ pub struct Effective {
     pub model: Setting<Option<String>>,
     pub approval_policy: Setting<Option<String>>,
     pub sandbox: Setting<Option<String>>,
-    /// `dark`, `light` or `auto`.
+    /// A built-in theme, a theme file's name, or `auto`.
     pub theme: Setting<String>,
     pub bell: Setting<bool>,
     pub desktop_notification: Setting<bool>,
     pub codex_bin: Setting<Option<PathBuf>>,
     pub no_color: Setting<bool>,
     pub remote_command: Setting<Option<String>>,
+    pub vim: Setting<bool>,
+    /// Empty: none.
+    pub vim_escape: Setting<String>,
     pub thread_titles: Setting<bool>,
     pub show_raw_reasoning: Setting<Option<bool>>,
     pub print_copied: Setting<bool>,
@@ -78,10 +81,7 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
     let optional = |flag: Option<String>, in_file: &Option<String>| {
         pick(flag.map(Some), in_file.clone().map(Some), &from_file, None)
     };
-    let theme = match over
-        .theme_env
-        .filter(|t| super::THEMES.contains(&t.as_str()))
-    {
+    let theme = match over.theme_env.filter(|t| super::is_theme_name(t)) {
         Some(value) => Setting {
             value,
             source: Source::Env("TERN_THEME"),
@@ -136,6 +136,8 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         codex_bin,
         no_color,
         remote_command,
+        vim: pick(None, file.vim, &from_file, false),
+        vim_escape: pick(None, file.vim_escape.clone(), &from_file, String::new()),
         print_copied: pick(over.print_copied, file.print_copied, &from_file, false),
     }
 }

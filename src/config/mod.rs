@@ -8,6 +8,7 @@ mod effective;
 mod keys;
 mod print;
 pub mod profile;
+pub mod themes;
 
 pub use effective::{effective, Effective, Overrides, Setting, Source};
 pub use keys::WrittenKey;
@@ -25,7 +26,8 @@ pub struct FileConfig {
     pub approval_policy: Option<String>,
     /// `read-only`, `workspace-write` or `danger-full-access`.
     pub sandbox: Option<String>,
-    /// `dark`, `light` or `auto` (the terminal's COLORFGBG decides).
+    /// A built-in theme (`dark`, `light`, `high-contrast`, `ansi`), a theme file's name
+    /// (`themes/NAME.toml` beside this file), or `auto` (the terminal's COLORFGBG decides).
     pub theme: Option<String>,
     /// Ring the terminal bell when a question waits or a turn ends while the terminal is not
     /// focused.
@@ -36,6 +38,10 @@ pub struct FileConfig {
     pub codex_bin: Option<PathBuf>,
     /// What `--remote ssh://…` runs on the other machine (default `codex app-server`).
     pub remote_command: Option<String>,
+    /// Start the composer with vim keys (`/vim` toggles them).
+    pub vim: Option<bool>,
+    /// Typing that leaves vim's insert mode as Esc does, such as `jj` (none by default).
+    pub vim_escape: Option<String>,
     /// Name new threads after their first exchange, as the official TUI does (default on).
     pub thread_titles: Option<bool>,
     /// Show the model's raw reasoning; unset: as codex's `show_raw_agent_reasoning` says.
@@ -57,10 +63,24 @@ const KNOWN_KEYS: &[&str] = &[
     "thread_titles",
     "show_raw_reasoning",
     "keys",
+    "vim",
+    "vim_escape",
     "print_copied",
 ];
 
-pub const THEMES: &[&str] = &["dark", "light", "auto"];
+/// The theme names that need no theme file.
+pub const THEMES: &[&str] = &["dark", "light", "high-contrast", "ansi", "auto"];
+
+/// Whether `name` can name a theme: a built-in one, `auto`, or a theme file's name (letters,
+/// digits, `-` and `_`), which is looked for once the theme files are read.
+pub fn is_theme_name(name: &str) -> bool {
+    THEMES.contains(&name)
+        || (!name.is_empty()
+            && name.len() <= 40
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+}
 
 /// The file as read: its settings, where it is, and what was odd about it.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -126,12 +146,26 @@ pub fn parse(text: &str) -> Result<(FileConfig, Vec<String>), String> {
         .collect();
     let settings: FileConfig = toml::from_str(text).map_err(|e| located(text, &e))?;
     if let Some(theme) = &settings.theme {
-        if !THEMES.contains(&theme.as_str()) {
+        if !is_theme_name(theme) {
             return Err(format!(
-                "{}: unknown theme `{}`; use one of: {}",
+                "{}: unknown theme `{}`; use one of: {}, or the name of a file in themes/",
                 position_of_key(text, "theme"),
                 crate::text::sanitize::sanitize_line(theme),
                 THEMES.join(", ")
+            ));
+        }
+    }
+    if let Some(escape) = &settings.vim_escape {
+        let count = escape.chars().count();
+        let fine = (1..=4).contains(&count)
+            && escape
+                .chars()
+                .all(|c| c.is_alphanumeric() || c.is_ascii_punctuation());
+        if !fine {
+            return Err(format!(
+                "{}: vim_escape `{}` must be 1 to 4 letters, digits or punctuation (such as \"jj\")",
+                position_of_key(text, "vim_escape"),
+                crate::text::sanitize::sanitize_line(escape),
             ));
         }
     }

@@ -69,6 +69,19 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             &effective.remote_command.source,
         ),
         (
+            "vim",
+            effective.vim.value.to_string(),
+            &effective.vim.source,
+        ),
+        (
+            "vim_escape",
+            match effective.vim_escape.value.as_str() {
+                "" => "(none)".to_string(),
+                escape => format!("\"{}\"", sanitize_line(escape)),
+            },
+            &effective.vim_escape.source,
+        ),
+        (
             "no_color",
             effective.no_color.value.to_string(),
             &effective.no_color.source,

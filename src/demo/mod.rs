@@ -5,6 +5,7 @@ mod account;
 mod agents;
 mod commands;
 mod files;
+mod mcp_skills;
 mod plan;
 mod player;
 pub mod script;

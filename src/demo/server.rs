@@ -23,6 +23,9 @@ struct DemoServer {
     /// Sub-agents the turns spawned.
     agent_threads: super::agents::AgentThreads,
     account: super::account::DemoAccount,
+    signed_in: super::mcp_skills::SignedIn,
+    /// The skills turned off (`skills/config/write`), by path.
+    skills_off: std::collections::HashSet<String>,
     /// The collaboration mode (`thread/settings/update`).
     mode: String,
 }
@@ -50,6 +53,8 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
         running: None,
         agent_threads: Default::default(),
         account: Default::default(),
+        signed_in: Default::default(),
+        skills_off: Default::default(),
         mode: "default".into(),
     };
     let mut lines = BufReader::new(reader).lines();
@@ -231,6 +236,13 @@ impl DemoServer {
             }
             "turn/steer" => self.steer_turn(params),
             "fuzzyFileSearch" => Ok(super::files::search(&params)),
+            "mcpServerStatus/list" => Ok(super::mcp_skills::servers(&self.signed_in)),
+            "mcpServer/oauth/login" => {
+                super::mcp_skills::login(self.out.clone(), self.signed_in.clone(), &params)
+            }
+            "config/mcpServer/reload" => Ok(json!({})),
+            "skills/list" => Ok(super::mcp_skills::skills(&params, &self.skills_off)),
+            "skills/config/write" => super::mcp_skills::write_skill(&params, &mut self.skills_off),
             "turn/interrupt" => {
                 let wanted = params["turnId"].as_str().unwrap_or_default();
                 match self.running.take() {

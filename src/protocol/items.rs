@@ -122,6 +122,8 @@ pub enum UserInput {
         #[serde(default)]
         url: Option<String>,
     },
+    /// A skill named in the text (`$name`), by its `SKILL.md`.
+    Skill { name: String, path: String },
     #[serde(other)]
     Other,
 }

@@ -156,6 +156,10 @@ pub enum ServerNotification {
     ModelVerification(super::item_kinds::ModelVerificationNotification),
     AccountLoginCompleted(super::account::LoginCompletedNotification),
     AccountUpdated(super::account::AccountUpdatedNotification),
+    McpServerStatusUpdated(super::mcp::McpServerStatusUpdatedNotification),
+    McpServerOauthLoginCompleted(super::mcp::McpServerOauthLoginCompletedNotification),
+    /// The skill files changed: ask `skills/list` again.
+    SkillsChanged,
     /// `item/plan/delta`: a proposed plan streaming (Plan mode).
     PlanDelta(DeltaNotification),
     /// `item/reasoning/summaryPartAdded`: the next part of a reasoning summary starts.
@@ -210,6 +214,9 @@ impl ServerNotification {
             "model/verification" => N::ModelVerification(parse(params)?),
             "account/login/completed" => N::AccountLoginCompleted(parse(params)?),
             "account/updated" => N::AccountUpdated(parse(params)?),
+            "mcpServer/startupStatus/updated" => N::McpServerStatusUpdated(parse(params)?),
+            "mcpServer/oauthLogin/completed" => N::McpServerOauthLoginCompleted(parse(params)?),
+            "skills/changed" => N::SkillsChanged,
             "item/plan/delta" => N::PlanDelta(parse(params)?),
             "item/reasoning/summaryPartAdded" => N::ReasoningSummaryPartAdded(parse(params)?),
             "item/reasoning/textDelta" => N::ReasoningTextDelta(parse(params)?),
@@ -250,6 +257,9 @@ impl ServerNotification {
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
             N::RateLimitsUpdated(_) | N::AccountLoginCompleted(_) | N::AccountUpdated(_) => None,
+            // Filtered by thread where they are used: a null thread is about every thread.
+            N::McpServerStatusUpdated(_) | N::McpServerOauthLoginCompleted(_) => None,
+            N::SkillsChanged => None,
         }
     }
 }

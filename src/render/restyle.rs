@@ -38,7 +38,12 @@ mod tests {
 
     #[test]
     fn restyle_splits_spans_at_the_range_edges() {
-        let mark = crate::theme::Theme::Dark.palette().diff.added_word;
+        let mark = crate::theme::Theme::Dark
+            .palette()
+            .diff
+            .added_word
+            .bg
+            .unwrap();
         let spans = vec![Span::raw("hello "), Span::raw("world")];
         let out = restyle(spans, 3..8, Style::default().bg(mark));
         let pieces: Vec<(&str, Option<Color>)> = out

@@ -195,6 +195,25 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 });
             }
             Effect::OpenUrl(url) => super::opener::open(&url),
+            Effect::LoadThemes { dir } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = super::themes::read_and_register(&dir);
+                    let _ = responses.send(AppEvent::ThemesLoaded(result));
+                });
+            }
+            Effect::SaveSetting { file, key, value } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = super::config_write::set_string(&file, &key, &value);
+                    let _ = responses.send(AppEvent::SettingSaved {
+                        key,
+                        value,
+                        file,
+                        result,
+                    });
+                });
+            }
             Effect::SaveTurnRecord { store, record } => {
                 tokio::task::spawn_blocking(move || {
                     if let Err(e) = super::turn_store::save(&store, &record) {

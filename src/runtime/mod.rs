@@ -5,6 +5,7 @@ pub mod atomic_file;
 pub mod backend;
 pub mod clipboard_image;
 pub mod codex_bin;
+pub mod config_write;
 pub mod connect;
 pub mod connect_backoff;
 pub mod connect_redial;
@@ -35,6 +36,7 @@ pub mod restore;
 pub mod rules_file;
 pub mod server_process;
 pub mod terminal;
+pub mod themes;
 pub mod turn_store;
 
 pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

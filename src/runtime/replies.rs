@@ -190,6 +190,20 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
         RequestTag::ReadRateLimits => {
             Reply::ReadRateLimits(typed(protocol::ACCOUNT_RATE_LIMITS_READ, raw))
         }
+        RequestTag::ListMcpServers => {
+            Reply::ListMcpServers(typed(protocol::MCP_SERVER_STATUS_LIST, raw))
+        }
+        RequestTag::McpLogin { name } => Reply::McpLogin {
+            name,
+            answer: typed(protocol::MCP_SERVER_OAUTH_LOGIN, raw),
+        },
+        RequestTag::ReloadMcp => Reply::ReloadMcp(done(raw)),
+        RequestTag::ListSkills => Reply::ListSkills(typed(protocol::SKILLS_LIST, raw)),
+        RequestTag::WriteSkillConfig { name, enabled } => Reply::WriteSkillConfig {
+            name,
+            enabled,
+            answer: typed(protocol::SKILLS_CONFIG_WRITE, raw),
+        },
         RequestTag::ListModes { then } => Reply::ListModes {
             then,
             answer: typed(protocol::COLLABORATION_MODE_LIST, raw),

@@ -1,9 +1,9 @@
-//! The roles a palette fills, and the built-in palettes. A role is a [`Style`] holding colours
-//! (and, for a selection, reversal); the emphasis text carries for its own sake (bold, dim,
-//! italic) is added where the text is laid out. Backgrounds that tint a whole row are
-//! [`Color`]s.
+//! The roles a palette fills. A role is a [`Style`] holding colours (and, for a selection,
+//! reversal); the emphasis text carries for its own sake (bold, dim, italic) is added where the
+//! text is laid out. The built-in palettes are in `builtin`; a user theme file (`user`) names
+//! roles by the names listed here ([`ROLES`], [`DIFF_ROLES`]).
 
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Style;
 use two_face::theme::EmbeddedThemeName;
 
 /// Every colour tern draws with, by what it means.
@@ -11,6 +11,12 @@ use two_face::theme::EmbeddedThemeName;
 pub struct Palette {
     /// What the theme is chosen by.
     pub name: &'static str,
+    /// One line for the `/theme` picker.
+    pub description: &'static str,
+    /// Only the terminal's 16 colours reach the screen: anything else a cell holds (command
+    /// output's 256-colour and RGB codes) is brought to the nearest of them when drawn, so the
+    /// person's own palette applies everywhere.
+    pub terminal_colours_only: bool,
 
     // Text.
     /// Secondary text: separators, footers, the words of a hint, timestamps, gutters, notes.
@@ -75,11 +81,12 @@ pub struct Palette {
 /// The colours of a diff.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DiffPalette {
-    /// Row backgrounds of added and removed lines, and of the words that changed in them.
-    pub added: Color,
-    pub added_word: Color,
-    pub removed: Color,
-    pub removed_word: Color,
+    /// Patched over added and removed lines (a row tint, or a text colour where the theme has
+    /// no tints), and over the words that changed in them.
+    pub added: Style,
+    pub added_word: Style,
+    pub removed: Style,
+    pub removed_word: Style,
     /// `+` and `+N`, an added file; `-` and `−N`, a deleted one.
     pub added_mark: Style,
     pub removed_mark: Style,
@@ -94,70 +101,77 @@ pub struct DiffPalette {
     pub changed_ending: Style,
 }
 
-const fn fg(colour: Color) -> Style {
-    Style::new().fg(colour)
+/// The roles of a palette and of its diff, by name, for theme files: `roles!(Palette { … })`
+/// lists the fields once and gives the names and a way to each field.
+macro_rules! roles {
+    ($ty:ident, $list:ident, [$($role:ident),* $(,)?]) => {
+        /// The names a theme file may set.
+        pub const $list: &[&str] = &[$(stringify!($role)),*];
+
+        impl $ty {
+            /// The role called `name`, to set from a theme file.
+            pub fn role_mut(&mut self, name: &str) -> Option<&mut Style> {
+                match name {
+                    $(stringify!($role) => Some(&mut self.$role),)*
+                    _ => None,
+                }
+            }
+
+            /// Every role, by name.
+            pub fn roles(&self) -> Vec<(&'static str, Style)> {
+                vec![$((stringify!($role), self.$role)),*]
+            }
+        }
+    };
 }
 
-const fn on(fore: Color, back: Color) -> Style {
-    Style::new().fg(fore).bg(back)
-}
+roles!(
+    Palette,
+    ROLES,
+    [
+        dim,
+        accent,
+        key,
+        user,
+        agent,
+        identity,
+        unknown,
+        status_bar,
+        proposed,
+        heading,
+        link,
+        inline_code,
+        quote,
+        working,
+        success,
+        warning,
+        error,
+        border,
+        border_focused,
+        border_attention,
+        badge,
+        attention,
+        selected,
+        menu_selected,
+        search_match,
+        search_current,
+    ]
+);
 
-/// For a dark background (and the terminal's own colours wherever a role allows).
-pub const DARK: Palette = Palette {
-    name: "dark",
-    dim: fg(Color::DarkGray),
-    accent: fg(Color::Cyan),
-    key: fg(Color::Cyan),
-    user: fg(Color::Cyan),
-    agent: fg(Color::Magenta),
-    identity: fg(Color::Magenta),
-    unknown: fg(Color::Magenta),
-    status_bar: fg(Color::Gray),
-    proposed: fg(Color::Yellow),
-    heading: fg(Color::Magenta),
-    link: fg(Color::Blue),
-    inline_code: fg(Color::Cyan),
-    quote: fg(Color::DarkGray),
-    working: fg(Color::Cyan),
-    success: fg(Color::Green),
-    warning: fg(Color::Yellow),
-    error: fg(Color::Red),
-    border: fg(Color::DarkGray),
-    border_focused: fg(Color::Cyan),
-    border_attention: fg(Color::Yellow),
-    badge: on(Color::Black, Color::Cyan),
-    attention: on(Color::Black, Color::Yellow),
-    selected: Style::new().add_modifier(Modifier::REVERSED),
-    menu_selected: Style::new().bg(Color::DarkGray),
-    search_match: on(Color::Black, Color::Yellow),
-    search_current: on(Color::Black, Color::LightMagenta),
-    diff: DiffPalette {
-        added: Color::Rgb(22, 52, 34),
-        added_word: Color::Rgb(40, 110, 62),
-        removed: Color::Rgb(62, 26, 30),
-        removed_word: Color::Rgb(130, 42, 50),
-        added_mark: fg(Color::Green),
-        removed_mark: fg(Color::Red),
-        updated_mark: fg(Color::Yellow),
-        moved_mark: fg(Color::Magenta),
-        hunk_header: fg(Color::Cyan),
-        line_number: fg(Color::DarkGray),
-        changed_ending: fg(Color::Yellow),
-    },
-    syntax: EmbeddedThemeName::Base16OceanDark,
-};
-
-/// For a light background: the dark palette's roles, with diff tints and code colours that read
-/// on white.
-pub const LIGHT: Palette = Palette {
-    name: "light",
-    diff: DiffPalette {
-        added: Color::Rgb(230, 255, 236),
-        added_word: Color::Rgb(165, 240, 183),
-        removed: Color::Rgb(255, 235, 233),
-        removed_word: Color::Rgb(255, 188, 188),
-        ..DARK.diff
-    },
-    syntax: EmbeddedThemeName::InspiredGithub,
-    ..DARK
-};
+roles!(
+    DiffPalette,
+    DIFF_ROLES,
+    [
+        added,
+        added_word,
+        removed,
+        removed_word,
+        added_mark,
+        removed_mark,
+        updated_mark,
+        moved_mark,
+        hunk_header,
+        line_number,
+        changed_ending,
+    ]
+);

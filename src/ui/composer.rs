@@ -1,5 +1,6 @@
 //! The composer box: the draft soft-wrapped (`render::editor_layout`), scrolled so the cursor's
-//! row shows, control characters as visible markers; the cursor is a reversed cell.
+//! row shows, control characters as visible markers; the cursor is a reversed cell. With vim
+//! keys on, the mode is on the box's top edge.
 
 use super::chrome::rounded_box;
 use crate::app::composer::placeholder;
@@ -27,6 +28,16 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
         _ => palette.border,
     };
     let mut block = rounded_box(border);
+    // Vim's mode (and the command being typed) on the border, where the eye is.
+    if let Some(vim) = &state.composer.vim {
+        let style = match vim.mode {
+            crate::app::composer::vim::Mode::Normal => palette.badge,
+            crate::app::composer::vim::Mode::Insert => palette.accent,
+            crate::app::composer::vim::Mode::Replace => palette.warning,
+        };
+        let label = Span::styled(format!(" {} ", vim.status()), style);
+        block = block.title_top(Line::from(label).right_aligned());
+    }
     let watching = crate::app::session::agent_switch::watching(state);
     if shell {
         block = block.title(Span::styled(

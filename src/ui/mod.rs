@@ -20,6 +20,7 @@ mod help;
 mod hints;
 mod history_search;
 mod locked_thread;
+mod mcp;
 mod prefix;
 mod question;
 mod question_view;
@@ -32,10 +33,13 @@ mod selected;
 mod server_down;
 mod shell_confirm;
 mod sign_in;
+mod skill_popup;
+mod skills;
 mod slash_popup;
 mod status;
 mod status_view;
 mod terminals;
+mod theme_picker;
 mod thread_picker;
 mod transcript;
 mod welcome;
@@ -79,6 +83,9 @@ pub fn draw_frame(
         Some(ComposerPopup::Files(finder)) => {
             file_finder::draw(frame, areas.transcript, finder, palette)
         }
+        Some(ComposerPopup::Skills(finder)) => {
+            skill_popup::draw(frame, areas.transcript, finder, session, palette)
+        }
         None => {}
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
@@ -112,9 +119,22 @@ pub fn draw_frame(
     hints::draw(frame, areas.hints, &hints, help, palette);
     if session.config.no_color {
         strip_colours(frame.buffer_mut());
+    } else if palette.terminal_colours_only {
+        only_terminal_colours(frame.buffer_mut());
     }
     previews.retain(|p| still_blank(frame.buffer_mut(), p));
     previews
+}
+
+/// A theme of the terminal's 16 colours: what arrived with colours of its own (command
+/// output's 256-colour and RGB codes) is brought to the nearest of the 16 too.
+fn only_terminal_colours(buffer: &mut ratatui::buffer::Buffer) {
+    use crate::theme::terminal::nearest_of_16;
+    for cell in buffer.content.iter_mut() {
+        cell.fg = nearest_of_16(cell.fg);
+        cell.bg = nearest_of_16(cell.bg);
+        cell.underline_color = nearest_of_16(cell.underline_color);
+    }
 }
 
 /// Whether the rows kept for a preview are still blank once everything is drawn.
@@ -199,6 +219,13 @@ fn draw_shown(
             confirm::draw(frame, areas.main, confirm, session, palette)
         }
         Shown::Layer(Layer::CopyPick(pick)) => copy_pick::draw(frame, areas.main, pick, palette),
+        Shown::Layer(Layer::ThemePicker(picker)) => {
+            theme_picker::draw(frame, areas.main, picker, palette)
+        }
+        Shown::Layer(Layer::Skills(view)) => {
+            skills::draw(frame, areas.main, view, session, palette)
+        }
+        Shown::Layer(Layer::Mcp(view)) => mcp::draw(frame, areas.main, view, session, palette),
         Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
         // Shown by the queued list, which highlights the selection.
         Shown::Layer(Layer::Queue(_)) => {}

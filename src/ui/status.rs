@@ -76,9 +76,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
                     &format!("● working {secs}s"),
                     palette.working.bold(),
                 ));
-                parts.push(
-                    Part::text(keep::INTERRUPT_HINT, " (Esc to interrupt)", palette.dim).joined(),
-                );
+                // With vim keys Esc is vim's (to normal mode): Ctrl+C interrupts.
+                let how = if state.session.composer.vim.is_some() {
+                    " (Ctrl+C to interrupt)"
+                } else {
+                    " (Esc to interrupt)"
+                };
+                parts.push(Part::text(keep::INTERRUPT_HINT, how, palette.dim).joined());
             }
             TurnPhase::Interrupting { .. } => parts.push(status("interrupting…", palette.warning)),
         },

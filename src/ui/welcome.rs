@@ -32,7 +32,10 @@ pub fn shown(state: &AppState) -> bool {
         && state.session.questions.is_empty()
         && state.session.health.down.is_none()
         && state.layers.person.is_empty()
-        && !matches!(state.session.composer.popup, Some(ComposerPopup::Files(_)))
+        && !matches!(
+            state.session.composer.popup,
+            Some(ComposerPopup::Files(_) | ComposerPopup::Skills(_))
+        )
 }
 
 /// Draws it at the top of `area`; returns the rows it took (with a blank row under it), 0 when

@@ -21,7 +21,9 @@ pub struct BaseState {
     pub composer_empty: bool,
     /// A layer is open over the conversation (the keys it passes on come here).
     pub layer_open: bool,
-    /// Vim's normal mode (issue 22): never yet.
+    /// Vim keys are on (`/vim`): Esc is vim's, not the interrupt (Ctrl+C interrupts).
+    pub vim: bool,
+    /// Vim's normal mode: letters are vim's commands, Ctrl+R redoes.
     pub vim_normal: bool,
     /// A server question is up: keys reach the draft under it as typing.
     pub question: bool,
@@ -41,11 +43,12 @@ impl BaseState {
     pub fn possible(&self) -> bool {
         (!self.composer_empty || (self.first_line && self.mention_here))
             && (!self.running || self.busy)
+            && (!self.vim_normal || self.vim)
     }
 
     /// Every state, for the tests that try them all.
     pub fn all() -> impl Iterator<Item = BaseState> {
-        (0u32..1 << 10)
+        (0u32..1 << 11)
             .map(|bits| {
                 let bit = |n: u32| bits & (1 << n) != 0;
                 BaseState {
@@ -59,6 +62,7 @@ impl BaseState {
                     queued: bit(7),
                     first_line: bit(8),
                     mention_here: bit(9),
+                    vim: bit(10),
                 }
             })
             .filter(BaseState::possible)
@@ -104,6 +108,14 @@ pub enum BaseKey {
     /// sub-agents.
     AgentPrevious,
     AgentNext,
+    /// `$` where a mention starts: the skill finder.
+    SkillMention,
+    /// Vim: to normal mode (in normal mode, the command being typed is dropped).
+    VimEscape,
+    /// Vim's redo, in normal mode.
+    VimRedo,
+    /// A key of vim's normal mode, to its engine as typed (`composer::vim`).
+    VimCommand,
     /// Esc on an empty, idle composer: the first arms, the second opens the rewind list.
     Rewind,
     /// Shift+Tab: the next collaboration mode.
@@ -176,6 +188,75 @@ fn ctrl_c_words(s: &BaseState) -> Words {
     }
 }
 
+/// A key of vim's normal mode: help's, as typed to vim's engine, never moved by `[keys]`.
+const fn vim(
+    name: &'static str,
+    keys: &'static [Chord],
+    help: &'static str,
+) -> KeyRow<BaseState, BaseKey> {
+    KeyRow::new(name, keys, BaseKey::VimCommand, help)
+        .when("vim's normal mode", |s: &BaseState| {
+            s.vim_normal && !s.question
+        })
+        .fixed()
+        .help()
+}
+
+const VIM_INSERT: &[Chord] = &[
+    Chord::ch('i'),
+    Chord::ch('a'),
+    Chord::ch('I'),
+    Chord::ch('A'),
+    Chord::ch('o'),
+    Chord::ch('O'),
+];
+const VIM_MOVE: &[Chord] = &[
+    Chord::ch('h'),
+    Chord::ch('j'),
+    Chord::ch('k'),
+    Chord::ch('l'),
+    Chord::ch('w'),
+    Chord::ch('b'),
+    Chord::ch('e'),
+    Chord::ch('W'),
+    Chord::ch('B'),
+    Chord::ch('E'),
+    Chord::ch('0'),
+    Chord::ch('^'),
+    Chord::ch('$'),
+    Chord::ch('g'),
+    Chord::ch('G'),
+    Chord::ch('f'),
+    Chord::ch('t'),
+    Chord::ch('F'),
+    Chord::ch('T'),
+];
+const VIM_COUNT: &[Chord] = &[
+    Chord::ch('1'),
+    Chord::ch('2'),
+    Chord::ch('3'),
+    Chord::ch('4'),
+    Chord::ch('5'),
+    Chord::ch('6'),
+    Chord::ch('7'),
+    Chord::ch('8'),
+    Chord::ch('9'),
+];
+const VIM_OPERATOR: &[Chord] = &[Chord::ch('d'), Chord::ch('c'), Chord::ch('y')];
+const VIM_EDIT: &[Chord] = &[
+    Chord::ch('x'),
+    Chord::ch('X'),
+    Chord::ch('s'),
+    Chord::ch('S'),
+    Chord::ch('D'),
+    Chord::ch('C'),
+    Chord::ch('Y'),
+    Chord::ch('r'),
+    Chord::ch('R'),
+    Chord::ch('p'),
+    Chord::ch('P'),
+];
+
 const ALT_LEFT: Chord = Chord::alt(KeyCode::Left);
 /// Help over any view, by default.
 pub const HELP_ANYWHERE: Chord = Chord::key(KeyCode::F(1));
@@ -188,7 +269,34 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         // The hint bar's, in its order.
         row("interrupt", &[Chord::ESC], BaseKey::Interrupt, "interrupt")
             .explained("interrupt the running turn")
-            .when("a turn runs", |s| s.running && !s.question),
+            .when("a turn runs, vim keys off", |s| {
+                s.running && !s.question && !s.vim
+            }),
+        row("vim_escape", &[Chord::ESC], BaseKey::VimEscape, "normal mode")
+            .explained("vim: to normal mode; in normal mode, drop the command being typed (Ctrl+C interrupts)")
+            .when("vim keys are on", |s| s.vim && !s.question)
+            .bar_if(|s| !s.vim_normal),
+        // Vim's normal mode: its own keys, as typed, to its engine (`composer::vim`), which
+        // reads commands of several keys (`d2w`, `ci(`, `fx`); they cannot be moved.
+        vim("vim_insert", VIM_INSERT, "insert")
+            .explained("insert before/after the cursor, at the line's start/end, on a new line below/above")
+            .bar_keys(2)
+            .shown(Show::Bar),
+        vim("vim_move", VIM_MOVE, "move")
+            .explained("move (with a count: 3w); gg/G the first/last line; f t F T a character; k/j past the first/last line: earlier/later prompts")
+            .shown_as("h j k l w b e 0 ^ $ gg G f t F T"),
+        vim("vim_count", VIM_COUNT, "count")
+            .explained("a count for the next command (3dw, 2p)")
+            .shown_as("1-9"),
+        vim("vim_operator", VIM_OPERATOR, "operator")
+            .explained("delete, change, yank over a motion or a text object (iw aw i( a[ i{ i\" …); dd cc yy whole lines"),
+        vim("vim_edit", VIM_EDIT, "edit")
+            .explained("delete a character, substitute, to the line's end, replace one / replace mode, put after/before"),
+        vim("vim_undo", &[Chord::ch('u')], "undo")
+            .explained("vim: undo (Ctrl+R redoes)")
+            .shown(Show::Bar),
+        vim("vim_repeat", &[Chord::ch('.')], "repeat")
+            .explained("repeat the last change (a count replaces its count)"),
         row("help", &[Chord::ch('?')], BaseKey::Help, "keys")
             .explained("this help")
             .when("the composer is empty", |s| s.composer_empty && !s.question),
@@ -250,7 +358,13 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         row("mention", &[Chord::ch('@')], BaseKey::Mention, "mention")
             .explained("find a file to mention")
             .when("at the start or after a space", |s| {
-                s.mention_here && !s.question
+                s.mention_here && !s.question && !s.vim_normal
+            })
+            .help(),
+        row("skill", &[Chord::ch('$')], BaseKey::SkillMention, "skill")
+            .explained("name a skill for the prompt ($name goes as a skill input)")
+            .when("at the start or after a space", |s| {
+                s.mention_here && !s.question && !s.vim_normal
             })
             .help(),
         edit("up", &[Chord::UP], Edit::Up, "rows")
@@ -281,8 +395,14 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             "history",
         )
         .explained("search earlier prompts")
-        .when("no question is up", |s| !s.question && !s.vim_normal)
+        .when("no question is up, not in vim's normal mode", |s| {
+            !s.question && !s.vim_normal
+        })
         .help(),
+        row("vim_redo", &[Chord::ctrl('r')], BaseKey::VimRedo, "redo")
+            .explained("vim: redo what u undid")
+            .when("vim's normal mode", |s| s.vim_normal && !s.question)
+            .help(),
         edit(
             "delete_line_start",
             &[Chord::ctrl('u')],
@@ -473,8 +593,8 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         row("rewind", &[Chord::ESC], BaseKey::Rewind, "rewind")
             .explained("twice: rewind to an earlier message (files too, if you say so)")
             .shown_as("Esc Esc")
-            .when("idle, the composer empty", |s| {
-                !s.busy && s.composer_empty && !s.question
+            .when("idle, the composer empty, vim keys off", |s| {
+                !s.busy && s.composer_empty && !s.question && !s.vim
             })
             .help(),
         row("mode", &[Chord::BACKTAB], BaseKey::Mode, "mode")

@@ -1,13 +1,16 @@
 //! The bottom of the layer stack: transcript scrolling, global keys and the composer, with the
-//! lists the composer opens over itself (`slash`, `files`). Gets whatever every layer above
-//! ignored. Its keys are one table (`keys`); what they do is here.
+//! lists the composer opens over itself (`slash`, `files`, `skills`). Gets whatever every
+//! layer above ignored. Its keys are one table (`keys`); what they do is here. With vim keys
+//! on, what reaches the composer goes through vim's engine first (`vim_keys`).
 
 pub mod composer_input;
 pub mod files;
 pub mod keys;
 pub mod links;
 pub mod precedence;
+pub mod skills;
 pub mod slash;
+pub mod vim_keys;
 
 use super::keys::{Chord, KeyList, Resolved};
 use super::layer_types::Input;
@@ -20,6 +23,9 @@ use keys::{BaseKey, BaseState, KEYS};
 pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     // The composer's lists see its keys first.
     if let Some(outcome) = files::handle(cx, input) {
+        return outcome;
+    }
+    if let Some(outcome) = skills::handle(cx, input) {
         return outcome;
     }
     let before = slash::is_open(cx).then(|| cx.composer.text());
@@ -69,7 +75,8 @@ pub fn state(session: &Session, layer_open: bool) -> BaseState {
         busy: session.turn_active(),
         composer_empty: session.composer.is_empty(),
         layer_open,
-        vim_normal: false,
+        vim: session.composer.vim.is_some(),
+        vim_normal: session.composer.vim_normal(),
         question: !session.questions.is_empty(),
         reading_back: !session.shown.scroll.is_following(),
         queued: !session.outbox.queued.is_empty(),
@@ -91,8 +98,13 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
         cx.rewind.armed_until = None;
     }
     match resolved {
-        Resolved::Row(action) => act(cx, action),
+        Resolved::Row(action) => act(cx, action, key),
         Resolved::Take => {
+            // Vim's first: a command in normal mode, typing it watches in insert mode.
+            let now = cx.now;
+            if let Some(outcome) = vim_keys::offer(cx, key, now) {
+                return outcome;
+            }
             if let Some(c) = Chord::typed_char(&key) {
                 cx.composer.type_char(c);
             }
@@ -103,8 +115,8 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
     }
 }
 
-/// What a row of the conversation's table does.
-fn act(cx: &mut Ctx<'_>, action: BaseKey) -> Outcome {
+/// What a row of the conversation's table does (`key`: the key that chose it).
+fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
     let now = cx.now;
     let transcript = cx.areas.transcript;
     let state = &mut **cx;
@@ -133,14 +145,31 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey) -> Outcome {
         // An image on the clipboard is attached (text pastes arrive as pastes, not as this key).
         BaseKey::PasteImage => return Outcome::Consumed(vec![super::effect::Effect::PasteImage]),
         BaseKey::Expand => state.expanded = !state.expanded,
-        BaseKey::Commands => return slash::open(state),
+        BaseKey::Commands => {
+            // A command is typed, never vim's normal mode's letters.
+            vim_keys::to_insert_mode(state);
+            return slash::open(state);
+        }
         BaseKey::Quit => return Outcome::Consumed(quit(state)),
         BaseKey::SelectCell => return super::layers::selected::open(state, transcript),
         BaseKey::Suspend => return Outcome::Consumed(vec![super::effect::Effect::Suspend]),
-        BaseKey::Edit(edit) => return composer_input::edit(state, edit, now),
+        BaseKey::Edit(edit) => {
+            // Vim sees what reaches the composer: Backspace moves left in normal mode, and
+            // insert mode's edits are part of the change `.` repeats.
+            if let Some(outcome) = vim_keys::offer(state, key, now) {
+                return outcome;
+            }
+            return composer_input::edit(state, edit, now);
+        }
         BaseKey::AgentPrevious | BaseKey::AgentNext => {
             let forward = action == BaseKey::AgentNext;
             return Outcome::Consumed(super::session::agent_switch::step(state, forward));
+        }
+        BaseKey::SkillMention => return skills::open(state),
+        BaseKey::VimEscape => return vim_keys::escape(state, now),
+        BaseKey::VimRedo => return vim_keys::redo(state, now),
+        BaseKey::VimCommand => {
+            return vim_keys::offer(state, key, now).unwrap_or(Outcome::Consumed(vec![]))
         }
         BaseKey::Rewind => {
             if super::session::rewind::esc(state, now) {

@@ -1,7 +1,7 @@
 //! The keys several modes share, and who takes each in which state: one table read from the
 //! conversation's key table (`keys`), so it cannot drift from what the keys do. The columns
-//! are the facts that decide — a turn running, the composer empty, a layer open, vim's normal
-//! mode (issue 22; never yet) — and a test tries every combination of every fact the rows
+//! are the facts that decide — a turn running, the composer empty, a layer open, vim keys off,
+//! in insert mode or in normal mode — and a test tries every combination of every fact the rows
 //! read and fails when two rows take the same key in the same state: no row may shadow
 //! another silently. A later issue adds its row to `keys::KEYS` (or claims a reserved one) and
 //! the test tells it where it collides.
@@ -96,12 +96,14 @@ pub fn column_states() -> Vec<BaseState> {
     for running in [false, true] {
         for composer_empty in [true, false] {
             for layer_open in [false, true] {
-                for vim_normal in [false, true] {
+                // Vim keys off, in insert mode, in normal mode.
+                for (vim, vim_normal) in [(false, false), (true, false), (true, true)] {
                     states.push(BaseState {
                         running,
                         busy: running,
                         composer_empty,
                         layer_open,
+                        vim,
                         vim_normal,
                         first_line: true,
                         mention_here: composer_empty,
@@ -219,16 +221,30 @@ mod tests {
     #[test]
     fn every_shared_key_has_its_column_filled_where_it_does_something() {
         let keymap = Keymap::default();
-        // Esc: interrupts a running turn, rewinds (Esc Esc) when idle on an empty composer.
+        // Esc: interrupts a running turn, rewinds (Esc Esc) when idle on an empty composer;
+        // with vim keys on it is vim's (to normal mode), whatever runs.
         let esc = table(&Chord::ESC, &keymap);
         assert!(esc
             .iter()
-            .filter(|t| t.state.running && !t.state.vim_normal)
+            .filter(|t| t.state.running && !t.state.vim)
             .all(|t| t.row.map(|r| r.0) == Some("interrupt")));
         assert!(esc
             .iter()
-            .filter(|t| !t.state.running && t.state.composer_empty)
+            .filter(|t| t.state.vim)
+            .all(|t| t.row.map(|r| r.0) == Some("vim_escape")));
+        assert!(esc
+            .iter()
+            .filter(|t| !t.state.running && t.state.composer_empty && !t.state.vim)
             .all(|t| t.row.map(|r| r.0) == Some("rewind")));
+        // Ctrl+R: vim's redo in its normal mode, the history search otherwise.
+        for taker in table(&Chord::ctrl('r'), &keymap) {
+            let expected = if taker.state.vim_normal {
+                "vim_redo"
+            } else {
+                "history_search"
+            };
+            assert_eq!(taker.row.map(|r| r.0), Some(expected), "{:?}", taker.state);
+        }
         // Shift+Tab: the collaboration mode, in every column (a question is not up in them).
         assert!(table(&Chord::BACKTAB, &keymap)
             .iter()

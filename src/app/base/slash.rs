@@ -126,11 +126,8 @@ pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
             }
         }
         SlashKey::Run => match chosen {
-            // It wants an argument: complete it and let the person type it (an optional one,
-            // `[…]`, is left out and the command runs).
-            Some(command) if command.args.is_some_and(|a| !a.starts_with('[')) => {
-                complete(state, command)
-            }
+            // It wants an argument: complete it and let the person type it.
+            Some(command) if command.needs_argument() => complete(state, command),
             Some(command) => {
                 state.composer.set_text(&format!("/{}", command.name));
                 return None;

@@ -5,12 +5,14 @@
 //! itself while a `/command` or an `@mention` is typed are its own state (`popups`).
 
 pub mod popups;
+pub mod vim;
 
-pub use popups::{Asked, ComposerPopup, FileFinder, SlashPopup};
+pub use popups::{Asked, ComposerPopup, FileFinder, SkillFinder, SlashPopup};
 
 use super::paste::{self, FoldedPaste};
 use super::prompt_history::PromptHistory;
 use crate::render::editor_layout::{layout, row_count, visible_top, EditorLayout};
+use crossterm::event::KeyEvent;
 use ratatui_textarea::{CursorMove, DataCursor, TextArea};
 
 /// What the composer's keys do (`base::keys` says which key does which).
@@ -96,6 +98,8 @@ pub struct Composer {
     pub images: Vec<String>,
     /// What the runtime read of each attached image (pixel size, length), for its chip.
     pub image_info: std::collections::HashMap<String, crate::model::ImageInfo>,
+    /// Vim keys (`/vim`, the config's `vim`): `None` when off.
+    pub vim: Option<vim::Vim>,
 }
 
 impl std::fmt::Debug for Composer {
@@ -129,6 +133,7 @@ impl Composer {
             file_searches: 0,
             images: Vec::new(),
             image_info: Default::default(),
+            vim: None,
         }
     }
 
@@ -268,6 +273,12 @@ impl Composer {
     /// folded into a token. Control characters are kept (the prompt is sent as pasted) and shown
     /// as visible markers.
     pub fn paste(&mut self, text: &str) {
+        if self.vim.is_some() {
+            let buffer = self.vim_buffer();
+            if let Some(vim) = &mut self.vim {
+                vim.paste(text, &buffer);
+            }
+        }
         let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
         if paste::should_fold(&normalized) {
             self.insert_paste(&normalized);
@@ -384,7 +395,77 @@ impl Composer {
         }
         self.clear();
         self.prompt_history.reset();
+        if let Some(vim) = &mut self.vim {
+            vim.sent();
+        }
         ComposerOutcome::Submitted(text)
+    }
+
+    /// The text and cursor as vim sees them.
+    fn vim_buffer(&self) -> vim::Buffer {
+        let DataCursor(row, col) = self.textarea.cursor();
+        vim::Buffer {
+            lines: self.textarea.lines().to_vec(),
+            cursor: vim::Pos::new(row, col),
+        }
+    }
+
+    /// Takes vim's text and cursor back.
+    fn load_vim_buffer(&mut self, buffer: vim::Buffer) {
+        if buffer.lines.as_slice() != self.textarea.lines() {
+            self.textarea = textarea(buffer.lines);
+            self.history_edited();
+        }
+        self.textarea.move_cursor(CursorMove::Jump(
+            u16::try_from(buffer.cursor.row).unwrap_or(u16::MAX),
+            u16::try_from(buffer.cursor.col).unwrap_or(u16::MAX),
+        ));
+    }
+
+    /// Vim's say on a key, when vim is on and the key is vim's (`None`: the composer and the
+    /// keys around it handle it as without vim).
+    pub fn vim_key(&mut self, key: KeyEvent) -> Option<ComposerOutcome> {
+        let mut buffer = self.vim_buffer();
+        let outcome = self.vim.as_mut()?.key(key, &mut buffer);
+        match outcome {
+            vim::VimOutcome::PassThrough => None,
+            vim::VimOutcome::Done => {
+                self.load_vim_buffer(buffer);
+                Some(ComposerOutcome::Edited)
+            }
+            vim::VimOutcome::Submit => Some(self.submit()),
+            vim::VimOutcome::History(direction) => Some(self.history(direction)),
+        }
+    }
+
+    /// Whether vim is on and in normal mode.
+    pub fn vim_normal(&self) -> bool {
+        self.vim
+            .as_ref()
+            .is_some_and(|v| v.mode == vim::Mode::Normal)
+    }
+
+    /// An earlier (`-1`) or later prompt from the history, as ↑ on the first row and ↓ on the
+    /// last do.
+    fn history(&mut self, direction: isize) -> ComposerOutcome {
+        let entry = if direction < 0 {
+            let current = self.expanded_text();
+            self.prompt_history.older(&current).map(str::to_string)
+        } else {
+            self.prompt_history.newer()
+        };
+        match entry {
+            Some(entry) => {
+                self.recall(&entry);
+                // A recalled prompt is read in normal mode from its start, as vim opens a file.
+                if self.vim_normal() {
+                    self.textarea.move_cursor(CursorMove::Top);
+                    self.textarea.move_cursor(CursorMove::Head);
+                }
+                ComposerOutcome::Edited
+            }
+            None => ComposerOutcome::Ignored,
+        }
     }
 
     /// Up or Down one screen row, or through the history from the first or last row.

@@ -1,7 +1,8 @@
 //! Lists the composer opens over itself from what is being typed: the commands matching a
-//! `/name` (the slash popup) and the files matching an `@mention` (the file finder). They are
+//! `/name` (the slash popup), the files matching an `@mention` (the file finder) and the skills
+//! matching a `$name` (the skill finder). They are
 //! the composer's state, drawn just above it, not layers of the stack (as the official TUI's
-//! composer and helix's completion keep theirs); their keys are `base::slash` and `base::files`.
+//! composer and helix's completion keep theirs); their keys are `base::slash`, `base::files` and `base::skills`.
 
 use crate::app::line_input::LineInput;
 use crate::app::pick_list::PickList;
@@ -16,6 +17,8 @@ pub enum ComposerPopup {
     Commands(SlashPopup),
     /// `@` where a mention starts: files of the session's directory.
     Files(FileFinder),
+    /// `$` where a mention starts: the skills (`base::skills`).
+    Skills(SkillFinder),
 }
 
 impl ComposerPopup {
@@ -23,12 +26,22 @@ impl ComposerPopup {
         match self {
             ComposerPopup::Commands(_) => "Commands",
             ComposerPopup::Files(_) => "Files",
+            ComposerPopup::Skills(_) => "Skills",
         }
     }
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SlashPopup {
+    /// Which of the current matches (clamped when they shrink).
+    pub selected: PickList,
+}
+
+/// The `$name` completion: the skills whose names match what follows `$`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SkillFinder {
+    /// What was typed after `$`.
+    pub query: LineInput,
     /// Which of the current matches (clamped when they shrink).
     pub selected: PickList,
 }

@@ -24,6 +24,7 @@ pub mod first_run;
 pub mod help;
 pub mod history_search;
 pub mod locked_thread;
+pub mod mcp;
 pub mod prefix;
 pub mod question;
 pub mod question_view;
@@ -36,8 +37,10 @@ pub mod selected;
 pub mod server_down;
 pub mod shell_confirm;
 pub mod sign_in;
+pub mod skills;
 pub mod status_view;
 pub mod terminals;
+pub mod theme_picker;
 pub mod thread_picker;
 
 pub use agents::AgentsList;
@@ -61,6 +64,7 @@ pub use shell_confirm::ShellConfirm;
 pub use sign_in::SignIn;
 pub use status_view::StatusView;
 pub use terminals::Terminals;
+pub use theme_picker::ThemePicker;
 pub use thread_picker::ThreadPicker;
 
 use super::event::LayerEvent;
@@ -116,6 +120,12 @@ pub enum Layer {
     Rewind(RewindView),
     /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
     Selected(SelectedCell),
+    /// `/theme`: the themes, previewed as the selection moves.
+    ThemePicker(ThemePicker),
+    /// `/skills`: the skills of this directory.
+    Skills(skills::SkillsView),
+    /// `/mcp`: the MCP servers, their tools and sign-in.
+    Mcp(mcp::McpView),
 }
 
 /// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
@@ -144,6 +154,9 @@ macro_rules! each_layer {
             Layer::Doctor($view) => $body,
             Layer::Rewind($view) => $body,
             Layer::Selected($view) => $body,
+            Layer::ThemePicker($view) => $body,
+            Layer::Skills($view) => $body,
+            Layer::Mcp($view) => $body,
         }
     };
 }

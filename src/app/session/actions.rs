@@ -117,3 +117,27 @@ pub fn list_models() -> Effect {
         limit: Some(100),
     }))
 }
+
+/// `/vim`: vim keys in the composer, on (in insert mode) or off.
+pub fn toggle_vim(state: &mut Session) -> Vec<Effect> {
+    let text = match state.composer.vim.take() {
+        Some(_) => "Vim keys off.".to_string(),
+        None => {
+            state.composer.vim = Some(crate::app::composer::vim::Vim::new(
+                &state.config.vim_escape,
+            ));
+            let escape = match state.config.vim_escape.as_str() {
+                "" => String::new(),
+                seq => format!(" (or {})", crate::text::sanitize::sanitize_line(seq)),
+            };
+            format!(
+                "Vim keys on: Esc{escape} for normal mode, i to type; Enter sends in either mode, Ctrl+C interrupts."
+            )
+        }
+    };
+    state
+        .shown
+        .transcript
+        .notice(crate::model::NoticeLevel::Info, text);
+    vec![]
+}

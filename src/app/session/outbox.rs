@@ -67,7 +67,7 @@ pub fn send_message(state: &mut Session, message: Message, now: Instant) -> Vec<
             let message = Message::new(prompt.clone(), images.clone());
             let params = TurnSteerParams {
                 thread_id: thread_id.to_string(),
-                input: inputs(&message),
+                input: super::skills::with_skills(state, inputs(&message), &prompt),
                 expected_turn_id: id.clone(),
             };
             state.outbox.steering.push(PendingSteer {
@@ -116,7 +116,7 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     ) else {
         return vec![];
     };
-    let input = inputs(&message);
+    let input = super::skills::with_skills(state, inputs(&message), &message.text);
     // Shown as the server will echo it (images named on a line of their own), so the echo
     // binds to this cell.
     state.shown.transcript.push(CellKind::User {

@@ -171,6 +171,21 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::Logout(answer) => account::logout_answered(state, answer),
         Reply::RevertFailedTurn(answer) => account::revert_answered(state, answer, now),
         Reply::ReadRateLimits(answer) => account::limits_answered(state, answer),
+        Reply::ListMcpServers(answer) => super::mcp::listed(state, answer),
+        Reply::McpLogin { name, answer } => {
+            super::mcp::login_answered(state, &name, answer);
+            vec![]
+        }
+        Reply::ReloadMcp(answer) => super::mcp::reloaded(state, answer),
+        Reply::ListSkills(answer) => {
+            super::skills::listed(state, answer);
+            vec![]
+        }
+        Reply::WriteSkillConfig {
+            name,
+            enabled,
+            answer,
+        } => super::skills::written(state, &name, enabled, answer),
         Reply::StartThreadFor {
             purpose: NewThreadPurpose::ClearContext,
             answer,

@@ -216,6 +216,9 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
             archived: false,
         }),
         N::RateLimitsUpdated(n) => state.turn_settings.merge_rate_limits(n.rate_limits),
+        N::McpServerStatusUpdated(n) => return super::mcp::startup_updated(state, n),
+        N::McpServerOauthLoginCompleted(n) => return super::mcp::login_completed(state, n),
+        N::SkillsChanged => return super::skills::changed(state),
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
         // Each names its thread (`thread_id`), so none comes here; routed by thread if one did.
         n @ (N::ThreadStarted(_)

@@ -164,6 +164,9 @@ pub fn apply(
         | N::RateLimitsUpdated(_)
         | N::AccountLoginCompleted(_)
         | N::AccountUpdated(_)
+        | N::McpServerStatusUpdated(_)
+        | N::McpServerOauthLoginCompleted(_)
+        | N::SkillsChanged
         | N::Other(_) => {}
     }
     applied

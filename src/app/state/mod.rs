@@ -9,12 +9,14 @@ pub mod first_run;
 pub mod guard;
 pub mod health;
 pub mod lifecycle;
+pub mod mcp;
 pub mod older_turns;
 pub mod outbox;
 pub mod plan_mode;
 pub mod questions;
 pub mod reconnect;
 pub mod rewind;
+pub mod skills;
 pub mod threads;
 pub mod titles;
 pub mod turn_settings;
@@ -59,8 +61,19 @@ pub struct SessionConfig {
     /// How images are previewed inline: the protocol the terminal answered a query for at
     /// startup; `None` (no answer) shows their path and size only.
     pub images: Option<crate::model::ImageProtocol>,
-    /// Colours for code, chosen once at startup from the environment.
+    /// The colours everything is drawn with: chosen at startup (the config file, `TERN_THEME`,
+    /// the terminal's background) and with `/theme`.
     pub theme: Theme,
+    /// tern's config file, where `/theme` saves its choice (`None`: nowhere to save).
+    pub config_file: Option<std::path::PathBuf>,
+    /// Where the person's theme files are (`themes/` beside the config file).
+    pub themes_dir: Option<std::path::PathBuf>,
+    /// `TERN_THEME` chose the theme at startup (a saved choice does not apply while it is set).
+    pub theme_from_env: bool,
+    /// Start the composer with vim keys.
+    pub vim: bool,
+    /// Typing that leaves vim's insert mode (`jj`); empty: none.
+    pub vim_escape: String,
     /// `$HOME`, read once at startup, to shorten paths to `~/…`.
     pub home: Option<String>,
     /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
@@ -168,6 +181,10 @@ pub struct Session {
     pub account: account::AccountState,
     /// A broken codex config file, the version check.
     pub first_run: first_run::FirstRun,
+    /// The MCP servers (`/mcp`).
+    pub mcp: mcp::McpState,
+    /// The skills (`/skills`, `$name`).
+    pub skills: skills::Skills,
     /// Plan mode, proposed plans and reasoning.
     pub plan_mode: plan_mode::PlanMode,
     /// Thread names and the title being generated.
@@ -178,6 +195,11 @@ pub struct Session {
 
 impl Session {
     pub fn new(mut config: SessionConfig) -> Self {
+        let mut composer =
+            Composer::with_prompt_history(std::mem::take(&mut config.prompt_history));
+        if config.vim {
+            composer.vim = Some(super::composer::vim::Vim::new(&config.vim_escape));
+        }
         Session {
             lifecycle: Lifecycle::Connecting {
                 then: Open::first(&config.resume),
@@ -185,7 +207,7 @@ impl Session {
             },
             shown: ThreadModel::lobby(),
             threads: Threads::default(),
-            composer: Composer::with_prompt_history(std::mem::take(&mut config.prompt_history)),
+            composer,
             outbox: Default::default(),
             focused: true,
             questions: config
@@ -205,6 +227,8 @@ impl Session {
             beside: Default::default(),
             account: Default::default(),
             first_run: Default::default(),
+            mcp: Default::default(),
+            skills: Default::default(),
             plan_mode: plan_mode::PlanMode {
                 show_raw: config.show_raw_reasoning,
                 ..Default::default()

@@ -7,7 +7,7 @@ use super::parse::LineKind;
 use crate::render::highlight::Theme;
 use crate::render::restyle::restyle;
 use crate::theme::{DiffPalette, Palette};
-use ratatui::style::{Color, Style, Stylize};
+use ratatui::style::{Style, Stylize};
 use ratatui::text::Span;
 use unicode_width::UnicodeWidthStr;
 
@@ -16,8 +16,8 @@ pub fn palette(theme: Theme) -> &'static DiffPalette {
     &theme.palette().diff
 }
 
-/// The row background of a line, if it is a change.
-pub(super) fn tint(kind: LineKind, palette: &Palette) -> Option<Color> {
+/// The row tint of a line (a background, or a text colour), if it is a change.
+pub(super) fn tint(kind: LineKind, palette: &Palette) -> Option<Style> {
     match kind {
         LineKind::Added => Some(palette.diff.added),
         LineKind::Removed => Some(palette.diff.removed),
@@ -98,9 +98,9 @@ pub fn content(
         }
         _ => vec![Span::raw(line.text.clone())],
     };
-    if let Some(bg) = tint(line.kind, palette) {
+    if let Some(tint) = tint(line.kind, palette) {
         for span in &mut spans {
-            span.style = span.style.bg(bg);
+            span.style = span.style.patch(tint);
         }
         let word = match line.kind {
             LineKind::Added => colours.added_word,
@@ -111,11 +111,11 @@ pub fn content(
             _ => emphasis(&p.text, &line.text).map(|(_, new)| new),
         });
         for range in ranges.unwrap_or_default() {
-            spans = restyle(spans, range, Style::default().bg(word));
+            spans = restyle(spans, range, word);
         }
         // Same text, different bytes: the change is in what sanitising hides (tabs, controls).
         if partner.is_some_and(|p| p.text == line.text && p.cr == line.cr) {
-            spans = restyle(spans, 0..line.text.len(), Style::default().bg(word));
+            spans = restyle(spans, 0..line.text.len(), word);
         }
     }
     spans.retain(|s| !s.content.is_empty());
@@ -124,7 +124,7 @@ pub fn content(
 }
 
 pub(super) fn fill_style(kind: LineKind, palette: &Palette) -> Style {
-    tint(kind, palette).map_or(Style::default(), |bg| Style::default().bg(bg))
+    tint(kind, palette).unwrap_or_default()
 }
 
 pub(super) fn line_width(line: &ShownLine, partner: Option<&ShownLine>) -> (usize, bool) {

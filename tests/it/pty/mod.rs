@@ -12,6 +12,7 @@ mod fake_server_harness;
 mod faults;
 mod flood;
 mod hostile_ids;
+mod hostile_mcp_skills;
 mod hostile_output;
 mod hostile_plan;
 mod lifecycle;

@@ -22,11 +22,15 @@ fn a_broken_file_is_an_error_with_line_and_column() {
     assert!(err.contains("bool"), "{err}");
     let err = parse("[unclosed\n").unwrap_err();
     assert!(err.starts_with("line 1, column"), "{err}");
-    let err = parse("theme = \"purple\"\n").unwrap_err();
+    let err = parse("theme = \"pur/ple\"\n").unwrap_err();
     assert!(
-        err.contains("line 1, column 1") && err.contains("dark, light, auto"),
+        err.contains("line 1, column 1")
+            && err.contains("dark, light, high-contrast, ansi, auto")
+            && err.contains("a file in themes/"),
         "{err}"
     );
+    // A name a theme file could have is looked for once the theme files are read.
+    assert!(parse("theme = \"purple\"\n").is_ok());
 }
 
 #[test]

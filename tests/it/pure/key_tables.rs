@@ -102,6 +102,9 @@ fn view_list(state: &AppState, target: Target, now: Instant) -> KeyList {
                 tern::app::composer::ComposerPopup::Files(finder) => {
                     tern::app::base::files::key_list(session, finder)
                 }
+                tern::app::composer::ComposerPopup::Skills(finder) => {
+                    tern::app::base::skills::key_list(session, finder)
+                }
             }
         }
     }
@@ -131,7 +134,8 @@ fn outcome(state: &mut AppState, target: Target, key: KeyEvent, now: Instant) ->
         Target::ServerDown => ServerDownBox.handle(&input, &mut cx),
         Target::Base => tern::app::base::handle(&mut cx, &input),
         Target::Popup => {
-            let files = tern::app::base::files::handle(&mut cx, &input);
+            let files = tern::app::base::files::handle(&mut cx, &input)
+                .or_else(|| tern::app::base::skills::handle(&mut cx, &input));
             let taken = match files {
                 Some(outcome) => Some(outcome),
                 None if cx.composer.popup.is_some() => {
@@ -495,6 +499,35 @@ fn terminals(now: Instant, then: Option<KeyCode>) -> AppState {
     state
 }
 
+fn skills_answer() -> AppEvent {
+    reply(
+        tern::app::RequestTag::ListSkills,
+        Ok(json!({"data": [{"cwd": "/home/user/project", "skills": [
+            {"name": "lint", "description": "Lints", "path": "/h/skills/lint/SKILL.md", "scope": "user", "enabled": true},
+            {"name": "old", "description": "Off", "path": "/h/skills/old/SKILL.md", "scope": "user", "enabled": false}
+        ], "errors": []}]})),
+    )
+}
+
+fn slash_command(state: &mut AppState, name: &str, now: Instant) {
+    type_text(state, name, now);
+    update(state, key(KeyCode::Esc), now);
+    update(state, key(KeyCode::Enter), now);
+}
+
+fn vim_on(now: Instant) -> AppState {
+    let mut config = config();
+    config.vim = true;
+    ready_with(config, now)
+}
+
+fn vim_normal_draft(now: Instant) -> AppState {
+    let mut state = vim_on(now);
+    type_text(&mut state, "one two", now);
+    update(&mut state, key(KeyCode::Esc), now);
+    state
+}
+
 /// The rewind screen over a thread with one message: its list, or the preview of `files`.
 fn rewind_at(now: Instant, files: Option<Files>) -> AppState {
     let mut state = ready_state(now);
@@ -826,11 +859,118 @@ fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "skill finder",
+            target: Target::Popup,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "$", now);
+                update(&mut state, skills_answer(), now);
+                type_text(&mut state, "li", now);
+                state
+            },
+        },
+        Fixture {
             name: "plan chooser",
             target: Target::Question,
             build: |now| {
                 let mut state = plan_fixtures::in_plan_mode(json!({"userAgent": "x"}), now);
                 plan_fixtures::plan_turn(&mut state, now);
+                state
+            },
+        },
+        Fixture {
+            name: "theme picker",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/theme", now);
+                state
+            },
+        },
+        Fixture {
+            name: "skills",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/skills", now);
+                update(&mut state, skills_answer(), now);
+                state
+            },
+        },
+        Fixture {
+            name: "skills, one that is off selected",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/skills", now);
+                update(&mut state, skills_answer(), now);
+                update(&mut state, key(KeyCode::End), now);
+                state
+            },
+        },
+        Fixture {
+            name: "mcp",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/mcp", now);
+                update(
+                    &mut state,
+                    reply(
+                        tern::app::RequestTag::ListMcpServers,
+                        Ok(
+                            json!({"data": [{"name": "tiny", "runtimeStatus": "connected",
+                            "tools": {"echo": {"name": "echo", "inputSchema": {}}},
+                            "authStatus": "unsupported"}], "nextCursor": null}),
+                        ),
+                    ),
+                    now,
+                );
+                state
+            },
+        },
+        Fixture {
+            name: "mcp, none listed",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/mcp", now);
+                state
+            },
+        },
+        Fixture {
+            name: "vim, insert mode",
+            target: Target::Base,
+            build: |now| {
+                let mut state = vim_on(now);
+                type_text(&mut state, "a draft", now);
+                state
+            },
+        },
+        Fixture {
+            name: "vim, normal mode, a draft",
+            target: Target::Base,
+            build: vim_normal_draft,
+        },
+        Fixture {
+            name: "vim, normal mode, running",
+            target: Target::Base,
+            build: |now| {
+                let mut config = config();
+                config.vim = true;
+                let mut state = ready_with(config, now);
+                type_text(&mut state, "go", now);
+                update(&mut state, key(KeyCode::Enter), now);
+                update(
+                    &mut state,
+                    notify(
+                        "turn/started",
+                        json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+                    ),
+                    now,
+                );
+                type_text(&mut state, "more", now);
+                update(&mut state, key(KeyCode::Esc), now);
                 state
             },
         },

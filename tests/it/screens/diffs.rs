@@ -5,7 +5,7 @@
 
 use crate::support::common::*;
 use crossterm::event::KeyCode;
-use ratatui::style::Color;
+use ratatui::style::Style;
 use serde_json::json;
 use std::time::Instant;
 use tern::app::{update, AppState};
@@ -141,11 +141,11 @@ fn a_one_word_change_in_a_long_line_is_emphasised() {
         None,
     );
     let colours = palette(Theme::Dark);
-    let emphasised = |bg: Color| -> Vec<String> {
+    let emphasised = |tint: Style| -> Vec<String> {
         lines
             .iter()
             .flat_map(|l| &l.spans)
-            .filter(|s| s.style.bg == Some(bg))
+            .filter(|s| s.style.bg == tint.bg)
             .map(|s| s.content.to_string())
             .collect()
     };

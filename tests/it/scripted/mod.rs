@@ -2,6 +2,7 @@
 //! peer on a recording backend, a server swapped after it dies, input read before a flood.
 
 mod demo_agents;
+mod demo_mcp_skills;
 mod demo_steer_search;
 mod file_search_race;
 mod input_first;

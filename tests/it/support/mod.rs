@@ -16,4 +16,5 @@ pub mod plan_fixtures;
 pub mod pty;
 pub mod recording_backend;
 pub mod remote_servers;
+pub mod styled;
 pub mod thread_fixtures;

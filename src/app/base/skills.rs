@@ -1,0 +1,197 @@
+//! The `$name` skill finder's keys. `$` typed at the start of the composer or after a space
+//! opens it (its state is the composer's, `composer::popups`; the skills are asked for if tern
+//! has none yet) and what follows narrows the skills by name. Tab or Enter puts `$name ` in
+//! place of what was typed, and on sending, each known `$name` goes as a `skill` input
+//! (`session::skills::inputs`). Esc leaves the text as typed.
+
+use crate::app::base::composer_input;
+use crate::app::composer::{ComposerPopup, Edit, SkillFinder};
+use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::app::layer_types::Input;
+use crate::app::layers::Outcome;
+use crate::app::line_input::pasted_line;
+use crate::app::session::skills;
+use crate::app::state::Session;
+use crate::protocol::SkillMetadata;
+
+/// The most matches listed.
+pub const MAX_SHOWN: usize = 8;
+
+/// Whether a `$` typed now starts a mention: at the start of the composer or after whitespace.
+pub fn starts_mention(state: &Session) -> bool {
+    state
+        .composer
+        .char_before_cursor()
+        .is_none_or(char::is_whitespace)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SkillKey {
+    Up,
+    Down,
+    Insert,
+    Backspace,
+    Close,
+}
+
+pub static KEYS: KeyTable<SkillFinder, SkillKey> = KeyTable::new(
+    "skill_finder",
+    "Skills after $",
+    &[
+        KeyRow::new("up", &[Chord::UP], SkillKey::Up, "choose"),
+        KeyRow::new("down", &[Chord::DOWN], SkillKey::Down, "choose"),
+        KeyRow::new(
+            "insert",
+            &[Chord::TAB, Chord::ENTER],
+            SkillKey::Insert,
+            "insert the skill",
+        )
+        .explained("put $name in place of what was typed (Enter with none: send the text)"),
+        KeyRow::new(
+            "close",
+            &[Chord::ESC],
+            SkillKey::Close,
+            "close, keep the text",
+        ),
+        KeyRow::new(
+            "backspace",
+            &[Chord::BACKSPACE],
+            SkillKey::Backspace,
+            "delete back",
+        )
+        .explained("delete back (past the $: the list closes)")
+        .reference(),
+    ],
+    // A name's characters go into the query (and the composer); anything else ends the
+    // mention and goes to the composer.
+    Rest {
+        chars: Fate::Take(""),
+        modified: Fate::Pass,
+        other: Fate::Pass,
+    },
+);
+
+/// `$` was typed where a mention starts: it goes into the composer, the finder opens, and the
+/// skills are asked for if tern has none yet.
+pub fn open(state: &mut Session) -> Outcome {
+    state.composer.type_char('$');
+    state.composer.popup = Some(ComposerPopup::Skills(SkillFinder::default()));
+    Outcome::Consumed(skills::ensure_listed(state))
+}
+
+/// The finder's keys as they stand now, while it is open.
+pub fn key_list(state: &Session, finder: &SkillFinder) -> KeyList {
+    KEYS.list(finder, &state.config.keymap)
+}
+
+/// The skills matching `query`: names starting with it, then containing it, then holding its
+/// letters in order.
+pub fn matching<'a>(state: &'a Session, query: &str) -> Vec<&'a SkillMetadata> {
+    let query = query.to_lowercase();
+    let mut found: Vec<&SkillMetadata> = Vec::new();
+    let tiers: [&dyn Fn(&str) -> bool; 3] = [
+        &|name| name.starts_with(&query),
+        &|name| name.contains(&query),
+        &|name| {
+            let mut letters = name.chars();
+            query.chars().all(|q| letters.any(|c| c == q))
+        },
+    ];
+    for tier in tiers {
+        for skill in state.skills.enabled() {
+            let name = skill.name.to_lowercase();
+            if tier(&name) && !found.iter().any(|f| f.name == skill.name) {
+                found.push(skill);
+            }
+        }
+    }
+    found
+}
+
+/// The finder's keys and pastes while it is open; a key it has no use for closes it and goes
+/// on to the composer (`None`); the wheel scrolls the transcript.
+pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
+    if matches!(input, Input::Mouse(_))
+        || !matches!(state.composer.popup, Some(ComposerPopup::Skills(_)))
+    {
+        return None;
+    }
+    let Some(ComposerPopup::Skills(mut finder)) = state.composer.popup.take() else {
+        return None;
+    };
+    let stays = on_input(&mut finder, state, input)?;
+    if stays {
+        state.composer.popup = Some(ComposerPopup::Skills(finder));
+    }
+    Some(Outcome::Consumed(vec![]))
+}
+
+/// What the finder does with one input, and whether it stays open; `None` when the input goes
+/// on to the composer (the finder closed).
+fn on_input(finder: &mut SkillFinder, state: &mut Session, input: &Input<'_>) -> Option<bool> {
+    let key = match input {
+        Input::Key(key) => *key,
+        Input::Paste(text) => {
+            let line = pasted_line(text);
+            composer_input::paste(state, &line);
+            // A pasted name goes on the query; anything else ends the mention.
+            finder.query.paste(&line);
+            finder.selected.first();
+            return Some(line.chars().all(skills::name_char));
+        }
+        Input::Mouse(_) => return None,
+    };
+    let count = matching(state, &finder.query).len().min(MAX_SHOWN);
+    let action = match KEYS.resolve(&key, finder, &state.config.keymap) {
+        Resolved::Row(action) => action,
+        Resolved::Take => match Chord::typed_char(&key) {
+            Some(c) if skills::name_char(c) => {
+                state.composer.type_char(c);
+                finder.query.type_char(c);
+                finder.selected.first();
+                return Some(true);
+            }
+            // A space or a mark ends the mention.
+            _ => return None,
+        },
+        Resolved::Pass | Resolved::Swallow => return None,
+    };
+    match action {
+        SkillKey::Close => Some(false),
+        SkillKey::Up => {
+            finder.selected.step(-1, count);
+            Some(true)
+        }
+        SkillKey::Down => {
+            finder.selected.step(1, count);
+            Some(true)
+        }
+        SkillKey::Insert => {
+            let chosen = finder.selected.index(count).and_then(|at| {
+                matching(state, &finder.query)
+                    .get(at)
+                    .map(|s| s.name.clone())
+            });
+            match chosen {
+                Some(name) => {
+                    // `$query` goes; `$name ` takes its place.
+                    for _ in 0..finder.query.chars().count() + 1 {
+                        state.composer.edit(Edit::DeleteBack, 1);
+                    }
+                    composer_input::paste(state, &format!("${name} "));
+                    Some(false)
+                }
+                // Nothing to choose: Enter goes on to the composer (the text is sent as
+                // typed), Tab waits.
+                None if Chord::ENTER.matches(&key) => None,
+                None => Some(true),
+            }
+        }
+        SkillKey::Backspace => {
+            state.composer.edit(Edit::DeleteBack, 1);
+            finder.selected.first();
+            // Past the `$` itself: the list closes.
+            Some(finder.query.backspace())
+        }
+    }
+}

@@ -1,0 +1,712 @@
+//! Vim keys for the composer: a pure engine over the composer's text (a [`Buffer`]: lines and
+//! a cursor). Insert mode leaves typing to the composer as it is without vim (so pastes, the
+//! `/`, `@` and `$` lists and the history keep working) and only watches for Esc or the
+//! configured escape sequence (`jj`); normal mode has the motions `h j k l w b e 0 ^ $ gg G f t
+//! F T` with counts, the operators `d c y` over any motion or text object (`iw aw i( a" …`)
+//! and `dd cc yy` for lines, `x X s S D C Y r R p P`, `i a I A o O`, undo `u` and redo Ctrl+R of
+//! its own, and `.` to repeat the last change (with a new count). Enter in normal mode sends; `k` on the first line and `j` on the
+//! last walk the prompt history, as ↑/↓ do.
+
+pub mod buffer;
+mod edit;
+pub mod motion;
+mod object;
+#[cfg(test)]
+mod tests;
+
+pub use buffer::{Buffer, Pos};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use motion::{target, Find, Motion};
+use object::Object;
+
+/// The most undo steps kept.
+const MAX_UNDO: usize = 100;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Typing goes into the text (the composer's own keys).
+    #[default]
+    Insert,
+    /// Keys are commands.
+    Normal,
+    /// `R`: typing writes over the text (vim's own; Esc back to normal mode).
+    Replace,
+}
+
+/// A key or a paste, as vim records them for `.`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum VimInput {
+    Key(KeyEvent),
+    Paste(String),
+}
+
+/// What the composer does after vim saw a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VimOutcome {
+    /// Vim's: done (the buffer may have changed).
+    Done,
+    /// Not vim's: the composer handles it as without vim (typing in insert mode, and keys vim
+    /// has no use for).
+    PassThrough,
+    /// Enter in normal mode: send the text.
+    Submit,
+    /// `k` on the first line (-1) or `j` on the last (1): an earlier or a later prompt.
+    History(isize),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Delete,
+    Change,
+    Yank,
+}
+
+impl Op {
+    fn letter(self) -> char {
+        match self {
+            Op::Delete => 'd',
+            Op::Change => 'c',
+            Op::Yank => 'y',
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Prefix {
+    /// `g`, waiting for the second `g`.
+    G,
+    Find(Find),
+    /// `r`, waiting for the character.
+    Replace,
+    /// `i` or `a` after an operator, waiting for the text object.
+    Object {
+        around: bool,
+    },
+}
+
+/// A command being typed: its count, its operator (with the operator's own count) and a prefix
+/// waiting for its second key.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Pending {
+    count: Option<usize>,
+    op: Option<(Op, Option<usize>)>,
+    prefix: Option<Prefix>,
+}
+
+/// The unnamed register: what `d`, `c`, `y`, `x` took, for `p` and `P`.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Register {
+    text: String,
+    /// Whole lines (`dd`, `yy`, `dj` …): put above or below, not inside a line.
+    lines: bool,
+}
+
+/// A change, as typed: its count and its keys after the count (an insert's typing included).
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Change {
+    count: Option<usize>,
+    inputs: Vec<VimInput>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Vim {
+    pub mode: Mode,
+    pending: Pending,
+    register: Register,
+    undo: Vec<Buffer>,
+    redo: Vec<Buffer>,
+    /// What `.` repeats.
+    last_change: Option<Change>,
+    /// The change being typed (until it ends, an insert's until Esc).
+    recording: Option<Change>,
+    /// An insert's count (`3ihi<Esc>`) and where its typing starts in `recording`.
+    insert_repeat: (usize, usize),
+    /// Typing in insert mode that ends it, as `jj` does (empty: none); how much of it is typed.
+    escape: Vec<char>,
+    escape_typed: usize,
+    replaying: bool,
+}
+
+impl Vim {
+    /// Vim in insert mode; `escape` (such as `jj`) typed in insert mode means Esc.
+    pub fn new(escape: &str) -> Vim {
+        Vim {
+            escape: escape.chars().collect(),
+            ..Vim::default()
+        }
+    }
+
+    /// What the composer's border says: the mode and the command being typed.
+    pub fn status(&self) -> String {
+        let mode = match self.mode {
+            Mode::Insert => "INSERT",
+            Mode::Normal => "NORMAL",
+            Mode::Replace => "REPLACE",
+        };
+        let mut typed = String::new();
+        if let Some(count) = self.pending.count {
+            typed.push_str(&count.to_string());
+        }
+        if let Some((op, count)) = self.pending.op {
+            typed.push(op.letter());
+            if let Some(count) = count {
+                typed.push_str(&count.to_string());
+            }
+        }
+        match self.pending.prefix {
+            Some(Prefix::G) => typed.push('g'),
+            Some(Prefix::Replace) => typed.push('r'),
+            Some(Prefix::Object { around }) => typed.push(if around { 'a' } else { 'i' }),
+            Some(Prefix::Find(kind)) => typed.push(match kind {
+                Find::To => 'f',
+                Find::Till => 't',
+                Find::BackTo => 'F',
+                Find::BackTill => 'T',
+            }),
+            None => {}
+        }
+        if typed.is_empty() {
+            mode.to_string()
+        } else {
+            format!("{mode} {typed}")
+        }
+    }
+
+    /// The text is about to change outside vim (a paste, a recalled prompt): one undo step.
+    pub fn before_outside_change(&mut self, buffer: &Buffer) {
+        self.save_undo(buffer);
+    }
+
+    /// The prompt was sent: the next one starts in insert mode.
+    pub fn sent(&mut self) {
+        self.mode = Mode::Insert;
+        self.pending = Pending::default();
+        self.recording = None;
+        self.escape_typed = 0;
+    }
+
+    /// A paste: recorded as typing in insert mode; in normal and replace mode it goes in as it
+    /// is (inserted), one undo step.
+    pub fn paste(&mut self, text: &str, buffer: &Buffer) {
+        match self.mode {
+            Mode::Insert => self.record(VimInput::Paste(text.to_string())),
+            Mode::Normal | Mode::Replace => self.save_undo(buffer),
+        }
+    }
+
+    pub fn key(&mut self, key: KeyEvent, buffer: &mut Buffer) -> VimOutcome {
+        match self.mode {
+            Mode::Insert => self.insert_key(key, buffer),
+            Mode::Replace => self.replace_mode_key(key, buffer),
+            Mode::Normal => {
+                let outcome = self.normal_key(key, buffer);
+                if self.mode == Mode::Normal {
+                    buffer.clamp(false);
+                }
+                outcome
+            }
+        }
+    }
+
+    fn record(&mut self, input: VimInput) {
+        if self.replaying {
+            return;
+        }
+        if let Some(change) = &mut self.recording {
+            change.inputs.push(input);
+        }
+    }
+
+    fn save_undo(&mut self, buffer: &Buffer) {
+        if self.replaying && !self.undo.is_empty() {
+            return;
+        }
+        self.undo.push(buffer.clone());
+        if self.undo.len() > MAX_UNDO {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    fn insert_key(&mut self, key: KeyEvent, buffer: &mut Buffer) -> VimOutcome {
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        if key.code == KeyCode::Esc {
+            self.leave_insert(buffer);
+            return VimOutcome::Done;
+        }
+        if let (KeyCode::Char(c), true, false) = (key.code, plain, self.escape.is_empty()) {
+            if self.escape.get(self.escape_typed) == Some(&c) {
+                self.escape_typed += 1;
+                if self.escape_typed == self.escape.len() {
+                    // The sequence's first characters went in as typing: they come out.
+                    let typed = self.escape_typed - 1;
+                    self.escape_typed = 0;
+                    if let Some(change) = &mut self.recording {
+                        let keep = change.inputs.len().saturating_sub(typed);
+                        change.inputs.truncate(keep);
+                    }
+                    let at = buffer.cursor;
+                    let from = Pos::new(at.row, at.col.saturating_sub(typed));
+                    buffer.delete_between(from, at);
+                    self.leave_insert(buffer);
+                    return VimOutcome::Done;
+                }
+            } else {
+                self.escape_typed = usize::from(self.escape.first() == Some(&c));
+            }
+        } else {
+            self.escape_typed = 0;
+        }
+        self.record(VimInput::Key(key));
+        if self.replaying {
+            apply_insert(&VimInput::Key(key), buffer);
+            return VimOutcome::Done;
+        }
+        VimOutcome::PassThrough
+    }
+
+    /// Replace mode: a character writes over the one under the cursor (or goes on at the
+    /// line's end), Backspace steps back, Esc returns to normal mode; other keys are the
+    /// composer's. Vim does the typing itself, so `.` repeats it.
+    fn replace_mode_key(&mut self, key: KeyEvent, buffer: &mut Buffer) -> VimOutcome {
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        match key.code {
+            KeyCode::Esc => {
+                self.leave_insert(buffer);
+                VimOutcome::Done
+            }
+            KeyCode::Char(c) if plain => {
+                self.record(VimInput::Key(key));
+                let at = buffer.cursor;
+                if at.col < buffer.len(at.row) {
+                    buffer.delete_between(at, Pos::new(at.row, at.col + 1));
+                }
+                buffer.cursor = buffer.insert(at, &c.to_string());
+                VimOutcome::Done
+            }
+            KeyCode::Backspace => {
+                self.record(VimInput::Key(key));
+                buffer.cursor.col = buffer.cursor.col.saturating_sub(1);
+                VimOutcome::Done
+            }
+            _ => VimOutcome::PassThrough,
+        }
+    }
+
+    fn leave_insert(&mut self, buffer: &mut Buffer) {
+        self.mode = Mode::Normal;
+        self.escape_typed = 0;
+        let (repeat, from) = std::mem::take(&mut self.insert_repeat);
+        if let Some(mut change) = self.recording.take() {
+            if !self.replaying {
+                let typed: Vec<VimInput> = change.inputs.get(from..).unwrap_or(&[]).to_vec();
+                for _ in 1..repeat {
+                    for input in &typed {
+                        apply_insert(input, buffer);
+                    }
+                }
+                change
+                    .inputs
+                    .push(VimInput::Key(KeyEvent::from(KeyCode::Esc)));
+                self.last_change = Some(change);
+            }
+        }
+        buffer.cursor.col = buffer.cursor.col.saturating_sub(1);
+        buffer.clamp(false);
+    }
+
+    /// Starts insert mode at `at` (the command's count repeats the typing at Esc).
+    fn enter_insert(&mut self, buffer: &mut Buffer, at: Pos, count: usize) {
+        buffer.cursor = at;
+        buffer.clamp(true);
+        self.mode = Mode::Insert;
+        let from = self.recording.as_ref().map_or(0, |c| c.inputs.len());
+        self.insert_repeat = (count.max(1), from);
+    }
+
+    fn normal_key(&mut self, key: KeyEvent, buffer: &mut Buffer) -> VimOutcome {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.pending == Pending::default() && !self.replaying {
+            self.recording = Some(Change::default());
+        }
+        let code = match key.code {
+            KeyCode::Char('r') if ctrl => {
+                self.pending = Pending::default();
+                self.redo(buffer);
+                return VimOutcome::Done;
+            }
+            // Keys with Ctrl or Alt are tern's (search, expand, the editor …), not vim's.
+            _ if key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+            {
+                self.pending = Pending::default();
+                return VimOutcome::PassThrough;
+            }
+            KeyCode::Esc => {
+                self.pending = Pending::default();
+                return VimOutcome::Done;
+            }
+            KeyCode::Enter if key.modifiers.is_empty() => {
+                self.pending = Pending::default();
+                return VimOutcome::Submit;
+            }
+            KeyCode::Backspace => 'h',
+            KeyCode::Char(c) => c,
+            // The arrows, Home/End, the page keys and Tab do what they do without vim (↑ into
+            // the queued messages, the history, scrolling).
+            _ => {
+                self.pending = Pending::default();
+                return VimOutcome::PassThrough;
+            }
+        };
+        // Counts are kept apart from the keys, so `.` can take a new one.
+        let counting = code.is_ascii_digit()
+            && self.pending.prefix.is_none()
+            && (code != '0' || self.count_typed());
+        if !counting {
+            let input = VimInput::Key(KeyEvent::new(KeyCode::Char(code), KeyModifiers::NONE));
+            if let Some(change) = &mut self.recording {
+                if change.inputs.is_empty() && self.pending.op.is_none() {
+                    change.count = self.pending.count;
+                }
+            }
+            self.record(input);
+        }
+        self.command(code, buffer)
+    }
+
+    fn count_typed(&self) -> bool {
+        match self.pending.op {
+            Some((_, count)) => count.is_some(),
+            None => self.pending.count.is_some(),
+        }
+    }
+
+    fn command(&mut self, c: char, buffer: &mut Buffer) -> VimOutcome {
+        if let Some(prefix) = self.pending.prefix.take() {
+            return match prefix {
+                Prefix::G if c == 'g' => self.motion(Motion::Top, buffer),
+                Prefix::G => self.cancel(),
+                Prefix::Find(kind) => self.motion(Motion::Find(kind, c), buffer),
+                Prefix::Replace => {
+                    let count = self.take_count();
+                    self.replace(c, count, buffer);
+                    self.finish(true)
+                }
+                Prefix::Object { around } => match Object::named(c) {
+                    Some(object) => self.object(object, around, buffer),
+                    None => self.cancel(),
+                },
+            };
+        }
+        if c.is_ascii_digit() && (c != '0' || self.count_typed()) {
+            let digit = c.to_digit(10).unwrap_or(0) as usize;
+            let slot = match &mut self.pending.op {
+                Some((_, count)) => count,
+                None => &mut self.pending.count,
+            };
+            *slot = Some(
+                slot.unwrap_or(0)
+                    .saturating_mul(10)
+                    .saturating_add(digit)
+                    .min(9999),
+            );
+            return VimOutcome::Done;
+        }
+        let motion = match c {
+            'h' => Some(Motion::Left),
+            'l' | ' ' => Some(Motion::Right),
+            'k' => Some(Motion::Up),
+            'j' => Some(Motion::Down),
+            'w' | 'W' => Some(Motion::WordForward),
+            'b' | 'B' => Some(Motion::WordBackward),
+            'e' | 'E' => Some(Motion::WordEnd),
+            '0' => Some(Motion::LineStart),
+            '^' => Some(Motion::FirstNonBlank),
+            '$' => Some(Motion::LineEnd),
+            'G' => Some(Motion::Bottom),
+            _ => None,
+        };
+        if let Some(motion) = motion {
+            return self.motion(motion, buffer);
+        }
+        let prefix = match c {
+            'g' => Some(Prefix::G),
+            'f' => Some(Prefix::Find(Find::To)),
+            't' => Some(Prefix::Find(Find::Till)),
+            'F' => Some(Prefix::Find(Find::BackTo)),
+            'T' => Some(Prefix::Find(Find::BackTill)),
+            'r' if self.pending.op.is_none() => Some(Prefix::Replace),
+            'i' if self.pending.op.is_some() => Some(Prefix::Object { around: false }),
+            'a' if self.pending.op.is_some() => Some(Prefix::Object { around: true }),
+            _ => None,
+        };
+        if let Some(prefix) = prefix {
+            self.pending.prefix = Some(prefix);
+            return VimOutcome::Done;
+        }
+        let op = match c {
+            'd' => Some(Op::Delete),
+            'c' => Some(Op::Change),
+            'y' => Some(Op::Yank),
+            _ => None,
+        };
+        if let Some(op) = op {
+            return match self.pending.op {
+                // `dd`, `cc`, `yy`: whole lines.
+                Some((pending, _)) if pending == op => {
+                    let count = self.take_count();
+                    let last = buffer.cursor.row + count - 1;
+                    self.lines(op, buffer.cursor.row, last, buffer);
+                    self.finish(op != Op::Yank)
+                }
+                Some(_) => self.cancel(),
+                None => {
+                    self.pending.op = Some((op, None));
+                    VimOutcome::Done
+                }
+            };
+        }
+        if self.pending.op.is_some() {
+            return self.cancel();
+        }
+        self.simple(c, buffer)
+    }
+
+    /// Commands that stand alone.
+    fn simple(&mut self, c: char, buffer: &mut Buffer) -> VimOutcome {
+        let count = self.take_count();
+        let at = buffer.cursor;
+        let len = buffer.len(at.row);
+        match c {
+            'x' | 'X' | 's' => {
+                let (from, to) = if c == 'X' {
+                    (Pos::new(at.row, at.col.saturating_sub(count)), at)
+                } else {
+                    (at, Pos::new(at.row, (at.col + count).min(len)))
+                };
+                if from == to && c != 's' {
+                    return self.finish(false);
+                }
+                self.save_undo(buffer);
+                let taken = buffer.delete_between(from, to);
+                self.register = Register {
+                    text: taken,
+                    lines: false,
+                };
+                if c == 's' {
+                    self.enter_insert(buffer, from, 1);
+                    return VimOutcome::Done;
+                }
+                self.finish(true)
+            }
+            'D' | 'C' => {
+                let row = (at.row + count - 1).min(buffer.last_row());
+                let end = Pos::new(row, buffer.len(row));
+                self.save_undo(buffer);
+                let taken = buffer.delete_between(at, end);
+                self.register = Register {
+                    text: taken,
+                    lines: false,
+                };
+                if c == 'C' {
+                    self.enter_insert(buffer, at, 1);
+                    return VimOutcome::Done;
+                }
+                self.finish(true)
+            }
+            'S' => {
+                self.lines(Op::Change, at.row, at.row + count - 1, buffer);
+                VimOutcome::Done
+            }
+            'Y' => {
+                self.lines(Op::Yank, at.row, at.row + count - 1, buffer);
+                self.finish(false)
+            }
+            'p' | 'P' => {
+                if self.register.text.is_empty() && !self.register.lines {
+                    return self.finish(false);
+                }
+                self.save_undo(buffer);
+                self.put(c == 'p', count, buffer);
+                self.finish(true)
+            }
+            'u' => {
+                for _ in 0..count {
+                    self.undo(buffer);
+                }
+                self.finish(false)
+            }
+            '.' => {
+                let Some(change) = self.last_change.clone() else {
+                    return self.finish(false);
+                };
+                let counted = self.recording.as_ref().and_then(|r| r.count);
+                self.recording = None;
+                self.replaying = true;
+                self.pending = Pending {
+                    count: counted.or(change.count),
+                    ..Pending::default()
+                };
+                for input in &change.inputs {
+                    match input {
+                        VimInput::Key(key) => {
+                            self.key(*key, buffer);
+                        }
+                        VimInput::Paste(text) if self.mode == Mode::Insert => {
+                            apply_insert(input, buffer);
+                            let _ = text;
+                        }
+                        VimInput::Paste(_) => {}
+                    }
+                }
+                self.replaying = false;
+                if self.mode == Mode::Insert {
+                    self.leave_insert(buffer);
+                }
+                self.pending = Pending::default();
+                VimOutcome::Done
+            }
+            'R' => {
+                self.save_undo(buffer);
+                self.mode = Mode::Replace;
+                let from = self.recording.as_ref().map_or(0, |c| c.inputs.len());
+                // Its typing is not repeated at Esc (a count would write past it).
+                self.insert_repeat = (1, from);
+                VimOutcome::Done
+            }
+            'i' | 'a' | 'I' | 'A' | 'o' | 'O' => {
+                self.save_undo(buffer);
+                let place = match c {
+                    'i' => at,
+                    'a' => Pos::new(at.row, (at.col + 1).min(len)),
+                    'I' => Pos::new(at.row, buffer.first_non_blank(at.row).min(len)),
+                    'A' => Pos::new(at.row, len),
+                    'o' => {
+                        buffer.insert_lines(at.row + 1, "");
+                        Pos::new(at.row + 1, 0)
+                    }
+                    _ => {
+                        buffer.insert_lines(at.row, "");
+                        Pos::new(at.row, 0)
+                    }
+                };
+                self.enter_insert(buffer, place, count);
+                VimOutcome::Done
+            }
+            _ => self.cancel(),
+        }
+    }
+
+    /// The count typed (before the operator times after it), 1 when none was.
+    fn take_count(&mut self) -> usize {
+        let before = self.pending.count.take();
+        let after = self.pending.op.take().and_then(|(_, count)| count);
+        before
+            .unwrap_or(1)
+            .saturating_mul(after.unwrap_or(1))
+            .max(1)
+    }
+
+    fn counted(&self) -> bool {
+        self.pending.count.is_some() || matches!(self.pending.op, Some((_, Some(_))))
+    }
+
+    fn cancel(&mut self) -> VimOutcome {
+        self.pending = Pending::default();
+        self.recording = None;
+        VimOutcome::Done
+    }
+
+    /// A command ended: a change is what `.` repeats next.
+    fn finish(&mut self, changed: bool) -> VimOutcome {
+        self.pending = Pending::default();
+        let recorded = self.recording.take();
+        if changed && !self.replaying {
+            self.last_change = recorded;
+        }
+        VimOutcome::Done
+    }
+
+    /// The pending operator over a text object (`diw`, `ci(`, `ya"`).
+    fn object(&mut self, object: Object, around: bool, buffer: &mut Buffer) -> VimOutcome {
+        let Some((op, _)) = self.pending.op else {
+            return self.cancel();
+        };
+        let count = self.take_count();
+        let Some((from, end)) = object::span(buffer, object, around, count) else {
+            return self.cancel();
+        };
+        let changed = self.take(op, from, end, buffer);
+        if op == Op::Change && changed {
+            return VimOutcome::Done;
+        }
+        self.finish(changed && op != Op::Yank)
+    }
+
+    fn motion(&mut self, motion: Motion, buffer: &mut Buffer) -> VimOutcome {
+        let counted = self.counted();
+        let op = self.pending.op.map(|(op, _)| op);
+        let count = self.take_count();
+        let Some(op) = op else {
+            let outcome = match target(buffer, motion, count, counted) {
+                Some(to) => {
+                    buffer.cursor = to;
+                    VimOutcome::Done
+                }
+                None if motion == Motion::Up => VimOutcome::History(-1),
+                None if motion == Motion::Down => VimOutcome::History(1),
+                None => VimOutcome::Done,
+            };
+            self.finish(false);
+            return outcome;
+        };
+        let changed = self.operate(op, motion, count, counted, buffer);
+        if op == Op::Change && changed {
+            return VimOutcome::Done;
+        }
+        self.finish(changed && op != Op::Yank)
+    }
+}
+
+/// Typing in insert mode done by vim itself (to repeat it with `.` or a count): characters,
+/// newlines, Backspace and Delete, the arrows along the line, pastes.
+fn apply_insert(input: &VimInput, buffer: &mut Buffer) {
+    let at = buffer.cursor;
+    let key = match input {
+        VimInput::Paste(text) => {
+            buffer.cursor = buffer.insert(at, text);
+            return;
+        }
+        VimInput::Key(key) => key,
+    };
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let newline = key
+        .modifiers
+        .intersects(KeyModifiers::SHIFT | KeyModifiers::ALT);
+    match key.code {
+        KeyCode::Char('j') if ctrl => buffer.cursor = buffer.insert(at, "\n"),
+        KeyCode::Enter if newline => buffer.cursor = buffer.insert(at, "\n"),
+        KeyCode::Char(c) if !ctrl => buffer.cursor = buffer.insert(at, &c.to_string()),
+        KeyCode::Backspace if at.col > 0 => {
+            buffer.delete_between(Pos::new(at.row, at.col - 1), at);
+        }
+        KeyCode::Backspace if at.row > 0 => {
+            let end = Pos::new(at.row - 1, buffer.len(at.row - 1));
+            buffer.delete_between(end, at);
+        }
+        KeyCode::Delete if at.col < buffer.len(at.row) => {
+            buffer.delete_between(at, Pos::new(at.row, at.col + 1));
+        }
+        KeyCode::Left => buffer.cursor.col = at.col.saturating_sub(1),
+        KeyCode::Right => buffer.cursor.col = (at.col + 1).min(buffer.len(at.row)),
+        KeyCode::Home => buffer.cursor.col = 0,
+        KeyCode::End => buffer.cursor.col = buffer.len(at.row),
+        _ => {}
+    }
+}

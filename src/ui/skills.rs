@@ -1,0 +1,124 @@
+//! `/skills`: a box over the transcript listing the skills (name, where it comes from, what it
+//! is for), then the skill files that did not load and why. Everything in it comes from skill
+//! files: sanitised and cut to the box.
+
+use super::chrome::{draw_popup, menu_row, popup_box, title};
+use super::skill_popup::cut;
+use crate::app::geometry::popup;
+use crate::app::layers::skills::SkillsView;
+use crate::app::state::Session;
+use crate::text::sanitize::sanitize_line;
+use crate::theme::Palette;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
+
+pub fn draw(
+    frame: &mut Frame<'_>,
+    within: Rect,
+    view: &SkillsView,
+    session: &Session,
+    palette: &Palette,
+) {
+    let skills = &session.skills;
+    let inner_width = usize::from(within.width.saturating_sub(6)).min(110);
+    let names: Vec<String> = skills
+        .list
+        .iter()
+        .map(|s| format!("${}", cut(&sanitize_line(&s.name), 30)))
+        .collect();
+    let name_width = names.iter().map(|n| n.width()).max().unwrap_or(0);
+    let scope_width = skills
+        .list
+        .iter()
+        .map(|s| cut(&sanitize_line(&s.scope), 8).width())
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    let status = match (&skills.error, skills.loading, skills.loaded) {
+        (Some(e), _, _) => Some((format!("Could not list the skills: {}", sanitize_line(e)), palette.error)),
+        (None, true, false) => Some(("Reading the skills…".into(), palette.dim)),
+        (None, false, true) if skills.list.is_empty() => Some((
+            "No skills here. A skill is a folder holding a SKILL.md, in ~/.codex/skills/ (yours) or .codex/skills/ (this repository's).".into(),
+            palette.dim,
+        )),
+        _ => None,
+    };
+    if let Some((text, style)) = status {
+        lines.extend(crate::render::wrap::wrap_spans(
+            &[Span::styled(text, style)],
+            inner_width.max(20),
+            &[],
+            &[],
+        ));
+    }
+    let list_start = lines.len();
+    for (i, (skill, name)) in skills.list.iter().zip(names).enumerate() {
+        let selected = view.selected.index(skills.list.len()) == Some(i);
+        let scope = cut(&sanitize_line(&skill.scope), 8);
+        let room = inner_width.saturating_sub(2 + name_width + 2 + scope_width + 2);
+        let line = Line::from(vec![
+            Span::raw(if selected { "› " } else { "  " }),
+            Span::styled(
+                format!("{name}{}  ", " ".repeat(name_width - name.width())),
+                if skill.enabled {
+                    palette.accent
+                } else {
+                    palette.dim
+                },
+            ),
+            Span::styled(
+                format!("{scope}{}  ", " ".repeat(scope_width - scope.width())),
+                if selected {
+                    Style::default()
+                } else {
+                    palette.dim
+                },
+            ),
+            if skill.enabled {
+                Span::raw(cut(&sanitize_line(skill.summary()), room))
+            } else {
+                Span::styled(
+                    format!(
+                        "(off) {}",
+                        cut(&sanitize_line(skill.summary()), room.saturating_sub(6))
+                    ),
+                    palette.dim,
+                )
+            },
+        ]);
+        lines.push(menu_row(line, selected, palette));
+    }
+    if !skills.errors.is_empty() {
+        lines.push(Line::default());
+        lines.push(Line::from(Span::styled(
+            "Skill files that did not load:",
+            palette.warning,
+        )));
+        for error in &skills.errors {
+            let text = format!(
+                "{}: {}",
+                sanitize_line(&error.path),
+                sanitize_line(&error.message)
+            );
+            lines.push(Line::from(Span::styled(
+                format!("  {}", cut(&text, inner_width.saturating_sub(2))),
+                palette.dim,
+            )));
+        }
+    }
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let area = popup(within, (widest + 2).max(50), lines.len() as u16 + 2);
+    let border = palette.border_focused;
+    let block = popup_box(title(" Skills ", border), border).title_bottom(Span::styled(
+        " Enter puts $name in the prompt · Space on/off · Esc closes ",
+        palette.dim,
+    ));
+    let inner = draw_popup(frame, area, block);
+    let row = list_start + view.selected.index(skills.list.len()).unwrap_or(0);
+    let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
+    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+}
