@@ -281,6 +281,8 @@ impl Cli {
             },
             // Set by `main` once `--remote` is checked.
             connected_to: None,
+            files_elsewhere: false,
+            shared_service: None,
             // For scripted terminal tests, which cannot "read" a question like a person does.
             approval_read_guard: std::env::var("TERN_APPROVAL_READ_GUARD_MS")
                 .ok()

@@ -91,6 +91,7 @@ fn main() -> ExitCode {
                     if !matches!(remote.endpoint, tern::rpc::endpoint::Endpoint::Unix { .. }) {
                         // Paths are the other machine's: this one's home says nothing of them.
                         config.home = None;
+                        config.files_elsewhere = true;
                     }
                     Some(remote)
                 }
@@ -100,7 +101,10 @@ fn main() -> ExitCode {
                 }
             }
         }
-        None => None,
+        None => {
+            config.shared_service = shared_service(config.codex_home.as_deref());
+            None
+        }
     };
     config.first_run.doctor = vec![
         tern::doctor::facts::codex_section(codex.as_ref(), cli.demo),
@@ -196,6 +200,21 @@ fn command_line_error(e: &clap::Error) -> ExitCode {
         println!("{text}");
     }
     ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+}
+
+/// The local codex service (the shared server the official TUI starts), when its socket is
+/// there: a thread it holds can be joined over it from the locked-thread box.
+fn shared_service(codex_home: Option<&str>) -> Option<tern::app::state::SharedService> {
+    use std::os::unix::fs::FileTypeExt;
+    let endpoint = tern::rpc::endpoint::Endpoint::parse("unix://", codex_home).ok()?;
+    let tern::rpc::endpoint::Endpoint::Unix { path } = &endpoint else {
+        return None;
+    };
+    let is_socket = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket());
+    is_socket.then(|| tern::app::state::SharedService {
+        socket: path.to_string_lossy().into_owned(),
+        label: endpoint.label(),
+    })
 }
 
 fn say(message: &str) {

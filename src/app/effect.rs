@@ -93,6 +93,20 @@ pub enum Effect {
     ProbeImage {
         path: String,
     },
+    /// Read an image file on this machine for a server elsewhere (bounded; its bytes in base64
+    /// and their digest); the answer comes back as `AppEvent::ImageReadForServer`.
+    ReadImageForServer {
+        path: String,
+    },
+    /// Leave this window's own server for the local codex service at `socket` (the runtime
+    /// swaps the connection, and later restarts redial the service); the outcome comes back as
+    /// `AppEvent::ServerRestarted`.
+    JoinService {
+        socket: String,
+        /// This window's own server, killed (its process group) once the service is dialled:
+        /// it would otherwise wait for ever on its open pipes.
+        kill: Option<u32>,
+    },
     /// Open `url` in a browser with the platform's opener (`$BROWSER`, `xdg-open`, `open`),
     /// detached; nothing comes back (the screen shows the link whatever happens).
     OpenUrl(String),

@@ -250,6 +250,11 @@ pub enum AppEvent {
         path: String,
         result: Result<crate::model::ImageInfo, String>,
     },
+    /// What `Effect::ReadImageForServer` read: the file's bytes in base64 and their SHA-1 (hex).
+    ImageReadForServer {
+        path: String,
+        result: Result<LocalImageBytes, String>,
+    },
     /// The connection to the server is gone, with why.
     Disconnected(String),
     /// The link dropped but the server lives on elsewhere with its threads (a websocket, the
@@ -278,4 +283,13 @@ pub enum AppEvent {
     FilesRestored(Vec<crate::model::rewind::RestoreOutcome>),
     /// The moment `AppState::next_tick` named has come (a held key decides, a question goes live).
     Tick,
+}
+
+/// An image file read on this machine, to be written on the server's (`fs/writeFile`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalImageBytes {
+    pub base64: String,
+    /// The SHA-1 of the bytes, in hex: the file's folder on the server is named by it, so two
+    /// images never share a path and the same image twice is one file.
+    pub digest: String,
 }

@@ -167,6 +167,14 @@ pub enum Reply {
         path: String,
         answer: Answer<()>,
     },
+    UploadImageFolder {
+        local: String,
+        answer: Answer<()>,
+    },
+    UploadImageFile {
+        local: String,
+        answer: Answer<()>,
+    },
     PrepareApprovedPlan(Answer<PrepareApprovedPlanResponse>),
     Unsubscribe(Answer<()>),
     ReadConfig(Answer<ConfigReadResponse>),
@@ -233,6 +241,8 @@ impl Reply {
             Reply::ListModes { answer, .. } => err(answer),
             Reply::SwitchMode { answer, .. }
             | Reply::PlanAttachmentFile { answer, .. }
+            | Reply::UploadImageFolder { answer, .. }
+            | Reply::UploadImageFile { answer, .. }
             | Reply::TitleTurn { answer, .. }
             | Reply::AutoName { answer, .. } => err(answer),
             Reply::PlanAttachmentFolder(a) | Reply::Unsubscribe(a) => err(a),

@@ -111,6 +111,16 @@ pub enum ClientRequest {
     },
     PlanAttachmentFolder(protocol::FsCreateDirectoryParams),
     PlanAttachmentFile(protocol::FsWriteFileParams),
+    /// An image attached here, copied to the server's disk for a remote session: its folder,
+    /// then the file; `local` is its path on this machine.
+    UploadImageFolder {
+        params: protocol::FsCreateDirectoryParams,
+        local: String,
+    },
+    UploadImageFile {
+        params: protocol::FsWriteFileParams,
+        local: String,
+    },
     PrepareApprovedPlan(protocol::PrepareApprovedPlanParams),
     Unsubscribe(ThreadIdParams),
     ReadConfig(protocol::ConfigReadParams),
@@ -171,6 +181,8 @@ impl ClientRequest {
             ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
             ClientRequest::PlanAttachmentFolder(_) => protocol::FS_CREATE_DIRECTORY,
             ClientRequest::PlanAttachmentFile(_) => protocol::FS_WRITE_FILE,
+            ClientRequest::UploadImageFolder { .. } => protocol::FS_CREATE_DIRECTORY,
+            ClientRequest::UploadImageFile { .. } => protocol::FS_WRITE_FILE,
             ClientRequest::PrepareApprovedPlan(_) => protocol::THREAD_PREPARE_APPROVED_PLAN,
             ClientRequest::Unsubscribe(_) => protocol::THREAD_UNSUBSCRIBE,
             ClientRequest::ReadConfig(_) => protocol::CONFIG_READ,
@@ -224,6 +236,8 @@ impl ClientRequest {
             ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
             ClientRequest::PlanAttachmentFolder(p) => serde_json::to_value(p),
             ClientRequest::PlanAttachmentFile(p) => serde_json::to_value(p),
+            ClientRequest::UploadImageFolder { params, .. } => serde_json::to_value(params),
+            ClientRequest::UploadImageFile { params, .. } => serde_json::to_value(params),
             ClientRequest::PrepareApprovedPlan(p) => serde_json::to_value(p),
             ClientRequest::Unsubscribe(p) => serde_json::to_value(p),
             ClientRequest::ReadConfig(p) => serde_json::to_value(p),
@@ -323,6 +337,12 @@ impl ClientRequest {
             ClientRequest::PlanAttachmentFolder(_) => RequestTag::PlanAttachmentFolder,
             ClientRequest::PlanAttachmentFile(p) => RequestTag::PlanAttachmentFile {
                 path: p.path.clone(),
+            },
+            ClientRequest::UploadImageFolder { local, .. } => RequestTag::UploadImageFolder {
+                local: local.clone(),
+            },
+            ClientRequest::UploadImageFile { local, .. } => RequestTag::UploadImageFile {
+                local: local.clone(),
             },
             ClientRequest::PrepareApprovedPlan(_) => RequestTag::PrepareApprovedPlan,
             ClientRequest::Unsubscribe(_) => RequestTag::Unsubscribe,
@@ -465,6 +485,14 @@ pub enum RequestTag {
     PlanAttachmentFolder,
     PlanAttachmentFile {
         path: String,
+    },
+    /// An image attached here on its way to the server (`local`: its path here): its folder,
+    /// then the file.
+    UploadImageFolder {
+        local: String,
+    },
+    UploadImageFile {
+        local: String,
     },
     /// `thread/prepareApprovedPlan` for the "clear context" thread.
     PrepareApprovedPlan,

@@ -23,12 +23,18 @@ pub fn start(state: &mut AppState) -> Vec<Effect> {
     let images = std::mem::take(&mut session.config.initial_images);
     match session.config.initial_prompt.take() {
         Some(prompt) => {
+            // Files of this machine: copied to a server elsewhere before the prompt goes.
+            if session.config.files_elsewhere {
+                for path in &images {
+                    effects.extend(super::session::image_upload::upload(session, path.clone()));
+                }
+            }
             let message = super::state::outbox::Message::new(prompt, images);
             session.outbox.queued.push_back(message);
         }
         None => {
             for path in images {
-                effects.extend(super::session::images::attach(session, path));
+                effects.extend(super::session::image_upload::attach_here(session, path));
             }
         }
     }
@@ -50,6 +56,8 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         event => on_session_event(state, event, now),
     };
     effects.extend(attention::alerts(&state.session, before));
+    // Images read here before the server said where its home is go on once it has.
+    effects.extend(super::session::image_upload::go_on(&mut state.session));
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
     if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;
@@ -147,7 +155,10 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::GitRefs { kind, result });
             vec![]
         }
-        AppEvent::ClipboardImage(result) => super::session::images::pasted(session, result),
+        AppEvent::ClipboardImage(result) => super::session::image_upload::pasted(session, result),
+        AppEvent::ImageReadForServer { path, result } => {
+            super::session::image_upload::read(session, &path, result)
+        }
         AppEvent::ImageProbed { path, result } => {
             super::session::images::probed(session, &path, &result);
             match result {

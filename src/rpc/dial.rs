@@ -112,13 +112,26 @@ pub fn check_token_transport(endpoint: &Endpoint, has_token: bool) -> Result<(),
     }
 }
 
+/// The liveness pings a link to `endpoint` sends: a websocket that crosses a network (TCP, TLS,
+/// an ssh pipe to the service) can go half-open and look like a quiet server forever, so it is
+/// pinged while it is open; the local service's socket cannot, and a plain ssh stdio link is
+/// JSON lines with no pings to send, so neither wakes anything while idle.
+pub fn liveness_pings(endpoint: &Endpoint) -> Option<Duration> {
+    match endpoint {
+        Endpoint::Ws(_) => Some(ws::PING_EVERY),
+        Endpoint::Ssh(ssh) if ssh.daemon => Some(ws::PING_EVERY),
+        Endpoint::Ssh(_) | Endpoint::Unix { .. } => None,
+    }
+}
+
 /// Opens a link to `endpoint`.
 pub async fn dial(endpoint: &Endpoint, options: &DialOptions) -> Result<Dialed, DialError> {
     check_token_transport(endpoint, options.token.is_some()).map_err(DialError::Refused)?;
+    let pings = liveness_pings(endpoint);
     match endpoint {
-        Endpoint::Ws(ws) => dial_ws(ws, options).await,
-        Endpoint::Unix { path } => dial_unix(path, options).await,
-        Endpoint::Ssh(ssh) if ssh.daemon => dial_ssh_service(ssh, options).await,
+        Endpoint::Ws(ws) => dial_ws(ws, options, pings).await,
+        Endpoint::Unix { path } => dial_unix(path, options, pings).await,
+        Endpoint::Ssh(ssh) if ssh.daemon => dial_ssh_service(ssh, options, pings).await,
         Endpoint::Ssh(ssh) => spawn_ssh_stdio(ssh, options),
     }
 }
@@ -132,7 +145,11 @@ impl Transport for Ready {
     }
 }
 
-async fn dial_ws(endpoint: &WsEndpoint, options: &DialOptions) -> Result<Dialed, DialError> {
+async fn dial_ws(
+    endpoint: &WsEndpoint,
+    options: &DialOptions,
+    pings: Option<Duration>,
+) -> Result<Dialed, DialError> {
     let peer = sanitize_line(&endpoint.url);
     let connect = async {
         let tcp = tokio::net::TcpStream::connect((endpoint.host.as_str(), endpoint.port))
@@ -148,9 +165,9 @@ async fn dial_ws(endpoint: &WsEndpoint, options: &DialOptions) -> Result<Dialed,
                 .connect(name, tcp)
                 .await
                 .map_err(|e| tls_error(&peer, e))?;
-            upgrade(&endpoint.url, tls, &peer, options, true).await
+            upgrade(&endpoint.url, tls, &peer, options, pings).await
         } else {
-            upgrade(&endpoint.url, tcp, &peer, options, true).await
+            upgrade(&endpoint.url, tcp, &peer, options, pings).await
         }
     };
     let parts = within(options.deadline, &peer, connect).await?;
@@ -160,7 +177,11 @@ async fn dial_ws(endpoint: &WsEndpoint, options: &DialOptions) -> Result<Dialed,
     })
 }
 
-async fn dial_unix(path: &std::path::Path, options: &DialOptions) -> Result<Dialed, DialError> {
+async fn dial_unix(
+    path: &std::path::Path,
+    options: &DialOptions,
+    pings: Option<Duration>,
+) -> Result<Dialed, DialError> {
     let shown = sanitize_line(&path.to_string_lossy());
     let peer = format!("the codex service at {shown}");
     let connect = async {
@@ -180,7 +201,7 @@ async fn dial_unix(path: &std::path::Path, options: &DialOptions) -> Result<Dial
             }
         })?;
         // The server requires the HTTP upgrade even on its socket; any Host will do.
-        let mut parts = upgrade("ws://localhost/", stream, &peer, options, false).await?;
+        let mut parts = upgrade("ws://localhost/", stream, &peer, options, pings).await?;
         parts.local = true;
         Ok(parts)
     };
@@ -211,6 +232,7 @@ fn spawn_ssh_stdio(endpoint: &SshEndpoint, options: &DialOptions) -> Result<Dial
 async fn dial_ssh_service(
     endpoint: &SshEndpoint,
     options: &DialOptions,
+    pings: Option<Duration>,
 ) -> Result<Dialed, DialError> {
     let destination = sanitize_line(&endpoint.destination());
     let command = ssh_command(
@@ -224,7 +246,7 @@ async fn dial_ssh_service(
     let (stdout, stdin, carrier) = process.into_pipes();
     let peer = format!("the codex service on {destination}");
     let pipe = tokio::io::join(stdout, stdin);
-    let handshake = upgrade("ws://localhost/", pipe, &peer, options, true);
+    let handshake = upgrade("ws://localhost/", pipe, &peer, options, pings);
     match tokio::time::timeout(options.deadline, handshake).await {
         Ok(Ok(mut parts)) => {
             // How the ssh child ended explains a dropped link.
@@ -298,8 +320,8 @@ async fn upgrade<S>(
     stream: S,
     peer: &str,
     options: &DialOptions,
-    // Liveness pings: every link but the local service's socket, which cannot go half-open.
-    pings: bool,
+    // Liveness pings ([`liveness_pings`]).
+    pings: Option<Duration>,
 ) -> Result<TransportParts, DialError>
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
@@ -323,7 +345,7 @@ where
         socket,
         WsOptions {
             peer: peer.to_string(),
-            ping_every: pings.then_some(ws::PING_EVERY),
+            ping_every: pings,
             carrier: None,
             local: false,
         },
@@ -381,5 +403,22 @@ fn tls_error(peer: &str, e: std::io::Error) -> DialError {
         ))
     } else {
         DialError::Unreachable(format!("TLS with {peer} failed: {text}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_links_across_a_network_are_pinged() {
+        let pings = |url: &str| liveness_pings(&Endpoint::parse(url, Some("/ch")).unwrap());
+        assert_eq!(pings("ws://127.0.0.1:4500"), Some(ws::PING_EVERY));
+        assert_eq!(pings("wss://box.example:443"), Some(ws::PING_EVERY));
+        assert_eq!(pings("ssh://box/srv?daemon"), Some(ws::PING_EVERY));
+        // The local service's socket cannot go half-open; stdio over ssh has no pings to send.
+        assert_eq!(pings("unix://"), None);
+        assert_eq!(pings("unix:///tmp/s.sock"), None);
+        assert_eq!(pings("ssh://box/srv"), None);
     }
 }

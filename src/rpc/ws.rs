@@ -5,7 +5,9 @@
 //! ends the link with a sentence that says why (tungstenite refuses it before holding it; the
 //! stream cannot go on past an unread frame). While the link is open and `ping_every` is set, a
 //! ping goes out at that pace and a link that has said nothing for two periods counts as lost:
-//! a half-open TCP connection would otherwise look like a quiet server forever.
+//! a half-open TCP connection would otherwise look like a quiet server forever. The pings live
+//! exactly as long as the link: the writer (and its timer) stops the moment the reader has seen
+//! the end, so a dead link wakes nobody.
 
 use super::transport::{Ending, Incoming, LinkEnd, Outgoing, Received, TransportParts};
 use futures::future::BoxFuture;
@@ -90,6 +92,10 @@ where
     // Dropped when the writer stops (the link failed, or every handle is gone): the reader stops
     // with it.
     let (writer_gone_tx, writer_gone) = futures::channel::oneshot::channel::<()>();
+    // Dropped when the reader stops (a close frame, a reset, an oversized frame) or is dropped:
+    // the writer stops with it, and its ping timer too, rather than ping a dead link until a
+    // write fails or two silent periods pass.
+    let (reader_gone_tx, mut reader_gone) = futures::channel::oneshot::channel::<()>();
 
     let writer_shared = shared.clone();
     let writer_peer = peer.clone();
@@ -110,6 +116,12 @@ where
                 }
             };
             tokio::select! {
+                _ = &mut reader_gone => {
+                    // Says goodbye if the link still takes it (the answer to a close frame);
+                    // a link that does not is dropped as it is.
+                    let _ = sink.close().now_or_never();
+                    return;
+                }
                 message = out_rx.next() => match message {
                     Some(text) => {
                         if let Err(e) = sink.send(Message::text(text)).await {
@@ -141,12 +153,17 @@ where
         }
     });
 
-    let reader = (stream.take_until(writer_gone), shared.clone(), peer.clone());
+    let reader = (
+        stream.take_until(writer_gone),
+        shared.clone(),
+        peer.clone(),
+        reader_gone_tx,
+    );
     let incoming: Incoming =
-        futures::stream::unfold(reader, move |(mut frames, shared, peer)| async move {
+        futures::stream::unfold(reader, move |(mut frames, shared, peer, gone)| async move {
             loop {
                 match decode(frames.next().await?, &shared, &peer, limit) {
-                    Step::Yield(item) => return Some((item, (frames, shared, peer))),
+                    Step::Yield(item) => return Some((item, (frames, shared, peer, gone))),
                     Step::Skip => continue,
                     // Nothing after a close frame or an error matters: stop at once rather than
                     // wait for a peer that may never close its end.

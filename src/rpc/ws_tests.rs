@@ -190,3 +190,47 @@ async fn without_pings_a_quiet_link_stays_open() {
     let waited = tokio::time::timeout(Duration::from_secs(3600), parts.incoming.next()).await;
     assert!(waited.is_err(), "still open after an hour of silence");
 }
+
+/// The writer (and with it the ping timer) is gone: the sink refuses at once.
+async fn writer_gone(parts: &mut TransportParts) -> bool {
+    matches!(
+        std::future::poll_fn(|cx| std::task::Poll::Ready(parts.outgoing.poll_ready_unpin(cx)))
+            .await,
+        std::task::Poll::Ready(Err(_))
+    )
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_pings_stop_the_moment_the_link_ends() {
+    for close_frame in [false, true] {
+        let (mut parts, mut server) = pair(1 << 20, Some(Duration::from_secs(10))).await;
+        assert!(
+            !writer_gone(&mut parts).await,
+            "pinging while the link is open"
+        );
+        if close_frame {
+            server.close(None).await.unwrap();
+        } else {
+            drop(server);
+        }
+        let ended = tokio::time::Instant::now();
+        assert_eq!(next(&mut parts).await, None, "the link ended");
+        // The writer stops with the reader, before its next ping would find the link dead: on
+        // the paused clock no time passes (were the timer still there, waiting for it would move
+        // the clock 10 s).
+        let mut waits = 0;
+        while !writer_gone(&mut parts).await {
+            waits += 1;
+            assert!(
+                waits < 100,
+                "the writer outlived the link (close frame: {close_frame})"
+            );
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(
+            tokio::time::Instant::now(),
+            ended,
+            "the clock moved: a timer outlived the link (close frame: {close_frame})"
+        );
+    }
+}

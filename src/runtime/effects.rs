@@ -21,6 +21,8 @@ pub struct Deferred {
     pub restart: Option<Option<u32>>,
     /// A draft to open in the editor.
     pub editor: Option<String>,
+    /// The local codex service's socket, to leave this window's server (its pid, to kill) for.
+    pub join: Option<(String, Option<u32>)>,
 }
 
 impl Deferred {
@@ -29,6 +31,7 @@ impl Deferred {
     pub fn merge(&mut self, later: Deferred) {
         self.restart = self.restart.or(later.restart);
         self.editor = self.editor.take().or(later.editor);
+        self.join = self.join.take().or(later.join);
     }
 }
 
@@ -110,7 +113,11 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
             }
             Effect::RestartServer { kill } => deferred.merge(Deferred {
                 restart: Some(kill),
-                editor: None,
+                ..Deferred::default()
+            }),
+            Effect::JoinService { socket, kill } => deferred.merge(Deferred {
+                join: Some((socket, kill)),
+                ..Deferred::default()
             }),
             Effect::InspectServer { pid } => {
                 let responses = world.responses.clone();
@@ -127,8 +134,8 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 });
             }
             Effect::EditInEditor { draft } => deferred.merge(Deferred {
-                restart: None,
                 editor: Some(draft),
+                ..Deferred::default()
             }),
             Effect::WriteExport {
                 path,
@@ -178,6 +185,13 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 tokio::task::spawn_blocking(move || {
                     let result = super::image_probe::probe(&path);
                     let _ = responses.send(AppEvent::ImageProbed { path, result });
+                });
+            }
+            Effect::ReadImageForServer { path } => {
+                let responses = world.responses.clone();
+                tokio::task::spawn_blocking(move || {
+                    let result = super::image_read::read_for_server(&path);
+                    let _ = responses.send(AppEvent::ImageReadForServer { path, result });
                 });
             }
             Effect::OpenUrl(url) => super::opener::open(&url),
@@ -324,6 +338,7 @@ mod tests {
             Deferred {
                 restart: Some(Some(3)),
                 editor: Some("draft".into()),
+                join: None,
             }
         );
         assert!(frames.due().is_some(), "Redraw asks for a frame");
@@ -362,21 +377,23 @@ mod tests {
         let mut deferred = Deferred::default();
         deferred.merge(Deferred {
             restart: Some(Some(7)),
-            editor: None,
+            ..Deferred::default()
         });
         deferred.merge(Deferred {
             restart: Some(None),
             editor: Some("draft".into()),
+            ..Deferred::default()
         });
         deferred.merge(Deferred {
-            restart: None,
             editor: Some("later".into()),
+            ..Deferred::default()
         });
         assert_eq!(
             deferred,
             Deferred {
                 restart: Some(Some(7)),
                 editor: Some("draft".into()),
+                join: None,
             }
         );
     }

@@ -54,6 +54,10 @@ pub struct SessionIo<S> {
     pub renew_input: Option<fn() -> S>,
 }
 
+/// The tracing target of the event each time the loop wakes (at `trace` level: free when the
+/// log is off). Tests count these to prove that an idle tern wakes up zero times.
+pub const WAKE_TARGET: &str = "tern::wake";
+
 /// Server messages applied in one go before input is read again.
 const SERVER_BATCH: usize = 64;
 
@@ -92,7 +96,13 @@ where
             deferred.merge(session.restart(kill));
             continue;
         }
-        match session.wake().await {
+        if let Some((socket, kill)) = deferred.join.take() {
+            deferred.merge(session.join(&socket, kill));
+            continue;
+        }
+        let wake = session.wake().await;
+        tracing::trace!(target: WAKE_TARGET, why = wake.why(), "the loop woke");
+        match wake {
             Wake::Input(event) => {
                 let now = Instant::now();
                 deferred.merge(session.apply(event, now));
@@ -120,6 +130,18 @@ enum Wake {
     Frame,
     /// A source closed, or sent something the app has no use for.
     Nothing,
+}
+
+impl Wake {
+    fn why(&self) -> &'static str {
+        match self {
+            Wake::Input(_) => "input",
+            Wake::Finished(_) => "finished work",
+            Wake::Server(_) => "server",
+            Wake::Frame => "frame",
+            Wake::Nothing => "nothing",
+        }
+    }
 }
 
 /// The loop's resources.
@@ -299,6 +321,38 @@ where
                 self.asked.forget();
                 (self.responses_tx, self.responses) = mpsc::unbounded_channel();
                 AppEvent::ServerRestarted(Ok(spawned.pid))
+            }
+            Err(e) => AppEvent::ServerRestarted(Err(e)),
+        };
+        let now = Instant::now();
+        let deferred = self.apply(event, now);
+        self.frames.request_now(now);
+        deferred
+    }
+
+    /// Leaves this window's own server for the local codex service at `socket`: a connection
+    /// that dials it in the background replaces the old one, the old child (`kill`) is killed
+    /// with its process group, and later restarts redial the service instead of starting one.
+    fn join(&mut self, socket: &str, kill: Option<u32>) -> Deferred {
+        let args = super::connect::RemoteArgs {
+            url: format!("unix://{socket}"),
+            ..Default::default()
+        };
+        let event = match super::connect::Remote::from_args(&args, None) {
+            Ok(remote) => {
+                let mut spawner = remote.spawner();
+                match spawner() {
+                    Ok(spawned) => {
+                        (self.connection, self.inbound) = Connection::start(spawned.transport);
+                        self.inbound_open = true;
+                        self.asked.forget();
+                        (self.responses_tx, self.responses) = mpsc::unbounded_channel();
+                        self.spawner = Some(spawner);
+                        restart::kill_group(kill);
+                        AppEvent::ServerRestarted(Ok(None))
+                    }
+                    Err(e) => AppEvent::ServerRestarted(Err(e)),
+                }
             }
             Err(e) => AppEvent::ServerRestarted(Err(e)),
         };

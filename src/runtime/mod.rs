@@ -22,6 +22,7 @@ pub mod history_file;
 pub mod hyperlinks;
 pub mod image_preview;
 pub mod image_probe;
+pub mod image_read;
 pub mod inbound;
 pub mod input;
 pub mod log_file;

@@ -222,6 +222,14 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             path,
             answer: done(raw),
         },
+        RequestTag::UploadImageFolder { local } => Reply::UploadImageFolder {
+            local,
+            answer: done(raw),
+        },
+        RequestTag::UploadImageFile { local } => Reply::UploadImageFile {
+            local,
+            answer: done(raw),
+        },
         RequestTag::PrepareApprovedPlan => {
             Reply::PrepareApprovedPlan(typed(protocol::THREAD_PREPARE_APPROVED_PLAN, raw))
         }

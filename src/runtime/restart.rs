@@ -35,6 +35,12 @@ pub fn respawn(spawner: Option<&mut Spawner>, kill: Option<u32>) -> Result<Spawn
     let Some(spawner) = spawner else {
         return Err("this session's server cannot be restarted".into());
     };
+    kill_group(kill);
+    spawner()
+}
+
+/// Kills the old server's process group, if there is one.
+pub fn kill_group(kill: Option<u32>) {
     if let Some(pid) = kill.and_then(|pid| libc::pid_t::try_from(pid).ok()) {
         // Our own child leads a process group of its own (`ChildTransport::spawn`): the whole
         // group goes, so a wrapper's child (npm's node `codex` runs the native binary with the
@@ -46,7 +52,6 @@ pub fn respawn(spawner: Option<&mut Spawner>, kill: Option<u32>) -> Result<Spawn
             libc::kill(-pid, libc::SIGKILL);
         }
     }
-    spawner()
 }
 
 /// The health deadlines, from `TERN_INIT_TIMEOUT_MS`, `TERN_SILENCE_TIMEOUT_MS` and

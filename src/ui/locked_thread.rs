@@ -4,6 +4,7 @@
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::LockedThread;
+use crate::app::state::Session;
 use crate::render::wrap::wrap_spans;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
@@ -14,21 +15,29 @@ use ratatui::Frame;
 
 const WIDTH: u16 = 72;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, locked: &LockedThread, palette: &Palette) {
+pub fn draw(
+    frame: &mut Frame<'_>,
+    within: Rect,
+    locked: &LockedThread,
+    session: &Session,
+    palette: &Palette,
+) {
     let inner_width = WIDTH.min(within.width).saturating_sub(4) as usize;
-    let lines = body(locked, inner_width, palette);
+    // The local codex service can open it for this window too (`session::join`).
+    let join = locked.thread_id.is_some() && crate::app::session::join::can_join(session);
+    let lines = body(locked, join, inner_width, palette);
     let area = popup(within, WIDTH, lines.len() as u16 + 2);
     let border = palette.border_attention;
     let block = popup_box(title(" 🔒 Thread open elsewhere ", border), border)
         .padding(Padding::horizontal(1));
     let inner = draw_popup(frame, area, block);
     frame.render_widget(
-        Paragraph::new(body(locked, inner.width as usize, palette)),
+        Paragraph::new(body(locked, join, inner.width as usize, palette)),
         inner,
     );
 }
 
-fn body(locked: &LockedThread, width: usize, palette: &Palette) -> Vec<Line<'static>> {
+fn body(locked: &LockedThread, join: bool, width: usize, palette: &Palette) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut say = |text: String, style| {
         lines.extend(wrap_spans(&[Span::styled(text, style)], width, &[], &[]));
@@ -54,6 +63,9 @@ fn body(locked: &LockedThread, width: usize, palette: &Palette) -> Vec<Line<'sta
     if locked.thread_id.is_some() {
         keys.push("r  try again, once it is closed there");
         keys.push("f  continue here in a fork (a copy of the thread)");
+    }
+    if join {
+        keys.push("j  join it over the codex service (both windows follow it)");
     }
     keys.push("n  start a new thread");
     for key in keys {

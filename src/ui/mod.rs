@@ -238,7 +238,7 @@ fn draw_shown(
         }
         Shown::Layer(Layer::SignIn(layer)) => sign_in::draw(frame, areas.main, layer, session),
         Shown::Layer(Layer::LockedThread(locked)) => {
-            locked_thread::draw(frame, areas.main, locked, palette)
+            locked_thread::draw(frame, areas.main, locked, session, palette)
         }
         Shown::Layer(Layer::Doctor(view)) => doctor::draw(frame, areas.main, view, session),
         Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),

@@ -1,7 +1,9 @@
 //! A thread another codex is writing to (`thread/resume`: "already has an active writer"; two
 //! windows on one `CODEX_HOME`): a box that says so, with what can be done, as the official TUI
 //! offers — try again (once the other window has closed it), continue in a fork (`thread/fork`
-//! works on a locked thread), or start a new thread. The box closes when a thread opens.
+//! works on a locked thread), or start a new thread; and, when the local codex service runs
+//! (the shared server the official TUI starts), join the thread over it (`session::join`). The
+//! box closes when a thread opens.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::effect::Effect;
@@ -38,12 +40,15 @@ impl LockedThread {
 pub struct LockedKeys {
     pub named: bool,
     pub fresh: bool,
+    /// The thread can be joined over the local codex service.
+    pub join: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LockedKey {
     Retry,
     Fork,
+    Join,
     New,
     Leave,
 }
@@ -66,6 +71,17 @@ pub static KEYS: KeyTable<LockedKeys, LockedKey> = KeyTable::new(
             "continue in a fork",
         )
         .when("codex named the thread", named),
+        KeyRow::new(
+            "join",
+            &[Chord::ch('j')],
+            LockedKey::Join,
+            "join it over the codex service",
+        )
+        .explained("open it over the local codex service that holds it: both windows follow it")
+        .when(
+            "the codex service runs here and codex named the thread",
+            |s| s.named && s.join,
+        ),
         KeyRow::new("new", &[Chord::ch('n')], LockedKey::New, "new thread"),
         KeyRow::new("leave", &[Chord::ESC], LockedKey::Leave, "back").words_by(|s: &LockedKeys| {
             let bar = if s.fresh { "new thread" } else { "back" };
@@ -80,6 +96,7 @@ impl LockedThread {
         LockedKeys {
             named: self.thread_id.is_some(),
             fresh: session.shown.thread.is_none() && session.config.resume != Resume::Pick,
+            join: crate::app::session::join::can_join(session),
         }
     }
 }
@@ -104,12 +121,16 @@ impl LayerView for LockedThread {
                 self.busy = Some("Forking…");
                 Outcome::Consumed(lifecycle::open(cx, Open::Fork(thread_id)))
             }
+            (LockedKey::Join, Some(thread_id)) if state.join => {
+                self.busy = Some("Joining over the codex service…");
+                Outcome::Consumed(crate::app::session::join::join_service(cx, thread_id))
+            }
             (LockedKey::New, _) => Outcome::Close(start_fresh(cx)),
             // Opened at startup with nothing under it (`tern resume ID`): leaving means a new
             // thread, as `n`. Under the picker, Esc goes back to it.
             (LockedKey::Leave, _) if state.fresh => Outcome::Close(start_fresh(cx)),
             (LockedKey::Leave, _) => Outcome::Close(vec![]),
-            (LockedKey::Retry | LockedKey::Fork, None) => Outcome::Consumed(vec![]),
+            (LockedKey::Retry | LockedKey::Fork | LockedKey::Join, _) => Outcome::Consumed(vec![]),
         }
     }
 

@@ -52,20 +52,6 @@ pub fn probed(state: &mut Session, path: &str, result: &Result<ImageInfo, String
     }
 }
 
-/// Ctrl+V: the clipboard's image, saved by the runtime to a file, is attached; or why not.
-pub fn pasted(state: &mut Session, result: Result<String, String>) -> Vec<Effect> {
-    match result {
-        Ok(path) => attach(state, path),
-        Err(why) => {
-            state.shown.transcript.notice(
-                NoticeLevel::Warning,
-                format!("No image pasted: {}", sanitize_line(&why)),
-            );
-            vec![]
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

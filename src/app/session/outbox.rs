@@ -52,6 +52,15 @@ pub fn send_message(state: &mut Session, message: Message, now: Instant) -> Vec<
         return vec![];
     }
     state.shown.scroll.to_bottom();
+    let message = Message::new(prompt, images);
+    // An image still on its way to a remote server: the message waits for it in the queue.
+    if state.outbox.waits_for_upload(&message) {
+        return queue_message(state, message, now);
+    }
+    let Message {
+        text: prompt,
+        images,
+    } = message;
     if let (TurnPhase::Running { id, .. }, Some(thread_id)) = (&state.shown.turn, state.thread_id())
     {
         if state.lifecycle.is_ready() {
@@ -94,6 +103,12 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     }
     if let Some(effects) = super::auth_refusal::revert_first(state) {
         return effects;
+    }
+    // The first message holds an image still on its way to the server: all wait for it.
+    if let Some(first) = state.outbox.queued.front() {
+        if state.outbox.waits_for_upload(first) {
+            return vec![];
+        }
     }
     let (Some(thread_id), Some(message)) = (
         state.thread_id().map(str::to_string),

@@ -16,7 +16,7 @@
 use super::restart;
 use crate::app::effect::Effect;
 use crate::app::state::lifecycle::Lifecycle;
-use crate::app::state::reconnect::Reconnect;
+use crate::app::state::reconnect::{Reconnect, LOST_NOTICE};
 use crate::app::state::Session;
 use crate::model::NoticeLevel;
 use crate::text::sanitize::sanitize_line;
@@ -47,7 +47,7 @@ pub fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec
     state.shown.transcript.notice(
         NoticeLevel::Warning,
         format!(
-            "Connection lost ({}): reconnecting by itself; {what}, and your draft and queued \
+            "{LOST_NOTICE}{}): reconnecting by itself; {what}, and your draft and queued \
              messages are kept.",
             sanitize_line(&reason)
         ),

@@ -9,13 +9,14 @@ use super::thread_events;
 use crate::app::effect::Effect;
 use crate::app::reply::Answer;
 use crate::app::request::ClientRequest;
-use crate::app::state::reconnect::Reconnect;
+use crate::app::state::reconnect::{Reconnect, LOST_NOTICE};
 use crate::app::state::{Session, TurnPhase};
 use crate::model::NoticeLevel;
 use crate::protocol::{
     ItemNotification, ServerNotification as N, ThreadStatus, ThreadTurnsListParams,
     ThreadTurnsListResponse, TurnNotification,
 };
+use crate::text::sanitize::sanitize_line;
 use std::time::Instant;
 
 /// The thread is back after a reconnect (`thread/resume` answered with `status`): the turn that
@@ -30,13 +31,17 @@ pub fn resumed(
 ) -> Vec<Effect> {
     let secs = now.saturating_duration_since(reconnect.since).as_secs();
     let attempts = reconnect.attempt;
-    state.shown.transcript.notice(
-        NoticeLevel::Info,
-        format!(
-            "Reconnected after {secs} s ({attempts} attempt{}); the thread is back.",
-            if attempts == 1 { "" } else { "s" }
-        ),
+    // One line for the whole episode: the "connection lost" warning becomes this.
+    let back = format!(
+        "Reconnected after {secs} s ({attempts} attempt{}); the thread is back (the link had \
+         dropped: {}).",
+        if attempts == 1 { "" } else { "s" },
+        sanitize_line(&reconnect.dropped)
     );
+    let transcript = &mut state.shown.transcript;
+    if !transcript.rewrite_notice(LOST_NOTICE, NoticeLevel::Info, back.clone()) {
+        transcript.notice(NoticeLevel::Info, back);
+    }
     let active = matches!(status, Some(ThreadStatus::Active));
     tracing::info!(?status, turn = ?state.shown.turn, "the thread is back after a reconnect");
     let thread_id = state.thread_id().map(str::to_string);

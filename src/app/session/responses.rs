@@ -216,6 +216,12 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::PlanAttachmentFile { path, answer } => {
             super::plans::attachment_file(state, path, answer)
         }
+        Reply::UploadImageFolder { local, answer } => {
+            super::image_upload::folder_made(state, &local, answer)
+        }
+        Reply::UploadImageFile { local, answer } => {
+            super::image_upload::written(state, &local, answer, now)
+        }
         Reply::PrepareApprovedPlan(answer) => super::plans::prepared(state, answer, now),
         Reply::Unsubscribe(answer) => {
             super::plans::unsubscribed(answer);

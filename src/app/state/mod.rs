@@ -47,6 +47,13 @@ pub struct SessionConfig {
     /// Where tern is connected when the server is elsewhere (`--remote`: `ssh me@box`,
     /// `wss://…`, `unix:…`), for the status line and the welcome. `None`: a local child.
     pub connected_to: Option<String>,
+    /// The server reads another machine's files (`--remote` over ws, wss or ssh; not the local
+    /// service's socket): an image attached here is copied to its disk before it is sent.
+    pub files_elsewhere: bool,
+    /// The local codex service (the shared server the official TUI starts), when its socket was
+    /// found at startup and this window runs its own server: a thread it holds can be joined
+    /// over it (the locked-thread box offers it).
+    pub shared_service: Option<SharedService>,
     /// How long typing must pause before a question takes keys (see `questions::QUIET`).
     pub approval_read_guard: Option<std::time::Duration>,
     /// Make the URLs on screen OSC 8 hyperlinks.
@@ -320,4 +327,11 @@ impl Session {
             agents: &self.agents,
         }
     }
+}
+
+/// The local codex service's socket, and how the status line names a link to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedService {
+    pub socket: String,
+    pub label: String,
 }

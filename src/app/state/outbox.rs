@@ -14,6 +14,33 @@ pub struct Outbox {
     /// The images of the turn being started (`turn/start` in flight), given back to the
     /// composer if the server refuses it.
     pub starting_images: Vec<String>,
+    /// Images attached from this machine on a remote session, on their way to the server's
+    /// disk (`session::image_upload`), by their path here. A message holding one waits.
+    pub uploads: std::collections::BTreeMap<String, Upload>,
+}
+
+impl Outbox {
+    /// Whether `message` holds an image still on its way to the server.
+    pub fn waits_for_upload(&self, message: &Message) -> bool {
+        message
+            .images
+            .iter()
+            .any(|path| self.uploads.contains_key(path))
+    }
+}
+
+/// Where an image attached from this machine is on its way to the server.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Upload {
+    /// The runtime is reading it here.
+    Reading,
+    /// Read, waiting for the server to say where its home is (`initialize`'s `codexHome`).
+    Read(crate::app::event::LocalImageBytes),
+    /// Its folder on the server is being made (`fs/createDirectory`); then `data` goes to
+    /// `remote` (`fs/writeFile`).
+    Folder { remote: String, data: String },
+    /// `fs/writeFile` of it to `remote` is under way.
+    Writing { remote: String },
 }
 
 /// A message for the model: its text and the image files attached to it (sent as

@@ -5,6 +5,10 @@
 
 use std::time::Instant;
 
+/// How the transcript's line about a lost link begins; once the link is back, `rejoin` rewrites
+/// that line rather than add another.
+pub const LOST_NOTICE: &str = "Connection lost (";
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reconnect {
     /// The attempt under way (1 while the first dial runs).
@@ -13,6 +17,8 @@ pub struct Reconnect {
     pub since: Instant,
     /// Why the link was lost, then why the latest attempt failed (sanitised where shown).
     pub why: String,
+    /// Why the link dropped (kept when `why` moves on to the failed attempts).
+    pub dropped: String,
     /// The turn that was running on the shown thread when the link dropped, if any.
     pub running_turn: Option<String>,
 }
@@ -22,6 +28,7 @@ impl Reconnect {
         Reconnect {
             attempt: 1,
             since,
+            dropped: why.clone(),
             why,
             running_turn,
         }

@@ -34,6 +34,33 @@ impl Transcript {
         self.add_notice(level, text.into(), true);
     }
 
+    /// Rewrites the newest notice whose text starts with `prefix` (among the newest
+    /// [`LOOK_BACK`] cells) as `text` at `level`: a state that has passed (a lost connection,
+    /// now back) says so on its own line instead of leaving two. False when there is none.
+    pub fn rewrite_notice(
+        &mut self,
+        prefix: &str,
+        level: NoticeLevel,
+        text: impl Into<String>,
+    ) -> bool {
+        let found = self.cells.iter().rposition(
+            |cell| matches!(cell.kind(), CellKind::Notice { text, .. } if text.starts_with(prefix)),
+        );
+        let Some(index) = found.filter(|i| self.cells.len() - i <= LOOK_BACK) else {
+            return false;
+        };
+        self.revision += 1;
+        if let CellKind::Notice {
+            level: shown_level,
+            text: shown,
+        } = self.cells[index].kind_mut()
+        {
+            *shown_level = level;
+            *shown = one_line(&text.into(), NOTICE_COLUMNS);
+        }
+        true
+    }
+
     fn add_notice(&mut self, level: NoticeLevel, text: String, across_messages: bool) {
         let text = one_line(&text, NOTICE_COLUMNS);
         let found = self

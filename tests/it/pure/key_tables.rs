@@ -1090,6 +1090,11 @@ fn fixtures() -> Vec<Fixture> {
             build: locked,
         },
         Fixture {
+            name: "thread open elsewhere, the codex service here",
+            target: Target::Layer,
+            build: locked_with_service,
+        },
+        Fixture {
             name: "doctor",
             target: Target::Layer,
             build: |now| {
@@ -1152,7 +1157,19 @@ fn config_broken(now: Instant) -> AppState {
 
 /// `tern resume ID` of a thread another codex writes to.
 fn locked(now: Instant) -> AppState {
+    locked_in(config(), now)
+}
+
+fn locked_with_service(now: Instant) -> AppState {
     let mut config = config();
+    config.shared_service = Some(tern::app::state::SharedService {
+        socket: "/h/.codex/app-server-control/app-server-control.sock".into(),
+        label: "codex service (unix socket)".into(),
+    });
+    locked_in(config, now)
+}
+
+fn locked_in(mut config: tern::app::SessionConfig, now: Instant) -> AppState {
     config.resume = tern::app::Resume::Thread("t-locked".into());
     let mut state = AppState::new(config);
     update(&mut state, AppEvent::Resize(100, 30), now);

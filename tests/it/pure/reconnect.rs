@@ -141,9 +141,36 @@ fn a_dropped_link_reconnects_by_itself_and_the_running_turn_goes_on() {
     assert_eq!(state.session.lifecycle, Lifecycle::Ready);
     assert!(state.session.reconnect.is_none());
     assert!(matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "turn-1"));
-    assert!(last_notice(&state)
-        .1
-        .contains("Reconnected after 3 s (2 attempts)"));
+    // The whole episode is one line: the warning that the link was lost became the news that
+    // it is back (with why it had dropped), not a second line under it.
+    let notices: Vec<_> = state
+        .session
+        .shown
+        .transcript
+        .cells()
+        .iter()
+        .filter_map(|cell| match cell.kind() {
+            tern::model::CellKind::Notice { level, text } => Some((*level, text.clone())),
+            _ => None,
+        })
+        .collect();
+    let back = notices
+        .iter()
+        .filter(|(_, text)| text.contains("Reconnected after 3 s (2 attempts)"))
+        .count();
+    assert_eq!(back, 1, "{notices:?}");
+    assert!(
+        !notices
+            .iter()
+            .any(|(_, text)| text.starts_with("Connection lost")),
+        "{notices:?}"
+    );
+    let (level, text) = last_notice(&state);
+    assert_eq!(level, tern::model::NoticeLevel::Info);
+    assert!(
+        text.contains(&format!("the link had dropped: {LOST}")),
+        "{text}"
+    );
     // The rest streams into the same answer, and a new item never started shows too.
     update(&mut state, delta("msg-1", "world."), at);
     update(&mut state, delta("msg-2", "Second part."), at);

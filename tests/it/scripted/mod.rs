@@ -7,6 +7,7 @@ mod demo_steer_search;
 mod file_search_race;
 mod input_first;
 mod remote_dial;
+mod remote_scale;
 mod restart;
 mod session;
 mod threads_apart;
