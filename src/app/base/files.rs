@@ -15,8 +15,8 @@ use crate::app::line_input::pasted_line;
 use crate::app::session::file_search::search;
 use crate::app::state::Session;
 
-/// Whether an `@` typed now starts a mention: at the start of the composer or after
-/// whitespace.
+/// Whether an `@` (or the skill finder's `$`) typed now starts a mention: at the start of the
+/// composer or after whitespace. One rule for both finders (`keys::BaseState::mention_here`).
 pub fn starts_mention(state: &Session) -> bool {
     state
         .composer

@@ -17,14 +17,6 @@ use crate::protocol::SkillMetadata;
 /// The most matches listed.
 pub const MAX_SHOWN: usize = 8;
 
-/// Whether a `$` typed now starts a mention: at the start of the composer or after whitespace.
-pub fn starts_mention(state: &Session) -> bool {
-    state
-        .composer
-        .char_before_cursor()
-        .is_none_or(char::is_whitespace)
-}
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SkillKey {
     Up,
