@@ -13,7 +13,8 @@ pub fn startup(b: &Bench, out: &mut Vec<Figure>) {
         "startup → composer on screen",
         "ms",
         "≤ 50 ms",
-    );
+    )
+    .at_most(50.0);
     let mut start_cpu = Figure::new(
         "startup.own_cpu_s",
         "startup until idle: CPU of its own process (tern: with the highlighting warm-up)",
@@ -24,21 +25,24 @@ pub fn startup(b: &Bench, out: &mut Vec<Figure>) {
         "idle.cpu_percent",
         "idle 10 s: CPU of its own process",
         "%",
-        "keep ≈ 0",
-    );
+        "≤ 0.1 %",
+    )
+    .at_most(0.1);
     let mut idle_wakeups = Figure::new(
         "idle.wakeups_per_s",
         "idle 10 s: wake-ups of its own process",
         "/s",
-        "keep ≈ 0",
-    );
+        "zero: ≤ 0.1 /s",
+    )
+    .at_most(0.1);
     let mut memory = Figure::new(
         "idle.peak_mib",
         "peak memory after start (own process)",
         "MiB",
         "≤ 30 MiB",
-    );
-    let runs = b.reps.max(5);
+    )
+    .at_most(30.0);
+    let runs = if b.short { 1 } else { b.reps.max(5) };
     for &app in &b.apps {
         let (mut times, mut peaks) = (vec![], vec![]);
         let (mut cpu, mut wakeups, mut started) = (vec![], vec![], vec![]);
@@ -55,7 +59,7 @@ pub fn startup(b: &Bench, out: &mut Vec<Figure>) {
             started.push(secs(before.own_cpu));
             if rep == 0 {
                 // Once started, a program with nothing to do should not wake up.
-                let window = Duration::from_secs(10);
+                let window = Duration::from_secs(b.size(10, 1) as u64);
                 std::thread::sleep(window);
                 let after = running.sample();
                 cpu.push(100.0 * secs(after.own_cpu - before.own_cpu) / secs(window));
@@ -73,15 +77,17 @@ pub fn startup(b: &Bench, out: &mut Vec<Figure>) {
     out.extend([composer, start_cpu, memory, idle_cpu, idle_wakeups]);
 }
 
-/// Median and p99 of the key → echo latencies in ms, pooled over runs.
-fn echo_figures(key: &str, label: &str, target: &str) -> (Figure, Figure) {
+/// Median and p99 of the key → echo latencies in ms, pooled over runs; the median's target is
+/// `above` ms over the floor of the method.
+pub fn echo_figures(key: &str, label: &str, floor_ms: f64, above: f64) -> (Figure, Figure) {
     (
         Figure::new(
             &format!("{key}.median_ms"),
             &format!("{label}, median"),
             "ms",
-            target,
-        ),
+            &format!("≤ floor + {above} ms"),
+        )
+        .at_most(floor_ms + above),
         Figure::new(
             &format!("{key}.p99_ms"),
             &format!("{label}, p99"),
@@ -91,7 +97,7 @@ fn echo_figures(key: &str, label: &str, target: &str) -> (Figure, Figure) {
     )
 }
 
-fn fill_echo(figures: &mut (Figure, Figure), app: App, samples: &[f64], runs: usize) {
+pub fn fill_echo(figures: &mut (Figure, Figure), app: App, samples: &[f64], runs: usize) {
     let enough = samples.len() >= runs * ECHO_KEYS;
     let value = |v: Option<f64>| match v {
         Some(v) if enough => Measured::Value(v),
@@ -108,27 +114,35 @@ fn fill_echo(figures: &mut (Figure, Figure), app: App, samples: &[f64], runs: us
     }
 }
 
-pub fn echo(b: &Bench, out: &mut Vec<Figure>) {
+/// The median key → echo latency of `cat` in the same pseudo-terminal: the floor of the method.
+pub fn echo_floor_ms(reps: usize) -> f64 {
     let mut floor = vec![];
-    for _ in 0..b.reps {
+    for _ in 0..reps {
         let cat = start_echo_floor();
         floor.extend(echo_latencies(&cat, ECHO_KEYS).iter().map(|d| ms(*d)));
     }
-    let floor_ms = median(&floor).unwrap_or(0.0);
+    median(&floor).unwrap_or(0.0)
+}
+
+pub fn echo(b: &Bench, out: &mut Vec<Figure>) {
+    let floor_ms = b.floor_ms();
     let mut empty = echo_figures(
         "echo_empty",
         &format!("key → echo, empty transcript (floor of the method {floor_ms:.2} ms)"),
-        "≤ floor + 2 ms",
+        floor_ms,
+        2.0,
     );
     let mut during = echo_figures(
         "echo_streaming",
         "key → echo during a paced stream",
-        "≤ floor + 3 ms",
+        floor_ms,
+        3.0,
     );
     let mut after = echo_figures(
         "echo_after_answer",
         "key → echo after a 2,000-line answer",
-        "≤ floor + 2 ms",
+        floor_ms,
+        2.0,
     );
     for &app in &b.apps {
         let (mut e, mut d, mut a) = (vec![], vec![], vec![]);
@@ -155,7 +169,9 @@ pub fn echo(b: &Bench, out: &mut Vec<Figure>) {
                     }
                 }
             }
-            if let Some((_mock, running)) = b.ready(app, vec![b.stream(10_000, None)]) {
+            if let Some((_mock, running)) =
+                b.ready(app, vec![b.stream(b.size(10_000, 1_000), None)])
+            {
                 running.submit("stream the long answer");
                 if running.wait(TURN_WAIT, |s| s.contains(MARKER)).is_some() {
                     running.settled(Duration::from_secs(20));
@@ -200,11 +216,11 @@ pub fn approval(b: &Bench, out: &mut Vec<Figure>) {
     out.push(figure);
 }
 
-/// A transcript of many cells: one answer made of `CELLS` messages, some with code.
-fn many_cells() -> Vec<String> {
-    (0..CELLS)
+/// A transcript of many cells: one answer made of `cells` messages, some with code.
+fn many_cells(cells: usize) -> Vec<String> {
+    (0..cells)
         .map(|i| match i {
-            _ if i + 1 == CELLS => "The last cell. LAST-CELL".to_string(),
+            _ if i + 1 == cells => "The last cell. LAST-CELL".to_string(),
             _ if i % 10 == 0 => format!(
                 "Cell {i} shows **code**:\n\n```rust\nfn cell_{i}() -> usize {{ {i} }}\n```\n"
             ),
@@ -228,14 +244,15 @@ pub fn cells(b: &Bench, out: &mut Vec<Figure>) {
         "10,000 cells: peak memory (own process)",
         "MiB",
         "≤ 120 MiB",
-    );
+    )
+    .at_most(120.0);
     let mut page = Figure::new(
         "cells_10k.pgup_ms",
         "10,000 cells: PgUp → screen scrolled, median",
         "ms",
         "–",
     );
-    let texts = many_cells();
+    let texts = many_cells(b.size(CELLS, 300));
     for &app in &b.apps {
         let (mut times, mut peaks, mut pages) = (vec![], vec![], vec![]);
         for _ in 0..b.reps {

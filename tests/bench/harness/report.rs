@@ -77,6 +77,10 @@ pub struct Figure {
     pub official: Measured,
     pub tern: Measured,
     pub target: String,
+    /// tern's figure meets the target when it is at most this (set with `at_most`).
+    pub limit: Option<f64>,
+    /// Whether the target is met, for targets a single limit cannot say (set with `judged`).
+    pub verdict: Option<bool>,
 }
 
 impl Figure {
@@ -89,6 +93,36 @@ impl Figure {
             official: Measured::Skipped("not run"),
             tern: Measured::Skipped("not run"),
             target: target.into(),
+            limit: None,
+            verdict: None,
+        }
+    }
+
+    /// The target is met when tern's figure is at most `limit` (in the figure's unit).
+    pub fn at_most(mut self, limit: f64) -> Figure {
+        self.limit = Some(limit);
+        self
+    }
+
+    /// Says whether a target that is not a single limit is met.
+    pub fn judged(&mut self, met: bool) {
+        self.verdict = Some(met);
+    }
+
+    /// Whether tern meets the target: `None` without a target or without tern's figure.
+    pub fn met(&self) -> Option<bool> {
+        match (self.verdict, self.limit, self.tern.value()) {
+            (Some(met), _, _) => Some(met),
+            (None, Some(limit), Some(value)) => Some(value <= limit),
+            _ => None,
+        }
+    }
+
+    fn met_text(&self) -> &'static str {
+        match self.met() {
+            Some(true) => "yes",
+            Some(false) => "**no**",
+            None => "–",
         }
     }
 
@@ -101,11 +135,13 @@ impl Figure {
 }
 
 pub fn print_table(figures: &[Figure]) {
-    println!("| figure | app-server alone | official Codex TUI | tern | tern/official | target |");
-    println!("|---|---|---|---|---|---|");
+    println!(
+        "| figure | app-server alone | official Codex TUI | tern | tern/official | target | met |"
+    );
+    println!("|---|---|---|---|---|---|---|");
     for f in figures {
         println!(
-            "| {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} |",
             f.label,
             f.app_server
                 .map_or("–".into(), |v| format!("{} {}", round(v), f.unit)),
@@ -113,8 +149,23 @@ pub fn print_table(figures: &[Figure]) {
             f.tern.show(f.unit),
             f.ratio().map_or("–".into(), |r| format!("{r:.2}")),
             f.target,
+            f.met_text(),
         );
     }
+    let missed: Vec<&str> = figures
+        .iter()
+        .filter(|f| f.met() == Some(false))
+        .map(|f| f.key.as_str())
+        .collect();
+    let judged = figures.iter().filter(|f| f.met().is_some()).count();
+    println!(
+        "\ntargets met: {} of {judged}{}",
+        judged - missed.len(),
+        match missed.is_empty() {
+            true => String::new(),
+            false => format!(" (missed: {})", missed.join(", ")),
+        }
+    );
 }
 
 pub fn json_line(figures: &[Figure], context: Value) -> String {
@@ -133,6 +184,8 @@ pub fn json_line(figures: &[Figure], context: Value) -> String {
                 "official": text(&f.official),
                 "app_server": f.app_server,
                 "ratio": f.ratio(),
+                "target": f.target,
+                "met": f.met(),
             }),
         );
     }
