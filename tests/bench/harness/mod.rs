@@ -182,6 +182,9 @@ fn bench_harness() {
         b.answer.len() / 1024,
         format_args!("{:.0} s", started.elapsed().as_secs_f64()),
     );
+    if short {
+        println!("BENCH_SHORT: small sizes, once, in this build: a check that the harness works; the figures and their verdicts mean nothing\n");
+    }
     print_table(&figures);
     let context = serde_json::json!({
         "reps": reps,
