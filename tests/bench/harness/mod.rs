@@ -9,7 +9,7 @@
 //! ```
 //!
 //! `BENCH_REPS` (default 3), `BENCH_APPS` (`tern,official`) and `BENCH_SCENARIOS` (a comma list
-//! of `startup,stream,paced,long,echo,approval,cells`) narrow a run; `BENCH_TERN_BIN` runs
+//! of `startup,stream,paced,long,echo,approval,cells,slow`) narrow a run; `BENCH_TERN_BIN` runs
 //! another build of tern (to compare before and after a change).
 
 mod app_server;
@@ -17,6 +17,7 @@ mod apps;
 mod interactive;
 mod proc_stats;
 mod report;
+mod slow;
 mod stream;
 
 use crate::support::codex_env;
@@ -161,6 +162,7 @@ fn bench_harness() {
         ("echo", echo),
         ("approval", approval),
         ("cells", cells),
+        ("slow", slow::slow),
     ];
     let started = Instant::now();
     let mut figures = vec![];
