@@ -247,7 +247,9 @@ struct Cache {
 #[derive(Debug)]
 pub struct Cell {
     kind: CellKind,
-    cache: RefCell<Option<Cache>>,
+    /// Boxed: most cells of a long session are never laid out (or forgot their lines), and
+    /// an empty slot costs a pointer instead of a [`Laid`] (issue 24's day-long session).
+    cache: RefCell<Option<Box<Cache>>>,
 }
 
 impl Cell {
@@ -377,11 +379,11 @@ impl Cell {
                 _ => {
                     let mut laid = Laid::default();
                     layout(&self.kind, key, &mut laid);
-                    *cache = Some(Cache {
+                    *cache = Some(Box::new(Cache {
                         key,
                         laid,
                         current: true,
-                    });
+                    }));
                 }
             }
         }
@@ -433,6 +435,15 @@ mod tests {
         let wider = LayoutKey { width: 100, ..KEY };
         cell.layout(wider, counting(&seen));
         assert_eq!(seen.get(), 0, "so does another width");
+    }
+
+    #[test]
+    fn a_cell_never_laid_out_costs_its_kind_and_a_pointer() {
+        // A day-long session keeps 100,000 cells, nearly all of them never laid out (issue
+        // 24): an unboxed layout slot was 200 bytes more each.
+        let slot = std::mem::size_of::<RefCell<Option<Box<Cache>>>>();
+        assert_eq!(slot, 2 * std::mem::size_of::<usize>());
+        assert!(std::mem::size_of::<Cell>() <= std::mem::size_of::<CellKind>() + slot);
     }
 
     #[test]

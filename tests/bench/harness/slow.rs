@@ -227,7 +227,9 @@ fn echo_streaming(b: &Bench, slow: bool) -> Option<Vec<f64>> {
         typing.elapsed().as_secs_f64(),
         remote.link.received_texts(),
     );
-    still_streaming.then_some(keys)
+    // A short run checks only that the harness works: a stream that outran the typing there
+    // (a debug build on a busy machine) is not a failure.
+    (still_streaming || b.short).then_some(keys)
 }
 
 fn tern_figure(figure: &mut Figure, samples: &[f64], runs: usize) {
