@@ -10,13 +10,18 @@
 //!
 //! `BENCH_REPS` (default 3), `BENCH_APPS` (`tern,official`) and `BENCH_SCENARIOS` (a comma list
 //! of `startup,stream,paced,long,echo,approval,cells`) narrow a run; `BENCH_TERN_BIN` runs
-//! another build of tern (to compare before and after a change).
+//! another build of tern (to compare before and after a change). The scale scenarios `picker`
+//! (10,000 stored threads) and `huge` (a 5,000-turn thread) run tern alone against the fake
+//! app-server's generated data (`stamped`).
 
 mod app_server;
 mod apps;
+mod huge;
 mod interactive;
+mod picker;
 mod proc_stats;
 mod report;
+mod stamped;
 mod stream;
 
 use crate::support::codex_env;
@@ -161,6 +166,8 @@ fn bench_harness() {
         ("echo", echo),
         ("approval", approval),
         ("cells", cells),
+        ("picker", picker::picker),
+        ("huge", huge::huge),
     ];
     let started = Instant::now();
     let mut figures = vec![];

@@ -36,6 +36,9 @@
 //! After the last step the server goes on answering until tern closes its stdin, then exits 0.
 //! Built-in answers: see [`builtin_reply`]; unknown methods get a "method not found" error.
 //! `thread/read` names the thread `{{nick}}<its id>` (a sub-agent; `nick` is empty unless set).
+//! `{"on": method, "generate": N}` answers from N generated threads or turns (`generate`).
+
+mod generate;
 
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -47,6 +50,8 @@ enum Responder {
     Reply(Value),
     Error(String),
     Ignore,
+    /// Answers from N generated threads or turns (`generate`).
+    Generate(u64),
 }
 
 #[derive(Default)]
@@ -160,6 +165,8 @@ fn run_step(shared: &Shared, step: &Value) -> bool {
         } else {
             let responder = if let Some(result) = step.get("reply") {
                 Responder::Reply(result.clone())
+            } else if let Some(count) = step.get("generate").and_then(Value::as_u64) {
+                Responder::Generate(count)
             } else if let Some(message) = step.get("error") {
                 Responder::Error(message.as_str().unwrap_or_default().to_string())
             } else {
@@ -328,6 +335,12 @@ fn answer(shared: &Shared, message: &Value) {
         Some(Responder::Ignore) => {}
         Some(Responder::Reply(result)) => shared.send(&json!({"id": id, "result": result})),
         Some(Responder::Error(text)) => shared.send(&error(id, -32000, &text)),
+        Some(Responder::Generate(count)) => {
+            let result = generate::answer(method, &params, count);
+            let rows = generate::rows(&result);
+            shared.send(&json!({"id": id, "result": result}));
+            generate::stamp(method, id, rows);
+        }
         None => match builtin_reply(method, &params) {
             Some((result, then)) => {
                 shared.send(&json!({"id": id, "result": result}));
