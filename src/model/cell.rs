@@ -194,6 +194,8 @@ pub struct Laid {
     pub text_done: usize,
     /// The open table at the end, laid out a row at a time in `tail`.
     pub table: Option<LaidTable>,
+    /// Code blocks among these lines still without colours, coloured when first drawn.
+    pub plain_code: Vec<super::PlainCode>,
 }
 
 /// A table still streaming at the end of a message, kept between layouts so that a new row
@@ -247,7 +249,9 @@ struct Cache {
 #[derive(Debug)]
 pub struct Cell {
     kind: CellKind,
-    cache: RefCell<Option<Cache>>,
+    /// Boxed: most cells of a long session are never laid out (or forgot their lines), and
+    /// an empty slot costs a pointer instead of a [`Laid`] (issue 24's day-long session).
+    cache: RefCell<Option<Box<Cache>>>,
 }
 
 impl Cell {
@@ -359,6 +363,17 @@ impl Cell {
         }
     }
 
+    /// Changes the lines kept at `key` without laying them out again (code blocks coloured
+    /// when they are drawn: only styles change, never a row). Nothing happens if no lines are
+    /// kept at `key`, or while they are being read.
+    pub fn restyle_layout(&self, key: LayoutKey, restyle: impl FnOnce(&mut Laid)) {
+        if let Ok(mut cache) = self.cache.try_borrow_mut() {
+            if let Some(c) = cache.as_mut().filter(|c| c.key == key) {
+                restyle(&mut c.laid);
+            }
+        }
+    }
+
     /// The cell's lines at `key`. `layout` brings a [`Laid`] up to date: it gets an empty one,
     /// or the one from before the cell grew, whose `head` it may keep.
     pub fn layout(
@@ -377,11 +392,11 @@ impl Cell {
                 _ => {
                     let mut laid = Laid::default();
                     layout(&self.kind, key, &mut laid);
-                    *cache = Some(Cache {
+                    *cache = Some(Box::new(Cache {
                         key,
                         laid,
                         current: true,
-                    });
+                    }));
                 }
             }
         }
@@ -433,6 +448,15 @@ mod tests {
         let wider = LayoutKey { width: 100, ..KEY };
         cell.layout(wider, counting(&seen));
         assert_eq!(seen.get(), 0, "so does another width");
+    }
+
+    #[test]
+    fn a_cell_never_laid_out_costs_its_kind_and_a_pointer() {
+        // A day-long session keeps 100,000 cells, nearly all of them never laid out (issue
+        // 24): an unboxed layout slot was 200 bytes more each.
+        let slot = std::mem::size_of::<RefCell<Option<Box<Cache>>>>();
+        assert_eq!(slot, 2 * std::mem::size_of::<usize>());
+        assert!(std::mem::size_of::<Cell>() <= std::mem::size_of::<CellKind>() + slot);
     }
 
     #[test]

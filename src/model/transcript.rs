@@ -53,6 +53,9 @@ pub struct Transcript {
     laid_order: RefCell<VecDeque<(usize, usize)>>,
     /// Source bytes of the cells in `laid_order`.
     laid_bytes: std::cell::Cell<usize>,
+    /// Cells laid out (anew or brought up to date) since the transcript was made: what a
+    /// frame cost, counted so tests can tell that a thread not on screen costs no layout.
+    layouts: std::cell::Cell<u64>,
 }
 
 mod budget;
@@ -691,6 +694,10 @@ impl Transcript {
             .flat_map(|items| items.values_mut())
             .chain(self.unbound_users.iter_mut())
         {
+            *index += added;
+        }
+        // The cells keeping their lines moved down too: the oldest laid out go first still.
+        for (index, _) in self.laid_order.get_mut() {
             *index += added;
         }
         // Into the cells' own buffer, which grows by doubling: moving every cell into a new

@@ -16,6 +16,11 @@ pub const SOURCE_BUDGET: usize = 64 << 20;
 const DROP_AT_LEAST: usize = 4 << 10;
 /// Source bytes of the cells whose laid-out lines are kept.
 pub const LAID_BUDGET: usize = 8 << 20;
+/// Cells whose laid-out lines are kept, whatever their size: a small cell's lines cost many
+/// times its source (a line, its spans and their styles), so a day of small cells scrolled
+/// through would keep most of its layout within [`LAID_BUDGET`] alone. Far more than any
+/// window shows.
+pub const LAID_CELLS: usize = 2_048;
 
 impl Transcript {
     /// Counts `bytes` more source, and drops the oldest large cells if the budget is passed.
@@ -68,7 +73,8 @@ impl Transcript {
     }
 
     /// Cell `index` laid out at `key` by `layout`. Lines are kept for the cells laid out most
-    /// recently, up to [`LAID_BUDGET`] bytes of their source; older ones are forgotten.
+    /// recently, up to [`LAID_BUDGET`] bytes of their source and [`LAID_CELLS`] cells; older
+    /// ones are forgotten.
     pub fn laid(
         &self,
         index: usize,
@@ -81,7 +87,7 @@ impl Transcript {
             let mut laid = self.laid_order.borrow_mut();
             laid.push_back((index, size));
             let mut total = self.laid_bytes.get().saturating_add(size);
-            while total > LAID_BUDGET && laid.len() > 1 {
+            while (total > LAID_BUDGET || laid.len() > LAID_CELLS) && laid.len() > 1 {
                 let Some((old, old_size)) = laid.pop_front() else {
                     break;
                 };
@@ -94,7 +100,16 @@ impl Transcript {
             }
             self.laid_bytes.set(total);
         }
-        cell.layout(key, layout)
+        cell.layout(key, |kind, key, laid| {
+            self.layouts.set(self.layouts.get() + 1);
+            layout(kind, key, laid)
+        })
+    }
+
+    /// How many times a cell of this transcript was laid out (anew, or brought up to date
+    /// after it grew): a thread that is not on screen keeps this at zero.
+    pub fn layouts(&self) -> u64 {
+        self.layouts.get()
     }
 
     /// How many cells keep laid-out lines (at most; some may have dropped theirs since).
@@ -169,5 +184,29 @@ mod tests {
         assert!(transcript.laid_cells() <= LAID_BUDGET / answer.len() + 1);
         assert!(!transcript.cells()[0].has_layout(KEY));
         assert!(transcript.cells()[39].has_layout(KEY));
+    }
+
+    #[test]
+    fn small_cells_keep_their_lines_only_for_the_most_recent_few_thousand() {
+        let mut transcript = Transcript::default();
+        let cells = LAID_CELLS * 3;
+        for i in 0..cells {
+            transcript.append_agent_delta("t", &format!("m{i}"), "a short answer");
+        }
+        let lines = |_: &CellKind, _: LayoutKey, laid: &mut Laid| {
+            laid.head.push(ratatui::text::Line::from("x"));
+        };
+        for i in 0..cells {
+            let _ = transcript.laid(i, KEY, lines);
+        }
+        assert_eq!(transcript.layouts(), cells as u64);
+        let kept = transcript
+            .cells()
+            .iter()
+            .filter(|c| c.was_laid_out())
+            .count();
+        assert_eq!(kept, LAID_CELLS);
+        assert!(transcript.cells()[cells - 1].has_layout(KEY));
+        assert!(!transcript.cells()[cells - LAID_CELLS - 1].has_layout(KEY));
     }
 }

@@ -9,13 +9,16 @@
 //! ```
 //!
 //! `BENCH_REPS` (default 3), `BENCH_APPS` (`tern,official`) and `BENCH_SCENARIOS` (a comma list
-//! of `startup,stream,paced,long,echo,approval,cells`) narrow a run; `BENCH_TERN_BIN` runs
-//! another build of tern (to compare before and after a change). The scale scenarios `picker`
-//! (10,000 stored threads) and `huge` (a 5,000-turn thread) run tern alone against the fake
-//! app-server's generated data (`stamped`).
+//! of `startup,stream,paced,long,echo,approval,cells,agents,day,picker,huge`) narrow a run;
+//! `BENCH_TERN_BIN` runs another build of tern (to compare before and after a change). The scale
+//! scenarios `picker` (10,000 stored threads) and `huge` (a 5,000-turn thread) run tern alone
+//! against the fake app-server's generated data (`stamped`).
 
+mod agents;
 mod app_server;
 mod apps;
+mod day;
+mod fake;
 mod huge;
 mod interactive;
 mod picker;
@@ -166,6 +169,8 @@ fn bench_harness() {
         ("echo", echo),
         ("approval", approval),
         ("cells", cells),
+        ("agents", agents::agents),
+        ("day", day::day),
         ("picker", picker::picker),
         ("huge", huge::huge),
     ];
@@ -184,6 +189,9 @@ fn bench_harness() {
         b.answer.len() / 1024,
         format_args!("{:.0} s", started.elapsed().as_secs_f64()),
     );
+    if short {
+        println!("BENCH_SHORT: small sizes, once, in this build: a check that the harness works; the figures and their verdicts mean nothing\n");
+    }
     print_table(&figures);
     let context = serde_json::json!({
         "reps": reps,
@@ -193,4 +201,16 @@ fn bench_harness() {
         "terminal": "120x40",
     });
     println!("\n{}", json_line(&figures, context));
+    if short {
+        // CI's check that the harness works: a scenario that could not finish fails it (its
+        // figures are not judged).
+        let failed: Vec<&str> = figures
+            .iter()
+            .filter(|f| {
+                matches!(f.tern, Measured::Failed(_)) || matches!(f.official, Measured::Failed(_))
+            })
+            .map(|f| f.key.as_str())
+            .collect();
+        assert!(failed.is_empty(), "figures that failed: {failed:?}");
+    }
 }

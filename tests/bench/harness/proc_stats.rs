@@ -14,6 +14,11 @@ pub struct TreeSample {
     pub tree_cpu: Duration,
     /// Peak resident memory (VmHWM) of the program's own process, in KiB.
     pub own_peak_kib: u64,
+    /// Resident memory now (VmRSS) of the program's own process, in KiB.
+    pub own_rss_kib: u64,
+    /// CPU of the program's own process in nanoseconds (`schedstat` of each of its threads),
+    /// for figures too small for 10 ms ticks.
+    pub own_cpu_ns: u64,
     /// Voluntary plus involuntary context switches of every thread of the program's own
     /// process: how often it woke up.
     pub own_switches: u64,
@@ -121,10 +126,25 @@ pub fn sample(root: u32, own: u32) -> TreeSample {
         if pid == own {
             out.own_cpu = tick * s.own_ticks as u32;
             out.own_peak_kib = status_kib(pid, "VmHWM:");
+            out.own_rss_kib = status_kib(pid, "VmRSS:");
         }
     }
     out.own_switches = switches(own);
+    out.own_cpu_ns = cpu_ns(own);
     out
+}
+
+/// Time on a CPU of every thread of `pid`, in nanoseconds (the first field of each thread's
+/// `schedstat`; threads that already ended are not counted).
+fn cpu_ns(pid: u32) -> u64 {
+    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+        return 0;
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| fs::read_to_string(task.path().join("schedstat")).ok())
+        .filter_map(|text| text.split_whitespace().next()?.parse::<u64>().ok())
+        .sum()
 }
 
 /// Waits until the tree has used no CPU for `quiet`, at most `limit`; returns the last sample.

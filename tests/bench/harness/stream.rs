@@ -135,7 +135,7 @@ pub fn paced(b: &Bench, out: &mut Vec<Figure>) {
         "–",
     );
     for &app in &b.apps {
-        let runs = stream_runs(b, app, PACED_DELTAS, Some(PACE));
+        let runs = stream_runs(b, app, b.size(PACED_DELTAS, 300), Some(PACE));
         let per_second = |cpu: Duration, r: &StreamRun| 100.0 * secs(cpu) / secs(r.streamed);
         let own_cpu: Vec<f64> = runs.iter().map(|r| per_second(r.own_cpu, r)).collect();
         let tree_cpu: Vec<f64> = runs.iter().map(|r| per_second(r.tree_cpu, r)).collect();

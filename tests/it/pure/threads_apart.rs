@@ -346,3 +346,48 @@ fn status_news_of_threads_this_window_never_opened_stays_out() {
     assert_eq!(state.session.threads.len(), 0);
     assert_eq!(state.session.shown.transcript.cells().len(), cells);
 }
+
+/// Eight sub-agents streaming at once while the person looks at the parent (issue 24): their
+/// deltas build their own models and cost no layout — none of a child's cells is ever laid
+/// out, and the parent's frames lay out nothing anew, however many deltas arrive between them.
+#[test]
+fn eight_children_streaming_cost_no_layout_while_the_parent_is_shown() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    let kids: Vec<String> = (0..8).map(|k| format!("kid-{k}")).collect();
+    for (k, kid) in kids.iter().enumerate() {
+        let spawn = json!({"threadId": THREAD, "turnId": "turn-1", "item": {
+            "type": "collabAgentToolCall", "id": format!("call-{k}"), "tool": "spawnAgent",
+            "status": "completed", "senderThreadId": THREAD, "receiverThreadIds": [kid],
+            "prompt": "work", "model": "m", "reasoningEffort": null, "agentsStates": {}}});
+        update(&mut state, notify("item/completed", spawn), now);
+        let started = json!({"threadId": kid, "turn": {"id": format!("kt-{k}"),
+            "rootTurnId": "turn-1", "items": [], "status": "inProgress"}});
+        update(&mut state, notify("turn/started", started), now);
+    }
+    screen(&mut state, 100, 30, now);
+    let parent_before = state.session.shown.transcript.layouts();
+    assert!(parent_before > 0, "the parent's cells were laid out");
+    for round in 0..200 {
+        for (k, kid) in kids.iter().enumerate() {
+            let delta = json!({"threadId": kid, "turnId": format!("kt-{k}"), "itemId": "m",
+                               "delta": format!("word {round}\n\n")});
+            update(&mut state, notify("item/agentMessage/delta", delta), now);
+        }
+        if round % 10 == 0 {
+            screen(&mut state, 100, 30, now);
+        }
+    }
+    for kid in &kids {
+        let child = state.session.threads.get(kid).expect("a model per child");
+        assert_eq!(child.transcript.len(), 1, "{kid}'s answer is one cell");
+        assert_eq!(child.transcript.layouts(), 0, "{kid}'s cells were laid out");
+    }
+    assert_eq!(
+        state.session.shown.transcript.layouts(),
+        parent_before,
+        "a child's delta laid out the parent's cells again"
+    );
+    let shown = screen(&mut state, 100, 30, now);
+    assert!(!shown.contains("word 199"), "{shown}");
+}

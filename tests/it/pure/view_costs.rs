@@ -97,3 +97,47 @@ fn a_key_on_a_form_of_20000_questions_does_not_copy_the_form() {
     // Each copy of the form costs a step per question: none is made.
     assert!(steps < 100, "{steps} steps for two keys");
 }
+
+/// A day-long session (issue 24): 30,000 cells in the shown thread. A frame lays out only the
+/// cells in its window, PgUp the cells it scrolls to; every other cell keeps only its source.
+#[test]
+fn a_day_long_sessions_frames_lay_out_only_the_cells_near_the_screen() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let cells = 30_000;
+    for n in 0..cells {
+        let item = json!({"threadId": THREAD, "turnId": format!("t{}", n / 10), "item": {
+            "type": "agentMessage", "id": format!("a{n}"),
+            "text": format!("Answer {n} with `code`:\n\n```rust\nfn f() -> u32 {{ {n} }}\n```\n")}});
+        update(&mut state, notify("item/completed", item), now);
+    }
+    let transcript = |state: &tern::app::AppState| -> (u64, usize) {
+        let t = &state.session.shown.transcript;
+        let laid = t.cells().iter().filter(|c| c.was_laid_out()).count();
+        (t.layouts(), laid)
+    };
+    let shown = screen(&mut state, 100, 30, now);
+    assert!(shown.contains(&format!("Answer {}", cells - 1)), "{shown}");
+    let (layouts, laid) = transcript(&state);
+    // Each cell is at least 5 rows with its gap: a 30-row window shows at most 7 of them.
+    assert!(
+        layouts <= 8 && laid <= 8,
+        "{layouts} layouts, {laid} cells laid out"
+    );
+    screen(&mut state, 100, 30, now);
+    assert_eq!(
+        transcript(&state).0,
+        layouts,
+        "an unchanged frame laid out again"
+    );
+    for _ in 0..10 {
+        update(&mut state, key(KeyCode::PageUp), now);
+        screen(&mut state, 100, 30, now);
+    }
+    let (layouts, laid) = transcript(&state);
+    assert!(
+        layouts <= 8 + 10 * 8 && laid <= 8 + 10 * 8,
+        "ten pages up: {layouts} layouts, {laid} cells laid out"
+    );
+    assert!(!state.session.shown.transcript.cells()[0].was_laid_out());
+}

@@ -22,6 +22,9 @@
 //!   `{"hex": "ff0a"}` writes those bytes.
 //! - `{"flood": <message>, "count": N}` writes the message N times (without `count`: forever),
 //!   `{{n}}` replaced by 0, 1, 2 …; `{"flood_raw": "text", "count": N}` repeats raw text.
+//! - `{"flood_cycle": [<message>, …], "count": N}` writes N messages taking the list's in turn
+//!   (message `n % len`), `{{n}}` replaced by n and `{{q}}` by the round `n / len`: several
+//!   threads' streams interleaved, or a session of mixed items turn after turn.
 //! - `{"wait": "method"}` waits until tern has sent that method once more than the earlier waits
 //!   for it consumed (so two waits for `turn/start` wait for the second turn).
 //! - `{"wait_response": <id>}` waits until tern answered the server request with that id.
@@ -36,6 +39,8 @@
 //! After the last step the server goes on answering until tern closes its stdin, then exits 0.
 //! Built-in answers: see [`builtin_reply`]; unknown methods get a "method not found" error.
 //! `thread/read` names the thread `{{nick}}<its id>` (a sub-agent; `nick` is empty unless set).
+//! With the variable `resume_as_asked` set to `1`, `thread/resume` answers with the thread it
+//! was asked for (else with `{{thread}}`), so a client can switch between threads.
 //! `{"on": method, "generate": N}` answers from N generated threads or turns (`generate`).
 
 mod generate;
@@ -186,6 +191,8 @@ fn run_step(shared: &Shared, step: &Value) -> bool {
             format!("{}\n", substitute(message, &state.vars))
         };
         flood(shared, step, |n| line.replace("{{n}}", &n.to_string()));
+    } else if let Some(messages) = step.get("flood_cycle").and_then(Value::as_array) {
+        flood_cycle(shared, step, messages);
     } else if let Some(text) = step.get("flood_raw").and_then(Value::as_str) {
         flood(shared, step, |_| text.to_string());
     } else if let Some(method) = step.get("wait").and_then(Value::as_str) {
@@ -227,6 +234,37 @@ fn flood(shared: &Shared, step: &Value, line: impl Fn(u64) -> String) {
         .unwrap_or(u64::MAX);
     for n in 0..count {
         shared.write(line(n).as_bytes());
+    }
+}
+
+fn flood_cycle(shared: &Shared, step: &Value, messages: &[Value]) {
+    let lines: Vec<String> = {
+        let state = shared.state.lock().unwrap();
+        messages
+            .iter()
+            .map(|m| format!("{}\n", substitute(m, &state.vars)))
+            .collect()
+    };
+    if lines.is_empty() {
+        return;
+    }
+    flood(shared, step, |n| {
+        let len = lines.len() as u64;
+        lines[(n % len) as usize]
+            .replace("{{n}}", &n.to_string())
+            .replace("{{q}}", &(n / len).to_string())
+    });
+}
+
+/// `thread/resume` of another thread than `{{thread}}`, answered as that thread (see the
+/// module docs: only with `resume_as_asked`).
+fn resume_as_asked(method: &str, params: &Value, result: &mut Value, then: &mut [Value]) {
+    let Some(asked) = params.get("threadId").filter(|_| method == "thread/resume") else {
+        return;
+    };
+    result["thread"]["id"] = asked.clone();
+    for notification in then {
+        notification["params"]["thread"]["id"] = asked.clone();
     }
 }
 
@@ -342,7 +380,12 @@ fn answer(shared: &Shared, message: &Value) {
             generate::stamp(method, id, rows);
         }
         None => match builtin_reply(method, &params) {
-            Some((result, then)) => {
+            Some((mut result, mut then)) => {
+                let as_asked = shared.state.lock().unwrap().vars.get("resume_as_asked")
+                    == Some(&"1".to_string());
+                if as_asked {
+                    resume_as_asked(method, &params, &mut result, &mut then);
+                }
                 shared.send(&json!({"id": id, "result": result}));
                 for notification in then {
                     shared.send(&notification);
