@@ -63,6 +63,9 @@ pub enum LayerEvent {
         fast: bool,
         result: Result<ThreadListResponse, String>,
     },
+    /// The moment a layer asked for came (`Session::layer_timer`): the picker's server search,
+    /// once the typing paused.
+    LayerTimer,
     /// The server's matches for what was typed in the picker (`ListPurpose::Search`).
     ThreadMatches {
         generation: u64,

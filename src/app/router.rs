@@ -415,8 +415,10 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         LayerEvent::LoginAnswered { result: Err(_), .. }
         | LayerEvent::LoginCompleted(_)
         | LayerEvent::AccountChanged => vec![],
-        // The picker's, closed since: its pages, matches, peeks and archive answers.
-        LayerEvent::ThreadPage { .. }
+        // The picker's, closed since: its pages, matches, peeks, archive answers and the
+        // moment its search was to go.
+        LayerEvent::LayerTimer
+        | LayerEvent::ThreadPage { .. }
         | LayerEvent::ThreadMatches { .. }
         | LayerEvent::ThreadPeek { .. }
         | LayerEvent::ArchiveAnswered { .. } => vec![],

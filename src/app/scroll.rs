@@ -103,6 +103,19 @@ impl Scroll {
         self.pinned = None;
     }
 
+    /// The view's top is the transcript's first row (Ctrl+Home took it there).
+    pub fn at_top(&self) -> bool {
+        self.pinned == Some(Anchor::default())
+    }
+
+    /// Older cells came in above a view at the top that stays there (paging to turn 1): it
+    /// shows them.
+    pub fn back_to_top(&mut self) {
+        if self.pinned.is_some() {
+            self.pinned = Some(Anchor::default());
+        }
+    }
+
     /// `cells` cells were put above the transcript (older turns), which moved from revision
     /// `before` to `after`: a pinned view stays on the same text, and older turns do not
     /// count as new output below.

@@ -126,7 +126,10 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         BaseKey::Send => return composer_input::edit(state, super::composer::Edit::Submit, now),
         BaseKey::Queue => return composer_input::queue_draft(state, now),
         BaseKey::Follow => state.shown.scroll.to_bottom(),
-        BaseKey::Top => state.scroll_with(transcript, |s, v| s.to_top(v)),
+        BaseKey::Top => {
+            state.scroll_with(transcript, |s, v| s.to_top(v));
+            super::session::threads::to_first_turn(state);
+        }
         BaseKey::Search => return Outcome::Open(Layer::Search(Search::default()), vec![]),
         BaseKey::PageUp => state.scroll_with(transcript, |s, v| s.page(-1, v)),
         BaseKey::PageDown => state.scroll_with(transcript, |s, v| s.page(1, v)),

@@ -314,6 +314,7 @@ pub fn adopt_thread(
                 more: true,
                 loading: false,
                 first: true,
+                to_first: false,
             });
         }
         // The same server: what it said before the drop still holds.

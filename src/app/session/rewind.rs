@@ -214,6 +214,7 @@ fn reverted(
         more: true,
         loading: false,
         first: true,
+        to_first: false,
     });
     let cwd = thread.cwd.clone();
     fresh.thread = Some(thread);

@@ -15,6 +15,9 @@ use std::time::Instant;
 
 /// Turns asked for per page of older turns.
 pub const TURNS_PAGE: u32 = 10;
+/// Turns asked for per page on the way to turn 1 (Ctrl+Home): a 5,000-turn thread in 50 round
+/// trips, not 500, each small enough to take keys between them.
+pub const TURNS_JUMP_PAGE: u32 = 100;
 /// Older turns are asked for when the top of the view is this close to the first cell.
 const LOAD_WITHIN_CELLS: usize = 8;
 
@@ -80,13 +83,21 @@ pub fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
     let Some(older) = &state.shown.older_turns else {
         return vec![];
     };
-    if !older.first {
+    if !older.first && !older.to_first {
         let top = state.shown.scroll.top(&state.view_in(transcript));
         if top.cell >= LOAD_WITHIN_CELLS {
             return vec![];
         }
     }
     ask_older(state)
+}
+
+/// Ctrl+Home: the view went to the top of what is loaded; the older turns come in, one page
+/// after another, until turn 1 is there.
+pub fn to_first_turn(state: &mut Session) {
+    if let Some(older) = &mut state.shown.older_turns {
+        older.to_first = older.more;
+    }
 }
 
 /// Asks for the next page of older turns, unless one is on its way or there are no more.
@@ -102,7 +113,11 @@ pub fn ask_older(state: &mut Session) -> Vec<Effect> {
         ThreadTurnsListParams {
             thread_id: older.thread_id.clone(),
             cursor: older.cursor.clone(),
-            limit: Some(TURNS_PAGE),
+            limit: Some(if older.to_first {
+                TURNS_JUMP_PAGE
+            } else {
+                TURNS_PAGE
+            }),
             sort_direction: Some("desc".into()),
             items_view: Some("full".into()),
         },
@@ -142,6 +157,10 @@ pub fn on_turns(
     };
     older.more = response.next_cursor.is_some() && !response.data.is_empty();
     older.cursor = response.next_cursor;
+    // On the way to turn 1 with the view still at the top (the person did not scroll away):
+    // it stays there, showing each page as it comes.
+    let stay_at_top = older.to_first && model.scroll.at_top();
+    older.to_first = stay_at_top && older.more;
     // A thread still running elsewhere: its turn goes on in place, live.
     if first {
         if let Some(newest) = response.data.first() {
@@ -161,6 +180,9 @@ pub fn on_turns(
     let added = model.transcript.prepend_turns(&turns);
     let after = model.transcript.revision();
     model.scroll.cells_prepended(added, before, after);
+    if stay_at_top {
+        model.scroll.back_to_top();
+    }
     if shown {
         state.layer_events.push(LayerEvent::CellsPrepended(added));
     }

@@ -5,6 +5,7 @@
 //! (`router::tick`); its moment is the questions' line here.
 
 use crate::app::effect::Effect;
+use crate::app::event::LayerEvent;
 use crate::app::session::{first_run, health};
 use crate::app::state::Session;
 use std::time::Instant;
@@ -22,6 +23,8 @@ pub fn next_deadline(session: &Session, now: Instant) -> Option<Instant> {
         session.rewind.armed_until.filter(|until| *until > now),
         // The config box tries codex's config file again by itself.
         first_run::next_deadline(session),
+        // A layer's own moment (the picker's debounced server search); cleared when it comes.
+        session.layer_timer,
     ];
     each.into_iter().flatten().min()
 }
@@ -32,5 +35,10 @@ pub fn tick(session: &mut Session, now: Instant) -> Vec<Effect> {
     let mut effects = health::check(session, now);
     // The config box's retry.
     effects.extend(first_run::tick(session, now));
+    // A layer's moment: the layers hear of it, and the one waiting acts.
+    if session.layer_timer.is_some_and(|at| at <= now) {
+        session.layer_timer = None;
+        session.layer_events.push(LayerEvent::LayerTimer);
+    }
     effects
 }

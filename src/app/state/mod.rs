@@ -170,6 +170,9 @@ pub struct Session {
     pub reconnect: Option<reconnect::Reconnect>,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
+    /// A layer's own moment (the picker's server search, once the typing pauses): the app
+    /// wakes then and tells the layers (`LayerEvent::LayerTimer`, see `timers`).
+    pub layer_timer: Option<Instant>,
     /// News for the layers on screen, posted by the session's handlers and handed out by the
     /// router after each event.
     pub layer_events: Vec<super::event::LayerEvent>,
@@ -222,6 +225,7 @@ impl Session {
             turn_settings: Default::default(),
             health: Default::default(),
             quit_armed_until: None,
+            layer_timer: None,
             layer_events: Vec::new(),
             agents: Default::default(),
             beside: Default::default(),

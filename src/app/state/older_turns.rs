@@ -13,4 +13,8 @@ pub struct OlderTurns {
     pub loading: bool,
     /// No page came yet: the newest turn may still be running and is rejoined.
     pub first: bool,
+    /// Ctrl+Home asked for turn 1: pages come one after another, bigger, whatever the view
+    /// shows, and the view stays at the top as they come — until the first turn is in or the
+    /// person scrolls away from the top.
+    pub to_first: bool,
 }

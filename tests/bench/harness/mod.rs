@@ -9,18 +9,23 @@
 //! ```
 //!
 //! `BENCH_REPS` (default 3), `BENCH_APPS` (`tern,official`) and `BENCH_SCENARIOS` (a comma list
-//! of `startup,stream,paced,long,echo,approval,cells,agents,day,slow`) narrow a run;
-//! `BENCH_TERN_BIN` runs another build of tern (to compare before and after a change).
+//! of `startup,stream,paced,long,echo,approval,cells,agents,day,slow,picker,huge`) narrow a run;
+//! `BENCH_TERN_BIN` runs another build of tern (to compare before and after a change). The scale
+//! scenarios `picker` (10,000 stored threads) and `huge` (a 5,000-turn thread) run tern alone
+//! against the fake app-server's generated data (`stamped`).
 
 mod agents;
 mod app_server;
 mod apps;
 mod day;
 mod fake;
+mod huge;
 mod interactive;
+mod picker;
 mod proc_stats;
 mod report;
 mod slow;
+mod stamped;
 mod stream;
 
 use crate::support::codex_env;
@@ -168,6 +173,8 @@ fn bench_harness() {
         ("agents", agents::agents),
         ("day", day::day),
         ("slow", slow::slow),
+        ("picker", picker::picker),
+        ("huge", huge::huge),
     ];
     let started = Instant::now();
     let mut figures = vec![];

@@ -28,6 +28,7 @@ mod layout;
 mod lifecycle;
 mod mcp;
 mod notice_lines;
+mod paging_to_turn_one;
 mod plan_mode;
 mod protocol_fixtures;
 mod question_kinds;

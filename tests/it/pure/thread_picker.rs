@@ -7,8 +7,9 @@ use crate::support::thread_fixtures::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
+use tern::app::layers::thread_picker::SEARCH_DEBOUNCE;
 use tern::app::layers::Layer;
-use tern::app::{update, AppEvent, AppState, ListPurpose, RequestTag, Resume, TurnPhase};
+use tern::app::{update, AppEvent, AppState, Effect, ListPurpose, RequestTag, Resume, TurnPhase};
 
 #[test]
 fn tern_resume_asks_for_the_fast_page_and_the_exact_one_of_this_directory() {
@@ -161,19 +162,114 @@ fn toggles_list_again_and_drop_answers_to_the_old_listing() {
     assert_eq!(picker(&state).generation, 4);
 }
 
+/// The thread/list requests among `effects`.
+fn searches(effects: Vec<Effect>) -> Vec<(&'static str, Value)> {
+    requests(&wire(effects))
+        .into_iter()
+        .filter(|(method, _)| *method == "thread/list")
+        .collect()
+}
+
+/// Types `text` a key at a time, `gap_ms` apart from `at`; the thread/list requests sent and
+/// the moment of the last key.
+fn type_keys(
+    state: &mut AppState,
+    text: &str,
+    at: Instant,
+    gap_ms: u64,
+) -> (Vec<(&'static str, Value)>, Instant) {
+    let mut sent = vec![];
+    let mut now = at;
+    for (i, c) in text.chars().enumerate() {
+        now = later(at, i as u64 * gap_ms);
+        sent.extend(searches(update(state, key(KeyCode::Char(c)), now)));
+    }
+    (sent, now)
+}
+
+/// What the search for `term` sends: the listing's filters and the term.
+fn search_json(term: &str) -> Value {
+    json!({"limit": 25, "sortKey": "updated_at", "cwd": CWD, "searchTerm": term})
+}
+
+#[test]
+fn typing_abc_quickly_sends_one_search_once_the_typing_pauses() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    let (sent, last) = type_keys(&mut state, "abc", now, 40);
+    assert!(sent.is_empty(), "no search while typing: {sent:?}");
+    // The app asks to be woken when the typing has paused long enough.
+    let due = last + SEARCH_DEBOUNCE;
+    assert_eq!(state.next_tick(last), Some(due));
+    // Woken early (another moment): nothing yet, and the moment stays.
+    assert!(searches(update(&mut state, AppEvent::Tick, later(last, 10))).is_empty());
+    assert_eq!(state.next_tick(later(last, 10)), Some(due));
+    let sent = searches(update(&mut state, AppEvent::Tick, due));
+    assert_eq!(sent, vec![("thread/list", search_json("abc"))]);
+    // Nothing more to wake for, and nothing sent again.
+    assert_eq!(state.next_tick(due), None);
+    assert!(searches(update(&mut state, AppEvent::Tick, later(due, 500))).is_empty());
+}
+
+#[test]
+fn an_answer_for_ab_arriving_after_abc_was_sent_is_dropped() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    let (_, last) = type_keys(&mut state, "ab", now, 10);
+    let due = last + SEARCH_DEBOUNCE;
+    assert_eq!(
+        searches(update(&mut state, AppEvent::Tick, due)),
+        vec![("thread/list", search_json("ab"))]
+    );
+    let for_ab = picker(&state).search_generation;
+    let (_, last) = type_keys(&mut state, "c", later(due, 5), 0);
+    let due = last + SEARCH_DEBOUNCE;
+    assert_eq!(
+        searches(update(&mut state, AppEvent::Tick, due)),
+        vec![("thread/list", search_json("abc"))]
+    );
+    let for_abc = picker(&state).search_generation;
+    assert_ne!(for_ab, for_abc);
+    // The answer to "ab" comes now: dropped, nothing of it shows.
+    list_answer(
+        &mut state,
+        ListPurpose::Search { generation: for_ab },
+        page(vec![thread("t-ab", "ab but not the rest", 900)], None),
+        due,
+    );
+    assert!(picker(&state).search_hits.is_empty());
+    assert!(
+        picker(&state).searching,
+        "still waiting for the answer to abc"
+    );
+    // The answer to "abc" shows.
+    list_answer(
+        &mut state,
+        ListPurpose::Search {
+            generation: for_abc,
+        },
+        page(vec![thread("t-abc", "abc all along", 900)], None),
+        due,
+    );
+    let shown: Vec<String> = picker(&state)
+        .visible()
+        .iter()
+        .map(|r| r.id.clone())
+        .collect();
+    assert_eq!(shown, vec!["t-abc"]);
+}
+
 #[test]
 fn typing_filters_loaded_rows_at_once_and_asks_the_server_dropping_stale_answers() {
     let now = Instant::now();
     let mut state = loaded_picker(now);
-    let first = requests(&wire(update(&mut state, key(KeyCode::Char('1')), now)));
-    assert_eq!(
-        first,
-        vec![(
-            "thread/list",
-            json!({"limit": 25, "sortKey": "updated_at", "cwd": CWD, "searchTerm": "1"})
-        )]
-    );
-    let second = requests(&wire(update(&mut state, key(KeyCode::Char('7')), now)));
+    let (first, last) = type_keys(&mut state, "1", now, 0);
+    assert!(first.is_empty(), "the search waits for the typing to pause");
+    let first = searches(update(&mut state, AppEvent::Tick, last + SEARCH_DEBOUNCE));
+    assert_eq!(first, vec![("thread/list", search_json("1"))]);
+    let at = later(last, 500);
+    let (_, last) = type_keys(&mut state, "7", at, 0);
+    let second = searches(update(&mut state, AppEvent::Tick, last + SEARCH_DEBOUNCE));
     assert_eq!(second[0].1["searchTerm"], "17");
     // Locally: only "question 17 …" has a 1 then a 7 among the first 25.
     let shown: Vec<String> = picker(&state)

@@ -3,13 +3,18 @@
 //! Opening asks `thread/list` twice at once: from the state database only (about 5 ms, the
 //! first rows) and with the rollout scan (the exact answer, which replaces it and carries the
 //! cursor for the next pages). The next page is asked for in the background as the selection
-//! nears the end. Typing filters the loaded rows at once (fuzzy) and asks the server for the
-//! rest (`searchTerm`); every answer carries the query generation it was asked for, and an
-//! answer to an older one is dropped. Switching to the chosen thread is `app::session::threads`'. The
+//! nears the end. Typing filters the loaded rows at once (fuzzy, kept in `filter` until the
+//! rows or the query change) and asks the server for the rest (`searchTerm`) once the typing
+//! pauses for [`SEARCH_DEBOUNCE`] (the moment is `Session::layer_timer`, kept by the one timer
+//! place `session::timers`): typing "abc" quickly sends one search, not three. Every key bumps
+//! the query generation, every answer carries the one it was asked for, and an answer to an
+//! older query is dropped. Switching to the chosen thread is `app::session::threads`'. The
 //! keys (and the actions they confirm) are in `keys`.
 
+mod filter;
 pub mod keys;
 mod news;
+mod search;
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::effect::Effect;
@@ -22,12 +27,17 @@ use crate::app::request::ClientRequest;
 use crate::app::state::Session;
 use crate::model::thread_list::{Exchange, ThreadRow};
 use crate::protocol::{ThreadListParams, ThreadListResponse, SORT_CREATED_AT, SORT_UPDATED_AT};
+use filter::Slot;
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// Rows asked for per page (the server's default, and the official TUI's).
 pub const PAGE_SIZE: u32 = 25;
 /// The next page is asked for when the selection comes this close to the last loaded row.
 const PREFETCH: usize = 10;
+/// The server search goes once the typing pauses this long (each key restarts the wait): a
+/// search per key would cost the server a scan of every rollout per letter.
+pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(150);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SortBy {
@@ -68,7 +78,12 @@ pub struct ThreadPicker {
     pub search_hits: Vec<ThreadRow>,
     /// Bumped whenever the query changes: older search answers are dropped.
     pub search_generation: u64,
+    /// A search waits for the typing to pause: it goes at this moment (a later key moves it).
+    pub search_due: Option<Instant>,
     pub searching: bool,
+    /// What is on screen, in order ([`ThreadPicker::visible`]): made again when the rows, the
+    /// matches or the query change, not at every look (a key looks several times).
+    shown: Vec<Slot>,
     /// Index into [`ThreadPicker::visible`].
     pub selected: PickList,
     pub confirm: Option<Pending>,
@@ -108,7 +123,9 @@ impl ThreadPicker {
             generation: 0,
             search_hits: Vec::new(),
             search_generation: 0,
+            search_due: None,
             searching: false,
+            shown: Vec::new(),
             selected: PickList::default(),
             confirm: None,
             renaming: None,
@@ -123,31 +140,13 @@ impl ThreadPicker {
     /// The rows on screen: all loaded ones, or those matching the query (best first) followed
     /// by the server's matches not loaded yet.
     pub fn visible(&self) -> Vec<&ThreadRow> {
-        if self.query.trim().is_empty() {
-            return self.rows.iter().collect();
-        }
-        let mut scored: Vec<(i64, &ThreadRow)> = self
-            .rows
-            .iter()
-            .filter_map(|row| row.score(&self.query).map(|s| (s, row)))
-            .collect();
-        scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
-        let mut shown: Vec<&ThreadRow> = scored.into_iter().map(|(_, row)| row).collect();
-        // A set, not a scan of the rows per hit: with 30,000 hits a key took minutes.
-        let mut ids: std::collections::HashSet<&str> =
-            shown.iter().map(|row| row.id.as_str()).collect();
-        crate::model::work::step(shown.len() + self.search_hits.len());
-        for hit in &self.search_hits {
-            if ids.insert(hit.id.as_str()) {
-                shown.push(hit);
-            }
-        }
-        shown
+        crate::model::work::step(self.shown.len());
+        self.shown.iter().map(|slot| self.row_at(*slot)).collect()
     }
 
     pub fn selected_row(&self) -> Option<&ThreadRow> {
-        let visible = self.visible();
-        visible.get(self.selected.index(visible.len())?).copied()
+        let at = self.selected.index(self.shown.len())?;
+        Some(self.row_at(self.shown[at]))
     }
 
     /// The filters of the listing, without cursor or search.
@@ -171,6 +170,7 @@ impl ThreadPicker {
     pub fn reload(&mut self) -> Vec<Effect> {
         self.generation += 1;
         self.rows.clear();
+        self.refilter();
         self.next_cursor = None;
         self.answered = false;
         self.exact = false;
@@ -198,27 +198,6 @@ impl ThreadPicker {
         ];
         effects.extend(self.search());
         effects
-    }
-
-    /// Asks the server for matches of the query (it searches names and previews, case
-    /// sensitive), unless the query is empty.
-    fn search(&mut self) -> Vec<Effect> {
-        self.search_generation += 1;
-        self.search_hits.clear();
-        let term = self.query.trim();
-        self.searching = !term.is_empty();
-        if term.is_empty() {
-            return vec![];
-        }
-        vec![Effect::Request(ClientRequest::ListThreads {
-            params: ThreadListParams {
-                search_term: Some(term.to_string()),
-                ..self.list_params()
-            },
-            purpose: ListPurpose::Search {
-                generation: self.search_generation,
-            },
-        })]
     }
 
     /// The next page, when the selection is near the end of what is loaded and there is more.
@@ -279,6 +258,7 @@ impl ThreadPicker {
             let selected = self.selected_row().map(|row| row.id.clone());
             self.rows = rows.collect();
             self.exact = true;
+            self.refilter();
             let at = selected
                 .and_then(|id| self.visible().iter().position(|row| row.id == id))
                 .unwrap_or(0);
@@ -296,31 +276,9 @@ impl ThreadPicker {
             self.loading = false;
             self.next_cursor = response.next_cursor;
         }
+        self.refilter();
         self.clamp();
         self.selection_moved()
-    }
-
-    /// The server's matches for a query came.
-    pub fn on_search(&mut self, generation: u64, result: Result<ThreadListResponse, String>) {
-        if generation != self.search_generation {
-            return;
-        }
-        self.searching = false;
-        match result {
-            Ok(response) => {
-                let loaded: std::collections::HashSet<&str> =
-                    self.rows.iter().map(|row| row.id.as_str()).collect();
-                let mut seen = std::collections::HashSet::new();
-                self.search_hits = response
-                    .data
-                    .iter()
-                    .filter(|hit| !loaded.contains(hit.id.as_str()) && seen.insert(&hit.id))
-                    .map(ThreadRow::from_thread)
-                    .collect();
-            }
-            Err(e) => self.message = Some(format!("The server search failed: {e}")),
-        }
-        self.clamp();
     }
 
     /// Asks for the selected thread's last exchange, unless known or another is on its way.
@@ -373,19 +331,20 @@ impl ThreadPicker {
     }
 
     fn clamp(&mut self) {
-        self.selected.clamp(self.visible().len());
+        self.selected.clamp(self.shown.len());
     }
 
     fn move_by(&mut self, delta: isize) -> Vec<Effect> {
-        self.selected.step(delta, self.visible().len());
+        self.selected.step(delta, self.shown.len());
         self.selection_moved()
     }
 
+    /// The query was typed in: the loaded rows are filtered at once, the server asked once the
+    /// typing pauses (`handle` sets the moment: `debounce`).
     fn query_changed(&mut self) -> Vec<Effect> {
         self.selected.first();
-        let mut effects = self.search();
-        effects.extend(self.selection_moved());
-        effects
+        self.query_edited();
+        self.selection_moved()
     }
 
     /// A thread was renamed (by us or another client).
@@ -396,22 +355,39 @@ impl ThreadPicker {
                 row.name = shown.filter(|n| !n.trim().is_empty());
             }
         }
+        self.refilter();
     }
 
     /// A thread left this listing (archived in the live view, unarchived in the archived one).
     pub fn remove(&mut self, thread_id: &str) {
         self.rows.retain(|row| row.id != thread_id);
         self.search_hits.retain(|row| row.id != thread_id);
+        self.refilter();
         self.clamp();
     }
 }
 
 impl LayerView for ThreadPicker {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
-        self.keys(input, cx)
+        let before = self.query.as_str().to_owned();
+        let outcome = self.keys(input, cx);
+        // The query was typed in: its search waits for the typing to pause.
+        if self.query.as_str() != before {
+            self.debounce(cx.session, cx.now);
+        }
+        outcome
     }
 
-    fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {
+    fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
+        if *event == LayerEvent::LayerTimer {
+            let effects = self.search_when_due(cx.session, cx.now);
+            // Not this layer's moment: the layers below may be waiting for it.
+            return if effects.is_empty() && self.search_due.is_none() {
+                Outcome::Ignored
+            } else {
+                Outcome::Consumed(effects)
+            };
+        }
         self.news(event)
     }
 

@@ -41,6 +41,9 @@
 //! `thread/read` names the thread `{{nick}}<its id>` (a sub-agent; `nick` is empty unless set).
 //! With the variable `resume_as_asked` set to `1`, `thread/resume` answers with the thread it
 //! was asked for (else with `{{thread}}`), so a client can switch between threads.
+//! `{"on": method, "generate": N}` answers from N generated threads or turns (`generate`).
+
+mod generate;
 
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -52,6 +55,8 @@ enum Responder {
     Reply(Value),
     Error(String),
     Ignore,
+    /// Answers from N generated threads or turns (`generate`).
+    Generate(u64),
 }
 
 #[derive(Default)]
@@ -165,6 +170,8 @@ fn run_step(shared: &Shared, step: &Value) -> bool {
         } else {
             let responder = if let Some(result) = step.get("reply") {
                 Responder::Reply(result.clone())
+            } else if let Some(count) = step.get("generate").and_then(Value::as_u64) {
+                Responder::Generate(count)
             } else if let Some(message) = step.get("error") {
                 Responder::Error(message.as_str().unwrap_or_default().to_string())
             } else {
@@ -366,6 +373,12 @@ fn answer(shared: &Shared, message: &Value) {
         Some(Responder::Ignore) => {}
         Some(Responder::Reply(result)) => shared.send(&json!({"id": id, "result": result})),
         Some(Responder::Error(text)) => shared.send(&error(id, -32000, &text)),
+        Some(Responder::Generate(count)) => {
+            let result = generate::answer(method, &params, count);
+            let rows = generate::rows(&result);
+            shared.send(&json!({"id": id, "result": result}));
+            generate::stamp(method, id, rows);
+        }
         None => match builtin_reply(method, &params) {
             Some((mut result, mut then)) => {
                 let as_asked = shared.state.lock().unwrap().vars.get("resume_as_asked")
