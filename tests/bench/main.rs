@@ -39,9 +39,12 @@
 //! each with a fresh CODEX_HOME whose config points at the mock, in a 120×40 pseudo-terminal whose
 //! output a vt100 parser turns into a screen. The harness types as a person does (a key once the
 //! previous one shows, 30 ms apart, Enter after a pause) and reads completion off the parsed screen
-//! (the answer's last line, the approval prompt). CPU is `utime + stime` from `/proc` (10 ms
-//! ticks) of the program's own process, and of its whole tree; memory is the own process's peak
-//! (VmHWM). Each figure is the median of 3 runs (5 for startup); key echo pools 3 × 40 keys and
+//! (the answer's last line, the approval prompt). CPU of the whole tree is `utime + stime` from
+//! `/proc` (10 ms ticks); the own process's CPU in the stream figures (`stream`, `paced`, `long`,
+//! and the share of the app-server's) and in `agents` is the sum of its threads' time on a CPU
+//! from `/proc/PID/task/*/schedstat` (nanoseconds: a 0.04 s target is four ticks), the
+//! app-server's being the tree's ticks less the own process's ticks; startup and idle figures
+//! keep ticks. Memory is the own process's peak (VmHWM). Each figure is the median of 3 runs (5 for startup); key echo pools 3 × 40 keys and
 //! gives the median and the 99th percentile; the floor of that method is `cat` in the same
 //! pseudo-terminal. "app-server alone" is `codex app-server` driven over stdio by a minimal
 //! JSON-RPC client with no screen: what any frontend pays before it draws. The figures move with
@@ -87,7 +90,9 @@
 //! run). Two of the changes listed below came after this table (issue 24): each server line is
 //! read once, straight into its typed message, and an answer's code blocks are highlighted only
 //! when drawn: 0.060 s (8.7–9.5 % of its app-server's CPU) against 0.090–0.100 s (13–16 %) for
-//! 11012f7 in the same sitting (`BENCH_REPS=3`, two runs of each, load average 4–6). Issue 24's
+//! 11012f7 in the same sitting (`BENCH_REPS=3`, two runs of each, load average 4–6; with the
+//! nanosecond figure, c0b023b measures 0.061–0.081 s, 9.6–12.1 %, across four sittings at load
+//! averages 3–7). Issue 24's
 //! target (≤ 0.04 s, ≤ 8 %) is still missed; in
 //! the profile of the stream after them (`perf record --call-graph dwarf`, tern's main thread)
 //! a third is `sched_yield` in crossterm's input poll (see "Tried and left out"), a quarter
@@ -127,10 +132,18 @@
 //! Polling crossterm's input stream only after it woke (each idle poll spins in `sched_yield` on
 //! its reader lock: 30 % of tern's samples during the stream) removed the yields but not the
 //! CPU: the spinning had been batching the server's lines, and without it the loop parked and
-//! woke three to ten times as often (`perf stat` context switches 550 → 1,600–6,600). What is
-//! left of the 10,000-delta stream is mostly that: a wake-up per burst of lines, and a frame at
-//! 60 fps that redraws the scrolled screen; reading the server's lines a frame at a time (a
-//! larger pipe, read on the frame's deadline) is the next step.
+//! woke three to ten times as often (`perf stat` context switches 550 → 1,600–6,600). Measured
+//! again with the nanosecond CPU figure (`BENCH_REPS=5`, load average 3–7, same sitting), that
+//! gate alone made the stream's own CPU 0.111 s against 0.081 s (switches 2,900–3,600 against
+//! 470–755), and batching the server's output did not win it back: the child's stdout read on a
+//! thread of its own that takes all the pipe holds in one read, hands the loop all its whole
+//! lines at once and lets the server write 2 ms before reading again gave 0.091–0.094 s with the
+//! gate (against 0.064–0.079 s) and 0.059–0.077 s without it (against 0.061–0.079 s in four
+//! paired runs, two better and two worse: nothing beyond the noise). The hand-over from another
+//! thread costs what the batching saves, and the spin was already batching.
+//! What is left of the 10,000-delta stream is mostly a frame at 60 fps that redraws the scrolled
+//! screen (the frame diff, highlighting the code the frame shows, writing the terminal), a
+//! wake-up per burst of lines, and applying the deltas.
 
 #[path = "../it/support/mod.rs"]
 #[macro_use]

@@ -11,8 +11,12 @@ use std::time::Duration;
 /// One streamed answer: Enter → the last line on screen, with the CPU it took.
 struct StreamRun {
     enter_to_last: Duration,
+    /// From `schedstat` (nanoseconds): ticks of 10 ms are too coarse for tern's figure.
     own_cpu: Duration,
+    /// From `/proc` ticks, like the app-server's share of it.
     tree_cpu: Duration,
+    /// The own process's CPU in ticks, to take out of `tree_cpu` (same unit).
+    own_ticks: Duration,
     own_peak_kib: u64,
     /// The last line on screen after the mock wrote the last delta.
     lag: Duration,
@@ -29,7 +33,8 @@ fn stream_once(b: &Bench, app: App, deltas: usize, pace: Option<Duration>) -> Op
     let timing = mock.last_stream_timing()?;
     Some(StreamRun {
         enter_to_last: seen - sent,
-        own_cpu: after.own_cpu.saturating_sub(before.own_cpu),
+        own_cpu: Duration::from_nanos(after.own_cpu_ns.saturating_sub(before.own_cpu_ns)),
+        own_ticks: after.own_cpu.saturating_sub(before.own_cpu),
         tree_cpu: after.tree_cpu.saturating_sub(before.tree_cpu),
         own_peak_kib: after.own_peak_kib,
         lag: seen.saturating_duration_since(timing.last_delta),
@@ -103,7 +108,7 @@ pub fn stream(b: &Bench, out: &mut Vec<Figure>) {
         // its app-server in its own process, so it has no share).
         if app == App::Tern {
             let shares = pick(|r| {
-                let server = secs(r.tree_cpu.saturating_sub(r.own_cpu));
+                let server = secs(r.tree_cpu.saturating_sub(r.own_ticks));
                 100.0 * secs(r.own_cpu) / server.max(1e-3)
             });
             fill(&mut share, app, &shares, b.reps);
