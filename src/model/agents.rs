@@ -21,7 +21,7 @@ pub const TEXT_MAX: usize = 600;
 const CELLS_PER_AGENT: usize = 8;
 
 /// Where an agent stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AgentState {
     /// Spawned, its first turn not started yet.
     PendingInit,

@@ -98,6 +98,9 @@ struct Flood {
     own_cpu: Duration,
     peak_kib: u64,
     settled_kib: u64,
+    /// Write calls and bytes tern made while the children streamed: its frames.
+    writes: u64,
+    written: u64,
 }
 
 fn flood_once(per_child: usize) -> Option<Flood> {
@@ -112,6 +115,8 @@ fn flood_once(per_child: usize) -> Option<Flood> {
         own_cpu: Duration::from_nanos(after.own_cpu_ns.saturating_sub(before.own_cpu_ns)),
         peak_kib: after.own_peak_kib,
         settled_kib: after.own_rss_kib,
+        writes: after.own_writes.saturating_sub(before.own_writes),
+        written: after.own_written.saturating_sub(before.own_written),
     })
 }
 
@@ -172,6 +177,20 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
         "≤ 60 MiB",
     )
     .at_most(60.0);
+    // Frames: the children's text is not on screen, so their deltas should draw none; what is
+    // left is the strip and the parent's own cells (its spawns, its last message).
+    let mut frames = Figure::new(
+        "agents.writes",
+        &format!("8 sub-agents × {large} deltas, unpaced: tern's write calls (≈ frames drawn)"),
+        "",
+        "–",
+    );
+    let mut written = Figure::new(
+        "agents.written_kib",
+        &format!("8 sub-agents × {large} deltas, unpaced: bytes tern wrote (frames)"),
+        "KiB",
+        "–",
+    );
     let mut keys = vec![];
     let mut failure = None;
     for _ in 0..b.reps {
@@ -186,6 +205,7 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
         echo.1.tern = Measured::Failed(why);
     }
     let (mut smalls, mut larges, mut peaks, mut rss) = (vec![], vec![], vec![], vec![]);
+    let (mut write_calls, mut bytes) = (vec![], vec![]);
     for _ in 0..b.reps {
         for (per_child, samples) in [(small, &mut smalls), (large, &mut larges)] {
             let Some(run) = flood_once(per_child) else {
@@ -195,6 +215,8 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
             if per_child == large {
                 peaks.push(mib(run.peak_kib));
                 rss.push(mib(run.settled_kib));
+                write_calls.push(run.writes as f64);
+                bytes.push(run.written as f64 / 1024.0);
             }
         }
     }
@@ -203,9 +225,13 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
     fill(&mut per_large, tern, &larges, b.reps);
     fill(&mut peak, tern, &peaks, b.reps);
     fill(&mut settled, tern, &rss, b.reps);
+    fill(&mut frames, tern, &write_calls, b.reps);
+    fill(&mut written, tern, &bytes, b.reps);
     if let (Some(s), Some(l)) = (per_small.tern.value(), per_large.tern.value()) {
         // CPU is counted in 10 ms ticks: a run too short to measure says nothing either way.
         per_large.judged(l <= 1.2 * s.max(1e-9));
     }
-    out.extend([echo.0, echo.1, per_small, per_large, peak, settled]);
+    out.extend([
+        echo.0, echo.1, per_small, per_large, peak, settled, frames, written,
+    ]);
 }
