@@ -7,6 +7,7 @@
 
 use super::fake::FakeRun;
 use super::interactive::{echo_figures, fill_echo};
+use super::proc_stats;
 use super::report::{Figure, Measured};
 use super::{fill, mib, ms, secs, Bench, ECHO_KEYS, TURN_WAIT};
 use crate::support::fake_server::step;
@@ -120,10 +121,19 @@ fn flood_once(per_child: usize) -> Option<Flood> {
     })
 }
 
+/// A paced run with keys typed in the parent: the key → echo latencies (ms), and tern's write
+/// calls per second of the children's stream (its frames, the keys' own included).
+struct Typed {
+    keys: Vec<f64>,
+    writes_per_s: f64,
+}
+
 /// Key → echo latencies (ms) typed in the parent while the children stream, or why none count.
-fn echo_during(per_child: usize, short: bool) -> Result<Vec<f64>, String> {
+fn echo_during(per_child: usize, short: bool) -> Result<Typed, String> {
     let run = FakeRun::start(&script(per_child, true)).ok_or("tern never got ready")?;
-    run.submit("spawn eight agents")
+    let before = proc_stats::sample(run.pid, run.pid);
+    let sent = run
+        .submit("spawn eight agents")
         .ok_or("the prompt never showed")?;
     // The strip under the transcript counts the agents at work once they run.
     run.wait(TURN_WAIT, |s| s.contains("Spawned"))
@@ -132,9 +142,15 @@ fn echo_during(per_child: usize, short: bool) -> Result<Vec<f64>, String> {
     if !short && run.session.screen_text().contains(DONE) {
         return Err("the children finished before the keys were typed".into());
     }
-    run.wait(TURN_WAIT, |s| s.contains(DONE))
+    let done = run
+        .wait(TURN_WAIT, |s| s.contains(DONE))
         .ok_or("the children never finished")?;
-    Ok(keys.iter().map(|d| ms(*d)).collect())
+    let after = proc_stats::sample(run.pid, run.pid);
+    let writes = after.own_writes.saturating_sub(before.own_writes) as f64;
+    Ok(Typed {
+        keys: keys.iter().map(|d| ms(*d)).collect(),
+        writes_per_s: writes / secs(done.saturating_duration_since(sent)).max(1e-3),
+    })
 }
 
 pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
@@ -191,11 +207,23 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
         "KiB",
         "–",
     );
-    let mut keys = vec![];
+    let mut paced = Figure::new(
+        "agents.writes_per_s_paced",
+        &format!(
+            "8 sub-agents × {large} deltas, paced, keys typed: tern's write calls per second \
+             (≈ frames per second)"
+        ),
+        "/s",
+        "–",
+    );
+    let (mut keys, mut paced_writes) = (vec![], vec![]);
     let mut failure = None;
     for _ in 0..b.reps {
         match echo_during(large, b.short) {
-            Ok(k) => keys.extend(k),
+            Ok(typed) => {
+                keys.extend(typed.keys);
+                paced_writes.push(typed.writes_per_s);
+            }
             Err(why) => failure = Some(why),
         }
     }
@@ -226,12 +254,13 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
     fill(&mut peak, tern, &peaks, b.reps);
     fill(&mut settled, tern, &rss, b.reps);
     fill(&mut frames, tern, &write_calls, b.reps);
+    fill(&mut paced, tern, &paced_writes, b.reps);
     fill(&mut written, tern, &bytes, b.reps);
     if let (Some(s), Some(l)) = (per_small.tern.value(), per_large.tern.value()) {
         // CPU is counted in 10 ms ticks: a run too short to measure says nothing either way.
         per_large.judged(l <= 1.2 * s.max(1e-9));
     }
     out.extend([
-        echo.0, echo.1, per_small, per_large, peak, settled, frames, written,
+        echo.0, echo.1, per_small, per_large, peak, settled, frames, written, paced,
     ]);
 }
