@@ -77,14 +77,24 @@ fn a_background_childs_deltas_ask_for_no_frame_but_its_turns_end_does() {
         ),
         notify(
             "item/completed",
-            json!({"threadId": KID, "turnId": "kt",
-                   "item": {"type": "agentMessage", "id": "m", "text": "working on it"}}),
+            json!({"threadId": KID, "turnId": "kt", "item": {"type": "reasoning", "id": "r",
+                   "summary": ["thinking"], "content": []}}),
         ),
     ] {
         let what = format!("{event:?}");
         let effects = update(&mut state, event, now);
         assert!(!asks_frame(&effects), "{what} asked for {effects:?}");
     }
+    // Its finished message is its result, which its spawn's cell in the parent shows.
+    update(
+        &mut state,
+        notify(
+            "item/completed",
+            json!({"threadId": KID, "turnId": "kt",
+                   "item": {"type": "agentMessage", "id": "m", "text": "working on it"}}),
+        ),
+        now,
+    );
     // The kid's text went to its own model, not nowhere.
     assert_eq!(
         state.session.agents.get(KID).unwrap().result.as_deref(),
