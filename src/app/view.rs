@@ -5,7 +5,9 @@
 use super::scroll::Measure;
 use crate::model::{Laid, LayoutKey, Transcript};
 use crate::render::layout_cell;
+use crate::render::lazy_code::colour_rows;
 use std::cell::Ref;
+use std::ops::Range;
 
 pub struct View<'a> {
     pub transcript: &'a Transcript,
@@ -25,6 +27,20 @@ impl<'a> View<'a> {
 
     pub fn cell(&self, index: usize) -> Ref<'a, Laid> {
         self.transcript.laid(index, self.key, layout_cell)
+    }
+
+    /// The cell's lines as drawn: the code blocks with a row among `rows` get their colours
+    /// (once; code never drawn is never highlighted, see `render::lazy_code`).
+    pub fn cell_drawn(&self, index: usize, rows: Range<usize>) -> Ref<'a, Laid> {
+        let plain = self
+            .cell(index)
+            .plain_code
+            .iter()
+            .any(|c| c.row < rows.end && rows.start < c.end());
+        if plain {
+            self.transcript.cells()[index].restyle_layout(self.key, |laid| colour_rows(laid, rows));
+        }
+        self.cell(index)
     }
 }
 

@@ -60,7 +60,10 @@ pub async fn serve(stream: DuplexStream, script: DemoScript) {
     let mut lines = BufReader::new(reader).lines();
     while let Ok(Some(line)) = lines.next_line().await {
         match Incoming::parse(&line) {
-            Ok(Incoming::Request { id, method, params }) => server.request(id, &method, params),
+            Ok(Incoming::Request { id, method, params }) => {
+                let params = serde_json::from_str(params.get()).unwrap_or_default();
+                server.request(id, &method, params)
+            }
             Ok(Incoming::Response {
                 id: RequestId::Int(id),
                 result,

@@ -69,7 +69,7 @@ pub async fn server(codex: &Path, session: &mut Session) -> Result<(), String> {
         if method != "configWarning" {
             continue;
         }
-        if let Ok(warning) = serde_json::from_value::<NoticeNotification>(params) {
+        if let Ok(warning) = crate::protocol::Params::decode::<NoticeNotification>(params) {
             if !config_warning::kept(session, &warning) {
                 warnings.push(("warning".to_string(), warning.summary.clone()));
             }

@@ -194,6 +194,8 @@ pub struct Laid {
     pub text_done: usize,
     /// The open table at the end, laid out a row at a time in `tail`.
     pub table: Option<LaidTable>,
+    /// Code blocks among these lines still without colours, coloured when first drawn.
+    pub plain_code: Vec<super::PlainCode>,
 }
 
 /// A table still streaming at the end of a message, kept between layouts so that a new row
@@ -358,6 +360,17 @@ impl Cell {
     pub fn drop_layout(&self) {
         if let Ok(mut cache) = self.cache.try_borrow_mut() {
             cache.take();
+        }
+    }
+
+    /// Changes the lines kept at `key` without laying them out again (code blocks coloured
+    /// when they are drawn: only styles change, never a row). Nothing happens if no lines are
+    /// kept at `key`, or while they are being read.
+    pub fn restyle_layout(&self, key: LayoutKey, restyle: impl FnOnce(&mut Laid)) {
+        if let Ok(mut cache) = self.cache.try_borrow_mut() {
+            if let Some(c) = cache.as_mut().filter(|c| c.key == key) {
+                restyle(&mut c.laid);
+            }
         }
     }
 

@@ -12,6 +12,7 @@ pub mod locations;
 pub mod markdown_text;
 pub mod output_cap;
 pub mod paragraph_tail;
+pub mod plain_code;
 pub mod plan_tags;
 pub mod question;
 pub mod question_form;
@@ -29,6 +30,7 @@ pub use cell::{
 };
 pub use item_cell::{ImageInfo, ImageProtocol, ItemCell};
 pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
+pub use plain_code::PlainCode;
 pub use question::{OptionKind, Question, QuestionOption, QuestionSubject, Record};
 pub use question_form::{FormAnswer, FormSpec};
 pub use transcript::{Transcript, NOTICE_COLUMNS};

@@ -1,6 +1,7 @@
 //! JSON-RPC 2.0 framing: one JSON object per line, classified by which of `id`, `method`,
 //! `result` and `error` it carries.
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -80,17 +81,46 @@ pub struct RpcErrorObject {
     pub data: Option<Value>,
 }
 
+/// The params of a request or notification as the JSON text they came as: a line is read once,
+/// straight into the typed message its method names ([`Params::decode`]), never into a
+/// [`Value`] first (a stream of deltas is almost all notifications).
+pub type RawParams = Box<RawValue>;
+
+/// Params that can be read into the type a method names: the raw text of a line as it came, or
+/// a [`Value`] built in a test or by the demo server.
+pub trait Params {
+    fn decode<T: DeserializeOwned>(self) -> Result<T, serde_json::Error>;
+}
+
+impl Params for Value {
+    fn decode<T: DeserializeOwned>(self) -> Result<T, serde_json::Error> {
+        serde_json::from_value(self)
+    }
+}
+
+impl Params for &RawValue {
+    fn decode<T: DeserializeOwned>(self) -> Result<T, serde_json::Error> {
+        serde_json::from_str(self.get())
+    }
+}
+
+impl Params for RawParams {
+    fn decode<T: DeserializeOwned>(self) -> Result<T, serde_json::Error> {
+        serde_json::from_str(self.get())
+    }
+}
+
 /// One message read from the peer.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Incoming {
     Request {
         id: RequestId,
         method: String,
-        params: Value,
+        params: RawParams,
     },
     Notification {
         method: String,
-        params: Value,
+        params: RawParams,
     },
     Response {
         id: RequestId,
@@ -110,38 +140,49 @@ pub enum FrameError {
     NotRpc(String),
 }
 
+/// A line's fields. `params` is only found (its text checked and kept as it is), not parsed:
+/// the method it belongs to says what it is read into.
 #[derive(Deserialize)]
-struct RawMessage {
+struct RawMessage<'a> {
     /// `Some` whenever the message has an id, `null` included.
-    #[serde(default, deserialize_with = "present")]
-    id: Option<Box<RawValue>>,
+    #[serde(default, deserialize_with = "present", borrow)]
+    id: Option<&'a RawValue>,
     #[serde(default)]
     method: Option<String>,
-    #[serde(default)]
-    params: Option<Value>,
+    #[serde(default, borrow)]
+    params: Option<&'a RawValue>,
     #[serde(default)]
     result: Option<Value>,
     #[serde(default)]
     error: Option<RpcErrorObject>,
 }
 
-fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Box<RawValue>>, D::Error> {
-    Box::<RawValue>::deserialize(deserializer).map(Some)
+fn present<'de: 'a, 'a, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<&'a RawValue>, D::Error> {
+    <&RawValue>::deserialize(deserializer).map(Some)
 }
 
 impl Incoming {
     pub fn parse(line: &str) -> Result<Incoming, FrameError> {
         let raw: RawMessage =
             serde_json::from_str(line).map_err(|e| FrameError::NotJson(e.to_string()))?;
-        let params = raw.params.unwrap_or(Value::Null);
-        let id = match (&raw.id, &raw.method) {
+        let params = || raw.params.unwrap_or(RawValue::NULL).to_owned();
+        let id = match (raw.id, &raw.method) {
             // An error about no request in particular (JSON-RPC's parse errors).
             (Some(id), None) if id.get().trim() == "null" => None,
-            (id, _) => id.as_deref().map(RequestId::from_raw),
+            (id, _) => id.map(RequestId::from_raw),
         };
         match (id, raw.method, raw.result, raw.error) {
-            (Some(id), Some(method), None, None) => Ok(Incoming::Request { id, method, params }),
-            (None, Some(method), None, None) => Ok(Incoming::Notification { method, params }),
+            (Some(id), Some(method), None, None) => Ok(Incoming::Request {
+                id,
+                method,
+                params: params(),
+            }),
+            (None, Some(method), None, None) => Ok(Incoming::Notification {
+                method,
+                params: params(),
+            }),
             (id, None, _, Some(error)) => Ok(Incoming::Error { id, error }),
             (Some(id), None, result, None) => Ok(Incoming::Response {
                 id,
@@ -227,5 +268,34 @@ mod tests {
     fn an_error_with_a_null_id_has_no_id() {
         let parsed = Incoming::parse(r#"{"id":null,"error":{"code":-32700,"message":"parse"}}"#);
         assert!(matches!(parsed, Ok(Incoming::Error { id: None, .. })));
+    }
+
+    /// A line is read once: its params go from the line's text straight into the typed
+    /// notification. A number no `f64` holds (`1e400`) in a field tern does not read shows it:
+    /// read into a `Value` first, the whole line would be refused ("number out of range");
+    /// skipped over as text, the delta is applied.
+    #[test]
+    fn a_line_is_read_once_straight_into_the_typed_notification() {
+        use crate::protocol::ServerNotification;
+        let line = r#"{"jsonrpc":"2.0","method":"item/agentMessage/delta","params":{"threadId":"t","turnId":"u","itemId":"i","delta":"hi \u00e9","extra":1e400}}"#;
+        assert!(
+            serde_json::from_str::<Value>(line).is_err(),
+            "a Value cannot hold this line"
+        );
+        let Ok(Incoming::Notification { method, params }) = Incoming::parse(line) else {
+            panic!("{line} is a notification");
+        };
+        let Ok(ServerNotification::AgentMessageDelta(delta)) =
+            ServerNotification::from_parts(&method, params)
+        else {
+            panic!("the delta is read");
+        };
+        assert_eq!(delta.delta, "hi é");
+        // A request's params the same way; a missing params is `null`.
+        let Ok(Incoming::Request { params, .. }) = Incoming::parse(r#"{"id":3,"method":"m"}"#)
+        else {
+            panic!("a request");
+        };
+        assert_eq!(params.get(), "null");
     }
 }

@@ -2,8 +2,7 @@
 
 use super::items::{Thread, ThreadItem, ThreadTokenUsage, Turn, TurnError};
 use super::jsonrpc::RequestId;
-use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -174,54 +173,55 @@ pub enum ServerNotification {
     Other(String),
 }
 
-fn parse<T: DeserializeOwned>(params: Value) -> Result<T, serde_json::Error> {
-    serde_json::from_value(params)
-}
-
 impl ServerNotification {
     /// Reads a notification by its method name. A known method whose params do not match the
-    /// schema is an error (logged by the caller); an unknown method is `Other`.
-    pub fn from_parts(method: &str, params: Value) -> Result<Self, serde_json::Error> {
+    /// schema is an error (logged by the caller); an unknown method is `Other`, its params
+    /// never read. `params` is the line's raw text (or a `Value` in tests), read once, straight
+    /// into the type the method names.
+    pub fn from_parts(
+        method: &str,
+        params: impl super::jsonrpc::Params,
+    ) -> Result<Self, serde_json::Error> {
         use ServerNotification as N;
         Ok(match method {
-            "thread/started" => N::ThreadStarted(parse(params)?),
-            "turn/started" => N::TurnStarted(parse(params)?),
-            "turn/completed" => N::TurnCompleted(parse(params)?),
-            "item/started" => N::ItemStarted(parse(params)?),
-            "item/completed" => N::ItemCompleted(parse(params)?),
-            "item/agentMessage/delta" => N::AgentMessageDelta(parse(params)?),
-            "item/commandExecution/outputDelta" => N::CommandOutputDelta(parse(params)?),
-            "item/reasoning/summaryTextDelta" => N::ReasoningSummaryDelta(parse(params)?),
-            "thread/tokenUsage/updated" => N::TokenUsageUpdated(parse(params)?),
-            "turn/plan/updated" => N::PlanUpdated(parse(params)?),
-            "turn/diff/updated" => N::TurnDiffUpdated(parse(params)?),
-            "error" => N::Error(parse(params)?),
-            "warning" => N::Warning(parse(params)?),
-            "configWarning" => N::ConfigWarning(parse(params)?),
-            "deprecationNotice" => N::DeprecationNotice(parse(params)?),
-            "serverRequest/resolved" => N::ServerRequestResolved(parse(params)?),
-            "thread/name/updated" => N::ThreadNameUpdated(parse(params)?),
-            "thread/archived" => N::ThreadArchived(parse(params)?),
-            "thread/unarchived" => N::ThreadUnarchived(parse(params)?),
-            "account/rateLimits/updated" => N::RateLimitsUpdated(parse(params)?),
-            "thread/status/changed" => N::ThreadStatusChanged(parse(params)?),
-            "hook/started" => N::HookStarted(parse(params)?),
-            "hook/completed" => N::HookCompleted(parse(params)?),
-            "thread/goal/updated" => N::GoalUpdated(parse(params)?),
-            "thread/goal/cleared" => N::GoalCleared(parse(params)?),
-            "model/rerouted" => N::ModelRerouted(parse(params)?),
-            "turn/moderationMetadata" => N::ModerationMetadata(parse(params)?),
-            "model/verification" => N::ModelVerification(parse(params)?),
-            "account/login/completed" => N::AccountLoginCompleted(parse(params)?),
-            "account/updated" => N::AccountUpdated(parse(params)?),
-            "mcpServer/startupStatus/updated" => N::McpServerStatusUpdated(parse(params)?),
-            "mcpServer/oauthLogin/completed" => N::McpServerOauthLoginCompleted(parse(params)?),
+            "thread/started" => N::ThreadStarted(params.decode()?),
+            "turn/started" => N::TurnStarted(params.decode()?),
+            "turn/completed" => N::TurnCompleted(params.decode()?),
+            "item/started" => N::ItemStarted(params.decode()?),
+            "item/completed" => N::ItemCompleted(params.decode()?),
+            "item/agentMessage/delta" => N::AgentMessageDelta(params.decode()?),
+            "item/commandExecution/outputDelta" => N::CommandOutputDelta(params.decode()?),
+            "item/reasoning/summaryTextDelta" => N::ReasoningSummaryDelta(params.decode()?),
+            "thread/tokenUsage/updated" => N::TokenUsageUpdated(params.decode()?),
+            "turn/plan/updated" => N::PlanUpdated(params.decode()?),
+            "turn/diff/updated" => N::TurnDiffUpdated(params.decode()?),
+            "error" => N::Error(params.decode()?),
+            "warning" => N::Warning(params.decode()?),
+            "configWarning" => N::ConfigWarning(params.decode()?),
+            "deprecationNotice" => N::DeprecationNotice(params.decode()?),
+            "serverRequest/resolved" => N::ServerRequestResolved(params.decode()?),
+            "thread/name/updated" => N::ThreadNameUpdated(params.decode()?),
+            "thread/archived" => N::ThreadArchived(params.decode()?),
+            "thread/unarchived" => N::ThreadUnarchived(params.decode()?),
+            "account/rateLimits/updated" => N::RateLimitsUpdated(params.decode()?),
+            "thread/status/changed" => N::ThreadStatusChanged(params.decode()?),
+            "hook/started" => N::HookStarted(params.decode()?),
+            "hook/completed" => N::HookCompleted(params.decode()?),
+            "thread/goal/updated" => N::GoalUpdated(params.decode()?),
+            "thread/goal/cleared" => N::GoalCleared(params.decode()?),
+            "model/rerouted" => N::ModelRerouted(params.decode()?),
+            "turn/moderationMetadata" => N::ModerationMetadata(params.decode()?),
+            "model/verification" => N::ModelVerification(params.decode()?),
+            "account/login/completed" => N::AccountLoginCompleted(params.decode()?),
+            "account/updated" => N::AccountUpdated(params.decode()?),
+            "mcpServer/startupStatus/updated" => N::McpServerStatusUpdated(params.decode()?),
+            "mcpServer/oauthLogin/completed" => N::McpServerOauthLoginCompleted(params.decode()?),
             "skills/changed" => N::SkillsChanged,
-            "item/plan/delta" => N::PlanDelta(parse(params)?),
-            "item/reasoning/summaryPartAdded" => N::ReasoningSummaryPartAdded(parse(params)?),
-            "item/reasoning/textDelta" => N::ReasoningTextDelta(parse(params)?),
-            "thread/settings/updated" => N::ThreadSettingsUpdated(parse(params)?),
-            "thread/reverted" => N::ThreadReverted(parse(params)?),
+            "item/plan/delta" => N::PlanDelta(params.decode()?),
+            "item/reasoning/summaryPartAdded" => N::ReasoningSummaryPartAdded(params.decode()?),
+            "item/reasoning/textDelta" => N::ReasoningTextDelta(params.decode()?),
+            "thread/settings/updated" => N::ThreadSettingsUpdated(params.decode()?),
+            "thread/reverted" => N::ThreadReverted(params.decode()?),
             other => N::Other(other.to_string()),
         })
     }

@@ -175,23 +175,21 @@ pub enum ServerRequest {
 }
 
 impl ServerRequest {
-    pub fn from_parts(method: &str, params: Value) -> Result<Self, serde_json::Error> {
+    /// Reads a request by its method name, from the line's raw params (or a `Value` in tests).
+    pub fn from_parts(
+        method: &str,
+        params: impl super::jsonrpc::Params,
+    ) -> Result<Self, serde_json::Error> {
         Ok(match method {
             "item/commandExecution/requestApproval" => {
-                ServerRequest::CommandApproval(serde_json::from_value(params)?)
+                ServerRequest::CommandApproval(params.decode()?)
             }
             "item/fileChange/requestApproval" => {
-                ServerRequest::FileChangeApproval(serde_json::from_value(params)?)
+                ServerRequest::FileChangeApproval(params.decode()?)
             }
-            "item/permissions/requestApproval" => {
-                ServerRequest::Permissions(serde_json::from_value(params)?)
-            }
-            "item/tool/requestUserInput" => {
-                ServerRequest::UserInput(serde_json::from_value(params)?)
-            }
-            "mcpServer/elicitation/request" => {
-                ServerRequest::Elicitation(serde_json::from_value(params)?)
-            }
+            "item/permissions/requestApproval" => ServerRequest::Permissions(params.decode()?),
+            "item/tool/requestUserInput" => ServerRequest::UserInput(params.decode()?),
+            "mcpServer/elicitation/request" => ServerRequest::Elicitation(params.decode()?),
             other => ServerRequest::Unsupported(other.to_string()),
         })
     }

@@ -46,6 +46,7 @@ pub fn cell_lines(kind: &CellKind, key: LayoutKey) -> Vec<Line<'static>> {
         CellKind::Agent { markdown, .. } => {
             let mut laid = Laid::default();
             layout_message(markdown, w, key.theme, &mut laid);
+            super::lazy_code::colour_all(&mut laid);
             laid.head.into_iter().chain(laid.tail).collect()
         }
         CellKind::Reasoning { text } => reasoning_lines(text, w, key),

@@ -58,11 +58,7 @@ pub fn warm_up_in_background(theme: Theme) {
 /// Highlights `code` as `lang`, one span list per source line, sanitized. Unknown languages and
 /// oversized blocks come back unstyled.
 pub fn highlight(code: &str, lang: &str, theme: Theme) -> Vec<Vec<Span<'static>>> {
-    let plain = || {
-        code.lines()
-            .map(|l| vec![Span::raw(sanitize_line(l))])
-            .collect()
-    };
+    let plain = || plain(code);
     if code.len() > MAX_BYTES || code.lines().count() > MAX_LINES {
         return plain();
     }
@@ -111,6 +107,7 @@ pub fn highlight(code: &str, lang: &str, theme: Theme) -> Vec<Vec<Span<'static>>
             return plain();
         };
         line_start += line.len();
+        LINES_HIGHLIGHTED.set(LINES_HIGHLIGHTED.get() + 1);
         out.push(
             ranges
                 .into_iter()
@@ -144,6 +141,24 @@ pub fn highlight(code: &str, lang: &str, theme: Theme) -> Vec<Vec<Span<'static>>
         kept.truncate(RESUMABLE_BLOCKS);
     });
     out
+}
+
+/// `code` without colours, one span per source line: the text [`highlight`] colours, wrapped
+/// into the same rows.
+pub fn plain(code: &str) -> Vec<Vec<Span<'static>>> {
+    code.lines()
+        .map(|l| vec![Span::raw(sanitize_line(l))])
+        .collect()
+}
+
+thread_local! {
+    static LINES_HIGHLIGHTED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Source lines this thread has run through the highlighter so far: what highlighting cost,
+/// counted so that tests can tell code off screen was never highlighted.
+pub fn lines_highlighted() -> u64 {
+    LINES_HIGHLIGHTED.get()
 }
 
 /// Code blocks whose highlighting can be resumed: a frame may show a finished block and the

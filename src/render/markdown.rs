@@ -1,9 +1,9 @@
 //! Markdown to styled, wrapped lines (pulldown-cmark events in, ratatui lines out).
 
-use super::highlight::{highlight, Theme};
+use super::highlight::{highlight, plain, Theme};
 use super::table::{render_table, Table};
 use super::wrap::{width_of, wrap_code, wrap_spans};
-use crate::model::MARKDOWN_OPTIONS;
+use crate::model::{PlainCode, MARKDOWN_OPTIONS};
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
@@ -16,6 +16,23 @@ pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'stat
         r.event(event);
     }
     r.finish()
+}
+
+/// [`render_markdown`] with its code blocks left without colours: the same rows, and where each
+/// block is, for `lazy_code` to colour it once it is drawn (an answer's code is mostly
+/// scrolled past by a fast stream before any frame shows it).
+pub fn render_markdown_plain_code(
+    source: &str,
+    width: u16,
+    theme: Theme,
+) -> (Vec<Line<'static>>, Vec<PlainCode>) {
+    let mut r = Renderer::new(width.max(8) as usize, theme);
+    r.defer_code = true;
+    for event in Parser::new_ext(source, MARKDOWN_OPTIONS) {
+        r.event(event);
+    }
+    let code = std::mem::take(&mut r.plain_code);
+    (r.finish(), code)
 }
 
 /// The first table of `source`, its cells styled as [`render_markdown`] styles them, not laid
@@ -67,6 +84,9 @@ struct Renderer {
     /// Tables are kept in `kept_tables` instead of laid out (see [`parse_table`]).
     keep_tables: bool,
     kept_tables: Vec<Table>,
+    /// Code blocks are laid out plain and listed in `plain_code` instead of highlighted.
+    defer_code: bool,
+    plain_code: Vec<PlainCode>,
 }
 
 impl Renderer {
@@ -87,6 +107,8 @@ impl Renderer {
             gap: false,
             keep_tables: false,
             kept_tables: Vec::new(),
+            defer_code: false,
+            plain_code: Vec::new(),
         }
     }
 
@@ -381,7 +403,7 @@ impl Renderer {
             }
             TagEnd::CodeBlock => {
                 if let Some((lang, body)) = self.code.take() {
-                    self.code_block(&lang, &body);
+                    self.code_block(lang, body);
                 }
                 self.gap = true;
             }
@@ -445,16 +467,32 @@ impl Renderer {
         }
     }
 
-    fn code_block(&mut self, lang: &str, body: &str) {
+    fn code_block(&mut self, lang: String, body: String) {
         let (first, rest) = self.prefixes();
         let room = self.width.saturating_sub(width_of(&rest)).max(4);
         let mut indent = first;
-        for spans in highlight(body, lang, self.theme) {
+        let start = self.lines.len();
+        let source = if self.defer_code {
+            plain(&body)
+        } else {
+            highlight(&body, &lang, self.theme)
+        };
+        for spans in source {
             for row in wrap_code(&spans, room, self.theme) {
                 let mut line = std::mem::replace(&mut indent, rest.clone());
                 line.extend(row.spans);
                 self.lines.push(Line::from(line));
             }
+        }
+        if self.defer_code && self.lines.len() > start {
+            self.plain_code.push(PlainCode {
+                row: start,
+                rows: self.lines.len() - start,
+                lang,
+                body,
+                room,
+                theme: self.theme,
+            });
         }
         self.markers_written();
     }
@@ -462,7 +500,7 @@ impl Renderer {
     fn finish(mut self) -> Vec<Line<'static>> {
         if let Some((lang, body)) = self.code.take() {
             // An unclosed fence while streaming: show what has arrived as code.
-            self.code_block(&lang, &body);
+            self.code_block(lang, body);
         }
         self.flush();
         self.lines

@@ -2,10 +2,10 @@
 //! the cell's layout and kept; only the open tail block is rendered again when a delta arrives,
 //! so a delta costs the same at the end of a long message as at the start of a short one.
 
-use super::markdown::render_markdown;
+use super::markdown::render_markdown_plain_code;
 use super::table_stream::layout_open_table;
 use super::text_chunks::{floor_char_boundary, layout_text_chunks, HUGE_TAIL_BYTES};
-use crate::model::{Laid, ListPart, MarkdownText, Theme};
+use crate::model::{Laid, ListPart, MarkdownText, PlainCode, Theme};
 use ratatui::text::{Line, Span};
 use std::borrow::Cow;
 
@@ -15,7 +15,8 @@ const CODE_CHUNK_LINES: usize = 16;
 const CODE_CHUNK_BYTES: usize = 32 << 10;
 
 /// Brings `laid` up to date with `markdown` at `width` columns; `laid` may hold the head of an
-/// earlier, shorter version of the same message.
+/// earlier, shorter version of the same message. Code blocks are laid out plain and listed in
+/// `laid.plain_code`: the screen colours those it draws (`lazy_code`).
 pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid: &mut Laid) {
     let body = width.saturating_sub(2).max(8) as u16;
     if laid.blocks_done > markdown.complete_blocks() {
@@ -31,6 +32,8 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
     if laid.blocks_done < markdown.complete_blocks() || stale_chunks {
         // Chunks of a block that has closed (or is no longer chunked) give way to the block.
         laid.head.truncate(laid.head_blocks_len);
+        let rows = laid.head.len();
+        forget_plain_code_past(laid, rows);
         laid.code_done = 0;
         laid.text_done = 0;
     }
@@ -38,18 +41,31 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         let block = markdown.block(laid.blocks_done);
         match markdown.block_part(laid.blocks_done) {
             Some(part) => {
-                let lines = render_markdown(&renumbered(block, part), body, theme);
+                let (lines, code) =
+                    render_markdown_plain_code(&renumbered(block, part), body, theme);
+                let at = laid.head.len();
+                note_plain_code(laid, code, at);
                 laid.head.extend(lead(lines, false, theme));
             }
-            None => append_block(&mut laid.head, render_markdown(block, body, theme), theme),
+            None => {
+                let (lines, code) = render_markdown_plain_code(block, body, theme);
+                let at = laid.head.len() + usize::from(!laid.head.is_empty() && !lines.is_empty());
+                note_plain_code(laid, code, at);
+                append_block(&mut laid.head, lines, theme);
+            }
         }
         laid.blocks_done += 1;
         laid.head_blocks_len = laid.head.len();
     }
+    // The tail is laid out again below: its plain code goes with it.
+    let rows = laid.head.len();
+    forget_plain_code_past(laid, rows);
     if let Some(table) = markdown.open_table() {
         if laid.text_done > 0 {
             // A table whose last line was too long to lay out whole is back to rows.
             laid.head.truncate(laid.head_blocks_len);
+            let rows = laid.head.len();
+            forget_plain_code_past(laid, rows);
             laid.text_done = 0;
         }
         if layout_open_table(
@@ -71,7 +87,11 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
         Some((fence, code)) => {
             while let Some(chunk_len) = chunk_end(&code[laid.code_done..]) {
                 let chunk = &code[laid.code_done..laid.code_done + chunk_len];
-                let lines = render_markdown(&format!("{fence}{chunk}"), body, theme);
+                let (lines, code) =
+                    render_markdown_plain_code(&format!("{fence}{chunk}"), body, theme);
+                let gap = laid.code_done == 0 && !laid.head.is_empty() && !lines.is_empty();
+                let at = laid.head.len() + usize::from(gap);
+                note_plain_code(laid, code, at);
                 if laid.code_done == 0 {
                     append_block(&mut laid.head, lines, theme);
                 } else {
@@ -79,30 +99,55 @@ pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid:
                 }
                 laid.code_done += chunk_len;
             }
-            let rest = render_markdown(&format!("{fence}{}", &code[laid.code_done..]), body, theme);
+            let (rest, plain_code) = render_markdown_plain_code(
+                &format!("{fence}{}", &code[laid.code_done..]),
+                body,
+                theme,
+            );
             if laid.code_done > 0 {
+                let at = laid.head.len();
+                note_plain_code(laid, plain_code, at);
                 laid.tail = lead(rest, false, theme).collect();
                 return;
             }
-            rest
+            (rest, plain_code)
         }
         None => match markdown.tail_part() {
             Some(part) => {
-                let lines = render_markdown(&renumbered(markdown.tail(), part), body, theme);
+                let (lines, code) =
+                    render_markdown_plain_code(&renumbered(markdown.tail(), part), body, theme);
+                let at = laid.head.len();
+                note_plain_code(laid, code, at);
                 laid.tail = lead(lines, false, theme).collect();
                 return;
             }
-            None => render_markdown(&with_table_delimiter(markdown.tail()), body, theme),
+            None => render_markdown_plain_code(&with_table_delimiter(markdown.tail()), body, theme),
         },
     };
+    let (tail, plain_code) = tail;
     laid.tail.clear();
     if !tail.is_empty() {
         let first = laid.head.is_empty();
         if !first {
             laid.tail.push(Line::default());
         }
+        let at = laid.head.len() + laid.tail.len();
+        note_plain_code(laid, plain_code, at);
         laid.tail.extend(lead(tail, first, theme));
     }
+}
+
+/// Lists a block's plain code blocks, its lines starting at row `at` of the message.
+fn note_plain_code(laid: &mut Laid, code: Vec<PlainCode>, at: usize) {
+    laid.plain_code.extend(code.into_iter().map(|mut c| {
+        c.row += at;
+        c
+    }));
+}
+
+/// Forgets the plain code blocks with rows past `rows` (lines laid out again).
+fn forget_plain_code_past(laid: &mut Laid, rows: usize) {
+    laid.plain_code.retain(|c| c.end() <= rows);
 }
 
 /// Whether the open block is laid out in chunks (see [`HUGE_TAIL_BYTES`]).
@@ -216,6 +261,7 @@ pub(super) fn lead(
 
 #[cfg(test)]
 mod tests {
+    use super::super::markdown::render_markdown;
     use super::*;
 
     fn text(laid: &Laid) -> Vec<String> {

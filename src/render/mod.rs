@@ -10,6 +10,7 @@ pub mod fit;
 pub mod highlight;
 pub mod image_preview;
 pub mod item_cells;
+pub mod lazy_code;
 pub mod markdown;
 #[cfg(test)]
 mod markdown_cases;

@@ -28,16 +28,17 @@ pub enum RpcError {
 }
 
 /// What the connection hands to the app.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Inbound {
+    /// `params` as the line carried them, read into the method's type by the app.
     Notification {
         method: String,
-        params: Value,
+        params: protocol::RawParams,
     },
     Request {
         id: RequestId,
         method: String,
-        params: Value,
+        params: protocol::RawParams,
     },
     /// Something the server sent that tern could not take (a line or frame over the size cap,
     /// two messages in one frame), said in a sentence for the person: nothing is dropped without
@@ -45,10 +46,7 @@ pub enum Inbound {
     Problem(String),
     /// The link is being dialled again ([`Received::Redialing`]): the attempt that failed and
     /// why.
-    Redialing {
-        attempt: u32,
-        why: String,
-    },
+    Redialing { attempt: u32, why: String },
     /// The answer to a request sent with [`Connection::send_request`], in its place among the
     /// notifications. When the peer goes away, every such request still waiting gets one (a
     /// `Closed` error) before [`Inbound::Closed`].

@@ -14,6 +14,7 @@ pub mod editor;
 pub mod effects;
 pub mod event_loop;
 pub mod farewell;
+pub mod frame_out;
 pub mod frames;
 pub mod git;
 pub mod git_refs;

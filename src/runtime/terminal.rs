@@ -3,6 +3,7 @@
 //! and aborts (a SIGABRT handler, see `abort_restore`).
 
 use super::abort_restore;
+use super::frame_out::FrameOut;
 
 use crossterm::event::{
     DisableBracketedPaste, DisableFocusChange, DisableMouseCapture, EnableBracketedPaste,
@@ -19,7 +20,8 @@ use ratatui::Terminal;
 use std::io::{self, Stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub type Tui = Terminal<CrosstermBackend<Stdout>>;
+/// Frames go out through one buffer each (see `frame_out`).
+pub type Tui = Terminal<CrosstermBackend<FrameOut<Stdout>>>;
 
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 static KEYBOARD_ENHANCED: AtomicBool = AtomicBool::new(false);
@@ -74,7 +76,7 @@ impl TerminalGuard {
             MOUSE.load(Ordering::SeqCst),
             KEYBOARD_ENHANCED.load(Ordering::SeqCst),
         );
-        let mut terminal = Terminal::new(CrosstermBackend::new(stdout))?;
+        let mut terminal = Terminal::new(CrosstermBackend::new(FrameOut::stdout()))?;
         clear_all(&mut terminal)?;
         abort_restore::arm_test_abort();
         Ok(TerminalGuard { terminal, images })

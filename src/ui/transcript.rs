@@ -47,7 +47,8 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePla
     let mut lines: Vec<Line<'static>> = Vec::with_capacity(height);
     let mut origins: Vec<RowOrigin> = Vec::with_capacity(height);
     while lines.len() < height && top.cell < view.cells() {
-        let laid = view.cell(top.cell);
+        let shown = top.row..top.row + (height - lines.len());
+        let laid = view.cell_drawn(top.cell, shown);
         // The cell's rows, then the blank line that separates it from the next.
         for row in top.row..=laid.len() {
             if lines.len() == height {

@@ -29,7 +29,7 @@
 //!
 //! About 10 minutes; it uses only 127.0.0.1 and needs codex, which `.ci/run` installs into
 //! `target/codex`. `BENCH_REPS=5`, `BENCH_APPS=tern`, `BENCH_SCENARIOS=stream,echo` (of
-//! `startup`, `stream`, `paced`, `long`, `echo`, `approval`, `cells`) narrow a run, and
+//! `startup`, `stream`, `paced`, `long`, `echo`, `approval`, `cells`, `slow`) narrow a run, and
 //! `BENCH_TERN_BIN=path` runs another build of tern, to compare before and after a change.
 //!
 //! How it measures: the project's mock model (`tests/it/support/mock_model.rs`) streams a 2,000-line,
@@ -83,11 +83,16 @@
 //! | 10,000 cells: peak memory (own process) | – | 275 MiB | 37.9 MiB | 36.2 MiB | 0.13 | ≤ 120 MiB | yes |
 //! | 10,000 cells: PgUp → screen scrolled, median | – | 5.82 ms | 2.23 ms | 1.07 ms | 0.18 | – | – |
 //!
-//! tern's own CPU for the 10,000-delta stream is at the target, not under it: 0.12 s in this run,
-//! 0.12–0.16 s in runs on a busier machine. About a fifth of what is left is highlighting code
-//! blocks that a fast stream scrolls past before a frame shows them (highlighting only the rows
-//! drawn would need the layout to keep code plain until a block is on screen); under a tenth is parsing
-//! each line twice (to a JSON value, then to the typed notification). The tree's 0.80 s is out of
+//! tern's own CPU for the 10,000-delta stream was at that target, not under it (0.12 s in this
+//! run). Two of the changes listed below came after this table (issue 24): each server line is
+//! read once, straight into its typed message, and an answer's code blocks are highlighted only
+//! when drawn: 0.060 s (8.7–9.5 % of its app-server's CPU) against 0.090–0.100 s (13–16 %) for
+//! 11012f7 in the same sitting (`BENCH_REPS=3`, two runs of each, load average 4–6). Issue 24's
+//! target (≤ 0.04 s, ≤ 8 %) is still missed; in
+//! the profile of the stream after them (`perf record --call-graph dwarf`, tern's main thread)
+//! a third is `sched_yield` in crossterm's input poll (see "Tried and left out"), a quarter
+//! drawing frames, a fifth highlighting the code that frames show, an eighth applying the
+//! deltas (parsing 3 %) and 7 % laying out the open block. The tree's 0.80 s is out of
 //! reach for tern: the app-server alone costs 0.8–1.3 s for the same stream in this harness (its
 //! share in tern's tree is about 0.9 s); tern's tree is 0.10× the official TUI's, against 0.22.
 //!
@@ -109,10 +114,23 @@
 //! - A current-thread runtime: the two-worker runtime spent about 15 % of the samples handing tasks
 //!   between threads (0.20 s of tern's CPU for the stream against 0.12 s).
 //! - Cells are found by turn and item id without building a key (two String pairs per delta).
+//! - Each server line is parsed once: its params stay raw JSON text (`protocol::RawParams`) until
+//!   the method's typed notification is read from them; before, a line became a `Value` and then
+//!   the type.
+//! - An answer's code blocks are laid out plain (the same rows) and highlighted when a frame
+//!   first draws them (`render::lazy_code`): a fast stream scrolls about a third of them past
+//!   unseen, and a long transcript's code off screen is never highlighted.
 //!
 //! Tried and left out, because they measured worse (`perf stat` task-clock, three runs each):
 //! polling the terminal only after it signalled input, and pausing 2 ms between reads of the
 //! server's output to batch them; both added context switches instead of removing them.
+//! Polling crossterm's input stream only after it woke (each idle poll spins in `sched_yield` on
+//! its reader lock: 30 % of tern's samples during the stream) removed the yields but not the
+//! CPU: the spinning had been batching the server's lines, and without it the loop parked and
+//! woke three to ten times as often (`perf stat` context switches 550 → 1,600–6,600). What is
+//! left of the 10,000-delta stream is mostly that: a wake-up per burst of lines, and a frame at
+//! 60 fps that redraws the scrolled screen; reading the server's lines a frame at a time (a
+//! larger pipe, read on the frame's deadline) is the next step.
 
 #[path = "../it/support/mod.rs"]
 #[macro_use]

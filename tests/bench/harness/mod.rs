@@ -9,8 +9,8 @@
 //! ```
 //!
 //! `BENCH_REPS` (default 3), `BENCH_APPS` (`tern,official`) and `BENCH_SCENARIOS` (a comma list
-//! of `startup,stream,paced,long,echo,approval,cells,agents,day`) narrow a run; `BENCH_TERN_BIN` runs
-//! another build of tern (to compare before and after a change).
+//! of `startup,stream,paced,long,echo,approval,cells,agents,day,slow`) narrow a run;
+//! `BENCH_TERN_BIN` runs another build of tern (to compare before and after a change).
 
 mod agents;
 mod app_server;
@@ -20,6 +20,7 @@ mod fake;
 mod interactive;
 mod proc_stats;
 mod report;
+mod slow;
 mod stream;
 
 use crate::support::codex_env;
@@ -166,6 +167,7 @@ fn bench_harness() {
         ("cells", cells),
         ("agents", agents::agents),
         ("day", day::day),
+        ("slow", slow::slow),
     ];
     let started = Instant::now();
     let mut figures = vec![];

@@ -14,5 +14,6 @@ mod remote;
 mod restart;
 mod rules;
 mod sign_in;
+mod slow_link;
 mod steer;
 mod threads;

@@ -150,21 +150,24 @@ fn the_browser_sign_in_cancelled_failed_then_signed_in() {
         ),
         reply("account/login/cancel", json!({"status": "canceled"})),
         step::wait("account/login/start"),
+        // Each next answer is in place as soon as the previous start was answered: the test
+        // presses Enter once it sees the last step's effect, which can come before the script
+        // reaches its next line.
+        reply(
+            "account/login/start",
+            json!({"type": "chatgpt", "loginId": "L2", "authUrl": hostile}),
+        ),
         step::wait("account/login/cancel"),
         completed(
             Some("L1"),
             Some("Login server error: Login was not completed"),
         ),
-        reply(
-            "account/login/start",
-            json!({"type": "chatgpt", "loginId": "L2", "authUrl": hostile}),
-        ),
         step::wait("account/login/start"),
-        completed(Some("L2"), Some("workspace routing discovery failed")),
         reply(
             "account/login/start",
             json!({"type": "chatgpt", "loginId": "L3", "authUrl": clean}),
         ),
+        completed(Some("L2"), Some("workspace routing discovery failed")),
         step::wait("account/login/start"),
         reply(
             "account/read",

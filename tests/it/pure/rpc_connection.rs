@@ -122,6 +122,7 @@ async fn malformed_lines_are_skipped_and_the_stream_goes_on() {
     let Inbound::Notification { method, params } = next_inbound(&mut inbound).await else {
         panic!("expected the notification after the bad lines")
     };
+    let params: Value = serde_json::from_str(params.get()).unwrap();
     assert_eq!(method, "warning");
     assert_eq!(params["message"], "still here");
 }

@@ -22,6 +22,7 @@ fn delta_number(message: Inbound) -> u64 {
     let Inbound::Notification { params, .. } = message else {
         panic!("expected a notification, got {message:?}")
     };
+    let params: Value = serde_json::from_str(params.get()).unwrap();
     params["delta"].as_str().unwrap().parse().unwrap()
 }
 
@@ -86,10 +87,12 @@ async fn invalid_utf8_is_replaced_and_the_session_goes_on() {
     let Inbound::Notification { params, .. } = next(&mut inbound).await else {
         panic!("expected the warning")
     };
+    let params: Value = serde_json::from_str(params.get()).unwrap();
     assert_eq!(params["message"], Value::from("caf\u{fffd} \u{fffd} ok"));
     let Inbound::Notification { params, .. } = next(&mut inbound).await else {
         panic!("expected the next warning")
     };
+    let params: Value = serde_json::from_str(params.get()).unwrap();
     assert_eq!(params["message"], "next");
     assert!(!connection.is_closed(), "one bad byte ended the session");
 }

@@ -9,6 +9,7 @@ mod diffs;
 mod fit;
 mod image_previews;
 mod item_cells;
+mod lazy_highlight;
 mod mcp_skills;
 mod picker;
 mod plan_mode;

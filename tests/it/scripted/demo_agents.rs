@@ -45,6 +45,7 @@ async fn the_demo_plays_two_agents_that_the_app_shows_by_name() {
             let Inbound::Notification { method, params } = inbound.recv().await.unwrap() else {
                 continue;
             };
+            let params: serde_json::Value = serde_json::from_str(params.get()).unwrap();
             let done = method == "turn/completed" && params["threadId"] == thread_id.as_str();
             let n = ServerNotification::from_parts(&method, params).unwrap();
             for effect in update(&mut state, AppEvent::Notification(n), now) {
@@ -133,6 +134,7 @@ async fn the_demo_plays_two_agents_that_the_app_shows_by_name() {
         loop {
             if let Inbound::Notification { method, params } = inbound.recv().await.unwrap() {
                 if method == "item/completed" {
+                    let params: serde_json::Value = serde_json::from_str(params.get()).unwrap();
                     assert_eq!(params["item"]["source"], "userShell");
                     assert_eq!(params["item"]["exitCode"], 0);
                     break;

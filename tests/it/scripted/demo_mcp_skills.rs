@@ -62,6 +62,7 @@ async fn the_demo_lists_mcp_servers_signs_in_and_lists_skills() {
         loop {
             if let Some(Inbound::Notification { method, params }) = inbound.recv().await {
                 if method == "mcpServer/oauthLogin/completed" {
+                    let params: serde_json::Value = serde_json::from_str(params.get()).unwrap();
                     assert_eq!(params["success"], true);
                     return;
                 }

@@ -29,8 +29,11 @@ async fn wait_for(inbound: &mut InboundReceiver, check: impl Fn(&str, &Value) ->
     tokio::time::timeout(DEADLINE, async {
         loop {
             match inbound.recv().await.expect("the demo closed") {
-                Inbound::Notification { method, params } if check(&method, &params) => {
-                    return params
+                Inbound::Notification { method, params } => {
+                    let params: Value = serde_json::from_str(params.get()).unwrap();
+                    if check(&method, &params) {
+                        return params;
+                    }
                 }
                 Inbound::Request { .. } => panic!("the demo asked something unexpected"),
                 _ => {}

@@ -17,7 +17,10 @@ use crate::support::recording_backend::RecordingBackend;
 fn delta(text: &str) -> Inbound {
     Inbound::Notification {
         method: "item/agentMessage/delta".into(),
-        params: json!({"threadId": "th-1", "turnId": "tu-1", "itemId": "msg_0", "delta": text}),
+        params: serde_json::value::to_raw_value(
+            &json!({"threadId": "th-1", "turnId": "tu-1", "itemId": "msg_0", "delta": text}),
+        )
+        .unwrap(),
     }
 }
 

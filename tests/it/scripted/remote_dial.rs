@@ -85,6 +85,7 @@ fn the_upgrade_carries_the_bearer_token_and_no_origin() {
         match tokio::time::timeout(WAIT, inbound.recv()).await.unwrap() {
             Some(Inbound::Notification { method, params }) => {
                 assert_eq!(method, "hello/there");
+                let params: serde_json::Value = serde_json::from_str(params.get()).unwrap();
                 assert_eq!(params["n"], 1);
             }
             other => panic!("{other:?}"),
@@ -141,6 +142,7 @@ fn a_reader_that_falls_behind_holds_the_server_back_and_loses_nothing() {
         for expected in 0..COUNT {
             match tokio::time::timeout(WAIT, inbound.recv()).await.unwrap() {
                 Some(Inbound::Notification { params, .. }) => {
+                    let params: serde_json::Value = serde_json::from_str(params.get()).unwrap();
                     assert_eq!(params["n"], expected as u64)
                 }
                 other => panic!("{other:?}"),

@@ -16,5 +16,6 @@ pub mod plan_fixtures;
 pub mod pty;
 pub mod recording_backend;
 pub mod remote_servers;
+pub mod slow_link;
 pub mod styled;
 pub mod thread_fixtures;
