@@ -2,7 +2,8 @@
 //! person's turn spawns eight child threads, which stream 5,000 deltas each, interleaved, while
 //! the person looks at the parent and types. Figures: key echo while the children stream, own
 //! CPU per delta at two sizes (it must grow with the deltas, not faster), peak memory and memory
-//! once settled. The children's text is never on screen: it costs no layout (see the test
+//! once settled, and tern's write calls (its frames: a child's delta asks for none, see the
+//! test `pure::unseen_frames`). The children's text is never on screen: it costs no layout (see the test
 //! `pure::threads_apart`, which counts layouts).
 
 use super::fake::FakeRun;
