@@ -198,7 +198,7 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
     // left is the strip and the parent's own cells (its spawns, its last message).
     let mut frames = Figure::new(
         "agents.writes",
-        &format!("8 sub-agents × {large} deltas, unpaced: tern's write calls (≈ frames drawn)"),
+        &format!("8 sub-agents × {large} deltas, unpaced: tern's write calls (its frames, ~2 each, and the runtime's wake-ups)"),
         "",
         "–",
     );
@@ -212,7 +212,7 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
         "agents.writes_per_s_paced",
         &format!(
             "8 sub-agents × {large} deltas, paced, keys typed: tern's write calls per second \
-             (≈ frames per second)"
+             (frames, ~2 each, and wake-ups)"
         ),
         "/s",
         "–",

@@ -22,8 +22,9 @@ pub struct TreeSample {
     /// Voluntary plus involuntary context switches of every thread of the program's own
     /// process: how often it woke up.
     pub own_switches: u64,
-    /// Write calls (`syscw` of `/proc/PID/io`) of the program's own process: with nothing but
-    /// the terminal written to while a stream plays, about one per frame drawn.
+    /// Write calls (`syscw` of `/proc/PID/io`) of the program's own process: while a stream
+    /// plays, its frames (tern: two writes each, the frame and the end of its synchronized
+    /// update) and its runtime's wake-ups (8-byte eventfd writes).
     pub own_writes: u64,
     /// Bytes it wrote (`wchar`): the frames' bytes, with the few requests to its server.
     pub own_written: u64,
