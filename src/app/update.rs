@@ -10,7 +10,7 @@ use super::layer_types::Input;
 use super::router;
 use super::session::restart;
 use super::session::{actions, attention, health, lifecycle, notices, reconnect, responses};
-use super::session::{first_run, server_events, threads, timers};
+use super::session::{first_run, server_events, threads, timers, unseen};
 use super::stacks::AppState;
 use ratatui::layout::Rect;
 use std::time::Instant;
@@ -43,6 +43,8 @@ pub fn start(state: &mut AppState) -> Vec<Effect> {
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
     let before = attention::Watch::of(&state.session);
+    // A kept thread's event asks for a frame only if it changed something on screen.
+    let unseen = unseen::Glance::before(&state.session, &event);
     health::observe(&mut state.session, &event, now);
     let mut effects = match event {
         AppEvent::Key(key) => router::route(state, Input::Key(key), now),
@@ -57,15 +59,25 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
     };
     effects.extend(attention::alerts(&state.session, before));
     // Images read here before the server said where its home is go on once it has.
-    effects.extend(super::session::image_upload::go_on(&mut state.session));
+    let mut going_on = super::session::image_upload::go_on(&mut state.session);
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
     if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;
-        effects.extend(threads::load_older(&mut state.session, transcript));
+        going_on.extend(threads::load_older(&mut state.session, transcript));
     }
+    let unseen = unseen.filter(|glance| {
+        going_on.is_empty()
+            && state.session.layer_events.is_empty()
+            && state.layers.person.is_empty()
+            && state.layers.question.is_empty()
+            && !glance.changed(&state.session)
+    });
+    effects.extend(going_on);
     effects.extend(router::deliver(state, now));
     router::follow_question(state);
-    effects.push(Effect::Redraw);
+    if unseen.is_none() {
+        effects.push(Effect::Redraw);
+    }
     effects
 }
 

@@ -186,6 +186,12 @@ impl Agent {
     }
 }
 
+/// What [`Agents::live_mut`] lets change of an agent.
+pub struct LiveMut<'a> {
+    pub live_tail: &'a mut String,
+    pub tokens: &'a mut Option<i64>,
+}
+
 /// Where a cell is: the thread whose transcript holds it, its turn and its item.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CellAt {
@@ -202,6 +208,11 @@ pub struct Agents {
     root: Option<String>,
     list: Vec<Agent>,
     index: HashMap<String, usize>,
+    /// Counts every hand-out of an agent to change (and every agent added or let go), so the
+    /// app can tell in O(1) that the strip may have changed; [`Agents::live_mut`] is the one
+    /// way to change an agent that does not count (its live line and tokens, which only the
+    /// `/agents` list shows).
+    revision: u64,
 }
 
 impl Agents {
@@ -249,7 +260,23 @@ impl Agents {
     }
 
     pub fn get_mut(&mut self, thread_id: &str) -> Option<&mut Agent> {
+        self.revision += 1;
         self.index.get(thread_id).map(|&i| &mut self.list[i])
+    }
+
+    /// The agent, to change only what the strip and the cells do not show: its live line and
+    /// its tokens (not counted in [`Agents::revision`]).
+    pub fn live_mut(&mut self, thread_id: &str) -> Option<LiveMut<'_>> {
+        let agent = self.index.get(thread_id).map(|&i| &mut self.list[i])?;
+        Some(LiveMut {
+            live_tail: &mut agent.live_tail,
+            tokens: &mut agent.tokens,
+        })
+    }
+
+    /// Changes at least as often as anything the strip or an agent's cell shows of the agents.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     pub fn contains(&self, thread_id: &str) -> bool {
@@ -264,6 +291,7 @@ impl Agents {
     /// The agent with this thread id, added if new. Past the bound the oldest finished agent
     /// (else the oldest) makes room.
     pub fn link(&mut self, thread_id: &str, now: Instant) -> &mut Agent {
+        self.revision += 1;
         if let Some(&i) = self.index.get(thread_id) {
             return &mut self.list[i];
         }
@@ -293,6 +321,7 @@ impl Agents {
 
     /// Forgets every agent (another thread is shown).
     pub fn clear(&mut self) {
+        self.revision += 1;
         self.list.clear();
         self.index.clear();
     }

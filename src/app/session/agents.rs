@@ -229,6 +229,32 @@ pub fn on_thread_event(state: &mut Session, thread_id: &str, n: &N, now: Instant
         state.agents.link(thread_id, now);
         effects.extend(ask_name(state, thread_id));
     }
+    // What only the `/agents` list shows changes through `live_mut`, which the strip's
+    // revision does not count: a child's deltas ask for no frame (`session::unseen`).
+    match n {
+        N::AgentMessageDelta(d) => {
+            if let Some(live) = state.agents.live_mut(thread_id) {
+                push_live(live.live_tail, &d.delta);
+            }
+            return effects;
+        }
+        N::TokenUsageUpdated(u) => {
+            if let Some(live) = state.agents.live_mut(thread_id) {
+                *live.tokens = Some(u.token_usage.total.total_tokens);
+            }
+            return effects;
+        }
+        N::TurnStarted(_)
+        | N::TurnCompleted(_)
+        | N::ItemCompleted(_)
+        | N::ThreadStatusChanged(_) => {}
+        _ => return effects,
+    }
+    if let N::ItemCompleted(i) = n {
+        if !matches!(i.item, ThreadItem::AgentMessage { .. }) {
+            return effects;
+        }
+    }
     let Some(agent) = state.agents.get_mut(thread_id) else {
         return effects;
     };
@@ -258,8 +284,6 @@ pub fn on_thread_event(state: &mut Session, thread_id: &str, n: &N, now: Instant
                 agent.live_tail.clear();
             }
         }
-        N::AgentMessageDelta(d) => push_live(&mut agent.live_tail, &d.delta),
-        N::TokenUsageUpdated(u) => agent.tokens = Some(u.token_usage.total.total_tokens),
         N::ThreadStatusChanged(s) => match s.status {
             ThreadStatus::NotLoaded => agent.set_state(AgentState::Shutdown, now),
             ThreadStatus::SystemError => agent.set_state(AgentState::Errored, now),

@@ -51,3 +51,4 @@ pub mod timers;
 pub mod titles;
 pub mod turn_mode;
 pub mod turn_settings;
+pub mod unseen;

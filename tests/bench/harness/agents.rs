@@ -2,11 +2,13 @@
 //! person's turn spawns eight child threads, which stream 5,000 deltas each, interleaved, while
 //! the person looks at the parent and types. Figures: key echo while the children stream, own
 //! CPU per delta at two sizes (it must grow with the deltas, not faster), peak memory and memory
-//! once settled. The children's text is never on screen: it costs no layout (see the test
+//! once settled, and tern's write calls (its frames: a child's delta asks for none, see the
+//! test `pure::unseen_frames`). The children's text is never on screen: it costs no layout (see the test
 //! `pure::threads_apart`, which counts layouts).
 
 use super::fake::FakeRun;
 use super::interactive::{echo_figures, fill_echo};
+use super::proc_stats;
 use super::report::{Figure, Measured};
 use super::{fill, mib, ms, secs, Bench, ECHO_KEYS, TURN_WAIT};
 use crate::support::fake_server::step;
@@ -98,6 +100,9 @@ struct Flood {
     own_cpu: Duration,
     peak_kib: u64,
     settled_kib: u64,
+    /// Write calls and bytes tern made while the children streamed: its frames.
+    writes: u64,
+    written: u64,
 }
 
 fn flood_once(per_child: usize) -> Option<Flood> {
@@ -112,13 +117,24 @@ fn flood_once(per_child: usize) -> Option<Flood> {
         own_cpu: Duration::from_nanos(after.own_cpu_ns.saturating_sub(before.own_cpu_ns)),
         peak_kib: after.own_peak_kib,
         settled_kib: after.own_rss_kib,
+        writes: after.own_writes.saturating_sub(before.own_writes),
+        written: after.own_written.saturating_sub(before.own_written),
     })
 }
 
+/// A paced run with keys typed in the parent: the key → echo latencies (ms), and tern's write
+/// calls per second of the children's stream (its frames, the keys' own included).
+struct Typed {
+    keys: Vec<f64>,
+    writes_per_s: f64,
+}
+
 /// Key → echo latencies (ms) typed in the parent while the children stream, or why none count.
-fn echo_during(per_child: usize, short: bool) -> Result<Vec<f64>, String> {
+fn echo_during(per_child: usize, short: bool) -> Result<Typed, String> {
     let run = FakeRun::start(&script(per_child, true)).ok_or("tern never got ready")?;
-    run.submit("spawn eight agents")
+    let before = proc_stats::sample(run.pid, run.pid);
+    let sent = run
+        .submit("spawn eight agents")
         .ok_or("the prompt never showed")?;
     // The strip under the transcript counts the agents at work once they run.
     run.wait(TURN_WAIT, |s| s.contains("Spawned"))
@@ -127,9 +143,15 @@ fn echo_during(per_child: usize, short: bool) -> Result<Vec<f64>, String> {
     if !short && run.session.screen_text().contains(DONE) {
         return Err("the children finished before the keys were typed".into());
     }
-    run.wait(TURN_WAIT, |s| s.contains(DONE))
+    let done = run
+        .wait(TURN_WAIT, |s| s.contains(DONE))
         .ok_or("the children never finished")?;
-    Ok(keys.iter().map(|d| ms(*d)).collect())
+    let after = proc_stats::sample(run.pid, run.pid);
+    let writes = after.own_writes.saturating_sub(before.own_writes) as f64;
+    Ok(Typed {
+        keys: keys.iter().map(|d| ms(*d)).collect(),
+        writes_per_s: writes / secs(done.saturating_duration_since(sent)).max(1e-3),
+    })
 }
 
 pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
@@ -172,11 +194,37 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
         "≤ 60 MiB",
     )
     .at_most(60.0);
-    let mut keys = vec![];
+    // Frames: the children's text is not on screen, so their deltas should draw none; what is
+    // left is the strip and the parent's own cells (its spawns, its last message).
+    let mut frames = Figure::new(
+        "agents.writes",
+        &format!("8 sub-agents × {large} deltas, unpaced: tern's write calls (its frames, ~2 each, and the runtime's wake-ups)"),
+        "",
+        "–",
+    );
+    let mut written = Figure::new(
+        "agents.written_kib",
+        &format!("8 sub-agents × {large} deltas, unpaced: bytes tern wrote (frames)"),
+        "KiB",
+        "–",
+    );
+    let mut paced = Figure::new(
+        "agents.writes_per_s_paced",
+        &format!(
+            "8 sub-agents × {large} deltas, paced, keys typed: tern's write calls per second \
+             (frames, ~2 each, and wake-ups)"
+        ),
+        "/s",
+        "–",
+    );
+    let (mut keys, mut paced_writes) = (vec![], vec![]);
     let mut failure = None;
     for _ in 0..b.reps {
         match echo_during(large, b.short) {
-            Ok(k) => keys.extend(k),
+            Ok(typed) => {
+                keys.extend(typed.keys);
+                paced_writes.push(typed.writes_per_s);
+            }
             Err(why) => failure = Some(why),
         }
     }
@@ -186,6 +234,7 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
         echo.1.tern = Measured::Failed(why);
     }
     let (mut smalls, mut larges, mut peaks, mut rss) = (vec![], vec![], vec![], vec![]);
+    let (mut write_calls, mut bytes) = (vec![], vec![]);
     for _ in 0..b.reps {
         for (per_child, samples) in [(small, &mut smalls), (large, &mut larges)] {
             let Some(run) = flood_once(per_child) else {
@@ -195,6 +244,8 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
             if per_child == large {
                 peaks.push(mib(run.peak_kib));
                 rss.push(mib(run.settled_kib));
+                write_calls.push(run.writes as f64);
+                bytes.push(run.written as f64 / 1024.0);
             }
         }
     }
@@ -203,9 +254,14 @@ pub fn agents(b: &Bench, out: &mut Vec<Figure>) {
     fill(&mut per_large, tern, &larges, b.reps);
     fill(&mut peak, tern, &peaks, b.reps);
     fill(&mut settled, tern, &rss, b.reps);
+    fill(&mut frames, tern, &write_calls, b.reps);
+    fill(&mut paced, tern, &paced_writes, b.reps);
+    fill(&mut written, tern, &bytes, b.reps);
     if let (Some(s), Some(l)) = (per_small.tern.value(), per_large.tern.value()) {
         // CPU is counted in 10 ms ticks: a run too short to measure says nothing either way.
         per_large.judged(l <= 1.2 * s.max(1e-9));
     }
-    out.extend([echo.0, echo.1, per_small, per_large, peak, settled]);
+    out.extend([
+        echo.0, echo.1, per_small, per_large, peak, settled, frames, written, paced,
+    ]);
 }

@@ -22,6 +22,12 @@ pub struct TreeSample {
     /// Voluntary plus involuntary context switches of every thread of the program's own
     /// process: how often it woke up.
     pub own_switches: u64,
+    /// Write calls (`syscw` of `/proc/PID/io`) of the program's own process: while a stream
+    /// plays, its frames (tern: two writes each, the frame and the end of its synchronized
+    /// update) and its runtime's wake-ups (8-byte eventfd writes).
+    pub own_writes: u64,
+    /// Bytes it wrote (`wchar`): the frames' bytes, with the few requests to its server.
+    pub own_written: u64,
 }
 
 struct Stat {
@@ -131,7 +137,20 @@ pub fn sample(root: u32, own: u32) -> TreeSample {
     }
     out.own_switches = switches(own);
     out.own_cpu_ns = cpu_ns(own);
+    (out.own_writes, out.own_written) = writes(own);
     out
+}
+
+/// `syscw` and `wchar` of `pid` (0 where `/proc/PID/io` cannot be read).
+fn writes(pid: u32) -> (u64, u64) {
+    let text = fs::read_to_string(format!("/proc/{pid}/io")).unwrap_or_default();
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|rest| rest.trim().parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    (field("syscw:"), field("wchar:"))
 }
 
 /// Time on a CPU of every thread of `pid`, in nanoseconds (the first field of each thread's

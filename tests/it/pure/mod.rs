@@ -60,5 +60,6 @@ mod threads_apart;
 mod timers;
 mod titles;
 mod transcript_navigation;
+mod unseen_frames;
 mod view_costs;
 mod vim;
