@@ -176,5 +176,8 @@ pub fn long(b: &Bench, out: &mut Vec<Figure>) {
             fill(figure, app, &per_delta, b.reps);
         }
     }
+    if let (Some(few), Some(many)) = (short.tern.value(), long.tern.value()) {
+        long.judged(many <= few);
+    }
     out.extend([short, long]);
 }
