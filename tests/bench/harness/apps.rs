@@ -120,16 +120,7 @@ impl Running {
 
     /// Types `text` and, once it shows, presses Enter; returns when Enter was sent.
     pub fn submit(&self, text: &str) -> Option<Instant> {
-        self.session.send(text.as_bytes());
-        let wanted = text.to_string();
-        self.session
-            .wait_until(Duration::from_secs(10), move |s| s.contains(&wanted))?;
-        // A person's pause before Enter: the official TUI reads keys that arrive together as a
-        // paste, where Enter inserts a newline instead of sending.
-        std::thread::sleep(Duration::from_millis(150));
-        let sent = Instant::now();
-        self.session.send(b"\r");
-        Some(sent)
+        submit(&self.session, text)
     }
 
     /// Waits for `check` to hold, at most `timeout`.
@@ -160,6 +151,19 @@ impl Drop for Running {
     fn drop(&mut self) {
         proc_stats::kill_tree(self.pid);
     }
+}
+
+/// Types `text` into `session` and, once it shows, presses Enter; returns when Enter was sent.
+pub fn submit(session: &PtySession, text: &str) -> Option<Instant> {
+    session.send(text.as_bytes());
+    let wanted = text.to_string();
+    session.wait_until(Duration::from_secs(10), move |s| s.contains(&wanted))?;
+    // A person's pause before Enter: the official TUI reads keys that arrive together as a
+    // paste, where Enter inserts a newline instead of sending.
+    std::thread::sleep(Duration::from_millis(150));
+    let sent = Instant::now();
+    session.send(b"\r");
+    Some(sent)
 }
 
 /// A program that echoes at once (`cat`, through the terminal's own echo): the floor of the

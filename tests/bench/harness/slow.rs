@@ -92,14 +92,7 @@ fn start(b: &Bench, script: Vec<MockTurn>, slow: bool) -> Option<Remote> {
 impl Remote {
     /// Types `text`, and once it shows presses Enter; returns when Enter was sent.
     fn submit(&self, text: &str) -> Option<Instant> {
-        self.session.send(text.as_bytes());
-        let wanted = text.to_string();
-        self.session
-            .wait_until(Duration::from_secs(10), move |s| s.contains(&wanted))?;
-        std::thread::sleep(Duration::from_millis(150));
-        let sent = Instant::now();
-        self.session.send(b"\r");
-        Some(sent)
+        super::apps::submit(&self.session, text)
     }
 }
 
