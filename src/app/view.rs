@@ -36,7 +36,7 @@ impl<'a> View<'a> {
             .cell(index)
             .plain_code
             .iter()
-            .any(|c| c.row < rows.end && rows.start < c.end());
+            .any(|c| c.overlaps(&rows));
         if plain {
             self.transcript.cells()[index].restyle_layout(self.key, |laid| colour_rows(laid, rows));
         }

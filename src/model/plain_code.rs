@@ -4,6 +4,7 @@
 //! are the highlighted rows' text, wrapped the same way, so only styles change.
 
 use super::Theme;
+use std::ops::Range;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlainCode {
@@ -23,5 +24,10 @@ impl PlainCode {
     /// The row after its last.
     pub fn end(&self) -> usize {
         self.row + self.rows
+    }
+
+    /// Whether it has a row among `rows`.
+    pub fn overlaps(&self, rows: &Range<usize>) -> bool {
+        self.row < rows.end && rows.start < self.end()
     }
 }

@@ -17,13 +17,13 @@ use std::ops::Range;
 /// Colours the plain code blocks that have a row among `rows` (of `laid.head` then
 /// `laid.tail`); the others stay plain.
 pub fn colour_rows(laid: &mut Laid, rows: Range<usize>) {
-    if !laid.plain_code.iter().any(|c| overlaps(c, &rows)) {
+    if !laid.plain_code.iter().any(|c| c.overlaps(&rows)) {
         return;
     }
     let head_len = laid.head.len();
     let (head, tail) = (&mut laid.head, &mut laid.tail);
     laid.plain_code.retain(|code| {
-        if !overlaps(code, &rows) {
+        if !code.overlaps(&rows) {
             return true;
         }
         let lines = if code.row >= head_len {
@@ -41,10 +41,6 @@ pub fn colour_rows(laid: &mut Laid, rows: Range<usize>) {
 /// Colours every plain code block of `laid` (lines wanted whole, not drawn a screen at a time).
 pub fn colour_all(laid: &mut Laid) {
     colour_rows(laid, 0..usize::MAX);
-}
-
-fn overlaps(code: &PlainCode, rows: &Range<usize>) -> bool {
-    code.row < rows.end && rows.start < code.end()
 }
 
 /// Puts the highlighted spans of `code` in place of the plain ones at the end of each of its
