@@ -314,7 +314,7 @@ impl Cli {
             // Filled by `main` (standard input is read there).
             initial_prompt: None,
             initial_images,
-            first_run: crate::app::state::first_run::FirstRunSetup {
+            first_run: crate::session::state::first_run::FirstRunSetup {
                 api_key_env: std::env::var("OPENAI_API_KEY")
                     .ok()
                     .map(|key| key.trim().to_string())
@@ -435,7 +435,7 @@ fn no_browser_here(remote: Option<&str>) -> Option<String> {
 
 /// The keys the config file's `[keys]` moves, checked against the key tables; an error names
 /// the file, the place and what is wrong.
-pub fn keymap(loaded: &Loaded) -> Result<crate::app::keys::Keymap, String> {
+pub fn keymap(loaded: &Loaded) -> Result<crate::controls::keys::Keymap, String> {
     crate::app::reference::keymap(&loaded.keys).map_err(|e| {
         let file = loaded
             .path

@@ -12,11 +12,16 @@
 //! 3. `rpc` — transports and the JSON-RPC connection
 //! 4. `model`, `demo` — the transcript reduced from notifications; the embedded scripted server
 //! 5. `render` — markdown, highlighting, diffs and wrapping: source to lines for a width
-//! 6. `app` — the pure state machine, `update(state, event, now) -> effects` (its own tiers are
-//!    listed in its docs)
-//! 7. `ui` — widgets that draw the state and never write it
-//! 8. `runtime` — the one event loop, the terminal, and the effects carried out
-//! 9. `cli`, `doctor` — the command line, which starts a session; `tern doctor`'s report
+//! 6. `controls` — what views are built from: key tables, the composer, line input, pick list,
+//!    scrolling, the laid-out transcript; they know no session and no layer
+//! 7. `session` — what tern holds and speaks (effects, events, requests and typed replies), the
+//!    `Session` state, and what server messages and decisions do to it; it never sees a layer
+//!    (its own tiers are listed in its docs)
+//! 8. `app` — the views (layers, the conversation, commands), the router and
+//!    `update(state, event, now) -> effects` (its tiers are listed in its docs)
+//! 9. `ui` — widgets that draw the state and never write it
+//! 10. `runtime` — the one event loop, the terminal, and the effects carried out
+//! 11. `cli`, `doctor` — the command line, which starts a session; `tern doctor`'s report
 //!
 //! ## The modules
 //!
@@ -29,7 +34,9 @@
 //! | `rpc` | the transport seam (a stream of whole messages, a sink, how the link ended) and its transports: JSON lines over a child's stdio or in memory, websockets over TCP or TLS, a unix socket, an ssh pipe, opened by `dial` for a `--remote` endpoint; the JSON-RPC connection above it |
 //! | `model` | the transcript: cells keyed by (turn id, item id), reduced from notifications; the server's questions as data |
 //! | `render` | markdown, syntax highlighting, ANSI colours, diffs and wrapping into lines, cached per cell, width and theme; `fit` and `numbers` bound every size from the server |
-//! | `app` | `update(state, event, now) -> effects`: a pure state machine in tiers (listed in `app`'s docs and held by the architecture test): data (the key tables, line-input, pick list, selected cell, composer), `state`, `session`, the views (`layers`, `base`, `commands`, `reference`), the `router`, `update` |
+//! | `controls` | the pieces views are built from, knowing no session and no layer: key tables' types (`keys`), the `composer` with vim and its popups, `line_input`, `pick_list`, `scroll`, `paste`, `prompt_history`, the selected cell (`selection`) and the laid-out transcript (`view`) |
+//! | `session` | the session tier, pure: what tern speaks (`effect`, `event`, `request`, `reply`), what it holds (`state`: everything but the layer stacks) and what server messages, answers and the person's decisions do to it (`lifecycle`, `responses`, `server_events`, …); it never sees a layer |
+//! | `app` | the views and `update(state, event, now) -> effects`, in tiers (listed in `app`'s docs and held by the architecture test): what layers answer (`layer_types`), the views (`layers`, `base`, `commands`, `geometry`, `reference`), the `router`, `update` |
 //! | `ui` | widgets that draw `&AppState` and never write it: the transcript, each layer bottom-up, the status line and the hint bar |
 //! | `runtime` | the one `tokio::select!` loop on a current-thread runtime (input before server messages, applied in batches of at most 64; frames ≤ 60 fps, none when idle), the terminal guard, the effects carried out |
 //! | `demo` | the embedded scripted server; its turns are data in `assets/demo/script.json` |
@@ -48,7 +55,7 @@
 //!
 //! ## Keys
 //!
-//! Every view declares its keys once, in a key table (`app::keys::KeyTable`): each row names an
+//! Every view declares its keys once, in a key table (`controls::keys::KeyTable`): each row names an
 //! action, its chords, when it applies and the words the hint bar and help show. The view
 //! resolves keys through its table, and the hint bar, `?` help, `/help`, `tern --keys` and the
 //! config file's `[keys]` read the same table (`app::reference` lists them all), so a key cannot
@@ -71,7 +78,7 @@
 //! rows (`impl LayerView`), one file under `src/ui/` to draw it. It opens by being returned
 //! (`Outcome::Open`) from a key, a command or another layer, or on the session's news
 //! (a `LayerEvent`) by an arm in `app::layers::opened_by`; the router names no view. Anything
-//! that waits for a moment (a timer) is one line in `app::session::timers`.
+//! that waits for a moment (a timer) is one line in `session::timers`.
 //!
 //! ## Tests
 //!
@@ -86,6 +93,7 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod controls;
 pub mod demo;
 pub mod doctor;
 pub mod model;
@@ -93,6 +101,7 @@ pub mod protocol;
 pub mod render;
 pub mod rpc;
 pub mod runtime;
+pub mod session;
 pub mod text;
 pub mod theme;
 pub mod ui;

@@ -167,7 +167,7 @@ fn doctor(
     let sections = vec![
         tern::doctor::facts::codex_section(codex, cli.demo),
         tern::doctor::facts::settings_section(effective, loaded, looked_at),
-        tern::app::state::first_run::DoctorSection {
+        tern::session::state::first_run::DoctorSection {
             title: "Terminal".into(),
             rows: tern::doctor::terminal::rows(answers.as_ref(), None),
         },
@@ -204,14 +204,14 @@ fn command_line_error(e: &clap::Error) -> ExitCode {
 
 /// The local codex service (the shared server the official TUI starts), when its socket is
 /// there: a thread it holds can be joined over it from the locked-thread box.
-fn shared_service(codex_home: Option<&str>) -> Option<tern::app::state::SharedService> {
+fn shared_service(codex_home: Option<&str>) -> Option<tern::session::state::SharedService> {
     use std::os::unix::fs::FileTypeExt;
     let endpoint = tern::rpc::endpoint::Endpoint::parse("unix://", codex_home).ok()?;
     let tern::rpc::endpoint::Endpoint::Unix { path } = &endpoint else {
         return None;
     };
     let is_socket = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket());
-    is_socket.then(|| tern::app::state::SharedService {
+    is_socket.then(|| tern::session::state::SharedService {
         socket: path.to_string_lossy().into_owned(),
         label: endpoint.label(),
     })
@@ -322,7 +322,7 @@ async fn async_main(
         .config
         .first_run
         .doctor
-        .push(tern::app::state::first_run::DoctorSection {
+        .push(tern::session::state::first_run::DoctorSection {
             title: "Terminal".into(),
             rows: tern::doctor::terminal::rows(None, Some(keyboard)),
         });

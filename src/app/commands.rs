@@ -2,14 +2,14 @@
 //! text (typed or completed in the slash popup) comes here from `composer_input::submit`; an
 //! unknown name gets a warning naming the closest commands, and the text stays in the composer.
 
-use super::effect::Effect;
 use super::layers::{self, Help, Layer, Outcome};
-use super::request::ClientRequest;
-use super::session::actions::{copy_last_answer, quit};
-use super::session::lifecycle;
-use super::state::Session;
 use crate::model::NoticeLevel;
 use crate::protocol::{ThreadIdParams, ThreadSetNameParams};
+use crate::session::actions::{copy_last_answer, quit};
+use crate::session::effect::Effect;
+use crate::session::lifecycle;
+use crate::session::request::ClientRequest;
+use crate::session::state::Session;
 use std::time::Instant;
 
 /// A command's action: what it does to the session, and what it opens (by what it returns).
@@ -136,13 +136,13 @@ pub static COMMANDS: &[Command] = &[
     Command {
         args: Some("[PATH]"),
         ..command("export", "save the conversation as markdown", |s, a, _| {
-            done(super::session::export::export(s, a))
+            done(crate::session::export::export(s, a))
         })
     },
     command(
         "init",
         "ask the agent to write an AGENTS.md for this repository",
-        |s, _, now| done(super::session::init::init(s, now)),
+        |s, _, now| done(crate::session::init::init(s, now)),
     ),
     Command {
         aliases: &["subagents"],
@@ -180,7 +180,7 @@ pub static COMMANDS: &[Command] = &[
             "choose the colours, previewed as you move",
             |s, a, _| match a {
                 "" => layers::theme_picker::open(s),
-                name => done(super::session::theme::choose_by_name(s, name)),
+                name => done(crate::session::theme::choose_by_name(s, name)),
             },
         )
     },
@@ -195,12 +195,12 @@ pub static COMMANDS: &[Command] = &[
         |s, _, _| layers::skills::open(s),
     ),
     command("vim", "vim keys in the composer, on or off", |s, _, _| {
-        done(super::session::actions::toggle_vim(s))
+        done(crate::session::actions::toggle_vim(s))
     }),
     command(
         "plan",
         "switch to Plan mode: codex plans before it changes anything",
-        |s, _, _| done(super::session::plan_mode::enter_plan(s)),
+        |s, _, _| done(crate::session::plan_mode::enter_plan(s)),
     ),
     command(
         "rewind",
@@ -351,7 +351,7 @@ fn fork(state: &mut Session) -> Vec<Effect> {
     let Some(thread_id) = need_thread(state, "fork it") else {
         return vec![];
     };
-    lifecycle::open(state, crate::app::state::Open::Fork(thread_id))
+    lifecycle::open(state, crate::session::state::Open::Fork(thread_id))
 }
 
 /// `/rename NAME`.
@@ -377,7 +377,7 @@ fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
 
 /// `/doctor` asks where codex's settings came from, for this session's directory.
 fn read_config(state: &Session) -> Vec<Effect> {
-    let cwd = Some(crate::app::session::threads::current_cwd(state));
+    let cwd = Some(crate::session::threads::current_cwd(state));
     vec![Effect::Request(ClientRequest::ReadConfig(
         crate::protocol::ConfigReadParams {
             include_layers: false,

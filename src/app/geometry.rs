@@ -2,8 +2,8 @@
 //! far a page scrolls, how wide cells are laid out) and by `ui` (where to draw), so the two
 //! always agree.
 
-use super::state::Session;
 use crate::render::question::question_lines;
+use crate::session::state::Session;
 use ratatui::layout::Rect;
 
 /// The most rows the composer grows to before it scrolls.
@@ -148,8 +148,7 @@ fn checklist_rows(state: &Session, room: u16) -> u16 {
 /// The agents strip's row while a sub-agent works or one is watched, out of `room` left: the
 /// transcript keeps at least three.
 fn agent_rows(state: &Session, room: u16) -> u16 {
-    let wanted =
-        state.agents.live() > 0 || crate::app::session::agent_switch::watching(state).is_some();
+    let wanted = state.agents.live() > 0 || crate::session::agent_switch::watching(state).is_some();
     u16::from(wanted && room > 3)
 }
 

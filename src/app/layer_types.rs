@@ -2,7 +2,7 @@
 //! it is drawn and the keys it lists. Data only, below everything else in `app`; the layer kinds
 //! themselves are `layers::Layer`.
 
-use super::effect::Effect;
+use crate::session::effect::Effect;
 use crossterm::event::{KeyEvent, MouseEvent};
 
 /// An event that layers compete for.
@@ -43,18 +43,4 @@ pub enum Placement {
     FullScreen,
 }
 
-/// A key and what it does, for the hint bar and the help overlay.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hint {
-    pub keys: String,
-    pub action: String,
-}
-
-impl Hint {
-    pub fn new(keys: impl Into<String>, action: impl Into<String>) -> Self {
-        Hint {
-            keys: keys.into(),
-            action: action.into(),
-        }
-    }
-}
+pub use crate::controls::keys::Hint;

@@ -3,10 +3,10 @@
 //! [`tables`]); the dead-key test fails for a table it cannot find a view of.
 
 use super::base;
-use super::keys::{Binding, Chord, Fate, KeyInfo, KeyList, KeyTable, Keymap, Rest, Show};
 use super::layer_types::Hint;
 use super::layers;
 use crate::config::WrittenKey;
+use crate::controls::keys::{Binding, Chord, Fate, KeyInfo, KeyList, KeyTable, Keymap, Rest, Show};
 use crate::text::sanitize::sanitize_line;
 use unicode_width::UnicodeWidthStr;
 

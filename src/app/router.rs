@@ -11,17 +11,17 @@
 //! takes it; news that opens a view opens the one `layers::opened_by` names.
 
 use super::base;
-use super::effect::Effect;
-use super::event::LayerEvent;
 use super::geometry::Areas;
-use super::keys::Chord;
 use super::layer_types::{Input, Placement};
 use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
 use super::layers::{self, Ctx, Layer, LayerView, Outcome};
 use super::stacks::AppState;
-use super::state::guard::Gate;
-use super::state::questions::QueuedQuestion;
+use crate::controls::keys::Chord;
+use crate::session::effect::Effect;
+use crate::session::event::LayerEvent;
+use crate::session::state::guard::Gate;
+use crate::session::state::questions::QueuedQuestion;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::Instant;
 
@@ -118,7 +118,7 @@ fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
             }
         }
     }
-    super::session::quit_ladder::ctrl_c(&mut state.session, now)
+    crate::session::quit_ladder::ctrl_c(&mut state.session, now)
 }
 
 /// F1 (the conversation's `help_anywhere`), above every layer and the type-ahead gate like
@@ -401,10 +401,10 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
     let session = &mut state.session;
     match event {
         LayerEvent::RenameAnswered { name, result, .. } => {
-            super::session::threads::renamed_here(session, &name, &result);
+            crate::session::threads::renamed_here(session, &name, &result);
             vec![]
         }
-        LayerEvent::OpenRefused { error } => super::session::threads::refused_here(session, &error),
+        LayerEvent::OpenRefused { error } => crate::session::threads::refused_here(session, &error),
         // A sign-in answered after its layer closed: codex stops waiting for that login.
         LayerEvent::LoginAnswered {
             result: Ok(response),

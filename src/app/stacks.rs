@@ -6,18 +6,18 @@
 //! end): the server-down box (`health`'s, when it shows), the layers the person opened, the
 //! front server question, and the layers opened from that question.
 
-use super::composer::ComposerPopup;
 use super::geometry::{self, Areas, BottomBox};
-use super::keys::{Chord, KeyList};
 use super::layer_types::{Hint, Placement};
 use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
 use super::layers::{Layer, LayerView, Search, ViewCx};
-use super::state::health::ServerDown;
-use super::state::questions::QueuedQuestion;
-use super::state::{Session, SessionConfig};
-use super::view::View;
+use crate::controls::composer::ComposerPopup;
+use crate::controls::keys::{Chord, KeyList};
+use crate::controls::view::View;
 use crate::protocol::RequestId;
+use crate::session::state::health::ServerDown;
+use crate::session::state::questions::QueuedQuestion;
+use crate::session::state::{Session, SessionConfig};
 use ratatui::layout::Rect;
 use std::time::Instant;
 
@@ -251,7 +251,7 @@ impl AppState {
     /// When the app must be told that time passed (`AppEvent::Tick`), if ever: the earliest
     /// moment a part of the session waits for (`session::timers`).
     pub fn next_tick(&self, now: Instant) -> Option<Instant> {
-        super::session::timers::next_deadline(&self.session, now)
+        crate::session::timers::next_deadline(&self.session, now)
     }
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.

@@ -4,14 +4,14 @@
 //! layers (`LayerEvent`) the router hands on afterwards.
 
 use super::base::composer_input;
-use super::effect::Effect;
-use super::event::{AppEvent, LayerEvent};
 use super::layer_types::Input;
 use super::router;
-use super::session::restart;
-use super::session::{actions, attention, health, lifecycle, notices, reconnect, responses};
-use super::session::{first_run, server_events, threads, timers, unseen};
 use super::stacks::AppState;
+use crate::session::effect::Effect;
+use crate::session::event::{AppEvent, LayerEvent};
+use crate::session::restart;
+use crate::session::{actions, attention, health, lifecycle, notices, reconnect, responses};
+use crate::session::{first_run, server_events, threads, timers, unseen};
 use ratatui::layout::Rect;
 use std::time::Instant;
 
@@ -26,15 +26,15 @@ pub fn start(state: &mut AppState) -> Vec<Effect> {
             // Files of this machine: copied to a server elsewhere before the prompt goes.
             if session.config.files_elsewhere {
                 for path in &images {
-                    effects.extend(super::session::image_upload::upload(session, path.clone()));
+                    effects.extend(crate::session::image_upload::upload(session, path.clone()));
                 }
             }
-            let message = super::state::outbox::Message::new(prompt, images);
+            let message = crate::session::state::outbox::Message::new(prompt, images);
             session.outbox.queued.push_back(message);
         }
         None => {
             for path in images {
-                effects.extend(super::session::image_upload::attach_here(session, path));
+                effects.extend(crate::session::image_upload::attach_here(session, path));
             }
         }
     }
@@ -59,7 +59,7 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
     };
     effects.extend(attention::alerts(&state.session, before));
     // Images read here before the server said where its home is go on once it has.
-    let mut going_on = super::session::image_upload::go_on(&mut state.session);
+    let mut going_on = crate::session::image_upload::go_on(&mut state.session);
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
     if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;
@@ -128,7 +128,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             file,
             result,
         } => {
-            super::session::theme::setting_saved(session, &key, &value, &file, &result);
+            crate::session::theme::setting_saved(session, &key, &value, &file, &result);
             vec![]
         }
         AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
@@ -155,11 +155,11 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             result,
             exists,
         } => {
-            super::session::export::written(session, &path, result, exists);
+            crate::session::export::written(session, &path, result, exists);
             vec![]
         }
         AppEvent::AgentsFileChecked { path, exists } => {
-            super::session::init::checked(session, &path, exists, now)
+            crate::session::init::checked(session, &path, exists, now)
         }
         AppEvent::GitRefs { kind, result } => {
             session
@@ -167,12 +167,12 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::GitRefs { kind, result });
             vec![]
         }
-        AppEvent::ClipboardImage(result) => super::session::image_upload::pasted(session, result),
+        AppEvent::ClipboardImage(result) => crate::session::image_upload::pasted(session, result),
         AppEvent::ImageReadForServer { path, result } => {
-            super::session::image_upload::read(session, &path, result)
+            crate::session::image_upload::read(session, &path, result)
         }
         AppEvent::ImageProbed { path, result } => {
-            super::session::images::probed(session, &path, &result);
+            crate::session::images::probed(session, &path, &result);
             match result {
                 Ok(info) => session.shown.transcript.set_image_info(&path, info),
                 Err(why) => tracing::debug!("could not read the image {path}: {why}"),
@@ -186,7 +186,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::FilesRestored(outcomes) => {
-            super::session::rewind::files_restored(session, &outcomes);
+            crate::session::rewind::files_restored(session, &outcomes);
             vec![]
         }
         AppEvent::ServerInspected { pid, process } => {

@@ -1,5 +1,6 @@
 //! The check of the graph against the declared orders, and the report of it.
 
+use super::tiers::Tiers;
 use super::{head, is_within, Graph};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
@@ -9,17 +10,12 @@ pub fn check(graph: &Graph) -> (Vec<String>, String) {
     let mut problems = Vec::new();
     let mut report = String::new();
     let crate_tiers = &graph.crate_tiers;
-    let app = &graph.app_tiers;
-    // Every layer and every tier of app is named in the docs.
+    // Every layer, and every child of a room with tiers, is named in the docs.
     let mut layers = BTreeSet::new();
-    let mut app_children = BTreeSet::new();
     for edge in &graph.edges {
         for module in [&edge.from, &edge.to] {
             if !module.is_empty() && head(module, 1) != "architecture" {
                 layers.insert(head(module, 1));
-            }
-            if let Some(inner) = module.strip_prefix("app::") {
-                app_children.insert(inner.to_string());
             }
         }
     }
@@ -30,19 +26,8 @@ pub fn check(graph: &Graph) -> (Vec<String>, String) {
             ));
         }
     }
-    for child in &app_children {
-        if app.unit_of(child).is_none() {
-            problems.push(format!(
-                "src/app/mod.rs: `app::{child}` is in no tier of the list"
-            ));
-        }
-    }
     // Crate layers.
     let mut crate_counts: BTreeMap<(String, String), usize> = BTreeMap::new();
-    let mut app_counts: BTreeMap<(String, String), usize> = BTreeMap::new();
-    // Inside app, file by file: (tier, from, to) → count.
-    let mut file_counts: BTreeMap<(usize, String, String), usize> = BTreeMap::new();
-    let mut upward = 0;
     for edge in &graph.edges {
         let (from, to) = (head(&edge.from, 1), head(&edge.to, 1));
         if from == "architecture" {
@@ -73,25 +58,74 @@ pub fn check(graph: &Graph) -> (Vec<String>, String) {
             }
             continue;
         }
-        if from != "app" {
+    }
+    problems.extend(cycles(graph));
+    // The report: crate layers, then app's tiers, each module with its edges.
+    writeln!(report, "crate layers, lowest first (src/lib.rs):").ok();
+    for (i, (_, modules)) in crate_tiers.tiers.iter().enumerate() {
+        for module in modules {
+            write_uses(
+                &mut report,
+                &format!("{}. {module}", i + 1),
+                module,
+                &crate_counts,
+            );
+        }
+    }
+    for (room, tiers) in &graph.rooms {
+        check_room(graph, room, tiers, &mut problems, &mut report);
+    }
+    (problems, report)
+}
+
+/// Inside a room with tiers (`app`, `session`): each file uses only its own tier or those
+/// before it, and the "Only … use …" rules hold.
+fn check_room(
+    graph: &Graph,
+    room: &str,
+    tiers: &Tiers,
+    problems: &mut Vec<String>,
+    report: &mut String,
+) {
+    let prefix = format!("{room}::");
+    let mut children = BTreeSet::new();
+    for edge in &graph.edges {
+        for module in [&edge.from, &edge.to] {
+            if let Some(inner) = module.strip_prefix(&prefix) {
+                children.insert(inner.to_string());
+            }
+        }
+    }
+    for child in &children {
+        if tiers.unit_of(child).is_none() {
+            problems.push(format!(
+                "src/{room}/mod.rs: `{room}::{child}` is in no tier of the list"
+            ));
+        }
+    }
+    let mut room_counts: BTreeMap<(String, String), usize> = BTreeMap::new();
+    // File by file: (tier, from, to) → count.
+    let mut file_counts: BTreeMap<(usize, String, String), usize> = BTreeMap::new();
+    let mut upward = 0;
+    for edge in &graph.edges {
+        if head(&edge.from, 1) != room || head(&edge.to, 1) != room {
             continue;
         }
-        // Inside app.
-        if edge.to == "app" {
+        if edge.to == room {
             problems.push(format!(
-                "{}:{}: `{}` goes through the app root's re-exports: name the module",
+                "{}:{}: `{}` goes through the {room} root's re-exports: name the module",
                 edge.file, edge.line, edge.from
             ));
             continue;
         }
         let (Some((from_child, a)), Some((to_child, b))) = (
-            app.unit_of(&edge.from["app::".len()..]),
-            app.unit_of(&edge.to["app::".len()..]),
+            tiers.unit_of(&edge.from[prefix.len()..]),
+            tiers.unit_of(&edge.to[prefix.len()..]),
         ) else {
             continue;
         };
         if from_child != to_child {
-            *app_counts
+            *room_counts
                 .entry((from_child.clone(), to_child.clone()))
                 .or_default() += 1;
         }
@@ -100,20 +134,18 @@ pub fn check(graph: &Graph) -> (Vec<String>, String) {
             .or_default() += 1;
         if b > a {
             upward += 1;
-        }
-        if b > a {
             problems.push(format!(
                 "{}:{}: `{}` (tier {}) uses `{}` (tier {}): upward",
                 edge.file,
                 edge.line,
                 edge.from,
-                app.label(a),
+                tiers.label(a),
                 edge.to,
-                app.label(b),
+                tiers.label(b),
             ));
         }
-        for (users, used) in &app.only {
-            let used_module = format!("app::{used}");
+        for (users, used) in &tiers.only {
+            let used_module = format!("{prefix}{used}");
             if is_within(&edge.to, &used_module)
                 && !is_within(&edge.from, &used_module)
                 && !users.iter().any(|user| is_within(&from_child, user))
@@ -133,39 +165,26 @@ pub fn check(graph: &Graph) -> (Vec<String>, String) {
             }
         }
     }
-    problems.extend(cycles(graph));
-    // The report: crate layers, then app's tiers, each module with its edges.
-    writeln!(report, "crate layers, lowest first (src/lib.rs):").ok();
-    for (i, (_, modules)) in crate_tiers.tiers.iter().enumerate() {
-        for module in modules {
-            write_uses(
-                &mut report,
-                &format!("{}. {module}", i + 1),
-                module,
-                &crate_counts,
-            );
-        }
-    }
-    writeln!(report, "app tiers, lowest first (src/app/mod.rs):").ok();
-    for (i, (label, modules)) in app.tiers.iter().enumerate() {
-        let total: usize = app_counts
+    writeln!(report, "{room} tiers, lowest first (src/{room}/mod.rs):").ok();
+    for (i, (label, modules)) in tiers.tiers.iter().enumerate() {
+        let total: usize = room_counts
             .iter()
             .filter(|((from, _), _)| modules.contains(from))
             .map(|(_, n)| n)
             .sum();
         writeln!(report, "  {}. {label} ({total} edges out)", i + 1).ok();
         for module in modules {
-            write_uses(&mut report, &format!("  {module}"), module, &app_counts);
+            write_uses(report, &format!("  {module}"), module, &room_counts);
         }
     }
     writeln!(
         report,
-        "app files, tier by tier (one line per file: what it uses):"
+        "{room} files, tier by tier (one line per file: what it uses):"
     )
     .ok();
+    let short = |m: &str| m.strip_prefix(&prefix).unwrap_or(m).to_string();
     let mut lines: BTreeMap<(usize, &str), Vec<String>> = BTreeMap::new();
     for ((tier, from, to), n) in &file_counts {
-        let short = |m: &str| m.strip_prefix("app::").unwrap_or(m).to_string();
         lines
             .entry((*tier, from.as_str()))
             .or_default()
@@ -174,14 +193,12 @@ pub fn check(graph: &Graph) -> (Vec<String>, String) {
     let mut tier_shown = None;
     for ((tier, from), uses) in &lines {
         if tier_shown != Some(*tier) {
-            writeln!(report, "  {}", app.label(*tier)).ok();
+            writeln!(report, "  {}", tiers.label(*tier)).ok();
             tier_shown = Some(*tier);
         }
-        let from = from.strip_prefix("app::").unwrap_or(from);
-        writeln!(report, "    {from} → {}", uses.join(", ")).ok();
+        writeln!(report, "    {} → {}", short(from), uses.join(", ")).ok();
     }
-    writeln!(report, "upward edges inside app: {upward}").ok();
-    (problems, report)
+    writeln!(report, "upward edges inside {room}: {upward}").ok();
 }
 
 fn write_uses(

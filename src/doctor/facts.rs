@@ -2,9 +2,9 @@
 //! settings in force and where each came from (`--print-config`'s lines), and the terminal as
 //! its environment describes it.
 
-use crate::app::state::first_run::DoctorSection;
 use crate::config::{Effective, Loaded};
 use crate::runtime::codex_bin::{Located, NotFound};
+use crate::session::state::first_run::DoctorSection;
 use std::path::Path;
 
 /// The codex binary: where, how it was found, or what was tried.

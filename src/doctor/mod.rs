@@ -10,9 +10,9 @@ pub mod probe;
 pub mod terminal;
 
 use crate::app::layers::doctor_view;
-use crate::app::state::first_run::{DoctorSection, FirstRunSetup};
-use crate::app::state::{Session, SessionConfig};
 use crate::runtime::codex_bin::{Located, NotFound};
+use crate::session::state::first_run::{DoctorSection, FirstRunSetup};
+use crate::session::state::{Session, SessionConfig};
 
 /// The report as text: the runtime's facts (`sections`), then what a codex found at `codex`
 /// says about itself and the sign-in (skipped with `remote`, which is not probed).

@@ -3,15 +3,15 @@
 //! came from), keeping the `configWarning`s it sends on
 //! the way. Everything goes into a throwaway session, for the report to read as `/doctor` does.
 
-use crate::app::session::config_warning;
-use crate::app::state::first_run::DoctorSection;
-use crate::app::state::Session;
 use crate::protocol::{
     ConfigReadParams, ConfigReadResponse, GetAccountParams, GetAccountResponse, InitializeParams,
     InitializeResponse, NoticeNotification,
 };
 use crate::rpc::child::ChildTransport;
 use crate::rpc::{Connection, Inbound};
+use crate::session::config_warning;
+use crate::session::state::first_run::DoctorSection;
+use crate::session::state::Session;
 use std::path::Path;
 use std::time::Duration;
 

@@ -12,7 +12,7 @@ pub const THREAD_NAME_SET: &str = "thread/name/set";
 pub const THREAD_ARCHIVE: &str = "thread/archive";
 pub const THREAD_UNARCHIVE: &str = "thread/unarchive";
 /// The ids of the threads the server holds in memory: answered at once, whatever a turn's model
-/// is doing, so it is tern's check on a quiet server (`app::session::health`).
+/// is doing, so it is tern's check on a quiet server (`session::health`).
 pub const THREAD_LOADED_LIST: &str = "thread/loaded/list";
 
 /// `ThreadSortKey` values tern uses.

@@ -219,14 +219,14 @@ pub fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::app::App
         }),
         Effect::PreviewRestore { thread_id, .. } => Some(AppEvent::RestorePreview {
             thread_id: thread_id.clone(),
-            result: Err(crate::app::session::rewind::REMOTE_FILES.into()),
+            result: Err(crate::session::rewind::REMOTE_FILES.into()),
         }),
         Effect::RestoreFiles { files, .. } => Some(AppEvent::FilesRestored(
             files
                 .iter()
                 .map(|f| crate::model::rewind::RestoreOutcome {
                     path: f.path.clone(),
-                    result: Err(crate::app::session::rewind::REMOTE_FILES.into()),
+                    result: Err(crate::session::rewind::REMOTE_FILES.into()),
                 })
                 .collect(),
         )),

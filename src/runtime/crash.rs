@@ -5,7 +5,7 @@
 
 use super::event_loop::SessionOutcome;
 use super::farewell::farewell_with;
-use crate::app::session::leftovers::take_left_by_panic;
+use crate::session::leftovers::take_left_by_panic;
 use crossterm::event::{Event, KeyCode};
 use futures::Stream;
 use std::io;

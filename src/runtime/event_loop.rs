@@ -370,8 +370,8 @@ where
             failure,
             frames_drawn: self.frames_drawn,
             copied: state.session.copied.clone(),
-            unsent: app::session::outbox::unsent_text(&state.session),
-            unconfirmed: app::session::outbox::unconfirmed_steers(&state.session),
+            unsent: crate::session::outbox::unsent_text(&state.session),
+            unconfirmed: crate::session::outbox::unconfirmed_steers(&state.session),
         };
         (outcome, state)
     }

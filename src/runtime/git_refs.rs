@@ -1,7 +1,7 @@
 //! The branches and recent commits `/review` offers: `git for-each-ref` and `git log`, bounded in
 //! time and size, never blocking the loop.
 
-use crate::app::event::{CommitRef, GitRefKind, GitRefs};
+use crate::session::event::{CommitRef, GitRefKind, GitRefs};
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::process::Command;

@@ -4,8 +4,8 @@
 //! parse (a torn last line, garbage). The file is private (0600): it holds prompts.
 
 use super::private_file::{open_private, Access};
-use crate::app::prompt_history::MAX_ENTRIES;
 use crate::app::SessionConfig;
+use crate::controls::prompt_history::MAX_ENTRIES;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};

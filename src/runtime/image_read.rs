@@ -2,7 +2,7 @@
 //! its bytes in base64 for `fs/writeFile`, and their SHA-1, which names its folder there.
 //! Bounded: a file over [`MAX_IMAGE_BYTES`] is refused with its size, never read into memory.
 
-use crate::app::event::LocalImageBytes;
+use crate::session::event::LocalImageBytes;
 use base64::Engine;
 use sha1::{Digest, Sha1};
 use std::io::Read;

@@ -7,10 +7,10 @@
 //! Answers arrive through the connection's inbound queue, among the notifications, in the order
 //! the server sent them (see `rpc::connection`).
 
-use crate::app::reply::{Answer, Reply, ReplyError};
 use crate::app::{AppEvent, ClientRequest, RequestTag};
 use crate::protocol::{self, RequestId};
 use crate::rpc::{Connection, RpcError};
+use crate::session::reply::{Answer, Reply, ReplyError};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::HashMap;

@@ -2,9 +2,9 @@
 //! process is killed if it still runs (stopped or stuck), a new one is spawned, and the loop
 //! swaps its connection for one over the new pipes.
 
-use crate::app::state::health::Timeouts;
 use crate::rpc::child::ChildTransport;
 use crate::rpc::Transport;
+use crate::session::state::health::Timeouts;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! and npm's `codex` is a node wrapper whose child, the native binary, is the one serving).
 //! Elsewhere the answer is `Unknown`, and the app goes by the probe alone.
 
-use crate::app::event::ProcessState;
+use crate::session::event::ProcessState;
 use std::path::Path;
 
 /// The state of `pid` and its group: a stopped process anywhere in it is named first; then a

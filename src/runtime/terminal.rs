@@ -46,7 +46,7 @@ impl TerminalGuard {
         ACTIVE.store(true, Ordering::SeqCst);
         abort_restore::set_state(true, false, false);
         let mut stdout = io::stdout();
-        // Focus changes tell whether a finished turn should ring the bell (app::session::attention).
+        // Focus changes tell whether a finished turn should ring the bell (session::attention).
         execute!(
             stdout,
             EnterAlternateScreen,

@@ -1,7 +1,7 @@
 //! `/theme`'s reading of the theme files: each file parsed, the good ones registered as themes,
 //! each listed for the picker with its theme or what is wrong with it.
 
-use crate::app::event::ThemeChoice;
+use crate::session::event::ThemeChoice;
 use crate::theme::{self, user};
 use std::path::Path;
 

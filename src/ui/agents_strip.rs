@@ -33,7 +33,7 @@ pub fn strip_line(state: &Session, width: usize, now: Instant) -> Line<'static> 
     let palette = state.config.theme.palette();
     let mut agents: Vec<&Agent> = state.agents.iter().filter(|a| a.state.is_live()).collect();
     agents.extend(state.agents.iter().filter(|a| !a.state.is_live()));
-    let watched = crate::app::session::agent_switch::watching(state).map(|a| a.thread_id.as_str());
+    let watched = crate::session::agent_switch::watching(state).map(|a| a.thread_id.as_str());
     let (lead, hint) = match watched {
         // Watching one: the way back comes first.
         Some(_) => (

@@ -3,10 +3,10 @@
 //! keys on, the mode is on the box's top edge.
 
 use super::chrome::rounded_box;
-use crate::app::composer::placeholder;
-use crate::app::session::quit_ladder;
 use crate::app::{Lifecycle, Session};
+use crate::controls::composer::placeholder;
 use crate::model::agents::Agent;
+use crate::session::quit_ladder;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Style, Stylize};
@@ -18,8 +18,8 @@ use std::time::Instant;
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     // Queued messages are listed above the box (`ui::queued`), so it has no title.
-    let shell = crate::app::session::shell::command_of(&state.composer.text()).is_some();
-    let plan = crate::app::session::plan_mode::in_plan_mode(state);
+    let shell = crate::session::shell::command_of(&state.composer.text()).is_some();
+    let plan = crate::session::plan_mode::in_plan_mode(state);
     let border = match state.lifecycle {
         Lifecycle::Failed(_) => palette.error,
         // A `!` line runs in the person's shell, outside the sandbox: the box says so.
@@ -31,14 +31,14 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     // Vim's mode (and the command being typed) on the border, where the eye is.
     if let Some(vim) = &state.composer.vim {
         let style = match vim.mode {
-            crate::app::composer::vim::Mode::Normal => palette.badge,
-            crate::app::composer::vim::Mode::Insert => palette.accent,
-            crate::app::composer::vim::Mode::Replace => palette.warning,
+            crate::controls::composer::vim::Mode::Normal => palette.badge,
+            crate::controls::composer::vim::Mode::Insert => palette.accent,
+            crate::controls::composer::vim::Mode::Replace => palette.warning,
         };
         let label = Span::styled(format!(" {} ", vim.status()), style);
         block = block.title_top(Line::from(label).right_aligned());
     }
-    let watching = crate::app::session::agent_switch::watching(state);
+    let watching = crate::session::agent_switch::watching(state);
     if shell {
         block = block.title(Span::styled(
             " ! shell command · runs unsandboxed, with full access ",
@@ -85,7 +85,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
         };
         let hint = if quit_ladder::armed(state, now) {
             Line::from(Span::styled("Ctrl+C again to quit", palette.warning))
-        } else if crate::app::session::rewind::armed(state, now) {
+        } else if crate::session::rewind::armed(state, now) {
             Line::from(Span::styled(
                 "Esc again to rewind to an earlier message",
                 palette.warning,
@@ -141,7 +141,7 @@ fn short_name(name: &str) -> String {
 /// The placeholder while a sub-agent is watched: whether a message reaches it.
 fn agent_placeholder(state: &Session, agent: &Agent, width: usize) -> String {
     let name = short_name(&agent.name());
-    let full = if crate::app::session::agent_switch::takes_messages(state) {
+    let full = if crate::session::agent_switch::takes_messages(state) {
         format!("Message {name} directly (a turn of its own) · /agents lists the others")
     } else {
         format!("{name} takes no direct messages · Alt+← back to the main thread")

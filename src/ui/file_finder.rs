@@ -2,7 +2,7 @@
 //! matched in bold. Paths come from the server and pass through `sanitize_line`.
 
 use super::chrome::{draw_popup, popup_box, row_style, title};
-use crate::app::composer::FileFinder;
+use crate::controls::composer::FileFinder;
 use crate::model::work;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;

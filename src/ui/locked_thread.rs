@@ -4,8 +4,8 @@
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::LockedThread;
-use crate::app::state::Session;
 use crate::render::wrap::wrap_spans;
+use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -24,7 +24,7 @@ pub fn draw(
 ) {
     let inner_width = WIDTH.min(within.width).saturating_sub(4) as usize;
     // The local codex service can open it for this window too (`session::join`).
-    let join = locked.thread_id.is_some() && crate::app::session::join::can_join(session);
+    let join = locked.thread_id.is_some() && crate::session::join::can_join(session);
     let lines = body(locked, join, inner_width, palette);
     let area = popup(within, WIDTH, lines.len() as u16 + 2);
     let border = palette.border_attention;

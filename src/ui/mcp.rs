@@ -6,9 +6,9 @@
 use super::chrome::{draw_popup, menu_row, popup_box, title};
 use super::skill_popup::cut;
 use crate::app::layers::mcp::{auth_label, server_rows, McpView, ServerRow, Tone};
-use crate::app::session::mcp::first_clause;
-use crate::app::state::mcp::Login;
-use crate::app::state::Session;
+use crate::session::mcp::first_clause;
+use crate::session::state::mcp::Login;
+use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;

@@ -44,12 +44,12 @@ mod thread_picker;
 mod transcript;
 mod welcome;
 
-use crate::app::composer::ComposerPopup;
 use crate::app::geometry::Areas;
 use crate::app::layer_types::Placement;
 use crate::app::layers::Layer;
 use crate::app::stacks::Shown;
 use crate::app::AppState;
+use crate::controls::composer::ComposerPopup;
 use ratatui::Frame;
 use std::time::Instant;
 pub use transcript::ImagePlacement;

@@ -3,9 +3,9 @@
 
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::geometry::fit;
-use crate::app::state::questions::QueuedQuestion;
 use crate::model::QuestionSubject;
 use crate::render::question::{question_lines, QuestionLook};
+use crate::session::state::questions::QueuedQuestion;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;

@@ -2,9 +2,9 @@
 
 use super::chrome::{draw_popup, popup_box, title};
 use crate::app::layers::QuestionView;
-use crate::app::state::questions::QueuedQuestion;
 use crate::render::fit::window;
 use crate::render::question::{question_lines, QuestionLook};
+use crate::session::state::questions::QueuedQuestion;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;

@@ -83,7 +83,7 @@ fn preview_lines(
     width: usize,
     palette: &Palette,
 ) -> Vec<Line<'static>> {
-    let cwd = crate::app::session::threads::current_cwd(session);
+    let cwd = crate::session::threads::current_cwd(session);
     let relative = |path: &str| -> String {
         let shown = path
             .strip_prefix(&cwd)

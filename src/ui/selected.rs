@@ -4,8 +4,8 @@
 use super::chrome::popup_box;
 use super::transcript::RowOrigin;
 use crate::app::layers::SelectedCell;
-use crate::app::selection::cell_text;
 use crate::app::AppState;
+use crate::controls::selection::cell_text;
 use crate::model::CellKind;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;

@@ -1,7 +1,7 @@
 //! The server-down box: what happened to codex app-server and the restart key.
 
 use super::chrome::{draw_popup, popup_box};
-use crate::app::state::health::ServerDown;
+use crate::session::state::health::ServerDown;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -6,10 +6,10 @@
 use super::chrome::{draw_popup, menu_row, popup_box, title};
 use crate::app::geometry::popup;
 use crate::app::layers::sign_in::{Screen, SignIn};
-use crate::app::session::account;
-use crate::app::state::Session;
 use crate::protocol::LoginKind;
 use crate::render::wrap::wrap_spans;
+use crate::session::account;
+use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -208,7 +208,7 @@ fn why(session: &Session) -> String {
         return "codex's requests to the model were refused (401 Unauthorized): sign in again."
             .into();
     }
-    if crate::app::session::gate::needs_sign_in(session) {
+    if crate::session::gate::needs_sign_in(session) {
         return "This session's model provider is OpenAI's, and codex is not signed in.".into();
     }
     match session.account.known() {

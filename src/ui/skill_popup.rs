@@ -3,8 +3,8 @@
 
 use super::chrome::{draw_popup, popup_box, row_style, title};
 use crate::app::base::skills::{matching, MAX_SHOWN};
-use crate::app::composer::SkillFinder;
-use crate::app::state::Session;
+use crate::controls::composer::SkillFinder;
+use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;

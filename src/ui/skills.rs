@@ -6,7 +6,7 @@ use super::chrome::{draw_popup, menu_row, popup_box, title};
 use super::skill_popup::cut;
 use crate::app::geometry::popup;
 use crate::app::layers::skills::SkillsView;
-use crate::app::state::Session;
+use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;

@@ -3,9 +3,9 @@
 
 use super::chrome::{draw_popup, menu_row, popup_box};
 use crate::app::base::slash::matches;
-use crate::app::composer::SlashPopup;
 use crate::app::geometry::Areas;
 use crate::app::Session;
+use crate::controls::composer::SlashPopup;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};

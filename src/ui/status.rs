@@ -35,7 +35,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let status = |text: &str, style| Part::text(keep::STATE, text, style);
     // Whose transcript this is, when it is a sub-agent's (the composer's border has the way
     // back).
-    if let Some(agent) = crate::app::session::agent_switch::watching(&state.session) {
+    if let Some(agent) = crate::session::agent_switch::watching(&state.session) {
         let name = clip(&sanitize_line(&agent.name()), 24);
         parts.push(Part::text(
             keep::WATCHING,
@@ -58,7 +58,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
         Lifecycle::Opening(_) => parts.push(status("opening a thread…", palette.warning)),
         Lifecycle::Failed(_) => parts.push(status("disconnected", palette.error.bold())),
         Lifecycle::Ready => match &state.session.shown.turn {
-            TurnPhase::Idle if crate::app::session::gate::needs_sign_in(&state.session) => {
+            TurnPhase::Idle if crate::session::gate::needs_sign_in(&state.session) => {
                 let refused = state.session.account.refused.is_some();
                 parts.push(status(
                     if refused {
@@ -98,17 +98,17 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     }
     if let Some(thread) = &state.session.shown.thread {
         // What the next turn uses: `/model` may have changed it.
-        let model = crate::app::session::turn_settings::model(&state.session).unwrap_or_default();
+        let model = crate::session::turn_settings::model(&state.session).unwrap_or_default();
         let mut model = vec![Span::styled(sanitize_line(&model), palette.identity)];
         // The next turn's reasoning effort (Alt+, / Alt+. change it).
-        if let Some(effort) = crate::app::session::turn_settings::effort(&state.session) {
+        if let Some(effort) = crate::session::turn_settings::effort(&state.session) {
             model.push(Span::styled(
                 format!(" {}", sanitize_line(&effort)),
                 palette.identity,
             ));
         }
         parts.push(Part::new(keep::MODEL, model));
-        if crate::app::session::plan_mode::in_plan_mode(&state.session) {
+        if crate::session::plan_mode::in_plan_mode(&state.session) {
             parts.push(Part::text(
                 keep::PLAN_MODE,
                 "Plan mode (Shift+Tab)",

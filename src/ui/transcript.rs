@@ -1,7 +1,7 @@
 //! The scrolling transcript. Only the cells in the window are laid out and copied to the screen.
 
-use crate::app::scroll::Measure;
 use crate::app::AppState;
+use crate::controls::scroll::Measure;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -113,7 +113,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePla
 /// The previews whose rows are all on screen (a preview cut by the window's edge is not drawn:
 /// the image protocols draw whole images).
 fn placements(
-    view: &crate::app::view::View<'_>,
+    view: &crate::controls::view::View<'_>,
     origins: &[RowOrigin],
     area: Rect,
 ) -> Vec<ImagePlacement> {

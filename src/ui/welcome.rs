@@ -4,11 +4,11 @@
 //! from the server or the command line: sanitised.
 
 use super::chrome::rounded_box;
-use crate::app::composer::ComposerPopup;
-use crate::app::session::turn_settings;
 use crate::app::AppState;
+use crate::controls::composer::ComposerPopup;
 use crate::model::CellKind;
 use crate::render::fit::cells;
+use crate::session::turn_settings;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -51,7 +51,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         (Some(model), None) => model,
         (None, _) => pending(),
     };
-    let cwd = crate::app::session::threads::current_cwd(&state.session);
+    let cwd = crate::session::threads::current_cwd(&state.session);
     let connected = state
         .session
         .config

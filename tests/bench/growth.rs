@@ -288,7 +288,7 @@ fn time_of_the_views_that_were_quadratic() {
                 now,
             );
             // Each key after a pause, as a person answers (a burst never answers).
-            let pause = tern::app::state::guard::QUIET + tern::app::state::guard::HOLD;
+            let pause = tern::session::state::guard::QUIET + tern::session::state::guard::HOLD;
             let mut at = read(now);
             let started = Instant::now();
             for _ in 0..n {

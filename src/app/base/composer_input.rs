@@ -3,11 +3,11 @@
 //! and the external editor's round trip. Keeping the cursor in view is the router's, after
 //! every input, since it needs the composer's place on screen.
 
-use crate::app::composer::{ComposerOutcome, Edit};
-use crate::app::effect::Effect;
 use crate::app::layers::Outcome;
-use crate::app::state::Session;
+use crate::controls::composer::{ComposerOutcome, Edit};
 use crate::model::NoticeLevel;
+use crate::session::effect::Effect;
+use crate::session::state::Session;
 use std::time::Instant;
 
 /// The composer's inner width on the current screen (its box has a border on each side).
@@ -42,7 +42,7 @@ pub enum Submit {
 /// outbox.
 pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
     // Signed out, or codex's config broken: the prompt stays in the composer, unrecorded.
-    if crate::app::session::first_run::holds_prompt(state, &text) {
+    if crate::session::first_run::holds_prompt(state, &text) {
         return Outcome::Consumed(vec![]);
     }
     let recorded = if text.trim().is_empty() {
@@ -51,14 +51,14 @@ pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> O
         record_in_prompt_history(state, &text)
     };
     // `!command` runs in the shell at once, even while a turn runs (never steered or queued).
-    if let Some(command) = crate::app::session::shell::command_of(&text) {
+    if let Some(command) = crate::session::shell::command_of(&text) {
         let outcome = crate::app::layers::shell_confirm::submit(state, command);
         return with_effects_first(recorded, outcome);
     }
     let outcome = match crate::app::commands::dispatch(state, &text, now) {
         Some(ran) => ran,
         // An agent that takes no direct turns: the text stays in the composer (its images too).
-        None if !crate::app::session::agent_switch::takes_messages(state) => {
+        None if !crate::session::agent_switch::takes_messages(state) => {
             state.composer.set_text(&text);
             state.shown.transcript.notice(
                 crate::model::NoticeLevel::Warning,
@@ -70,10 +70,10 @@ pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> O
             // The attached images go with the message (a command leaves them attached).
             let images = std::mem::take(&mut state.composer.images);
             state.composer.image_info.clear();
-            let message = crate::app::state::outbox::Message::new(text, images);
+            let message = crate::session::state::outbox::Message::new(text, images);
             Outcome::Consumed(match how {
-                Submit::Send => crate::app::session::outbox::send_message(state, message, now),
-                Submit::Queue => crate::app::session::outbox::queue_message(state, message, now),
+                Submit::Send => crate::session::outbox::send_message(state, message, now),
+                Submit::Queue => crate::session::outbox::queue_message(state, message, now),
             })
         }
     };

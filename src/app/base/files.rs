@@ -6,14 +6,14 @@
 //! ignores `mention` items for files), Esc leaves the text.
 
 use crate::app::base::composer_input;
-use crate::app::composer::{ComposerPopup, Edit, FileFinder};
-use crate::app::effect::Effect;
-use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
-use crate::app::line_input::pasted_line;
-use crate::app::session::file_search::search;
-use crate::app::state::Session;
+use crate::controls::composer::{ComposerPopup, Edit, FileFinder};
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::line_input::pasted_line;
+use crate::session::effect::Effect;
+use crate::session::file_search::search;
+use crate::session::state::Session;
 
 /// Whether an `@` (or the skill finder's `$`) typed now starts a mention: at the start of the
 /// composer or after whitespace. One rule for both finders (`keys::BaseState::mention_here`).
@@ -149,14 +149,14 @@ fn on_input(
                     state.composer.edit(Edit::DeleteBack, 1);
                 }
                 // An image is attached (a chip), not named in the text.
-                if crate::app::session::images::is_image_path(&path) {
-                    let full = match crate::app::session::file_search::search_root(state) {
+                if crate::session::images::is_image_path(&path) {
+                    let full = match crate::session::file_search::search_root(state) {
                         Some(root) if !path.starts_with('/') => {
                             format!("{}/{path}", root.trim_end_matches('/'))
                         }
                         _ => path,
                     };
-                    return Some((crate::app::session::images::attach(state, full), false));
+                    return Some((crate::session::images::attach(state, full), false));
                 }
                 composer_input::paste(state, &format!("{} ", quote(&path)));
                 Some((vec![], false))

@@ -6,8 +6,8 @@
 //! share (Esc, Ctrl+R, Alt+←/→, `?`, `/`, Ctrl+Z, Shift+Tab, Ctrl+O) are listed by
 //! `precedence`, which reads this table.
 
-use crate::app::composer::Edit;
-use crate::app::keys::{Chord, KeyRow, KeyTable, Rest, Show, Words};
+use crate::controls::composer::Edit;
+use crate::controls::keys::{Chord, KeyRow, KeyTable, Rest, Show, Words};
 use crossterm::event::KeyCode;
 
 /// What the conversation's keys read: the precedence table's columns, then the facts single
@@ -636,6 +636,6 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
 );
 
 /// The keys that open help over any view (F1, unless `[keys] help_anywhere` says otherwise).
-pub fn help_anywhere(keymap: &crate::app::keys::Keymap) -> Vec<Chord> {
+pub fn help_anywhere(keymap: &crate::controls::keys::Keymap) -> Vec<Chord> {
     keymap.chords("", "help_anywhere", &[HELP_ANYWHERE])
 }

@@ -2,10 +2,10 @@
 //! file's diff: the transcript is laid out as drawn, the clicked row found, and the place under
 //! the pointer read from its text.
 
-use crate::app::scroll::Measure;
-use crate::app::state::Session;
+use crate::controls::scroll::Measure;
 use crate::model::locations::{find_locations, resolve};
 use crate::model::{CellKind, ItemCell};
+use crate::session::state::Session;
 use ratatui::layout::Rect;
 use unicode_width::UnicodeWidthStr;
 

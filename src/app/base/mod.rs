@@ -12,11 +12,11 @@ pub mod skills;
 pub mod slash;
 pub mod vim_keys;
 
-use super::keys::{Chord, KeyList, Resolved};
 use super::layer_types::Input;
 use super::layers::{Ctx, Help, HistorySearch, Layer, Outcome, Search, ViewCx};
-use super::session::actions::{interrupt, quit};
-use super::state::{Session, TurnPhase};
+use crate::controls::keys::{Chord, KeyList, Resolved};
+use crate::session::actions::{interrupt, quit};
+use crate::session::state::{Session, TurnPhase};
 use crossterm::event::{KeyEvent, MouseEventKind};
 use keys::{BaseKey, BaseState, KEYS};
 
@@ -123,18 +123,20 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
     match action {
         BaseKey::Interrupt => return Outcome::Consumed(interrupt(state)),
         BaseKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
-        BaseKey::Send => return composer_input::edit(state, super::composer::Edit::Submit, now),
+        BaseKey::Send => {
+            return composer_input::edit(state, crate::controls::composer::Edit::Submit, now)
+        }
         BaseKey::Queue => return composer_input::queue_draft(state, now),
         BaseKey::Follow => state.shown.scroll.to_bottom(),
         BaseKey::Top => {
             state.scroll_with(transcript, |s, v| s.to_top(v));
-            super::session::threads::to_first_turn(state);
+            crate::session::threads::to_first_turn(state);
         }
         BaseKey::Search => return Outcome::Open(Layer::Search(Search::default()), vec![]),
         BaseKey::PageUp => state.scroll_with(transcript, |s, v| s.page(-1, v)),
         BaseKey::PageDown => state.scroll_with(transcript, |s, v| s.page(1, v)),
         BaseKey::CtrlC => {
-            return Outcome::Consumed(super::session::quit_ladder::ctrl_c(state, now))
+            return Outcome::Consumed(crate::session::quit_ladder::ctrl_c(state, now))
         }
         BaseKey::QueueFocus => return super::layers::queue::open(state),
         BaseKey::Mention => return files::open(state),
@@ -146,7 +148,9 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         }
         BaseKey::Editor => return Outcome::Consumed(composer_input::open_editor(state)),
         // An image on the clipboard is attached (text pastes arrive as pastes, not as this key).
-        BaseKey::PasteImage => return Outcome::Consumed(vec![super::effect::Effect::PasteImage]),
+        BaseKey::PasteImage => {
+            return Outcome::Consumed(vec![crate::session::effect::Effect::PasteImage])
+        }
         BaseKey::Expand => state.expanded = !state.expanded,
         BaseKey::Commands => {
             // A command is typed, never vim's normal mode's letters.
@@ -155,7 +159,9 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         }
         BaseKey::Quit => return Outcome::Consumed(quit(state)),
         BaseKey::SelectCell => return super::layers::selected::open(state, transcript),
-        BaseKey::Suspend => return Outcome::Consumed(vec![super::effect::Effect::Suspend]),
+        BaseKey::Suspend => {
+            return Outcome::Consumed(vec![crate::session::effect::Effect::Suspend])
+        }
         BaseKey::Edit(edit) => {
             // Vim sees what reaches the composer: Backspace moves left in normal mode, and
             // insert mode's edits are part of the change `.` repeats.
@@ -166,7 +172,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         }
         BaseKey::AgentPrevious | BaseKey::AgentNext => {
             let forward = action == BaseKey::AgentNext;
-            return Outcome::Consumed(super::session::agent_switch::step(state, forward));
+            return Outcome::Consumed(crate::session::agent_switch::step(state, forward));
         }
         BaseKey::SkillMention => return skills::open(state),
         BaseKey::VimEscape => return vim_keys::escape(state, now),
@@ -175,16 +181,16 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
             return vim_keys::offer(state, key, now).unwrap_or(Outcome::Consumed(vec![]))
         }
         BaseKey::Rewind => {
-            if super::session::rewind::esc(state, now) {
+            if crate::session::rewind::esc(state, now) {
                 return super::layers::rewind::open(state);
             }
         }
-        BaseKey::Mode => return Outcome::Consumed(super::session::plan_mode::cycle(state)),
+        BaseKey::Mode => return Outcome::Consumed(crate::session::plan_mode::cycle(state)),
         BaseKey::EffortDown => {
-            return Outcome::Consumed(super::session::plan_mode::step_effort(state, false))
+            return Outcome::Consumed(crate::session::plan_mode::step_effort(state, false))
         }
         BaseKey::EffortUp => {
-            return Outcome::Consumed(super::session::plan_mode::step_effort(state, true))
+            return Outcome::Consumed(crate::session::plan_mode::step_effort(state, true))
         }
         BaseKey::Reserved => {}
     }

@@ -9,7 +9,7 @@
 //! With a layer open, the layer's own table sees the key first; what it passes on comes here.
 
 use super::keys::{BaseState, KEYS};
-use crate::app::keys::{Chord, KeyRow, KeyTable, Keymap};
+use crate::controls::keys::{Chord, KeyRow, KeyTable, Keymap};
 use crossterm::event::KeyCode;
 
 /// The keys the table covers.
@@ -127,7 +127,7 @@ pub fn table(chord: &Chord, keymap: &Keymap) -> Vec<Taker> {
                 state,
                 row: row.map(|row| (row.name, row.words.help)),
                 reserved: row.and_then(|row| match row.show {
-                    crate::app::keys::Show::Reserved(issue) => Some(issue),
+                    crate::controls::keys::Show::Reserved(issue) => Some(issue),
                     _ => None,
                 }),
             }
@@ -138,7 +138,7 @@ pub fn table(chord: &Chord, keymap: &Keymap) -> Vec<Taker> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::keys::Binding;
+    use crate::controls::keys::Binding;
 
     #[test]
     fn no_two_rows_take_one_key_in_one_state() {
@@ -163,7 +163,7 @@ mod tests {
                     .when("", |s| !s.question),
                 KeyRow::new("redo", &[Chord::ctrl('r')], 1, "redo").when("", |s| s.vim_normal),
             ],
-            crate::app::keys::Rest::PASS,
+            crate::controls::keys::Rest::PASS,
         );
         static CAREFUL: KeyTable<BaseState, u8> = KeyTable::new(
             "",
@@ -173,7 +173,7 @@ mod tests {
                     .when("", |s| !s.question && !s.vim_normal),
                 KeyRow::new("redo", &[Chord::ctrl('r')], 1, "redo").when("", |s| s.vim_normal),
             ],
-            crate::app::keys::Rest::PASS,
+            crate::controls::keys::Rest::PASS,
         );
         assert_eq!(
             collisions_in(&CARELESS, &Keymap::default()),

@@ -5,14 +5,14 @@
 //! (`session::skills::inputs`). Esc leaves the text as typed.
 
 use crate::app::base::composer_input;
-use crate::app::composer::{ComposerPopup, Edit, SkillFinder};
-use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
-use crate::app::line_input::pasted_line;
-use crate::app::session::skills;
-use crate::app::state::Session;
+use crate::controls::composer::{ComposerPopup, Edit, SkillFinder};
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::line_input::pasted_line;
 use crate::protocol::SkillMetadata;
+use crate::session::skills;
+use crate::session::state::Session;
 
 /// The most matches listed.
 pub const MAX_SHOWN: usize = 8;

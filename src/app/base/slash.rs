@@ -6,11 +6,11 @@
 //! the text.
 
 use crate::app::commands::{self, Command};
-use crate::app::composer::{ComposerPopup, SlashPopup};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
-use crate::app::state::Session;
+use crate::controls::composer::{ComposerPopup, SlashPopup};
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::session::state::Session;
 
 /// What the popup's keys read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -7,10 +7,10 @@
 //! escape sequence such as `jj`, what `.` repeats) and lets the composer type it.
 
 use crate::app::base::composer_input::{self, Submit};
-use crate::app::composer::vim::Mode;
-use crate::app::composer::ComposerOutcome;
 use crate::app::layers::Outcome;
-use crate::app::state::Session;
+use crate::controls::composer::vim::Mode;
+use crate::controls::composer::ComposerOutcome;
+use crate::session::state::Session;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Instant;
 

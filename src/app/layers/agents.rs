@@ -5,12 +5,12 @@
 //! open.
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::{agent_switch, agents};
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::model::NoticeLevel;
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
+use crate::session::{agent_switch, agents};
 
 /// Rows a page key moves by.
 const PAGE: usize = 5;

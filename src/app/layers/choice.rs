@@ -3,14 +3,14 @@
 //! `turn/start` as overrides (see `turn_settings`), and a notice says so.
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::pick_list::PickList;
-use crate::app::session::turn_settings;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::pick_list::PickList;
 use crate::model::NoticeLevel;
 use crate::protocol::{sandbox_policy, ModelInfo};
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
+use crate::session::turn_settings;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
@@ -75,7 +75,7 @@ pub fn open_models(_state: &mut Session) -> Outcome {
     };
     Outcome::Open(
         Layer::Choice(choice),
-        vec![crate::app::session::actions::list_models()],
+        vec![crate::session::actions::list_models()],
     )
 }
 

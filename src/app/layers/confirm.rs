@@ -3,12 +3,12 @@
 //! what is there.
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
-use crate::app::event::{Confirmable, LayerEvent};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::{export, init};
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::model::NoticeLevel;
+use crate::session::event::{Confirmable, LayerEvent};
+use crate::session::state::Session;
+use crate::session::{export, init};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Confirm {

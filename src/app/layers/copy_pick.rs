@@ -2,12 +2,12 @@
 //! the fences, printable text only). Newest first; Enter copies, Esc closes.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::actions::copy;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::model::copyable::{copyables, Copyable};
 use crate::model::NoticeLevel;
+use crate::session::actions::copy;
+use crate::session::state::Session;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct CopyPick {

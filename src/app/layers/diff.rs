@@ -3,13 +3,13 @@
 //! a list of its files, hunk and file jumps, and a side-by-side switch.
 
 use super::{Ctx, Help, Layer, LayerView, Outcome, ViewCx};
-use crate::app::effect::Effect;
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::render::diff::{files_of_patch, DiffDocument, DiffMode, DocAnchor};
 use crate::render::Theme;
+use crate::session::effect::Effect;
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
 use crossterm::event::MouseEventKind;
 use ratatui::layout::Rect;
 

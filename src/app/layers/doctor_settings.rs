@@ -3,8 +3,8 @@
 //! `openai_base_url`, …) with their value and the layer that set them, as `config/read`
 //! reports them.
 
-use crate::app::state::first_run::DoctorSection;
 use crate::protocol::ConfigReadResponse;
+use crate::session::state::first_run::DoctorSection;
 
 /// The settings named, most telling first.
 const SETTINGS: &[&str] = &[

@@ -4,13 +4,13 @@
 //! Values are sanitised when drawn and secrets redacted here; `c` copies the report as text.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::effect::Effect;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::{account, first_run};
-use crate::app::state::first_run::DoctorSection;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::protocol::Account;
+use crate::session::effect::Effect;
+use crate::session::state::first_run::DoctorSection;
+use crate::session::state::Session;
+use crate::session::{account, first_run};
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DoctorView {
@@ -215,7 +215,7 @@ fn sign_in_section(session: &Session) -> DoctorSection {
         Some(Err(e)) => rows.push(("account".into(), format!("codex could not say: {e}"))),
         None => rows.push(("account".into(), "not read yet".into())),
     }
-    if crate::app::session::gate::needs_sign_in(session) {
+    if crate::session::gate::needs_sign_in(session) {
         rows.push(("state".into(), "signed out: /login signs in".into()));
     }
     if state.refused.is_some() {

@@ -3,9 +3,9 @@
 //! `Help`; the router, which alone sees what is on screen, fills it as it opens.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Hint, Input, Placement};
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::session::state::Session;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Help {

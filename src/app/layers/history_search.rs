@@ -3,11 +3,11 @@
 //! was (Ctrl+C reaches it from the router, which hands it to a layer whose table takes it).
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::line_input::LineInput;
-use crate::app::pick_list::PickList;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::line_input::LineInput;
+use crate::controls::pick_list::PickList;
+use crate::session::state::Session;
 
 /// The most matches listed at once.
 pub const SHOWN: usize = 8;

@@ -6,13 +6,13 @@
 //! box closes when a thread opens.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::effect::Effect;
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::lifecycle;
-use crate::app::state::lifecycle::Open;
-use crate::app::state::{Resume, Session};
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::session::effect::Effect;
+use crate::session::event::LayerEvent;
+use crate::session::lifecycle;
+use crate::session::state::lifecycle::Open;
+use crate::session::state::{Resume, Session};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LockedThread {
@@ -96,7 +96,7 @@ impl LockedThread {
         LockedKeys {
             named: self.thread_id.is_some(),
             fresh: session.shown.thread.is_none() && session.config.resume != Resume::Pick,
-            join: crate::app::session::join::can_join(session),
+            join: crate::session::join::can_join(session),
         }
     }
 }
@@ -123,7 +123,7 @@ impl LayerView for LockedThread {
             }
             (LockedKey::Join, Some(thread_id)) if state.join => {
                 self.busy = Some("Joining over the codex service…");
-                Outcome::Consumed(crate::app::session::join::join_service(cx, thread_id))
+                Outcome::Consumed(crate::session::join::join_service(cx, thread_id))
             }
             (LockedKey::New, _) => Outcome::Close(start_fresh(cx)),
             // Opened at startup with nothing under it (`tern resume ID`): leaving means a new

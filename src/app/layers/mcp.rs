@@ -4,13 +4,13 @@
 //! and said in the transcript), `r` reloads codex's MCP config.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::pick_list::PickList;
-use crate::app::session::mcp;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::pick_list::PickList;
 use crate::protocol::McpServerStatus;
+use crate::session::event::LayerEvent;
+use crate::session::mcp;
+use crate::session::state::Session;
 use std::collections::BTreeSet;
 
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -66,12 +66,12 @@ pub use terminals::Terminals;
 pub use theme_picker::ThemePicker;
 pub use thread_picker::ThreadPicker;
 
-use super::effect::Effect;
-use super::event::LayerEvent;
 use super::geometry::Areas;
-use super::keys::KeyList;
 use super::layer_types::{Hint, Input, Placement};
-use super::state::Session;
+use crate::controls::keys::KeyList;
+use crate::session::effect::Effect;
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
 use std::ops::{Deref, DerefMut};
 use std::time::Instant;
 
@@ -213,7 +213,7 @@ pub trait LayerView {
 
     fn title(&self, session: &Session) -> &'static str;
 
-    /// Its key table as it stands now (`app::keys`): what the hint bar, help, the router and
+    /// Its key table as it stands now (`controls::keys`): what the hint bar, help, the router and
     /// the reference read. The same table its `handle` resolves keys through.
     fn keys(&self, cx: &ViewCx<'_>) -> KeyList;
 

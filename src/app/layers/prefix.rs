@@ -4,12 +4,12 @@
 //! rule text is always on screen. Enter (or `p` again) writes it; Esc goes back to the question.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::answer::answer_front;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::model::execpolicy::{refusal, Offer};
 use crate::model::question::{amendment_record, amendment_result};
+use crate::session::answer::answer_front;
+use crate::session::state::Session;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PrefixChooser {

@@ -2,9 +2,9 @@
 //! or a tall diff read end to end before deciding. Esc returns to the question.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::session::state::Session;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct QuestionView {

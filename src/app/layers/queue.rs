@@ -4,10 +4,10 @@
 //! drops it, ↓ past the last one or Esc goes back to the composer.
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::pick_list::PickList;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::pick_list::PickList;
+use crate::session::state::Session;
 
 #[derive(Debug, Default)]
 pub struct QueueFocus {
@@ -106,7 +106,7 @@ impl LayerView for QueueFocus {
                 let draft = state.composer.expanded_text();
                 if !draft.trim().is_empty() || !state.composer.images.is_empty() {
                     let images = std::mem::take(&mut state.composer.images);
-                    let draft = crate::app::state::outbox::Message::new(draft, images);
+                    let draft = crate::session::state::outbox::Message::new(draft, images);
                     state.outbox.queued.insert(at, draft);
                 }
                 state.composer.set_text(&message.text);

@@ -6,13 +6,13 @@
 //! one table ([`KEYS`]).
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::effect::Effect;
-use crate::app::event::{CommitRef, GitRefKind, GitRefs, LayerEvent};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::review;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::protocol::ReviewTarget;
+use crate::session::effect::Effect;
+use crate::session::event::{CommitRef, GitRefKind, GitRefs, LayerEvent};
+use crate::session::review;
+use crate::session::state::Session;
 use crossterm::event::KeyCode;
 
 /// The first step's rows: label and detail.

@@ -6,13 +6,13 @@
 //! the files; `f` rewinds and puts the files back; Esc goes back to the list.
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::rewind;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::model::rewind::RestorePlan;
 use crate::model::NoticeLevel;
+use crate::session::event::LayerEvent;
+use crate::session::rewind;
+use crate::session::state::Session;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RewindView {

@@ -7,14 +7,14 @@
 //! threads and forks but not threads already running (protocol-notes §3.8): the notice says so.
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
-use crate::app::effect::Effect;
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::pick_list::PickList;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::pick_list::PickList;
 use crate::model::rules::{self, Entry, Rule, RulesFileText};
 use crate::model::NoticeLevel;
+use crate::session::effect::Effect;
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
 use std::path::{Path, PathBuf};
 
@@ -113,7 +113,7 @@ impl RulesList {
 
     /// A path as shown: `~/…` under the home folder.
     pub fn show_path(&self, path: &Path) -> String {
-        crate::app::session::notices::show_path(path, self.home.as_deref())
+        crate::session::notices::show_path(path, self.home.as_deref())
     }
 
     fn ask_to_delete(&mut self) {

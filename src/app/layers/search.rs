@@ -5,14 +5,14 @@
 //! the search case-sensitive (smart case).
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::line_input::LineInput;
-use crate::app::scroll::{Anchor, Measure};
-use crate::app::state::Session;
-use crate::app::view::View;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::line_input::LineInput;
+use crate::controls::scroll::{Anchor, Measure};
+use crate::controls::view::View;
 use crate::model::CellKind;
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
 use ratatui::text::Line;
 use std::ops::Range;
 

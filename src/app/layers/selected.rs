@@ -2,7 +2,7 @@
 //! conversation selects the newest cell (`base::keys`' `select_cell`); ↑/↓ (or Alt+↑/↓, k/j)
 //! move the highlight, Home/End reach the ends, `c` copies the cell's text (printable only,
 //! as `/copy`), `d` opens its turn's diff, `f` the diff at the next file it mentions, Esc
-//! goes back to the composer. The selection itself is `app::selection`.
+//! goes back to the composer. The selection itself is `controls::selection`.
 //!
 //! Alt+↑/↓ because nothing else takes them (the composer's ↑/↓ walk rows and earlier prompts,
 //! Shift+↑/↓ scroll, Alt+←/→ move by words) and they work the same with text in the composer.
@@ -10,14 +10,14 @@
 //! prompt to go back to) is held for issue 20's rewind.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::scroll::Anchor;
-use crate::app::selection::{cell_text, mentioned_files, CellSelection};
-use crate::app::session::actions;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::scroll::Anchor;
+use crate::controls::selection::{cell_text, mentioned_files, CellSelection};
 use crate::model::NoticeLevel;
+use crate::session::actions;
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
 use crossterm::event::KeyCode;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

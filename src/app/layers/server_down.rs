@@ -7,9 +7,9 @@
 //! same server instead (`first_run`).
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::session::state::Session;
 
 /// The view of `Health::down`: the state is the session's, so this is only its behaviour.
 #[derive(Debug, Clone, Copy, Default)]
@@ -24,7 +24,7 @@ pub enum DownKey {
 }
 
 fn ctrl_c_words(session: &Session) -> Words {
-    let step = crate::app::session::quit_ladder::next_step(session);
+    let step = crate::session::quit_ladder::next_step(session);
     Words {
         bar: step,
         help: step,
@@ -78,12 +78,12 @@ impl LayerView for ServerDownBox {
         match KEYS.resolve(key, cx, &cx.config.keymap) {
             Resolved::Row(DownKey::Restart) => {
                 let now = cx.now;
-                Outcome::Consumed(crate::app::session::restart::restart(cx, now))
+                Outcome::Consumed(crate::session::restart::restart(cx, now))
             }
             // A config file with an error needs no new server: the thread is asked again.
             Resolved::Row(DownKey::RetryConfig) => {
                 let now = cx.now;
-                Outcome::Consumed(crate::app::session::first_run::retry_config(cx, now))
+                Outcome::Consumed(crate::session::first_run::retry_config(cx, now))
             }
             Resolved::Row(DownKey::Below) | Resolved::Pass => Outcome::Ignored,
             Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
@@ -119,6 +119,6 @@ impl LayerView for ServerDownBox {
 fn config_error(session: &Session) -> bool {
     matches!(
         session.health.down.as_ref().map(|d| &d.cause),
-        Some(crate::app::state::health::DownCause::ConfigError(_))
+        Some(crate::session::state::health::DownCause::ConfigError(_))
     )
 }

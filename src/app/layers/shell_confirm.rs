@@ -4,10 +4,10 @@
 //! `n` or Esc puts the line back in the composer.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::shell;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::session::shell;
+use crate::session::state::Session;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShellConfirm {

@@ -6,12 +6,12 @@
 //! TUI's "Enable/Disable Skills" does.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::pick_list::PickList;
-use crate::app::session::skills;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::controls::pick_list::PickList;
+use crate::session::event::LayerEvent;
+use crate::session::skills;
+use crate::session::state::Session;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SkillsView {

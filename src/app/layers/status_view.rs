@@ -3,12 +3,12 @@
 //! sanitised there).
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::turn_settings;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::protocol::RateLimitWindow;
 use crate::render::numbers;
+use crate::session::state::Session;
+use crate::session::turn_settings;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct StatusView;
@@ -79,13 +79,10 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         "Mode",
         format!(
             "{} (Shift+Tab or /plan to switch)",
-            crate::app::session::plan_mode::mode_name(state)
+            crate::session::plan_mode::mode_name(state)
         ),
     ));
-    rows.push((
-        "Directory",
-        crate::app::session::threads::current_cwd(state),
-    ));
+    rows.push(("Directory", crate::session::threads::current_cwd(state)));
     rows.push((
         "Sandbox",
         turn_settings::sandbox(state).unwrap_or_else(unknown),
@@ -143,9 +140,9 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
 
 /// The sign-in, as `/status` says it.
 fn account_text(state: &Session) -> String {
-    use crate::app::session::account;
+    use crate::session::account;
     match &state.account.read {
-        _ if crate::app::session::gate::needs_sign_in(state) => {
+        _ if crate::session::gate::needs_sign_in(state) => {
             "not signed in (/login signs in)".to_string()
         }
         Some(Ok(read)) => match &read.account {

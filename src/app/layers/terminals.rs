@@ -5,12 +5,12 @@
 //! to stop (Enter picks the one; with a single terminal it is picked at once).
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::session::terminals;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::protocol::BackgroundTerminal;
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
+use crate::session::terminals;
 
 /// Rows a page key moves by.
 const PAGE: usize = 10;

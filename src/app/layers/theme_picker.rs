@@ -4,12 +4,12 @@
 //! mistake is listed with what is wrong (line and column), and cannot be chosen.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::event::{LayerEvent, ThemeChoice};
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::{Input, Placement};
-use crate::app::pick_list::PickList;
-use crate::app::session::theme;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::pick_list::PickList;
+use crate::session::event::{LayerEvent, ThemeChoice};
+use crate::session::state::Session;
+use crate::session::theme;
 use crate::theme::Theme;
 
 #[derive(Debug, Clone, PartialEq)]

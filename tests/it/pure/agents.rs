@@ -250,7 +250,7 @@ fn events_of_unknown_threads_never_reach_the_transcript_or_the_agents_and_stay_b
             .all(|c| !c.contains("leak") && c.contains("let go")),
         "{added:?}"
     );
-    assert!(state.session.threads.len() <= tern::app::state::threads::KEPT_THREADS);
+    assert!(state.session.threads.len() <= tern::session::state::threads::KEPT_THREADS);
     assert!(state.session.agents.is_empty());
     assert_eq!(
         state.session.active_turn_id(),

@@ -38,7 +38,7 @@ fn enter(state: &mut AppState, now: Instant) -> Vec<Effect> {
 fn popup_open(state: &AppState) -> bool {
     matches!(
         state.session.composer.popup,
-        Some(tern::app::composer::ComposerPopup::Commands(_))
+        Some(tern::controls::composer::ComposerPopup::Commands(_))
     )
 }
 
@@ -399,7 +399,7 @@ fn fork_asks_for_a_copy_of_this_thread_and_opens_it() {
         .starts_with("Forked into thread fork-1"));
     // The fork's own policies are what the next turn runs with.
     assert_eq!(
-        tern::app::session::turn_settings::sandbox(&state.session).as_deref(),
+        tern::session::turn_settings::sandbox(&state.session).as_deref(),
         Some("danger-full-access")
     );
 }

@@ -8,10 +8,10 @@ use serde_json::json;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
-use tern::app::session::attention::{QUESTION_WAITS, TURN_ENDED};
 use tern::app::{update, AppEvent, AppState, Effect, SessionConfig};
 use tern::cli::Cli;
 use tern::config::{parse, Source};
+use tern::session::attention::{QUESTION_WAITS, TURN_ENDED};
 
 #[test]
 fn a_broken_file_is_an_error_with_line_and_column() {

@@ -155,7 +155,7 @@ fn init_sends_the_official_prompt_or_asks_first_when_agents_md_exists() {
     let (method, params) = request_json(&effects[0]).unwrap();
     assert_eq!(method, "turn/start");
     let text = params["input"][0]["text"].as_str().unwrap();
-    assert_eq!(text, tern::app::session::init::INIT_PROMPT);
+    assert_eq!(text, tern::session::init::INIT_PROMPT);
 
     let mut state = ready_state(now);
     run(&mut state, "/init", now);

@@ -44,9 +44,9 @@ fn answer(generation: u64, paths: &[&str]) -> AppEvent {
     )
 }
 
-fn finder(state: &AppState) -> Option<&tern::app::composer::FileFinder> {
+fn finder(state: &AppState) -> Option<&tern::controls::composer::FileFinder> {
     match &state.session.composer.popup {
-        Some(tern::app::composer::ComposerPopup::Files(f)) => Some(f),
+        Some(tern::controls::composer::ComposerPopup::Files(f)) => Some(f),
         _ => None,
     }
 }

@@ -9,10 +9,10 @@ use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tern::app::layers::Layer;
-use tern::app::state::health::DownCause;
 use tern::app::{update, AppEvent, AppState, RequestTag, Resume};
 use tern::model::{CellKind, NoticeLevel};
 use tern::protocol::LoginKind;
+use tern::session::state::health::DownCause;
 
 fn notices(state: &AppState) -> Vec<String> {
     state

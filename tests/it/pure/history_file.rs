@@ -54,7 +54,7 @@ fn the_file_is_read_from_its_end_within_a_cap() {
     }
     std::fs::write(&path, text).unwrap();
     let entries = load(&path).unwrap();
-    assert_eq!(entries.len(), tern::app::prompt_history::MAX_ENTRIES);
+    assert_eq!(entries.len(), tern::controls::prompt_history::MAX_ENTRIES);
     assert_eq!(entries.last().map(String::as_str), Some("prompt 2999"));
 }
 

@@ -8,8 +8,8 @@ use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::state::SharedService;
 use tern::app::{update, AppEvent, AppState, Effect, Lifecycle, RequestTag, Resume};
+use tern::session::state::SharedService;
 
 const SOCKET: &str = "/home/me/.codex/app-server-control/app-server-control.sock";
 const LOCKED: &str =

@@ -13,13 +13,13 @@ use crate::support::plan_fixtures;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::json;
 use std::time::Instant;
-use tern::app::keys::{Chord, Fate, KeyList, Keymap, Show};
 use tern::app::layer_types::Input;
 use tern::app::layers::question::FrontQuestion;
 use tern::app::layers::rewind::{Files, Preview, RewindView};
 use tern::app::layers::server_down::ServerDownBox;
 use tern::app::layers::{Ctx, Layer, LayerView, Outcome};
 use tern::app::{update, AppEvent, AppState, RequestTag};
+use tern::controls::keys::{Chord, Fate, KeyList, Keymap, Show};
 use tern::model::rewind::{FileRestore, RestoreAction, RestorePlan};
 use tern::model::{CellKind, MarkdownText};
 use tern::protocol::LoginKind;
@@ -96,13 +96,13 @@ fn view_list(state: &AppState, target: Target, now: Instant) -> KeyList {
         Target::Popup => {
             let session = &state.session;
             match session.composer.popup.as_ref().unwrap() {
-                tern::app::composer::ComposerPopup::Commands(_) => {
+                tern::controls::composer::ComposerPopup::Commands(_) => {
                     tern::app::base::slash::key_list(session)
                 }
-                tern::app::composer::ComposerPopup::Files(finder) => {
+                tern::controls::composer::ComposerPopup::Files(finder) => {
                     tern::app::base::files::key_list(session, finder)
                 }
-                tern::app::composer::ComposerPopup::Skills(finder) => {
+                tern::controls::composer::ComposerPopup::Skills(finder) => {
                     tern::app::base::skills::key_list(session, finder)
                 }
             }
@@ -403,7 +403,7 @@ fn review(now: Instant) -> AppState {
 }
 
 fn review_branches(now: Instant) -> AppState {
-    use tern::app::event::{GitRefKind, GitRefs};
+    use tern::session::event::{GitRefKind, GitRefs};
     let mut state = review(now);
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Enter), now);
@@ -564,8 +564,8 @@ fn copy_pick(now: Instant) -> AppState {
 }
 
 fn confirm(now: Instant) -> AppState {
-    use tern::app::event::Confirmable;
     use tern::app::layers::confirm::Confirm;
+    use tern::session::event::Confirmable;
     let mut state = ready_state(now);
     let ask = Confirmable::ExportOverwrite {
         path: "/home/user/project/notes.md".into(),
@@ -1162,7 +1162,7 @@ fn locked(now: Instant) -> AppState {
 
 fn locked_with_service(now: Instant) -> AppState {
     let mut config = config();
-    config.shared_service = Some(tern::app::state::SharedService {
+    config.shared_service = Some(tern::session::state::SharedService {
         socket: "/h/.codex/app-server-control/app-server-control.sock".into(),
         label: "codex service (unix socket)".into(),
     });

@@ -6,8 +6,8 @@ use crossterm::event::{KeyCode, KeyModifiers, MouseEvent, MouseEventKind};
 use serde_json::json;
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::scroll::{Anchor, Measure};
 use tern::app::{update, AppEvent, AppState, Effect};
+use tern::controls::scroll::{Anchor, Measure};
 use tern::model::{CellKind, MarkdownText};
 use tern::protocol::RequestId;
 

@@ -7,9 +7,9 @@ use crate::support::thread_fixtures::{config_with, page, thread};
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::state::health::DownCause;
 use tern::app::{update, AppEvent, AppState, Effect, Lifecycle, ListPurpose, Open, RequestTag};
 use tern::app::{Resume, SessionConfig};
+use tern::session::state::health::DownCause;
 
 const CWD: &str = "/home/user/project";
 

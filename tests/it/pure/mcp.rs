@@ -8,9 +8,9 @@ use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::mcp::server_rows;
 use tern::app::layers::Layer;
-use tern::app::state::mcp::Login;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::NoticeLevel;
+use tern::session::state::mcp::Login;
 
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
     effects.iter().filter_map(request_json).collect()
@@ -93,11 +93,11 @@ fn a_server_that_pages_without_end_is_cut_off() {
         }
         asked += 1;
     }
-    assert_eq!(asked, tern::app::session::mcp::MAX_PAGES);
+    assert_eq!(asked, tern::session::mcp::MAX_PAGES);
     assert!(!state.session.mcp.listing);
     assert_eq!(
         state.session.mcp.servers.len(),
-        tern::app::session::mcp::MAX_PAGES
+        tern::session::mcp::MAX_PAGES
     );
 
     let mut state = ready_state(now);
@@ -119,11 +119,11 @@ fn a_server_that_pages_without_end_is_cut_off() {
     update(&mut state, page(Value::Array(all), Value::Null), now);
     assert_eq!(
         state.session.mcp.servers.len(),
-        tern::app::session::mcp::MAX_SERVERS
+        tern::session::mcp::MAX_SERVERS
     );
     assert_eq!(
         state.session.mcp.servers[0].tools.len(),
-        tern::app::session::mcp::MAX_TOOLS
+        tern::session::mcp::MAX_TOOLS
     );
 }
 

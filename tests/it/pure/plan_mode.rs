@@ -7,10 +7,10 @@ use crate::support::plan_fixtures::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::request::{ModeWanted, NewThreadPurpose};
-use tern::app::session::plan_mode::{self, REFUSED_WHILE_RUNNING};
 use tern::app::{update, Effect, RequestTag};
 use tern::model::{CellKind, QuestionSubject};
+use tern::session::plan_mode::{self, REFUSED_WHILE_RUNNING};
+use tern::session::request::{ModeWanted, NewThreadPurpose};
 
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
     effects.iter().filter_map(request_json).collect()

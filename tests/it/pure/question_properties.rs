@@ -10,8 +10,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use tern::app::state::guard::{HOLD, QUIET};
 use tern::app::{update, AppEvent, AppState, Effect};
+use tern::session::state::guard::{HOLD, QUIET};
 
 #[derive(Debug, Clone)]
 enum Action {

@@ -7,8 +7,8 @@
 use crate::support::common::*;
 use serde_json::json;
 use std::time::{Duration, Instant};
-use tern::app::state::health::{DownCause as Cause, ProcessState};
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
+use tern::session::state::health::{DownCause as Cause, ProcessState};
 
 const PID: u32 = 4321;
 

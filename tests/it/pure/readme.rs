@@ -3,8 +3,8 @@
 //! names is a key of the table it names (`app::reference`, the tables the keys are handled by),
 //! every command a command.
 
-use tern::app::keys::Keymap;
 use tern::app::reference::tables;
+use tern::controls::keys::Keymap;
 
 fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap()

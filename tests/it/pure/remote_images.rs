@@ -8,8 +8,8 @@ use crate::support::common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::event::LocalImageBytes;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
+use tern::session::event::LocalImageBytes;
 
 const HERE: &str = "/home/me/Pictures/shot.png";
 const DIGEST: &str = "a9993e364706816aba3e25717850c26c9cd0d89d";

@@ -6,8 +6,8 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::event::{CommitRef, GitRefKind, GitRefs};
 use tern::app::{update, AppEvent, AppState, Effect};
+use tern::session::event::{CommitRef, GitRefKind, GitRefs};
 
 fn open_review(now: Instant) -> AppState {
     let mut state = ready_state(now);

@@ -6,9 +6,9 @@
 use crate::support::common::*;
 use serde_json::json;
 use std::time::Instant;
-use tern::app::state::TurnPhase;
 use tern::app::update;
 use tern::model::{CellKind, ItemCell};
+use tern::session::state::TurnPhase;
 
 fn turn(id: &str, root: &str, status: &str) -> serde_json::Value {
     json!({"threadId": THREAD, "turn": {"id": id, "rootTurnId": root, "items": [], "status": status}})

@@ -7,10 +7,10 @@ use crate::support::common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::json;
 use std::time::Instant;
-use tern::app::event::{Confirmable, LayerEvent};
 use tern::app::layers::choice::ChoiceKind;
 use tern::app::layers::{thread_picker, Layer, Outcome, StatusView};
 use tern::app::{update, AppEvent, AppState, RequestTag};
+use tern::session::event::{Confirmable, LayerEvent};
 
 /// Hands the news to the layers as `update` does after every event.
 fn deliver(state: &mut AppState, news: LayerEvent, now: Instant) -> Vec<tern::app::Effect> {

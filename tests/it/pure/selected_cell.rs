@@ -1,4 +1,4 @@
-//! The selected transcript cell (`app::selection`, `layers::selected`): Alt+↑ selects the
+//! The selected transcript cell (`controls::selection`, `layers::selected`): Alt+↑ selects the
 //! newest cell, the arrows move it (stopping at the ends), `c` copies its printable text, `d`
 //! opens its turn's diff, `f` the diff at a file it mentions, Esc lets go.
 
@@ -6,11 +6,11 @@ use crate::support::common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::json;
 use std::time::Instant;
-use tern::app::effect::Effect;
 use tern::app::layers::diff::DiffSource;
 use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState};
 use tern::model::NoticeLevel;
+use tern::session::effect::Effect;
 
 fn alt(code: KeyCode) -> AppEvent {
     AppEvent::Key(KeyEvent::new(code, KeyModifiers::ALT))
@@ -59,7 +59,7 @@ fn two_turns(now: Instant) -> AppState {
 fn selected_text(state: &AppState) -> Option<String> {
     let at = state.selected_cell()?;
     let cell = &state.session.shown.transcript.cells()[at];
-    Some(tern::app::selection::cell_text(cell.kind()))
+    Some(tern::controls::selection::cell_text(cell.kind()))
 }
 
 #[test]

@@ -5,10 +5,10 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::{Duration, Instant};
-use tern::app::session::outbox::unsent_text;
-use tern::app::state::health::DownCause as Cause;
 use tern::app::{update, AppEvent, AppState, Effect, Lifecycle, RequestTag};
 use tern::model::CellKind;
+use tern::session::outbox::unsent_text;
+use tern::session::state::health::DownCause as Cause;
 
 fn down_cause(state: &AppState) -> Option<&Cause> {
     state.session.health.down.as_ref().map(|down| &down.cause)

@@ -7,9 +7,9 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::composer::ComposerPopup;
 use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
+use tern::controls::composer::ComposerPopup;
 
 fn skills_answer() -> AppEvent {
     reply(

@@ -6,9 +6,9 @@ use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::session::outbox::CUT_OFF_BY_YOUR_STEER;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::model::CellKind;
+use tern::session::outbox::CUT_OFF_BY_YOUR_STEER;
 
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
     effects.iter().filter_map(request_json).collect()
@@ -360,7 +360,7 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     assert!(state.layers.person.is_empty(), "{:?}", state.layers);
     assert!(matches!(
         state.session.composer.popup,
-        Some(tern::app::composer::ComposerPopup::Commands(_))
+        Some(tern::controls::composer::ComposerPopup::Commands(_))
     ));
 }
 
@@ -386,7 +386,7 @@ fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_pla
     let mut state = running_state(now);
     submit(&mut state, "queued", KeyCode::Tab, now);
     update(&mut state, AppEvent::Paste(big.clone()), now);
-    assert!(tern::app::session::outbox::unsent_text(&state.session)
+    assert!(tern::session::outbox::unsent_text(&state.session)
         .unwrap()
         .contains("line 49"));
     update(&mut state, key(KeyCode::Esc), now);
@@ -421,9 +421,9 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
 
 #[test]
 fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
-    use tern::app::session::outbox::{unconfirmed_steers, unsent_text};
     use tern::runtime::farewell::farewell;
     use tern::runtime::SessionOutcome;
+    use tern::session::outbox::{unconfirmed_steers, unsent_text};
 
     let now = Instant::now();
     let mut state = running_state(now);

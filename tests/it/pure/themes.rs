@@ -7,10 +7,10 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use std::path::PathBuf;
 use std::time::Instant;
-use tern::app::event::ThemeChoice;
 use tern::app::layers::{Layer, ThemePicker};
 use tern::app::{update, AppEvent, AppState, Effect};
 use tern::model::NoticeLevel;
+use tern::session::event::ThemeChoice;
 use tern::theme::Theme;
 
 fn with_files(now: Instant) -> AppState {

@@ -6,10 +6,10 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::session::switch::show_thread;
-use tern::app::state::threads::KEPT_THREADS;
 use tern::app::{update, AppState, TurnPhase};
 use tern::model::{CellKind, NoticeLevel, Transcript};
+use tern::session::state::threads::KEPT_THREADS;
+use tern::session::switch::show_thread;
 
 const CHILD: &str = "child-1";
 
@@ -283,10 +283,8 @@ fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
     let now = Instant::now();
     let mut state = ready_state(now);
     play(&mut state, child_turn(CHILD, "live words"), now);
-    let effects = tern::app::session::lifecycle::open(
-        &mut state.session,
-        tern::app::Open::Resume(CHILD.into()),
-    );
+    let effects =
+        tern::session::lifecycle::open(&mut state.session, tern::app::Open::Resume(CHILD.into()));
     let (method, params) = request_json(&effects[0]).unwrap();
     assert_eq!(method, "thread/resume");
     assert_eq!(params, json!({"threadId": CHILD, "excludeTurns": true}));

@@ -9,9 +9,9 @@ use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::request::NewThreadPurpose;
-use tern::app::session::titles::TITLE_PROMPT;
 use tern::app::{update, AppState, Effect, RequestTag, SessionConfig};
+use tern::session::request::NewThreadPurpose;
+use tern::session::titles::TITLE_PROMPT;
 
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
     effects.iter().filter_map(request_json).collect()

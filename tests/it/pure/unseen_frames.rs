@@ -6,9 +6,9 @@
 use crate::support::common::*;
 use serde_json::json;
 use std::time::Instant;
-use tern::app::state::threads::KEPT_THREADS;
 use tern::app::{update, AppEvent, AppState, Effect};
 use tern::model::agents::AgentState;
+use tern::session::state::threads::KEPT_THREADS;
 
 const KID: &str = "kid-1";
 
@@ -136,7 +136,7 @@ fn every_event_of_the_shown_thread_asks_for_a_frame() {
 fn a_shown_kid_is_drawn_and_the_hidden_parent_is_not() {
     let now = Instant::now();
     let mut state = parent_with_running_kid(now);
-    tern::app::session::switch::show_thread(&mut state.session, KID);
+    tern::session::switch::show_thread(&mut state.session, KID);
     assert_eq!(state.session.thread_id(), Some(KID));
     let effects = update(&mut state, kid_delta("now on screen"), now);
     assert!(

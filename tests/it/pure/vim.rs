@@ -8,10 +8,10 @@ use crate::support::common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::composer::vim::Mode;
-use tern::app::composer::ComposerPopup;
 use tern::app::layers::Layer;
 use tern::app::{update, AppState, Effect, SessionConfig};
+use tern::controls::composer::vim::Mode;
+use tern::controls::composer::ComposerPopup;
 
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
     effects.iter().filter_map(request_json).collect()

@@ -7,8 +7,8 @@ use crate::support::styled::{draw, styled_text};
 use crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use std::time::Instant;
-use tern::app::scroll::Measure;
 use tern::app::{update, AppState};
+use tern::controls::scroll::Measure;
 use tern::model::{CellKind, MarkdownText};
 use tern::render::highlight::lines_highlighted;
 

@@ -296,7 +296,7 @@ fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCase
     }
     prop_assert!(matches!(
         state.session.composer.popup,
-        Some(tern::app::composer::ComposerPopup::Files(_))
+        Some(tern::controls::composer::ComposerPopup::Files(_))
     ));
     check(&mut state)?;
     esc(&mut state, now);

@@ -47,7 +47,7 @@ fn the_model_list_scrolls_to_its_selection_past_65535_entries() {
         .map(|i| model(&format!("model-{i:05}")))
         .collect();
     update(&mut state, models_answer(models), now);
-    // End selects the last (lists stop at their ends rather than wrap: `app::pick_list`).
+    // End selects the last (lists stop at their ends rather than wrap: `controls::pick_list`).
     update(&mut state, key(KeyCode::End), now);
     let shown = screen(&mut state, 100, 30, now);
     let selected = shown

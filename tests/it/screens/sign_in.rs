@@ -184,7 +184,7 @@ fn the_locked_thread_box() {
 fn the_doctor_box() {
     let now = Instant::now();
     let mut config = config();
-    config.first_run.doctor = vec![tern::app::state::first_run::DoctorSection {
+    config.first_run.doctor = vec![tern::session::state::first_run::DoctorSection {
         title: "codex binary".into(),
         rows: vec![
             (

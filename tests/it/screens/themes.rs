@@ -9,10 +9,10 @@ use crate::support::styled::{colours_beyond_16, draw, styled_text};
 use crossterm::event::KeyCode;
 use ratatui::style::Color;
 use std::time::Instant;
-use tern::app::event::ThemeChoice;
 use tern::app::{update, AppEvent, AppState};
 use tern::model::{CellKind, CommandCell, MarkdownText, NoticeLevel};
 use tern::protocol::{FileUpdateChange, PatchChangeKind};
+use tern::session::event::ThemeChoice;
 use tern::theme::Theme;
 
 const ANSWER: &str = "## What changed\n\nThe **parser** keeps `tail` apart; see \

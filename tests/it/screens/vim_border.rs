@@ -51,7 +51,7 @@ fn with_vim_keys_the_status_line_says_ctrl_c_interrupts() {
     let mut state = running_state(now);
     let before = screen(&mut state, 120, 40, now);
     assert!(before.contains("(Esc to interrupt)"), "{before}");
-    state.session.composer.vim = Some(tern::app::composer::vim::Vim::new(""));
+    state.session.composer.vim = Some(tern::controls::composer::vim::Vim::new(""));
     type_text(&mut state, "abc", now);
     let effects = wire(update(&mut state, key(KeyCode::Esc), now));
     assert!(

@@ -110,7 +110,7 @@ pub fn later(now: Instant, ms: u64) -> Instant {
 
 /// Long enough after a prompt appeared (with no typing) for it to take keys.
 pub fn read(now: Instant) -> Instant {
-    now + tern::app::state::guard::QUIET + Duration::from_millis(300)
+    now + tern::session::state::guard::QUIET + Duration::from_millis(300)
 }
 
 /// A key pressed at `at` and not followed by another: what it does once the hold has passed.
@@ -119,7 +119,7 @@ pub fn press_key(state: &mut AppState, event: AppEvent, at: Instant) -> Vec<Effe
     effects.extend(wire(update(
         state,
         AppEvent::Tick,
-        at + tern::app::state::guard::HOLD,
+        at + tern::session::state::guard::HOLD,
     )));
     effects
 }

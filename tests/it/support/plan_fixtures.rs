@@ -6,8 +6,8 @@ use super::common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde_json::{json, Value};
 use std::time::Instant;
-use tern::app::request::ModeWanted;
 use tern::app::{update, AppEvent, AppState, RequestTag};
+use tern::session::request::ModeWanted;
 
 pub const PLAN: &str =
     "# Fix the bug\n\n1. Read `src/lib.rs`\n2. Patch the off-by-one\n3. Run `cargo test`\n";

@@ -3,12 +3,12 @@
 //! question the reply is sent.
 
 use crate::app::layers::Outcome;
-use crate::app::line_input::{backspace_in, pasted_line, type_into};
-use crate::app::pick_list::PickList;
-use crate::app::session::answer::answer_front;
-use crate::app::state::Session;
+use crate::controls::line_input::{backspace_in, pasted_line, type_into};
+use crate::controls::pick_list::PickList;
 use crate::model::question_form::{FormAnswer, FormSpec};
 use crate::model::{QuestionSubject, Record};
+use crate::session::answer::answer_front;
+use crate::session::state::Session;
 use crossterm::event::KeyCode;
 use std::sync::Arc;
 use std::time::Instant;

@@ -2,12 +2,12 @@
 //! approval's answers and a form's fields, read in the question's state ([`QuestionState`]).
 
 use super::form::FormStep;
-use crate::app::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::app::layer_types::Input;
 use crate::app::layers::{Ctx, Help, Layer, Outcome, PrefixChooser, QuestionView, ViewCx};
-use crate::app::session::answer::answer_front;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::model::{OptionKind, QuestionSubject};
+use crate::session::answer::answer_front;
+use crate::session::state::Session;
 use crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use std::time::Instant;
@@ -328,7 +328,7 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
                     Outcome::Consumed(answer_front(state, result, record, now))
                 }
                 Some(OptionKind::Local(answer)) => {
-                    Outcome::Consumed(crate::app::session::plans::chosen(state, answer, now))
+                    Outcome::Consumed(crate::session::plans::chosen(state, answer, now))
                 }
                 _ => Outcome::Consumed(vec![]),
             }
@@ -370,7 +370,7 @@ fn choose(state: &mut Session, c: char, now: Instant) -> Outcome {
             Outcome::Open(Layer::Prefix(PrefixChooser::new(offer)), vec![])
         }
         OptionKind::Local(answer) => {
-            Outcome::Consumed(crate::app::session::plans::chosen(state, answer, now))
+            Outcome::Consumed(crate::session::plans::chosen(state, answer, now))
         }
     }
 }

@@ -6,10 +6,10 @@
 pub mod form;
 pub mod keys;
 
-use crate::app::keys::KeyList;
 use crate::app::layer_types::{Input, Placement};
 use crate::app::layers::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::state::Session;
+use crate::controls::keys::KeyList;
+use crate::session::state::Session;
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FrontQuestion;

@@ -4,15 +4,15 @@
 //! and `tern --keys` read the same rows.
 
 use super::{Screen, SignIn};
-use crate::app::effect::Effect;
-use crate::app::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::app::layer_types::Input;
 use crate::app::layers::{Ctx, Outcome, ViewCx};
-use crate::app::request::ClientRequest;
-use crate::app::session::quit_ladder;
-use crate::app::state::guard::QUIET;
-use crate::app::state::Session;
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::protocol::{CancelLoginParams, LoginKind, LoginParams, LoginResponse};
+use crate::session::effect::Effect;
+use crate::session::quit_ladder;
+use crate::session::request::ClientRequest;
+use crate::session::state::guard::QUIET;
+use crate::session::state::Session;
 use crossterm::event::{KeyCode, KeyModifiers};
 use std::time::Instant;
 
@@ -359,7 +359,7 @@ fn act(layer: &mut SignIn, action: SignInKey, code: KeyCode, cx: &mut Ctx<'_>) -
         }
         // Nothing to do but wait a moment; closing leaves it to finish by itself.
         (SignInKey::Close, _) => return Outcome::Close(vec![]),
-        (SignInKey::SignOut, _) => return Outcome::Close(crate::app::session::account::logout(cx)),
+        (SignInKey::SignOut, _) => return Outcome::Close(crate::session::account::logout(cx)),
         // The router's (a passing row); and an action whose screen has gone.
         (SignInKey::Quit, _) => return Outcome::Ignored,
         _ => {}

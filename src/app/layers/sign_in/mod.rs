@@ -15,11 +15,11 @@ pub mod masked;
 pub use keys::cancel_login;
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::event::LayerEvent;
-use crate::app::keys::KeyList;
 use crate::app::layer_types::{Input, Placement};
-use crate::app::state::Session;
+use crate::controls::keys::KeyList;
 use crate::protocol::{LoginCompletedNotification, LoginKind, LoginResponse};
+use crate::session::event::LayerEvent;
+use crate::session::state::Session;
 use masked::MaskedKey;
 use std::time::Instant;
 
@@ -145,7 +145,7 @@ impl SignIn {
                     opened,
                 };
                 let effects = if opened {
-                    vec![crate::app::effect::Effect::OpenUrl(auth_url.clone())]
+                    vec![crate::session::effect::Effect::OpenUrl(auth_url.clone())]
                 } else {
                     vec![]
                 };

@@ -4,15 +4,15 @@
 //! thread, no row applies and every key but Ctrl+C stops here).
 
 use super::{Pending, SortBy, ThreadPicker};
-use crate::app::effect::Effect;
-use crate::app::keys::{Chord, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
-use crate::app::line_input::LineInput;
-use crate::app::request::ClientRequest;
-use crate::app::session::lifecycle;
-use crate::app::state::{Open, Session};
+use crate::controls::keys::{Chord, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::controls::line_input::LineInput;
 use crate::protocol::{ThreadIdParams, ThreadSetNameParams};
+use crate::session::effect::Effect;
+use crate::session::lifecycle;
+use crate::session::request::ClientRequest;
+use crate::session::state::{Open, Session};
 use crossterm::event::MouseEventKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -335,7 +335,7 @@ impl ThreadPicker {
     }
 
     fn page(&mut self, pages: isize) -> Vec<Effect> {
-        let rows = isize::try_from(crate::app::pick_list::PAGE).unwrap_or(1);
+        let rows = isize::try_from(crate::controls::pick_list::PAGE).unwrap_or(1);
         self.move_by(pages * rows)
     }
 

@@ -8,7 +8,7 @@
 //! pauses for [`SEARCH_DEBOUNCE`] (the moment is `Session::layer_timer`, kept by the one timer
 //! place `session::timers`): typing "abc" quickly sends one search, not three. Every key bumps
 //! the query generation, every answer carries the one it was asked for, and an answer to an
-//! older query is dropped. Switching to the chosen thread is `app::session::threads`'. The
+//! older query is dropped. Switching to the chosen thread is `session::threads`'. The
 //! keys (and the actions they confirm) are in `keys`.
 
 mod filter;
@@ -17,16 +17,16 @@ mod news;
 mod search;
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
-use crate::app::effect::Effect;
-use crate::app::event::{LayerEvent, ListPurpose};
-use crate::app::keys::KeyList;
 use crate::app::layer_types::{Input, Placement};
-use crate::app::line_input::LineInput;
-use crate::app::pick_list::PickList;
-use crate::app::request::ClientRequest;
-use crate::app::state::Session;
+use crate::controls::keys::KeyList;
+use crate::controls::line_input::LineInput;
+use crate::controls::pick_list::PickList;
 use crate::model::thread_list::{Exchange, ThreadRow};
 use crate::protocol::{ThreadListParams, ThreadListResponse, SORT_CREATED_AT, SORT_UPDATED_AT};
+use crate::session::effect::Effect;
+use crate::session::event::{LayerEvent, ListPurpose};
+use crate::session::request::ClientRequest;
+use crate::session::state::Session;
 use filter::Slot;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -417,7 +417,7 @@ pub fn startup(state: &Session) -> (Layer, Vec<Effect>) {
 }
 
 fn new(state: &Session, at_startup: bool) -> (Layer, Vec<Effect>) {
-    let cwd = crate::app::session::threads::current_cwd(state);
+    let cwd = crate::session::threads::current_cwd(state);
     let mut picker = ThreadPicker::new(cwd, state.config.home.clone(), at_startup);
     let effects = picker.reload();
     (Layer::ThreadPicker(Box::new(picker)), effects)

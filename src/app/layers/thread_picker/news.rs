@@ -2,8 +2,8 @@
 //! what became of its renames, archives and opens, and threads renamed or archived elsewhere.
 
 use super::ThreadPicker;
-use crate::app::event::LayerEvent;
 use crate::app::layers::Outcome;
+use crate::session::event::LayerEvent;
 
 impl ThreadPicker {
     /// News for the picker: pages and matches it asked for, what became of its actions, threads

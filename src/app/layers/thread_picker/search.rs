@@ -5,12 +5,12 @@
 //! generation: an answer to an older query (asked before the last key) is dropped.
 
 use super::{ThreadPicker, SEARCH_DEBOUNCE};
-use crate::app::effect::Effect;
-use crate::app::event::ListPurpose;
-use crate::app::request::ClientRequest;
-use crate::app::state::Session;
 use crate::model::thread_list::ThreadRow;
 use crate::protocol::{ThreadListParams, ThreadListResponse};
+use crate::session::effect::Effect;
+use crate::session::event::ListPurpose;
+use crate::session::request::ClientRequest;
+use crate::session::state::Session;
 use std::time::Instant;
 
 impl ThreadPicker {

@@ -1,0 +1,128 @@
+//! Lists the composer opens over itself from what is being typed: the commands matching a
+//! `/name` (the slash popup), the files matching an `@mention` (the file finder) and the skills
+//! matching a `$name` (the skill finder). They are
+//! the composer's state, drawn just above it, not layers of the stack (as the official TUI's
+//! composer and helix's completion keep theirs); their keys are `base::slash`, `base::files` and `base::skills`.
+
+use crate::controls::line_input::LineInput;
+use crate::controls::pick_list::PickList;
+use crate::protocol::{FuzzyFileMatch, FuzzyFileSearchResponse};
+
+/// The most matches kept from one answer.
+const MAX_MATCHES: usize = 50;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComposerPopup {
+    /// `/` in an empty composer: the commands matching what follows it.
+    Commands(SlashPopup),
+    /// `@` where a mention starts: files of the session's directory.
+    Files(FileFinder),
+    /// `$` where a mention starts: the skills (`base::skills`).
+    Skills(SkillFinder),
+}
+
+impl ComposerPopup {
+    pub fn title(&self) -> &'static str {
+        match self {
+            ComposerPopup::Commands(_) => "Commands",
+            ComposerPopup::Files(_) => "Files",
+            ComposerPopup::Skills(_) => "Skills",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SlashPopup {
+    /// Which of the current matches (clamped when they shrink).
+    pub selected: PickList,
+}
+
+/// The `$name` completion: the skills whose names match what follows `$`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SkillFinder {
+    /// What was typed after `$`.
+    pub query: LineInput,
+    /// Which of the current matches (clamped when they shrink).
+    pub selected: PickList,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FileFinder {
+    /// What was typed after `@`.
+    pub query: LineInput,
+    /// The search out now, if any: one at a time (see `session::file_search`).
+    pub asked: Option<Asked>,
+    pub matches: Vec<FuzzyFileMatch>,
+    pub selected: PickList,
+    /// The query changed since its matches were found: an answer is awaited.
+    pub searching: bool,
+    pub error: Option<String>,
+}
+
+/// A search sent and not answered yet: its number (each answer carries it back) and its query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asked {
+    pub generation: u64,
+    pub query: String,
+}
+
+impl FileFinder {
+    /// The matches shown: files under `.git/` are the repository's own, never meant.
+    pub fn visible(&self) -> impl Iterator<Item = &FuzzyFileMatch> {
+        self.matches.iter()
+    }
+
+    pub fn chosen(&self) -> Option<String> {
+        let at = self.selected.index(self.matches.len())?;
+        self.visible().nth(at).map(|m| m.path.clone())
+    }
+
+    pub fn rows(&self) -> usize {
+        self.matches.len().clamp(1, 10)
+    }
+
+    /// Takes the answer to the search out if it is the one numbered `generation`; anything else
+    /// (an answer for a finder closed since, or lost track of) is not this finder's. Returns
+    /// whether it was.
+    pub fn settle(&mut self, generation: u64) -> Option<Asked> {
+        if self
+            .asked
+            .as_ref()
+            .is_none_or(|a| a.generation != generation)
+        {
+            tracing::debug!(generation, "dropping a file search answer not awaited");
+            return None;
+        }
+        self.asked.take()
+    }
+
+    /// Shows the answer found for `query` (the finder's query now: an answer for another one is
+    /// never shown, whatever it says).
+    pub fn show(&mut self, query: &str, result: Result<FuzzyFileSearchResponse, String>) {
+        debug_assert_eq!(query, self.query.as_str());
+        self.searching = false;
+        match result {
+            Ok(answer) => {
+                self.matches = answer
+                    .files
+                    .into_iter()
+                    .filter(offered)
+                    .take(MAX_MATCHES)
+                    .collect();
+                self.selected.first();
+                self.error = None;
+            }
+            Err(e) => {
+                self.matches.clear();
+                self.error = Some(e);
+            }
+        }
+    }
+}
+
+/// Whether a match may be offered: not inside `.git/`, and nothing in its path that cannot be
+/// typed back (control characters would be inserted into the prompt unseen).
+fn offered(m: &FuzzyFileMatch) -> bool {
+    let in_git = m.path == ".git" || m.path.starts_with(".git/") || m.path.contains("/.git/");
+    !in_git && !m.path.chars().any(char::is_control)
+}

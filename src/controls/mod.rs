@@ -1,0 +1,15 @@
+//! The controls a view is built from, below the session and the views: the key tables' types
+//! (chords, rows, the person's keymap, the hints they show), the composer (with its vim mode and
+//! popups), the one line input, the pick list, scrolling, paste folding, prompt history, the
+//! selected transcript cell and the laid-out transcript. They know nothing of the session, a
+//! layer or the server.
+
+pub mod composer;
+pub mod keys;
+pub mod line_input;
+pub mod paste;
+pub mod pick_list;
+pub mod prompt_history;
+pub mod scroll;
+pub mod selection;
+pub mod view;

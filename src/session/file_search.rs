@@ -1,0 +1,93 @@
+//! The @-mention finder's searches (`fuzzyFileSearch`), one at a time.
+//!
+//! codex handles requests concurrently, so two searches out at once may be taken up in either
+//! order; with one cancellation token the one taken up last cancels the other, which then
+//! answers with no files — and that could be the newest query's: `@lib` typed in one burst said
+//! "no files match" 2 times in 7 (seen against codex 0.171: `l`, `li`, `lib` sent together,
+//! `lib` answered `[]` when `li` was taken up after it). So the finder never has two searches
+//! out: what is typed while one is out waits, and when its answer comes the finder's query
+//! *now* is asked if it differs (the keys between coalesce into that one search). An answer is
+//! shown only for the query it was asked for, and no token is sent, so nothing can cancel the
+//! search whose answer is awaited.
+
+use crate::controls::composer::{Asked, FileFinder};
+use crate::protocol::{FuzzyFileSearchParams, FuzzyFileSearchResponse};
+use crate::session::effect::Effect;
+use crate::session::reply::{shown, Answer};
+use crate::session::request::ClientRequest;
+use crate::session::state::Session;
+
+/// The finder's query changed: asks for it, unless a search is out (then its answer asks).
+pub fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
+    finder.selected.first();
+    finder.error = None;
+    if finder.query.is_empty() {
+        finder.matches.clear();
+        finder.searching = false;
+        return vec![];
+    }
+    finder.searching = true;
+    if finder.asked.is_some() {
+        return vec![];
+    }
+    ask(finder, state)
+}
+
+/// Sends the finder's query now.
+fn ask(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
+    let Some(root) = search_root(state) else {
+        finder.searching = false;
+        finder.error = Some("no working directory to search yet".into());
+        return vec![];
+    };
+    state.composer.file_searches += 1;
+    let generation = state.composer.file_searches;
+    finder.asked = Some(Asked {
+        generation,
+        query: finder.query.to_string(),
+    });
+    vec![Effect::Request(ClientRequest::SearchFiles {
+        params: FuzzyFileSearchParams {
+            query: finder.query.to_string(),
+            roots: vec![root],
+            cancellation_token: None,
+        },
+        generation,
+    })]
+}
+
+/// The answer to search `generation`: shown if it answers the finder's query now; else the
+/// query now is asked (or nothing, when it was emptied meanwhile).
+pub fn answered(
+    state: &mut Session,
+    generation: u64,
+    answer: Answer<FuzzyFileSearchResponse>,
+) -> Vec<Effect> {
+    let Some(mut finder) = state.composer.file_finder().map(std::mem::take) else {
+        return vec![];
+    };
+    let effects = match finder.settle(generation) {
+        None => vec![],
+        Some(asked) if finder.query == asked.query.as_str() => {
+            finder.show(&asked.query, shown(answer));
+            vec![]
+        }
+        Some(_) if finder.query.is_empty() => vec![],
+        Some(_) => ask(&mut finder, state),
+    };
+    if let Some(slot) = state.composer.file_finder() {
+        *slot = finder;
+    }
+    effects
+}
+
+/// The session's directory: the thread's, else the one tern was started in.
+pub fn search_root(state: &Session) -> Option<String> {
+    state
+        .shown
+        .thread
+        .as_ref()
+        .map(|t| t.cwd.clone())
+        .filter(|cwd| !cwd.is_empty())
+        .or_else(|| state.config.settings.cwd.clone())
+}

@@ -1,0 +1,68 @@
+//! The session's operations: what the server's messages, the runtime's answers and the
+//! person's decisions do to the session. Each changes the session and returns effects; none
+//! sees a layer (what a layer should hear is posted as a `LayerEvent`).
+//!
+//! The spine: `lifecycle` (connecting, opening a thread, ready, restarting; one
+//! `adopt_thread`), `responses` (every answer, by one exhaustive match on the typed reply),
+//! `server_events` (every notification routed by `threadId` to its thread's model, reduced by
+//! `thread_events`) and `switch` (which thread is on screen).
+//!
+//! ## Tiers
+//!
+//! Lowest first, held by the architecture test like `app`'s:
+//!
+//! 1. data: `effect`, `event`, `request`, `reply` — what the session speaks: effects for the runtime, events in (with the `LayerEvent` news for layers), tern's requests and their typed replies
+//! 2. state: `state` — the `Session`, data only: everything the app holds but the layer stacks, with its feature data below it (`lifecycle`, the per-thread models in `threads`, `outbox`, `health`, `older_turns`, `turn_settings`, `questions` and the type-ahead `guard`)
+//! 3. operations: `lifecycle`, `responses`, `server_events`, `thread_events`, `switch`, `outbox`, `threads`, `health`, `restart`, `reconnect`, `answer`, `notices`, `account`, `actions`, `agent_switch`, `agents`, `attention`, `auth_refusal`, `config_warning`, `export`, `file_search`, `first_run`, `gate`, `image_upload`, `images`, `init`, `item_notices`, `join`, `leftovers`, `mcp`, `plan_mode`, `plans`, `quit_ladder`, `rejoin`, `review`, `rewind`, `shell`, `skills`, `terminals`, `theme`, `timers`, `titles`, `turn_mode`, `turn_settings`, `unseen` — what server messages, the runtime's answers and the person's decisions do to the session
+
+pub mod effect;
+pub mod event;
+pub mod reply;
+pub mod request;
+pub mod state;
+
+pub mod account;
+pub mod actions;
+pub mod agent_switch;
+pub mod agents;
+pub mod answer;
+pub mod attention;
+pub mod auth_refusal;
+pub mod config_warning;
+pub mod export;
+pub mod file_search;
+pub mod first_run;
+pub mod gate;
+pub mod health;
+pub mod image_upload;
+pub mod images;
+pub mod init;
+pub mod item_notices;
+pub mod join;
+pub mod leftovers;
+pub mod lifecycle;
+pub mod mcp;
+pub mod notices;
+pub mod outbox;
+pub mod plan_mode;
+pub mod plans;
+pub mod quit_ladder;
+pub mod reconnect;
+pub mod rejoin;
+pub mod responses;
+pub mod restart;
+pub mod review;
+pub mod rewind;
+pub mod server_events;
+pub mod shell;
+pub mod skills;
+pub mod switch;
+pub mod terminals;
+pub mod theme;
+pub mod thread_events;
+pub mod threads;
+pub mod timers;
+pub mod titles;
+pub mod turn_mode;
+pub mod turn_settings;
+pub mod unseen;

@@ -1,0 +1,85 @@
+//! A dropped link to a server that lives on (a websocket, the local service's socket, an ssh
+//! proxy to a remote service; protocol notes §1.4): tern dials it again by itself on the
+//! backoff schedule, shows "connection lost — reconnecting (attempt n)" in the status line
+//! instead of the server-down box, and once the link is back runs `initialize` and
+//! `thread/resume` and picks the thread up where it is.
+//!
+//! Nothing is given up meanwhile: the draft and the queued messages stay (they go out once the
+//! thread is back and idle), the running turn keeps running (the server never stopped it; its
+//! later deltas arrive for items whose start tern saw before the drop, or never saw, and are
+//! built lazily), and the open questions stay on screen. A question cannot be answered while
+//! the link is down: its request id belonged to the lost connection. After `thread/resume` the
+//! server asks a pending question again with a new id; it is matched to the one on screen by its
+//! item (`questions::QuestionQueue::ask`), so the person keeps their place in it. What happens
+//! once the thread is back is `rejoin`'s.
+
+use super::restart;
+use crate::model::NoticeLevel;
+use crate::session::effect::Effect;
+use crate::session::state::lifecycle::Lifecycle;
+use crate::session::state::reconnect::{Reconnect, LOST_NOTICE};
+use crate::session::state::Session;
+use crate::text::sanitize::sanitize_line;
+use std::time::Instant;
+
+/// The link dropped and the server lives on: dial again (the runtime's restart path redials a
+/// remote in the background), keeping everything. A drop before any link was ever made good,
+/// or while a reconnect is still getting its `initialize` answered (the redial gave up, or
+/// was refused), is a lost connection like any other: the server-down box and Ctrl+R.
+pub fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec<Effect> {
+    if state.quitting {
+        return vec![];
+    }
+    let resumable = match &state.lifecycle {
+        Lifecycle::Ready | Lifecycle::Opening(_) | Lifecycle::Picking => true,
+        Lifecycle::Connecting { again, .. } => !again,
+        Lifecycle::Restarting { .. } | Lifecycle::Failed(_) => false,
+    };
+    if !resumable {
+        return restart::on_unreachable(state, reason);
+    }
+    let running = state.shown.active_turn_id().map(str::to_string);
+    let what = if running.is_some() {
+        "the turn goes on on the server"
+    } else {
+        "the thread is kept on the server"
+    };
+    state.shown.transcript.notice(
+        NoticeLevel::Warning,
+        format!(
+            "{LOST_NOTICE}{}): reconnecting by itself; {what}, and your draft and queued \
+             messages are kept.",
+            sanitize_line(&reason)
+        ),
+    );
+    state.reconnect = Some(Reconnect::new(now, reason, running));
+    // Their ids belonged to the lost connection; the server asks again after the resume.
+    state.questions.mark_stale();
+    state.server = None;
+    state.lifecycle = Lifecycle::Restarting {
+        thread: state.shown.thread.as_ref().map(|t| t.id.clone()),
+    };
+    let health = &mut state.health;
+    health.started = None;
+    health.last_heard = None;
+    health.closed = false;
+    health.down = None;
+    vec![Effect::RestartServer { kill: None }]
+}
+
+/// An attempt to dial failed; another follows. Shown in the status line while reconnecting by
+/// itself; after Ctrl+R (the server-down box is up) said once in the transcript, counted.
+pub fn on_redialing(state: &mut Session, attempt: u32, why: String) -> Vec<Effect> {
+    match &mut state.reconnect {
+        Some(reconnect) => {
+            reconnect.attempt = attempt.saturating_add(1);
+            reconnect.why = why;
+        }
+        None => super::notices::repeated(
+            state,
+            NoticeLevel::Warning,
+            format!("connection lost — reconnecting, waiting longer each time: {why}"),
+        ),
+    }
+    vec![]
+}
