@@ -2,6 +2,7 @@
 //! it is drawn and the keys it lists. Data only, below everything else in `app`; the layer kinds
 //! themselves are `layers::Layer`.
 
+use crate::controls::keys::Resolved;
 use crate::session::effect::Effect;
 use crossterm::event::{KeyEvent, MouseEvent};
 
@@ -30,6 +31,29 @@ pub enum Outcome<L> {
     Replace(L, Vec<Effect>),
     /// Handled, and another layer opens on top.
     Open(L, Vec<Effect>),
+}
+
+impl<L> Outcome<L> {
+    /// What a key does to a view: the action of the row that takes it, through `act`; with no
+    /// row, what the table's rest says — passed on (ignored), or taken or swallowed here with
+    /// nothing to do (consumed). The one place a view's `Resolved` becomes an `Outcome`.
+    pub fn of_key<A>(resolved: Resolved<A>, act: impl FnOnce(A) -> Self) -> Self {
+        Self::of_key_or_typed(resolved, |row| match row {
+            Some(action) => act(action),
+            None => Outcome::Consumed(vec![]),
+        })
+    }
+
+    /// As [`Outcome::of_key`] for a view whose rest takes keys no row has (typing into a
+    /// filter or a name, or any key ending what waits): `act` is given `None` for those.
+    pub fn of_key_or_typed<A>(resolved: Resolved<A>, act: impl FnOnce(Option<A>) -> Self) -> Self {
+        match resolved {
+            Resolved::Row(action) => act(Some(action)),
+            Resolved::Take => act(None),
+            Resolved::Pass => Outcome::Ignored,
+            Resolved::Swallow => Outcome::Consumed(vec![]),
+        }
+    }
 }
 
 /// Where a layer is drawn.

@@ -11,6 +11,8 @@
 //! The list's items live with their view; this is only where the selection is. Every method
 //! takes the list's current length, so a list that shrank never leaves the selection outside.
 
+use crate::controls::keys::Move;
+
 /// Rows PgUp and PgDn move the selection by.
 pub const PAGE: usize = 10;
 
@@ -49,6 +51,21 @@ impl PickList {
     pub fn page(&mut self, pages: isize, len: usize) -> bool {
         let rows = isize::try_from(PAGE).unwrap_or(isize::MAX);
         self.step(pages.saturating_mul(rows), len)
+    }
+
+    /// Where a shared list row (`keys::moves`) takes it: a step, a page, an end. Whether the
+    /// selection moved.
+    pub fn go(&mut self, to: Move, len: usize) -> bool {
+        let before = self.index(len);
+        match to {
+            Move::Up => return self.step(-1, len),
+            Move::Down => return self.step(1, len),
+            Move::PageUp => return self.page(-1, len),
+            Move::PageDown => return self.page(1, len),
+            Move::First => self.first(),
+            Move::Last => self.last(len),
+        }
+        self.index(len) != before
     }
 
     pub fn first(&mut self) {
@@ -103,6 +120,20 @@ mod tests {
         assert_eq!(list.index(3), Some(0));
         list.page(1, 30);
         assert_eq!(list.index(30), Some(PAGE));
+    }
+
+    #[test]
+    fn a_shared_row_moves_the_selection_by_its_rule() {
+        let mut list = PickList::default();
+        assert!(list.go(Move::Last, 25));
+        assert_eq!(list.index(25), Some(24));
+        assert!(!list.go(Move::Down, 25), "the bottom holds");
+        assert!(list.go(Move::PageUp, 25));
+        assert_eq!(list.index(25), Some(24 - PAGE));
+        assert!(list.go(Move::First, 25));
+        assert!(!list.go(Move::Up, 25), "the top holds");
+        assert!(list.go(Move::PageDown, 25));
+        assert_eq!(list.index(25), Some(PAGE));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod chord;
 pub mod hint;
 pub mod keymap;
 pub mod list;
+pub mod list_rows;
 pub mod rest;
 pub mod table;
 
@@ -17,5 +18,6 @@ pub use chord::Chord;
 pub use hint::Hint;
 pub use keymap::{Binding, Keymap};
 pub use list::{KeyInfo, KeyList};
+pub use list_rows::Move;
 pub use rest::{Fate, Rest, Show};
 pub use table::{KeyRow, KeyTable, Resolved, When, Words};

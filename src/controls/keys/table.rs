@@ -102,6 +102,13 @@ impl<S, A> KeyRow<S, A> {
         }
     }
 
+    /// Known by another name in the config file (a shared row in a view that has two of its
+    /// kind: `scroll_up` beside `up`).
+    pub const fn named(mut self, name: &'static str) -> Self {
+        self.name = name;
+        self
+    }
+
     /// Applies only while `holds`; `says` is that condition in words, for the reference.
     pub const fn when(mut self, says: &'static str, holds: fn(&S) -> bool) -> Self {
         self.when = When { says, holds };
