@@ -9,7 +9,7 @@ use crate::app::commands::{self, Command};
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
 use crate::controls::composer::{ComposerPopup, SlashPopup};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::session::state::Session;
 
 /// What the popup's keys read.
@@ -32,10 +32,8 @@ pub static KEYS: KeyTable<SlashState, SlashKey> = KeyTable::new(
     "commands",
     "Commands",
     &[
-        KeyRow::new("up", &[Chord::UP], SlashKey::Up, "select")
-            .when("a command matches", |s| s.matches),
-        KeyRow::new("down", &[Chord::DOWN], SlashKey::Down, "select")
-            .when("a command matches", |s| s.matches),
+        list_rows::up(SlashKey::Up, "select").when("a command matches", |s| s.matches),
+        list_rows::down(SlashKey::Down, "select").when("a command matches", |s| s.matches),
         KeyRow::new("complete", &[Chord::TAB], SlashKey::Complete, "complete")
             .explained("complete the selected command"),
         KeyRow::new("run", &[Chord::ENTER], SlashKey::Run, "run")

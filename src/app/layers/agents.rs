@@ -6,7 +6,7 @@
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Rest};
 use crate::model::NoticeLevel;
 use crate::session::event::LayerEvent;
 use crate::session::state::Session;
@@ -86,17 +86,10 @@ pub static KEYS: KeyTable<AgentsKeyState, AgentsKey> = KeyTable::new(
     "agents",
     "Agents",
     &[
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], AgentsKey::Up, "select")
-            .bar_keys(1)
+        list_rows::up_k(AgentsKey::Up, "select")
             .when("more than one agent", |s: &AgentsKeyState| s.many),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            AgentsKey::Down,
-            "select",
-        )
-        .bar_keys(1)
-        .when("more than one agent", |s: &AgentsKeyState| s.many),
+        list_rows::down_j(AgentsKey::Down, "select")
+            .when("more than one agent", |s: &AgentsKeyState| s.many),
         KeyRow::new("watch", &[Chord::ENTER], AgentsKey::Watch, "watch")
             .explained("show the selected agent's own thread, live")
             .when("an agent is listed", |s: &AgentsKeyState| s.any),
@@ -106,35 +99,17 @@ pub static KEYS: KeyTable<AgentsKeyState, AgentsKey> = KeyTable::new(
         KeyRow::new("refresh", &[Chord::ch('r')], AgentsKey::Refresh, "refresh")
             .explained("ask codex for the thread's agents again")
             .when("no answer is awaited", |s: &AgentsKeyState| s.idle),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC, Chord::ch('q')],
-            AgentsKey::Close,
-            "close",
-        )
-        .bar_keys(1),
-        KeyRow::new(
-            "page_up",
-            &[Chord::PGUP],
-            AgentsKey::PageUp,
-            "a page up/down",
-        )
-        .when("more than one agent", |s: &AgentsKeyState| s.many)
-        .help(),
-        KeyRow::new(
-            "page_down",
-            &[Chord::PGDN],
-            AgentsKey::PageDown,
-            "a page up/down",
-        )
-        .when("more than one agent", |s: &AgentsKeyState| s.many)
-        .help(),
-        KeyRow::new("first", &[Chord::HOME], AgentsKey::First, "first/last")
+        list_rows::close_q(AgentsKey::Close, "close"),
+        list_rows::page_up(AgentsKey::PageUp, "a page up/down")
             .when("more than one agent", |s: &AgentsKeyState| s.many)
             .help(),
-        KeyRow::new("last", &[Chord::END], AgentsKey::Last, "first/last")
+        list_rows::page_down(AgentsKey::PageDown, "a page up/down")
             .when("more than one agent", |s: &AgentsKeyState| s.many)
             .help(),
+        list_rows::first(AgentsKey::First, "first/last")
+            .when("more than one agent", |s: &AgentsKeyState| s.many),
+        list_rows::last(AgentsKey::Last, "first/last")
+            .when("more than one agent", |s: &AgentsKeyState| s.many),
     ],
     // Keys with Ctrl or Alt reach the conversation (Ctrl+O, the Ctrl+C ladder).
     Rest {
@@ -150,40 +125,37 @@ impl LayerView for AgentsList {
             return Outcome::Consumed(vec![]);
         };
         let facts = AgentsKeyState::of(self, cx);
-        let action = match KEYS.resolve(key, &facts, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        let last = cx.agents.len().saturating_sub(1);
-        match action {
-            AgentsKey::Close => return Outcome::Close(vec![]),
-            AgentsKey::Up => self.selected = self.selected.saturating_sub(1),
-            AgentsKey::Down => self.selected = (self.selected + 1).min(last),
-            AgentsKey::PageUp => self.selected = self.selected.saturating_sub(PAGE),
-            AgentsKey::PageDown => self.selected = (self.selected + PAGE).min(last),
-            AgentsKey::First => self.selected = 0,
-            AgentsKey::Last => self.selected = last,
-            AgentsKey::Watch => {
-                let Some(agent) = cx.agents.iter().nth(self.selected) else {
-                    return Outcome::Consumed(vec![]);
-                };
-                let id = agent.thread_id.clone();
-                return Outcome::Close(agent_switch::enter(cx, &id));
+        Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
+            let last = cx.agents.len().saturating_sub(1);
+            match action {
+                AgentsKey::Close => return Outcome::Close(vec![]),
+                AgentsKey::Up => self.selected = self.selected.saturating_sub(1),
+                AgentsKey::Down => self.selected = (self.selected + 1).min(last),
+                AgentsKey::PageUp => self.selected = self.selected.saturating_sub(PAGE),
+                AgentsKey::PageDown => self.selected = (self.selected + PAGE).min(last),
+                AgentsKey::First => self.selected = 0,
+                AgentsKey::Last => self.selected = last,
+                AgentsKey::Watch => {
+                    let Some(agent) = cx.agents.iter().nth(self.selected) else {
+                        return Outcome::Consumed(vec![]);
+                    };
+                    let id = agent.thread_id.clone();
+                    return Outcome::Close(agent_switch::enter(cx, &id));
+                }
+                AgentsKey::Main => {
+                    let Some(main) = cx.agents.root().map(str::to_string) else {
+                        return Outcome::Consumed(vec![]);
+                    };
+                    return Outcome::Close(agent_switch::enter(cx, &main));
+                }
+                AgentsKey::Refresh => {
+                    let effects = agents::list(cx);
+                    self.waiting = effects.len();
+                    return Outcome::Consumed(effects);
+                }
             }
-            AgentsKey::Main => {
-                let Some(main) = cx.agents.root().map(str::to_string) else {
-                    return Outcome::Consumed(vec![]);
-                };
-                return Outcome::Close(agent_switch::enter(cx, &main));
-            }
-            AgentsKey::Refresh => {
-                let effects = agents::list(cx);
-                self.waiting = effects.len();
-                return Outcome::Consumed(effects);
-            }
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {

@@ -4,7 +4,7 @@
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
 use crate::model::NoticeLevel;
 use crate::protocol::{sandbox_policy, ModelInfo};
@@ -176,12 +176,7 @@ impl Choice {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChoiceKey {
-    Up,
-    Down,
-    PageUp,
-    PageDown,
-    First,
-    Last,
+    Move(Move),
     Choose,
     Cancel,
 }
@@ -194,34 +189,21 @@ pub static KEYS: KeyTable<Choice, ChoiceKey> = KeyTable::new(
     "choice",
     "Choose",
     &[
-        KeyRow::new("up", &[Chord::UP], ChoiceKey::Up, "select")
-            .when("the list has items", has_items),
-        KeyRow::new("down", &[Chord::DOWN], ChoiceKey::Down, "select")
+        list_rows::up(ChoiceKey::Move(Move::Up), "select").when("the list has items", has_items),
+        list_rows::down(ChoiceKey::Move(Move::Down), "select")
             .when("the list has items", has_items),
         // A server may list thousands of models: the ends are one key away (the list stops
         // at its ends rather than wrapping, see `pick_list`).
-        KeyRow::new(
-            "page_up",
-            &[Chord::PGUP],
-            ChoiceKey::PageUp,
-            "a page up/down",
-        )
-        .when("the list has items", has_items)
-        .help(),
-        KeyRow::new(
-            "page_down",
-            &[Chord::PGDN],
-            ChoiceKey::PageDown,
-            "a page up/down",
-        )
-        .when("the list has items", has_items)
-        .help(),
-        KeyRow::new("first", &[Chord::HOME], ChoiceKey::First, "first/last")
+        list_rows::page_up(ChoiceKey::Move(Move::PageUp), "a page up/down")
             .when("the list has items", has_items)
             .help(),
-        KeyRow::new("last", &[Chord::END], ChoiceKey::Last, "first/last")
+        list_rows::page_down(ChoiceKey::Move(Move::PageDown), "a page up/down")
             .when("the list has items", has_items)
             .help(),
+        list_rows::first(ChoiceKey::Move(Move::First), "first/last")
+            .when("the list has items", has_items),
+        list_rows::last(ChoiceKey::Move(Move::Last), "first/last")
+            .when("the list has items", has_items),
         KeyRow::new("choose", &[Chord::ENTER], ChoiceKey::Choose, "choose")
             .when("the list has items", has_items),
         KeyRow::new("cancel", &[Chord::ESC], ChoiceKey::Cancel, "cancel"),
@@ -235,36 +217,17 @@ impl LayerView for Choice {
             return Outcome::Ignored;
         };
         let n = self.items.len();
-        match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(ChoiceKey::Cancel) => Outcome::Close(vec![]),
-            Resolved::Row(ChoiceKey::Up) => {
-                self.selected.step(-1, n);
-                Outcome::Consumed(vec![])
-            }
-            Resolved::Row(ChoiceKey::Down) => {
-                self.selected.step(1, n);
-                Outcome::Consumed(vec![])
-            }
-            Resolved::Row(ChoiceKey::PageUp) => {
-                self.selected.page(-1, n);
-                Outcome::Consumed(vec![])
-            }
-            Resolved::Row(ChoiceKey::PageDown) => {
-                self.selected.page(1, n);
-                Outcome::Consumed(vec![])
-            }
-            Resolved::Row(ChoiceKey::First) => {
-                self.selected.first();
-                Outcome::Consumed(vec![])
-            }
-            Resolved::Row(ChoiceKey::Last) => {
-                self.selected.last(n);
-                Outcome::Consumed(vec![])
-            }
-            Resolved::Row(ChoiceKey::Choose) => self.pick(cx),
-            Resolved::Pass => Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
-        }
+        Outcome::of_key(
+            KEYS.resolve(key, self, &cx.config.keymap),
+            |action| match action {
+                ChoiceKey::Cancel => Outcome::Close(vec![]),
+                ChoiceKey::Move(to) => {
+                    self.selected.go(to, n);
+                    Outcome::Consumed(vec![])
+                }
+                ChoiceKey::Choose => self.pick(cx),
+            },
+        )
     }
 
     /// `model/list` answered: a model picker fills.

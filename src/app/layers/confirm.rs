@@ -4,7 +4,7 @@
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::model::NoticeLevel;
 use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::state::Session;
@@ -79,29 +79,27 @@ impl LayerView for Confirm {
             return Outcome::Consumed(vec![]);
         };
         let now = cx.now;
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            ConfirmKey::Yes => Outcome::Close(match &self.ask {
-                Confirmable::InitOverwrite { .. } => init::send(cx, true, now),
-                Confirmable::ExportOverwrite { path } => export::write(cx, path.clone(), true),
-            }),
-            ConfirmKey::No => {
-                let kept = match &self.ask {
-                    Confirmable::InitOverwrite { .. } => {
-                        "AGENTS.md is left as it is; nothing was sent."
-                    }
-                    Confirmable::ExportOverwrite { .. } => {
-                        "The file is left as it is; nothing was saved."
-                    }
-                };
-                cx.shown.transcript.notice(NoticeLevel::Info, kept);
-                Outcome::Close(vec![])
-            }
-        }
+        Outcome::of_key(
+            KEYS.resolve(key, self, &cx.config.keymap),
+            |action| match action {
+                ConfirmKey::Yes => Outcome::Close(match &self.ask {
+                    Confirmable::InitOverwrite { .. } => init::send(cx, true, now),
+                    Confirmable::ExportOverwrite { path } => export::write(cx, path.clone(), true),
+                }),
+                ConfirmKey::No => {
+                    let kept = match &self.ask {
+                        Confirmable::InitOverwrite { .. } => {
+                            "AGENTS.md is left as it is; nothing was sent."
+                        }
+                        Confirmable::ExportOverwrite { .. } => {
+                            "The file is left as it is; nothing was saved."
+                        }
+                    };
+                    cx.shown.transcript.notice(NoticeLevel::Info, kept);
+                    Outcome::Close(vec![])
+                }
+            },
+        )
     }
 
     fn placement(&self) -> Placement {

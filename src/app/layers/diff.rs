@@ -4,7 +4,7 @@
 
 use super::{Ctx, Help, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::render::diff::{files_of_patch, DiffDocument, DiffMode, DocAnchor};
 use crate::render::Theme;
 use crate::session::effect::Effect;
@@ -346,13 +346,7 @@ pub static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
     "diff",
     "Diff",
     &[
-        KeyRow::new(
-            "close",
-            &[Chord::ESC, Chord::ch('q')],
-            DiffKey::Close,
-            "close",
-        )
-        .bar_keys(1),
+        list_rows::close_q(DiffKey::Close, "close"),
         KeyRow::new(
             "next_hunk",
             &[Chord::ch('n')],
@@ -386,14 +380,8 @@ pub static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "side by side",
         )
         .explained("side by side or unified"),
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], DiffKey::Up, "scroll").bar_keys(1),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            DiffKey::Down,
-            "scroll",
-        )
-        .bar_keys(1),
+        list_rows::up_k(DiffKey::Up, "scroll"),
+        list_rows::down_j(DiffKey::Down, "scroll"),
         KeyRow::new(
             "page_up",
             &[Chord::PGUP, Chord::ch('b')],
@@ -452,32 +440,29 @@ impl LayerView for DiffPager {
                 return Outcome::Consumed(vec![]);
             }
         };
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        let width = main.width;
-        match action {
-            DiffKey::Close => return Outcome::Close(vec![]),
-            DiffKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
-            DiffKey::Below => return Outcome::Ignored,
-            DiffKey::Up => self.scroll_by(-1, body, width),
-            DiffKey::Down => self.scroll_by(1, body, width),
-            DiffKey::PageUp => self.scroll_by(-page, body, width),
-            DiffKey::PageDown => self.scroll_by(page, body, width),
-            DiffKey::Top => self.scroll_to(0, body, width),
-            DiffKey::Bottom => self.scroll_to(usize::MAX, body, width),
-            DiffKey::NextHunk => self.jump(Jump::Hunk, 1, body, width),
-            DiffKey::PrevHunk => self.jump(Jump::Hunk, -1, body, width),
-            DiffKey::NextFile => self.jump(Jump::File, 1, body, width),
-            DiffKey::PrevFile => self.jump(Jump::File, -1, body, width),
-            DiffKey::SideBySide => {
-                let now = self.mode(width);
-                self.side_by_side = Some(now == DiffMode::Unified);
+        Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
+            let width = main.width;
+            match action {
+                DiffKey::Close => return Outcome::Close(vec![]),
+                DiffKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
+                DiffKey::Below => return Outcome::Ignored,
+                DiffKey::Up => self.scroll_by(-1, body, width),
+                DiffKey::Down => self.scroll_by(1, body, width),
+                DiffKey::PageUp => self.scroll_by(-page, body, width),
+                DiffKey::PageDown => self.scroll_by(page, body, width),
+                DiffKey::Top => self.scroll_to(0, body, width),
+                DiffKey::Bottom => self.scroll_to(usize::MAX, body, width),
+                DiffKey::NextHunk => self.jump(Jump::Hunk, 1, body, width),
+                DiffKey::PrevHunk => self.jump(Jump::Hunk, -1, body, width),
+                DiffKey::NextFile => self.jump(Jump::File, 1, body, width),
+                DiffKey::PrevFile => self.jump(Jump::File, -1, body, width),
+                DiffKey::SideBySide => {
+                    let now = self.mode(width);
+                    self.side_by_side = Some(now == DiffMode::Unified);
+                }
             }
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     /// `git diff` came for a pager waiting on it; a turn it shows sent a newer diff, shown at the

@@ -5,7 +5,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::protocol::Account;
 use crate::session::effect::Effect;
 use crate::session::state::first_run::DoctorSection;
@@ -42,17 +42,13 @@ pub static KEYS: KeyTable<DoctorView, DoctorKey> = KeyTable::new(
             "copy the report",
         )
         .explained("copy the whole report, as text"),
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], DoctorKey::Up, "scroll").bar_keys(1),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            DoctorKey::Down,
-            "scroll",
-        )
-        .bar_keys(1),
-        KeyRow::new("page_up", &[Chord::PGUP], DoctorKey::PageUp, "scroll"),
-        KeyRow::new("page_down", &[Chord::PGDN], DoctorKey::PageDown, "scroll"),
-        KeyRow::new("top", &[Chord::HOME], DoctorKey::Top, "to the top").reference(),
+        list_rows::up_k(DoctorKey::Up, "scroll"),
+        list_rows::down_j(DoctorKey::Down, "scroll"),
+        list_rows::page_up(DoctorKey::PageUp, "scroll"),
+        list_rows::page_down(DoctorKey::PageDown, "scroll"),
+        list_rows::first(DoctorKey::Top, "to the top")
+            .named("top")
+            .reference(),
         KeyRow::new(
             "close",
             &[Chord::ESC, Chord::ENTER, Chord::ch('q')],
@@ -69,26 +65,23 @@ impl LayerView for DoctorView {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            DoctorKey::Close => return Outcome::Close(vec![]),
-            DoctorKey::Copy => {
-                self.copied = true;
-                return Outcome::Consumed(vec![Effect::CopyToClipboard(report_text(&sections(
-                    cx,
-                )))]);
+        Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
+            match action {
+                DoctorKey::Close => return Outcome::Close(vec![]),
+                DoctorKey::Copy => {
+                    self.copied = true;
+                    return Outcome::Consumed(vec![Effect::CopyToClipboard(report_text(
+                        &sections(cx),
+                    ))]);
+                }
+                DoctorKey::Up => self.offset = self.offset.saturating_sub(1),
+                DoctorKey::Down => self.offset = self.offset.saturating_add(1),
+                DoctorKey::PageUp => self.offset = self.offset.saturating_sub(10),
+                DoctorKey::PageDown => self.offset = self.offset.saturating_add(10),
+                DoctorKey::Top => self.offset = 0,
             }
-            DoctorKey::Up => self.offset = self.offset.saturating_sub(1),
-            DoctorKey::Down => self.offset = self.offset.saturating_add(1),
-            DoctorKey::PageUp => self.offset = self.offset.saturating_sub(10),
-            DoctorKey::PageDown => self.offset = self.offset.saturating_add(10),
-            DoctorKey::Top => self.offset = 0,
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn placement(&self) -> Placement {

@@ -4,7 +4,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Hint, Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::session::state::Session;
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -50,8 +50,8 @@ pub static KEYS: KeyTable<Help, HelpKey> = KeyTable::new(
     "help",
     "Help",
     &[
-        KeyRow::new("up", &[Chord::UP], HelpKey::Up, "scroll"),
-        KeyRow::new("down", &[Chord::DOWN], HelpKey::Down, "scroll"),
+        list_rows::up(HelpKey::Up, "scroll"),
+        list_rows::down(HelpKey::Down, "scroll"),
         KeyRow::new(
             "close",
             &[Chord::ESC, Chord::ch('?'), Chord::ENTER, Chord::ch('q')],
@@ -69,14 +69,14 @@ impl LayerView for Help {
             // The wheel scrolls the transcript; a paste lands in whatever is below, not lost.
             return Outcome::Ignored;
         };
-        match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(HelpKey::Close) => return Outcome::Close(vec![]),
-            Resolved::Row(HelpKey::Up) => self.offset = self.offset.saturating_sub(1),
-            Resolved::Row(HelpKey::Down) => self.offset += 1,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => {}
-        }
-        Outcome::Consumed(vec![])
+        Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
+            match action {
+                HelpKey::Close => return Outcome::Close(vec![]),
+                HelpKey::Up => self.offset = self.offset.saturating_sub(1),
+                HelpKey::Down => self.offset += 1,
+            }
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn placement(&self) -> Placement {

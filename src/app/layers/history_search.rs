@@ -4,7 +4,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::controls::line_input::LineInput;
 use crate::controls::pick_list::PickList;
 use crate::session::state::Session;
@@ -33,20 +33,8 @@ pub static KEYS: KeyTable<HistorySearch, HistoryKey> = KeyTable::new(
     "history",
     "History search",
     &[
-        KeyRow::new(
-            "older",
-            &[Chord::UP, Chord::ctrl('r'), Chord::ctrl('p')],
-            HistoryKey::Older,
-            "older / newer",
-        )
-        .bar_keys(1),
-        KeyRow::new(
-            "newer",
-            &[Chord::DOWN, Chord::ctrl('s'), Chord::ctrl('n')],
-            HistoryKey::Newer,
-            "older / newer",
-        )
-        .bar_keys(1),
+        list_rows::older_prompt(HistoryKey::Older, "older / newer"),
+        list_rows::newer_prompt(HistoryKey::Newer, "older / newer"),
         KeyRow::new("use", &[Chord::ENTER], HistoryKey::Use, "use it")
             .explained("put it in the composer"),
         KeyRow::new(
@@ -56,13 +44,7 @@ pub static KEYS: KeyTable<HistorySearch, HistoryKey> = KeyTable::new(
             "cancel",
         )
         .explained("cancel, the draft as it was"),
-        KeyRow::new(
-            "backspace",
-            &[Chord::BACKSPACE],
-            HistoryKey::Backspace,
-            "delete back",
-        )
-        .reference(),
+        list_rows::filter_back(HistoryKey::Backspace),
     ],
     Rest::typing("filter"),
 );
@@ -109,35 +91,35 @@ impl LayerView for HistorySearch {
             Input::Mouse(_) => return Outcome::Ignored,
         };
         let count = self.matches.len();
-        match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(HistoryKey::Cancel) => return Outcome::Close(vec![]),
-            Resolved::Row(HistoryKey::Use) => {
-                if let Some(entry) = self.selected_index().and_then(|at| self.matches.get(at)) {
-                    cx.composer.set_text(entry);
+        Outcome::of_key_or_typed(KEYS.resolve(key, self, &cx.config.keymap), |row| {
+            match row {
+                Some(HistoryKey::Cancel) => return Outcome::Close(vec![]),
+                Some(HistoryKey::Use) => {
+                    if let Some(entry) = self.selected_index().and_then(|at| self.matches.get(at)) {
+                        cx.composer.set_text(entry);
+                    }
+                    return Outcome::Close(vec![]);
                 }
-                return Outcome::Close(vec![]);
-            }
-            // The list is newest first: older is further down it.
-            Resolved::Row(HistoryKey::Older) => {
-                self.selected.step(1, count);
-            }
-            Resolved::Row(HistoryKey::Newer) => {
-                self.selected.step(-1, count);
-            }
-            Resolved::Row(HistoryKey::Backspace) => {
-                self.query.backspace();
-                self.refresh(cx);
-            }
-            Resolved::Take => {
-                if let Some(c) = Chord::typed_char(key) {
-                    self.query.type_char(c);
+                // The list is newest first: older is further down it.
+                Some(HistoryKey::Older) => {
+                    self.selected.step(1, count);
+                }
+                Some(HistoryKey::Newer) => {
+                    self.selected.step(-1, count);
+                }
+                Some(HistoryKey::Backspace) => {
+                    self.query.backspace();
                     self.refresh(cx);
                 }
+                None => {
+                    if let Some(c) = Chord::typed_char(key) {
+                        self.query.type_char(c);
+                        self.refresh(cx);
+                    }
+                }
             }
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Swallow => {}
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn placement(&self) -> Placement {

@@ -7,7 +7,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Rest, Words};
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
 use crate::session::lifecycle;
@@ -107,31 +107,30 @@ impl LayerView for LockedThread {
             return Outcome::Consumed(vec![]);
         };
         let state = self.key_state(cx);
-        let action = match KEYS.resolve(key, &state, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match (action, self.thread_id.clone()) {
-            (LockedKey::Retry, Some(id)) => {
-                self.busy = Some("Trying again…");
-                Outcome::Consumed(lifecycle::open(cx, Open::Resume(id)))
+        Outcome::of_key(KEYS.resolve(key, &state, &cx.config.keymap), |action| {
+            match (action, self.thread_id.clone()) {
+                (LockedKey::Retry, Some(id)) => {
+                    self.busy = Some("Trying again…");
+                    Outcome::Consumed(lifecycle::open(cx, Open::Resume(id)))
+                }
+                (LockedKey::Fork, Some(thread_id)) => {
+                    self.busy = Some("Forking…");
+                    Outcome::Consumed(lifecycle::open(cx, Open::Fork(thread_id)))
+                }
+                (LockedKey::Join, Some(thread_id)) if state.join => {
+                    self.busy = Some("Joining over the codex service…");
+                    Outcome::Consumed(crate::session::join::join_service(cx, thread_id))
+                }
+                (LockedKey::New, _) => Outcome::Close(start_fresh(cx)),
+                // Opened at startup with nothing under it (`tern resume ID`): leaving means a new
+                // thread, as `n`. Under the picker, Esc goes back to it.
+                (LockedKey::Leave, _) if state.fresh => Outcome::Close(start_fresh(cx)),
+                (LockedKey::Leave, _) => Outcome::Close(vec![]),
+                (LockedKey::Retry | LockedKey::Fork | LockedKey::Join, _) => {
+                    Outcome::Consumed(vec![])
+                }
             }
-            (LockedKey::Fork, Some(thread_id)) => {
-                self.busy = Some("Forking…");
-                Outcome::Consumed(lifecycle::open(cx, Open::Fork(thread_id)))
-            }
-            (LockedKey::Join, Some(thread_id)) if state.join => {
-                self.busy = Some("Joining over the codex service…");
-                Outcome::Consumed(crate::session::join::join_service(cx, thread_id))
-            }
-            (LockedKey::New, _) => Outcome::Close(start_fresh(cx)),
-            // Opened at startup with nothing under it (`tern resume ID`): leaving means a new
-            // thread, as `n`. Under the picker, Esc goes back to it.
-            (LockedKey::Leave, _) if state.fresh => Outcome::Close(start_fresh(cx)),
-            (LockedKey::Leave, _) => Outcome::Close(vec![]),
-            (LockedKey::Retry | LockedKey::Fork | LockedKey::Join, _) => Outcome::Consumed(vec![]),
-        }
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {

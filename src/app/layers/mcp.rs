@@ -5,7 +5,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
 use crate::protocol::McpServerStatus;
 use crate::session::event::LayerEvent;
@@ -144,10 +144,7 @@ pub struct McpKeys {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum McpKey {
-    Up,
-    Down,
-    First,
-    Last,
+    Move(Move),
     Tools,
     HideTools,
     SignIn,
@@ -163,17 +160,8 @@ pub static KEYS: KeyTable<McpKeys, McpKey> = KeyTable::new(
     "mcp",
     "MCP servers",
     &[
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], McpKey::Up, "select")
-            .bar_keys(1)
-            .when("a server is listed", any),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            McpKey::Down,
-            "select",
-        )
-        .bar_keys(1)
-        .when("a server is listed", any),
+        list_rows::up_k(McpKey::Move(Move::Up), "select").when("a server is listed", any),
+        list_rows::down_j(McpKey::Move(Move::Down), "select").when("a server is listed", any),
         KeyRow::new(
             "tools",
             &[Chord::ENTER, Chord::ch(' '), Chord::RIGHT],
@@ -203,19 +191,9 @@ pub static KEYS: KeyTable<McpKeys, McpKey> = KeyTable::new(
             "reload the config",
         )
         .explained("reload codex's MCP config (config/mcpServer/reload): servers restart"),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC, Chord::ch('q')],
-            McpKey::Close,
-            "close",
-        )
-        .bar_keys(1),
-        KeyRow::new("first", &[Chord::HOME], McpKey::First, "first/last")
-            .when("a server is listed", any)
-            .help(),
-        KeyRow::new("last", &[Chord::END], McpKey::Last, "first/last")
-            .when("a server is listed", any)
-            .help(),
+        list_rows::close_q(McpKey::Close, "close"),
+        list_rows::first(McpKey::Move(Move::First), "first/last").when("a server is listed", any),
+        list_rows::last(McpKey::Move(Move::Last), "first/last").when("a server is listed", any),
     ],
     Rest::SWALLOW,
 );
@@ -228,39 +206,31 @@ impl LayerView for McpView {
         };
         let n = server_rows(cx).len();
         let facts = self.facts(cx);
-        let action = match KEYS.resolve(key, &facts, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            McpKey::Close => return Outcome::Close(vec![]),
-            McpKey::Up => {
-                self.selected.step(-1, n);
-            }
-            McpKey::Down => {
-                self.selected.step(1, n);
-            }
-            McpKey::First => self.selected.first(),
-            McpKey::Last => self.selected.last(n),
-            McpKey::Tools | McpKey::HideTools => {
-                if let Some(name) = self.selected_name(cx) {
-                    let open = action == McpKey::Tools && !self.expanded.contains(&name);
-                    if open {
-                        self.expanded.insert(name);
-                    } else {
-                        self.expanded.remove(&name);
+        Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
+            match action {
+                McpKey::Close => return Outcome::Close(vec![]),
+                McpKey::Move(to) => {
+                    self.selected.go(to, n);
+                }
+                McpKey::Tools | McpKey::HideTools => {
+                    if let Some(name) = self.selected_name(cx) {
+                        let open = action == McpKey::Tools && !self.expanded.contains(&name);
+                        if open {
+                            self.expanded.insert(name);
+                        } else {
+                            self.expanded.remove(&name);
+                        }
                     }
                 }
-            }
-            McpKey::SignIn => {
-                if let Some(name) = self.selected_name(cx) {
-                    return Outcome::Consumed(mcp::login(cx, &name));
+                McpKey::SignIn => {
+                    if let Some(name) = self.selected_name(cx) {
+                        return Outcome::Consumed(mcp::login(cx, &name));
+                    }
                 }
+                McpKey::Reload => return Outcome::Consumed(mcp::reload(cx)),
             }
-            McpKey::Reload => return Outcome::Consumed(mcp::reload(cx)),
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     /// What tern knows changed: the selection stays in the list.

@@ -5,7 +5,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Rest};
 use crate::model::execpolicy::{refusal, Offer};
 use crate::model::question::{amendment_record, amendment_result};
 use crate::session::answer::answer_front;
@@ -101,33 +101,30 @@ impl LayerView for PrefixChooser {
             Offer::Prefix { words, .. } => words.len(),
             _ => self.len,
         };
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            PrefixKey::Shorter if self.len > 1 && max > 1 => self.len -= 1,
-            PrefixKey::Longer if self.len < max => self.len += 1,
-            PrefixKey::Shorter | PrefixKey::Longer => {}
-            PrefixKey::Write => {
-                let prefix = self.prefix();
-                let now = cx.now;
-                return Outcome::Close(answer_front(
-                    cx,
-                    amendment_result(&prefix),
-                    amendment_record(&prefix),
-                    now,
-                ));
-            }
-            PrefixKey::Back => {
-                if let Some(front) = cx.questions.front_mut() {
-                    front.selected = None;
+        Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
+            match action {
+                PrefixKey::Shorter if self.len > 1 && max > 1 => self.len -= 1,
+                PrefixKey::Longer if self.len < max => self.len += 1,
+                PrefixKey::Shorter | PrefixKey::Longer => {}
+                PrefixKey::Write => {
+                    let prefix = self.prefix();
+                    let now = cx.now;
+                    return Outcome::Close(answer_front(
+                        cx,
+                        amendment_result(&prefix),
+                        amendment_record(&prefix),
+                        now,
+                    ));
                 }
-                return Outcome::Close(vec![]);
+                PrefixKey::Back => {
+                    if let Some(front) = cx.questions.front_mut() {
+                        front.selected = None;
+                    }
+                    return Outcome::Close(vec![]);
+                }
             }
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn placement(&self) -> Placement {

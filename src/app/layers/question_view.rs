@@ -3,7 +3,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::session::state::Session;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -27,12 +27,12 @@ pub static KEYS: KeyTable<QuestionView, FullViewKey> = KeyTable::new(
     "full_view",
     "Full view",
     &[
-        KeyRow::new("up", &[Chord::UP], FullViewKey::Up, "scroll").bar_keys(1),
-        KeyRow::new("down", &[Chord::DOWN], FullViewKey::Down, "scroll"),
-        KeyRow::new("page_up", &[Chord::PGUP], FullViewKey::PageUp, "scroll"),
-        KeyRow::new("page_down", &[Chord::PGDN], FullViewKey::PageDown, "scroll"),
-        KeyRow::new("top", &[Chord::HOME], FullViewKey::Top, "top / end").help(),
-        KeyRow::new("bottom", &[Chord::END], FullViewKey::Bottom, "top / end").help(),
+        list_rows::up(FullViewKey::Up, "scroll").bar_keys(1),
+        list_rows::down(FullViewKey::Down, "scroll"),
+        list_rows::page_up(FullViewKey::PageUp, "scroll"),
+        list_rows::page_down(FullViewKey::PageDown, "scroll"),
+        list_rows::first(FullViewKey::Top, "top / end").named("top"),
+        list_rows::last(FullViewKey::Bottom, "top / end").named("bottom"),
         KeyRow::new(
             "back",
             &[Chord::ESC, Chord::ch('d'), Chord::ch('q'), Chord::TAB],
@@ -49,21 +49,18 @@ impl LayerView for QuestionView {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            FullViewKey::Back => return Outcome::Close(vec![]),
-            FullViewKey::Up => self.offset = self.offset.saturating_sub(1),
-            FullViewKey::Down => self.offset += 1,
-            FullViewKey::PageUp => self.offset = self.offset.saturating_sub(20),
-            FullViewKey::PageDown => self.offset += 20,
-            FullViewKey::Top => self.offset = 0,
-            FullViewKey::Bottom => self.offset = usize::MAX / 2,
-        }
-        Outcome::Consumed(vec![])
+        Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
+            match action {
+                FullViewKey::Back => return Outcome::Close(vec![]),
+                FullViewKey::Up => self.offset = self.offset.saturating_sub(1),
+                FullViewKey::Down => self.offset += 1,
+                FullViewKey::PageUp => self.offset = self.offset.saturating_sub(20),
+                FullViewKey::PageDown => self.offset += 20,
+                FullViewKey::Top => self.offset = 0,
+                FullViewKey::Bottom => self.offset = usize::MAX / 2,
+            }
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn placement(&self) -> Placement {

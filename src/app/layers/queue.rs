@@ -5,7 +5,7 @@
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::controls::pick_list::PickList;
 use crate::session::state::Session;
 
@@ -29,8 +29,8 @@ pub static KEYS: KeyTable<QueueFocus, QueueKey> = KeyTable::new(
     "queue",
     "Queued",
     &[
-        KeyRow::new("up", &[Chord::UP], QueueKey::Up, "select"),
-        KeyRow::new("down", &[Chord::DOWN], QueueKey::Down, "select")
+        list_rows::up(QueueKey::Up, "select"),
+        list_rows::down(QueueKey::Down, "select")
             .explained("select (past the last: back to the composer)"),
         KeyRow::new(
             "edit",

@@ -7,7 +7,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest, Words};
 use crate::protocol::ReviewTarget;
 use crate::session::effect::Effect;
 use crate::session::event::{CommitRef, GitRefKind, GitRefs, LayerEvent};
@@ -268,9 +268,8 @@ pub static KEYS: KeyTable<ReviewChooser, ReviewKey> = KeyTable::new(
     "review",
     "Review",
     &[
-        KeyRow::new("up", &[Chord::UP], ReviewKey::Up, "select").when("a list is shown", listing),
-        KeyRow::new("down", &[Chord::DOWN], ReviewKey::Down, "select")
-            .when("a list is shown", listing),
+        list_rows::up(ReviewKey::Up, "select").when("a list is shown", listing),
+        list_rows::down(ReviewKey::Down, "select").when("a list is shown", listing),
         KeyRow::new(
             "number",
             &[
@@ -320,50 +319,47 @@ impl LayerView for ReviewChooser {
             Input::Mouse(_) => return Outcome::Ignored,
         };
         let n = self.rows().len();
-        let action = match KEYS.resolve(&key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Take => {
+        Outcome::of_key_or_typed(KEYS.resolve(&key, self, &cx.config.keymap), |row| {
+            let Some(action) = row else {
                 if let Some(c) = Chord::typed_char(&key) {
                     self.type_text(&c.to_string());
                 }
                 return Outcome::Consumed(vec![]);
-            }
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            ReviewKey::Cancel => return Outcome::Close(vec![]),
-            // Back to the targets: the first step is one key away, never lost.
-            ReviewKey::Back => {
-                let back = match self.step {
-                    ReviewStep::Branches { .. } => 1,
-                    ReviewStep::Commits(_) => 2,
-                    _ => 3,
-                };
-                self.go_to(ReviewStep::Targets, None);
-                self.selected = back;
-            }
-            ReviewKey::Up if n > 0 => self.selected = (self.selected + n - 1) % n,
-            ReviewKey::Down if n > 0 => self.selected = (self.selected + 1) % n,
-            ReviewKey::Up | ReviewKey::Down => {}
-            ReviewKey::Choose => return self.pick(cx),
-            ReviewKey::Number => {
-                if let KeyCode::Char(c @ '1'..='4') = key.code {
-                    self.selected = (c as usize) - ('1' as usize);
-                    return self.pick(cx);
+            };
+            match action {
+                ReviewKey::Cancel => return Outcome::Close(vec![]),
+                // Back to the targets: the first step is one key away, never lost.
+                ReviewKey::Back => {
+                    let back = match self.step {
+                        ReviewStep::Branches { .. } => 1,
+                        ReviewStep::Commits(_) => 2,
+                        _ => 3,
+                    };
+                    self.go_to(ReviewStep::Targets, None);
+                    self.selected = back;
                 }
+                ReviewKey::Up if n > 0 => self.selected = (self.selected + n - 1) % n,
+                ReviewKey::Down if n > 0 => self.selected = (self.selected + 1) % n,
+                ReviewKey::Up | ReviewKey::Down => {}
+                ReviewKey::Choose => return self.pick(cx),
+                ReviewKey::Number => {
+                    if let KeyCode::Char(c @ '1'..='4') = key.code {
+                        self.selected = (c as usize) - ('1' as usize);
+                        return self.pick(cx);
+                    }
+                }
+                ReviewKey::Backspace => match &mut self.step {
+                    ReviewStep::Custom { text } => {
+                        text.pop();
+                    }
+                    _ => {
+                        self.filter.pop();
+                        self.selected = 0;
+                    }
+                },
             }
-            ReviewKey::Backspace => match &mut self.step {
-                ReviewStep::Custom { text } => {
-                    text.pop();
-                }
-                _ => {
-                    self.filter.pop();
-                    self.selected = 0;
-                }
-            },
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, _cx: &mut Ctx<'_>) -> Outcome {

@@ -7,7 +7,7 @@
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::model::rewind::RestorePlan;
 use crate::model::NoticeLevel;
 use crate::session::event::LayerEvent;
@@ -78,28 +78,10 @@ pub static KEYS: KeyTable<RewindView, RewindKey> = KeyTable::new(
     "Rewind",
     &[
         // The list of messages.
-        Row::new(
-            "up",
-            &[Chord::UP, Chord::ch('k')],
-            RewindKey::Up,
-            "choose a message",
-        )
-        .bar_keys(1)
-        .when("the list", listing),
-        Row::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            RewindKey::Down,
-            "choose a message",
-        )
-        .bar_keys(1)
-        .when("the list", listing),
-        Row::new("first", &[Chord::HOME], RewindKey::First, "newest message")
-            .when("the list", listing)
-            .help(),
-        Row::new("last", &[Chord::END], RewindKey::Last, "oldest message")
-            .when("the list", listing)
-            .help(),
+        list_rows::up_k(RewindKey::Up, "choose a message").when("the list", listing),
+        list_rows::down_j(RewindKey::Down, "choose a message").when("the list", listing),
+        list_rows::first(RewindKey::First, "newest message").when("the list", listing),
+        list_rows::last(RewindKey::Last, "oldest message").when("the list", listing),
         Row::new(
             "preview",
             &[Chord::ENTER],
@@ -129,26 +111,14 @@ pub static KEYS: KeyTable<RewindView, RewindKey> = KeyTable::new(
             "the preview lists files to put back",
             RewindView::can_restore,
         ),
-        Row::new(
-            "scroll_up",
-            &[Chord::UP, Chord::ch('k')],
-            RewindKey::Scroll(-1),
-            "scroll",
-        )
-        .bar_keys(1)
-        .when("the preview", previewing),
-        Row::new(
-            "scroll_down",
-            &[Chord::DOWN, Chord::ch('j')],
-            RewindKey::Scroll(1),
-            "scroll",
-        )
-        .bar_keys(1)
-        .when("the preview", previewing),
-        Row::new("page_up", &[Chord::PGUP], RewindKey::Scroll(-10), "scroll")
+        list_rows::up_k(RewindKey::Scroll(-1), "scroll")
+            .named("scroll_up")
             .when("the preview", previewing),
-        Row::new("page_down", &[Chord::PGDN], RewindKey::Scroll(10), "scroll")
+        list_rows::down_j(RewindKey::Scroll(1), "scroll")
+            .named("scroll_down")
             .when("the preview", previewing),
+        list_rows::page_up(RewindKey::Scroll(-10), "scroll").when("the preview", previewing),
+        list_rows::page_down(RewindKey::Scroll(10), "scroll").when("the preview", previewing),
         Row::new(
             "back",
             &[Chord::ESC],
@@ -232,29 +202,26 @@ impl LayerView for RewindView {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        let n = self.messages.len().max(1);
-        match action {
-            RewindKey::Close => return Outcome::Close(vec![]),
-            RewindKey::Up => self.selected = (self.selected + n - 1) % n,
-            RewindKey::Down => self.selected = (self.selected + 1) % n,
-            RewindKey::First => self.selected = 0,
-            RewindKey::Last => self.selected = n - 1,
-            RewindKey::Preview => return self.show_preview(cx),
-            RewindKey::Back => self.preview = None,
-            RewindKey::Rewind => return self.confirm(cx, false),
-            RewindKey::RewindFiles => return self.confirm(cx, true),
-            RewindKey::Scroll(rows) => {
-                if let Some(preview) = &mut self.preview {
-                    preview.offset = preview.offset.saturating_add_signed(rows);
+        Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
+            let n = self.messages.len().max(1);
+            match action {
+                RewindKey::Close => return Outcome::Close(vec![]),
+                RewindKey::Up => self.selected = (self.selected + n - 1) % n,
+                RewindKey::Down => self.selected = (self.selected + 1) % n,
+                RewindKey::First => self.selected = 0,
+                RewindKey::Last => self.selected = n - 1,
+                RewindKey::Preview => return self.show_preview(cx),
+                RewindKey::Back => self.preview = None,
+                RewindKey::Rewind => return self.confirm(cx, false),
+                RewindKey::RewindFiles => return self.confirm(cx, true),
+                RewindKey::Scroll(rows) => {
+                    if let Some(preview) = &mut self.preview {
+                        preview.offset = preview.offset.saturating_add_signed(rows);
+                    }
                 }
             }
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {

@@ -8,7 +8,7 @@
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
 use crate::model::rules::{self, Entry, Rule, RulesFileText};
 use crate::model::NoticeLevel;
@@ -187,12 +187,7 @@ impl RulesList {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RulesKey {
-    Up,
-    Down,
-    PageUp,
-    PageDown,
-    First,
-    Last,
+    Move(Move),
     Reload,
     Delete,
     Confirm,
@@ -218,17 +213,8 @@ pub static KEYS: KeyTable<RulesList, RulesKey> = KeyTable::new(
             "delete for good",
         )
         .when("a deletion waits for its confirmation", confirming),
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], RulesKey::Up, "select")
-            .bar_keys(1)
-            .when("", browsing),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            RulesKey::Down,
-            "select",
-        )
-        .bar_keys(1)
-        .when("", browsing),
+        list_rows::up_k(RulesKey::Move(Move::Up), "select").when("", browsing),
+        list_rows::down_j(RulesKey::Move(Move::Down), "select").when("", browsing),
         KeyRow::new(
             "delete",
             &[Chord::ch('d'), Chord::DELETE],
@@ -239,36 +225,15 @@ pub static KEYS: KeyTable<RulesList, RulesKey> = KeyTable::new(
         .bar_keys(1)
         .when("", browsing),
         KeyRow::new("reload", &[Chord::ch('r')], RulesKey::Reload, "reload").when("", browsing),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC, Chord::ch('q')],
-            RulesKey::Close,
-            "close",
-        )
-        .bar_keys(1)
-        .when("", browsing),
-        KeyRow::new(
-            "page_up",
-            &[Chord::PGUP],
-            RulesKey::PageUp,
-            "a page up/down",
-        )
-        .when("", browsing)
-        .help(),
-        KeyRow::new(
-            "page_down",
-            &[Chord::PGDN],
-            RulesKey::PageDown,
-            "a page up/down",
-        )
-        .when("", browsing)
-        .help(),
-        KeyRow::new("first", &[Chord::HOME], RulesKey::First, "first/last")
+        list_rows::close_q(RulesKey::Close, "close").when("", browsing),
+        list_rows::page_up(RulesKey::Move(Move::PageUp), "a page up/down")
             .when("", browsing)
             .help(),
-        KeyRow::new("last", &[Chord::END], RulesKey::Last, "first/last")
+        list_rows::page_down(RulesKey::Move(Move::PageDown), "a page up/down")
             .when("", browsing)
             .help(),
+        list_rows::first(RulesKey::Move(Move::First), "first/last").when("", browsing),
+        list_rows::last(RulesKey::Move(Move::Last), "first/last").when("", browsing),
     ],
     Rest::SWALLOW,
 )
@@ -291,32 +256,18 @@ impl LayerView for RulesList {
         // Any key ends a confirmation: `y` or Enter by deleting, the rest by keeping the rule.
         self.confirming = false;
         let count = self.rules().len();
-        let action = match resolved {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            RulesKey::Confirm => return Outcome::Consumed(self.delete()),
-            RulesKey::Close => return Outcome::Close(vec![]),
-            RulesKey::Up => {
-                self.selected.step(-1, count);
+        Outcome::of_key(resolved, |action| {
+            match action {
+                RulesKey::Confirm => return Outcome::Consumed(self.delete()),
+                RulesKey::Close => return Outcome::Close(vec![]),
+                RulesKey::Move(to) => {
+                    self.selected.go(to, count);
+                }
+                RulesKey::Reload => return Outcome::Consumed(self.reload()),
+                RulesKey::Delete => self.ask_to_delete(),
             }
-            RulesKey::Down => {
-                self.selected.step(1, count);
-            }
-            RulesKey::PageUp => {
-                self.selected.page(-1, count);
-            }
-            RulesKey::PageDown => {
-                self.selected.page(1, count);
-            }
-            RulesKey::First => self.selected.first(),
-            RulesKey::Last => self.selected.last(count),
-            RulesKey::Reload => return Outcome::Consumed(self.reload()),
-            RulesKey::Delete => self.ask_to_delete(),
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     /// The runtime read the folder, or carried out a deletion: list the files (again).

@@ -6,7 +6,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyTable, Rest};
 use crate::controls::line_input::LineInput;
 use crate::controls::scroll::{Anchor, Measure};
 use crate::controls::view::View;
@@ -35,38 +35,12 @@ pub static KEYS: KeyTable<Search, SearchKey> = KeyTable::new(
     "search",
     "Search",
     &[
-        KeyRow::new(
-            "older",
-            &[Chord::ENTER, Chord::UP, Chord::ctrl('p')],
-            SearchKey::Older,
-            "older match",
-        )
-        .bar_keys(2),
-        KeyRow::new(
-            "newer",
-            &[Chord::DOWN, Chord::ctrl('n')],
-            SearchKey::Newer,
-            "newer match",
-        )
-        .bar_keys(1),
-        KeyRow::new("close", &[Chord::ESC], SearchKey::Close, "close search")
+        list_rows::older_match(SearchKey::Older, "older match"),
+        list_rows::newer_match(SearchKey::Newer, "newer match"),
+        list_rows::close(SearchKey::Close, "close search")
             .explained("close the bar, the view stays where the search took it"),
-        KeyRow::new(
-            "backspace",
-            &[Chord::BACKSPACE],
-            SearchKey::Backspace,
-            "delete back",
-        )
-        .reference(),
-        KeyRow::new(
-            "transcript",
-            &[Chord::PGUP, Chord::PGDN, Chord::ctrl('o')],
-            SearchKey::Close,
-            "reach the transcript",
-        )
-        .passes()
-        .reference()
-        .fixed(),
+        list_rows::filter_back(SearchKey::Backspace),
+        list_rows::to_transcript(SearchKey::Close, "reach the transcript"),
     ],
     Rest::typing(""),
 );
@@ -166,25 +140,25 @@ impl LayerView for Search {
             }
             Input::Mouse(_) => return Outcome::Ignored,
         };
-        match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(SearchKey::Close) => return Outcome::Close(vec![]),
-            Resolved::Row(SearchKey::Older) => self.step(-1),
-            Resolved::Row(SearchKey::Newer) => self.step(1),
-            Resolved::Row(SearchKey::Backspace) => {
-                self.query.backspace();
-                self.refresh_in(cx);
-            }
-            Resolved::Take => {
-                if let Some(c) = Chord::typed_char(key) {
-                    self.query.type_char(c);
+        Outcome::of_key_or_typed(KEYS.resolve(key, self, &cx.config.keymap), |row| {
+            match row {
+                Some(SearchKey::Close) => return Outcome::Close(vec![]),
+                Some(SearchKey::Older) => self.step(-1),
+                Some(SearchKey::Newer) => self.step(1),
+                Some(SearchKey::Backspace) => {
+                    self.query.backspace();
                     self.refresh_in(cx);
                 }
+                None => {
+                    if let Some(c) = Chord::typed_char(key) {
+                        self.query.type_char(c);
+                        self.refresh_in(cx);
+                    }
+                }
             }
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Swallow => return Outcome::Consumed(vec![]),
-        }
-        self.reveal_in(cx);
-        Outcome::Consumed(vec![])
+            self.reveal_in(cx);
+            Outcome::Consumed(vec![])
+        })
     }
 
     /// Older turns came in above: the matches move down with their cells.

@@ -11,14 +11,13 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::controls::scroll::Anchor;
 use crate::controls::selection::{cell_text, mentioned_files, CellSelection};
 use crate::model::NoticeLevel;
 use crate::session::actions;
 use crate::session::event::LayerEvent;
 use crate::session::state::Session;
-use crossterm::event::KeyCode;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SelectedCell {
@@ -61,39 +60,12 @@ pub static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
         )
         .explained("the diff at a file the cell mentions (again: the next one)")
         .bar_keys(1),
-        KeyRow::new(
-            "older",
-            &[Chord::UP, Chord::alt(KeyCode::Up), Chord::ch('k')],
-            SelectedKey::Older,
-            "select",
-        )
-        .bar_keys(1),
-        KeyRow::new(
-            "newer",
-            &[Chord::DOWN, Chord::alt(KeyCode::Down), Chord::ch('j')],
-            SelectedKey::Newer,
-            "select",
-        )
-        .help(),
-        KeyRow::new("oldest", &[Chord::HOME], SelectedKey::Oldest, "first/last").help(),
-        KeyRow::new("newest", &[Chord::END], SelectedKey::Newest, "first/last").help(),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC, Chord::ch('q')],
-            SelectedKey::Close,
-            "back",
-        )
-        .explained("back to the composer")
-        .bar_keys(1),
-        KeyRow::new(
-            "transcript",
-            &[Chord::PGUP, Chord::PGDN, Chord::ctrl('o')],
-            SelectedKey::Close,
-            "reach the transcript",
-        )
-        .passes()
-        .reference()
-        .fixed(),
+        list_rows::older_cell(SelectedKey::Older, "select"),
+        list_rows::newer_cell(SelectedKey::Newer, "select").help(),
+        list_rows::first(SelectedKey::Oldest, "first/last").named("oldest"),
+        list_rows::last(SelectedKey::Newest, "first/last").named("newest"),
+        list_rows::close_q(SelectedKey::Close, "back").explained("back to the composer"),
+        list_rows::to_transcript(SelectedKey::Close, "reach the transcript"),
     ],
     Rest::SWALLOW,
 );
@@ -184,31 +156,30 @@ impl LayerView for SelectedCell {
             // The transcript went away under it (another thread shown).
             return Outcome::CloseAndFallThrough;
         }
-        let resolved = KEYS.resolve(key, self, &cx.config.keymap);
-        let transcript = &cx.shown.transcript;
-        let moved = match resolved {
-            Resolved::Row(SelectedKey::Close) => return Outcome::Close(vec![]),
-            Resolved::Row(SelectedKey::Copy) => return self.copy(cx),
-            Resolved::Row(SelectedKey::Diff) => return self.diff(cx, false),
-            Resolved::Row(SelectedKey::File) => return self.diff(cx, true),
-            Resolved::Row(SelectedKey::Older) => self.selection.step(-1, transcript),
-            Resolved::Row(SelectedKey::Newer) => self.selection.step(1, transcript),
-            Resolved::Row(SelectedKey::Oldest) => {
-                self.selection.first(transcript);
-                true
+        Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
+            let transcript = &cx.shown.transcript;
+            let moved = match action {
+                SelectedKey::Close => return Outcome::Close(vec![]),
+                SelectedKey::Copy => return self.copy(cx),
+                SelectedKey::Diff => return self.diff(cx, false),
+                SelectedKey::File => return self.diff(cx, true),
+                SelectedKey::Older => self.selection.step(-1, transcript),
+                SelectedKey::Newer => self.selection.step(1, transcript),
+                SelectedKey::Oldest => {
+                    self.selection.first(transcript);
+                    true
+                }
+                SelectedKey::Newest => {
+                    self.selection.last(transcript);
+                    true
+                }
+            };
+            if moved {
+                self.files_opened = 0;
             }
-            Resolved::Row(SelectedKey::Newest) => {
-                self.selection.last(transcript);
-                true
-            }
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        if moved {
-            self.files_opened = 0;
-        }
-        reveal(cx, area, &self.selection);
-        Outcome::Consumed(vec![])
+            reveal(cx, area, &self.selection);
+            Outcome::Consumed(vec![])
+        })
     }
 
     /// Older turns came in above: the selection moves down with its cell.

@@ -8,7 +8,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Rest, Words};
 use crate::session::state::Session;
 
 /// The view of `Health::down`: the state is the session's, so this is only its behaviour.
@@ -75,19 +75,19 @@ impl LayerView for ServerDownBox {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        match KEYS.resolve(key, cx, &cx.config.keymap) {
-            Resolved::Row(DownKey::Restart) => {
+        let resolved = KEYS.resolve(key, cx, &cx.config.keymap);
+        Outcome::of_key(resolved, |action| match action {
+            DownKey::Restart => {
                 let now = cx.now;
                 Outcome::Consumed(crate::session::restart::restart(cx, now))
             }
             // A config file with an error needs no new server: the thread is asked again.
-            Resolved::Row(DownKey::RetryConfig) => {
+            DownKey::RetryConfig => {
                 let now = cx.now;
                 Outcome::Consumed(crate::session::first_run::retry_config(cx, now))
             }
-            Resolved::Row(DownKey::Below) | Resolved::Pass => Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
-        }
+            DownKey::Below => Outcome::Ignored,
+        })
     }
 
     fn placement(&self) -> Placement {

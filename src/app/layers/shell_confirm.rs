@@ -5,7 +5,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Rest};
 use crate::session::shell;
 use crate::session::state::Session;
 
@@ -67,20 +67,21 @@ impl LayerView for ShellConfirm {
             // A paste is not an answer.
             return Outcome::Consumed(vec![]);
         };
-        match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(ShellKey::Run) => {
-                cx.beside.shell_confirmed = true;
-                Outcome::Close(shell::run(cx, &self.command))
-            }
-            Resolved::Row(ShellKey::Back) => {
-                if cx.composer.is_empty() {
-                    cx.composer.set_text(&format!("!{}", self.command));
+        Outcome::of_key(
+            KEYS.resolve(key, self, &cx.config.keymap),
+            |action| match action {
+                ShellKey::Run => {
+                    cx.beside.shell_confirmed = true;
+                    Outcome::Close(shell::run(cx, &self.command))
                 }
-                Outcome::Close(vec![])
-            }
-            Resolved::Pass => Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
-        }
+                ShellKey::Back => {
+                    if cx.composer.is_empty() {
+                        cx.composer.set_text(&format!("!{}", self.command));
+                    }
+                    Outcome::Close(vec![])
+                }
+            },
+        )
     }
 
     fn placement(&self) -> Placement {

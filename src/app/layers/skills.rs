@@ -7,7 +7,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest, Words};
 use crate::controls::pick_list::PickList;
 use crate::session::event::LayerEvent;
 use crate::session::skills;
@@ -32,10 +32,7 @@ pub struct SkillsKeys {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SkillsKey {
-    Up,
-    Down,
-    First,
-    Last,
+    Move(Move),
     Mention,
     Switch,
     Close,
@@ -58,14 +55,8 @@ pub static KEYS: KeyTable<SkillsKeys, SkillsKey> = KeyTable::new(
     "skills",
     "Skills",
     &[
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], SkillsKey::Up, "select").bar_keys(1),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            SkillsKey::Down,
-            "select",
-        )
-        .bar_keys(1),
+        list_rows::up_k(SkillsKey::Move(Move::Up), "select"),
+        list_rows::down_j(SkillsKey::Move(Move::Down), "select"),
         KeyRow::new(
             "mention",
             &[Chord::ENTER, Chord::TAB],
@@ -78,15 +69,9 @@ pub static KEYS: KeyTable<SkillsKeys, SkillsKey> = KeyTable::new(
         KeyRow::new("switch", &[Chord::ch(' ')], SkillsKey::Switch, "turn off")
             .words_by(switch_words)
             .when("a skill is selected", |s: &SkillsKeys| s.selected.is_some()),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC, Chord::ch('q')],
-            SkillsKey::Close,
-            "close",
-        )
-        .bar_keys(1),
-        KeyRow::new("first", &[Chord::HOME], SkillsKey::First, "first/last").help(),
-        KeyRow::new("last", &[Chord::END], SkillsKey::Last, "first/last").help(),
+        list_rows::close_q(SkillsKey::Close, "close"),
+        list_rows::first(SkillsKey::Move(Move::First), "first/last"),
+        list_rows::last(SkillsKey::Move(Move::Last), "first/last"),
     ],
     Rest::SWALLOW,
 );
@@ -108,42 +93,34 @@ impl LayerView for SkillsView {
         };
         let n = cx.skills.list.len();
         let facts = self.facts(cx);
-        let action = match KEYS.resolve(key, &facts, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        let selected = self.selected.index(n).map(|at| &cx.skills.list[at]);
-        match action {
-            SkillsKey::Close => return Outcome::Close(vec![]),
-            SkillsKey::Up => {
-                self.selected.step(-1, n);
+        Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
+            let selected = self.selected.index(n).map(|at| &cx.skills.list[at]);
+            match action {
+                SkillsKey::Close => return Outcome::Close(vec![]),
+                SkillsKey::Move(to) => {
+                    self.selected.go(to, n);
+                }
+                SkillsKey::Switch => {
+                    let Some(skill) = selected else {
+                        return Outcome::Consumed(vec![]);
+                    };
+                    let (name, enabled) = (skill.name.clone(), !skill.enabled);
+                    return Outcome::Consumed(skills::set_enabled(cx, &name, enabled));
+                }
+                SkillsKey::Mention => {
+                    let Some(name) = selected.map(|s| s.name.clone()) else {
+                        return Outcome::Consumed(vec![]);
+                    };
+                    let space = match cx.composer.char_before_cursor() {
+                        Some(c) if !c.is_whitespace() => " ",
+                        _ => "",
+                    };
+                    cx.composer.paste(&format!("{space}${name} "));
+                    return Outcome::Close(vec![]);
+                }
             }
-            SkillsKey::Down => {
-                self.selected.step(1, n);
-            }
-            SkillsKey::First => self.selected.first(),
-            SkillsKey::Last => self.selected.last(n),
-            SkillsKey::Switch => {
-                let Some(skill) = selected else {
-                    return Outcome::Consumed(vec![]);
-                };
-                let (name, enabled) = (skill.name.clone(), !skill.enabled);
-                return Outcome::Consumed(skills::set_enabled(cx, &name, enabled));
-            }
-            SkillsKey::Mention => {
-                let Some(name) = selected.map(|s| s.name.clone()) else {
-                    return Outcome::Consumed(vec![]);
-                };
-                let space = match cx.composer.char_before_cursor() {
-                    Some(c) if !c.is_whitespace() => " ",
-                    _ => "",
-                };
-                cx.composer.paste(&format!("{space}${name} "));
-                return Outcome::Close(vec![]);
-            }
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {

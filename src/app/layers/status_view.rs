@@ -4,7 +4,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::protocol::RateLimitWindow;
 use crate::render::numbers;
 use crate::session::state::Session;
@@ -36,11 +36,12 @@ impl LayerView for StatusView {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(StatusKey::Close) => Outcome::Close(vec![]),
-            Resolved::Pass => Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
-        }
+        Outcome::of_key(
+            KEYS.resolve(key, self, &cx.config.keymap),
+            |action| match action {
+                StatusKey::Close => Outcome::Close(vec![]),
+            },
+        )
     }
 
     fn placement(&self) -> Placement {

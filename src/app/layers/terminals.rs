@@ -6,7 +6,7 @@
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Rest, Show};
 use crate::protocol::BackgroundTerminal;
 use crate::session::event::LayerEvent;
 use crate::session::state::Session;
@@ -152,10 +152,8 @@ pub static KEYS: KeyTable<Terminals, TerminalsKey> = KeyTable::new(
         .when("a stop waits for its confirmation", |l: &Terminals| {
             l.confirm.is_some()
         }),
-        KeyRow::new("up", &[Chord::UP], TerminalsKey::Up, "select")
-            .when("terminals are listed", with_rows),
-        KeyRow::new("down", &[Chord::DOWN], TerminalsKey::Down, "select")
-            .when("terminals are listed", with_rows),
+        list_rows::up(TerminalsKey::Up, "select").when("terminals are listed", with_rows),
+        list_rows::down(TerminalsKey::Down, "select").when("terminals are listed", with_rows),
         KeyRow::new("output", &[Chord::ENTER], TerminalsKey::Output, "output")
             .explained("the selected terminal's whole output, live")
             .when("terminals are listed (from /ps)", |l: &Terminals| {
@@ -190,59 +188,33 @@ pub static KEYS: KeyTable<Terminals, TerminalsKey> = KeyTable::new(
             "refresh",
         )
         .when("the list is shown", listing),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC, Chord::ch('q')],
-            TerminalsKey::Close,
-            "close",
-        )
-        .bar_keys(1)
-        .when("the list is shown", listing),
-        KeyRow::new(
-            "page_up",
-            &[Chord::PGUP],
-            TerminalsKey::PageUp,
-            "a page up/down",
-        )
-        .when("terminals are listed", with_rows)
-        .help(),
-        KeyRow::new(
-            "page_down",
-            &[Chord::PGDN],
-            TerminalsKey::PageDown,
-            "a page up/down",
-        )
-        .when("terminals are listed", with_rows)
-        .help(),
-        // The output view's.
-        KeyRow::new("scroll_up", &[Chord::UP], TerminalsKey::ScrollUp, "scroll")
-            .when("the output is shown", reading),
-        KeyRow::new(
-            "scroll_down",
-            &[Chord::DOWN],
-            TerminalsKey::ScrollDown,
-            "scroll",
-        )
-        .when("the output is shown", reading),
-        KeyRow::new(
-            "scroll_page_up",
-            &[Chord::PGUP],
-            TerminalsKey::ScrollPageUp,
-            "scroll",
-        )
-        .when("the output is shown", reading),
-        KeyRow::new(
-            "scroll_page_down",
-            &[Chord::PGDN],
-            TerminalsKey::ScrollPageDown,
-            "scroll",
-        )
-        .when("the output is shown", reading),
-        KeyRow::new("follow", &[Chord::END], TerminalsKey::Follow, "follow")
-            .when("the output is shown", reading),
-        KeyRow::new("top", &[Chord::HOME], TerminalsKey::Top, "top")
-            .when("the output is shown", reading)
+        list_rows::close_q(TerminalsKey::Close, "close").when("the list is shown", listing),
+        list_rows::page_up(TerminalsKey::PageUp, "a page up/down")
+            .when("terminals are listed", with_rows)
             .help(),
+        list_rows::page_down(TerminalsKey::PageDown, "a page up/down")
+            .when("terminals are listed", with_rows)
+            .help(),
+        // The output view's.
+        list_rows::up(TerminalsKey::ScrollUp, "scroll")
+            .named("scroll_up")
+            .when("the output is shown", reading),
+        list_rows::down(TerminalsKey::ScrollDown, "scroll")
+            .named("scroll_down")
+            .when("the output is shown", reading),
+        list_rows::page_up(TerminalsKey::ScrollPageUp, "scroll")
+            .named("scroll_page_up")
+            .when("the output is shown", reading),
+        list_rows::page_down(TerminalsKey::ScrollPageDown, "scroll")
+            .named("scroll_page_down")
+            .when("the output is shown", reading),
+        list_rows::last(TerminalsKey::Follow, "follow")
+            .named("follow")
+            .when("the output is shown", reading)
+            .shown(Show::Bar),
+        list_rows::first(TerminalsKey::Top, "top")
+            .named("top")
+            .when("the output is shown", reading),
         KeyRow::new(
             "back",
             &[Chord::ESC, Chord::ch('q'), Chord::ENTER],
@@ -272,55 +244,53 @@ impl LayerView for Terminals {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            // Any key but `y` keeps a terminal waiting to be stopped.
-            Resolved::Take => {
+        Outcome::of_key_or_typed(KEYS.resolve(key, self, &cx.config.keymap), |row| {
+            let Some(action) = row else {
                 self.confirm = None;
                 return Outcome::Consumed(vec![]);
+            };
+            if self.output.is_some() {
+                self.on_output_key(action);
+                return Outcome::Consumed(vec![]);
             }
-            Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        if self.output.is_some() {
-            self.on_output_key(action);
-            return Outcome::Consumed(vec![]);
-        }
-        let count = self.rows().len();
-        match action {
-            TerminalsKey::Confirm => {
-                let effects = match self.confirm.take() {
-                    Some(Stop::One {
-                        process_id,
-                        command,
-                    }) => terminals::stop(cx, &process_id, &command),
-                    Some(Stop::All) => terminals::stop_all(cx),
-                    None => vec![],
-                };
-                return Outcome::Consumed(effects);
-            }
-            TerminalsKey::Close => return Outcome::Close(vec![]),
-            TerminalsKey::Up => self.selected = self.selected.saturating_sub(1),
-            TerminalsKey::Down => self.selected = (self.selected + 1).min(count.saturating_sub(1)),
-            TerminalsKey::PageUp => self.selected = self.selected.saturating_sub(PAGE),
-            TerminalsKey::PageDown => {
-                self.selected = (self.selected + PAGE).min(count.saturating_sub(1))
-            }
-            TerminalsKey::Pick | TerminalsKey::Stop => self.arm_selected(),
-            TerminalsKey::Output => {
-                if let Some(row) = self.selected_row() {
-                    self.output = Some(OutputView {
-                        item_id: row.item_id.clone(),
-                        command: row.command.clone(),
-                        from_end: 0,
-                    });
+            let count = self.rows().len();
+            match action {
+                TerminalsKey::Confirm => {
+                    let effects = match self.confirm.take() {
+                        Some(Stop::One {
+                            process_id,
+                            command,
+                        }) => terminals::stop(cx, &process_id, &command),
+                        Some(Stop::All) => terminals::stop_all(cx),
+                        None => vec![],
+                    };
+                    return Outcome::Consumed(effects);
                 }
+                TerminalsKey::Close => return Outcome::Close(vec![]),
+                TerminalsKey::Up => self.selected = self.selected.saturating_sub(1),
+                TerminalsKey::Down => {
+                    self.selected = (self.selected + 1).min(count.saturating_sub(1))
+                }
+                TerminalsKey::PageUp => self.selected = self.selected.saturating_sub(PAGE),
+                TerminalsKey::PageDown => {
+                    self.selected = (self.selected + PAGE).min(count.saturating_sub(1))
+                }
+                TerminalsKey::Pick | TerminalsKey::Stop => self.arm_selected(),
+                TerminalsKey::Output => {
+                    if let Some(row) = self.selected_row() {
+                        self.output = Some(OutputView {
+                            item_id: row.item_id.clone(),
+                            command: row.command.clone(),
+                            from_end: 0,
+                        });
+                    }
+                }
+                TerminalsKey::StopAll => self.confirm = Some(Stop::All),
+                TerminalsKey::Refresh => return Outcome::Consumed(terminals::list(cx)),
+                _ => {}
             }
-            TerminalsKey::StopAll => self.confirm = Some(Stop::All),
-            TerminalsKey::Refresh => return Outcome::Consumed(terminals::list(cx)),
-            _ => {}
-        }
-        Outcome::Consumed(vec![])
+            Outcome::Consumed(vec![])
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {

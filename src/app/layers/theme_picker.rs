@@ -5,7 +5,7 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
 use crate::session::event::{LayerEvent, ThemeChoice};
 use crate::session::state::Session;
@@ -79,10 +79,7 @@ impl ThemePicker {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThemeKey {
-    Up,
-    Down,
-    First,
-    Last,
+    Move(Move),
     Keep,
     PutBack,
 }
@@ -91,23 +88,16 @@ pub static KEYS: KeyTable<ThemePicker, ThemeKey> = KeyTable::new(
     "theme",
     "Theme",
     &[
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], ThemeKey::Up, "preview")
-            .explained("preview the theme above (the whole screen redraws in it)")
-            .bar_keys(1),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            ThemeKey::Down,
-            "preview",
-        )
-        .explained("preview the theme below")
-        .bar_keys(1),
+        list_rows::up_k(ThemeKey::Move(Move::Up), "preview")
+            .explained("preview the theme above (the whole screen redraws in it)"),
+        list_rows::down_j(ThemeKey::Move(Move::Down), "preview")
+            .explained("preview the theme below"),
         KeyRow::new("keep", &[Chord::ENTER], ThemeKey::Keep, "keep and save")
             .explained("keep the theme and save it in tern's config file"),
         KeyRow::new("put_back", &[Chord::ESC], ThemeKey::PutBack, "put back")
             .explained("close, the theme as it was"),
-        KeyRow::new("first", &[Chord::HOME], ThemeKey::First, "first/last").help(),
-        KeyRow::new("last", &[Chord::END], ThemeKey::Last, "first/last").help(),
+        list_rows::first(ThemeKey::Move(Move::First), "first/last"),
+        list_rows::last(ThemeKey::Move(Move::Last), "first/last"),
     ],
     Rest::SWALLOW,
 );
@@ -118,29 +108,21 @@ impl LayerView for ThemePicker {
             // The wheel scrolls the transcript; a paste lands in the composer, not lost.
             return Outcome::Ignored;
         };
-        let n = self.entries.len();
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            ThemeKey::PutBack => {
-                theme::show(cx, self.original);
-                return Outcome::Close(vec![]);
-            }
-            ThemeKey::Keep => return self.pick(cx),
-            ThemeKey::Up => {
-                self.selected.step(-1, n);
-            }
-            ThemeKey::Down => {
-                self.selected.step(1, n);
-            }
-            ThemeKey::First => self.selected.first(),
-            ThemeKey::Last => self.selected.last(n),
-        }
-        self.preview(cx);
-        Outcome::Consumed(vec![])
+        Outcome::of_key(
+            KEYS.resolve(key, self, &cx.config.keymap),
+            |action| match action {
+                ThemeKey::PutBack => {
+                    theme::show(cx, self.original);
+                    Outcome::Close(vec![])
+                }
+                ThemeKey::Keep => self.pick(cx),
+                ThemeKey::Move(to) => {
+                    self.selected.go(to, self.entries.len());
+                    self.preview(cx);
+                    Outcome::Consumed(vec![])
+                }
+            },
+        )
     }
 
     /// The theme files were read: they follow the built-in themes, the selection stays on the

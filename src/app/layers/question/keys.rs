@@ -4,7 +4,7 @@
 use super::form::FormStep;
 use crate::app::layer_types::Input;
 use crate::app::layers::{Ctx, Help, Layer, Outcome, PrefixChooser, QuestionView, ViewCx};
-use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
 use crate::model::{OptionKind, QuestionSubject};
 use crate::session::answer::answer_front;
 use crate::session::state::Session;
@@ -108,7 +108,7 @@ const DIGITS: &[Chord] = &[
     Chord::ch('9'),
 ];
 
-const BODY_KEYS: &[Chord] = &[Chord::UP, Chord::DOWN, Chord::PGUP, Chord::PGDN];
+const BODY_KEYS: &[Chord] = list_rows::ARROWS_AND_PAGES;
 
 pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
     "question",
@@ -145,22 +145,14 @@ pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
             .when("", QuestionState::approval)
             .fixed(),
         // tern's own question ("Implement this plan?"): a short list Enter takes from.
-        Row::new(
-            "select_up",
-            &[Chord::UP],
-            QuestionKey::Select(true),
-            "select",
-        )
-        .explained("select the answer above (Enter takes it)")
-        .when("tern's own question", |s| s.live && s.local),
-        Row::new(
-            "select_down",
-            &[Chord::DOWN],
-            QuestionKey::Select(false),
-            "select",
-        )
-        .explained("select the answer below (Enter takes it)")
-        .when("tern's own question", |s| s.live && s.local),
+        list_rows::up(QuestionKey::Select(true), "select")
+            .named("select_up")
+            .explained("select the answer above (Enter takes it)")
+            .when("tern's own question", |s: &QuestionState| s.live && s.local),
+        list_rows::down(QuestionKey::Select(false), "select")
+            .named("select_down")
+            .explained("select the answer below (Enter takes it)")
+            .when("tern's own question", |s: &QuestionState| s.live && s.local),
         Row::new("escape", &[Chord::ESC], QuestionKey::Escape, "refuse")
             .text_by(|s| s.escape.clone().unwrap_or_default())
             .when("the question has an answer for Esc", |s| {
@@ -205,22 +197,14 @@ pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
         .reference()
         .fixed(),
         // A form.
-        Row::new(
-            "form_up",
-            &[Chord::UP],
-            QuestionKey::Form(FormStep::Up),
-            "choose",
-        )
-        .when("", |s| s.form)
-        .bar_if(|s| s.live),
-        Row::new(
-            "form_down",
-            &[Chord::DOWN],
-            QuestionKey::Form(FormStep::Down),
-            "choose",
-        )
-        .when("", |s| s.form)
-        .bar_if(|s| s.live),
+        list_rows::up(QuestionKey::Form(FormStep::Up), "choose")
+            .named("form_up")
+            .when("", |s: &QuestionState| s.form)
+            .bar_if(|s| s.live),
+        list_rows::down(QuestionKey::Form(FormStep::Down), "choose")
+            .named("form_down")
+            .when("", |s: &QuestionState| s.form)
+            .bar_if(|s| s.live),
         Row::new(
             "form_number",
             DIGITS,

@@ -6,7 +6,7 @@
 use super::{Screen, SignIn};
 use crate::app::layer_types::Input;
 use crate::app::layers::{Ctx, Outcome, ViewCx};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Resolved, Rest, Words};
 use crate::protocol::{CancelLoginParams, LoginKind, LoginParams, LoginResponse};
 use crate::session::effect::Effect;
 use crate::session::quit_ladder;
@@ -101,17 +101,8 @@ pub static KEYS: KeyTable<KeyState, SignInKey> = KeyTable::new(
     "sign_in",
     "Sign in",
     &[
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], SignInKey::Up, "choose")
-            .when("choosing a way in", choosing)
-            .bar_keys(1),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            SignInKey::Down,
-            "choose",
-        )
-        .when("choosing a way in", choosing)
-        .bar_keys(1),
+        list_rows::up_k(SignInKey::Up, "choose").when("choosing a way in", choosing),
+        list_rows::down_j(SignInKey::Down, "choose").when("choosing a way in", choosing),
         KeyRow::new(
             "number",
             &[Chord::ch('1'), Chord::ch('2'), Chord::ch('3')],

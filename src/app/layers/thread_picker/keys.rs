@@ -6,7 +6,7 @@
 use super::{Pending, SortBy, ThreadPicker};
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
-use crate::controls::keys::{Chord, KeyRow, KeyTable, Resolved, Rest, Words};
+use crate::controls::keys::{list_rows, Chord, KeyRow, KeyTable, Move, Rest, Words};
 use crate::controls::line_input::LineInput;
 use crate::protocol::{ThreadIdParams, ThreadSetNameParams};
 use crate::session::effect::Effect;
@@ -18,12 +18,7 @@ use crossterm::event::MouseEventKind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PickerKey {
     Resume,
-    Up,
-    Down,
-    PageUp,
-    PageDown,
-    First,
-    Last,
+    Move(Move),
     ClearFilter,
     Close,
     AllDirs,
@@ -157,42 +152,21 @@ pub static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
         KeyRow::new("close", &[Chord::ESC], PickerKey::Close, "close")
             .when("no filter is typed", |p| browsing(p) && p.query.is_empty())
             .words_by(|p| words(if p.at_startup { "new thread" } else { "close" })),
-        KeyRow::new("up", &[Chord::UP], PickerKey::Up, "select")
+        list_rows::up(PickerKey::Move(Move::Up), "select")
             .when("", browsing)
             .help(),
-        KeyRow::new("down", &[Chord::DOWN], PickerKey::Down, "select")
+        list_rows::down(PickerKey::Move(Move::Down), "select")
             .when("", browsing)
             .help(),
-        KeyRow::new(
-            "page_up",
-            &[Chord::PGUP],
-            PickerKey::PageUp,
-            "a page up/down",
-        )
-        .when("", browsing)
-        .help(),
-        KeyRow::new(
-            "page_down",
-            &[Chord::PGDN],
-            PickerKey::PageDown,
-            "a page up/down",
-        )
-        .when("", browsing)
-        .help(),
-        KeyRow::new("first", &[Chord::HOME], PickerKey::First, "first/last")
+        list_rows::page_up(PickerKey::Move(Move::PageUp), "a page up/down")
             .when("", browsing)
             .help(),
-        KeyRow::new("last", &[Chord::END], PickerKey::Last, "first/last")
+        list_rows::page_down(PickerKey::Move(Move::PageDown), "a page up/down")
             .when("", browsing)
             .help(),
-        KeyRow::new(
-            "backspace",
-            &[Chord::BACKSPACE],
-            PickerKey::Backspace,
-            "delete back",
-        )
-        .when("", browsing)
-        .reference(),
+        list_rows::first(PickerKey::Move(Move::First), "first/last").when("", browsing),
+        list_rows::last(PickerKey::Move(Move::Last), "first/last").when("", browsing),
+        list_rows::filter_back(PickerKey::Backspace).when("", browsing),
     ],
     Rest::typing("filter"),
 )
@@ -235,81 +209,76 @@ impl ThreadPicker {
         };
         let resolved = KEYS.resolve(&key, self, &state.config.keymap);
         self.message = None;
-        let action = match resolved {
-            Resolved::Row(action) => action,
-            Resolved::Take => return Outcome::Consumed(self.take(Chord::typed_char(&key))),
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        let effects = match action {
-            PickerKey::SetName => return self.set_name(),
-            PickerKey::CancelName => {
-                self.renaming = None;
-                vec![]
-            }
-            PickerKey::Confirm => match self.confirm.take() {
-                Some(pending) => self.act(pending, state),
-                None => vec![],
-            },
-            PickerKey::ClearFilter => {
-                self.query.clear();
-                self.query_changed()
-            }
-            PickerKey::Close => {
-                return if self.at_startup {
-                    Outcome::Close(lifecycle::open(state, Open::New))
-                } else {
-                    Outcome::Close(vec![])
-                };
-            }
-            PickerKey::Resume => self.open_selected(state),
-            PickerKey::Up => self.move_by(-1),
-            PickerKey::Down => self.move_by(1),
-            PickerKey::PageUp => self.page(-1),
-            PickerKey::PageDown => self.page(1),
-            PickerKey::First => self.move_by(isize::MIN / 2),
-            PickerKey::Last => self.move_by(isize::MAX / 2),
-            PickerKey::AllDirs => {
-                self.all_dirs = !self.all_dirs;
-                self.reload()
-            }
-            PickerKey::Sort => {
-                self.sort = match self.sort {
-                    SortBy::Updated => SortBy::Created,
-                    SortBy::Created => SortBy::Updated,
-                };
-                self.reload()
-            }
-            PickerKey::Archived => {
-                self.archived = !self.archived;
-                self.reload()
-            }
-            PickerKey::Rename => {
-                if let Some(row) = self.selected_row() {
-                    self.renaming = Some(LineInput::new(row.name.as_deref().unwrap_or_default()));
-                }
-                vec![]
-            }
-            PickerKey::Fork => {
-                self.confirm = Some(Pending::Fork);
-                vec![]
-            }
-            PickerKey::Archive => {
-                self.confirm = Some(Pending::Archive);
-                vec![]
-            }
-            PickerKey::Backspace => match &mut self.renaming {
-                Some(name) => {
-                    name.backspace();
+        Outcome::of_key_or_typed(resolved, |row| {
+            let Some(action) = row else {
+                return Outcome::Consumed(self.take(Chord::typed_char(&key)));
+            };
+            let effects = match action {
+                PickerKey::SetName => return self.set_name(),
+                PickerKey::CancelName => {
+                    self.renaming = None;
                     vec![]
                 }
-                None => {
-                    self.query.backspace();
+                PickerKey::Confirm => match self.confirm.take() {
+                    Some(pending) => self.act(pending, state),
+                    None => vec![],
+                },
+                PickerKey::ClearFilter => {
+                    self.query.clear();
                     self.query_changed()
                 }
-            },
-        };
-        Outcome::Consumed(effects)
+                PickerKey::Close => {
+                    return if self.at_startup {
+                        Outcome::Close(lifecycle::open(state, Open::New))
+                    } else {
+                        Outcome::Close(vec![])
+                    };
+                }
+                PickerKey::Resume => self.open_selected(state),
+                PickerKey::Move(to) => self.go(to),
+                PickerKey::AllDirs => {
+                    self.all_dirs = !self.all_dirs;
+                    self.reload()
+                }
+                PickerKey::Sort => {
+                    self.sort = match self.sort {
+                        SortBy::Updated => SortBy::Created,
+                        SortBy::Created => SortBy::Updated,
+                    };
+                    self.reload()
+                }
+                PickerKey::Archived => {
+                    self.archived = !self.archived;
+                    self.reload()
+                }
+                PickerKey::Rename => {
+                    if let Some(row) = self.selected_row() {
+                        self.renaming =
+                            Some(LineInput::new(row.name.as_deref().unwrap_or_default()));
+                    }
+                    vec![]
+                }
+                PickerKey::Fork => {
+                    self.confirm = Some(Pending::Fork);
+                    vec![]
+                }
+                PickerKey::Archive => {
+                    self.confirm = Some(Pending::Archive);
+                    vec![]
+                }
+                PickerKey::Backspace => match &mut self.renaming {
+                    Some(name) => {
+                        name.backspace();
+                        vec![]
+                    }
+                    None => {
+                        self.query.backspace();
+                        self.query_changed()
+                    }
+                },
+            };
+            Outcome::Consumed(effects)
+        })
     }
 
     /// A key no row takes, which the picker's moment takes: a letter of the name or the
@@ -334,9 +303,10 @@ impl ThreadPicker {
         }
     }
 
-    fn page(&mut self, pages: isize) -> Vec<Effect> {
-        let rows = isize::try_from(crate::controls::pick_list::PAGE).unwrap_or(1);
-        self.move_by(pages * rows)
+    /// A shared list row's move; the rows near the end ask for more (`selection_moved`).
+    fn go(&mut self, to: Move) -> Vec<Effect> {
+        self.selected.go(to, self.shown.len());
+        self.selection_moved()
     }
 
     fn set_name(&mut self) -> Outcome {
