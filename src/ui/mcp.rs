@@ -4,7 +4,7 @@
 //! width, never wrapped raw.
 
 use super::chrome::{draw_popup, menu_row, popup_box, title};
-use super::skill_popup::cut;
+use super::list::cut;
 use crate::app::layers::mcp::{auth_label, server_rows, McpView, ServerRow, Tone};
 use crate::session::mcp::first_clause;
 use crate::session::state::mcp::Login;

@@ -19,6 +19,7 @@ mod fit_line;
 mod help;
 mod hints;
 mod history_search;
+mod list;
 mod locked_thread;
 mod mcp;
 mod prefix;

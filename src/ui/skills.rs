@@ -2,9 +2,8 @@
 //! is for), then the skill files that did not load and why. Everything in it comes from skill
 //! files: sanitised and cut to the box.
 
-use super::chrome::{draw_popup, menu_row, popup_box, title};
-use super::skill_popup::cut;
-use crate::app::geometry::popup;
+use super::chrome::menu_row;
+use super::list::{cut, pointer, ListBox};
 use crate::app::layers::skills::SkillsView;
 use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
@@ -12,7 +11,6 @@ use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
@@ -61,7 +59,7 @@ pub fn draw(
         let scope = cut(&sanitize_line(&skill.scope), 8);
         let room = inner_width.saturating_sub(2 + name_width + 2 + scope_width + 2);
         let line = Line::from(vec![
-            Span::raw(if selected { "› " } else { "  " }),
+            Span::raw(pointer(selected)),
             Span::styled(
                 format!("{name}{}  ", " ".repeat(name_width - name.width())),
                 if skill.enabled {
@@ -110,15 +108,16 @@ pub fn draw(
             )));
         }
     }
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let area = popup(within, (widest + 2).max(50), lines.len() as u16 + 2);
-    let border = palette.border_focused;
-    let block = popup_box(title(" Skills ", border), border).title_bottom(Span::styled(
-        " Enter puts $name in the prompt · Space on/off · Esc closes ",
-        palette.dim,
-    ));
-    let inner = draw_popup(frame, area, block);
-    let row = list_start + view.selected.index(skills.list.len()).unwrap_or(0);
-    let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
-    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+    let selected = view.selected.index(skills.list.len()).unwrap_or(0);
+    ListBox {
+        title: "Skills".into(),
+        footer: Some(Line::from(Span::styled(
+            " Enter puts $name in the prompt · Space on/off · Esc closes ",
+            palette.dim,
+        ))),
+        width: ListBox::fitting(&lines, 50, u16::MAX),
+        selected_line: Some(list_start + selected),
+        lines,
+    }
+    .draw(frame, within, palette);
 }

@@ -3,15 +3,14 @@
 //! sample of the selected theme's roles under the list; the rest of the screen is already drawn
 //! in it. Names, descriptions and errors come from files: sanitised.
 
-use super::chrome::{draw_popup, menu_row, popup_box, title};
-use crate::app::geometry::popup;
+use super::chrome::menu_row;
+use super::list::{cut, ListBox};
 use crate::app::layers::ThemePicker;
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
@@ -42,7 +41,6 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: 
     for (i, (entry, name)) in picker.entries.iter().zip(names).enumerate() {
         let selected = picker.selected.index(picker.entries.len()) == Some(i);
         let in_use = entry.theme == Ok(picker.original);
-        let pointer = if selected { "›" } else { " " };
         let mark = if in_use { "● " } else { "  " };
         let pad = " ".repeat(name_width.saturating_sub(name.width()));
         // A mistake's first clause on its row; the whole of it under the list when selected.
@@ -65,7 +63,8 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: 
             ),
         };
         let line = Line::from(vec![
-            Span::raw(format!("{pointer}{mark}")),
+            // The pointer and the in-use mark share the row's first three columns.
+            Span::raw(format!("{}{mark}", if selected { "›" } else { " " })),
             // The selected row is one colour: a reversed row (the ansi theme's selection) would
             // turn the name's own colour into a block of it.
             Span::styled(
@@ -94,22 +93,18 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: 
         }
         _ => lines.extend(sample(palette)),
     }
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let area = popup(
-        within,
-        (widest + 2).clamp(50, MAX_WIDTH as u16 + 2),
-        lines.len() as u16 + 2,
-    );
-    let border = palette.border_focused;
-    let block = popup_box(title(" Theme ", border), border).title_bottom(Span::styled(
-        " ● in use · ↑/↓ preview · Enter keeps · Esc puts back ",
-        palette.dim,
-    ));
-    let inner = draw_popup(frame, area, block);
-    // Keep the selection in view when the list is taller than the box.
-    let row = list_start + picker.selected.index(picker.entries.len()).unwrap_or(0);
-    let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
-    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+    let selected = picker.selected.index(picker.entries.len()).unwrap_or(0);
+    ListBox {
+        title: "Theme".into(),
+        footer: Some(Line::from(Span::styled(
+            " ● in use · ↑/↓ preview · Enter keeps · Esc puts back ",
+            palette.dim,
+        ))),
+        width: ListBox::fitting(&lines, 50, MAX_WIDTH as u16 + 2),
+        selected_line: Some(list_start + selected),
+        lines,
+    }
+    .draw(frame, within, palette);
 }
 
 /// What the selected theme looks like, role by role.
@@ -149,19 +144,4 @@ fn sample(palette: &Palette) -> Vec<Line<'static>> {
             ),
         ]),
     ]
-}
-
-fn cut(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    for c in text.chars() {
-        if out.width() + c.to_string().width() >= width {
-            break;
-        }
-        out.push(c);
-    }
-    out.push('…');
-    out
 }

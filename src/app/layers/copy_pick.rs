@@ -3,7 +3,8 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
+use crate::controls::pick_list::PickList;
 use crate::model::copyable::{copyables, Copyable};
 use crate::model::NoticeLevel;
 use crate::session::actions::copy;
@@ -12,7 +13,7 @@ use crate::session::state::Session;
 #[derive(Debug, Clone, PartialEq)]
 pub struct CopyPick {
     pub items: Vec<Copyable>,
-    pub selected: usize,
+    pub selected: PickList,
 }
 
 pub fn open(state: &mut Session) -> Outcome {
@@ -25,15 +26,17 @@ pub fn open(state: &mut Session) -> Outcome {
         return Outcome::Consumed(vec![]);
     }
     Outcome::Open(
-        super::Layer::CopyPick(CopyPick { items, selected: 0 }),
+        super::Layer::CopyPick(CopyPick {
+            items,
+            selected: PickList::default(),
+        }),
         vec![],
     )
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CopyKey {
-    Up,
-    Down,
+    Move(Move),
     Copy,
     Close,
 }
@@ -42,23 +45,11 @@ pub static KEYS: KeyTable<CopyPick, CopyKey> = KeyTable::new(
     "copy",
     "Copy",
     &[
-        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], CopyKey::Up, "select").bar_keys(1),
-        KeyRow::new(
-            "down",
-            &[Chord::DOWN, Chord::ch('j')],
-            CopyKey::Down,
-            "select",
-        )
-        .bar_keys(1),
+        list_rows::up_k(CopyKey::Move(Move::Up), "select"),
+        list_rows::down_j(CopyKey::Move(Move::Down), "select"),
         KeyRow::new("copy", &[Chord::ENTER], CopyKey::Copy, "copy")
             .explained("copy the selected answer or code block exactly, without fences"),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC, Chord::ch('q')],
-            CopyKey::Close,
-            "close",
-        )
-        .bar_keys(1),
+        list_rows::close_q(CopyKey::Close, "close"),
     ],
     Rest::SWALLOW,
 );
@@ -68,27 +59,21 @@ impl LayerView for CopyPick {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        let n = self.items.len().max(1);
-        let action = match KEYS.resolve(key, self, &cx.config.keymap) {
-            Resolved::Row(action) => action,
-            Resolved::Pass => return Outcome::Ignored,
-            Resolved::Take | Resolved::Swallow => return Outcome::Consumed(vec![]),
-        };
-        match action {
-            CopyKey::Close => Outcome::Close(vec![]),
-            CopyKey::Up => {
-                self.selected = (self.selected + n - 1) % n;
-                Outcome::Consumed(vec![])
-            }
-            CopyKey::Down => {
-                self.selected = (self.selected + 1) % n;
-                Outcome::Consumed(vec![])
-            }
-            CopyKey::Copy => match self.items.get(self.selected.min(n - 1)) {
-                Some(item) => Outcome::Close(copy(cx, item.label.trim(), &item.text)),
-                None => Outcome::Close(vec![]),
+        let n = self.items.len();
+        Outcome::of_key(
+            KEYS.resolve(key, self, &cx.config.keymap),
+            |action| match action {
+                CopyKey::Close => Outcome::Close(vec![]),
+                CopyKey::Move(to) => {
+                    self.selected.go(to, n);
+                    Outcome::Consumed(vec![])
+                }
+                CopyKey::Copy => match self.selected.index(n).and_then(|at| self.items.get(at)) {
+                    Some(item) => Outcome::Close(copy(cx, item.label.trim(), &item.text)),
+                    None => Outcome::Close(vec![]),
+                },
             },
-        }
+        )
     }
 
     fn placement(&self) -> Placement {

@@ -1,0 +1,157 @@
+//! One way to draw a list in a box over the transcript (`/copy pick`, `/skills`, `/theme`,
+//! `/review` …): the pointer on the selected row, the box sized to its lines within the
+//! screen, the selected row kept in view when the list is taller than the box, and how many
+//! lines lie below the box counted on its last row. A view builds its lines (sanitised, styled
+//! with theme roles); this places and scrolls them.
+
+use super::chrome::{draw_popup, popup_box, title};
+use crate::app::geometry::popup;
+use crate::render::fit::{cells, follow};
+use crate::theme::Palette;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+use unicode_width::UnicodeWidthStr;
+
+/// What goes before a row: `› ` on the selected one (the selection shows without colour too).
+pub fn pointer(selected: bool) -> &'static str {
+    if selected {
+        "› "
+    } else {
+        "  "
+    }
+}
+
+/// A list in a box: its lines (the rows, and any lines above or below them), which of them is
+/// the selected row, and the box's words.
+pub struct ListBox {
+    /// On the top edge, padded by a space (` Theme `).
+    pub title: String,
+    /// On the bottom edge: what the keys do.
+    pub footer: Option<Line<'static>>,
+    pub lines: Vec<Line<'static>>,
+    /// The index in `lines` of the selected row: kept in view.
+    pub selected_line: Option<usize>,
+    /// The box's width, edges included (clamped to the screen).
+    pub width: u16,
+}
+
+impl ListBox {
+    /// The width the widest line needs (edges included), at least `min` and at most `max`.
+    pub fn fitting(lines: &[Line<'_>], min: u16, max: u16) -> u16 {
+        let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
+        widest.saturating_add(2).clamp(min, max.max(min))
+    }
+
+    pub fn draw(self, frame: &mut Frame<'_>, within: Rect, palette: &Palette) {
+        let height = cells(self.lines.len()).saturating_add(2);
+        let area = popup(within, self.width, height);
+        let border = palette.border_focused;
+        let mut block = popup_box(title(format!(" {} ", self.title), border), border);
+        if let Some(footer) = self.footer {
+            block = block.title_bottom(footer);
+        }
+        let inner = draw_popup(frame, area, block);
+        let shown = in_view(
+            self.lines,
+            self.selected_line,
+            usize::from(inner.height),
+            palette,
+        );
+        frame.render_widget(Paragraph::new(shown), inner);
+    }
+}
+
+/// The lines that fit in `rows` with the selected one in view. When more follow than fit, the
+/// last row says how many (`↓ 3 more`), so a list cut by a short screen does not look whole.
+pub fn in_view(
+    lines: Vec<Line<'static>>,
+    selected: Option<usize>,
+    rows: usize,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
+    let (first, shown, below) = window_for(lines.len(), selected, rows);
+    let mut out: Vec<Line<'static>> = lines.into_iter().skip(first).take(shown).collect();
+    push_more(&mut out, below, palette);
+    out
+}
+
+/// The first line shown of `len` in `rows`, how many are shown, and how many lie below them
+/// (counted on the last row, which then shows no line of the list).
+fn window_for(len: usize, selected: Option<usize>, rows: usize) -> (usize, usize, usize) {
+    if len <= rows || rows == 0 {
+        return (0, len.min(rows), 0);
+    }
+    let selected = selected.unwrap_or(0).min(len - 1);
+    // The window that reaches the end holds the selection: every row is a line.
+    if follow(selected, rows).saturating_add(rows) >= len {
+        return (len - rows, rows, 0);
+    }
+    if rows == 1 {
+        return (selected, 1, 0);
+    }
+    let room = rows - 1;
+    let first = follow(selected, room);
+    let shown = room.min(len - first);
+    (first, shown, len - first - shown)
+}
+
+fn push_more(lines: &mut Vec<Line<'static>>, below: usize, palette: &Palette) {
+    if below > 0 {
+        lines.push(Line::from(Span::styled(
+            format!("  ↓ {below} more"),
+            palette.dim,
+        )));
+    }
+}
+
+/// `text` cut to `width` columns, an ellipsis ending what was cut.
+pub fn cut(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for c in text.chars() {
+        if out.width() + c.to_string().width() >= width {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbered(n: usize) -> Vec<Line<'static>> {
+        (0..n).map(|i| Line::from(i.to_string())).collect()
+    }
+
+    fn text(lines: &[Line<'_>]) -> Vec<String> {
+        lines.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn a_list_that_fits_is_shown_whole() {
+        let palette = *crate::theme::Theme::default().palette();
+        assert_eq!(
+            text(&in_view(numbered(3), Some(2), 5, &palette)),
+            ["0", "1", "2"]
+        );
+    }
+
+    #[test]
+    fn a_taller_list_follows_the_selection_and_counts_what_is_below() {
+        let palette = *crate::theme::Theme::default().palette();
+        let shown = in_view(numbered(10), Some(0), 4, &palette);
+        assert_eq!(text(&shown), ["0", "1", "2", "  ↓ 7 more"]);
+        let shown = in_view(numbered(10), Some(5), 4, &palette);
+        assert_eq!(text(&shown), ["3", "4", "5", "  ↓ 4 more"]);
+        // At the end nothing is below: every row is a line.
+        let shown = in_view(numbered(10), Some(8), 4, &palette);
+        assert_eq!(text(&shown), ["6", "7", "8", "9"]);
+    }
+}
