@@ -1,7 +1,9 @@
 //! The @-mention finder: a list of matching files just above the composer, the letters that
 //! matched in bold. Paths come from the server and pass through `sanitize_line`.
 
-use super::chrome::{draw_popup, popup_box, row_style, title};
+use super::chrome::row_style;
+use super::finder::{self, Found};
+use super::list::pointer;
 use crate::controls::composer::FileFinder;
 use crate::model::work;
 use crate::text::sanitize::sanitize_line;
@@ -9,36 +11,22 @@ use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// `above`: the area the list sits at the bottom of (the transcript's).
 pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &Palette) {
-    let height = (finder.rows() as u16 + 2).min(above.height);
-    if height < 3 {
-        return;
-    }
-    let area = Rect::new(above.x, above.bottom() - height, above.width, height);
-    let status = if finder.searching {
-        " searching… "
-    } else {
-        ""
+    let reading = if finder.searching { "searching…" } else { "" };
+    let room = finder::inner_width(above);
+    let row = |i: usize, selected: bool| {
+        let m = &finder.matches[i];
+        let indices = m.indices.as_deref().unwrap_or(&[]);
+        path_line(&m.path, indices, selected, room, palette)
     };
-    let border = palette.border_focused;
-    let heading = Line::from(vec![
-        title(" @ ", border),
-        Span::raw(sanitize_line(&finder.query)),
-        " ".into(),
-    ]);
-    let block = popup_box(heading, border)
-        .title_bottom(Line::from(Span::styled(status, palette.dim)).right_aligned());
-    let inner = draw_popup(frame, area, block);
-    let lines: Vec<Line<'static>> = if let Some(error) = &finder.error {
-        vec![Line::from(Span::styled(
-            format!("file search failed: {}", sanitize_line(error)),
-            palette.error,
-        ))]
-    } else if finder.matches.is_empty() {
+    let count = finder.matches.len();
+    let found = if let Some(error) = &finder.error {
+        let text = format!("file search failed: {}", sanitize_line(error));
+        Found::Nothing(text, palette.error)
+    } else if count == 0 {
         let text = if finder.query.is_empty() {
             "type to search the files of this directory"
         } else if finder.searching {
@@ -46,24 +34,20 @@ pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &P
         } else {
             "no files match"
         };
-        vec![Line::from(Span::styled(text, palette.dim))]
+        Found::Nothing(text.into(), palette.dim)
     } else {
-        let visible = inner.height as usize;
-        let start = finder.selected.first_shown(visible, finder.matches.len());
-        finder
-            .visible()
-            .enumerate()
-            .skip(start)
-            .take(visible)
-            .map(|(i, m)| {
-                let indices = m.indices.as_deref().unwrap_or(&[]);
-                let room = usize::from(inner.width);
-                let selected = finder.selected.index(finder.matches.len()) == Some(i);
-                path_line(&m.path, indices, selected, room, palette)
-            })
-            .collect()
+        Found::Rows(count, finder.selected.index(count), &row)
     };
-    frame.render_widget(Paragraph::new(lines), inner);
+    let heading = ("@", finder.query.as_str());
+    finder::draw(
+        frame,
+        above,
+        heading,
+        reading,
+        finder.rows(),
+        found,
+        palette,
+    );
 }
 
 /// The path with the matched characters in bold; the selected row reversed. Only the
@@ -79,7 +63,7 @@ fn path_line(
 ) -> Line<'static> {
     let base = row_style(selected, palette);
     let bold = base.add_modifier(Modifier::BOLD).patch(palette.accent);
-    let mut spans = vec![Span::styled(if selected { "› " } else { "  " }, base)];
+    let mut spans = vec![Span::styled(pointer(selected), base)];
     let shown: Vec<char> = path.chars().take(room).collect();
     let mut matched: Vec<usize> = indices
         .iter()

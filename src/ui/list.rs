@@ -77,6 +77,23 @@ pub fn in_view(
     out
 }
 
+/// As [`in_view`] for a list of `len` rows laid out one by one by `line` (its index, whether it
+/// is the selected one): only the rows in view are laid out, whatever the list's length.
+pub fn in_view_by(
+    len: usize,
+    selected: Option<usize>,
+    rows: usize,
+    mut line: impl FnMut(usize, bool) -> Line<'static>,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
+    let (first, shown, below) = window_for(len, selected, rows);
+    let mut out: Vec<Line<'static>> = (first..first + shown)
+        .map(|i| line(i, Some(i) == selected))
+        .collect();
+    push_more(&mut out, below, palette);
+    out
+}
+
 /// The first line shown of `len` in `rows`, how many are shown, and how many lie below them
 /// (counted on the last row, which then shows no line of the list).
 fn window_for(len: usize, selected: Option<usize>, rows: usize) -> (usize, usize, usize) {

@@ -15,6 +15,7 @@ mod copy_pick;
 mod diff;
 mod doctor;
 mod file_finder;
+mod finder;
 mod fit_line;
 mod help;
 mod hints;

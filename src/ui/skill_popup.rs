@@ -1,7 +1,9 @@
 //! The `$name` skill finder: the skills matching what follows `$`, just above the composer,
 //! each with what it is for. Names and descriptions come from skill files: sanitised, cut.
 
-use super::chrome::{draw_popup, popup_box, row_style, title};
+use super::chrome::row_style;
+use super::finder::{self, Found};
+use super::list::{cut, pointer};
 use crate::app::base::skills::{matching, MAX_SHOWN};
 use crate::controls::composer::SkillFinder;
 use crate::session::state::Session;
@@ -9,7 +11,6 @@ use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
@@ -22,28 +23,28 @@ pub fn draw(
     palette: &Palette,
 ) {
     let found = matching(session, &finder.query);
-    let rows = found.len().clamp(1, MAX_SHOWN) as u16;
-    let height = (rows + 2).min(above.height);
-    if height < 3 {
-        return;
-    }
-    let area = Rect::new(above.x, above.bottom() - height, above.width, height);
-    let border = palette.border_focused;
-    let heading = Line::from(vec![
-        title(" $ ", border),
-        Span::raw(sanitize_line(&finder.query)),
-        " ".into(),
-    ]);
-    let status = if session.skills.loading {
-        " reading the skills… "
-    } else {
-        ""
+    let found = &found[..found.len().min(MAX_SHOWN)];
+    let width = finder::inner_width(above);
+    let names: Vec<String> = found
+        .iter()
+        .map(|s| format!("${}", cut(&sanitize_line(&s.name), 32)))
+        .collect();
+    let name_width = names.iter().map(|n| n.width()).max().unwrap_or(0);
+    let row = |i: usize, selected: bool| {
+        let (skill, name) = (found[i], &names[i]);
+        let base = row_style(selected, palette);
+        let pad = " ".repeat(name_width - name.width());
+        let room = width.saturating_sub(name_width + 4);
+        Line::from(vec![
+            Span::styled(pointer(selected), base),
+            Span::styled(format!("{name}{pad}  "), base.patch(palette.accent)),
+            Span::styled(
+                cut(&sanitize_line(skill.summary()), room),
+                if selected { base } else { palette.dim },
+            ),
+        ])
     };
-    let block = popup_box(heading, border)
-        .title_bottom(Line::from(Span::styled(status, palette.dim)).right_aligned());
-    let inner = draw_popup(frame, area, block);
-    let width = usize::from(inner.width);
-    let lines: Vec<Line<'static>> = if found.is_empty() {
+    let shown = if found.is_empty() {
         let text = match (&session.skills.error, session.skills.loaded) {
             (Some(e), _) => format!("could not list the skills: {}", sanitize_line(e)),
             (None, false) => "reading the skills…".into(),
@@ -53,49 +54,15 @@ pub fn draw(
             }
             (None, true) => "no skill matches".into(),
         };
-        vec![Line::from(Span::styled(cut(&text, width), palette.dim))]
+        Found::Nothing(cut(&text, width), palette.dim)
     } else {
-        let names: Vec<String> = found
-            .iter()
-            .take(MAX_SHOWN)
-            .map(|s| format!("${}", cut(&sanitize_line(&s.name), 32)))
-            .collect();
-        let name_width = names.iter().map(|n| n.width()).max().unwrap_or(0);
-        found
-            .iter()
-            .zip(names)
-            .enumerate()
-            .map(|(i, (skill, name))| {
-                let selected = finder.selected.index(found.len().min(MAX_SHOWN)) == Some(i);
-                let base = row_style(selected, palette);
-                let pad = " ".repeat(name_width - name.width());
-                let room = width.saturating_sub(name_width + 4);
-                Line::from(vec![
-                    Span::styled(if selected { "› " } else { "  " }, base),
-                    Span::styled(format!("{name}{pad}  "), base.patch(palette.accent)),
-                    Span::styled(
-                        cut(&sanitize_line(skill.summary()), room),
-                        if selected { base } else { palette.dim },
-                    ),
-                ])
-            })
-            .collect()
+        Found::Rows(found.len(), finder.selected.index(found.len()), &row)
     };
-    frame.render_widget(Paragraph::new(lines), inner);
-}
-
-/// `text` cut to `width` columns, with `…` when cut.
-pub fn cut(text: &str, width: usize) -> String {
-    if text.width() <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    for c in text.chars() {
-        if out.width() + c.to_string().width() + 1 > width {
-            break;
-        }
-        out.push(c);
-    }
-    out.push('…');
-    out
+    let reading = if session.skills.loading {
+        "reading the skills…"
+    } else {
+        ""
+    };
+    let heading = ("$", finder.query.as_str());
+    finder::draw(frame, above, heading, reading, found.len(), shown, palette);
 }

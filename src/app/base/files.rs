@@ -5,11 +5,12 @@
 //! as it is typed; Tab or Enter replaces `@query` with the chosen path (plain text: the server
 //! ignores `mention` items for files), Esc leaves the text.
 
+use super::finder::{self, Finder, FinderKey};
 use crate::app::base::composer_input;
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
 use crate::controls::composer::{ComposerPopup, Edit, FileFinder};
-use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved};
 use crate::controls::line_input::pasted_line;
 use crate::session::effect::Effect;
 use crate::session::file_search::search;
@@ -24,51 +25,32 @@ pub fn starts_mention(state: &Session) -> bool {
         .is_none_or(char::is_whitespace)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FileKey {
-    Up,
-    Down,
-    Insert,
-    Backspace,
-    Close,
-}
-
-pub static KEYS: KeyTable<FileFinder, FileKey> = KeyTable::new(
-    "files",
-    "Files",
-    &[
-        KeyRow::new("up", &[Chord::UP], FileKey::Up, "choose"),
-        KeyRow::new("down", &[Chord::DOWN], FileKey::Down, "choose"),
-        KeyRow::new(
-            "insert",
-            &[Chord::TAB, Chord::ENTER],
-            FileKey::Insert,
-            "insert the path",
-        )
-        .explained("put the chosen path in place of @query (Enter with none: keep the text)"),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC],
-            FileKey::Close,
-            "close, keep the text",
-        ),
-        KeyRow::new(
-            "backspace",
-            &[Chord::BACKSPACE],
-            FileKey::Backspace,
-            "delete back",
-        )
-        .explained("delete back (past the @: the list closes)")
-        .reference(),
-    ],
-    // Typing goes into the query (and the composer); any other key closes the list and goes
-    // to the composer.
-    Rest {
-        chars: Fate::Take(""),
-        modified: Fate::Pass,
-        other: Fate::Pass,
-    },
+static ROWS: [KeyRow<FileFinder, FinderKey>; 5] = finder::rows(
+    (
+        "insert the path",
+        "put the chosen path in place of @query (Enter with none: keep the text)",
+    ),
+    "delete back (past the @: the list closes)",
 );
+
+pub static KEYS: KeyTable<FileFinder, FinderKey> =
+    KeyTable::new("files", "Files", &ROWS, finder::REST);
+
+impl Finder for FileFinder {
+    fn take_from(popup: &mut Option<ComposerPopup>) -> Option<Self> {
+        match popup.take() {
+            Some(ComposerPopup::Files(finder)) => Some(finder),
+            other => {
+                *popup = other;
+                None
+            }
+        }
+    }
+
+    fn into_popup(self) -> ComposerPopup {
+        ComposerPopup::Files(self)
+    }
+}
 
 /// `@` was typed where a mention starts: it goes into the composer, and the finder opens.
 pub fn open(state: &mut Session) -> Outcome {
@@ -83,20 +65,9 @@ pub fn key_list(state: &Session, finder: &FileFinder) -> KeyList {
 }
 
 /// The finder's keys and pastes, while it is open: typing goes into the composer and the
-/// query alike; a key it has no use for closes it and goes on to the composer (`None`); the
-/// wheel scrolls the transcript.
+/// query alike; a key it has no use for closes it and goes on to the composer (`None`).
 pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
-    if matches!(input, Input::Mouse(_)) || state.composer.file_finder().is_none() {
-        return None;
-    }
-    let Some(ComposerPopup::Files(mut finder)) = state.composer.popup.take() else {
-        return None;
-    };
-    let (effects, stays) = on_input(&mut finder, state, input)?;
-    if stays {
-        state.composer.popup = Some(ComposerPopup::Files(finder));
-    }
-    Some(Outcome::Consumed(effects))
+    finder::handle(state, input, on_input)
 }
 
 /// What the finder does with one input, and whether it stays open; `None` when the input goes
@@ -133,16 +104,12 @@ fn on_input(
         Resolved::Pass | Resolved::Swallow => return None,
     };
     match action {
-        FileKey::Close => Some((vec![], false)),
-        FileKey::Up => {
-            finder.selected.step(-1, count);
+        FinderKey::Close => Some((vec![], false)),
+        FinderKey::Move(to) => {
+            finder.selected.go(to, count);
             Some((vec![], true))
         }
-        FileKey::Down => {
-            finder.selected.step(1, count);
-            Some((vec![], true))
-        }
-        FileKey::Insert => match finder.chosen() {
+        FinderKey::Insert => match finder.chosen() {
             Some(path) => {
                 // Remove `@query`, put the path in its place.
                 for _ in 0..finder.query.chars().count() + 1 {
@@ -165,7 +132,7 @@ fn on_input(
             None if Chord::ENTER.matches(&key) => Some((vec![], false)),
             None => Some((vec![], true)),
         },
-        FileKey::Backspace => {
+        FinderKey::Backspace => {
             state.composer.edit(Edit::DeleteBack, 1);
             if !finder.query.backspace() {
                 // The `@` itself went.

@@ -5,6 +5,7 @@
 
 pub mod composer_input;
 pub mod files;
+pub mod finder;
 pub mod keys;
 pub mod links;
 pub mod precedence;

@@ -4,11 +4,12 @@
 //! place of what was typed, and on sending, each known `$name` goes as a `skill` input
 //! (`session::skills::inputs`). Esc leaves the text as typed.
 
+use super::finder::{self, Finder, FinderKey};
 use crate::app::base::composer_input;
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
 use crate::controls::composer::{ComposerPopup, Edit, SkillFinder};
-use crate::controls::keys::{Chord, Fate, KeyList, KeyRow, KeyTable, Resolved, Rest};
+use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved};
 use crate::controls::line_input::pasted_line;
 use crate::protocol::SkillMetadata;
 use crate::session::skills;
@@ -17,51 +18,34 @@ use crate::session::state::Session;
 /// The most matches listed.
 pub const MAX_SHOWN: usize = 8;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SkillKey {
-    Up,
-    Down,
-    Insert,
-    Backspace,
-    Close,
-}
-
-pub static KEYS: KeyTable<SkillFinder, SkillKey> = KeyTable::new(
-    "skill_finder",
-    "Skills after $",
-    &[
-        KeyRow::new("up", &[Chord::UP], SkillKey::Up, "choose"),
-        KeyRow::new("down", &[Chord::DOWN], SkillKey::Down, "choose"),
-        KeyRow::new(
-            "insert",
-            &[Chord::TAB, Chord::ENTER],
-            SkillKey::Insert,
-            "insert the skill",
-        )
-        .explained("put $name in place of what was typed (Enter with none: send the text)"),
-        KeyRow::new(
-            "close",
-            &[Chord::ESC],
-            SkillKey::Close,
-            "close, keep the text",
-        ),
-        KeyRow::new(
-            "backspace",
-            &[Chord::BACKSPACE],
-            SkillKey::Backspace,
-            "delete back",
-        )
-        .explained("delete back (past the $: the list closes)")
-        .reference(),
-    ],
-    // A name's characters go into the query (and the composer); anything else ends the
-    // mention and goes to the composer.
-    Rest {
-        chars: Fate::Take(""),
-        modified: Fate::Pass,
-        other: Fate::Pass,
-    },
+static ROWS: [KeyRow<SkillFinder, FinderKey>; 5] = finder::rows(
+    (
+        "insert the skill",
+        "put $name in place of what was typed (Enter with none: send the text)",
+    ),
+    "delete back (past the $: the list closes)",
 );
+
+// A name's characters go into the query (and the composer); anything else ends the mention
+// and goes to the composer.
+pub static KEYS: KeyTable<SkillFinder, FinderKey> =
+    KeyTable::new("skill_finder", "Skills after $", &ROWS, finder::REST);
+
+impl Finder for SkillFinder {
+    fn take_from(popup: &mut Option<ComposerPopup>) -> Option<Self> {
+        match popup.take() {
+            Some(ComposerPopup::Skills(finder)) => Some(finder),
+            other => {
+                *popup = other;
+                None
+            }
+        }
+    }
+
+    fn into_popup(self) -> ComposerPopup {
+        ComposerPopup::Skills(self)
+    }
+}
 
 /// `$` was typed where a mention starts: it goes into the composer, the finder opens, and the
 /// skills are asked for if tern has none yet.
@@ -101,21 +85,11 @@ pub fn matching<'a>(state: &'a Session, query: &str) -> Vec<&'a SkillMetadata> {
 }
 
 /// The finder's keys and pastes while it is open; a key it has no use for closes it and goes
-/// on to the composer (`None`); the wheel scrolls the transcript.
+/// on to the composer (`None`).
 pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
-    if matches!(input, Input::Mouse(_))
-        || !matches!(state.composer.popup, Some(ComposerPopup::Skills(_)))
-    {
-        return None;
-    }
-    let Some(ComposerPopup::Skills(mut finder)) = state.composer.popup.take() else {
-        return None;
-    };
-    let stays = on_input(&mut finder, state, input)?;
-    if stays {
-        state.composer.popup = Some(ComposerPopup::Skills(finder));
-    }
-    Some(Outcome::Consumed(vec![]))
+    finder::handle(state, input, |finder, state, input| {
+        on_input(finder, state, input).map(|stays| (vec![], stays))
+    })
 }
 
 /// What the finder does with one input, and whether it stays open; `None` when the input goes
@@ -149,16 +123,12 @@ fn on_input(finder: &mut SkillFinder, state: &mut Session, input: &Input<'_>) ->
         Resolved::Pass | Resolved::Swallow => return None,
     };
     match action {
-        SkillKey::Close => Some(false),
-        SkillKey::Up => {
-            finder.selected.step(-1, count);
+        FinderKey::Close => Some(false),
+        FinderKey::Move(to) => {
+            finder.selected.go(to, count);
             Some(true)
         }
-        SkillKey::Down => {
-            finder.selected.step(1, count);
-            Some(true)
-        }
-        SkillKey::Insert => {
+        FinderKey::Insert => {
             let chosen = finder.selected.index(count).and_then(|at| {
                 matching(state, &finder.query)
                     .get(at)
@@ -179,7 +149,7 @@ fn on_input(finder: &mut SkillFinder, state: &mut Session, input: &Input<'_>) ->
                 None => Some(true),
             }
         }
-        SkillKey::Backspace => {
+        FinderKey::Backspace => {
             state.composer.edit(Edit::DeleteBack, 1);
             finder.selected.first();
             // Past the `$` itself: the list closes.
