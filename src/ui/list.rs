@@ -101,17 +101,17 @@ fn window_for(len: usize, selected: Option<usize>, rows: usize) -> (usize, usize
         return (0, len.min(rows), 0);
     }
     let selected = selected.unwrap_or(0).min(len - 1);
-    // The window that reaches the end holds the selection: every row is a line.
-    if follow(selected, rows).saturating_add(rows) >= len {
-        return (len - rows, rows, 0);
-    }
     if rows == 1 {
         return (selected, 1, 0);
     }
     let room = rows - 1;
     let first = follow(selected, room);
-    let shown = room.min(len - first);
-    (first, shown, len - first - shown)
+    // One line left below is shown rather than counted; the window then ends the list and
+    // still holds the selection.
+    if first.saturating_add(rows) >= len {
+        return (len - rows, rows, 0);
+    }
+    (first, room, len - first - room)
 }
 
 fn push_more(lines: &mut Vec<Line<'static>>, below: usize, palette: &Palette) {
@@ -167,8 +167,30 @@ mod tests {
         assert_eq!(text(&shown), ["0", "1", "2", "  ↓ 7 more"]);
         let shown = in_view(numbered(10), Some(5), 4, &palette);
         assert_eq!(text(&shown), ["3", "4", "5", "  ↓ 4 more"]);
-        // At the end nothing is below: every row is a line.
+        let shown = in_view(numbered(10), Some(7), 4, &palette);
+        assert_eq!(text(&shown), ["5", "6", "7", "  ↓ 2 more"]);
+        // One line below is shown, not counted; at the end nothing is below.
         let shown = in_view(numbered(10), Some(8), 4, &palette);
         assert_eq!(text(&shown), ["6", "7", "8", "9"]);
+        let shown = in_view(numbered(10), Some(9), 4, &palette);
+        assert_eq!(text(&shown), ["6", "7", "8", "9"]);
+    }
+
+    #[test]
+    fn only_the_rows_in_view_are_laid_out() {
+        let palette = *crate::theme::Theme::default().palette();
+        let mut laid = Vec::new();
+        let shown = in_view_by(
+            100_000,
+            Some(50_000),
+            3,
+            |i, selected| {
+                laid.push(i);
+                Line::from(format!("{i}{}", if selected { "*" } else { "" }))
+            },
+            &palette,
+        );
+        assert_eq!(laid, [49_999, 50_000]);
+        assert_eq!(text(&shown), ["49999", "50000*", "  ↓ 49999 more"]);
     }
 }
