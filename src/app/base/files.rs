@@ -5,7 +5,7 @@
 //! as it is typed; Tab or Enter replaces `@query` with the chosen path (plain text: the server
 //! ignores `mention` items for files), Esc leaves the text.
 
-use super::finder::{self, Finder, FinderKey};
+use super::finder::{self, FinderKey};
 use crate::app::base::composer_input;
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
@@ -35,22 +35,6 @@ static ROWS: [KeyRow<FileFinder, FinderKey>; 5] = finder::rows(
 
 pub static KEYS: KeyTable<FileFinder, FinderKey> =
     KeyTable::new("files", "Files", &ROWS, finder::REST);
-
-impl Finder for FileFinder {
-    fn take_from(popup: &mut Option<ComposerPopup>) -> Option<Self> {
-        match popup.take() {
-            Some(ComposerPopup::Files(finder)) => Some(finder),
-            other => {
-                *popup = other;
-                None
-            }
-        }
-    }
-
-    fn into_popup(self) -> ComposerPopup {
-        ComposerPopup::Files(self)
-    }
-}
 
 /// `@` was typed where a mention starts: it goes into the composer, and the finder opens.
 pub fn open(state: &mut Session) -> Outcome {

@@ -6,7 +6,7 @@
 
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
-use crate::controls::composer::ComposerPopup;
+use crate::controls::composer::{ComposerPopup, FileFinder, SkillFinder};
 use crate::controls::keys::{list_rows, Chord, Fate, KeyRow, Move, Rest};
 use crate::session::effect::Effect;
 use crate::session::state::Session;
@@ -51,6 +51,30 @@ pub trait Finder: Sized {
     fn take_from(popup: &mut Option<ComposerPopup>) -> Option<Self>;
     fn into_popup(self) -> ComposerPopup;
 }
+
+/// A finder's place in the composer's popup slot: `ComposerPopup::$slot`.
+macro_rules! finder_in {
+    ($finder:ty, $slot:ident) => {
+        impl Finder for $finder {
+            fn take_from(popup: &mut Option<ComposerPopup>) -> Option<Self> {
+                match popup.take() {
+                    Some(ComposerPopup::$slot(finder)) => Some(finder),
+                    other => {
+                        *popup = other;
+                        None
+                    }
+                }
+            }
+
+            fn into_popup(self) -> ComposerPopup {
+                ComposerPopup::$slot(self)
+            }
+        }
+    };
+}
+
+finder_in!(FileFinder, Files);
+finder_in!(SkillFinder, Skills);
 
 /// What a finder does with one input: effects and whether it stays open, or `None` when the
 /// input goes on to the composer (the finder closed).

@@ -4,7 +4,7 @@
 //! place of what was typed, and on sending, each known `$name` goes as a `skill` input
 //! (`session::skills::inputs`). Esc leaves the text as typed.
 
-use super::finder::{self, Finder, FinderKey};
+use super::finder::{self, FinderKey};
 use crate::app::base::composer_input;
 use crate::app::layer_types::Input;
 use crate::app::layers::Outcome;
@@ -30,22 +30,6 @@ static ROWS: [KeyRow<SkillFinder, FinderKey>; 5] = finder::rows(
 // and goes to the composer.
 pub static KEYS: KeyTable<SkillFinder, FinderKey> =
     KeyTable::new("skill_finder", "Skills after $", &ROWS, finder::REST);
-
-impl Finder for SkillFinder {
-    fn take_from(popup: &mut Option<ComposerPopup>) -> Option<Self> {
-        match popup.take() {
-            Some(ComposerPopup::Skills(finder)) => Some(finder),
-            other => {
-                *popup = other;
-                None
-            }
-        }
-    }
-
-    fn into_popup(self) -> ComposerPopup {
-        ComposerPopup::Skills(self)
-    }
-}
 
 /// `$` was typed where a mention starts: it goes into the composer, the finder opens, and the
 /// skills are asked for if tern has none yet.
