@@ -2,14 +2,13 @@
 //! (filtered by what is typed, shown on the box's edge), or the instructions being typed. Branch
 //! names, commit subjects and git's errors come from the repository: sanitised.
 
-use super::chrome::{draw_popup, menu_row, popup_box, title};
-use crate::app::geometry::popup;
+use super::chrome::menu_row;
+use super::list::{pointer, ListBox};
 use crate::app::layers::review::{ReviewChooser, ReviewStep};
 use crate::text::sanitize::sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 pub fn draw(frame: &mut Frame<'_>, within: Rect, chooser: &ReviewChooser, palette: &Palette) {
@@ -41,14 +40,13 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, chooser: &ReviewChooser, palett
         }
         _ => {
             for (i, (label, detail)) in rows.iter().enumerate() {
-                let pointer = if i == chooser.selected { "› " } else { "  " };
                 let number = match chooser.step {
                     ReviewStep::Targets => format!("{}. ", i + 1),
                     _ => String::new(),
                 };
                 let label: String = sanitize_line(label).chars().take(48).collect();
                 let line = Line::from(vec![
-                    Span::raw(format!("{pointer}{number}")),
+                    Span::raw(format!("{}{number}", pointer(i == chooser.selected))),
                     Span::styled(format!("{label:<label_width$}  "), palette.accent),
                     Span::styled(sanitize_line(detail), palette.dim),
                 ]);
@@ -56,27 +54,29 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, chooser: &ReviewChooser, palett
             }
         }
     }
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let area = popup(within, (widest + 2).max(56), lines.len() as u16 + 2);
-    let border = palette.border_focused;
-    let mut block = popup_box(title(format!(" {} ", chooser.title()), border), border);
-    if matches!(
+    let footer = matches!(
         chooser.step,
         ReviewStep::Branches { .. } | ReviewStep::Commits(_)
-    ) {
+    )
+    .then(|| {
         let filter = if chooser.filter.is_empty() {
             " type to filter ".to_string()
         } else {
             format!(" filter: {} ", sanitize_line(&chooser.filter))
         };
-        block = block.title_bottom(Span::styled(filter, palette.dim));
-    }
+        Line::from(Span::styled(filter, palette.dim))
+    });
     // Keep the selection in view when the list is taller than the box.
     let row = match rows.len() {
         0 => 0,
         _ => chooser.selected + usize::from(chooser.status.is_some()),
     };
-    let inner = draw_popup(frame, area, block);
-    let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
-    frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
+    ListBox {
+        title: chooser.title().to_string(),
+        footer,
+        width: ListBox::fitting(&lines, 56, u16::MAX),
+        selected_line: Some(row),
+        lines,
+    }
+    .draw(frame, within, palette);
 }
