@@ -45,3 +45,9 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, pick: &CopyPick, palette: &Pale
     let offset = (pick.selected + 1).saturating_sub(inner.height as usize) as u16;
     frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::CopyPick {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

@@ -80,3 +80,9 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, chooser: &ReviewChooser, palett
     let offset = (row + 1).saturating_sub(inner.height as usize) as u16;
     frame.render_widget(Paragraph::new(lines).scroll((offset, 0)), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::ReviewChooser {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

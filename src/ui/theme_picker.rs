@@ -165,3 +165,9 @@ fn cut(text: &str, width: usize) -> String {
     out.push('…');
     out
 }
+
+impl super::draw::Draw for crate::app::layers::ThemePicker {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

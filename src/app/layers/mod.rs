@@ -7,11 +7,12 @@
 //! closed with the event falling through, replaced, or another layer opened on top (see
 //! `layer_types::Outcome`). Only the router (`router`) changes a stack.
 //!
-//! Every kind implements [`LayerView`] (its keys, placement, title, hints and rows), and
-//! [`Layer::view`] is the one match that yields it; the server's front question and the
-//! server-down box implement it too. Adding a view: one arm in [`Layer`] and in
-//! [`Layer::view`]'s list, one file here for its state, keys and hints, one file in `ui` for its
-//! drawing; a view that opens on the session's news, one arm in [`opened_by`].
+//! Every kind implements [`LayerView`] (its keys, placement, title, hints and rows); the server's
+//! front question and the server-down box implement it too. Adding a view: one entry in the
+//! registry ([`with_views`]), which makes its arm of [`Layer`], [`Layer::view`]'s dispatch, its
+//! reference table and its draw arm in `ui`; one file here for its state, keys and hints, one
+//! file in `ui` that draws it (`impl Draw`); a view that opens on the session's news, one arm
+//! in [`opened_by`].
 
 pub mod agents;
 pub mod choice;
@@ -68,7 +69,7 @@ pub use thread_picker::ThreadPicker;
 
 use super::geometry::Areas;
 use super::layer_types::{Hint, Input, Placement};
-use crate::controls::keys::KeyList;
+use crate::controls::keys::{KeyList, Keymap};
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
 use crate::session::state::Session;
@@ -78,99 +79,105 @@ use std::time::Instant;
 /// What a layer answers (see `layer_types::Outcome`), naming the layer kinds it may open.
 pub type Outcome = super::layer_types::Outcome<Layer>;
 
-#[derive(Debug)]
-pub enum Layer {
-    Search(Search),
-    Help(Help),
-    /// Opened from a command question: the exact exec-policy rule to write.
-    Prefix(PrefixChooser),
-    /// Opened from a question: its whole body, full screen.
-    QuestionView(QuestionView),
-    Rules(RulesList),
-    Diff(DiffPager),
-    /// `tern resume`, `/resume`: past threads to reopen.
-    ThreadPicker(Box<ThreadPicker>),
-    /// `/model`, `/approvals`.
-    Choice(Choice),
-    /// `/status`.
-    Status(StatusView),
-    /// ↑ from the composer into the messages queued for the next turn.
-    Queue(QueueFocus),
-    /// Ctrl+R: earlier prompts, filtered as you type.
-    HistorySearch(HistorySearch),
-    /// `/review`: what to review.
-    Review(ReviewChooser),
-    /// Yes or no before replacing a file (`/init`, `/export`).
-    Confirm(Confirm),
-    /// `/copy pick`: an earlier answer or a code block.
-    CopyPick(CopyPick),
-    /// `/agents`: this thread's sub-agents.
-    Agents(AgentsList),
-    /// `/ps`, `/stop`: the background terminals.
-    Terminals(Box<Terminals>),
-    /// The first `!` command of a session: run it unsandboxed?
-    ShellConfirm(ShellConfirm),
-    /// Signing in (at startup, a prompt sent signed out, `/login`), and `/logout`'s box.
-    SignIn(Box<SignIn>),
-    /// A thread another codex is writing to: retry, fork, or a new thread.
-    LockedThread(LockedThread),
-    /// `/doctor`: what a bug report needs.
-    Doctor(DoctorView),
-    /// Esc Esc, `/rewind`: back to before an earlier message, files included.
-    Rewind(RewindView),
-    /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
-    Selected(SelectedCell),
-    /// `/theme`: the themes, previewed as the selection moves.
-    ThemePicker(ThemePicker),
-    /// `/skills`: the skills of this directory.
-    Skills(skills::SkillsView),
-    /// `/mcp`: the MCP servers, their tools and sign-in.
-    Mcp(mcp::McpView),
+/// The registry of views: every kind of layer, once, in the order of the key reference
+/// (`tern --keys`, `/help`). Each entry names its arm of [`Layer`], its state and its key
+/// table; from this one list come the enum, [`Layer::view`]'s dispatch, the reference's
+/// tables ([`tables`]) and, in `ui`, the draw dispatch (each view's state implements `ui`'s
+/// `Draw` in its own file there, so `app` names nothing of `ui`). Adding a view is one entry
+/// here and its files.
+///
+/// `with_views!(callback)` hands the list to `callback!`, a macro that takes entries of the
+/// form `$(#[$doc:meta])* $arm:ident($state:ty) keys $keys:path;`.
+macro_rules! with_views {
+    ($then:ident) => {
+        $then! {
+            /// ↑ from the composer into the messages queued for the next turn.
+            Queue(QueueFocus) keys queue::KEYS;
+            /// Ctrl+R: earlier prompts, filtered as you type.
+            HistorySearch(HistorySearch) keys history_search::KEYS;
+            Search(Search) keys search::KEYS;
+            /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
+            Selected(SelectedCell) keys selected::KEYS;
+            Help(Help) keys help::KEYS;
+            /// `/model`, `/approvals`.
+            Choice(Choice) keys choice::KEYS;
+            /// `/status`.
+            Status(StatusView) keys status_view::KEYS;
+            Rules(RulesList) keys rules::KEYS;
+            /// `/review`: what to review.
+            Review(ReviewChooser) keys review::KEYS;
+            /// `/copy pick`: an earlier answer or a code block.
+            CopyPick(CopyPick) keys copy_pick::KEYS;
+            /// Yes or no before replacing a file (`/init`, `/export`).
+            Confirm(Confirm) keys confirm::KEYS;
+            Diff(DiffPager) keys diff::KEYS;
+            /// Esc Esc, `/rewind`: back to before an earlier message, files included.
+            Rewind(RewindView) keys rewind::KEYS;
+            /// `tern resume`, `/resume`: past threads to reopen.
+            ThreadPicker(Box<ThreadPicker>) keys thread_picker::keys::KEYS;
+            /// Opened from a command question: the exact exec-policy rule to write.
+            Prefix(PrefixChooser) keys prefix::KEYS;
+            /// Opened from a question: its whole body, full screen.
+            QuestionView(QuestionView) keys question_view::KEYS;
+            /// `/agents`: this thread's sub-agents.
+            Agents(AgentsList) keys agents::KEYS;
+            /// `/ps`, `/stop`: the background terminals.
+            Terminals(Box<Terminals>) keys terminals::KEYS;
+            /// The first `!` command of a session: run it unsandboxed?
+            ShellConfirm(ShellConfirm) keys shell_confirm::KEYS;
+            /// Signing in (at startup, a prompt sent signed out, `/login`), and `/logout`'s box.
+            SignIn(Box<SignIn>) keys sign_in::keys::KEYS;
+            /// A thread another codex is writing to: retry, fork, or a new thread.
+            LockedThread(LockedThread) keys locked_thread::KEYS;
+            /// `/doctor`: what a bug report needs.
+            Doctor(DoctorView) keys doctor_view::KEYS;
+            /// `/theme`: the themes, previewed as the selection moves.
+            ThemePicker(ThemePicker) keys theme_picker::KEYS;
+            /// `/skills`: the skills of this directory.
+            Skills(skills::SkillsView) keys skills::KEYS;
+            /// `/mcp`: the MCP servers, their tools and sign-in.
+            Mcp(mcp::McpView) keys mcp::KEYS;
+        }
+    };
 }
+pub(crate) use with_views;
 
-/// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
-macro_rules! each_layer {
-    ($layer:expr, $view:ident => $body:expr) => {
-        match $layer {
-            Layer::Search($view) => $body,
-            Layer::Help($view) => $body,
-            Layer::Prefix($view) => $body,
-            Layer::QuestionView($view) => $body,
-            Layer::Rules($view) => $body,
-            Layer::Diff($view) => $body,
-            Layer::ThreadPicker($view) => $body,
-            Layer::Choice($view) => $body,
-            Layer::Status($view) => $body,
-            Layer::Queue($view) => $body,
-            Layer::HistorySearch($view) => $body,
-            Layer::Review($view) => $body,
-            Layer::Confirm($view) => $body,
-            Layer::CopyPick($view) => $body,
-            Layer::Agents($view) => $body,
-            Layer::Terminals($view) => $body,
-            Layer::ShellConfirm($view) => $body,
-            Layer::SignIn($view) => $body,
-            Layer::LockedThread($view) => $body,
-            Layer::Doctor($view) => $body,
-            Layer::Rewind($view) => $body,
-            Layer::Selected($view) => $body,
-            Layer::ThemePicker($view) => $body,
-            Layer::Skills($view) => $body,
-            Layer::Mcp($view) => $body,
+/// What the registry makes here: the enum of layer kinds, the one match that yields a layer
+/// as a [`LayerView`], and the list of key tables.
+macro_rules! declare_layers {
+    ($( $(#[$doc:meta])* $arm:ident($state:ty) keys $keys:path; )*) => {
+        /// Every kind of layer (see [`with_views`]).
+        #[derive(Debug)]
+        pub enum Layer {
+            $( $(#[$doc])* $arm($state), )*
+        }
+
+        impl Layer {
+            /// The layer as what every layer is.
+            pub fn view(&self) -> &dyn LayerView {
+                match self {
+                    $( Layer::$arm(view) => view, )*
+                }
+            }
+
+            pub fn view_mut(&mut self) -> &mut dyn LayerView {
+                match self {
+                    $( Layer::$arm(view) => view, )*
+                }
+            }
+        }
+
+        /// Every layer's key table, in the registry's order, as the reference reads it: the
+        /// rows with `keymap` applied, and the action names the config file's `[keys]` may use.
+        pub fn tables(keymap: &Keymap) -> Vec<(KeyList, Vec<&'static str>)> {
+            vec![ $( ($keys.reference(keymap), $keys.names().collect()), )* ]
         }
     };
 }
 
+with_views!(declare_layers);
+
 impl Layer {
-    /// The layer as what every layer is.
-    pub fn view(&self) -> &dyn LayerView {
-        each_layer!(self, view => view)
-    }
-
-    pub fn view_mut(&mut self) -> &mut dyn LayerView {
-        each_layer!(self, view => view)
-    }
-
     /// Both are layers of one kind (two pickers, whatever each shows).
     pub fn same_kind(&self, other: &Layer) -> bool {
         std::mem::discriminant(self) == std::mem::discriminant(other)
