@@ -22,20 +22,20 @@ use keys::{BaseKey, BaseState, KEYS};
 
 pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     // The composer's lists see its keys first.
-    if let Some(outcome) = files::handle(cx, input) {
+    if let Some(outcome) = files::handle(cx.session_mut(), input) {
         return outcome;
     }
-    if let Some(outcome) = skills::handle(cx, input) {
+    if let Some(outcome) = skills::handle(cx.session_mut(), input) {
         return outcome;
     }
     let before = slash::is_open(cx).then(|| cx.composer.text());
-    if let Some(outcome) = slash::handle(cx, input) {
+    if let Some(outcome) = slash::handle(cx.session_mut(), input) {
         return outcome;
     }
     let outcome = on_input(cx, input);
     if let Some(before) = before {
         let key = matches!(input, Input::Key(_));
-        slash::follow(cx, key.then_some(before.as_str()));
+        slash::follow(cx.session_mut(), key.then_some(before.as_str()));
     }
     outcome
 }
@@ -45,14 +45,14 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     match input {
         Input::Key(key) => on_key(cx, *key),
         Input::Paste(text) => {
-            composer_input::paste(cx, text);
+            composer_input::paste(cx.session_mut(), text);
             Outcome::Consumed(vec![])
         }
         Input::Mouse(mouse) => {
             match mouse.kind {
                 MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
                     return match links::location_at(cx, transcript, mouse.column, mouse.row) {
-                        Some(path) => super::layers::diff::open_at(cx, &path),
+                        Some(path) => super::layers::diff::open_at(cx.session_mut(), &path),
                         None => Outcome::Ignored,
                     };
                 }
@@ -91,22 +91,22 @@ pub fn key_list(cx: &ViewCx<'_>) -> KeyList {
 }
 
 fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
-    let facts = state(cx.session, cx.layer_open);
+    let facts = state(cx, cx.layer_open);
     let resolved = KEYS.resolve(&key, &facts, &cx.config.keymap);
     if resolved != Resolved::Row(BaseKey::Rewind) {
         // Any other key ends an Esc waiting for its second.
-        cx.rewind.armed_until = None;
+        cx.rewind_mut().disarm();
     }
     match resolved {
         Resolved::Row(action) => act(cx, action, key),
         Resolved::Take => {
             // Vim's first: a command in normal mode, typing it watches in insert mode.
             let now = cx.now;
-            if let Some(outcome) = vim_keys::offer(cx, key, now) {
+            if let Some(outcome) = vim_keys::offer(cx.session_mut(), key, now) {
                 return outcome;
             }
             if let Some(c) = Chord::typed_char(&key) {
-                cx.composer.type_char(c);
+                cx.composer_mut().type_char(c);
             }
             Outcome::Consumed(vec![])
         }
@@ -119,7 +119,7 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
 fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
     let now = cx.now;
     let transcript = cx.areas.transcript;
-    let state = &mut **cx;
+    let state = cx.session_mut();
     match action {
         BaseKey::Interrupt => return Outcome::Consumed(interrupt(state)),
         BaseKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),

@@ -261,7 +261,7 @@ impl LayerView for Choice {
                 self.selected.last(n);
                 Outcome::Consumed(vec![])
             }
-            Resolved::Row(ChoiceKey::Choose) => self.pick(cx),
+            Resolved::Row(ChoiceKey::Choose) => self.pick(cx.session_mut()),
             Resolved::Pass => Outcome::Ignored,
             Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),
         }

@@ -85,7 +85,7 @@ impl LayerView for CopyPick {
                 Outcome::Consumed(vec![])
             }
             CopyKey::Copy => match self.items.get(self.selected.min(n - 1)) {
-                Some(item) => Outcome::Close(copy(cx, item.label.trim(), &item.text)),
+                Some(item) => Outcome::Close(copy(cx.session_mut(), item.label.trim(), &item.text)),
                 None => Outcome::Close(vec![]),
             },
         }

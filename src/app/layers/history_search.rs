@@ -113,7 +113,7 @@ impl LayerView for HistorySearch {
             Resolved::Row(HistoryKey::Cancel) => return Outcome::Close(vec![]),
             Resolved::Row(HistoryKey::Use) => {
                 if let Some(entry) = self.selected_index().and_then(|at| self.matches.get(at)) {
-                    cx.composer.set_text(entry);
+                    cx.composer_mut().set_text(entry);
                 }
                 return Outcome::Close(vec![]);
             }

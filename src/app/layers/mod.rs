@@ -69,11 +69,19 @@ pub use thread_picker::ThreadPicker;
 
 use super::geometry::Areas;
 use super::layer_types::{Hint, Input, Placement};
+use crate::controls::composer::Composer;
 use crate::controls::keys::{KeyList, Keymap};
+use crate::controls::scroll::Scroll;
+use crate::controls::view::View;
+use crate::model::Transcript;
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
+use crate::session::state::beside::Beside;
+use crate::session::state::questions::QuestionQueue;
+use crate::session::state::rewind::Rewind;
 use crate::session::state::Session;
-use std::ops::{Deref, DerefMut};
+use ratatui::layout::Rect;
+use std::ops::Deref;
 use std::time::Instant;
 
 /// What a layer answers (see `layer_types::Outcome`), naming the layer kinds it may open.
@@ -257,15 +265,30 @@ impl<T: LayerView + ?Sized> LayerView for Box<T> {
     }
 }
 
-/// What a handler is given: everything but the layer stacks.
+/// What a handler is given: everything but the layer stacks. It reads the session freely
+/// (`Deref`), and writes only what it names: the parts views change themselves (the composer,
+/// the transcript, the front question, …, one accessor each below) or, through
+/// [`Ctx::session_mut`], the session tier's own operations (`crate::session::…`), which change
+/// the session by their own rules. There is no blanket mutable deref: a write says what it writes.
 pub struct Ctx<'a> {
-    pub session: &'a mut Session,
+    session: &'a mut Session,
     /// The time of the event (the app reads no clock).
     pub now: Instant,
     /// Where everything is on screen as the event arrives.
     pub areas: Areas,
     /// Some layer (or the server's question) is open over the conversation.
     pub layer_open: bool,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(session: &'a mut Session, now: Instant, areas: Areas, layer_open: bool) -> Self {
+        Ctx {
+            session,
+            now,
+            areas,
+            layer_open,
+        }
+    }
 }
 
 impl Ctx<'_> {
@@ -277,6 +300,43 @@ impl Ctx<'_> {
             areas: self.areas,
             layer_open: self.layer_open,
         }
+    }
+
+    /// The session, handed to an operation of the session tier (open a thread, restart, send,
+    /// answer a question: `crate::session::…`) or to a view's own opener. Not for writing a
+    /// field here: a field a view writes has its accessor.
+    pub fn session_mut(&mut self) -> &mut Session {
+        self.session
+    }
+
+    /// The composer: typing, pasting and replacing its text.
+    pub fn composer_mut(&mut self) -> &mut Composer {
+        &mut self.session.composer
+    }
+
+    /// The transcript on screen (a notice said in it).
+    pub fn transcript_mut(&mut self) -> &mut Transcript {
+        &mut self.session.shown.transcript
+    }
+
+    /// The server's questions (the front one's choices).
+    pub fn questions_mut(&mut self) -> &mut QuestionQueue {
+        &mut self.session.questions
+    }
+
+    /// Esc Esc's state: armed, or a rewind on its way.
+    pub fn rewind_mut(&mut self) -> &mut Rewind {
+        &mut self.session.rewind
+    }
+
+    /// `!` commands: the person's confirmation that they run unsandboxed.
+    pub fn beside_mut(&mut self) -> &mut Beside {
+        &mut self.session.beside
+    }
+
+    /// Moves the view of the transcript shown in `area` (see `Session::scroll_with`).
+    pub fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
+        self.session.scroll_with(area, f);
     }
 }
 
@@ -301,12 +361,6 @@ impl Deref for Ctx<'_> {
     type Target = Session;
 
     fn deref(&self) -> &Session {
-        self.session
-    }
-}
-
-impl DerefMut for Ctx<'_> {
-    fn deref_mut(&mut self) -> &mut Session {
         self.session
     }
 }

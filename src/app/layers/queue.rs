@@ -78,7 +78,7 @@ impl LayerView for QueueFocus {
             Resolved::Row(action) => action,
             _ => return Outcome::Ignored,
         };
-        let state = &mut **cx;
+        let state = cx.session_mut();
         let Some(at) = self.selected.index(count) else {
             return Outcome::Close(vec![]);
         };

@@ -188,9 +188,9 @@ impl LayerView for SelectedCell {
         let transcript = &cx.shown.transcript;
         let moved = match resolved {
             Resolved::Row(SelectedKey::Close) => return Outcome::Close(vec![]),
-            Resolved::Row(SelectedKey::Copy) => return self.copy(cx),
-            Resolved::Row(SelectedKey::Diff) => return self.diff(cx, false),
-            Resolved::Row(SelectedKey::File) => return self.diff(cx, true),
+            Resolved::Row(SelectedKey::Copy) => return self.copy(cx.session_mut()),
+            Resolved::Row(SelectedKey::Diff) => return self.diff(cx.session_mut(), false),
+            Resolved::Row(SelectedKey::File) => return self.diff(cx.session_mut(), true),
             Resolved::Row(SelectedKey::Older) => self.selection.step(-1, transcript),
             Resolved::Row(SelectedKey::Newer) => self.selection.step(1, transcript),
             Resolved::Row(SelectedKey::Oldest) => {
@@ -207,7 +207,9 @@ impl LayerView for SelectedCell {
         if moved {
             self.files_opened = 0;
         }
-        reveal(cx, area, &self.selection);
+        if let Some(cell) = self.selection.index(&cx.shown.transcript) {
+            cx.scroll_with(area, |s, v| s.reveal(Anchor { cell, row: 0 }, v));
+        }
         Outcome::Consumed(vec![])
     }
 

@@ -78,12 +78,15 @@ impl LayerView for ServerDownBox {
         match KEYS.resolve(key, cx, &cx.config.keymap) {
             Resolved::Row(DownKey::Restart) => {
                 let now = cx.now;
-                Outcome::Consumed(crate::session::restart::restart(cx, now))
+                Outcome::Consumed(crate::session::restart::restart(cx.session_mut(), now))
             }
             // A config file with an error needs no new server: the thread is asked again.
             Resolved::Row(DownKey::RetryConfig) => {
                 let now = cx.now;
-                Outcome::Consumed(crate::session::first_run::retry_config(cx, now))
+                Outcome::Consumed(crate::session::first_run::retry_config(
+                    cx.session_mut(),
+                    now,
+                ))
             }
             Resolved::Row(DownKey::Below) | Resolved::Pass => Outcome::Ignored,
             Resolved::Take | Resolved::Swallow => Outcome::Consumed(vec![]),

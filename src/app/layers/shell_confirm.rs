@@ -69,12 +69,12 @@ impl LayerView for ShellConfirm {
         };
         match KEYS.resolve(key, self, &cx.config.keymap) {
             Resolved::Row(ShellKey::Run) => {
-                cx.beside.shell_confirmed = true;
-                Outcome::Close(shell::run(cx, &self.command))
+                cx.beside_mut().confirm_shell();
+                Outcome::Close(shell::run(cx.session_mut(), &self.command))
             }
             Resolved::Row(ShellKey::Back) => {
                 if cx.composer.is_empty() {
-                    cx.composer.set_text(&format!("!{}", self.command));
+                    cx.composer_mut().set_text(&format!("!{}", self.command));
                 }
                 Outcome::Close(vec![])
             }

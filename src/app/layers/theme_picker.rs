@@ -126,10 +126,10 @@ impl LayerView for ThemePicker {
         };
         match action {
             ThemeKey::PutBack => {
-                theme::show(cx, self.original);
+                theme::show(cx.session_mut(), self.original);
                 return Outcome::Close(vec![]);
             }
-            ThemeKey::Keep => return self.pick(cx),
+            ThemeKey::Keep => return self.pick(cx.session_mut()),
             ThemeKey::Up => {
                 self.selected.step(-1, n);
             }
@@ -139,7 +139,7 @@ impl LayerView for ThemePicker {
             ThemeKey::First => self.selected.first(),
             ThemeKey::Last => self.selected.last(n),
         }
-        self.preview(cx);
+        self.preview(cx.session_mut());
         Outcome::Consumed(vec![])
     }
 
@@ -162,7 +162,7 @@ impl LayerView for ThemePicker {
             .and_then(|name| self.entries.iter().position(|e| e.name == name))
             .unwrap_or(0);
         self.selected.select(at, self.entries.len());
-        self.preview(cx);
+        self.preview(cx.session_mut());
         Outcome::Consumed(vec![])
     }
 

@@ -290,11 +290,11 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     let key = match input {
         Input::Key(key) => *key,
         Input::Paste(text) if facts.form && facts.typing => {
-            return super::form::paste(cx, text);
+            return super::form::paste(cx.session_mut(), text);
         }
         Input::Paste(_) | Input::Mouse(_) => return Outcome::Ignored,
     };
-    let state = &mut **cx;
+    let state = cx.session_mut();
     let action = match KEYS.resolve(&key, &facts, &state.config.keymap) {
         Resolved::Row(action) => action,
         Resolved::Take => return super::form::typed(state, Chord::typed_char(&key)),
