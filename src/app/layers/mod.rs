@@ -77,6 +77,7 @@ use crate::model::Transcript;
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
 use crate::session::state::beside::Beside;
+use crate::session::state::outbox::Outbox;
 use crate::session::state::questions::QuestionQueue;
 use crate::session::state::rewind::Rewind;
 use crate::session::state::Session;
@@ -314,6 +315,16 @@ impl Ctx<'_> {
         &mut self.session.composer
     }
 
+    /// The person's messages not yet in a turn (the queue, edited from its list).
+    pub fn outbox_mut(&mut self) -> &mut Outbox {
+        &mut self.session.outbox
+    }
+
+    /// Ctrl+O: command output and reasoning in full, or collapsed again.
+    pub fn toggle_expanded(&mut self) {
+        self.session.expanded = !self.session.expanded;
+    }
+
     /// The transcript on screen (a notice said in it).
     pub fn transcript_mut(&mut self) -> &mut Transcript {
         &mut self.session.shown.transcript
@@ -362,5 +373,60 @@ impl Deref for Ctx<'_> {
 
     fn deref(&self) -> &Session {
         self.session
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Every `.rs` file under `dir`, with its text.
+    fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path.display().to_string(), text));
+            }
+        }
+    }
+
+    /// `Ctx::session_mut` hands the session to an operation and nothing else: it is an
+    /// argument, never kept in a binding nor used to reach a field, so a view's write to a
+    /// field of the session always names its accessor.
+    #[test]
+    fn the_whole_session_is_only_handed_to_operations() {
+        // Spelled in pieces, so that this test does not find itself.
+        let call = concat!("cx.", "session", "_mut()");
+        let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+        let mut files = Vec::new();
+        sources(&app, &mut files);
+        let mut wrong = Vec::new();
+        let mut seen = 0;
+        for (path, text) in &files {
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or_default();
+                for (at, _) in code.match_indices(call) {
+                    seen += 1;
+                    let after = code[at + call.len()..].trim_start();
+                    let argument = after.is_empty() || after.starts_with([',', ')']);
+                    let kept = code[..at].trim_end().ends_with('=');
+                    if !argument || kept {
+                        wrong.push(format!("{path}:{}: {}", n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+        assert!(
+            seen > 0,
+            "no handler hands the session on: is the test looking in the right place?"
+        );
+        assert!(
+            wrong.is_empty(),
+            "the session kept or written through session_mut:\n{}",
+            wrong.join("\n")
+        );
     }
 }
