@@ -67,29 +67,32 @@
 //! `pub static KEYS: KeyTable<View, Action>` with `KeyRow::new("name", &[Chord::ctrl('x')],
 //! Action::Do, "does").when("says when", |view| …)`, resolves with `KEYS.resolve(key, self,
 //! &cx.config.keymap)`, returns `KEYS.list(self, &cx.config.keymap)` from `LayerView::keys`, and
-//! adds its table to `app::reference::tables` (and a fixture to the key-tables test). The
-//! handler turns what the table says into what the view answers with `Outcome::of_key(KEYS
-//! .resolve(..), |action| …)`: the one place a key no row takes becomes ignored or consumed.
-//! Moving keys are not declared again: a list's or a scrolled text's ↑/↓ (`k`/`j`), PgUp/PgDn,
-//! Home/End, a search's older/newer, a filter's Backspace and Esc come from
-//! `controls::keys::list_rows` (`list_rows::up_k(Action::Move(Move::Up), "select")`), placed
-//! among the view's own rows, and a `Move` goes to the view's `PickList::go`. A key of
+//! names its table in its registry entry (`app::layers::with_views`), which puts it in
+//! `app::reference::tables` (and adds a fixture to the key-tables test). The handler turns
+//! what the table says into what the view answers with `Outcome::of_key(KEYS.resolve(..),
+//! |action| …)`: the one place a key no row takes becomes ignored or consumed. Moving keys are
+//! not declared again: a list's or a scrolled text's ↑/↓ (`k`/`j`), PgUp/PgDn, Home/End, a
+//! search's older/newer, a filter's Backspace and Esc come from `controls::keys::list_rows`
+//! (`list_rows::up_k(Action::Move(Move::Up), "select")`), placed among the view's own rows,
+//! and a `Move` goes to the view's `PickList::go`. A key of
 //! the conversation is a row of `app::base::keys::KEYS` (claiming a reserved row where one is
 //! held for it: rewind and the mode cycle for issue 20, switching agents for issue 21).
 //!
 //! ## Adding a view
 //!
-//! One arm in `app::layers::Layer` (and in its `each_layer!` list), one file under
-//! `src/app/layers/` for its state, key table, placement (bottom box, popup or full screen) and
-//! rows (`impl LayerView`), one file under `src/ui/` to draw it. A list view is the same with
-//! less in it: its state holds a `controls::pick_list::PickList`, its table the shared rows
-//! (above) beside its own, and its drawing builds its lines (sanitised, `ui::list::pointer` on
-//! the selected one) and hands them to `ui::list::ListBox`, which sizes the box, keeps the
-//! selected row in view and counts what lies below it (`↓ 3 more`). The composer's `@` and `$`
-//! finders share their keys (`app::base::finder`) and their popup (`ui::finder`). It opens by being returned
-//! (`Outcome::Open`) from a key, a command or another layer, or on the session's news
-//! (a `LayerEvent`) by an arm in `app::layers::opened_by`; the router names no view. Anything
-//! that waits for a moment (a timer) is one line in `session::timers`.
+//! One entry in the registry of views (`app::layers::with_views`: its arm, its state type and
+//! its key table), which makes its `Layer` arm, the dispatch to it, its reference table and
+//! its draw arm; one file under `src/app/layers/` (with its `pub mod` line) for its state, key
+//! table, placement (bottom box, popup or full screen) and rows (`impl LayerView`); one file
+//! under `src/ui/` (with its `mod` line) that draws it (`impl Draw`, which the compiler asks
+//! for). A list view is the same with less in it: its state holds a
+//! `controls::pick_list::PickList`, its table the shared rows (above) beside its own, and its
+//! drawing builds its lines (sanitised, `ui::list::pointer` on the selected one) and hands them
+//! to `ui::list::ListBox`, which sizes the box, keeps the selected row in view and counts what
+//! lies below it (`↓ 3 more`). The composer's `@` and `$` finders share their keys
+//! (`app::base::finder`) and their popup (`ui::finder`). It opens by being returned (`Outcome::Open`) from a key, a command or another layer,
+//! or on the session's news (a `LayerEvent`) by an arm in `app::layers::opened_by`; the router
+//! names no view. Anything that waits for a moment (a timer) is one line in `session::timers`.
 //!
 //! ## Tests
 //!

@@ -17,10 +17,12 @@
 //!
 //! ## Adding a view
 //!
-//! One arm in `layers::Layer` (and in its `each_layer!` list), one file under `layers/` for its
-//! state, keys and hints (`impl LayerView`), one file under `ui/` for its drawing and its arm in
-//! `ui::draw_shown`. It opens by being returned (`Outcome::Open`) from a key, a command or
-//! another layer; answers meant for it come as a `LayerEvent` its `on_event` takes.
+//! One entry in the registry of views (`layers::with_views`: arm, state type, key table) — the
+//! `Layer` arm, its dispatch, its reference table and its draw arm come from it — one file under
+//! `layers/` for its state, keys and hints (`impl LayerView`), one file under `ui/` that draws
+//! it (`impl Draw`; `app` names nothing of `ui`, and the compiler asks for it). It opens by
+//! being returned (`Outcome::Open`) from a key, a command or another layer; answers meant for
+//! it come as a `LayerEvent` its `on_event` takes.
 
 pub mod base;
 pub mod commands;

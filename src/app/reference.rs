@@ -1,6 +1,6 @@
 //! Every key table, in one list: what `tern --keys` and `/help` print, what the config file's
-//! `[keys]` may name, and what the tests walk. A new view adds its table here (one line in
-//! [`tables`]); the dead-key test fails for a table it cannot find a view of.
+//! `[keys]` may name, and what the tests walk. A layer's table comes from its entry in the
+//! registry (`layers::with_views`); the dead-key test fails for a table it cannot find a view of.
 
 use super::base;
 use super::layer_types::Hint;
@@ -23,42 +23,23 @@ fn table<S, A: Copy>(table: &KeyTable<S, A>, keymap: &Keymap) -> Table {
     }
 }
 
-/// Every table, the conversation's first, then the composer's lists, the layers, the
-/// question and the server-down box.
+/// Every table: the conversation's first, then the composer's lists, the layers (in the
+/// registry's order, `layers::with_views`), the question and the server-down box.
 pub fn tables(keymap: &Keymap) -> Vec<Table> {
-    vec![
+    let mut all = vec![
         table(&base::keys::KEYS, keymap),
         table(&base::slash::KEYS, keymap),
         table(&base::files::KEYS, keymap),
         table(&base::skills::KEYS, keymap),
-        table(&layers::queue::KEYS, keymap),
-        table(&layers::history_search::KEYS, keymap),
-        table(&layers::search::KEYS, keymap),
-        table(&layers::selected::KEYS, keymap),
-        table(&layers::help::KEYS, keymap),
-        table(&layers::choice::KEYS, keymap),
-        table(&layers::status_view::KEYS, keymap),
-        table(&layers::rules::KEYS, keymap),
-        table(&layers::review::KEYS, keymap),
-        table(&layers::copy_pick::KEYS, keymap),
-        table(&layers::confirm::KEYS, keymap),
-        table(&layers::diff::KEYS, keymap),
-        table(&layers::rewind::KEYS, keymap),
-        table(&layers::thread_picker::keys::KEYS, keymap),
-        table(&layers::question::keys::KEYS, keymap),
-        table(&layers::prefix::KEYS, keymap),
-        table(&layers::question_view::KEYS, keymap),
-        table(&layers::server_down::KEYS, keymap),
-        table(&layers::agents::KEYS, keymap),
-        table(&layers::terminals::KEYS, keymap),
-        table(&layers::shell_confirm::KEYS, keymap),
-        table(&layers::sign_in::keys::KEYS, keymap),
-        table(&layers::locked_thread::KEYS, keymap),
-        table(&layers::doctor_view::KEYS, keymap),
-        table(&layers::theme_picker::KEYS, keymap),
-        table(&layers::skills::KEYS, keymap),
-        table(&layers::mcp::KEYS, keymap),
-    ]
+    ];
+    all.extend(
+        layers::tables(keymap)
+            .into_iter()
+            .map(|(list, names)| Table { list, names }),
+    );
+    all.push(table(&layers::question::keys::KEYS, keymap));
+    all.push(table(&layers::server_down::KEYS, keymap));
+    all
 }
 
 /// The person's keymap from what `[keys]` says, or what is wrong with it: an unknown table or

@@ -190,12 +190,7 @@ fn below_the_layers(state: &mut AppState, input: &Input<'_>, now: Instant) -> Ve
 fn with_cx<T>(state: &mut AppState, now: Instant, f: impl FnOnce(&mut Ctx<'_>) -> T) -> T {
     let areas = state.areas();
     let layer_open = state.layer_open();
-    f(&mut Ctx {
-        session: &mut state.session,
-        now,
-        areas,
-        layer_open,
-    })
+    f(&mut Ctx::new(&mut state.session, now, areas, layer_open))
 }
 
 /// Settles what the base did. Under a server question only the question shows in the bottom
@@ -249,12 +244,7 @@ fn with_layer<T>(
         Stack::Person => &mut layers.person,
         Stack::Question => &mut layers.question,
     };
-    let mut cx = Ctx {
-        session,
-        now,
-        areas,
-        layer_open,
-    };
+    let mut cx = Ctx::new(session, now, areas, layer_open);
     f(list[index].view_mut(), &mut cx)
 }
 

@@ -42,11 +42,15 @@ pub fn start(state: &mut AppState) -> Vec<Effect> {
 }
 
 pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect> {
-    let before = attention::Watch::of(&state.session);
-    // A kept thread's event asks for a frame only if it changed something on screen.
-    let unseen = unseen::Glance::before(&state.session, &event);
+    let mut after = AfterEvent {
+        before: attention::Watch::of(&state.session),
+        // A kept thread's event asks for a frame only if it changed something on screen.
+        unseen: unseen::Glance::before(&state.session, &event),
+        going_on: false,
+        effects: Vec::new(),
+    };
     health::observe(&mut state.session, &event, now);
-    let mut effects = match event {
+    after.effects = match event {
         AppEvent::Key(key) => router::route(state, Input::Key(key), now),
         AppEvent::Paste(text) => router::route(state, Input::Paste(&text), now),
         AppEvent::Mouse(mouse) => router::route(state, Input::Mouse(mouse), now),
@@ -57,28 +61,92 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         }
         event => on_session_event(state, event, now),
     };
-    effects.extend(attention::alerts(&state.session, before));
-    // Images read here before the server said where its home is go on once it has.
-    let mut going_on = crate::session::image_upload::go_on(&mut state.session);
-    // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
+    for (_name, chore) in AFTER_EVENT {
+        chore(state, &mut after, now);
+    }
+    after.effects
+}
+
+/// What the chores after an event share: what was seen before it, and the effects so far.
+struct AfterEvent {
+    /// Questions waiting and the turn running, before the event (for the alerts).
+    before: attention::Watch,
+    /// A glance at a kept thread before its event; `None` once a frame is wanted.
+    unseen: Option<unseen::Glance>,
+    /// An upload or a page of older turns went on: the event was not without consequence.
+    going_on: bool,
+    effects: Vec<Effect>,
+}
+
+type Chore = fn(&mut AppState, &mut AfterEvent, Instant);
+
+/// What follows every event, whatever it was, in this order. The order matters: the unseen
+/// filter asks whether the uploads and older turns before it went on and whether news for the
+/// layers is waiting, so it comes after those two and before the layers are handed their news
+/// (which empties it); the layers opened from a question follow the front question only once
+/// the news (which may answer or open one) is delivered; the frame is asked for last.
+const AFTER_EVENT: [(&str, Chore); 7] = [
+    ("alerts", alerts),
+    ("uploads", uploads),
+    ("older turns", older_turns),
+    ("unseen filtering", unseen_filtering),
+    ("layer news", layer_news),
+    ("following the question", following_the_question),
+    ("a frame", frame),
+];
+
+/// The bell or a desktop notification for a question that came or a turn that ended.
+fn alerts(state: &mut AppState, after: &mut AfterEvent, _now: Instant) {
+    after
+        .effects
+        .extend(attention::alerts(&state.session, after.before));
+}
+
+/// Images read here before the server said where its home is go on once it has.
+fn uploads(state: &mut AppState, after: &mut AfterEvent, _now: Instant) {
+    let going_on = crate::session::image_upload::go_on(&mut state.session);
+    after.going_on |= !going_on.is_empty();
+    after.effects.extend(going_on);
+}
+
+/// Scrolling up, a resize or a page that did not fill the screen: older turns come in.
+fn older_turns(state: &mut AppState, after: &mut AfterEvent, _now: Instant) {
     if state.session.shown.older_turns.is_some() {
         let transcript = state.areas().transcript;
-        going_on.extend(threads::load_older(&mut state.session, transcript));
+        let going_on = threads::load_older(&mut state.session, transcript);
+        after.going_on |= !going_on.is_empty();
+        after.effects.extend(going_on);
     }
-    let unseen = unseen.filter(|glance| {
-        going_on.is_empty()
+}
+
+/// A kept thread's event that changed nothing on screen, set nothing going and left no news
+/// asks for no frame.
+fn unseen_filtering(state: &mut AppState, after: &mut AfterEvent, _now: Instant) {
+    let going_on = after.going_on;
+    after.unseen = after.unseen.filter(|glance| {
+        !going_on
             && state.session.layer_events.is_empty()
             && state.layers.person.is_empty()
             && state.layers.question.is_empty()
             && !glance.changed(&state.session)
     });
-    effects.extend(going_on);
-    effects.extend(router::deliver(state, now));
+}
+
+/// The session's news for the layers, handed out by the router.
+fn layer_news(state: &mut AppState, after: &mut AfterEvent, now: Instant) {
+    after.effects.extend(router::deliver(state, now));
+}
+
+/// The layers opened from a question close when it goes.
+fn following_the_question(state: &mut AppState, _after: &mut AfterEvent, _now: Instant) {
     router::follow_question(state);
-    if unseen.is_none() {
-        effects.push(Effect::Redraw);
+}
+
+/// A frame, unless the event was a kept thread's that changed nothing seen.
+fn frame(_state: &mut AppState, after: &mut AfterEvent, _now: Instant) {
+    if after.unseen.is_none() {
+        after.effects.push(Effect::Redraw);
     }
-    effects
 }
 
 /// Everything but input and time: the session's.

@@ -46,12 +46,8 @@ pub fn join_service(state: &mut Session, thread_id: String) -> Vec<Effect> {
     state.config.resume = Resume::Thread(thread_id);
     state.lifecycle = Lifecycle::Restarting { thread: None };
     let kill = state.health.pid;
-    let health = &mut state.health;
-    health.pid = None;
-    health.started = None;
-    health.last_heard = None;
-    health.probe = None;
-    health.closed = false;
+    state.health.reset();
+    state.health.pid = None;
     vec![Effect::JoinService {
         socket: service.socket,
         kill,

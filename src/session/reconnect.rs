@@ -59,11 +59,9 @@ pub fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec
     state.lifecycle = Lifecycle::Restarting {
         thread: state.shown.thread.as_ref().map(|t| t.id.clone()),
     };
-    let health = &mut state.health;
-    health.started = None;
-    health.last_heard = None;
-    health.closed = false;
-    health.down = None;
+    state.health.reset();
+    // Reconnecting by itself says so in the status line, not in the box.
+    state.health.down = None;
     vec![Effect::RestartServer { kill: None }]
 }
 

@@ -108,11 +108,7 @@ pub fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
     state.lifecycle = Lifecycle::Restarting {
         thread: state.shown.thread.as_ref().map(|t| t.id.clone()),
     };
-    let health = &mut state.health;
-    health.started = None;
-    health.last_heard = None;
-    health.probe = None;
-    health.closed = false;
+    state.health.reset();
     vec![Effect::RestartServer { kill }]
 }
 

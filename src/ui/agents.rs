@@ -147,3 +147,9 @@ fn agent_lines(
     }
     lines
 }
+
+impl super::draw::Draw for crate::app::layers::AgentsList {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session, cx.now);
+    }
+}

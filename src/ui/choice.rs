@@ -66,3 +66,9 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Pale
     let inner = draw_popup(frame, area, block);
     frame.render_widget(Paragraph::new(lines), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::Choice {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

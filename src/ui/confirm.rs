@@ -49,3 +49,9 @@ pub fn draw(
     let inner = draw_popup(frame, area, block);
     frame.render_widget(Paragraph::new(lines), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::Confirm {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session, cx.palette);
+    }
+}

@@ -46,3 +46,9 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, pick: &CopyPick, palette: &Pale
     }
     .draw(frame, within, palette);
 }
+
+impl super::draw::Draw for crate::app::layers::CopyPick {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

@@ -144,3 +144,9 @@ fn left_cut(text: &str, width: usize) -> String {
     }
     std::iter::once("…").chain(kept.into_iter().rev()).collect()
 }
+
+impl super::draw::Draw for crate::app::layers::DiffPager {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

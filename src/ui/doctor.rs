@@ -68,3 +68,9 @@ fn body(session: &Session, width: usize, palette: &crate::theme::Palette) -> Vec
     }
     lines
 }
+
+impl super::draw::Draw for crate::app::layers::DoctorView {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session);
+    }
+}

@@ -93,3 +93,24 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help, palette: &Palette)
     let shown = window(&lines, help.offset.min(last_offset), rows).to_vec();
     frame.render_widget(Paragraph::new(shown), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::Help {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        // Over the conversation: the composer and its border stay whole under it.
+        draw(frame, help_area(cx.areas), self, cx.palette);
+    }
+}
+
+/// Where `?` help goes: over the transcript (and the rows under it down to the bottom box),
+/// unless that leaves it too little room.
+fn help_area(areas: &crate::app::geometry::Areas) -> ratatui::layout::Rect {
+    let above_bottom = areas.bottom.y.saturating_sub(areas.main.y);
+    if above_bottom >= 8 {
+        ratatui::layout::Rect {
+            height: above_bottom,
+            ..areas.main
+        }
+    } else {
+        areas.main
+    }
+}

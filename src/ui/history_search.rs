@@ -44,3 +44,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch, palette: 
         frame.set_cursor_position((cursor_x, inner.y));
     }
 }
+
+impl super::draw::Draw for crate::app::layers::HistorySearch {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.bottom, self, cx.palette);
+    }
+}

@@ -77,3 +77,9 @@ fn body(locked: &LockedThread, join: bool, width: usize, palette: &Palette) -> V
     }
     lines
 }
+
+impl super::draw::Draw for crate::app::layers::LockedThread {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session, cx.palette);
+    }
+}

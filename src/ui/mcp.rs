@@ -328,3 +328,9 @@ fn tools(row: &ServerRow<'_>, width: usize, palette: &Palette) -> Vec<Line<'stat
     }
     lines
 }
+
+impl super::draw::Draw for crate::app::layers::mcp::McpView {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session, cx.palette);
+    }
+}

@@ -14,6 +14,7 @@ mod confirm;
 mod copy_pick;
 mod diff;
 mod doctor;
+mod draw;
 mod file_finder;
 mod finder;
 mod fit_line;
@@ -52,6 +53,7 @@ use crate::app::layers::Layer;
 use crate::app::stacks::Shown;
 use crate::app::AppState;
 use crate::controls::composer::ComposerPopup;
+use draw::{Draw, DrawCx};
 use ratatui::Frame;
 use std::time::Instant;
 pub use transcript::ImagePlacement;
@@ -160,21 +162,7 @@ fn strip_colours(buffer: &mut ratatui::buffer::Buffer) {
     }
 }
 
-/// Where `?` help goes: over the transcript (and the rows under it down to the bottom box),
-/// unless that leaves it too little room.
-fn help_area(areas: &Areas) -> ratatui::layout::Rect {
-    let above_bottom = areas.bottom.y.saturating_sub(areas.main.y);
-    if above_bottom >= 8 {
-        ratatui::layout::Rect {
-            height: above_bottom,
-            ..areas.main
-        }
-    } else {
-        areas.main
-    }
-}
-
-/// The one match from what is shown to its drawing.
+/// What is shown, drawn: the session's two views here, every layer by its own `Draw`.
 fn draw_shown(
     frame: &mut Frame<'_>,
     shown: &Shown<'_>,
@@ -194,58 +182,28 @@ fn draw_shown(
             now,
             session.question_look(),
         ),
-        Shown::Layer(Layer::Search(search)) => search::draw(frame, areas.bottom, search, palette),
-        // Over the conversation: the composer and its border stay whole under it.
-        Shown::Layer(Layer::Help(help)) => help::draw(frame, help_area(areas), help, palette),
-        Shown::Layer(Layer::HistorySearch(search)) => {
-            history_search::draw(frame, areas.bottom, search, palette)
-        }
-        Shown::Layer(Layer::Prefix(chooser)) => prefix::draw(frame, areas.bottom, chooser, palette),
-        Shown::Layer(Layer::QuestionView(view)) => {
-            if let Some(queued) = session.questions.front() {
-                question_view::draw(frame, areas.main, view, queued, session.question_look());
-            }
-        }
-        Shown::Layer(Layer::Rules(list)) => rules::draw(frame, areas.main, list, palette),
-        Shown::Layer(Layer::Diff(pager)) => diff::draw(frame, areas.main, pager, palette),
-        Shown::Layer(Layer::ThreadPicker(picker)) => thread_picker::draw(
-            frame,
-            areas.main,
-            picker,
-            session.config.wall_clock.map(|clock| clock.unix_at(now)),
-            palette,
-        ),
-        Shown::Layer(Layer::Choice(choice)) => choice::draw(frame, areas.main, choice, palette),
-        Shown::Layer(Layer::Review(chooser)) => review::draw(frame, areas.main, chooser, palette),
-        Shown::Layer(Layer::Confirm(confirm)) => {
-            confirm::draw(frame, areas.main, confirm, session, palette)
-        }
-        Shown::Layer(Layer::CopyPick(pick)) => copy_pick::draw(frame, areas.main, pick, palette),
-        Shown::Layer(Layer::ThemePicker(picker)) => {
-            theme_picker::draw(frame, areas.main, picker, palette)
-        }
-        Shown::Layer(Layer::Skills(view)) => {
-            skills::draw(frame, areas.main, view, session, palette)
-        }
-        Shown::Layer(Layer::Mcp(view)) => mcp::draw(frame, areas.main, view, session, palette),
-        Shown::Layer(Layer::Status(_)) => status_view::draw(frame, areas.main, session, now),
-        // Shown by the queued list, which highlights the selection.
-        Shown::Layer(Layer::Queue(_)) => {}
-        Shown::Layer(Layer::Agents(list)) => agents::draw(frame, areas.main, list, session, now),
-        Shown::Layer(Layer::Terminals(list)) => {
-            terminals::draw(frame, areas.main, list, session, now)
-        }
-        Shown::Layer(Layer::ShellConfirm(confirm)) => {
-            shell_confirm::draw(frame, areas.bottom, confirm, palette)
-        }
-        Shown::Layer(Layer::SignIn(layer)) => sign_in::draw(frame, areas.main, layer, session),
-        Shown::Layer(Layer::LockedThread(locked)) => {
-            locked_thread::draw(frame, areas.main, locked, session, palette)
-        }
-        Shown::Layer(Layer::Doctor(view)) => doctor::draw(frame, areas.main, view, session),
-        Shown::Layer(Layer::Rewind(view)) => rewind::draw(frame, areas.main, view, session),
-        Shown::Layer(Layer::Selected(selected)) => {
-            selected::draw(frame, areas.bottom, selected, state, palette)
+        Shown::Layer(layer) => {
+            let cx = DrawCx {
+                state,
+                session,
+                areas,
+                now,
+                palette,
+            };
+            draw_layer(frame, layer, &cx);
         }
     }
 }
+
+/// The draw dispatch, made from the registry of views: one arm per entry.
+macro_rules! draw_layers {
+    ($( $(#[$doc:meta])* $arm:ident($state:ty) keys $keys:path; )*) => {
+        fn draw_layer(frame: &mut Frame<'_>, layer: &Layer, cx: &DrawCx<'_>) {
+            match layer {
+                $( Layer::$arm(view) => view.draw(frame, cx), )*
+            }
+        }
+    };
+}
+
+crate::app::layers::with_views!(draw_layers);

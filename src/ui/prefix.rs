@@ -27,3 +27,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, chooser: &PrefixChooser, palette:
     let lines = chooser_lines(&chooser.offer, chooser.len, area.width, palette);
     frame.render_widget(Paragraph::new(lines), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::PrefixChooser {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.bottom, self, cx.palette);
+    }
+}

@@ -37,3 +37,17 @@ pub fn draw(
     let shown = window(&lines, view.offset.min(max), rows).to_vec();
     frame.render_widget(Paragraph::new(shown), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::QuestionView {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        if let Some(queued) = cx.session.questions.front() {
+            draw(
+                frame,
+                cx.areas.main,
+                self,
+                queued,
+                cx.session.question_look(),
+            );
+        }
+    }
+}

@@ -93,3 +93,8 @@ fn row(
         more.dim(),
     ])
 }
+
+/// The queue in focus is shown by the queued list (`draw`), which highlights the selection.
+impl super::draw::Draw for crate::app::layers::QueueFocus {
+    fn draw(&self, _frame: &mut Frame<'_>, _cx: &super::draw::DrawCx<'_>) {}
+}

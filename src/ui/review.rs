@@ -80,3 +80,9 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, chooser: &ReviewChooser, palett
     }
     .draw(frame, within, palette);
 }
+
+impl super::draw::Draw for crate::app::layers::ReviewChooser {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

@@ -247,3 +247,9 @@ fn one_line(text: &str, max: usize) -> String {
     cut.push('…');
     cut
 }
+
+impl super::draw::Draw for crate::app::layers::RewindView {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session);
+    }
+}

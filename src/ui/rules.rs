@@ -208,3 +208,9 @@ fn footer_spans(list: &RulesList, palette: &Palette) -> Vec<Span<'static>> {
 fn shown(text: &str) -> String {
     sanitize_line(&visible_line(text))
 }
+
+impl super::draw::Draw for crate::app::layers::RulesList {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

@@ -55,3 +55,9 @@ pub fn highlight_matches(lines: &mut [Line<'static>], origins: &[RowOrigin], sta
         }
     }
 }
+
+impl super::draw::Draw for crate::app::layers::Search {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.bottom, self, cx.palette);
+    }
+}

@@ -84,3 +84,9 @@ pub fn mark(frame: &mut Frame<'_>, area: Rect, origins: &[RowOrigin], state: &Ap
         }
     }
 }
+
+impl super::draw::Draw for SelectedCell {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.bottom, self, cx.state, cx.palette);
+    }
+}

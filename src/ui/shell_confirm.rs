@@ -49,3 +49,9 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, confirm: &ShellConfirm, palette: 
     ];
     frame.render_widget(Paragraph::new(lines), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::ShellConfirm {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.bottom, self, cx.palette);
+    }
+}

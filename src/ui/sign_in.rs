@@ -386,3 +386,9 @@ fn draw_confirm_logout(frame: &mut Frame<'_>, within: Rect, palette: &Palette) {
         ),
     );
 }
+
+impl super::draw::Draw for crate::app::layers::SignIn {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session);
+    }
+}

@@ -121,3 +121,9 @@ pub fn draw(
     }
     .draw(frame, within, palette);
 }
+
+impl super::draw::Draw for crate::app::layers::skills::SkillsView {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session, cx.palette);
+    }
+}

@@ -43,3 +43,9 @@ pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &Session, now: Instant) 
     let inner = draw_popup(frame, area, block);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::StatusView {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, cx.session, cx.now);
+    }
+}

@@ -201,3 +201,9 @@ fn draw_output(
     let shown: Vec<Line<'static>> = window(&lines, offset, height).to_vec();
     frame.render_widget(Paragraph::new(shown), inner);
 }
+
+impl super::draw::Draw for crate::app::layers::Terminals {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.session, cx.now);
+    }
+}

@@ -145,3 +145,9 @@ fn sample(palette: &Palette) -> Vec<Line<'static>> {
         ]),
     ]
 }
+
+impl super::draw::Draw for crate::app::layers::ThemePicker {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        draw(frame, cx.areas.main, self, cx.palette);
+    }
+}

@@ -380,3 +380,14 @@ fn left_fit(text: &str, width: usize) -> String {
     out.extend(kept.into_iter().rev());
     out
 }
+
+impl super::draw::Draw for ThreadPicker {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
+        let now_unix = cx
+            .session
+            .config
+            .wall_clock
+            .map(|clock| clock.unix_at(cx.now));
+        draw(frame, cx.areas.main, self, now_unix, cx.palette);
+    }
+}

@@ -23,20 +23,20 @@ use keys::{BaseKey, BaseState, KEYS};
 
 pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     // The composer's lists see its keys first.
-    if let Some(outcome) = files::handle(cx, input) {
+    if let Some(outcome) = files::handle(cx.session_mut(), input) {
         return outcome;
     }
-    if let Some(outcome) = skills::handle(cx, input) {
+    if let Some(outcome) = skills::handle(cx.session_mut(), input) {
         return outcome;
     }
     let before = slash::is_open(cx).then(|| cx.composer.text());
-    if let Some(outcome) = slash::handle(cx, input) {
+    if let Some(outcome) = slash::handle(cx.session_mut(), input) {
         return outcome;
     }
     let outcome = on_input(cx, input);
     if let Some(before) = before {
         let key = matches!(input, Input::Key(_));
-        slash::follow(cx, key.then_some(before.as_str()));
+        slash::follow(cx.session_mut(), key.then_some(before.as_str()));
     }
     outcome
 }
@@ -46,14 +46,14 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     match input {
         Input::Key(key) => on_key(cx, *key),
         Input::Paste(text) => {
-            composer_input::paste(cx, text);
+            composer_input::paste(cx.session_mut(), text);
             Outcome::Consumed(vec![])
         }
         Input::Mouse(mouse) => {
             match mouse.kind {
                 MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
                     return match links::location_at(cx, transcript, mouse.column, mouse.row) {
-                        Some(path) => super::layers::diff::open_at(cx, &path),
+                        Some(path) => super::layers::diff::open_at(cx.session_mut(), &path),
                         None => Outcome::Ignored,
                     };
                 }
@@ -92,22 +92,22 @@ pub fn key_list(cx: &ViewCx<'_>) -> KeyList {
 }
 
 fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
-    let facts = state(cx.session, cx.layer_open);
+    let facts = state(cx, cx.layer_open);
     let resolved = KEYS.resolve(&key, &facts, &cx.config.keymap);
     if resolved != Resolved::Row(BaseKey::Rewind) {
         // Any other key ends an Esc waiting for its second.
-        cx.rewind.armed_until = None;
+        cx.rewind_mut().disarm();
     }
     match resolved {
         Resolved::Row(action) => act(cx, action, key),
         Resolved::Take => {
             // Vim's first: a command in normal mode, typing it watches in insert mode.
             let now = cx.now;
-            if let Some(outcome) = vim_keys::offer(cx, key, now) {
+            if let Some(outcome) = vim_keys::offer(cx.session_mut(), key, now) {
                 return outcome;
             }
             if let Some(c) = Chord::typed_char(&key) {
-                cx.composer.type_char(c);
+                cx.composer_mut().type_char(c);
             }
             Outcome::Consumed(vec![])
         }
@@ -120,78 +120,92 @@ fn on_key(cx: &mut Ctx<'_>, key: KeyEvent) -> Outcome {
 fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
     let now = cx.now;
     let transcript = cx.areas.transcript;
-    let state = &mut **cx;
     match action {
-        BaseKey::Interrupt => return Outcome::Consumed(interrupt(state)),
+        BaseKey::Interrupt => return Outcome::Consumed(interrupt(cx.session_mut())),
         BaseKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
         BaseKey::Send => {
-            return composer_input::edit(state, crate::controls::composer::Edit::Submit, now)
+            return composer_input::edit(
+                cx.session_mut(),
+                crate::controls::composer::Edit::Submit,
+                now,
+            )
         }
-        BaseKey::Queue => return composer_input::queue_draft(state, now),
-        BaseKey::Follow => state.shown.scroll.to_bottom(),
+        BaseKey::Queue => return composer_input::queue_draft(cx.session_mut(), now),
+        BaseKey::Follow => cx.scroll_with(transcript, |s, _| s.to_bottom()),
         BaseKey::Top => {
-            state.scroll_with(transcript, |s, v| s.to_top(v));
-            crate::session::threads::to_first_turn(state);
+            cx.scroll_with(transcript, |s, v| s.to_top(v));
+            crate::session::threads::to_first_turn(cx.session_mut());
         }
         BaseKey::Search => return Outcome::Open(Layer::Search(Search::default()), vec![]),
-        BaseKey::PageUp => state.scroll_with(transcript, |s, v| s.page(-1, v)),
-        BaseKey::PageDown => state.scroll_with(transcript, |s, v| s.page(1, v)),
+        BaseKey::PageUp => cx.scroll_with(transcript, |s, v| s.page(-1, v)),
+        BaseKey::PageDown => cx.scroll_with(transcript, |s, v| s.page(1, v)),
         BaseKey::CtrlC => {
-            return Outcome::Consumed(crate::session::quit_ladder::ctrl_c(state, now))
+            return Outcome::Consumed(crate::session::quit_ladder::ctrl_c(cx.session_mut(), now))
         }
-        BaseKey::QueueFocus => return super::layers::queue::open(state),
-        BaseKey::Mention => return files::open(state),
-        BaseKey::LineUp => state.scroll_with(transcript, |s, v| s.by(-1, v)),
-        BaseKey::LineDown => state.scroll_with(transcript, |s, v| s.by(1, v)),
+        BaseKey::QueueFocus => return super::layers::queue::open(cx.session_mut()),
+        BaseKey::Mention => return files::open(cx.session_mut()),
+        BaseKey::LineUp => cx.scroll_with(transcript, |s, v| s.by(-1, v)),
+        BaseKey::LineDown => cx.scroll_with(transcript, |s, v| s.by(1, v)),
         BaseKey::HistorySearch => {
-            let search = HistorySearch::open(state);
+            let search = HistorySearch::open(cx.session_mut());
             return Outcome::Open(Layer::HistorySearch(search), vec![]);
         }
-        BaseKey::Editor => return Outcome::Consumed(composer_input::open_editor(state)),
+        BaseKey::Editor => return Outcome::Consumed(composer_input::open_editor(cx.session_mut())),
         // An image on the clipboard is attached (text pastes arrive as pastes, not as this key).
         BaseKey::PasteImage => {
             return Outcome::Consumed(vec![crate::session::effect::Effect::PasteImage])
         }
-        BaseKey::Expand => state.expanded = !state.expanded,
+        BaseKey::Expand => cx.toggle_expanded(),
         BaseKey::Commands => {
             // A command is typed, never vim's normal mode's letters.
-            vim_keys::to_insert_mode(state);
-            return slash::open(state);
+            vim_keys::to_insert_mode(cx.session_mut());
+            return slash::open(cx.session_mut());
         }
-        BaseKey::Quit => return Outcome::Consumed(quit(state)),
-        BaseKey::SelectCell => return super::layers::selected::open(state, transcript),
+        BaseKey::Quit => return Outcome::Consumed(quit(cx.session_mut())),
+        BaseKey::SelectCell => return super::layers::selected::open(cx.session_mut(), transcript),
         BaseKey::Suspend => {
             return Outcome::Consumed(vec![crate::session::effect::Effect::Suspend])
         }
         BaseKey::Edit(edit) => {
             // Vim sees what reaches the composer: Backspace moves left in normal mode, and
             // insert mode's edits are part of the change `.` repeats.
-            if let Some(outcome) = vim_keys::offer(state, key, now) {
+            if let Some(outcome) = vim_keys::offer(cx.session_mut(), key, now) {
                 return outcome;
             }
-            return composer_input::edit(state, edit, now);
+            return composer_input::edit(cx.session_mut(), edit, now);
         }
         BaseKey::AgentPrevious | BaseKey::AgentNext => {
             let forward = action == BaseKey::AgentNext;
-            return Outcome::Consumed(crate::session::agent_switch::step(state, forward));
+            return Outcome::Consumed(crate::session::agent_switch::step(
+                cx.session_mut(),
+                forward,
+            ));
         }
-        BaseKey::SkillMention => return skills::open(state),
-        BaseKey::VimEscape => return vim_keys::escape(state, now),
-        BaseKey::VimRedo => return vim_keys::redo(state, now),
+        BaseKey::SkillMention => return skills::open(cx.session_mut()),
+        BaseKey::VimEscape => return vim_keys::escape(cx.session_mut(), now),
+        BaseKey::VimRedo => return vim_keys::redo(cx.session_mut(), now),
         BaseKey::VimCommand => {
-            return vim_keys::offer(state, key, now).unwrap_or(Outcome::Consumed(vec![]))
+            return vim_keys::offer(cx.session_mut(), key, now).unwrap_or(Outcome::Consumed(vec![]))
         }
         BaseKey::Rewind => {
-            if crate::session::rewind::esc(state, now) {
-                return super::layers::rewind::open(state);
+            if crate::session::rewind::esc(cx.session_mut(), now) {
+                return super::layers::rewind::open(cx.session_mut());
             }
         }
-        BaseKey::Mode => return Outcome::Consumed(crate::session::plan_mode::cycle(state)),
+        BaseKey::Mode => {
+            return Outcome::Consumed(crate::session::plan_mode::cycle(cx.session_mut()))
+        }
         BaseKey::EffortDown => {
-            return Outcome::Consumed(crate::session::plan_mode::step_effort(state, false))
+            return Outcome::Consumed(crate::session::plan_mode::step_effort(
+                cx.session_mut(),
+                false,
+            ))
         }
         BaseKey::EffortUp => {
-            return Outcome::Consumed(crate::session::plan_mode::step_effort(state, true))
+            return Outcome::Consumed(crate::session::plan_mode::step_effort(
+                cx.session_mut(),
+                true,
+            ))
         }
         BaseKey::Reserved => {}
     }

@@ -140,13 +140,13 @@ impl LayerView for AgentsList {
                         return Outcome::Consumed(vec![]);
                     };
                     let id = agent.thread_id.clone();
-                    return Outcome::Close(agent_switch::enter(cx, &id));
+                    return Outcome::Close(agent_switch::enter(cx.session_mut(), &id));
                 }
                 AgentsKey::Main => {
                     let Some(main) = cx.agents.root().map(str::to_string) else {
                         return Outcome::Consumed(vec![]);
                     };
-                    return Outcome::Close(agent_switch::enter(cx, &main));
+                    return Outcome::Close(agent_switch::enter(cx.session_mut(), &main));
                 }
                 AgentsKey::Refresh => {
                     let effects = agents::list(cx);

@@ -225,7 +225,7 @@ impl LayerView for Choice {
                     self.selected.go(to, n);
                     Outcome::Consumed(vec![])
                 }
-                ChoiceKey::Choose => self.pick(cx),
+                ChoiceKey::Choose => self.pick(cx.session_mut()),
             },
         )
     }

@@ -83,7 +83,7 @@ impl LayerView for Confirm {
             KEYS.resolve(key, self, &cx.config.keymap),
             |action| match action {
                 ConfirmKey::Yes => Outcome::Close(match &self.ask {
-                    Confirmable::InitOverwrite { .. } => init::send(cx, true, now),
+                    Confirmable::InitOverwrite { .. } => init::send(cx.session_mut(), true, now),
                     Confirmable::ExportOverwrite { path } => export::write(cx, path.clone(), true),
                 }),
                 ConfirmKey::No => {
@@ -95,7 +95,7 @@ impl LayerView for Confirm {
                             "The file is left as it is; nothing was saved."
                         }
                     };
-                    cx.shown.transcript.notice(NoticeLevel::Info, kept);
+                    cx.transcript_mut().notice(NoticeLevel::Info, kept);
                     Outcome::Close(vec![])
                 }
             },

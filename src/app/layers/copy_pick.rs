@@ -69,7 +69,9 @@ impl LayerView for CopyPick {
                     Outcome::Consumed(vec![])
                 }
                 CopyKey::Copy => match self.selected.index(n).and_then(|at| self.items.get(at)) {
-                    Some(item) => Outcome::Close(copy(cx, item.label.trim(), &item.text)),
+                    Some(item) => {
+                        Outcome::Close(copy(cx.session_mut(), item.label.trim(), &item.text))
+                    }
                     None => Outcome::Close(vec![]),
                 },
             },

@@ -96,7 +96,7 @@ impl LayerView for HistorySearch {
                 Some(HistoryKey::Cancel) => return Outcome::Close(vec![]),
                 Some(HistoryKey::Use) => {
                     if let Some(entry) = self.selected_index().and_then(|at| self.matches.get(at)) {
-                        cx.composer.set_text(entry);
+                        cx.composer_mut().set_text(entry);
                     }
                     return Outcome::Close(vec![]);
                 }

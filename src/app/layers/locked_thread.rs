@@ -111,20 +111,25 @@ impl LayerView for LockedThread {
             match (action, self.thread_id.clone()) {
                 (LockedKey::Retry, Some(id)) => {
                     self.busy = Some("Trying again…");
-                    Outcome::Consumed(lifecycle::open(cx, Open::Resume(id)))
+                    Outcome::Consumed(lifecycle::open(cx.session_mut(), Open::Resume(id)))
                 }
                 (LockedKey::Fork, Some(thread_id)) => {
                     self.busy = Some("Forking…");
-                    Outcome::Consumed(lifecycle::open(cx, Open::Fork(thread_id)))
+                    Outcome::Consumed(lifecycle::open(cx.session_mut(), Open::Fork(thread_id)))
                 }
                 (LockedKey::Join, Some(thread_id)) if state.join => {
                     self.busy = Some("Joining over the codex service…");
-                    Outcome::Consumed(crate::session::join::join_service(cx, thread_id))
+                    Outcome::Consumed(crate::session::join::join_service(
+                        cx.session_mut(),
+                        thread_id,
+                    ))
                 }
-                (LockedKey::New, _) => Outcome::Close(start_fresh(cx)),
+                (LockedKey::New, _) => Outcome::Close(start_fresh(cx.session_mut())),
                 // Opened at startup with nothing under it (`tern resume ID`): leaving means a new
                 // thread, as `n`. Under the picker, Esc goes back to it.
-                (LockedKey::Leave, _) if state.fresh => Outcome::Close(start_fresh(cx)),
+                (LockedKey::Leave, _) if state.fresh => {
+                    Outcome::Close(start_fresh(cx.session_mut()))
+                }
                 (LockedKey::Leave, _) => Outcome::Close(vec![]),
                 (LockedKey::Retry | LockedKey::Fork | LockedKey::Join, _) => {
                     Outcome::Consumed(vec![])

@@ -224,10 +224,10 @@ impl LayerView for McpView {
                 }
                 McpKey::SignIn => {
                     if let Some(name) = self.selected_name(cx) {
-                        return Outcome::Consumed(mcp::login(cx, &name));
+                        return Outcome::Consumed(mcp::login(cx.session_mut(), &name));
                     }
                 }
-                McpKey::Reload => return Outcome::Consumed(mcp::reload(cx)),
+                McpKey::Reload => return Outcome::Consumed(mcp::reload(cx.session_mut())),
             }
             Outcome::Consumed(vec![])
         })

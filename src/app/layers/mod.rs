@@ -7,11 +7,12 @@
 //! closed with the event falling through, replaced, or another layer opened on top (see
 //! `layer_types::Outcome`). Only the router (`router`) changes a stack.
 //!
-//! Every kind implements [`LayerView`] (its keys, placement, title, hints and rows), and
-//! [`Layer::view`] is the one match that yields it; the server's front question and the
-//! server-down box implement it too. Adding a view: one arm in [`Layer`] and in
-//! [`Layer::view`]'s list, one file here for its state, keys and hints, one file in `ui` for its
-//! drawing; a view that opens on the session's news, one arm in [`opened_by`].
+//! Every kind implements [`LayerView`] (its keys, placement, title, hints and rows); the server's
+//! front question and the server-down box implement it too. Adding a view: one entry in the
+//! registry ([`with_views`]), which makes its arm of [`Layer`], [`Layer::view`]'s dispatch, its
+//! reference table and its draw arm in `ui`; one file here for its state, keys and hints, one
+//! file in `ui` that draws it (`impl Draw`); a view that opens on the session's news, one arm
+//! in [`opened_by`].
 
 pub mod agents;
 pub mod choice;
@@ -68,109 +69,124 @@ pub use thread_picker::ThreadPicker;
 
 use super::geometry::Areas;
 use super::layer_types::{Hint, Input, Placement};
-use crate::controls::keys::KeyList;
+use crate::controls::composer::Composer;
+use crate::controls::keys::{KeyList, Keymap};
+use crate::controls::scroll::Scroll;
+use crate::controls::view::View;
+use crate::model::Transcript;
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
+use crate::session::state::beside::Beside;
+use crate::session::state::outbox::Outbox;
+use crate::session::state::questions::QuestionQueue;
+use crate::session::state::rewind::Rewind;
 use crate::session::state::Session;
-use std::ops::{Deref, DerefMut};
+use ratatui::layout::Rect;
+use std::ops::Deref;
 use std::time::Instant;
 
 /// What a layer answers (see `layer_types::Outcome`), naming the layer kinds it may open.
 pub type Outcome = super::layer_types::Outcome<Layer>;
 
-#[derive(Debug)]
-pub enum Layer {
-    Search(Search),
-    Help(Help),
-    /// Opened from a command question: the exact exec-policy rule to write.
-    Prefix(PrefixChooser),
-    /// Opened from a question: its whole body, full screen.
-    QuestionView(QuestionView),
-    Rules(RulesList),
-    Diff(DiffPager),
-    /// `tern resume`, `/resume`: past threads to reopen.
-    ThreadPicker(Box<ThreadPicker>),
-    /// `/model`, `/approvals`.
-    Choice(Choice),
-    /// `/status`.
-    Status(StatusView),
-    /// ↑ from the composer into the messages queued for the next turn.
-    Queue(QueueFocus),
-    /// Ctrl+R: earlier prompts, filtered as you type.
-    HistorySearch(HistorySearch),
-    /// `/review`: what to review.
-    Review(ReviewChooser),
-    /// Yes or no before replacing a file (`/init`, `/export`).
-    Confirm(Confirm),
-    /// `/copy pick`: an earlier answer or a code block.
-    CopyPick(CopyPick),
-    /// `/agents`: this thread's sub-agents.
-    Agents(AgentsList),
-    /// `/ps`, `/stop`: the background terminals.
-    Terminals(Box<Terminals>),
-    /// The first `!` command of a session: run it unsandboxed?
-    ShellConfirm(ShellConfirm),
-    /// Signing in (at startup, a prompt sent signed out, `/login`), and `/logout`'s box.
-    SignIn(Box<SignIn>),
-    /// A thread another codex is writing to: retry, fork, or a new thread.
-    LockedThread(LockedThread),
-    /// `/doctor`: what a bug report needs.
-    Doctor(DoctorView),
-    /// Esc Esc, `/rewind`: back to before an earlier message, files included.
-    Rewind(RewindView),
-    /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
-    Selected(SelectedCell),
-    /// `/theme`: the themes, previewed as the selection moves.
-    ThemePicker(ThemePicker),
-    /// `/skills`: the skills of this directory.
-    Skills(skills::SkillsView),
-    /// `/mcp`: the MCP servers, their tools and sign-in.
-    Mcp(mcp::McpView),
+/// The registry of views: every kind of layer, once, in the order of the key reference
+/// (`tern --keys`, `/help`). Each entry names its arm of [`Layer`], its state and its key
+/// table; from this one list come the enum, [`Layer::view`]'s dispatch, the reference's
+/// tables ([`tables`]) and, in `ui`, the draw dispatch (each view's state implements `ui`'s
+/// `Draw` in its own file there, so `app` names nothing of `ui`). Adding a view is one entry
+/// here and its files.
+///
+/// `with_views!(callback)` hands the list to `callback!`, a macro that takes entries of the
+/// form `$(#[$doc:meta])* $arm:ident($state:ty) keys $keys:path;`.
+macro_rules! with_views {
+    ($then:ident) => {
+        $then! {
+            /// ↑ from the composer into the messages queued for the next turn.
+            Queue(QueueFocus) keys queue::KEYS;
+            /// Ctrl+R: earlier prompts, filtered as you type.
+            HistorySearch(HistorySearch) keys history_search::KEYS;
+            Search(Search) keys search::KEYS;
+            /// Alt+↑: a cell of the transcript selected, to copy, or to open its diff or a file.
+            Selected(SelectedCell) keys selected::KEYS;
+            Help(Help) keys help::KEYS;
+            /// `/model`, `/approvals`.
+            Choice(Choice) keys choice::KEYS;
+            /// `/status`.
+            Status(StatusView) keys status_view::KEYS;
+            Rules(RulesList) keys rules::KEYS;
+            /// `/review`: what to review.
+            Review(ReviewChooser) keys review::KEYS;
+            /// `/copy pick`: an earlier answer or a code block.
+            CopyPick(CopyPick) keys copy_pick::KEYS;
+            /// Yes or no before replacing a file (`/init`, `/export`).
+            Confirm(Confirm) keys confirm::KEYS;
+            Diff(DiffPager) keys diff::KEYS;
+            /// Esc Esc, `/rewind`: back to before an earlier message, files included.
+            Rewind(RewindView) keys rewind::KEYS;
+            /// `tern resume`, `/resume`: past threads to reopen.
+            ThreadPicker(Box<ThreadPicker>) keys thread_picker::keys::KEYS;
+            /// Opened from a command question: the exact exec-policy rule to write.
+            Prefix(PrefixChooser) keys prefix::KEYS;
+            /// Opened from a question: its whole body, full screen.
+            QuestionView(QuestionView) keys question_view::KEYS;
+            /// `/agents`: this thread's sub-agents.
+            Agents(AgentsList) keys agents::KEYS;
+            /// `/ps`, `/stop`: the background terminals.
+            Terminals(Box<Terminals>) keys terminals::KEYS;
+            /// The first `!` command of a session: run it unsandboxed?
+            ShellConfirm(ShellConfirm) keys shell_confirm::KEYS;
+            /// Signing in (at startup, a prompt sent signed out, `/login`), and `/logout`'s box.
+            SignIn(Box<SignIn>) keys sign_in::keys::KEYS;
+            /// A thread another codex is writing to: retry, fork, or a new thread.
+            LockedThread(LockedThread) keys locked_thread::KEYS;
+            /// `/doctor`: what a bug report needs.
+            Doctor(DoctorView) keys doctor_view::KEYS;
+            /// `/theme`: the themes, previewed as the selection moves.
+            ThemePicker(ThemePicker) keys theme_picker::KEYS;
+            /// `/skills`: the skills of this directory.
+            Skills(skills::SkillsView) keys skills::KEYS;
+            /// `/mcp`: the MCP servers, their tools and sign-in.
+            Mcp(mcp::McpView) keys mcp::KEYS;
+        }
+    };
 }
+pub(crate) use with_views;
 
-/// The one list of layer kinds: `$view` bound to the layer's own type in every arm.
-macro_rules! each_layer {
-    ($layer:expr, $view:ident => $body:expr) => {
-        match $layer {
-            Layer::Search($view) => $body,
-            Layer::Help($view) => $body,
-            Layer::Prefix($view) => $body,
-            Layer::QuestionView($view) => $body,
-            Layer::Rules($view) => $body,
-            Layer::Diff($view) => $body,
-            Layer::ThreadPicker($view) => $body,
-            Layer::Choice($view) => $body,
-            Layer::Status($view) => $body,
-            Layer::Queue($view) => $body,
-            Layer::HistorySearch($view) => $body,
-            Layer::Review($view) => $body,
-            Layer::Confirm($view) => $body,
-            Layer::CopyPick($view) => $body,
-            Layer::Agents($view) => $body,
-            Layer::Terminals($view) => $body,
-            Layer::ShellConfirm($view) => $body,
-            Layer::SignIn($view) => $body,
-            Layer::LockedThread($view) => $body,
-            Layer::Doctor($view) => $body,
-            Layer::Rewind($view) => $body,
-            Layer::Selected($view) => $body,
-            Layer::ThemePicker($view) => $body,
-            Layer::Skills($view) => $body,
-            Layer::Mcp($view) => $body,
+/// What the registry makes here: the enum of layer kinds, the one match that yields a layer
+/// as a [`LayerView`], and the list of key tables.
+macro_rules! declare_layers {
+    ($( $(#[$doc:meta])* $arm:ident($state:ty) keys $keys:path; )*) => {
+        /// Every kind of layer (see [`with_views`]).
+        #[derive(Debug)]
+        pub enum Layer {
+            $( $(#[$doc])* $arm($state), )*
+        }
+
+        impl Layer {
+            /// The layer as what every layer is.
+            pub fn view(&self) -> &dyn LayerView {
+                match self {
+                    $( Layer::$arm(view) => view, )*
+                }
+            }
+
+            pub fn view_mut(&mut self) -> &mut dyn LayerView {
+                match self {
+                    $( Layer::$arm(view) => view, )*
+                }
+            }
+        }
+
+        /// Every layer's key table, in the registry's order, as the reference reads it: the
+        /// rows with `keymap` applied, and the action names the config file's `[keys]` may use.
+        pub fn tables(keymap: &Keymap) -> Vec<(KeyList, Vec<&'static str>)> {
+            vec![ $( ($keys.reference(keymap), $keys.names().collect()), )* ]
         }
     };
 }
 
+with_views!(declare_layers);
+
 impl Layer {
-    /// The layer as what every layer is.
-    pub fn view(&self) -> &dyn LayerView {
-        each_layer!(self, view => view)
-    }
-
-    pub fn view_mut(&mut self) -> &mut dyn LayerView {
-        each_layer!(self, view => view)
-    }
-
     /// Both are layers of one kind (two pickers, whatever each shows).
     pub fn same_kind(&self, other: &Layer) -> bool {
         std::mem::discriminant(self) == std::mem::discriminant(other)
@@ -250,15 +266,30 @@ impl<T: LayerView + ?Sized> LayerView for Box<T> {
     }
 }
 
-/// What a handler is given: everything but the layer stacks.
+/// What a handler is given: everything but the layer stacks. It reads the session freely
+/// (`Deref`), and writes only what it names: the parts views change themselves (the composer,
+/// the transcript, the front question, …, one accessor each below) or, through
+/// [`Ctx::session_mut`], the session tier's own operations (`crate::session::…`), which change
+/// the session by their own rules. There is no blanket mutable deref: a write says what it writes.
 pub struct Ctx<'a> {
-    pub session: &'a mut Session,
+    session: &'a mut Session,
     /// The time of the event (the app reads no clock).
     pub now: Instant,
     /// Where everything is on screen as the event arrives.
     pub areas: Areas,
     /// Some layer (or the server's question) is open over the conversation.
     pub layer_open: bool,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(session: &'a mut Session, now: Instant, areas: Areas, layer_open: bool) -> Self {
+        Ctx {
+            session,
+            now,
+            areas,
+            layer_open,
+        }
+    }
 }
 
 impl Ctx<'_> {
@@ -270,6 +301,53 @@ impl Ctx<'_> {
             areas: self.areas,
             layer_open: self.layer_open,
         }
+    }
+
+    /// The session, handed to an operation of the session tier (open a thread, restart, send,
+    /// answer a question: `crate::session::…`) or to a view's own opener. Not for writing a
+    /// field here: a field a view writes has its accessor.
+    pub fn session_mut(&mut self) -> &mut Session {
+        self.session
+    }
+
+    /// The composer: typing, pasting and replacing its text.
+    pub fn composer_mut(&mut self) -> &mut Composer {
+        &mut self.session.composer
+    }
+
+    /// The person's messages not yet in a turn (the queue, edited from its list).
+    pub fn outbox_mut(&mut self) -> &mut Outbox {
+        &mut self.session.outbox
+    }
+
+    /// Ctrl+O: command output and reasoning in full, or collapsed again.
+    pub fn toggle_expanded(&mut self) {
+        self.session.expanded = !self.session.expanded;
+    }
+
+    /// The transcript on screen (a notice said in it).
+    pub fn transcript_mut(&mut self) -> &mut Transcript {
+        &mut self.session.shown.transcript
+    }
+
+    /// The server's questions (the front one's choices).
+    pub fn questions_mut(&mut self) -> &mut QuestionQueue {
+        &mut self.session.questions
+    }
+
+    /// Esc Esc's state: armed, or a rewind on its way.
+    pub fn rewind_mut(&mut self) -> &mut Rewind {
+        &mut self.session.rewind
+    }
+
+    /// `!` commands: the person's confirmation that they run unsandboxed.
+    pub fn beside_mut(&mut self) -> &mut Beside {
+        &mut self.session.beside
+    }
+
+    /// Moves the view of the transcript shown in `area` (see `Session::scroll_with`).
+    pub fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
+        self.session.scroll_with(area, f);
     }
 }
 
@@ -298,8 +376,57 @@ impl Deref for Ctx<'_> {
     }
 }
 
-impl DerefMut for Ctx<'_> {
-    fn deref_mut(&mut self) -> &mut Session {
-        self.session
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Every `.rs` file under `dir`, with its text.
+    fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path.display().to_string(), text));
+            }
+        }
+    }
+
+    /// `Ctx::session_mut` hands the session to an operation and nothing else: it is an
+    /// argument, never kept in a binding nor used to reach a field, so a view's write to a
+    /// field of the session always names its accessor.
+    #[test]
+    fn the_whole_session_is_only_handed_to_operations() {
+        // Spelled in pieces, so that this test does not find itself.
+        let call = concat!("cx.", "session", "_mut()");
+        let app = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+        let mut files = Vec::new();
+        sources(&app, &mut files);
+        let mut wrong = Vec::new();
+        let mut seen = 0;
+        for (path, text) in &files {
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or_default();
+                for (at, _) in code.match_indices(call) {
+                    seen += 1;
+                    let after = code[at + call.len()..].trim_start();
+                    let argument = after.is_empty() || after.starts_with([',', ')']);
+                    let kept = code[..at].trim_end().ends_with('=');
+                    if !argument || kept {
+                        wrong.push(format!("{path}:{}: {}", n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+        assert!(
+            seen > 0,
+            "no handler hands the session on: is the test looking in the right place?"
+        );
+        assert!(
+            wrong.is_empty(),
+            "the session kept or written through session_mut:\n{}",
+            wrong.join("\n")
+        );
     }
 }

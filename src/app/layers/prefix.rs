@@ -110,14 +110,14 @@ impl LayerView for PrefixChooser {
                     let prefix = self.prefix();
                     let now = cx.now;
                     return Outcome::Close(answer_front(
-                        cx,
+                        cx.session_mut(),
                         amendment_result(&prefix),
                         amendment_record(&prefix),
                         now,
                     ));
                 }
                 PrefixKey::Back => {
-                    if let Some(front) = cx.questions.front_mut() {
+                    if let Some(front) = cx.questions_mut().front_mut() {
                         front.selected = None;
                     }
                     return Outcome::Close(vec![]);

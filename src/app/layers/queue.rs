@@ -78,7 +78,6 @@ impl LayerView for QueueFocus {
             Resolved::Row(action) => action,
             _ => return Outcome::Ignored,
         };
-        let state = &mut **cx;
         let Some(at) = self.selected.index(count) else {
             return Outcome::Close(vec![]);
         };
@@ -92,25 +91,25 @@ impl LayerView for QueueFocus {
                 self.selected.step(1, count);
             }
             QueueKey::Drop => {
-                state.outbox.queued.remove(at);
-                if state.outbox.queued.is_empty() {
+                cx.outbox_mut().queued.remove(at);
+                if cx.outbox.queued.is_empty() {
                     return Outcome::Close(vec![]);
                 }
-                self.selected.clamp(state.outbox.queued.len());
+                self.selected.clamp(cx.outbox.queued.len());
             }
             QueueKey::Edit => {
-                let Some(message) = state.outbox.queued.remove(at) else {
+                let Some(message) = cx.outbox_mut().queued.remove(at) else {
                     return Outcome::Close(vec![]);
                 };
                 // A draft in the composer takes the edited message's place in the queue.
-                let draft = state.composer.expanded_text();
-                if !draft.trim().is_empty() || !state.composer.images.is_empty() {
-                    let images = std::mem::take(&mut state.composer.images);
+                let draft = cx.composer.expanded_text();
+                if !draft.trim().is_empty() || !cx.composer.images.is_empty() {
+                    let images = std::mem::take(&mut cx.composer_mut().images);
                     let draft = crate::session::state::outbox::Message::new(draft, images);
-                    state.outbox.queued.insert(at, draft);
+                    cx.outbox_mut().queued.insert(at, draft);
                 }
-                state.composer.set_text(&message.text);
-                state.composer.images = message.images;
+                cx.composer_mut().set_text(&message.text);
+                cx.composer_mut().images = message.images;
                 return Outcome::Close(vec![]);
             }
         }

@@ -207,7 +207,7 @@ impl ReviewChooser {
             }
         };
         let now = cx.now;
-        Outcome::Close(review::start(cx, target, now))
+        Outcome::Close(review::start(cx.session_mut(), target, now))
     }
 
     /// Typing: into the instructions, or the filter of a list.

@@ -212,8 +212,8 @@ impl LayerView for RewindView {
                 RewindKey::Last => self.selected = n - 1,
                 RewindKey::Preview => return self.show_preview(cx),
                 RewindKey::Back => self.preview = None,
-                RewindKey::Rewind => return self.confirm(cx, false),
-                RewindKey::RewindFiles => return self.confirm(cx, true),
+                RewindKey::Rewind => return self.confirm(cx.session_mut(), false),
+                RewindKey::RewindFiles => return self.confirm(cx.session_mut(), true),
                 RewindKey::Scroll(rows) => {
                     if let Some(preview) = &mut self.preview {
                         preview.offset = preview.offset.saturating_add_signed(rows);

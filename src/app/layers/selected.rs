@@ -160,9 +160,9 @@ impl LayerView for SelectedCell {
             let transcript = &cx.shown.transcript;
             let moved = match action {
                 SelectedKey::Close => return Outcome::Close(vec![]),
-                SelectedKey::Copy => return self.copy(cx),
-                SelectedKey::Diff => return self.diff(cx, false),
-                SelectedKey::File => return self.diff(cx, true),
+                SelectedKey::Copy => return self.copy(cx.session_mut()),
+                SelectedKey::Diff => return self.diff(cx.session_mut(), false),
+                SelectedKey::File => return self.diff(cx.session_mut(), true),
                 SelectedKey::Older => self.selection.step(-1, transcript),
                 SelectedKey::Newer => self.selection.step(1, transcript),
                 SelectedKey::Oldest => {
@@ -177,7 +177,7 @@ impl LayerView for SelectedCell {
             if moved {
                 self.files_opened = 0;
             }
-            reveal(cx, area, &self.selection);
+            reveal(cx.session_mut(), area, &self.selection);
             Outcome::Consumed(vec![])
         })
     }

@@ -79,12 +79,15 @@ impl LayerView for ServerDownBox {
         Outcome::of_key(resolved, |action| match action {
             DownKey::Restart => {
                 let now = cx.now;
-                Outcome::Consumed(crate::session::restart::restart(cx, now))
+                Outcome::Consumed(crate::session::restart::restart(cx.session_mut(), now))
             }
             // A config file with an error needs no new server: the thread is asked again.
             DownKey::RetryConfig => {
                 let now = cx.now;
-                Outcome::Consumed(crate::session::first_run::retry_config(cx, now))
+                Outcome::Consumed(crate::session::first_run::retry_config(
+                    cx.session_mut(),
+                    now,
+                ))
             }
             DownKey::Below => Outcome::Ignored,
         })

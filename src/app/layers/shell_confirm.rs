@@ -71,12 +71,12 @@ impl LayerView for ShellConfirm {
             KEYS.resolve(key, self, &cx.config.keymap),
             |action| match action {
                 ShellKey::Run => {
-                    cx.beside.shell_confirmed = true;
-                    Outcome::Close(shell::run(cx, &self.command))
+                    cx.beside_mut().confirm_shell();
+                    Outcome::Close(shell::run(cx.session_mut(), &self.command))
                 }
                 ShellKey::Back => {
                     if cx.composer.is_empty() {
-                        cx.composer.set_text(&format!("!{}", self.command));
+                        cx.composer_mut().set_text(&format!("!{}", self.command));
                     }
                     Outcome::Close(vec![])
                 }

@@ -105,7 +105,11 @@ impl LayerView for SkillsView {
                         return Outcome::Consumed(vec![]);
                     };
                     let (name, enabled) = (skill.name.clone(), !skill.enabled);
-                    return Outcome::Consumed(skills::set_enabled(cx, &name, enabled));
+                    return Outcome::Consumed(skills::set_enabled(
+                        cx.session_mut(),
+                        &name,
+                        enabled,
+                    ));
                 }
                 SkillsKey::Mention => {
                     let Some(name) = selected.map(|s| s.name.clone()) else {
@@ -115,7 +119,7 @@ impl LayerView for SkillsView {
                         Some(c) if !c.is_whitespace() => " ",
                         _ => "",
                     };
-                    cx.composer.paste(&format!("{space}${name} "));
+                    cx.composer_mut().paste(&format!("{space}${name} "));
                     return Outcome::Close(vec![]);
                 }
             }

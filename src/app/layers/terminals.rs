@@ -260,8 +260,8 @@ impl LayerView for Terminals {
                         Some(Stop::One {
                             process_id,
                             command,
-                        }) => terminals::stop(cx, &process_id, &command),
-                        Some(Stop::All) => terminals::stop_all(cx),
+                        }) => terminals::stop(cx.session_mut(), &process_id, &command),
+                        Some(Stop::All) => terminals::stop_all(cx.session_mut()),
                         None => vec![],
                     };
                     return Outcome::Consumed(effects);
@@ -286,7 +286,9 @@ impl LayerView for Terminals {
                     }
                 }
                 TerminalsKey::StopAll => self.confirm = Some(Stop::All),
-                TerminalsKey::Refresh => return Outcome::Consumed(terminals::list(cx)),
+                TerminalsKey::Refresh => {
+                    return Outcome::Consumed(terminals::list(cx.session_mut()))
+                }
                 _ => {}
             }
             Outcome::Consumed(vec![])
@@ -309,7 +311,7 @@ impl LayerView for Terminals {
                 }
                 Outcome::Consumed(vec![])
             }
-            LayerEvent::TerminalsChanged => Outcome::Consumed(terminals::list(cx)),
+            LayerEvent::TerminalsChanged => Outcome::Consumed(terminals::list(cx.session_mut())),
             _ => Outcome::Ignored,
         }
     }

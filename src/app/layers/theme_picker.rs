@@ -112,13 +112,13 @@ impl LayerView for ThemePicker {
             KEYS.resolve(key, self, &cx.config.keymap),
             |action| match action {
                 ThemeKey::PutBack => {
-                    theme::show(cx, self.original);
+                    theme::show(cx.session_mut(), self.original);
                     Outcome::Close(vec![])
                 }
-                ThemeKey::Keep => self.pick(cx),
+                ThemeKey::Keep => self.pick(cx.session_mut()),
                 ThemeKey::Move(to) => {
                     self.selected.go(to, self.entries.len());
-                    self.preview(cx);
+                    self.preview(cx.session_mut());
                     Outcome::Consumed(vec![])
                 }
             },
@@ -144,7 +144,7 @@ impl LayerView for ThemePicker {
             .and_then(|name| self.entries.iter().position(|e| e.name == name))
             .unwrap_or(0);
         self.selected.select(at, self.entries.len());
-        self.preview(cx);
+        self.preview(cx.session_mut());
         Outcome::Consumed(vec![])
     }
 

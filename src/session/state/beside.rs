@@ -15,6 +15,13 @@ pub struct Beside {
     pub command_clock: CommandClock,
 }
 
+impl Beside {
+    /// The person said yes to running `!` commands unsandboxed: not asked again this session.
+    pub fn confirm_shell(&mut self) {
+        self.shell_confirmed = true;
+    }
+}
+
 /// When command items started, newest last; the oldest are forgotten past [`CLOCKS`].
 #[derive(Debug, Default)]
 pub struct CommandClock {

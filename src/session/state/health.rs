@@ -63,6 +63,19 @@ pub struct Health {
     pub down: Option<ServerDown>,
 }
 
+impl Health {
+    /// A new link to a server is on its way (a restart, a redial, joining the shared service):
+    /// the old one's clocks, its unanswered check and its closed flag belong to it and go.
+    /// A probe kept across the switch would be one the new server never received; the box
+    /// (`down`) and the pid are each caller's to decide.
+    pub fn reset(&mut self) {
+        self.started = None;
+        self.last_heard = None;
+        self.probe = None;
+        self.closed = false;
+    }
+}
+
 /// What the person is told went wrong.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DownCause {

@@ -12,6 +12,13 @@ pub struct Rewind {
     pub pending: Option<PendingRewind>,
 }
 
+impl Rewind {
+    /// Any other key ends an Esc waiting for its second.
+    pub fn disarm(&mut self) {
+        self.armed_until = None;
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct PendingRewind {
     pub thread_id: String,

@@ -117,12 +117,7 @@ fn outcome(state: &mut AppState, target: Target, key: KeyEvent, now: Instant) ->
     let areas = state.areas();
     let layer_open = state.layer_open();
     let AppState { layers, session } = state;
-    let mut cx = Ctx {
-        session,
-        now,
-        areas,
-        layer_open,
-    };
+    let mut cx = Ctx::new(session, now, areas, layer_open);
     match target {
         Target::Layer => layers
             .person
@@ -134,12 +129,12 @@ fn outcome(state: &mut AppState, target: Target, key: KeyEvent, now: Instant) ->
         Target::ServerDown => ServerDownBox.handle(&input, &mut cx),
         Target::Base => tern::app::base::handle(&mut cx, &input),
         Target::Popup => {
-            let files = tern::app::base::files::handle(&mut cx, &input)
-                .or_else(|| tern::app::base::skills::handle(&mut cx, &input));
+            let files = tern::app::base::files::handle(cx.session_mut(), &input)
+                .or_else(|| tern::app::base::skills::handle(cx.session_mut(), &input));
             let taken = match files {
                 Some(outcome) => Some(outcome),
                 None if cx.composer.popup.is_some() => {
-                    tern::app::base::slash::handle(&mut cx, &input)
+                    tern::app::base::slash::handle(cx.session_mut(), &input)
                 }
                 None => None,
             };

@@ -222,3 +222,29 @@ fn a_check_refused_by_the_server_still_means_it_answers() {
     assert!(down_cause(&state).is_none());
     assert_eq!(state.next_tick(secs(t0, 40.0)), Some(secs(t0, 61.0)));
 }
+
+/// A check out when a remote link drops went to the lost link: the redial starts with no
+/// check outstanding, as a restart and joining the shared service do (one `Health::reset`).
+#[test]
+fn a_check_out_when_the_link_drops_is_not_kept_for_the_new_link() {
+    let t0 = Instant::now();
+    let mut state = running(t0);
+    assert_check(&update(&mut state, AppEvent::Tick, secs(t0, 30.0)));
+    assert!(state.session.health.probe.is_some());
+    let effects = update(
+        &mut state,
+        AppEvent::LinkDropped("the connection to ws://127.0.0.1:4500 was lost".into()),
+        secs(t0, 31.0),
+    );
+    assert!(
+        effects.contains(&Effect::RestartServer { kill: None }),
+        "{effects:?}"
+    );
+    let health = &state.session.health;
+    assert_eq!(health.probe, None, "the lost link's check is gone");
+    assert_eq!(
+        (health.started, health.last_heard, health.closed),
+        (None, None, false)
+    );
+    assert!(health.down.is_none(), "reconnecting by itself shows no box");
+}

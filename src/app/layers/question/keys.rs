@@ -274,19 +274,18 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     let key = match input {
         Input::Key(key) => *key,
         Input::Paste(text) if facts.form && facts.typing => {
-            return super::form::paste(cx, text);
+            return super::form::paste(cx.session_mut(), text);
         }
         Input::Paste(_) | Input::Mouse(_) => return Outcome::Ignored,
     };
-    let state = &mut **cx;
-    let action = match KEYS.resolve(&key, &facts, &state.config.keymap) {
+    let action = match KEYS.resolve(&key, &facts, &cx.config.keymap) {
         Resolved::Row(action) => action,
-        Resolved::Take => return super::form::typed(state, Chord::typed_char(&key)),
+        Resolved::Take => return super::form::typed(cx.session_mut(), Chord::typed_char(&key)),
         Resolved::Pass => {
             if Chord::typed_char(&key).is_some() && !facts.form {
                 // Not an answer: the person is typing. It goes to the draft, and the question
                 // waits for the next pause.
-                state.questions.typed(now);
+                cx.questions_mut().typed(now);
             }
             return Outcome::Ignored;
         }
@@ -294,25 +293,25 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     };
     match action {
         QuestionKey::Answer => match Chord::typed_char(&key) {
-            Some(c) => choose(state, c, now),
+            Some(c) => choose(cx.session_mut(), c, now),
             None => Outcome::Consumed(vec![]),
         },
         QuestionKey::Confirm => match facts.selected {
-            Some(c) => choose(state, c, now),
+            Some(c) => choose(cx.session_mut(), c, now),
             None => Outcome::Consumed(vec![]),
         },
         QuestionKey::Escape => {
-            let kind = state
+            let kind = cx
                 .questions
                 .front()
                 .and_then(|front| front.question.escape_option())
                 .map(|option| option.kind.clone());
             match kind {
                 Some(OptionKind::Answer { result, record }) => {
-                    Outcome::Consumed(answer_front(state, result, record, now))
+                    Outcome::Consumed(answer_front(cx.session_mut(), result, record, now))
                 }
                 Some(OptionKind::Local(answer)) => {
-                    Outcome::Consumed(crate::session::plans::chosen(state, answer, now))
+                    Outcome::Consumed(crate::session::plans::chosen(cx.session_mut(), answer, now))
                 }
                 _ => Outcome::Consumed(vec![]),
             }
@@ -321,9 +320,9 @@ pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
         QuestionKey::FullView => {
             Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
         }
-        QuestionKey::Scroll => scroll_body(state, key.code, bottom),
-        QuestionKey::Select(up) => select_local(state, up),
-        QuestionKey::Form(step) => super::form::act(state, step, key.code, now),
+        QuestionKey::Scroll => scroll_body(cx.session_mut(), key.code, bottom),
+        QuestionKey::Select(up) => select_local(cx.session_mut(), up),
+        QuestionKey::Form(step) => super::form::act(cx.session_mut(), step, key.code, now),
         QuestionKey::Nothing => Outcome::Consumed(vec![]),
     }
 }

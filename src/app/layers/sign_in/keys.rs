@@ -350,7 +350,9 @@ fn act(layer: &mut SignIn, action: SignInKey, code: KeyCode, cx: &mut Ctx<'_>) -
         }
         // Nothing to do but wait a moment; closing leaves it to finish by itself.
         (SignInKey::Close, _) => return Outcome::Close(vec![]),
-        (SignInKey::SignOut, _) => return Outcome::Close(crate::session::account::logout(cx)),
+        (SignInKey::SignOut, _) => {
+            return Outcome::Close(crate::session::account::logout(cx.session_mut()))
+        }
         // The router's (a passing row); and an action whose screen has gone.
         (SignInKey::Quit, _) => return Outcome::Ignored,
         _ => {}

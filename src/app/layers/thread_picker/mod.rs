@@ -370,17 +370,19 @@ impl ThreadPicker {
 impl LayerView for ThreadPicker {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let before = self.query.as_str().to_owned();
-        let outcome = self.keys(input, cx);
+        let outcome = self.keys(input, cx.session_mut());
         // The query was typed in: its search waits for the typing to pause.
         if self.query.as_str() != before {
-            self.debounce(cx.session, cx.now);
+            let now = cx.now;
+            self.debounce(cx.session_mut(), now);
         }
         outcome
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
         if *event == LayerEvent::LayerTimer {
-            let effects = self.search_when_due(cx.session, cx.now);
+            let now = cx.now;
+            let effects = self.search_when_due(cx.session_mut(), now);
             // Not this layer's moment: the layers below may be waiting for it.
             return if effects.is_empty() && self.search_due.is_none() {
                 Outcome::Ignored
