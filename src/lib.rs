@@ -94,6 +94,14 @@
 //! or on the session's news (a `LayerEvent`) by an arm in `app::layers::opened_by`; the router
 //! names no view. Anything that waits for a moment (a timer) is one line in `session::timers`.
 //!
+//! ## Adding a request
+//!
+//! One entry in the table in `session::request` (method, params, the answer's type, and what
+//! the answer needs kept as its tag; the grammar is in `session::declare_requests`) and one arm
+//! in `session::responses::on_reply` for what the answer does. The request enum, its tag, the
+//! typed reply and its decoding come from the entry; the runtime sends the request and reads the
+//! answer (`runtime::replies`).
+//!
 //! ## Tests
 //!
 //! Unit tests beside the code; one integration binary, `tests/it/`, by level: `pure/` (`update`

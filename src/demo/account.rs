@@ -20,7 +20,7 @@ pub struct DemoAccount {
 }
 
 /// What became of a request.
-pub enum Reply {
+pub enum DemoAnswer {
     /// Answer it with this.
     Answer(Result<Value, String>),
     /// Answered already (with notifications after the answer, in codex's order).
@@ -50,8 +50,8 @@ impl DemoAccount {
         method: &str,
         params: &Value,
         speed: f64,
-    ) -> Option<Reply> {
-        Some(Reply::Answer(match method {
+    ) -> Option<DemoAnswer> {
+        Some(DemoAnswer::Answer(match method {
             "account/read" => Ok(json!({
                 "account": *self.account.lock().unwrap(), "userId": null,
                 "requiresOpenaiAuth": true, "workspaceRouting": null,
@@ -75,7 +75,7 @@ impl DemoAccount {
                 *self.account.lock().unwrap() = Value::Null;
                 out.respond(id, json!({}));
                 updated(out, None);
-                return Some(Reply::Sent);
+                return Some(DemoAnswer::Sent);
             }
             "account/rateLimits/read" => Ok(json!({"rateLimits": {
                 "limitId": "codex", "limitName": null,
@@ -84,7 +84,7 @@ impl DemoAccount {
             }})),
             "account/login/start" if params["type"] == "apiKey" => {
                 self.api_key(out, id, params);
-                return Some(Reply::Sent);
+                return Some(DemoAnswer::Sent);
             }
             _ => return None,
         }))

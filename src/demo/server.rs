@@ -103,9 +103,9 @@ impl DemoServer {
         let speed = self.script.speed;
         if let Some(reply) = self.account.request(&self.out, &id, method, &params, speed) {
             match reply {
-                super::account::Reply::Answer(Ok(value)) => self.out.respond(&id, value),
-                super::account::Reply::Answer(Err(message)) => self.out.error(&id, &message),
-                super::account::Reply::Sent => {}
+                super::account::DemoAnswer::Answer(Ok(value)) => self.out.respond(&id, value),
+                super::account::DemoAnswer::Answer(Err(message)) => self.out.error(&id, &message),
+                super::account::DemoAnswer::Sent => {}
             }
             return;
         }

@@ -202,7 +202,7 @@ pub enum AppEvent {
         request: ServerRequest,
     },
     /// The server's answer to one of tern's requests, decoded by the runtime (see `reply`).
-    Reply(super::reply::Reply),
+    Reply(super::request::Reply),
     /// The rules folder `dir` as read for `Effect::LoadRules`.
     RulesLoaded {
         dir: PathBuf,

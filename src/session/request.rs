@@ -1,523 +1,151 @@
-//! tern's own requests to the server, as typed data. The runtime turns them into JSON-RPC; the
-//! pure core never serializes anything.
+//! tern's own requests to the server, each declared once, in the table below (the grammar is
+//! `declare_requests::requests!`'s). Adding a request is one entry here and one arm in
+//! `session::responses::on_reply`; the compiler asks for the arm.
 
-use crate::protocol::{
-    self, InitializeParams, ThreadForkParams, ThreadIdParams, ThreadListParams, ThreadResumeParams,
-    ThreadSetNameParams, ThreadSettings, ThreadTurnsListParams, TurnInterruptParams,
-    TurnStartParams,
-};
-use crate::protocol::{FuzzyFileSearchParams, TurnSteerParams};
-use serde_json::Value;
+use super::declare_requests::requests;
+use super::reply::ReplyError;
+use crate::protocol::{self as wire, LoginKind, ThreadIdParams, TurnStartParams as TurnStart};
+use serde_json::{json, Value};
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum ClientRequest {
-    Initialize(InitializeParams),
-    StartThread(ThreadSettings),
-    ResumeThread(ThreadResumeParams),
+requests! {
+    Initialize(p: wire::InitializeParams) => INITIALIZE -> wire::InitializeResponse;
+    StartThread(p: wire::ThreadSettings) => THREAD_START -> wire::ThreadStartResponse;
+    ResumeThread(p: wire::ThreadResumeParams) => THREAD_RESUME -> wire::ThreadStartResponse;
+    ForkThread(p: wire::ThreadForkParams) => THREAD_FORK -> wire::ThreadStartResponse;
     /// Carries the prompt as typed, so a refused turn can give it back to the composer.
-    StartTurn {
-        params: TurnStartParams,
-        prompt: String,
-    },
-    InterruptTurn(TurnInterruptParams),
-    /// A page of `thread/list`, and what it is for.
-    ListThreads {
-        params: ThreadListParams,
-        purpose: ListPurpose,
-    },
-    /// A page of a thread's history, newest first.
-    ListTurns(ThreadTurnsListParams),
-    /// The newest turn of a thread listed in the picker (`thread/turns/list` too).
-    PeekTurns(ThreadTurnsListParams),
-    /// After a reconnect, the newest turns of the shown thread, for the turn `turn_id` that
-    /// ended while the link was down (`thread/turns/list` too).
-    CatchUpTurn {
-        params: ThreadTurnsListParams,
-        turn_id: String,
-    },
-    ForkThread(ThreadForkParams),
-    SetThreadName(ThreadSetNameParams),
-    ArchiveThread(ThreadIdParams),
-    UnarchiveThread(ThreadIdParams),
-    /// `/model`: the models the picker offers.
-    ListModels(protocol::ModelListParams),
-    /// `/compact`: the compaction runs as a turn of its own.
-    CompactThread(ThreadIdParams),
+    StartTurn { params: TurnStart, prompt: String } => TURN_START -> wire::TurnStartResponse,
+        tag { prompt: String = prompt.clone() };
     /// Input for the running turn; carries the prompt so a refused steer becomes a new turn.
-    SteerTurn {
-        params: TurnSteerParams,
-        prompt: String,
-    },
+    SteerTurn { params: wire::TurnSteerParams, prompt: String } => TURN_STEER,
+        tag { prompt: String = prompt.clone() };
+    InterruptTurn(p: wire::TurnInterruptParams) => TURN_INTERRUPT;
+    /// A page of `thread/list`, and what it is for.
+    ListThreads { params: wire::ThreadListParams, purpose: ListPurpose } => THREAD_LIST
+        -> wire::ThreadListResponse, tag (purpose: ListPurpose = purpose.clone());
+    /// A page of a thread's history, newest first.
+    ListTurns(p: wire::ThreadTurnsListParams) => THREAD_TURNS_LIST -> wire::ThreadTurnsListResponse,
+        tag { thread_id: String = p.thread_id.clone() };
+    /// The newest turn of a thread listed in the picker, for its details pane.
+    PeekTurns(p: wire::ThreadTurnsListParams) => THREAD_TURNS_LIST -> wire::ThreadTurnsListResponse,
+        tag { thread_id: String = p.thread_id.clone() };
+    /// After a reconnect, the shown thread's newest turns, for `turn_id` that ended meanwhile.
+    CatchUpTurn { params: wire::ThreadTurnsListParams, turn_id: String } => THREAD_TURNS_LIST
+        -> wire::ThreadTurnsListResponse,
+        tag { thread_id: String = params.thread_id.clone(), turn_id: String = turn_id.clone() };
+    SetThreadName(p: wire::ThreadSetNameParams) => THREAD_NAME_SET,
+        tag { thread_id: String = p.thread_id.clone(), name: String = p.name.clone() };
+    ArchiveThread(p: ThreadIdParams) => THREAD_ARCHIVE,
+        tag { thread_id: String = p.thread_id.clone() };
+    UnarchiveThread(p: ThreadIdParams) => THREAD_UNARCHIVE,
+        tag { thread_id: String = p.thread_id.clone() };
+    /// `/model`: the models the picker offers.
+    ListModels(p: wire::ModelListParams) => MODEL_LIST -> wire::ModelListResponse;
+    /// `/compact`: the compaction runs as a turn of its own.
+    CompactThread(p: ThreadIdParams) => THREAD_COMPACT_START;
     /// The @-mention finder's query; `generation` tells a stale answer from the current one.
-    SearchFiles {
-        params: FuzzyFileSearchParams,
-        generation: u64,
-    },
+    SearchFiles { params: wire::FuzzyFileSearchParams, generation: u64 } => FUZZY_FILE_SEARCH
+        -> wire::FuzzyFileSearchResponse, tag { generation: u64 = *generation };
     /// `/review`: a review of the chosen target, run inline as a turn.
-    StartReview(protocol::ReviewStartParams),
-    /// A sub-agent's thread, for its name (`thread/read`).
-    ReadAgent(protocol::ThreadReadParams),
-    /// `/agents`: this thread's sub-agents (`thread/list` by source and ancestor).
-    ListAgents(ThreadListParams),
+    StartReview(p: wire::ReviewStartParams) => REVIEW_START -> wire::ReviewStartResponse;
+    /// A sub-agent's thread, for its name (boxed: a whole `Thread` would make every reply large).
+    ReadAgent(p: wire::ThreadReadParams) => THREAD_READ -> Box<wire::ThreadReadResponse>,
+        tag { thread_id: String = p.thread_id.clone() };
+    /// `/agents`: this thread's sub-agents (by source and ancestor), live or archived ones.
+    ListAgents(p: wire::ThreadListParams) => THREAD_LIST -> wire::ThreadListResponse,
+        tag { archived: bool = p.archived.unwrap_or(false) };
     /// `/ps`.
-    ListTerminals(protocol::BackgroundTerminalsListParams),
+    ListTerminals(p: wire::BackgroundTerminalsListParams) => BACKGROUND_TERMINALS_LIST
+        -> wire::BackgroundTerminalsListResponse;
     /// Stops one background terminal; carries its command for what is said after.
-    StopTerminal {
-        params: protocol::BackgroundTerminalTerminateParams,
-        command: String,
-    },
+    StopTerminal { params: wire::BackgroundTerminalTerminateParams, command: String }
+        => BACKGROUND_TERMINALS_TERMINATE -> wire::BackgroundTerminalTerminateResponse, tag {
+        process_id: String = params.process_id.clone(), command: String = command.clone() };
     /// `/stop`: every background terminal of the thread.
-    StopAllTerminals(ThreadIdParams),
-    /// `!command`: runs unsandboxed in the thread's shell.
-    ShellCommand(protocol::ThreadShellCommandParams),
+    StopAllTerminals(p: ThreadIdParams) => BACKGROUND_TERMINALS_CLEAN;
+    /// `!command`, unsandboxed in the thread's shell; a refusal gives the command back.
+    ShellCommand(p: wire::ThreadShellCommandParams) => THREAD_SHELL_COMMAND,
+        tag { command: String = p.command.clone() };
     /// `account/read`: who is signed in, and whether the provider needs it.
-    ReadAccount(protocol::GetAccountParams),
-    /// `account/login/start`. An API key inside is never printed (`ApiKey`'s `Debug`).
-    Login(protocol::LoginParams),
+    ReadAccount(p: wire::GetAccountParams) => ACCOUNT_READ -> wire::GetAccountResponse;
+    /// Sign-in, and which way in. An API key inside is never printed (`ApiKey`'s `Debug`).
+    Login(p: wire::LoginParams) => ACCOUNT_LOGIN_START -> wire::LoginResponse,
+        tag (kind: LoginKind = p.kind());
     /// `account/login/cancel`: Esc on the browser or device-code screen.
-    CancelLogin(protocol::CancelLoginParams),
-    /// `account/logout`.
-    Logout,
+    CancelLogin(p: wire::CancelLoginParams) => ACCOUNT_LOGIN_CANCEL;
+    Logout = Value::Null => ACCOUNT_LOGOUT;
     /// `thread/revert`: the turn that failed for want of sign-in goes before it is sent again.
-    RevertFailedTurn(protocol::ThreadRevertParams),
+    RevertFailedTurn(p: wire::ThreadRevertParams) => THREAD_REVERT;
     /// `account/rateLimits/read`, for `/status`.
-    ReadRateLimits,
+    ReadRateLimits = json!({}) => ACCOUNT_RATE_LIMITS_READ -> wire::RateLimitsResponse;
     /// `/mcp`: a page of the MCP servers' states and tools.
-    ListMcpServers(protocol::ListMcpServerStatusParams),
-    /// `/mcp`'s sign-in key: the URL to open comes back.
-    McpLogin(protocol::McpServerOauthLoginParams),
-    /// `/mcp`'s reload key: codex reads its MCP config again and restarts what changed.
-    ReloadMcp,
+    ListMcpServers(p: wire::ListMcpServerStatusParams) => MCP_SERVER_STATUS_LIST
+        -> wire::ListMcpServerStatusResponse;
+    /// `/mcp`'s sign-in key for the server `name`: the URL to open comes back.
+    McpLogin(p: wire::McpServerOauthLoginParams) => MCP_SERVER_OAUTH_LOGIN
+        -> wire::McpServerOauthLoginResponse, tag { name: String = p.name.clone() };
+    /// `/mcp`'s reload key: codex rereads its MCP config. No params (`undefined`); null is taken.
+    ReloadMcp = Value::Null => CONFIG_MCP_SERVER_RELOAD;
     /// The skills of the session's directory (`/skills`, `$name`).
-    ListSkills(protocol::SkillsListParams),
-    /// `skills/config/write`: a skill on or off.
-    WriteSkillConfig {
-        params: protocol::SkillsConfigWriteParams,
-        name: String,
-    },
-    /// The collaboration modes on offer, for a switch.
-    ListModes {
-        then: ModeWanted,
-    },
-    /// A mode switch (`implement`: then "Implement the plan.").
-    SwitchMode {
-        params: protocol::ThreadSettingsUpdateParams,
-        implement: bool,
-    },
+    ListSkills(p: wire::SkillsListParams) => SKILLS_LIST -> wire::SkillsListResponse;
+    /// `skills/config/write`: the skill `name` on or off.
+    WriteSkillConfig { params: wire::SkillsConfigWriteParams, name: String }
+        => SKILLS_CONFIG_WRITE -> wire::SkillsConfigWriteResponse,
+        tag { name: String = name.clone(), enabled: bool = params.enabled };
+    /// The collaboration modes on offer, for a switch (`then`).
+    ListModes { then: ModeWanted } = json!({}) => COLLABORATION_MODE_LIST
+        -> wire::CollaborationModeListResponse, tag { then: ModeWanted = *then };
+    /// A switch to `mode`; `implement` then starts "Implement the plan." (the plan chooser).
+    SwitchMode { params: wire::ThreadSettingsUpdateParams, implement: bool }
+        => THREAD_SETTINGS_UPDATE, tag { implement: bool = *implement, mode: String =
+        params.collaboration_mode.as_ref().map(|m| m.mode.clone()).unwrap_or_default() };
     /// A thread of tern's own: Plan mode's fresh thread, or the title's side thread.
-    StartThreadFor {
-        params: protocol::NewThreadParams,
-        purpose: NewThreadPurpose,
-    },
-    PlanAttachmentFolder(protocol::FsCreateDirectoryParams),
-    PlanAttachmentFile(protocol::FsWriteFileParams),
-    /// An image attached here, copied to the server's disk for a remote session: its folder,
-    /// then the file; `local` is its path on this machine.
-    UploadImageFolder {
-        params: protocol::FsCreateDirectoryParams,
-        local: String,
-    },
-    UploadImageFile {
-        params: protocol::FsWriteFileParams,
-        local: String,
-    },
-    PrepareApprovedPlan(protocol::PrepareApprovedPlanParams),
-    Unsubscribe(ThreadIdParams),
-    ReadConfig(protocol::ConfigReadParams),
-    /// The title side thread's one turn.
-    TitleTurn {
-        params: TurnStartParams,
-        main_thread: String,
-    },
-    /// A name tern gives a thread itself.
-    AutoName(ThreadSetNameParams),
-    RevertThread(protocol::ThreadRevertParams),
-    /// The check on a server quiet during a turn (`thread/loaded/list`, one id): any answer
-    /// means it is alive.
-    Ping,
+    StartThreadFor { params: wire::NewThreadParams, purpose: NewThreadPurpose } => THREAD_START
+        -> wire::ThreadStartResponse, tag (purpose: NewThreadPurpose = purpose.clone());
+    /// The plan's attachment: its folder made, then the file written.
+    PlanAttachmentFolder(p: wire::FsCreateDirectoryParams) => FS_CREATE_DIRECTORY;
+    PlanAttachmentFile(p: wire::FsWriteFileParams) => FS_WRITE_FILE,
+        tag { path: String = p.path.clone() };
+    /// An image attached here (`local`), copied to a remote server's disk: folder, then file.
+    UploadImageFolder { params: wire::FsCreateDirectoryParams, local: String }
+        => FS_CREATE_DIRECTORY, tag { local: String = local.clone() };
+    UploadImageFile { params: wire::FsWriteFileParams, local: String } => FS_WRITE_FILE,
+        tag { local: String = local.clone() };
+    /// `thread/prepareApprovedPlan` for the "clear context" thread.
+    PrepareApprovedPlan(p: wire::PrepareApprovedPlanParams) => THREAD_PREPARE_APPROVED_PLAN
+        -> wire::PrepareApprovedPlanResponse;
+    Unsubscribe(p: ThreadIdParams) => THREAD_UNSUBSCRIBE;
+    /// For `show_raw_agent_reasoning` and `/doctor` (where codex's settings came from).
+    ReadConfig(p: wire::ConfigReadParams) => CONFIG_READ -> wire::ConfigReadResponse;
+    /// The title side thread's one turn, naming `main_thread`.
+    TitleTurn { params: TurnStart, main_thread: String } => TURN_START, tag {
+        main_thread: String = main_thread.clone(), side_thread: String = params.thread_id.clone() };
+    /// A name tern gives a thread itself (a generated title, "fork of …"): no notice.
+    AutoName(p: wire::ThreadSetNameParams) => THREAD_NAME_SET,
+        tag { thread_id: String = p.thread_id.clone(), name: String = p.name.clone() };
+    /// `thread/revert` before `before_turn_id`.
+    RevertThread(p: wire::ThreadRevertParams) => THREAD_REVERT -> wire::ThreadRevertResponse,
+        tag { thread_id: String = p.thread_id.clone(),
+            before_turn_id: String = p.before_turn_id.clone() };
+    /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
+    Ping = wire::ThreadLoadedListParams { limit: Some(1) } => THREAD_LOADED_LIST;
 }
 
 impl ClientRequest {
-    pub fn method(&self) -> &'static str {
-        match self {
-            ClientRequest::Initialize(_) => protocol::INITIALIZE,
-            ClientRequest::StartThread(_) => protocol::THREAD_START,
-            ClientRequest::ResumeThread(_) => protocol::THREAD_RESUME,
-            ClientRequest::StartTurn { .. } => protocol::TURN_START,
-            ClientRequest::InterruptTurn(_) => protocol::TURN_INTERRUPT,
-            ClientRequest::ListThreads { .. } => protocol::THREAD_LIST,
-            ClientRequest::ListTurns(_) | ClientRequest::PeekTurns(_) => {
-                protocol::THREAD_TURNS_LIST
-            }
-            ClientRequest::CatchUpTurn { .. } => protocol::THREAD_TURNS_LIST,
-            ClientRequest::ForkThread(_) => protocol::THREAD_FORK,
-            ClientRequest::SetThreadName(_) => protocol::THREAD_NAME_SET,
-            ClientRequest::ArchiveThread(_) => protocol::THREAD_ARCHIVE,
-            ClientRequest::UnarchiveThread(_) => protocol::THREAD_UNARCHIVE,
-            ClientRequest::ListModels(_) => protocol::MODEL_LIST,
-            ClientRequest::CompactThread(_) => protocol::THREAD_COMPACT_START,
-            ClientRequest::SteerTurn { .. } => protocol::TURN_STEER,
-            ClientRequest::SearchFiles { .. } => protocol::FUZZY_FILE_SEARCH,
-            ClientRequest::StartReview(_) => protocol::REVIEW_START,
-            ClientRequest::ReadAgent(_) => protocol::THREAD_READ,
-            ClientRequest::ListAgents(_) => protocol::THREAD_LIST,
-            ClientRequest::ListTerminals(_) => protocol::BACKGROUND_TERMINALS_LIST,
-            ClientRequest::StopTerminal { .. } => protocol::BACKGROUND_TERMINALS_TERMINATE,
-            ClientRequest::StopAllTerminals(_) => protocol::BACKGROUND_TERMINALS_CLEAN,
-            ClientRequest::ShellCommand(_) => protocol::THREAD_SHELL_COMMAND,
-            ClientRequest::ReadAccount(_) => protocol::ACCOUNT_READ,
-            ClientRequest::Login(_) => protocol::ACCOUNT_LOGIN_START,
-            ClientRequest::CancelLogin(_) => protocol::ACCOUNT_LOGIN_CANCEL,
-            ClientRequest::Logout => protocol::ACCOUNT_LOGOUT,
-            ClientRequest::RevertFailedTurn(_) => protocol::THREAD_REVERT,
-            ClientRequest::ReadRateLimits => protocol::ACCOUNT_RATE_LIMITS_READ,
-            ClientRequest::ListMcpServers(_) => protocol::MCP_SERVER_STATUS_LIST,
-            ClientRequest::McpLogin(_) => protocol::MCP_SERVER_OAUTH_LOGIN,
-            ClientRequest::ReloadMcp => protocol::CONFIG_MCP_SERVER_RELOAD,
-            ClientRequest::ListSkills(_) => protocol::SKILLS_LIST,
-            ClientRequest::WriteSkillConfig { .. } => protocol::SKILLS_CONFIG_WRITE,
-            ClientRequest::ListModes { .. } => protocol::COLLABORATION_MODE_LIST,
-            ClientRequest::SwitchMode { .. } => protocol::THREAD_SETTINGS_UPDATE,
-            ClientRequest::StartThreadFor { .. } => protocol::THREAD_START,
-            ClientRequest::PlanAttachmentFolder(_) => protocol::FS_CREATE_DIRECTORY,
-            ClientRequest::PlanAttachmentFile(_) => protocol::FS_WRITE_FILE,
-            ClientRequest::UploadImageFolder { .. } => protocol::FS_CREATE_DIRECTORY,
-            ClientRequest::UploadImageFile { .. } => protocol::FS_WRITE_FILE,
-            ClientRequest::PrepareApprovedPlan(_) => protocol::THREAD_PREPARE_APPROVED_PLAN,
-            ClientRequest::Unsubscribe(_) => protocol::THREAD_UNSUBSCRIBE,
-            ClientRequest::ReadConfig(_) => protocol::CONFIG_READ,
-            ClientRequest::TitleTurn { .. } => protocol::TURN_START,
-            ClientRequest::AutoName(_) => protocol::THREAD_NAME_SET,
-            ClientRequest::RevertThread(_) => protocol::THREAD_REVERT,
-            ClientRequest::Ping => protocol::THREAD_LOADED_LIST,
-        }
-    }
-
-    pub fn params(&self) -> serde_json::Result<Value> {
-        match self {
-            ClientRequest::Initialize(p) => serde_json::to_value(p),
-            ClientRequest::StartThread(p) => serde_json::to_value(p),
-            ClientRequest::ResumeThread(p) => serde_json::to_value(p),
-            ClientRequest::StartTurn { params, .. } => serde_json::to_value(params),
-            ClientRequest::InterruptTurn(p) => serde_json::to_value(p),
-            ClientRequest::ListThreads { params, .. } => serde_json::to_value(params),
-            ClientRequest::ListTurns(p) | ClientRequest::PeekTurns(p) => serde_json::to_value(p),
-            ClientRequest::CatchUpTurn { params, .. } => serde_json::to_value(params),
-            ClientRequest::ForkThread(p) => serde_json::to_value(p),
-            ClientRequest::SetThreadName(p) => serde_json::to_value(p),
-            ClientRequest::ArchiveThread(p) | ClientRequest::UnarchiveThread(p) => {
-                serde_json::to_value(p)
-            }
-            ClientRequest::ListModels(p) => serde_json::to_value(p),
-            ClientRequest::CompactThread(p) => serde_json::to_value(p),
-            ClientRequest::SteerTurn { params, .. } => serde_json::to_value(params),
-            ClientRequest::SearchFiles { params, .. } => serde_json::to_value(params),
-            ClientRequest::StartReview(p) => serde_json::to_value(p),
-            ClientRequest::ReadAgent(p) => serde_json::to_value(p),
-            ClientRequest::ListAgents(p) => serde_json::to_value(p),
-            ClientRequest::ListTerminals(p) => serde_json::to_value(p),
-            ClientRequest::StopTerminal { params, .. } => serde_json::to_value(params),
-            ClientRequest::StopAllTerminals(p) => serde_json::to_value(p),
-            ClientRequest::ShellCommand(p) => serde_json::to_value(p),
-            ClientRequest::ReadAccount(p) => serde_json::to_value(p),
-            ClientRequest::Login(p) => serde_json::to_value(p),
-            ClientRequest::CancelLogin(p) => serde_json::to_value(p),
-            ClientRequest::Logout => Ok(Value::Null),
-            ClientRequest::RevertFailedTurn(p) => serde_json::to_value(p),
-            ClientRequest::ReadRateLimits => Ok(Value::Object(Default::default())),
-            ClientRequest::ListMcpServers(p) => serde_json::to_value(p),
-            ClientRequest::McpLogin(p) => serde_json::to_value(p),
-            // The method takes no params (the schema's `params: undefined`); null is accepted.
-            ClientRequest::ReloadMcp => Ok(Value::Null),
-            ClientRequest::ListSkills(p) => serde_json::to_value(p),
-            ClientRequest::WriteSkillConfig { params, .. } => serde_json::to_value(params),
-            ClientRequest::ListModes { .. } => Ok(Value::Object(Default::default())),
-            ClientRequest::SwitchMode { params, .. } => serde_json::to_value(params),
-            ClientRequest::StartThreadFor { params, .. } => serde_json::to_value(params),
-            ClientRequest::PlanAttachmentFolder(p) => serde_json::to_value(p),
-            ClientRequest::PlanAttachmentFile(p) => serde_json::to_value(p),
-            ClientRequest::UploadImageFolder { params, .. } => serde_json::to_value(params),
-            ClientRequest::UploadImageFile { params, .. } => serde_json::to_value(params),
-            ClientRequest::PrepareApprovedPlan(p) => serde_json::to_value(p),
-            ClientRequest::Unsubscribe(p) => serde_json::to_value(p),
-            ClientRequest::ReadConfig(p) => serde_json::to_value(p),
-            ClientRequest::TitleTurn { params, .. } => serde_json::to_value(params),
-            ClientRequest::AutoName(p) => serde_json::to_value(p),
-            ClientRequest::RevertThread(p) => serde_json::to_value(p),
-            ClientRequest::Ping => {
-                serde_json::to_value(protocol::ThreadLoadedListParams { limit: Some(1) })
-            }
-        }
-    }
-
-    /// What the response is matched to when it comes back.
-    pub fn tag(&self) -> RequestTag {
-        match self {
-            ClientRequest::Initialize(_) => RequestTag::Initialize,
-            ClientRequest::StartThread(_) => RequestTag::StartThread,
-            ClientRequest::ResumeThread(_) => RequestTag::ResumeThread,
-            ClientRequest::StartTurn { prompt, .. } => RequestTag::StartTurn {
-                prompt: prompt.clone(),
-            },
-            ClientRequest::InterruptTurn(_) => RequestTag::InterruptTurn,
-            ClientRequest::ListThreads { purpose, .. } => RequestTag::ListThreads(purpose.clone()),
-            ClientRequest::ListTurns(p) => RequestTag::ListTurns {
-                thread_id: p.thread_id.clone(),
-            },
-            ClientRequest::PeekTurns(p) => RequestTag::PeekTurns {
-                thread_id: p.thread_id.clone(),
-            },
-            ClientRequest::CatchUpTurn { params, turn_id } => RequestTag::CatchUpTurn {
-                thread_id: params.thread_id.clone(),
-                turn_id: turn_id.clone(),
-            },
-            ClientRequest::ForkThread(_) => RequestTag::ForkThread,
-            ClientRequest::SetThreadName(p) => RequestTag::SetThreadName {
-                thread_id: p.thread_id.clone(),
-                name: p.name.clone(),
-            },
-            ClientRequest::ArchiveThread(p) => RequestTag::ArchiveThread {
-                thread_id: p.thread_id.clone(),
-            },
-            ClientRequest::UnarchiveThread(p) => RequestTag::UnarchiveThread {
-                thread_id: p.thread_id.clone(),
-            },
-            ClientRequest::ListModels(_) => RequestTag::ListModels,
-            ClientRequest::CompactThread(_) => RequestTag::CompactThread,
-            ClientRequest::SteerTurn { prompt, .. } => RequestTag::SteerTurn {
-                prompt: prompt.clone(),
-            },
-            ClientRequest::SearchFiles { generation, .. } => RequestTag::SearchFiles {
-                generation: *generation,
-            },
-            ClientRequest::StartReview(_) => RequestTag::StartReview,
-            ClientRequest::ReadAgent(p) => RequestTag::ReadAgent {
-                thread_id: p.thread_id.clone(),
-            },
-            ClientRequest::ListAgents(p) => RequestTag::ListAgents {
-                archived: p.archived.unwrap_or(false),
-            },
-            ClientRequest::ListTerminals(_) => RequestTag::ListTerminals,
-            ClientRequest::StopTerminal { params, command } => RequestTag::StopTerminal {
-                process_id: params.process_id.clone(),
-                command: command.clone(),
-            },
-            ClientRequest::StopAllTerminals(_) => RequestTag::StopAllTerminals,
-            ClientRequest::ShellCommand(p) => RequestTag::ShellCommand {
-                command: p.command.clone(),
-            },
-            ClientRequest::ReadAccount(_) => RequestTag::ReadAccount,
-            ClientRequest::Login(p) => RequestTag::Login(p.kind()),
-            ClientRequest::CancelLogin(_) => RequestTag::CancelLogin,
-            ClientRequest::Logout => RequestTag::Logout,
-            ClientRequest::RevertFailedTurn(_) => RequestTag::RevertFailedTurn,
-            ClientRequest::ReadRateLimits => RequestTag::ReadRateLimits,
-            ClientRequest::ListMcpServers(_) => RequestTag::ListMcpServers,
-            ClientRequest::McpLogin(p) => RequestTag::McpLogin {
-                name: p.name.clone(),
-            },
-            ClientRequest::ReloadMcp => RequestTag::ReloadMcp,
-            ClientRequest::ListSkills(_) => RequestTag::ListSkills,
-            ClientRequest::WriteSkillConfig { params, name } => RequestTag::WriteSkillConfig {
-                name: name.clone(),
-                enabled: params.enabled,
-            },
-            ClientRequest::ListModes { then } => RequestTag::ListModes { then: *then },
-            ClientRequest::SwitchMode { params, implement } => RequestTag::SwitchMode {
-                mode: params
-                    .collaboration_mode
-                    .as_ref()
-                    .map(|m| m.mode.clone())
-                    .unwrap_or_default(),
-                implement: *implement,
-            },
-            ClientRequest::StartThreadFor { purpose, .. } => {
-                RequestTag::StartThreadFor(purpose.clone())
-            }
-            ClientRequest::PlanAttachmentFolder(_) => RequestTag::PlanAttachmentFolder,
-            ClientRequest::PlanAttachmentFile(p) => RequestTag::PlanAttachmentFile {
-                path: p.path.clone(),
-            },
-            ClientRequest::UploadImageFolder { local, .. } => RequestTag::UploadImageFolder {
-                local: local.clone(),
-            },
-            ClientRequest::UploadImageFile { local, .. } => RequestTag::UploadImageFile {
-                local: local.clone(),
-            },
-            ClientRequest::PrepareApprovedPlan(_) => RequestTag::PrepareApprovedPlan,
-            ClientRequest::Unsubscribe(_) => RequestTag::Unsubscribe,
-            ClientRequest::ReadConfig(_) => RequestTag::ReadConfig,
-            ClientRequest::TitleTurn {
-                params,
-                main_thread,
-            } => RequestTag::TitleTurn {
-                main_thread: main_thread.clone(),
-                side_thread: params.thread_id.clone(),
-            },
-            ClientRequest::AutoName(p) => RequestTag::AutoName {
-                thread_id: p.thread_id.clone(),
-                name: p.name.clone(),
-            },
-            ClientRequest::RevertThread(p) => RequestTag::RevertThread {
-                thread_id: p.thread_id.clone(),
-                before_turn_id: p.before_turn_id.clone(),
-            },
-            ClientRequest::Ping => RequestTag::Ping,
-        }
-    }
-
     /// A secret this request carries (the API key of a sign-in), for the runtime to add to the
     /// redaction table before the request goes out.
     pub fn secret(&self) -> Option<&str> {
         match self {
-            ClientRequest::Login(protocol::LoginParams::ApiKey { api_key }) => {
-                Some(api_key.expose())
-            }
+            ClientRequest::Login(wire::LoginParams::ApiKey { api_key }) => Some(api_key.expose()),
             _ => None,
         }
     }
 }
 
-/// Which of tern's own requests a response belongs to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RequestTag {
-    Initialize,
-    StartThread,
-    ResumeThread,
-    /// Carries the prompt so it can be given back to the composer if the turn is refused.
-    StartTurn {
-        prompt: String,
-    },
-    InterruptTurn,
-    ListThreads(ListPurpose),
-    ListTurns {
-        thread_id: String,
-    },
-    /// The newest turn of a thread, for the picker's details pane.
-    PeekTurns {
-        thread_id: String,
-    },
-    /// The turns read back after a reconnect, for the turn that ended meanwhile.
-    CatchUpTurn {
-        thread_id: String,
-        turn_id: String,
-    },
-    ForkThread,
-    SetThreadName {
-        thread_id: String,
-        name: String,
-    },
-    ArchiveThread {
-        thread_id: String,
-    },
-    UnarchiveThread {
-        thread_id: String,
-    },
-    ListModels,
-    CompactThread,
-    /// A steer; the prompt goes out as a new turn if the server refuses it.
-    SteerTurn {
-        prompt: String,
-    },
-    /// A file search for the @-mention finder, at its query `generation`.
-    SearchFiles {
-        generation: u64,
-    },
-    /// `review/start` (`/review`).
-    StartReview,
-    /// `thread/read` of a sub-agent, for its nickname, role and task.
-    ReadAgent {
-        thread_id: String,
-    },
-    /// `thread/list` of this thread's sub-agents (`/agents`), live or archived ones.
-    ListAgents {
-        archived: bool,
-    },
-    /// `thread/backgroundTerminals/list` (`/ps`).
-    ListTerminals,
-    /// `thread/backgroundTerminals/terminate` of one, by its command (for what is said).
-    StopTerminal {
-        process_id: String,
-        command: String,
-    },
-    /// `thread/backgroundTerminals/clean` (`/stop`, all of them).
-    StopAllTerminals,
-    /// A `!` command (`thread/shellCommand`); carries it so a refusal can give it back.
-    ShellCommand {
-        command: String,
-    },
-    ReadAccount,
-    /// `account/login/start`, and which way in.
-    Login(crate::protocol::LoginKind),
-    CancelLogin,
-    Logout,
-    /// `thread/revert` of a turn that failed for want of sign-in.
-    RevertFailedTurn,
-    ReadRateLimits,
-    /// A page of `mcpServerStatus/list`.
-    ListMcpServers,
-    /// `mcpServer/oauth/login` for the server `name`.
-    McpLogin {
-        name: String,
-    },
-    /// `config/mcpServer/reload`.
-    ReloadMcp,
-    /// `skills/list`.
-    ListSkills,
-    /// `skills/config/write` turning the skill `name` on or off.
-    WriteSkillConfig {
-        name: String,
-        enabled: bool,
-    },
-    /// `collaborationMode/list`, asked for a mode switch (`then`).
-    ListModes {
-        then: ModeWanted,
-    },
-    /// `thread/settings/update` switching to `mode`; `implement` starts "Implement the plan."
-    /// once it is done (the plan chooser's first option).
-    SwitchMode {
-        mode: String,
-        implement: bool,
-    },
-    /// `thread/start` for a thread that is not the person's next one (see `NewThreadPurpose`).
-    StartThreadFor(NewThreadPurpose),
-    /// The plan's attachment: its folder made (`fs/createDirectory`), then the file written.
-    PlanAttachmentFolder,
-    PlanAttachmentFile {
-        path: String,
-    },
-    /// An image attached here on its way to the server (`local`: its path here): its folder,
-    /// then the file.
-    UploadImageFolder {
-        local: String,
-    },
-    UploadImageFile {
-        local: String,
-    },
-    /// `thread/prepareApprovedPlan` for the "clear context" thread.
-    PrepareApprovedPlan,
-    /// `thread/unsubscribe`.
-    Unsubscribe,
-    /// `config/read`, for `show_raw_agent_reasoning` and `/doctor` (where codex's settings came
-    /// from).
-    ReadConfig,
-    /// The title side thread's turn, naming `main_thread`.
-    TitleTurn {
-        main_thread: String,
-        side_thread: String,
-    },
-    /// `thread/name/set` from tern itself (a generated title, "fork of …"): no notice.
-    AutoName {
-        thread_id: String,
-        name: String,
-    },
-    /// `thread/revert` before `before_turn_id`.
-    RevertThread {
-        thread_id: String,
-        before_turn_id: String,
-    },
-    /// The check on a quiet server.
-    Ping,
+impl Reply {
+    /// Whether this answer came from the server (for the health watch).
+    pub fn heard(&self) -> bool {
+        self.error().is_none_or(ReplyError::heard)
+    }
 }
 
 /// What a `collaborationMode/list` was asked for.

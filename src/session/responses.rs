@@ -1,5 +1,5 @@
 //! Answers to tern's own requests: the one place they are dispatched, by one exhaustive match
-//! on the typed reply (`reply::Reply`). Each arm handles the answer and its failure; an answer
+//! on the typed reply (`request::Reply`). Each arm handles the answer and its failure; an answer
 //! that did not fit the schema arrives as an error naming the request and is said like any other
 //! failure, never dropped.
 
@@ -11,8 +11,8 @@ use crate::model::NoticeLevel;
 use crate::protocol::{ThreadListResponse, ThreadStartResponse};
 use crate::session::effect::Effect;
 use crate::session::event::{LayerEvent, ListPurpose};
-use crate::session::reply::{shown, Answer, Reply, ReplyError};
-use crate::session::request::NewThreadPurpose;
+use crate::session::reply::{shown, Answer, ReplyError};
+use crate::session::request::{NewThreadPurpose, Reply};
 use crate::session::state::lifecycle::{Lifecycle, Open};
 use crate::session::state::{Session, TurnPhase};
 use std::time::Instant;

@@ -41,6 +41,7 @@ mod reconnect;
 mod remote_images;
 mod render_properties;
 mod replies;
+mod request_table;
 mod review_chooser;
 mod review_turns;
 mod rewind;
