@@ -2,7 +2,7 @@ use clap::Parser;
 use std::process::ExitCode;
 use tern::cli::Cli;
 use tern::rpc::{Connection, Transport};
-use tern::runtime::event_loop::SessionIo;
+use tern::runtime::event_loop::LoopIo;
 use tern::runtime::terminal::TerminalGuard;
 
 fn main() -> ExitCode {
@@ -326,15 +326,14 @@ async fn async_main(
             title: "Terminal".into(),
             rows: tern::doctor::terminal::rows(None, Some(keyboard)),
         });
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events: terminal_input(),
         connection,
         inbound,
         external,
         renew_input: Some(terminal_input),
     };
-    let result =
-        tern::runtime::run_session_restartable(&mut guard.terminal, io, state, spawner).await;
+    let result = tern::runtime::run_loop_restartable(&mut guard.terminal, io, state, spawner).await;
     drop(guard);
 
     match result {

@@ -40,4 +40,4 @@ pub mod terminal;
 pub mod themes;
 pub mod turn_store;
 
-pub use event_loop::{run_session, run_session_restartable, SessionOutcome};
+pub use event_loop::{run_loop, run_loop_restartable, LoopOutcome};
