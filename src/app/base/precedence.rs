@@ -8,7 +8,9 @@
 //!
 //! With a layer open, the layer's own table sees the key first; what it passes on comes here.
 
-use super::keys::{BaseState, KEYS};
+use super::base_key::BaseKey;
+use super::base_state::BaseState;
+use super::keys::KEYS;
 use crate::controls::keys::{Chord, KeyRow, KeyTable, Keymap};
 use crossterm::event::KeyCode;
 
@@ -42,7 +44,7 @@ pub fn takers(
     chord: &Chord,
     state: &BaseState,
     keymap: &Keymap,
-) -> Vec<&'static KeyRow<BaseState, super::keys::BaseKey>> {
+) -> Vec<&'static KeyRow<BaseState, BaseKey>> {
     KEYS.rows
         .iter()
         .filter(|row| row.applies(state) && KEYS.keys_of(row, Some(state), keymap).contains(chord))
@@ -215,7 +217,7 @@ mod tests {
             "Esc idle on an empty composer: the rewind (issue 20)"
         );
         assert_eq!(esc[0].name, "rewind");
-        assert_eq!(esc[0].action, super::super::keys::BaseKey::Rewind);
+        assert_eq!(esc[0].action, super::super::base_key::BaseKey::Rewind);
     }
 
     #[test]
