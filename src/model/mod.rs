@@ -17,7 +17,6 @@ pub mod plain_code;
 pub mod plan_tags;
 pub mod question;
 pub mod question_form;
-mod replay;
 pub mod rewind;
 pub mod rules;
 pub mod table_tail;
