@@ -36,6 +36,7 @@ pub mod restart;
 pub mod restore;
 pub mod rules_file;
 pub mod server_process;
+pub mod synced_backend;
 pub mod terminal;
 pub mod themes;
 pub mod turn_store;
