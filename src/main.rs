@@ -127,18 +127,8 @@ fn main() -> ExitCode {
     };
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
-    // One thread: the loop, the connection's reader and writer and the child's stderr are all IO
-    // bound, and hand-offs between worker threads cost more CPU than they save (measured in
-    // the benchmarks' docs, `tests/bench/main.rs`).
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            say(&format!("could not start the async runtime: {e}"));
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = async_runtime() else {
+        return ExitCode::FAILURE;
     };
     let demo = cli.demo;
     let print_copied = effective.print_copied.value;
@@ -153,6 +143,23 @@ fn main() -> ExitCode {
             print_copied,
         ))
     })
+}
+
+/// The async runtime of a session and of `tern doctor`, or `None` once the reason is said.
+/// One thread: the loop, the connection's reader and writer and the child's stderr are all IO
+/// bound, and hand-offs between worker threads cost more CPU than they save (measured in the
+/// benchmarks' docs, `tests/bench/main.rs`).
+fn async_runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => Some(rt),
+        Err(e) => {
+            say(&format!("could not start the async runtime: {e}"));
+            None
+        }
+    }
 }
 
 /// `tern doctor`: the report, printed (the terminal asked first, while nothing else reads it).
@@ -172,15 +179,8 @@ fn doctor(
             rows: tern::doctor::terminal::rows(answers.as_ref(), None),
         },
     ];
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            say(&format!("could not start the async runtime: {e}"));
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = async_runtime() else {
+        return ExitCode::FAILURE;
     };
     let remote = cli.remote.clone();
     let report = runtime.block_on(tern::doctor::report(sections, codex, remote));
