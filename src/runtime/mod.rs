@@ -17,6 +17,7 @@ pub mod farewell;
 pub mod frame_out;
 pub mod frames;
 pub mod git;
+pub mod git_command;
 pub mod git_refs;
 pub mod graphics_query;
 pub mod history_file;
