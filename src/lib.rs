@@ -68,8 +68,7 @@
 //! Action::Do, "does").when("says when", |view| …)`, resolves with `KEYS.resolve(key, self,
 //! &cx.config.keymap)`, returns `KEYS.list(self, &cx.config.keymap)` from `LayerView::keys`, and
 //! adds its table to `app::reference::tables` (and a fixture to the key-tables test). A key of
-//! the conversation is a row of `app::base::keys::KEYS` (claiming a reserved row where one is
-//! held for it: rewind and the mode cycle for issue 20, switching agents for issue 21).
+//! the conversation is a row of `app::base::keys::KEYS`.
 //!
 //! ## Adding a view
 //!

@@ -56,6 +56,4 @@ pub enum BaseKey {
     /// Alt+, / Alt+.: less / more reasoning for the next turn.
     EffortDown,
     EffortUp,
-    /// Held for a coming issue: does nothing yet.
-    Reserved,
 }

@@ -197,7 +197,6 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         BaseKey::EffortUp => {
             return Outcome::Consumed(crate::session::plan_mode::step_effort(state, true))
         }
-        BaseKey::Reserved => {}
     }
     Outcome::Consumed(vec![])
 }

@@ -19,7 +19,7 @@ use tern::app::layers::rewind::{Files, Preview, RewindView};
 use tern::app::layers::server_down::ServerDownBox;
 use tern::app::layers::{Ctx, Layer, LayerView, Outcome};
 use tern::app::{update, AppEvent, AppState, RequestTag};
-use tern::controls::keys::{Chord, Fate, KeyList, Keymap, Show};
+use tern::controls::keys::{Chord, Fate, KeyList, Keymap};
 use tern::model::rewind::{FileRestore, RestoreAction, RestorePlan};
 use tern::model::{CellKind, MarkdownText};
 use tern::protocol::LoginKind;
@@ -169,7 +169,7 @@ fn check(fixture: &Fixture) -> Vec<String> {
     let name = fixture.name;
     // Listed keys do something, and only one row has each.
     for (index, row) in list.rows.iter().enumerate() {
-        if !row.applies || matches!(row.show, Show::Reserved(_)) {
+        if !row.applies {
             continue;
         }
         for chord in &row.keys {
