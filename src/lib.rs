@@ -42,6 +42,26 @@
 //! | `demo` | the embedded scripted server; its turns are data in `assets/demo/script.json` |
 //! | `doctor` | `tern doctor`: a short-lived codex asked for its version, sign-in and settings, the terminal asked for its capabilities, printed as `/doctor` shows them |
 //!
+//! ## Words the code uses
+//!
+//! - **person**: who sits at the keyboard (never "user": the server's `user` is a message role).
+//! - **question**: a request the server asks the person (an approval, a form, an elicitation);
+//!   never called a prompt (`architecture::names` holds this).
+//! - **prompt**: what the person writes to the agent, in the composer.
+//! - **turn**, **item**: the server's units: one exchange, and one thing in it (a message, a
+//!   command, an edit).
+//! - **cell**: one block of the transcript, made from an item or a notice (`model::Cell`).
+//! - **shown**: the thread on screen (`Session::shown`), the only one laid out.
+//! - **layer**: a view on the stack over the conversation; the **base** is the conversation
+//!   itself (transcript and composer).
+//! - **view**: what a layer is and draws (`LayerView`); `controls::view` is the laid-out
+//!   transcript a layer reads.
+//! - **news**: what the session tells the layers happened (`LayerEvent`), handed out by the
+//!   router.
+//! - **effect**: what `update` asks the runtime to do (send, write, copy), as data.
+//! - **outbox**: the person's messages not yet in a turn (queued, or steering).
+//! - **loop**: the runtime's event loop (`runtime::event_loop::Loop`).
+//!
 //! ## An event's way
 //!
 //! The runtime turns terminal input, server messages and timers into `app::AppEvent`s and
