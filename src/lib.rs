@@ -4,7 +4,8 @@
 //!
 //! One crate, layered in one direction: each layer uses only the layers listed before it, and
 //! layers on the same line do not use each other. The architecture test (`src/architecture/`,
-//! `cargo test --lib architecture -- --nocapture` prints the graph) reads this list.
+//! `cargo test --lib architecture -- --nocapture` prints the graph) reads this list, and fails
+//! on any import cycle between files anywhere in `src/` (counted as `architecture::cycles` says).
 //!
 //! 1. `text`, `theme` — the one sanitiser of untrusted text; the named colour roles and their
 //!    palettes (the only place a colour is named); both use nothing else of tern's
