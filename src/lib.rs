@@ -4,7 +4,8 @@
 //!
 //! One crate, layered in one direction: each layer uses only the layers listed before it, and
 //! layers on the same line do not use each other. The architecture test (`src/architecture/`,
-//! `cargo test --lib architecture -- --nocapture` prints the graph) reads this list.
+//! `cargo test --lib architecture -- --nocapture` prints the graph) reads this list, and fails
+//! on any import cycle between files anywhere in `src/` (counted as `architecture::cycles` says).
 //!
 //! 1. `text`, `theme` — the one sanitiser of untrusted text; the named colour roles and their
 //!    palettes (the only place a colour is named); both use nothing else of tern's
@@ -42,6 +43,26 @@
 //! | `demo` | the embedded scripted server; its turns are data in `assets/demo/script.json` |
 //! | `doctor` | `tern doctor`: a short-lived codex asked for its version, sign-in and settings, the terminal asked for its capabilities, printed as `/doctor` shows them |
 //!
+//! ## Words the code uses
+//!
+//! - **person**: who sits at the keyboard (never "user": the server's `user` is a message role).
+//! - **question**: a request the server asks the person (an approval, a form, an elicitation);
+//!   never called a prompt (`architecture::names` holds this).
+//! - **prompt**: what the person writes to the agent, in the composer.
+//! - **turn**, **item**: the server's units: one exchange, and one thing in it (a message, a
+//!   command, an edit).
+//! - **cell**: one block of the transcript, made from an item or a notice (`model::Cell`).
+//! - **shown**: the thread on screen (`Session::shown`), the only one laid out.
+//! - **layer**: a view on the stack over the conversation; the **base** is the conversation
+//!   itself (transcript and composer).
+//! - **view**: what a layer is and draws (`LayerView`); `controls::view` is the laid-out
+//!   transcript a layer reads.
+//! - **news**: what the session tells the layers happened (`LayerEvent`), handed out by the
+//!   router.
+//! - **effect**: what `update` asks the runtime to do (send, write, copy), as data.
+//! - **outbox**: the person's messages not yet in a turn (queued, or steering).
+//! - **loop**: the runtime's event loop (`runtime::event_loop::Loop`).
+//!
 //! ## An event's way
 //!
 //! The runtime turns terminal input, server messages and timers into `app::AppEvent`s and
@@ -74,9 +95,8 @@
 //! not declared again: a list's or a scrolled text's ↑/↓ (`k`/`j`), PgUp/PgDn, Home/End, a
 //! search's older/newer, a filter's Backspace and Esc come from `controls::keys::list_rows`
 //! (`list_rows::up_k(Action::Move(Move::Up), "select")`), placed among the view's own rows,
-//! and a `Move` goes to the view's `PickList::go`. A key of
-//! the conversation is a row of `app::base::keys::KEYS` (claiming a reserved row where one is
-//! held for it: rewind and the mode cycle for issue 20, switching agents for issue 21).
+//! and a `Move` goes to the view's `PickList::go`. A key of the conversation is a row of
+//! `app::base::keys::KEYS`.
 //!
 //! ## Adding a view
 //!

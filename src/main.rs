@@ -2,7 +2,7 @@ use clap::Parser;
 use std::process::ExitCode;
 use tern::cli::Cli;
 use tern::rpc::{Connection, Transport};
-use tern::runtime::event_loop::SessionIo;
+use tern::runtime::event_loop::LoopIo;
 use tern::runtime::terminal::TerminalGuard;
 
 fn main() -> ExitCode {
@@ -127,18 +127,8 @@ fn main() -> ExitCode {
     };
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
-    // One thread: the loop, the connection's reader and writer and the child's stderr are all IO
-    // bound, and hand-offs between worker threads cost more CPU than they save (measured in
-    // the benchmarks' docs, `tests/bench/main.rs`).
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            say(&format!("could not start the async runtime: {e}"));
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = async_runtime() else {
+        return ExitCode::FAILURE;
     };
     let demo = cli.demo;
     let print_copied = effective.print_copied.value;
@@ -153,6 +143,23 @@ fn main() -> ExitCode {
             print_copied,
         ))
     })
+}
+
+/// The async runtime of a session and of `tern doctor`, or `None` once the reason is said.
+/// One thread: the loop, the connection's reader and writer and the child's stderr are all IO
+/// bound, and hand-offs between worker threads cost more CPU than they save (measured in the
+/// benchmarks' docs, `tests/bench/main.rs`).
+fn async_runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => Some(rt),
+        Err(e) => {
+            say(&format!("could not start the async runtime: {e}"));
+            None
+        }
+    }
 }
 
 /// `tern doctor`: the report, printed (the terminal asked first, while nothing else reads it).
@@ -172,15 +179,8 @@ fn doctor(
             rows: tern::doctor::terminal::rows(answers.as_ref(), None),
         },
     ];
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            say(&format!("could not start the async runtime: {e}"));
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = async_runtime() else {
+        return ExitCode::FAILURE;
     };
     let remote = cli.remote.clone();
     let report = runtime.block_on(tern::doctor::report(sections, codex, remote));
@@ -326,15 +326,14 @@ async fn async_main(
             title: "Terminal".into(),
             rows: tern::doctor::terminal::rows(None, Some(keyboard)),
         });
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events: terminal_input(),
         connection,
         inbound,
         external,
         renew_input: Some(terminal_input),
     };
-    let result =
-        tern::runtime::run_session_restartable(&mut guard.terminal, io, state, spawner).await;
+    let result = tern::runtime::run_loop_restartable(&mut guard.terminal, io, state, spawner).await;
     drop(guard);
 
     match result {

@@ -6,7 +6,7 @@ use super::base;
 use super::layer_types::Hint;
 use super::layers;
 use crate::config::WrittenKey;
-use crate::controls::keys::{Binding, Chord, Fate, KeyInfo, KeyList, KeyTable, Keymap, Rest, Show};
+use crate::controls::keys::{Binding, Chord, Fate, KeyInfo, KeyList, KeyTable, Keymap, Rest};
 use crate::text::sanitize::sanitize_line;
 use unicode_width::UnicodeWidthStr;
 
@@ -125,9 +125,7 @@ fn row_line(row: &KeyInfo) -> Option<(String, String)> {
     if !row.when.is_empty() {
         what.push_str(&format!(" — when {}", row.when));
     }
-    if let Show::Reserved(issue) = row.show {
-        what = format!("held for {issue}: {what}");
-    } else if row.remappable && !row.name.is_empty() {
+    if row.remappable && !row.name.is_empty() {
         what.push_str(&format!("  [{}]", row.name));
     }
     Some((keys, what))
@@ -201,10 +199,7 @@ fn shared_lines(all: &[Table]) -> Vec<Hint> {
                 } else {
                     row.when
                 };
-                match row.show {
-                    Show::Reserved(issue) => format!("{when}: held for {issue} ({})", row.help),
-                    _ => format!("{when}: {}", row.help),
-                }
+                format!("{when}: {}", row.help)
             })
             .collect();
         let layers: Vec<&str> = all[1..]

@@ -2,7 +2,7 @@
 
 use super::tiers::Tiers;
 use super::{head, is_within, Graph};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// What is wrong with the graph, one line per edge; and the report of it.
@@ -59,7 +59,6 @@ pub fn check(graph: &Graph) -> (Vec<String>, String) {
             continue;
         }
     }
-    problems.extend(cycles(graph));
     // The report: crate layers, then app's tiers, each module with its edges.
     writeln!(report, "crate layers, lowest first (src/lib.rs):").ok();
     for (i, (_, modules)) in crate_tiers.tiers.iter().enumerate() {
@@ -218,85 +217,4 @@ fn write_uses(
         uses.join(", ")
     };
     writeln!(report, "  {title} → {uses}").ok();
-}
-
-/// Cycles among the files of `app` (strongly connected sets of more than one file).
-fn cycles(graph: &Graph) -> Vec<String> {
-    let mut next: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for edge in &graph.edges {
-        if is_within(&edge.from, "app") && is_within(&edge.to, "app") && edge.from != edge.to {
-            next.entry(&edge.from).or_default().insert(&edge.to);
-            next.entry(&edge.to).or_default();
-        }
-    }
-    // Tarjan's algorithm.
-    struct State<'a> {
-        index: HashMap<&'a str, usize>,
-        low: HashMap<&'a str, usize>,
-        on_stack: BTreeSet<&'a str>,
-        stack: Vec<&'a str>,
-        found: Vec<Vec<&'a str>>,
-    }
-    fn visit<'a>(v: &'a str, next: &BTreeMap<&'a str, BTreeSet<&'a str>>, s: &mut State<'a>) {
-        let i = s.index.len();
-        s.index.insert(v, i);
-        s.low.insert(v, i);
-        s.stack.push(v);
-        s.on_stack.insert(v);
-        for &w in &next[v] {
-            if !s.index.contains_key(w) {
-                visit(w, next, s);
-                let low = s.low[v].min(s.low[w]);
-                s.low.insert(v, low);
-            } else if s.on_stack.contains(w) {
-                let low = s.low[v].min(s.index[w]);
-                s.low.insert(v, low);
-            }
-        }
-        if s.low[v] == s.index[v] {
-            let mut set = Vec::new();
-            while let Some(w) = s.stack.pop() {
-                s.on_stack.remove(w);
-                set.push(w);
-                if w == v {
-                    break;
-                }
-            }
-            if set.len() > 1 {
-                set.sort();
-                s.found.push(set);
-            }
-        }
-    }
-    let mut state = State {
-        index: HashMap::new(),
-        low: HashMap::new(),
-        on_stack: BTreeSet::new(),
-        stack: Vec::new(),
-        found: Vec::new(),
-    };
-    for v in next.keys() {
-        if !state.index.contains_key(v) {
-            visit(v, &next, &mut state);
-        }
-    }
-    state
-        .found
-        .iter()
-        .map(|set| {
-            let members: BTreeSet<&str> = set.iter().copied().collect();
-            let inside: Vec<String> = graph
-                .edges
-                .iter()
-                .filter(|e| members.contains(e.from.as_str()) && members.contains(e.to.as_str()))
-                .map(|e| format!("{}:{} ({} → {})", e.file, e.line, e.from, e.to))
-                .collect();
-            format!(
-                "an import cycle through {} files of app: {}; its edges: {}",
-                set.len(),
-                set.join(", "),
-                inside.join("; ")
-            )
-        })
-        .collect()
 }

@@ -1,7 +1,7 @@
 //! The edges of one file: its `use` trees expanded, and the `crate::`, `super::` and
 //! module-alias paths in its code, each resolved to the module of the crate it names.
 
-use super::source::code_only;
+use super::source::{code_and_tests, code_only};
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
@@ -163,10 +163,28 @@ fn line_of(code: &str, offset: usize) -> usize {
     code[..offset].matches('\n').count() + 1
 }
 
+/// Which code of a file its edges are read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Read {
+    /// Without its `#[cfg(test)]` modules: what the layers and tiers are checked on.
+    Code,
+    /// With them: what the import-cycle count reads.
+    CodeAndTests,
+}
+
 /// Every reference of one file to a module of the crate.
-pub fn edges_of(file: &Path, module: &str, known: &BTreeSet<String>, root: &Path) -> Vec<Edge> {
+pub fn edges_of(
+    file: &Path,
+    module: &str,
+    known: &BTreeSet<String>,
+    root: &Path,
+    read: Read,
+) -> Vec<Edge> {
     let text = std::fs::read_to_string(file).expect("read source");
-    let code = code_only(&text);
+    let code = match read {
+        Read::Code => code_only(&text),
+        Read::CodeAndTests => code_and_tests(&text),
+    };
     let shown = file
         .strip_prefix(root)
         .unwrap_or(file)

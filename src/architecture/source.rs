@@ -39,6 +39,12 @@ pub fn modules(src: &Path) -> Vec<(PathBuf, String)> {
 /// The code with comments, string and char literals blanked (newlines kept, so offsets keep
 /// their lines) and `#[cfg(test)]` modules removed: tests may build anything they need.
 pub fn code_only(text: &str) -> String {
+    remove_test_modules(&code_and_tests(text))
+}
+
+/// As [`code_only`], with the `#[cfg(test)]` modules kept: what a file names at all, for the
+/// import-cycle count (a test module's `use super::*` names the parent too).
+pub fn code_and_tests(text: &str) -> String {
     let bytes: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -139,7 +145,7 @@ pub fn code_only(text: &str) -> String {
             i += 1;
         }
     }
-    remove_test_modules(&out)
+    out
 }
 
 fn ident_before(bytes: &[char], i: usize) -> bool {

@@ -3,7 +3,7 @@
 //! by themselves after a moment, an API key that is accepted when it starts with `sk-` and
 //! refused otherwise — with the same answers and notifications; `/logout` signs out.
 
-use super::player::Outbox;
+use super::turn_context::Outbox;
 use crate::protocol::RequestId;
 use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};

@@ -5,13 +5,9 @@
 //! threads are kept for `thread/read` (nickname, role), `thread/list` by source, and
 //! `thread/resume` and `thread/turns/list` when the person enters one.
 
-use super::player::TurnContext;
 use super::script::DemoAgent;
+use super::turn_context::{AgentThreads, TurnContext};
 use serde_json::{json, Value};
-use std::sync::{Arc, Mutex};
-
-/// The sub-agent threads the demo made, as `Thread` objects.
-pub type AgentThreads = Arc<Mutex<Vec<Value>>>;
 
 /// How often the children's progress is sent while they work.
 const TICK_MS: u64 = 100;

@@ -2,7 +2,7 @@
 //! `thread/compact/start` (a compaction runs as a turn of its own, as on the real server) and
 //! `thread/shellCommand` (a `!` command: the demo runs nothing, it says so in the cell).
 
-use super::player::Outbox;
+use super::turn_context::Outbox;
 use serde_json::{json, Value};
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! sign-in, one that failed to start) and a few skills, in the shapes of codex 0.171's answers
 //! (`mcpServerStatus/list`, `mcpServer/oauth/login`, `config/mcpServer/reload`, `skills/list`).
 
-use super::player::Outbox;
+use super::turn_context::Outbox;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -11,6 +11,7 @@ mod player;
 pub mod script;
 mod server;
 mod threads;
+mod turn_context;
 
 use crate::rpc::memory::{memory_pair, MemoryTransport};
 pub use script::DemoScript;

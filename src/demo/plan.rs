@@ -3,7 +3,7 @@
 //! the "clear context" requests (answered without writing anything), and `thread/revert`
 //! with the turns kept per thread so the transcript reloads as the real server's does.
 
-use super::player::{Outbox, TurnContext};
+use super::turn_context::{Outbox, TurnContext};
 use serde_json::{json, Value};
 use std::time::Duration;
 

@@ -1,17 +1,14 @@
 //! The demo server's JSON-RPC side: answers tern's requests and starts scripted turns.
 
-use super::player::{play_turn, Outbox, TurnContext};
+use super::player::play_turn;
 use super::script::DemoScript;
+use super::turn_context::{AgentThreads, Outbox, PendingAnswers, TurnContext};
 use crate::protocol::{Incoming, RequestId};
 use serde_json::{json, Value};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
-
-/// Server-to-client requests waiting for tern's answer (approvals).
-pub type PendingAnswers = Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>;
 
 struct DemoServer {
     script: Arc<DemoScript>,
@@ -21,7 +18,7 @@ struct DemoServer {
     next_id: u64,
     running: Option<(String, JoinHandle<()>)>,
     /// Sub-agents the turns spawned.
-    agent_threads: super::agents::AgentThreads,
+    agent_threads: AgentThreads,
     account: super::account::DemoAccount,
     signed_in: super::mcp_skills::SignedIn,
     /// The skills turned off (`skills/config/write`), by path.

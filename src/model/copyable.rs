@@ -3,7 +3,7 @@
 //! and control characters dropped, tabs and newlines kept.
 
 use super::cell::CellKind;
-use super::markdown_text::MARKDOWN_OPTIONS;
+use super::markdown_options::MARKDOWN_OPTIONS;
 use super::transcript::Transcript;
 use crate::text::sanitize::printable_text;
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};

@@ -3,14 +3,10 @@
 //! line, nothing that arrives afterwards can change an earlier one, so it is laid out once and
 //! kept. Only the open last block (the tail) is laid out again on each delta.
 
+use super::markdown_options::MARKDOWN_OPTIONS;
 use super::paragraph_tail::{continues_paragraph, is_open_paragraph};
 use super::table_tail::OpenTable;
-use pulldown_cmark::{Event, Options, Parser, Tag};
-
-/// The markdown dialect tern reads, shared by the block splitter and the renderer.
-pub const MARKDOWN_OPTIONS: Options = Options::ENABLE_TABLES
-    .union(Options::ENABLE_STRIKETHROUGH)
-    .union(Options::ENABLE_TASKLISTS);
+use pulldown_cmark::{Event, Parser, Tag};
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct MarkdownText {
@@ -378,10 +374,10 @@ fn top_level_block_starts(source: &str) -> Vec<usize> {
     starts
 }
 
-/// For the tails' property tests: `source` appended in pieces of `cuts` (cycled) splits into the
+/// For the tails' property tests (below): `source` appended in pieces of `cuts` (cycled) splits into the
 /// same blocks, with the same tail, as the text parsed whole at every step.
 #[cfg(test)]
-pub(crate) fn check_streamed_like_whole(source: &str, cuts: &[usize]) -> Result<(), String> {
+fn check_streamed_like_whole(source: &str, cuts: &[usize]) -> Result<(), String> {
     let blocks = |m: &MarkdownText| -> Vec<String> {
         (0..m.complete_blocks())
             .map(|i| m.block(i).to_string())
@@ -498,5 +494,78 @@ mod tests {
         assert!(m.set("other"));
         assert_eq!(m.complete_blocks(), 0);
         assert_eq!(m.tail(), "other");
+    }
+
+    /// The paragraph tail (`paragraph_tail`), streamed.
+    mod paragraph_properties {
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+
+            /// Lines followed without parsing split the text into the same blocks as a parse.
+            #[test]
+            fn a_streamed_paragraph_splits_like_the_whole_text(
+                lines in prop::collection::vec(prop::sample::select(vec![
+                    "words and more words\n", "  indented words\n", "    four spaces\n", "a | b\n",
+                    "-|-\n", "===\n", "---\n", "\n", "# h\n", "- i\n", "2. x\n", "> q\n",
+                    "<div>\n", "x", "http://e.com/x\n",
+                ]), 0..30),
+                cuts in prop::collection::vec(1usize..12, 1..20),
+            ) {
+                let source = lines.concat();
+                if let Err(why) = super::super::check_streamed_like_whole(&source, &cuts) {
+                    return Err(TestCaseError::fail(why));
+                }
+            }
+        }
+    }
+
+    /// The table tail (`table_tail`), streamed.
+    mod table_properties {
+        use proptest::prelude::*;
+
+        /// Lines that start, continue and end tables (fences split differently streamed, on
+        /// purpose: a closed fence is committed at once, so they are left out).
+        fn line() -> impl Strategy<Value = &'static str> {
+            prop::sample::select(vec![
+                "| a | b |\n",
+                "|---|:-:|\n",
+                "| 1 | `x|y` |\n",
+                "|\\| 2 |\n",
+                "plain row\n",
+                "a | b\n",
+                "--|--\n",
+                "\n",
+                "|\n",
+                "|  \n",
+                "# h\n",
+                "> q\n",
+                "- i\n",
+                "1. i\n",
+                "---\n",
+                "<div>\n",
+                "    | indented |\n",
+                "| 1 ",
+                "x",
+                "|",
+            ])
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+
+            /// Rows followed without parsing split the text into the same blocks as a parse.
+            #[test]
+            fn a_streamed_table_splits_like_the_whole_text(
+                lines in prop::collection::vec(line(), 0..30),
+                cuts in prop::collection::vec(1usize..12, 1..20),
+            ) {
+                let source = lines.concat();
+                if let Err(why) = super::super::check_streamed_like_whole(&source, &cuts) {
+                    return Err(TestCaseError::fail(why));
+                }
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@ pub mod execpolicy;
 pub mod export;
 pub mod item_cell;
 pub mod locations;
+pub mod markdown_options;
 pub mod markdown_text;
 pub mod output_cap;
 pub mod paragraph_tail;
@@ -16,7 +17,6 @@ pub mod plain_code;
 pub mod plan_tags;
 pub mod question;
 pub mod question_form;
-mod replay;
 pub mod rewind;
 pub mod rules;
 pub mod table_tail;
@@ -29,7 +29,8 @@ pub use cell::{
     Cell, CellKind, CommandCell, Laid, LaidTable, LayoutKey, NoticeLevel, Theme, TurnTokens,
 };
 pub use item_cell::{ImageInfo, ImageProtocol, ItemCell};
-pub use markdown_text::{ListPart, MarkdownText, TableTail, MARKDOWN_OPTIONS};
+pub use markdown_options::MARKDOWN_OPTIONS;
+pub use markdown_text::{ListPart, MarkdownText, TableTail};
 pub use plain_code::PlainCode;
 pub use question::{OptionKind, Question, QuestionOption, QuestionSubject, Record};
 pub use question_form::{FormAnswer, FormSpec};

@@ -7,7 +7,7 @@
 //! else (setext underlines and table delimiter rows are punctuation; a link reference
 //! definition only at the start, which is a letter here).
 
-use super::markdown_text::MARKDOWN_OPTIONS;
+use super::markdown_options::MARKDOWN_OPTIONS;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 /// Whether `finished` (the open block's finished lines) is one paragraph starting with a
@@ -40,7 +40,6 @@ pub fn continues_paragraph(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
     #[test]
     fn a_paragraph_alone_and_open_is_followed() {
@@ -54,26 +53,6 @@ mod tests {
             "", "# h", "- i", "1. i", "===", "---", "|a|", "> q", "<div>", "[x]: y",
         ] {
             assert!(!continues_paragraph(line), "{line:?}");
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
-
-        /// Lines followed without parsing split the text into the same blocks as a parse.
-        #[test]
-        fn a_streamed_paragraph_splits_like_the_whole_text(
-            lines in prop::collection::vec(prop::sample::select(vec![
-                "words and more words\n", "  indented words\n", "    four spaces\n", "a | b\n",
-                "-|-\n", "===\n", "---\n", "\n", "# h\n", "- i\n", "2. x\n", "> q\n",
-                "<div>\n", "x", "http://e.com/x\n",
-            ]), 0..30),
-            cuts in prop::collection::vec(1usize..12, 1..20),
-        ) {
-            let source = lines.concat();
-            if let Err(why) = crate::model::markdown_text::check_streamed_like_whole(&source, &cuts) {
-                return Err(TestCaseError::fail(why));
-            }
         }
     }
 }

@@ -4,7 +4,7 @@
 //! finished line that can only be one more row of it (by pulldown-cmark's own rules) is
 //! taken as a row without parsing anything; any other line goes back to the full parse.
 
-use super::markdown_text::MARKDOWN_OPTIONS;
+use super::markdown_options::MARKDOWN_OPTIONS;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 /// pulldown-cmark fills short rows with empty cells, at most this many over a whole table;
@@ -169,52 +169,5 @@ mod tests {
         let more = format!("{text}| 2 |\nplain\n- item\n| 3 |\n");
         assert!(!t.follow(&more));
         assert_eq!(&more[t.checked..], "- item\n| 3 |\n");
-    }
-
-    mod properties {
-        use proptest::prelude::*;
-
-        /// Lines that start, continue and end tables (fences split differently streamed, on
-        /// purpose: a closed fence is committed at once, so they are left out).
-        fn line() -> impl Strategy<Value = &'static str> {
-            prop::sample::select(vec![
-                "| a | b |\n",
-                "|---|:-:|\n",
-                "| 1 | `x|y` |\n",
-                "|\\| 2 |\n",
-                "plain row\n",
-                "a | b\n",
-                "--|--\n",
-                "\n",
-                "|\n",
-                "|  \n",
-                "# h\n",
-                "> q\n",
-                "- i\n",
-                "1. i\n",
-                "---\n",
-                "<div>\n",
-                "    | indented |\n",
-                "| 1 ",
-                "x",
-                "|",
-            ])
-        }
-
-        proptest! {
-            #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
-
-            /// Rows followed without parsing split the text into the same blocks as a parse.
-            #[test]
-            fn a_streamed_table_splits_like_the_whole_text(
-                lines in prop::collection::vec(line(), 0..30),
-                cuts in prop::collection::vec(1usize..12, 1..20),
-            ) {
-                let source = lines.concat();
-                if let Err(why) = crate::model::markdown_text::check_streamed_like_whole(&source, &cuts) {
-                    return Err(TestCaseError::fail(why));
-                }
-            }
-        }
     }
 }

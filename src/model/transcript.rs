@@ -1,17 +1,14 @@
 //! The ordered cells of one thread, with items found by (turn id, item id): the server reuses item
 //! ids such as `msg_0` in every turn, so an item id alone is not unique.
 
-use super::cell::{Cell, CellKind, CommandCell, NoticeLevel};
+use super::cell::{Cell, CellKind, CommandCell};
 use super::item_cell::{ImageInfo, ItemCell};
-use super::markdown_text::MarkdownText;
-use super::output_cap::{cap, Capped};
-use super::plan_tags::{filter_delta, strip_plan_tags};
+use super::output_cap::Capped;
 
 mod plans_and_rewind;
 use super::question::Record;
 use super::turn_diffs::TurnDiffs;
-use crate::protocol::{PlanUpdatedNotification, ThreadItem, Turn, UserInput};
-use plans_and_rewind::{raw_cell, raw_key, raw_reasoning_text};
+use crate::protocol::{PlanUpdatedNotification, Turn, UserInput};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -59,7 +56,10 @@ pub struct Transcript {
 }
 
 mod budget;
+mod items;
 mod notices;
+mod replay;
+mod streaming;
 pub use notices::NOTICE_COLUMNS;
 
 impl Transcript {
@@ -219,222 +219,6 @@ impl Transcript {
         }
     }
 
-    /// `item/started` and `item/completed` both carry the whole item: insert or replace it.
-    pub fn upsert_item(&mut self, turn_id: &str, item: &ThreadItem, completed: bool) {
-        let Some(item_id) = item.id() else {
-            if let ThreadItem::Unknown { item_type, .. } = item {
-                // No id to find it again by: one line, once.
-                self.push(CellKind::Item(ItemCell::Unknown {
-                    item_type: super::item_cell::bounded(item_type),
-                }));
-            }
-            return;
-        };
-        if matches!(item, ThreadItem::EnteredReviewMode { .. }) {
-            self.review_turns.insert(turn_id.to_string());
-        }
-        if self.review_turns.contains(turn_id)
-            && matches!(
-                item,
-                ThreadItem::UserMessage { .. } | ThreadItem::AgentMessage { .. }
-            )
-        {
-            return;
-        }
-        if let ThreadItem::UserMessage { content, .. } = item {
-            let text = user_text(content);
-            if self.index_of(turn_id, item_id).is_some()
-                || self.bind_echoed_user_message(turn_id, item_id, &text)
-            {
-                return;
-            }
-        }
-        if completed {
-            self.held_tags.remove(&held_key(turn_id, item_id));
-        }
-        if let ThreadItem::Reasoning { content, .. } = item {
-            if self.show_raw_reasoning && !content.is_empty() && completed {
-                let raw = raw_reasoning_text(&content.join("\n\n"));
-                let index = self.streaming_cell(turn_id, &raw_key(item_id), raw_cell);
-                self.revision += 1;
-                *self.cells[index].kind_mut() = CellKind::Reasoning { text: raw };
-            }
-        }
-        let Some(kind) = self.kind_for(item, completed) else {
-            return;
-        };
-        match self.index_of(turn_id, item_id) {
-            Some(index) => {
-                self.revision += 1;
-                if matches!(&kind, CellKind::Command(c) if !c.output.is_empty()) {
-                    // A whole output from the server replaces the one built from deltas.
-                    self.capped_outputs.remove(&index);
-                }
-                let cell = &mut self.cells[index];
-                match (cell.kind(), kind) {
-                    // The completed text is authoritative; a snapshot shorter than what the
-                    // deltas built while streaming is not.
-                    (CellKind::Agent { markdown, .. }, CellKind::Agent { markdown: text, .. }) => {
-                        if completed || markdown.as_str().len() < text.as_str().len() {
-                            cell.set_agent_text(text.as_str(), !completed);
-                        }
-                    }
-                    (_, kind) => merge(cell.kind_mut(), kind, completed),
-                }
-                self.cap_output(index);
-                let bytes = self.cells[index].kind().source_bytes();
-                self.grew(bytes);
-            }
-            None if matches!(kind, CellKind::ProposedPlan { .. }) => {
-                self.push_plan(turn_id, item_id, kind);
-            }
-            None => {
-                let index = self.push(kind);
-                self.bind(turn_id, item_id, index);
-                self.cap_output(index);
-            }
-        }
-    }
-
-    /// Keeps a command's output within its bound (head and tail, the rest counted).
-    fn cap_output(&mut self, index: usize) {
-        if let CellKind::Command(command) = self.cells[index].kind() {
-            if command.output.len() <= super::output_cap::HEAD_BYTES {
-                return;
-            }
-        } else {
-            return;
-        }
-        let mut capped = self.capped_outputs.get(&index).copied();
-        if let CellKind::Command(command) = self.cells[index].kind_mut() {
-            cap(&mut command.output, &mut capped);
-        }
-        if let Some(capped) = capped {
-            self.capped_outputs.insert(index, capped);
-        }
-    }
-
-    fn kind_for(&self, item: &ThreadItem, completed: bool) -> Option<CellKind> {
-        Some(match item {
-            ThreadItem::UserMessage { content, .. } => CellKind::User {
-                text: user_text(content),
-            },
-            ThreadItem::AgentMessage {
-                text, moderation, ..
-            } => CellKind::Agent {
-                // A hidden or blocked answer shows only what stands in for it.
-                markdown: MarkdownText::new(&strip_plan_tags(&crate::protocol::shown_text(
-                    text,
-                    moderation.as_ref(),
-                ))),
-                streaming: !completed,
-            },
-            ThreadItem::Reasoning { summary, .. } => CellKind::Reasoning {
-                text: summary.join("\n\n"),
-            },
-            ThreadItem::Plan { text, .. } => CellKind::ProposedPlan {
-                markdown: text.clone(),
-                streaming: !completed,
-            },
-            ThreadItem::CommandExecution {
-                command,
-                cwd,
-                status,
-                command_actions,
-                aggregated_output,
-                exit_code,
-                duration_ms,
-                source,
-                ..
-            } => CellKind::Command(CommandCell {
-                command: command.clone(),
-                cwd: cwd
-                    .clone()
-                    .filter(|c| !c.is_empty() && Some(c) != self.session_cwd.as_ref()),
-                actions: command_actions.clone(),
-                output: aggregated_output.clone().unwrap_or_default(),
-                exit_code: *exit_code,
-                duration_ms: *duration_ms,
-                running: !completed,
-                status: status
-                    .clone()
-                    .filter(|s| s != "completed" && s != "inProgress"),
-                decision: None,
-                shell: source.as_deref() == Some("userShell"),
-            }),
-            ThreadItem::FileChange {
-                changes, status, ..
-            } => CellKind::FileChange {
-                changes: changes.clone(),
-                status: status.clone(),
-                cwd: self.session_cwd.clone(),
-                decision: None,
-            },
-            ThreadItem::McpToolCall {
-                server,
-                tool,
-                status,
-                ..
-            } => CellKind::Tool {
-                title: format!("{server}.{tool}"),
-                status: status.clone(),
-            },
-            ThreadItem::WebSearch { query, .. } => CellKind::Tool {
-                title: format!("Web search: {query}"),
-                status: None,
-            },
-            ThreadItem::ContextCompaction { .. } => CellKind::Notice {
-                level: NoticeLevel::Info,
-                text: "Context compacted".into(),
-            },
-            ThreadItem::EnteredReviewMode { review, .. } => {
-                CellKind::Item(ItemCell::ReviewStarted {
-                    label: super::item_cell::bounded(review),
-                })
-            }
-            // The whole review is kept (it is the result the person asked for); long reviews
-            // are still only laid out where seen.
-            ThreadItem::ExitedReviewMode { review, .. } => CellKind::Item(ItemCell::ReviewResult {
-                review: review.clone(),
-                cwd: self.session_cwd.clone(),
-            }),
-            ThreadItem::ImageView { path, .. } => CellKind::Item(ItemCell::ImageView {
-                path: super::item_cell::bounded(path),
-                info: None,
-            }),
-            ThreadItem::ImageGeneration(item) => CellKind::Item(ItemCell::image_generation(item)),
-            ThreadItem::DynamicToolCall(call) => CellKind::Item(ItemCell::dynamic_tool(call)),
-            ThreadItem::FunctionCallOutput(item) => CellKind::Item(ItemCell::function_output(item)),
-            ThreadItem::HookPrompt { fragments, .. } => CellKind::Item(ItemCell::HookPrompt {
-                texts: fragments
-                    .iter()
-                    .take(super::item_cell::LIST_ITEMS)
-                    .map(|f| super::item_cell::bounded(&f.text))
-                    .collect(),
-            }),
-            ThreadItem::Sleep {
-                duration_ms,
-                started_at_ms,
-                completed_at_ms,
-                ..
-            } => CellKind::Item(ItemCell::Sleep {
-                duration_ms: *duration_ms,
-                running: !completed,
-                slept_ms: match (started_at_ms, completed_at_ms) {
-                    (Some(start), Some(end)) if end >= start => Some(end - start),
-                    _ => None,
-                },
-            }),
-            ThreadItem::Unknown { item_type, .. } => CellKind::Item(ItemCell::Unknown {
-                item_type: super::item_cell::bounded(item_type),
-            }),
-            ThreadItem::CollabAgentToolCall { .. } | ThreadItem::SubAgentActivity { .. } => {
-                CellKind::AgentCall(super::agent_call::AgentCall::from_item(item, completed)?)
-            }
-        })
-    }
-
-    /// `hook/started` or `hook/completed`: the run's cell, made or brought up to date.
     pub fn upsert_hook(&mut self, turn_id: Option<&str>, run: &crate::protocol::HookRun) {
         let turn = turn_id.unwrap_or("\u{0}thread");
         let key = format!("\u{0}hook:{}", run.id);
@@ -527,74 +311,6 @@ impl Transcript {
         }
     }
 
-    pub fn append_agent_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
-        if self.review_turns.contains(turn_id) {
-            return;
-        }
-        let index = self.streaming_cell(turn_id, item_id, || CellKind::Agent {
-            markdown: MarkdownText::default(),
-            streaming: true,
-        });
-        self.revision += 1;
-        // A tag line may be starting: only then is anything held back (no cost otherwise).
-        if self.held_tags.is_empty() && !delta.contains('<') {
-            self.cells[index].append_text(delta);
-            self.grew(delta.len());
-            return;
-        }
-        let key = held_key(turn_id, item_id);
-        let mut held = self.held_tags.remove(&key).unwrap_or_default();
-        let at_line_start = match self.cells[index].kind() {
-            CellKind::Agent { markdown, .. } => {
-                markdown.as_str().is_empty() || markdown.as_str().ends_with('\n')
-            }
-            _ => true,
-        };
-        let shown = filter_delta(&mut held, at_line_start, delta);
-        if !held.is_empty() {
-            self.held_tags.insert(key, held);
-        }
-        if !shown.is_empty() {
-            self.cells[index].append_text(&shown);
-            self.grew(shown.len());
-        }
-    }
-
-    pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
-        let index = self.streaming_cell(turn_id, item_id, || CellKind::Reasoning {
-            text: String::new(),
-        });
-        self.revision += 1;
-        self.cells[index].append_text(delta);
-        self.grew(delta.len());
-    }
-
-    /// A command's output. A command whose `item/started` never came (it began before tern
-    /// joined the thread) gets a cell from its first output; its `item/completed` names it.
-    pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
-        let index = self.streaming_cell(turn_id, item_id, || {
-            CellKind::Command(CommandCell {
-                command: UNNAMED_COMMAND.to_string(),
-                cwd: None,
-                actions: Vec::new(),
-                output: String::new(),
-                exit_code: None,
-                duration_ms: None,
-                running: true,
-                status: None,
-                decision: None,
-                shell: false,
-            })
-        });
-        if let Some(cell) = self.cell_for_item(turn_id, item_id) {
-            if let CellKind::Command(command) = cell.kind_mut() {
-                command.output.push_str(delta);
-            }
-        }
-        self.cap_output(index);
-        self.grew(delta.len());
-    }
-
     pub fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
         let kind = CellKind::Plan {
             explanation: plan.explanation.clone(),
@@ -606,66 +322,6 @@ impl Transcript {
                 let index = self.push(kind);
                 self.bind(&plan.turn_id, PLAN_KEY, index);
             }
-        }
-    }
-
-    /// Marks everything of a turn that was still streaming or running as finished; running
-    /// commands stay running when `commands_go_on` (they finish after the turn).
-    pub fn settle_turn(&mut self, turn_id: &str, commands_go_on: bool) {
-        let indices: Vec<usize> = self
-            .by_item
-            .get(turn_id)
-            .map(|items| items.values().copied().collect())
-            .unwrap_or_default();
-        for index in indices {
-            let cell = &mut self.cells[index];
-            if commands_go_on && matches!(cell.kind(), CellKind::Command(c) if c.running) {
-                continue;
-            }
-            cell.settle();
-        }
-        self.revision += 1;
-    }
-
-    /// A steer preempted the turn: every answer of it still streaming is dropped by the server
-    /// (never completed, never saved). Each is marked finished and followed by `note`.
-    pub fn cut_off_streaming_answers(&mut self, turn_id: &str, note: &str) {
-        let mut cut: Vec<usize> = self
-            .by_item
-            .get(turn_id)
-            .into_iter()
-            .flat_map(|items| items.values().copied())
-            .filter(|&i| {
-                matches!(
-                    self.cells[i].kind(),
-                    CellKind::Agent {
-                        streaming: true,
-                        ..
-                    }
-                )
-            })
-            .collect();
-        cut.sort_unstable();
-        // From the bottom, so the indices above stay valid while notes go in.
-        for &index in cut.iter().rev() {
-            self.cells[index].settle();
-            let note = Cell::new(CellKind::Notice {
-                level: NoticeLevel::Warning,
-                text: note.to_string(),
-            });
-            self.cells.insert(index + 1, note);
-            for bound in self
-                .by_item
-                .values_mut()
-                .flat_map(|items| items.values_mut())
-            {
-                if *bound > index {
-                    *bound += 1;
-                }
-            }
-        }
-        if !cut.is_empty() {
-            self.revision += 1;
         }
     }
 
@@ -721,7 +377,7 @@ impl Transcript {
     /// the ends the server recorded (see `replay`).
     pub fn load_turns(&mut self, turns: &[Turn]) {
         for turn in turns {
-            super::replay::load_turn(self, turn);
+            replay::load_turn(self, turn);
         }
     }
 }
@@ -765,59 +421,4 @@ pub fn file_name(path: &str) -> String {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.to_string())
-}
-
-/// Applies a later snapshot of an item to the cell shown so far. Command output streamed by
-/// deltas is kept when the completed item carries none.
-fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
-    match (cell, new) {
-        (CellKind::Command(old), CellKind::Command(mut new)) => {
-            if new.output.is_empty() {
-                new.output = std::mem::take(&mut old.output);
-            }
-            new.decision = new.decision.or(old.decision.take());
-            *old = new;
-        }
-        // The decision recorded on the cell outlives the item's updates.
-        (
-            CellKind::FileChange {
-                changes,
-                status,
-                cwd,
-                ..
-            },
-            CellKind::FileChange {
-                changes: new_changes,
-                status: new_status,
-                cwd: new_cwd,
-                ..
-            },
-        ) => {
-            *changes = new_changes;
-            *status = new_status;
-            *cwd = new_cwd;
-        }
-        (CellKind::Reasoning { text }, CellKind::Reasoning { text: new }) => {
-            if completed && !new.is_empty() {
-                *text = new;
-            }
-        }
-        // The completed plan is authoritative; a snapshot shorter than the deltas is not.
-        (
-            CellKind::ProposedPlan {
-                markdown,
-                streaming,
-            },
-            CellKind::ProposedPlan {
-                markdown: new,
-                streaming: new_streaming,
-            },
-        ) => {
-            if completed || new.len() > markdown.len() {
-                *markdown = new;
-            }
-            *streaming = new_streaming;
-        }
-        (cell, new) => *cell = new,
-    }
 }

@@ -1,12 +1,10 @@
 //! Sub-agents: the `collabAgentToolCall` and `subAgentActivity` items a parent thread shows when
 //! its model spawns, waits for, messages or closes child threads, and `thread/read`, which names
-//! a child (`agentNickname`, `agentRole`). Spelled as `generate-ts --experimental` prints them for
-//! codex 0.171 (`v2/CollabAgent*.ts`, `v2/SubAgentActivityKind.ts`, `v2/ThreadRead*.ts`).
+//! a child (`agentNickname`, `agentRole`; its types are in `thread_read`). Spelled as `generate-ts --experimental` prints them for
+//! codex 0.171 (`v2/CollabAgent*.ts`, `v2/SubAgentActivityKind.ts`).
 
-use super::items::Thread;
 use serde::{Deserialize, Serialize};
 
-pub const THREAD_READ: &str = "thread/read";
 /// The `sourceKinds` value of threads spawned by a parent's model (`thread/list`).
 pub const SOURCE_SUB_AGENT_SPAWN: &str = "subAgentThreadSpawn";
 
@@ -76,19 +74,6 @@ pub enum SubAgentActivityKind {
     Other,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ThreadReadParams {
-    pub thread_id: String,
-    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
-    pub include_turns: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ThreadReadResponse {
-    pub thread: Thread,
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::ThreadItem;
@@ -144,17 +129,5 @@ mod tests {
                 ..
             }
         ));
-    }
-
-    #[test]
-    fn read_params_are_spelled_as_the_schema() {
-        let params = ThreadReadParams {
-            thread_id: "T".into(),
-            include_turns: false,
-        };
-        assert_eq!(
-            serde_json::to_value(params).unwrap(),
-            json!({"threadId": "T"})
-        );
     }
 }

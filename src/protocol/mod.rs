@@ -23,6 +23,8 @@ pub mod server_requests;
 pub mod session;
 pub mod skills;
 pub mod terminals;
+pub mod thread_read;
+pub mod thread_settings;
 pub mod threads;
 
 pub use account::*;
@@ -43,4 +45,6 @@ pub use server_requests::*;
 pub use session::*;
 pub use skills::*;
 pub use terminals::*;
+pub use thread_read::*;
+pub use thread_settings::ThreadSettings;
 pub use threads::*;

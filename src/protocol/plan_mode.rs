@@ -4,7 +4,7 @@
 //! and reasoning — spelled as the pinned codex's `generate-ts --experimental` prints them
 //! (`/work/schema/ts-0.171/v2/…`). All of it needs `experimentalApi` in `initialize`.
 
-use super::requests::ThreadSettings;
+use super::thread_settings::ThreadSettings;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 

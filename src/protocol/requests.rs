@@ -1,8 +1,9 @@
 //! Client-to-server requests tern sends, and the parts of their responses it reads.
 
 use super::items::{Thread, Turn, UserInput};
+use super::thread_settings::ThreadSettings;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 pub const INITIALIZE: &str = "initialize";
 pub const INITIALIZED: &str = "initialized";
@@ -57,24 +58,6 @@ pub struct InitializeResponse {
     pub user_agent: String,
     #[serde(default)]
     pub codex_home: Option<String>,
-}
-
-/// Settings shared by `thread/start` and `thread/resume`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ThreadSettings {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub model: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cwd: Option<String>,
-    /// `AskForApproval`: "untrusted" | "on-request" | "never" (or a granular object).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub approval_policy: Option<String>,
-    /// `SandboxMode`: "read-only" | "workspace-write" | "danger-full-access".
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sandbox: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub config: Option<Map<String, Value>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -167,17 +150,5 @@ mod tests {
         );
         assert!(parse_config_override("no-equals-sign").is_err());
         assert!(parse_config_override("=x").is_err());
-    }
-
-    #[test]
-    fn thread_settings_omit_unset_fields() {
-        let s = ThreadSettings {
-            cwd: Some("/repo".into()),
-            ..Default::default()
-        };
-        assert_eq!(
-            serde_json::to_value(&s).unwrap(),
-            serde_json::json!({"cwd": "/repo"})
-        );
     }
 }

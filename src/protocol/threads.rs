@@ -3,7 +3,7 @@
 //! pinned codex's `generate-ts` prints them.
 
 use super::items::{Thread, Turn};
-use super::requests::ThreadSettings;
+use super::thread_settings::ThreadSettings;
 use serde::{Deserialize, Serialize};
 
 pub const THREAD_TURNS_LIST: &str = "thread/turns/list";

@@ -87,7 +87,8 @@ mod tests {
     use super::*;
     use crate::model::{MarkdownText, Theme};
     use crate::render::markdown::render_markdown;
-    use crate::render::message::{layout_message, lead};
+    use crate::render::message::layout_message;
+    use crate::render::message_lead::lead;
 
     fn text(laid: &Laid) -> Vec<String> {
         laid.iter().map(|l| super::text(&l.spans)).collect()

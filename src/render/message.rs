@@ -3,10 +3,11 @@
 //! so a delta costs the same at the end of a long message as at the start of a short one.
 
 use super::markdown::render_markdown_plain_code;
+use super::message_lead::{append_block, lead};
 use super::table_stream::layout_open_table;
 use super::text_chunks::{floor_char_boundary, layout_text_chunks, HUGE_TAIL_BYTES};
 use crate::model::{Laid, ListPart, MarkdownText, PlainCode, Theme};
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use std::borrow::Cow;
 
 /// Lines of an open code block laid out together and kept while it streams. Each chunk is
@@ -225,38 +226,6 @@ fn with_table_delimiter(tail: &str) -> std::borrow::Cow<'_, str> {
     fixed.push_str(&"|---".repeat(columns));
     fixed.push_str("|\n");
     fixed.into()
-}
-
-/// Adds one block's lines, a blank line apart from the previous block.
-pub(super) fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>, theme: Theme) {
-    if lines.is_empty() {
-        return;
-    }
-    let first = head.is_empty();
-    if !first {
-        head.push(Line::default());
-    }
-    head.extend(lead(lines, first, theme));
-}
-
-/// The message's first line carries the bullet; every other line is indented under it.
-pub(super) fn lead(
-    lines: Vec<Line<'static>>,
-    first: bool,
-    theme: Theme,
-) -> impl Iterator<Item = Line<'static>> {
-    let bullet = theme.palette().agent;
-    lines.into_iter().enumerate().map(move |(i, line)| {
-        let lead = if first && i == 0 {
-            Span::styled("• ", bullet)
-        } else {
-            Span::raw("  ")
-        };
-        let mut spans = Vec::with_capacity(line.spans.len() + 1);
-        spans.push(lead);
-        spans.extend(line.spans);
-        Line::from(spans)
-    })
 }
 
 #[cfg(test)]

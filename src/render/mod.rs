@@ -15,6 +15,7 @@ pub mod markdown;
 #[cfg(test)]
 mod markdown_cases;
 pub mod message;
+pub mod message_lead;
 pub mod numbers;
 pub mod permissions;
 pub mod prefix;

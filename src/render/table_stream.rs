@@ -6,7 +6,7 @@
 //! The result is line for line what laying out the whole table gives.
 
 use super::markdown::{parse_table, render_markdown};
-use super::message::lead;
+use super::message_lead::lead;
 use super::table::{fit_widths, row_lines, rule_line, widen, Row};
 use super::text_chunks::HUGE_TAIL_BYTES;
 use crate::model::{Laid, LaidTable, TableTail, Theme};

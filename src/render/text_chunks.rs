@@ -1,7 +1,7 @@
 //! A huge open block laid out in kept chunks, as an open code block is (see `message`).
 
 use super::markdown::render_markdown;
-use super::message::{append_block, lead};
+use super::message_lead::{append_block, lead};
 use crate::model::{Laid, Theme};
 use ratatui::text::Line;
 

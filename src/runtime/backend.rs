@@ -1,25 +1,11 @@
-//! What the loop needs of a terminal backend beyond drawing: synchronized frames, the
+//! What the loop needs of a terminal backend beyond drawing (the trait is `synced_backend`'s;
+//! its impls for the real and the test backend are here): synchronized frames, the
 //! clipboard, bytes written over a drawn frame (hyperlinks, alerts), and giving the terminal
 //! away to an external program and taking it back.
 
-use ratatui::backend::{Backend, CrosstermBackend, TestBackend};
+pub use super::synced_backend::SyncedBackend;
+use ratatui::backend::{CrosstermBackend, TestBackend};
 use std::io::Write;
-
-/// Backends that can wrap a frame in a synchronized update, so the terminal shows it whole.
-/// ratatui 0.30 gives each backend its own error type (crossterm's is `io::Error`, the test
-/// backend's `Infallible`); the loop reports them as `io::Error`.
-pub trait SyncedBackend: Backend<Error: Send + Sync + 'static> {
-    fn begin_frame(&mut self) {}
-    fn end_frame(&mut self) {}
-    /// Asks the terminal to put `text` on the clipboard.
-    fn copy_to_clipboard(&mut self, _text: &str) {}
-    /// Writes bytes that decorate the frame just drawn (hyperlinks).
-    fn overlay(&mut self, _bytes: &[u8]) {}
-    /// Gives the terminal back (main screen, cooked mode) for an external program, and takes it
-    /// again.
-    fn suspend(&mut self) {}
-    fn resume(&mut self) {}
-}
 
 impl<W: Write> SyncedBackend for CrosstermBackend<W> {
     fn copy_to_clipboard(&mut self, text: &str) {

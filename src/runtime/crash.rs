@@ -3,7 +3,7 @@
 //! (`app::leftovers`), and [`run_catching`] prints it as a normal exit would. Also the test hook
 //! that panics on purpose (`TERN_TEST_PANIC_ON_F12`), on the loop's own thread, inside it.
 
-use super::event_loop::SessionOutcome;
+use super::event_loop::LoopOutcome;
 use super::farewell::farewell_with;
 use crate::session::leftovers::take_left_by_panic;
 use crossterm::event::{Event, KeyCode};
@@ -30,7 +30,7 @@ pub fn run_catching(
         Err(_) => {
             super::terminal::restore();
             let left = take_left_by_panic().unwrap_or_default();
-            let outcome = SessionOutcome {
+            let outcome = LoopOutcome {
                 thread_id: left.thread_id,
                 failure: Some("tern stopped on an internal error (a bug; see above)".into()),
                 frames_drawn: 0,

@@ -30,7 +30,7 @@ pub use super::backend::{osc52, SyncedBackend};
 pub use super::effects::alert_bytes;
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct SessionOutcome {
+pub struct LoopOutcome {
     pub thread_id: Option<String>,
     /// Why the session could not go on, if it failed.
     pub failure: Option<String>,
@@ -43,7 +43,7 @@ pub struct SessionOutcome {
     pub unconfirmed: Option<String>,
 }
 
-pub struct SessionIo<S> {
+pub struct LoopIo<S> {
     pub terminal_events: S,
     pub connection: Connection,
     pub inbound: InboundReceiver,
@@ -61,61 +61,61 @@ pub const WAKE_TARGET: &str = "tern::wake";
 /// Server messages applied in one go before input is read again.
 const SERVER_BATCH: usize = 64;
 
-pub async fn run_session<B, S>(
+pub async fn run_loop<B, S>(
     terminal: &mut Terminal<B>,
-    io: SessionIo<S>,
+    io: LoopIo<S>,
     state: AppState,
-) -> io::Result<(SessionOutcome, AppState)>
+) -> io::Result<(LoopOutcome, AppState)>
 where
     B: SyncedBackend,
     S: Stream<Item = io::Result<Event>> + Unpin,
 {
-    run_session_restartable(terminal, io, state, None).await
+    run_loop_restartable(terminal, io, state, None).await
 }
 
-/// `run_session` with a way to start a new server when the app asks (`Effect::RestartServer`).
-pub async fn run_session_restartable<B, S>(
+/// `run_loop` with a way to start a new server when the app asks (`Effect::RestartServer`).
+pub async fn run_loop_restartable<B, S>(
     terminal: &mut Terminal<B>,
-    io: SessionIo<S>,
+    io: LoopIo<S>,
     state: AppState,
     spawner: Option<Spawner>,
-) -> io::Result<(SessionOutcome, AppState)>
+) -> io::Result<(LoopOutcome, AppState)>
 where
     B: SyncedBackend,
     S: Stream<Item = io::Result<Event>> + Unpin,
 {
-    let mut session = Session::new(terminal, io, state, spawner);
-    let mut deferred = session.start()?;
-    while !session.state.session.quitting {
+    let mut the_loop = Loop::new(terminal, io, state, spawner);
+    let mut deferred = the_loop.start()?;
+    while !the_loop.state.session.quitting {
         // What the last effects left to the loop, before anything else is read.
         if let Some(draft) = deferred.editor.take() {
-            deferred.merge(session.edit(&draft));
+            deferred.merge(the_loop.edit(&draft));
             continue;
         }
         if let Some(kill) = deferred.restart.take() {
-            deferred.merge(session.restart(kill));
+            deferred.merge(the_loop.restart(kill));
             continue;
         }
         if let Some((socket, kill)) = deferred.join.take() {
-            deferred.merge(session.join(&socket, kill));
+            deferred.merge(the_loop.join(&socket, kill));
             continue;
         }
-        let wake = session.wake().await;
+        let wake = the_loop.wake().await;
         tracing::trace!(target: WAKE_TARGET, why = wake.why(), "the loop woke");
         match wake {
             Wake::Input(event) => {
                 let now = Instant::now();
-                deferred.merge(session.apply(event, now));
+                deferred.merge(the_loop.apply(event, now));
                 // What the person did shows at once, not in the streaming frame slot.
-                session.frames.request_now(now);
+                the_loop.frames.request_now(now);
             }
-            Wake::Finished(event) => deferred.merge(session.apply(event, Instant::now())),
-            Wake::Server(first) => deferred.merge(session.apply_server_batch(first)),
-            Wake::Frame => session.draw()?,
+            Wake::Finished(event) => deferred.merge(the_loop.apply(event, Instant::now())),
+            Wake::Server(first) => deferred.merge(the_loop.apply_server_batch(first)),
+            Wake::Frame => the_loop.draw()?,
             Wake::Nothing => {}
         }
     }
-    Ok(session.finish())
+    Ok(the_loop.finish())
 }
 
 /// Why the loop woke.
@@ -145,7 +145,7 @@ impl Wake {
 }
 
 /// The loop's resources.
-struct Session<'t, B: SyncedBackend, S> {
+struct Loop<'t, B: SyncedBackend, S> {
     terminal: &'t mut Terminal<B>,
     state: AppState,
     input: Input<S>,
@@ -168,19 +168,19 @@ struct Session<'t, B: SyncedBackend, S> {
     frames_drawn: u64,
 }
 
-impl<'t, B, S> Session<'t, B, S>
+impl<'t, B, S> Loop<'t, B, S>
 where
     B: SyncedBackend,
     S: Stream<Item = io::Result<Event>> + Unpin,
 {
     fn new(
         terminal: &'t mut Terminal<B>,
-        io: SessionIo<S>,
+        io: LoopIo<S>,
         state: AppState,
         spawner: Option<Spawner>,
     ) -> Self {
         let (responses_tx, responses) = mpsc::unbounded_channel();
-        Session {
+        Loop {
             terminal,
             state,
             input: Input::new(io.terminal_events, io.renew_input),
@@ -362,10 +362,10 @@ where
         deferred
     }
 
-    fn finish(self) -> (SessionOutcome, AppState) {
+    fn finish(self) -> (LoopOutcome, AppState) {
         let state = self.state;
         let failure = state.session.lifecycle.failure().map(str::to_string);
-        let outcome = SessionOutcome {
+        let outcome = LoopOutcome {
             thread_id: state.session.thread_id().map(str::to_string),
             failure,
             frames_drawn: self.frames_drawn,

@@ -3,7 +3,7 @@
 //! reaches the terminal with no screen layer in between: it is sanitised here, in one pure
 //! function the property tests call.
 
-use super::event_loop::SessionOutcome;
+use super::event_loop::LoopOutcome;
 use crate::render::resume_hint::resume_command;
 use crate::text::sanitize::printable_text;
 
@@ -15,13 +15,13 @@ pub struct Farewell {
 }
 
 /// What to print with the default settings: what `/copy` copied is named, not printed.
-pub fn farewell(outcome: &SessionOutcome, demo: bool) -> Farewell {
+pub fn farewell(outcome: &LoopOutcome, demo: bool) -> Farewell {
     farewell_with(outcome, demo, false)
 }
 
 /// What to print; `print_copied` (`--print-copied`, `print_copied = true`) prints the copied
 /// text itself too.
-pub fn farewell_with(outcome: &SessionOutcome, demo: bool, print_copied: bool) -> Farewell {
+pub fn farewell_with(outcome: &LoopOutcome, demo: bool, print_copied: bool) -> Farewell {
     let mut out = Farewell::default();
     // Drafts are kept: what was typed and never sent is not lost with the screen.
     if let Some(text) = &outcome.unsent {
@@ -92,12 +92,8 @@ pub fn farewell_with(outcome: &SessionOutcome, demo: bool, print_copied: bool) -
 mod tests {
     use super::*;
 
-    fn outcome(
-        thread: Option<&str>,
-        failure: Option<&str>,
-        copied: Option<&str>,
-    ) -> SessionOutcome {
-        SessionOutcome {
+    fn outcome(thread: Option<&str>, failure: Option<&str>, copied: Option<&str>) -> LoopOutcome {
+        LoopOutcome {
             thread_id: thread.map(str::to_string),
             failure: failure.map(str::to_string),
             frames_drawn: 0,

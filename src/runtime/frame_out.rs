@@ -57,7 +57,7 @@ impl<W: Write> Write for FrameOut<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::backend::SyncedBackend;
+    use crate::runtime::synced_backend::SyncedBackend;
     use ratatui::backend::CrosstermBackend;
     use ratatui::widgets::Paragraph;
     use ratatui::Terminal;

@@ -1,11 +1,11 @@
 //! Reads `git diff HEAD` for the diff view: bounded in time and size, never blocking the loop,
 //! and with errors a person can act on.
 
+use super::git_command::reading_git;
 use crate::app::GitDiffOutput;
 use std::process::{ExitStatus, Stdio};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt};
-use tokio::process::Command;
 
 /// A repository so large that `git diff` takes longer is not worth waiting for in a pager.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
@@ -81,7 +81,7 @@ const NOTHING_RUNS: &[&str] = &[
 /// to be emptied for the call: belt and braces for a git too old to read attributes from a
 /// tree (`GIT_ATTR_SOURCE`, git 2.42). Reading config runs nothing.
 async fn configured_filters(git: &str, cwd: &str) -> Vec<String> {
-    let output = Command::new(git)
+    let output = reading_git(git, cwd)
         .args([
             "config",
             "--null",
@@ -89,10 +89,7 @@ async fn configured_filters(git: &str, cwd: &str) -> Vec<String> {
             "--get-regexp",
             r"^filter\..*\.(clean|smudge|process)$",
         ])
-        .current_dir(cwd)
-        .stdin(Stdio::null())
         .stderr(Stdio::null())
-        .kill_on_drop(true)
         .output();
     match tokio::time::timeout(Duration::from_secs(2), output).await {
         Ok(Ok(out)) => String::from_utf8_lossy(&out.stdout)
@@ -105,7 +102,7 @@ async fn configured_filters(git: &str, cwd: &str) -> Vec<String> {
 }
 
 async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<Run, String> {
-    let mut command = Command::new(git);
+    let mut command = reading_git(git, cwd);
     for setting in NOTHING_RUNS
         .iter()
         .map(|s| s.to_string())
@@ -125,15 +122,10 @@ async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<Run, String> {
             "--ignore-submodules=all",
         ])
         .args(args)
-        .current_dir(cwd)
         .env("GIT_ATTR_SOURCE", EMPTY_TREE)
         .env_remove("GIT_EXTERNAL_DIFF")
-        // Reading must never take the index lock from the agent's own git commands.
-        .env("GIT_OPTIONAL_LOCKS", "0")
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true);
+        .stderr(Stdio::piped());
     let mut child = command.spawn().map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound if !std::path::Path::new(cwd).is_dir() => {
             format!("The working directory {cwd} does not exist.")
@@ -192,15 +184,7 @@ async fn read_capped(mut reader: impl AsyncRead + Unpin, cap: usize) -> (Vec<u8>
 mod tests {
     use super::*;
 
-    fn git(dir: &std::path::Path, args: &[&str]) -> bool {
-        std::process::Command::new("git")
-            .args(args)
-            .current_dir(dir)
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    }
+    use crate::runtime::git_command::test_git as git;
 
     #[tokio::test]
     async fn a_repository_shows_its_changes_and_other_places_say_why_not() {

@@ -1,10 +1,9 @@
 //! The branches and recent commits `/review` offers: `git for-each-ref` and `git log`, bounded in
 //! time and size, never blocking the loop.
 
+use super::git_command::reading_git;
 use crate::session::event::{CommitRef, GitRefKind, GitRefs};
-use std::process::Stdio;
 use std::time::Duration;
-use tokio::process::Command;
 
 const TIMEOUT: Duration = Duration::from_secs(10);
 /// Commits listed, as the official TUI does.
@@ -67,13 +66,9 @@ pub async fn read_git_refs(git: &str, cwd: &str, kind: GitRefKind) -> Result<Git
 }
 
 async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<String, String> {
-    let output = Command::new(git)
+    let output = reading_git(git, cwd)
         .args(["-c", "core.quotepath=off", "--no-pager"])
         .args(args)
-        .current_dir(cwd)
-        .env("GIT_OPTIONAL_LOCKS", "0")
-        .stdin(Stdio::null())
-        .kill_on_drop(true)
         .output()
         .await
         .map_err(|e| match e.kind() {
@@ -100,16 +95,7 @@ async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    fn git(dir: &std::path::Path, args: &[&str]) -> bool {
-        std::process::Command::new("git")
-            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
-            .args(args)
-            .current_dir(dir)
-            .env("GIT_CONFIG_GLOBAL", "/dev/null")
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    }
+    use crate::runtime::git_command::test_git as git;
 
     #[tokio::test]
     async fn branches_and_commits_are_listed_with_subjects() {

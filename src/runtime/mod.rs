@@ -17,6 +17,7 @@ pub mod farewell;
 pub mod frame_out;
 pub mod frames;
 pub mod git;
+pub mod git_command;
 pub mod git_refs;
 pub mod graphics_query;
 pub mod history_file;
@@ -36,8 +37,9 @@ pub mod restart;
 pub mod restore;
 pub mod rules_file;
 pub mod server_process;
+pub mod synced_backend;
 pub mod terminal;
 pub mod themes;
 pub mod turn_store;
 
-pub use event_loop::{run_session, run_session_restartable, SessionOutcome};
+pub use event_loop::{run_loop, run_loop_restartable, LoopOutcome};

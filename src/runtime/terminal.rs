@@ -46,29 +46,14 @@ impl TerminalGuard {
         ACTIVE.store(true, Ordering::SeqCst);
         abort_restore::set_state(true, false, false);
         let mut stdout = io::stdout();
-        // Focus changes tell whether a finished turn should ring the bell (session::attention).
-        execute!(
-            stdout,
-            EnterAlternateScreen,
-            EnableBracketedPaste,
-            EnableFocusChange
-        )?;
-        if mouse {
-            execute!(stdout, EnableMouseCapture)?;
-            MOUSE.store(true, Ordering::SeqCst);
-        }
+        enter_screen(&mut stdout, mouse)?;
+        MOUSE.store(mouse, Ordering::SeqCst);
         // Asked before anything else reads the terminal's input, so its answers are tern's.
         let images = super::graphics_query::ask();
         // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol, and
         // with it the terminal says which keys are auto-repeats, which never answer a question.
         if supports_keyboard_enhancement().unwrap_or(false) {
-            execute!(
-                stdout,
-                PushKeyboardEnhancementFlags(
-                    KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
-                        | KeyboardEnhancementFlags::REPORT_EVENT_TYPES
-                )
-            )?;
+            push_keyboard_flags(&mut stdout)?;
             KEYBOARD_ENHANCED.store(true, Ordering::SeqCst);
         }
         abort_restore::set_state(
@@ -168,16 +153,7 @@ pub fn continued() {
         let _ = disable_raw_mode();
         abort_restore::reset_termios();
         let _ = enable_raw_mode();
-        let mut stdout = io::stdout();
-        let _ = execute!(
-            stdout,
-            EnterAlternateScreen,
-            EnableBracketedPaste,
-            EnableFocusChange
-        );
-        if MOUSE.load(Ordering::SeqCst) {
-            let _ = execute!(stdout, EnableMouseCapture);
-        }
+        let _ = enter_screen(&mut io::stdout(), MOUSE.load(Ordering::SeqCst));
         NEEDS_CLEAR.store(true, Ordering::SeqCst);
     }
 }
@@ -212,23 +188,37 @@ pub fn resume() {
     let _ = enable_raw_mode();
     ACTIVE.store(true, Ordering::SeqCst);
     let mut stdout = io::stdout();
-    // Focus reporting too: without it a finished turn cannot tell whether to ring.
-    let _ = execute!(
+    let _ = enter_screen(&mut stdout, MOUSE.load(Ordering::SeqCst));
+    if KEYBOARD_ENHANCED.load(Ordering::SeqCst) {
+        let _ = push_keyboard_flags(&mut stdout);
+    }
+}
+
+/// What tern asks of the terminal when it takes the full screen, at start and each time it takes
+/// it back (after the editor, a stop, a SIGCONT): the alternate screen, bracketed paste, focus
+/// changes (without them a finished turn cannot tell whether to ring, `session::attention`),
+/// and the mouse when `mouse` is on.
+fn enter_screen(stdout: &mut io::Stdout, mouse: bool) -> io::Result<()> {
+    execute!(
         stdout,
         EnterAlternateScreen,
         EnableBracketedPaste,
         EnableFocusChange
-    );
-    if MOUSE.load(Ordering::SeqCst) {
-        let _ = execute!(stdout, EnableMouseCapture);
+    )?;
+    if mouse {
+        execute!(stdout, EnableMouseCapture)?;
     }
-    if KEYBOARD_ENHANCED.load(Ordering::SeqCst) {
-        let _ = execute!(
-            stdout,
-            PushKeyboardEnhancementFlags(
-                KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
-                    | KeyboardEnhancementFlags::REPORT_EVENT_TYPES
-            )
-        );
-    }
+    Ok(())
+}
+
+/// The kitty keyboard protocol's flags tern asks for: Shift+Enter told from Enter, and
+/// auto-repeats marked (a repeat never answers a question).
+fn push_keyboard_flags(stdout: &mut io::Stdout) -> io::Result<()> {
+    execute!(
+        stdout,
+        PushKeyboardEnhancementFlags(
+            KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES
+                | KeyboardEnhancementFlags::REPORT_EVENT_TYPES
+        )
+    )
 }

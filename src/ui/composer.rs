@@ -4,7 +4,7 @@
 
 use super::chrome::rounded_box;
 use crate::app::{Lifecycle, Session};
-use crate::controls::composer::placeholder;
+use crate::controls::composer::{placeholder, whole_parts};
 use crate::model::agents::Agent;
 use crate::session::quit_ladder;
 use crate::text::sanitize::sanitize_line;
@@ -146,18 +146,5 @@ fn agent_placeholder(state: &Session, agent: &Agent, width: usize) -> String {
     } else {
         format!("{name} takes no direct messages · Alt+← back to the main thread")
     };
-    // Whole parts only, as many as fit.
-    let mut shown = String::new();
-    for part in full.split(" · ") {
-        let next = if shown.is_empty() {
-            part.to_string()
-        } else {
-            format!("{shown} · {part}")
-        };
-        if unicode_width::UnicodeWidthStr::width(next.as_str()) > width {
-            break;
-        }
-        shown = next;
-    }
-    shown
+    whole_parts(&full, width)
 }

@@ -30,6 +30,7 @@ mod question_view;
 mod queued;
 mod review;
 mod rewind;
+mod row_origin;
 mod rules;
 mod search;
 mod selected;

@@ -1,7 +1,7 @@
 //! The search bar and the highlighting of matches in the visible rows.
 
 use super::chrome::popup_box;
-use super::transcript::RowOrigin;
+use super::row_origin::RowOrigin;
 use crate::app::layers::search::{find_all, plain_text, Search};
 use crate::app::AppState;
 use crate::render::fit::cells;

@@ -2,7 +2,7 @@
 //! mentions; the transcript marks the cell's rows (`mark`).
 
 use super::chrome::popup_box;
-use super::transcript::RowOrigin;
+use super::row_origin::RowOrigin;
 use crate::app::layers::SelectedCell;
 use crate::app::AppState;
 use crate::controls::selection::cell_text;

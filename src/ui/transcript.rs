@@ -1,5 +1,6 @@
 //! The scrolling transcript. Only the cells in the window are laid out and copied to the screen.
 
+use super::row_origin::RowOrigin;
 use crate::app::AppState;
 use crate::controls::scroll::Measure;
 use ratatui::layout::Rect;
@@ -7,13 +8,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
-
-/// Where a screen row of the transcript comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RowOrigin {
-    pub cell: usize,
-    pub row: usize,
-}
 
 /// Where an image preview goes on screen: the rows its cell keeps free, all of them in view.
 #[derive(Debug, Clone, PartialEq, Eq)]

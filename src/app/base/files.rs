@@ -17,7 +17,7 @@ use crate::session::file_search::search;
 use crate::session::state::Session;
 
 /// Whether an `@` (or the skill finder's `$`) typed now starts a mention: at the start of the
-/// composer or after whitespace. One rule for both finders (`keys::BaseState::mention_here`).
+/// composer or after whitespace. One rule for both finders (`base_state::BaseState::mention_here`).
 pub fn starts_mention(state: &Session) -> bool {
     state
         .composer

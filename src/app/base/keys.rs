@@ -1,131 +1,17 @@
-//! The conversation's keys — the transcript and the composer — as one table, and the state its
-//! conditions read ([`BaseState`]: a few yes/no facts, so a test can try every combination
-//! and fail when two rows take the same key in the same state).
+//! The conversation's keys — the transcript and the composer — as one table. What its
+//! conditions read is [`BaseState`] (`base_state`), what its rows do [`BaseKey`] (`base_key`),
+//! and vim's normal-mode rows come from `vim_rows`.
 //!
 //! The rows are in hint-bar order; the ones help alone lists follow. The keys several modes
 //! share (Esc, Ctrl+R, Alt+←/→, `?`, `/`, Ctrl+Z, Shift+Tab, Ctrl+O) are listed by
 //! `precedence`, which reads this table.
 
+use super::base_key::BaseKey;
+use super::base_state::BaseState;
+use super::vim_rows::{vim, VIM_COUNT, VIM_EDIT, VIM_INSERT, VIM_MOVE, VIM_OPERATOR};
 use crate::controls::composer::Edit;
 use crate::controls::keys::{Chord, KeyRow, KeyTable, Rest, Show, Words};
 use crossterm::event::KeyCode;
-
-/// What the conversation's keys read: the precedence table's columns, then the facts single
-/// rows need.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct BaseState {
-    /// A turn is running (it can be interrupted or steered).
-    pub running: bool,
-    /// A turn is starting, running or being interrupted.
-    pub busy: bool,
-    pub composer_empty: bool,
-    /// A layer is open over the conversation (the keys it passes on come here).
-    pub layer_open: bool,
-    /// Vim keys are on (`/vim`): Esc is vim's, not the interrupt (Ctrl+C interrupts).
-    pub vim: bool,
-    /// Vim's normal mode: letters are vim's commands, Ctrl+R redoes.
-    pub vim_normal: bool,
-    /// A server question is up: keys reach the draft under it as typing.
-    pub question: bool,
-    /// The transcript is scrolled back (not following the end).
-    pub reading_back: bool,
-    /// Messages wait for the next turn.
-    pub queued: bool,
-    /// The cursor is on the composer's first line.
-    pub first_line: bool,
-    /// An `@` typed now starts a mention (at the start, or after a space).
-    pub mention_here: bool,
-}
-
-impl BaseState {
-    /// Whether the facts can hold together (an empty composer's cursor is on its first line,
-    /// where a mention may start; a running turn is a busy one).
-    pub fn possible(&self) -> bool {
-        (!self.composer_empty || (self.first_line && self.mention_here))
-            && (!self.running || self.busy)
-            && (!self.vim_normal || self.vim)
-    }
-
-    /// Every state, for the tests that try them all.
-    pub fn all() -> impl Iterator<Item = BaseState> {
-        (0u32..1 << 11)
-            .map(|bits| {
-                let bit = |n: u32| bits & (1 << n) != 0;
-                BaseState {
-                    running: bit(0),
-                    busy: bit(1),
-                    composer_empty: bit(2),
-                    layer_open: bit(3),
-                    vim_normal: bit(4),
-                    question: bit(5),
-                    reading_back: bit(6),
-                    queued: bit(7),
-                    first_line: bit(8),
-                    mention_here: bit(9),
-                    vim: bit(10),
-                }
-            })
-            .filter(BaseState::possible)
-    }
-}
-
-/// What the conversation's keys do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BaseKey {
-    Interrupt,
-    Help,
-    /// Send, steer, or send once the turn ends (the outbox decides).
-    Send,
-    Queue,
-    /// End on an empty composer, Ctrl+End: follow the end of the transcript.
-    Follow,
-    /// Home on an empty composer, Ctrl+Home: the top.
-    Top,
-    Search,
-    PageUp,
-    PageDown,
-    /// The router's: the Ctrl+C ladder (`quit_ladder`).
-    CtrlC,
-    QueueFocus,
-    Mention,
-    /// ↑/↓ on an empty composer while reading back: the transcript by a line.
-    LineUp,
-    LineDown,
-    HistorySearch,
-    Editor,
-    /// Ctrl+V: attach the clipboard's image (text arrives as a paste, not as this key).
-    PasteImage,
-    Expand,
-    Commands,
-    Quit,
-    /// Job control: tern stops until `fg`.
-    Suspend,
-    /// Alt+↑: select a cell of the transcript (`layers::selected`).
-    SelectCell,
-    /// A composer edit.
-    Edit(Edit),
-    /// Alt+← / Alt+→ on an empty composer: the previous or next of the main thread and its
-    /// sub-agents.
-    AgentPrevious,
-    AgentNext,
-    /// `$` where a mention starts: the skill finder.
-    SkillMention,
-    /// Vim: to normal mode (in normal mode, the command being typed is dropped).
-    VimEscape,
-    /// Vim's redo, in normal mode.
-    VimRedo,
-    /// A key of vim's normal mode, to its engine as typed (`composer::vim`).
-    VimCommand,
-    /// Esc on an empty, idle composer: the first arms, the second opens the rewind list.
-    Rewind,
-    /// Shift+Tab: the next collaboration mode.
-    Mode,
-    /// Alt+, / Alt+.: less / more reasoning for the next turn.
-    EffortDown,
-    EffortUp,
-    /// Held for a coming issue: does nothing yet.
-    Reserved,
-}
 
 const fn row(
     name: &'static str,
@@ -187,75 +73,6 @@ fn ctrl_c_words(s: &BaseState) -> Words {
         }
     }
 }
-
-/// A key of vim's normal mode: help's, as typed to vim's engine, never moved by `[keys]`.
-const fn vim(
-    name: &'static str,
-    keys: &'static [Chord],
-    help: &'static str,
-) -> KeyRow<BaseState, BaseKey> {
-    KeyRow::new(name, keys, BaseKey::VimCommand, help)
-        .when("vim's normal mode", |s: &BaseState| {
-            s.vim_normal && !s.question
-        })
-        .fixed()
-        .help()
-}
-
-const VIM_INSERT: &[Chord] = &[
-    Chord::ch('i'),
-    Chord::ch('a'),
-    Chord::ch('I'),
-    Chord::ch('A'),
-    Chord::ch('o'),
-    Chord::ch('O'),
-];
-const VIM_MOVE: &[Chord] = &[
-    Chord::ch('h'),
-    Chord::ch('j'),
-    Chord::ch('k'),
-    Chord::ch('l'),
-    Chord::ch('w'),
-    Chord::ch('b'),
-    Chord::ch('e'),
-    Chord::ch('W'),
-    Chord::ch('B'),
-    Chord::ch('E'),
-    Chord::ch('0'),
-    Chord::ch('^'),
-    Chord::ch('$'),
-    Chord::ch('g'),
-    Chord::ch('G'),
-    Chord::ch('f'),
-    Chord::ch('t'),
-    Chord::ch('F'),
-    Chord::ch('T'),
-];
-const VIM_COUNT: &[Chord] = &[
-    Chord::ch('1'),
-    Chord::ch('2'),
-    Chord::ch('3'),
-    Chord::ch('4'),
-    Chord::ch('5'),
-    Chord::ch('6'),
-    Chord::ch('7'),
-    Chord::ch('8'),
-    Chord::ch('9'),
-];
-const VIM_OPERATOR: &[Chord] = &[Chord::ch('d'), Chord::ch('c'), Chord::ch('y')];
-const VIM_EDIT: &[Chord] = &[
-    Chord::ch('x'),
-    Chord::ch('X'),
-    Chord::ch('s'),
-    Chord::ch('S'),
-    Chord::ch('D'),
-    Chord::ch('C'),
-    Chord::ch('Y'),
-    Chord::ch('r'),
-    Chord::ch('R'),
-    Chord::ch('p'),
-    Chord::ch('P'),
-];
 
 const ALT_LEFT: Chord = Chord::alt(KeyCode::Left);
 /// Help over any view, by default.

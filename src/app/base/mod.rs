@@ -3,6 +3,8 @@
 //! layer above ignored. Its keys are one table (`keys`); what they do is here. With vim keys
 //! on, what reaches the composer goes through vim's engine first (`vim_keys`).
 
+pub mod base_key;
+pub mod base_state;
 pub mod composer_input;
 pub mod files;
 pub mod finder;
@@ -12,14 +14,17 @@ pub mod precedence;
 pub mod skills;
 pub mod slash;
 pub mod vim_keys;
+mod vim_rows;
 
 use super::layer_types::Input;
 use super::layers::{Ctx, Help, HistorySearch, Layer, Outcome, Search, ViewCx};
 use crate::controls::keys::{Chord, KeyList, Resolved};
 use crate::session::actions::{interrupt, quit};
 use crate::session::state::{Session, TurnPhase};
+use base_key::BaseKey;
+use base_state::BaseState;
 use crossterm::event::{KeyEvent, MouseEventKind};
-use keys::{BaseKey, BaseState, KEYS};
+use keys::KEYS;
 
 pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     // The composer's lists see its keys first.
@@ -207,7 +212,6 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
                 true,
             ))
         }
-        BaseKey::Reserved => {}
     }
     Outcome::Consumed(vec![])
 }

@@ -3,12 +3,14 @@
 //! are the facts that decide — a turn running, the composer empty, a layer open, vim keys off,
 //! in insert mode or in normal mode — and a test tries every combination of every fact the rows
 //! read and fails when two rows take the same key in the same state: no row may shadow
-//! another silently. A later issue adds its row to `keys::KEYS` (or claims a reserved one) and
-//! the test tells it where it collides.
+//! another silently. A later issue adds its row to `keys::KEYS` and the
+//! test tells it where it collides.
 //!
 //! With a layer open, the layer's own table sees the key first; what it passes on comes here.
 
-use super::keys::{BaseState, KEYS};
+use super::base_key::BaseKey;
+use super::base_state::BaseState;
+use super::keys::KEYS;
 use crate::controls::keys::{Chord, KeyRow, KeyTable, Keymap};
 use crossterm::event::KeyCode;
 
@@ -32,8 +34,6 @@ pub struct Taker {
     /// The row's name, and what it does; `None`: the key does nothing there (typed, for a
     /// character).
     pub row: Option<(&'static str, &'static str)>,
-    /// Held for a coming issue.
-    pub reserved: Option<&'static str>,
 }
 
 /// The rows of the conversation's table that take `chord` in `state` (more than one is the
@@ -42,7 +42,7 @@ pub fn takers(
     chord: &Chord,
     state: &BaseState,
     keymap: &Keymap,
-) -> Vec<&'static KeyRow<BaseState, super::keys::BaseKey>> {
+) -> Vec<&'static KeyRow<BaseState, BaseKey>> {
     KEYS.rows
         .iter()
         .filter(|row| row.applies(state) && KEYS.keys_of(row, Some(state), keymap).contains(chord))
@@ -126,10 +126,6 @@ pub fn table(chord: &Chord, keymap: &Keymap) -> Vec<Taker> {
             Taker {
                 state,
                 row: row.map(|row| (row.name, row.words.help)),
-                reserved: row.and_then(|row| match row.show {
-                    crate::controls::keys::Show::Reserved(issue) => Some(issue),
-                    _ => None,
-                }),
             }
         })
         .collect()
@@ -215,7 +211,7 @@ mod tests {
             "Esc idle on an empty composer: the rewind (issue 20)"
         );
         assert_eq!(esc[0].name, "rewind");
-        assert_eq!(esc[0].action, super::super::keys::BaseKey::Rewind);
+        assert_eq!(esc[0].action, super::super::base_key::BaseKey::Rewind);
     }
 
     #[test]

@@ -67,6 +67,12 @@ pub fn placeholder(turn_active: bool, width: usize) -> String {
     } else {
         PLACEHOLDER
     };
+    whole_parts(full, width)
+}
+
+/// The parts of `full` (split at " · ") that fit in `width` columns, whole: a part cut
+/// mid-word reads as a different key. Every placeholder of the composer is cut this way.
+pub fn whole_parts(full: &str, width: usize) -> String {
     let mut shown = String::new();
     for part in full.split(" · ") {
         let next = if shown.is_empty() {

@@ -12,9 +12,6 @@ pub enum Show {
     Help,
     /// Only in the full reference (`tern --keys`, `/help`): editing keys everyone knows.
     Reference,
-    /// Held for a coming feature (the issue that brings it): no other row may take the key in
-    /// this state, and until then it does nothing.
-    Reserved(&'static str),
 }
 
 /// What becomes of a key no row takes.

@@ -133,12 +133,6 @@ impl<S, A> KeyRow<S, A> {
         self
     }
 
-    /// Held for the feature of `issue`: nothing else may take the key here.
-    pub const fn reserved(mut self, issue: &'static str) -> Self {
-        self.show = Show::Reserved(issue);
-        self
-    }
-
     /// The config file cannot move it.
     pub const fn fixed(mut self) -> Self {
         self.remappable = false;
@@ -195,10 +189,6 @@ impl<S, A> KeyRow<S, A> {
 
     pub fn applies(&self, state: &S) -> bool {
         (self.when.holds)(state)
-    }
-
-    pub fn is_reserved(&self) -> bool {
-        matches!(self.show, Show::Reserved(_))
     }
 }
 
@@ -275,7 +265,6 @@ impl<S, A: Copy> KeyTable<S, A> {
     pub fn resolve(&self, key: &KeyEvent, state: &S, keymap: &Keymap) -> Resolved<A> {
         match self.row_for(key, state, keymap) {
             Some(row) if row.passes => Resolved::Pass,
-            Some(row) if row.is_reserved() => Resolved::Swallow,
             Some(row) => Resolved::Row(row.action),
             None => match self.rest(state).fate(&Chord::of(key)) {
                 Fate::Pass => Resolved::Pass,
@@ -364,7 +353,7 @@ impl<S, A: Copy> KeyTable<S, A> {
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.rows
             .iter()
-            .filter(|row| row.remappable && row.keys_of.is_none() && !row.is_reserved())
+            .filter(|row| row.remappable && row.keys_of.is_none())
             .map(|row| row.name)
     }
 }

@@ -1,12 +1,13 @@
 //! End to end: the real `tern` binary in a pseudo-terminal driving the real `codex app-server`
 //! (pinned; `TERN_CODEX_BIN`) against the mock Responses API (`support::mock_model`), each test
-//! with its own CODEX_HOME, HOME and workspace (`support::codex_env`, `support::e2e`). Skipped
-//! without codex, failed when `CI` is set.
+//! with its own CODEX_HOME, HOME and workspace (`support::codex_env`, `support::e2e`). Without
+//! codex a test fails saying how to get it; `TERN_SKIP_E2E=1` skips them instead (`harness`).
 
 mod agents;
 mod codex;
 mod commands;
 mod everyday;
+mod harness;
 mod mcp_skills;
 mod plan_mode;
 mod quiet_model;

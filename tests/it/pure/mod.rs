@@ -57,6 +57,7 @@ mod skills;
 mod steer_queue;
 mod themes;
 mod thread_picker;
+mod thread_picker_actions;
 mod threads_apart;
 mod timers;
 mod titles;

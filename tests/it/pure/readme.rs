@@ -62,7 +62,8 @@ fn the_readme_keeps_to_200_lines_and_each_section_to_its_budget() {
 fn every_key_in_the_readme_is_a_key_of_the_table_it_names() {
     let text = readme();
     let rows = table_rows(&text, "keys");
-    assert!(rows.len() >= 15, "the keys table: {rows:?}");
+    // The keys used most; `?` and `tern --keys` list the rest (issue 30 made room this way).
+    assert!(rows.len() >= 10, "the keys table: {rows:?}");
     let tables = tables(&Keymap::default());
     for row in rows {
         let [keys, place, does] = &row[..] else {

@@ -422,7 +422,7 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
 #[test]
 fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
     use tern::runtime::farewell::farewell;
-    use tern::runtime::SessionOutcome;
+    use tern::runtime::LoopOutcome;
     use tern::session::outbox::{unconfirmed_steers, unsent_text};
 
     let now = Instant::now();
@@ -439,7 +439,7 @@ fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
         unconfirmed_steers(&state.session).as_deref(),
         Some("steer in \u{1b}[2Jflight")
     );
-    let outcome = SessionOutcome {
+    let outcome = LoopOutcome {
         thread_id: None,
         failure: None,
         frames_drawn: 0,

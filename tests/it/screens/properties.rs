@@ -18,7 +18,7 @@ use std::time::Instant;
 use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, ListPurpose, RequestTag};
 use tern::runtime::farewell::farewell;
-use tern::runtime::SessionOutcome;
+use tern::runtime::LoopOutcome;
 
 fn fragment() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -379,7 +379,7 @@ proptest! {
     fn what_is_printed_after_exit_holds_no_control_character(
         thread in hostile(), failure in hostile(), copied in hostile(), demo in any::<bool>(),
     ) {
-        let outcome = SessionOutcome {
+        let outcome = LoopOutcome {
             thread_id: Some(thread.clone()),
             failure: Some(failure),
             frames_drawn: 0,

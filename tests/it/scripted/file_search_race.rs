@@ -17,7 +17,7 @@ use tern::app::{AppState, SessionConfig};
 use tern::protocol::ThreadSettings;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::Connection;
-use tern::runtime::event_loop::SessionIo;
+use tern::runtime::event_loop::LoopIo;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::sync::{mpsc, watch};
 
@@ -217,7 +217,7 @@ async fn a_query_typed_in_one_burst_shows_its_files_whatever_order_searches_are_
     });
 
     let mut terminal = RecordingBackend::terminal(80, 20, Default::default(), frames_tx);
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events,
         connection,
         inbound,
@@ -226,7 +226,7 @@ async fn a_query_typed_in_one_burst_shows_its_files_whatever_order_searches_are_
     };
     tokio::time::timeout(
         DEADLINE,
-        tern::runtime::run_session(&mut terminal, io, AppState::new(config)),
+        tern::runtime::run_loop(&mut terminal, io, AppState::new(config)),
     )
     .await
     .expect("the session did not end")

@@ -10,7 +10,7 @@ use tern::app::{AppEvent, AppState, SessionConfig};
 use tern::protocol::RequestId;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::{Connection, Inbound};
-use tern::runtime::event_loop::SessionIo;
+use tern::runtime::event_loop::LoopIo;
 
 use crate::support::recording_backend::RecordingBackend;
 
@@ -58,15 +58,15 @@ async fn a_key_typed_during_a_flood_of_deltas_is_drawn_before_the_flood_is_appli
     let frames = Arc::new(Mutex::new(Vec::new()));
     let (last, mut screens) = tokio::sync::watch::channel(String::new());
     let mut terminal = RecordingBackend::terminal(80, 20, frames.clone(), last);
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events,
         connection,
         inbound,
         external,
         renew_input: None,
     };
-    let session =
-        tern::runtime::run_session(&mut terminal, io, AppState::new(SessionConfig::default()));
+    let the_loop =
+        tern::runtime::run_loop(&mut terminal, io, AppState::new(SessionConfig::default()));
     let ender = async move {
         screens
             .wait_for(|s| s.contains("FLOOD-END"))
@@ -76,10 +76,10 @@ async fn a_key_typed_during_a_flood_of_deltas_is_drawn_before_the_flood_is_appli
         (keys, flood)
     };
     let (result, _kept) = tokio::time::timeout(Duration::from_secs(20), async {
-        tokio::join!(session, ender)
+        tokio::join!(the_loop, ender)
     })
     .await
-    .expect("the session did not end");
+    .expect("the loop did not end");
     result.unwrap();
 
     let frames = frames.lock().unwrap();

@@ -20,7 +20,7 @@ use tern::protocol::ThreadSettings;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::ws::{ws_parts, WsOptions};
 use tern::rpc::{Connection, Transport, TransportParts};
-use tern::runtime::event_loop::{SessionIo, WAKE_TARGET};
+use tern::runtime::event_loop::{LoopIo, WAKE_TARGET};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 use tokio_tungstenite::tungstenite::protocol::Role;
 use tokio_tungstenite::tungstenite::Message;
@@ -128,14 +128,14 @@ async fn idle_hour(connection: Connection, inbound: tern::rpc::InboundReceiver) 
     let (external_tx, external) = tokio::sync::mpsc::unbounded_channel();
     let (frames_tx, mut screens) = tokio::sync::watch::channel(String::new());
     let mut terminal = RecordingBackend::terminal(100, 30, Default::default(), frames_tx);
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events,
         connection,
         inbound,
         external,
         renew_input: None,
     };
-    let session = tern::runtime::run_session(&mut terminal, io, AppState::new(config()));
+    let the_loop = tern::runtime::run_loop(&mut terminal, io, AppState::new(config()));
     let idle = async {
         tokio::time::timeout(HOUR, screens.wait_for(|s| s.contains("ready")))
             .await
@@ -150,7 +150,7 @@ async fn idle_hour(connection: Connection, inbound: tern::rpc::InboundReceiver) 
         external_tx.send(AppEvent::Terminate).unwrap();
         during
     };
-    let (ended, during) = tokio::join!(session, idle);
+    let (ended, during) = tokio::join!(the_loop, idle);
     ended.unwrap();
     during
 }
@@ -333,14 +333,14 @@ async fn keys_echo_at_once_while_a_stalled_link_holds_a_large_prompt() {
     let (external_tx, external) = tokio::sync::mpsc::unbounded_channel();
     let (frames_tx, mut screens) = tokio::sync::watch::channel(String::new());
     let mut terminal = RecordingBackend::terminal(100, 30, Default::default(), frames_tx);
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events,
         connection,
         inbound,
         external,
         renew_input: None,
     };
-    let session = tern::runtime::run_session(&mut terminal, io, AppState::new(config()));
+    let the_loop = tern::runtime::run_loop(&mut terminal, io, AppState::new(config()));
     let size = prompt.len();
     let person = async move {
         on_screen(&mut screens, "ready").await;
@@ -370,9 +370,9 @@ async fn keys_echo_at_once_while_a_stalled_link_holds_a_large_prompt() {
         keys
     };
     let (ended, _keys) = tokio::time::timeout(Duration::from_secs(120), async {
-        tokio::join!(session, person)
+        tokio::join!(the_loop, person)
     })
     .await
-    .expect("the session ended");
+    .expect("the loop ended");
     ended.unwrap();
 }

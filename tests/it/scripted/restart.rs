@@ -12,7 +12,7 @@ use tern::app::{AppState, SessionConfig};
 use tern::protocol::ThreadSettings;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::Connection;
-use tern::runtime::event_loop::SessionIo;
+use tern::runtime::event_loop::LoopIo;
 use tern::runtime::restart::{Spawned, Spawner};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 
@@ -128,14 +128,14 @@ async fn ctrl_r_swaps_in_a_new_server_and_resumes_the_thread() {
     });
 
     let mut terminal = RecordingBackend::terminal(100, 30, Default::default(), frames_tx);
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events,
         connection,
         inbound,
         external,
         renew_input: None,
     };
-    let session = tern::runtime::run_session_restartable(
+    let the_loop = tern::runtime::run_loop_restartable(
         &mut terminal,
         io,
         AppState::new(config),
@@ -162,9 +162,9 @@ async fn ctrl_r_swaps_in_a_new_server_and_resumes_the_thread() {
         }
         keys
     };
-    let (result, _keys) = tokio::time::timeout(DEADLINE, futures::future::join(session, ended))
+    let (result, _keys) = tokio::time::timeout(DEADLINE, futures::future::join(the_loop, ended))
         .await
-        .expect("the session did not end");
+        .expect("the loop did not end");
     let (outcome, state) = result.unwrap();
     assert_eq!(outcome.thread_id.as_deref(), Some(THREAD));
     assert!(outcome.failure.is_none(), "{:?}", outcome.failure);

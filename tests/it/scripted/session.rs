@@ -1,4 +1,4 @@
-//! The real event loop (`run_session`) on a TestBackend, against an in-memory peer that plays
+//! The real event loop (`run_loop`) on a TestBackend, against an in-memory peer that plays
 //! the server and records everything tern sends.
 
 use crate::support::recording_backend::RecordingBackend;
@@ -11,7 +11,7 @@ use tern::model::CellKind;
 use tern::protocol::ThreadSettings;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::Connection;
-use tern::runtime::event_loop::SessionIo;
+use tern::runtime::event_loop::LoopIo;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::oneshot;
 
@@ -151,7 +151,7 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
     });
 
     let mut terminal = RecordingBackend::terminal(80, 20, Default::default(), frames_tx);
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events,
         connection,
         inbound,
@@ -160,7 +160,7 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
     };
     let (outcome, state) = tokio::time::timeout(
         DEADLINE,
-        tern::runtime::run_session(&mut terminal, io, AppState::new(config)),
+        tern::runtime::run_loop(&mut terminal, io, AppState::new(config)),
     )
     .await
     .expect("the session did not end")

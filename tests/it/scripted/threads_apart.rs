@@ -12,7 +12,7 @@ use tern::model::{CellKind, Transcript};
 use tern::protocol::ThreadSettings;
 use tern::rpc::memory::memory_pair;
 use tern::rpc::Connection;
-use tern::runtime::event_loop::SessionIo;
+use tern::runtime::event_loop::LoopIo;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 
 const DEADLINE: Duration = Duration::from_secs(10);
@@ -108,7 +108,7 @@ async fn session(
         keys
     });
     let mut terminal = RecordingBackend::terminal(100, 30, Default::default(), frames_tx);
-    let io = SessionIo {
+    let io = LoopIo {
         terminal_events,
         connection,
         inbound,
@@ -117,7 +117,7 @@ async fn session(
     };
     let (_, state) = tokio::time::timeout(
         DEADLINE,
-        tern::runtime::run_session(&mut terminal, io, AppState::new(config())),
+        tern::runtime::run_loop(&mut terminal, io, AppState::new(config())),
     )
     .await
     .expect("the session did not end")

@@ -170,11 +170,13 @@ fn scratch_root() -> PathBuf {
         .unwrap_or_else(std::env::temp_dir)
 }
 
-/// The pinned codex binary: `$TERN_CODEX_BIN`, else the npm install under
-/// `<crate>/target/codex`, else `codex` on PATH. `None` lets a test skip with a message.
+/// The pinned codex binary: `$TERN_CODEX_BIN` when it names a file, else the npm install
+/// under `<crate>/target/codex`, else `codex` on PATH. `None` when none of them is there.
 pub fn codex_bin() -> Option<PathBuf> {
     if let Some(bin) = std::env::var_os("TERN_CODEX_BIN") {
-        return Some(PathBuf::from(bin));
+        let bin = PathBuf::from(bin);
+        // A variable naming nothing is no codex: the test says so, not "spawn failed".
+        return bin.is_file().then_some(bin);
     }
     let pinned = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/codex/node_modules/.bin/codex");
     if pinned.is_file() {
@@ -186,44 +188,83 @@ pub fn codex_bin() -> Option<PathBuf> {
         .find(|bin| bin.is_file())
 }
 
+/// The pinned codex's version, as `.ci/run` installs it.
+pub const CODEX_VERSION: &str = "0.171.0";
+
 /// The previous pinned codex (0.169.0), kept so one end-to-end test shows tern still works with
-/// it: `$TERN_CODEX_BIN_PREVIOUS`, else the npm install under `<crate>/target/codex-previous`.
+/// it: `$TERN_CODEX_BIN_PREVIOUS` when it names a file, else the npm install under
+/// `<crate>/target/codex-previous`.
 pub const PREVIOUS_CODEX_VERSION: &str = "0.169.0";
 
 pub fn previous_codex_bin() -> Option<PathBuf> {
     if let Some(bin) = std::env::var_os("TERN_CODEX_BIN_PREVIOUS") {
-        return Some(PathBuf::from(bin));
+        let bin = PathBuf::from(bin);
+        return bin.is_file().then_some(bin);
     }
     let pinned =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("target/codex-previous/node_modules/.bin/codex");
     pinned.is_file().then_some(pinned)
 }
 
-/// The previous codex for an end-to-end test, or `None` to skip it (a failure in CI).
-pub fn previous_codex_or_skip() -> Option<PathBuf> {
-    match previous_codex_bin() {
-        Some(bin) => Some(bin),
-        None if std::env::var_os("CI").is_some() => panic!(
-            "codex {PREVIOUS_CODEX_VERSION} is not installed: .ci/run must install it into target/codex-previous"
-        ),
-        None => {
-            eprintln!("skipping: no codex {PREVIOUS_CODEX_VERSION} (run .ci/run or set TERN_CODEX_BIN_PREVIOUS)");
-            None
-        }
-    }
+/// The variable that lets the end-to-end tests skip where no codex is installed. Nothing else
+/// does: without it a missing codex fails the test (`.ci/run` never sets it).
+pub const SKIP_E2E: &str = "TERN_SKIP_E2E";
+
+/// Whether `TERN_SKIP_E2E=1` is set.
+pub fn skipping_e2e() -> bool {
+    std::env::var_os(SKIP_E2E).is_some_and(|value| value == "1")
 }
 
-/// The codex binary for an end-to-end test, or `None` to skip it. In CI a missing binary is a
-/// failure, never a skip.
-pub fn codex_or_skip() -> Option<PathBuf> {
-    match codex_bin() {
-        Some(bin) => Some(bin),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("codex is not installed: .ci/run must install @openai/codex into target/codex")
-        }
-        None => {
-            eprintln!("skipping: no codex binary (run .ci/run or set TERN_CODEX_BIN)");
-            None
-        }
+/// What to do without codex `version`: where `.ci/run` puts it, the npm command that does the
+/// same, the variable that names another binary, and the one that skips.
+pub fn missing_codex_message(version: &str, folder: &str, variable: &str) -> String {
+    format!(
+        "no codex {version} for this end-to-end test. Get it with `.ci/run` (installs it and runs \
+         every check), or `npm install --prefix {folder} @openai/codex@{version}`, or point \
+         {variable} at a codex binary; or set {SKIP_E2E}=1 to skip the end-to-end tests"
+    )
+}
+
+/// `found`, or `None` to skip when `TERN_SKIP_E2E=1`; without either the test fails with
+/// [`missing_codex_message`].
+fn found_or_skip(
+    found: Option<PathBuf>,
+    version: &str,
+    folder: &str,
+    variable: &str,
+) -> Option<PathBuf> {
+    found_or(
+        found,
+        &missing_codex_message(version, folder, variable),
+        skipping_e2e(),
+    )
+}
+
+/// The rule itself, with the variable read by the caller: `found`, else `None` when `skip`,
+/// else a failure saying `message`.
+pub fn found_or(found: Option<PathBuf>, message: &str, skip: bool) -> Option<PathBuf> {
+    if found.is_some() {
+        return found;
     }
+    if skip {
+        eprintln!("skipped ({SKIP_E2E}=1): {message}");
+        return None;
+    }
+    panic!("{message}");
+}
+
+/// The previous codex for an end-to-end test; `None` (skip) only with `TERN_SKIP_E2E=1`.
+pub fn previous_codex_or_skip() -> Option<PathBuf> {
+    found_or_skip(
+        previous_codex_bin(),
+        PREVIOUS_CODEX_VERSION,
+        "target/codex-previous",
+        "TERN_CODEX_BIN_PREVIOUS",
+    )
+}
+
+/// The codex binary for an end-to-end test; `None` (skip) only with `TERN_SKIP_E2E=1`,
+/// otherwise a missing codex fails the test with how to get it.
+pub fn codex_or_skip() -> Option<PathBuf> {
+    found_or_skip(codex_bin(), CODEX_VERSION, "target/codex", "TERN_CODEX_BIN")
 }

@@ -22,8 +22,9 @@ pub struct E2e {
 }
 
 impl E2e {
-    /// The mock answering `script` in turn, and a codex home for it. `None` when codex is not
-    /// installed: the test returns (skipped), or fails when `CI` is set.
+    /// The mock answering `script` in turn, and a codex home for it. Without codex the test
+    /// fails saying how to get it; `None` (the test returns, skipped) only with
+    /// `TERN_SKIP_E2E=1`.
     pub fn start(script: Vec<MockTurn>, sandbox: Sandbox) -> Option<E2e> {
         Self::start_with(codex_env::codex_or_skip()?, script, sandbox)
     }

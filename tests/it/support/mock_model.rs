@@ -52,9 +52,15 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::{JoinHandle, JoinSet};
+
+mod http;
+mod sse_events;
+
+use http::read_request;
+use sse_events::{exec_command_events, messages_events, text_events};
 
 /// Streamed when a request arrives after the script ran out.
 pub const SCRIPT_EXHAUSTED: &str = "mock model: script exhausted";
@@ -242,13 +248,6 @@ async fn serve(listener: TcpListener, state: Arc<Mutex<State>>) {
     }
 }
 
-struct HttpRequest {
-    method: String,
-    path: String,
-    headers: HashMap<String, String>,
-    body: Vec<u8>,
-}
-
 async fn handle_connection(stream: TcpStream, state: Arc<Mutex<State>>) -> io::Result<()> {
     let mut stream = BufReader::new(stream);
     let Some(request) = tokio::time::timeout(IO_TIMEOUT, read_request(&mut stream))
@@ -399,112 +398,6 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>, Opti
     (events, None, None)
 }
 
-fn created(n: u64) -> Value {
-    json!({ "type": "response.created", "response": { "id": format!("resp_{n}") } })
-}
-
-fn completed(n: u64, output_tokens: usize) -> Value {
-    json!({
-        "type": "response.completed",
-        "response": {
-            "id": format!("resp_{n}"),
-            "usage": {
-                "input_tokens": 100,
-                "input_tokens_details": null,
-                "output_tokens": output_tokens,
-                "output_tokens_details": null,
-                "total_tokens": 100 + output_tokens,
-            },
-        },
-    })
-}
-
-fn text_events(n: u64, text: &str, deltas: usize) -> Vec<Value> {
-    let id = format!("msg_{n}");
-    let mut events = vec![
-        created(n),
-        json!({
-            "type": "response.output_item.added",
-            "output_index": 0,
-            "item": { "type": "message", "role": "assistant", "id": id, "content": [] },
-        }),
-    ];
-    for piece in split_text(text, deltas) {
-        events.push(json!({
-            "type": "response.output_text.delta",
-            "item_id": id,
-            "output_index": 0,
-            "content_index": 0,
-            "delta": piece,
-        }));
-    }
-    events.push(json!({
-        "type": "response.output_item.done",
-        "output_index": 0,
-        "item": {
-            "type": "message",
-            "role": "assistant",
-            "id": id,
-            "status": "completed",
-            "content": [{ "type": "output_text", "text": text, "annotations": [] }],
-        },
-    }));
-    events.push(completed(n, text.split_whitespace().count()));
-    events
-}
-
-fn messages_events(n: u64, texts: &[String]) -> Vec<Value> {
-    let mut events = vec![created(n)];
-    for (i, text) in texts.iter().enumerate() {
-        let id = format!("msg_{n}_{i}");
-        events.push(json!({
-            "type": "response.output_item.added",
-            "output_index": i,
-            "item": { "type": "message", "role": "assistant", "id": id, "content": [] },
-        }));
-        events.push(json!({
-            "type": "response.output_text.delta",
-            "item_id": id,
-            "output_index": i,
-            "content_index": 0,
-            "delta": text,
-        }));
-        events.push(json!({
-            "type": "response.output_item.done",
-            "output_index": i,
-            "item": {
-                "type": "message",
-                "role": "assistant",
-                "id": id,
-                "status": "completed",
-                "content": [{ "type": "output_text", "text": text, "annotations": [] }],
-            },
-        }));
-    }
-    let words = texts.iter().map(|t| t.split_whitespace().count()).sum();
-    events.push(completed(n, words));
-    events
-}
-
-fn exec_command_events(n: u64, arguments: &Value) -> Vec<Value> {
-    vec![
-        created(n),
-        json!({
-            "type": "response.output_item.done",
-            "output_index": 0,
-            "item": {
-                "type": "function_call",
-                "id": format!("fc_{n}"),
-                "call_id": format!("call_{n}"),
-                "name": "exec_command",
-                // The API sends arguments as a JSON-encoded string, not an object.
-                "arguments": arguments.to_string(),
-            },
-        }),
-        completed(n, 5),
-    ]
-}
-
 /// A long markdown answer of about `lines` lines for streaming benchmarks: headings, wrapped
 /// paragraphs with inline styles and links, nested lists, tables, and code in several languages
 /// (each highlighted with its own grammar). Ends with a line `END-OF-ANSWER <lines>` to watch
@@ -547,76 +440,4 @@ pub fn split_text(text: &str, parts: usize) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let size = chars.len().div_ceil(parts.max(1)).max(1);
     chars.chunks(size).map(|c| c.iter().collect()).collect()
-}
-
-/// Reads one HTTP/1.1 request; `None` if the peer closed before sending anything.
-async fn read_request(stream: &mut BufReader<TcpStream>) -> io::Result<Option<HttpRequest>> {
-    let mut line = String::new();
-    if stream.read_line(&mut line).await? == 0 {
-        return Ok(None);
-    }
-    let mut parts = line.split_whitespace();
-    let method = parts.next().unwrap_or_default().to_owned();
-    let path = parts.next().unwrap_or_default().to_owned();
-
-    let mut headers = HashMap::new();
-    loop {
-        line.clear();
-        if stream.read_line(&mut line).await? == 0 {
-            return Err(io::ErrorKind::UnexpectedEof.into());
-        }
-        let header = line.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            headers.insert(name.trim().to_ascii_lowercase(), value.trim().to_owned());
-        }
-    }
-
-    let mut body = Vec::new();
-    if let Some(len) = headers
-        .get("content-length")
-        .and_then(|v| v.parse::<usize>().ok())
-    {
-        body.resize(len, 0);
-        stream.read_exact(&mut body).await?;
-    } else if headers
-        .get("transfer-encoding")
-        .is_some_and(|v| v.contains("chunked"))
-    {
-        body = read_chunked(stream).await?;
-    }
-    Ok(Some(HttpRequest {
-        method,
-        path,
-        headers,
-        body,
-    }))
-}
-
-async fn read_chunked(stream: &mut BufReader<TcpStream>) -> io::Result<Vec<u8>> {
-    let mut body = Vec::new();
-    let mut line = String::new();
-    loop {
-        line.clear();
-        stream.read_line(&mut line).await?;
-        let size_text = line.trim().split(';').next().unwrap_or_default();
-        let size = usize::from_str_radix(size_text, 16)
-            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-        if size == 0 {
-            // Skip optional trailers up to the blank line that ends the message.
-            loop {
-                line.clear();
-                if stream.read_line(&mut line).await? == 0 || line.trim().is_empty() {
-                    return Ok(body);
-                }
-            }
-        }
-        let start = body.len();
-        body.resize(start + size, 0);
-        stream.read_exact(&mut body[start..]).await?;
-        let mut crlf = [0u8; 2];
-        stream.read_exact(&mut crlf).await?;
-    }
 }

@@ -2,6 +2,7 @@
 //! cursor at `|`, in normal mode), the keys (`<Esc>`, `<C-r>`, `<CR>`, `<S-CR>`, `<BS>`), and
 //! the text after with its cursor (and the mode, when it is insert).
 
+use super::insert::apply_insert;
 use super::*;
 
 fn keys(spelled: &str) -> Vec<KeyEvent> {

@@ -6,9 +6,9 @@
 //! item, "■ cancelled the turn" on the one that ended an interrupted turn, and the turn's
 //! "Turn interrupted" or "Turn failed" notice.
 
-use super::cell::NoticeLevel;
-use super::question::Record;
-use super::transcript::Transcript;
+use super::super::cell::NoticeLevel;
+use super::super::question::Record;
+use super::Transcript;
 use crate::protocol::{ThreadItem, Turn, TurnStatus};
 
 pub fn load_turn(transcript: &mut Transcript, turn: &Turn) {

@@ -1,0 +1,537 @@
+//! Every view in the states its key table distinguishes, each a fixture the key-table test
+//! feeds every key to.
+
+use super::states::*;
+use super::*;
+
+pub(super) fn fixtures() -> Vec<Fixture> {
+    vec![
+        Fixture {
+            name: "conversation, idle, empty",
+            target: Target::Base,
+            build: ready_state,
+        },
+        Fixture {
+            name: "conversation, idle, a draft",
+            target: Target::Base,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "a draft", now);
+                state
+            },
+        },
+        Fixture {
+            name: "conversation, running, empty",
+            target: Target::Base,
+            build: running_state,
+        },
+        Fixture {
+            name: "conversation, running, a draft, a message queued",
+            target: Target::Base,
+            build: |now| {
+                let mut state = running_state(now);
+                type_text(&mut state, "next", now);
+                update(&mut state, key(KeyCode::Tab), now);
+                type_text(&mut state, "more", now);
+                state
+            },
+        },
+        Fixture {
+            name: "conversation, reading back",
+            target: Target::Base,
+            build: |now| {
+                let mut state = long(now);
+                update(&mut state, key(KeyCode::PageUp), now);
+                state
+            },
+        },
+        Fixture {
+            name: "slash popup",
+            target: Target::Popup,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "/m", now);
+                state
+            },
+        },
+        Fixture {
+            name: "file finder",
+            target: Target::Popup,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "@ma", now);
+                state
+            },
+        },
+        Fixture {
+            name: "queued messages",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = running_state(now);
+                for text in ["one", "two"] {
+                    type_text(&mut state, text, now);
+                    update(&mut state, key(KeyCode::Tab), now);
+                }
+                update(&mut state, key(KeyCode::Up), now);
+                state
+            },
+        },
+        Fixture {
+            name: "history search",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = with_history(now);
+                update(&mut state, ctrl('r'), now);
+                state
+            },
+        },
+        Fixture {
+            name: "transcript search",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = long(now);
+                update(&mut state, ctrl('f'), now);
+                type_text(&mut state, "answer", now);
+                state
+            },
+        },
+        Fixture {
+            name: "selected cell",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = long(now);
+                update(
+                    &mut state,
+                    AppEvent::Key(KeyEvent::new(KeyCode::Up, KeyModifiers::ALT)),
+                    now,
+                );
+                state
+            },
+        },
+        Fixture {
+            name: "help",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = long(now);
+                update(&mut state, key(KeyCode::Char('?')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "approvals",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "/approvals", now);
+                update(&mut state, key(KeyCode::Esc), now);
+                update(&mut state, key(KeyCode::Enter), now);
+                state
+            },
+        },
+        Fixture {
+            name: "status",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                open(&mut state, Layer::Status(tern::app::layers::StatusView));
+                state
+            },
+        },
+        Fixture {
+            name: "rules",
+            target: Target::Layer,
+            build: rules,
+        },
+        Fixture {
+            name: "rules, confirming a deletion",
+            target: Target::Layer,
+            build: rules_confirming,
+        },
+        Fixture {
+            name: "diff",
+            target: Target::Layer,
+            build: diff,
+        },
+        Fixture {
+            name: "review, targets",
+            target: Target::Layer,
+            build: review,
+        },
+        Fixture {
+            name: "review, a base branch",
+            target: Target::Layer,
+            build: review_branches,
+        },
+        Fixture {
+            name: "review, custom instructions",
+            target: Target::Layer,
+            build: review_custom,
+        },
+        Fixture {
+            name: "copy pick",
+            target: Target::Layer,
+            build: copy_pick,
+        },
+        Fixture {
+            name: "replace a file?",
+            target: Target::Layer,
+            build: confirm,
+        },
+        Fixture {
+            name: "picker",
+            target: Target::Layer,
+            build: picker,
+        },
+        Fixture {
+            name: "picker, filtered",
+            target: Target::Layer,
+            build: picker_filtered,
+        },
+        Fixture {
+            name: "picker, renaming",
+            target: Target::Layer,
+            build: picker_renaming,
+        },
+        Fixture {
+            name: "picker, confirming",
+            target: Target::Layer,
+            build: picker_confirming,
+        },
+        Fixture {
+            name: "command question",
+            target: Target::Question,
+            build: command_question,
+        },
+        Fixture {
+            name: "command question, an answer chosen",
+            target: Target::Question,
+            build: |now| {
+                let mut state = command_question(now);
+                update(&mut state, key(KeyCode::Char('a')), read(now));
+                update(&mut state, AppEvent::Tick, later(read(now), 100));
+                state
+            },
+        },
+        Fixture {
+            name: "form question",
+            target: Target::Question,
+            build: form_question,
+        },
+        Fixture {
+            name: "form question, typing",
+            target: Target::Question,
+            build: |now| {
+                let mut state = form_question(now);
+                for at in [300, 600] {
+                    update(&mut state, key(KeyCode::Down), later(read(now), at));
+                }
+                state
+            },
+        },
+        Fixture {
+            name: "prefix chooser",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = command_question(now);
+                let offer = tern::model::execpolicy::Offer::Prefix {
+                    words: vec!["git".into(), "status".into(), "-s".into()],
+                    proposed_len: 2,
+                };
+                open(
+                    &mut state,
+                    Layer::Prefix(tern::app::layers::PrefixChooser::new(offer)),
+                );
+                state
+            },
+        },
+        Fixture {
+            name: "full view",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = command_question(now);
+                open(&mut state, Layer::QuestionView(Default::default()));
+                state
+            },
+        },
+        Fixture {
+            name: "agents",
+            target: Target::Layer,
+            build: |now| agents_list(now, false),
+        },
+        Fixture {
+            name: "agents, watching one",
+            target: Target::Layer,
+            build: |now| agents_list(now, true),
+        },
+        Fixture {
+            name: "background terminals",
+            target: Target::Layer,
+            build: |now| terminals(now, None),
+        },
+        Fixture {
+            name: "background terminals, confirming a stop",
+            target: Target::Layer,
+            build: |now| terminals(now, Some(KeyCode::Char('x'))),
+        },
+        Fixture {
+            name: "background terminals, an output",
+            target: Target::Layer,
+            build: |now| terminals(now, Some(KeyCode::Enter)),
+        },
+        Fixture {
+            name: "a first shell command",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "!ls", now);
+                update(&mut state, key(KeyCode::Enter), now);
+                state
+            },
+        },
+        Fixture {
+            name: "skill finder",
+            target: Target::Popup,
+            build: |now| {
+                let mut state = ready_state(now);
+                type_text(&mut state, "$", now);
+                update(&mut state, skills_answer(), now);
+                type_text(&mut state, "li", now);
+                state
+            },
+        },
+        Fixture {
+            name: "plan chooser",
+            target: Target::Question,
+            build: |now| {
+                let mut state = plan_fixtures::in_plan_mode(json!({"userAgent": "x"}), now);
+                plan_fixtures::plan_turn(&mut state, now);
+                state
+            },
+        },
+        Fixture {
+            name: "theme picker",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/theme", now);
+                state
+            },
+        },
+        Fixture {
+            name: "skills",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/skills", now);
+                update(&mut state, skills_answer(), now);
+                state
+            },
+        },
+        Fixture {
+            name: "skills, one that is off selected",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/skills", now);
+                update(&mut state, skills_answer(), now);
+                update(&mut state, key(KeyCode::End), now);
+                state
+            },
+        },
+        Fixture {
+            name: "mcp",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/mcp", now);
+                update(
+                    &mut state,
+                    reply(
+                        tern::app::RequestTag::ListMcpServers,
+                        Ok(
+                            json!({"data": [{"name": "tiny", "runtimeStatus": "connected",
+                            "tools": {"echo": {"name": "echo", "inputSchema": {}}},
+                            "authStatus": "unsupported"}], "nextCursor": null}),
+                        ),
+                    ),
+                    now,
+                );
+                state
+            },
+        },
+        Fixture {
+            name: "mcp, none listed",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/mcp", now);
+                state
+            },
+        },
+        Fixture {
+            name: "vim, insert mode",
+            target: Target::Base,
+            build: |now| {
+                let mut state = vim_on(now);
+                type_text(&mut state, "a draft", now);
+                state
+            },
+        },
+        Fixture {
+            name: "vim, normal mode, a draft",
+            target: Target::Base,
+            build: vim_normal_draft,
+        },
+        Fixture {
+            name: "vim, normal mode, running",
+            target: Target::Base,
+            build: |now| {
+                let mut config = config();
+                config.vim = true;
+                let mut state = ready_with(config, now);
+                type_text(&mut state, "go", now);
+                update(&mut state, key(KeyCode::Enter), now);
+                update(
+                    &mut state,
+                    notify(
+                        "turn/started",
+                        json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+                    ),
+                    now,
+                );
+                type_text(&mut state, "more", now);
+                update(&mut state, key(KeyCode::Esc), now);
+                state
+            },
+        },
+        Fixture {
+            name: "rewind, the messages",
+            target: Target::Layer,
+            build: |now| rewind_at(now, None),
+        },
+        Fixture {
+            name: "rewind, a preview with files to put back",
+            target: Target::Layer,
+            build: |now| {
+                let restore = FileRestore {
+                    path: "/home/user/project/notes.txt".into(),
+                    action: RestoreAction::Delete,
+                    expected: Some("abc".into()),
+                    preview: "@@ -1 +0,0 @@\n-x\n".into(),
+                };
+                rewind_at(
+                    now,
+                    Some(Files::Ready(RestorePlan {
+                        files: vec![restore],
+                        kept_per_thread: 50,
+                        ..RestorePlan::default()
+                    })),
+                )
+            },
+        },
+        Fixture {
+            name: "rewind, a preview with nothing to put back",
+            target: Target::Layer,
+            build: |now| rewind_at(now, Some(Files::Unavailable("no record".into()))),
+        },
+        Fixture {
+            name: "server down",
+            target: Target::ServerDown,
+            build: |now| {
+                let mut state = ready_state(now);
+                update(&mut state, AppEvent::Disconnected("stopped".into()), now);
+                state
+            },
+        },
+        Fixture {
+            name: "server down, codex's config file broken",
+            target: Target::ServerDown,
+            build: config_broken,
+        },
+        Fixture {
+            name: "sign-in, choosing",
+            target: Target::Layer,
+            build: signing_in,
+        },
+        Fixture {
+            name: "sign-in, an API key",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = signing_in(now);
+                update(&mut state, key(KeyCode::Char('3')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "sign-in, starting",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = signing_in(now);
+                update(&mut state, key(KeyCode::Char('1')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "sign-in, the browser",
+            target: Target::Layer,
+            build: |now| {
+                login_answered(
+                    '1',
+                    LoginKind::Browser,
+                    json!({"type": "chatgpt", "loginId": "l-1", "authUrl": "https://auth.example/x"}),
+                    now,
+                )
+            },
+        },
+        Fixture {
+            name: "sign-in, a device code",
+            target: Target::Layer,
+            build: |now| {
+                login_answered(
+                    '2',
+                    LoginKind::DeviceCode,
+                    json!({"type": "chatgptDeviceCode", "loginId": "l-2",
+                           "verificationUrl": "https://auth.example/device", "userCode": "AB-12"}),
+                    now,
+                )
+            },
+        },
+        Fixture {
+            name: "sign-out question",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                update(
+                    &mut state,
+                    reply(
+                        RequestTag::ReadAccount,
+                        Ok(json!({"account": {"type": "apiKey"}, "requiresOpenaiAuth": true})),
+                    ),
+                    now,
+                );
+                type_text(&mut state, "/logout", now);
+                update(&mut state, key(KeyCode::Enter), now);
+                state
+            },
+        },
+        Fixture {
+            name: "thread open elsewhere",
+            target: Target::Layer,
+            build: locked,
+        },
+        Fixture {
+            name: "thread open elsewhere, the codex service here",
+            target: Target::Layer,
+            build: locked_with_service,
+        },
+        Fixture {
+            name: "doctor",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                open(&mut state, Layer::Doctor(Default::default()));
+                state
+            },
+        },
+    ]
+}
