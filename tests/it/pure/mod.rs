@@ -6,6 +6,7 @@
 mod agents;
 mod app_update;
 mod bounded_output;
+mod command_marks;
 mod commands;
 mod composer;
 mod config_file;
