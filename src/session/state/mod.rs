@@ -241,7 +241,10 @@ impl Session {
                 enabled: config.thread_titles,
                 ..Default::default()
             },
-            rewind: Default::default(),
+            rewind: rewind::Rewind {
+                bound: config.settings.cwd.clone(),
+                ..Default::default()
+            },
             reconnect: None,
             config,
         }

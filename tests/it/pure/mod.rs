@@ -45,6 +45,7 @@ mod replies;
 mod review_chooser;
 mod review_turns;
 mod rewind;
+mod rewind_bounds;
 mod router_outcomes;
 mod rpc_connection;
 mod rpc_inbound_bound;
