@@ -5,6 +5,7 @@
 
 pub mod account;
 pub mod beside;
+pub mod choice_gate;
 pub mod first_run;
 pub mod guard;
 pub mod health;
