@@ -9,6 +9,7 @@
 
 use crate::app::{AppEvent, ClientRequest, RequestTag};
 use crate::protocol::{self, RequestId};
+use crate::rpc::redact;
 use crate::rpc::{Connection, RpcError};
 use crate::session::reply::{Answer, Reply, ReplyError};
 use serde::de::DeserializeOwned;
@@ -234,7 +235,9 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
             Reply::PrepareApprovedPlan(typed(protocol::THREAD_PREPARE_APPROVED_PLAN, raw))
         }
         RequestTag::Unsubscribe => Reply::Unsubscribe(done(raw)),
-        RequestTag::ReadConfig => Reply::ReadConfig(typed(protocol::CONFIG_READ, raw)),
+        RequestTag::ReadConfig => {
+            Reply::ReadConfig(typed(protocol::CONFIG_READ, provider_secrets(raw)))
+        }
         RequestTag::TitleTurn {
             main_thread,
             side_thread,
@@ -258,6 +261,20 @@ pub fn decode(tag: RequestTag, raw: Raw) -> Reply {
         },
         RequestTag::Ping => Reply::Ping(done(raw)),
     }
+}
+
+/// `config/read` answered: its providers' secrets (a bearer token, the value of the variable
+/// an `env_key` names) are secrets from now on, and masked in the answer itself.
+fn provider_secrets(raw: Raw) -> Raw {
+    let Raw::Answered(mut value) = raw else {
+        return raw;
+    };
+    let env = |name: &str| std::env::var(name).ok();
+    for secret in redact::provider_secrets(&value["config"]["model_providers"], env) {
+        redact::register_secret(&secret);
+    }
+    redact::mask_json(&mut value);
+    Raw::Answered(value)
 }
 
 /// The answer decoded as `T`, the schema's type for `method`'s result.
