@@ -116,6 +116,11 @@ fn main() -> ExitCode {
     if let Some(key) = &config.first_run.api_key_env {
         tern::rpc::redact::register_secret(key.expose());
     }
+    // So are the providers' secrets in codex's config file, before any answer could echo them
+    // (`config/read` adds those of the layers codex reads when it answers).
+    for secret in provider_secrets(config.codex_home.as_deref()) {
+        tern::rpc::redact::register_secret(&secret);
+    }
     warnings.extend(log_problem);
     let (config, history_problem) = tern::runtime::history_file::with_history(config);
     warnings.extend(history_problem);
@@ -204,6 +209,23 @@ fn command_line_error(e: &clap::Error) -> ExitCode {
 
 /// The local codex service (the shared server the official TUI starts), when its socket is
 /// there: a thread it holds can be joined over it from the locked-thread box.
+/// The secrets of the model providers in `CODEX_HOME/config.toml`: bearer tokens and the
+/// values of the variables their `env_key`s name.
+fn provider_secrets(codex_home: Option<&str>) -> Vec<String> {
+    let Some(home) = codex_home else {
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(std::path::Path::new(home).join("config.toml"));
+    let Some(table) = text.ok().and_then(|t| t.parse::<toml::Table>().ok()) else {
+        return Vec::new();
+    };
+    let providers = table
+        .get("model_providers")
+        .and_then(|p| serde_json::to_value(p).ok())
+        .unwrap_or_default();
+    tern::rpc::redact::provider_secrets(&providers, |name| std::env::var(name).ok())
+}
+
 fn shared_service(codex_home: Option<&str>) -> Option<tern::session::state::SharedService> {
     use std::os::unix::fs::FileTypeExt;
     let endpoint = tern::rpc::endpoint::Endpoint::parse("unix://", codex_home).ok()?;

@@ -165,9 +165,11 @@ pub static COMMANDS: &[Command] = &[
     command(
         "login",
         "sign in to codex: ChatGPT, a device code or an API key",
-        |s, _, _| Outcome::Open(Layer::SignIn(Box::new(layers::SignIn::new(s))), vec![]),
+        |s, _, now| Outcome::Open(Layer::SignIn(Box::new(layers::SignIn::new(s, now))), vec![]),
     ),
-    command("logout", "sign codex out (asks first)", |s, _, _| logout(s)),
+    command("logout", "sign codex out (asks first)", |s, _, now| {
+        logout(s, now)
+    }),
     command(
         "doctor",
         "versions, settings, sign-in and terminal, for a bug report",
@@ -401,7 +403,7 @@ fn read_limits(state: &Session) -> Vec<Effect> {
 }
 
 /// `/logout`: a confirming box, unless codex is known to be signed out already.
-fn logout(state: &mut Session) -> Outcome {
+fn logout(state: &mut Session, now: Instant) -> Outcome {
     if state.account.known().is_some_and(|a| a.account.is_none()) {
         state.shown.transcript.notice(
             NoticeLevel::Info,
@@ -410,7 +412,7 @@ fn logout(state: &mut Session) -> Outcome {
         return done(vec![]);
     }
     Outcome::Open(
-        Layer::SignIn(Box::new(layers::SignIn::confirm_logout(state))),
+        Layer::SignIn(Box::new(layers::SignIn::confirm_logout(state, now))),
         vec![],
     )
 }

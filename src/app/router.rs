@@ -20,6 +20,7 @@ use super::stacks::AppState;
 use crate::controls::keys::Chord;
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
+use crate::session::state::choice_gate::Gated;
 use crate::session::state::guard::Gate;
 use crate::session::state::questions::QueuedQuestion;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -83,9 +84,39 @@ fn route_input(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effe
             }
             _ => {}
         }
+    } else if type_ahead_refused(state, &input, now) {
+        return effects;
     }
     effects.extend(route_from_top(state, input, now));
     effects
+}
+
+/// The top view takes no text (`LayerView::type_ahead`): typing and pastes there are refused
+/// whole, and a key is held until its moment shows no other followed. Whether the input
+/// stops here.
+fn type_ahead_refused(state: &mut AppState, input: &Input<'_>, now: Instant) -> bool {
+    let Some(gate) = state
+        .layers
+        .person
+        .last_mut()
+        .and_then(|top| top.view_mut().type_ahead())
+    else {
+        return false;
+    };
+    match input {
+        Input::Key(key) => {
+            if let Gated::Held(due) = gate.key(*key, now) {
+                let timer = &mut state.session.layer_timer;
+                *timer = Some(timer.map_or(due, |t| t.min(due)));
+            }
+            true
+        }
+        Input::Paste(_) => {
+            gate.paste(now);
+            true
+        }
+        Input::Mouse(_) => false,
+    }
 }
 
 /// Time passed: a held key whose moment came goes to the question.
@@ -340,7 +371,7 @@ pub fn keep_cursor_in_view(state: &mut AppState) {
 pub fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
     let mut effects = Vec::new();
     for event in std::mem::take(&mut state.session.layer_events) {
-        let opens = layers::opened_by(&event, &state.session)
+        let opens = layers::opened_by(&event, &state.session, now)
             .filter(|(layer, _)| !state.layers.holds_kind_of(layer));
         let taken = match offer(state, Stack::Question, &event, now) {
             Some(taken) => Some(taken),

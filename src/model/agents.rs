@@ -344,6 +344,12 @@ pub fn first_line(text: &str) -> Option<&str> {
     text.lines().map(str::trim).find(|l| !l.is_empty())
 }
 
+/// A command's first line as shown in a list, a title or a notice: what runs, with control
+/// characters as visible marks (a `\r` must not hide the start of the command behind its end).
+pub fn command_first_line(command: &str) -> String {
+    crate::text::sanitize::visible_line(first_line(command).unwrap_or(""))
+}
+
 /// A thread id shortened for a label: its last 8 characters (ids are UUIDv7, whose start is a
 /// timestamp that agents spawned together share).
 pub fn short_id(id: &str) -> String {

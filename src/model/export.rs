@@ -16,6 +16,12 @@ fn printable(text: &str) -> String {
     crate::text::sanitize::printable_text(&text.replace("\r\n", "\n").replace('\r', "\n"))
 }
 
+/// A command as it runs: control characters as visible marks (`\r` is `␍`), as the question
+/// showed it, so the record of what ran cannot hide what ran.
+fn command_text(command: &str) -> String {
+    crate::text::sanitize::visible_text(command).join("\n")
+}
+
 /// Command output as a terminal showed it (progress lines overwritten by `\r`).
 fn shown(text: &str) -> String {
     crate::text::sanitize::printable_text(text)
@@ -37,7 +43,7 @@ pub fn export_markdown(transcript: &Transcript, title: &str) -> String {
             // Sub-agent work: what the call did and to whom, one quoted line per line.
             CellKind::AgentCall(call) => quoted(&printable(&call.plain_text())),
             CellKind::Command(cmd) => {
-                let mut body = format!("$ {}\n", printable(&cmd.command));
+                let mut body = format!("$ {}\n", command_text(&cmd.command));
                 body.push_str(&shown(&cmd.output));
                 let status = match (cmd.exit_code, &cmd.status) {
                     (Some(code), _) => format!("exit {code}"),
@@ -47,7 +53,9 @@ pub fn export_markdown(transcript: &Transcript, title: &str) -> String {
                 };
                 format!(
                     "**Ran** `{}` ({status})\n\n{}",
-                    inline(&cmd.command),
+                    command_text(&cmd.command)
+                        .replace('\n', " ")
+                        .replace('`', "'"),
                     fenced("console", &body)
                 )
             }

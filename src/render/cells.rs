@@ -9,7 +9,7 @@ use super::numbers;
 use super::wrap::{wrap_code, wrap_spans};
 use crate::model::{CellKind, CommandCell, Laid, LayoutKey, NoticeLevel, Record, TurnTokens};
 use crate::protocol::{CommandAction, FileUpdateChange};
-use crate::text::sanitize::{sanitize_line, sanitize_text};
+use crate::text::sanitize::{sanitize_line, sanitize_text, visible_line};
 use crate::theme::Palette;
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -248,24 +248,36 @@ pub fn friendly_summary(actions: &[CommandAction]) -> Option<String> {
     let parts: Option<Vec<String>> = actions
         .iter()
         .map(|a| match a {
-            CommandAction::Read { name, .. } => Some(format!("Read {name}")),
-            CommandAction::ListFiles { path, .. } => {
-                Some(format!("List {}", path.as_deref().unwrap_or(".")))
-            }
-            CommandAction::Search { query, path, .. } => Some(match (query, path) {
-                (Some(q), Some(p)) => format!("Search `{q}` in {p}"),
-                (Some(q), None) => format!("Search `{q}`"),
-                (None, Some(p)) => format!("Search in {p}"),
-                (None, None) => "Search".to_string(),
-            }),
+            CommandAction::Read { name, .. } => Some(format!("Read {}", visible_line(name))),
+            CommandAction::ListFiles { path, .. } => Some(format!(
+                "List {}",
+                visible_line(path.as_deref().unwrap_or("."))
+            )),
+            CommandAction::Search { query, path, .. } => Some(
+                match (
+                    query.as_deref().map(visible_line),
+                    path.as_deref().map(visible_line),
+                ) {
+                    (Some(q), Some(p)) => format!("Search `{q}` in {p}"),
+                    (Some(q), None) => format!("Search `{q}`"),
+                    (None, Some(p)) => format!("Search in {p}"),
+                    (None, None) => "Search".to_string(),
+                },
+            ),
             CommandAction::Unknown { .. } => None,
         })
         .collect();
     parts.map(|p| p.join(", "))
 }
 
-/// `/bin/bash -lc 'git status'` is shown as `git status`: the wrapper is noise.
+/// `/bin/bash -lc 'git status'` is shown as `git status`: the wrapper is noise. What is shown
+/// is what runs: control characters become visible marks (`\r` is `␍`), as in the question, so
+/// a carriage return cannot hide the start of the command behind its end.
 pub fn display_command(command: &str) -> String {
+    crate::text::sanitize::visible_text(&unwrapped_command(command)).join("\n")
+}
+
+fn unwrapped_command(command: &str) -> String {
     for shell in [
         "/bin/bash -lc ",
         "bash -lc ",

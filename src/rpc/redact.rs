@@ -8,8 +8,10 @@
 //! (`OPENAI_API_KEY`, `apiKey`, `api-key`; not `monkey` or `max_tokens`).
 //!
 //! Besides these forms, the exact values tern holds as secrets (a `--remote` bearer token,
-//! whatever the variable or file it came from was called) are registered with
-//! [`register_secret`] and replaced wherever they appear.
+//! whatever the variable or file it came from was called; the API key sent on sign-in or found
+//! in the environment; a model provider's bearer token and its `env_key`'s value) are
+//! registered with [`register_secret`] and replaced wherever they appear: in the log, and in
+//! every line from the server before tern reads it ([`mask_known_json_line`]).
 
 use std::borrow::Cow;
 use std::sync::{Mutex, OnceLock};
@@ -31,6 +33,99 @@ pub fn register_secret(secret: &str) {
     if !secrets.iter().any(|s| s == secret) {
         secrets.push(secret.to_string());
     }
+}
+
+/// Every known secret value replaced in `text`, nothing else touched: for the server's text
+/// (shown, printed after exit, exported, put in a title or a notification, saved), where the
+/// forms of [`redact`] would mangle ordinary content (code that sets `password=`). A server
+/// that echoes the key it was just sent — a 401 body quoting `authorization: Bearer …`, a
+/// login error repeating the key — shows `[redacted]`.
+pub fn mask_known(text: &str) -> Cow<'_, str> {
+    let secrets = known_secrets().lock().unwrap_or_else(|p| p.into_inner());
+    mask_with(text, &secrets)
+}
+
+fn mask_with<'a>(text: &'a str, secrets: &[String]) -> Cow<'a, str> {
+    if !secrets.iter().any(|s| text.contains(s.as_str())) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = text.to_string();
+    for secret in secrets {
+        out = out.replace(secret.as_str(), REDACTED);
+    }
+    Cow::Owned(out)
+}
+
+/// One JSON line from the server with every known secret masked inside its strings (and
+/// keys), before anything of tern reads it: every path server text takes starts here. A line
+/// holding no secret is returned as it is (one search per secret); one that does is parsed,
+/// masked string by string (so a secret inside a number or across the syntax cannot break the
+/// JSON) and written again.
+pub fn mask_known_json_line(line: &str) -> Cow<'_, str> {
+    let secrets = known_secrets().lock().unwrap_or_else(|p| p.into_inner());
+    let escaped = |s: &str| serde_json::to_string(s).map(|q| q[1..q.len() - 1].to_string());
+    let holds = secrets
+        .iter()
+        .any(|s| line.contains(s.as_str()) || escaped(s).is_ok_and(|e| line.contains(e.as_str())));
+    if !holds {
+        return Cow::Borrowed(line);
+    }
+    match serde_json::from_str::<serde_json::Value>(line) {
+        Ok(mut value) => {
+            mask_value(&mut value, &secrets);
+            Cow::Owned(value.to_string())
+        }
+        // Not JSON: refused by the parser anyway, and never shown.
+        Err(_) => Cow::Owned(mask_with(line, &secrets).into_owned()),
+    }
+}
+
+/// Masks known secrets in every string of `value` (object keys included).
+pub fn mask_json(value: &mut serde_json::Value) {
+    let secrets = known_secrets().lock().unwrap_or_else(|p| p.into_inner());
+    mask_value(value, &secrets);
+}
+
+fn mask_value(value: &mut serde_json::Value, secrets: &[String]) {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => {
+            if let Cow::Owned(masked) = mask_with(text, secrets) {
+                *text = masked;
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| mask_value(v, secrets)),
+        Value::Object(map) => {
+            let entries = std::mem::take(map);
+            for (key, mut v) in entries {
+                mask_value(&mut v, secrets);
+                map.insert(mask_with(&key, secrets).into_owned(), v);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The secrets a model provider's settings (`config/read`'s `model_providers`, or the same
+/// table of codex's config.toml) hold: each provider's `experimental_bearer_token`, and the
+/// value of the environment variable its `env_key` names (read with `env`).
+pub fn provider_secrets(
+    providers: &serde_json::Value,
+    env: impl Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let Some(providers) = providers.as_object() else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for provider in providers.values() {
+        if let Some(token) = provider["experimental_bearer_token"].as_str() {
+            found.push(token.to_string());
+        }
+        if let Some(value) = provider["env_key"].as_str().and_then(&env) {
+            found.push(value);
+        }
+    }
+    found
 }
 
 const REDACTED: &str = "[redacted]";
@@ -441,6 +536,35 @@ mod tests {
         );
         super::register_secret("abc");
         assert_eq!(redact("abc"), "abc", "too short to register");
+    }
+
+    #[test]
+    fn known_secrets_are_masked_in_server_json_and_nothing_else_is() {
+        super::register_secret("sk-echoed-9f8e7d6c");
+        super::register_secret("314159265358");
+        let line = r#"{"id":1,"error":{"code":-1,"message":"401: authorization: Bearer sk-echoed-9f8e7d6c"},"n":314159265358}"#;
+        let masked = super::mask_known_json_line(line);
+        assert!(!masked.contains("sk-echoed"), "{masked}");
+        assert!(masked.contains("Bearer [redacted]"), "{masked}");
+        let value: serde_json::Value = serde_json::from_str(&masked).expect("still JSON");
+        assert_eq!(value["n"], 314159265358u64, "a number is never touched");
+        let plain = r#"{"x":"password=hunter2"}"#;
+        assert_eq!(super::mask_known_json_line(plain), plain);
+        assert_eq!(super::mask_known("password=hunter2"), "password=hunter2");
+    }
+
+    #[test]
+    fn a_providers_bearer_token_and_env_key_value_are_its_secrets() {
+        let providers = serde_json::json!({
+            "a": {"experimental_bearer_token": "tok-a-123456", "env_key": null},
+            "b": {"experimental_bearer_token": null, "env_key": "B_KEY"},
+            "c": {"env_key": "UNSET"},
+        });
+        let env = |name: &str| (name == "B_KEY").then(|| "b-value-654321".to_string());
+        assert_eq!(
+            super::provider_secrets(&providers, env),
+            ["tok-a-123456", "b-value-654321"]
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use crate::app::{AppEvent, ClientRequest, RequestTag};
 use crate::protocol::RequestId;
+use crate::rpc::redact;
 use crate::rpc::{Connection, RpcError};
 use crate::session::reply::{Answer, ReadAnswer, ReplyError};
 use serde::de::DeserializeOwned;
@@ -88,7 +89,25 @@ impl From<Result<Value, String>> for Raw {
 
 /// The app event for the answer `raw` to the request tagged `tag`.
 pub fn reply_event(tag: RequestTag, raw: impl Into<Raw>) -> AppEvent {
-    AppEvent::Reply(tag.reply(raw.into()))
+    let raw = match tag {
+        RequestTag::ReadConfig => provider_secrets(raw.into()),
+        _ => raw.into(),
+    };
+    AppEvent::Reply(tag.reply(raw))
+}
+
+/// `config/read` answered: its providers' secrets (a bearer token, the value of the variable
+/// an `env_key` names) are secrets from now on, and masked in the answer itself.
+fn provider_secrets(raw: Raw) -> Raw {
+    let Raw::Answered(mut value) = raw else {
+        return raw;
+    };
+    let env = |name: &str| std::env::var(name).ok();
+    for secret in redact::provider_secrets(&value["config"]["model_providers"], env) {
+        redact::register_secret(&secret);
+    }
+    redact::mask_json(&mut value);
+    Raw::Answered(value)
 }
 
 /// The one place an answer's JSON becomes its request's type.

@@ -1,7 +1,7 @@
 //! Putting files back for a rewind: the preview (what the kept turn records say each file goes
 //! back to, checked against the files as they are) and the restore itself. Each file is written
 //! atomically (a temporary file renamed over it, its mode kept) and only if it still holds what
-//! the preview saw; never a path outside the thread's directory, a symbolic link, or a path
+//! the preview saw; never a path outside the session's folder, a symbolic link, or a path
 //! whose folders lead out of it.
 
 use crate::model::rewind::blob::blob_id;
@@ -48,18 +48,18 @@ fn read_checked(path: &str, cwd: &str) -> Result<Option<Vec<u8>>, String> {
 /// are resolved.
 fn check_path(path: &str, cwd: &str) -> Result<(), String> {
     if !within(path, cwd) {
-        return Err("outside the thread's directory".into());
+        return Err("outside the session's folder".into());
     }
-    let root = fs::canonicalize(cwd).map_err(|e| format!("the thread's directory: {e}"))?;
+    let root = fs::canonicalize(cwd).map_err(|e| format!("the session's folder: {e}"))?;
     let mut folder = Path::new(path).parent();
     while let Some(dir) = folder {
         match fs::canonicalize(dir) {
             Ok(real) if real.starts_with(&root) => return Ok(()),
-            Ok(_) => return Err("its folder leads outside the thread's directory".into()),
+            Ok(_) => return Err("its folder leads outside the session's folder".into()),
             Err(_) => folder = dir.parent(),
         }
     }
-    Err("outside the thread's directory".into())
+    Err("outside the session's folder".into())
 }
 
 /// Puts `files` back, each on its own: one that changed since the preview is refused.

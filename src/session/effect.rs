@@ -134,7 +134,8 @@ pub enum Effect {
         store: PathBuf,
         thread_id: String,
         turns: Vec<String>,
-        /// Paths outside it are never touched.
+        /// Paths outside it are never touched: the folder the person chose
+        /// (`session::rewind::restore_root`), not the thread's folder the server names.
         cwd: String,
     },
     /// Put files back (each only if it still holds what the preview saw), atomically; the

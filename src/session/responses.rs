@@ -37,6 +37,10 @@ pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> 
         Reply::ForkThread(answer) => opened(state, answer, Adopted::Forked, now),
         Reply::StartTurn { prompt, answer } => match answer {
             Ok(response) => {
+                state
+                    .shown
+                    .typed
+                    .insert(response.turn.id.clone(), prompt.clone());
                 if let TurnPhase::Starting { since } = state.shown.turn {
                     if !state.shown.finished_turns.contains(&response.turn.id) {
                         state.shown.turn = TurnPhase::Running {

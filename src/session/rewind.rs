@@ -109,6 +109,7 @@ pub fn preview(state: &Session, turns: Vec<String>) -> Result<Vec<Effect>, Strin
                 .to_string(),
         );
     };
+    let root = restore_root(state)?;
     let thread_id = state.thread_id().unwrap_or_default().to_string();
     // Only turns that patched files have a record to look for: one that changed nothing is
     // not "a turn tern has no record of".
@@ -124,8 +125,34 @@ pub fn preview(state: &Session, turns: Vec<String>) -> Result<Vec<Effect>, Strin
         store,
         thread_id,
         turns,
-        cwd: super::threads::current_cwd(state),
+        cwd: root,
     }])
+}
+
+/// The folder files may be put back inside: the one the person chose ([`Rewind::bound`]),
+/// when the thread's folder is in it; `Err` says why none is put back. The thread's folder is
+/// only the server's word: a server naming `$HOME` must not get `~/.bashrc` written.
+///
+/// [`Rewind::bound`]: crate::session::state::rewind::Rewind::bound
+pub fn restore_root(state: &Session) -> Result<String, String> {
+    let shown = |path: &str| crate::text::sanitize::visible_line(path);
+    let Some(bound) = state.rewind.bound.as_deref() else {
+        return Err(
+            "No folder was chosen for this session (it started without one), so tern puts no file back."
+                .to_string(),
+        );
+    };
+    let thread = super::threads::current_cwd(state);
+    let inside = thread.trim_end_matches('/') == bound.trim_end_matches('/')
+        || crate::model::rewind::within(&thread, bound);
+    if !inside {
+        return Err(format!(
+            "The thread's folder ({}) is outside the folder this session works in ({}): tern puts no file back there.",
+            shown(&thread),
+            shown(bound)
+        ));
+    }
+    Ok(bound.to_string())
 }
 
 /// The person confirmed: rewind to before `before_turn_id`, then put `files` back (the files
@@ -146,6 +173,7 @@ pub fn start(
         return vec![];
     }
     state.rewind.armed_until = None;
+    let prompt = put_back(state, &before_turn_id, prompt);
     state.rewind.pending = Some(PendingRewind {
         thread_id: thread_id.clone(),
         before_turn_id: before_turn_id.clone(),
@@ -160,6 +188,25 @@ pub fn start(
             before_turn_id,
         },
     ))]
+}
+
+/// What goes back into the composer for the message `shown` (the server's echo) of the turn
+/// `turn_id`: what the person typed when the turn started here; else the echo, unless it reads
+/// as a `!` shell command — server text never puts the composer in shell mode, where Enter
+/// runs it unsandboxed (a message the person sent never starts with `!`: that runs instead).
+fn put_back(state: &Session, turn_id: &str, shown: String) -> Option<String> {
+    let first_of_turn = state
+        .shown
+        .transcript
+        .user_messages()
+        .into_iter()
+        .find(|(turn, _)| turn == turn_id)
+        .is_some_and(|(_, text)| text == shown);
+    match state.shown.typed.get(turn_id) {
+        Some(typed) if first_of_turn => Some(typed.clone()),
+        _ if super::shell::command_of(&shown).is_some() => None,
+        _ => Some(shown),
+    }
 }
 
 /// `thread/revert` answered.
@@ -218,16 +265,24 @@ fn reverted(
     });
     let cwd = thread.cwd.clone();
     fresh.thread = Some(thread);
+    // The turns kept are still the person's words.
+    fresh.typed = std::mem::take(&mut state.shown.typed);
     state.shown = fresh;
     state.lifecycle = Lifecycle::Ready;
-    if state.composer.is_empty() {
-        state.composer.set_text(&pending.prompt);
-    } else {
-        let draft = state.composer.expanded_text();
-        state
-            .composer
-            .set_text(&format!("{}\n\n{draft}", pending.prompt));
-    }
+    let back = match &pending.prompt {
+        Some(prompt) if state.composer.is_empty() => {
+            state.composer.set_text(prompt);
+            "your message is back in the composer"
+        }
+        Some(prompt) => {
+            let draft = state.composer.expanded_text();
+            state.composer.set_text(&format!("{prompt}\n\n{draft}"));
+            "your message is back in the composer"
+        }
+        None => {
+            "the message is not put back: codex's copy of it starts with `!`, which the composer would run as a shell command"
+        }
+    };
     let turns = match pending.dropped {
         1 => "1 turn".to_string(),
         n => format!("{n} turns"),
@@ -243,7 +298,7 @@ fn reverted(
     };
     state.shown.transcript.notice(
         NoticeLevel::Info,
-        format!("Rewound: {turns} dropped from the conversation; your message is back in the composer.{files}"),
+        format!("Rewound: {turns} dropped from the conversation; {back}.{files}"),
     );
     // Refused in the preview already; said again where the outcome is read.
     for refusal in &pending.left {
@@ -265,10 +320,17 @@ fn reverted(
     if pending.files.is_empty() {
         return vec![];
     }
-    vec![Effect::RestoreFiles {
-        cwd,
-        files: pending.files,
-    }]
+    // Checked again against the thread as the server reloaded it.
+    match restore_root(state) {
+        Ok(root) => vec![Effect::RestoreFiles {
+            cwd: root,
+            files: pending.files,
+        }],
+        Err(why) => {
+            state.shown.transcript.notice(NoticeLevel::Error, why);
+            vec![]
+        }
+    }
 }
 
 /// The runtime put files back (or could not): say which.

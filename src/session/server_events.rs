@@ -91,7 +91,7 @@ pub fn settled_elsewhere(state: &mut Session, questions: &[Question]) {
             crate::model::QuestionSubject::Command(p) => p
                 .command
                 .as_deref()
-                .map(|c| format!("to run `{}`", crate::text::sanitize::sanitize_line(c)))
+                .map(|c| format!("to run `{}`", crate::text::sanitize::visible_line(c)))
                 .unwrap_or_else(|| "about a command".into()),
             crate::model::QuestionSubject::FileChange { .. } => "about file changes".into(),
             _ => String::new(),

@@ -61,7 +61,7 @@ pub fn answered(state: &mut Session, command: &str, answer: Answer<()>) -> Vec<E
             NoticeLevel::Error,
             format!(
                 "codex would not run `{}`: {}",
-                sanitize_line(crate::model::agents::first_line(command).unwrap_or("")),
+                crate::model::agents::command_first_line(command),
                 sanitize_line(&e.to_string())
             ),
         );

@@ -14,7 +14,6 @@ use crate::session::event::LayerEvent;
 use crate::session::reply::Answer;
 use crate::session::request::ClientRequest;
 use crate::session::state::Session;
-use crate::text::sanitize::sanitize_line;
 use std::time::Instant;
 
 /// Terminals asked for per `/ps` (the server's list is newest first).
@@ -97,7 +96,7 @@ pub fn stopped(
     command: &str,
     answer: Answer<BackgroundTerminalTerminateResponse>,
 ) -> Vec<Effect> {
-    let command = sanitize_line(crate::model::agents::first_line(command).unwrap_or(""));
+    let command = crate::model::agents::command_first_line(command);
     let (level, text) = match answer {
         Ok(r) if r.terminated => (
             NoticeLevel::Info,

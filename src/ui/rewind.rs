@@ -7,8 +7,8 @@ use super::chrome::{draw_popup, menu_row, popup_box, title};
 use crate::app::layers::rewind::{Files, Preview, RewindView};
 use crate::app::Session;
 use crate::model::rewind::RestoreAction;
-use crate::render::wrap::wrap_spans;
-use crate::text::sanitize::sanitize_line;
+use crate::render::wrap::{wrap_code, wrap_spans};
+use crate::text::sanitize::{sanitize_line, visible_line};
 use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::style::Stylize;
@@ -203,24 +203,27 @@ fn preview_lines(
                 format!("─ {} ", relative(&file.path)),
                 palette.accent,
             )));
-            lines.extend(diff_lines(&file.preview, width, palette));
+            lines.extend(diff_lines(&file.preview, width, session.config.theme));
         }
     }
     lines
 }
 
-/// A unified diff, coloured by line kind, each line cut to the width.
-fn diff_lines(diff: &str, width: usize, palette: &Palette) -> Vec<Line<'static>> {
+/// A unified diff, coloured by line kind. What is shown is what the restore writes: a line
+/// longer than the view wraps, each continuation marked `↪` (a line cut at the edge could hide
+/// code after 300 spaces), and control characters show as marks, never applied.
+fn diff_lines(diff: &str, width: usize, theme: crate::theme::Theme) -> Vec<Line<'static>> {
+    let palette = theme.palette();
     diff.lines()
         .filter(|l| !l.starts_with("---") && !l.starts_with("+++"))
-        .map(|line| {
+        .flat_map(|line| {
             let style = match line.chars().next() {
                 Some('+') => palette.success,
                 Some('-') => palette.error,
                 Some('@') => palette.dim,
                 _ => ratatui::style::Style::default(),
             };
-            Line::from(Span::styled(one_line(line, width), style))
+            wrap_code(&[Span::styled(visible_line(line), style)], width, theme)
         })
         .collect()
 }

@@ -200,6 +200,20 @@ fn choose(out: &mut Lines, layer: &SignIn, session: &Session, palette: &Palette)
             palette.dim,
         );
     }
+    // Where a key goes: a secret typed here must not be thought to land anywhere.
+    out.blank();
+    if layer.gate.refused {
+        out.prose(
+            "Typing refused: this screen takes no text, and none of it went to your draft. \
+             Pause, then pick a way in.",
+            palette.warning,
+        );
+    } else {
+        out.prose(
+            "Keys here only pick a way in: typing and pastes go nowhere, not to your draft.",
+            palette.dim,
+        );
+    }
 }
 
 /// Why the sign-in is up.

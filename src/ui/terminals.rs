@@ -6,7 +6,7 @@ use super::chrome::{draw_popup, popup_box, row_style, title};
 use crate::app::geometry::popup;
 use crate::app::layers::terminals::{OutputView, Stop, Terminals};
 use crate::app::Session;
-use crate::model::agents::{first_line, last_line};
+use crate::model::agents::last_line;
 use crate::model::{Cell, CellKind};
 use crate::protocol::BackgroundTerminal;
 use crate::render::agent_cells::elapsed;
@@ -89,7 +89,7 @@ fn confirm_spans(stop: &Stop, palette: &Palette) -> Vec<Span<'static>> {
     let what = match stop {
         Stop::One { command, .. } => format!(
             "Stop `{}`? ",
-            sanitize_line(first_line(command).unwrap_or(""))
+            crate::model::agents::command_first_line(command)
         ),
         Stop::All => "Stop every background terminal? ".to_string(),
     };
@@ -119,7 +119,7 @@ fn row_lines(
     now: Instant,
     palette: &Palette,
 ) -> Vec<Line<'static>> {
-    let command = sanitize_line(first_line(&row.command).unwrap_or(""));
+    let command = crate::model::agents::command_first_line(&row.command);
     let more = if row.command.trim().lines().nth(1).is_some() {
         " [...]"
     } else {
@@ -171,7 +171,7 @@ fn draw_output(
     let border = palette.border_focused;
     let heading = format!(
         " Output of `{}` ",
-        sanitize_line(first_line(&view.command).unwrap_or(""))
+        crate::model::agents::command_first_line(&view.command)
     );
     let block = popup_box(title(heading, border), border).padding(Padding::horizontal(1));
     let inner = draw_popup(frame, within, block);

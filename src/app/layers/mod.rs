@@ -80,6 +80,7 @@ use crate::session::state::beside::Beside;
 use crate::session::state::outbox::Outbox;
 use crate::session::state::questions::QuestionQueue;
 use crate::session::state::rewind::Rewind;
+use crate::session::state::choice_gate::ChoiceGate;
 use crate::session::state::Session;
 use ratatui::layout::Rect;
 use std::ops::Deref;
@@ -197,14 +198,20 @@ impl Layer {
 /// of every `LayerEvent` (`router::deliver`), and opens the layer unless one of its kind is
 /// open, which then takes the news itself. The layers open hear the news first either way. A
 /// view that opens on news adds its arm here; the router names no view.
-pub fn opened_by(event: &LayerEvent, session: &Session) -> Option<(Layer, Vec<Effect>)> {
+pub fn opened_by(
+    event: &LayerEvent,
+    session: &Session,
+    now: Instant,
+) -> Option<(Layer, Vec<Effect>)> {
     match event {
         LayerEvent::PickerWanted => Some(thread_picker::startup(session)),
         LayerEvent::ConfirmWanted(ask) => {
             Some((Layer::Confirm(Confirm { ask: ask.clone() }), vec![]))
         }
         // Sign-in is needed (at startup, or a prompt sent signed out).
-        LayerEvent::SignInWanted => Some((Layer::SignIn(Box::new(SignIn::new(session))), vec![])),
+        LayerEvent::SignInWanted => {
+            Some((Layer::SignIn(Box::new(SignIn::new(session, now))), vec![]))
+        }
         // Another codex writes to the thread: retry, fork or a new thread (over a picker,
         // which hears it first and stops waiting).
         LayerEvent::ThreadLocked { thread_id, error } => Some((
@@ -243,6 +250,14 @@ pub trait LayerView {
     fn rows(&self, _width: u16, _session: &Session) -> usize {
         0
     }
+
+    /// A view that takes no text (a screen of choices) has a type-ahead gate: the router
+    /// refuses typing and pastes there whole and holds a key until it is clear that no other
+    /// followed (`choice_gate`); the view takes the held key when its moment comes
+    /// (`LayerEvent::LayerTimer`). `None`: keys come straight to `handle`.
+    fn type_ahead(&mut self) -> Option<&mut ChoiceGate> {
+        None
+    }
 }
 
 impl<T: LayerView + ?Sized> LayerView for Box<T> {
@@ -263,6 +278,9 @@ impl<T: LayerView + ?Sized> LayerView for Box<T> {
     }
     fn rows(&self, width: u16, session: &Session) -> usize {
         (**self).rows(width, session)
+    }
+    fn type_ahead(&mut self) -> Option<&mut ChoiceGate> {
+        (**self).type_ahead()
     }
 }
 

@@ -2,7 +2,7 @@
 //! content before the first of them, found by undoing their patches newest first, each checked
 //! against the blob ids the turn diff names. Refused per file, with the reason, where the file
 //! today is not what the last turn left, where a patch does not undo exactly, where the path is
-//! outside the thread's directory, and for binary files and renames.
+//! outside the session's folder (the one the person chose), and for binary files and renames.
 
 use super::blob::{blob_id, is_absent, matches};
 use super::patch::{parse, unapply, FilePatch};
@@ -88,7 +88,7 @@ fn restore_one(
     read: &Read<'_>,
 ) -> Result<Option<FileRestore>, String> {
     if !within(path, cwd) {
-        return Err("outside the thread's directory: tern does not touch it".into());
+        return Err("outside the session's folder: tern does not touch it".into());
     }
     if patches.iter().any(|p| p.binary) {
         return Err("binary, or only its mode changed: put it back by hand".into());

@@ -5,6 +5,7 @@
 
 pub mod account;
 pub mod beside;
+pub mod choice_gate;
 pub mod first_run;
 pub mod guard;
 pub mod health;
@@ -241,7 +242,10 @@ impl Session {
                 enabled: config.thread_titles,
                 ..Default::default()
             },
-            rewind: Default::default(),
+            rewind: rewind::Rewind {
+                bound: config.settings.cwd.clone(),
+                ..Default::default()
+            },
             reconnect: None,
             config,
         }

@@ -10,6 +10,11 @@ pub struct Rewind {
     pub armed_until: Option<Instant>,
     /// The rewind on its way.
     pub pending: Option<PendingRewind>,
+    /// The folder files are put back inside: one the person chose — where tern started or
+    /// `--cwd` (on a remote, the folder in the URL) — never one only the server named (a
+    /// thread's `cwd` is the server's word). What moves the person (`/cd`, `/worktree`) moves
+    /// it. `None`: none chosen, and no file is put back.
+    pub bound: Option<String>,
 }
 
 impl Rewind {
@@ -23,8 +28,8 @@ impl Rewind {
 pub struct PendingRewind {
     pub thread_id: String,
     pub before_turn_id: String,
-    /// The message rewound to, for the composer.
-    pub prompt: String,
+    /// The message rewound to, for the composer (`None`: not put back, see `rewind::put_back`).
+    pub prompt: Option<String>,
     /// How many turns it drops.
     pub dropped: usize,
     /// Files to put back once the server has rewound (empty: the files stay as they are).

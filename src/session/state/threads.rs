@@ -69,6 +69,9 @@ pub struct ThreadModel {
     /// A failed turn whose failure a line of its own says already (a turn refused for want of
     /// sign-in): its end adds no "Turn failed" notice.
     pub failure_said: Option<String>,
+    /// What the person typed for each turn started from here, by turn id: what a rewind puts
+    /// back in the composer (the server's echo of a message is its word, not theirs).
+    pub typed: HashMap<String, String>,
     /// When an event of this thread last arrived, by [`Threads`]'s count (not a clock).
     touched: u64,
 }
@@ -88,6 +91,7 @@ impl ThreadModel {
             older_turns: None,
             outbox: Outbox::default(),
             failure_said: None,
+            typed: HashMap::new(),
             touched: 0,
         }
     }

@@ -31,6 +31,8 @@ fn spawn(f: &E2e, size: (u16, u16)) -> PtySession {
     env.push(("TERN_LOG_DIR", f.logs.path().into()));
     env.push(("TERN_LOG", "debug".into()));
     env.push(("TERN_HYPERLINKS", "0".into()));
+    // The choice screen takes a key at once (no pause after it appears); a burst is still refused.
+    env.push(("TERN_APPROVAL_READ_GUARD_MS", "0".into()));
     let codex = f.codex.to_string_lossy().into_owned();
     let mut removed: Vec<&str> = REMOVED_ENV_VARS.to_vec();
     removed.extend(["SSH_CONNECTION", "SSH_TTY", "BROWSER", "DISPLAY"]);

@@ -69,9 +69,12 @@ fn command_actions_are_sanitised_in_command_cells() {
     let mut tern = fake.spawn_tern(&[], SIZE);
     tern.wait_for_text("fake-model", WAIT);
     tern.send(b"run it\r");
-    tern.wait_for_text("Read <READ", WAIT);
-    tern.wait_for_text("List <LIST", WAIT);
-    tern.wait_for_text("<QUERY", WAIT);
+    // Names of what the command does show their control characters as marks, as the
+    // command itself does (issue 31 item 0): applied, never; dropped, never either.
+    tern.wait_for_text("• Read", WAIT);
+    tern.wait_for_text("<READ␛]0;PWNED-TITLE␇", WAIT);
+    tern.wait_for_text("<LIST␛]0;PWNED-TITLE␇", WAIT);
+    tern.wait_for_text("<QUERY␛]0;PWNED-TITLE␇", WAIT);
     assert_clean(&tern);
     quit(&mut tern);
     assert_clean(&tern);

@@ -19,4 +19,6 @@ mod lifecycle;
 mod moderation;
 mod quiet_server;
 mod remote_hostile;
+mod rewind_hostile;
+mod secrets_echoed;
 mod sign_in;

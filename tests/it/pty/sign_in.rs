@@ -95,6 +95,7 @@ fn an_api_key_rejected_then_accepted_then_signed_out() {
     tern.send(b"sk-bad-key-000\r");
     tern.wait_for_text("Sign-in failed: Incorrect API key provided", WAIT);
     tern.send(b"3");
+    tern.wait_for_text("Use an OpenAI API key", WAIT);
     tern.send(b"  sk-good-key-111\r");
     tern.wait_for_text("Signed in with an API key.", WAIT);
     assert_eq!(
@@ -332,6 +333,7 @@ fn a_turn_refused_with_401_is_one_line_and_goes_again_after_signing_in() {
     tern.send(b"\r");
     tern.wait_for_text("were refused (401 Unauthorized): sign in again", WAIT);
     tern.send(b"3");
+    tern.wait_for_text("Use an OpenAI API key", WAIT);
     tern.send(b"sk-new-key-222\r");
     tern.wait_for_text("Signed in with an API key.", WAIT);
     tern.send(b"\r");
@@ -356,6 +358,7 @@ fn the_demo_shows_every_sign_in_screen_offline() {
         &[
             ("TERN_LOG_DIR", dir.path().into()),
             ("HOME", dir.path().into()),
+            ("TERN_APPROVAL_READ_GUARD_MS", "0".into()),
         ],
         dir.path(),
         (100, 32),
@@ -368,6 +371,7 @@ fn the_demo_shows_every_sign_in_screen_offline() {
     tern.send(b"\x1b");
     tern.wait_for_text("Sign in to codex", WAIT);
     tern.send(b"3");
+    tern.wait_for_text("Use an OpenAI API key", WAIT);
     tern.send(b"sk-demo-key\r");
     tern.wait_for_text("Signed in with an API key.", WAIT);
     tern.quit_with(b"\x03\x03\x03", WAIT);
@@ -401,4 +405,46 @@ fn codex_not_found_names_every_place_tried_and_the_install_command() {
     ] {
         assert!(text.contains(part), "{part} missing from:\n{text}");
     }
+}
+
+#[test]
+fn a_secret_typed_or_pasted_on_the_choice_screen_goes_nowhere() {
+    let fake = FakeServer::new(&[reply("account/read", signed_out())]);
+    let history = fake.dir.path().join("history.jsonl");
+    let mut tern = spawn(&fake, &[("TERN_HISTORY_FILE", history.clone().into())]);
+    tern.wait_for_text("Sign in to codex", WAIT);
+    tern.wait_for_text("Keys here only pick a way in", WAIT);
+    // A paste, then a burst typed faster than a person picks, Enter included: `3` and `j`
+    // inside it neither pick nor move a choice.
+    tern.send(b"\x1b[200~sk-PASTED-SECRET-0001\x1b[201~");
+    tern.send(b"3sk-TYPED-SECRET-0002j\r");
+    tern.wait_for_text("Typing refused: this screen takes no text", WAIT);
+    let shown = tern.screen_text();
+    assert!(shown.contains("› 1. Sign in with a device code"), "{shown}");
+    assert!(!shown.contains("SECRET"), "{shown}");
+    assert!(!shown.contains("Use an OpenAI API key"), "{shown}");
+    // A person's pause (the input itself, not a wait for tern: a key right behind the burst
+    // is refused too), then Esc: later. The draft under the screen is empty, and Enter sends
+    // nothing.
+    std::thread::sleep(Duration::from_millis(300));
+    tern.send(b"\x1b");
+    tern.wait_for("the choice screen to close", WAIT, |s| {
+        !s.contains("Sign in to codex")
+    });
+    tern.send(b"\r");
+    tern.send(b"/status\r");
+    tern.wait_for_text(" Status ", WAIT);
+    let shown = tern.screen_text();
+    assert!(!shown.contains("SECRET"), "{shown}");
+    assert!(sent(&fake, "account/login/start").is_empty());
+    assert!(sent(&fake, "turn/start").is_empty());
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+    let output = String::from_utf8_lossy(&tern.raw_output()).into_owned();
+    assert!(!output.contains("SECRET"), "nothing printed at exit");
+    let kept = std::fs::read_to_string(&history).unwrap_or_default();
+    assert!(!kept.contains("SECRET"), "{kept}");
+    assert!(!fake
+        .recorded_lines()
+        .iter()
+        .any(|line| line.contains("SECRET")));
 }

@@ -129,8 +129,8 @@ fn a_401_turn_is_one_line_and_its_message_goes_again_after_sign_in_once_reverted
     assert_eq!(effects, vec![]);
     assert!(sign_in(&state).is_some());
     // Sign in with a key.
-    let later = now + Duration::from_secs(2);
-    update(&mut state, key(KeyCode::Char('3')), later);
+    let mut later = now + Duration::from_secs(1);
+    crate::pure::sign_in::press_apart(&mut state, KeyCode::Char('3'), &mut later);
     update(&mut state, AppEvent::Paste("sk-good-123456".into()), later);
     update(
         &mut state,

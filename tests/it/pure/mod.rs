@@ -6,6 +6,7 @@
 mod agents;
 mod app_update;
 mod bounded_output;
+mod command_marks;
 mod commands;
 mod composer;
 mod config_file;
@@ -45,6 +46,7 @@ mod request_table;
 mod review_chooser;
 mod review_turns;
 mod rewind;
+mod rewind_bounds;
 mod router_outcomes;
 mod rpc_connection;
 mod rpc_inbound_bound;

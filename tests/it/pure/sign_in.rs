@@ -47,10 +47,14 @@ fn screen(state: &AppState) -> Screen {
         .clone()
 }
 
-/// Keys typed far enough apart that the choice screen takes them (not typing for the draft).
-fn press_apart(state: &mut AppState, code: KeyCode, now: &mut Instant) -> Vec<Effect> {
+/// A key typed after a pause, as a person picks: the choice screen holds it for
+/// `guard::HOLD` to see that no other key follows (a burst), then takes it.
+pub fn press_apart(state: &mut AppState, code: KeyCode, now: &mut Instant) -> Vec<Effect> {
     *now += Duration::from_secs(1);
-    wire(update(state, key(code), *now))
+    let mut effects = wire(update(state, key(code), *now));
+    *now += tern::session::state::guard::HOLD;
+    effects.extend(wire(update(state, AppEvent::Tick, *now)));
+    effects
 }
 
 #[test]
@@ -65,11 +69,11 @@ fn account_read_follows_initialize_and_the_thread_start() {
 
 #[test]
 fn signed_out_opens_the_sign_in_layer_once_and_holds_prompts_in_the_composer() {
-    let now = Instant::now();
+    let mut now = Instant::now();
     let mut state = with_account(signed_out(), now);
     assert_eq!(screen(&state), Screen::Choose);
     // Esc: later. The layer goes; a prompt brings it back and stays in the composer.
-    update(&mut state, key(KeyCode::Esc), now);
+    press_apart(&mut state, KeyCode::Esc, &mut now);
     assert!(sign_in(&state).is_none());
     type_text(&mut state, "hello", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
@@ -82,7 +86,7 @@ fn signed_out_opens_the_sign_in_layer_once_and_holds_prompts_in_the_composer() {
         "a held prompt is not history"
     );
     // Commands still run.
-    update(&mut state, key(KeyCode::Esc), now);
+    press_apart(&mut state, KeyCode::Esc, &mut now);
     state.session.composer.clear();
     type_text(&mut state, "/status", now);
     update(&mut state, key(KeyCode::Enter), now);
@@ -449,26 +453,58 @@ fn logout_asks_first_then_signs_out() {
 }
 
 #[test]
-fn typing_that_meets_the_choice_screen_goes_to_the_draft_and_never_picks() {
+fn typing_that_meets_the_choice_screen_is_refused_whole_and_never_reaches_the_draft() {
     let now = Instant::now();
     let mut state = with_account(signed_out(), now);
-    // "hi 2" and Enter, typed fast: the draft gets it all; nothing is asked of the server.
+    let ms = |n: u64| now + Duration::from_millis(n);
+    // A secret and Enter typed as the screen appears: none of it picks, none of it is kept.
     let mut effects = Vec::new();
-    for (i, c) in "hi 2".chars().enumerate() {
+    for (i, c) in "sk-2secret".chars().enumerate() {
         effects.extend(wire(update(
             &mut state,
             key(KeyCode::Char(c)),
-            now + Duration::from_millis(50 * i as u64),
+            ms(40 * i as u64),
         )));
     }
-    effects.extend(wire(update(
-        &mut state,
-        key(KeyCode::Enter),
-        now + Duration::from_millis(250),
-    )));
+    effects.extend(wire(update(&mut state, key(KeyCode::Enter), ms(420))));
+    effects.extend(wire(update(&mut state, AppEvent::Tick, ms(2000))));
     assert_eq!(effects, vec![]);
-    assert_eq!(state.session.composer.text(), "hi 2");
+    assert_eq!(state.session.composer.text(), "");
     assert_eq!(screen(&state), Screen::Choose);
+    assert_eq!(sign_in(&state).unwrap().selected, 0, "j/k moved nothing");
+    // Later, a burst after a pause: a `3` (or `j`) followed fast by more is refused whole,
+    // and an Enter right after it picks nothing.
+    let mut effects = wire(update(&mut state, key(KeyCode::Char('j')), ms(3000)));
+    effects.extend(wire(update(&mut state, key(KeyCode::Char('3')), ms(3010))));
+    effects.extend(wire(update(&mut state, key(KeyCode::Char('x')), ms(3020))));
+    effects.extend(wire(update(&mut state, AppEvent::Tick, ms(3100))));
+    effects.extend(wire(update(&mut state, key(KeyCode::Enter), ms(3300))));
+    effects.extend(wire(update(&mut state, AppEvent::Tick, ms(3400))));
+    assert_eq!(effects, vec![]);
+    assert_eq!(screen(&state), Screen::Choose);
+    assert_eq!(sign_in(&state).unwrap().selected, 0);
+    assert_eq!(state.session.composer.text(), "");
+    // A paste is refused whole too, and a key held just before it with it.
+    wire(update(&mut state, key(KeyCode::Char('2')), ms(5000)));
+    wire(update(
+        &mut state,
+        AppEvent::Paste("sk-pasted-secret\n".into()),
+        ms(5020),
+    ));
+    assert_eq!(wire(update(&mut state, AppEvent::Tick, ms(5100))), vec![]);
+    assert_eq!(screen(&state), Screen::Choose);
+    assert_eq!(state.session.composer.text(), "");
+    // The screen says where a key went.
+    let shown = crate::support::common::screen(&mut state, 100, 30, ms(5100));
+    assert!(
+        shown.contains("Typing refused: this screen takes no text"),
+        "{shown}"
+    );
+    assert!(!shown.contains("secret"), "{shown}");
+    // After a pause, one key picks.
+    let mut at = ms(7000);
+    press_apart(&mut state, KeyCode::Char('3'), &mut at);
+    assert_eq!(screen(&state), Screen::ApiKey);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! an error, an email, the config error, the locked thread's message): no escape sequence,
 //! control or bidi character reaches the screen, and the API key never does.
 
-use crate::pure::sign_in::{answer, signed_out, with_account};
+use crate::pure::sign_in::{answer, press_apart, signed_out, with_account};
 use crate::support::common::*;
 use crate::support::fake_server::payload;
 use crossterm::event::KeyCode;
@@ -43,9 +43,9 @@ fn the_choice_screen_signed_out_and_after_a_hostile_failure() {
     let mut state = with_account(signed_out(), now);
     state.session.composer.set_text("my draft");
     both_sizes(&mut state, "sign_in_choose", now);
-    update(&mut state, key(KeyCode::Char('3')), later(&mut now));
-    update(&mut state, key(KeyCode::Esc), later(&mut now));
-    update(&mut state, key(KeyCode::Char('2')), later(&mut now));
+    press_apart(&mut state, KeyCode::Char('3'), &mut now);
+    press_apart(&mut state, KeyCode::Esc, &mut now);
+    press_apart(&mut state, KeyCode::Char('2'), &mut now);
     update(
         &mut state,
         reply(
@@ -69,7 +69,7 @@ fn the_api_key_field_shows_dots_never_the_key() {
         now,
     );
     answer(&mut state, RequestTag::ReadAccount, signed_out(), now);
-    update(&mut state, key(KeyCode::Char('3')), later(&mut now));
+    press_apart(&mut state, KeyCode::Char('3'), &mut now);
     let text = screen(&mut state, 80, 24, now);
     assert!(!text.contains("sk-from-env"), "{text}");
     assert!(text.contains("OPENAI_API_KEY"), "{text}");
@@ -85,7 +85,7 @@ fn the_api_key_field_shows_dots_never_the_key() {
     assert!(!text.contains("ABCDEFG"), "{text}");
     both_sizes(&mut state, "sign_in_api_key_typed", now);
     update(&mut state, ctrl('u'), later(&mut now));
-    update(&mut state, key(KeyCode::Enter), later(&mut now));
+    press_apart(&mut state, KeyCode::Enter, &mut now);
     both_sizes(&mut state, "sign_in_api_key_empty", now);
 }
 
@@ -93,7 +93,7 @@ fn the_api_key_field_shows_dots_never_the_key() {
 fn the_browser_screen_with_a_hostile_link() {
     let mut now = Instant::now();
     let mut state = with_account(signed_out(), now);
-    update(&mut state, key(KeyCode::Char('1')), later(&mut now));
+    press_apart(&mut state, KeyCode::Char('1'), &mut now);
     let url = format!(
         "https://auth.openai.com/oauth/authorize?response_type=code&client_id=app_x&redirect_uri=http%3A%2F%2F127.0.0.1%3A1455%2Fauth%2Fcallback&state={}&scope=openid+profile+email",
         payload("url")
@@ -111,7 +111,7 @@ fn the_browser_screen_with_a_hostile_link() {
 fn the_device_code_screen_with_hostile_text() {
     let mut now = Instant::now();
     let mut state = with_account(signed_out(), now);
-    update(&mut state, key(KeyCode::Char('2')), later(&mut now));
+    press_apart(&mut state, KeyCode::Char('2'), &mut now);
     answer(
         &mut state,
         RequestTag::Login(LoginKind::DeviceCode),
@@ -121,7 +121,7 @@ fn the_device_code_screen_with_hostile_text() {
         now,
     );
     both_sizes(&mut state, "sign_in_device_code", now);
-    update(&mut state, key(KeyCode::Char('c')), later(&mut now));
+    press_apart(&mut state, KeyCode::Char('c'), &mut now);
     let text = screen(&mut state, 80, 24, now);
     assert!(text.contains("Copied the code"), "{text}");
 }

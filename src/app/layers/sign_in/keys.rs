@@ -11,9 +11,8 @@ use crate::protocol::{CancelLoginParams, LoginKind, LoginParams, LoginResponse};
 use crate::session::effect::Effect;
 use crate::session::quit_ladder;
 use crate::session::request::ClientRequest;
-use crate::session::state::guard::QUIET;
 use crate::session::state::Session;
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 use std::time::Instant;
 
 /// Which screen the keys are read on.
@@ -28,12 +27,11 @@ pub enum On {
     ConfirmLogout,
 }
 
-/// What the sign-in's key rows read: the screen, whether the person is typing a prompt into
-/// the draft under the choice, whether the link may be opened here, and what Ctrl+C does next.
+/// What the sign-in's key rows read: the screen, whether the link may be opened here, and
+/// what Ctrl+C does next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeyState {
     pub on: On,
-    pub typing: bool,
     pub opener: bool,
     pub ctrl_c: &'static str,
 }
@@ -62,7 +60,7 @@ pub enum SignInKey {
 }
 
 fn choosing(s: &KeyState) -> bool {
-    s.on == On::Choose && !s.typing
+    s.on == On::Choose
 }
 
 fn on_api_key(s: &KeyState) -> bool {
@@ -207,8 +205,8 @@ pub static KEYS: KeyTable<KeyState, SignInKey> = KeyTable::new(
     Rest::SWALLOW,
 )
 .rest_by(|s: &KeyState| match s.on {
-    // Typing goes on into the draft under the choice (and Ctrl keys are the conversation's).
-    On::Choose => Rest::PASS,
+    // The choice takes no text, and nothing under it gets any (`gate`).
+    On::Choose => Rest::SWALLOW,
     On::ApiKey => Rest::typing("the key"),
     // Any other key keeps the sign-in.
     On::ConfirmLogout => Rest::any_key("stay signed in"),
@@ -241,14 +239,7 @@ impl SignIn {
                 step => step,
             }
         };
-        KeyState {
-            on,
-            typing: self
-                .typed_at
-                .is_some_and(|at| now.saturating_duration_since(at) < QUIET),
-            opener,
-            ctrl_c,
-        }
+        KeyState { on, opener, ctrl_c }
     }
 }
 
@@ -265,11 +256,35 @@ pub fn handle(layer: &mut SignIn, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcom
                 layer.key.paste(text);
                 layer.error = None;
             }
-            // Nothing under a full-screen sign-in takes a paste meant for it.
+            // Nothing under a full-screen sign-in takes a paste meant for it (on the choice,
+            // the router's type-ahead gate refused it already).
             return Outcome::Consumed(vec![]);
         }
         Input::Mouse(_) => return Outcome::Consumed(vec![]),
     };
+    take(layer, key, cx)
+}
+
+/// A moment came (`LayerEvent::LayerTimer`): a key the router's type-ahead gate held on the
+/// choice screen (`type_ahead`) with no other key after it was meant, and acts now.
+pub fn held_key_due(layer: &mut SignIn, cx: &mut Ctx<'_>) -> Outcome {
+    if layer.screen != Screen::Choose {
+        return Outcome::Ignored;
+    }
+    match (layer.gate.take_due(cx.now), layer.gate.due()) {
+        (Some(key), _) => take(layer, key, cx),
+        // Another layer's moment woke the app first: this one's is asked for again.
+        (None, Some(due)) => {
+            let timer = &mut cx.session.layer_timer;
+            *timer = Some(timer.map_or(due, |t| t.min(due)));
+            Outcome::Consumed(vec![])
+        }
+        (None, None) => Outcome::Ignored,
+    }
+}
+
+/// A key the screen takes, by its table.
+fn take(layer: &mut SignIn, key: crossterm::event::KeyEvent, cx: &mut Ctx<'_>) -> Outcome {
     let state = layer.key_state(cx, cx.now);
     let resolved = KEYS.resolve(&key, &state, &cx.config.keymap);
     if resolved != Resolved::Pass {
@@ -277,15 +292,7 @@ pub fn handle(layer: &mut SignIn, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcom
     }
     let action = match resolved {
         Resolved::Row(action) => action,
-        Resolved::Pass => {
-            // On the choice, a plain key is typing into the draft under it: while typing goes
-            // on (keys less than the prompts' quiet time apart) every key does, Enter included
-            // — a typed `hello` and Enter never start a sign-in.
-            if state.on == On::Choose && !key.modifiers.contains(KeyModifiers::CONTROL) {
-                layer.typed_at = Some(cx.now);
-            }
-            return Outcome::Ignored;
-        }
+        Resolved::Pass => return Outcome::Ignored,
         Resolved::Take if state.on == On::ApiKey => {
             if let KeyCode::Char(c) = key.code {
                 layer.error = None;
@@ -330,11 +337,13 @@ fn act(layer: &mut SignIn, action: SignInKey, code: KeyCode, cx: &mut Ctx<'_>) -
         (SignInKey::KeyBackspace, _) => layer.key.backspace(),
         (SignInKey::Back, _) => {
             layer.screen = Screen::Choose;
+            layer.gate.shown(cx.now);
             layer.error = None;
         }
         (SignInKey::Abandon, Screen::Starting(kind)) => {
             layer.abandoned = Some(kind);
             layer.screen = Screen::Choose;
+            layer.gate.shown(cx.now);
         }
         (SignInKey::CopyLink, Screen::Browser { url, .. })
         | (SignInKey::CopyVerificationLink, Screen::DeviceCode { url, .. }) => {
@@ -346,7 +355,8 @@ fn act(layer: &mut SignIn, action: SignInKey, code: KeyCode, cx: &mut Ctx<'_>) -
         (SignInKey::CopyCode, Screen::DeviceCode { code, .. }) => return copy(layer, code, "code"),
         (SignInKey::Cancel, Screen::Browser { login_id, .. })
         | (SignInKey::Cancel, Screen::DeviceCode { login_id, .. }) => {
-            return cancel(layer, login_id)
+            layer.gate.shown(cx.now);
+            return cancel(layer, login_id);
         }
         // Nothing to do but wait a moment; closing leaves it to finish by itself.
         (SignInKey::Close, _) => return Outcome::Close(vec![]),

@@ -19,6 +19,7 @@ use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::KeyList;
 use crate::protocol::{LoginCompletedNotification, LoginKind, LoginResponse};
 use crate::session::event::LayerEvent;
+use crate::session::state::choice_gate::ChoiceGate;
 use crate::session::state::Session;
 use masked::MaskedKey;
 use std::time::Instant;
@@ -38,8 +39,8 @@ pub struct SignIn {
     pub copied: Option<&'static str>,
     /// A completion that came before the answer naming its login (the two travel apart).
     pub early: Option<LoginCompletedNotification>,
-    /// When typing last went through to the draft under the layer (see `keys::choose`).
-    pub typed_at: Option<Instant>,
+    /// Whether a key on the choice screen was meant (`gate`): typing and pastes are refused.
+    pub gate: ChoiceGate,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -69,8 +70,9 @@ pub enum Screen {
 }
 
 impl SignIn {
-    /// The layer at its choice screen, the API key from the environment ready in its field.
-    pub fn new(session: &Session) -> SignIn {
+    /// The layer at its choice screen, shown at `now`, the API key from the environment ready
+    /// in its field.
+    pub fn new(session: &Session, now: Instant) -> SignIn {
         SignIn {
             screen: Screen::Choose,
             selected: 0,
@@ -85,15 +87,21 @@ impl SignIn {
             abandoned: None,
             copied: None,
             early: None,
-            typed_at: None,
+            gate: ChoiceGate::new(
+                now,
+                session
+                    .config
+                    .approval_read_guard
+                    .unwrap_or(crate::session::state::guard::QUIET),
+            ),
         }
     }
 
     /// `/logout`'s confirming box.
-    pub fn confirm_logout(session: &Session) -> SignIn {
+    pub fn confirm_logout(session: &Session, now: Instant) -> SignIn {
         SignIn {
             screen: Screen::ConfirmLogout,
-            ..SignIn::new(session)
+            ..SignIn::new(session, now)
         }
     }
 
@@ -149,7 +157,7 @@ impl SignIn {
                 } else {
                     vec![]
                 };
-                self.apply_early();
+                self.apply_early(cx.now);
                 Outcome::Consumed(effects)
             }
             Ok(LoginResponse::ChatgptDeviceCode {
@@ -162,18 +170,22 @@ impl SignIn {
                     url: verification_url.clone(),
                     code: user_code.clone(),
                 };
-                self.apply_early();
+                self.apply_early(cx.now);
                 Outcome::Consumed(vec![])
             }
-            Ok(LoginResponse::Other) => {
-                self.failed("codex answered with a kind of sign-in tern does not know")
-            }
-            Err(e) => self.failed(&format!("codex could not start it: {}", server_words(e))),
+            Ok(LoginResponse::Other) => self.failed(
+                "codex answered with a kind of sign-in tern does not know",
+                cx.now,
+            ),
+            Err(e) => self.failed(
+                &format!("codex could not start it: {}", server_words(e)),
+                cx.now,
+            ),
         }
     }
 
     /// `account/login/completed`: this layer's login (by its id; an API key's has none) ended.
-    fn completed(&mut self, done: &LoginCompletedNotification) -> Outcome {
+    fn completed(&mut self, done: &LoginCompletedNotification, now: Instant) -> Outcome {
         let ours = match (&self.screen, done.login_id.as_deref()) {
             (Screen::Starting(LoginKind::ApiKey), None) => true,
             // Before the answer that names it: kept until that comes.
@@ -192,21 +204,22 @@ impl SignIn {
             return Outcome::Consumed(vec![]);
         }
         let why = done.error.as_deref().unwrap_or("no reason given");
-        self.failed(&format!("Sign-in failed: {why}"))
+        self.failed(&format!("Sign-in failed: {why}"), now)
     }
 
     /// A completion that came before the answer, now that the answer named its login.
-    fn apply_early(&mut self) {
+    fn apply_early(&mut self, now: Instant) {
         if let Some(done) = self.early.take() {
             if done.login_id.as_deref() == self.login_id() {
-                self.completed(&done);
+                self.completed(&done, now);
             }
         }
     }
 
     /// Back to the choice, saying why.
-    fn failed(&mut self, why: &str) -> Outcome {
+    fn failed(&mut self, why: &str, now: Instant) -> Outcome {
         self.screen = Screen::Choose;
+        self.gate.shown(now);
         self.error = Some(why.to_string());
         Outcome::Consumed(vec![])
     }
@@ -220,7 +233,8 @@ impl LayerView for SignIn {
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
         match event {
             LayerEvent::LoginAnswered { kind, result } => self.answered(*kind, result, cx),
-            LayerEvent::LoginCompleted(done) => self.completed(done),
+            LayerEvent::LoginCompleted(done) => self.completed(done, cx.now),
+            LayerEvent::LayerTimer => keys::held_key_due(self, cx),
             LayerEvent::AccountChanged if self.screen == Screen::Finishing => {
                 Outcome::Close(vec![])
             }
@@ -244,6 +258,11 @@ impl LayerView for SignIn {
 
     fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
         keys::list(self, cx)
+    }
+
+    /// The choice takes no text: typing and pastes are refused there, whole.
+    fn type_ahead(&mut self) -> Option<&mut ChoiceGate> {
+        (self.screen == Screen::Choose).then_some(&mut self.gate)
     }
 }
 
