@@ -18,6 +18,7 @@ pub mod frame_out;
 pub mod frames;
 pub mod git;
 pub mod git_refs;
+pub mod git_untracked;
 pub mod graphics_query;
 pub mod history_file;
 pub mod hyperlinks;
