@@ -125,6 +125,7 @@ fn main() -> ExitCode {
     } else {
         tern::runtime::turn_store::with_store(config)
     };
+    let config = tern::runtime::export_dir::with_export_dir(config);
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
     // One thread: the loop, the connection's reader and writer and the child's stderr are all IO

@@ -13,6 +13,7 @@ pub mod crash;
 pub mod editor;
 pub mod effects;
 pub mod event_loop;
+pub mod export_dir;
 pub mod farewell;
 pub mod frame_out;
 pub mod frames;

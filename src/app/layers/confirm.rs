@@ -87,7 +87,9 @@ impl LayerView for Confirm {
         match action {
             ConfirmKey::Yes => Outcome::Close(match &self.ask {
                 Confirmable::InitOverwrite { .. } => init::send(cx, true, now),
-                Confirmable::ExportOverwrite { path } => export::write(cx, path.clone(), true),
+                Confirmable::ExportOverwrite { path } => {
+                    export::write(cx, path.clone(), true, false)
+                }
             }),
             ConfirmKey::No => {
                 let kept = match &self.ask {

@@ -102,6 +102,8 @@ pub struct SessionConfig {
     /// Where what each turn did to files is kept for rewinds (`None`: nowhere, and files
     /// cannot be put back).
     pub turn_store: Option<std::path::PathBuf>,
+    /// Where `/export` alone proposes to write (`runtime::export_dir`): outside any work tree.
+    pub export_dir: Option<std::path::PathBuf>,
     /// The keys the config file's `[keys]` moved (`controls::keys`), checked against the tables.
     pub keymap: crate::controls::keys::Keymap,
 }
