@@ -170,6 +170,9 @@ pub struct Session {
     /// A dropped link being dialled again by itself (remote servers only), until the thread is
     /// back.
     pub reconnect: Option<reconnect::Reconnect>,
+    /// The turn being read back after a reconnect to a server that had stopped and was started
+    /// again: it ended with the old server, and its end says so.
+    pub turn_lost_in_restart: Option<String>,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
     /// A layer's own moment (the picker's server search, once the typing pauses): the app
@@ -245,6 +248,7 @@ impl Session {
             },
             rewind: Default::default(),
             reconnect: None,
+            turn_lost_in_restart: None,
             config,
         }
     }
