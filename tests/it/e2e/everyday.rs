@@ -174,7 +174,8 @@ fn slash_diff_shows_the_untracked_files_an_agent_created() {
     tern.send(b"]");
     tern.wait_for("the new file's content", WAIT, |s| {
         s.contains("made.rs (added)")
-            && s.contains("+ fn created() {}") && s.contains("+ UNTRACKED-LINE")
+            && s.contains("+ fn created() {}")
+            && s.contains("+ UNTRACKED-LINE")
     });
     tern.send(b"kkkk");
     tern.wait_for("the mark where the large file was cut", WAIT, |s| {

@@ -94,7 +94,9 @@ fn export_alone_asks_where_and_proposes_a_path_outside_the_work_tree() {
     assert_eq!(run(&mut state, "/export", now), []);
     let draft = state.session.composer.expanded_text();
     assert_eq!(draft, format!("/export ~/Downloads/codex-{THREAD}.md"));
-    assert!(last_notice(&state).1.starts_with("Where should the conversation be saved?"));
+    assert!(last_notice(&state)
+        .1
+        .starts_with("Where should the conversation be saved?"));
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     let [Effect::WriteExport {
         path,
