@@ -26,6 +26,13 @@ fn the_proposed_plan_and_the_chooser() {
     let mut state = in_plan_mode(json!({"userAgent": "x"}), now);
     plan_turn(&mut state, now);
     both_sizes("plan_and_chooser", &mut state, read(now));
+    // Option 3's label is said by the option; the border does not repeat it.
+    let shown = screen(&mut state, 120, 40, read(now));
+    assert_eq!(
+        shown.to_lowercase().matches("keep planning").count(),
+        1,
+        "{shown}"
+    );
 }
 
 #[test]
