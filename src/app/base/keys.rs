@@ -110,6 +110,9 @@ pub enum BaseKey {
     AgentNext,
     /// `$` where a mention starts: the skill finder.
     SkillMention,
+    /// `!` on an empty composer: typed, starting a shell command line (listed so `?` and
+    /// `tern --keys` tell of `!command`).
+    Shell,
     /// Vim: to normal mode (in normal mode, the command being typed is dropped).
     VimEscape,
     /// Vim's redo, in normal mode.
@@ -355,6 +358,13 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             .when("at the start or after a space", |s| {
                 s.mention_here && !s.question && !s.vim_normal
             })
+            .help(),
+        row("shell", &[Chord::ch('!')], BaseKey::Shell, "shell command")
+            .explained("!command, then Enter: run your own shell command, unsandboxed (the first one asks)")
+            .when("the composer is empty", |s| {
+                s.composer_empty && !s.question && !s.vim_normal
+            })
+            .fixed()
             .help(),
         row("skill", &[Chord::ch('$')], BaseKey::SkillMention, "skill")
             .explained("name a skill for the prompt ($name goes as a skill input)")

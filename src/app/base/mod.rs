@@ -140,6 +140,8 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         }
         BaseKey::QueueFocus => return super::layers::queue::open(state),
         BaseKey::Mention => return files::open(state),
+        // Typed as any character: Enter on a line that starts with it runs the command.
+        BaseKey::Shell => state.composer.type_char('!'),
         BaseKey::LineUp => state.scroll_with(transcript, |s, v| s.by(-1, v)),
         BaseKey::LineDown => state.scroll_with(transcript, |s, v| s.by(1, v)),
         BaseKey::HistorySearch => {
