@@ -130,6 +130,7 @@ fn main() -> ExitCode {
     } else {
         tern::runtime::turn_store::with_store(config)
     };
+    let config = tern::runtime::export_dir::with_export_dir(config);
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
     let Some(runtime) = async_runtime() else {

@@ -201,7 +201,11 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         }
         AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
         AppEvent::LinkDropped(reason) => reconnect::on_link_dropped(session, reason, now),
-        AppEvent::Redialing { attempt, why } => reconnect::on_redialing(session, attempt, why),
+        AppEvent::Redialing {
+            attempt,
+            why,
+            nobody_listens,
+        } => reconnect::on_redialing(session, attempt, why, nobody_listens),
         AppEvent::EditorDone(result) => {
             let effects = composer_input::editor_done(session, result);
             router::keep_cursor_in_view(state);

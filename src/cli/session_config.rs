@@ -143,6 +143,8 @@ impl Cli {
             show_raw_reasoning: effective.show_raw_reasoning.value,
             // Named by the runtime at startup (`runtime::turn_store::with_store`).
             turn_store: None,
+            // Named by `main` (`runtime::export_dir::with_export_dir`).
+            export_dir: None,
             keymap: Default::default(),
         })
     }

@@ -1,9 +1,10 @@
 //! `/export`: the thread as markdown — the person's messages, the answers, commands with their
-//! output, file changes as fenced diffs, plans, reviews and the items shown in between. Every
+//! output, file changes as fenced unified diffs (`export_diff`), plans, reviews and the items shown in between. Every
 //! string is made printable (no escape bytes reach the file); fences grow longer than any run
 //! of backticks inside what they hold.
 
 use super::cell::CellKind;
+use super::export_diff::unified_diff;
 use super::item_cell::ItemCell;
 use super::transcript::Transcript;
 use crate::protocol::PatchChangeKind;
@@ -60,7 +61,10 @@ pub fn export_markdown(transcript: &Transcript, title: &str) -> String {
                 )
             }
             CellKind::FileChange {
-                changes, status, ..
+                changes,
+                status,
+                cwd,
+                ..
             } => {
                 let mut part = format!(
                     "**Edited {} file{}**{}\n",
@@ -82,10 +86,12 @@ pub fn export_markdown(transcript: &Transcript, title: &str) -> String {
                         }
                         PatchChangeKind::Update { move_path: None } => "updated".to_string(),
                     };
+                    let cwd = cwd.as_deref().or(transcript.session_cwd());
+                    let diff = unified_diff(change, cwd);
                     part.push_str(&format!(
                         "\n`{}` {what}\n\n{}",
                         inline(&change.path),
-                        fenced("diff", &printable(&change.diff))
+                        fenced("diff", &printable(&diff))
                     ));
                 }
                 part

@@ -7,6 +7,7 @@ pub mod cell;
 pub mod copyable;
 pub mod execpolicy;
 pub mod export;
+pub mod export_diff;
 pub mod item_cell;
 pub mod locations;
 pub mod markdown_options;

@@ -10,10 +10,17 @@ pub fn width_of(spans: &[Span<'_>]) -> usize {
     spans.iter().map(|s| s.content.width()).sum()
 }
 
+/// A run of spaces, or a word: the characters between spaces, whatever their styles (inline
+/// code followed by a full stop is one word, never broken before the stop).
 struct Piece {
-    text: String,
-    style: Style,
+    segments: Vec<(String, Style)>,
     space: bool,
+}
+
+impl Piece {
+    fn width(&self) -> usize {
+        self.segments.iter().map(|(t, _)| t.width()).sum()
+    }
 }
 
 fn pieces(spans: &[Span<'static>]) -> Vec<Piece> {
@@ -22,10 +29,12 @@ fn pieces(spans: &[Span<'static>]) -> Vec<Piece> {
         for c in span.content.chars() {
             let space = c == ' ';
             match out.last_mut() {
-                Some(p) if p.space == space && p.style == span.style => p.text.push(c),
+                Some(p) if p.space == space => match p.segments.last_mut() {
+                    Some((text, style)) if *style == span.style => text.push(c),
+                    _ => p.segments.push((c.to_string(), span.style)),
+                },
                 _ => out.push(Piece {
-                    text: c.to_string(),
-                    style: span.style,
+                    segments: vec![(c.to_string(), span.style)],
                     space,
                 }),
             }
@@ -52,10 +61,12 @@ pub fn wrap_spans(
     let room = |indent: usize| width.saturating_sub(indent).max(1);
 
     for piece in words {
-        let w = piece.text.width();
+        let w = piece.width();
         if piece.space {
             if row_has_text && used + w <= width {
-                push(&mut row, &piece.text, piece.style);
+                for (text, style) in &piece.segments {
+                    push(&mut row, text, *style);
+                }
                 used += w;
             }
             continue;
@@ -67,20 +78,24 @@ pub fn wrap_spans(
             row_has_text = false;
         }
         if used + w <= width || w <= room(used) {
-            push(&mut row, &piece.text, piece.style);
+            for (text, style) in &piece.segments {
+                push(&mut row, text, *style);
+            }
             used += w;
             row_has_text = true;
             continue;
         }
         // Hard-split an overlong word at grapheme boundaries (a cluster is never cut).
-        for (g, cw) in clusters(&piece.text) {
-            if used + cw > width && row_has_text {
-                rows.push(std::mem::replace(&mut row, rest.to_vec()));
-                used = rest_width;
+        for (text, style) in &piece.segments {
+            for (g, cw) in clusters(text) {
+                if used + cw > width && row_has_text {
+                    rows.push(std::mem::replace(&mut row, rest.to_vec()));
+                    used = rest_width;
+                }
+                push(&mut row, g, *style);
+                used += cw;
+                row_has_text = true;
             }
-            push(&mut row, g, piece.style);
-            used += cw;
-            row_has_text = true;
         }
     }
     trim_trailing_space(&mut row);
@@ -130,6 +145,19 @@ mod tests {
             .iter()
             .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
             .collect()
+    }
+
+    /// Inline code and the punctuation after it are one word: the stop never starts a row.
+    #[test]
+    fn a_word_of_two_styles_is_not_broken_between_them() {
+        let code = ratatui::style::Style::new().bold();
+        let spans = vec![
+            Span::raw("The fix is in "),
+            Span::styled("add()", code),
+            Span::raw(". Done"),
+        ];
+        let lines = wrap_spans(&spans, 19, &[], &[]);
+        assert_eq!(text(&lines), ["The fix is in", "add(). Done"]);
     }
 
     #[test]

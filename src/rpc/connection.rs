@@ -45,8 +45,12 @@ pub enum Inbound {
     /// a word.
     Problem(String),
     /// The link is being dialled again ([`Received::Redialing`]): the attempt that failed and
-    /// why.
-    Redialing { attempt: u32, why: String },
+    /// why (and whether nobody listened there).
+    Redialing {
+        attempt: u32,
+        why: String,
+        nobody_listens: bool,
+    },
     /// The answer to a request sent with [`Connection::send_request`], in its place among the
     /// notifications. When the peer goes away, every such request still waiting gets one (a
     /// `Closed` error) before [`Inbound::Closed`].
@@ -209,8 +213,17 @@ impl Connection {
                     Ok(Received::Problem(problem)) => {
                         let _ = read_inbound.send(Inbound::Problem(problem)).await;
                     }
-                    Ok(Received::Redialing { attempt, why }) => {
-                        let _ = read_inbound.send(Inbound::Redialing { attempt, why }).await;
+                    Ok(Received::Redialing {
+                        attempt,
+                        why,
+                        nobody_listens,
+                    }) => {
+                        let redialing = Inbound::Redialing {
+                            attempt,
+                            why,
+                            nobody_listens,
+                        };
+                        let _ = read_inbound.send(redialing).await;
                     }
                     Err(e) => {
                         let _ = dead_tx.send(format!("could not read from the server: {e}"));

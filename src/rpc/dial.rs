@@ -79,8 +79,11 @@ pub enum DialError {
     /// Trying again will not help until something changes (a refused token, a bad certificate,
     /// a missing program).
     Refused(String),
-    /// Unreachable now (refused connection, timeout, reset): a later try may work.
+    /// Unreachable now (timeout, reset): a later try may work.
     Unreachable(String),
+    /// Nobody listens there (the connection was refused, the socket is missing): the server is
+    /// not running now; a later try may find it started again.
+    NotListening(String),
     /// `codex app-server proxy` found no service on the other machine.
     NoService { detail: String },
 }
@@ -88,7 +91,7 @@ pub enum DialError {
 impl DialError {
     pub fn message(&self) -> &str {
         match self {
-            DialError::Refused(m) | DialError::Unreachable(m) => m,
+            DialError::Refused(m) | DialError::Unreachable(m) | DialError::NotListening(m) => m,
             DialError::NoService { detail } => detail,
         }
     }
@@ -154,7 +157,14 @@ async fn dial_ws(
     let connect = async {
         let tcp = tokio::net::TcpStream::connect((endpoint.host.as_str(), endpoint.port))
             .await
-            .map_err(|e| DialError::Unreachable(format!("could not reach {peer}: {e}")))?;
+            .map_err(|e| {
+                let why = format!("could not reach {peer}: {e}");
+                if e.kind() == std::io::ErrorKind::ConnectionRefused {
+                    DialError::NotListening(why)
+                } else {
+                    DialError::Unreachable(why)
+                }
+            })?;
         let _ = tcp.set_nodelay(true);
         if endpoint.tls {
             let config = super::tls::client_config(options.ca_file.as_deref())
@@ -188,7 +198,7 @@ async fn dial_unix(
         let stream = tokio::net::UnixStream::connect(path).await.map_err(|e| {
             match e.kind() {
                 std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused => {
-                    DialError::Unreachable(format!(
+                    DialError::NotListening(format!(
                         "no codex service listens at {shown} ({e}). Start one with `codex \
                          app-server daemon start` (or `codex app-server --listen unix://`); the \
                          official codex TUI starts it too"

@@ -21,8 +21,13 @@ pub enum Received {
     Problem(String),
     /// The link is down and being dialled again (a remote server that outlives its links):
     /// attempt `attempt` failed to connect because of `why`, and another one follows. Said so
-    /// the app can show how the reconnection goes.
-    Redialing { attempt: u32, why: String },
+    /// the app can show how the reconnection goes. `nobody_listens`: the attempt was refused
+    /// because no server runs there (so one that answers later was started again).
+    Redialing {
+        attempt: u32,
+        why: String,
+        nobody_listens: bool,
+    },
 }
 
 /// Messages from the server; ends (or yields an error, then ends) when the link does.

@@ -24,10 +24,11 @@ pub struct Redial {
 }
 
 enum Stage {
-    /// Attempt `attempt` failed (`why`); another follows.
+    /// Attempt `attempt` failed (`why`; nobody listened there, or not); another follows.
     Redialing {
         attempt: u32,
         why: String,
+        nobody_listens: bool,
     },
     Connected(Incoming),
 }
@@ -60,7 +61,9 @@ impl Transport for Redial {
                         let _ = out_rx.map(Ok).forward(parts.outgoing).await;
                         return;
                     }
-                    Err(DialError::Unreachable(why)) => {
+                    Err(failed @ (DialError::Unreachable(_) | DialError::NotListening(_))) => {
+                        let nobody_listens = matches!(failed, DialError::NotListening(_));
+                        let why = failed.message().to_string();
                         match backoff.failed(Instant::now(), clock_jitter()) {
                             Next::RetryAt { at, attempt } => {
                                 let wait = at.saturating_duration_since(Instant::now());
@@ -72,6 +75,7 @@ impl Transport for Redial {
                                 let _ = stage_tx.unbounded_send(Stage::Redialing {
                                     attempt: attempt.saturating_sub(1),
                                     why: why.clone(),
+                                    nobody_listens,
                                 });
                                 tokio::time::sleep_until(at.into()).await;
                             }
@@ -100,8 +104,16 @@ impl Transport for Redial {
                         return Some((item, (stages, link)));
                     }
                     match stages.next().await? {
-                        Stage::Redialing { attempt, why } => {
-                            let item = Received::Redialing { attempt, why };
+                        Stage::Redialing {
+                            attempt,
+                            why,
+                            nobody_listens,
+                        } => {
+                            let item = Received::Redialing {
+                                attempt,
+                                why,
+                                nobody_listens,
+                            };
                             return Some((Ok(item), (stages, link)));
                         }
                         Stage::Connected(incoming) => link = Some(incoming),

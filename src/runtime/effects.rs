@@ -141,10 +141,14 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 path,
                 text,
                 overwrite,
+                make_folder,
             } => {
                 let responses = world.responses.clone();
                 tokio::task::spawn_blocking(move || {
                     use super::atomic_file::{write_atomic, write_new};
+                    if let Some(folder) = path.parent().filter(|_| make_folder) {
+                        let _ = super::export_dir::make(folder);
+                    }
                     let written = if overwrite {
                         write_atomic(&path, text.as_bytes(), 0o644)
                     } else {

@@ -1,5 +1,6 @@
-//! Reads `git diff HEAD` for the diff view: bounded in time and size, never blocking the loop,
-//! and with errors a person can act on.
+//! Reads `git diff HEAD` for the diff view, with the untracked files git does not ignore shown
+//! as added ones (`git_untracked.rs`): bounded in time and size, never blocking the loop, and
+//! with errors a person can act on.
 
 use super::git_command::reading_git;
 use crate::app::GitDiffOutput;
@@ -28,10 +29,15 @@ pub async fn read_git_diff(git: &str, cwd: &str) -> Result<GitDiffOutput, String
             first
         };
         if run.status.success() || run.truncated {
-            return Ok(GitDiffOutput {
-                text: String::from_utf8_lossy(&run.stdout).into_owned(),
-                truncated: run.truncated,
-            });
+            let mut text = String::from_utf8_lossy(&run.stdout).into_owned();
+            let mut truncated = run.truncated;
+            if !truncated {
+                let room = MAX_BYTES.saturating_sub(text.len());
+                let untracked = super::git_untracked::untracked_as_added(git, cwd, room).await;
+                text.push_str(&untracked.text);
+                truncated = untracked.truncated;
+            }
+            return Ok(GitDiffOutput { text, truncated });
         }
         if not_a_repository(&run.stderr) {
             return Err(format!(
@@ -55,11 +61,11 @@ fn not_a_repository(stderr: &str) -> bool {
     stderr.to_lowercase().contains("not a git repository")
 }
 
-struct Run {
-    status: ExitStatus,
-    stdout: Vec<u8>,
-    truncated: bool,
-    stderr: String,
+pub(super) struct Run {
+    pub status: ExitStatus,
+    pub stdout: Vec<u8>,
+    pub truncated: bool,
+    pub stderr: String,
 }
 
 /// The empty tree: attributes read from it are none at all.
@@ -102,6 +108,28 @@ async fn configured_filters(git: &str, cwd: &str) -> Vec<String> {
 }
 
 async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<Run, String> {
+    // Paths as they are (not octal-escaped); no pager, colours, external diff tools, text
+    // conversion or submodules (whose own config would apply): plain text for tern's own
+    // parser, and nothing of the repository's run.
+    let mut all = vec![
+        "diff",
+        "--no-color",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--ignore-submodules=all",
+    ];
+    all.extend_from_slice(args);
+    run_git(git, cwd, &all, MAX_BYTES).await
+}
+
+/// `git <args>` in `cwd` with nothing of the repository's own run (see `NOTHING_RUNS`), its
+/// output read up to `cap` bytes.
+pub(super) async fn run_git(
+    git: &str,
+    cwd: &str,
+    args: &[&str],
+    cap: usize,
+) -> Result<Run, String> {
     let mut command = reading_git(git, cwd);
     for setting in NOTHING_RUNS
         .iter()
@@ -111,16 +139,7 @@ async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<Run, String> {
         command.args(["-c", &setting]);
     }
     command
-        // Paths as they are (not octal-escaped); no pager, colours, external diff tools,
-        // text conversion or submodules (whose own config would apply): plain text for
-        // tern's own parser, and nothing of the repository's run.
-        .args(["--no-pager", "diff"])
-        .args([
-            "--no-color",
-            "--no-ext-diff",
-            "--no-textconv",
-            "--ignore-submodules=all",
-        ])
+        .arg("--no-pager")
         .args(args)
         .env("GIT_ATTR_SOURCE", EMPTY_TREE)
         .env_remove("GIT_EXTERNAL_DIFF")
@@ -137,10 +156,8 @@ async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<Run, String> {
     })?;
     let stdout = child.stdout.take().expect("piped");
     let stderr = child.stderr.take().expect("piped");
-    let ((out, truncated), (err, _)) = tokio::join!(
-        read_capped(stdout, MAX_BYTES),
-        read_capped(stderr, MAX_STDERR)
-    );
+    let ((out, truncated), (err, _)) =
+        tokio::join!(read_capped(stdout, cap), read_capped(stderr, MAX_STDERR));
     if truncated {
         // Dropping the child kills it; the start of the output is enough.
         return Ok(Run {

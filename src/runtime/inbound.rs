@@ -50,7 +50,15 @@ pub fn inbound_event(
                 message: text,
             },
         ))),
-        Inbound::Redialing { attempt, why } => Some(AppEvent::Redialing { attempt, why }),
+        Inbound::Redialing {
+            attempt,
+            why,
+            nobody_listens,
+        } => Some(AppEvent::Redialing {
+            attempt,
+            why,
+            nobody_listens,
+        }),
         // A link whose server lives on (a websocket, the service's socket) is dialled again by
         // itself; a server that ended with its link (a child, stdio over ssh) is said to be gone.
         Inbound::Closed(reason) => {

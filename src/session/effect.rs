@@ -73,6 +73,8 @@ pub enum Effect {
         path: PathBuf,
         text: String,
         overwrite: bool,
+        /// The folder tern proposed (`export_dir`) is made if missing; any other must exist.
+        make_folder: bool,
     },
     /// Tell whether `path` (an `AGENTS.md`) exists; the answer comes back as
     /// `AppEvent::AgentsFileChecked`.

@@ -263,10 +263,12 @@ pub enum AppEvent {
     /// The link dropped but the server lives on elsewhere with its threads (a websocket, the
     /// local service's socket, an ssh proxy to a remote service): reconnect and resume.
     LinkDropped(String),
-    /// A dropped link is being dialled again: attempt `attempt` failed because of `why`.
+    /// A dropped link is being dialled again: attempt `attempt` failed because of `why`
+    /// (`nobody_listens`: no server ran there then).
     Redialing {
         attempt: u32,
         why: String,
+        nobody_listens: bool,
     },
     /// `Effect::RestartServer` was carried out: the new server's pid, or why it did not start.
     ServerRestarted(Result<Option<u32>, String>),

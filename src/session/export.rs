@@ -1,5 +1,6 @@
 //! `/export [PATH]`: the thread as markdown (`model::export`), written atomically by the runtime
-//! and never over an existing file without the person's yes.
+//! and never over an existing file without the person's yes; `/export` alone asks where,
+//! proposing a path outside the work tree.
 
 use crate::model::export::export_markdown;
 use crate::model::NoticeLevel;
@@ -9,7 +10,7 @@ use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
 use std::path::{Path, PathBuf};
 
-/// Where `/export` writes: `arg` (relative to tern's directory), else a name from the thread's id.
+/// Where `/export PATH` writes: `PATH` (`~/` is the home folder; relative to tern's directory).
 pub fn target(state: &Session, arg: &str) -> PathBuf {
     let base = state
         .config
@@ -23,27 +24,31 @@ pub fn target(state: &Session, arg: &str) -> PathBuf {
         .strip_prefix('"')
         .and_then(|a| a.strip_suffix('"'))
         .unwrap_or(arg);
-    let name = if arg.is_empty() {
-        let id: String = state
-            .thread_id()
-            .unwrap_or("conversation")
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
-            .take(36)
-            .collect();
-        format!("codex-{id}.md")
-    } else if let Some(rest) = arg.strip_prefix("~/") {
-        match &state.config.home {
-            Some(home) => return Path::new(home).join(rest),
-            None => arg.to_string(),
+    if let Some(rest) = arg.strip_prefix("~/") {
+        if let Some(home) = &state.config.home {
+            return Path::new(home).join(rest);
         }
-    } else {
-        arg.to_string()
-    };
-    Path::new(&base).join(name)
+    }
+    Path::new(&base).join(arg)
 }
 
-/// `/export [PATH]`.
+/// The file `/export` alone proposes: a name from the thread's id in `export_dir`, outside the
+/// work tree (`runtime::export_dir` says which folder and why).
+pub fn proposed(state: &Session) -> Option<PathBuf> {
+    let dir = state.config.export_dir.as_ref()?;
+    let id: String = state
+        .thread_id()
+        .unwrap_or("conversation")
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(36)
+        .collect();
+    Some(dir.join(format!("codex-{id}.md")))
+}
+
+/// `/export [PATH]`: with a path, written at once (asking only before replacing a file);
+/// alone, it asks where: the proposed path is put in the composer after `/export `, to send
+/// as it is with Enter or edit first. Nothing is written into the repository unasked.
 pub fn export(state: &mut Session, arg: &str) -> Vec<Effect> {
     if state.shown.transcript.cells().iter().all(|c| {
         matches!(
@@ -57,11 +62,41 @@ pub fn export(state: &mut Session, arg: &str) -> Vec<Effect> {
         );
         return vec![];
     }
-    write(state, target(state, arg), false)
+    if arg.trim().is_empty() {
+        let proposal = proposed(state)
+            .map(|path| shorter(state, &path))
+            .unwrap_or_default();
+        state.composer.set_text(&format!("/export {proposal}"));
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            "Where should the conversation be saved? Enter saves it to the path in the \
+             composer; edit the path first to save it elsewhere.",
+        );
+        return vec![];
+    }
+    let path = target(state, arg);
+    let make_folder = proposed(state)
+        .as_deref()
+        .and_then(Path::parent)
+        .is_some_and(|dir| path.parent() == Some(dir));
+    write(state, path, false, make_folder)
 }
 
-/// The export, written to `path` (replacing it only when `overwrite`).
-pub fn write(state: &Session, path: PathBuf, overwrite: bool) -> Vec<Effect> {
+/// `path` with the home folder as `~/`, as the person would type it.
+fn shorter(state: &Session, path: &Path) -> String {
+    let text = path.to_string_lossy();
+    match state.config.home.as_deref() {
+        Some(home) => match text.strip_prefix(home).and_then(|r| r.strip_prefix('/')) {
+            Some(rest) => format!("~/{rest}"),
+            None => text.into_owned(),
+        },
+        None => text.into_owned(),
+    }
+}
+
+/// The export, written to `path` (replacing it only when `overwrite`; the proposed folder made
+/// when `make_folder`).
+pub fn write(state: &Session, path: PathBuf, overwrite: bool, make_folder: bool) -> Vec<Effect> {
     let title = match state.thread_id() {
         Some(id) => format!("Codex conversation {id}"),
         None => "Codex conversation".to_string(),
@@ -70,6 +105,7 @@ pub fn write(state: &Session, path: PathBuf, overwrite: bool) -> Vec<Effect> {
         path,
         text: export_markdown(&state.shown.transcript, &title),
         overwrite,
+        make_folder,
     }]
 }
 

@@ -5,7 +5,9 @@
 //! `thread/resume` and picks the thread up where it is.
 //!
 //! Nothing is given up meanwhile: the draft and the queued messages stay (they go out once the
-//! thread is back and idle), the running turn keeps running (the server never stopped it; its
+//! thread is back and idle). The line says only that the link broke: a server that lived on
+//! still runs the turn, one that had stopped (nobody listened to the redials) ended it, and
+//! `rejoin` says which once it answers. A running turn on a server that lived on goes on (its
 //! later deltas arrive for items whose start tern saw before the drop, or never saw, and are
 //! built lazily), and the open questions stay on screen. A question cannot be answered while
 //! the link is down: its request id belonged to the lost connection. After `thread/resume` the
@@ -39,17 +41,13 @@ pub fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec
         return restart::on_unreachable(state, reason);
     }
     let running = state.shown.active_turn_id().map(str::to_string);
-    let what = if running.is_some() {
-        "the turn goes on on the server"
-    } else {
-        "the thread is kept on the server"
-    };
+    // Only what is known: the link broke. Whether the server (and a running turn) lives on
+    // is said once it answers again (`rejoin`).
     state.shown.transcript.notice(
         NoticeLevel::Warning,
         format!(
-            "{LOST_NOTICE}{}): reconnecting by itself; {what}, and your draft and queued \
-             messages are kept.",
-            sanitize_line(&reason)
+            "{LOST_NOTICE}{}. Reconnecting by itself; your draft and queued messages are kept.",
+            sanitize_line(&reason).trim().trim_end_matches('.')
         ),
     );
     state.reconnect = Some(Reconnect::new(now, reason, running));
@@ -67,11 +65,17 @@ pub fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec
 
 /// An attempt to dial failed; another follows. Shown in the status line while reconnecting by
 /// itself; after Ctrl+R (the server-down box is up) said once in the transcript, counted.
-pub fn on_redialing(state: &mut Session, attempt: u32, why: String) -> Vec<Effect> {
+pub fn on_redialing(
+    state: &mut Session,
+    attempt: u32,
+    why: String,
+    nobody_listens: bool,
+) -> Vec<Effect> {
     match &mut state.reconnect {
         Some(reconnect) => {
             reconnect.attempt = attempt.saturating_add(1);
             reconnect.why = why;
+            reconnect.server_was_down |= nobody_listens;
         }
         None => super::notices::repeated(
             state,

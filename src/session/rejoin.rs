@@ -31,18 +31,29 @@ pub fn resumed(
 ) -> Vec<Effect> {
     let secs = now.saturating_duration_since(reconnect.since).as_secs();
     let attempts = reconnect.attempt;
-    // One line for the whole episode: the "connection lost" warning becomes this.
+    let active = matches!(status, Some(ThreadStatus::Active));
+    // Nobody listened for a while and the thread runs nothing now: the server had stopped and
+    // this one was started again (a server that lived on would still run the turn, or have
+    // kept the thread active).
+    let restarted = reconnect.server_was_down && !active;
+    // One line for the whole episode: the "connection lost" warning becomes this. The reason
+    // goes last and outside any brackets of ours: it often has its own.
+    let what = if restarted {
+        "the server had stopped and was started again; the thread is back"
+    } else {
+        "the thread is back"
+    };
     let back = format!(
-        "Reconnected after {secs} s ({attempts} attempt{}); the thread is back (the link had \
-         dropped: {}).",
+        "Reconnected after {secs} s ({attempts} attempt{}): {what}; the link had dropped: {}.",
         if attempts == 1 { "" } else { "s" },
         sanitize_line(&reconnect.dropped)
+            .trim()
+            .trim_end_matches('.')
     );
     let transcript = &mut state.shown.transcript;
     if !transcript.rewrite_notice(LOST_NOTICE, NoticeLevel::Info, back.clone()) {
         transcript.notice(NoticeLevel::Info, back);
     }
-    let active = matches!(status, Some(ThreadStatus::Active));
     tracing::info!(?status, turn = ?state.shown.turn, "the thread is back after a reconnect");
     let thread_id = state.thread_id().map(str::to_string);
     if let (false, Some(thread)) = (active, &thread_id) {
@@ -62,6 +73,7 @@ pub fn resumed(
         ) => {
             // It ended while the link was down: read it back for its last words.
             let turn_id = id.clone();
+            state.turn_lost_in_restart = restarted.then(|| turn_id.clone());
             vec![Effect::Request(ClientRequest::CatchUpTurn {
                 params: ThreadTurnsListParams {
                     thread_id: thread,
@@ -97,6 +109,7 @@ pub fn caught_up(
     answer: Answer<ThreadTurnsListResponse>,
     now: Instant,
 ) -> Vec<Effect> {
+    let lost_in_restart = state.turn_lost_in_restart.take().as_deref() == Some(turn_id);
     if state.thread_id() != Some(thread_id) || state.shown.active_turn_id() != Some(turn_id) {
         // Its events came after all, or another thread is on screen.
         return vec![];
@@ -137,6 +150,14 @@ pub fn caught_up(
         ended = thread_events::apply(&mut state.shown, n, steers, now)
             .turn_ended
             .or(ended);
+    }
+    if lost_in_restart && ended == Some(true) {
+        // Nobody interrupted it: the new server found it unfinished in the old one's record.
+        state.shown.transcript.rewrite_notice(
+            "Turn interrupted",
+            NoticeLevel::Warning,
+            "The turn ended: the server stopped while it ran.".to_string(),
+        );
     }
     match ended {
         Some(interrupted) => {

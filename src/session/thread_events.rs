@@ -94,6 +94,9 @@ pub fn apply(
             if let ThreadItem::UserMessage { content, .. } = &i.item {
                 steered(transcript, &i.turn_id, content, steers);
             }
+            if matches!(i.item, ThreadItem::ContextCompaction { .. }) {
+                model.compaction_turn = Some(i.turn_id.clone());
+            }
             transcript.upsert_item(&i.turn_id, &i.item, false)
         }
         N::ItemCompleted(i) => transcript.upsert_item(&i.turn_id, &i.item, true),
@@ -105,6 +108,8 @@ pub fn apply(
             transcript.append_command_output(&d.turn_id, &d.item_id, &d.delta)
         }
         N::TokenUsageUpdated(u) => {
+            // A compaction's own use is no figure of the context (see `context_compacted`).
+            let compaction = u.turn_id.is_some() && u.turn_id == model.compaction_turn;
             // `last` is one model call; a turn's use is the sum over its calls.
             if let Some(turn_id) = u.turn_id {
                 let last = &u.token_usage.last;
@@ -119,7 +124,10 @@ pub fn apply(
                 );
                 model.turn_tokens = Some((id, t));
             }
-            model.usage = Some(u.token_usage);
+            model.context_compacted = compaction;
+            if !compaction {
+                model.usage = Some(u.token_usage);
+            }
         }
         N::PlanUpdated(p) => transcript.update_plan(&p),
         N::PlanDelta(d) => transcript.append_plan_delta(&d.turn_id, &d.item_id, &d.delta),

@@ -36,6 +36,16 @@ pub fn draw(
         heading.push_str("· keys go to your draft until you pause ");
     }
     let escape = match queued.question.escape_option() {
+        // The chooser's options say what each does, and the hint bar names Esc: the border
+        // repeating option 3's whole label said it a third time.
+        Some(_)
+            if matches!(
+                queued.question.subject,
+                QuestionSubject::ImplementPlan { .. }
+            ) =>
+        {
+            String::new()
+        }
         Some(option) => format!(" Esc: {} ", option.label.to_lowercase()),
         None if queued.form.is_some() => " Enter: next · Esc: decline to answer ".to_string(),
         None => String::new(),

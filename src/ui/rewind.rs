@@ -112,6 +112,17 @@ fn preview_lines(
         &[],
     ));
     let turns = preview.turns.len();
+    // One turn is "that turn", never "those turns".
+    let those = if turns == 1 {
+        "that turn"
+    } else {
+        "those turns"
+    };
+    let those_cap = if turns == 1 {
+        "That turn"
+    } else {
+        "Those turns"
+    };
     lines.extend(wrap(
         format!(
             "Drops {turns} turn{} from the conversation; the message comes back into the composer.",
@@ -122,22 +133,25 @@ fn preview_lines(
     lines.push(Line::default());
     match &preview.files {
         Files::Loading => lines.push(Line::from(Span::styled(
-            "Looking at the files those turns changed…",
+            format!("Looking at the files {those} changed…"),
             palette.dim,
         ))),
         Files::Unavailable(why) => lines.extend(wrap(sanitize_line(why), palette.warning)),
         Files::Ready(plan) => {
             if plan.files.is_empty() && plan.refused.is_empty() {
                 lines.push(Line::from(Span::styled(
-                    "Those turns changed no file through a patch: nothing to put back.",
+                    format!("{those_cap} changed no file through a patch: nothing to put back."),
                     palette.dim,
                 )));
             } else {
-                lines.push(Line::from("Files those turns changed:".bold()));
+                lines.push(Line::from(format!("Files {those} changed:").bold()));
             }
             for file in &plan.files {
                 let (what, style) = match &file.action {
                     RestoreAction::Write(_) => ("put back as it was", palette.success),
+                    RestoreAction::Delete if turns == 1 => {
+                        ("removed (that turn created it)", palette.success)
+                    }
                     RestoreAction::Delete => ("removed (those turns created it)", palette.success),
                 };
                 let (added, removed) = counts(&file.preview);
@@ -185,7 +199,11 @@ fn preview_lines(
     if !preview.commands.is_empty() {
         lines.push(Line::default());
         lines.extend(wrap(
-            "Cannot restore: changed by a command. What these commands wrote stays:".into(),
+            if preview.commands.len() == 1 {
+                "Cannot restore: changed by a command. What it wrote stays:".into()
+            } else {
+                "Cannot restore: changed by commands. What these commands wrote stays:".into()
+            },
             palette.warning,
         ));
         for command in &preview.commands {

@@ -15,7 +15,7 @@ use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Clear, Paragraph, Wrap};
+use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthChar;
 
@@ -385,13 +385,22 @@ fn device_code(out: &mut Lines, url: &str, code: &str, palette: &Palette) {
 fn draw_confirm_logout(frame: &mut Frame<'_>, within: Rect, palette: &Palette) {
     let text = "Sign codex out? It forgets its stored sign-in (auth.json in its home), for every \
                 codex that uses that home.";
-    let area = popup(within, 56, 7);
+    // As tall as its words (a fixed height left three empty rows under them).
+    let width = popup(within, 56, 3).width;
+    let lines = wrap_spans(
+        &[Span::raw(text)],
+        usize::from(width.saturating_sub(4)),
+        &[],
+        &[],
+    );
+    let rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let area = popup(within, 56, rows.saturating_add(2));
     let border = palette.border_attention;
     let block = popup_box(title(" Sign out ", border), border)
         .title_bottom(Span::styled(" y signs out · Esc stays ", palette.dim));
     let inner = draw_popup(frame, area, block);
     frame.render_widget(
-        Paragraph::new(text).wrap(Wrap { trim: true }),
+        Paragraph::new(lines),
         Rect::new(
             inner.x + 1,
             inner.y,

@@ -143,7 +143,13 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
             palette.dim,
         ));
     }
-    if let Some(usage) = &state.session.shown.usage {
+    if state.session.shown.context_compacted {
+        parts.push(Part::text(
+            keep::CONTEXT,
+            "ctx compacted".to_string(),
+            palette.status_bar,
+        ));
+    } else if let Some(usage) = &state.session.shown.usage {
         let used = usage.last.total_tokens;
         let percent = usage
             .model_context_window

@@ -19,6 +19,29 @@ pub struct ImagePlacement {
     pub path: String,
 }
 
+/// Older turns of a resumed thread are on their way and the view is at the top: a row of its
+/// own above the transcript says so, where they will appear (drawn over the top row, it hid
+/// that row's text). Returns the area left for the transcript.
+fn loading_note(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Rect {
+    let shown = &state.session.shown;
+    let loading = shown.older_turns.as_ref().is_some_and(|h| h.loading);
+    if !loading || area.height < 2 {
+        return area;
+    }
+    let top = shown.scroll.top(&state.session.view_in(area));
+    if top.cell != 0 || top.row != 0 {
+        return area;
+    }
+    let note = " ↑ loading earlier turns… ";
+    let w = note.chars().count() as u16;
+    if area.width > w {
+        let at = Rect::new(area.x + area.width - w, area.y, w, 1);
+        let note = Span::styled(note, state.session.config.theme.palette().badge);
+        frame.render_widget(Paragraph::new(note), at);
+    }
+    Rect::new(area.x, area.y + 1, area.width, area.height - 1)
+}
+
 /// The transcript in `area`; scrolled back, its last row says there is more below
 /// (`Scroll::text_rows`). Says where the previews of the images in view go.
 pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePlacement> {
@@ -29,6 +52,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePla
     } else {
         area
     };
+    let area = loading_note(frame, area, state);
     let view = state.session.view_in(area);
     let height = state
         .session
@@ -36,7 +60,6 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePla
         .scroll
         .text_rows(usize::from(area.height));
     let mut top = state.session.shown.scroll.top(&view);
-    let at_top = top.cell == 0 && top.row == 0;
 
     let mut lines: Vec<Line<'static>> = Vec::with_capacity(height);
     let mut origins: Vec<RowOrigin> = Vec::with_capacity(height);
@@ -61,25 +84,6 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePla
     frame.render_widget(Paragraph::new(lines), area);
     let placements = placements(&view, &origins, area);
     super::selected::mark(frame, area, &origins, state);
-
-    // Older turns of a resumed thread are on their way: say so where they will appear.
-    if at_top
-        && state
-            .session
-            .shown
-            .older_turns
-            .as_ref()
-            .is_some_and(|h| h.loading)
-        && area.height > 0
-    {
-        let note = " ↑ loading earlier turns… ";
-        let w = note.chars().count() as u16;
-        if area.width > w {
-            let at = Rect::new(area.x + area.width - w, area.y, w, 1);
-            let note = Span::styled(note, state.session.config.theme.palette().badge);
-            frame.render_widget(Paragraph::new(note), at);
-        }
-    }
 
     if !state.session.shown.scroll.is_following() && area.height > 0 {
         let hint = if state.session.shown.scroll.new_output_below(&view) {

@@ -43,6 +43,9 @@ pub enum BaseKey {
     AgentNext,
     /// `$` where a mention starts: the skill finder.
     SkillMention,
+    /// `!` on an empty composer: typed, starting a shell command line (listed so `?` and
+    /// `tern --keys` tell of `!command`).
+    Shell,
     /// Vim: to normal mode (in normal mode, the command being typed is dropped).
     VimEscape,
     /// Vim's redo, in normal mode.

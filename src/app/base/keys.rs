@@ -149,11 +149,6 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             .explained("follow the end of the transcript")
             .when("the composer is empty", |s| s.composer_empty)
             .bar_if(|s| s.reading_back),
-        row("search_here", &[Chord::ch('/')], BaseKey::Search, "search")
-            .explained("search the transcript")
-            .when("the composer is empty, scrolled back", |s| {
-                s.composer_empty && s.reading_back && !s.question
-            }),
         row("page_up", &[Chord::PGUP], BaseKey::PageUp, "scroll")
             .explained("scroll the transcript a page"),
         row("page_down", &[Chord::PGDN], BaseKey::PageDown, "scroll")
@@ -177,6 +172,13 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             .when("at the start or after a space", |s| {
                 s.mention_here && !s.question && !s.vim_normal
             })
+            .help(),
+        row("shell", &[Chord::ch('!')], BaseKey::Shell, "shell command")
+            .explained("!command, then Enter: run your own shell command, unsandboxed (the first one asks)")
+            .when("the composer is empty", |s| {
+                s.composer_empty && !s.question && !s.vim_normal
+            })
+            .fixed()
             .help(),
         row("skill", &[Chord::ch('$')], BaseKey::SkillMention, "skill")
             .explained("name a skill for the prompt ($name goes as a skill input)")
@@ -361,9 +363,9 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             .help(),
         row("commands", &[Chord::ch('/')], BaseKey::Commands, "commands")
             .explained("the commands, filtered as you type")
-            .when("the composer is empty, at the end", |s| {
-                s.composer_empty && !s.reading_back && !s.question
-            })
+            // Scrolled back or not: a key does what it does at the end (`/copy` typed while
+            // reading back is a command, not a search; Ctrl+F searches).
+            .when("the composer is empty", |s| s.composer_empty && !s.question)
             .help(),
         row("quit", &[Chord::ctrl('d')], BaseKey::Quit, "quit")
             .when("the composer is empty", |s| s.composer_empty)

@@ -149,6 +149,8 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         }
         BaseKey::QueueFocus => return super::layers::queue::open(cx.session_mut()),
         BaseKey::Mention => return files::open(cx.session_mut()),
+        // Typed as any character: Enter on a line that starts with it runs the command.
+        BaseKey::Shell => cx.composer_mut().type_char('!'),
         BaseKey::LineUp => cx.scroll_with(transcript, |s, v| s.by(-1, v)),
         BaseKey::LineDown => cx.scroll_with(transcript, |s, v| s.by(1, v)),
         BaseKey::HistorySearch => {

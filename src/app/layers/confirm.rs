@@ -84,7 +84,9 @@ impl LayerView for Confirm {
             |action| match action {
                 ConfirmKey::Yes => Outcome::Close(match &self.ask {
                     Confirmable::InitOverwrite { .. } => init::send(cx.session_mut(), true, now),
-                    Confirmable::ExportOverwrite { path } => export::write(cx, path.clone(), true),
+                    Confirmable::ExportOverwrite { path } => {
+                        export::write(cx, path.clone(), true, false)
+                    }
                 }),
                 ConfirmKey::No => {
                     let kept = match &self.ask {

@@ -53,7 +53,10 @@ impl Transcript {
                 *self.cells[index].kind_mut() = CellKind::Reasoning { text: raw };
             }
         }
-        let Some(kind) = self.kind_for(item, completed) else {
+        let Some(kind) = self
+            .kind_for(item, completed)
+            .and_then(|kind| self.without_preamble(turn_id, item_id, kind))
+        else {
             return;
         };
         match self.index_of(turn_id, item_id) {

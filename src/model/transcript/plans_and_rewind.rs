@@ -1,9 +1,17 @@
 //! The transcript's side of Plan mode, reasoning and rewind (issue 20): proposed plans placed
-//! above their turn's message, reasoning summaries in parts and raw reasoning when shown, and
+//! in the model's order within their turn's message, reasoning summaries in parts and raw reasoning when shown, and
 //! what a rewind reads back (the person's messages by turn, what each turn did to files, the
 //! running turn's checklist). A child of `transcript`, so it works on the same private state.
 
-use super::{Cell, CellKind, CommandCell, Transcript, PLAN_KEY};
+use super::{CellKind, CommandCell, Transcript, PLAN_KEY};
+use crate::model::markdown_text::MarkdownText;
+
+/// Starts the key a message's preamble cell is kept under (see `push_plan`).
+const PREAMBLE: &str = "preamble\u{0}";
+
+fn preamble_key(item_id: &str) -> String {
+    format!("{PREAMBLE}{item_id}")
+}
 
 impl Transcript {
     /// Shows raw reasoning from now on (it is dropped otherwise).
@@ -54,65 +62,84 @@ impl Transcript {
         self.grew(delta.len());
     }
 
-    /// A proposed plan goes above its turn's message that is still streaming: the server starts
-    /// that message first ("Here is my plan."), and the plan reads better before it, as the
-    /// official TUI shows it.
+    /// A proposed plan comes in the model's order: the server starts the turn's message first
+    /// and streams its start ("Here is my plan."), lifts the plan out, then streams the rest of
+    /// the same message. So the part streamed so far is the preamble: it stays above the plan,
+    /// finished, and whatever the message says after the plan gets a cell of its own below it
+    /// (the item is bound to that cell from now on; `without_preamble` keeps the two apart).
     pub(super) fn push_plan(&mut self, turn_id: &str, item_id: &str, plan: CellKind) -> usize {
         let message = self.by_item.get(turn_id).and_then(|items| {
             items
-                .values()
-                .copied()
-                .filter(|&i| {
-                    matches!(
-                        self.cells[i].kind(),
-                        CellKind::Agent {
-                            streaming: true,
-                            ..
-                        }
-                    )
+                .iter()
+                .filter(|(id, &i)| {
+                    !id.starts_with(PREAMBLE)
+                        && matches!(
+                            self.cells[i].kind(),
+                            CellKind::Agent {
+                                streaming: true,
+                                ..
+                            }
+                        )
                 })
-                .min()
+                .min_by_key(|(_, &i)| i)
+                .map(|(id, &i)| (id.clone(), i))
         });
-        let index = match message {
-            Some(at) => {
-                self.insert_at(at, plan);
-                at
+        if let Some((message_id, at)) = message {
+            self.revision += 1;
+            self.cells[at].settle();
+            if let Some(items) = self.by_item.get_mut(turn_id) {
+                items.remove(&message_id);
             }
-            None => self.push(plan),
-        };
+            self.bind(turn_id, &preamble_key(&message_id), at);
+        }
+        let index = self.push(plan);
         self.bind(turn_id, item_id, index);
         index
     }
 
-    /// Puts a cell at `at`, moving every index kept of the cells after it.
-    fn insert_at(&mut self, at: usize, kind: CellKind) {
-        self.revision += 1;
-        self.cells.insert(at, Cell::new(kind));
-        for index in self
-            .by_item
-            .values_mut()
-            .flat_map(|items| items.values_mut())
-            .chain(self.unbound_users.iter_mut())
-        {
-            if *index >= at {
-                *index += 1;
+    /// `kind` for an item's cell, less the preamble shown above its plan (see `push_plan`):
+    /// the server's snapshot and completed text hold the whole message. `None`: nothing of it
+    /// goes below the plan (yet).
+    pub(super) fn without_preamble(
+        &mut self,
+        turn_id: &str,
+        item_id: &str,
+        kind: CellKind,
+    ) -> Option<CellKind> {
+        let Some(at) = self.index_of(turn_id, &preamble_key(item_id)) else {
+            return Some(kind);
+        };
+        let CellKind::Agent {
+            markdown,
+            streaming,
+        } = &kind
+        else {
+            return Some(kind);
+        };
+        let CellKind::Agent {
+            markdown: preamble, ..
+        } = self.cells[at].kind()
+        else {
+            return Some(kind);
+        };
+        let whole = markdown.as_str();
+        match whole.strip_prefix(preamble.as_str()) {
+            Some(rest) => {
+                let rest = rest.trim_start_matches(['\n', '\r']);
+                (!rest.is_empty()).then(|| CellKind::Agent {
+                    markdown: MarkdownText::new(rest),
+                    streaming: *streaming,
+                })
+            }
+            // Not the text streamed before the plan: the whole message stays where it began.
+            None => {
+                if !*streaming {
+                    self.revision += 1;
+                    self.cells[at].set_agent_text(whole, false);
+                }
+                None
             }
         }
-        self.capped_outputs = std::mem::take(&mut self.capped_outputs)
-            .into_iter()
-            .map(|(i, c)| (if i >= at { i + 1 } else { i }, c))
-            .collect();
-        // The budget's bookkeeping names cells by index too.
-        if self.compacted_until > at {
-            self.compacted_until += 1;
-        }
-        for (index, _) in self.laid_order.get_mut().iter_mut() {
-            if *index >= at {
-                *index += 1;
-            }
-        }
-        let bytes = self.cells[at].kind().source_bytes();
-        self.grew(bytes);
     }
 
     /// The person's messages shown, oldest first: the turn each began (once the server echoed

@@ -140,6 +140,10 @@ impl Open {
         }
     }
 
+    fn empty_hunk(&self) -> bool {
+        self.numbered && self.hunk.old_len == 0 && self.hunk.new_len == 0
+    }
+
     fn done(&self) -> bool {
         self.numbered && self.old_left == 0 && self.new_left == 0
     }
@@ -153,7 +157,8 @@ impl Open {
         }
         let first = line.chars().next();
         let kind = match first {
-            Some('\\') if !self.hunk.lines.is_empty() => LineKind::NoNewline,
+            // A hunk of no lines at all may carry only a mark (why a file has no content).
+            Some('\\') if !self.hunk.lines.is_empty() || self.empty_hunk() => LineKind::NoNewline,
             Some(' ') | None => LineKind::Context,
             Some('-') => LineKind::Removed,
             Some('+') => LineKind::Added,

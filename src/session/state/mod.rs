@@ -103,6 +103,8 @@ pub struct SessionConfig {
     /// Where what each turn did to files is kept for rewinds (`None`: nowhere, and files
     /// cannot be put back).
     pub turn_store: Option<std::path::PathBuf>,
+    /// Where `/export` alone proposes to write (`runtime::export_dir`): outside any work tree.
+    pub export_dir: Option<std::path::PathBuf>,
     /// The keys the config file's `[keys]` moved (`controls::keys`), checked against the tables.
     pub keymap: crate::controls::keys::Keymap,
 }
@@ -169,6 +171,9 @@ pub struct Session {
     /// A dropped link being dialled again by itself (remote servers only), until the thread is
     /// back.
     pub reconnect: Option<reconnect::Reconnect>,
+    /// The turn being read back after a reconnect to a server that had stopped and was started
+    /// again: it ended with the old server, and its end says so.
+    pub turn_lost_in_restart: Option<String>,
     /// "Ctrl+C again to quit" shows until then (see `quit_ladder`).
     pub quit_armed_until: Option<Instant>,
     /// A layer's own moment (the picker's server search, once the typing pauses): the app
@@ -247,6 +252,7 @@ impl Session {
                 ..Default::default()
             },
             reconnect: None,
+            turn_lost_in_restart: None,
             config,
         }
     }

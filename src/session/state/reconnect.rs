@@ -7,7 +7,7 @@ use std::time::Instant;
 
 /// How the transcript's line about a lost link begins; once the link is back, `rejoin` rewrites
 /// that line rather than add another.
-pub const LOST_NOTICE: &str = "Connection lost (";
+pub const LOST_NOTICE: &str = "Connection lost: ";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reconnect {
@@ -21,6 +21,9 @@ pub struct Reconnect {
     pub dropped: String,
     /// The turn that was running on the shown thread when the link dropped, if any.
     pub running_turn: Option<String>,
+    /// An attempt found nobody listening: the server was not running then, so the one that
+    /// answers later was started again (and a turn it ran ended with the old one).
+    pub server_was_down: bool,
 }
 
 impl Reconnect {
@@ -31,6 +34,7 @@ impl Reconnect {
             dropped: why.clone(),
             why,
             running_turn,
+            server_was_down: false,
         }
     }
 

@@ -57,6 +57,11 @@ pub struct ThreadModel {
     /// Where the person left the view of this transcript.
     pub scroll: Scroll,
     pub usage: Option<ThreadTokenUsage>,
+    /// The turn that compacted the context (`thread/compact/start`), and whether its token use
+    /// came last: that use is the summarizing call's, which read the whole history, not what
+    /// the context holds now. The next turn's use says that.
+    pub compaction_turn: Option<String>,
+    pub context_compacted: bool,
     /// Tokens used so far by the running turn, for its footer.
     pub turn_tokens: Option<(String, TurnTokens)>,
     /// Turns that ended: late notifications for them are dropped.
@@ -86,6 +91,8 @@ impl ThreadModel {
             transcript: Transcript::default(),
             scroll: Scroll::default(),
             usage: None,
+            compaction_turn: None,
+            context_compacted: false,
             turn_tokens: None,
             finished_turns: HashSet::new(),
             older_turns: None,

@@ -214,7 +214,7 @@ fn day_once(cells: usize, switches: usize) -> Day {
     if pages.len() == 10 {
         day.pgup_ms = median(&pages);
     }
-    // Back to the end (scrolled back, `/` would search the transcript).
+    // Back to the end, where the thread switches below are typed.
     run.session.send(b"\x1b[1;5F");
     if run
         .wait(Duration::from_secs(10), |s| s.contains(END))

@@ -129,3 +129,61 @@ fn a_profile_selects_the_model_of_that_profile() {
     tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(f.runtime);
 }
+
+/// `/diff` shows what the agent created: files git does not track yet (and does not ignore)
+/// come as added files with their content, a binary one is named, a large one is cut with a
+/// mark; an ignored file stays out. The mock's command writes the files through the real codex.
+#[test]
+fn slash_diff_shows_the_untracked_files_an_agent_created() {
+    let big: String = (0..5000).map(|i| format!("big line {i}\n")).collect();
+    let script = "printf 'fn created() {}\\nUNTRACKED-LINE\\n' > made.rs \
+                  && printf '\\000\\001PNG' > pic.bin && printf 'secret\\n' > ignored.log \
+                  && seq -f 'big line %g' 0 4999 > big.txt";
+    let Some(f) = E2e::start(
+        vec![MockTurn::ExecCommand {
+            arguments: serde_json::json!({"cmd": script}),
+            then: "Created them. FILES-MADE".into(),
+        }],
+        Sandbox::WorkspaceWrite,
+    ) else {
+        return;
+    };
+    let ws = f.env.workspace().to_path_buf();
+    git(&ws, &["init", "-q"]);
+    std::fs::write(ws.join(".gitignore"), "*.log\n").unwrap();
+    std::fs::write(ws.join("tracked.txt"), "one\n").unwrap();
+    git(&ws, &["add", ".gitignore", "tracked.txt"]);
+    git(&ws, &["commit", "-qm", "start"]);
+
+    let mut tern = f.ready(&[("TERN_APPROVAL_READ_GUARD_MS", "0".into())], (120, 40));
+    tern.send(b"Create the files\r");
+    tern.wait_for_text("FILES-MADE", WAIT);
+    tern.wait_for_text("turn completed", WAIT);
+    assert!(ws.join("made.rs").exists(), "{}", f.context());
+    assert_eq!(std::fs::read_to_string(ws.join("big.txt")).unwrap(), big);
+
+    tern.send(b"/diff\r");
+    tern.wait_for("the untracked files in /diff", WAIT, |s| {
+        s.contains("A made.rs") && s.contains("A pic.bin") && s.contains("big.txt (added)")
+    });
+    let screen = tern.screen_text();
+    assert!(!screen.contains("ignored.log"), "{screen}");
+    // Files in git's order: big.txt, made.rs, pic.bin. The large one shows its start.
+    assert!(screen.contains("+ big line 0"), "{screen}");
+    // The next file's content, as added lines; just above it, the mark where big.txt was cut.
+    tern.send(b"]");
+    tern.wait_for("the new file's content", WAIT, |s| {
+        s.contains("made.rs (added)")
+            && s.contains("+ fn created() {}")
+            && s.contains("+ UNTRACKED-LINE")
+    });
+    tern.send(b"kkkk");
+    tern.wait_for("the mark where the large file was cut", WAIT, |s| {
+        s.contains("cut here: the first") && !s.contains("big line 4000")
+    });
+    tern.send(b"]]]");
+    tern.wait_for("the binary file named", WAIT, |s| {
+        s.contains("binary file (not shown)")
+    });
+    tern.quit_with(b"\x1b\x03\x03\x03", WAIT);
+}

@@ -106,3 +106,62 @@ fn a_killed_app_server_is_restarted_with_one_key_and_the_thread_goes_on() {
     );
     tern.quit_with(b"\x03\x03\x03", WAIT);
 }
+
+/// The codex service tern is linked to over its socket is killed in the middle of a turn and
+/// started again: the line for the lost link claims nothing about the turn, and once tern is
+/// back it says what is known — the server had stopped and was started again, and the turn
+/// ended with it (not "Turn interrupted", which nobody asked for), with no brackets in brackets.
+#[test]
+fn a_service_killed_mid_turn_and_started_again_is_reported_as_a_restart() {
+    use crate::support::remote_servers::listen_unix;
+    let words: Vec<String> = (0..60).map(|i| format!("w{i:02}")).collect();
+    let Some(f) = E2e::start(
+        vec![MockTurn::Stream {
+            text: format!("{} NEVER-FINISHED", words.join(" ")),
+            deltas: 61,
+            pace: Some(Duration::from_millis(200)),
+        }],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let socket = f.env.home().join("service.sock");
+    let service = listen_unix(&f, Some(&socket));
+    let url = format!("unix://{}", socket.display());
+    let mut tern = f.spawn(
+        &["--remote", &url],
+        &[("TERN_APPROVAL_READ_GUARD_MS", "0".into())],
+        (120, 40),
+    );
+    tern.wait_for("the thread to be ready", WAIT, |s| {
+        s.contains("ready · mock-model")
+    });
+    tern.send(b"Stream slowly\r");
+    tern.wait_for_text("w03", WAIT);
+    // The whole service goes (its process group, SIGKILL), mid-turn.
+    drop(service);
+    tern.wait_for("the reconnecting bar", WAIT, |s| {
+        s.contains("connection lost — reconnecting (attempt 2)")
+    });
+    let lost = tern.screen_text();
+    assert!(lost.contains("Connection lost: "), "{lost}");
+    assert!(!lost.contains("goes on on the server"), "{lost}");
+    let _ = std::fs::remove_file(&socket);
+    let _service = listen_unix(&f, Some(&socket));
+    tern.wait_for("the thread back on the new server", WAIT, |s| {
+        s.contains("the server had stopped and was started again")
+            && s.contains("The turn ended: the server stopped while it ran.")
+    });
+    let screen = tern.screen_text();
+    assert!(!screen.contains("Turn interrupted"), "{screen}");
+    assert!(!screen.contains("NEVER-FINISHED"), "{screen}");
+    let back = screen
+        .lines()
+        .find(|l| l.contains("Reconnected after"))
+        .unwrap_or_default();
+    assert!(
+        !back.contains("(the link"),
+        "no bracket around the reason: {back}"
+    );
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+}

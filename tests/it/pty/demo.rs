@@ -172,3 +172,42 @@ fn demo_resume_lists_threads_and_reopens_a_long_one_offline() {
     session.quit_with(b"\x03\x03", WAIT);
     session.wait_for_text("Demo thread demo-thread-long ended", WAIT);
 }
+
+/// Scrolled back, a key does what it does at the end: `/copy` + Enter after PgUp runs the
+/// command (it once opened a transcript search for "copy" with no matches); Ctrl+F searches.
+#[test]
+fn a_command_typed_while_scrolled_back_runs_and_ctrl_f_searches() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = vec![("TERN_LOG_DIR", OsString::from(dir.path()))];
+    let mut session = PtySession::spawn(tern(), &["--demo", "resume"], &env, dir.path(), (100, 30));
+    session.wait_for_text("Renderer refactor", WAIT);
+    session.send(b"render");
+    session.wait_for("the filter to narrow the list", WAIT, |s| {
+        s.contains("Filter: render") && !s.contains("Explain the event loop")
+    });
+    session.send(b"\r");
+    session.wait_for_text("Step 120 done", WAIT);
+    session.wait_for_text("ready", WAIT);
+    let before = session.screen_text();
+    session.send(b"\x1b[5~");
+    session.wait_for("the view to scroll back", WAIT, |s| s != before);
+    session.send(b"/copy");
+    session.wait_for("the command typed into the composer", WAIT, |s| {
+        s.contains("│/copy")
+    });
+    session.send(b"\r");
+    session.wait_for("the command to leave the composer", WAIT, |s| {
+        s.contains("Ask the agent anything")
+    });
+    assert!(
+        !session.screen_text().contains("no matches"),
+        "a search opened:\n{}",
+        session.screen_text()
+    );
+    // Its line is at the end, below the view scrolled back.
+    session.send(b"\x1b[F");
+    session.wait_for_text("Copied the last answer", WAIT);
+    session.send(b"\x06");
+    session.wait_for("the search bar", WAIT, |s| s.contains(" search "));
+    session.quit_with(b"\x1b\x03\x03", WAIT);
+}

@@ -37,6 +37,7 @@ fn export_writes_a_new_file_and_asks_before_replacing_one() {
         path,
         text,
         overwrite: false,
+        make_folder: false,
     }] = effects.as_slice()
     else {
         panic!("{effects:?}")
@@ -79,6 +80,68 @@ fn export_writes_a_new_file_and_asks_before_replacing_one() {
     assert!(last_notice(&state)
         .1
         .starts_with("Saved the conversation to /home/user/project/notes/out.md"));
+}
+
+/// `/export` alone writes nothing (it once wrote `codex-<id>.md` into the repository): it asks
+/// where, proposing a file in the export folder (outside the work tree) in the composer; Enter
+/// writes there at once, the folder made if missing.
+#[test]
+fn export_alone_asks_where_and_proposes_a_path_outside_the_work_tree() {
+    let now = Instant::now();
+    let mut state = with_answer(now, "The answer.");
+    state.session.config.home = Some("/home/user".into());
+    state.session.config.export_dir = Some(PathBuf::from("/home/user/Downloads"));
+    assert_eq!(run(&mut state, "/export", now), []);
+    let draft = state.session.composer.expanded_text();
+    assert_eq!(draft, format!("/export ~/Downloads/codex-{THREAD}.md"));
+    assert!(last_notice(&state)
+        .1
+        .starts_with("Where should the conversation be saved?"));
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    let [Effect::WriteExport {
+        path,
+        overwrite: false,
+        make_folder: true,
+        ..
+    }] = effects.as_slice()
+    else {
+        panic!("{effects:?}")
+    };
+    assert_eq!(
+        path,
+        &PathBuf::from(format!("/home/user/Downloads/codex-{THREAD}.md"))
+    );
+    // The path edited to another folder: written there, no folder made.
+    type_text(&mut state, "/export ~/notes/x.md", now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert!(
+        matches!(effects.as_slice(), [Effect::WriteExport { make_folder: false, path, .. }]
+            if path == &PathBuf::from("/home/user/notes/x.md")),
+        "{effects:?}"
+    );
+}
+
+/// A file the agent added is exported as a real unified diff: `+` on every line, a hunk
+/// header, `---`/`+++` lines with the path relative to the thread's folder.
+#[test]
+fn exported_file_changes_are_real_unified_diffs() {
+    use tern::protocol::{FileUpdateChange, PatchChangeKind};
+    let mut transcript = Transcript::default();
+    transcript.push(CellKind::FileChange {
+        changes: vec![FileUpdateChange {
+            path: "/ws/src/new.rs".into(),
+            kind: PatchChangeKind::Add,
+            diff: "fn add() {}\nfn sub() {}\n".into(),
+        }],
+        status: None,
+        cwd: Some("/ws".into()),
+        decision: None,
+    });
+    let out = export_markdown(&transcript, "t");
+    assert!(
+        out.contains("```diff\n--- /dev/null\n+++ b/src/new.rs\n@@ -0,0 +1,2 @@\n+fn add() {}\n+fn sub() {}\n```"),
+        "{out}"
+    );
 }
 
 #[test]

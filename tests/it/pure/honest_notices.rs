@@ -137,3 +137,77 @@ fn another_threads_system_error_is_not_ours() {
     );
     assert!(notices(&state).is_empty());
 }
+
+fn usage(turn: &str, last: u64) -> tern::app::AppEvent {
+    notify(
+        "thread/tokenUsage/updated",
+        json!({"threadId": THREAD, "turnId": turn, "tokenUsage": {
+            "total": {"totalTokens": last, "inputTokens": last, "cachedInputTokens": 0,
+                      "outputTokens": 0, "reasoningOutputTokens": 0},
+            "last": {"totalTokens": last, "inputTokens": last, "cachedInputTokens": 0,
+                     "outputTokens": 0, "reasoningOutputTokens": 0},
+            "modelContextWindow": 100000}}),
+    )
+}
+
+/// After `/compact` the context figure rose: the compaction turn's token use (the summarizing
+/// call, which read the whole history) was shown as what the context holds. It says
+/// "compacted" until the next turn's use gives the figure.
+#[test]
+fn a_compaction_does_not_raise_the_context_figure() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    update(&mut state, usage("t1", 40_000), now);
+    let status = |state: &mut AppState| {
+        screen(state, 120, 30, now)
+            .lines()
+            .find(|l| l.starts_with("ready"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(
+        status(&mut state).contains("ctx 40.0k (40%)"),
+        "{}",
+        status(&mut state)
+    );
+    for (method, params) in [
+        (
+            "turn/started",
+            json!({"turn": {"id": "t2", "items": [], "status": "inProgress"}}),
+        ),
+        (
+            "item/started",
+            json!({"turnId": "t2", "item": {"type": "contextCompaction", "id": "cc"}}),
+        ),
+    ] {
+        let mut params = params;
+        params["threadId"] = json!(THREAD);
+        update(&mut state, notify(method, params), now);
+    }
+    update(&mut state, usage("t2", 52_000), now);
+    for (method, params) in [
+        (
+            "item/completed",
+            json!({"turnId": "t2", "item": {"type": "contextCompaction", "id": "cc"}}),
+        ),
+        (
+            "turn/completed",
+            json!({"turn": {"id": "t2", "items": [], "status": "completed"}}),
+        ),
+    ] {
+        let mut params = params;
+        params["threadId"] = json!(THREAD);
+        update(&mut state, notify(method, params), now);
+    }
+    let line = status(&mut state);
+    assert!(
+        line.contains("ctx compacted") && !line.contains("52"),
+        "{line}"
+    );
+    update(&mut state, usage("t3", 6_000), now);
+    assert!(
+        status(&mut state).contains("ctx 6.0k (6%)"),
+        "{}",
+        status(&mut state)
+    );
+}

@@ -205,6 +205,11 @@ fn tern_keys_prints_every_table_with_the_remaps_and_print_config_the_keys_moved(
     }
     assert!(text.contains("Keys several modes share"), "{text}");
     assert!(text.contains("/model"), "{text}");
+    let shell = text.lines().find(|l| l.contains("!command, then Enter"));
+    assert!(
+        shell.is_some_and(|l| l.trim_start().starts_with("! ")),
+        "{text}"
+    );
     let word_left = text.lines().find(|l| l.contains("[word_left]")).unwrap();
     assert!(word_left.trim_start().starts_with("Alt+B "), "{word_left}");
     let hunk = text.lines().find(|l| l.contains("[next_hunk]")).unwrap();
@@ -227,6 +232,20 @@ fn tern_keys_prints_every_table_with_the_remaps_and_print_config_the_keys_moved(
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("`nope` is not a modifier"), "{err}");
+}
+
+/// `!command` is told by `?` (it was missing there and from `tern --keys`), and `!` still types
+/// the line's first character.
+#[test]
+fn question_mark_help_tells_of_shell_commands_and_bang_still_types() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    update(&mut state, key(KeyCode::Char('?')), now);
+    let shown = screen(&mut state, 120, 40, now);
+    assert!(shown.contains("!command, then Enter"), "{shown}");
+    update(&mut state, key(KeyCode::Esc), now);
+    type_text(&mut state, "!ls", now);
+    assert_eq!(state.session.composer.expanded_text(), "!ls");
 }
 
 #[test]

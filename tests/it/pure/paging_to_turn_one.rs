@@ -124,3 +124,17 @@ fn scrolling_away_from_the_top_stops_the_paging_to_turn_one() {
         "the view stays on what the person scrolled to"
     );
 }
+
+/// The "loading earlier turns" note has a row of its own above the transcript: drawn over the
+/// top row, it hid the end of that row's text.
+#[test]
+fn the_loading_note_has_a_row_of_its_own() {
+    let now = Instant::now();
+    let mut state = resumed(now);
+    update(&mut state, ctrl_home(), now);
+    let shown = screen(&mut state, 80, 24, now);
+    let rows: Vec<&str> = shown.lines().collect();
+    assert_eq!(rows[0].trim(), "↑ loading earlier turns…", "{shown}");
+    assert!(rows[1].contains("question 990"), "{shown}");
+    snapshot!("loading_note_80x24", &shown);
+}

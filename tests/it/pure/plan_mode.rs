@@ -333,3 +333,104 @@ fn ctrl_c_closes_the_chooser_without_answering_the_server() {
     );
     assert!(state.session.questions.is_empty());
 }
+
+/// The transcript's cells in order, each as a short label.
+fn cell_order(state: &tern::app::AppState) -> Vec<String> {
+    state
+        .session
+        .shown
+        .transcript
+        .cells()
+        .iter()
+        .filter_map(|cell| match cell.kind() {
+            CellKind::User { text } => Some(format!("you: {text}")),
+            CellKind::Agent { markdown, .. } => Some(format!("agent: {}", markdown.as_str())),
+            CellKind::ProposedPlan { .. } => Some("plan".into()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The model wrote a preamble, the plan, then more: the server streams the preamble, lifts the
+/// plan into its own item, streams the rest of the same message and completes it whole. The
+/// transcript keeps the model's order (it once put the plan above the whole message, so the
+/// preamble read after the plan), and the completed text does not repeat the preamble below.
+#[test]
+fn a_plans_preamble_stays_above_it_and_the_rest_goes_below() {
+    let now = Instant::now();
+    let mut state = in_plan_mode(json!({"userAgent": "x"}), now);
+    plan_turn(&mut state, now);
+    assert_eq!(
+        cell_order(&state),
+        [
+            "you: make a plan",
+            "agent: Here is my plan.\n\n",
+            "plan",
+            "agent: PLAN-DONE",
+        ]
+    );
+}
+
+/// Only the completed message after the plan (no delta of the rest): its text beyond the
+/// preamble goes below the plan; a completed text that does not start with the preamble
+/// stays whole where the message began.
+#[test]
+fn a_completed_message_around_a_plan_is_split_at_the_preamble() {
+    let now = Instant::now();
+    let mut state = in_plan_mode(json!({"userAgent": "x"}), now);
+    type_text(&mut state, "make a plan", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    let events = |text: &str| {
+        [
+            (
+                "turn/started",
+                json!({"turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+            ),
+            (
+                "item/started",
+                json!({"turnId": "turn-1", "item": {"type": "agentMessage", "id": "m", "text": ""}}),
+            ),
+            (
+                "item/agentMessage/delta",
+                json!({"turnId": "turn-1", "itemId": "m", "delta": "First.\n"}),
+            ),
+            (
+                "item/started",
+                json!({"turnId": "turn-1", "item": {"type": "plan", "id": "p", "text": ""}}),
+            ),
+            (
+                "item/completed",
+                json!({"turnId": "turn-1", "item": {"type": "plan", "id": "p", "text": "# P\n"}}),
+            ),
+            (
+                "item/completed",
+                json!({"turnId": "turn-1", "item": {"type": "agentMessage", "id": "m", "text": text}}),
+            ),
+        ]
+    };
+    for (method, mut params) in events("First.\n\nAfter.") {
+        params["threadId"] = json!(THREAD);
+        update(&mut state, notify(method, params), now);
+    }
+    assert_eq!(
+        cell_order(&state),
+        [
+            "you: make a plan",
+            "agent: First.\n",
+            "plan",
+            "agent: After."
+        ]
+    );
+
+    let mut state = in_plan_mode(json!({"userAgent": "x"}), now);
+    type_text(&mut state, "make a plan", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    for (method, mut params) in events("Rewritten whole.") {
+        params["threadId"] = json!(THREAD);
+        update(&mut state, notify(method, params), now);
+    }
+    assert_eq!(
+        cell_order(&state),
+        ["you: make a plan", "agent: Rewritten whole.", "plan"]
+    );
+}

@@ -123,6 +123,7 @@ fn a_dropped_link_reconnects_by_itself_and_the_running_turn_goes_on() {
         AppEvent::Redialing {
             attempt: 1,
             why: "could not reach 127.0.0.1:4500: connection refused".into(),
+            nobody_listens: true,
         },
         later(now, 500),
     );

@@ -143,8 +143,10 @@ fn search_finds_jumps_between_and_highlights_matches() {
     );
 }
 
+/// Scrolled back or not, `/` starts a command (it once searched while reading back, so
+/// `/copy` became a search for "copy"); Ctrl+F searches.
 #[test]
-fn slash_searches_only_while_reading_back() {
+fn slash_types_a_command_even_while_reading_back_and_ctrl_f_searches() {
     let now = Instant::now();
     let mut state = long_transcript(now);
     update(&mut state, key(KeyCode::Char('/')), now);
@@ -152,7 +154,14 @@ fn slash_searches_only_while_reading_back() {
     assert_eq!(state.session.composer.text(), "/");
     update(&mut state, key(KeyCode::Backspace), now);
     update(&mut state, key(KeyCode::PageUp), now);
-    update(&mut state, key(KeyCode::Char('/')), now);
+    assert!(!state.session.shown.scroll.is_following());
+    type_text(&mut state, "/copy", now);
+    assert!(state.search().is_none());
+    assert_eq!(state.session.composer.text(), "/copy");
+    for _ in 0..5 {
+        update(&mut state, key(KeyCode::Backspace), now);
+    }
+    update(&mut state, ctrl('f'), now);
     assert!(state.search().is_some());
 }
 

@@ -26,6 +26,13 @@ fn the_proposed_plan_and_the_chooser() {
     let mut state = in_plan_mode(json!({"userAgent": "x"}), now);
     plan_turn(&mut state, now);
     both_sizes("plan_and_chooser", &mut state, read(now));
+    // Option 3's label is said by the option; the border does not repeat it.
+    let shown = screen(&mut state, 120, 40, read(now));
+    assert_eq!(
+        shown.to_lowercase().matches("keep planning").count(),
+        1,
+        "{shown}"
+    );
 }
 
 #[test]
@@ -169,6 +176,40 @@ fn the_rewind_list_and_its_file_preview() {
         now,
     );
     both_sizes("rewind_preview", &mut state, now);
+}
+
+/// Rewinding one turn says "that turn", not "those turns".
+#[test]
+fn a_one_turn_rewind_preview_speaks_of_that_turn() {
+    let now = Instant::now();
+    let mut state = rewindable(now);
+    state.session.config.turn_store = Some("/store".into());
+    update(&mut state, key(KeyCode::Esc), now);
+    update(&mut state, key(KeyCode::Esc), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    let loading = screen(&mut state, 80, 24, now);
+    assert!(loading.contains("Drops 1 turn "), "{loading}");
+    assert!(loading.contains("the files that turn changed"), "{loading}");
+    let plan = RestorePlan {
+        files: vec![],
+        refused: vec![],
+        unrecorded: 0,
+        kept_per_thread: 50,
+    };
+    update(
+        &mut state,
+        AppEvent::RestorePreview {
+            thread_id: THREAD.into(),
+            result: Ok(plan),
+        },
+        now,
+    );
+    let shown = screen(&mut state, 80, 24, now);
+    assert!(
+        !shown.contains("those turns") && !shown.contains("Those turns"),
+        "{shown}"
+    );
+    snapshot!("rewind_preview_one_turn_80x24", &shown);
 }
 
 const HOSTILE: &str = "evil\u{1b}]0;pwned\u{7}\u{1b}[2J\u{9b}31mred\u{202e}txt";

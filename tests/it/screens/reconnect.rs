@@ -41,6 +41,7 @@ fn dropped_mid_turn(now: Instant) -> AppState {
         AppEvent::Redialing {
             attempt: 2,
             why: "could not reach 10.0.0.7:4500".into(),
+            nobody_listens: false,
         },
         now,
     );

@@ -173,7 +173,7 @@ fn the_redial_says_each_failed_attempt_and_sends_what_waited_once_up() {
         // Sent before there is a link: it waits.
         connection.notify("early/bird", None);
         match tokio::time::timeout(WAIT, inbound.recv()).await.unwrap() {
-            Some(Inbound::Redialing { attempt, why }) => {
+            Some(Inbound::Redialing { attempt, why, .. }) => {
                 assert_eq!(attempt, 1, "the first attempt failed");
                 assert!(why.contains("could not reach"), "{why}");
             }

@@ -94,6 +94,16 @@ pub fn plan_turn_with(state: &mut AppState, plan: &str, now: Instant) {
             "item/plan/delta",
             json!({"turnId": turn, "itemId": plan_id, "delta": "# Fix the bug\n\n"}),
         ),
+        // The rest of the same message, streamed after the plan began (the model's order:
+        // preamble, plan, the rest).
+        (
+            "item/agentMessage/delta",
+            json!({"turnId": turn, "itemId": "msg_1", "delta": "\n"}),
+        ),
+        (
+            "item/agentMessage/delta",
+            json!({"turnId": turn, "itemId": "msg_1", "delta": "PLAN-DONE"}),
+        ),
         (
             "item/completed",
             json!({"turnId": turn, "item": {"type": "plan", "id": plan_id, "text": plan}}),
