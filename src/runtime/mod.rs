@@ -39,5 +39,6 @@ pub mod server_process;
 pub mod terminal;
 pub mod themes;
 pub mod turn_store;
+pub mod type_ahead;
 
 pub use event_loop::{run_session, run_session_restartable, SessionOutcome};

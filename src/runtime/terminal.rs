@@ -36,6 +36,9 @@ pub struct TerminalGuard {
     pub terminal: Tui,
     /// The image protocol the terminal answered for (`graphics_query`), if any.
     pub images: Option<crate::model::ImageProtocol>,
+    /// Keys typed while tern started, read by the capability query (`type_ahead`): the app
+    /// gets them before anything the terminal's event stream reads.
+    pub type_ahead: Vec<crossterm::event::Event>,
 }
 
 impl TerminalGuard {
@@ -58,7 +61,8 @@ impl TerminalGuard {
             MOUSE.store(true, Ordering::SeqCst);
         }
         // Asked before anything else reads the terminal's input, so its answers are tern's.
-        let images = super::graphics_query::ask();
+        let answered = super::graphics_query::ask();
+        let type_ahead = super::type_ahead::events(&answered.typed);
         // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol, and
         // with it the terminal says which keys are auto-repeats, which never answer a question.
         if supports_keyboard_enhancement().unwrap_or(false) {
@@ -79,7 +83,11 @@ impl TerminalGuard {
         let mut terminal = Terminal::new(CrosstermBackend::new(FrameOut::stdout()))?;
         clear_all(&mut terminal)?;
         abort_restore::arm_test_abort();
-        Ok(TerminalGuard { terminal, images })
+        Ok(TerminalGuard {
+            terminal,
+            images: answered.images,
+            type_ahead,
+        })
     }
 }
 

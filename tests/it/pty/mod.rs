@@ -20,3 +20,4 @@ mod moderation;
 mod quiet_server;
 mod remote_hostile;
 mod sign_in;
+mod type_ahead;
