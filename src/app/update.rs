@@ -46,6 +46,9 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
     // A kept thread's event asks for a frame only if it changed something on screen.
     let unseen = unseen::Glance::before(&state.session, &event);
     health::observe(&mut state.session, &event, now);
+    if matches!(event, AppEvent::Key(_) | AppEvent::Paste(_)) {
+        state.session.attention.last_typed = Some(now);
+    }
     let mut effects = match event {
         AppEvent::Key(key) => router::route(state, Input::Key(key), now),
         AppEvent::Paste(text) => router::route(state, Input::Paste(&text), now),
@@ -57,7 +60,8 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         }
         event => on_session_event(state, event, now),
     };
-    effects.extend(attention::alerts(&state.session, before));
+    effects.extend(attention::alerts(&mut state.session, before, now));
+    effects.extend(crate::session::window_title::refresh(&mut state.session));
     // Images read here before the server said where its home is go on once it has.
     let mut going_on = crate::session::image_upload::go_on(&mut state.session);
     // Scrolling up, a resize or a page that did not fill the screen: older turns come in.
@@ -142,6 +146,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::Terminate => actions::quit(session),
         AppEvent::Focus(focused) => {
             session.focused = focused;
+            session.attention.focus_reported = true;
             // Back from fixing codex's config file in another window: try it at once.
             if focused {
                 first_run::retry_config(session, now)

@@ -120,6 +120,8 @@ pub fn restore() {
     if MOUSE.swap(false, Ordering::SeqCst) {
         let _ = execute!(stdout, DisableMouseCapture);
     }
+    // The terminal's own window title back (and no progress mark), if tern set its own.
+    let _ = io::Write::write_all(&mut stdout, super::window_out::on_restore().as_bytes());
     let _ = execute!(
         stdout,
         DisableBracketedPaste,
@@ -186,6 +188,7 @@ pub fn continued() {
         if MOUSE.load(Ordering::SeqCst) {
             let _ = execute!(stdout, EnableMouseCapture);
         }
+        let _ = io::Write::write_all(&mut stdout, super::window_out::on_resume().as_bytes());
         NEEDS_CLEAR.store(true, Ordering::SeqCst);
     }
 }
@@ -230,6 +233,7 @@ pub fn resume() {
     if MOUSE.load(Ordering::SeqCst) {
         let _ = execute!(stdout, EnableMouseCapture);
     }
+    let _ = io::Write::write_all(&mut stdout, super::window_out::on_resume().as_bytes());
     if KEYBOARD_ENHANCED.load(Ordering::SeqCst) {
         let _ = execute!(
             stdout,

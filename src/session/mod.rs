@@ -66,3 +66,4 @@ pub mod titles;
 pub mod turn_mode;
 pub mod turn_settings;
 pub mod unseen;
+pub mod window_title;

@@ -4,6 +4,7 @@
 
 mod abort;
 mod agents_hostile;
+mod alerts;
 mod composer;
 mod demo;
 mod demo_plan;
@@ -21,3 +22,4 @@ mod quiet_server;
 mod remote_hostile;
 mod sign_in;
 mod type_ahead;
+mod window_title;
