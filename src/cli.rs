@@ -304,6 +304,7 @@ impl Cli {
             bell: effective.notify.value.bell(),
             desktop_notification: effective.notify.value.notification(),
             title: effective.title.value.items(),
+            window_status: true,
             no_color: effective.no_color.value,
             home: std::env::var("HOME")
                 .ok()

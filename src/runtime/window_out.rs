@@ -94,7 +94,7 @@ mod tests {
     fn a_title_cannot_break_out_of_its_sequence() {
         assert_eq!(
             set_title("tern · x\x07\x1b]52;c;eA==\x07"),
-            "\x1b]2;tern · x]52;c;eA==\x07"
+            "\x1b]2;tern · x\x07"
         );
     }
 }

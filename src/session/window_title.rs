@@ -27,6 +27,9 @@ fn phase(state: &Session) -> Option<Phase> {
 
 /// The effect that brings the window up to date, if it is not.
 pub fn refresh(state: &mut Session) -> Option<Effect> {
+    if !state.config.window_status {
+        return None;
+    }
     let phase = phase(state);
     let busy = state.turn_active();
     let name = state.thread_id().and_then(|id| state.titles.name_of(id));

@@ -87,6 +87,9 @@ pub struct SessionConfig {
     pub desktop_notification: bool,
     /// The window title's parts; `None`: tern leaves the terminal's title alone.
     pub title: Option<Vec<crate::config::TitleItem>>,
+    /// Tell the terminal's window where the session stands (title, tab progress): on in a
+    /// terminal, off in tests that drive the app without one.
+    pub window_status: bool,
     /// `NO_COLOR`: draw without colours.
     pub no_color: bool,
     /// Where sent prompts are appended (`None`: nowhere), and what it held at startup (read by
