@@ -326,7 +326,7 @@ async fn async_main(
     };
     let (connection, inbound) = Connection::start(transport);
     let (external_tx, external) = tokio::sync::mpsc::unbounded_channel();
-    spawn_signal_listener(external_tx);
+    spawn_signal_listener(external_tx.clone());
 
     let mut guard = match TerminalGuard::enter(!cli.no_mouse) {
         Ok(guard) => guard,
@@ -338,6 +338,14 @@ async fn async_main(
         }
     };
     state.session.config.images = guard.images;
+    // Keys typed while tern started, first and in order: the channel is read before the
+    // terminal's event stream, which holds only what came after them.
+    for event in std::mem::take(&mut guard.type_ahead) {
+        if let Some(event) = tern::runtime::input::terminal_event(event) {
+            let _ = external_tx.send(event);
+        }
+    }
+    drop(external_tx);
     // What the terminal took as the session started, for /doctor.
     let keyboard = tern::runtime::terminal::keyboard_enhanced();
     state

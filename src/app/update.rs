@@ -50,6 +50,9 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
         effects: Vec::new(),
     };
     health::observe(&mut state.session, &event, now);
+    if matches!(event, AppEvent::Key(_) | AppEvent::Paste(_)) {
+        state.session.attention.last_typed = Some(now);
+    }
     after.effects = match event {
         AppEvent::Key(key) => router::route(state, Input::Key(key), now),
         AppEvent::Paste(text) => router::route(state, Input::Paste(&text), now),
@@ -85,8 +88,9 @@ type Chore = fn(&mut AppState, &mut AfterEvent, Instant);
 /// layers is waiting, so it comes after those two and before the layers are handed their news
 /// (which empties it); the layers opened from a question follow the front question only once
 /// the news (which may answer or open one) is delivered; the frame is asked for last.
-const AFTER_EVENT: [(&str, Chore); 7] = [
+const AFTER_EVENT: [(&str, Chore); 8] = [
     ("alerts", alerts),
+    ("window title", window_title),
     ("uploads", uploads),
     ("older turns", older_turns),
     ("unseen filtering", unseen_filtering),
@@ -96,10 +100,15 @@ const AFTER_EVENT: [(&str, Chore); 7] = [
 ];
 
 /// The bell or a desktop notification for a question that came or a turn that ended.
-fn alerts(state: &mut AppState, after: &mut AfterEvent, _now: Instant) {
-    after
-        .effects
-        .extend(attention::alerts(&state.session, after.before));
+fn alerts(state: &mut AppState, after: &mut AfterEvent, now: Instant) {
+    let alerts = attention::alerts(&mut state.session, after.before.clone(), now);
+    after.effects.extend(alerts);
+}
+
+/// The window title, when what it says changed.
+fn window_title(state: &mut AppState, after: &mut AfterEvent, _now: Instant) {
+    let title = crate::session::window_title::refresh(&mut state.session);
+    after.effects.extend(title);
 }
 
 /// Images read here before the server said where its home is go on once it has.
@@ -214,6 +223,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
         AppEvent::Terminate => actions::quit(session),
         AppEvent::Focus(focused) => {
             session.focused = focused;
+            session.attention.focus_reported = true;
             // Back from fixing codex's config file in another window: try it at once.
             if focused {
                 first_run::retry_config(session, now)

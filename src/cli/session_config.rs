@@ -112,8 +112,10 @@ impl Cli {
             theme_from_env: false,
             vim: effective.vim.value,
             vim_escape: effective.vim_escape.value.clone(),
-            bell: effective.bell.value,
-            desktop_notification: effective.desktop_notification.value,
+            bell: effective.notify.value.bell(),
+            desktop_notification: effective.notify.value.notification(),
+            title: effective.title.value.items(),
+            window_status: true,
             no_color: effective.no_color.value,
             home: std::env::var("HOME")
                 .ok()

@@ -45,8 +45,9 @@ pub struct Effective {
     pub sandbox: Setting<Option<String>>,
     /// A built-in theme, a theme file's name, or `auto`.
     pub theme: Setting<String>,
-    pub bell: Setting<bool>,
-    pub desktop_notification: Setting<bool>,
+    /// `notify`, or what the older `bell` / `desktop_notification` keys asked for.
+    pub notify: Setting<super::Notify>,
+    pub title: Setting<super::TitleSetting>,
     pub codex_bin: Setting<Option<PathBuf>>,
     pub no_color: Setting<bool>,
     pub remote_command: Setting<Option<String>>,
@@ -131,8 +132,19 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         approval_policy: optional(over.approval_policy, &file.approval_policy),
         sandbox: optional(over.sandbox, &file.sandbox),
         theme,
-        bell: pick(None, file.bell, &from_file, false),
-        desktop_notification: pick(None, file.desktop_notification, &from_file, false),
+        title: pick(
+            None,
+            file.title.clone(),
+            &from_file,
+            super::TitleSetting::Items(super::DEFAULT_TITLE.to_vec()),
+        ),
+        notify: pick(
+            None,
+            file.notify
+                .or_else(|| super::Notify::from_legacy(file.bell, file.desktop_notification)),
+            &from_file,
+            super::Notify::Auto,
+        ),
         codex_bin,
         no_color,
         remote_command,

@@ -6,13 +6,17 @@
 
 mod effective;
 mod keys;
+mod notify;
 mod print;
 pub mod profile;
 pub mod themes;
+mod title;
 
 pub use effective::{effective, Effective, Overrides, Setting, Source};
 pub use keys::WrittenKey;
+pub use notify::Notify;
 pub use print::print_config;
+pub use title::{TitleItem, TitleSetting, DEFAULT_TITLE};
 
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -29,10 +33,14 @@ pub struct FileConfig {
     /// A built-in theme (`dark`, `light`, `high-contrast`, `ansi`), a theme file's name
     /// (`themes/NAME.toml` beside this file), or `auto` (the terminal's COLORFGBG decides).
     pub theme: Option<String>,
-    /// Ring the terminal bell when a question waits or a turn ends while the terminal is not
-    /// focused.
+    /// How tern calls the person back when a turn ends or a question waits while they look
+    /// elsewhere: `auto` (the default), `bell`, `notification` or `off`.
+    pub notify: Option<Notify>,
+    /// The window title's parts (`false`: leave the terminal's title alone).
+    pub title: Option<TitleSetting>,
+    /// The older form of `notify` (still read when `notify` is absent): ring the bell.
     pub bell: Option<bool>,
-    /// Send a desktop notification (OSC 9) then.
+    /// The older form of `notify`: a desktop notification.
     pub desktop_notification: Option<bool>,
     /// The codex binary to run as `codex app-server`.
     pub codex_bin: Option<PathBuf>,
@@ -56,6 +64,8 @@ const KNOWN_KEYS: &[&str] = &[
     "approval_policy",
     "sandbox",
     "theme",
+    "notify",
+    "title",
     "bell",
     "desktop_notification",
     "codex_bin",

@@ -43,14 +43,14 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             &effective.theme.source,
         ),
         (
-            "bell",
-            effective.bell.value.to_string(),
-            &effective.bell.source,
+            "title",
+            effective.title.value.shown(),
+            &effective.title.source,
         ),
         (
-            "desktop_notification",
-            effective.desktop_notification.value.to_string(),
-            &effective.desktop_notification.source,
+            "notify",
+            format!("\"{}\"", effective.notify.value.name()),
+            &effective.notify.source,
         ),
         (
             "codex_bin",
@@ -107,6 +107,20 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
     ];
     for (key, value, source) in rows {
         let _ = writeln!(out, "{key} = {value}  # {}", source_text(source));
+    }
+    let file = &loaded.settings;
+    for (key, value) in [
+        ("bell", file.bell),
+        ("desktop_notification", file.desktop_notification),
+    ] {
+        if let Some(value) = value {
+            let wins = if file.notify.is_some() {
+                "notify wins"
+            } else {
+                "read as notify"
+            };
+            let _ = writeln!(out, "# {key} = {value}: the older key; {wins}");
+        }
     }
     // The keys the file moves (every other key is the tables' own: `tern --keys`).
     let from_file = Source::File(loaded.path.clone().unwrap_or_default());

@@ -6,6 +6,7 @@
 //! redacted, the email shortened.
 
 pub mod facts;
+pub mod passthrough;
 pub mod probe;
 pub mod terminal;
 

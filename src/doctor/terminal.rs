@@ -143,6 +143,7 @@ pub fn rows(answers: Option<&Answers>, keyboard_in_session: Option<bool>) -> Vec
             "off (TERN_HYPERLINKS=0, or a console without them)".into()
         },
     ));
+    rows.push(super::passthrough::row());
     let keyboard = match (answers, keyboard_in_session) {
         (_, Some(true)) => "kitty protocol (Shift+Enter and key repeats are told apart)",
         (Some(a), _) if a.kitty_keyboard => {

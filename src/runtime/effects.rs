@@ -108,8 +108,15 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 });
             }
             Effect::Alert { bell, notification } => {
-                let bytes = alert_bytes(bell, notification.as_deref());
+                static STYLE: std::sync::OnceLock<super::alert_out::NotifyStyle> =
+                    std::sync::OnceLock::new();
+                let style = *STYLE.get_or_init(super::alert_out::NotifyStyle::from_env);
+                let bytes = super::alert_out::alert_bytes_for(style, bell, notification.as_deref());
                 world.terminal.backend_mut().overlay(bytes.as_bytes());
+            }
+            Effect::Window { title, busy } => {
+                let bytes = super::window_out::update(title.as_deref(), busy);
+                world.terminal.backend_mut().overlay(&bytes);
             }
             Effect::RestartServer { kill } => deferred.merge(Deferred {
                 restart: Some(kill),
@@ -259,18 +266,10 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
     deferred
 }
 
-/// The bell (BEL) and a desktop notification (OSC 9 `message` BEL). The message goes through
-/// `sanitize_line`, so nothing in it can end the sequence early or start another.
+/// The bell (BEL) and a desktop notification as a terminal outside any multiplexer takes it
+/// (OSC 9); `alert_out` has the other forms.
 pub fn alert_bytes(bell: bool, notification: Option<&str>) -> String {
-    let mut out = String::new();
-    if let Some(message) = notification {
-        let message = crate::text::sanitize::sanitize_line(message);
-        out.push_str(&format!("\x1b]9;{message}\x07"));
-    }
-    if bell {
-        out.push('\x07');
-    }
-    out
+    super::alert_out::alert_bytes_for(Default::default(), bell, notification)
 }
 
 /// `/rules` on a server elsewhere: carried out through the server's `fs/*` (a task that reports

@@ -204,12 +204,13 @@ where
     fn start(&mut self) -> io::Result<Deferred> {
         let size = self.terminal.size().map_err(io::Error::other)?;
         let now = Instant::now();
-        app::update(
+        // Its effects run too: the window's first title goes out with them.
+        let mut effects = app::update(
             &mut self.state,
             AppEvent::Resize(size.width, size.height),
             now,
         );
-        let effects = app::update::start(&mut self.state);
+        effects.extend(app::update::start(&mut self.state));
         let deferred = self.run_effects(effects);
         self.frames.request(now);
         Ok(deferred)

@@ -50,23 +50,33 @@ pub fn complete(answers: &[u8]) -> bool {
     false
 }
 
+/// What the query learnt, and what the person typed while it waited.
+#[derive(Debug, Default)]
+pub struct Answered {
+    pub images: Option<ImageProtocol>,
+    /// The input read that was not the terminal's answer: keys typed at startup
+    /// (`type_ahead`), to be given to the app before anything crossterm reads.
+    pub typed: Vec<u8>,
+}
+
 /// Sends the queries and reads the answers from standard input (in raw mode, before anything
 /// else reads it), until Device Attributes is answered or [`WAIT`] has passed.
 #[cfg(unix)]
-pub fn ask() -> Option<ImageProtocol> {
+pub fn ask() -> Answered {
     use std::os::fd::AsRawFd;
     if std::env::var("TERN_IMAGES").is_ok_and(|v| v == "0") {
-        return None;
+        return Answered::default();
     }
     let stdin = std::io::stdin();
     let fd = stdin.as_raw_fd();
     // SAFETY: isatty only reads the descriptor's type.
     if unsafe { libc::isatty(fd) } != 1 {
-        return None;
+        return Answered::default();
     }
     let mut out = std::io::stdout();
-    out.write_all(QUERY).ok()?;
-    out.flush().ok()?;
+    if out.write_all(QUERY).and_then(|_| out.flush()).is_err() {
+        return Answered::default();
+    }
     let deadline = Instant::now() + WAIT;
     let mut answers = Vec::new();
     while !complete(&answers) && answers.len() < MAX_ANSWER {
@@ -92,12 +102,15 @@ pub fn ask() -> Option<ImageProtocol> {
         }
         answers.extend_from_slice(&buf[..n as usize]);
     }
-    protocol_in(&answers)
+    Answered {
+        images: protocol_in(&answers),
+        typed: super::type_ahead::split(&answers),
+    }
 }
 
 #[cfg(not(unix))]
-pub fn ask() -> Option<ImageProtocol> {
-    None
+pub fn ask() -> Answered {
+    Answered::default()
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {

@@ -1,6 +1,7 @@
 //! The one event loop, the terminal, and the effects that touch the world.
 
 pub mod abort_restore;
+pub mod alert_out;
 pub mod atomic_file;
 pub mod backend;
 pub mod clipboard_image;
@@ -43,5 +44,7 @@ pub mod synced_backend;
 pub mod terminal;
 pub mod themes;
 pub mod turn_store;
+pub mod type_ahead;
+pub mod window_out;
 
 pub use event_loop::{run_loop, run_loop_restartable, LoopOutcome};

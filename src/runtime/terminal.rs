@@ -36,6 +36,9 @@ pub struct TerminalGuard {
     pub terminal: Tui,
     /// The image protocol the terminal answered for (`graphics_query`), if any.
     pub images: Option<crate::model::ImageProtocol>,
+    /// Keys typed while tern started, read by the capability query (`type_ahead`): the app
+    /// gets them before anything the terminal's event stream reads.
+    pub type_ahead: Vec<crossterm::event::Event>,
 }
 
 impl TerminalGuard {
@@ -49,7 +52,8 @@ impl TerminalGuard {
         enter_screen(&mut stdout, mouse)?;
         MOUSE.store(mouse, Ordering::SeqCst);
         // Asked before anything else reads the terminal's input, so its answers are tern's.
-        let images = super::graphics_query::ask();
+        let answered = super::graphics_query::ask();
+        let type_ahead = super::type_ahead::events(&answered.typed);
         // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol, and
         // with it the terminal says which keys are auto-repeats, which never answer a question.
         if supports_keyboard_enhancement().unwrap_or(false) {
@@ -64,7 +68,11 @@ impl TerminalGuard {
         let mut terminal = Terminal::new(CrosstermBackend::new(FrameOut::stdout()))?;
         clear_all(&mut terminal)?;
         abort_restore::arm_test_abort();
-        Ok(TerminalGuard { terminal, images })
+        Ok(TerminalGuard {
+            terminal,
+            images: answered.images,
+            type_ahead,
+        })
     }
 }
 
@@ -97,6 +105,8 @@ pub fn restore() {
     if MOUSE.swap(false, Ordering::SeqCst) {
         let _ = execute!(stdout, DisableMouseCapture);
     }
+    // The terminal's own window title back (and no progress mark), if tern set its own.
+    let _ = io::Write::write_all(&mut stdout, super::window_out::on_restore().as_bytes());
     let _ = execute!(
         stdout,
         DisableBracketedPaste,
@@ -153,7 +163,9 @@ pub fn continued() {
         let _ = disable_raw_mode();
         abort_restore::reset_termios();
         let _ = enable_raw_mode();
-        let _ = enter_screen(&mut io::stdout(), MOUSE.load(Ordering::SeqCst));
+        let mut stdout = io::stdout();
+        let _ = enter_screen(&mut stdout, MOUSE.load(Ordering::SeqCst));
+        let _ = io::Write::write_all(&mut stdout, super::window_out::on_resume().as_bytes());
         NEEDS_CLEAR.store(true, Ordering::SeqCst);
     }
 }
@@ -189,6 +201,7 @@ pub fn resume() {
     ACTIVE.store(true, Ordering::SeqCst);
     let mut stdout = io::stdout();
     let _ = enter_screen(&mut stdout, MOUSE.load(Ordering::SeqCst));
+    let _ = io::Write::write_all(&mut stdout, super::window_out::on_resume().as_bytes());
     if KEYBOARD_ENHANCED.load(Ordering::SeqCst) {
         let _ = push_keyboard_flags(&mut stdout);
     }

@@ -1,15 +1,26 @@
 //! Calling the person back when they look elsewhere: when a question from codex starts
-//! waiting or a turn ends while the terminal is unfocused, the bell rings and/or a desktop
-//! notification (OSC 9) goes out, as the config file asks (`bell`, `desktop_notification`).
+//! waiting or a turn ends, and the terminal is unfocused or the turn's thread is not the one
+//! on screen, the bell rings and/or a desktop notification goes out, as `notify` asks — once
+//! per event, and never while the person is typing in this window. A terminal that never
+//! reports focus cannot say whether the person looks: there only a turn that ran longer than
+//! [`LONG_TURN`] calls them back (a short one ended while they were still watching).
 
 use crate::session::effect::Effect;
 use crate::session::state::Session;
+use std::time::{Duration, Instant};
+
+/// Where focus is never reported, a turn at least this long calls the person back.
+pub const LONG_TURN: Duration = Duration::from_secs(10);
+/// A key this recent means the person is typing here: they are looking.
+pub const TYPING: Duration = Duration::from_secs(2);
 
 /// What `update` compares before and after an event.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Watch {
     prompts: usize,
     turn_active: bool,
+    /// Threads tern opened, kept while another is shown, whose turn runs.
+    kept_running: Vec<String>,
 }
 
 impl Watch {
@@ -17,6 +28,12 @@ impl Watch {
         Watch {
             prompts: state.questions.len(),
             turn_active: state.turn_active(),
+            kept_running: state
+                .threads
+                .models()
+                .filter(|model| model.thread.is_some() && model.turn_active())
+                .filter_map(|model| model.id.clone())
+                .collect(),
         }
     }
 }
@@ -24,20 +41,124 @@ impl Watch {
 pub const QUESTION_WAITS: &str = "tern: codex is waiting for your answer";
 pub const TURN_ENDED: &str = "tern: the turn ended";
 
-pub fn alerts(state: &Session, before: Watch) -> Vec<Effect> {
+/// Where the person is when something needs them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Moment {
+    /// The terminal's focus; `None` where it never reported any.
+    pub focus: Option<bool>,
+    /// The event belongs to the thread on screen.
+    pub shown: bool,
+    /// The person typed in this window a moment ago.
+    pub typing: bool,
+    /// How long the turn on screen has run, if one ran.
+    pub turn_ran: Option<Duration>,
+}
+
+/// Whether the person is called back at this moment.
+pub fn calls_back(moment: Moment) -> bool {
+    if moment.typing {
+        return false;
+    }
+    if !moment.shown {
+        return true;
+    }
+    match moment.focus {
+        Some(focused) => !focused,
+        None => moment.turn_ran.is_some_and(|ran| ran >= LONG_TURN),
+    }
+}
+
+pub fn alerts(state: &mut Session, before: Watch, now: Instant) -> Vec<Effect> {
+    let turn_active = state.turn_active();
+    let turn_ran = state
+        .attention
+        .turn_started
+        .map(|started| now.saturating_duration_since(started));
+    if turn_active && !before.turn_active {
+        state.attention.turn_started = Some(now);
+    } else if !turn_active {
+        state.attention.turn_started = None;
+    }
     let (bell, notify) = (state.config.bell, state.config.desktop_notification);
-    if state.focused || state.quitting || !(bell || notify) {
+    if state.quitting || !(bell || notify) {
         return vec![];
     }
-    let message = if state.questions.len() > before.prompts {
-        QUESTION_WAITS
-    } else if before.turn_active && !state.turn_active() {
-        TURN_ENDED
+    let kept_ended = before.kept_running.iter().any(|id| {
+        state
+            .threads
+            .get(id)
+            .is_some_and(|model| !model.turn_active())
+    });
+    let (message, shown) = if state.questions.len() > before.prompts {
+        (QUESTION_WAITS, true)
+    } else if before.turn_active && !turn_active {
+        (TURN_ENDED, true)
+    } else if kept_ended {
+        (TURN_ENDED, false)
     } else {
         return vec![];
     };
+    let focus = state.attention.focus_reported.then_some(state.focused);
+    let moment = Moment {
+        focus,
+        shown,
+        // Keys reach this window only while it has the focus.
+        typing: focus != Some(false)
+            && state
+                .attention
+                .last_typed
+                .is_some_and(|typed| now.saturating_duration_since(typed) < TYPING),
+        turn_ran,
+    };
+    if !calls_back(moment) {
+        return vec![];
+    }
     vec![Effect::Alert {
         bell,
         notification: notify.then(|| message.to_string()),
     }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHORT: Option<Duration> = Some(Duration::from_secs(3));
+    const LONG: Option<Duration> = Some(Duration::from_secs(30));
+
+    fn moment(focus: Option<bool>, shown: bool, typing: bool, ran: Option<Duration>) -> Moment {
+        Moment {
+            focus,
+            shown,
+            typing,
+            turn_ran: ran,
+        }
+    }
+
+    #[test]
+    fn focus_times_shown_thread_times_typing() {
+        for focus in [Some(true), Some(false), None] {
+            for shown in [true, false] {
+                for typing in [true, false] {
+                    for ran in [SHORT, LONG] {
+                        let expected = !typing
+                            && (!shown || focus == Some(false) || (focus.is_none() && ran == LONG));
+                        assert_eq!(
+                            calls_back(moment(focus, shown, typing, ran)),
+                            expected,
+                            "focus {focus:?}, shown {shown}, typing {typing}, ran {ran:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn without_focus_reports_only_a_long_turn_calls_back() {
+        assert!(!calls_back(moment(None, true, false, SHORT)));
+        assert!(!calls_back(moment(None, true, false, None)));
+        assert!(calls_back(moment(None, true, false, LONG)));
+        assert!(calls_back(moment(None, true, false, Some(LONG_TURN))));
+    }
 }

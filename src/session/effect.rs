@@ -47,6 +47,12 @@ pub enum Effect {
         bell: bool,
         notification: Option<String>,
     },
+    /// The window title (`None`: left alone) and whether a turn runs, for the terminal's tab
+    /// (`session::window_title`); sent when either changed.
+    Window {
+        title: Option<String>,
+        busy: bool,
+    },
     /// Start a new app-server in place of the old one (killing `kill`, its pid, if it still
     /// runs) and connect to it; the outcome comes back as `AppEvent::ServerRestarted`.
     RestartServer {

@@ -4,6 +4,7 @@
 //! the layers' handlers.
 
 pub mod account;
+pub mod attention_clock;
 pub mod beside;
 pub mod choice_gate;
 pub mod first_run;
@@ -21,6 +22,7 @@ pub mod skills;
 pub mod threads;
 pub mod titles;
 pub mod turn_settings;
+pub mod window_status;
 
 use crate::controls::composer::Composer;
 use crate::controls::scroll::Scroll;
@@ -80,10 +82,15 @@ pub struct SessionConfig {
     /// Where codex keeps its state (`$CODEX_HOME`, else `~/.codex`), read once at startup; the
     /// `codexHome` the server names in `initialize` comes first.
     pub codex_home: Option<String>,
-    /// Ring the bell when a question waits or a turn ends while the terminal is unfocused.
+    /// Ring the bell when tern needs the person and they look elsewhere (`notify`).
     pub bell: bool,
-    /// Send a desktop notification (OSC 9) then.
+    /// Send a desktop notification (OSC 9, or OSC 777 on VTE terminals) then.
     pub desktop_notification: bool,
+    /// The window title's parts; `None`: tern leaves the terminal's title alone.
+    pub title: Option<Vec<crate::config::TitleItem>>,
+    /// Tell the terminal's window where the session stands (title, tab progress): on in a
+    /// terminal, off in tests that drive the app without one.
+    pub window_status: bool,
     /// `NO_COLOR`: draw without colours.
     pub no_color: bool,
     /// Where sent prompts are appended (`None`: nowhere), and what it held at startup (read by
@@ -200,6 +207,10 @@ pub struct Session {
     pub titles: titles::Titles,
     /// Esc Esc and the rewind on its way.
     pub rewind: rewind::Rewind,
+    /// Focus reports, the turn's start and the last key, for calling the person back.
+    pub attention: attention_clock::AttentionClock,
+    /// The window title and progress last asked of the terminal (`session::window_title`).
+    pub window: Option<window_status::WindowStatus>,
 }
 
 impl Session {
@@ -251,6 +262,8 @@ impl Session {
                 bound: config.settings.cwd.clone(),
                 ..Default::default()
             },
+            attention: Default::default(),
+            window: None,
             reconnect: None,
             turn_lost_in_restart: None,
             config,

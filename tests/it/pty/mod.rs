@@ -4,6 +4,7 @@
 
 mod abort;
 mod agents_hostile;
+mod alerts;
 mod composer;
 mod demo;
 mod demo_plan;
@@ -22,3 +23,5 @@ mod remote_hostile;
 mod rewind_hostile;
 mod secrets_echoed;
 mod sign_in;
+mod type_ahead;
+mod window_title;

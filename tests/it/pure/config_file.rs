@@ -76,6 +76,32 @@ fn flags_override_the_file_and_the_file_overrides_defaults() {
 }
 
 #[test]
+fn alerts_are_on_by_default_and_notify_wins_over_the_older_keys() {
+    let home = tempfile::tempdir().unwrap();
+    let out = tern(home.path(), &["--print-config"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("notify = \"auto\"  # default"), "{text}");
+    let folder = home.path().join("config/tern");
+    std::fs::create_dir_all(&folder).unwrap();
+    write_config(&folder, "bell = true\nnotify = \"off\"\n");
+    let out = tern(home.path(), &["--print-config"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("notify = \"off\"  # from"), "{text}");
+    assert!(
+        text.contains("# bell = true: the older key; notify wins"),
+        "{text}"
+    );
+    let cli = Cli::parse_from([
+        "tern",
+        "--config-file",
+        &folder.join("config.toml").to_string_lossy(),
+    ]);
+    let (_, effective, _) = cli.settings().unwrap();
+    let session = cli.session_config_with(&effective).unwrap();
+    assert!(!session.bell && !session.desktop_notification);
+}
+
+#[test]
 fn a_bad_policy_in_the_file_is_refused_like_a_bad_flag() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_config(dir.path(), "approval_policy = \"sometimes\"\n");
@@ -133,9 +159,13 @@ fn print_config_says_where_each_setting_came_from() {
         text.contains(&format!("theme = \"light\"  # from {file}")),
         "{text}"
     );
-    assert!(text.contains("bell = false  # default"), "{text}");
+    // The older key alone decides, and the output says it was read as `notify`.
     assert!(
-        text.contains(&format!("desktop_notification = true  # from {file}")),
+        text.contains(&format!("notify = \"notification\"  # from {file}")),
+        "{text}"
+    );
+    assert!(
+        text.contains("# desktop_notification = true: the older key; read as notify"),
         "{text}"
     );
     assert!(

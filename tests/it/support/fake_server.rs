@@ -197,7 +197,8 @@ pub fn payload(marker: &str) -> String {
 }
 
 /// What of the payloads reached `raw` (tern's output): each payload found verbatim, by name;
-/// any OSC but tern's own clipboard write (`ESC ] 52 ; c ;` with base64) and colour queries;
+/// any OSC but tern's own clipboard write (`ESC ] 52 ; c ;` with base64), colour queries,
+/// window title and alert;
 /// any DCS, SOS, PM or APC but tern's own image query; any C1 control or bidi override (in
 /// UTF-8).
 pub fn leaked(raw: &[u8]) -> Vec<String> {
@@ -211,7 +212,17 @@ pub fn leaked(raw: &[u8]) -> Vec<String> {
         match w {
             [0x1b, b']'] => {
                 let rest = &raw[i + 2..];
-                let own = [&b"52;c;"[..], b"10;?", b"11;?"];
+                // Its own window title (`session::window_title`: sanitised parts after
+                // `tern`) and alerts are tern's too; a payload inside them is still found
+                // verbatim above.
+                let own = [
+                    &b"52;c;"[..],
+                    b"10;?",
+                    b"11;?",
+                    b"2;tern",
+                    b"2;(!) tern",
+                    b"9;tern: ",
+                ];
                 if !own.iter().any(|p| rest.starts_with(p)) || rest.starts_with(b"52;c;UFdORUQ=") {
                     found.push(format!("an OSC: {:?}", context()));
                 }
