@@ -4,7 +4,7 @@
 //! settings as the diff); each file is opened without following a link or blocking (a FIFO
 //! there must not hang the read), named when binary, and cut with a mark when large.
 
-use super::git::run_git;
+use super::git_run::run_git;
 use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};

@@ -21,6 +21,7 @@ pub mod frames;
 pub mod git;
 pub mod git_command;
 pub mod git_refs;
+pub mod git_run;
 pub mod git_untracked;
 pub mod graphics_query;
 pub mod history_file;
