@@ -3,6 +3,7 @@
 pub mod abort_restore;
 pub mod atomic_file;
 pub mod backend;
+pub mod blocking;
 pub mod clipboard_image;
 pub mod codex_bin;
 pub mod config_write;
@@ -30,6 +31,7 @@ pub mod log_file;
 pub mod opener;
 pub mod private_file;
 pub mod redact;
+pub mod regular_file;
 pub mod remote_rules;
 pub mod replies;
 pub mod restart;

@@ -11,6 +11,7 @@ mod doctor;
 mod fake_server_harness;
 mod faults;
 mod flood;
+mod hostile_files;
 mod hostile_ids;
 mod hostile_mcp_skills;
 mod hostile_output;
