@@ -222,6 +222,10 @@ where
         let tick = self.state.next_tick(Instant::now());
         tokio::select! {
             biased;
+            // A panic elsewhere (a task, a blocking thread) ends the session as one here does.
+            _ = super::crash::panicked_elsewhere() => {
+                panic!("a task of tern panicked (see above): the session ends")
+            }
             event = self.external.recv(), if self.external_open => match event {
                 Some(event) => Wake::Input(event),
                 None => {

@@ -21,3 +21,4 @@ mod moderation;
 mod quiet_server;
 mod remote_hostile;
 mod sign_in;
+mod task_panic;
