@@ -163,8 +163,9 @@ struct Session<'t, B: SyncedBackend, S> {
     responses: mpsc::UnboundedReceiver<AppEvent>,
     spawner: Option<Spawner>,
     frames: FrameScheduler,
-    /// The image previews on screen (drawn only where the terminal answered for them).
-    previews: frames::Previews,
+    /// What is written over the frame: image previews (only where the terminal answered for
+    /// them) and characters older terminals draw narrower.
+    overlays: frames::Overlays,
     frames_drawn: u64,
 }
 
@@ -194,7 +195,7 @@ where
             responses,
             spawner,
             frames: FrameScheduler::default(),
-            previews: frames::Previews::default(),
+            overlays: frames::Overlays::default(),
             frames_drawn: 0,
         }
     }
@@ -295,7 +296,7 @@ where
 
     fn draw(&mut self) -> io::Result<()> {
         let now = Instant::now();
-        frames::draw(self.terminal, &self.state, now, &mut self.previews)?;
+        frames::draw(self.terminal, &self.state, now, &mut self.overlays)?;
         self.frames_drawn += 1;
         self.frames.drawn(now);
         if let Some(at) = self.state.next_animation(now) {

@@ -41,5 +41,6 @@ pub mod server_process;
 pub mod terminal;
 pub mod themes;
 pub mod turn_store;
+pub mod wide_repaint;
 
 pub use event_loop::{run_session, run_session_restartable, SessionOutcome};
