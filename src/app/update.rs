@@ -73,6 +73,8 @@ pub fn update(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<Effect
             && !glance.changed(&state.session)
     });
     effects.extend(going_on);
+    // An endless stream of small items: the oldest cells go, every index kept follows.
+    crate::session::cell_bound::keep_cells_bounded(&mut state.session);
     effects.extend(router::deliver(state, now));
     router::follow_question(state);
     if unseen.is_none() {

@@ -49,6 +49,8 @@ pub struct Transcript {
     compacted_until: usize,
     /// Cells whose source was dropped to keep within the budget.
     dropped_cells: usize,
+    /// Cells dropped from the top to keep their number bounded (see `cell_bound`).
+    dropped_front: usize,
     /// The cells laid out, oldest first, with their source size: whose lines to forget.
     laid_order: RefCell<VecDeque<(usize, usize)>>,
     /// Source bytes of the cells in `laid_order`.
@@ -59,7 +61,9 @@ pub struct Transcript {
 }
 
 mod budget;
+mod cell_bound;
 mod notices;
+pub use cell_bound::{CellsDropped, MAX_CELLS};
 pub use notices::NOTICE_COLUMNS;
 
 impl Transcript {
