@@ -139,7 +139,7 @@ fn main() -> ExitCode {
     let demo = cli.demo;
     let print_copied = effective.print_copied.value;
     // A panic restores the terminal (the hook) and still prints what was left unsent.
-    tern::runtime::crash::run_catching(demo, print_copied, || {
+    let code = tern::runtime::crash::run_catching(demo, print_copied, || {
         runtime.block_on(async_main(
             cli,
             codex,
@@ -148,7 +148,11 @@ fn main() -> ExitCode {
             warnings,
             print_copied,
         ))
-    })
+    });
+    // Never waits for blocking work still running (a read that never ends, a slow disk):
+    // dropping the runtime would, and tern would stay after its goodbye.
+    runtime.shutdown_background();
+    code
 }
 
 /// The async runtime of a session and of `tern doctor`, or `None` once the reason is said.

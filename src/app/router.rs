@@ -459,7 +459,7 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         // The diff view's, closed since.
         LayerEvent::GitDiff { .. } | LayerEvent::TurnDiff { .. } => vec![],
         // No search or selected cell open to move.
-        LayerEvent::CellsPrepended(_) => vec![],
+        LayerEvent::CellsPrepended(_) | LayerEvent::CellsDropped(_) => vec![],
         // `/review`'s chooser, closed since.
         LayerEvent::GitRefs { .. } => vec![],
         // `/ps`' list, closed since; a stop was told in the transcript already.

@@ -86,14 +86,15 @@ type Chore = fn(&mut AppState, &mut AfterEvent, Instant);
 /// What follows every event, whatever it was, in this order. The order matters: the unseen
 /// filter asks whether the uploads and older turns before it went on and whether news for the
 /// layers is waiting, so it comes after those two and before the layers are handed their news
-/// (which empties it); the layers opened from a question follow the front question only once
+/// (which empties it), and the cell bound posts its news before that; the layers opened from a question follow the front question only once
 /// the news (which may answer or open one) is delivered; the frame is asked for last.
-const AFTER_EVENT: [(&str, Chore); 8] = [
+const AFTER_EVENT: [(&str, Chore); 9] = [
     ("alerts", alerts),
     ("window title", window_title),
     ("uploads", uploads),
     ("older turns", older_turns),
     ("unseen filtering", unseen_filtering),
+    ("bounded cells", bounded_cells),
     ("layer news", layer_news),
     ("following the question", following_the_question),
     ("a frame", frame),
@@ -139,6 +140,12 @@ fn unseen_filtering(state: &mut AppState, after: &mut AfterEvent, _now: Instant)
             && state.layers.question.is_empty()
             && !glance.changed(&state.session)
     });
+}
+
+/// An endless stream of small items: the oldest cells go, every index kept follows (the views
+/// that keep one hear of it as news, so this comes before the news is handed out).
+fn bounded_cells(state: &mut AppState, _after: &mut AfterEvent, _now: Instant) {
+    crate::session::cell_bound::keep_cells_bounded(&mut state.session);
 }
 
 /// The session's news for the layers, handed out by the router.

@@ -128,6 +128,22 @@ impl Scroll {
         }
     }
 
+    /// The oldest cells were dropped (`model::transcript::cell_bound`): a pinned view stays on
+    /// the same text, or on the first cell kept when its own was dropped.
+    pub fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
+        if let Some(pinned) = &mut self.pinned {
+            match dropped.map(pinned.cell) {
+                Some(cell) => pinned.cell = cell,
+                None => {
+                    *pinned = Anchor {
+                        cell: dropped.map_or_next(pinned.cell),
+                        row: 0,
+                    }
+                }
+            }
+        }
+    }
+
     /// Shows `target` a third of the way down the view.
     pub fn reveal(&mut self, target: Anchor, m: &dyn Measure) {
         let at = back(target, m.height() / 3, m);
@@ -264,5 +280,32 @@ mod tests {
         let mut s = Scroll::default();
         s.reveal(Anchor { cell: 2, row: 5 }, &m);
         assert_eq!(s.top(&m), Anchor { cell: 1, row: 25 });
+    }
+
+    #[test]
+    fn a_pinned_view_follows_its_text_when_the_oldest_cells_are_dropped() {
+        use crate::model::transcript::CellsDropped;
+        let m = Heights(vec![10; 40], 1, 20);
+        let mut s = Scroll::default();
+        s.by(-95, &m);
+        assert_eq!(s.top(&m), Anchor { cell: 28, row: 5 });
+        // Ten cells dropped, one note put at the top: the text shown is at 28 - 10 + 1.
+        let dropped = CellsDropped {
+            from: 0,
+            count: 10,
+            noted: true,
+        };
+        s.cells_dropped(&dropped);
+        let m = Heights(vec![10; 31], 1, 20);
+        assert_eq!(s.top(&m), Anchor { cell: 19, row: 5 });
+        // A view on a dropped cell goes to the first cell kept after the note.
+        s.to_top(&m);
+        s.cells_dropped(&CellsDropped {
+            from: 1,
+            count: 10,
+            noted: false,
+        });
+        let m = Heights(vec![10; 21], 1, 20);
+        assert_eq!(s.top(&m), Anchor::default());
     }
 }

@@ -88,6 +88,12 @@ impl CellSelection {
         self.cell = self.cell.saturating_add(cells);
     }
 
+    /// The oldest cells were dropped: the selection moves up with its cell, or to the first
+    /// cell kept when its own was dropped.
+    pub fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
+        self.cell = dropped.map_or_next(self.cell);
+    }
+
     /// The turn the selected cell belongs to.
     pub fn turn<'a>(&self, transcript: &'a Transcript) -> Option<&'a str> {
         transcript.turn_of(self.index(transcript)?)

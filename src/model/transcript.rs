@@ -46,6 +46,8 @@ pub struct Transcript {
     compacted_until: usize,
     /// Cells whose source was dropped to keep within the budget.
     dropped_cells: usize,
+    /// Cells dropped from the top to keep their number bounded (see `cell_bound`).
+    dropped_front: usize,
     /// The cells laid out, oldest first, with their source size: whose lines to forget.
     laid_order: RefCell<VecDeque<(usize, usize)>>,
     /// Source bytes of the cells in `laid_order`.
@@ -56,10 +58,12 @@ pub struct Transcript {
 }
 
 mod budget;
+mod cell_bound;
 mod items;
 mod notices;
 mod replay;
 mod streaming;
+pub use cell_bound::{CellsDropped, MAX_CELLS};
 pub use notices::NOTICE_COLUMNS;
 
 impl Transcript {

@@ -1,7 +1,11 @@
 //! A panic in the loop (a bug) ends tern, but not what the person typed: the panic hook
 //! restores the terminal, the unwinding state leaves its unsent text behind
-//! (`app::leftovers`), and [`run_catching`] prints it as a normal exit would. Also the test hook
-//! that panics on purpose (`TERN_TEST_PANIC_ON_F12`), on the loop's own thread, inside it.
+//! (`app::leftovers`), and [`run_catching`] prints it as a normal exit would. A panic anywhere
+//! else (a spawned task, which tokio would catch and forget; a blocking thread) ends tern the
+//! same way: the hook [`note_panic`]s, and the loop, woken by [`panicked_elsewhere`], panics in
+//! turn on its own thread. Without that, tern would go on drawing on a terminal the hook had
+//! already given back. Also the test hook that panics on purpose (`TERN_TEST_PANIC_ON_F12`),
+//! read only in debug builds, so nothing a server sends can reach it.
 
 use super::event_loop::LoopOutcome;
 use super::farewell::farewell_with;
@@ -12,6 +16,7 @@ use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::pin::Pin;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::task::{Context, Poll};
 
@@ -46,10 +51,48 @@ pub fn run_catching(
     }
 }
 
-/// Whether the test hook is on: `TERN_TEST_PANIC_ON_F12=1` makes F12 panic.
-fn panic_on_f12() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("TERN_TEST_PANIC_ON_F12").is_some_and(|v| v == "1"))
+static PANICKED: AtomicBool = AtomicBool::new(false);
+static PANIC_NOTICE: tokio::sync::Notify = tokio::sync::Notify::const_new();
+
+/// Called by the panic hook, on whichever thread panicked: the loop ends at its next wake.
+pub fn note_panic() {
+    PANICKED.store(true, Ordering::SeqCst);
+    PANIC_NOTICE.notify_one();
+}
+
+/// Ready once a panic happened anywhere in tern; the loop then panics on its own thread, which
+/// ends the session as a panic in the loop does (the unsent text printed).
+pub async fn panicked_elsewhere() {
+    while !PANICKED.load(Ordering::SeqCst) {
+        PANIC_NOTICE.notified().await;
+    }
+}
+
+/// Where the test hook panics when F12 is pressed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum PanicOnF12 {
+    /// On the loop's own thread (`TERN_TEST_PANIC_ON_F12=1`).
+    Loop,
+    /// In a task spawned on the loop's runtime (`=task`).
+    Task,
+    /// On a thread of the blocking pool (`=blocking`).
+    Blocking,
+}
+
+/// Whether the test hook is on, and where it panics. Debug builds only.
+fn panic_on_f12() -> Option<PanicOnF12> {
+    static ON: OnceLock<Option<PanicOnF12>> = OnceLock::new();
+    *ON.get_or_init(|| {
+        if !cfg!(debug_assertions) {
+            return None;
+        }
+        match std::env::var("TERN_TEST_PANIC_ON_F12").ok()?.as_str() {
+            "1" => Some(PanicOnF12::Loop),
+            "task" => Some(PanicOnF12::Task),
+            "blocking" => Some(PanicOnF12::Blocking),
+            _ => None,
+        }
+    })
 }
 
 /// The terminal's input stream, which panics on F12 when the test hook says so. The loop polls
@@ -57,7 +100,7 @@ fn panic_on_f12() -> bool {
 /// would; a key (not a timer) makes the test's order of events certain.
 pub struct Input<S> {
     inner: S,
-    panic_on_f12: bool,
+    panic_on_f12: Option<PanicOnF12>,
 }
 
 impl<S> Input<S> {
@@ -74,10 +117,16 @@ impl<S: Stream<Item = io::Result<Event>> + Unpin> Stream for Input<S> {
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let next = Pin::new(&mut self.inner).poll_next(cx);
-        if self.panic_on_f12 {
+        if let Some(place) = self.panic_on_f12 {
             if let Poll::Ready(Some(Ok(Event::Key(key)))) = &next {
-                if key.code == KeyCode::F(12) {
-                    panic!("TERN_TEST_PANIC_ON_F12: a panic on purpose");
+                if key.code == KeyCode::F(12) && key.kind != crossterm::event::KeyEventKind::Release
+                {
+                    let on_purpose = || panic!("TERN_TEST_PANIC_ON_F12: a panic on purpose");
+                    match place {
+                        PanicOnF12::Loop => on_purpose(),
+                        PanicOnF12::Task => drop(tokio::spawn(async move { on_purpose() })),
+                        PanicOnF12::Blocking => drop(tokio::task::spawn_blocking(on_purpose)),
+                    }
                 }
             }
         }

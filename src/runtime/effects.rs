@@ -3,6 +3,7 @@
 //! loop's own resources (a new server, the terminal for an editor) comes back as [`Deferred`].
 
 use super::backend::SyncedBackend;
+use super::blocking;
 use super::frames::FrameScheduler;
 use super::replies::Asked;
 use super::rules_file;
@@ -80,10 +81,18 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
             Effect::CopyToClipboard(text) => world.terminal.backend_mut().copy_to_clipboard(&text),
             Effect::LoadRules { dir } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = rules_file::load_rules(&dir);
-                    let _ = responses.send(AppEvent::RulesLoaded { dir, result });
-                });
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let result = rules_file::load_rules(&dir);
+                        let _ = responses.send(AppEvent::RulesLoaded { dir, result });
+                    }),
+                    Err(why) => {
+                        let _ = responses.send(AppEvent::RulesLoaded {
+                            dir,
+                            result: Err(why),
+                        });
+                    }
+                }
             }
             Effect::DeleteRule {
                 file,
@@ -91,14 +100,23 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 occurrence,
             } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = rules_file::delete_rule(&file, &source, occurrence);
-                    let _ = responses.send(AppEvent::RuleDeleted {
-                        file,
-                        source,
-                        result,
-                    });
-                });
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let result = rules_file::delete_rule(&file, &source, occurrence);
+                        let _ = responses.send(AppEvent::RuleDeleted {
+                            file,
+                            source,
+                            result,
+                        });
+                    }),
+                    Err(why) => {
+                        let _ = responses.send(AppEvent::RuleDeleted {
+                            file,
+                            source,
+                            result: Err(why),
+                        });
+                    }
+                }
             }
             Effect::ReadGitDiff { cwd } => {
                 let responses = world.responses.clone();
@@ -128,18 +146,22 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
             }),
             Effect::InspectServer { pid } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let process = super::server_process::inspect(pid);
-                    let _ = responses.send(AppEvent::ServerInspected { pid, process });
-                });
+                // Only a look at /proc: when the pool is full, the next check asks again.
+                if let Ok(place) = blocking::admit() {
+                    place.spawn(move || {
+                        let process = super::server_process::inspect(pid);
+                        let _ = responses.send(AppEvent::ServerInspected { pid, process });
+                    });
+                }
             }
-            Effect::AppendHistory { file, entry } => {
-                tokio::task::spawn_blocking(move || {
+            Effect::AppendHistory { file, entry } => match blocking::admit() {
+                Ok(place) => place.spawn(move || {
                     if let Err(e) = super::history_file::append(&file, &entry) {
                         tracing::warn!("could not append to {}: {e}", file.display());
                     }
-                });
-            }
+                }),
+                Err(why) => tracing::warn!("a prompt was not kept in the history: {why}"),
+            },
             Effect::EditInEditor { draft } => deferred.merge(Deferred {
                 editor: Some(draft),
                 ..Deferred::default()
@@ -151,25 +173,34 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 make_folder,
             } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    use super::atomic_file::{write_atomic, write_new};
-                    if let Some(folder) = path.parent().filter(|_| make_folder) {
-                        let _ = super::export_dir::make(folder);
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        use super::atomic_file::{write_atomic, write_new};
+                        if let Some(folder) = path.parent().filter(|_| make_folder) {
+                            let _ = super::export_dir::make(folder);
+                        }
+                        let written = if overwrite {
+                            write_atomic(&path, text.as_bytes(), 0o644)
+                        } else {
+                            write_new(&path, text.as_bytes(), 0o644)
+                        };
+                        let exists = matches!(&written,
+                            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists);
+                        let result = written.map_err(|e| e.to_string());
+                        let _ = responses.send(AppEvent::ExportWritten {
+                            path,
+                            result,
+                            exists,
+                        });
+                    }),
+                    Err(why) => {
+                        let _ = responses.send(AppEvent::ExportWritten {
+                            path,
+                            result: Err(why),
+                            exists: false,
+                        });
                     }
-                    let written = if overwrite {
-                        write_atomic(&path, text.as_bytes(), 0o644)
-                    } else {
-                        write_new(&path, text.as_bytes(), 0o644)
-                    };
-                    let exists =
-                        matches!(&written, Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists);
-                    let result = written.map_err(|e| e.to_string());
-                    let _ = responses.send(AppEvent::ExportWritten {
-                        path,
-                        result,
-                        exists,
-                    });
-                });
+                }
             }
             Effect::CheckAgentsFile { path } => {
                 let exists = std::path::Path::new(&path).try_exists().ok();
@@ -186,52 +217,85 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
             }
             Effect::PasteImage => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = super::clipboard_image::paste_image();
-                    let _ = responses.send(AppEvent::ClipboardImage(result));
-                });
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let result = super::clipboard_image::paste_image();
+                        let _ = responses.send(AppEvent::ClipboardImage(result));
+                    }),
+                    Err(why) => {
+                        let _ = responses.send(AppEvent::ClipboardImage(Err(why)));
+                    }
+                }
             }
             Effect::ProbeImage { path } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = super::image_probe::probe(&path);
-                    let _ = responses.send(AppEvent::ImageProbed { path, result });
-                });
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let result = super::image_probe::probe(&path);
+                        let _ = responses.send(AppEvent::ImageProbed { path, result });
+                    }),
+                    Err(why) => {
+                        let _ = responses.send(AppEvent::ImageProbed {
+                            path,
+                            result: Err(why),
+                        });
+                    }
+                }
             }
             Effect::ReadImageForServer { path } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = super::image_read::read_for_server(&path);
-                    let _ = responses.send(AppEvent::ImageReadForServer { path, result });
-                });
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let result = super::image_read::read_for_server(&path);
+                        let _ = responses.send(AppEvent::ImageReadForServer { path, result });
+                    }),
+                    Err(why) => {
+                        let _ = responses.send(AppEvent::ImageReadForServer {
+                            path,
+                            result: Err(why),
+                        });
+                    }
+                }
             }
             Effect::OpenUrl(url) => super::opener::open(&url),
             Effect::LoadThemes { dir } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = super::themes::read_and_register(&dir);
-                    let _ = responses.send(AppEvent::ThemesLoaded(result));
-                });
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let result = super::themes::read_and_register(&dir);
+                        let _ = responses.send(AppEvent::ThemesLoaded(result));
+                    }),
+                    Err(why) => {
+                        let _ = responses.send(AppEvent::ThemesLoaded(Err(why)));
+                    }
+                }
             }
             Effect::SaveSetting { file, key, value } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let result = super::config_write::set_string(&file, &key, &value);
+                let report = move |key, value, file, result| {
                     let _ = responses.send(AppEvent::SettingSaved {
                         key,
                         value,
                         file,
                         result,
                     });
-                });
+                };
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let result = super::config_write::set_string(&file, &key, &value);
+                        report(key, value, file, result);
+                    }),
+                    Err(why) => report(key, value, file, Err(why)),
+                }
             }
-            Effect::SaveTurnRecord { store, record } => {
-                tokio::task::spawn_blocking(move || {
+            Effect::SaveTurnRecord { store, record } => match blocking::admit() {
+                Ok(place) => place.spawn(move || {
                     if let Err(e) = super::turn_store::save(&store, &record) {
                         tracing::warn!("could not keep turn {}: {e}", record.turn_id);
                     }
-                });
-            }
+                }),
+                Err(why) => tracing::warn!("turn {} was not kept: {why}", record.turn_id),
+            },
             Effect::PreviewRestore {
                 store,
                 thread_id,
@@ -239,20 +303,40 @@ pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) 
                 cwd,
             } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let plan = super::restore::preview(&store, &thread_id, &turns, &cwd);
-                    let _ = responses.send(AppEvent::RestorePreview {
-                        thread_id,
-                        result: Ok(plan),
-                    });
-                });
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let plan = super::restore::preview(&store, &thread_id, &turns, &cwd);
+                        let _ = responses.send(AppEvent::RestorePreview {
+                            thread_id,
+                            result: Ok(plan),
+                        });
+                    }),
+                    Err(why) => {
+                        let _ = responses.send(AppEvent::RestorePreview {
+                            thread_id,
+                            result: Err(why),
+                        });
+                    }
+                }
             }
             Effect::RestoreFiles { cwd, files } => {
                 let responses = world.responses.clone();
-                tokio::task::spawn_blocking(move || {
-                    let outcomes = super::restore::restore(&cwd, &files);
-                    let _ = responses.send(AppEvent::FilesRestored(outcomes));
-                });
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let outcomes = super::restore::restore(&cwd, &files);
+                        let _ = responses.send(AppEvent::FilesRestored(outcomes));
+                    }),
+                    Err(why) => {
+                        let outcomes = files
+                            .into_iter()
+                            .map(|file| crate::model::rewind::RestoreOutcome {
+                                path: file.path,
+                                result: Err(why.clone()),
+                            })
+                            .collect();
+                        let _ = responses.send(AppEvent::FilesRestored(outcomes));
+                    }
+                }
             }
             Effect::Redraw => world.frames.request(Instant::now()),
             // The same path as a SIGTSTP from outside (see `main`'s signal listener).

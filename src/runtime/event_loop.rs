@@ -163,8 +163,9 @@ struct Loop<'t, B: SyncedBackend, S> {
     responses: mpsc::UnboundedReceiver<AppEvent>,
     spawner: Option<Spawner>,
     frames: FrameScheduler,
-    /// The image previews on screen (drawn only where the terminal answered for them).
-    previews: frames::Previews,
+    /// What is written over the frame: image previews (only where the terminal answered for
+    /// them) and characters older terminals draw narrower.
+    overlays: frames::Overlays,
     frames_drawn: u64,
 }
 
@@ -194,7 +195,7 @@ where
             responses,
             spawner,
             frames: FrameScheduler::default(),
-            previews: frames::Previews::default(),
+            overlays: frames::Overlays::default(),
             frames_drawn: 0,
         }
     }
@@ -223,6 +224,10 @@ where
         let tick = self.state.next_tick(Instant::now());
         tokio::select! {
             biased;
+            // A panic elsewhere (a task, a blocking thread) ends the session as one here does.
+            _ = super::crash::panicked_elsewhere() => {
+                panic!("a task of tern panicked (see above): the session ends")
+            }
             event = self.external.recv(), if self.external_open => match event {
                 Some(event) => Wake::Input(event),
                 None => {
@@ -292,7 +297,7 @@ where
 
     fn draw(&mut self) -> io::Result<()> {
         let now = Instant::now();
-        frames::draw(self.terminal, &self.state, now, &mut self.previews)?;
+        frames::draw(self.terminal, &self.state, now, &mut self.overlays)?;
         self.frames_drawn += 1;
         self.frames.drawn(now);
         if let Some(at) = self.state.next_animation(now) {

@@ -5,6 +5,7 @@
 use super::backend::SyncedBackend;
 use super::hyperlinks;
 pub use super::image_preview::Previews;
+use super::wide_repaint::WideRepaint;
 use crate::app::AppState;
 use ratatui::Terminal;
 use std::io;
@@ -48,17 +49,26 @@ impl FrameScheduler {
     }
 }
 
-/// Draws the screen for `state` at `now`, then the hyperlinks and image previews over it.
+/// What is written over a frame, between frames: image previews, and characters older
+/// terminals draw narrower than tern lays them out.
+#[derive(Debug, Default)]
+pub struct Overlays {
+    pub previews: Previews,
+    pub wide: WideRepaint,
+}
+
+/// Draws the screen for `state` at `now`, then the hyperlinks and overlays over it.
 pub fn draw<B: SyncedBackend>(
     terminal: &mut Terminal<B>,
     state: &AppState,
     now: Instant,
-    previews: &mut Previews,
+    overlays: &mut Overlays,
 ) -> io::Result<()> {
     // Back from a stop (job control): the screen shows what the shell left, not the last frame.
     if super::terminal::take_needs_clear() {
         super::terminal::clear_all(terminal).map_err(io::Error::other)?;
-        previews.forget_screen();
+        overlays.previews.forget_screen();
+        overlays.wide.forget_screen();
     }
     terminal.backend_mut().begin_frame();
     let config = &state.session.config;
@@ -69,10 +79,16 @@ pub fn draw<B: SyncedBackend>(
             let links = config
                 .hyperlinks
                 .then(|| hyperlinks::find_links(frame.buffer));
-            let images = previews.frame(config.images, placements, frame.buffer);
-            (links, images)
+            let wide = overlays.wide.frame(frame.buffer);
+            let images = overlays
+                .previews
+                .frame(config.images, placements, frame.buffer);
+            (links, wide, images)
         });
-    if let Ok((links, images)) = &result {
+    if let Ok((links, wide, images)) = &result {
+        if !wide.is_empty() {
+            terminal.backend_mut().overlay(wide);
+        }
         if let Some(links) = links.as_ref().filter(|l| !l.is_empty()) {
             let bytes = hyperlinks::overlay(links);
             terminal.backend_mut().overlay(&bytes);

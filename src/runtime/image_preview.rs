@@ -130,11 +130,9 @@ impl Previews {
         if let Some((_, data)) = self.files.iter().find(|(p, _)| p == path) {
             return data.clone();
         }
-        let data = std::fs::metadata(path)
+        // Only a regular file (the path is the server's), never waiting on one.
+        let data = super::regular_file::read_capped(path, MAX_FILE, false)
             .ok()
-            .filter(|m| m.is_file() && m.len() <= MAX_FILE)
-            .and_then(|_| std::fs::read(path).ok())
-            .filter(|bytes| bytes.len() as u64 <= MAX_FILE)
             .map(|bytes| base64::engine::general_purpose::STANDARD.encode(bytes));
         if self.files.len() == KEPT_FILES {
             self.files.remove(0);

@@ -2,19 +2,15 @@
 //! crate) and its length. Never the whole file.
 
 use crate::model::ImageInfo;
-use std::io::Read;
 
 /// Bytes read from the start of a file: enough for every header `imagesize` knows (a JPEG's
 /// size comes after its EXIF block, which can be long).
 const HEADER_BYTES: u64 = 256 * 1024;
 
 pub fn probe(path: &str) -> Result<ImageInfo, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let bytes = file.metadata().map_err(|e| e.to_string())?.len();
-    let mut head = Vec::new();
-    file.take(HEADER_BYTES)
-        .read_to_end(&mut head)
-        .map_err(|e| e.to_string())?;
+    // Only a regular file, never waiting: the path is the server's (`/dev/tty`, a FIFO).
+    let (head, bytes) =
+        super::regular_file::read_head(path, HEADER_BYTES).map_err(|e| e.to_string())?;
     let size =
         imagesize::blob_size(&head).map_err(|e| format!("not an image tern can read: {e}"))?;
     Ok(ImageInfo {

@@ -15,15 +15,11 @@ pub fn read_for_server(path: &str) -> Result<LocalImageBytes, String> {
 }
 
 fn read_bounded(path: &str, max: u64) -> Result<LocalImageBytes, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let meta = file.metadata().map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err("it is not a file".into());
-    }
-    if meta.len() > max {
+    let (file, len) = super::regular_file::open(path, false).map_err(|e| e.to_string())?;
+    if len > max {
         return Err(format!(
             "it is {} MB; tern copies images of up to {} MB",
-            meta.len().div_ceil(1 << 20),
+            len.div_ceil(1 << 20),
             max >> 20
         ));
     }

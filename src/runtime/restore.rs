@@ -40,7 +40,11 @@ fn read_checked(path: &str, cwd: &str) -> Result<Option<Vec<u8>>, String> {
         }
         Ok(meta) if !meta.is_file() => Err("not a regular file".into()),
         Ok(meta) if meta.len() > MAX_FILE_BYTES => Err("too large".into()),
-        Ok(_) => fs::read(path).map(Some).map_err(|e| e.to_string()),
+        // Opened as checked: without following a link, only a regular file, never waiting on
+        // one swapped in since (a FIFO).
+        Ok(_) => super::regular_file::read_capped(path, MAX_FILE_BYTES, true)
+            .map(Some)
+            .map_err(|e| e.to_string()),
     }
 }
 

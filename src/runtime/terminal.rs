@@ -129,6 +129,8 @@ fn install_panic_hook() {
     std::panic::set_hook(Box::new(move |info| {
         restore();
         previous(info);
+        // A task's panic is caught by tokio and the loop would go on: it ends tern too.
+        super::crash::note_panic();
     }));
 }
 

@@ -165,11 +165,8 @@ pub fn load(store: &Path, thread_id: &str, turns: &[String]) -> (Vec<TurnRecord>
 }
 
 fn read_record(path: &Path) -> Option<TurnRecord> {
-    let meta = fs::metadata(path).ok()?;
-    if meta.len() > MAX_RECORD_BYTES as u64 {
-        return None;
-    }
-    let bytes = fs::read(path).ok()?;
+    let bytes =
+        super::regular_file::read_capped(path.to_str()?, MAX_RECORD_BYTES as u64, true).ok()?;
     serde_json::from_slice(&bytes).ok()
 }
 

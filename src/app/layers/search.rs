@@ -91,6 +91,24 @@ impl Search {
         }
     }
 
+    /// The oldest cells were dropped: matches move up with their cells, those in dropped cells
+    /// go.
+    pub fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
+        let before = self.matches.len();
+        self.matches.retain_mut(|m| match dropped.map(m.cell) {
+            Some(cell) => {
+                m.cell = cell;
+                true
+            }
+            None => false,
+        });
+        let gone = before - self.matches.len();
+        self.current = self
+            .current
+            .map(|c| c.saturating_sub(gone))
+            .filter(|_| !self.matches.is_empty());
+    }
+
     /// Moves to the next older (`-1`) or newer (`+1`) match, wrapping around.
     pub fn step(&mut self, direction: isize) {
         let count = self.matches.len();
@@ -166,6 +184,10 @@ impl LayerView for Search {
         match event {
             LayerEvent::CellsPrepended(cells) => {
                 self.cells_prepended(*cells);
+                Outcome::Consumed(vec![])
+            }
+            LayerEvent::CellsDropped(dropped) => {
+                self.cells_dropped(dropped);
                 Outcome::Consumed(vec![])
             }
             _ => Outcome::Ignored,

@@ -189,6 +189,10 @@ impl LayerView for SelectedCell {
                 self.selection.cells_prepended(*cells);
                 Outcome::Consumed(vec![])
             }
+            LayerEvent::CellsDropped(dropped) => {
+                self.selection.cells_dropped(dropped);
+                Outcome::Consumed(vec![])
+            }
             // Another thread (or the same one, anew) came on screen: the cell selected was
             // the old transcript's. The selection goes, and the layers below hear the news too
             // (a picker under it closes as well).

@@ -5,6 +5,7 @@
 
 mod agents;
 mod app_update;
+mod bounded_cells;
 mod bounded_output;
 mod command_marks;
 mod commands;

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tern::app::{update, AppEvent, AppState};
 use tern::model::{ImageInfo, ImageProtocol};
-use tern::runtime::frames::{self, Previews};
+use tern::runtime::frames::{self, Overlays};
 
 /// Bytes that stand for the image file: what reaches the terminal is their base64.
 const FILE: &[u8] = b"\x89PNG\r\n\x1a\nnot really the rest of a png";
@@ -83,7 +83,7 @@ fn new_screen() -> (Screen, Wire) {
 fn frame(
     (screen, wire): &mut (Screen, Wire),
     state: &AppState,
-    previews: &mut Previews,
+    previews: &mut Overlays,
     now: Instant,
 ) -> String {
     wire.0.lock().unwrap().clear();
@@ -108,7 +108,7 @@ fn no_answer_no_preview_escape() {
     let now = Instant::now();
     let (_dir, path) = file();
     let state = with_image(&path, None, now);
-    let (mut screen, mut previews) = (new_screen(), Previews::default());
+    let (mut screen, mut previews) = (new_screen(), Overlays::default());
     let out = frame(&mut screen, &state, &mut previews, now);
     assert!(out.contains("shot.png"), "the cell is drawn");
     assert!(
@@ -123,7 +123,7 @@ fn kitty_sends_the_file_once_and_places_it_again_only_when_the_screen_changes() 
     let now = Instant::now();
     let (_dir, path) = file();
     let mut state = with_image(&path, Some(ImageProtocol::Kitty), now);
-    let (mut screen, mut previews) = (new_screen(), Previews::default());
+    let (mut screen, mut previews) = (new_screen(), Overlays::default());
     let out = frame(&mut screen, &state, &mut previews, now);
     let sent = format!(
         "\x1b_Ga=T,f=100,i=1,c=40,r=12,C=1,q=2,m=0;{}\x1b\\",
@@ -160,7 +160,7 @@ fn iterm2_gets_an_inline_image_of_the_file() {
     let now = Instant::now();
     let (_dir, path) = file();
     let state = with_image(&path, Some(ImageProtocol::Iterm2), now);
-    let (mut screen, mut previews) = (new_screen(), Previews::default());
+    let (mut screen, mut previews) = (new_screen(), Overlays::default());
     let out = frame(&mut screen, &state, &mut previews, now);
     let sent = format!(
         "\x1b]1337;File=inline=1;width=40;height=12;preserveAspectRatio=1:{}\x07",
@@ -173,7 +173,7 @@ fn iterm2_gets_an_inline_image_of_the_file() {
 fn a_file_gone_or_a_format_kitty_cannot_take_gets_no_image() {
     let now = Instant::now();
     let state = with_image("/nonexistent/shot.png", Some(ImageProtocol::Kitty), now);
-    let (mut screen, mut previews) = (new_screen(), Previews::default());
+    let (mut screen, mut previews) = (new_screen(), Overlays::default());
     let out = frame(&mut screen, &state, &mut previews, now);
     assert!(!out.contains("a=T"), "{out:?}");
     // A JPEG on kitty keeps no rows and sends nothing.
@@ -192,7 +192,7 @@ fn a_file_gone_or_a_format_kitty_cannot_take_gets_no_image() {
         },
         now,
     );
-    let (mut screen, mut previews) = (new_screen(), Previews::default());
+    let (mut screen, mut previews) = (new_screen(), Overlays::default());
     let out = frame(&mut screen, &state, &mut previews, now);
     assert!(!out.contains("\x1b_G"), "{out:?}");
 }
