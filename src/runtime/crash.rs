@@ -2,8 +2,8 @@
 //! restores the terminal, the unwinding state leaves its unsent text behind
 //! (`app::leftovers`), and [`run_catching`] prints it as a normal exit would. A panic anywhere
 //! else (a spawned task, which tokio would catch and forget; a blocking thread) ends tern the
-//! same way: the hook [`note_panic`]s, and the loop, woken by [`panicked_elsewhere`], panics in
-//! turn on its own thread. Without that, tern would go on drawing on a terminal the hook had
+//! same way: the hook notes it (`panic_note`), and the loop, woken by it, panics in turn on its
+//! own thread. Without that, tern would go on drawing on a terminal the hook had
 //! already given back. Also the test hook that panics on purpose (`TERN_TEST_PANIC_ON_F12`),
 //! read only in debug builds, so nothing a server sends can reach it.
 
@@ -16,7 +16,6 @@ use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::pin::Pin;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::task::{Context, Poll};
 
@@ -48,23 +47,6 @@ pub fn run_catching(
             eprint!("{}", text.stderr);
             ExitCode::from(PANIC_STATUS)
         }
-    }
-}
-
-static PANICKED: AtomicBool = AtomicBool::new(false);
-static PANIC_NOTICE: tokio::sync::Notify = tokio::sync::Notify::const_new();
-
-/// Called by the panic hook, on whichever thread panicked: the loop ends at its next wake.
-pub fn note_panic() {
-    PANICKED.store(true, Ordering::SeqCst);
-    PANIC_NOTICE.notify_one();
-}
-
-/// Ready once a panic happened anywhere in tern; the loop then panics on its own thread, which
-/// ends the session as a panic in the loop does (the unsent text printed).
-pub async fn panicked_elsewhere() {
-    while !PANICKED.load(Ordering::SeqCst) {
-        PANIC_NOTICE.notified().await;
     }
 }
 

@@ -225,7 +225,7 @@ where
         tokio::select! {
             biased;
             // A panic elsewhere (a task, a blocking thread) ends the session as one here does.
-            _ = super::crash::panicked_elsewhere() => {
+            _ = super::panic_note::panicked_elsewhere() => {
                 panic!("a task of tern panicked (see above): the session ends")
             }
             event = self.external.recv(), if self.external_open => match event {

@@ -8,8 +8,7 @@ use std::time::Duration;
 
 /// A repository so large that `git diff` takes longer is not worth waiting for in a pager.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
-/// Output beyond this is not read: the view shows the start and says it was cut.
-pub const MAX_BYTES: usize = 8 * 1024 * 1024;
+pub use super::git_run::MAX_BYTES;
 
 /// `git diff HEAD` in `cwd` (plain `git diff` in a repository without commits yet).
 pub async fn read_git_diff(git: &str, cwd: &str) -> Result<GitDiffOutput, String> {

@@ -44,7 +44,7 @@ pub async fn untracked_as_added(git: &str, cwd: &str, room: usize) -> Untracked 
             "--",
             ":/",
         ],
-        super::git::MAX_BYTES,
+        super::git_run::MAX_BYTES,
     )
     .await;
     let Ok(listed) = listed else {

@@ -34,6 +34,7 @@ pub mod inbound;
 pub mod input;
 pub mod log_file;
 pub mod opener;
+pub mod panic_note;
 pub mod private_file;
 pub mod redact;
 pub mod regular_file;

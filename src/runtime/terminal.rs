@@ -130,7 +130,7 @@ fn install_panic_hook() {
         restore();
         previous(info);
         // A task's panic is caught by tokio and the loop would go on: it ends tern too.
-        super::crash::note_panic();
+        super::panic_note::note_panic();
     }));
 }
 
