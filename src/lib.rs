@@ -132,6 +132,8 @@
 //! `codex app-server` against a mock Responses API). Benchmarks print figures and assert no time:
 //! `tests/bench/` (its docs hold the method and the latest comparison with the official TUI).
 
+#![warn(unreachable_pub)]
+
 pub mod app;
 pub mod cli;
 pub mod config;

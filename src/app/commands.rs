@@ -13,7 +13,7 @@ use crate::session::state::Session;
 use std::time::Instant;
 
 /// A command's action: what it does to the session, and what it opens (by what it returns).
-pub type Handler = fn(&mut Session, &str, Instant) -> Outcome;
+pub(crate) type Handler = fn(&mut Session, &str, Instant) -> Outcome;
 
 /// A command that only has effects.
 fn done(effects: Vec<Effect>) -> Outcome {
@@ -34,7 +34,7 @@ pub struct Command {
 impl Command {
     /// Whether Enter on it in the slash popup waits for an argument: it takes one, and one
     /// that is not optional (`[NAME]` is).
-    pub fn needs_argument(&self) -> bool {
+    pub(crate) fn needs_argument(&self) -> bool {
         self.args.is_some_and(|args| !args.starts_with('['))
     }
 
@@ -64,7 +64,7 @@ const fn command(name: &'static str, description: &'static str, run: Handler) ->
     }
 }
 
-pub static COMMANDS: &[Command] = &[
+pub(crate) static COMMANDS: &[Command] = &[
     command(
         "new",
         "start a new thread (this one stays resumable)",
@@ -221,7 +221,7 @@ pub static COMMANDS: &[Command] = &[
 ];
 
 /// The commands that can be listed and run.
-pub fn available() -> impl Iterator<Item = &'static Command> {
+pub(crate) fn available() -> impl Iterator<Item = &'static Command> {
     COMMANDS.iter().filter(|c| c.available)
 }
 

@@ -7,7 +7,7 @@ use crate::session::state::Session;
 use ratatui::layout::Rect;
 
 /// The most rows the composer grows to before it scrolls.
-pub const COMPOSER_MAX_ROWS: u16 = 8;
+pub(crate) const COMPOSER_MAX_ROWS: u16 = 8;
 /// Below this height the hint bar gives its row to the transcript.
 const HINT_BAR_MIN_HEIGHT: u16 = 10;
 /// Below this height a draft typed under a question is not shown beside it.
@@ -40,7 +40,7 @@ pub struct Areas {
 
 /// The topmost layer placed in the composer's place, as far as where things go depends on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BottomBox {
+pub(crate) struct BottomBox {
     /// Rows it wants inside its borders.
     pub rows: usize,
     /// The draft stays in view under it even with no question up (the server-down box: typing
@@ -49,7 +49,7 @@ pub struct BottomBox {
 }
 
 /// Everything above the status line, on a screen of this size.
-pub fn main_area(screen: Rect) -> Rect {
+pub(crate) fn main_area(screen: Rect) -> Rect {
     let hint_rows = u16::from(screen.height >= HINT_BAR_MIN_HEIGHT);
     let status_rows = screen.height.min(1);
     Rect::new(
@@ -61,7 +61,7 @@ pub fn main_area(screen: Rect) -> Rect {
 }
 
 /// Where everything goes: `bottom` is the topmost layer shown in the composer's place, if any.
-pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas {
+pub(crate) fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas {
     let hint_rows = u16::from(screen.height >= HINT_BAR_MIN_HEIGHT);
     let status_rows = screen.height.min(1);
     let main = main_area(screen);
@@ -123,7 +123,7 @@ pub fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) -> Areas 
 }
 
 /// The most rows the list of waiting messages takes; more are summed up in its last row.
-pub const QUEUED_MAX_ROWS: u16 = 4;
+pub(crate) const QUEUED_MAX_ROWS: u16 = 4;
 
 /// Rows for the messages waiting for the turn, out of `room` left above the bottom box: the
 /// transcript keeps at least three.
@@ -153,7 +153,7 @@ fn agent_rows(state: &Session, room: u16) -> u16 {
 }
 
 /// A box of at most `width`×`height` centred in `within`, with a margin where there is room.
-pub fn popup(within: Rect, width: u16, height: u16) -> Rect {
+pub(crate) fn popup(within: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(within.width.saturating_sub(4).max(within.width.min(20)));
     let h = height.min(within.height.saturating_sub(2).max(within.height.min(5)));
     Rect::new(
@@ -167,7 +167,7 @@ pub fn popup(within: Rect, width: u16, height: u16) -> Rect {
 /// How a question's body and options share its box: the options always show; the body gets the
 /// rest, and when it does not fit its last visible row says how much more there is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct QuestionFit {
+pub(crate) struct QuestionFit {
     /// Rows of body text shown (not counting the "more" marker).
     pub body_rows: usize,
     /// A "… N more lines" row is shown after the body.
@@ -178,7 +178,7 @@ pub struct QuestionFit {
     pub max_offset: usize,
 }
 
-pub fn fit(body: usize, options: usize, inner: usize) -> QuestionFit {
+pub(crate) fn fit(body: usize, options: usize, inner: usize) -> QuestionFit {
     // A blank row between body and options, unless the body needs it more.
     let gap = inner > options + body || inner >= options + 8;
     let room = inner.saturating_sub(options + usize::from(gap));
@@ -200,7 +200,7 @@ pub fn fit(body: usize, options: usize, inner: usize) -> QuestionFit {
 }
 
 /// The front question's fit in its box, `bottom`.
-pub fn question_fit(state: &Session, bottom: Rect) -> Option<QuestionFit> {
+pub(crate) fn question_fit(state: &Session, bottom: Rect) -> Option<QuestionFit> {
     let front = state.questions.front()?;
     let lines = question_lines(
         &front.question,

@@ -37,7 +37,7 @@ impl<L> Outcome<L> {
     /// What a key does to a view: the action of the row that takes it, through `act`; with no
     /// row, what the table's rest says — passed on (ignored), or taken or swallowed here with
     /// nothing to do (consumed). The one place a view's `Resolved` becomes an `Outcome`.
-    pub fn of_key<A>(resolved: Resolved<A>, act: impl FnOnce(A) -> Self) -> Self {
+    pub(crate) fn of_key<A>(resolved: Resolved<A>, act: impl FnOnce(A) -> Self) -> Self {
         Self::of_key_or_typed(resolved, |row| match row {
             Some(action) => act(action),
             None => Outcome::Consumed(vec![]),
@@ -46,7 +46,10 @@ impl<L> Outcome<L> {
 
     /// As [`Outcome::of_key`] for a view whose rest takes keys no row has (typing into a
     /// filter or a name, or any key ending what waits): `act` is given `None` for those.
-    pub fn of_key_or_typed<A>(resolved: Resolved<A>, act: impl FnOnce(Option<A>) -> Self) -> Self {
+    pub(crate) fn of_key_or_typed<A>(
+        resolved: Resolved<A>,
+        act: impl FnOnce(Option<A>) -> Self,
+    ) -> Self {
         match resolved {
             Resolved::Row(action) => act(Some(action)),
             Resolved::Take => act(None),

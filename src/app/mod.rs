@@ -26,12 +26,12 @@
 
 pub mod base;
 pub mod commands;
-pub mod geometry;
+pub(crate) mod geometry;
 pub mod layer_types;
 pub mod layers;
 pub mod reference;
-pub mod router;
-pub mod stacks;
+pub(crate) mod router;
+pub(crate) mod stacks;
 pub mod update;
 
 pub use crate::session::effect::Effect;

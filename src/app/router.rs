@@ -43,7 +43,7 @@ fn stack(state: &mut AppState, which: Stack) -> &mut Vec<Layer> {
 /// Routes one input: Ctrl+C first; then, while a question is up, the type-ahead gate decides
 /// whether a key is typing for the draft or meant for the question; then the layers from the
 /// top, then the base. The composer's cursor stays in view after it.
-pub fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
+pub(crate) fn route(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effect> {
     let effects = route_input(state, input, now);
     follow_question(state);
     keep_cursor_in_view(state);
@@ -120,7 +120,7 @@ fn type_ahead_refused(state: &mut AppState, input: &Input<'_>, now: Instant) -> 
 }
 
 /// Time passed: a held key whose moment came goes to the question.
-pub fn tick(state: &mut AppState, now: Instant) -> Vec<Effect> {
+pub(crate) fn tick(state: &mut AppState, now: Instant) -> Vec<Effect> {
     match state.session.questions.take_due(now) {
         Some(key) => route_from_top(state, Input::Key(key), now),
         None => vec![],
@@ -347,13 +347,13 @@ fn filled(state: &AppState, mut layer: Layer, now: Instant) -> Layer {
 
 /// After every event: the layers opened from a question go when it does (answered, withdrawn,
 /// or the server lost).
-pub fn follow_question(state: &mut AppState) {
+pub(crate) fn follow_question(state: &mut AppState) {
     let front = state.session.questions.front().map(|q| &q.question.id);
     state.layers.follow_question(front);
 }
 
 /// After the composer may have changed: its cursor stays in view in the composer's box.
-pub fn keep_cursor_in_view(state: &mut AppState) {
+pub(crate) fn keep_cursor_in_view(state: &mut AppState) {
     let height = state
         .areas()
         .composer
@@ -368,7 +368,7 @@ pub fn keep_cursor_in_view(state: &mut AppState) {
 /// view (`layers::opened_by`) opens it on top unless one of its kind is open to take it; the
 /// layers open hear it first either way (a picker stops waiting for the thread the box opened
 /// over it is about). News nobody takes may still mean something to the session.
-pub fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
+pub(crate) fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
     let mut effects = Vec::new();
     for event in std::mem::take(&mut state.session.layer_events) {
         let opens = layers::opened_by(&event, &state.session, now)

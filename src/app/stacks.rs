@@ -42,7 +42,7 @@ pub struct LayerStacks {
 impl LayerStacks {
     /// The layers opened from a question go when it does (answered, withdrawn, or the server
     /// lost): called after every event.
-    pub fn follow_question(&mut self, front: Option<&RequestId>) {
+    pub(crate) fn follow_question(&mut self, front: Option<&RequestId>) {
         if self.question_of.as_ref() != front {
             self.question.clear();
             self.question_of = front.cloned();
@@ -50,7 +50,7 @@ impl LayerStacks {
     }
 
     /// A layer of `layer`'s kind is open, in either stack.
-    pub fn holds_kind_of(&self, layer: &Layer) -> bool {
+    pub(crate) fn holds_kind_of(&self, layer: &Layer) -> bool {
         self.person
             .iter()
             .chain(&self.question)
@@ -105,7 +105,7 @@ impl AppState {
     }
 
     /// Where everything goes on a screen of this size.
-    pub fn areas_in(&self, screen: Rect) -> Areas {
+    pub(crate) fn areas_in(&self, screen: Rect) -> Areas {
         let session = &self.session;
         let bottom = self
             .on_screen()
@@ -196,7 +196,7 @@ impl AppState {
 
     /// Every view's keys, the one on top first, the conversation's last: the layers above the
     /// server-down box, the list open over the composer, the box, the conversation.
-    pub fn key_lists(&self, now: Instant) -> Vec<KeyList> {
+    pub(crate) fn key_lists(&self, now: Instant) -> Vec<KeyList> {
         let cx = self.view_cx(now);
         let session = &self.session;
         let shown = self.on_screen();
@@ -228,7 +228,7 @@ impl AppState {
     /// conversation's last — each key where it does something: a key a view above takes is
     /// not listed under it. The commands follow the conversation's keys, unless a question
     /// is up (Enter answers it; no command can run).
-    pub fn help_sections(&self, now: Instant) -> Vec<(String, Vec<Hint>)> {
+    pub(crate) fn help_sections(&self, now: Instant) -> Vec<(String, Vec<Hint>)> {
         let lists = self.key_lists(now);
         let mut sections = Vec::new();
         for (i, list) in lists.iter().enumerate() {

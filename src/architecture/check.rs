@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// What is wrong with the graph, one line per edge; and the report of it.
-pub fn check(graph: &Graph) -> (Vec<String>, String) {
+pub(crate) fn check(graph: &Graph) -> (Vec<String>, String) {
     let mut problems = Vec::new();
     let mut report = String::new();
     let crate_tiers = &graph.crate_tiers;

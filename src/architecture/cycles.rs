@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 /// Every import cycle among the files of `src/` (strongly connected sets of more than one file),
 /// one line each with the edges inside it. `edges` are a file's references with its test modules
 /// (see `Graph::cycle_edges`).
-pub fn cycles(edges: &[Edge]) -> Vec<String> {
+pub(crate) fn cycles(edges: &[Edge]) -> Vec<String> {
     let mut next: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for edge in edges {
         if edge.from != edge.to {

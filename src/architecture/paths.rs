@@ -7,7 +7,7 @@ use std::path::Path;
 
 /// One reference from a file to a module of the crate.
 #[derive(Debug, Clone)]
-pub struct Edge {
+pub(crate) struct Edge {
     pub from: String,
     pub to: String,
     pub file: String,
@@ -15,7 +15,7 @@ pub struct Edge {
 }
 
 /// Splits `a::b::{c, d::e as f, self}` into full paths, each with the name it binds.
-pub fn expand_use(tree: &str) -> Vec<(Vec<String>, String)> {
+pub(crate) fn expand_use(tree: &str) -> Vec<(Vec<String>, String)> {
     let tokens = tokenize(tree);
     let mut pos = 0;
     let mut out = Vec::new();
@@ -165,7 +165,7 @@ fn line_of(code: &str, offset: usize) -> usize {
 
 /// Which code of a file its edges are read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Read {
+pub(crate) enum Read {
     /// Without its `#[cfg(test)]` modules: what the layers and tiers are checked on.
     Code,
     /// With them: what the import-cycle count reads.
@@ -173,7 +173,7 @@ pub enum Read {
 }
 
 /// Every reference of one file to a module of the crate.
-pub fn edges_of(
+pub(crate) fn edges_of(
     file: &Path,
     module: &str,
     known: &BTreeSet<String>,

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 /// Every `.rs` file under `dir`, with its module path (`app::layers::search`; `crate` is the
 /// empty path). `main.rs` is the binary, a crate of its own, and is left out.
-pub fn modules(src: &Path) -> Vec<(PathBuf, String)> {
+pub(crate) fn modules(src: &Path) -> Vec<(PathBuf, String)> {
     let mut found = Vec::new();
     let mut stack = vec![src.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -38,13 +38,13 @@ pub fn modules(src: &Path) -> Vec<(PathBuf, String)> {
 
 /// The code with comments, string and char literals blanked (newlines kept, so offsets keep
 /// their lines) and `#[cfg(test)]` modules removed: tests may build anything they need.
-pub fn code_only(text: &str) -> String {
+pub(crate) fn code_only(text: &str) -> String {
     remove_test_modules(&code_and_tests(text))
 }
 
 /// As [`code_only`], with the `#[cfg(test)]` modules kept: what a file names at all, for the
 /// import-cycle count (a test module's `use super::*` names the parent too).
-pub fn code_and_tests(text: &str) -> String {
+pub(crate) fn code_and_tests(text: &str) -> String {
     let bytes: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;

@@ -4,7 +4,7 @@ use std::path::Path;
 
 /// A numbered list of tiers, lowest first, and the "only these use that" rules.
 #[derive(Debug, Default)]
-pub struct Tiers {
+pub(crate) struct Tiers {
     /// (label, modules) per tier.
     pub tiers: Vec<(String, Vec<String>)>,
     /// (users, used): only `users` (and the tier's own modules) may use `used`.
@@ -12,7 +12,7 @@ pub struct Tiers {
 }
 
 impl Tiers {
-    pub fn tier_of(&self, module: &str) -> Option<usize> {
+    pub(crate) fn tier_of(&self, module: &str) -> Option<usize> {
         self.tiers
             .iter()
             .position(|(_, modules)| modules.iter().any(|m| m == module))
@@ -20,7 +20,7 @@ impl Tiers {
 
     /// The listed module a module path belongs to (itself or its nearest listed ancestor), and
     /// its tier.
-    pub fn unit_of(&self, module: &str) -> Option<(String, usize)> {
+    pub(crate) fn unit_of(&self, module: &str) -> Option<(String, usize)> {
         let mut path = module.to_string();
         loop {
             if let Some(tier) = self.tier_of(&path) {
@@ -30,14 +30,14 @@ impl Tiers {
         }
     }
 
-    pub fn label(&self, tier: usize) -> String {
+    pub(crate) fn label(&self, tier: usize) -> String {
         format!("{} {}", tier + 1, self.tiers[tier].0)
     }
 }
 
 /// Reads the numbered list from a file's `//!` docs: `N. label: `a`, `b` — what they do`
 /// (label optional), and `Only `x` and `y` use `z`` rules.
-pub fn read_tiers(file: &Path) -> Tiers {
+pub(crate) fn read_tiers(file: &Path) -> Tiers {
     let text = std::fs::read_to_string(file).expect("read docs");
     let mut tiers = Tiers::default();
     let mut in_list = false;

@@ -4,12 +4,15 @@
 
 use super::{Cli, Command, APPROVAL_POLICIES, SANDBOX_MODES};
 use crate::app::{Resume, SessionConfig, WallClock};
-use crate::config::{self, Effective, Loaded};
+use crate::config::Effective;
+#[cfg(test)]
+use crate::config::{self, Loaded};
 use crate::protocol::{parse_config_override, ThreadSettings};
 
 impl Cli {
     /// The session's settings from the flags alone (no config file).
-    pub fn session_config(&self) -> Result<SessionConfig, String> {
+    #[cfg(test)]
+    pub(crate) fn session_config(&self) -> Result<SessionConfig, String> {
         let effective = config::effective(self.overrides(), &Loaded::default());
         self.session_config_with(&effective)
     }

@@ -82,7 +82,7 @@ struct KeysOnly {
 }
 
 /// The `[keys]` of a config file's text, in the order written (by place); errors say where.
-pub fn parse(text: &str) -> Result<Vec<WrittenKey>, String> {
+pub(super) fn parse(text: &str) -> Result<Vec<WrittenKey>, String> {
     let only: KeysOnly = toml::from_str(text).map_err(|e| super::located(text, &e))?;
     let at = |name: &Spanned<String>| {
         let (line, column) = super::line_column(text, name.span().start);

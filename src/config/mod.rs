@@ -8,7 +8,7 @@ mod effective;
 mod keys;
 mod notify;
 mod print;
-pub mod profile;
+pub(crate) mod profile;
 pub mod themes;
 mod title;
 
@@ -79,11 +79,11 @@ const KNOWN_KEYS: &[&str] = &[
 ];
 
 /// The theme names that need no theme file.
-pub const THEMES: &[&str] = &["dark", "light", "high-contrast", "ansi", "auto"];
+pub(crate) const THEMES: &[&str] = &["dark", "light", "high-contrast", "ansi", "auto"];
 
 /// Whether `name` can name a theme: a built-in one, `auto`, or a theme file's name (letters,
 /// digits, `-` and `_`), which is looked for once the theme files are read.
-pub fn is_theme_name(name: &str) -> bool {
+pub(crate) fn is_theme_name(name: &str) -> bool {
     THEMES.contains(&name)
         || (!name.is_empty()
             && name.len() <= 40
@@ -195,7 +195,7 @@ fn located(text: &str, error: &toml::de::Error) -> String {
 }
 
 /// 1-based line and column (in characters) of byte `offset`.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;

@@ -36,7 +36,7 @@ impl Notify {
 
     /// What the older keys asked for, when at least one of them is set (an unset one is off,
     /// as it was then).
-    pub fn from_legacy(bell: Option<bool>, notification: Option<bool>) -> Option<Notify> {
+    pub(crate) fn from_legacy(bell: Option<bool>, notification: Option<bool>) -> Option<Notify> {
         if bell.is_none() && notification.is_none() {
             return None;
         }

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use std::path::Path;
 
 /// The profile's settings as `config` overrides (`model_providers.mock.base_url` = …).
-pub fn profile_overrides(
+pub(crate) fn profile_overrides(
     codex_home: Option<&str>,
     name: &str,
 ) -> Result<Map<String, Value>, String> {

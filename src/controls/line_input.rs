@@ -8,7 +8,7 @@ use std::ops::Deref;
 /// How a paste lands in one line, wherever it is pasted: a copied line's final break is
 /// dropped, and every other line break or control character becomes a space — nothing pasted
 /// disappears unseen, and no control character gets into the line.
-pub fn pasted_line(text: &str) -> String {
+pub(crate) fn pasted_line(text: &str) -> String {
     text.trim_end_matches(['\r', '\n'])
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
@@ -17,13 +17,13 @@ pub fn pasted_line(text: &str) -> String {
 
 /// A typed character into a line held as a plain `String` (a form's answer, kept in the model
 /// tier): a control character is a space, as in a paste. [`LineInput::type_char`] is this.
-pub fn type_into(line: &mut String, c: char) {
+pub(crate) fn type_into(line: &mut String, c: char) {
     line.push(if c.is_control() { ' ' } else { c });
 }
 
 /// Backspace in a line held as a plain `String`: the last grapheme cluster goes (an emoji family
 /// or a letter with its accents is one, as in the composer). `false` when the line was empty.
-pub fn backspace_in(line: &mut String) -> bool {
+pub(crate) fn backspace_in(line: &mut String) -> bool {
     let end = line.chars().count();
     if end == 0 {
         return false;
@@ -54,12 +54,12 @@ impl LineInput {
     }
 
     /// A typed character (a control character is a space, as in a paste).
-    pub fn type_char(&mut self, c: char) {
+    pub(crate) fn type_char(&mut self, c: char) {
         type_into(&mut self.text, c);
     }
 
     /// Removes the last grapheme cluster; `false` when there was none.
-    pub fn backspace(&mut self) -> bool {
+    pub(crate) fn backspace(&mut self) -> bool {
         backspace_in(&mut self.text)
     }
 

@@ -6,10 +6,10 @@
 
 pub mod composer;
 pub mod keys;
-pub mod line_input;
-pub mod paste;
-pub mod pick_list;
+pub(crate) mod line_input;
+pub(crate) mod paste;
+pub(crate) mod pick_list;
 pub mod prompt_history;
 pub mod scroll;
 pub mod selection;
-pub mod view;
+pub(crate) mod view;

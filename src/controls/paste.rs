@@ -3,34 +3,34 @@
 //! in history). Editing stays fast however much was pasted.
 
 /// A paste with more lines than this is folded.
-pub const FOLD_LINES: usize = 10;
+pub(crate) const FOLD_LINES: usize = 10;
 /// A paste longer than this (in chars) is folded, even on one line.
-pub const FOLD_CHARS: usize = 2000;
+pub(crate) const FOLD_CHARS: usize = 2000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FoldedPaste {
+pub(crate) struct FoldedPaste {
     pub token: String,
     pub text: String,
 }
 
 /// A draft set whole (a recalled prompt, the editor's text) is folded only beyond these: what
 /// the person wrote themselves stays editable unless it would slow every frame.
-pub const FOLD_DRAFT_LINES: usize = 500;
-pub const FOLD_DRAFT_CHARS: usize = 50_000;
+pub(crate) const FOLD_DRAFT_LINES: usize = 500;
+pub(crate) const FOLD_DRAFT_CHARS: usize = 50_000;
 
 /// Whether a draft set whole is big enough to fold.
-pub fn should_fold_draft(text: &str) -> bool {
+pub(crate) fn should_fold_draft(text: &str) -> bool {
     text.len() > FOLD_DRAFT_CHARS || text.lines().nth(FOLD_DRAFT_LINES).is_some()
 }
 
 /// Whether a paste is big enough to fold.
-pub fn should_fold(text: &str) -> bool {
+pub(crate) fn should_fold(text: &str) -> bool {
     (text.len() > FOLD_CHARS && text.chars().count() > FOLD_CHARS)
         || text.lines().nth(FOLD_LINES).is_some()
 }
 
 /// The token for a paste, unique among `existing`.
-pub fn token_for(text: &str, existing: &[FoldedPaste]) -> String {
+pub(crate) fn token_for(text: &str, existing: &[FoldedPaste]) -> String {
     let lines = text.lines().count().max(1);
     let base = if lines > 1 {
         format!("[pasted {} lines", thousands(lines))
@@ -48,7 +48,7 @@ pub fn token_for(text: &str, existing: &[FoldedPaste]) -> String {
 
 /// `text` with the first occurrence of each paste's token replaced by its text. A token the
 /// person edited away stays as typed.
-pub fn expand(text: &str, pastes: &[FoldedPaste]) -> String {
+pub(crate) fn expand(text: &str, pastes: &[FoldedPaste]) -> String {
     let mut found: Vec<(usize, &FoldedPaste)> = pastes
         .iter()
         .filter_map(|p| text.find(&p.token).map(|at| (at, p)))
@@ -70,7 +70,7 @@ pub fn expand(text: &str, pastes: &[FoldedPaste]) -> String {
 }
 
 /// 1234567 → "1,234,567".
-pub fn thousands(n: usize) -> String {
+pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

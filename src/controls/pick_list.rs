@@ -14,7 +14,7 @@
 use crate::controls::keys::Move;
 
 /// Rows PgUp and PgDn move the selection by.
-pub const PAGE: usize = 10;
+pub(crate) const PAGE: usize = 10;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PickList {
@@ -86,12 +86,12 @@ impl PickList {
     }
 
     /// On the last item (or the list is empty): a further ↓ has nowhere to go.
-    pub fn at_end(&self, len: usize) -> bool {
+    pub(crate) fn at_end(&self, len: usize) -> bool {
         self.index(len).is_none_or(|at| at + 1 >= len)
     }
 
     /// The first of `shown` rows to draw so the selection is in view, for a list of `len`.
-    pub fn first_shown(&self, shown: usize, len: usize) -> usize {
+    pub(crate) fn first_shown(&self, shown: usize, len: usize) -> usize {
         let at = self.index(len).unwrap_or(0);
         (at + 1).saturating_sub(shown.max(1))
     }

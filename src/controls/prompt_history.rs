@@ -50,7 +50,7 @@ impl PromptHistory {
         self.draft = None;
     }
 
-    pub fn is_walking(&self) -> bool {
+    pub(crate) fn is_walking(&self) -> bool {
         self.position.is_some()
     }
 

@@ -5,7 +5,7 @@
 //! same cell at the top.
 
 /// A window shorter than this keeps every row for text: "more below" is drawn over its last.
-pub const MORE_BELOW_MIN_HEIGHT: usize = 4;
+pub(crate) const MORE_BELOW_MIN_HEIGHT: usize = 4;
 
 /// How tall the transcript's cells are at the current width.
 pub trait Measure {
@@ -61,7 +61,7 @@ impl Scroll {
     /// last row to the line that says there is more below (its own row, so it never covers
     /// text); the scroll positions are the same either way, so Up and Down stay symmetric and
     /// the row it hides shows again one row further down.
-    pub fn text_rows(&self, height: usize) -> usize {
+    pub(crate) fn text_rows(&self, height: usize) -> usize {
         if self.pinned.is_some() && height >= MORE_BELOW_MIN_HEIGHT {
             height - 1
         } else {
@@ -104,13 +104,13 @@ impl Scroll {
     }
 
     /// The view's top is the transcript's first row (Ctrl+Home took it there).
-    pub fn at_top(&self) -> bool {
+    pub(crate) fn at_top(&self) -> bool {
         self.pinned == Some(Anchor::default())
     }
 
     /// Older cells came in above a view at the top that stays there (paging to turn 1): it
     /// shows them.
-    pub fn back_to_top(&mut self) {
+    pub(crate) fn back_to_top(&mut self) {
         if self.pinned.is_some() {
             self.pinned = Some(Anchor::default());
         }
@@ -119,7 +119,7 @@ impl Scroll {
     /// `cells` cells were put above the transcript (older turns), which moved from revision
     /// `before` to `after`: a pinned view stays on the same text, and older turns do not
     /// count as new output below.
-    pub fn cells_prepended(&mut self, cells: usize, before: u64, after: u64) {
+    pub(crate) fn cells_prepended(&mut self, cells: usize, before: u64, after: u64) {
         if let Some(pinned) = &mut self.pinned {
             pinned.cell += cells;
             if self.pinned_revision == before {
@@ -130,7 +130,7 @@ impl Scroll {
 
     /// The oldest cells were dropped (`model::transcript::cell_bound`): a pinned view stays on
     /// the same text, or on the first cell kept when its own was dropped.
-    pub fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
+    pub(crate) fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
         if let Some(pinned) = &mut self.pinned {
             match dropped.map(pinned.cell) {
                 Some(cell) => pinned.cell = cell,
@@ -145,7 +145,7 @@ impl Scroll {
     }
 
     /// Shows `target` a third of the way down the view.
-    pub fn reveal(&mut self, target: Anchor, m: &dyn Measure) {
+    pub(crate) fn reveal(&mut self, target: Anchor, m: &dyn Measure) {
         let at = back(target, m.height() / 3, m);
         self.pin(at, m);
     }

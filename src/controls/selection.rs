@@ -84,13 +84,13 @@ impl CellSelection {
 
     /// `cells` older cells were put above the transcript: the selection moves down with its
     /// cell.
-    pub fn cells_prepended(&mut self, cells: usize) {
+    pub(crate) fn cells_prepended(&mut self, cells: usize) {
         self.cell = self.cell.saturating_add(cells);
     }
 
     /// The oldest cells were dropped: the selection moves up with its cell, or to the first
     /// cell kept when its own was dropped.
-    pub fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
+    pub(crate) fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
         self.cell = dropped.map_or_next(self.cell);
     }
 
@@ -177,7 +177,7 @@ fn same_file(named: &str, path: &str) -> bool {
 
 /// The files among `diff_files` (the paths of the cell's turn diff, in its order) that the cell
 /// mentions, in the diff's order.
-pub fn mentioned_files(kind: &CellKind, diff_files: &[&str]) -> Vec<usize> {
+pub(crate) fn mentioned_files(kind: &CellKind, diff_files: &[&str]) -> Vec<usize> {
     let named = named_paths(kind);
     diff_files
         .iter()

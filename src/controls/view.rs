@@ -31,7 +31,7 @@ impl<'a> View<'a> {
 
     /// The cell's lines as drawn: the code blocks with a row among `rows` get their colours
     /// (once; code never drawn is never highlighted, see `render::lazy_code`).
-    pub fn cell_drawn(&self, index: usize, rows: Range<usize>) -> Ref<'a, Laid> {
+    pub(crate) fn cell_drawn(&self, index: usize, rows: Range<usize>) -> Ref<'a, Laid> {
         let plain = self
             .cell(index)
             .plain_code

@@ -9,10 +9,10 @@ use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub const DEMO_EMAIL: &str = "demo@example.com";
+pub(super) const DEMO_EMAIL: &str = "demo@example.com";
 
 /// Who the demo is signed in as (`null`: signed out), and its pending login.
-pub struct DemoAccount {
+pub(super) struct DemoAccount {
     /// Shared with a pending login's task, which signs in when it completes.
     account: Arc<Mutex<Value>>,
     next_login: u64,
@@ -20,7 +20,7 @@ pub struct DemoAccount {
 }
 
 /// What became of a request.
-pub enum DemoAnswer {
+pub(super) enum DemoAnswer {
     /// Answer it with this.
     Answer(Result<Value, String>),
     /// Answered already (with notifications after the answer, in codex's order).
@@ -43,7 +43,7 @@ fn chatgpt() -> Value {
 
 impl DemoAccount {
     /// Answers an `account/*` request; `None` for other methods.
-    pub fn request(
+    pub(super) fn request(
         &mut self,
         out: &Outbox,
         id: &RequestId,

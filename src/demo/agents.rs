@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 /// How often the children's progress is sent while they work.
 const TICK_MS: u64 = 100;
 
-pub async fn play(cx: &TurnContext, id: &str, agents: Vec<DemoAgent>) {
+pub(super) async fn play(cx: &TurnContext, id: &str, agents: Vec<DemoAgent>) {
     let kids: Vec<String> = (0..agents.len())
         .map(|i| format!("{}-agent-{i}", cx.turn_id))
         .collect();
@@ -168,14 +168,14 @@ fn remember(cx: &TurnContext, agent: &DemoAgent, kid: &str) {
 }
 
 /// One of the demo's agents' threads, turns and all (for `thread/resume`).
-pub fn find(threads: &AgentThreads, id: &str) -> Option<Value> {
+pub(super) fn find(threads: &AgentThreads, id: &str) -> Option<Value> {
     let threads = threads.lock().unwrap();
     threads.iter().find(|t| t["id"] == id).cloned()
 }
 
 /// `thread/turns/list` of one of the demo's agents (one page, newest first); `None` for any
 /// other thread.
-pub fn turns(threads: &AgentThreads, params: &Value) -> Option<Value> {
+pub(super) fn turns(threads: &AgentThreads, params: &Value) -> Option<Value> {
     let thread = find(threads, params["threadId"].as_str()?)?;
     let mut turns: Vec<Value> = thread["turns"].as_array().cloned().unwrap_or_default();
     turns.reverse();
@@ -183,7 +183,7 @@ pub fn turns(threads: &AgentThreads, params: &Value) -> Option<Value> {
 }
 
 /// `thread/read` of one of the demo's agents.
-pub fn read(threads: &AgentThreads, params: &Value) -> Option<Value> {
+pub(super) fn read(threads: &AgentThreads, params: &Value) -> Option<Value> {
     let mut thread = find(threads, params["threadId"].as_str()?)?;
     thread["turns"] = json!([]);
     Some(json!({"thread": thread, "readState": null}))
@@ -191,7 +191,7 @@ pub fn read(threads: &AgentThreads, params: &Value) -> Option<Value> {
 
 /// `thread/list` of a thread's sub-agents (`sourceKinds: ["subAgentThreadSpawn"]`); `None`
 /// when the list asks for something else.
-pub fn list(threads: &AgentThreads, params: &Value) -> Option<Value> {
+pub(super) fn list(threads: &AgentThreads, params: &Value) -> Option<Value> {
     let kinds = params["sourceKinds"].as_array()?;
     if !kinds.iter().any(|k| k == "subAgentThreadSpawn") {
         return None;

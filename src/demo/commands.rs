@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// Two made-up models; the first offers reasoning efforts, as the real catalog's do.
-pub fn model_list(current: &str) -> Value {
+pub(super) fn model_list(current: &str) -> Value {
     let effort = |name: &str, what: &str| json!({"reasoningEffort": name, "description": what});
     json!({
         "data": [
@@ -33,7 +33,7 @@ pub fn model_list(current: &str) -> Value {
 }
 
 /// Plays a compaction turn after the `{}` answer has gone out.
-pub fn compact(out: Outbox, thread_id: String, turn_id: String, speed: f64) {
+pub(super) fn compact(out: Outbox, thread_id: String, turn_id: String, speed: f64) {
     tokio::spawn(async move {
         // After the answer, and slow enough to be seen.
         tokio::time::sleep(Duration::from_secs_f64(0.4 * speed.max(0.01))).await;
@@ -61,7 +61,7 @@ pub fn compact(out: Outbox, thread_id: String, turn_id: String, speed: f64) {
 
 /// Plays a `!` command's turn as codex does (one `userShell` command item), without running
 /// anything: the demo is offline and touches no files.
-pub fn shell(out: Outbox, thread_id: String, turn_id: String, command: String, speed: f64) {
+pub(super) fn shell(out: Outbox, thread_id: String, turn_id: String, command: String, speed: f64) {
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs_f64(0.1 * speed.max(0.01))).await;
         let turn = |status: &str| json!({"id": turn_id, "items": [], "status": status, "error": null, "durationMs": 10});

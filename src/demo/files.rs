@@ -11,7 +11,7 @@ const MAX_RESULTS: usize = 20;
 /// Folders nobody means to mention.
 const SKIPPED: &[&str] = &[".git", "target", "node_modules"];
 
-pub fn search(params: &Value) -> Value {
+pub(super) fn search(params: &Value) -> Value {
     let query = params["query"].as_str().unwrap_or_default().to_lowercase();
     let Some(root) = params["roots"].get(0).and_then(Value::as_str) else {
         return json!({ "files": [] });

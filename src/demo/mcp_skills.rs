@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Whether the person signed in to the demo's `tracker` server.
-pub type SignedIn = Arc<AtomicBool>;
+pub(super) type SignedIn = Arc<AtomicBool>;
 
 fn tool(name: &str, description: &str, read_only: bool) -> (String, Value) {
     (
@@ -24,7 +24,7 @@ fn tool(name: &str, description: &str, read_only: bool) -> (String, Value) {
 }
 
 /// `mcpServerStatus/list`: every server on one page.
-pub fn servers(signed_in: &SignedIn) -> Value {
+pub(super) fn servers(signed_in: &SignedIn) -> Value {
     let tracker = if signed_in.load(Ordering::Relaxed) {
         let tools: serde_json::Map<String, Value> =
             [tool("list_issues", "List the open issues", true)]
@@ -75,7 +75,7 @@ pub fn servers(signed_in: &SignedIn) -> Value {
 
 /// `mcpServer/oauth/login`: the URL to open, then (as if the person signed in in the browser)
 /// `mcpServer/oauthLogin/completed` a moment later.
-pub fn login(out: Outbox, signed_in: SignedIn, params: &Value) -> Result<Value, String> {
+pub(super) fn login(out: Outbox, signed_in: SignedIn, params: &Value) -> Result<Value, String> {
     let name = params["name"].as_str().unwrap_or_default().to_string();
     if name != "tracker" {
         return Err(format!(
@@ -98,7 +98,7 @@ pub fn login(out: Outbox, signed_in: SignedIn, params: &Value) -> Result<Value, 
 }
 
 /// `skills/config/write`: the skill at `path` on or off.
-pub fn write_skill(params: &Value, off: &mut HashSet<String>) -> Result<Value, String> {
+pub(super) fn write_skill(params: &Value, off: &mut HashSet<String>) -> Result<Value, String> {
     let path = params["path"].as_str().ok_or("no path")?.to_string();
     let enabled = params["enabled"].as_bool().ok_or("no enabled")?;
     if enabled {
@@ -110,7 +110,7 @@ pub fn write_skill(params: &Value, off: &mut HashSet<String>) -> Result<Value, S
 }
 
 /// `skills/list` for the directories asked about (`off`: the skills turned off).
-pub fn skills(params: &Value, off: &HashSet<String>) -> Value {
+pub(super) fn skills(params: &Value, off: &HashSet<String>) -> Value {
     let cwd = params["cwds"][0].as_str().unwrap_or("/demo").to_string();
     let skill = |name: &str, description: &str, scope: &str, path: String| {
         let enabled = !off.contains(&path);

@@ -8,7 +8,7 @@ mod files;
 mod mcp_skills;
 mod plan;
 mod player;
-pub mod script;
+pub(crate) mod script;
 mod server;
 mod threads;
 mod turn_context;

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use std::time::Duration;
 
 /// `collaborationMode/list`, as codex 0.171 answers it.
-pub fn modes() -> Value {
+pub(super) fn modes() -> Value {
     json!({"data": [
         {"name": "Plan", "mode": "plan", "model": null, "reasoning_effort": "medium"},
         {"name": "Default", "mode": "default", "model": null, "reasoning_effort": null},
@@ -16,7 +16,12 @@ pub fn modes() -> Value {
 }
 
 /// `thread/settings/update`: the mode switch, confirmed by `thread/settings/updated`.
-pub fn update_settings(out: &Outbox, params: &Value, model: &str, mode: &mut String) -> Value {
+pub(super) fn update_settings(
+    out: &Outbox,
+    params: &Value,
+    model: &str,
+    mode: &mut String,
+) -> Value {
     if let Some(wanted) = params["collaborationMode"]["mode"].as_str() {
         if wanted != mode.as_str() {
             *mode = wanted.to_string();
@@ -54,7 +59,7 @@ fn plan_for(prompt: &str) -> String {
 }
 
 /// A Plan-mode turn: think, propose a plan (streamed), say it is ready.
-pub async fn play_plan_turn(cx: TurnContext, prompt: String) {
+pub(super) async fn play_plan_turn(cx: TurnContext, prompt: String) {
     let pause = |ms: u64| {
         let ms = (ms as f64 * cx.speed) as u64;
         async move {
@@ -133,7 +138,7 @@ pub async fn play_plan_turn(cx: TurnContext, prompt: String) {
 
 /// The turns the demo keeps of a thread it played, as `thread/turns/list` returns them: the
 /// person's message and what the answer said.
-pub fn stored_turn(turn_id: &str, prompt: &str, answer: &str, plan: bool) -> Value {
+pub(super) fn stored_turn(turn_id: &str, prompt: &str, answer: &str, plan: bool) -> Value {
     let mut items = vec![
         json!({"type": "userMessage", "id": format!("{turn_id}-user"),
         "content": [{"type": "text", "text": prompt, "text_elements": []}]}),
@@ -148,10 +153,11 @@ pub fn stored_turn(turn_id: &str, prompt: &str, answer: &str, plan: bool) -> Val
 }
 
 /// What a planning turn's message says.
-pub const PLAN_ANSWER: &str = "Here is my plan.\n\nSay what to change, or choose how to go on.";
+pub(super) const PLAN_ANSWER: &str =
+    "Here is my plan.\n\nSay what to change, or choose how to go on.";
 
 /// `thread/revert`: the thread's turns from `beforeTurnId` on are dropped.
-pub fn revert(thread: &mut Value, params: &Value) -> Result<Value, String> {
+pub(super) fn revert(thread: &mut Value, params: &Value) -> Result<Value, String> {
     let before = params["beforeTurnId"].as_str().unwrap_or_default();
     let turns = thread["turns"].as_array_mut().ok_or("no turns")?;
     let at = turns
@@ -165,7 +171,7 @@ pub fn revert(thread: &mut Value, params: &Value) -> Result<Value, String> {
 }
 
 /// `thread/prepareApprovedPlan`: the prompt the real server returns.
-pub fn prepare(params: &Value) -> Value {
+pub(super) fn prepare(params: &Value) -> Value {
     match params["attachmentPath"].as_str() {
         Some(path) => {
             json!({"prompt": format!("Read the approved plan at {path} and implement it.")})

@@ -29,7 +29,7 @@ fn flow_after(answer: &Value, on_decline: Vec<Step>) -> Option<Flow> {
     }
 }
 
-pub async fn play_turn(cx: TurnContext, prompt: String, steps: Vec<Step>) {
+pub(super) async fn play_turn(cx: TurnContext, prompt: String, steps: Vec<Step>) {
     let started = std::time::Instant::now();
     cx.notify(
         "turn/started",
@@ -253,7 +253,7 @@ async fn play_command(
 
 /// The rest of a turn after a steer: the steered message as a user item of the same turn,
 /// then a short answer to it, then the end of the turn.
-pub async fn play_steered(cx: TurnContext, prompt: String, n: u64) {
+pub(super) async fn play_steered(cx: TurnContext, prompt: String, n: u64) {
     let user = json!({"type": "userMessage", "id": format!("{}-steer-{n}", cx.turn_id),
         "clientId": null, "content": [{"type": "text", "text": prompt, "text_elements": []}]});
     cx.item(true, user.clone());

@@ -136,10 +136,10 @@ pub struct CommandApproval {
 }
 
 /// The turn `review/start` plays: the one matching this word.
-pub const REVIEW_TURN: &str = "<review>";
+pub(crate) const REVIEW_TURN: &str = "<review>";
 
 impl DemoScript {
-    pub fn turn_for(&self, prompt: &str) -> Option<&TurnScript> {
+    pub(crate) fn turn_for(&self, prompt: &str) -> Option<&TurnScript> {
         let prompt = prompt.to_lowercase();
         self.turns
             .iter()

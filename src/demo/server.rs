@@ -27,7 +27,7 @@ struct DemoServer {
     mode: String,
 }
 
-pub async fn serve(stream: DuplexStream, script: DemoScript) {
+pub(super) async fn serve(stream: DuplexStream, script: DemoScript) {
     let (reader, mut writer) = tokio::io::split(stream);
     let (tx, mut rx) = mpsc::unbounded_channel::<String>();
     tokio::spawn(async move {

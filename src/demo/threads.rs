@@ -31,7 +31,7 @@ fn turn(id: &str, question: &str, answer: &str) -> Value {
 }
 
 /// The script's threads (times made recent), then the generated ones, newest first.
-pub fn stored_threads(script: &[Value]) -> Vec<Value> {
+pub(super) fn stored_threads(script: &[Value]) -> Vec<Value> {
     let now = unix_now();
     let mut threads: Vec<Value> = script
         .iter()
@@ -82,7 +82,7 @@ fn listed(thread: &Value) -> Value {
 
 /// `thread/list`: archived filter, search over name-or-preview (case-sensitive, like codex),
 /// sort, and a cursor that is the offset into the result.
-pub fn list(threads: &[Value], params: &Value) -> Result<Value, String> {
+pub(super) fn list(threads: &[Value], params: &Value) -> Result<Value, String> {
     let archived = params["archived"].as_bool().unwrap_or(false);
     let term = params["searchTerm"].as_str();
     let key = match params["sortKey"].as_str() {
@@ -122,7 +122,7 @@ pub fn list(threads: &[Value], params: &Value) -> Result<Value, String> {
 }
 
 /// `thread/turns/list`, newest first; the cursor is how many turns from the end were sent.
-pub fn turns(threads: &[Value], params: &Value) -> Result<Value, String> {
+pub(super) fn turns(threads: &[Value], params: &Value) -> Result<Value, String> {
     let wanted = params["threadId"].as_str().unwrap_or_default();
     let thread = find(threads, wanted)?;
     let all = thread["turns"].as_array().cloned().unwrap_or_default();
@@ -137,7 +137,7 @@ pub fn turns(threads: &[Value], params: &Value) -> Result<Value, String> {
     Ok(json!({"data": page, "nextCursor": next, "backwardsCursor": null}))
 }
 
-pub fn find<'a>(threads: &'a [Value], id: &str) -> Result<&'a Value, String> {
+pub(super) fn find<'a>(threads: &'a [Value], id: &str) -> Result<&'a Value, String> {
     threads
         .iter()
         .find(|t| t["id"] == id)
@@ -151,7 +151,7 @@ fn find_mut<'a>(threads: &'a mut [Value], id: &str) -> Result<&'a mut Value, Str
         .ok_or_else(|| format!("no rollout found for thread id {id}"))
 }
 
-pub fn set_name(threads: &mut [Value], params: &Value) -> Result<(String, String), String> {
+pub(super) fn set_name(threads: &mut [Value], params: &Value) -> Result<(String, String), String> {
     let id = params["threadId"].as_str().unwrap_or_default().to_string();
     let name = params["name"]
         .as_str()
@@ -165,7 +165,7 @@ pub fn set_name(threads: &mut [Value], params: &Value) -> Result<(String, String
     Ok((id, name))
 }
 
-pub fn set_archived(
+pub(super) fn set_archived(
     threads: &mut [Value],
     params: &Value,
     archived: bool,
@@ -176,7 +176,11 @@ pub fn set_archived(
 }
 
 /// A copy of the thread under a new id, remembering where it came from.
-pub fn fork(threads: &mut Vec<Value>, params: &Value, new_id: String) -> Result<Value, String> {
+pub(super) fn fork(
+    threads: &mut Vec<Value>,
+    params: &Value,
+    new_id: String,
+) -> Result<Value, String> {
     let id = params["threadId"].as_str().unwrap_or_default();
     let mut fork = find(threads, id)?.clone();
     fork["id"] = json!(new_id);

@@ -11,36 +11,36 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 /// Server-to-client requests waiting for tern's answer (approvals).
-pub type PendingAnswers = Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>;
+pub(super) type PendingAnswers = Arc<Mutex<HashMap<i64, oneshot::Sender<Value>>>>;
 
 /// The sub-agent threads the demo made, as `Thread` objects.
-pub type AgentThreads = Arc<Mutex<Vec<Value>>>;
+pub(super) type AgentThreads = Arc<Mutex<Vec<Value>>>;
 
 #[derive(Clone)]
-pub struct Outbox {
+pub(super) struct Outbox {
     tx: mpsc::UnboundedSender<String>,
     next_request: Arc<AtomicI64>,
 }
 
 impl Outbox {
-    pub fn new(tx: mpsc::UnboundedSender<String>) -> Self {
+    pub(super) fn new(tx: mpsc::UnboundedSender<String>) -> Self {
         Outbox {
             tx,
             next_request: Arc::new(AtomicI64::new(0)),
         }
     }
 
-    pub fn notify(&self, method: &str, params: Value) {
+    pub(super) fn notify(&self, method: &str, params: Value) {
         let _ = self
             .tx
             .send(protocol::notification_line(method, Some(&params)));
     }
 
-    pub fn respond(&self, id: &RequestId, result: Value) {
+    pub(super) fn respond(&self, id: &RequestId, result: Value) {
         let _ = self.tx.send(protocol::response_line(id, &result));
     }
 
-    pub fn error(&self, id: &RequestId, message: &str) {
+    pub(super) fn error(&self, id: &RequestId, message: &str) {
         let _ = self.tx.send(protocol::error_line(id, -32600, message));
     }
 
@@ -53,7 +53,7 @@ impl Outbox {
     }
 }
 
-pub struct TurnContext {
+pub(super) struct TurnContext {
     pub out: Outbox,
     pub answers: PendingAnswers,
     pub thread_id: String,

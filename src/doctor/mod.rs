@@ -6,8 +6,8 @@
 //! redacted, the email shortened.
 
 pub mod facts;
-pub mod passthrough;
-pub mod probe;
+pub(crate) mod passthrough;
+pub(crate) mod probe;
 pub mod terminal;
 
 use crate::app::layers::doctor_view;

@@ -6,7 +6,7 @@ use crate::runtime::alert_out::{Multiplexer, NotifyStyle};
 
 /// The row's text, from the notification form and what `tmux show -gv allow-passthrough`
 /// printed (`None`: it could not be asked).
-pub fn describe(style: NotifyStyle, tmux_passthrough: Option<&str>) -> String {
+pub(crate) fn describe(style: NotifyStyle, tmux_passthrough: Option<&str>) -> String {
     let form = if style.vte {
         "OSC 777 (a VTE terminal)"
     } else {
@@ -28,7 +28,7 @@ pub fn describe(style: NotifyStyle, tmux_passthrough: Option<&str>) -> String {
 }
 
 /// Asks tmux for its `allow-passthrough` option (only inside tmux).
-pub fn ask_tmux() -> Option<String> {
+pub(crate) fn ask_tmux() -> Option<String> {
     let out = std::process::Command::new("tmux")
         .args(["show", "-gv", "allow-passthrough"])
         .stdin(std::process::Stdio::null())
@@ -41,7 +41,7 @@ pub fn ask_tmux() -> Option<String> {
 }
 
 /// The doctor's row for notifications, read from the environment (and tmux, inside it).
-pub fn row() -> (String, String) {
+pub(crate) fn row() -> (String, String) {
     let style = NotifyStyle::from_env();
     let tmux = match style.multiplexer {
         Multiplexer::Tmux => ask_tmux(),

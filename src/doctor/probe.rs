@@ -18,7 +18,7 @@ use std::time::Duration;
 /// The longest the probe waits for each answer.
 const WAIT: Duration = Duration::from_secs(10);
 
-pub async fn server(codex: &Path, session: &mut Session) -> Result<(), String> {
+pub(crate) async fn server(codex: &Path, session: &mut Session) -> Result<(), String> {
     let transport = ChildTransport::spawn(codex, &[])
         .map_err(|e| format!("could not start `{} app-server`: {e}", codex.display()))?;
     session.health.pid = transport.pid();

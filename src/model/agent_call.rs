@@ -71,7 +71,7 @@ pub struct AgentCall {
 
 impl AgentCall {
     /// The cell for a collab or sub-agent item; `None` for any other item.
-    pub fn from_item(item: &ThreadItem, completed: bool) -> Option<Self> {
+    pub(crate) fn from_item(item: &ThreadItem, completed: bool) -> Option<Self> {
         match item {
             ThreadItem::CollabAgentToolCall {
                 tool,
@@ -167,7 +167,7 @@ impl AgentCall {
 
     /// The cell as plain text (what copying it takes, unsanitised): what was done, each agent
     /// named with its state and result, the task.
-    pub fn plain_text(&self) -> String {
+    pub(crate) fn plain_text(&self) -> String {
         let verb = match self.action {
             AgentAction::Spawn => "Spawned",
             AgentAction::Wait => "Waited for",
@@ -201,7 +201,7 @@ impl AgentCall {
     }
 
     /// Bytes of text the cell keeps (for the transcript's budget).
-    pub fn source_bytes(&self) -> usize {
+    pub(crate) fn source_bytes(&self) -> usize {
         let text = |t: &Option<String>| t.as_ref().map_or(0, String::len);
         text(&self.prompt)
             + self
@@ -212,7 +212,7 @@ impl AgentCall {
     }
 
     /// Whether the cell shows its agents' live state (a spawn follows what it started).
-    pub fn follows_agents(&self) -> bool {
+    pub(crate) fn follows_agents(&self) -> bool {
         self.action == AgentAction::Spawn
     }
 }

@@ -35,7 +35,7 @@ pub enum AgentState {
 }
 
 impl AgentState {
-    pub fn from_collab(status: CollabAgentStatus) -> Option<Self> {
+    pub(crate) fn from_collab(status: CollabAgentStatus) -> Option<Self> {
         Some(match status {
             CollabAgentStatus::PendingInit => AgentState::PendingInit,
             CollabAgentStatus::Running => AgentState::Running,
@@ -139,7 +139,7 @@ impl Agent {
     }
 
     /// The first line of its task.
-    pub fn task_line(&self) -> Option<&str> {
+    pub(crate) fn task_line(&self) -> Option<&str> {
         first_line(self.task.as_deref()?)
     }
 
@@ -161,7 +161,7 @@ impl Agent {
             .saturating_duration_since(self.since)
     }
 
-    pub fn set_state(&mut self, state: AgentState, now: Instant) {
+    pub(crate) fn set_state(&mut self, state: AgentState, now: Instant) {
         if state == self.state {
             return;
         }
@@ -175,7 +175,7 @@ impl Agent {
     }
 
     /// Notes a cell that shows this agent.
-    pub fn shown_in(&mut self, at: CellAt) {
+    pub(crate) fn shown_in(&mut self, at: CellAt) {
         if self.cells.contains(&at) {
             return;
         }
@@ -187,7 +187,7 @@ impl Agent {
 }
 
 /// What [`Agents::live_mut`] lets change of an agent.
-pub struct LiveMut<'a> {
+pub(crate) struct LiveMut<'a> {
     pub live_tail: &'a mut String,
     pub tokens: &'a mut Option<i64>,
 }
@@ -222,13 +222,13 @@ impl Agents {
     }
 
     /// Whether `thread_id` is the main thread or one of its agents.
-    pub fn in_family(&self, thread_id: &str) -> bool {
+    pub(crate) fn in_family(&self, thread_id: &str) -> bool {
         self.root.as_deref() == Some(thread_id) || self.contains(thread_id)
     }
 
     /// A thread that is not one of this family's was opened: its agents, none yet, replace
     /// these.
-    pub fn rooted_at(&mut self, thread_id: &str) {
+    pub(crate) fn rooted_at(&mut self, thread_id: &str) {
         self.clear();
         self.root = Some(thread_id.to_string());
     }
@@ -266,7 +266,7 @@ impl Agents {
 
     /// The agent, to change only what the strip and the cells do not show: its live line and
     /// its tokens (not counted in [`Agents::revision`]).
-    pub fn live_mut(&mut self, thread_id: &str) -> Option<LiveMut<'_>> {
+    pub(crate) fn live_mut(&mut self, thread_id: &str) -> Option<LiveMut<'_>> {
         let agent = self.index.get(thread_id).map(|&i| &mut self.list[i])?;
         Some(LiveMut {
             live_tail: &mut agent.live_tail,
@@ -340,19 +340,19 @@ pub fn bounded(text: &str) -> String {
 }
 
 /// The first line of `text` that is not blank, trimmed.
-pub fn first_line(text: &str) -> Option<&str> {
+pub(crate) fn first_line(text: &str) -> Option<&str> {
     text.lines().map(str::trim).find(|l| !l.is_empty())
 }
 
 /// A command's first line as shown in a list, a title or a notice: what runs, with control
 /// characters as visible marks (a `\r` must not hide the start of the command behind its end).
-pub fn command_first_line(command: &str) -> String {
+pub(crate) fn command_first_line(command: &str) -> String {
     crate::text::sanitize::visible_line(first_line(command).unwrap_or(""))
 }
 
 /// A thread id shortened for a label: its last 8 characters (ids are UUIDv7, whose start is a
 /// timestamp that agents spawned together share).
-pub fn short_id(id: &str) -> String {
+pub(crate) fn short_id(id: &str) -> String {
     let count = id.chars().count();
     if count <= 9 {
         return id.to_string();
@@ -363,7 +363,7 @@ pub fn short_id(id: &str) -> String {
 
 /// Keeps the end of a streamed answer within the bound: `tail` gets `delta`, and past twice the
 /// bound only its last [`TEXT_MAX`] bytes stay (so each byte is moved a bounded number of times).
-pub fn push_live(tail: &mut String, delta: &str) {
+pub(crate) fn push_live(tail: &mut String, delta: &str) {
     tail.push_str(delta);
     if tail.len() > 2 * TEXT_MAX {
         let mut start = tail.len() - TEXT_MAX;

@@ -92,7 +92,7 @@ pub struct TurnTokens {
 impl TurnTokens {
     /// Adds one model call's use. Counts come from the server: the sums saturate, and a
     /// negative count makes the sum unknown (negative) for the rest of the turn.
-    pub fn add_call(&mut self, input: i64, cached_input: i64, output: i64) {
+    pub(crate) fn add_call(&mut self, input: i64, cached_input: i64, output: i64) {
         let add = |sum: i64, n: i64| {
             if sum < 0 || n < 0 {
                 -1
@@ -121,14 +121,15 @@ pub struct LayoutKey {
 /// The most text one streamed message or reasoning keeps. An endless answer would otherwise
 /// grow the transcript (and its layout, several times the text) without bound; what comes
 /// after is dropped, and the cell ends with [`CAP_NOTE`]. The thread on the server keeps all.
-pub const MAX_CELL_TEXT: usize = 8 << 20;
+pub(crate) const MAX_CELL_TEXT: usize = 8 << 20;
 
 /// What a capped message says where its kept text ends.
-pub const CAP_NOTE: &str = "\n\n*[tern stopped keeping this text at 8 MB: what came after is not \
+pub(crate) const CAP_NOTE: &str =
+    "\n\n*[tern stopped keeping this text at 8 MB: what came after is not \
                             shown here, and the thread keeps all of it]*\n";
 
 /// `text` as a cell keeps it: whole, or its first [`MAX_CELL_TEXT`] bytes and the note.
-pub fn capped(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn capped(text: &str) -> std::borrow::Cow<'_, str> {
     if text.len() <= MAX_CELL_TEXT {
         return text.into();
     }
@@ -157,7 +158,7 @@ fn within_cap(len: usize, delta: &str) -> Option<std::borrow::Cow<'_, str>> {
 
 impl CellKind {
     /// Bytes of source the cell keeps (its text, output, diffs), for the transcript's budget.
-    pub fn source_bytes(&self) -> usize {
+    pub(crate) fn source_bytes(&self) -> usize {
         match self {
             CellKind::User { text } | CellKind::Reasoning { text } => text.len(),
             CellKind::ProposedPlan { markdown, .. } => markdown.len(),
@@ -267,7 +268,7 @@ impl Cell {
     }
 
     /// Mutable access drops the layout cache, so a change can never show stale lines.
-    pub fn kind_mut(&mut self) -> &mut CellKind {
+    pub(crate) fn kind_mut(&mut self) -> &mut CellKind {
         self.cache.get_mut().take();
         &mut self.kind
     }
@@ -297,7 +298,7 @@ impl Cell {
     }
 
     /// Sets a message's whole text (the completed item); unchanged text keeps its layout.
-    pub fn set_agent_text(&mut self, text: &str, streaming_now: bool) {
+    pub(crate) fn set_agent_text(&mut self, text: &str, streaming_now: bool) {
         let text = &*capped(text);
         if let CellKind::Agent {
             markdown,
@@ -349,7 +350,7 @@ impl Cell {
     }
 
     /// Whether lines at `key` are kept (current or not).
-    pub fn has_layout(&self, key: LayoutKey) -> bool {
+    pub(crate) fn has_layout(&self, key: LayoutKey) -> bool {
         self.cache
             .try_borrow()
             .is_ok_and(|c| c.as_ref().is_some_and(|c| c.key == key))
@@ -357,7 +358,7 @@ impl Cell {
 
     /// Forgets the laid-out lines (the source stays): a cell far from the view costs its
     /// source only. Skipped while the lines are being read.
-    pub fn drop_layout(&self) {
+    pub(crate) fn drop_layout(&self) {
         if let Ok(mut cache) = self.cache.try_borrow_mut() {
             cache.take();
         }
@@ -366,7 +367,7 @@ impl Cell {
     /// Changes the lines kept at `key` without laying them out again (code blocks coloured
     /// when they are drawn: only styles change, never a row). Nothing happens if no lines are
     /// kept at `key`, or while they are being read.
-    pub fn restyle_layout(&self, key: LayoutKey, restyle: impl FnOnce(&mut Laid)) {
+    pub(crate) fn restyle_layout(&self, key: LayoutKey, restyle: impl FnOnce(&mut Laid)) {
         if let Ok(mut cache) = self.cache.try_borrow_mut() {
             if let Some(c) = cache.as_mut().filter(|c| c.key == key) {
                 restyle(&mut c.laid);

@@ -20,12 +20,12 @@ pub struct Copyable {
 
 /// `text` with nothing a terminal or a shell would act on: escape sequences and controls go,
 /// tabs and newlines stay (code is copied exactly). The one clipboard sanitiser.
-pub fn printable(text: &str) -> String {
+pub(crate) fn printable(text: &str) -> String {
     crate::text::sanitize::copyable_text(text)
 }
 
 /// The fenced and indented code blocks of a markdown text, with their language (if named).
-pub fn code_blocks(markdown: &str) -> Vec<(Option<String>, String)> {
+pub(crate) fn code_blocks(markdown: &str) -> Vec<(Option<String>, String)> {
     let mut blocks = Vec::new();
     let mut open: Option<(Option<String>, String)> = None;
     for event in Parser::new_ext(markdown, MARKDOWN_OPTIONS) {
@@ -58,7 +58,7 @@ pub fn code_blocks(markdown: &str) -> Vec<(Option<String>, String)> {
 }
 
 /// The answers of the transcript in order: the agent's messages and the reviews' results.
-pub fn answers(transcript: &Transcript) -> impl Iterator<Item = &str> {
+pub(crate) fn answers(transcript: &Transcript) -> impl Iterator<Item = &str> {
     transcript.cells().iter().filter_map(|c| match c.kind() {
         CellKind::Agent { markdown, .. } if !markdown.is_empty() => Some(markdown.as_str()),
         CellKind::Item(super::item_cell::ItemCell::ReviewResult { review, .. })
@@ -71,7 +71,7 @@ pub fn answers(transcript: &Transcript) -> impl Iterator<Item = &str> {
 }
 
 /// Every answer of the transcript, newest first, each followed by its code blocks.
-pub fn copyables(transcript: &Transcript) -> Vec<Copyable> {
+pub(crate) fn copyables(transcript: &Transcript) -> Vec<Copyable> {
     let answers: Vec<&str> = answers(transcript).collect();
     let mut out = Vec::new();
     for (n, answer) in answers.iter().enumerate().rev() {

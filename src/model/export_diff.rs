@@ -6,7 +6,7 @@
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
 
 /// `change` as a unified diff with `a/`/`b/` headers, paths relative to `cwd` when inside it.
-pub fn unified_diff(change: &FileUpdateChange, cwd: Option<&str>) -> String {
+pub(crate) fn unified_diff(change: &FileUpdateChange, cwd: Option<&str>) -> String {
     let path = relative(&change.path, cwd);
     match &change.kind {
         PatchChangeKind::Add => whole("", &change.diff, "/dev/null", &format!("b/{path}")),

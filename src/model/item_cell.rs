@@ -9,9 +9,9 @@ use crate::protocol::{
 use serde_json::Value;
 
 /// The longest text kept from one field the server sends (arguments, outputs, messages).
-pub const FIELD_BYTES: usize = 4_000;
+pub(crate) const FIELD_BYTES: usize = 4_000;
 /// The most entries kept from a list the server sends (hook entries, content items).
-pub const LIST_ITEMS: usize = 20;
+pub(crate) const LIST_ITEMS: usize = 20;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ItemCell {
@@ -111,7 +111,7 @@ impl ImageProtocol {
 }
 
 /// `text` cut to at most [`FIELD_BYTES`] bytes on a char boundary, with a mark when cut.
-pub fn bounded(text: &str) -> String {
+pub(crate) fn bounded(text: &str) -> String {
     if text.len() <= FIELD_BYTES {
         return text.to_string();
     }
@@ -123,7 +123,7 @@ pub fn bounded(text: &str) -> String {
 }
 
 /// JSON on one line, bounded (tool arguments, moderation metadata).
-pub fn compact_json(value: &Value) -> String {
+pub(crate) fn compact_json(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
         Value::String(s) => bounded(s),
@@ -132,7 +132,7 @@ pub fn compact_json(value: &Value) -> String {
 }
 
 impl ItemCell {
-    pub fn dynamic_tool(call: &DynamicToolCall) -> Self {
+    pub(crate) fn dynamic_tool(call: &DynamicToolCall) -> Self {
         let name = match &call.namespace {
             Some(ns) if !ns.is_empty() => format!("{ns}.{}", call.tool),
             _ => call.tool.clone(),
@@ -159,7 +159,7 @@ impl ItemCell {
         }
     }
 
-    pub fn function_output(item: &FunctionCallOutput) -> Self {
+    pub(crate) fn function_output(item: &FunctionCallOutput) -> Self {
         let name = match &item.namespace {
             Some(ns) if !ns.is_empty() => format!("{ns}.{}", item.name),
             _ => item.name.clone(),
@@ -187,7 +187,7 @@ impl ItemCell {
         }
     }
 
-    pub fn image_generation(item: &ImageGeneration) -> Self {
+    pub(crate) fn image_generation(item: &ImageGeneration) -> Self {
         let failure = item.failure.as_ref().map(|f| {
             f.get("type")
                 .and_then(Value::as_str)
@@ -218,7 +218,7 @@ impl ItemCell {
     }
 
     /// The image file this cell shows, if any: the runtime reads its size.
-    pub fn image_path(&self) -> Option<&str> {
+    pub(crate) fn image_path(&self) -> Option<&str> {
         match self {
             ItemCell::ImageView { path, .. } => Some(path),
             ItemCell::ImageGeneration { saved_path, .. } => saved_path.as_deref(),
@@ -275,7 +275,7 @@ impl ItemCell {
     }
 
     /// What the cell is, in a word or two (the selected cell's box).
-    pub fn kind_name(&self) -> &'static str {
+    pub(crate) fn kind_name(&self) -> &'static str {
         match self {
             ItemCell::ReviewStarted { .. } => "review started",
             ItemCell::ReviewResult { .. } => "review",
@@ -292,7 +292,7 @@ impl ItemCell {
     }
 
     /// The bytes of text the cell keeps (for the transcript's memory budget).
-    pub fn source_bytes(&self) -> usize {
+    pub(crate) fn source_bytes(&self) -> usize {
         match self {
             ItemCell::ReviewStarted { label } => label.len(),
             ItemCell::ReviewResult { review, .. } => review.len(),

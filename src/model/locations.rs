@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Location {
+pub(crate) struct Location {
     pub path: String,
     pub line: u32,
     /// The last line of a range (`:2-5`).
@@ -17,7 +17,7 @@ const WRAPPERS: &[char] = &[
 ];
 
 /// Every location in `text`, with the byte range it covers.
-pub fn find_locations(text: &str) -> Vec<(Range<usize>, Location)> {
+pub(crate) fn find_locations(text: &str) -> Vec<(Range<usize>, Location)> {
     let mut found = Vec::new();
     let mut offset = 0;
     for word in text.split_inclusive(char::is_whitespace) {
@@ -57,7 +57,7 @@ fn parse(word: &str) -> Option<Location> {
 }
 
 /// `path` as an absolute path: relative paths are under `cwd`.
-pub fn resolve(path: &str, cwd: Option<&str>) -> String {
+pub(crate) fn resolve(path: &str, cwd: Option<&str>) -> String {
     match cwd {
         Some(cwd) if !path.starts_with('/') && !cwd.is_empty() => {
             format!("{}/{path}", cwd.trim_end_matches('/'))

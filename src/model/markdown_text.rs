@@ -49,7 +49,7 @@ pub struct ListPart {
 }
 
 /// Items of a top-level list laid out together and kept.
-pub const LIST_PART_ITEMS: usize = 32;
+pub(crate) const LIST_PART_ITEMS: usize = 32;
 
 #[derive(Debug, Clone, PartialEq)]
 struct OpenFence {
@@ -77,7 +77,7 @@ impl MarkdownText {
     }
 
     /// Complete blocks, in order.
-    pub fn complete_blocks(&self) -> usize {
+    pub(crate) fn complete_blocks(&self) -> usize {
         self.block_ends.len()
     }
 
@@ -91,12 +91,12 @@ impl MarkdownText {
     }
 
     /// Whether complete block `index` carries on the list of the block before it.
-    pub fn block_part(&self, index: usize) -> Option<ListPart> {
+    pub(crate) fn block_part(&self, index: usize) -> Option<ListPart> {
         self.parts[index]
     }
 
     /// Whether the tail carries on the list of the last complete block.
-    pub fn tail_part(&self) -> Option<ListPart> {
+    pub(crate) fn tail_part(&self) -> Option<ListPart> {
         self.tail_part
     }
 
@@ -151,7 +151,7 @@ impl MarkdownText {
 
     /// The open fenced code block at the end, if the tail is one: its opening fence line and
     /// its body so far.
-    pub fn open_code(&self) -> Option<(&str, &str)> {
+    pub(crate) fn open_code(&self) -> Option<(&str, &str)> {
         let fence = self.open_fence.as_ref()?;
         Some((
             &self.text[self.tail_start()..fence.body_start],
@@ -162,7 +162,7 @@ impl MarkdownText {
     /// The same text with the tail not followed (as a table) at all: what the general layout
     /// does, for tests to compare with.
     #[cfg(test)]
-    pub fn unfollowed(&self) -> MarkdownText {
+    pub(crate) fn unfollowed(&self) -> MarkdownText {
         MarkdownText {
             open_table: None,
             open_paragraph: None,
@@ -171,7 +171,7 @@ impl MarkdownText {
     }
 
     /// The tail, when it is a table followed row by row (see [`OpenTable`]).
-    pub fn open_table(&self) -> Option<TableTail<'_>> {
+    pub(crate) fn open_table(&self) -> Option<TableTail<'_>> {
         let table = self.open_table.as_ref()?;
         Some(TableTail {
             head: &self.text[self.tail_start()..table.rows_start],

@@ -12,7 +12,7 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 /// Whether `finished` (the open block's finished lines) is one paragraph starting with a
 /// letter and running to its end.
-pub fn is_open_paragraph(finished: &str) -> bool {
+pub(crate) fn is_open_paragraph(finished: &str) -> bool {
     if !finished
         .trim_start_matches(' ')
         .starts_with(|c: char| c.is_ascii_alphabetic())
@@ -32,7 +32,7 @@ pub fn is_open_paragraph(finished: &str) -> bool {
 }
 
 /// Whether `line`, after a paragraph, is one more line of it (see the module's comment).
-pub fn continues_paragraph(line: &str) -> bool {
+pub(crate) fn continues_paragraph(line: &str) -> bool {
     line.trim_start_matches([' ', '\t'])
         .starts_with(|c: char| c.is_ascii_alphabetic())
 }

@@ -27,7 +27,7 @@ impl PlainCode {
     }
 
     /// Whether it has a row among `rows`.
-    pub fn overlaps(&self, rows: &Range<usize>) -> bool {
+    pub(crate) fn overlaps(&self, rows: &Range<usize>) -> bool {
         self.row < rows.end && rows.start < self.end()
     }
 }

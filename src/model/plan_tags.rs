@@ -21,7 +21,7 @@ fn may_become_tag(start: &str) -> bool {
 }
 
 /// `text` with its tag lines made empty.
-pub fn strip_plan_tags(text: &str) -> String {
+pub(crate) fn strip_plan_tags(text: &str) -> String {
     if !text.contains("proposed_plan>") {
         return text.to_string();
     }
@@ -42,7 +42,7 @@ pub fn strip_plan_tags(text: &str) -> String {
 /// Follows a message as it streams: the part of `delta` to show now. Text that may be the
 /// start of a tag line is held back in `held` until its line ends, or until it stops looking
 /// like one. `at_line_start`: what was shown so far is empty or ends a line.
-pub fn filter_delta(held: &mut String, at_line_start: bool, delta: &str) -> String {
+pub(crate) fn filter_delta(held: &mut String, at_line_start: bool, delta: &str) -> String {
     let mut at_line_start = at_line_start || !held.is_empty();
     let mut out = String::new();
     for piece in delta.split_inclusive('\n') {

@@ -64,7 +64,7 @@ impl Record {
         }
     }
 
-    pub fn is_approval(&self) -> bool {
+    pub(crate) fn is_approval(&self) -> bool {
         matches!(
             self,
             Record::ApprovedOnce | Record::ApprovedForSession | Record::AlwaysAllowed(_)
@@ -115,7 +115,7 @@ impl QuestionOption {
         }
     }
 
-    pub fn needs_confirm(&self) -> bool {
+    pub(crate) fn needs_confirm(&self) -> bool {
         !matches!(self.kind, OptionKind::Answer { .. } | OptionKind::Local(_))
     }
 }
@@ -140,7 +140,7 @@ impl Question {
         }
     }
 
-    pub fn file_change(
+    pub(crate) fn file_change(
         id: RequestId,
         params: FileChangeApprovalParams,
         changes: Vec<FileUpdateChange>,
@@ -281,7 +281,7 @@ impl Question {
     }
 
     /// "Implement this plan?": its three options, each saying what it does.
-    pub fn implement_plan(id: RequestId, thread_id: String) -> Self {
+    pub(crate) fn implement_plan(id: RequestId, thread_id: String) -> Self {
         let local = |key, label: &str, answer| QuestionOption {
             key,
             label: label.to_string(),
@@ -312,7 +312,7 @@ impl Question {
     }
 
     /// tern's own question, not the server's: never answered on the wire.
-    pub fn is_local(&self) -> bool {
+    pub(crate) fn is_local(&self) -> bool {
         matches!(self.subject, QuestionSubject::ImplementPlan { .. })
     }
 
@@ -339,7 +339,7 @@ impl Question {
     /// What identifies the question across connections: the item it is about. The server asks
     /// a pending question again after `thread/resume`, with a new request id (protocol notes
     /// §1.4); the item id stays.
-    pub fn item_key(&self) -> Option<&str> {
+    pub(crate) fn item_key(&self) -> Option<&str> {
         match &self.subject {
             QuestionSubject::Command(p) => Some(&p.item_id),
             QuestionSubject::FileChange { params, .. } => Some(&params.item_id),
@@ -349,7 +349,7 @@ impl Question {
     }
 
     /// What Esc answers: stopping the turn when that is offered, else declining.
-    pub fn escape_option(&self) -> Option<&QuestionOption> {
+    pub(crate) fn escape_option(&self) -> Option<&QuestionOption> {
         if let QuestionSubject::ImplementPlan { .. } = self.subject {
             return self.option('3');
         }
@@ -507,16 +507,11 @@ fn granted_permissions(requested: &Value) -> Value {
 }
 
 /// The reply for a prefix rule the person chose in the chooser.
-pub fn amendment_result(prefix: &[String]) -> Value {
+pub(crate) fn amendment_result(prefix: &[String]) -> Value {
     Decision::AcceptWithExecpolicyAmendment(prefix.to_vec()).response()
 }
 
 /// How an always-allowed prefix is recorded.
-pub fn amendment_record(prefix: &[String]) -> Record {
+pub(crate) fn amendment_record(prefix: &[String]) -> Record {
     Record::AlwaysAllowed(format!("`{}`", prefix.join(" ")))
-}
-
-/// The rule text for a chosen prefix, as codex writes it.
-pub fn rule_for(prefix: &[String]) -> String {
-    execpolicy::rule_text(prefix)
 }

@@ -79,7 +79,7 @@ pub enum FormAnswer {
 }
 
 impl FormSpec {
-    pub fn from_user_input(params: &UserInputParams) -> FormSpec {
+    pub(crate) fn from_user_input(params: &UserInputParams) -> FormSpec {
         let questions = params
             .questions
             .iter()
@@ -114,7 +114,7 @@ impl FormSpec {
     }
 
     /// A form from an MCP `requestedSchema`: strings, numbers, booleans and enums.
-    pub fn from_elicitation(params: &ElicitationParams) -> FormSpec {
+    pub(crate) fn from_elicitation(params: &ElicitationParams) -> FormSpec {
         let schema = params.requested_schema.clone().unwrap_or(Value::Null);
         // A set: a form of many properties is checked in time linear in its size.
         let required: std::collections::HashSet<&str> = schema

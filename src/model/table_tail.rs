@@ -13,7 +13,7 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 const MAX_FILLED_CELLS: usize = 1 << 18;
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct OpenTable {
+pub(crate) struct OpenTable {
     /// Cells in the header row: every row has that many once parsed.
     columns: usize,
     /// Where the first row after the delimiter line starts (a byte offset in the message).
@@ -27,7 +27,7 @@ pub struct OpenTable {
 impl OpenTable {
     /// `finished` (the open block's finished lines, starting at offset `start` of the message)
     /// when it is one table, header on its first line, covering all of it.
-    pub fn detect(finished: &str, start: usize) -> Option<OpenTable> {
+    pub(crate) fn detect(finished: &str, start: usize) -> Option<OpenTable> {
         let header_end = finished.find('\n')? + 1;
         let rows_start = header_end + finished[header_end..].find('\n')? + 1;
         // Cheap checks first: the full parse below costs the whole block.
@@ -86,7 +86,7 @@ impl OpenTable {
 
     /// Takes the finished lines of `text` after [`Self::checked`] as rows while each certainly is
     /// one. Returns false at the first line that might not be (the caller parses the block).
-    pub fn follow(&mut self, text: &str) -> bool {
+    pub(crate) fn follow(&mut self, text: &str) -> bool {
         while let Some(newline) = text[self.checked..].find('\n') {
             let line = &text[self.checked..self.checked + newline];
             if !continues_table(line) {
@@ -108,7 +108,7 @@ impl OpenTable {
 /// could start another block (`#`, `>`, a list marker, a fence, a rule, `<`…), and at a row
 /// with no cell (a lone `|`). A line starting with a letter, or with `|` and then something, is
 /// none of those.
-pub fn continues_table(line: &str) -> bool {
+pub(crate) fn continues_table(line: &str) -> bool {
     let line = line.trim_start_matches([' ', '\t']);
     match line.chars().next() {
         Some('|') => line[1..].trim_start().chars().next().is_some(),

@@ -25,7 +25,7 @@ pub struct ThreadRow {
 }
 
 impl ThreadRow {
-    pub fn from_thread(thread: &Thread) -> Self {
+    pub(crate) fn from_thread(thread: &Thread) -> Self {
         // One line each: a multi-line preview reads as one, and escapes are dropped.
         let clean = |text: &str| {
             sanitize_line(&text.replace(['\n', '\r'], " "))
@@ -93,7 +93,7 @@ pub struct Exchange {
 impl Exchange {
     /// From the newest turn (`itemsView: "summary"` is enough: the user message and the final
     /// answer). `None` when it has neither.
-    pub fn from_turn(turn: &crate::protocol::Turn) -> Option<Exchange> {
+    pub(crate) fn from_turn(turn: &crate::protocol::Turn) -> Option<Exchange> {
         use crate::protocol::{ThreadItem, UserInput};
         let mut question = String::new();
         let mut answer = String::new();
@@ -140,7 +140,7 @@ impl Exchange {
 /// "evlo" ranks "event loop" above "every lost option".
 /// A thread rewound with `thread/revert` is listed once per rollout file (codex 0.171): keeps
 /// one row per id, the most recently updated, where the first of them was.
-pub fn dedupe(threads: &mut Vec<crate::protocol::Thread>) {
+pub(crate) fn dedupe(threads: &mut Vec<crate::protocol::Thread>) {
     let mut kept: Vec<crate::protocol::Thread> = Vec::with_capacity(threads.len());
     for thread in threads.drain(..) {
         match kept.iter_mut().find(|k| k.id == thread.id) {
@@ -152,7 +152,7 @@ pub fn dedupe(threads: &mut Vec<crate::protocol::Thread>) {
     *threads = kept;
 }
 
-pub fn fuzzy_score(query: &str, text: &str) -> Option<i64> {
+pub(crate) fn fuzzy_score(query: &str, text: &str) -> Option<i64> {
     let query: Vec<char> = query
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -184,7 +184,7 @@ pub fn fuzzy_score(query: &str, text: &str) -> Option<i64> {
 }
 
 /// "just now", "3 min ago", "5 h ago", "yesterday", "4 days ago", then the date.
-pub fn relative_time(now_unix: i64, then_unix: i64) -> String {
+pub(crate) fn relative_time(now_unix: i64, then_unix: i64) -> String {
     let seconds = now_unix - then_unix;
     if seconds < 0 {
         return "just now".into();
@@ -218,7 +218,7 @@ fn date(unix: i64) -> String {
 }
 
 /// A path as shown: `~/…` under the home folder.
-pub fn short_path(path: &str, home: Option<&str>) -> String {
+pub(crate) fn short_path(path: &str, home: Option<&str>) -> String {
     match home.and_then(|home| path.strip_prefix(home)) {
         Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),
         _ => path.to_string(),

@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 /// What a command cell says in place of the command until its item names it.
-pub const UNNAMED_COMMAND: &str = "…";
+pub(crate) const UNNAMED_COMMAND: &str = "…";
 
 #[derive(Debug, Default)]
 pub struct Transcript {
@@ -83,11 +83,11 @@ impl Transcript {
         self.cells.is_empty()
     }
 
-    pub fn set_session_cwd(&mut self, cwd: Option<String>) {
+    pub(crate) fn set_session_cwd(&mut self, cwd: Option<String>) {
         self.session_cwd = cwd;
     }
 
-    pub fn session_cwd(&self) -> Option<&str> {
+    pub(crate) fn session_cwd(&self) -> Option<&str> {
         self.session_cwd.as_deref()
     }
 
@@ -96,7 +96,7 @@ impl Transcript {
     }
 
     /// Keeps a turn's latest diff snapshot. Returns whether it differs from the one before.
-    pub fn set_turn_diff(&mut self, turn_id: &str, diff: &str) -> bool {
+    pub(crate) fn set_turn_diff(&mut self, turn_id: &str, diff: &str) -> bool {
         self.turn_diffs.set(turn_id, diff)
     }
 
@@ -112,20 +112,20 @@ impl Transcript {
     }
 
     /// The newest cell that `matches`, to change in place (a repeated notice).
-    pub fn newest_mut(&mut self, matches: impl Fn(&CellKind) -> bool) -> Option<&mut Cell> {
+    pub(crate) fn newest_mut(&mut self, matches: impl Fn(&CellKind) -> bool) -> Option<&mut Cell> {
         let index = self.cells.iter().rposition(|cell| matches(cell.kind()))?;
         self.revision += 1;
         self.cells.get_mut(index)
     }
 
     /// Whether the item has a cell (late events for it still belong there).
-    pub fn has_item(&self, turn_id: &str, item_id: &str) -> bool {
+    pub(crate) fn has_item(&self, turn_id: &str, item_id: &str) -> bool {
         self.index_of(turn_id, item_id).is_some()
     }
 
     /// The cell of an item, to read (`/ps` shows a background command's output from it). With
     /// no turn id (the server's terminal list names only the item), any turn's item of that id.
-    pub fn item_cell(&self, turn_id: Option<&str>, item_id: &str) -> Option<&Cell> {
+    pub(crate) fn item_cell(&self, turn_id: Option<&str>, item_id: &str) -> Option<&Cell> {
         let index = match turn_id {
             Some(turn_id) => self.index_of(turn_id, item_id),
             None => self
@@ -139,7 +139,7 @@ impl Transcript {
     /// The turn cell `index` belongs to: its item's turn, else the turn of the nearest cell
     /// above that has one (a turn's end or a notice sits after its turn's items). A walk of the
     /// item index: for a key press, not for every frame.
-    pub fn turn_of(&self, index: usize) -> Option<&str> {
+    pub(crate) fn turn_of(&self, index: usize) -> Option<&str> {
         let mut best: Option<(&str, usize)> = None;
         for (turn, items) in &self.by_item {
             for &at in items.values() {
@@ -172,7 +172,7 @@ impl Transcript {
 
     /// Notes on an item's cell what the person answered when asked about it. Returns whether the
     /// item has a cell that shows it.
-    pub fn record_decision(&mut self, turn_id: &str, item_id: &str, record: Record) -> bool {
+    pub(crate) fn record_decision(&mut self, turn_id: &str, item_id: &str, record: Record) -> bool {
         match self.cell_for_item(turn_id, item_id).map(Cell::kind_mut) {
             Some(CellKind::Command(cmd)) => {
                 cmd.decision = Some(record);
@@ -186,7 +186,7 @@ impl Transcript {
         }
     }
 
-    pub fn cell_for_item(&mut self, turn_id: &str, item_id: &str) -> Option<&mut Cell> {
+    pub(crate) fn cell_for_item(&mut self, turn_id: &str, item_id: &str) -> Option<&mut Cell> {
         let index = self.index_of(turn_id, item_id)?;
         self.revision += 1;
         self.cells.get_mut(index)
@@ -223,7 +223,7 @@ impl Transcript {
         }
     }
 
-    pub fn upsert_hook(&mut self, turn_id: Option<&str>, run: &crate::protocol::HookRun) {
+    pub(crate) fn upsert_hook(&mut self, turn_id: Option<&str>, run: &crate::protocol::HookRun) {
         let turn = turn_id.unwrap_or("\u{0}thread");
         let key = format!("\u{0}hook:{}", run.id);
         let kind = CellKind::Item(ItemCell::hook(run));
@@ -238,7 +238,7 @@ impl Transcript {
 
     /// The thread's goal changed (`None`: cleared). A goal that only used more tokens updates
     /// its line in place rather than adding one per model response.
-    pub fn update_goal(&mut self, goal: Option<&crate::protocol::ThreadGoal>) {
+    pub(crate) fn update_goal(&mut self, goal: Option<&crate::protocol::ThreadGoal>) {
         use super::item_cell::bounded;
         let kind = match goal {
             Some(goal) => ItemCell::Goal {
@@ -298,7 +298,7 @@ impl Transcript {
     }
 
     /// The runtime read an image file that cells show: its size goes on each of them.
-    pub fn set_image_info(&mut self, path: &str, info: ImageInfo) {
+    pub(crate) fn set_image_info(&mut self, path: &str, info: ImageInfo) {
         for cell in &mut self.cells {
             let shows =
                 matches!(cell.kind(), CellKind::Item(item) if item.image_path() == Some(path));
@@ -315,7 +315,7 @@ impl Transcript {
         }
     }
 
-    pub fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
+    pub(crate) fn update_plan(&mut self, plan: &PlanUpdatedNotification) {
         let kind = CellKind::Plan {
             explanation: plan.explanation.clone(),
             steps: plan.plan.clone(),
@@ -333,7 +333,7 @@ impl Transcript {
     /// added, so a view anchored to a cell can move with it.
     /// Turns it already shows (a thread followed live before its history was paged in) are
     /// left out.
-    pub fn prepend_turns(&mut self, turns: &[Turn]) -> usize {
+    pub(crate) fn prepend_turns(&mut self, turns: &[Turn]) -> usize {
         let mut older = Transcript {
             session_cwd: self.session_cwd.clone(),
             ..Transcript::default()
@@ -395,7 +395,7 @@ fn held_key(turn_id: &str, item_id: &str) -> String {
 
 /// A user message as shown: its text, then a line naming each image it carries (the same for
 /// the cell tern shows when sending and the server's echo, so the two are matched).
-pub fn user_text(content: &[UserInput]) -> String {
+pub(crate) fn user_text(content: &[UserInput]) -> String {
     let mut parts: Vec<String> = content
         .iter()
         .filter_map(|c| match c {

@@ -9,11 +9,11 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-pub const ACCOUNT_READ: &str = "account/read";
-pub const ACCOUNT_LOGIN_START: &str = "account/login/start";
-pub const ACCOUNT_LOGIN_CANCEL: &str = "account/login/cancel";
-pub const ACCOUNT_LOGOUT: &str = "account/logout";
-pub const ACCOUNT_RATE_LIMITS_READ: &str = "account/rateLimits/read";
+pub(crate) const ACCOUNT_READ: &str = "account/read";
+pub(crate) const ACCOUNT_LOGIN_START: &str = "account/login/start";
+pub(crate) const ACCOUNT_LOGIN_CANCEL: &str = "account/login/cancel";
+pub(crate) const ACCOUNT_LOGOUT: &str = "account/logout";
+pub(crate) const ACCOUNT_RATE_LIMITS_READ: &str = "account/rateLimits/read";
 
 /// An OpenAI API key on its way to the server. Shown nowhere: `Debug` prints `ApiKey([redacted])`.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,7 +56,7 @@ pub struct GetAccountResponse {
 
 impl GetAccountResponse {
     /// The provider needs an OpenAI sign-in and there is none.
-    pub fn needs_sign_in(&self) -> bool {
+    pub(crate) fn needs_sign_in(&self) -> bool {
         self.requires_openai_auth && self.account.is_none()
     }
 }
@@ -172,7 +172,7 @@ impl super::items::TurnError {
     /// The HTTP status codex met, from `codexErrorInfo` (`{"httpConnectionFailed":
     /// {"httpStatusCode": 401}}`, `responseStreamDisconnected`, …; the name `"unauthorized"`
     /// counts as 401).
-    pub fn http_status(&self) -> Option<u16> {
+    pub(crate) fn http_status(&self) -> Option<u16> {
         match self.codex_error_info.as_ref()? {
             serde_json::Value::String(name) if name == "unauthorized" => Some(401),
             serde_json::Value::Object(map) => map.values().find_map(|v| {
@@ -185,7 +185,7 @@ impl super::items::TurnError {
     }
 
     /// codex was refused for want of (valid) credentials.
-    pub fn is_unauthorized(&self) -> bool {
+    pub(crate) fn is_unauthorized(&self) -> bool {
         self.http_status() == Some(401)
     }
 }

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The `sourceKinds` value of threads spawned by a parent's model (`thread/list`).
-pub const SOURCE_SUB_AGENT_SPAWN: &str = "subAgentThreadSpawn";
+pub(crate) const SOURCE_SUB_AGENT_SPAWN: &str = "subAgentThreadSpawn";
 
 /// What a `collabAgentToolCall` did. `wait` (not `waitAgent`) is the v1 `wait_agent` tool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

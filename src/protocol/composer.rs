@@ -4,8 +4,8 @@
 use super::items::UserInput;
 use serde::{Deserialize, Serialize};
 
-pub const TURN_STEER: &str = "turn/steer";
-pub const FUZZY_FILE_SEARCH: &str = "fuzzyFileSearch";
+pub(crate) const TURN_STEER: &str = "turn/steer";
+pub(crate) const FUZZY_FILE_SEARCH: &str = "fuzzyFileSearch";
 
 /// `turn/steer`: adds input to the running turn. The server refuses it when `expected_turn_id`
 /// is not the active turn (`-32600`, "no active turn to steer" / "expected active turn id …").

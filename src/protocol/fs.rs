@@ -3,27 +3,27 @@
 
 use serde::{Deserialize, Serialize};
 
-pub const FS_READ_DIRECTORY: &str = "fs/readDirectory";
-pub const FS_READ_FILE: &str = "fs/readFile";
-pub const FS_WRITE_FILE: &str = "fs/writeFile";
+pub(crate) const FS_READ_DIRECTORY: &str = "fs/readDirectory";
+pub(crate) const FS_READ_FILE: &str = "fs/readFile";
+pub(crate) const FS_WRITE_FILE: &str = "fs/writeFile";
 
 /// `fs/readDirectory` and `fs/readFile`: an absolute path on the server.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct FsPathParams {
+pub(crate) struct FsPathParams {
     pub path: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct FsReadDirectoryResponse {
+pub(crate) struct FsReadDirectoryResponse {
     #[serde(default)]
     pub entries: Vec<FsReadDirectoryEntry>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct FsReadDirectoryEntry {
+pub(crate) struct FsReadDirectoryEntry {
     pub file_name: String,
     #[serde(default)]
     pub is_file: bool,
@@ -31,13 +31,13 @@ pub struct FsReadDirectoryEntry {
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct FsReadFileResponse {
+pub(crate) struct FsReadFileResponse {
     pub data_base64: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct FsWriteFileParams {
+pub(crate) struct FsWriteFileParams {
     pub path: String,
     pub data_base64: String,
 }

@@ -137,7 +137,7 @@ impl UserInput {
     }
 
     /// An image file, by its path.
-    pub fn local_image(path: impl Into<String>) -> Self {
+    pub(crate) fn local_image(path: impl Into<String>) -> Self {
         UserInput::LocalImage { path: path.into() }
     }
 }

@@ -32,7 +32,7 @@ impl RequestId {
     }
 
     /// The id as JSON text, for building a message line.
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         match self {
             RequestId::Int(n) => n.to_string(),
             RequestId::Str(s) => Value::from(s.as_str()).to_string(),
@@ -203,7 +203,7 @@ fn truncate(s: &str, max: usize) -> String {
 // Lines are written out by hand so that an id kept as raw JSON text goes out exactly as it
 // came in (a `Value` would round it, or refuse it).
 
-pub fn request_line(id: &RequestId, method: &str, params: &Value) -> String {
+pub(crate) fn request_line(id: &RequestId, method: &str, params: &Value) -> String {
     format!(
         r#"{{"id":{},"jsonrpc":"2.0","method":{},"params":{params}}}"#,
         id.to_json(),
@@ -211,7 +211,7 @@ pub fn request_line(id: &RequestId, method: &str, params: &Value) -> String {
     )
 }
 
-pub fn notification_line(method: &str, params: Option<&Value>) -> String {
+pub(crate) fn notification_line(method: &str, params: Option<&Value>) -> String {
     match params {
         Some(p) => serde_json::json!({"jsonrpc": "2.0", "method": method, "params": p}),
         None => serde_json::json!({"jsonrpc": "2.0", "method": method}),
@@ -219,14 +219,14 @@ pub fn notification_line(method: &str, params: Option<&Value>) -> String {
     .to_string()
 }
 
-pub fn response_line(id: &RequestId, result: &Value) -> String {
+pub(crate) fn response_line(id: &RequestId, result: &Value) -> String {
     format!(
         r#"{{"id":{},"jsonrpc":"2.0","result":{result}}}"#,
         id.to_json()
     )
 }
 
-pub fn error_line(id: &RequestId, code: i64, message: &str) -> String {
+pub(crate) fn error_line(id: &RequestId, code: i64, message: &str) -> String {
     let error = serde_json::json!({"code": code, "message": message});
     format!(
         r#"{{"error":{error},"id":{},"jsonrpc":"2.0"}}"#,
@@ -235,7 +235,7 @@ pub fn error_line(id: &RequestId, code: i64, message: &str) -> String {
 }
 
 /// JSON-RPC's "method not found": what tern answers to server requests it does not handle.
-pub const METHOD_NOT_FOUND: i64 = -32601;
+pub(crate) const METHOD_NOT_FOUND: i64 = -32601;
 
 #[cfg(test)]
 mod tests {

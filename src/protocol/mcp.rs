@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-pub const MCP_SERVER_STATUS_LIST: &str = "mcpServerStatus/list";
-pub const MCP_SERVER_OAUTH_LOGIN: &str = "mcpServer/oauth/login";
-pub const CONFIG_MCP_SERVER_RELOAD: &str = "config/mcpServer/reload";
+pub(crate) const MCP_SERVER_STATUS_LIST: &str = "mcpServerStatus/list";
+pub(crate) const MCP_SERVER_OAUTH_LOGIN: &str = "mcpServer/oauth/login";
+pub(crate) const CONFIG_MCP_SERVER_RELOAD: &str = "config/mcpServer/reload";
 
 /// `mcpServerStatus/list`. With `thread_id` the server answers from that thread's running MCP
 /// connections (and says how each is doing, `runtimeStatus`); without, it starts every server
@@ -101,7 +101,7 @@ pub struct McpTool {
 
 impl McpTool {
     /// Whether the tool says it only reads (`annotations.readOnlyHint`).
-    pub fn read_only(&self) -> bool {
+    pub(crate) fn read_only(&self) -> bool {
         self.annotations
             .as_ref()
             .and_then(|a| a.get("readOnlyHint"))

@@ -4,28 +4,28 @@
 //! codex (0.171.0; 0.169.0 still tested). Every struct tolerates unknown fields and most fields are optional, because the
 //! server adds fields between releases and tern must keep working when it does.
 
-pub mod account;
-pub mod agents;
-pub mod composer;
-pub mod config_read;
-pub mod fs;
-pub mod item_kinds;
-pub mod items;
-pub mod jsonrpc;
-pub mod mcp;
-pub mod moderation;
-pub mod notifications;
-pub mod plan_mode;
-pub mod requests;
-pub mod review;
-pub mod rewind;
-pub mod server_requests;
-pub mod session;
-pub mod skills;
-pub mod terminals;
-pub mod thread_read;
-pub mod thread_settings;
-pub mod threads;
+pub(crate) mod account;
+pub(crate) mod agents;
+pub(crate) mod composer;
+pub(crate) mod config_read;
+pub(crate) mod fs;
+pub(crate) mod item_kinds;
+pub(crate) mod items;
+pub(crate) mod jsonrpc;
+pub(crate) mod mcp;
+pub(crate) mod moderation;
+pub(crate) mod notifications;
+pub(crate) mod plan_mode;
+pub(crate) mod requests;
+pub(crate) mod review;
+pub(crate) mod rewind;
+pub(crate) mod server_requests;
+pub(crate) mod session;
+pub(crate) mod skills;
+pub(crate) mod terminals;
+pub(crate) mod thread_read;
+pub(crate) mod thread_settings;
+pub(crate) mod threads;
 
 pub use account::*;
 pub use agents::*;

@@ -52,12 +52,14 @@ pub enum BlockReason {
 }
 
 /// What is shown instead of a hidden answer.
-pub const HIDDEN_NOTICE: &str = "*This answer is hidden.* If you are going through something \
+pub(crate) const HIDDEN_NOTICE: &str =
+    "*This answer is hidden.* If you are going through something \
 difficult, you do not have to face it alone: reaching out to someone you trust or a local \
 helpline can help.";
 
 /// A helpline note shown under an answer marked with one.
-pub const HELPLINE_NOTE: &str = "*If you are going through something difficult, reaching out \
+pub(crate) const HELPLINE_NOTE: &str =
+    "*If you are going through something difficult, reaching out \
 to someone you trust or a local helpline can help.*";
 
 impl AgentMessageModeration {

@@ -8,17 +8,17 @@ use super::thread_settings::ThreadSettings;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-pub const COLLABORATION_MODE_LIST: &str = "collaborationMode/list";
-pub const THREAD_SETTINGS_UPDATE: &str = "thread/settings/update";
-pub const THREAD_PREPARE_APPROVED_PLAN: &str = "thread/prepareApprovedPlan";
-pub const THREAD_UNSUBSCRIBE: &str = "thread/unsubscribe";
-pub const FS_CREATE_DIRECTORY: &str = "fs/createDirectory";
-pub const FS_WRITE_FILE: &str = "fs/writeFile";
-pub const CONFIG_READ: &str = "config/read";
+pub(crate) const COLLABORATION_MODE_LIST: &str = "collaborationMode/list";
+pub(crate) const THREAD_SETTINGS_UPDATE: &str = "thread/settings/update";
+pub(crate) const THREAD_PREPARE_APPROVED_PLAN: &str = "thread/prepareApprovedPlan";
+pub(crate) const THREAD_UNSUBSCRIBE: &str = "thread/unsubscribe";
+pub(crate) const FS_CREATE_DIRECTORY: &str = "fs/createDirectory";
+pub(crate) const FS_WRITE_FILE: &str = "fs/writeFile";
+pub(crate) const CONFIG_READ: &str = "config/read";
 
 /// `ModeKind`: "plan" | "default".
-pub const MODE_PLAN: &str = "plan";
-pub const MODE_DEFAULT: &str = "default";
+pub(crate) const MODE_PLAN: &str = "plan";
+pub(crate) const MODE_DEFAULT: &str = "default";
 
 /// `CollaborationModeMask`: one preset the server offers.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -163,7 +163,7 @@ pub struct ConfigReadResponse {
 
 impl ConfigReadResponse {
     /// codex's `show_raw_agent_reasoning`, when set.
-    pub fn show_raw_reasoning(&self) -> Option<bool> {
+    pub(crate) fn show_raw_reasoning(&self) -> Option<bool> {
         self.config
             .get("show_raw_agent_reasoning")
             .and_then(Value::as_bool)
@@ -172,13 +172,13 @@ impl ConfigReadResponse {
 
 /// The title side turn's final message: the JSON its `outputSchema` asks for, as text.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TitleAnswer {
+pub(crate) struct TitleAnswer {
     pub title: String,
 }
 
 impl TitleAnswer {
     /// Reads the agent message's text (`{"title": …}`); `None` when it is not that.
-    pub fn from_message(text: &str) -> Option<TitleAnswer> {
+    pub(crate) fn from_message(text: &str) -> Option<TitleAnswer> {
         serde_json::from_str(text.trim()).ok()
     }
 }

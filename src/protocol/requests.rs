@@ -5,13 +5,13 @@ use super::thread_settings::ThreadSettings;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub const INITIALIZE: &str = "initialize";
-pub const INITIALIZED: &str = "initialized";
-pub const THREAD_START: &str = "thread/start";
-pub const THREAD_RESUME: &str = "thread/resume";
-pub const THREAD_LIST: &str = "thread/list";
-pub const TURN_START: &str = "turn/start";
-pub const TURN_INTERRUPT: &str = "turn/interrupt";
+pub(crate) const INITIALIZE: &str = "initialize";
+pub(crate) const INITIALIZED: &str = "initialized";
+pub(crate) const THREAD_START: &str = "thread/start";
+pub(crate) const THREAD_RESUME: &str = "thread/resume";
+pub(crate) const THREAD_LIST: &str = "thread/list";
+pub(crate) const TURN_START: &str = "turn/start";
+pub(crate) const TURN_INTERRUPT: &str = "turn/interrupt";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ClientInfo {
@@ -115,7 +115,7 @@ pub struct TurnInterruptParams {
 
 /// Parses `-c key=value` the way a person expects: JSON-looking values (numbers, booleans,
 /// quoted strings, arrays) keep their type, anything else is a plain string.
-pub fn parse_config_override(raw: &str) -> Result<(String, Value), String> {
+pub(crate) fn parse_config_override(raw: &str) -> Result<(String, Value), String> {
     let (key, value) = raw
         .split_once('=')
         .ok_or_else(|| format!("config override `{raw}` needs the form key=value"))?;

@@ -5,7 +5,7 @@
 use super::items::Turn;
 use serde::{Deserialize, Serialize};
 
-pub const REVIEW_START: &str = "review/start";
+pub(crate) const REVIEW_START: &str = "review/start";
 
 /// What to review.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

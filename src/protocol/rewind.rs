@@ -4,7 +4,7 @@
 use super::items::Thread;
 use serde::{Deserialize, Serialize};
 
-pub const THREAD_REVERT: &str = "thread/revert";
+pub(crate) const THREAD_REVERT: &str = "thread/revert";
 
 /// `thread/revert`: drops `before_turn_id` and every later turn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -127,7 +127,7 @@ pub struct ElicitationParams {
 
 impl ElicitationParams {
     /// A tool-call approval rather than a real form.
-    pub fn is_tool_approval(&self) -> bool {
+    pub(crate) fn is_tool_approval(&self) -> bool {
         self.meta
             .as_ref()
             .and_then(|m| m.get("codex_approval_kind"))
@@ -136,7 +136,7 @@ impl ElicitationParams {
     }
 
     /// The persistence scopes the server accepts for a tool approval (`session`, `always`).
-    pub fn persist_options(&self) -> Vec<String> {
+    pub(crate) fn persist_options(&self) -> Vec<String> {
         self.meta
             .as_ref()
             .and_then(|m| m.get("persist"))
@@ -242,7 +242,7 @@ impl Decision {
         }
     }
 
-    pub fn is_accept(&self) -> bool {
+    pub(crate) fn is_accept(&self) -> bool {
         matches!(
             self,
             Decision::Accept

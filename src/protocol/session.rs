@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub const MODEL_LIST: &str = "model/list";
-pub const THREAD_COMPACT_START: &str = "thread/compact/start";
+pub(crate) const MODEL_LIST: &str = "model/list";
+pub(crate) const THREAD_COMPACT_START: &str = "thread/compact/start";
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -88,7 +88,7 @@ impl TurnOverrides {
 
 /// The `SandboxPolicy` object for a `SandboxMode` name ("read-only", "workspace-write",
 /// "danger-full-access"), with the defaults codex itself uses for each.
-pub fn sandbox_policy(mode: &str) -> Option<Value> {
+pub(crate) fn sandbox_policy(mode: &str) -> Option<Value> {
     Some(match mode {
         "read-only" => serde_json::json!({"type": "readOnly", "networkAccess": false}),
         "workspace-write" => serde_json::json!({
@@ -102,7 +102,7 @@ pub fn sandbox_policy(mode: &str) -> Option<Value> {
 
 /// A sandbox as the server reports it (a `SandboxPolicy` object or a `SandboxMode` string),
 /// named the way `--sandbox` spells it.
-pub fn sandbox_name(value: &Value) -> Option<String> {
+pub(crate) fn sandbox_name(value: &Value) -> Option<String> {
     let raw = match value {
         Value::String(s) => s.as_str(),
         Value::Object(map) => map.get("type")?.as_str()?,
@@ -121,7 +121,7 @@ pub fn sandbox_name(value: &Value) -> Option<String> {
 }
 
 /// An approval policy as the server reports it: a name, or `granular` for the object form.
-pub fn approval_name(value: &Value) -> Option<String> {
+pub(crate) fn approval_name(value: &Value) -> Option<String> {
     match value {
         Value::String(s) => Some(s.clone()),
         Value::Object(map) => map.keys().next().cloned(),

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-pub const SKILLS_LIST: &str = "skills/list";
-pub const SKILLS_CONFIG_WRITE: &str = "skills/config/write";
+pub(crate) const SKILLS_LIST: &str = "skills/list";
+pub(crate) const SKILLS_CONFIG_WRITE: &str = "skills/config/write";
 
 /// `skills/config/write`: turn one skill (chosen by its `SKILL.md`) on or off in codex's config.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

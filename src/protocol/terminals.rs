@@ -6,10 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-pub const BACKGROUND_TERMINALS_LIST: &str = "thread/backgroundTerminals/list";
-pub const BACKGROUND_TERMINALS_TERMINATE: &str = "thread/backgroundTerminals/terminate";
-pub const BACKGROUND_TERMINALS_CLEAN: &str = "thread/backgroundTerminals/clean";
-pub const THREAD_SHELL_COMMAND: &str = "thread/shellCommand";
+pub(crate) const BACKGROUND_TERMINALS_LIST: &str = "thread/backgroundTerminals/list";
+pub(crate) const BACKGROUND_TERMINALS_TERMINATE: &str = "thread/backgroundTerminals/terminate";
+pub(crate) const BACKGROUND_TERMINALS_CLEAN: &str = "thread/backgroundTerminals/clean";
+pub(crate) const THREAD_SHELL_COMMAND: &str = "thread/shellCommand";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -5,7 +5,7 @@
 use super::items::Thread;
 use serde::{Deserialize, Serialize};
 
-pub const THREAD_READ: &str = "thread/read";
+pub(crate) const THREAD_READ: &str = "thread/read";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -6,18 +6,18 @@ use super::items::{Thread, Turn};
 use super::thread_settings::ThreadSettings;
 use serde::{Deserialize, Serialize};
 
-pub const THREAD_TURNS_LIST: &str = "thread/turns/list";
-pub const THREAD_FORK: &str = "thread/fork";
-pub const THREAD_NAME_SET: &str = "thread/name/set";
-pub const THREAD_ARCHIVE: &str = "thread/archive";
-pub const THREAD_UNARCHIVE: &str = "thread/unarchive";
+pub(crate) const THREAD_TURNS_LIST: &str = "thread/turns/list";
+pub(crate) const THREAD_FORK: &str = "thread/fork";
+pub(crate) const THREAD_NAME_SET: &str = "thread/name/set";
+pub(crate) const THREAD_ARCHIVE: &str = "thread/archive";
+pub(crate) const THREAD_UNARCHIVE: &str = "thread/unarchive";
 /// The ids of the threads the server holds in memory: answered at once, whatever a turn's model
 /// is doing, so it is tern's check on a quiet server (`session::health`).
-pub const THREAD_LOADED_LIST: &str = "thread/loaded/list";
+pub(crate) const THREAD_LOADED_LIST: &str = "thread/loaded/list";
 
 /// `ThreadSortKey` values tern uses.
-pub const SORT_UPDATED_AT: &str = "updated_at";
-pub const SORT_CREATED_AT: &str = "created_at";
+pub(crate) const SORT_UPDATED_AT: &str = "updated_at";
+pub(crate) const SORT_CREATED_AT: &str = "created_at";
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -109,7 +109,7 @@ pub struct ThreadIdParams {
 /// all of them). tern asks for one id: only that an answer comes matters.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ThreadLoadedListParams {
+pub(crate) struct ThreadLoadedListParams {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u32>,
 }

@@ -11,7 +11,7 @@ use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 
 /// A state's glyph and colour.
-pub fn state_mark(state: AgentState, palette: &Palette) -> (&'static str, Style) {
+pub(crate) fn state_mark(state: AgentState, palette: &Palette) -> (&'static str, Style) {
     match state {
         AgentState::PendingInit => ("◌", palette.dim),
         AgentState::Running => ("●", palette.working),
@@ -24,7 +24,7 @@ pub fn state_mark(state: AgentState, palette: &Palette) -> (&'static str, Style)
 }
 
 /// "Carson [explorer]": the name in the accent colour, the role after it.
-pub fn name_spans(name: &str, role: Option<&str>, palette: &Palette) -> Vec<Span<'static>> {
+pub(crate) fn name_spans(name: &str, role: Option<&str>, palette: &Palette) -> Vec<Span<'static>> {
     let mut spans = vec![Span::styled(sanitize_line(name), palette.accent.bold())];
     if let Some(role) = role.filter(|r| !r.is_empty()) {
         spans.push(Span::styled(
@@ -73,7 +73,7 @@ fn model_spans(call: &AgentCall) -> Option<Span<'static>> {
 }
 
 /// A state and its message: "✓ completed: the answer is 42".
-pub fn state_spans(
+pub(crate) fn state_spans(
     state: AgentState,
     message: Option<&str>,
     palette: &Palette,
@@ -87,7 +87,11 @@ pub fn state_spans(
     spans
 }
 
-pub fn agent_call_lines(call: &AgentCall, width: usize, palette: &Palette) -> Vec<Line<'static>> {
+pub(crate) fn agent_call_lines(
+    call: &AgentCall,
+    width: usize,
+    palette: &Palette,
+) -> Vec<Line<'static>> {
     let bullet = Span::styled("• ", palette.agent);
     let running = call.progress == CallProgress::Running;
     let failed = matches!(
@@ -203,7 +207,7 @@ pub fn agent_call_lines(call: &AgentCall, width: usize, palette: &Palette) -> Ve
 }
 
 /// A running time: "12s", "3m05s", "2h04m".
-pub fn elapsed(d: std::time::Duration) -> String {
+pub(crate) fn elapsed(d: std::time::Duration) -> String {
     let s = d.as_secs();
     match s {
         0..=59 => format!("{s}s"),

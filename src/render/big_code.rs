@@ -48,10 +48,10 @@ fn glyph(c: char) -> Option<[&'static str; 5]> {
 }
 
 /// The longest code drawn large (4 columns a character).
-pub const MAX_CHARS: usize = 16;
+pub(crate) const MAX_CHARS: usize = 16;
 
 /// `code` as three rows of half blocks, or `None` when it cannot be drawn large.
-pub fn big_rows(code: &str) -> Option<[String; 3]> {
+pub(crate) fn big_rows(code: &str) -> Option<[String; 3]> {
     let chars: Vec<char> = code.chars().map(|c| c.to_ascii_uppercase()).collect();
     if chars.is_empty() || chars.len() > MAX_CHARS {
         return None;

@@ -241,7 +241,7 @@ fn format_tokens(t: &TurnTokens) -> String {
 }
 
 /// "Read src/main.rs", "Search `foo` in src": the friendly form when every part is understood.
-pub fn friendly_summary(actions: &[CommandAction]) -> Option<String> {
+pub(crate) fn friendly_summary(actions: &[CommandAction]) -> Option<String> {
     if actions.is_empty() {
         return None;
     }
@@ -273,7 +273,7 @@ pub fn friendly_summary(actions: &[CommandAction]) -> Option<String> {
 /// `/bin/bash -lc 'git status'` is shown as `git status`: the wrapper is noise. What is shown
 /// is what runs: control characters become visible marks (`\r` is `␍`), as in the question, so
 /// a carriage return cannot hide the start of the command behind its end.
-pub fn display_command(command: &str) -> String {
+pub(crate) fn display_command(command: &str) -> String {
     crate::text::sanitize::visible_text(&unwrapped_command(command)).join("\n")
 }
 
@@ -488,7 +488,7 @@ fn last_lines(text: &str, n: usize) -> &str {
 }
 
 /// Lines added and removed by one change. An added file's `diff` is its whole content.
-pub fn change_counts(change: &FileUpdateChange) -> (usize, usize) {
+pub(crate) fn change_counts(change: &FileUpdateChange) -> (usize, usize) {
     super::diff::change_counts(change)
 }
 

@@ -27,7 +27,7 @@ pub struct EditorLayout {
 /// What one grapheme looks like: itself, or visible markers for the control characters and
 /// invisible characters in it (never applied to the terminal). A valid emoji sequence (a ZWJ
 /// family, a skin tone, a flag) is itself: one cluster, as wide as the terminal draws it.
-pub fn shown(cluster: &str) -> Cow<'_, str> {
+pub(crate) fn shown(cluster: &str) -> Cow<'_, str> {
     let plain = cluster.chars().all(|c| !c.is_control() && !is_invisible(c));
     if plain || is_emoji_sequence(cluster) {
         cluster.into()
@@ -37,13 +37,13 @@ pub fn shown(cluster: &str) -> Cow<'_, str> {
 }
 
 /// The columns `cluster` takes as shown.
-pub fn shown_width(cluster: &str) -> usize {
+pub(crate) fn shown_width(cluster: &str) -> usize {
     shown(cluster).width()
 }
 
 /// Lays out `lines` in `width` columns. The last column is kept free so the cursor after a full
 /// row stays in the box.
-pub fn layout(lines: &[String], cursor: (usize, usize), width: u16) -> EditorLayout {
+pub(crate) fn layout(lines: &[String], cursor: (usize, usize), width: u16) -> EditorLayout {
     let width = usize::from(width.saturating_sub(1)).max(1);
     let mut rows = Vec::with_capacity(lines.len());
     let mut cursor_at = (0, 0);
@@ -76,7 +76,7 @@ pub fn layout(lines: &[String], cursor: (usize, usize), width: u16) -> EditorLay
 }
 
 /// How many screen rows `lines` take in `width` columns.
-pub fn row_count(lines: &[String], width: u16) -> usize {
+pub(crate) fn row_count(lines: &[String], width: u16) -> usize {
     let width = usize::from(width.saturating_sub(1)).max(1);
     let mut rows = Vec::new();
     let mut count = 0;
@@ -147,7 +147,7 @@ fn row(line: usize, start: usize, end: usize, text: String) -> VisualRow {
 
 /// The first row to show in a box `height` rows tall: as close to `top` as keeps the cursor in
 /// view, and never past the point where the box would show empty rows below the text.
-pub fn visible_top(top: usize, cursor_row: usize, total: usize, height: usize) -> usize {
+pub(crate) fn visible_top(top: usize, cursor_row: usize, total: usize, height: usize) -> usize {
     let height = height.max(1);
     let mut top = top.min(total.saturating_sub(height));
     if cursor_row < top {

@@ -7,14 +7,14 @@
 use unicode_width::UnicodeWidthStr;
 
 /// `n` as a terminal dimension: saturates at `u16::MAX` instead of wrapping.
-pub fn cells(n: usize) -> u16 {
+pub(crate) fn cells(n: usize) -> u16 {
     u16::try_from(n).unwrap_or(u16::MAX)
 }
 
 /// `text` followed by spaces up to `width` display columns (nothing added when it is wider).
 /// Replaces `format!("{text:<width$}")`, which panics for a width over 65,535 and counts
 /// characters rather than columns (a wide CJK name would misalign the column).
-pub fn pad_to(text: &str, width: usize) -> String {
+pub(crate) fn pad_to(text: &str, width: usize) -> String {
     let shown = text.width();
     let mut out = String::with_capacity(text.len() + width.saturating_sub(shown));
     out.push_str(text);
@@ -24,7 +24,7 @@ pub fn pad_to(text: &str, width: usize) -> String {
 
 /// The rows of `items` a view of `rows` rows shows from `offset` on, clamped to the list: the
 /// slice to draw instead of a `Paragraph::scroll`, whose offset is a `u16`.
-pub fn window<T>(items: &[T], offset: usize, rows: usize) -> &[T] {
+pub(crate) fn window<T>(items: &[T], offset: usize, rows: usize) -> &[T] {
     let start = offset.min(items.len());
     let end = start.saturating_add(rows).min(items.len());
     &items[start..end]
@@ -32,7 +32,7 @@ pub fn window<T>(items: &[T], offset: usize, rows: usize) -> &[T] {
 
 /// The first row to show so that row `selected` is in a view of `rows` rows (the view follows
 /// the selection to the bottom edge).
-pub fn follow(selected: usize, rows: usize) -> usize {
+pub(crate) fn follow(selected: usize, rows: usize) -> usize {
     selected.saturating_add(1).saturating_sub(rows.max(1))
 }
 

@@ -7,23 +7,23 @@ use crate::model::{CellKind, ImageInfo, ItemCell, LayoutKey};
 
 /// The largest preview, in cells: enough to recognise a screenshot, small enough to keep the
 /// conversation in view.
-pub const MAX_COLS: u64 = 40;
-pub const MAX_ROWS: u64 = 12;
+pub(crate) const MAX_COLS: u64 = 40;
+pub(crate) const MAX_ROWS: u64 = 12;
 /// Pixels a cell is taken to show, so a small image is not blown up.
 const CELL_PX_WIDE: u64 = 8;
 /// Columns the preview is indented by, under the cell's title.
-pub const INDENT: u16 = 2;
+pub(crate) const INDENT: u16 = 2;
 
 /// A preview an image cell shows: the file and the cells it fills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Preview<'a> {
+pub(crate) struct Preview<'a> {
     pub path: &'a str,
     pub cols: u16,
     pub rows: u16,
 }
 
 /// The preview of `kind` at `key`, if it has one.
-pub fn preview_of(kind: &CellKind, key: LayoutKey) -> Option<Preview<'_>> {
+pub(crate) fn preview_of(kind: &CellKind, key: LayoutKey) -> Option<Preview<'_>> {
     let protocol = key.images?;
     let (path, info) = match kind {
         CellKind::Item(ItemCell::ImageView {
@@ -47,7 +47,7 @@ pub fn preview_of(kind: &CellKind, key: LayoutKey) -> Option<Preview<'_>> {
 
 /// Columns and rows for an image of `info`'s pixels in a transcript `width` columns wide,
 /// keeping its aspect (a cell is about twice as tall as it is wide).
-pub fn size(info: &ImageInfo, width: u16) -> Option<(u16, u16)> {
+pub(crate) fn size(info: &ImageInfo, width: u16) -> Option<(u16, u16)> {
     let (w, h) = (u64::from(info.width), u64::from(info.height));
     if w == 0 || h == 0 {
         return None;

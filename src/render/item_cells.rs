@@ -21,7 +21,7 @@ use ratatui::text::{Line, Span};
 /// Output lines of a tool shown under its title.
 const OUTPUT_LINES: usize = 6;
 
-pub fn item_lines(item: &ItemCell, key: LayoutKey) -> Vec<Line<'static>> {
+pub(crate) fn item_lines(item: &ItemCell, key: LayoutKey) -> Vec<Line<'static>> {
     let w = key.width.max(10) as usize;
     let palette = key.theme.palette();
     let bullet = || Span::styled("• ", palette.agent);
@@ -251,7 +251,7 @@ fn info_line(info: Option<ImageInfo>, palette: &Palette) -> Option<Line<'static>
     )))
 }
 
-pub fn file_size(bytes: u64) -> String {
+pub(crate) fn file_size(bytes: u64) -> String {
     match bytes {
         b if b < 1_024 => format!("{b} B"),
         b if b < 1_024 * 1_024 => format!("{:.1} KB", b as f64 / 1_024.0),

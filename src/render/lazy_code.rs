@@ -16,7 +16,7 @@ use std::ops::Range;
 
 /// Colours the plain code blocks that have a row among `rows` (of `laid.head` then
 /// `laid.tail`); the others stay plain.
-pub fn colour_rows(laid: &mut Laid, rows: Range<usize>) {
+pub(crate) fn colour_rows(laid: &mut Laid, rows: Range<usize>) {
     if !laid.plain_code.iter().any(|c| c.overlaps(&rows)) {
         return;
     }
@@ -39,7 +39,7 @@ pub fn colour_rows(laid: &mut Laid, rows: Range<usize>) {
 }
 
 /// Colours every plain code block of `laid` (lines wanted whole, not drawn a screen at a time).
-pub fn colour_all(laid: &mut Laid) {
+pub(crate) fn colour_all(laid: &mut Laid) {
     colour_rows(laid, 0..usize::MAX);
 }
 

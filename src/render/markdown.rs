@@ -10,7 +10,7 @@ use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'static>> {
+pub(crate) fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'static>> {
     let mut r = Renderer::new(width.max(8) as usize, theme);
     for event in Parser::new_ext(source, MARKDOWN_OPTIONS) {
         r.event(event);
@@ -21,7 +21,7 @@ pub fn render_markdown(source: &str, width: u16, theme: Theme) -> Vec<Line<'stat
 /// [`render_markdown`] with its code blocks left without colours: the same rows, and where each
 /// block is, for `lazy_code` to colour it once it is drawn (an answer's code is mostly
 /// scrolled past by a fast stream before any frame shows it).
-pub fn render_markdown_plain_code(
+pub(crate) fn render_markdown_plain_code(
     source: &str,
     width: u16,
     theme: Theme,
@@ -37,7 +37,7 @@ pub fn render_markdown_plain_code(
 
 /// The first table of `source`, its cells styled as [`render_markdown`] styles them, not laid
 /// out (a table that streams is laid out a row at a time; see `table_stream`).
-pub fn parse_table(source: &str, theme: Theme) -> Option<Table> {
+pub(crate) fn parse_table(source: &str, theme: Theme) -> Option<Table> {
     let mut r = Renderer::new(8, theme);
     r.keep_tables = true;
     for event in Parser::new_ext(source, MARKDOWN_OPTIONS) {

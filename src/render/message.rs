@@ -18,7 +18,7 @@ const CODE_CHUNK_BYTES: usize = 32 << 10;
 /// Brings `laid` up to date with `markdown` at `width` columns; `laid` may hold the head of an
 /// earlier, shorter version of the same message. Code blocks are laid out plain and listed in
 /// `laid.plain_code`: the screen colours those it draws (`lazy_code`).
-pub fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid: &mut Laid) {
+pub(crate) fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme, laid: &mut Laid) {
     let body = width.saturating_sub(2).max(8) as u16;
     if laid.blocks_done > markdown.complete_blocks() {
         *laid = Laid::default();

@@ -6,7 +6,7 @@ use crate::model::Theme;
 use ratatui::text::{Line, Span};
 
 /// Adds one block's lines, a blank line apart from the previous block.
-pub fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>, theme: Theme) {
+pub(crate) fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>, theme: Theme) {
     if lines.is_empty() {
         return;
     }
@@ -18,7 +18,7 @@ pub fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'static>>, th
 }
 
 /// The message's first line carries the bullet; every other line is indented under it.
-pub fn lead(
+pub(crate) fn lead(
     lines: Vec<Line<'static>>,
     first: bool,
     theme: Theme,

@@ -1,31 +1,31 @@
 //! Text layout: markdown, highlighting and wrapping into ratatui lines. No IO.
 
-pub mod agent_cells;
-pub mod ansi;
-pub mod big_code;
-pub mod cells;
+pub(crate) mod agent_cells;
+pub(crate) mod ansi;
+pub(crate) mod big_code;
+pub(crate) mod cells;
 pub mod diff;
-pub mod editor_layout;
-pub mod fit;
+pub(crate) mod editor_layout;
+pub(crate) mod fit;
 pub mod highlight;
-pub mod image_preview;
-pub mod item_cells;
-pub mod lazy_code;
-pub mod markdown;
+pub(crate) mod image_preview;
+pub(crate) mod item_cells;
+pub(crate) mod lazy_code;
+pub(crate) mod markdown;
 #[cfg(test)]
 mod markdown_cases;
-pub mod message;
-pub mod message_lead;
-pub mod numbers;
-pub mod permissions;
-pub mod prefix;
-pub mod question;
-pub mod restyle;
-pub mod resume_hint;
-pub mod table;
-pub mod table_stream;
-pub mod text_chunks;
-pub mod wrap;
+pub(crate) mod message;
+pub(crate) mod message_lead;
+pub(crate) mod numbers;
+pub(crate) mod permissions;
+pub(crate) mod prefix;
+pub(crate) mod question;
+pub(crate) mod restyle;
+pub(crate) mod resume_hint;
+pub(crate) mod table;
+pub(crate) mod table_stream;
+pub(crate) mod text_chunks;
+pub(crate) mod wrap;
 
 pub use ansi::ansi_lines;
 pub use cells::{cell_lines, layout_cell};

@@ -4,13 +4,13 @@
 //! cannot be true is shown as unknown ("?") rather than as "-100% used".
 
 /// What is shown for a value that cannot be true.
-pub const UNKNOWN: &str = "?";
+pub(crate) const UNKNOWN: &str = "?";
 
 /// The longest duration believed: a turn or command that ran longer than this is nonsense.
 const LONGEST_MS: i64 = 366 * 24 * 3_600_000;
 
 /// A token count: 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M"; negative → "?".
-pub fn tokens(n: i64) -> String {
+pub(crate) fn tokens(n: i64) -> String {
     match n {
         ..0 => UNKNOWN.to_string(),
         0..1_000 => n.to_string(),
@@ -20,7 +20,7 @@ pub fn tokens(n: i64) -> String {
 }
 
 /// A token count in full ("12000"), or "?" when negative.
-pub fn count(n: i64) -> String {
+pub(crate) fn count(n: i64) -> String {
     if n < 0 {
         UNKNOWN.to_string()
     } else {
@@ -30,7 +30,7 @@ pub fn count(n: i64) -> String {
 
 /// `used` as a whole percentage of `of`, rounded down; `None` when either cannot be true (a
 /// negative count, an empty or negative window). Computed wide, so no product overflows.
-pub fn percent(used: i64, of: i64) -> Option<i64> {
+pub(crate) fn percent(used: i64, of: i64) -> Option<i64> {
     if used < 0 || of <= 0 {
         return None;
     }
@@ -40,7 +40,7 @@ pub fn percent(used: i64, of: i64) -> Option<i64> {
 
 /// A percentage reported as a float (rate limits): "42%", or "?" for NaN, infinities and
 /// values outside 0–1000.
-pub fn float_percent(p: f64) -> String {
+pub(crate) fn float_percent(p: f64) -> String {
     if p.is_finite() && (0.0..=1000.0).contains(&p) {
         format!("{p:.0}%")
     } else {
@@ -50,7 +50,7 @@ pub fn float_percent(p: f64) -> String {
 
 /// 950 → "950ms", 1_500 → "1.5s", 125_000 → "2m05s", 7_500_000 → "2h05m"; `None` for a
 /// negative duration or one longer than a year.
-pub fn duration(ms: i64) -> Option<String> {
+pub(crate) fn duration(ms: i64) -> Option<String> {
     Some(match ms {
         ..0 => return None,
         0..1_000 => format!("{ms}ms"),
@@ -63,7 +63,7 @@ pub fn duration(ms: i64) -> Option<String> {
 
 /// A rate-limit window's length in minutes as words ("5-hour", "7-day"); `None` when it is not
 /// a positive length.
-pub fn window_span(mins: i64) -> Option<String> {
+pub(crate) fn window_span(mins: i64) -> Option<String> {
     match mins {
         ..=0 => None,
         m if m >= 60 * 24 => Some(format!("{}-day", m / (60 * 24))),

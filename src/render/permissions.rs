@@ -11,14 +11,14 @@ use serde_json::Value;
 
 /// One thing granted, in words or raw.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Grant {
+pub(crate) struct Grant {
     pub text: String,
     pub severity: Severity,
 }
 
 /// How far a grant reaches: the order they are listed in (highest first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
+pub(crate) enum Severity {
     Deny,
     Read,
     Raw,
@@ -45,7 +45,7 @@ impl Grant {
 
 /// Everything `profile` grants, most far-reaching first. Top-level `null`s grant nothing and
 /// are not sent (see `model::question`); any other value is listed.
-pub fn grants(profile: &Value) -> Vec<Grant> {
+pub(crate) fn grants(profile: &Value) -> Vec<Grant> {
     let mut out = Vec::new();
     match profile {
         Value::Object(map) => {
@@ -67,7 +67,7 @@ pub fn grants(profile: &Value) -> Vec<Grant> {
 
 /// One line saying how much is asked: the headline's tail, so a long list scrolled out of view
 /// is still announced.
-pub fn summary(grants: &[Grant]) -> String {
+pub(crate) fn summary(grants: &[Grant]) -> String {
     let count = |s: Severity| grants.iter().filter(|g| g.severity == s).count();
     let mut parts = Vec::new();
     if count(Severity::Network) > 0 {

@@ -8,7 +8,7 @@ use crate::theme::{Palette, Theme};
 use ratatui::style::Stylize;
 use ratatui::text::{Line, Span};
 
-pub fn chooser_lines(
+pub(crate) fn chooser_lines(
     offer: &Offer,
     len: usize,
     width: u16,
@@ -91,7 +91,7 @@ pub fn chooser_lines(
 }
 
 /// How many rows [`chooser_lines`] takes (colours do not change it).
-pub fn chooser_rows(offer: &Offer, len: usize, width: u16) -> usize {
+pub(crate) fn chooser_rows(offer: &Offer, len: usize, width: u16) -> usize {
     chooser_lines(offer, len, width, Theme::default().palette()).len()
 }
 

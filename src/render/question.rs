@@ -20,7 +20,7 @@ use serde_json::Value;
 /// What a question's layout depends on besides the question: the thread's cwd (paths are shown
 /// relative to it) and the colours of code.
 #[derive(Debug, Clone, Copy)]
-pub struct QuestionLook<'a> {
+pub(crate) struct QuestionLook<'a> {
     pub cwd: Option<&'a str>,
     pub theme: Theme,
     /// The thread on screen: a question from another one (a sub-agent's) says whose it is.
@@ -75,12 +75,12 @@ fn whose(
 }
 
 /// The question's lines inside a box `width` columns wide (borders included).
-pub struct QuestionLines {
+pub(crate) struct QuestionLines {
     pub body: Vec<Line<'static>>,
     pub options: Vec<Line<'static>>,
 }
 
-pub fn question_lines(
+pub(crate) fn question_lines(
     question: &Question,
     selected: Option<usize>,
     form: Option<&FormState>,

@@ -5,7 +5,11 @@ use ratatui::text::Span;
 use std::ops::Range;
 
 /// Patches `style` onto the bytes `range` of the spans' text, splitting spans at its edges.
-pub fn restyle(spans: Vec<Span<'static>>, range: Range<usize>, style: Style) -> Vec<Span<'static>> {
+pub(crate) fn restyle(
+    spans: Vec<Span<'static>>,
+    range: Range<usize>,
+    style: Style,
+) -> Vec<Span<'static>> {
     let mut out = Vec::with_capacity(spans.len() + 2);
     let mut at = 0;
     for span in spans {

@@ -8,7 +8,7 @@ use crate::text::sanitize::is_invisible_format;
 /// quoted for a POSIX shell (`tern resume '0b1d; curl … | sh #'`). An id holding control or
 /// invisible characters is refused with the reason: no quoting keeps those from the terminal,
 /// and a cleaned id would name another thread.
-pub fn resume_command(thread_id: &str) -> Result<String, &'static str> {
+pub(crate) fn resume_command(thread_id: &str) -> Result<String, &'static str> {
     if thread_id.is_empty() {
         return Err("the server gave the thread an empty id");
     }

@@ -8,11 +8,11 @@ use pulldown_cmark::Alignment;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
-pub type Row = Vec<Vec<Span<'static>>>;
+pub(crate) type Row = Vec<Vec<Span<'static>>>;
 
 /// A table's cells, styled but not laid out.
 #[derive(Debug, Default)]
-pub struct Table {
+pub(crate) struct Table {
     pub rows: Vec<Row>,
     pub header_rows: usize,
     /// Each column's alignment, from the delimiter row (`:--`, `:-:`, `--:`).
@@ -21,7 +21,7 @@ pub struct Table {
     pub(super) row: Row,
 }
 
-pub fn render_table(table: &Table, width: usize, theme: Theme) -> Vec<Line<'static>> {
+pub(crate) fn render_table(table: &Table, width: usize, theme: Theme) -> Vec<Line<'static>> {
     let columns = table.rows.iter().map(Vec::len).max().unwrap_or(0);
     if columns == 0 {
         return Vec::new();
@@ -48,7 +48,7 @@ pub fn render_table(table: &Table, width: usize, theme: Theme) -> Vec<Line<'stat
 }
 
 /// Grows `natural` (each column's widest cell so far) to fit `row`.
-pub fn widen(natural: &mut Vec<usize>, row: &Row) {
+pub(crate) fn widen(natural: &mut Vec<usize>, row: &Row) {
     if natural.len() < row.len() {
         natural.resize(row.len(), 1);
     }
@@ -61,7 +61,7 @@ pub fn widen(natural: &mut Vec<usize>, row: &Row) {
 /// only the widest are narrowed, one cell at a time, the rightmost of equally wide ones first,
 /// down to three. Computed directly rather than a cell at a time, so a table of thousands of
 /// long columns does not cost their total width times their number.
-pub fn fit_widths(natural: &[usize], width: usize) -> Vec<usize> {
+pub(crate) fn fit_widths(natural: &[usize], width: usize) -> Vec<usize> {
     let columns = natural.len();
     let available = width
         .saturating_sub(3 * columns.saturating_sub(1))
@@ -101,7 +101,7 @@ pub fn fit_widths(natural: &[usize], width: usize) -> Vec<usize> {
 
 /// One row's lines at `widths`: its cells wrapped in their columns, side by side, each line of
 /// a cell placed in its column as the column's alignment says (left when it says nothing).
-pub fn row_lines(
+pub(crate) fn row_lines(
     row: &Row,
     widths: &[usize],
     alignments: &[Alignment],
@@ -149,7 +149,7 @@ pub fn row_lines(
 }
 
 /// The rule under the header row.
-pub fn rule_line(widths: &[usize], theme: Theme) -> Line<'static> {
+pub(crate) fn rule_line(widths: &[usize], theme: Theme) -> Line<'static> {
     let border = theme.palette().border;
     let rule: Vec<String> = widths.iter().map(|w| "─".repeat(*w)).collect();
     Line::from(Span::styled(rule.join("─┼─"), border))

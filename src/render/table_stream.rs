@@ -16,7 +16,7 @@ use ratatui::text::Line;
 /// Lays out the open table `table` into `laid.tail`, the tail after `blocks` complete blocks,
 /// `width` columns wide. Returns false when this table needs the general layout (the header
 /// alone, or a last line so long that it is laid out in chunks).
-pub fn layout_open_table(
+pub(crate) fn layout_open_table(
     table: TableTail<'_>,
     blocks: usize,
     width: usize,

@@ -10,12 +10,12 @@ use ratatui::text::Line;
 /// never ends costs each delta a chunk, not everything so far. Each chunk starts on a new line
 /// and is read on its own (markup spanning a cut is not joined): a price paid only by blocks
 /// far longer than anyone reads as one. Once a later block starts, the block is laid out whole.
-pub const HUGE_TAIL_BYTES: usize = 64 << 10;
+pub(crate) const HUGE_TAIL_BYTES: usize = 64 << 10;
 const TEXT_CHUNK_BYTES: usize = 16 << 10;
 
 /// Lays out `tail` in kept chunks (see [`HUGE_TAIL_BYTES`]); the chunk still growing goes in
 /// `laid.tail`.
-pub fn layout_text_chunks(tail: &str, body: u16, theme: Theme, laid: &mut Laid) {
+pub(crate) fn layout_text_chunks(tail: &str, body: u16, theme: Theme, laid: &mut Laid) {
     while let Some(len) = text_chunk_end(&tail[laid.text_done..]) {
         let chunk = &tail[laid.text_done..laid.text_done + len];
         if laid.text_done == 0 {
@@ -63,7 +63,7 @@ fn text_chunk_end(text: &str) -> Option<usize> {
 }
 
 /// The largest character boundary of `text` at or before `at` (at most its length).
-pub fn floor_char_boundary(text: &str, at: usize) -> usize {
+pub(crate) fn floor_char_boundary(text: &str, at: usize) -> usize {
     let mut cut = at.min(text.len());
     while !text.is_char_boundary(cut) {
         cut -= 1;

@@ -6,7 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use unicode_width::UnicodeWidthStr;
 
-pub fn width_of(spans: &[Span<'_>]) -> usize {
+pub(crate) fn width_of(spans: &[Span<'_>]) -> usize {
     spans.iter().map(|s| s.content.width()).sum()
 }
 
@@ -45,7 +45,7 @@ fn pieces(spans: &[Span<'static>]) -> Vec<Piece> {
 
 /// Wraps one logical line into rows of at most `width` columns. `first` prefixes the first row
 /// and `rest` every later one (hanging indents for lists and quotes).
-pub fn wrap_spans(
+pub(crate) fn wrap_spans(
     spans: &[Span<'static>],
     width: usize,
     first: &[Span<'static>],
@@ -119,7 +119,7 @@ fn trim_trailing_space(row: &mut [Span<'static>]) {
 
 /// Splits a line of code into rows of `width` columns, marking each continuation with `↪` so a
 /// wrapped line is never mistaken for two.
-pub fn wrap_code(spans: &[Span<'static>], width: usize, theme: Theme) -> Vec<Line<'static>> {
+pub(crate) fn wrap_code(spans: &[Span<'static>], width: usize, theme: Theme) -> Vec<Line<'static>> {
     let width = width.max(2);
     let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0;

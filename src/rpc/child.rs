@@ -8,7 +8,9 @@ use super::transport::{Ending, LinkEnd, Transport, TransportParts};
 use futures::future::BoxFuture;
 use futures::FutureExt;
 use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(test)]
+use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -51,7 +53,7 @@ pub async fn keep_stderr(stderr: impl AsyncBufRead + Unpin, tail: Arc<Mutex<VecD
 }
 
 /// A running child with piped stdio, its stderr read into a tail of recent lines.
-pub struct ChildProcess {
+pub(crate) struct ChildProcess {
     child: Child,
     /// What it is, for the sentence that says it ended ("codex app-server", "ssh to host").
     what: String,
@@ -62,7 +64,10 @@ pub struct ChildProcess {
 
 impl ChildProcess {
     /// Spawns `command` with piped stdio, in a process group of its own, killed when dropped.
-    pub fn spawn(mut command: Command, what: impl Into<String>) -> std::io::Result<ChildProcess> {
+    pub(crate) fn spawn(
+        mut command: Command,
+        what: impl Into<String>,
+    ) -> std::io::Result<ChildProcess> {
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -86,13 +91,13 @@ impl ChildProcess {
     }
 
     /// The process id (while it runs).
-    pub fn pid(&self) -> Option<u32> {
+    pub(crate) fn pid(&self) -> Option<u32> {
         self.child.id()
     }
 
     /// Its stdout and stdin, and a future that, once they have closed, waits (briefly) for the
     /// exit and says how it ended, with the last stderr lines.
-    pub fn into_pipes(self) -> (ChildStdout, ChildStdin, BoxFuture<'static, String>) {
+    pub(crate) fn into_pipes(self) -> (ChildStdout, ChildStdin, BoxFuture<'static, String>) {
         let ChildProcess {
             mut child,
             what,
@@ -147,7 +152,7 @@ impl ChildTransport {
 
     /// Spawns `command` (ssh), which speaks the app-server's JSON lines on its stdio for a
     /// server on another machine.
-    pub fn spawn_remote(command: Command, what: &str) -> std::io::Result<ChildTransport> {
+    pub(crate) fn spawn_remote(command: Command, what: &str) -> std::io::Result<ChildTransport> {
         Ok(ChildTransport {
             process: ChildProcess::spawn(command, what)?,
             local: false,
@@ -216,7 +221,8 @@ fn describe_exit(what: &str, status: &str, stderr_tail: &[String]) -> String {
 }
 
 /// Where to find codex: an explicit path, `TERN_CODEX_BIN`, or `codex` on PATH.
-pub fn locate_codex(explicit: Option<&Path>) -> Result<PathBuf, String> {
+#[cfg(test)]
+pub(crate) fn locate_codex(explicit: Option<&Path>) -> Result<PathBuf, String> {
     if let Some(path) = explicit {
         return if path.is_file() {
             Ok(path.to_path_buf())

@@ -95,7 +95,7 @@ struct Pending {
 /// (4.8 GB in an attack); past this the server is taken for stuck, the connection fails as if
 /// it had died, and the app offers the restart. A single message is always let through when
 /// nothing waits, so a huge prompt still goes.
-pub const OUTBOUND_MAX_BYTES: usize = 64 << 20;
+pub(crate) const OUTBOUND_MAX_BYTES: usize = 64 << 20;
 
 /// The queue of lines for the writer, bounded in bytes (see [`OUTBOUND_MAX_BYTES`]).
 #[derive(Clone)]
@@ -162,7 +162,7 @@ impl Connection {
     }
 
     /// [`Connection::start`] with another bound on the bytes waiting for the server (tests).
-    pub fn start_bounded(
+    pub(crate) fn start_bounded(
         transport: Box<dyn Transport>,
         outbound_max: usize,
     ) -> (Connection, InboundReceiver) {
@@ -329,7 +329,7 @@ impl Connection {
             .send(protocol::response_line(id, &result), Carrying::Answer);
     }
 
-    pub fn respond_error(&self, id: &RequestId, code: i64, message: &str) {
+    pub(crate) fn respond_error(&self, id: &RequestId, code: i64, message: &str) {
         self.pending.lock().unwrap().unanswered.remove(id);
         self.outbound
             .send(protocol::error_line(id, code, message), Carrying::Answer);
@@ -342,7 +342,7 @@ impl Connection {
 
     /// The server runs on this machine and sees its files: tern may read the rules folder or
     /// run `git` in the thread's directory itself.
-    pub fn is_local(&self) -> bool {
+    pub(crate) fn is_local(&self) -> bool {
         self.local
     }
 

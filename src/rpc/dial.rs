@@ -53,7 +53,7 @@ pub struct DialOptions {
     pub deadline: Duration,
 }
 
-pub const DEFAULT_REMOTE_COMMAND: &str = "codex app-server";
+pub(crate) const DEFAULT_REMOTE_COMMAND: &str = "codex app-server";
 
 impl Default for DialOptions {
     fn default() -> Self {
@@ -98,7 +98,7 @@ impl DialError {
 }
 
 /// The rule the official client keeps: a token goes only over TLS or to this machine.
-pub fn check_token_transport(endpoint: &Endpoint, has_token: bool) -> Result<(), String> {
+pub(crate) fn check_token_transport(endpoint: &Endpoint, has_token: bool) -> Result<(), String> {
     match endpoint {
         Endpoint::Ws(ws) if has_token && !ws.tls && !super::endpoint::is_loopback(&ws.host) => Err(
             "remote auth tokens require `wss://` or loopback `ws://` URLs: tern will not send a \
@@ -119,7 +119,7 @@ pub fn check_token_transport(endpoint: &Endpoint, has_token: bool) -> Result<(),
 /// an ssh pipe to the service) can go half-open and look like a quiet server forever, so it is
 /// pinged while it is open; the local service's socket cannot, and a plain ssh stdio link is
 /// JSON lines with no pings to send, so neither wakes anything while idle.
-pub fn liveness_pings(endpoint: &Endpoint) -> Option<Duration> {
+pub(crate) fn liveness_pings(endpoint: &Endpoint) -> Option<Duration> {
     match endpoint {
         Endpoint::Ws(_) => Some(ws::PING_EVERY),
         Endpoint::Ssh(ssh) if ssh.daemon => Some(ws::PING_EVERY),
@@ -288,14 +288,14 @@ async fn dial_ssh_service(
 }
 
 /// The ssh command for `remote` (a shell command run in the URL's directory).
-pub fn ssh_command(endpoint: &SshEndpoint, options: &DialOptions, remote: &str) -> Command {
+pub(crate) fn ssh_command(endpoint: &SshEndpoint, options: &DialOptions, remote: &str) -> Command {
     let mut command = Command::new(&options.ssh);
     command.args(endpoint.ssh_args(remote));
     command
 }
 
 /// The command that starts the service on the other machine, as the person would type it.
-pub fn daemon_start_line(endpoint: &SshEndpoint, options: &DialOptions) -> String {
+pub(crate) fn daemon_start_line(endpoint: &SshEndpoint, options: &DialOptions) -> String {
     let remote = format!("{} daemon start", options.remote_command);
     let mut words = vec![options.ssh.to_string_lossy().into_owned()];
     words.extend(endpoint.ssh_args(&remote));

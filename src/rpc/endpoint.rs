@@ -39,7 +39,7 @@ pub struct SshEndpoint {
 }
 
 /// The socket the local codex service listens on (`codex app-server --listen unix://`).
-pub fn default_socket(codex_home: &str) -> PathBuf {
+pub(crate) fn default_socket(codex_home: &str) -> PathBuf {
     PathBuf::from(codex_home)
         .join("app-server-control")
         .join("app-server-control.sock")
@@ -101,7 +101,8 @@ impl Endpoint {
 
     /// The server lives on when the link drops (websockets, the service), so a reconnect picks
     /// up its threads; over plain ssh stdio the server ends with the link.
-    pub fn server_outlives_link(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn server_outlives_link(&self) -> bool {
         match self {
             Endpoint::Ws(_) | Endpoint::Unix { .. } => true,
             Endpoint::Ssh(ssh) => ssh.daemon,
@@ -253,7 +254,7 @@ impl SshEndpoint {
 
     /// What the remote shell runs: `cd DIR && exec COMMAND`, the directory quoted (a `~/`
     /// prefix left outside the quotes so the remote shell expands it).
-    pub fn remote_shell_command(&self, command: &str) -> String {
+    pub(crate) fn remote_shell_command(&self, command: &str) -> String {
         match &self.dir {
             None => format!("exec {command}"),
             Some(dir) => {
@@ -273,7 +274,7 @@ fn quote(text: &str) -> String {
 }
 
 /// The host is this machine (a token may go over plain `ws://` only to it).
-pub fn is_loopback(host: &str) -> bool {
+pub(crate) fn is_loopback(host: &str) -> bool {
     let host = host.trim_start_matches('[').trim_end_matches(']');
     host.eq_ignore_ascii_case("localhost")
         || host

@@ -11,17 +11,17 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWrite
 
 /// The longest line kept. Far above any real message (a 20 MB command output still fits), low
 /// enough that a runaway line cannot eat the machine's memory.
-pub const MAX_LINE_BYTES: usize = 64 << 20;
+pub(crate) const MAX_LINE_BYTES: usize = 64 << 20;
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Line {
+pub(crate) enum Line {
     /// A whole line, without its newline. `lossy` says invalid UTF-8 was replaced (U+FFFD).
     Text { text: String, lossy: bool },
     /// A line longer than the cap, skipped; `bytes` is its whole length.
     TooLong { bytes: usize },
 }
 
-pub struct LineReader<R> {
+pub(crate) struct LineReader<R> {
     inner: R,
     max: usize,
     buf: Vec<u8>,
@@ -32,7 +32,7 @@ pub struct LineReader<R> {
 }
 
 impl<R: AsyncBufRead + Unpin> LineReader<R> {
-    pub fn new(inner: R, max: usize) -> Self {
+    pub(crate) fn new(inner: R, max: usize) -> Self {
         LineReader {
             inner,
             max,
@@ -43,13 +43,13 @@ impl<R: AsyncBufRead + Unpin> LineReader<R> {
     }
 
     /// The number of the line returned last (1 for the first).
-    pub fn number(&self) -> u64 {
+    pub(crate) fn number(&self) -> u64 {
         self.number
     }
 
     /// The next line, or `None` at the end of the stream. Each byte is looked at once, so a huge
     /// line trickling in costs time in proportion to its length.
-    pub async fn next_line(&mut self) -> std::io::Result<Option<Line>> {
+    pub(crate) async fn next_line(&mut self) -> std::io::Result<Option<Line>> {
         loop {
             let available = self.inner.fill_buf().await?;
             if available.is_empty() {
@@ -95,7 +95,7 @@ impl<R: AsyncBufRead + Unpin> LineReader<R> {
 
 /// JSON lines over a byte pipe: each message is one line (the server never puts a raw newline
 /// inside one), each line read is one message.
-pub fn line_parts<R, W>(reader: R, writer: W) -> (Incoming, Outgoing)
+pub(crate) fn line_parts<R, W>(reader: R, writer: W) -> (Incoming, Outgoing)
 where
     R: AsyncRead + Send + Unpin + 'static,
     W: AsyncWrite + Send + Unpin + 'static,

@@ -6,11 +6,11 @@ pub mod child;
 pub mod connection;
 pub mod dial;
 pub mod endpoint;
-pub mod lines;
+pub(crate) mod lines;
 pub mod memory;
 pub mod redact;
-pub mod tls;
-pub mod transport;
+pub(crate) mod tls;
+pub(crate) mod transport;
 pub mod ws;
 
 pub use connection::{Connection, Inbound, InboundReceiver, RpcError};

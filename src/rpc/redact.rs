@@ -40,7 +40,8 @@ pub fn register_secret(secret: &str) {
 /// forms of [`redact`] would mangle ordinary content (code that sets `password=`). A server
 /// that echoes the key it was just sent — a 401 body quoting `authorization: Bearer …`, a
 /// login error repeating the key — shows `[redacted]`.
-pub fn mask_known(text: &str) -> Cow<'_, str> {
+#[cfg(test)]
+pub(crate) fn mask_known(text: &str) -> Cow<'_, str> {
     let secrets = known_secrets().lock().unwrap_or_else(|p| p.into_inner());
     mask_with(text, &secrets)
 }
@@ -61,7 +62,7 @@ fn mask_with<'a>(text: &'a str, secrets: &[String]) -> Cow<'a, str> {
 /// holding no secret is returned as it is (one search per secret); one that does is parsed,
 /// masked string by string (so a secret inside a number or across the syntax cannot break the
 /// JSON) and written again.
-pub fn mask_known_json_line(line: &str) -> Cow<'_, str> {
+pub(crate) fn mask_known_json_line(line: &str) -> Cow<'_, str> {
     let secrets = known_secrets().lock().unwrap_or_else(|p| p.into_inner());
     let escaped = |s: &str| serde_json::to_string(s).map(|q| q[1..q.len() - 1].to_string());
     let holds = secrets
@@ -81,7 +82,7 @@ pub fn mask_known_json_line(line: &str) -> Cow<'_, str> {
 }
 
 /// Masks known secrets in every string of `value` (object keys included).
-pub fn mask_json(value: &mut serde_json::Value) {
+pub(crate) fn mask_json(value: &mut serde_json::Value) {
     let secrets = known_secrets().lock().unwrap_or_else(|p| p.into_inner());
     mask_value(value, &secrets);
 }
@@ -132,14 +133,16 @@ const REDACTED: &str = "[redacted]";
 const SUFFIXES: &[&str] = &["key", "token", "secret", "password", "passwd"];
 
 /// A form a secret takes: its name, an example, and the example redacted.
-pub struct Form {
+#[cfg(test)]
+pub(crate) struct Form {
     pub name: &'static str,
     pub example: &'static str,
     pub redacted: &'static str,
 }
 
 /// Every form [`redact`] knows.
-pub const FORMS: &[Form] = &[
+#[cfg(test)]
+pub(crate) const FORMS: &[Form] = &[
     Form {
         name: "NAME=value (environment, query strings)",
         example: "OPENAI_API_KEY=sk-live-1 next",

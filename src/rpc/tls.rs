@@ -11,7 +11,7 @@ use tokio_rustls::rustls::pki_types::CertificateDer;
 use tokio_rustls::rustls::{self, ClientConfig, RootCertStore};
 
 /// A client config trusting the system's roots and those in `extra_ca` (a PEM file).
-pub fn client_config(extra_ca: Option<&Path>) -> Result<Arc<ClientConfig>, String> {
+pub(crate) fn client_config(extra_ca: Option<&Path>) -> Result<Arc<ClientConfig>, String> {
     let mut roots = RootCertStore::empty();
     let native = rustls_native_certs::load_native_certs();
     for error in &native.errors {

@@ -31,10 +31,10 @@ pub enum Received {
 }
 
 /// Messages from the server; ends (or yields an error, then ends) when the link does.
-pub type Incoming = BoxStream<'static, io::Result<Received>>;
+pub(crate) type Incoming = BoxStream<'static, io::Result<Received>>;
 
 /// Takes one JSON-RPC message's text at a time; the transport frames it.
-pub type Outgoing = Pin<Box<dyn Sink<String, Error = io::Error> + Send>>;
+pub(crate) type Outgoing = Pin<Box<dyn Sink<String, Error = io::Error> + Send>>;
 
 /// How a link ended, for the app to choose its words and what to offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +53,7 @@ pub enum LinkEnd {
 
 impl LinkEnd {
     /// Work on the server may have outlived the link.
-    pub fn server_survives(self) -> bool {
+    pub(crate) fn server_survives(self) -> bool {
         !matches!(self, LinkEnd::ServerExited)
     }
 }

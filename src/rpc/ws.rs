@@ -25,7 +25,7 @@ use tokio_tungstenite::WebSocketStream;
 
 /// The largest message (and frame) taken from the server: the stdio line cap, so a message
 /// that fits one transport fits all.
-pub const MAX_MESSAGE_BYTES: usize = super::lines::MAX_LINE_BYTES;
+pub(crate) const MAX_MESSAGE_BYTES: usize = super::lines::MAX_LINE_BYTES;
 
 /// The pace of liveness pings on a remote link.
 pub const PING_EVERY: Duration = Duration::from_secs(15);
@@ -36,7 +36,7 @@ pub fn config() -> WebSocketConfig {
 }
 
 /// As [`config`], with another bound (tests use a small one).
-pub fn config_with_limit(max: usize) -> WebSocketConfig {
+pub(crate) fn config_with_limit(max: usize) -> WebSocketConfig {
     WebSocketConfig::default()
         .max_message_size(Some(max))
         .max_frame_size(Some(max))

@@ -22,11 +22,11 @@ const POP_KEYBOARD: &[u8] = b"\x1b[<1u";
 const MOUSE_OFF: &[u8] = b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l";
 /// Bracketed paste and focus reporting off, leave the alternate screen, show the cursor:
 /// crossterm's DisableBracketedPaste, DisableFocusChange, LeaveAlternateScreen, cursor::Show.
-pub const SCREEN_BACK: &[u8] = b"\x1b[?2004l\x1b[?1004l\x1b[?1049l\x1b[?25h";
+pub(crate) const SCREEN_BACK: &[u8] = b"\x1b[?2004l\x1b[?1004l\x1b[?1049l\x1b[?25h";
 
 /// Saves the terminal's settings (before raw mode) and installs the handler. Call before
 /// entering raw mode.
-pub fn install() {
+pub(crate) fn install() {
     // SAFETY: isatty, open, tcgetattr and sigaction are given valid arguments; the termios is
     // plain data filled by tcgetattr.
     unsafe {
@@ -57,7 +57,7 @@ pub fn install() {
 /// Puts back the terminal settings saved before tern entered raw mode. After an external
 /// program (the editor) or a shell (job control) had the terminal, what it left is not what
 /// tern found: the settings to come back to are always these.
-pub fn reset_termios() {
+pub(crate) fn reset_termios() {
     if let Some((fd, termios)) = SAVED.get() {
         // SAFETY: tcsetattr on the descriptor the settings were read from.
         unsafe { libc::tcsetattr(*fd, libc::TCSANOW, termios) };
@@ -65,7 +65,7 @@ pub fn reset_termios() {
 }
 
 /// What the terminal holds now, as `terminal` sets it up and restores it.
-pub fn set_state(active: bool, mouse: bool, keyboard_enhanced: bool) {
+pub(crate) fn set_state(active: bool, mouse: bool, keyboard_enhanced: bool) {
     MOUSE.store(mouse, Ordering::SeqCst);
     KEYBOARD_ENHANCED.store(keyboard_enhanced, Ordering::SeqCst);
     ACTIVE.store(active, Ordering::SeqCst);
@@ -104,7 +104,7 @@ fn write_all(mut bytes: &[u8]) {
 
 /// A test hook: `TERN_TEST_ABORT_AFTER_MS=N` aborts the process N ms after the terminal was
 /// entered, as running out of memory would, so a PTY test can check what the terminal gets.
-pub fn arm_test_abort() {
+pub(crate) fn arm_test_abort() {
     let Some(ms) = std::env::var("TERN_TEST_ABORT_AFTER_MS")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())

@@ -9,14 +9,14 @@ use crate::text::sanitize::sanitize_line;
 
 /// How a notification reaches the terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct NotifyStyle {
+pub(crate) struct NotifyStyle {
     /// OSC 777 rather than OSC 9.
     pub vte: bool,
     pub multiplexer: Multiplexer,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Multiplexer {
+pub(crate) enum Multiplexer {
     #[default]
     None,
     Tmux,
@@ -25,7 +25,7 @@ pub enum Multiplexer {
 
 impl NotifyStyle {
     /// Read from the environment tern was started in.
-    pub fn from_env() -> NotifyStyle {
+    pub(crate) fn from_env() -> NotifyStyle {
         let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
         let term = std::env::var("TERM").unwrap_or_default();
         let multiplexer = if set("TMUX") {
@@ -43,7 +43,11 @@ impl NotifyStyle {
 }
 
 /// The notification, then the bell.
-pub fn alert_bytes_for(style: NotifyStyle, bell: bool, notification: Option<&str>) -> String {
+pub(crate) fn alert_bytes_for(
+    style: NotifyStyle,
+    bell: bool,
+    notification: Option<&str>,
+) -> String {
     let mut out = String::new();
     if let Some(message) = notification {
         let message = sanitize_line(message);
@@ -62,7 +66,7 @@ pub fn alert_bytes_for(style: NotifyStyle, bell: bool, notification: Option<&str
 
 /// `sequence` wrapped so the multiplexer hands it to the terminal outside: tmux's DCS
 /// passthrough doubles every ESC inside; screen's passes a DCS body as it is.
-pub fn passthrough(multiplexer: Multiplexer, sequence: &str) -> String {
+pub(crate) fn passthrough(multiplexer: Multiplexer, sequence: &str) -> String {
     match multiplexer {
         Multiplexer::None => sequence.to_string(),
         Multiplexer::Tmux => format!("\x1bPtmux;{}\x1b\\", sequence.replace('\x1b', "\x1b\x1b")),

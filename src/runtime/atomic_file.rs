@@ -10,10 +10,10 @@ use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 /// Files that hold prompts, rules or logs: readable by their owner only.
-pub const PRIVATE: u32 = 0o600;
+pub(crate) const PRIVATE: u32 = 0o600;
 
 /// Replaces `path` with `bytes` atomically, the new file having `mode` (e.g. [`PRIVATE`]).
-pub fn write_atomic(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
     let temp = TempFile::create(path, mode)?;
     temp.write(bytes)?;
     temp.rename_over(path)
@@ -22,12 +22,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
 /// Opens `path` for appending, creating it private; an existing file of tern's own is made
 /// private too (never through a link, never anything but a regular file: see
 /// `private_file`). Each `write_all` of one record is then one `write(2)` to the end.
-pub fn open_private_append(path: &Path) -> io::Result<File> {
+#[cfg(test)]
+pub(crate) fn open_private_append(path: &Path) -> io::Result<File> {
     super::private_file::open_private(path, super::private_file::Access::Append)
 }
 
 /// A file next to the one it will replace, removed unless renamed over it.
-pub struct TempFile {
+pub(crate) struct TempFile {
     path: PathBuf,
     file: File,
     renamed: std::cell::Cell<bool>,
@@ -37,7 +38,7 @@ impl TempFile {
     /// Created private, then given `mode`, so the umask cannot widen or narrow it. The name
     /// starts with a dot and ends in `.tmp`: a leftover is never loaded as what it replaces
     /// (a `*.rules` file, say).
-    pub fn create(beside: &Path, mode: u32) -> io::Result<TempFile> {
+    pub(crate) fn create(beside: &Path, mode: u32) -> io::Result<TempFile> {
         let dir = beside.parent().unwrap_or(Path::new("."));
         let name = beside
             .file_name()
@@ -63,13 +64,13 @@ impl TempFile {
     }
 
     /// Writes everything and waits until it is on disk.
-    pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
+    pub(crate) fn write(&self, bytes: &[u8]) -> io::Result<()> {
         (&self.file).write_all(bytes)?;
         self.file.sync_all()
     }
 
     /// Puts the file in `target`'s place, and syncs the folder so the rename is durable.
-    pub fn rename_over(&self, target: &Path) -> io::Result<()> {
+    pub(crate) fn rename_over(&self, target: &Path) -> io::Result<()> {
         fs::rename(&self.path, target)?;
         self.renamed.set(true);
         if let Some(dir) = target.parent() {
@@ -86,7 +87,7 @@ impl TempFile {
     /// Puts the file at `target` only if nothing is there (a hard link cannot replace a file,
     /// so two writers never both win), then removes the temporary name. `AlreadyExists` when
     /// something is.
-    pub fn link_new(&self, target: &Path) -> io::Result<()> {
+    pub(crate) fn link_new(&self, target: &Path) -> io::Result<()> {
         fs::hard_link(&self.path, target)?;
         if let Some(dir) = target.parent() {
             if let Err(e) = File::open(dir).and_then(|d| d.sync_all()) {
@@ -98,7 +99,7 @@ impl TempFile {
 }
 
 /// Writes `path` atomically like [`write_atomic`], but never over an existing file.
-pub fn write_new(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
+pub(crate) fn write_new(path: &Path, bytes: &[u8], mode: u32) -> io::Result<()> {
     let temp = TempFile::create(path, mode)?;
     temp.write(bytes)?;
     temp.link_new(path)

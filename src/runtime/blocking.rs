@@ -7,11 +7,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Pieces of blocking work running or queued at once.
-pub const MAX_AT_ONCE: usize = 64;
+pub(crate) const MAX_AT_ONCE: usize = 64;
 
 /// A count of places taken, against a bound.
 #[derive(Debug)]
-pub struct Places {
+pub(crate) struct Places {
     taken: AtomicUsize,
     max: usize,
 }
@@ -19,7 +19,7 @@ pub struct Places {
 static POOL: Places = Places::new(MAX_AT_ONCE);
 
 impl Places {
-    pub const fn new(max: usize) -> Self {
+    pub(crate) const fn new(max: usize) -> Self {
         Places {
             taken: AtomicUsize::new(0),
             max,
@@ -27,7 +27,7 @@ impl Places {
     }
 
     /// A place for one more piece of work, or why there is none.
-    pub fn admit(&'static self) -> Result<Permit, String> {
+    pub(crate) fn admit(&'static self) -> Result<Permit, String> {
         if self.taken.fetch_add(1, Ordering::SeqCst) >= self.max {
             self.taken.fetch_sub(1, Ordering::SeqCst);
             return Err(format!(
@@ -42,7 +42,7 @@ impl Places {
 
 /// A place in the pool, held by the work until it ends (also by a panic).
 #[derive(Debug)]
-pub struct Permit(&'static Places);
+pub(crate) struct Permit(&'static Places);
 
 impl Drop for Permit {
     fn drop(&mut self) {
@@ -52,7 +52,7 @@ impl Drop for Permit {
 
 impl Permit {
     /// Runs `work` on the blocking pool, holding this place until it ends.
-    pub fn spawn(self, work: impl FnOnce() + Send + 'static) {
+    pub(crate) fn spawn(self, work: impl FnOnce() + Send + 'static) {
         tokio::task::spawn_blocking(move || {
             let _held = self;
             work();
@@ -61,7 +61,7 @@ impl Permit {
 }
 
 /// A place in tern's blocking pool for one more piece of work, or why there is none.
-pub fn admit() -> Result<Permit, String> {
+pub(crate) fn admit() -> Result<Permit, String> {
     POOL.admit()
 }
 

@@ -10,7 +10,7 @@ const MAX_BYTES: usize = 64 * 1024 * 1024;
 
 /// Where the image could come from, told by the environment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Clipboard {
+pub(crate) enum Clipboard {
     Wayland,
     X11,
     MacOs,
@@ -19,7 +19,7 @@ pub enum Clipboard {
     None,
 }
 
-pub fn which(env: impl Fn(&str) -> Option<String>) -> Clipboard {
+pub(crate) fn which(env: impl Fn(&str) -> Option<String>) -> Clipboard {
     let set = |name: &str| env(name).is_some_and(|v| !v.is_empty());
     if cfg!(target_os = "macos") && !set("SSH_CONNECTION") {
         Clipboard::MacOs
@@ -35,7 +35,7 @@ pub fn which(env: impl Fn(&str) -> Option<String>) -> Clipboard {
 }
 
 /// Saves the clipboard's image and returns its path, or why there is none.
-pub fn paste_image() -> Result<String, String> {
+pub(crate) fn paste_image() -> Result<String, String> {
     let bytes = match which(|name| std::env::var(name).ok()) {
         Clipboard::Ssh => {
             return Err(

@@ -20,7 +20,8 @@ pub struct NotFound {
     pub tried: Vec<String>,
 }
 
-pub const INSTALL: &str = "Install codex with `npm install -g @openai/codex` (or `brew install \
+pub(crate) const INSTALL: &str =
+    "Install codex with `npm install -g @openai/codex` (or `brew install \
                            --cask codex`), or point tern at it with --codex-bin PATH, \
                            TERN_CODEX_BIN or codex_bin in tern's config file. To look around \
                            without codex: tern --demo";
@@ -115,7 +116,7 @@ fn shorten(dirs: &[PathBuf]) -> String {
 }
 
 /// Whether `path` looks runnable (for `tern doctor`).
-pub fn is_executable(path: &Path) -> bool {
+pub(crate) fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     path.metadata()
         .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)

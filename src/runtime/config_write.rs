@@ -13,7 +13,7 @@ const MAX_BYTES: u64 = 1024 * 1024;
 
 /// Sets `key = "value"` at the top of the TOML file `path` (created, with its folder, if
 /// missing).
-pub fn set_string(path: &Path, key: &str, value: &str) -> Result<(), String> {
+pub(crate) fn set_string(path: &Path, key: &str, value: &str) -> Result<(), String> {
     let target = resolve(path);
     let (text, mode) = match std::fs::metadata(&target) {
         Ok(meta) if meta.len() > MAX_BYTES => {

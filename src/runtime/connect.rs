@@ -188,7 +188,7 @@ pub fn confirm_on_terminal(question: &str) -> bool {
 /// Effects that act on this machine's files for the server's paths: on a server elsewhere they
 /// would read (or delete in) files of the same name here. They are answered with a refusal that
 /// says so instead.
-pub fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::app::AppEvent> {
+pub(crate) fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::app::AppEvent> {
     use crate::app::{AppEvent, Effect};
     match effect {
         Effect::ReadGitDiff { cwd } => Some(AppEvent::GitDiff {

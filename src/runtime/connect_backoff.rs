@@ -34,7 +34,7 @@ pub enum Next {
 
 /// The state of one run of attempts.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Backoff {
+pub(crate) struct Backoff {
     policy: BackoffPolicy,
     /// Failed attempts so far in this run.
     failures: u32,
@@ -42,7 +42,7 @@ pub struct Backoff {
 }
 
 impl Backoff {
-    pub fn new(policy: BackoffPolicy) -> Backoff {
+    pub(crate) fn new(policy: BackoffPolicy) -> Backoff {
         Backoff {
             policy,
             failures: 0,
@@ -51,7 +51,7 @@ impl Backoff {
     }
 
     /// An attempt failed at `now`. `jitter` in `[0, 1)` shortens the wait by up to a fifth.
-    pub fn failed(&mut self, now: Instant, jitter: f64) -> Next {
+    pub(crate) fn failed(&mut self, now: Instant, jitter: f64) -> Next {
         let since = *self.since.get_or_insert(now);
         self.failures = self.failures.saturating_add(1);
         let trying = now.saturating_duration_since(since);
@@ -69,7 +69,8 @@ impl Backoff {
     }
 
     /// An attempt worked: the next loss starts from the first wait again.
-    pub fn succeeded(&mut self) {
+    #[cfg(test)]
+    pub(crate) fn succeeded(&mut self) {
         self.failures = 0;
         self.since = None;
     }
@@ -93,7 +94,7 @@ impl Backoff {
 }
 
 /// A jitter in `[0, 1)` from the clock's nanoseconds: no generator needed for this.
-pub fn clock_jitter() -> f64 {
+pub(crate) fn clock_jitter() -> f64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use std::task::{Context, Poll};
 
 /// The exit status of a session ended by a panic, as Rust's own for a panicking main.
-pub const PANIC_STATUS: u8 = 101;
+pub(crate) const PANIC_STATUS: u8 = 101;
 
 /// Runs the session; if it panics, prints what it left unsent (after the hook restored the
 /// terminal) and ends with status 101.

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// Which editor: `$VISUAL`, then `$EDITOR`, then `vi`. It may carry arguments (`code -w`).
-pub fn editor_command() -> String {
+pub(crate) fn editor_command() -> String {
     ["VISUAL", "EDITOR"]
         .iter()
         .filter_map(|name| std::env::var(name).ok())
@@ -20,7 +20,7 @@ pub fn editor_command() -> String {
 }
 
 /// Suspends the screen, edits `draft`, restores the screen (and redraws it whole).
-pub fn edit_suspended<B: SyncedBackend>(
+pub(crate) fn edit_suspended<B: SyncedBackend>(
     terminal: &mut Terminal<B>,
     draft: &str,
 ) -> Result<String, String> {
@@ -32,7 +32,7 @@ pub fn edit_suspended<B: SyncedBackend>(
 }
 
 /// Runs `editor` on a private temporary file holding `draft`; its text afterwards.
-pub fn edit(editor: &str, draft: &str) -> Result<String, String> {
+pub(crate) fn edit(editor: &str, draft: &str) -> Result<String, String> {
     let dir = PrivateDir::create()?;
     let path = dir.0.join("draft.md");
     let written = std::fs::OpenOptions::new()

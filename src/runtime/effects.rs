@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 /// replaces: a new server (it swaps the connection), the external editor (it swaps the input
 /// stream and blocks on the terminal).
 #[derive(Debug, Default, PartialEq)]
-pub struct Deferred {
+pub(crate) struct Deferred {
     /// A restart, with the old server's pid to kill, if any.
     pub restart: Option<Option<u32>>,
     /// A draft to open in the editor.
@@ -29,7 +29,7 @@ pub struct Deferred {
 impl Deferred {
     /// Keeps what was deferred first: a second request for the same work before the loop got
     /// to it asks for nothing more.
-    pub fn merge(&mut self, later: Deferred) {
+    pub(crate) fn merge(&mut self, later: Deferred) {
         self.restart = self.restart.or(later.restart);
         self.editor = self.editor.take().or(later.editor);
         self.join = self.join.take().or(later.join);
@@ -37,7 +37,7 @@ impl Deferred {
 }
 
 /// What the effects need of the loop.
-pub struct World<'a, B: SyncedBackend> {
+pub(crate) struct World<'a, B: SyncedBackend> {
     pub connection: &'a Connection,
     /// The requests on their way, to decode their answers by.
     pub asked: &'a mut Asked,
@@ -48,7 +48,7 @@ pub struct World<'a, B: SyncedBackend> {
 }
 
 /// Runs `effects` in order; returns the work left to the loop.
-pub fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) -> Deferred {
+pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'_, B>) -> Deferred {
     let mut deferred = Deferred::default();
     for mut effect in effects {
         // A server elsewhere: effects on this machine's files for its paths are refused.

@@ -7,7 +7,7 @@
 use crate::session::state::SessionConfig;
 use std::path::{Path, PathBuf};
 
-pub fn default_dir() -> Option<PathBuf> {
+pub(crate) fn default_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("TERN_EXPORT_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir));
     }

@@ -11,17 +11,17 @@ use ratatui::Terminal;
 use std::io;
 use std::time::{Duration, Instant};
 
-pub const MIN_FRAME_INTERVAL: Duration = Duration::from_micros(16_667);
+pub(crate) const MIN_FRAME_INTERVAL: Duration = Duration::from_micros(16_667);
 
 #[derive(Debug, Default)]
-pub struct FrameScheduler {
+pub(crate) struct FrameScheduler {
     due: Option<Instant>,
     last_draw: Option<Instant>,
 }
 
 impl FrameScheduler {
     /// Asks for a frame as soon as the rate cap allows.
-    pub fn request(&mut self, now: Instant) {
+    pub(crate) fn request(&mut self, now: Instant) {
         let earliest = self
             .last_draw
             .map_or(now, |last| (last + MIN_FRAME_INTERVAL).max(now));
@@ -30,20 +30,20 @@ impl FrameScheduler {
 
     /// Asks for a frame now, whatever the cap: what the person typed must not wait for the slot
     /// a stream keeps busy. Input already waiting is still read before this frame is drawn.
-    pub fn request_now(&mut self, now: Instant) {
+    pub(crate) fn request_now(&mut self, now: Instant) {
         self.request_at(now);
     }
 
     /// Asks for a frame at `at` (an animation); an earlier request wins.
-    pub fn request_at(&mut self, at: Instant) {
+    pub(crate) fn request_at(&mut self, at: Instant) {
         self.due = Some(self.due.map_or(at, |due| due.min(at)));
     }
 
-    pub fn due(&self) -> Option<Instant> {
+    pub(crate) fn due(&self) -> Option<Instant> {
         self.due
     }
 
-    pub fn drawn(&mut self, now: Instant) {
+    pub(crate) fn drawn(&mut self, now: Instant) {
         self.due = None;
         self.last_draw = Some(now);
     }

@@ -7,11 +7,11 @@ use crate::app::GitDiffOutput;
 use std::time::Duration;
 
 /// A repository so large that `git diff` takes longer is not worth waiting for in a pager.
-pub const TIMEOUT: Duration = Duration::from_secs(10);
-pub use super::git_run::MAX_BYTES;
+pub(crate) const TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) use super::git_run::MAX_BYTES;
 
 /// `git diff HEAD` in `cwd` (plain `git diff` in a repository without commits yet).
-pub async fn read_git_diff(git: &str, cwd: &str) -> Result<GitDiffOutput, String> {
+pub(crate) async fn read_git_diff(git: &str, cwd: &str) -> Result<GitDiffOutput, String> {
     let work = async {
         let first = run(git, cwd, &["HEAD", "--"]).await?;
         let run = if !first.status.success()

@@ -6,7 +6,7 @@ use std::process::Stdio;
 use tokio::process::Command;
 
 /// `git` in `cwd`, ready for its arguments.
-pub fn reading_git(git: &str, cwd: &str) -> Command {
+pub(crate) fn reading_git(git: &str, cwd: &str) -> Command {
     let mut command = Command::new(git);
     command
         .current_dir(cwd)
@@ -20,7 +20,7 @@ pub fn reading_git(git: &str, cwd: &str) -> Command {
 /// Runs git in a test's repository `dir` with no global or system config (and a name to
 /// commit under); whether it succeeded.
 #[cfg(test)]
-pub fn test_git(dir: &std::path::Path, args: &[&str]) -> bool {
+pub(crate) fn test_git(dir: &std::path::Path, args: &[&str]) -> bool {
     std::process::Command::new("git")
         .args(["-c", "user.name=t", "-c", "user.email=t@t"])
         .args(args)

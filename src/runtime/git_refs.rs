@@ -7,12 +7,16 @@ use std::time::Duration;
 
 const TIMEOUT: Duration = Duration::from_secs(10);
 /// Commits listed, as the official TUI does.
-pub const COMMITS: usize = 100;
+pub(crate) const COMMITS: usize = 100;
 /// Branches listed at most (a repository with thousands of branches still answers).
-pub const BRANCHES: usize = 1_000;
+pub(crate) const BRANCHES: usize = 1_000;
 const MAX_BYTES: usize = 1024 * 1024;
 
-pub async fn read_git_refs(git: &str, cwd: &str, kind: GitRefKind) -> Result<GitRefs, String> {
+pub(crate) async fn read_git_refs(
+    git: &str,
+    cwd: &str,
+    kind: GitRefKind,
+) -> Result<GitRefs, String> {
     let work = async {
         match kind {
             GitRefKind::Branches => {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt};
 
 /// Output beyond this is not read: the view shows the start and says it was cut.
-pub const MAX_BYTES: usize = 8 * 1024 * 1024;
+pub(crate) const MAX_BYTES: usize = 8 * 1024 * 1024;
 const MAX_STDERR: usize = 64 * 1024;
 
 /// What one git run gave: its status, its output up to the cap, and whether there was more.

@@ -11,17 +11,17 @@ use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 /// Content of one file shown before the cut mark: enough to read, small enough to page.
-pub const FILE_CAP: usize = 256 * 1024;
+pub(crate) const FILE_CAP: usize = 256 * 1024;
 /// Lines of one file shown before the cut mark.
-pub const LINE_CAP: usize = 4000;
+pub(crate) const LINE_CAP: usize = 4000;
 /// Files listed at most; more are counted, not read.
-pub const MAX_FILES: usize = 2000;
+pub(crate) const MAX_FILES: usize = 2000;
 /// git's own test for binary content: a NUL byte in the first 8000 bytes.
 const BINARY_PROBE: usize = 8000;
 
 /// The added-file diffs, and whether some were left out for room.
 #[derive(Debug, Default, PartialEq)]
-pub struct Untracked {
+pub(crate) struct Untracked {
     pub text: String,
     pub truncated: bool,
 }
@@ -29,7 +29,7 @@ pub struct Untracked {
 /// The untracked files of the repository around `cwd` (all of it, as `git diff HEAD` shows),
 /// in at most `room` bytes of diff text. A failure to list them leaves them out: the tracked
 /// diff is still worth showing.
-pub async fn untracked_as_added(git: &str, cwd: &str, room: usize) -> Untracked {
+pub(crate) async fn untracked_as_added(git: &str, cwd: &str, room: usize) -> Untracked {
     let Some(root) = top_level(git, cwd).await else {
         return Untracked::default();
     };
@@ -93,7 +93,7 @@ fn render_all(root: &Path, names: &[Vec<u8>], room: usize, listed_cut: bool) -> 
 
 /// What is at an untracked path, as far as the diff needs it.
 #[derive(Debug, PartialEq)]
-pub enum Entry {
+pub(crate) enum Entry {
     /// Up to `FILE_CAP` bytes, the whole size, and whether it is executable.
     File {
         head: Vec<u8>,
@@ -107,7 +107,7 @@ pub enum Entry {
 }
 
 /// Reads `path` without following a link at it and without blocking on a FIFO or device.
-pub fn read_entry(path: &Path) -> Entry {
+pub(crate) fn read_entry(path: &Path) -> Entry {
     match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => {
             return match std::fs::read_link(path) {
@@ -146,7 +146,7 @@ pub fn read_entry(path: &Path) -> Entry {
 
 /// One added file in `git diff` form: a hunk of its content (cut with a `\` mark line when
 /// large), or a `Binary files` line, or a mark that says why there is no content.
-pub fn added_file_diff(name: &str, entry: &Entry) -> String {
+pub(crate) fn added_file_diff(name: &str, entry: &Entry) -> String {
     let a = quoted(&format!("a/{name}"));
     let b = quoted(&format!("b/{name}"));
     let mut out = format!("diff --git {a} {b}\n");

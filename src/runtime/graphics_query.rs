@@ -23,7 +23,7 @@ const MAX_ANSWER: usize = 4096;
 /// What the terminal's `answers` say it can show. Kitty's own answer to the graphics query
 /// (`ESC _ G i=31 ; OK ESC \`) wins; otherwise a terminal whose XTVERSION names iTerm2 or
 /// WezTerm takes iTerm2's inline images.
-pub fn protocol_in(answers: &[u8]) -> Option<ImageProtocol> {
+pub(crate) fn protocol_in(answers: &[u8]) -> Option<ImageProtocol> {
     if contains(answers, b"\x1b_Gi=31;OK") {
         return Some(ImageProtocol::Kitty);
     }

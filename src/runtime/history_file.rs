@@ -11,11 +11,11 @@ use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 /// The most of the file's end read at startup.
-pub const MAX_READ: u64 = 4 * 1024 * 1024;
+pub(crate) const MAX_READ: u64 = 4 * 1024 * 1024;
 
 /// `$TERN_HISTORY_FILE` (empty: no history file), else `history.jsonl` in the platform data
 /// folder (`~/.local/share/tern` on Linux).
-pub fn default_path() -> Option<PathBuf> {
+pub(crate) fn default_path() -> Option<PathBuf> {
     match std::env::var_os("TERN_HISTORY_FILE") {
         Some(path) if path.is_empty() => None,
         Some(path) => Some(PathBuf::from(path)),

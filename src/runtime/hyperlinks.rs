@@ -10,7 +10,7 @@ use ratatui::style::Style;
 
 /// A URL on screen: where it starts, the cells it covers (one character each) and its style.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ScreenLink {
+pub(crate) struct ScreenLink {
     pub x: u16,
     pub y: u16,
     pub url: String,
@@ -23,7 +23,7 @@ pub struct ScreenLink {
 /// Whether to emit OSC 8: `TERN_HYPERLINKS=0|1` decides; otherwise every terminal but the
 /// Linux console (which would show the sequence) gets them. Terminals without support ignore
 /// OSC sequences they do not know.
-pub fn enabled() -> bool {
+pub(crate) fn enabled() -> bool {
     match std::env::var("TERN_HYPERLINKS").ok().as_deref() {
         Some("0") => false,
         Some(_) => true,
@@ -32,7 +32,7 @@ pub fn enabled() -> bool {
 }
 
 /// The http(s) URLs in each row of the buffer.
-pub fn find_links(buffer: &Buffer) -> Vec<ScreenLink> {
+pub(crate) fn find_links(buffer: &Buffer) -> Vec<ScreenLink> {
     let area = buffer.area;
     let mut links = Vec::new();
     for y in area.top()..area.bottom() {
@@ -157,7 +157,7 @@ fn is_url_char(c: char) -> bool {
 
 /// The bytes that print each link over itself as an OSC 8 hyperlink, leaving the cursor and
 /// attributes as they were.
-pub fn overlay(links: &[ScreenLink]) -> Vec<u8> {
+pub(crate) fn overlay(links: &[ScreenLink]) -> Vec<u8> {
     use crossterm::style::{Attribute, Print, SetAttribute, SetStyle};
     use ratatui::backend::IntoCrossterm;
     let mut out = Vec::new();

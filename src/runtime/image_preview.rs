@@ -80,7 +80,7 @@ impl Previews {
     }
 
     /// The screen was cleared behind tern's back (a stop and `fg`, an editor): place again.
-    pub fn forget_screen(&mut self) {
+    pub(crate) fn forget_screen(&mut self) {
         self.shown.clear();
     }
 

@@ -7,7 +7,7 @@ use crate::model::ImageInfo;
 /// size comes after its EXIF block, which can be long).
 const HEADER_BYTES: u64 = 256 * 1024;
 
-pub fn probe(path: &str) -> Result<ImageInfo, String> {
+pub(crate) fn probe(path: &str) -> Result<ImageInfo, String> {
     // Only a regular file, never waiting: the path is the server's (`/dev/tty`, a FIFO).
     let (head, bytes) =
         super::regular_file::read_head(path, HEADER_BYTES).map_err(|e| e.to_string())?;

@@ -8,9 +8,9 @@ use sha1::{Digest, Sha1};
 use std::io::Read;
 
 /// The largest image copied to a server (the model takes far smaller ones; codex resizes).
-pub const MAX_IMAGE_BYTES: u64 = 20 << 20;
+pub(crate) const MAX_IMAGE_BYTES: u64 = 20 << 20;
 
-pub fn read_for_server(path: &str) -> Result<LocalImageBytes, String> {
+pub(crate) fn read_for_server(path: &str) -> Result<LocalImageBytes, String> {
     read_bounded(path, MAX_IMAGE_BYTES)
 }
 

@@ -9,7 +9,7 @@ use crate::rpc::{Connection, Inbound};
 
 /// The app event for `message`, if the app has a use for it. An answer is decoded by what was
 /// `asked`.
-pub fn inbound_event(
+pub(crate) fn inbound_event(
     message: Inbound,
     connection: &Connection,
     asked: &mut Asked,

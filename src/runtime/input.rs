@@ -37,7 +37,7 @@ impl<S: Stream<Item = io::Result<Event>> + Unpin> Input<S> {
     /// one takes crossterm's reader lock, so it returns only once that thread has let go and
     /// stopped reading. Made the other way round, tern hung until a key came, and that key was
     /// lost to the editor (see the git log of this line).
-    pub fn renew(&mut self) {
+    pub(crate) fn renew(&mut self) {
         if let Some(renew) = self.renew {
             self.stream = None;
             self.stream = Some(renew());

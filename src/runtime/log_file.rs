@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The size at which the log is rotated.
-pub const MAX_BYTES: u64 = 8 << 20;
+pub(crate) const MAX_BYTES: u64 = 8 << 20;
 /// Lines of one kind always written before the rest are counted.
 const ALWAYS: u64 = 3;
 /// Kinds remembered; past this the counts start over.
@@ -32,7 +32,7 @@ impl LogFile {
     }
 
     /// [`LogFile::open`] with another size cap (tests).
-    pub fn open_capped(path: &Path, max: u64) -> io::Result<LogFile> {
+    pub(crate) fn open_capped(path: &Path, max: u64) -> io::Result<LogFile> {
         let file = open_private(path, Access::Append)?;
         let size = file.metadata()?.len();
         Ok(LogFile {

@@ -7,7 +7,7 @@ use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 
 /// The program and arguments that open `url`.
-pub fn command_for(url: &str, browser: Option<&str>) -> (String, Vec<String>) {
+pub(crate) fn command_for(url: &str, browser: Option<&str>) -> (String, Vec<String>) {
     if let Some(browser) = browser.map(str::trim).filter(|b| !b.is_empty()) {
         let mut words = browser.split_whitespace().map(str::to_string);
         if let Some(program) = words.next() {
@@ -25,7 +25,7 @@ pub fn command_for(url: &str, browser: Option<&str>) -> (String, Vec<String>) {
 }
 
 /// Starts the opener and forgets it (a thread reaps it).
-pub fn open(url: &str) {
+pub(crate) fn open(url: &str) {
     let browser = std::env::var("BROWSER").ok();
     let (program, args) = command_for(url, browser.as_deref());
     let spawned = Command::new(&program)

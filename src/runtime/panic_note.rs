@@ -8,14 +8,14 @@ static PANICKED: AtomicBool = AtomicBool::new(false);
 static PANIC_NOTICE: tokio::sync::Notify = tokio::sync::Notify::const_new();
 
 /// Called by the panic hook, on whichever thread panicked: the loop ends at its next wake.
-pub fn note_panic() {
+pub(crate) fn note_panic() {
     PANICKED.store(true, Ordering::SeqCst);
     PANIC_NOTICE.notify_one();
 }
 
 /// Ready once a panic happened anywhere in tern; the loop then panics on its own thread, which
 /// ends the session as a panic in the loop does (the unsent text printed).
-pub async fn panicked_elsewhere() {
+pub(crate) async fn panicked_elsewhere() {
     while !PANICKED.load(Ordering::SeqCst) {
         PANIC_NOTICE.notified().await;
     }

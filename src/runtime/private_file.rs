@@ -11,10 +11,10 @@ use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::Path;
 
 /// Files that hold prompts or logs: readable by their owner only.
-pub const PRIVATE: u32 = 0o600;
+pub(crate) const PRIVATE: u32 = 0o600;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Access {
+pub(crate) enum Access {
     Read,
     /// Appending (and reading, for the history's torn-line check), created if missing.
     Append,
@@ -22,7 +22,7 @@ pub enum Access {
 
 /// Opens `path` as described in the module's comment. Errors say, in words a person can act
 /// on, what is at the path instead of a regular file.
-pub fn open_private(path: &Path, access: Access) -> io::Result<File> {
+pub(crate) fn open_private(path: &Path, access: Access) -> io::Result<File> {
     let mut options = OpenOptions::new();
     options
         .read(true)

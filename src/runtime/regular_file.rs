@@ -14,7 +14,7 @@ use std::os::unix::fs::OpenOptionsExt;
 
 /// `path` opened for reading if it is a regular file, with its length. A symbolic link is
 /// followed unless `no_follow`.
-pub fn open(path: &str, no_follow: bool) -> io::Result<(File, u64)> {
+pub(crate) fn open(path: &str, no_follow: bool) -> io::Result<(File, u64)> {
     let mut flags = libc::O_NONBLOCK | libc::O_NOCTTY | libc::O_CLOEXEC;
     if no_follow {
         flags |= libc::O_NOFOLLOW;
@@ -42,7 +42,7 @@ pub fn open(path: &str, no_follow: bool) -> io::Result<(File, u64)> {
 
 /// The whole of the regular file `path`, refused when over `max` bytes (also one that grows
 /// past it while being read).
-pub fn read_capped(path: &str, max: u64, no_follow: bool) -> io::Result<Vec<u8>> {
+pub(crate) fn read_capped(path: &str, max: u64, no_follow: bool) -> io::Result<Vec<u8>> {
     let (file, len) = open(path, no_follow)?;
     if len > max {
         return Err(too_large(max));
@@ -56,7 +56,7 @@ pub fn read_capped(path: &str, max: u64, no_follow: bool) -> io::Result<Vec<u8>>
 }
 
 /// The first `head` bytes of the regular file `path`, and its length.
-pub fn read_head(path: &str, head: u64) -> io::Result<(Vec<u8>, u64)> {
+pub(crate) fn read_head(path: &str, head: u64) -> io::Result<(Vec<u8>, u64)> {
     let (file, len) = open(path, false)?;
     let mut bytes = Vec::new();
     file.take(head).read_to_end(&mut bytes)?;

@@ -23,7 +23,10 @@ const ATTEMPTS: usize = 5;
 const MAX_FILES: usize = 200;
 
 /// Every `*.rules` file in the server's folder `dir`, by name; a missing folder has none.
-pub async fn load_rules(connection: &Connection, dir: &Path) -> Result<Vec<RulesFileText>, String> {
+pub(crate) async fn load_rules(
+    connection: &Connection,
+    dir: &Path,
+) -> Result<Vec<RulesFileText>, String> {
     let shown = dir.display();
     let listing = connection
         .request(
@@ -59,7 +62,7 @@ pub async fn load_rules(connection: &Connection, dir: &Path) -> Result<Vec<Rules
 }
 
 /// Deletes the `occurrence`-th rule whose text is `source` from the server's `file`.
-pub async fn delete_rule(
+pub(crate) async fn delete_rule(
     connection: &Connection,
     file: &Path,
     source: &str,

@@ -55,7 +55,7 @@ impl Asked {
     }
 
     /// A new connection: its ids start again, and the old one's answers will not come.
-    pub fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.tags.clear();
     }
 }

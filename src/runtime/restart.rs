@@ -31,7 +31,7 @@ pub fn child_spawner(codex: PathBuf) -> Spawner {
 }
 
 /// Kills the old server (SIGKILL also ends a stopped process), then starts a new one.
-pub fn respawn(spawner: Option<&mut Spawner>, kill: Option<u32>) -> Result<Spawned, String> {
+pub(crate) fn respawn(spawner: Option<&mut Spawner>, kill: Option<u32>) -> Result<Spawned, String> {
     let Some(spawner) = spawner else {
         return Err("this session's server cannot be restarted".into());
     };
@@ -40,7 +40,7 @@ pub fn respawn(spawner: Option<&mut Spawner>, kill: Option<u32>) -> Result<Spawn
 }
 
 /// Kills the old server's process group, if there is one.
-pub fn kill_group(kill: Option<u32>) {
+pub(crate) fn kill_group(kill: Option<u32>) {
     if let Some(pid) = kill.and_then(|pid| libc::pid_t::try_from(pid).ok()) {
         // Our own child leads a process group of its own (`ChildTransport::spawn`): the whole
         // group goes, so a wrapper's child (npm's node `codex` runs the native binary with the

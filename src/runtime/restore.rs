@@ -17,7 +17,7 @@ use std::path::Path;
 const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// What putting back the files of `turns` (oldest first) would do.
-pub fn preview(store: &Path, thread_id: &str, turns: &[String], cwd: &str) -> RestorePlan {
+pub(crate) fn preview(store: &Path, thread_id: &str, turns: &[String], cwd: &str) -> RestorePlan {
     let (records, unrecorded) = super::turn_store::load(store, thread_id, turns);
     let read = |path: &str| read_checked(path, cwd);
     let (files, refused) = plan_restore(&records, cwd, &read);
@@ -67,7 +67,7 @@ fn check_path(path: &str, cwd: &str) -> Result<(), String> {
 }
 
 /// Puts `files` back, each on its own: one that changed since the preview is refused.
-pub fn restore(cwd: &str, files: &[FileRestore]) -> Vec<RestoreOutcome> {
+pub(crate) fn restore(cwd: &str, files: &[FileRestore]) -> Vec<RestoreOutcome> {
     files
         .iter()
         .map(|file| RestoreOutcome {

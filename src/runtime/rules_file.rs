@@ -42,7 +42,7 @@ const POLL: Duration = Duration::from_millis(2);
 
 /// Every `*.rules` file in `dir`, by name. A missing folder has no rules; a file that cannot be
 /// read is listed with why.
-pub fn load_rules(dir: &Path) -> Result<Vec<RulesFileText>, String> {
+pub(crate) fn load_rules(dir: &Path) -> Result<Vec<RulesFileText>, String> {
     let listing = match fs::read_dir(dir) {
         Ok(listing) => listing,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -75,13 +75,13 @@ fn read_text(path: &Path) -> Result<String, String> {
 
 /// Deletes the `occurrence`-th rule whose text is `source` from `file` (see the module's
 /// steps).
-pub fn delete_rule(file: &Path, source: &str, occurrence: usize) -> Result<(), String> {
+pub(crate) fn delete_rule(file: &Path, source: &str, occurrence: usize) -> Result<(), String> {
     delete_rule_with(file, source, occurrence, &mut |_, _| {})
 }
 
 /// Points in a deletion where tests make another writer race tern deterministically.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stage {
+pub(crate) enum Stage {
     /// The new text is written and synced next to the file; the checks before the rename
     /// come next.
     BeforeRename,
@@ -90,7 +90,7 @@ pub enum Stage {
 }
 
 /// [`delete_rule`], calling `hook` with each [`Stage`] and the real path, once per attempt.
-pub fn delete_rule_with(
+pub(crate) fn delete_rule_with(
     file: &Path,
     source: &str,
     occurrence: usize,
@@ -251,7 +251,7 @@ fn lock_exclusive(file: &File) -> io::Result<()> {
 
 /// Whether some process waits for a `flock` on this file (Linux lists waiters in
 /// `/proc/locks` as `N: -> FLOCK  ADVISORY  WRITE pid MAJ:MIN:INODE 0 EOF`).
-pub fn lock_waiters(meta: &Metadata) -> bool {
+pub(crate) fn lock_waiters(meta: &Metadata) -> bool {
     let Ok(locks) = fs::read_to_string("/proc/locks") else {
         return false;
     };

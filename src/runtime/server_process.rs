@@ -9,7 +9,7 @@ use std::path::Path;
 
 /// The state of `pid` and its group: a stopped process anywhere in it is named first; then a
 /// leader gone or a zombie; else alive.
-pub fn inspect(pid: u32) -> ProcessState {
+pub(crate) fn inspect(pid: u32) -> ProcessState {
     let proc_root = Path::new("/proc");
     let Ok(own) = std::fs::read_to_string(proc_root.join(pid.to_string()).join("stat")) else {
         return if proc_root.join("self/stat").exists() {
@@ -35,14 +35,14 @@ pub fn inspect(pid: u32) -> ProcessState {
 
 /// The fields of a `stat` line tern reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stat {
+pub(crate) struct Stat {
     pub state: char,
     pub group: u32,
 }
 
 /// `pid (comm) S ppid pgrp …`: the command name may hold spaces and parentheses, so the fields
 /// are read after the last `)`.
-pub fn parse_stat(line: &str) -> Option<Stat> {
+pub(crate) fn parse_stat(line: &str) -> Option<Stat> {
     let rest = &line[line.rfind(')')? + 1..];
     let mut fields = rest.split_whitespace();
     let state = fields.next()?.chars().next()?;

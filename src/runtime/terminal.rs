@@ -21,7 +21,7 @@ use std::io::{self, Stdout};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Frames go out through one buffer each (see `frame_out`).
-pub type Tui = Terminal<CrosstermBackend<FrameOut<Stdout>>>;
+pub(crate) type Tui = Terminal<CrosstermBackend<FrameOut<Stdout>>>;
 
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 static KEYBOARD_ENHANCED: AtomicBool = AtomicBool::new(false);
@@ -88,7 +88,9 @@ impl Drop for TerminalGuard {
 /// an answer, which tern's own input reader may take first, and then fails without clearing);
 /// a full-screen viewport has no cursor to put back, and `resize` to the same size clears and
 /// resets the buffers without asking.
-pub fn clear_all<B: ratatui::backend::Backend>(terminal: &mut Terminal<B>) -> Result<(), B::Error> {
+pub(crate) fn clear_all<B: ratatui::backend::Backend>(
+    terminal: &mut Terminal<B>,
+) -> Result<(), B::Error> {
     let size = terminal.size()?;
     terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
 }
@@ -178,7 +180,7 @@ pub fn take_needs_clear() -> bool {
 }
 
 /// Leaves the full screen for an external program (the editor); [`resume`] comes back to it.
-pub fn suspend() {
+pub(crate) fn suspend() {
     if !ACTIVE.load(Ordering::SeqCst) {
         return;
     }

@@ -5,7 +5,7 @@ use crate::session::event::ThemeChoice;
 use crate::theme::{self, user};
 use std::path::Path;
 
-pub fn read_and_register(dir: &Path) -> Result<Vec<ThemeChoice>, String> {
+pub(crate) fn read_and_register(dir: &Path) -> Result<Vec<ThemeChoice>, String> {
     let files = user::read_dir(dir)?;
     Ok(files
         .into_iter()

@@ -15,14 +15,14 @@ use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 /// Turns kept per thread.
-pub const KEPT_PER_THREAD: usize = 50;
+pub(crate) const KEPT_PER_THREAD: usize = 50;
 /// Threads kept.
-pub const MAX_THREADS: usize = 200;
+pub(crate) const MAX_THREADS: usize = 200;
 /// A turn's record larger than this is not kept (its files cannot be put back).
-pub const MAX_RECORD_BYTES: usize = 4 << 20;
+pub(crate) const MAX_RECORD_BYTES: usize = 4 << 20;
 
 /// `$TERN_TURN_STORE` (empty: none), else `turns` in the platform data folder.
-pub fn default_path() -> Option<PathBuf> {
+pub(crate) fn default_path() -> Option<PathBuf> {
     match std::env::var_os("TERN_TURN_STORE") {
         Some(path) if path.is_empty() => None,
         Some(path) => Some(PathBuf::from(path)),

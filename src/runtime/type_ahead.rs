@@ -12,7 +12,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
 /// `bytes` without the terminal's answers to the query: string controls (`ESC _ … ESC \`,
 /// `ESC P … ESC \`) and Device Attributes (`ESC [ ? … c`).
-pub fn split(bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn split(bytes: &[u8]) -> Vec<u8> {
     let mut typed = Vec::with_capacity(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
@@ -41,7 +41,7 @@ pub fn split(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// The events the typed `bytes` stand for, in order.
-pub fn events(bytes: &[u8]) -> Vec<Event> {
+pub(crate) fn events(bytes: &[u8]) -> Vec<Event> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < bytes.len() {

@@ -56,7 +56,7 @@ const WIDER_SINCE_15: &[(u32, u32)] = &[
 ];
 
 /// Whether an older terminal may draw `symbol` narrower than tern lays it out.
-pub fn wider_than_old_tables(symbol: &str) -> bool {
+pub(crate) fn wider_than_old_tables(symbol: &str) -> bool {
     symbol.chars().any(|c| {
         let c = u32::from(c);
         WIDER_SINCE_15
@@ -116,7 +116,7 @@ impl WideRepaint {
     }
 
     /// The screen was drawn whole behind this record's back (a clear after a stop).
-    pub fn forget_screen(&mut self) {
+    pub(crate) fn forget_screen(&mut self) {
         self.shown.clear();
     }
 }

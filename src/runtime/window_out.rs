@@ -10,19 +10,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// Push the window and icon titles (XTWINOPS 22;0).
-pub const PUSH_TITLE: &str = "\x1b[22;0t";
+pub(crate) const PUSH_TITLE: &str = "\x1b[22;0t";
 /// Pop them (XTWINOPS 23;0): the title the terminal had comes back.
-pub const POP_TITLE: &str = "\x1b[23;0t";
+pub(crate) const POP_TITLE: &str = "\x1b[23;0t";
 /// The progress mark: indeterminate (3) while a turn runs, gone (0) after.
-pub const PROGRESS_ON: &str = "\x1b]9;4;3\x07";
-pub const PROGRESS_OFF: &str = "\x1b]9;4;0\x07";
+pub(crate) const PROGRESS_ON: &str = "\x1b]9;4;3\x07";
+pub(crate) const PROGRESS_OFF: &str = "\x1b]9;4;0\x07";
 
 static PUSHED: AtomicBool = AtomicBool::new(false);
 static BUSY: AtomicBool = AtomicBool::new(false);
 static LAST_TITLE: Mutex<Option<String>> = Mutex::new(None);
 
 /// Whether the terminal shows OSC 9;4 progress (and takes it without printing it).
-pub fn progress_supported() -> bool {
+pub(crate) fn progress_supported() -> bool {
     let var = |name: &str| std::env::var(name).unwrap_or_default();
     if !var("TMUX").is_empty() || !var("STY").is_empty() {
         return false;
@@ -34,7 +34,7 @@ pub fn progress_supported() -> bool {
 }
 
 /// The bytes that show `title` (if any) and the busy state.
-pub fn update(title: Option<&str>, busy: bool) -> Vec<u8> {
+pub(crate) fn update(title: Option<&str>, busy: bool) -> Vec<u8> {
     let mut out = String::new();
     if let Some(title) = title {
         if !PUSHED.swap(true, Ordering::SeqCst) {
@@ -53,13 +53,13 @@ pub fn update(title: Option<&str>, busy: bool) -> Vec<u8> {
 }
 
 /// OSC 2 with `title` made one line of printable text.
-pub fn set_title(title: &str) -> String {
+pub(crate) fn set_title(title: &str) -> String {
     format!("\x1b]2;{}\x07", sanitize_line(title))
 }
 
 /// What gives the terminal its own title (and no progress mark) back. Reads only atomics:
 /// it runs in the panic hook.
-pub fn on_restore() -> String {
+pub(crate) fn on_restore() -> String {
     let mut out = String::new();
     if BUSY.load(Ordering::SeqCst) && progress_supported() {
         out.push_str(PROGRESS_OFF);
@@ -71,7 +71,7 @@ pub fn on_restore() -> String {
 }
 
 /// What sets tern's title (and progress) again after the terminal was given back a while.
-pub fn on_resume() -> String {
+pub(crate) fn on_resume() -> String {
     let mut out = String::new();
     let last = LAST_TITLE.try_lock().ok().and_then(|last| last.clone());
     if let Some(title) = last {

@@ -18,7 +18,7 @@ use crate::session::state::Session;
 use std::time::Instant;
 
 /// Asks who is signed in.
-pub fn read(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn read(state: &mut Session) -> Vec<Effect> {
     state.account.reading = true;
     vec![Effect::Request(ClientRequest::ReadAccount(
         GetAccountParams {
@@ -28,7 +28,7 @@ pub fn read(state: &mut Session) -> Vec<Effect> {
 }
 
 /// `/logout`: codex forgets its stored sign-in.
-pub fn logout(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn logout(state: &mut Session) -> Vec<Effect> {
     state.account.announce = true;
     // Signed out on purpose: the sign-in layer waits for /login or the next prompt.
     state.account.offered = true;
@@ -37,7 +37,7 @@ pub fn logout(state: &mut Session) -> Vec<Effect> {
 
 /// `account/read` answered: kept; a sign-in or sign-out is told; the sign-in layer opens the
 /// first time it is needed; turns held for it may go.
-pub fn read_answered(
+pub(crate) fn read_answered(
     state: &mut Session,
     answer: Answer<GetAccountResponse>,
     now: Instant,
@@ -68,7 +68,7 @@ pub fn read_answered(
 }
 
 /// `account/login/start` answered: the sign-in layer shows the link or the code, or why not.
-pub fn login_answered(
+pub(crate) fn login_answered(
     state: &mut Session,
     kind: LoginKind,
     answer: Answer<LoginResponse>,
@@ -81,7 +81,7 @@ pub fn login_answered(
 }
 
 /// `account/login/cancel` answered: nothing to show (the login's completion follows).
-pub fn cancel_answered(answer: Answer<()>) -> Vec<Effect> {
+pub(crate) fn cancel_answered(answer: Answer<()>) -> Vec<Effect> {
     if let Err(e) = answer {
         tracing::info!("account/login/cancel: {e}");
     }
@@ -89,7 +89,7 @@ pub fn cancel_answered(answer: Answer<()>) -> Vec<Effect> {
 }
 
 /// `account/logout` answered: read who is signed in now (none), or say why not.
-pub fn logout_answered(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
+pub(crate) fn logout_answered(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
     match answer {
         Ok(()) => read(state),
         Err(e) => {
@@ -104,7 +104,11 @@ pub fn logout_answered(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
 }
 
 /// `thread/revert` of a refused turn answered: the held message goes out now.
-pub fn revert_answered(state: &mut Session, answer: Answer<()>, now: Instant) -> Vec<Effect> {
+pub(crate) fn revert_answered(
+    state: &mut Session,
+    answer: Answer<()>,
+    now: Instant,
+) -> Vec<Effect> {
     state.account.reverting = false;
     state.account.refused = None;
     if let Err(e) = answer {
@@ -116,7 +120,10 @@ pub fn revert_answered(state: &mut Session, answer: Answer<()>, now: Instant) ->
 }
 
 /// `account/rateLimits/read` answered (only a ChatGPT sign-in has limits; others are refused).
-pub fn limits_answered(state: &mut Session, answer: Answer<RateLimitsResponse>) -> Vec<Effect> {
+pub(crate) fn limits_answered(
+    state: &mut Session,
+    answer: Answer<RateLimitsResponse>,
+) -> Vec<Effect> {
     match answer {
         Ok(limits) => state.turn_settings.merge_rate_limits(limits.rate_limits),
         Err(e) => tracing::info!("account/rateLimits/read: {e}"),
@@ -143,7 +150,7 @@ fn announce(state: &mut Session) {
 }
 
 /// How an account reads in a sentence: "with an API key", "with ChatGPT as a@b.c (Plus plan)".
-pub fn describe(account: &Account) -> String {
+pub(crate) fn describe(account: &Account) -> String {
     match account {
         Account::ApiKey => "with an API key".to_string(),
         Account::Chatgpt {
@@ -165,7 +172,7 @@ pub fn describe(account: &Account) -> String {
 }
 
 /// `plus` → `Plus`, `self_serve_business_prolite` → `Self serve business prolite`.
-pub fn plan_name(plan: &str) -> String {
+pub(crate) fn plan_name(plan: &str) -> String {
     let words = plan.replace('_', " ");
     let mut chars = words.chars();
     match chars.next() {
@@ -175,7 +182,7 @@ pub fn plan_name(plan: &str) -> String {
 }
 
 /// `account/login/completed`: the sign-in layer hears it; a success is read back.
-pub fn login_completed(state: &mut Session, n: LoginCompletedNotification) -> Vec<Effect> {
+pub(crate) fn login_completed(state: &mut Session, n: LoginCompletedNotification) -> Vec<Effect> {
     let success = n.success;
     state.layer_events.push(LayerEvent::LoginCompleted(n));
     if !success {
@@ -190,7 +197,7 @@ pub fn login_completed(state: &mut Session, n: LoginCompletedNotification) -> Ve
 }
 
 /// `account/updated`: the sign-in changed (here or in another client); read who it is now.
-pub fn updated(state: &mut Session, n: AccountUpdatedNotification) -> Vec<Effect> {
+pub(crate) fn updated(state: &mut Session, n: AccountUpdatedNotification) -> Vec<Effect> {
     state.account.updated = Some(n);
     if state.account.reading {
         return vec![];

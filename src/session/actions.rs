@@ -6,11 +6,10 @@ use crate::protocol::{Decision, ModelListParams, TurnInterruptParams};
 use crate::session::effect::Effect;
 use crate::session::request::ClientRequest;
 use crate::session::state::{Lifecycle, Session, TurnPhase};
-use std::time::Instant;
 
 /// Leaves the session. Prompts still open are answered `cancel`, so the server never waits for
 /// an answer that will not come.
-pub fn quit(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn quit(state: &mut Session) -> Vec<Effect> {
     state.quitting = true;
     let mut effects = cancel_questions(state);
     effects.push(Effect::Quit);
@@ -19,7 +18,7 @@ pub fn quit(state: &mut Session) -> Vec<Effect> {
 
 /// Answers every open question `cancel` (no, and stop the turn). tern's own questions (the plan
 /// chooser) just close.
-pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn cancel_questions(state: &mut Session) -> Vec<Effect> {
     state
         .questions
         .clear()
@@ -33,7 +32,7 @@ pub fn cancel_questions(state: &mut Session) -> Vec<Effect> {
 }
 
 /// The session cannot go on: say why, and keep everything the person typed.
-pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
+pub(crate) fn fail(state: &mut Session, message: String) -> Vec<Effect> {
     state
         .shown
         .transcript
@@ -44,7 +43,7 @@ pub fn fail(state: &mut Session, message: String) -> Vec<Effect> {
 
 /// Copies the newest agent message to the clipboard, and keeps it to print after exit in case
 /// the terminal ignores OSC 52.
-pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
     // A review's result is an answer too.
     let last = crate::model::copyable::answers(&state.shown.transcript)
         .last()
@@ -62,7 +61,7 @@ pub fn copy_last_answer(state: &mut Session) -> Vec<Effect> {
 /// Puts `text` on the clipboard and says so, naming `what` it is ("the last answer", "the
 /// selected cell"). What may be pasted into a shell: printable text only (no escape sequence
 /// can end a bracketed paste and run what follows).
-pub fn copy(state: &mut Session, what: &str, text: &str) -> Vec<Effect> {
+pub(crate) fn copy(state: &mut Session, what: &str, text: &str) -> Vec<Effect> {
     let text = crate::text::sanitize::copyable_text(text);
     let lines = text.lines().count();
     state.shown.transcript.notice(
@@ -78,13 +77,7 @@ pub fn copy(state: &mut Session, what: &str, text: &str) -> Vec<Effect> {
     vec![Effect::CopyToClipboard(text)]
 }
 
-/// The turn is over: the next queued message goes out.
-pub fn turn_finished(state: &mut Session, now: Instant) -> Vec<Effect> {
-    state.shown.turn = TurnPhase::Idle;
-    super::outbox::turn_ended(state, now)
-}
-
-pub fn interrupt(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn interrupt(state: &mut Session) -> Vec<Effect> {
     if state.reconnect.is_some() {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
@@ -111,7 +104,7 @@ pub fn interrupt(state: &mut Session) -> Vec<Effect> {
 }
 
 /// Asks for the models `/model` offers (the answer fills its picker).
-pub fn list_models() -> Effect {
+pub(crate) fn list_models() -> Effect {
     Effect::Request(ClientRequest::ListModels(ModelListParams {
         cursor: None,
         limit: Some(100),
@@ -119,7 +112,7 @@ pub fn list_models() -> Effect {
 }
 
 /// `/vim`: vim keys in the composer, on (in insert mode) or off.
-pub fn toggle_vim(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn toggle_vim(state: &mut Session) -> Vec<Effect> {
     let text = match state.composer.vim.take() {
         Some(_) => "Vim keys off.".to_string(),
         None => {

@@ -16,7 +16,7 @@ use crate::session::state::lifecycle::{Lifecycle, Open};
 use crate::session::state::{Session, TurnPhase};
 
 /// Shows thread `thread_id`, one of the main thread's family (an agent, or the main thread).
-pub fn enter(state: &mut Session, thread_id: &str) -> Vec<Effect> {
+pub(crate) fn enter(state: &mut Session, thread_id: &str) -> Vec<Effect> {
     if state.thread_id() == Some(thread_id) {
         return vec![];
     }
@@ -33,7 +33,7 @@ pub fn enter(state: &mut Session, thread_id: &str) -> Vec<Effect> {
 
 /// Alt+← / Alt+→: the previous or next of the main thread and its agents (in the order they
 /// appeared), round the ends.
-pub fn step(state: &mut Session, forward: bool) -> Vec<Effect> {
+pub(crate) fn step(state: &mut Session, forward: bool) -> Vec<Effect> {
     let order = state.agents.order();
     if order.len() < 2 {
         state.shown.transcript.notice(
@@ -72,7 +72,7 @@ fn held_back(state: &Session) -> Option<&'static str> {
 }
 
 /// The agent on screen, when the person entered one.
-pub fn watching(state: &Session) -> Option<&Agent> {
+pub(crate) fn watching(state: &Session) -> Option<&Agent> {
     let id = state.thread_id()?;
     if state.agents.root() == Some(id) {
         return None;
@@ -82,6 +82,6 @@ pub fn watching(state: &Session) -> Option<&Agent> {
 
 /// Whether the composer's messages go to the thread on screen: everywhere but an agent that
 /// said it takes no direct turns (`canAcceptDirectInput: false`).
-pub fn takes_messages(state: &Session) -> bool {
+pub(crate) fn takes_messages(state: &Session) -> bool {
     watching(state).is_none_or(|a| a.direct_input != Some(false))
 }

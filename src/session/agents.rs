@@ -27,7 +27,7 @@ use std::time::Instant;
 /// A collab or sub-agent item of thread `thread_id` (already in its transcript): when that
 /// thread is the main one or one of its agents, links the agents the item names, notes what it
 /// says of them, asks their names, fills its cell.
-pub fn on_parent_item(
+pub(crate) fn on_parent_item(
     state: &mut Session,
     thread_id: &str,
     turn_id: &str,
@@ -143,7 +143,7 @@ pub fn on_parent_item(
 /// ones (when the thread is the main one or one of its agents). What the items do not
 /// say of one (a spawn with no wait after it) is not guessed as running: it counts as shut
 /// down (an old thread's children are unloaded) until `thread/read` says where it stands.
-pub fn on_history(
+pub(crate) fn on_history(
     state: &mut Session,
     thread_id: &str,
     turns: &[Turn],
@@ -210,7 +210,12 @@ fn ask_name(state: &mut Session, thread_id: &str) -> Option<Effect> {
 /// An event of thread `thread_id` (shown or not): when it is one of the agents, what it says of
 /// where the agent stands; a turn whose `rootTurnId` is a turn of the main thread (or of one of
 /// its agents) makes its thread an agent. Events of any other thread change nothing here.
-pub fn on_thread_event(state: &mut Session, thread_id: &str, n: &N, now: Instant) -> Vec<Effect> {
+pub(crate) fn on_thread_event(
+    state: &mut Session,
+    thread_id: &str,
+    n: &N,
+    now: Instant,
+) -> Vec<Effect> {
     let mut effects = Vec::new();
     if state.agents.root() == Some(thread_id) {
         return effects;
@@ -309,7 +314,12 @@ fn family_turn(state: &Session, turn_id: &str) -> bool {
 /// A thread the person opened is on screen: entering one of the family's threads keeps the
 /// family; any other thread roots a new one. Its inline turns (a server that ignored
 /// `excludeTurns`) link their agents as history does.
-pub fn adopted(state: &mut Session, thread_id: &str, turns: &[Turn], now: Instant) -> Vec<Effect> {
+pub(crate) fn adopted(
+    state: &mut Session,
+    thread_id: &str,
+    turns: &[Turn],
+    now: Instant,
+) -> Vec<Effect> {
     if !state.agents.in_family(thread_id) {
         state.agents.rooted_at(thread_id);
     }
@@ -365,7 +375,7 @@ fn fill_cell(state: &mut Session, at: &CellAt) {
 }
 
 /// Brings every cell that shows the agent up to date.
-pub fn refresh_cells(state: &mut Session, thread_id: &str) {
+pub(crate) fn refresh_cells(state: &mut Session, thread_id: &str) {
     let cells = match state.agents.get(thread_id) {
         Some(agent) => agent.cells.clone(),
         None => return,
@@ -377,7 +387,7 @@ pub fn refresh_cells(state: &mut Session, thread_id: &str) {
 
 /// `/agents`: asks for the main thread's sub-agents, live and archived (the list shows the
 /// registry, which the answers fill).
-pub fn list(state: &Session) -> Vec<Effect> {
+pub(crate) fn list(state: &Session) -> Vec<Effect> {
     let Some(thread_id) = state.agents.root().or(state.thread_id()) else {
         return vec![];
     };
@@ -396,7 +406,7 @@ pub fn list(state: &Session) -> Vec<Effect> {
 }
 
 /// `thread/read` answered: the agent's name, role, task and whether it takes direct turns.
-pub fn read_answered(
+pub(crate) fn read_answered(
     state: &mut Session,
     thread_id: &str,
     answer: Answer<Box<ThreadReadResponse>>,
@@ -424,7 +434,7 @@ pub fn read_answered(
 
 /// A `thread/list` of this thread's descendants answered: each is linked (the list asked by
 /// ancestor, so it is ours) and named; the list on screen hears of it.
-pub fn list_answered(
+pub(crate) fn list_answered(
     state: &mut Session,
     answer: Answer<ThreadListResponse>,
     now: Instant,
@@ -498,7 +508,7 @@ fn learn_listed(state: &mut Session, thread: &Thread, now: Instant) {
 }
 
 /// Whether the item is one of this module's.
-pub fn is_agent_item(item: &ThreadItem) -> bool {
+pub(crate) fn is_agent_item(item: &ThreadItem) -> bool {
     matches!(
         item,
         ThreadItem::CollabAgentToolCall { .. } | ThreadItem::SubAgentActivity { .. }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 /// Answers the front question with `result`. The decision is recorded on the cell the question was
 /// about (the command or file change), or as a notice when it has none.
-pub fn answer_front(
+pub(crate) fn answer_front(
     state: &mut Session,
     result: Value,
     record: Record,

@@ -10,9 +10,9 @@ use crate::session::state::Session;
 use std::time::{Duration, Instant};
 
 /// Where focus is never reported, a turn at least this long calls the person back.
-pub const LONG_TURN: Duration = Duration::from_secs(10);
+pub(crate) const LONG_TURN: Duration = Duration::from_secs(10);
 /// A key this recent means the person is typing here: they are looking.
-pub const TYPING: Duration = Duration::from_secs(2);
+pub(crate) const TYPING: Duration = Duration::from_secs(2);
 
 /// What `update` compares before and after an event.
 #[derive(Debug, Clone)]
@@ -43,7 +43,7 @@ pub const TURN_ENDED: &str = "tern: the turn ended";
 
 /// Where the person is when something needs them.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Moment {
+pub(crate) struct Moment {
     /// The terminal's focus; `None` where it never reported any.
     pub focus: Option<bool>,
     /// The event belongs to the thread on screen.
@@ -55,7 +55,7 @@ pub struct Moment {
 }
 
 /// Whether the person is called back at this moment.
-pub fn calls_back(moment: Moment) -> bool {
+pub(crate) fn calls_back(moment: Moment) -> bool {
     if moment.typing {
         return false;
     }

@@ -16,13 +16,13 @@ use crate::session::state::account::RefusedTurn;
 use crate::session::state::Session;
 
 /// What the one line starts with, so it can be found and updated.
-pub const REFUSED: &str = "Sign-in needed: ";
+pub(crate) const REFUSED: &str = "Sign-in needed: ";
 
 /// The one line's start when the model provider is not OpenAI's: no sign-in helps.
-pub const REFUSED_BY_PROVIDER: &str = "Model provider refused: ";
+pub(crate) const REFUSED_BY_PROVIDER: &str = "Model provider refused: ";
 
 /// An `error` notification. True when it was a 401, now said by the one line.
-pub fn on_error(state: &mut Session, e: &ErrorNotification) -> bool {
+pub(crate) fn on_error(state: &mut Session, e: &ErrorNotification) -> bool {
     if !e.error.is_unauthorized() {
         return false;
     }
@@ -173,7 +173,7 @@ fn set_line(state: &mut Session, line: String) {
 
 /// A refused turn of `thread_id` is on record: its noise (the websocket fallback warning, the
 /// `systemError` status) is part of the one line.
-pub fn is_refusing(state: &Session, thread_id: Option<&str>) -> bool {
+pub(crate) fn is_refusing(state: &Session, thread_id: Option<&str>) -> bool {
     state
         .account
         .refused
@@ -182,12 +182,12 @@ pub fn is_refusing(state: &Session, thread_id: Option<&str>) -> bool {
 }
 
 /// "Falling back from WebSockets to HTTPS transport. unexpected status 401 …" while refused.
-pub fn swallows_warning(state: &Session, thread_id: Option<&str>, message: &str) -> bool {
+pub(crate) fn swallows_warning(state: &Session, thread_id: Option<&str>, message: &str) -> bool {
     is_refusing(state, thread_id) && message.starts_with("Falling back from WebSockets")
 }
 
 /// A turn that failed with a 401 was explained by the one line already.
-pub fn explains_failure(state: &Session, turn: &Turn) -> bool {
+pub(crate) fn explains_failure(state: &Session, turn: &Turn) -> bool {
     turn.status == TurnStatus::Failed
         && (turn.error.as_ref().is_some_and(|e| e.is_unauthorized())
             || state
@@ -199,7 +199,7 @@ pub fn explains_failure(state: &Session, turn: &Turn) -> bool {
 
 /// Before the next turn goes out: a refused turn of this thread is taken back first
 /// (`thread/revert`), and the turn waits for that answer. `None`: nothing to take back.
-pub fn revert_first(state: &mut Session) -> Option<Vec<Effect>> {
+pub(crate) fn revert_first(state: &mut Session) -> Option<Vec<Effect>> {
     let thread_id = state.thread_id()?.to_string();
     let refused = state.account.refused.as_mut()?;
     if !refused.revert || state.outbox.queued.is_empty() {

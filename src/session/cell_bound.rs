@@ -6,7 +6,7 @@
 use crate::session::event::LayerEvent;
 use crate::session::state::Session;
 
-pub fn keep_cells_bounded(state: &mut Session) {
+pub(crate) fn keep_cells_bounded(state: &mut Session) {
     let shown = &mut state.shown;
     if let Some(dropped) = shown.transcript.keep_cells_bounded() {
         shown.scroll.cells_dropped(&dropped);

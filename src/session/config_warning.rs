@@ -9,7 +9,7 @@ use crate::session::state::Session;
 
 /// `configWarning`: one about a config file that does not load is kept for the config box
 /// (true: not shown as a plain warning); the others are said as they come.
-pub fn kept(state: &mut Session, warning: &NoticeNotification) -> bool {
+pub(crate) fn kept(state: &mut Session, warning: &NoticeNotification) -> bool {
     let located = warning.path.is_some() && warning.range.is_some();
     if !located && !warning.summary.starts_with("Invalid configuration") {
         return false;
@@ -28,7 +28,7 @@ pub fn kept(state: &mut Session, warning: &NoticeNotification) -> bool {
 
 /// `…/config.toml:3:30: invalid basic string` → `invalid basic string` (the box names the
 /// place on its own).
-pub fn strip_location(message: &str, path: Option<&str>) -> String {
+pub(crate) fn strip_location(message: &str, path: Option<&str>) -> String {
     let rest = match path.and_then(|p| message.strip_prefix(p)) {
         Some(rest) => rest,
         None => return message.to_string(),

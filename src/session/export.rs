@@ -11,7 +11,7 @@ use crate::text::sanitize::sanitize_line;
 use std::path::{Path, PathBuf};
 
 /// Where `/export PATH` writes: `PATH` (`~/` is the home folder; relative to tern's directory).
-pub fn target(state: &Session, arg: &str) -> PathBuf {
+pub(crate) fn target(state: &Session, arg: &str) -> PathBuf {
     let base = state
         .config
         .settings
@@ -34,7 +34,7 @@ pub fn target(state: &Session, arg: &str) -> PathBuf {
 
 /// The file `/export` alone proposes: a name from the thread's id in `export_dir`, outside the
 /// work tree (`runtime::export_dir` says which folder and why).
-pub fn proposed(state: &Session) -> Option<PathBuf> {
+pub(crate) fn proposed(state: &Session) -> Option<PathBuf> {
     let dir = state.config.export_dir.as_ref()?;
     let id: String = state
         .thread_id()
@@ -49,7 +49,7 @@ pub fn proposed(state: &Session) -> Option<PathBuf> {
 /// `/export [PATH]`: with a path, written at once (asking only before replacing a file);
 /// alone, it asks where: the proposed path is put in the composer after `/export `, to send
 /// as it is with Enter or edit first. Nothing is written into the repository unasked.
-pub fn export(state: &mut Session, arg: &str) -> Vec<Effect> {
+pub(crate) fn export(state: &mut Session, arg: &str) -> Vec<Effect> {
     if state.shown.transcript.cells().iter().all(|c| {
         matches!(
             c.kind(),
@@ -96,7 +96,12 @@ fn shorter(state: &Session, path: &Path) -> String {
 
 /// The export, written to `path` (replacing it only when `overwrite`; the proposed folder made
 /// when `make_folder`).
-pub fn write(state: &Session, path: PathBuf, overwrite: bool, make_folder: bool) -> Vec<Effect> {
+pub(crate) fn write(
+    state: &Session,
+    path: PathBuf,
+    overwrite: bool,
+    make_folder: bool,
+) -> Vec<Effect> {
     let title = match state.thread_id() {
         Some(id) => format!("Codex conversation {id}"),
         None => "Codex conversation".to_string(),
@@ -110,7 +115,7 @@ pub fn write(state: &Session, path: PathBuf, overwrite: bool, make_folder: bool)
 }
 
 /// The runtime wrote the file, or refused to replace one, or failed.
-pub fn written(state: &mut Session, path: &Path, result: Result<(), String>, exists: bool) {
+pub(crate) fn written(state: &mut Session, path: &Path, result: Result<(), String>, exists: bool) {
     let shown = sanitize_line(&path.to_string_lossy());
     match result {
         Ok(()) => state.shown.transcript.notice(

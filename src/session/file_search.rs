@@ -18,7 +18,7 @@ use crate::session::request::ClientRequest;
 use crate::session::state::Session;
 
 /// The finder's query changed: asks for it, unless a search is out (then its answer asks).
-pub fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
+pub(crate) fn search(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
     finder.selected.first();
     finder.error = None;
     if finder.query.is_empty() {
@@ -58,7 +58,7 @@ fn ask(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
 
 /// The answer to search `generation`: shown if it answers the finder's query now; else the
 /// query now is asked (or nothing, when it was emptied meanwhile).
-pub fn answered(
+pub(crate) fn answered(
     state: &mut Session,
     generation: u64,
     answer: Answer<FuzzyFileSearchResponse>,
@@ -82,7 +82,7 @@ pub fn answered(
 }
 
 /// The session's directory: the thread's, else the one tern was started in.
-pub fn search_root(state: &Session) -> Option<String> {
+pub(crate) fn search_root(state: &Session) -> Option<String> {
     state
         .shown
         .thread

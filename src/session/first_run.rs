@@ -26,14 +26,14 @@ use crate::text::sanitize::sanitize_line;
 use std::time::{Duration, Instant};
 
 /// The codex versions tern's tests run against.
-pub const TESTED_VERSIONS: &[&str] = &["0.171.0", "0.169.0"];
+pub(crate) const TESTED_VERSIONS: &[&str] = &["0.171.0", "0.169.0"];
 
 /// How often the config box asks for a thread again by itself.
-pub const CONFIG_RETRY: Duration = Duration::from_secs(5);
+pub(crate) const CONFIG_RETRY: Duration = Duration::from_secs(5);
 
 /// `initialize` answered (a restart's too): the server's version is noted once, and who is
 /// signed in is asked (after what `initialize` itself starts).
-pub fn initialize_answered(
+pub(crate) fn initialize_answered(
     state: &mut Session,
     answer: &Answer<InitializeResponse>,
 ) -> Vec<Effect> {
@@ -47,7 +47,7 @@ pub fn initialize_answered(
 /// `thread/start` or `thread/resume` refused for a reason with a screen of its own: codex's
 /// config file has an error (the config box), or another codex writes to the thread (the
 /// locked-thread box, `resume` only). `None`: the usual handling.
-pub fn thread_refused(
+pub(crate) fn thread_refused(
     state: &mut Session,
     answer: &Answer<ThreadStartResponse>,
     resume: bool,
@@ -76,7 +76,10 @@ pub fn thread_refused(
 }
 
 /// A thread started or opened: a config box (or a warning kept for it) goes.
-pub fn thread_opened(state: &mut Session, answer: &Answer<ThreadStartResponse>) -> Vec<Effect> {
+pub(crate) fn thread_opened(
+    state: &mut Session,
+    answer: &Answer<ThreadStartResponse>,
+) -> Vec<Effect> {
     if answer.is_err() {
         return vec![];
     }
@@ -170,7 +173,7 @@ fn config_recovered(state: &mut Session) -> Vec<Effect> {
 }
 
 /// Ctrl+R on the config box, the timer, or the focus coming back: ask for the thread again.
-pub fn retry_config(state: &mut Session, now: Instant) -> Vec<Effect> {
+pub(crate) fn retry_config(state: &mut Session, now: Instant) -> Vec<Effect> {
     let boxed = matches!(
         state.health.down.as_ref().map(|d| &d.cause),
         Some(DownCause::ConfigError(_))
@@ -189,7 +192,7 @@ pub fn retry_config(state: &mut Session, now: Instant) -> Vec<Effect> {
 }
 
 /// When the config box next tries again by itself.
-pub fn next_deadline(state: &Session) -> Option<Instant> {
+pub(crate) fn next_deadline(state: &Session) -> Option<Instant> {
     let boxed = matches!(
         state.health.down.as_ref().map(|d| &d.cause),
         Some(DownCause::ConfigError(_))
@@ -201,7 +204,7 @@ pub fn next_deadline(state: &Session) -> Option<Instant> {
 }
 
 /// On a tick: the config box's timer.
-pub fn tick(state: &mut Session, now: Instant) -> Vec<Effect> {
+pub(crate) fn tick(state: &mut Session, now: Instant) -> Vec<Effect> {
     match next_deadline(state) {
         Some(at) if now >= at => retry_config(state, now),
         _ => vec![],
@@ -210,7 +213,7 @@ pub fn tick(state: &mut Session, now: Instant) -> Vec<Effect> {
 
 /// Submitting `text` while a wall is up: a prompt stays in the composer and out of the history
 /// (true), and the sign-in layer opens when that is what is missing. Commands always run.
-pub fn holds_prompt(state: &mut Session, text: &str) -> bool {
+pub(crate) fn holds_prompt(state: &mut Session, text: &str) -> bool {
     if is_command(text) || text.trim().is_empty() {
         return false;
     }
@@ -244,7 +247,7 @@ fn is_command(text: &str) -> bool {
 
 /// The version `initialize.userAgent` names: `<clientInfo.name>/<version> (…)`. The name is
 /// copied verbatim (it may hold `/` and spaces), so tern's own name is stripped first.
-pub fn server_version(user_agent: &str) -> Option<String> {
+pub(crate) fn server_version(user_agent: &str) -> Option<String> {
     let client = crate::protocol::InitializeParams::tern().client_info.name;
     let rest = match user_agent.strip_prefix(&format!("{client}/")) {
         Some(rest) => rest,

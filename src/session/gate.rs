@@ -8,7 +8,7 @@ use crate::session::state::Session;
 /// codex needs a sign-in before a turn can work: its provider needs one and there is none, or
 /// a turn was just refused (401). Never while its config file is broken: codex then answers
 /// with its defaults, which always need one.
-pub fn needs_sign_in(state: &Session) -> bool {
+pub(crate) fn needs_sign_in(state: &Session) -> bool {
     if state.first_run.config_warning.is_some() {
         return false;
     }
@@ -29,6 +29,6 @@ pub fn needs_sign_in(state: &Session) -> bool {
 /// Turns wait: sign-in is needed, or a refused turn is being taken back. (Not for the first
 /// `account/read`: a server that never answers it must not hold prompts forever, and a prompt
 /// sent before it answers meets the 401 path at worst.)
-pub fn holds_turns(state: &Session) -> bool {
+pub(crate) fn holds_turns(state: &Session) -> bool {
     needs_sign_in(state) || state.account.reverting
 }

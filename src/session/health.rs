@@ -19,7 +19,7 @@ use crate::session::state::{Session, TurnPhase};
 use std::time::Instant;
 
 /// Notes what `event` says about the server's health, before the event is handled.
-pub fn observe(state: &mut Session, event: &AppEvent, now: Instant) {
+pub(crate) fn observe(state: &mut Session, event: &AppEvent, now: Instant) {
     state.health.started.get_or_insert(now);
     let heard = match event {
         AppEvent::Notification(_) | AppEvent::ServerRequest { .. } => true,
@@ -45,7 +45,7 @@ pub fn observe(state: &mut Session, event: &AppEvent, now: Instant) {
 }
 
 /// On a tick: has a deadline passed? A quiet server gets its check here.
-pub fn check(state: &mut Session, now: Instant) -> Vec<Effect> {
+pub(crate) fn check(state: &mut Session, now: Instant) -> Vec<Effect> {
     if let Some(at) = initialize_deadline(state) {
         if now >= at {
             let secs = state.health.timeouts.initialize.as_secs();
@@ -104,7 +104,7 @@ fn probe(state: &mut Session, now: Instant) -> Vec<Effect> {
 
 /// The runtime's look at the process `pid` (`Effect::InspectServer`). Kept for the words of
 /// the box, and a stopped process shortens the wait for the probe's answer.
-pub fn inspected(state: &mut Session, pid: u32, process: ProcessState) {
+pub(crate) fn inspected(state: &mut Session, pid: u32, process: ProcessState) {
     if state.health.pid != Some(pid) {
         return; // a server replaced since
     }
@@ -114,7 +114,7 @@ pub fn inspected(state: &mut Session, pid: u32, process: ProcessState) {
 }
 
 /// When `check` must run next, if ever.
-pub fn next_deadline(state: &Session) -> Option<Instant> {
+pub(crate) fn next_deadline(state: &Session) -> Option<Instant> {
     let quiet = probe_deadline(state).or_else(|| silence_deadline(state));
     match (initialize_deadline(state), quiet) {
         (Some(a), Some(b)) => Some(a.min(b)),
@@ -123,7 +123,7 @@ pub fn next_deadline(state: &Session) -> Option<Instant> {
 }
 
 /// Shows `cause` in the server-down box, in place of what it said before.
-pub fn show(state: &mut Session, cause: DownCause) {
+pub(crate) fn show(state: &mut Session, cause: DownCause) {
     state.health.down = Some(ServerDown::new(cause));
 }
 

@@ -28,7 +28,7 @@ use std::time::Instant;
 
 /// Attaches an image file of this machine to the draft: as it is when the server shares this
 /// machine's files, else copied to the server first.
-pub fn attach_here(state: &mut Session, path: String) -> Vec<Effect> {
+pub(crate) fn attach_here(state: &mut Session, path: String) -> Vec<Effect> {
     if !state.config.files_elsewhere {
         return images::attach(state, path);
     }
@@ -40,7 +40,7 @@ pub fn attach_here(state: &mut Session, path: String) -> Vec<Effect> {
 }
 
 /// Ctrl+V: the clipboard's image, saved by the runtime to a file, is attached; or why not.
-pub fn pasted(state: &mut Session, result: Result<String, String>) -> Vec<Effect> {
+pub(crate) fn pasted(state: &mut Session, result: Result<String, String>) -> Vec<Effect> {
     match result {
         // The clipboard's image is saved on this machine.
         Ok(path) => attach_here(state, path),
@@ -55,7 +55,7 @@ pub fn pasted(state: &mut Session, result: Result<String, String>) -> Vec<Effect
 }
 
 /// Starts copying `path` (an image of this machine) to the server, unless it is on its way.
-pub fn upload(state: &mut Session, path: String) -> Vec<Effect> {
+pub(crate) fn upload(state: &mut Session, path: String) -> Vec<Effect> {
     if state.outbox.uploads.contains_key(&path) {
         return vec![];
     }
@@ -64,7 +64,7 @@ pub fn upload(state: &mut Session, path: String) -> Vec<Effect> {
 }
 
 /// The runtime read the image here: its folder on the server is made next.
-pub fn read(
+pub(crate) fn read(
     state: &mut Session,
     local: &str,
     result: Result<LocalImageBytes, String>,
@@ -94,7 +94,7 @@ pub fn read(
 
 /// After any event: images read before the server said where its home is are copied now that
 /// it has. Nothing to do (the usual case) costs a look at an empty map.
-pub fn go_on(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn go_on(state: &mut Session) -> Vec<Effect> {
     if state.server.is_none() || state.outbox.uploads.is_empty() {
         return vec![];
     }
@@ -142,7 +142,7 @@ fn copy(state: &mut Session, local: &str, bytes: LocalImageBytes) -> Vec<Effect>
 }
 
 /// The folder is there (or not): the file is written next.
-pub fn folder_made(state: &mut Session, local: &str, answer: Answer<()>) -> Vec<Effect> {
+pub(crate) fn folder_made(state: &mut Session, local: &str, answer: Answer<()>) -> Vec<Effect> {
     let Some(Upload::Folder { remote, data }) = state.outbox.uploads.remove(local) else {
         return vec![];
     };
@@ -166,7 +166,12 @@ pub fn folder_made(state: &mut Session, local: &str, answer: Answer<()>) -> Vec<
 
 /// The file is on the server: the draft and the queued messages name it by its path there,
 /// and a message that waited for it goes.
-pub fn written(state: &mut Session, local: &str, answer: Answer<()>, now: Instant) -> Vec<Effect> {
+pub(crate) fn written(
+    state: &mut Session,
+    local: &str,
+    answer: Answer<()>,
+    now: Instant,
+) -> Vec<Effect> {
     let Some(Upload::Writing { remote }) = state.outbox.uploads.remove(local) else {
         return vec![];
     };
@@ -226,7 +231,7 @@ fn server_home(state: &Session) -> Option<String> {
 /// The file's name on the server: its name here when that is a plain name (letters, digits,
 /// `.`, `-`, `_`; at most 64 bytes; not hidden), else `image.<ending>`. Nothing in it can climb
 /// out of its folder or hide a control character.
-pub fn remote_name(local: &str) -> String {
+pub(crate) fn remote_name(local: &str) -> String {
     let name = local.rsplit('/').next().unwrap_or_default();
     let plain = !name.is_empty()
         && name.len() <= 64

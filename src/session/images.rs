@@ -12,7 +12,7 @@ use crate::text::sanitize::sanitize_line;
 const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"];
 
 /// Whether `path` names an image file, by its ending.
-pub fn is_image_path(path: &str) -> bool {
+pub(crate) fn is_image_path(path: &str) -> bool {
     std::path::Path::new(path)
         .extension()
         .and_then(|e| e.to_str())
@@ -21,7 +21,7 @@ pub fn is_image_path(path: &str) -> bool {
 
 /// Attaches `path` to the draft; the runtime reads its size for the chip (on this machine only:
 /// a server elsewhere reads its own files).
-pub fn attach(state: &mut Session, path: String) -> Vec<Effect> {
+pub(crate) fn attach(state: &mut Session, path: String) -> Vec<Effect> {
     state.composer.attach_image(path.clone());
     if state.config.connected_to.is_some() {
         return vec![];
@@ -30,7 +30,7 @@ pub fn attach(state: &mut Session, path: String) -> Vec<Effect> {
 }
 
 /// The runtime read an attached image: its chip shows the size, or it is taken off with why.
-pub fn probed(state: &mut Session, path: &str, result: &Result<ImageInfo, String>) {
+pub(crate) fn probed(state: &mut Session, path: &str, result: &Result<ImageInfo, String>) {
     if !state.composer.images.iter().any(|p| p == path) {
         return;
     }

@@ -16,7 +16,7 @@ use serde_json::Value;
 const METADATA_KEYS: usize = 8;
 const METADATA_VALUE_CHARS: usize = 80;
 
-pub fn rerouted(transcript: &mut Transcript, r: &ModelReroutedNotification) {
+pub(crate) fn rerouted(transcript: &mut Transcript, r: &ModelReroutedNotification) {
     let reason = match r.reason.as_str() {
         "highRiskCyberActivity" => "high-risk cyber activity".to_string(),
         other => bounded(other),
@@ -32,7 +32,7 @@ pub fn rerouted(transcript: &mut Transcript, r: &ModelReroutedNotification) {
 }
 
 /// Opaque JSON from the server: its top-level keys and values, few and short.
-pub fn moderation(transcript: &mut Transcript, m: &ModerationMetadataNotification) {
+pub(crate) fn moderation(transcript: &mut Transcript, m: &ModerationMetadataNotification) {
     let shown = match &m.metadata {
         Value::Object(map) => {
             let mut parts: Vec<String> = map
@@ -53,7 +53,7 @@ pub fn moderation(transcript: &mut Transcript, m: &ModerationMetadataNotificatio
     );
 }
 
-pub fn verification(transcript: &mut Transcript, v: &ModelVerificationNotification) {
+pub(crate) fn verification(transcript: &mut Transcript, v: &ModelVerificationNotification) {
     let names: Vec<String> = v
         .verifications
         .iter()
@@ -67,7 +67,7 @@ pub fn verification(transcript: &mut Transcript, v: &ModelVerificationNotificati
 }
 
 /// An item that shows an image file: the runtime reads its size for the cell.
-pub fn probe_image(state: &Session, item: &ThreadItem) -> Vec<Effect> {
+pub(crate) fn probe_image(state: &Session, item: &ThreadItem) -> Vec<Effect> {
     let path = match item {
         ThreadItem::ImageView { path, .. } => Some(path.as_str()),
         ThreadItem::ImageGeneration(g) => g.saved_path.as_deref(),

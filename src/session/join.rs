@@ -15,12 +15,12 @@ use crate::text::sanitize::sanitize_line;
 
 /// Whether the thread can be joined over the service now: one was found at startup, this
 /// window is not on it already, and no turn of this window's own server would be cut off.
-pub fn can_join(state: &Session) -> bool {
+pub(crate) fn can_join(state: &Session) -> bool {
     state.config.shared_service.is_some() && !state.turn_active()
 }
 
 /// Leaves this window's server for the service and opens `thread_id` there.
-pub fn join_service(state: &mut Session, thread_id: String) -> Vec<Effect> {
+pub(crate) fn join_service(state: &mut Session, thread_id: String) -> Vec<Effect> {
     if !can_join(state) {
         return vec![];
     }

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 /// What a session left when it ended by a panic.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Leftovers {
+pub(crate) struct Leftovers {
     pub thread_id: Option<String>,
     pub copied: Option<String>,
     pub unsent: Option<String>,
@@ -21,7 +21,7 @@ pub struct Leftovers {
 static LEFT_BY_PANIC: Mutex<Option<Leftovers>> = Mutex::new(None);
 
 /// What the last state dropped during a panic left, taken once.
-pub fn take_left_by_panic() -> Option<Leftovers> {
+pub(crate) fn take_left_by_panic() -> Option<Leftovers> {
     LEFT_BY_PANIC
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())

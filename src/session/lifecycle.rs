@@ -24,7 +24,7 @@ use std::time::Instant;
 
 /// How a thread came to be on screen.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Adopted {
+pub(crate) enum Adopted {
     /// `thread/start`: a new thread.
     Started,
     /// `thread/resume`: an existing thread, its older turns paged in afterwards.
@@ -130,7 +130,7 @@ pub fn open(state: &mut Session, what: Open) -> Vec<Effect> {
 }
 
 /// `/new`: a fresh thread; the old one stays resumable.
-pub fn new_thread(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn new_thread(state: &mut Session) -> Vec<Effect> {
     if super::threads::busy(state, "start a new thread") {
         return vec![];
     }
@@ -150,7 +150,10 @@ pub fn new_thread(state: &mut Session) -> Vec<Effect> {
 }
 
 /// `thread/list` for `tern resume --last` answered: the newest thread, or a new one.
-pub fn last_listed(state: &mut Session, result: Result<ThreadListResponse, String>) -> Vec<Effect> {
+pub(crate) fn last_listed(
+    state: &mut Session,
+    result: Result<ThreadListResponse, String>,
+) -> Vec<Effect> {
     match result.map(|r| r.data.into_iter().next()) {
         Ok(Some(thread)) => open(state, Open::Resume(thread.id)),
         Ok(None) => {
@@ -172,7 +175,7 @@ pub fn last_listed(state: &mut Session, result: Result<ThreadListResponse, Strin
 
 /// `thread/start`, `thread/resume` or `thread/fork` answered: the thread is adopted, or the
 /// refusal is said where the request was made.
-pub fn thread_answered(
+pub(crate) fn thread_answered(
     state: &mut Session,
     answer: Answer<ThreadStartResponse>,
     how: Adopted,
@@ -227,7 +230,7 @@ pub fn thread_answered(
 /// one kept for it, or the one shown while it was being started), its directory and settings,
 /// any turns sent inline, a line saying what happened, the paging of its older turns, and the
 /// person's waiting messages sent.
-pub fn adopt_thread(
+pub(crate) fn adopt_thread(
     state: &mut Session,
     response: ThreadStartResponse,
     how: Adopted,
@@ -365,7 +368,7 @@ pub fn back(state: &mut Session) {
 }
 
 /// The new server could not take over: said in the box and the transcript.
-pub fn given_up(state: &mut Session, why: String) -> Vec<Effect> {
+pub(crate) fn given_up(state: &mut Session, why: String) -> Vec<Effect> {
     state.reconnect = None;
     health::show(
         state,

@@ -129,7 +129,7 @@ pub fn login_answered(
 }
 
 /// `mcpServer/oauthLogin/completed`: said, and the list asked for again.
-pub fn login_completed(
+pub(crate) fn login_completed(
     state: &mut Session,
     n: McpServerOauthLoginCompletedNotification,
 ) -> Vec<Effect> {
@@ -166,7 +166,7 @@ pub fn reload(state: &mut Session) -> Vec<Effect> {
 }
 
 /// The reload was done (servers restart and report their startup), or refused.
-pub fn reloaded(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
+pub(crate) fn reloaded(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
     state.mcp.reloading = false;
     match shown(answer) {
         Ok(_) => {
@@ -192,7 +192,10 @@ pub fn reloaded(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
 
 /// `mcpServer/startupStatus/updated` for this thread (or for none): kept, and once a server is
 /// up or down, the list is asked for again if it was ever shown.
-pub fn startup_updated(state: &mut Session, n: McpServerStatusUpdatedNotification) -> Vec<Effect> {
+pub(crate) fn startup_updated(
+    state: &mut Session,
+    n: McpServerStatusUpdatedNotification,
+) -> Vec<Effect> {
     if let (Some(theirs), Some(ours)) = (n.thread_id.as_deref(), state.thread_id()) {
         if theirs != ours {
             return vec![];
@@ -219,7 +222,7 @@ pub fn startup_updated(state: &mut Session, n: McpServerStatusUpdatedNotificatio
 
 /// What the server said, without tern's wrapping of it ("mcpServer/oauth/login failed: …
 /// (code -32603)").
-pub fn server_error(error: &str) -> String {
+pub(crate) fn server_error(error: &str) -> String {
     let inner = error.split_once(" failed: ").map_or(error, |(head, rest)| {
         if head.contains('/') && !head.contains(' ') {
             rest
@@ -235,7 +238,7 @@ pub fn server_error(error: &str) -> String {
 
 /// A long transport error's first clause ("MCP client for `x` failed to start: …" keeps its
 /// head): what a person needs, not a chain of type names.
-pub fn first_clause(error: &str) -> String {
+pub(crate) fn first_clause(error: &str) -> String {
     let line = error.lines().next().unwrap_or("");
     let mut parts = line.splitn(3, ": ");
     match (parts.next(), parts.next()) {

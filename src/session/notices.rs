@@ -17,18 +17,18 @@ const RETRYING: &str = "Retrying: ";
 
 /// A warning the server says again every turn: counted on its line (`text (×N)`), across the
 /// person's messages too.
-pub fn repeated(state: &mut Session, level: NoticeLevel, text: String) {
+pub(crate) fn repeated(state: &mut Session, level: NoticeLevel, text: String) {
     repeated_in(&mut state.shown.transcript, level, text);
 }
 
 /// [`repeated`] in any thread's transcript.
-pub fn repeated_in(transcript: &mut Transcript, level: NoticeLevel, text: String) {
+pub(crate) fn repeated_in(transcript: &mut Transcript, level: NoticeLevel, text: String) {
     transcript.repeated_notice(level, text);
 }
 
 /// An `error` notification: a retry updates the turn's one retry line; a final error is added.
 /// In the transcript of the thread it is about.
-pub fn error(transcript: &mut Transcript, e: ErrorNotification) {
+pub(crate) fn error(transcript: &mut Transcript, e: ErrorNotification) {
     let mut text = e.error.message;
     if let Some(details) = e.error.additional_details {
         text.push_str(&format!(" ({details})"));
@@ -58,7 +58,7 @@ pub fn error(transcript: &mut Transcript, e: ErrorNotification) {
 }
 
 /// `thread/status/changed` (or a thread opened) in `systemError`, in that thread's transcript.
-pub fn system_error(transcript: &mut Transcript) {
+pub(crate) fn system_error(transcript: &mut Transcript) {
     repeated_in(
         transcript,
         NoticeLevel::Error,
@@ -69,7 +69,12 @@ pub fn system_error(transcript: &mut Transcript) {
 }
 
 /// What a rule deletion did and when it takes effect (`/rules`).
-pub fn rule_deleted(state: &mut Session, file: &Path, source: &str, result: &Result<(), String>) {
+pub(crate) fn rule_deleted(
+    state: &mut Session,
+    file: &Path,
+    source: &str,
+    result: &Result<(), String>,
+) {
     let shown_file = show_path(file, state.config.home.as_deref());
     match result {
         Ok(()) => {
@@ -104,7 +109,7 @@ fn describe(source: &str) -> String {
 }
 
 /// `path` with the home folder shown as `~`.
-pub fn show_path(path: &Path, home: Option<&str>) -> String {
+pub(crate) fn show_path(path: &Path, home: Option<&str>) -> String {
     let text = path.to_string_lossy();
     let shown = match home.and_then(|home| text.strip_prefix(home)) {
         Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("~{rest}"),

@@ -19,7 +19,8 @@ use std::time::Instant;
 pub const CUT_OFF_BY_YOUR_STEER: &str =
     "↑ cut off by your steer — this part of the answer is not saved";
 /// The same, when the steer came from elsewhere (another client on this thread).
-pub const CUT_OFF_BY_A_STEER: &str = "↑ cut off by a steer — this part of the answer is not saved";
+pub(crate) const CUT_OFF_BY_A_STEER: &str =
+    "↑ cut off by a steer — this part of the answer is not saved";
 
 /// Enter: steers the running turn, or goes out as a new turn once the thread is ready and idle.
 pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
@@ -37,7 +38,7 @@ pub fn inputs(message: &Message) -> Vec<UserInput> {
 }
 
 /// [`send`] with the images attached to the message.
-pub fn send_message(state: &mut Session, message: Message, now: Instant) -> Vec<Effect> {
+pub(crate) fn send_message(state: &mut Session, message: Message, now: Instant) -> Vec<Effect> {
     let Message {
         text: prompt,
         images,
@@ -87,13 +88,13 @@ pub fn queue(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
 }
 
 /// [`queue`] with the images attached to the message.
-pub fn queue_message(state: &mut Session, message: Message, now: Instant) -> Vec<Effect> {
+pub(crate) fn queue_message(state: &mut Session, message: Message, now: Instant) -> Vec<Effect> {
     state.outbox.queued.push_back(message);
     send_next(state, now)
 }
 
 /// Starts a turn with the first queued message, when the thread is ready and idle.
-pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
+pub(crate) fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
     if state.turn_active() || !state.lifecycle.is_ready() {
         return vec![];
     }
@@ -138,7 +139,7 @@ pub fn send_next(state: &mut Session, now: Instant) -> Vec<Effect> {
 
 /// The server answered a steer: accepted (its echo comes in the turn), or refused, and then it
 /// goes out as a new turn, before anything queued after it.
-pub fn steer_answered(
+pub(crate) fn steer_answered(
     state: &mut Session,
     prompt: &str,
     result: &Result<(), String>,
@@ -180,7 +181,7 @@ pub fn steer_answered(
 
 /// The server refused a new turn: the message goes back to the composer unless the person
 /// already typed more.
-pub fn turn_refused(state: &mut Session, prompt: &str, error: &str) {
+pub(crate) fn turn_refused(state: &mut Session, prompt: &str, error: &str) {
     state.shown.turn = TurnPhase::Idle;
     state.shown.transcript.notice(
         NoticeLevel::Error,
@@ -194,7 +195,7 @@ pub fn turn_refused(state: &mut Session, prompt: &str, error: &str) {
 }
 
 /// The turn ended: steers it accepted are in it, or nowhere; the next queued message goes out.
-pub fn turn_ended(state: &mut Session, now: Instant) -> Vec<Effect> {
+pub(crate) fn turn_ended(state: &mut Session, now: Instant) -> Vec<Effect> {
     state.outbox.steering.retain(|s| !s.accepted);
     send_next(state, now)
 }
@@ -202,7 +203,7 @@ pub fn turn_ended(state: &mut Session, now: Instant) -> Vec<Effect> {
 /// The turn ended with the server: a steer it never answered goes back to the front of the
 /// queue (shown as not sent, moved into the composer by a restart, printed after exit), since
 /// the old server's answer will never be read. One it accepted is in the thread already.
-pub fn requeue_unanswered(state: &mut Session) {
+pub(crate) fn requeue_unanswered(state: &mut Session) {
     for steer in std::mem::take(&mut state.outbox.steering).into_iter().rev() {
         if !steer.accepted {
             state
@@ -215,7 +216,7 @@ pub fn requeue_unanswered(state: &mut Session) {
 
 /// The turn was interrupted: messages queued for after it are not sent behind the person's
 /// back (they stopped the agent), but move into the composer to send, edit or drop.
-pub fn hold_after_interrupt(state: &mut Session) {
+pub(crate) fn hold_after_interrupt(state: &mut Session) {
     let moved = keep_unsent(state);
     if moved > 0 {
         state.shown.transcript.notice(
@@ -229,7 +230,7 @@ pub fn hold_after_interrupt(state: &mut Session) {
 }
 
 /// Moves queued messages into the composer, above the draft. Returns how many moved.
-pub fn keep_unsent(state: &mut Session) -> usize {
+pub(crate) fn keep_unsent(state: &mut Session) -> usize {
     let moved = state.outbox.queued.len();
     if moved == 0 {
         return 0;

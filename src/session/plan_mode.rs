@@ -31,7 +31,7 @@ pub const REFUSED_WHILE_RUNNING: &str =
 pub use super::turn_mode::{in_plan_mode, mode_name};
 
 /// What option 1 of the plan chooser sends, as the official TUI does.
-pub const IMPLEMENT_THE_PLAN: &str = "Implement the plan.";
+pub(crate) const IMPLEMENT_THE_PLAN: &str = "Implement the plan.";
 
 /// Shift+Tab: the next mode.
 pub fn cycle(state: &mut Session) -> Vec<Effect> {
@@ -39,7 +39,7 @@ pub fn cycle(state: &mut Session) -> Vec<Effect> {
 }
 
 /// `/plan`.
-pub fn enter_plan(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn enter_plan(state: &mut Session) -> Vec<Effect> {
     if in_plan_mode(state) && state.plan_mode.switching.is_none() {
         state.shown.transcript.notice(
             NoticeLevel::Info,
@@ -107,7 +107,7 @@ fn switch(state: &mut Session, wanted: ModeWanted) -> Vec<Effect> {
 
 /// Asks the server to switch the thread to `mode`; `implement`: then start "Implement the
 /// plan." (the plan chooser's first option).
-pub fn switch_to(state: &mut Session, mode: &str, implement: bool) -> Vec<Effect> {
+pub(crate) fn switch_to(state: &mut Session, mode: &str, implement: bool) -> Vec<Effect> {
     let (Some(thread_id), Some(model)) = (
         state.thread_id().map(str::to_string),
         super::turn_settings::model(state),
@@ -201,7 +201,7 @@ fn took_effect(state: &mut Session, mode: &str, effort: Option<String>) {
 }
 
 /// A fresh thread starts in the default mode: Plan mode's effort goes.
-pub fn back_to_default(state: &mut Session) {
+pub(crate) fn back_to_default(state: &mut Session) {
     if let Some(before) = state.plan_mode.effort_before.take() {
         state.turn_settings.chosen.effort = before;
     }
@@ -210,7 +210,7 @@ pub fn back_to_default(state: &mut Session) {
 }
 
 /// `thread/settings/updated`: whatever the mode is now, from whichever client.
-pub fn settings_updated(state: &mut Session, n: &ThreadSettingsUpdatedNotification) {
+pub(crate) fn settings_updated(state: &mut Session, n: &ThreadSettingsUpdatedNotification) {
     if let Some(mode) = &n.thread_settings.collaboration_mode {
         if mode.mode == MODE_PLAN || mode.mode == MODE_DEFAULT {
             let effort = mode.settings.reasoning_effort.clone();
@@ -220,7 +220,7 @@ pub fn settings_updated(state: &mut Session, n: &ThreadSettingsUpdatedNotificati
 }
 
 /// Alt+. (`up`) and Alt+, : the next turn's effort, one step along the model's efforts.
-pub fn step_effort(state: &mut Session, up: bool) -> Vec<Effect> {
+pub(crate) fn step_effort(state: &mut Session, up: bool) -> Vec<Effect> {
     let Some(models) = &state.plan_mode.models else {
         if state.plan_mode.effort_step.replace(up).is_some() {
             return vec![];
@@ -278,7 +278,7 @@ pub fn step_effort(state: &mut Session, up: bool) -> Vec<Effect> {
 }
 
 /// `collaborationMode/list` answered: the switch it was asked for goes on.
-pub fn modes_listed(
+pub(crate) fn modes_listed(
     state: &mut Session,
     then: ModeWanted,
     answer: Answer<CollaborationModeListResponse>,
@@ -301,7 +301,7 @@ pub fn modes_listed(
 
 /// `thread/settings/update` answered: the mode is in effect (the empty answer is all that
 /// comes when nothing changed); the plan chooser's first option then sends its turn.
-pub fn mode_switched(
+pub(crate) fn mode_switched(
     state: &mut Session,
     mode: &str,
     implement: bool,
@@ -330,19 +330,22 @@ pub fn mode_switched(
 }
 
 /// `config/read` answered: whether raw reasoning is shown (not, when it cannot be read).
-pub fn config_read(state: &mut Session, answer: Answer<ConfigReadResponse>) {
+pub(crate) fn config_read(state: &mut Session, answer: Answer<ConfigReadResponse>) {
     let show = answer.ok().and_then(|c| c.show_raw_reasoning());
     state.plan_mode.show_raw = Some(show.unwrap_or(false));
 }
 
 /// Whether a `model/list` answer is the one an effort key waits for.
-pub fn wants_models(state: &Session) -> bool {
+pub(crate) fn wants_models(state: &Session) -> bool {
     state.plan_mode.effort_step.is_some()
 }
 
 /// `model/list` answered for an effort key: the step is taken (and the `/model` picker, if
 /// it asked too, still hears the answer).
-pub fn models_for_effort(state: &mut Session, answer: Answer<ModelListResponse>) -> Vec<Effect> {
+pub(crate) fn models_for_effort(
+    state: &mut Session,
+    answer: Answer<ModelListResponse>,
+) -> Vec<Effect> {
     let up = state.plan_mode.effort_step.take().unwrap_or(true);
     state
         .layer_events
@@ -363,7 +366,7 @@ pub fn models_for_effort(state: &mut Session, answer: Answer<ModelListResponse>)
 }
 
 /// A reasoning item started: whether raw reasoning is shown is asked of codex once.
-pub fn reasoning_seen(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn reasoning_seen(state: &mut Session) -> Vec<Effect> {
     if state.plan_mode.show_raw.is_some() || state.plan_mode.asked_config {
         return vec![];
     }

@@ -28,14 +28,14 @@ use base64::Engine;
 use std::time::Instant;
 
 /// A plan item completed: it is the thread's latest plan.
-pub fn plan_completed(state: &mut Session, turn_id: &str, text: &str) {
+pub(crate) fn plan_completed(state: &mut Session, turn_id: &str, text: &str) {
     if !text.trim().is_empty() {
         state.plan_mode.latest = Some((turn_id.to_string(), text.to_string()));
     }
 }
 
 /// A turn ended: when it was a Plan-mode turn that proposed a plan, the chooser asks what now.
-pub fn turn_completed(state: &mut Session, turn_id: &str, status: TurnStatus, now: Instant) {
+pub(crate) fn turn_completed(state: &mut Session, turn_id: &str, status: TurnStatus, now: Instant) {
     if status != TurnStatus::Completed || !super::plan_mode::in_plan_mode(state) {
         return;
     }
@@ -64,7 +64,7 @@ pub fn turn_completed(state: &mut Session, turn_id: &str, status: TurnStatus, no
 }
 
 /// The person answered the chooser.
-pub fn chosen(state: &mut Session, answer: LocalAnswer, now: Instant) -> Vec<Effect> {
+pub(crate) fn chosen(state: &mut Session, answer: LocalAnswer, now: Instant) -> Vec<Effect> {
     state.questions.pop(now);
     let Some((_, markdown)) = state.plan_mode.latest.clone() else {
         return vec![];
@@ -118,7 +118,7 @@ fn clear_context(state: &mut Session, markdown: String) -> Vec<Effect> {
 
 /// The attachment's folder was made (or not): the plan is written there, or the server is
 /// asked to carry it without one.
-pub fn attachment_folder(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
+pub(crate) fn attachment_folder(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
     let (Ok(()), Some(dir)) = (answer, attachment_dir(state)) else {
         return prepare(state, None);
     };
@@ -137,7 +137,11 @@ pub fn attachment_folder(state: &mut Session, answer: Answer<()>) -> Vec<Effect>
 }
 
 /// The plan was written at `path` (or not).
-pub fn attachment_file(state: &mut Session, path: String, answer: Answer<()>) -> Vec<Effect> {
+pub(crate) fn attachment_file(
+    state: &mut Session,
+    path: String,
+    answer: Answer<()>,
+) -> Vec<Effect> {
     match answer {
         Ok(()) => prepare(state, Some(path)),
         Err(_) => prepare(state, None),
@@ -146,7 +150,7 @@ pub fn attachment_file(state: &mut Session, path: String, answer: Answer<()>) ->
 
 /// `thread/prepareApprovedPlan` answered: the old thread is let go, and the fresh one's first
 /// turn sends the prompt the server returned.
-pub fn prepared(
+pub(crate) fn prepared(
     state: &mut Session,
     answer: Answer<PrepareApprovedPlanResponse>,
     now: Instant,
@@ -171,14 +175,14 @@ pub fn prepared(
 }
 
 /// `thread/unsubscribe` answered: nothing waits for it.
-pub fn unsubscribed(answer: Answer<()>) {
+pub(crate) fn unsubscribed(answer: Answer<()>) {
     if let Err(e) = answer {
         tracing::debug!("thread/unsubscribe failed: {e}");
     }
 }
 
 /// `thread/start` for the fresh thread failed: nothing changed.
-pub fn fresh_thread_refused(state: &mut Session, error: &str) {
+pub(crate) fn fresh_thread_refused(state: &mut Session, error: &str) {
     state.plan_mode.clear = None;
     give_back(
         state,
@@ -188,7 +192,7 @@ pub fn fresh_thread_refused(state: &mut Session, error: &str) {
 
 /// The fresh thread is ready and on screen (`responses` adopted it): the plan's attachment
 /// comes next.
-pub fn fresh_thread(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn fresh_thread(state: &mut Session) -> Vec<Effect> {
     let Some(new_id) = state.thread_id().map(str::to_string) else {
         return vec![];
     };

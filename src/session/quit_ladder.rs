@@ -9,10 +9,10 @@ use crate::session::state::{Session, TurnPhase};
 use std::time::{Duration, Instant};
 
 /// How long "Ctrl+C again to quit" waits for the second press.
-pub const CONFIRM: Duration = Duration::from_secs(2);
+pub(crate) const CONFIRM: Duration = Duration::from_secs(2);
 
 /// The steps after the questions and the history search (see the router).
-pub fn ctrl_c(state: &mut Session, now: Instant) -> Vec<Effect> {
+pub(crate) fn ctrl_c(state: &mut Session, now: Instant) -> Vec<Effect> {
     // A question only comes while a turn runs, so this is the interrupting step: every open
     // question is refused with `cancel` (no, and stop the turn) and the turn is interrupted. Nothing
     // is approved, and the session stays.
@@ -41,12 +41,12 @@ pub fn ctrl_c(state: &mut Session, now: Instant) -> Vec<Effect> {
 }
 
 /// "Ctrl+C again to quit" is showing.
-pub fn armed(state: &Session, now: Instant) -> bool {
+pub(crate) fn armed(state: &Session, now: Instant) -> bool {
     state.quit_armed_until.is_some_and(|until| now < until)
 }
 
 /// What the next Ctrl+C does, for the hint bar.
-pub fn next_step(state: &Session) -> &'static str {
+pub(crate) fn next_step(state: &Session) -> &'static str {
     if !state.questions.is_empty() {
         "refuse and stop"
     } else if matches!(state.shown.turn, TurnPhase::Running { .. }) {

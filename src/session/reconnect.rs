@@ -28,7 +28,7 @@ use std::time::Instant;
 /// remote in the background), keeping everything. A drop before any link was ever made good,
 /// or while a reconnect is still getting its `initialize` answered (the redial gave up, or
 /// was refused), is a lost connection like any other: the server-down box and Ctrl+R.
-pub fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec<Effect> {
+pub(crate) fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec<Effect> {
     if state.quitting {
         return vec![];
     }
@@ -65,7 +65,7 @@ pub fn on_link_dropped(state: &mut Session, reason: String, now: Instant) -> Vec
 
 /// An attempt to dial failed; another follows. Shown in the status line while reconnecting by
 /// itself; after Ctrl+R (the server-down box is up) said once in the transcript, counted.
-pub fn on_redialing(
+pub(crate) fn on_redialing(
     state: &mut Session,
     attempt: u32,
     why: String,

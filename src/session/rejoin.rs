@@ -23,7 +23,7 @@ use std::time::Instant;
 /// was running goes on if it still runs (its next events continue it), is read back if it
 /// ended meanwhile; a turn started meanwhile (by another client) shows as running until its
 /// first event names it.
-pub fn resumed(
+pub(crate) fn resumed(
     state: &mut Session,
     reconnect: Reconnect,
     status: Option<&ThreadStatus>,
@@ -102,7 +102,7 @@ const CATCH_UP_TURNS: u32 = 4;
 /// The turns read back after a reconnect: the one that was running when the link dropped gets
 /// its items as they ended and its end, as if their events had come; without it, the turn is
 /// settled and the person told where to read it.
-pub fn caught_up(
+pub(crate) fn caught_up(
     state: &mut Session,
     thread_id: &str,
     turn_id: &str,

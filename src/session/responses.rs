@@ -17,7 +17,7 @@ use crate::session::state::lifecycle::{Lifecycle, Open};
 use crate::session::state::{Session, TurnPhase};
 use std::time::Instant;
 
-pub fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> {
+pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> {
     match reply {
         Reply::Initialize(answer) => {
             // Then who is signed in, and the server's version noted (`first_run`).

@@ -21,13 +21,13 @@ use std::time::Instant;
 
 /// The connection closed: say what happened (exit status or signal, the last stderr lines) and
 /// offer the restart key. What the person typed stays.
-pub fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
+pub(crate) fn on_disconnected(state: &mut Session, reason: String) -> Vec<Effect> {
     lost(state, reason, true)
 }
 
 /// A link whose server lives on could not be made good again (the redial gave up, or was
 /// refused): the box, with words that do not say the server ended.
-pub fn on_unreachable(state: &mut Session, reason: String) -> Vec<Effect> {
+pub(crate) fn on_unreachable(state: &mut Session, reason: String) -> Vec<Effect> {
     lost(state, reason, false)
 }
 
@@ -89,7 +89,7 @@ fn lost(state: &mut Session, reason: String, server_ended: bool) -> Vec<Effect> 
 
 /// Ctrl+R on the server-down box: the old server goes (killed if still running), a new one
 /// starts. Pressed again while that is under way, it does nothing.
-pub fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
+pub(crate) fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
     match &mut state.health.down {
         Some(down) if down.restarting => return vec![],
         Some(down) => down.restarting = true,
@@ -114,7 +114,7 @@ pub fn restart(state: &mut Session, _now: Instant) -> Vec<Effect> {
 
 /// The runtime started a new server (its pid), or could not: `initialize` it, then resume the
 /// thread that was open (or open what the session was asked to, if none was yet).
-pub fn on_restarted(
+pub(crate) fn on_restarted(
     state: &mut Session,
     result: Result<Option<u32>, String>,
     now: Instant,

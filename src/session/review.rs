@@ -11,7 +11,7 @@ use std::time::Instant;
 
 /// Asks for a review of `target`, unless a turn runs (the server would refuse) or there is no
 /// thread yet.
-pub fn start(state: &mut Session, target: ReviewTarget, now: Instant) -> Vec<Effect> {
+pub(crate) fn start(state: &mut Session, target: ReviewTarget, now: Instant) -> Vec<Effect> {
     if state.turn_active() {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
@@ -38,7 +38,7 @@ pub fn start(state: &mut Session, target: ReviewTarget, now: Instant) -> Vec<Eff
 }
 
 /// The server answered `review/start`: the review's turn runs, or the refusal is said.
-pub fn answered(state: &mut Session, answer: Answer<ReviewStartResponse>) -> Vec<Effect> {
+pub(crate) fn answered(state: &mut Session, answer: Answer<ReviewStartResponse>) -> Vec<Effect> {
     match answer {
         Ok(ReviewStartResponse { turn, .. }) => {
             if let TurnPhase::Starting { since } = state.shown.turn {

@@ -19,14 +19,14 @@ use crate::session::state::{Session, ThreadModel};
 use std::time::{Duration, Instant};
 
 /// How long the first Esc of Esc Esc waits for the second.
-pub const ESC_ESC: Duration = Duration::from_millis(1_000);
+pub(crate) const ESC_ESC: Duration = Duration::from_millis(1_000);
 
 /// Why files cannot be put back over a remote connection.
-pub const REMOTE_FILES: &str = "Files cannot be put back over a remote connection: codex's fs/writeFile writes in place and has no rename, so a restore there could not be atomic. Put them back by hand.";
+pub(crate) const REMOTE_FILES: &str = "Files cannot be put back over a remote connection: codex's fs/writeFile writes in place and has no rename, so a restore there could not be atomic. Put them back by hand.";
 
 /// The person's messages this rewind can go back to, newest first (turn id, text); or why
 /// there is nothing to rewind now.
-pub fn messages(state: &Session) -> Result<Vec<(String, String)>, String> {
+pub(crate) fn messages(state: &Session) -> Result<Vec<(String, String)>, String> {
     if state.turn_active() {
         return Err(
             "A turn is running: interrupt it (Esc) or wait for it, then rewind.".to_string(),
@@ -48,7 +48,7 @@ pub fn messages(state: &Session) -> Result<Vec<(String, String)>, String> {
 
 /// Esc on an empty, idle composer: the first arms, the second (within [`ESC_ESC`]) rewinds.
 /// Returns whether to open the rewind list now.
-pub fn esc(state: &mut Session, now: Instant) -> bool {
+pub(crate) fn esc(state: &mut Session, now: Instant) -> bool {
     if state
         .rewind
         .armed_until
@@ -64,12 +64,12 @@ pub fn esc(state: &mut Session, now: Instant) -> bool {
 }
 
 /// "Esc again to rewind" is showing.
-pub fn armed(state: &Session, now: Instant) -> bool {
+pub(crate) fn armed(state: &Session, now: Instant) -> bool {
     state.rewind.armed_until.is_some_and(|until| now < until)
 }
 
 /// The turns dropped by rewinding to before `turn_id`: it and every later one, oldest first.
-pub fn dropped_turns(state: &Session, turn_id: &str) -> Vec<String> {
+pub(crate) fn dropped_turns(state: &Session, turn_id: &str) -> Vec<String> {
     let all = state.shown.transcript.user_messages();
     match all.iter().position(|(turn, _)| turn == turn_id) {
         Some(at) => all[at..].iter().map(|(turn, _)| turn.clone()).collect(),
@@ -78,7 +78,7 @@ pub fn dropped_turns(state: &Session, turn_id: &str) -> Vec<String> {
 }
 
 /// Commands of those turns that may have written files (what they wrote cannot be put back).
-pub fn commands_of(state: &Session, turns: &[String]) -> Vec<String> {
+pub(crate) fn commands_of(state: &Session, turns: &[String]) -> Vec<String> {
     let mut commands: Vec<String> = Vec::new();
     for command in turns
         .iter()
@@ -93,7 +93,7 @@ pub fn commands_of(state: &Session, turns: &[String]) -> Vec<String> {
 
 /// Asks the runtime what putting the files back would do; `Err` says why files cannot be put
 /// back at all here.
-pub fn preview(state: &Session, turns: Vec<String>) -> Result<Vec<Effect>, String> {
+pub(crate) fn preview(state: &Session, turns: Vec<String>) -> Result<Vec<Effect>, String> {
     if state.config.connected_to.is_some() {
         return Err(REMOTE_FILES.to_string());
     }
@@ -134,7 +134,7 @@ pub fn preview(state: &Session, turns: Vec<String>) -> Result<Vec<Effect>, Strin
 /// only the server's word: a server naming `$HOME` must not get `~/.bashrc` written.
 ///
 /// [`Rewind::bound`]: crate::session::state::rewind::Rewind::bound
-pub fn restore_root(state: &Session) -> Result<String, String> {
+pub(crate) fn restore_root(state: &Session) -> Result<String, String> {
     let shown = |path: &str| crate::text::sanitize::visible_line(path);
     let Some(bound) = state.rewind.bound.as_deref() else {
         return Err(
@@ -157,7 +157,7 @@ pub fn restore_root(state: &Session) -> Result<String, String> {
 
 /// The person confirmed: rewind to before `before_turn_id`, then put `files` back (the files
 /// to write, and those refused, said once rewound).
-pub fn start(
+pub(crate) fn start(
     state: &mut Session,
     before_turn_id: String,
     prompt: String,
@@ -210,7 +210,7 @@ fn put_back(state: &Session, turn_id: &str, shown: String) -> Option<String> {
 }
 
 /// `thread/revert` answered.
-pub fn revert_answered(
+pub(crate) fn revert_answered(
     state: &mut Session,
     thread_id: &str,
     answer: Answer<ThreadRevertResponse>,
@@ -334,7 +334,7 @@ fn reverted(
 }
 
 /// The runtime put files back (or could not): say which.
-pub fn files_restored(state: &mut Session, outcomes: &[RestoreOutcome]) {
+pub(crate) fn files_restored(state: &mut Session, outcomes: &[RestoreOutcome]) {
     let cwd = super::threads::current_cwd(state);
     let short = |path: &str| {
         let relative = path
@@ -370,7 +370,7 @@ pub fn files_restored(state: &mut Session, outcomes: &[RestoreOutcome]) {
 }
 
 /// A turn of the thread on screen ended: what it did to files is kept for a later rewind.
-pub fn turn_ended(state: &Session, turn_id: &str) -> Vec<Effect> {
+pub(crate) fn turn_ended(state: &Session, turn_id: &str) -> Vec<Effect> {
     let (Some(store), Some(thread)) = (&state.config.turn_store, &state.shown.thread) else {
         return vec![];
     };

@@ -15,7 +15,7 @@ use crate::session::event::LayerEvent;
 use crate::session::state::Session;
 use std::time::Instant;
 
-pub fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
+pub(crate) fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Effect> {
     // The title's side thread is tern's own: its events never reach a thread's model.
     if let Some(effects) = super::titles::on_side_notification(state, &n) {
         return effects;
@@ -85,7 +85,7 @@ fn agent_item_of(n: &N) -> Option<(String, crate::protocol::ThreadItem, bool)> {
 /// Says that `questions` were closed without an answer from here. `serverRequest/resolved`
 /// does not say who settled a question (another window, an interrupt, the turn's end), so the
 /// words are neutral.
-pub fn settled_elsewhere(state: &mut Session, questions: &[Question]) {
+pub(crate) fn settled_elsewhere(state: &mut Session, questions: &[Question]) {
     for question in questions {
         let what = match &question.subject {
             crate::model::QuestionSubject::Command(p) => p
@@ -253,7 +253,7 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
     vec![]
 }
 
-pub fn on_server_request(
+pub(crate) fn on_server_request(
     state: &mut Session,
     id: RequestId,
     request: ServerRequest,

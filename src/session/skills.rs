@@ -16,11 +16,11 @@ use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
 
 /// The most skills kept, and the most load errors.
-pub const MAX_SKILLS: usize = 500;
+pub(crate) const MAX_SKILLS: usize = 500;
 const MAX_ERRORS: usize = 50;
 
 /// Asks for the skills unless they are known or asked for already.
-pub fn ensure_listed(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn ensure_listed(state: &mut Session) -> Vec<Effect> {
     if state.skills.loaded || state.skills.loading {
         return vec![];
     }
@@ -28,7 +28,7 @@ pub fn ensure_listed(state: &mut Session) -> Vec<Effect> {
 }
 
 /// `skills/changed`: the files changed; asked for again if tern had them.
-pub fn changed(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn changed(state: &mut Session) -> Vec<Effect> {
     if !state.skills.loaded || state.skills.loading {
         return vec![];
     }
@@ -36,7 +36,7 @@ pub fn changed(state: &mut Session) -> Vec<Effect> {
 }
 
 /// `/skills`: asks again (the files may have changed outside codex's watch).
-pub fn refresh(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn refresh(state: &mut Session) -> Vec<Effect> {
     if state.skills.loading {
         return vec![];
     }
@@ -63,7 +63,7 @@ fn request(state: &mut Session, force_reload: bool) -> Vec<Effect> {
 
 /// The list came: the skills (each name once; the ones turned off too, so they can be turned
 /// on), and the files that did not load.
-pub fn listed(state: &mut Session, answer: Answer<SkillsListResponse>) {
+pub(crate) fn listed(state: &mut Session, answer: Answer<SkillsListResponse>) {
     let skills = &mut state.skills;
     skills.loading = false;
     let parsed = shown(answer);
@@ -116,7 +116,7 @@ pub fn listed(state: &mut Session, answer: Answer<SkillsListResponse>) {
 
 /// Turns the skill `name` on or off in codex's config (`skills/config/write`); the list is
 /// asked for again once codex has written it.
-pub fn set_enabled(state: &mut Session, name: &str, enabled: bool) -> Vec<Effect> {
+pub(crate) fn set_enabled(state: &mut Session, name: &str, enabled: bool) -> Vec<Effect> {
     let Some(skill) = state.skills.list.iter().find(|s| s.name == name) else {
         return vec![];
     };
@@ -130,7 +130,7 @@ pub fn set_enabled(state: &mut Session, name: &str, enabled: bool) -> Vec<Effect
 }
 
 /// codex wrote the setting (or refused): said, and the list read again.
-pub fn written(
+pub(crate) fn written(
     state: &mut Session,
     name: &str,
     enabled: bool,
@@ -168,14 +168,12 @@ pub fn written(
     request(state, true)
 }
 
-/// What a prompt sends: its text, then a `skill` input for each known skill it names with
-/// `$name` (once each, in the order named).
-pub fn inputs(state: &Session, prompt: &str) -> Vec<UserInput> {
-    with_skills(state, vec![UserInput::text(prompt)], prompt)
-}
-
 /// `inputs` (the text, its images) and a skill input for each known `$name` in `prompt`, once.
-pub fn with_skills(state: &Session, mut inputs: Vec<UserInput>, prompt: &str) -> Vec<UserInput> {
+pub(crate) fn with_skills(
+    state: &Session,
+    mut inputs: Vec<UserInput>,
+    prompt: &str,
+) -> Vec<UserInput> {
     for name in mentions(prompt) {
         let Some(skill) = state.skills.named(name) else {
             continue;
@@ -192,13 +190,13 @@ pub fn with_skills(state: &Session, mut inputs: Vec<UserInput>, prompt: &str) ->
 }
 
 /// Whether `c` can be part of a skill's name after `$`.
-pub fn name_char(c: char) -> bool {
+pub(crate) fn name_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '-' | '_' | ':' | '.')
 }
 
 /// The names after each `$` that starts a word (at the start or after whitespace), without a
 /// trailing full stop (`use $lint.`).
-pub fn mentions(text: &str) -> Vec<&str> {
+pub(crate) fn mentions(text: &str) -> Vec<&str> {
     let mut found = Vec::new();
     let mut previous: Option<char> = None;
     for (at, c) in text.char_indices() {

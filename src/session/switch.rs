@@ -40,12 +40,12 @@ pub fn show(state: &mut Session, model: ThreadModel) {
 }
 
 /// The model of no thread on screen: what `/new` shows until the new thread is there.
-pub fn show_no_thread(state: &mut Session) {
+pub(crate) fn show_no_thread(state: &mut Session) {
     show(state, ThreadModel::lobby());
 }
 
 /// Thread `dropped` was let go to keep the bound: said once, then counted, on screen.
-pub fn let_go(state: &mut Session, dropped: &str) {
+pub(crate) fn let_go(state: &mut Session, dropped: &str) {
     tracing::info!(
         thread = dropped,
         "let go of the model of a thread not shown"

@@ -21,7 +21,7 @@ const LIST_LIMIT: u32 = 100;
 
 /// A command item started (in any thread: `/ps` lists the terminals of whichever is on
 /// screen): its start time is kept for `/ps`.
-pub fn noted(state: &mut Session, n: &ServerNotification, now: Instant) {
+pub(crate) fn noted(state: &mut Session, n: &ServerNotification, now: Instant) {
     if let ServerNotification::ItemStarted(i) = n {
         if let ThreadItem::CommandExecution { id, .. } = &i.item {
             state.beside.command_clock.started(&i.turn_id, id, now);
@@ -30,7 +30,7 @@ pub fn noted(state: &mut Session, n: &ServerNotification, now: Instant) {
 }
 
 /// Asks for the thread's background terminals.
-pub fn list(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn list(state: &mut Session) -> Vec<Effect> {
     let Some(thread_id) = need_thread(state) else {
         return vec![];
     };
@@ -44,7 +44,7 @@ pub fn list(state: &mut Session) -> Vec<Effect> {
 }
 
 /// Stops one background terminal (after the person confirmed).
-pub fn stop(state: &mut Session, process_id: &str, command: &str) -> Vec<Effect> {
+pub(crate) fn stop(state: &mut Session, process_id: &str, command: &str) -> Vec<Effect> {
     let Some(thread_id) = need_thread(state) else {
         return vec![];
     };
@@ -58,7 +58,7 @@ pub fn stop(state: &mut Session, process_id: &str, command: &str) -> Vec<Effect>
 }
 
 /// Stops every background terminal of the thread (after the person confirmed).
-pub fn stop_all(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn stop_all(state: &mut Session) -> Vec<Effect> {
     let Some(thread_id) = need_thread(state) else {
         return vec![];
     };
@@ -83,7 +83,10 @@ fn need_thread(state: &mut Session) -> Option<String> {
 }
 
 /// `/ps`'s list answered: for the list on screen.
-pub fn listed(state: &mut Session, answer: Answer<BackgroundTerminalsListResponse>) -> Vec<Effect> {
+pub(crate) fn listed(
+    state: &mut Session,
+    answer: Answer<BackgroundTerminalsListResponse>,
+) -> Vec<Effect> {
     state
         .layer_events
         .push(LayerEvent::Terminals(crate::session::reply::shown(answer)));
@@ -91,7 +94,7 @@ pub fn listed(state: &mut Session, answer: Answer<BackgroundTerminalsListRespons
 }
 
 /// A stop of one terminal answered: said in the transcript; a list on screen asks again.
-pub fn stopped(
+pub(crate) fn stopped(
     state: &mut Session,
     command: &str,
     answer: Answer<BackgroundTerminalTerminateResponse>,
@@ -117,7 +120,7 @@ pub fn stopped(
 }
 
 /// `/stop` of all of them answered.
-pub fn all_stopped(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
+pub(crate) fn all_stopped(state: &mut Session, answer: Answer<()>) -> Vec<Effect> {
     if let Err(e) = answer {
         state.shown.transcript.notice(
             NoticeLevel::Error,

@@ -10,7 +10,7 @@ use crate::theme::Theme;
 use std::path::Path;
 
 /// The built-in themes, as the picker lists them.
-pub fn built_in_choices() -> Vec<ThemeChoice> {
+pub(crate) fn built_in_choices() -> Vec<ThemeChoice> {
     Theme::BUILT_IN
         .iter()
         .map(|theme| ThemeChoice {
@@ -22,12 +22,12 @@ pub fn built_in_choices() -> Vec<ThemeChoice> {
 }
 
 /// Draws everything with `theme` from the next frame on (a preview, or the choice).
-pub fn show(state: &mut Session, theme: Theme) {
+pub(crate) fn show(state: &mut Session, theme: Theme) {
     state.config.theme = theme;
 }
 
 /// Asks the runtime for the theme files, if tern knows where they are.
-pub fn load_files(state: &Session) -> Vec<Effect> {
+pub(crate) fn load_files(state: &Session) -> Vec<Effect> {
     state
         .config
         .themes_dir
@@ -37,7 +37,7 @@ pub fn load_files(state: &Session) -> Vec<Effect> {
 }
 
 /// `theme` (called `name`) was chosen: it stays, and goes into the config file.
-pub fn choose(state: &mut Session, theme: Theme, name: &str) -> Vec<Effect> {
+pub(crate) fn choose(state: &mut Session, theme: Theme, name: &str) -> Vec<Effect> {
     show(state, theme);
     match state.config.config_file.clone() {
         Some(file) => vec![Effect::SaveSetting {
@@ -59,7 +59,7 @@ pub fn choose(state: &mut Session, theme: Theme, name: &str) -> Vec<Effect> {
 }
 
 /// `/theme NAME`: that theme at once, or a warning naming the themes there are.
-pub fn choose_by_name(state: &mut Session, name: &str) -> Vec<Effect> {
+pub(crate) fn choose_by_name(state: &mut Session, name: &str) -> Vec<Effect> {
     match Theme::from_name(name) {
         Some(theme) => choose(state, theme, name),
         None => {
@@ -78,7 +78,7 @@ pub fn choose_by_name(state: &mut Session, name: &str) -> Vec<Effect> {
 }
 
 /// The config file was written (or not).
-pub fn setting_saved(
+pub(crate) fn setting_saved(
     state: &mut Session,
     key: &str,
     value: &str,

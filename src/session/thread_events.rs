@@ -17,7 +17,7 @@ use std::time::Instant;
 
 /// What the caller may have to do after a notification was applied to a thread's model.
 #[derive(Debug, Default, PartialEq)]
-pub struct Applied {
+pub(crate) struct Applied {
     /// The thread's current turn ended (was it interrupted?).
     pub turn_ended: Option<bool>,
     /// This turn's whole diff changed.
@@ -27,7 +27,7 @@ pub struct Applied {
 /// Applies `n`, a notification about the thread of `model`. `steers` are the person's steers on
 /// their way into this thread's running turn (only the shown thread has any): an echo of one of
 /// them is theirs.
-pub fn apply(
+pub(crate) fn apply(
     model: &mut ThreadModel,
     n: N,
     steers: Option<&mut Vec<PendingSteer>>,

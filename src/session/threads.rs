@@ -14,15 +14,15 @@ use ratatui::layout::Rect;
 use std::time::Instant;
 
 /// Turns asked for per page of older turns.
-pub const TURNS_PAGE: u32 = 10;
+pub(crate) const TURNS_PAGE: u32 = 10;
 /// Turns asked for per page on the way to turn 1 (Ctrl+Home): a 5,000-turn thread in 50 round
 /// trips, not 500, each small enough to take keys between them.
-pub const TURNS_JUMP_PAGE: u32 = 100;
+pub(crate) const TURNS_JUMP_PAGE: u32 = 100;
 /// Older turns are asked for when the top of the view is this close to the first cell.
 const LOAD_WITHIN_CELLS: usize = 8;
 
 /// The directory the session works in.
-pub fn current_cwd(state: &Session) -> String {
+pub(crate) fn current_cwd(state: &Session) -> String {
     state
         .shown
         .thread
@@ -34,7 +34,7 @@ pub fn current_cwd(state: &Session) -> String {
 
 /// The settings for resuming or forking a thread: the person's flags, but the thread keeps its
 /// own directory.
-pub fn settings_for_existing(state: &Session) -> ThreadSettings {
+pub(crate) fn settings_for_existing(state: &Session) -> ThreadSettings {
     ThreadSettings {
         cwd: None,
         ..state.config.settings.clone()
@@ -42,7 +42,7 @@ pub fn settings_for_existing(state: &Session) -> ThreadSettings {
 }
 
 /// Refuses to leave a thread while its turn runs (its events would be lost to view).
-pub fn busy(state: &mut Session, what: &str) -> bool {
+pub(crate) fn busy(state: &mut Session, what: &str) -> bool {
     if state.turn_active() {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
@@ -55,13 +55,13 @@ pub fn busy(state: &mut Session, what: &str) -> bool {
 
 /// A page of the picker's listing (`ListPurpose::Page`), or its search (`ListPurpose::Search`):
 /// news for the picker.
-pub fn listed(state: &mut Session, event: LayerEvent) -> Vec<Effect> {
+pub(crate) fn listed(state: &mut Session, event: LayerEvent) -> Vec<Effect> {
     state.layer_events.push(event);
     vec![]
 }
 
 /// A refusal no picker took: `tern resume ID` at startup, or a fork from the conversation.
-pub fn refused_here(state: &mut Session, error: &str) -> Vec<Effect> {
+pub(crate) fn refused_here(state: &mut Session, error: &str) -> Vec<Effect> {
     if state.shown.thread.is_some() {
         state.shown.transcript.notice(
             NoticeLevel::Error,
@@ -79,7 +79,7 @@ pub fn refused_here(state: &mut Session, error: &str) -> Vec<Effect> {
 
 /// Asks for the next page of older turns when the view of the transcript shown in
 /// `transcript` is near the top of what is loaded (or the screen is not full yet).
-pub fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
+pub(crate) fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
     let Some(older) = &state.shown.older_turns else {
         return vec![];
     };
@@ -94,14 +94,14 @@ pub fn load_older(state: &mut Session, transcript: Rect) -> Vec<Effect> {
 
 /// Ctrl+Home: the view went to the top of what is loaded; the older turns come in, one page
 /// after another, until turn 1 is there.
-pub fn to_first_turn(state: &mut Session) {
+pub(crate) fn to_first_turn(state: &mut Session) {
     if let Some(older) = &mut state.shown.older_turns {
         older.to_first = older.more;
     }
 }
 
 /// Asks for the next page of older turns, unless one is on its way or there are no more.
-pub fn ask_older(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn ask_older(state: &mut Session) -> Vec<Effect> {
     let Some(older) = &mut state.shown.older_turns else {
         return vec![];
     };
@@ -126,7 +126,7 @@ pub fn ask_older(state: &mut Session) -> Vec<Effect> {
 
 /// A page of older turns of a thread: put above what its transcript shows (the shown thread's,
 /// or one switched away from while the page was on its way).
-pub fn on_turns(
+pub(crate) fn on_turns(
     state: &mut Session,
     thread_id: &str,
     result: Result<ThreadTurnsListResponse, String>,
@@ -193,7 +193,7 @@ pub fn on_turns(
 }
 
 /// `/rename` answered with no picker open: the thread on screen was renamed, or not.
-pub fn renamed_here(state: &mut Session, name: &str, result: &Result<(), String>) {
+pub(crate) fn renamed_here(state: &mut Session, name: &str, result: &Result<(), String>) {
     let (level, text) = match result {
         Ok(()) => (NoticeLevel::Info, format!("Renamed this thread to {name}.")),
         Err(e) => (NoticeLevel::Error, format!("Could not rename: {e}")),

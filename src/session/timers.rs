@@ -11,7 +11,7 @@ use crate::session::{first_run, health};
 use std::time::Instant;
 
 /// The earliest moment some part of the session waits for, if any.
-pub fn next_deadline(session: &Session, now: Instant) -> Option<Instant> {
+pub(crate) fn next_deadline(session: &Session, now: Instant) -> Option<Instant> {
     let each = [
         // A key held at a question decides, or the front question becomes live.
         session.questions.next_deadline(now),
@@ -30,7 +30,7 @@ pub fn next_deadline(session: &Session, now: Instant) -> Option<Instant> {
 }
 
 /// A moment named by `next_deadline` came: each part whose moment it is acts.
-pub fn tick(session: &mut Session, now: Instant) -> Vec<Effect> {
+pub(crate) fn tick(session: &mut Session, now: Instant) -> Vec<Effect> {
     // The server is late: the box, or first a look at its process (`health`).
     let mut effects = health::check(session, now);
     // The config box's retry.

@@ -21,7 +21,7 @@ use crate::session::state::Session;
 use serde_json::{json, Value};
 
 /// The longest title kept, in characters (the schema's bound, as the official TUI asks).
-pub const TITLE_MAX: usize = 36;
+pub(crate) const TITLE_MAX: usize = 36;
 /// The longest "fork of …" name.
 const FORK_NAME_MAX: usize = 48;
 
@@ -32,14 +32,18 @@ pub const TITLE_PROMPT: &str = "Generate a concise, single-line task title of at
 const PROMPT_MAX: usize = 2_000;
 
 /// A thread started here (not resumed or forked): its first prompt asks for a title.
-pub fn thread_started(state: &mut Session) {
+pub(crate) fn thread_started(state: &mut Session) {
     state.titles.current = None;
     state.titles.untitled = state.thread_id().map(str::to_string);
 }
 
 /// A thread was resumed or forked: its name is what the server says (a fork is renamed
 /// "fork of …").
-pub fn thread_opened(state: &mut Session, thread: Option<Thread>, forked: bool) -> Vec<Effect> {
+pub(crate) fn thread_opened(
+    state: &mut Session,
+    thread: Option<Thread>,
+    forked: bool,
+) -> Vec<Effect> {
     state.titles.untitled = None;
     let Some(thread) = thread else {
         return vec![];
@@ -71,7 +75,7 @@ pub fn thread_opened(state: &mut Session, thread: Option<Thread>, forked: bool) 
 }
 
 /// The first prompt of an untitled thread went out: the side thread is asked for a title.
-pub fn prompt_sent(state: &mut Session, prompt: &str) -> Vec<Effect> {
+pub(crate) fn prompt_sent(state: &mut Session, prompt: &str) -> Vec<Effect> {
     if !state.titles.enabled || state.titles.job.is_some() {
         return vec![];
     }
@@ -150,7 +154,7 @@ fn title_schema() -> Value {
 }
 
 /// The side thread started (or not): its one turn asks for the title.
-pub fn side_thread_started(
+pub(crate) fn side_thread_started(
     state: &mut Session,
     main_thread: String,
     prompt: String,
@@ -189,7 +193,7 @@ pub fn side_thread_started(
 }
 
 /// The side thread's turn was refused: no title this time.
-pub fn title_turn_answered(
+pub(crate) fn title_turn_answered(
     state: &mut Session,
     side_thread: &str,
     answer: Answer<()>,
@@ -203,7 +207,7 @@ pub fn title_turn_answered(
 }
 
 /// `thread/name/set` for a name tern gave: the thread on screen shows it, or nothing is said.
-pub fn auto_named(state: &mut Session, thread_id: &str, name: String, answer: Answer<()>) {
+pub(crate) fn auto_named(state: &mut Session, thread_id: &str, name: String, answer: Answer<()>) {
     match answer {
         Ok(()) => named(state, thread_id, Some(name)),
         Err(e) => tracing::debug!("naming {thread_id} failed: {e}"),
@@ -219,7 +223,7 @@ fn unsubscribe(side: &str) -> Vec<Effect> {
 }
 
 /// A notification for the side thread: taken here (`Some`), whatever it is.
-pub fn on_side_notification(state: &mut Session, n: &N) -> Option<Vec<Effect>> {
+pub(crate) fn on_side_notification(state: &mut Session, n: &N) -> Option<Vec<Effect>> {
     let job = state.titles.job.as_mut()?;
     let side = job.side_thread.clone()?;
     if n.thread_id() != Some(side.as_str()) {
@@ -246,7 +250,7 @@ pub fn on_side_notification(state: &mut Session, n: &N) -> Option<Vec<Effect>> {
 }
 
 /// A turn of the thread on screen ended: the title can be set now, if it came.
-pub fn main_turn_ended(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn main_turn_ended(state: &mut Session) -> Vec<Effect> {
     let Some(job) = &mut state.titles.job else {
         return vec![];
     };

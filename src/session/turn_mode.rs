@@ -21,7 +21,7 @@ pub fn mode_name(state: &Session) -> &'static str {
 
 /// What `turn/start` carries: the person's overrides, and the mode once one is known (a mode
 /// switch asked for the list), so the turn runs with what the status line says.
-pub fn turn_overrides(state: &Session) -> TurnOverrides {
+pub(crate) fn turn_overrides(state: &Session) -> TurnOverrides {
     let mut overrides = state.turn_settings.chosen.clone();
     if state.plan_mode.modes.is_some() {
         if let Some(model) = super::turn_settings::model(state) {

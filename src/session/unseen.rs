@@ -16,7 +16,7 @@ use crate::session::state::Session;
 
 /// What a kept thread's event may change on screen, as it was before the event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Glance {
+pub(crate) struct Glance {
     /// The shown transcript's revision: an agent's cell filled, a notice said.
     shown_revision: u64,
     questions: usize,
@@ -29,7 +29,7 @@ pub struct Glance {
 impl Glance {
     /// A glance at what `event` may change, when it is a notification about a thread kept but
     /// not shown; `None` when the event is anything else (it asks for a frame whatever it does).
-    pub fn before(state: &Session, event: &AppEvent) -> Option<Glance> {
+    pub(crate) fn before(state: &Session, event: &AppEvent) -> Option<Glance> {
         let AppEvent::Notification(n) = event else {
             return None;
         };
@@ -60,7 +60,7 @@ impl Glance {
     }
 
     /// Whether anything glanced at changed since.
-    pub fn changed(&self, state: &Session) -> bool {
+    pub(crate) fn changed(&self, state: &Session) -> bool {
         *self != Glance::of(state)
     }
 }

@@ -9,7 +9,7 @@ use crate::session::state::window_status::{Phase, WindowStatus};
 use crate::session::state::Session;
 
 /// Shown before the title while a question waits for the person.
-pub const ACTION_MARK: &str = "(!) ";
+pub(crate) const ACTION_MARK: &str = "(!) ";
 /// The most of a thread's name the title shows.
 const NAME_MAX: usize = 60;
 
@@ -26,7 +26,7 @@ fn phase(state: &Session) -> Option<Phase> {
 }
 
 /// The effect that brings the window up to date, if it is not.
-pub fn refresh(state: &mut Session) -> Option<Effect> {
+pub(crate) fn refresh(state: &mut Session) -> Option<Effect> {
     if !state.config.window_status {
         return None;
     }
@@ -65,7 +65,7 @@ fn folder(state: &Session) -> Option<String> {
 }
 
 /// The title for `items`: `tern`, then each part that has something to say.
-pub fn compose(
+pub(crate) fn compose(
     items: &[TitleItem],
     phase: Option<Phase>,
     name: Option<&str>,

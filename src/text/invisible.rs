@@ -34,7 +34,7 @@ fn in_table(table: &[(u32, u32)], c: char) -> bool {
 }
 
 /// Whether `c` takes no visible place of its own (see `unicode_tables::INVISIBLE`).
-pub fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     // The first invisible character is U+00AD: ASCII and Latin-1 letters stop here.
     c >= '\u{ad}' && in_table(INVISIBLE, c)
 }
@@ -42,7 +42,7 @@ pub fn is_invisible(c: char) -> bool {
 /// Whether `cluster` (one grapheme) is a valid emoji sequence: emoji joined by ZWJ, each with at
 /// most one presentation selector and one skin tone; a keycap; a pair of regional indicators;
 /// or a black flag with a tag sequence (a subdivision flag). UTS #51's grammar.
-pub fn is_emoji_sequence(cluster: &str) -> bool {
+pub(crate) fn is_emoji_sequence(cluster: &str) -> bool {
     let mut chars = cluster.chars().peekable();
     loop {
         if !emoji_element(&mut chars) {
@@ -94,7 +94,7 @@ fn emoji_element(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> bool {
 /// The byte offsets in `text` of the invisible characters that belong where they are: those of
 /// valid emoji sequences, and joiners (ZWJ, ZWNJ) between two letters, which scripts such as
 /// Persian and Devanagari need. Empty (and cheap) for text without invisible characters.
-pub fn kept(text: &str) -> Vec<usize> {
+pub(crate) fn kept(text: &str) -> Vec<usize> {
     let mut kept = Vec::new();
     if text.is_ascii() || !text.chars().any(is_invisible) {
         return kept;

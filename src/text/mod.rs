@@ -4,8 +4,8 @@
 
 #[cfg(test)]
 mod generate_tables;
-pub mod graphemes;
-pub mod invisible;
-pub mod one_line;
+pub(crate) mod graphemes;
+pub(crate) mod invisible;
+pub(crate) mod one_line;
 pub mod sanitize;
 mod unicode_tables;

@@ -6,14 +6,14 @@
 use super::graphemes::clusters;
 
 /// What ends a cut line.
-pub const ELLIPSIS: &str = "…";
+pub(crate) const ELLIPSIS: &str = "…";
 
 /// `text` as one line of at most `columns` columns: each run of line breaks (with the spaces
 /// around it) becomes one space, and past `columns` the text is cut at a grapheme boundary and
 /// ends with "…". Only what is kept is looked at (a huge text costs what the line shows), and a
 /// cluster counts at least one column and its bytes are bounded too, so zero-width runs cannot
 /// make the line long. Nothing is sanitised here: that is the renderer's (`sanitize`).
-pub fn one_line(text: &str, columns: usize) -> String {
+pub(crate) fn one_line(text: &str, columns: usize) -> String {
     let text = text.trim();
     let max_bytes = columns.saturating_mul(16);
     let mut out = String::new();

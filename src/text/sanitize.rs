@@ -97,7 +97,7 @@ fn csi(chars: &mut Chars<'_>, params: &mut String) -> bool {
 }
 
 /// Sanitizes multi-line text, keeping the line structure.
-pub fn sanitize_text(input: &str) -> Vec<String> {
+pub(crate) fn sanitize_text(input: &str) -> Vec<String> {
     input.split('\n').map(sanitize_line).collect()
 }
 
@@ -107,7 +107,7 @@ pub fn sanitize_text(input: &str) -> Vec<String> {
 /// bidi overrides, zero-width spaces and tag characters `<U+XXXX>`); tabs become spaces. A valid
 /// emoji sequence (a ZWJ family, a flag's tags) is one grapheme and is shown as it is. Lines
 /// split at `\n`.
-pub fn visible_text(input: &str) -> Vec<String> {
+pub(crate) fn visible_text(input: &str) -> Vec<String> {
     input.split('\n').map(visible_line).collect()
 }
 
@@ -153,7 +153,7 @@ pub fn visible_line(input: &str) -> String {
 /// into a shell runs what follows without Enter), control characters, carriage returns (CRLF
 /// becomes LF) and invisible characters (but those of emoji sequences and joiners between
 /// letters) are dropped. Tabs stay tabs.
-pub fn copyable_text(input: &str) -> String {
+pub(crate) fn copyable_text(input: &str) -> String {
     let kept = kept(input);
     let mut out = String::with_capacity(input.len());
     let mut chars = input.char_indices().peekable();

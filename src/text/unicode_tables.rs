@@ -2,7 +2,7 @@
 //! (DerivedCoreProperties-16.0.0.txt): do not edit by hand.
 
 /// Characters that take no visible place of their own: Default_Ignorable_Code_Point, the format characters (Cf) but the prepended concatenation marks, and the line and paragraph separators (Zl, Zp).
-pub const INVISIBLE: &[(u32, u32)] = &[
+pub(super) const INVISIBLE: &[(u32, u32)] = &[
     (0x00AD, 0x00AD),
     (0x034F, 0x034F),
     (0x061C, 0x061C),
@@ -24,7 +24,7 @@ pub const INVISIBLE: &[(u32, u32)] = &[
 ];
 
 /// Extended_Pictographic: the characters an emoji ZWJ sequence is made of.
-pub const EXTENDED_PICTOGRAPHIC: &[(u32, u32)] = &[
+pub(super) const EXTENDED_PICTOGRAPHIC: &[(u32, u32)] = &[
     (0x00A9, 0x00A9),
     (0x00AE, 0x00AE),
     (0x203C, 0x203C),
@@ -106,10 +106,10 @@ pub const EXTENDED_PICTOGRAPHIC: &[(u32, u32)] = &[
 ];
 
 /// Emoji_Modifier: the skin tones.
-pub const EMOJI_MODIFIER: &[(u32, u32)] = &[(0x1F3FB, 0x1F3FF)];
+pub(super) const EMOJI_MODIFIER: &[(u32, u32)] = &[(0x1F3FB, 0x1F3FF)];
 
 /// The characters with an emoji or text presentation sequence (VS16, VS15 after them).
-pub const EMOJI_VARIATION_BASE: &[(u32, u32)] = &[
+pub(super) const EMOJI_VARIATION_BASE: &[(u32, u32)] = &[
     (0x0023, 0x0023),
     (0x002A, 0x002A),
     (0x0030, 0x0039),

@@ -22,7 +22,7 @@ const fn bold(style: Style) -> Style {
 }
 
 /// For a dark background (and the terminal's own colours wherever a role allows).
-pub const DARK: Palette = Palette {
+pub(super) const DARK: Palette = Palette {
     name: "dark",
     description: "for a dark background; code and diffs in true colour",
     terminal_colours_only: false,
@@ -81,7 +81,7 @@ const NAVY: Color = Color::Rgb(20, 75, 190);
 const CREAM: Color = Color::Rgb(250, 205, 80);
 
 /// For a light background: every ink dark enough to read on white.
-pub const LIGHT: Palette = Palette {
+pub(super) const LIGHT: Palette = Palette {
     name: "light",
     description: "for a light background; dark inks that read on white",
     terminal_colours_only: false,
@@ -128,7 +128,7 @@ pub const LIGHT: Palette = Palette {
 };
 
 /// For a dark background, every role at full strength: bright inks, bold names, no dim grey.
-pub const HIGH_CONTRAST: Palette = Palette {
+pub(super) const HIGH_CONTRAST: Palette = Palette {
     name: "high-contrast",
     description: "bright inks and bold names on a dark background, nothing faint",
     terminal_colours_only: false,
@@ -179,7 +179,7 @@ pub const HIGH_CONTRAST: Palette = Palette {
 /// The terminal's 16 colours and nothing else, so the person's own palette (and background)
 /// applies everywhere: code in bat's `ansi` theme, changed lines in green and red text as git
 /// shows them, the changed words reversed.
-pub const ANSI: Palette = Palette {
+pub(super) const ANSI: Palette = Palette {
     name: "ansi",
     description: "only the terminal's 16 colours: your own palette everywhere",
     terminal_colours_only: true,
@@ -196,4 +196,4 @@ pub const ANSI: Palette = Palette {
 };
 
 /// Every built-in palette, the default first.
-pub const ALL: [&Palette; 4] = [&DARK, &LIGHT, &HIGH_CONTRAST, &ANSI];
+pub(super) const ALL: [&Palette; 4] = [&DARK, &LIGHT, &HIGH_CONTRAST, &ANSI];

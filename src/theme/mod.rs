@@ -16,9 +16,9 @@ mod builtin;
 #[cfg(test)]
 mod guard;
 mod palette;
-pub mod syntax;
-pub mod terminal;
-pub mod user;
+pub(crate) mod syntax;
+pub(crate) mod terminal;
+pub(crate) mod user;
 
 pub use palette::{DiffPalette, Palette, DIFF_ROLES, ROLES};
 use std::sync::RwLock;
@@ -90,14 +90,14 @@ impl Theme {
     }
 
     /// A built-in theme by name.
-    pub fn built_in(name: &str) -> Option<Theme> {
+    pub(crate) fn built_in(name: &str) -> Option<Theme> {
         Theme::BUILT_IN
             .into_iter()
             .find(|theme| theme.name() == name)
     }
 
     /// A theme by name: a built-in one, else the latest theme file registered under it.
-    pub fn from_name(name: &str) -> Option<Theme> {
+    pub(crate) fn from_name(name: &str) -> Option<Theme> {
         if let Some(theme) = Theme::built_in(name) {
             return Some(theme);
         }
@@ -108,7 +108,7 @@ impl Theme {
 
     /// A theme named in `TERN_THEME` (or the config file) wins; otherwise COLORFGBG (set by many
     /// terminals) tells a light background from a dark one.
-    pub fn detect(tern_theme: Option<&str>, colorfgbg: Option<&str>) -> Theme {
+    pub(crate) fn detect(tern_theme: Option<&str>, colorfgbg: Option<&str>) -> Theme {
         if let Some(theme) = tern_theme.and_then(Theme::from_name) {
             return theme;
         }

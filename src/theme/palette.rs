@@ -110,7 +110,7 @@ macro_rules! roles {
 
         impl $ty {
             /// The role called `name`, to set from a theme file.
-            pub fn role_mut(&mut self, name: &str) -> Option<&mut Style> {
+            pub(crate) fn role_mut(&mut self, name: &str) -> Option<&mut Style> {
                 match name {
                     $(stringify!($role) => Some(&mut self.$role),)*
                     _ => None,

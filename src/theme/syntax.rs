@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use two_face::theme::{EmbeddedLazyThemeSet, EmbeddedThemeName};
 
 /// The syntect theme of `theme`'s palette, loaded on first use and kept.
-pub fn syntect_theme(theme: Theme) -> &'static syntect::highlighting::Theme {
+pub(crate) fn syntect_theme(theme: Theme) -> &'static syntect::highlighting::Theme {
     static SET: OnceLock<EmbeddedLazyThemeSet> = OnceLock::new();
     SET.get_or_init(two_face::theme::extra)
         .get(theme.palette().syntax)
@@ -17,7 +17,7 @@ pub fn syntect_theme(theme: Theme) -> &'static syntect::highlighting::Theme {
 /// terminal's). bat's terminal themes (`ansi`, `base16`, `base16-256`) spell a terminal colour
 /// as alpha 0 with its index in red, and "the terminal's own foreground" as alpha 1; every
 /// other colour is true colour.
-pub fn code_style(style: syntect::highlighting::Style) -> Style {
+pub(crate) fn code_style(style: syntect::highlighting::Style) -> Style {
     let fg = style.foreground;
     match fg.a {
         0 => Style::default().fg(super::terminal::ansi(fg.r)),
@@ -29,7 +29,7 @@ pub fn code_style(style: syntect::highlighting::Style) -> Style {
 /// The code themes a theme file may name (`syntax = "…"`), by the name it is given: bat's
 /// name lower-cased, anything but letters and digits a `-` ("Solarized (dark)" is
 /// `solarized-dark`).
-pub fn code_theme_names() -> Vec<String> {
+pub(crate) fn code_theme_names() -> Vec<String> {
     EmbeddedLazyThemeSet::theme_names()
         .iter()
         .map(|name| slug(name.as_name()))
@@ -37,7 +37,7 @@ pub fn code_theme_names() -> Vec<String> {
 }
 
 /// The code theme called `name` (a [`code_theme_names`] name, or bat's own spelling).
-pub fn code_theme(name: &str) -> Option<EmbeddedThemeName> {
+pub(crate) fn code_theme(name: &str) -> Option<EmbeddedThemeName> {
     let wanted = slug(name);
     EmbeddedLazyThemeSet::theme_names()
         .iter()

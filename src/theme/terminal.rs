@@ -17,7 +17,7 @@ const BRIGHT: [Color; 8] = [
 ];
 
 /// The colour an SGR code sets as foreground (30–37, 90–97) or background (40–47, 100–107).
-pub fn sgr(code: u32) -> Option<Color> {
+pub(crate) fn sgr(code: u32) -> Option<Color> {
     let (table, first) = match code {
         30..=37 => (&NORMAL, 30),
         40..=47 => (&NORMAL, 40),
@@ -29,17 +29,17 @@ pub fn sgr(code: u32) -> Option<Color> {
 }
 
 /// `38;5;n`: one of the 256 indexed colours.
-pub fn indexed(n: u8) -> Color {
+pub(crate) fn indexed(n: u8) -> Color {
     Indexed(n)
 }
 
 /// `38;2;r;g;b`: a colour given by its components.
-pub fn rgb(r: u8, g: u8, b: u8) -> Color {
+pub(crate) fn rgb(r: u8, g: u8, b: u8) -> Color {
     Rgb(r, g, b)
 }
 
 /// Terminal colour `n` of the 16 by its name (0–7 normal, 8–15 bright); others stay indexed.
-pub fn ansi(n: u8) -> Color {
+pub(crate) fn ansi(n: u8) -> Color {
     match n {
         0..=7 => NORMAL[usize::from(n)],
         8..=15 => BRIGHT[usize::from(n - 8)],
@@ -48,13 +48,14 @@ pub fn ansi(n: u8) -> Color {
 }
 
 /// Whether `colour` is one of the terminal's 16 (or its default).
-pub fn is_one_of_16(colour: Color) -> bool {
+#[cfg(test)]
+pub(crate) fn is_one_of_16(colour: Color) -> bool {
     !matches!(colour, Rgb(..)) && !matches!(colour, Indexed(n) if n >= 16)
 }
 
 /// The nearest of the terminal's 16 colours (by xterm's usual values) to `colour`; the 16 and
 /// the default stay as they are.
-pub fn nearest_of_16(colour: Color) -> Color {
+pub(crate) fn nearest_of_16(colour: Color) -> Color {
     let (r, g, b) = match colour {
         Rgb(r, g, b) => (r, g, b),
         Indexed(n) if n < 16 => return ansi(n),

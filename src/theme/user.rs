@@ -23,20 +23,20 @@ use std::path::Path;
 use toml_edit::{ImDocument, Item, TableLike, Value};
 
 /// Theme files larger than this are refused unread.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024;
+pub(crate) const MAX_FILE_BYTES: u64 = 64 * 1024;
 /// The most theme files read from the folder.
-pub const MAX_FILES: usize = 100;
+pub(crate) const MAX_FILES: usize = 100;
 
 /// One file of the themes folder, as read: its theme's name, and the palette or what is wrong.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ThemeFile {
+pub(crate) struct ThemeFile {
     pub name: String,
     pub result: Result<Palette, String>,
 }
 
 /// Reads every `*.toml` of `dir` (sorted by name; at most [`MAX_FILES`]). A folder that does
 /// not exist has no themes.
-pub fn read_dir(dir: &Path) -> Result<Vec<ThemeFile>, String> {
+pub(crate) fn read_dir(dir: &Path) -> Result<Vec<ThemeFile>, String> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -56,7 +56,7 @@ pub fn read_dir(dir: &Path) -> Result<Vec<ThemeFile>, String> {
 }
 
 /// Reads one theme file.
-pub fn read_file(path: &Path) -> ThemeFile {
+pub(crate) fn read_file(path: &Path) -> ThemeFile {
     let name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -74,7 +74,7 @@ pub fn read_file(path: &Path) -> ThemeFile {
 
 /// A theme file's text as a palette called `name`, or what is wrong with it ("line L, column C:
 /// …", naming the key).
-pub fn parse(name: &str, text: &str) -> Result<Palette, String> {
+pub(crate) fn parse(name: &str, text: &str) -> Result<Palette, String> {
     check_name(name)?;
     let document = ImDocument::parse(text).map_err(|e| {
         let at = e.span().map_or(String::new(), |s| position(text, s.start));

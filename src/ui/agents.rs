@@ -21,7 +21,13 @@ use std::time::Instant;
 /// The widest the box gets.
 const MAX_WIDTH: u16 = 110;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &AgentsList, state: &Session, now: Instant) {
+pub(super) fn draw(
+    frame: &mut Frame<'_>,
+    within: Rect,
+    list: &AgentsList,
+    state: &Session,
+    now: Instant,
+) {
     let palette = state.config.theme.palette();
     // Laid out for the box it will get (borders and padding take four columns), then sized.
     let width = MAX_WIDTH.min(within.width).saturating_sub(4).max(10) as usize;

@@ -17,7 +17,7 @@ use std::time::Instant;
 /// The most columns one agent's name takes.
 const NAME_MAX: usize = 20;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     if area.height == 0 {
         return;
     }
@@ -29,7 +29,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
 }
 
 /// The strip for a row `width` columns wide.
-pub fn strip_line(state: &Session, width: usize, now: Instant) -> Line<'static> {
+pub(super) fn strip_line(state: &Session, width: usize, now: Instant) -> Line<'static> {
     let palette = state.config.theme.palette();
     let mut agents: Vec<&Agent> = state.agents.iter().filter(|a| a.state.is_live()).collect();
     agents.extend(state.agents.iter().filter(|a| !a.state.is_live()));

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, session: &Session) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, session: &Session) {
     if area.height == 0 {
         return;
     }

@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, choice: &Choice, palette: &Palette) {
     let status_rows = usize::from(choice.status.is_some());
     // The box's height first (it depends only on how many rows there are), so that only the
     // rows in view are laid out: a list of 70,000 models costs what the visible rows cost.

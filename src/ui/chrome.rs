@@ -10,7 +10,7 @@ use ratatui::Frame;
 use std::borrow::Cow;
 
 /// A rounded box with `border` edges and no title (the composer, the welcome).
-pub fn rounded_box(border: Style) -> Block<'static> {
+pub(super) fn rounded_box(border: Style) -> Block<'static> {
     Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
@@ -18,18 +18,18 @@ pub fn rounded_box(border: Style) -> Block<'static> {
 }
 
 /// A rounded box with `title` on its top edge: every popup, question and bar.
-pub fn popup_box<'a>(title: impl Into<Line<'a>>, border: Style) -> Block<'a> {
+pub(super) fn popup_box<'a>(title: impl Into<Line<'a>>, border: Style) -> Block<'a> {
     rounded_box(border).title(title)
 }
 
 /// A box's title in the colour of its border, bold.
-pub fn title<'a>(text: impl Into<Cow<'a, str>>, border: Style) -> Span<'a> {
+pub(super) fn title<'a>(text: impl Into<Cow<'a, str>>, border: Style) -> Span<'a> {
     Span::styled(text, border.bold())
 }
 
 /// Clears `area` (a popup hides what is below it), draws `block` there and returns the area
 /// inside it.
-pub fn draw_popup(frame: &mut Frame<'_>, area: Rect, block: Block<'_>) -> Rect {
+pub(super) fn draw_popup(frame: &mut Frame<'_>, area: Rect, block: Block<'_>) -> Rect {
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
@@ -37,7 +37,7 @@ pub fn draw_popup(frame: &mut Frame<'_>, area: Rect, block: Block<'_>) -> Rect {
 }
 
 /// The style of a list's row: the palette's selection when it is the selected one.
-pub fn row_style(selected: bool, palette: &Palette) -> Style {
+pub(super) fn row_style(selected: bool, palette: &Palette) -> Style {
     if selected {
         palette.selected
     } else {
@@ -46,7 +46,7 @@ pub fn row_style(selected: bool, palette: &Palette) -> Style {
 }
 
 /// A popup menu's row (a command, a choice), highlighted when it is the selected one.
-pub fn menu_row(line: Line<'static>, selected: bool, palette: &Palette) -> Line<'static> {
+pub(super) fn menu_row(line: Line<'static>, selected: bool, palette: &Palette) -> Line<'static> {
     if selected {
         line.style(palette.menu_selected.bold())
     } else {

@@ -15,7 +15,7 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     // Queued messages are listed above the box (`ui::queued`), so it has no title.
     let shell = crate::session::shell::command_of(&state.composer.text()).is_some();

@@ -14,7 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     within: Rect,
     confirm: &Confirm,

@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, pick: &CopyPick, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, pick: &CopyPick, palette: &Palette) {
     let width = within.width.saturating_sub(4).clamp(30, 100);
     let label_width = pick
         .items

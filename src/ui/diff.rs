@@ -15,7 +15,7 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette: &Palette) {
     frame.render_widget(Clear, area);
     let areas = pager_areas(area);
     let mode = pager.mode(area.width);

@@ -16,7 +16,7 @@ use ratatui::Frame;
 
 const WIDTH: u16 = 100;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, view: &DoctorView, session: &Session) {
+pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, view: &DoctorView, session: &Session) {
     let palette = session.config.theme.palette();
     let width = WIDTH.min(within.width).saturating_sub(4) as usize;
     let lines = body(session, width, palette);

@@ -14,7 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::Frame;
 
 /// `above`: the area the list sits at the bottom of (the transcript's).
-pub fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &Palette) {
     let reading = if finder.searching { "searching…" } else { "" };
     let room = finder::inner_width(above);
     let row = |i: usize, selected: bool| {

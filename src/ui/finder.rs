@@ -13,10 +13,10 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// A row of a finder laid out: its index, whether it is the selected one.
-pub type RowLine<'a> = &'a dyn Fn(usize, bool) -> Line<'static>;
+pub(super) type RowLine<'a> = &'a dyn Fn(usize, bool) -> Line<'static>;
 
 /// What a finder shows under its heading.
-pub enum Found<'a> {
+pub(super) enum Found<'a> {
     /// Nothing to choose, and why (searching, no match, an error), in `style`.
     Nothing(String, ratatui::style::Style),
     /// How many match, the selected one, and how a row is laid out (only rows in view are).
@@ -26,7 +26,7 @@ pub enum Found<'a> {
 /// A finder's popup at the bottom of `above` (the transcript's area): `mark` and `query` on its
 /// top edge, `reading` (what is still being read, or "") on its bottom edge; `rows` is how many
 /// the box is tall for. Rows are laid out for [`inner_width`] columns.
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     above: Rect,
     heading: (&str, &str),
@@ -67,6 +67,6 @@ pub fn draw(
 }
 
 /// The columns inside a finder's box over `above`: its whole width but the edges.
-pub fn inner_width(above: Rect) -> usize {
+pub(super) fn inner_width(above: Rect) -> usize {
     usize::from(above.width.saturating_sub(2))
 }

@@ -10,7 +10,7 @@ use unicode_width::UnicodeWidthStr;
 
 /// One part of the row.
 #[derive(Debug, Clone)]
-pub struct Part {
+pub(super) struct Part {
     pub spans: Vec<Span<'static>>,
     /// A shorter form used before the part is dropped (a path's last folder).
     pub short: Option<Vec<Span<'static>>>,
@@ -21,7 +21,7 @@ pub struct Part {
 }
 
 impl Part {
-    pub fn new(keep: u8, spans: Vec<Span<'static>>) -> Part {
+    pub(super) fn new(keep: u8, spans: Vec<Span<'static>>) -> Part {
         Part {
             spans,
             short: None,
@@ -30,16 +30,16 @@ impl Part {
         }
     }
 
-    pub fn text(keep: u8, text: impl Into<String>, style: Style) -> Part {
+    pub(super) fn text(keep: u8, text: impl Into<String>, style: Style) -> Part {
         Part::new(keep, vec![Span::styled(text.into(), style)])
     }
 
-    pub fn short(mut self, spans: Vec<Span<'static>>) -> Part {
+    pub(super) fn short(mut self, spans: Vec<Span<'static>>) -> Part {
         self.short = Some(spans);
         self
     }
 
-    pub fn joined(mut self) -> Part {
+    pub(super) fn joined(mut self) -> Part {
         self.joined = true;
         self
     }
@@ -59,7 +59,7 @@ fn row_width(parts: &[Part], separator: usize) -> usize {
 }
 
 /// `parts` as one row of at most `width` columns, `separator` between them.
-pub fn fit(mut parts: Vec<Part>, width: usize, separator: Span<'static>) -> Line<'static> {
+pub(super) fn fit(mut parts: Vec<Part>, width: usize, separator: Span<'static>) -> Line<'static> {
     let sep = separator.content.width();
     while row_width(&parts, sep) > width {
         // The part that gives way: least kept, rightmost among equals.
@@ -95,7 +95,7 @@ pub fn fit(mut parts: Vec<Part>, width: usize, separator: Span<'static>) -> Line
 }
 
 /// `spans` cut to `width` columns, ending with "…" where something was cut.
-pub fn cut(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
+pub(super) fn cut(spans: Vec<Span<'static>>, width: usize) -> Vec<Span<'static>> {
     if width_of(&spans) <= width {
         return spans;
     }

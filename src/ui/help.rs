@@ -18,7 +18,7 @@ use unicode_width::UnicodeWidthStr;
 /// Columns the box takes besides its text: borders and a column of padding each side.
 const FRAME_COLUMNS: usize = 4;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, help: &Help, palette: &Palette) {
     let key_width = |hint: &Hint| UnicodeWidthStr::width(hint.keys.as_str());
     let key_column = help
         .sections

@@ -20,7 +20,7 @@ const SEPARATOR: &str = " · ";
 /// Draws `hints` in `area`; `help` is the key that opens help over the view on top, if one does.
 /// When it is not `?` (which the bar lists where it opens help), the bar always ends with it
 /// ("F1 help"): in a view where `?` is typed, that is how help is found.
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     hints: &[Hint],
@@ -65,7 +65,12 @@ fn fill<'a>(hints: &[&'a Hint], marker: &Hint, columns: usize) -> (Vec<&'a Hint>
 }
 
 /// The bar's line for `hints` in `columns`.
-pub fn bar(hints: &[Hint], help: Option<&str>, columns: usize, palette: &Palette) -> Line<'static> {
+pub(super) fn bar(
+    hints: &[Hint],
+    help: Option<&str>,
+    columns: usize,
+    palette: &Palette,
+) -> Line<'static> {
     let sep = SEPARATOR.width();
     let listed = help.is_some_and(|key| hints.iter().any(|h| h.keys == key));
     // Help named at the end when the bar does not list it.

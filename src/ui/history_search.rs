@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, search: &HistorySearch, palette: &Palette) {
     let count = format!(" {} ", search.matches.len());
     let block = popup_box(" history search ".dim(), palette.border_focused)
         .title_bottom(Line::from(Span::styled(count, palette.accent)).right_aligned());

@@ -15,7 +15,7 @@ use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
 /// What goes before a row: `› ` on the selected one (the selection shows without colour too).
-pub fn pointer(selected: bool) -> &'static str {
+pub(super) fn pointer(selected: bool) -> &'static str {
     if selected {
         "› "
     } else {
@@ -25,7 +25,7 @@ pub fn pointer(selected: bool) -> &'static str {
 
 /// A list in a box: its lines (the rows, and any lines above or below them), which of them is
 /// the selected row, and the box's words.
-pub struct ListBox {
+pub(super) struct ListBox {
     /// On the top edge, padded by a space (` Theme `).
     pub title: String,
     /// On the bottom edge: what the keys do.
@@ -39,12 +39,12 @@ pub struct ListBox {
 
 impl ListBox {
     /// The width the widest line needs (edges included), at least `min` and at most `max`.
-    pub fn fitting(lines: &[Line<'_>], min: u16, max: u16) -> u16 {
+    pub(super) fn fitting(lines: &[Line<'_>], min: u16, max: u16) -> u16 {
         let widest = cells(lines.iter().map(Line::width).max().unwrap_or(0));
         widest.saturating_add(2).clamp(min, max.max(min))
     }
 
-    pub fn draw(self, frame: &mut Frame<'_>, within: Rect, palette: &Palette) {
+    pub(super) fn draw(self, frame: &mut Frame<'_>, within: Rect, palette: &Palette) {
         let height = cells(self.lines.len()).saturating_add(2);
         let area = popup(within, self.width, height);
         let border = palette.border_focused;
@@ -65,7 +65,7 @@ impl ListBox {
 
 /// The lines that fit in `rows` with the selected one in view. When more follow than fit, the
 /// last row says how many (`↓ 3 more`), so a list cut by a short screen does not look whole.
-pub fn in_view(
+pub(super) fn in_view(
     lines: Vec<Line<'static>>,
     selected: Option<usize>,
     rows: usize,
@@ -79,7 +79,7 @@ pub fn in_view(
 
 /// As [`in_view`] for a list of `len` rows laid out one by one by `line` (its index, whether it
 /// is the selected one): only the rows in view are laid out, whatever the list's length.
-pub fn in_view_by(
+pub(super) fn in_view_by(
     len: usize,
     selected: Option<usize>,
     rows: usize,
@@ -124,7 +124,7 @@ fn push_more(lines: &mut Vec<Line<'static>>, below: usize, palette: &Palette) {
 }
 
 /// `text` cut to `width` columns, an ellipsis ending what was cut.
-pub fn cut(text: &str, width: usize) -> String {
+pub(super) fn cut(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }

@@ -15,7 +15,7 @@ use ratatui::Frame;
 
 const WIDTH: u16 = 72;
 
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     within: Rect,
     locked: &LockedThread,

@@ -41,7 +41,7 @@ fn mark(tone: Tone) -> &'static str {
     }
 }
 
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     view: &McpView,

@@ -66,7 +66,7 @@ pub fn draw(frame: &mut Frame<'_>, state: &AppState, now: Instant) {
 
 /// [`draw`], and where the image previews in view go: those whose rows nothing else covered
 /// (a popup, the file finder, a question over the transcript leaves them out).
-pub fn draw_frame(
+pub(crate) fn draw_frame(
     frame: &mut Frame<'_>,
     state: &AppState,
     now: Instant,

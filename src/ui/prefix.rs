@@ -9,7 +9,7 @@ use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, chooser: &PrefixChooser, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, chooser: &PrefixChooser, palette: &Palette) {
     let refused = chooser.refusal().is_some();
     let border = if refused {
         palette.error

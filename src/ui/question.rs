@@ -12,7 +12,7 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 use std::time::Instant;
 
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     queued: &QueuedQuestion,

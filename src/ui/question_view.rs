@@ -10,7 +10,7 @@ use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     view: &QuestionView,

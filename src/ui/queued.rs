@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     if area.height == 0 {
         return;
     }

@@ -11,7 +11,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, chooser: &ReviewChooser, palette: &Palette) {
+pub(super) fn draw(
+    frame: &mut Frame<'_>,
+    within: Rect,
+    chooser: &ReviewChooser,
+    palette: &Palette,
+) {
     let mut lines: Vec<Line<'static>> = Vec::new();
     if let Some(status) = &chooser.status {
         lines.push(Line::from(Span::styled(

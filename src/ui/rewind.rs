@@ -16,7 +16,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Padding, Paragraph};
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, view: &RewindView, session: &Session) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, view: &RewindView, session: &Session) {
     let palette = session.config.theme.palette();
     let border = palette.border_focused;
     let heading = if view.preview.is_some() {

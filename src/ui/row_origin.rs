@@ -4,7 +4,7 @@
 
 /// Where a screen row of the transcript comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RowOrigin {
+pub(super) struct RowOrigin {
     pub cell: usize,
     pub row: usize,
 }

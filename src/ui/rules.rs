@@ -21,7 +21,7 @@ const MAX_WIDTH: u16 = 100;
 /// Columns of the decision, `forbidden` and a space.
 const DECISION_WIDTH: usize = 10;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, list: &RulesList, palette: &Palette) {
     let footer = footer_spans(list, palette);
     // Laid out once for the widest box, to size it; again for the box it got.
     let inner_width = |width: u16| width.saturating_sub(4) as usize;

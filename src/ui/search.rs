@@ -13,7 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search, palette: &Palette) {
     let count = match (search.current, search.matches.len()) {
         (_, 0) if search.query.is_empty() => String::new(),
         (_, 0) => " no matches ".to_string(),
@@ -38,7 +38,11 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, search: &Search, palette: &Palett
 }
 
 /// Marks every occurrence of the query in the rows on screen; the current match stands out.
-pub fn highlight_matches(lines: &mut [Line<'static>], origins: &[RowOrigin], state: &AppState) {
+pub(super) fn highlight_matches(
+    lines: &mut [Line<'static>],
+    origins: &[RowOrigin],
+    state: &AppState,
+) {
     let Some(search) = state.search().filter(|s| !s.query.is_empty()) else {
         return;
     };

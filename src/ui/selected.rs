@@ -15,7 +15,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     selected: &SelectedCell,
@@ -69,7 +69,7 @@ fn kind_name(kind: &CellKind) -> &'static str {
 
 /// The selected cell's rows on screen get their two gutter columns reversed: a bar beside
 /// the cell that shows without colour too.
-pub fn mark(frame: &mut Frame<'_>, area: Rect, origins: &[RowOrigin], state: &AppState) {
+pub(super) fn mark(frame: &mut Frame<'_>, area: Rect, origins: &[RowOrigin], state: &AppState) {
     let Some(cell) = state.selected_cell() else {
         return;
     };

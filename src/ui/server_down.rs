@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, down: &ServerDown, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, down: &ServerDown, palette: &Palette) {
     let border = if down.restarting {
         palette.warning
     } else {

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, confirm: &ShellConfirm, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, confirm: &ShellConfirm, palette: &Palette) {
     let border = palette.border_attention;
     let block = popup_box(title(" Run a shell command? ", border), border);
     let inner = block.inner(area);

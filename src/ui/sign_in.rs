@@ -21,7 +21,7 @@ use unicode_width::UnicodeWidthChar;
 
 const MARGIN: &str = "  ";
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, layer: &SignIn, session: &Session) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, layer: &SignIn, session: &Session) {
     let palette = session.config.theme.palette();
     if layer.screen == Screen::ConfirmLogout {
         return draw_confirm_logout(frame, area, palette);
@@ -32,7 +32,7 @@ pub fn draw(frame: &mut Frame<'_>, area: Rect, layer: &SignIn, session: &Session
 }
 
 /// The rows of the full-screen sign-in, `width` columns wide.
-pub fn screen_lines(
+pub(super) fn screen_lines(
     layer: &SignIn,
     session: &Session,
     width: usize,

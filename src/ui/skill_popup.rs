@@ -15,7 +15,7 @@ use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
 /// `above`: the area the list sits at the bottom of (the transcript's).
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     above: Rect,
     finder: &SkillFinder,

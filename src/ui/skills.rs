@@ -14,7 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     within: Rect,
     view: &SkillsView,

@@ -15,7 +15,7 @@ use ratatui::Frame;
 /// The most commands shown at once; the list scrolls to keep the selection in view.
 const MAX_ROWS: usize = 10;
 
-pub fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Session) {
+pub(super) fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Session) {
     let palette = state.config.theme.palette();
     let found = matches(state);
     let room = areas.transcript.height.saturating_sub(2) as usize;

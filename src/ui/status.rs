@@ -15,21 +15,21 @@ use std::time::Instant;
 /// How long each part of the line stays when the row is too narrow (`fit_line`): what the turn
 /// is doing and a question waiting go last, the hint to interrupt first.
 mod keep {
-    pub const STATE: u8 = 9;
-    pub const QUESTION: u8 = 8;
-    pub const WATCHING: u8 = 8;
-    pub const PLAN_MODE: u8 = 7;
-    pub const MODEL: u8 = 6;
-    pub const CONTEXT: u8 = 5;
-    pub const CWD: u8 = 4;
-    pub const REMOTE: u8 = 3;
-    pub const BACKEND: u8 = 2;
+    pub(super) const STATE: u8 = 9;
+    pub(super) const QUESTION: u8 = 8;
+    pub(super) const WATCHING: u8 = 8;
+    pub(super) const PLAN_MODE: u8 = 7;
+    pub(super) const MODEL: u8 = 6;
+    pub(super) const CONTEXT: u8 = 5;
+    pub(super) const CWD: u8 = 4;
+    pub(super) const REMOTE: u8 = 3;
+    pub(super) const BACKEND: u8 = 2;
     // The thread's name is the first to go: the line says it only when there is room.
-    pub const TITLE: u8 = 0;
-    pub const INTERRUPT_HINT: u8 = 1;
+    pub(super) const TITLE: u8 = 0;
+    pub(super) const INTERRUPT_HINT: u8 = 1;
 }
 
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
     let palette = state.session.config.theme.palette();
     let mut parts: Vec<Part> = Vec::new();
     let status = |text: &str, style| Part::text(keep::STATE, text, style);

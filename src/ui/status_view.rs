@@ -13,7 +13,7 @@ use ratatui::widgets::{Padding, Paragraph, Wrap};
 use ratatui::Frame;
 use std::time::Instant;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, state: &Session, now: Instant) {
+pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, state: &Session, now: Instant) {
     let palette = state.config.theme.palette();
     let rows = status_rows(state, state.config.wall_clock.map(|c| c.unix_at(now)));
     let label_width = rows

@@ -26,7 +26,13 @@ const MAX_WIDTH: u16 = 100;
 /// Bytes of output looked at for a row's last line.
 const TAIL_BYTES: usize = 4096;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, list: &Terminals, state: &Session, now: Instant) {
+pub(super) fn draw(
+    frame: &mut Frame<'_>,
+    within: Rect,
+    list: &Terminals,
+    state: &Session,
+    now: Instant,
+) {
     let palette = state.config.theme.palette();
     if let Some(view) = &list.output {
         return draw_output(frame, within, view, state, palette);

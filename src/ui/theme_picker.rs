@@ -21,7 +21,7 @@ const DETAIL_WIDTH: usize = 64;
 /// The widest the box's inside gets.
 const MAX_WIDTH: usize = 98;
 
-pub fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: &Palette) {
+pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, picker: &ThemePicker, palette: &Palette) {
     let names: Vec<String> = picker
         .entries
         .iter()

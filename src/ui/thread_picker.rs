@@ -22,7 +22,7 @@ const TIME_WIDTH: usize = 11;
 const PANE_FROM: u16 = 110;
 
 /// `now_unix` is the wall clock now, when known (relative times need it).
-pub fn draw(
+pub(super) fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     picker: &ThreadPicker,

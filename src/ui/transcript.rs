@@ -44,7 +44,7 @@ fn loading_note(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Rect {
 
 /// The transcript in `area`; scrolled back, its last row says there is more below
 /// (`Scroll::text_rows`). Says where the previews of the images in view go.
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePlacement> {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<ImagePlacement> {
     // Before the conversation starts, the welcome sits on top and notices go under it.
     let area = if super::welcome::shown(state) {
         let used = super::welcome::draw(frame, area, state).min(area.height);

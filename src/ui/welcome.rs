@@ -19,7 +19,7 @@ use ratatui::Frame;
 /// On an empty transcript, unless something else is open over it (a box drawn over the welcome
 /// would be a jumble): the slash popup sits above the composer and leaves it in view; the file
 /// finder covers it.
-pub fn shown(state: &AppState) -> bool {
+pub(super) fn shown(state: &AppState) -> bool {
     let only_notices = state
         .session
         .shown
@@ -40,7 +40,7 @@ pub fn shown(state: &AppState) -> bool {
 
 /// Draws it at the top of `area`; returns the rows it took (with a blank row under it), 0 when
 /// it does not fit.
-pub fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
     let palette = state.session.config.theme.palette();
     let pending = || "…".to_string();
     let model = match (

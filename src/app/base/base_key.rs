@@ -4,7 +4,7 @@ use crate::controls::composer::Edit;
 
 /// What the conversation's keys do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BaseKey {
+pub(crate) enum BaseKey {
     Interrupt,
     Help,
     /// Send, steer, or send once the turn ends (the outbox decides).

@@ -31,7 +31,7 @@ pub struct BaseState {
 impl BaseState {
     /// Whether the facts can hold together (an empty composer's cursor is on its first line,
     /// where a mention may start; a running turn is a busy one).
-    pub fn possible(&self) -> bool {
+    pub(crate) fn possible(&self) -> bool {
         (!self.composer_empty || (self.first_line && self.mention_here))
             && (!self.running || self.busy)
             && (!self.vim_normal || self.vim)

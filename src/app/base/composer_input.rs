@@ -11,25 +11,25 @@ use crate::session::state::Session;
 use std::time::Instant;
 
 /// The composer's inner width on the current screen (its box has a border on each side).
-pub fn width(state: &Session) -> u16 {
+pub(crate) fn width(state: &Session) -> u16 {
     state.screen.width.saturating_sub(2).max(1)
 }
 
 /// An edit of the draft (a row of the conversation's key table); Enter's submits it.
-pub fn edit(state: &mut Session, edit: Edit, now: Instant) -> Outcome {
+pub(crate) fn edit(state: &mut Session, edit: Edit, now: Instant) -> Outcome {
     match state.composer.edit(edit, width(state)) {
         ComposerOutcome::Submitted(text) => submit(state, text, Submit::Send, now),
         ComposerOutcome::Edited | ComposerOutcome::Ignored => Outcome::Consumed(vec![]),
     }
 }
 
-pub fn paste(state: &mut Session, text: &str) {
+pub(crate) fn paste(state: &mut Session, text: &str) {
     state.composer.paste(text);
 }
 
 /// How a submitted text goes out when it is a message rather than a command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Submit {
+pub(crate) enum Submit {
     /// Enter: now, or into the running turn as a steer.
     Send,
     /// Tab while a turn runs: for a new turn once this one ends.
@@ -40,7 +40,7 @@ pub enum Submit {
 /// text is a command and `!` text a shell command, however it was submitted — decided here,
 /// once: queued, either would go out as a message for the model. Everything else goes to the
 /// outbox.
-pub fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
+pub(crate) fn submit(state: &mut Session, text: String, how: Submit, now: Instant) -> Outcome {
     // Signed out, or codex's config broken: the prompt stays in the composer, unrecorded.
     if crate::session::first_run::holds_prompt(state, &text) {
         return Outcome::Consumed(vec![]);
@@ -99,7 +99,7 @@ fn with_effects_first(mut effects: Vec<Effect>, outcome: Outcome) -> Outcome {
 }
 
 /// Tab while a turn runs: the draft waits for a new turn.
-pub fn queue_draft(state: &mut Session, now: Instant) -> Outcome {
+pub(crate) fn queue_draft(state: &mut Session, now: Instant) -> Outcome {
     // Folded pastes go out whole, as with Enter.
     let text = state.composer.expanded_text();
     if text.trim().is_empty() && state.composer.images.is_empty() {
@@ -110,7 +110,7 @@ pub fn queue_draft(state: &mut Session, now: Instant) -> Outcome {
 }
 
 /// Keeps a prompt the person sent (or queued) for Up and Ctrl+R, and appends it to the file.
-pub fn record_in_prompt_history(state: &mut Session, text: &str) -> Vec<Effect> {
+pub(crate) fn record_in_prompt_history(state: &mut Session, text: &str) -> Vec<Effect> {
     if !state.composer.prompt_history.record(text) {
         return vec![];
     }
@@ -124,14 +124,14 @@ pub fn record_in_prompt_history(state: &mut Session, text: &str) -> Vec<Effect> 
 }
 
 /// Ctrl+G: the draft goes to `$VISUAL`/`$EDITOR` (the runtime suspends the screen for it).
-pub fn open_editor(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn open_editor(state: &mut Session) -> Vec<Effect> {
     vec![Effect::EditInEditor {
         draft: state.composer.expanded_text(),
     }]
 }
 
 /// The editor closed: its text replaces the draft, or the draft stays and the notice says why.
-pub fn editor_done(state: &mut Session, result: Result<String, String>) -> Vec<Effect> {
+pub(crate) fn editor_done(state: &mut Session, result: Result<String, String>) -> Vec<Effect> {
     match result {
         Ok(text) => {
             // Editors end files with a newline the person did not mean to send.

@@ -18,7 +18,7 @@ use crate::session::state::Session;
 
 /// Whether an `@` (or the skill finder's `$`) typed now starts a mention: at the start of the
 /// composer or after whitespace. One rule for both finders (`base_state::BaseState::mention_here`).
-pub fn starts_mention(state: &Session) -> bool {
+pub(crate) fn starts_mention(state: &Session) -> bool {
     state
         .composer
         .char_before_cursor()
@@ -33,7 +33,7 @@ static ROWS: [KeyRow<FileFinder, FinderKey>; 5] = finder::rows(
     "delete back (past the @: the list closes)",
 );
 
-pub static KEYS: KeyTable<FileFinder, FinderKey> =
+pub(crate) static KEYS: KeyTable<FileFinder, FinderKey> =
     KeyTable::new("files", "Files", &ROWS, finder::REST);
 
 /// `@` was typed where a mention starts: it goes into the composer, and the finder opens.

@@ -13,7 +13,7 @@ use crate::session::state::Session;
 
 /// A finder's key, whichever finder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FinderKey {
+pub(crate) enum FinderKey {
     Move(Move),
     Insert,
     Backspace,
@@ -24,7 +24,7 @@ const INSERT: &[Chord] = &[Chord::TAB, Chord::ENTER];
 
 /// A finder's rows: `insert` is what Tab or Enter does (few words, then the sentence), `back`
 /// what Backspace does, in help's words.
-pub const fn rows<S>(
+pub(crate) const fn rows<S>(
     insert: (&'static str, &'static str),
     back: &'static str,
 ) -> [KeyRow<S, FinderKey>; 5] {
@@ -39,14 +39,14 @@ pub const fn rows<S>(
 
 /// Typing goes into the query (and the composer); any other key closes the list and goes to
 /// the composer.
-pub const REST: Rest = Rest {
+pub(crate) const REST: Rest = Rest {
     chars: Fate::Take(""),
     modified: Fate::Pass,
     other: Fate::Pass,
 };
 
 /// A finder as the composer holds it.
-pub trait Finder: Sized {
+pub(crate) trait Finder: Sized {
     /// Takes this finder out of the composer's popup slot, if it is the one open there.
     fn take_from(popup: &mut Option<ComposerPopup>) -> Option<Self>;
     fn into_popup(self) -> ComposerPopup;
@@ -78,11 +78,11 @@ finder_in!(SkillFinder, Skills);
 
 /// What a finder does with one input: effects and whether it stays open, or `None` when the
 /// input goes on to the composer (the finder closed).
-pub type OnInput<F> = fn(&mut F, &mut Session, &Input<'_>) -> Option<(Vec<Effect>, bool)>;
+pub(crate) type OnInput<F> = fn(&mut F, &mut Session, &Input<'_>) -> Option<(Vec<Effect>, bool)>;
 
 /// A finder's keys and pastes while it is open (the wheel scrolls the transcript): it is taken
 /// out of the composer for `on_input`, and put back if it stays.
-pub fn handle<F: Finder>(
+pub(crate) fn handle<F: Finder>(
     state: &mut Session,
     input: &Input<'_>,
     on_input: OnInput<F>,

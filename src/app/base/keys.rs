@@ -76,10 +76,10 @@ fn ctrl_c_words(s: &BaseState) -> Words {
 
 const ALT_LEFT: Chord = Chord::alt(KeyCode::Left);
 /// Help over any view, by default.
-pub const HELP_ANYWHERE: Chord = Chord::key(KeyCode::F(1));
+pub(crate) const HELP_ANYWHERE: Chord = Chord::key(KeyCode::F(1));
 const ALT_RIGHT: Chord = Chord::alt(KeyCode::Right);
 
-pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
     "",
     "Conversation",
     &[
@@ -455,6 +455,6 @@ pub static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
 );
 
 /// The keys that open help over any view (F1, unless `[keys] help_anywhere` says otherwise).
-pub fn help_anywhere(keymap: &crate::controls::keys::Keymap) -> Vec<Chord> {
+pub(crate) fn help_anywhere(keymap: &crate::controls::keys::Keymap) -> Vec<Chord> {
     keymap.chords("", "help_anywhere", &[HELP_ANYWHERE])
 }

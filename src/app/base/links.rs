@@ -10,7 +10,7 @@ use ratatui::layout::Rect;
 use unicode_width::UnicodeWidthStr;
 
 /// The file named by the place under (`x`, `y`) in the transcript drawn in `area`, if any.
-pub fn location_at(state: &Session, area: Rect, x: u16, y: u16) -> Option<String> {
+pub(crate) fn location_at(state: &Session, area: Rect, x: u16, y: u16) -> Option<String> {
     if !area.contains(ratatui::layout::Position::new(x, y)) {
         return None;
     }

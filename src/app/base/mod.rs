@@ -3,17 +3,17 @@
 //! layer above ignored. Its keys are one table (`keys`); what they do is here. With vim keys
 //! on, what reaches the composer goes through vim's engine first (`vim_keys`).
 
-pub mod base_key;
-pub mod base_state;
-pub mod composer_input;
+pub(crate) mod base_key;
+pub(crate) mod base_state;
+pub(crate) mod composer_input;
 pub mod files;
-pub mod finder;
-pub mod keys;
-pub mod links;
-pub mod precedence;
+pub(crate) mod finder;
+pub(crate) mod keys;
+pub(crate) mod links;
+pub(crate) mod precedence;
 pub mod skills;
 pub mod slash;
-pub mod vim_keys;
+pub(crate) mod vim_keys;
 mod vim_rows;
 
 use super::layer_types::Input;

@@ -8,14 +8,19 @@
 //!
 //! With a layer open, the layer's own table sees the key first; what it passes on comes here.
 
+#[cfg(test)]
 use super::base_key::BaseKey;
+#[cfg(test)]
 use super::base_state::BaseState;
+#[cfg(test)]
 use super::keys::KEYS;
-use crate::controls::keys::{Chord, KeyRow, KeyTable, Keymap};
+use crate::controls::keys::Chord;
+#[cfg(test)]
+use crate::controls::keys::{KeyRow, KeyTable, Keymap};
 use crossterm::event::KeyCode;
 
 /// The keys the table covers.
-pub const SHARED: &[Chord] = &[
+pub(crate) const SHARED: &[Chord] = &[
     Chord::ESC,
     Chord::ctrl('r'),
     Chord::alt(KeyCode::Left),
@@ -28,8 +33,9 @@ pub const SHARED: &[Chord] = &[
 ];
 
 /// One cell of the table: in this state, this row takes the key (or none does).
+#[cfg(test)]
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Taker {
+pub(crate) struct Taker {
     pub state: BaseState,
     /// The row's name, and what it does; `None`: the key does nothing there (typed, for a
     /// character).
@@ -38,7 +44,8 @@ pub struct Taker {
 
 /// The rows of the conversation's table that take `chord` in `state` (more than one is the
 /// shadowing the test forbids).
-pub fn takers(
+#[cfg(test)]
+pub(crate) fn takers(
     chord: &Chord,
     state: &BaseState,
     keymap: &Keymap,
@@ -51,12 +58,17 @@ pub fn takers(
 
 /// Every set of rows of the conversation's table that take one key in one state, as
 /// "key: a and b" lines.
-pub fn collisions(keymap: &Keymap) -> Vec<String> {
+#[cfg(test)]
+pub(crate) fn collisions(keymap: &Keymap) -> Vec<String> {
     collisions_in(&KEYS, keymap)
 }
 
 /// The same for any table read in the conversation's state (the test shows it finding one).
-pub fn collisions_in<A: Copy>(table: &KeyTable<BaseState, A>, keymap: &Keymap) -> Vec<String> {
+#[cfg(test)]
+pub(crate) fn collisions_in<A: Copy>(
+    table: &KeyTable<BaseState, A>,
+    keymap: &Keymap,
+) -> Vec<String> {
     let mut found = Vec::new();
     let chords: Vec<Chord> = {
         let mut all: Vec<Chord> = table
@@ -91,7 +103,8 @@ pub fn collisions_in<A: Copy>(table: &KeyTable<BaseState, A>, keymap: &Keymap) -
 
 /// The table for one shared key: its taker in each combination of the columns (the other
 /// facts at their most common: following the end, nothing queued, no question).
-pub fn column_states() -> Vec<BaseState> {
+#[cfg(test)]
+pub(crate) fn column_states() -> Vec<BaseState> {
     let mut states = Vec::new();
     for running in [false, true] {
         for composer_empty in [true, false] {
@@ -117,7 +130,8 @@ pub fn column_states() -> Vec<BaseState> {
 }
 
 /// Who takes `chord` in each of the columns' states.
-pub fn table(chord: &Chord, keymap: &Keymap) -> Vec<Taker> {
+#[cfg(test)]
+pub(crate) fn table(chord: &Chord, keymap: &Keymap) -> Vec<Taker> {
     column_states()
         .into_iter()
         .map(|state| {

@@ -16,7 +16,7 @@ use crate::session::skills;
 use crate::session::state::Session;
 
 /// The most matches listed.
-pub const MAX_SHOWN: usize = 8;
+pub(crate) const MAX_SHOWN: usize = 8;
 
 static ROWS: [KeyRow<SkillFinder, FinderKey>; 5] = finder::rows(
     (
@@ -28,7 +28,7 @@ static ROWS: [KeyRow<SkillFinder, FinderKey>; 5] = finder::rows(
 
 // A name's characters go into the query (and the composer); anything else ends the mention
 // and goes to the composer.
-pub static KEYS: KeyTable<SkillFinder, FinderKey> =
+pub(crate) static KEYS: KeyTable<SkillFinder, FinderKey> =
     KeyTable::new("skill_finder", "Skills after $", &ROWS, finder::REST);
 
 /// `$` was typed where a mention starts: it goes into the composer, the finder opens, and the

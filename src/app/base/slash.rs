@@ -14,13 +14,13 @@ use crate::session::state::Session;
 
 /// What the popup's keys read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SlashState {
+pub(crate) struct SlashState {
     /// Some command matches what is typed.
     pub matches: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SlashKey {
+pub(crate) enum SlashKey {
     Close,
     Up,
     Down,
@@ -28,7 +28,7 @@ pub enum SlashKey {
     Run,
 }
 
-pub static KEYS: KeyTable<SlashState, SlashKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<SlashState, SlashKey> = KeyTable::new(
     "commands",
     "Commands",
     &[
@@ -166,6 +166,6 @@ pub fn follow(state: &mut Session, before: Option<&str>) {
     }
 }
 
-pub fn is_open(state: &Session) -> bool {
+pub(crate) fn is_open(state: &Session) -> bool {
     matches!(state.composer.popup, Some(ComposerPopup::Commands(_)))
 }

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 /// The engine's say on `key`: `None` when vim is off or the key is the composer's to handle
 /// (insert mode's typing, keys vim has no use for).
-pub fn offer(state: &mut Session, key: KeyEvent, now: Instant) -> Option<Outcome> {
+pub(crate) fn offer(state: &mut Session, key: KeyEvent, now: Instant) -> Option<Outcome> {
     match state.composer.vim_key(key)? {
         ComposerOutcome::Submitted(text) => {
             Some(composer_input::submit(state, text, Submit::Send, now))
@@ -27,18 +27,18 @@ pub fn offer(state: &mut Session, key: KeyEvent, now: Instant) -> Option<Outcome
 
 /// The `vim_escape` row (Esc unless remapped): to normal mode, or the command being typed
 /// dropped.
-pub fn escape(state: &mut Session, now: Instant) -> Outcome {
+pub(crate) fn escape(state: &mut Session, now: Instant) -> Outcome {
     offer(state, KeyEvent::from(KeyCode::Esc), now).unwrap_or(Outcome::Consumed(vec![]))
 }
 
 /// The `vim_redo` row (Ctrl+R unless remapped), in normal mode.
-pub fn redo(state: &mut Session, now: Instant) -> Outcome {
+pub(crate) fn redo(state: &mut Session, now: Instant) -> Outcome {
     let key = KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL);
     offer(state, key, now).unwrap_or(Outcome::Consumed(vec![]))
 }
 
 /// `/` on an empty composer in normal mode starts a command: what follows is typed.
-pub fn to_insert_mode(state: &mut Session) {
+pub(crate) fn to_insert_mode(state: &mut Session) {
     if let Some(vim) = &mut state.composer.vim {
         vim.mode = Mode::Insert;
     }

@@ -26,7 +26,7 @@ pub struct AgentsList {
 }
 
 /// Opens the list and asks the server for the agents tern did not see spawned.
-pub fn open(state: &mut Session) -> Outcome {
+pub(crate) fn open(state: &mut Session) -> Outcome {
     if state.thread_id().is_none() {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
@@ -46,7 +46,7 @@ pub fn open(state: &mut Session) -> Outcome {
 
 /// What the list's keys read: the list and the session's agents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AgentsKeyState {
+pub(crate) struct AgentsKeyState {
     /// Agents to pick from.
     pub any: bool,
     /// More than one (the selection moves).
@@ -69,7 +69,7 @@ impl AgentsKeyState {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AgentsKey {
+pub(crate) enum AgentsKey {
     Watch,
     Main,
     Up,
@@ -82,7 +82,7 @@ pub enum AgentsKey {
     Close,
 }
 
-pub static KEYS: KeyTable<AgentsKeyState, AgentsKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<AgentsKeyState, AgentsKey> = KeyTable::new(
     "agents",
     "Agents",
     &[

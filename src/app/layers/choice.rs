@@ -38,7 +38,7 @@ pub struct ChoiceItem {
 }
 
 /// The `/approvals` presets: what to ask about, and where commands may write.
-pub const APPROVAL_PRESETS: &[(&str, &str, &str, &str)] = &[
+pub(crate) const APPROVAL_PRESETS: &[(&str, &str, &str, &str)] = &[
     (
         "Read only",
         "on-request",
@@ -66,7 +66,7 @@ pub const APPROVAL_PRESETS: &[(&str, &str, &str, &str)] = &[
 ];
 
 /// `/model`: the picker opens at once and fills when `model/list` answers.
-pub fn open_models(_state: &mut Session) -> Outcome {
+pub(crate) fn open_models(_state: &mut Session) -> Outcome {
     let choice = Choice {
         kind: ChoiceKind::Model(vec![]),
         items: vec![],
@@ -80,7 +80,7 @@ pub fn open_models(_state: &mut Session) -> Outcome {
 }
 
 /// `/approvals`.
-pub fn open_approvals(state: &mut Session) -> Outcome {
+pub(crate) fn open_approvals(state: &mut Session) -> Outcome {
     let (approval, sandbox) = (
         turn_settings::approval(state),
         turn_settings::sandbox(state),
@@ -175,7 +175,7 @@ impl Choice {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChoiceKey {
+pub(crate) enum ChoiceKey {
     Move(Move),
     Choose,
     Cancel,
@@ -185,7 +185,7 @@ fn has_items(choice: &Choice) -> bool {
     !choice.items.is_empty()
 }
 
-pub static KEYS: KeyTable<Choice, ChoiceKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<Choice, ChoiceKey> = KeyTable::new(
     "choice",
     "Choose",
     &[

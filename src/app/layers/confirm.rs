@@ -33,12 +33,12 @@ impl Confirm {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ConfirmKey {
+pub(crate) enum ConfirmKey {
     Yes,
     No,
 }
 
-pub static KEYS: KeyTable<Confirm, ConfirmKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<Confirm, ConfirmKey> = KeyTable::new(
     "confirm",
     "Replace?",
     &[

@@ -16,7 +16,7 @@ pub struct CopyPick {
     pub selected: PickList,
 }
 
-pub fn open(state: &mut Session) -> Outcome {
+pub(crate) fn open(state: &mut Session) -> Outcome {
     let items = copyables(&state.shown.transcript);
     if items.is_empty() {
         state.shown.transcript.notice(
@@ -35,13 +35,13 @@ pub fn open(state: &mut Session) -> Outcome {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CopyKey {
+pub(crate) enum CopyKey {
     Move(Move),
     Copy,
     Close,
 }
 
-pub static KEYS: KeyTable<CopyPick, CopyKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<CopyPick, CopyKey> = KeyTable::new(
     "copy",
     "Copy",
     &[

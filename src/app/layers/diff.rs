@@ -129,7 +129,7 @@ pub fn open(state: &mut Session) -> Outcome {
 
 /// Opens the pager at the file `path` (absolute, or relative to the session's directory): the
 /// link of a review's `path:line`.
-pub fn open_at(state: &mut Session, path: &str) -> Outcome {
+pub(crate) fn open_at(state: &mut Session, path: &str) -> Outcome {
     let outcome = open(state);
     let Outcome::Open(Layer::Diff(mut pager), effects) = outcome else {
         return outcome;
@@ -152,7 +152,7 @@ pub fn open_at(state: &mut Session, path: &str) -> Outcome {
 
 /// One turn's diff (the selected cell's, `layers::selected`), its top at file `file` of the
 /// diff when given; `Err` says why there is none to show.
-pub fn open_turn(state: &Session, turn: &str, file: Option<usize>) -> Result<Layer, String> {
+pub(crate) fn open_turn(state: &Session, turn: &str, file: Option<usize>) -> Result<Layer, String> {
     let Some(diff) = state
         .shown
         .transcript
@@ -185,7 +185,7 @@ pub fn open_turn(state: &Session, turn: &str, file: Option<usize>) -> Result<Lay
 
 /// The paths of one turn's diff, in its order (what a selected cell's mentions are matched
 /// against).
-pub fn turn_files(state: &Session, turn: &str) -> Vec<String> {
+pub(crate) fn turn_files(state: &Session, turn: &str) -> Vec<String> {
     state
         .shown
         .transcript
@@ -232,7 +232,7 @@ impl DiffPager {
     }
 
     /// The file the top row belongs to, or the one jumped to while its header is in view.
-    pub fn current_file(&self, body: Rect, screen_width: u16) -> usize {
+    pub(crate) fn current_file(&self, body: Rect, screen_width: u16) -> usize {
         let Some(doc) = self.document() else { return 0 };
         let top = self.top(body, screen_width);
         let rows = doc.file_rows(body.width, self.mode(screen_width));
@@ -253,7 +253,7 @@ impl DiffPager {
     }
 
     /// Scrolls to the wanted file once the diff is ready (kept wanted until then).
-    pub fn show_wanted(&mut self, body: Rect, screen_width: u16) {
+    pub(crate) fn show_wanted(&mut self, body: Rect, screen_width: u16) {
         let Some(wanted) = self.wanted_file.clone() else {
             return;
         };
@@ -325,7 +325,7 @@ impl DiffPager {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DiffKey {
+pub(crate) enum DiffKey {
     Close,
     Help,
     Up,
@@ -342,7 +342,7 @@ pub enum DiffKey {
     Below,
 }
 
-pub static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
     "diff",
     "Diff",
     &[

@@ -21,7 +21,7 @@ const SETTINGS: &[&str] = &[
 const VALUE_CHARS: usize = 200;
 
 /// The section, unsanitised (the doctor's view sanitises what it draws and redacts secrets).
-pub fn section(answer: &Result<ConfigReadResponse, String>) -> DoctorSection {
+pub(crate) fn section(answer: &Result<ConfigReadResponse, String>) -> DoctorSection {
     let answer = match answer {
         Ok(answer) => answer,
         Err(why) => {

@@ -21,7 +21,7 @@ pub struct DoctorView {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DoctorKey {
+pub(crate) enum DoctorKey {
     Close,
     Copy,
     Up,
@@ -31,7 +31,7 @@ pub enum DoctorKey {
     Top,
 }
 
-pub static KEYS: KeyTable<DoctorView, DoctorKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<DoctorView, DoctorKey> = KeyTable::new(
     "doctor",
     "Doctor",
     &[
@@ -98,7 +98,7 @@ impl LayerView for DoctorView {
 }
 
 /// The whole report: tern, the runtime's facts, the server, the sign-in, what is wrong.
-pub fn sections(session: &Session) -> Vec<DoctorSection> {
+pub(crate) fn sections(session: &Session) -> Vec<DoctorSection> {
     let mut out = vec![DoctorSection {
         title: "tern".into(),
         rows: vec![(
@@ -243,7 +243,7 @@ fn private(account: &Account) -> String {
 }
 
 /// The report as plain text (for the clipboard and `tern doctor`), sanitised.
-pub fn report_text(sections: &[DoctorSection]) -> String {
+pub(crate) fn report_text(sections: &[DoctorSection]) -> String {
     use crate::text::sanitize::sanitize_line;
     let mut out = String::new();
     for section in sections {

@@ -30,7 +30,7 @@ impl Help {
 
 impl Help {
     /// Rows of the whole list: a title per section, its keys, a blank line between sections.
-    pub fn list_rows(&self) -> usize {
+    pub(crate) fn list_rows(&self) -> usize {
         self.sections
             .iter()
             .map(|(_, hints)| hints.len() + 1)
@@ -40,13 +40,13 @@ impl Help {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HelpKey {
+pub(crate) enum HelpKey {
     Up,
     Down,
     Close,
 }
 
-pub static KEYS: KeyTable<Help, HelpKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<Help, HelpKey> = KeyTable::new(
     "help",
     "Help",
     &[

@@ -10,7 +10,7 @@ use crate::controls::pick_list::PickList;
 use crate::session::state::Session;
 
 /// The most matches listed at once.
-pub const SHOWN: usize = 8;
+pub(crate) const SHOWN: usize = 8;
 
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct HistorySearch {
@@ -21,7 +21,7 @@ pub struct HistorySearch {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HistoryKey {
+pub(crate) enum HistoryKey {
     Older,
     Newer,
     Use,
@@ -29,7 +29,7 @@ pub enum HistoryKey {
     Backspace,
 }
 
-pub static KEYS: KeyTable<HistorySearch, HistoryKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<HistorySearch, HistoryKey> = KeyTable::new(
     "history",
     "History search",
     &[
@@ -69,12 +69,12 @@ impl HistorySearch {
     }
 
     /// The first match shown, so the selected one is in view.
-    pub fn first_shown(&self) -> usize {
+    pub(crate) fn first_shown(&self) -> usize {
         self.selected.first_shown(SHOWN, self.matches.len())
     }
 
     /// The selected match's index.
-    pub fn selected_index(&self) -> Option<usize> {
+    pub(crate) fn selected_index(&self) -> Option<usize> {
         self.selected.index(self.matches.len())
     }
 }

@@ -37,7 +37,7 @@ impl LockedThread {
 /// What the box's key rows read: whether the server named the thread (so it can be tried
 /// again or forked), and whether leaving means a new thread (nothing is under the box).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LockedKeys {
+pub(crate) struct LockedKeys {
     pub named: bool,
     pub fresh: bool,
     /// The thread can be joined over the local codex service.
@@ -45,7 +45,7 @@ pub struct LockedKeys {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LockedKey {
+pub(crate) enum LockedKey {
     Retry,
     Fork,
     Join,
@@ -57,7 +57,7 @@ fn named(s: &LockedKeys) -> bool {
     s.named
 }
 
-pub static KEYS: KeyTable<LockedKeys, LockedKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<LockedKeys, LockedKey> = KeyTable::new(
     "locked_thread",
     "Thread open elsewhere",
     &[

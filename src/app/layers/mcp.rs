@@ -113,7 +113,7 @@ fn startup_status(status: &str) -> (String, Tone) {
 }
 
 /// What the sign-in status means to a person (nothing when the server has no sign-in).
-pub fn auth_label(status: Option<&str>) -> Option<(&'static str, Tone)> {
+pub(crate) fn auth_label(status: Option<&str>) -> Option<(&'static str, Tone)> {
     match status? {
         "notLoggedIn" => Some(("not signed in", Tone::Warn)),
         "bearerToken" => Some(("bearer token", Tone::Good)),
@@ -138,12 +138,12 @@ impl McpView {
 
 /// What the keys of `/mcp` read: whether there is a server to select.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct McpKeys {
+pub(crate) struct McpKeys {
     pub any: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum McpKey {
+pub(crate) enum McpKey {
     Move(Move),
     Tools,
     HideTools,
@@ -156,7 +156,7 @@ fn any(s: &McpKeys) -> bool {
     s.any
 }
 
-pub static KEYS: KeyTable<McpKeys, McpKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<McpKeys, McpKey> = KeyTable::new(
     "mcp",
     "MCP servers",
     &[

@@ -14,33 +14,33 @@
 //! file in `ui` that draws it (`impl Draw`); a view that opens on the session's news, one arm
 //! in [`opened_by`].
 
-pub mod agents;
+pub(crate) mod agents;
 pub mod choice;
 pub mod confirm;
-pub mod copy_pick;
+pub(crate) mod copy_pick;
 pub mod diff;
-pub mod doctor_settings;
-pub mod doctor_view;
-pub mod help;
-pub mod history_search;
-pub mod locked_thread;
+pub(crate) mod doctor_settings;
+pub(crate) mod doctor_view;
+pub(crate) mod help;
+pub(crate) mod history_search;
+pub(crate) mod locked_thread;
 pub mod mcp;
-pub mod prefix;
+pub(crate) mod prefix;
 pub mod question;
-pub mod question_view;
-pub mod queue;
-pub mod review;
+pub(crate) mod question_view;
+pub(crate) mod queue;
+pub(crate) mod review;
 pub mod rewind;
 pub mod rules;
-pub mod search;
-pub mod selected;
+pub(crate) mod search;
+pub(crate) mod selected;
 pub mod server_down;
-pub mod shell_confirm;
+pub(crate) mod shell_confirm;
 pub mod sign_in;
-pub mod skills;
+pub(crate) mod skills;
 pub mod status_view;
-pub mod terminals;
-pub mod theme_picker;
+pub(crate) mod terminals;
+pub(crate) mod theme_picker;
 pub mod thread_picker;
 
 pub use agents::AgentsList;
@@ -189,7 +189,7 @@ with_views!(declare_layers);
 
 impl Layer {
     /// Both are layers of one kind (two pickers, whatever each shows).
-    pub fn same_kind(&self, other: &Layer) -> bool {
+    pub(crate) fn same_kind(&self, other: &Layer) -> bool {
         std::mem::discriminant(self) == std::mem::discriminant(other)
     }
 }
@@ -329,42 +329,42 @@ impl Ctx<'_> {
     }
 
     /// The composer: typing, pasting and replacing its text.
-    pub fn composer_mut(&mut self) -> &mut Composer {
+    pub(crate) fn composer_mut(&mut self) -> &mut Composer {
         &mut self.session.composer
     }
 
     /// The person's messages not yet in a turn (the queue, edited from its list).
-    pub fn outbox_mut(&mut self) -> &mut Outbox {
+    pub(crate) fn outbox_mut(&mut self) -> &mut Outbox {
         &mut self.session.outbox
     }
 
     /// Ctrl+O: command output and reasoning in full, or collapsed again.
-    pub fn toggle_expanded(&mut self) {
+    pub(crate) fn toggle_expanded(&mut self) {
         self.session.expanded = !self.session.expanded;
     }
 
     /// The transcript on screen (a notice said in it).
-    pub fn transcript_mut(&mut self) -> &mut Transcript {
+    pub(crate) fn transcript_mut(&mut self) -> &mut Transcript {
         &mut self.session.shown.transcript
     }
 
     /// The server's questions (the front one's choices).
-    pub fn questions_mut(&mut self) -> &mut QuestionQueue {
+    pub(crate) fn questions_mut(&mut self) -> &mut QuestionQueue {
         &mut self.session.questions
     }
 
     /// Esc Esc's state: armed, or a rewind on its way.
-    pub fn rewind_mut(&mut self) -> &mut Rewind {
+    pub(crate) fn rewind_mut(&mut self) -> &mut Rewind {
         &mut self.session.rewind
     }
 
     /// `!` commands: the person's confirmation that they run unsandboxed.
-    pub fn beside_mut(&mut self) -> &mut Beside {
+    pub(crate) fn beside_mut(&mut self) -> &mut Beside {
         &mut self.session.beside
     }
 
     /// Moves the view of the transcript shown in `area` (see `Session::scroll_with`).
-    pub fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
+    pub(crate) fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
         self.session.scroll_with(area, f);
     }
 }

@@ -44,7 +44,7 @@ impl PrefixChooser {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PrefixKey {
+pub(crate) enum PrefixKey {
     Write,
     Shorter,
     Longer,
@@ -55,7 +55,7 @@ fn is_prefix(chooser: &PrefixChooser) -> bool {
     matches!(chooser.offer, Offer::Prefix { .. })
 }
 
-pub static KEYS: KeyTable<PrefixChooser, PrefixKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<PrefixChooser, PrefixKey> = KeyTable::new(
     "prefix",
     "Always allow",
     &[

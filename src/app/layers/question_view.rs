@@ -13,7 +13,7 @@ pub struct QuestionView {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FullViewKey {
+pub(crate) enum FullViewKey {
     Back,
     Up,
     Down,
@@ -23,7 +23,7 @@ pub enum FullViewKey {
     Bottom,
 }
 
-pub static KEYS: KeyTable<QuestionView, FullViewKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<QuestionView, FullViewKey> = KeyTable::new(
     "full_view",
     "Full view",
     &[

@@ -16,7 +16,7 @@ pub struct QueueFocus {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QueueKey {
+pub(crate) enum QueueKey {
     Up,
     /// Down, or back to the composer from the last.
     Down,
@@ -25,7 +25,7 @@ pub enum QueueKey {
     Back,
 }
 
-pub static KEYS: KeyTable<QueueFocus, QueueKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<QueueFocus, QueueKey> = KeyTable::new(
     "queue",
     "Queued",
     &[
@@ -58,7 +58,7 @@ pub static KEYS: KeyTable<QueueFocus, QueueKey> = KeyTable::new(
 );
 
 /// ↑ from the composer's first line: the newest queued message selected.
-pub fn open(state: &Session) -> Outcome {
+pub(crate) fn open(state: &Session) -> Outcome {
     let selected = PickList::at(state.outbox.queued.len().saturating_sub(1));
     Outcome::Open(Layer::Queue(QueueFocus { selected }), vec![])
 }

@@ -16,7 +16,7 @@ use crate::session::state::Session;
 use crossterm::event::KeyCode;
 
 /// The first step's rows: label and detail.
-pub const TARGETS: &[(&str, &str)] = &[
+pub(crate) const TARGETS: &[(&str, &str)] = &[
     (
         "Review uncommitted changes",
         "staged, unstaged and untracked files",
@@ -65,7 +65,7 @@ impl Default for ReviewChooser {
 }
 
 /// `/review`: refused while a turn runs, as the server would.
-pub fn open(state: &mut Session) -> Outcome {
+pub(crate) fn open(state: &mut Session) -> Outcome {
     if state.turn_active() {
         state.shown.transcript.notice(
             crate::model::NoticeLevel::Warning,
@@ -224,7 +224,7 @@ impl ReviewChooser {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReviewKey {
+pub(crate) enum ReviewKey {
     Up,
     Down,
     /// 1-4 on the targets: that target, at once.
@@ -264,7 +264,7 @@ fn choose_words(c: &ReviewChooser) -> Words {
     }
 }
 
-pub static KEYS: KeyTable<ReviewChooser, ReviewKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<ReviewChooser, ReviewKey> = KeyTable::new(
     "review",
     "Review",
     &[

@@ -45,7 +45,7 @@ pub enum Files {
 
 /// What the rewind screen's keys do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RewindKey {
+pub(crate) enum RewindKey {
     Up,
     Down,
     First,
@@ -73,7 +73,7 @@ fn previewing(view: &RewindView) -> bool {
 
 type Row = KeyRow<RewindView, RewindKey>;
 
-pub static KEYS: KeyTable<RewindView, RewindKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<RewindView, RewindKey> = KeyTable::new(
     "rewind",
     "Rewind",
     &[
@@ -189,7 +189,7 @@ impl RewindView {
     }
 
     /// Whether `f` has files to put back.
-    pub fn can_restore(&self) -> bool {
+    pub(crate) fn can_restore(&self) -> bool {
         matches!(
             self.preview.as_ref().map(|p| &p.files),
             Some(Files::Ready(plan)) if !plan.files.is_empty()

@@ -92,7 +92,7 @@ impl RulesList {
         found
     }
 
-    pub fn selected_at(&self) -> Option<RuleAt> {
+    pub(crate) fn selected_at(&self) -> Option<RuleAt> {
         let rules = self.rules();
         rules.get(self.selected.index(rules.len())?).copied()
     }
@@ -112,7 +112,7 @@ impl RulesList {
     }
 
     /// A path as shown: `~/…` under the home folder.
-    pub fn show_path(&self, path: &Path) -> String {
+    pub(crate) fn show_path(&self, path: &Path) -> String {
         crate::session::notices::show_path(path, self.home.as_deref())
     }
 
@@ -186,7 +186,7 @@ impl RulesList {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RulesKey {
+pub(crate) enum RulesKey {
     Move(Move),
     Reload,
     Delete,
@@ -202,7 +202,7 @@ fn browsing(list: &RulesList) -> bool {
     !list.confirming
 }
 
-pub static KEYS: KeyTable<RulesList, RulesKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<RulesList, RulesKey> = KeyTable::new(
     "rules",
     "Rules",
     &[
@@ -307,7 +307,7 @@ impl LayerView for RulesList {
 
 /// The exec-policy folder: `rules` under the `codexHome` the server named in `initialize`, or
 /// under the one found at startup (`$CODEX_HOME`, else `~/.codex`).
-pub fn rules_dir(state: &Session) -> Option<PathBuf> {
+pub(crate) fn rules_dir(state: &Session) -> Option<PathBuf> {
     let from_server = state
         .server
         .as_ref()

@@ -24,14 +24,14 @@ pub struct Match {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SearchKey {
+pub(crate) enum SearchKey {
     Older,
     Newer,
     Close,
     Backspace,
 }
 
-pub static KEYS: KeyTable<Search, SearchKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<Search, SearchKey> = KeyTable::new(
     "search",
     "Search",
     &[
@@ -85,7 +85,7 @@ impl Search {
 
     /// Older history was put above the transcript: the matches found move down with their
     /// cells (matches in the new cells are found on the next refresh).
-    pub fn cells_prepended(&mut self, cells: usize) {
+    pub(crate) fn cells_prepended(&mut self, cells: usize) {
         for m in &mut self.matches {
             m.cell += cells;
         }
@@ -93,7 +93,7 @@ impl Search {
 
     /// The oldest cells were dropped: matches move up with their cells, those in dropped cells
     /// go.
-    pub fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
+    pub(crate) fn cells_dropped(&mut self, dropped: &crate::model::transcript::CellsDropped) {
         let before = self.matches.len();
         self.matches.retain_mut(|m| match dropped.map(m.cell) {
             Some(cell) => {
@@ -239,13 +239,13 @@ fn might_match(kind: &CellKind, query: &str) -> bool {
 }
 
 /// A line's text without its styles.
-pub fn plain_text(line: &Line<'_>) -> String {
+pub(crate) fn plain_text(line: &Line<'_>) -> String {
     line.spans.iter().map(|s| s.content.as_ref()).collect()
 }
 
 /// Byte ranges of `query` in `text`, not overlapping. Smart case: a query with a capital
 /// letter matches case-sensitively.
-pub fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
+pub(crate) fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
     if query.is_empty() {
         return Vec::new();
     }

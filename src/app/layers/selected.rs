@@ -27,7 +27,7 @@ pub struct SelectedCell {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SelectedKey {
+pub(crate) enum SelectedKey {
     Older,
     Newer,
     Oldest,
@@ -38,7 +38,7 @@ pub enum SelectedKey {
     Close,
 }
 
-pub static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
     "selected",
     "Selected cell",
     &[
@@ -72,7 +72,7 @@ pub static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
 
 /// Alt+↑ from the conversation: the newest cell selected (nothing happens in an empty
 /// transcript).
-pub fn open(state: &mut Session, transcript_area: ratatui::layout::Rect) -> Outcome {
+pub(crate) fn open(state: &mut Session, transcript_area: ratatui::layout::Rect) -> Outcome {
     let Some(selection) = CellSelection::newest(&state.shown.transcript) else {
         return Outcome::Consumed(vec![]);
     };

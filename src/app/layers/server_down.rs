@@ -16,7 +16,7 @@ use crate::session::state::Session;
 pub struct ServerDownBox;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DownKey {
+pub(crate) enum DownKey {
     Restart,
     /// codex's config file has an error: ask for the thread again (no new server).
     RetryConfig,
@@ -31,7 +31,7 @@ fn ctrl_c_words(session: &Session) -> Words {
     }
 }
 
-pub static KEYS: KeyTable<Session, DownKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<Session, DownKey> = KeyTable::new(
     "server_down",
     "codex app-server",
     &[

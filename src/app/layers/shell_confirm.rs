@@ -16,7 +16,7 @@ pub struct ShellConfirm {
 }
 
 /// The line's `!` command, asked about first when the session has not confirmed one yet.
-pub fn submit(state: &mut Session, command: &str) -> Outcome {
+pub(crate) fn submit(state: &mut Session, command: &str) -> Outcome {
     if state.beside.shell_confirmed || command.trim().is_empty() {
         return Outcome::Consumed(shell::run(state, command));
     }
@@ -29,12 +29,12 @@ pub fn submit(state: &mut Session, command: &str) -> Outcome {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ShellKey {
+pub(crate) enum ShellKey {
     Run,
     Back,
 }
 
-pub static KEYS: KeyTable<ShellConfirm, ShellKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<ShellConfirm, ShellKey> = KeyTable::new(
     "shell",
     "Run a shell command",
     &[

@@ -19,19 +19,19 @@ pub struct SkillsView {
 }
 
 /// `/skills`: opens at once and asks for the list again (the files may have changed).
-pub fn open(state: &mut Session) -> Outcome {
+pub(crate) fn open(state: &mut Session) -> Outcome {
     let effects = skills::refresh(state);
     Outcome::Open(super::Layer::Skills(SkillsView::default()), effects)
 }
 
 /// What the keys of `/skills` read: whether a skill is selected, and whether it is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SkillsKeys {
+pub(crate) struct SkillsKeys {
     pub selected: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SkillsKey {
+pub(crate) enum SkillsKey {
     Move(Move),
     Mention,
     Switch,
@@ -51,7 +51,7 @@ fn switch_words(s: &SkillsKeys) -> Words {
     }
 }
 
-pub static KEYS: KeyTable<SkillsKeys, SkillsKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<SkillsKeys, SkillsKey> = KeyTable::new(
     "skills",
     "Skills",
     &[

@@ -14,11 +14,11 @@ use crate::session::turn_settings;
 pub struct StatusView;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StatusKey {
+pub(crate) enum StatusKey {
     Close,
 }
 
-pub static KEYS: KeyTable<StatusView, StatusKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<StatusView, StatusKey> = KeyTable::new(
     "status",
     "Status",
     &[KeyRow::new(

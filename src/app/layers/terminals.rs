@@ -43,7 +43,7 @@ pub struct OutputView {
 }
 
 /// Opens the list (`/ps`), or the list ready to stop one (`/stop`).
-pub fn open(state: &mut Session, stopping: bool) -> Outcome {
+pub(crate) fn open(state: &mut Session, stopping: bool) -> Outcome {
     let effects = terminals::list(state);
     if effects.is_empty() {
         return Outcome::Consumed(effects);
@@ -98,7 +98,7 @@ impl Terminals {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TerminalsKey {
+pub(crate) enum TerminalsKey {
     Up,
     Down,
     PageUp,
@@ -138,7 +138,7 @@ const REST: Rest = Rest {
     other: Fate::Swallow,
 };
 
-pub static KEYS: KeyTable<Terminals, TerminalsKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<Terminals, TerminalsKey> = KeyTable::new(
     "terminals",
     "Background terminals",
     &[

@@ -23,7 +23,7 @@ pub struct ThemePicker {
 }
 
 /// `/theme` opens the picker on the theme in use and asks for the theme files.
-pub fn open(state: &mut Session) -> Outcome {
+pub(crate) fn open(state: &mut Session) -> Outcome {
     let current = state.config.theme;
     let mut picker = ThemePicker {
         original: current,
@@ -78,13 +78,13 @@ impl ThemePicker {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ThemeKey {
+pub(crate) enum ThemeKey {
     Move(Move),
     Keep,
     PutBack,
 }
 
-pub static KEYS: KeyTable<ThemePicker, ThemeKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<ThemePicker, ThemeKey> = KeyTable::new(
     "theme",
     "Theme",
     &[

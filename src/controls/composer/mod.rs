@@ -4,7 +4,7 @@
 //! and Up on the first row / Down on the last walk the prompt history. The lists it opens over
 //! itself while a `/command` or an `@mention` is typed are its own state (`popups`).
 
-pub mod popups;
+pub(crate) mod popups;
 pub mod vim;
 
 pub use popups::{Asked, ComposerPopup, FileFinder, SkillFinder, SlashPopup};
@@ -54,14 +54,14 @@ pub enum ComposerOutcome {
     Ignored,
 }
 
-pub const PLACEHOLDER: &str = "Ask the agent anything · Enter sends · Shift+Enter newline";
+pub(crate) const PLACEHOLDER: &str = "Ask the agent anything · Enter sends · Shift+Enter newline";
 /// While a turn runs Enter does not send a new prompt: it steers the running turn.
-pub const PLACEHOLDER_RUNNING: &str =
+pub(crate) const PLACEHOLDER_RUNNING: &str =
     "Enter steers this turn · Tab queues for the next · Shift+Enter newline";
 
 /// The empty composer's hint: what Enter does now, cut to whole parts that fit in `width`
 /// columns (a part cut mid-word reads as a different key).
-pub fn placeholder(turn_active: bool, width: usize) -> String {
+pub(crate) fn placeholder(turn_active: bool, width: usize) -> String {
     let full = if turn_active {
         PLACEHOLDER_RUNNING
     } else {
@@ -72,7 +72,7 @@ pub fn placeholder(turn_active: bool, width: usize) -> String {
 
 /// The parts of `full` (split at " · ") that fit in `width` columns, whole: a part cut
 /// mid-word reads as a different key. Every placeholder of the composer is cut this way.
-pub fn whole_parts(full: &str, width: usize) -> String {
+pub(crate) fn whole_parts(full: &str, width: usize) -> String {
     let mut shown = String::new();
     for part in full.split(" · ") {
         let next = if shown.is_empty() {
@@ -143,7 +143,7 @@ impl Composer {
         }
     }
 
-    pub fn with_prompt_history(entries: Vec<String>) -> Self {
+    pub(crate) fn with_prompt_history(entries: Vec<String>) -> Self {
         Composer {
             prompt_history: PromptHistory::new(entries),
             ..Self::new()
@@ -155,12 +155,12 @@ impl Composer {
     }
 
     /// The line (not screen row) the cursor is on.
-    pub fn cursor_line(&self) -> usize {
+    pub(crate) fn cursor_line(&self) -> usize {
         self.textarea.cursor().0
     }
 
     /// The character just before the cursor on its line, if any.
-    pub fn char_before_cursor(&self) -> Option<char> {
+    pub(crate) fn char_before_cursor(&self) -> Option<char> {
         let DataCursor(row, col) = self.textarea.cursor();
         let line = self.textarea.lines().get(row)?;
         line.chars().take(col).last()
@@ -191,12 +191,12 @@ impl Composer {
     }
 
     /// The row the image chips take (none without images).
-    pub fn chip_rows(&self) -> usize {
+    pub(crate) fn chip_rows(&self) -> usize {
         usize::from(!self.images.is_empty())
     }
 
     /// Attaches an image file (once: the same path twice is one image).
-    pub fn attach_image(&mut self, path: String) {
+    pub(crate) fn attach_image(&mut self, path: String) {
         if !self.images.contains(&path) {
             self.images.push(path);
         }
@@ -230,7 +230,7 @@ impl Composer {
     }
 
     /// Remembers where the view is after an edit, so it scrolls only as far as the cursor needs.
-    pub fn keep_cursor_in_view(&mut self, width: u16, height: usize) {
+    pub(crate) fn keep_cursor_in_view(&mut self, width: u16, height: usize) {
         let height = height.saturating_sub(self.chip_rows()).max(1);
         let layout = self.layout(width);
         self.top = self.top(&layout, height);
@@ -260,7 +260,7 @@ impl Composer {
 
     /// Ctrl+C on a draft: it goes, and Up brings it back (kept for this session only). A list
     /// drawn from it (a command name, an `@` mention) goes with it.
-    pub fn clear_into_history(&mut self) {
+    pub(crate) fn clear_into_history(&mut self) {
         let draft = self.expanded_text();
         self.prompt_history.record(&draft);
         self.clear();
@@ -344,7 +344,7 @@ impl Composer {
     }
 
     /// A character typed into the draft.
-    pub fn type_char(&mut self, c: char) {
+    pub(crate) fn type_char(&mut self, c: char) {
         self.textarea.insert_char(c);
         self.history_edited();
     }
@@ -430,7 +430,7 @@ impl Composer {
 
     /// Vim's say on a key, when vim is on and the key is vim's (`None`: the composer and the
     /// keys around it handle it as without vim).
-    pub fn vim_key(&mut self, key: KeyEvent) -> Option<ComposerOutcome> {
+    pub(crate) fn vim_key(&mut self, key: KeyEvent) -> Option<ComposerOutcome> {
         let mut buffer = self.vim_buffer();
         let outcome = self.vim.as_mut()?.key(key, &mut buffer);
         match outcome {

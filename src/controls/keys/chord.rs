@@ -22,20 +22,20 @@ pub struct Chord {
 
 impl Chord {
     pub const ESC: Chord = Chord::key(KeyCode::Esc);
-    pub const ENTER: Chord = Chord::key(KeyCode::Enter);
-    pub const TAB: Chord = Chord::key(KeyCode::Tab);
+    pub(crate) const ENTER: Chord = Chord::key(KeyCode::Enter);
+    pub(crate) const TAB: Chord = Chord::key(KeyCode::Tab);
     /// Shift+Tab.
-    pub const BACKTAB: Chord = Chord::key(KeyCode::BackTab);
+    pub(crate) const BACKTAB: Chord = Chord::key(KeyCode::BackTab);
     pub const UP: Chord = Chord::key(KeyCode::Up);
     pub const DOWN: Chord = Chord::key(KeyCode::Down);
-    pub const LEFT: Chord = Chord::key(KeyCode::Left);
+    pub(crate) const LEFT: Chord = Chord::key(KeyCode::Left);
     pub const RIGHT: Chord = Chord::key(KeyCode::Right);
     pub const HOME: Chord = Chord::key(KeyCode::Home);
     pub const END: Chord = Chord::key(KeyCode::End);
-    pub const PGUP: Chord = Chord::key(KeyCode::PageUp);
-    pub const PGDN: Chord = Chord::key(KeyCode::PageDown);
-    pub const BACKSPACE: Chord = Chord::key(KeyCode::Backspace);
-    pub const DELETE: Chord = Chord::key(KeyCode::Delete);
+    pub(crate) const PGUP: Chord = Chord::key(KeyCode::PageUp);
+    pub(crate) const PGDN: Chord = Chord::key(KeyCode::PageDown);
+    pub(crate) const BACKSPACE: Chord = Chord::key(KeyCode::Backspace);
+    pub(crate) const DELETE: Chord = Chord::key(KeyCode::Delete);
 
     /// A key without modifiers.
     pub const fn key(code: KeyCode) -> Chord {
@@ -59,7 +59,7 @@ impl Chord {
     }
 
     /// Ctrl and any key (`ctrl_key(Home)`).
-    pub const fn ctrl_key(code: KeyCode) -> Chord {
+    pub(crate) const fn ctrl_key(code: KeyCode) -> Chord {
         Chord {
             code,
             mods: KeyModifiers::CONTROL,
@@ -119,7 +119,7 @@ impl Chord {
     }
 
     /// A character typed without Ctrl, Alt or Super: text for whatever takes typing.
-    pub fn typed_char(key: &KeyEvent) -> Option<char> {
+    pub(crate) fn typed_char(key: &KeyEvent) -> Option<char> {
         let chord = Chord::of(key);
         match chord.code {
             KeyCode::Char(c) if chord.mods.is_empty() => Some(c),
@@ -128,7 +128,7 @@ impl Chord {
     }
 
     /// Whether Ctrl, Alt or Super is held.
-    pub fn is_modified(&self) -> bool {
+    pub(crate) fn is_modified(&self) -> bool {
         self.mods
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER)
     }
@@ -173,7 +173,8 @@ impl Chord {
     }
 
     /// As the config file writes it: `ctrl+r`, `alt+left`, `shift+tab`, `?`.
-    pub fn config_name(&self) -> String {
+    #[cfg(test)]
+    pub(crate) fn config_name(&self) -> String {
         let mut out = String::new();
         for (flag, name) in [
             (KeyModifiers::CONTROL, "ctrl+"),
@@ -272,10 +273,10 @@ fn key_code(name: &str) -> Result<KeyCode, String> {
 mod names {
     use crossterm::event::KeyCode;
 
-    pub const LIST: &str = "esc, enter, tab, backspace, delete, insert, home, end, pageup, \
+    pub(super) const LIST: &str = "esc, enter, tab, backspace, delete, insert, home, end, pageup, \
                             pagedown, up, down, left, right, space, plus, f1…f24";
 
-    pub fn parse(name: &str) -> Option<KeyCode> {
+    pub(super) fn parse(name: &str) -> Option<KeyCode> {
         Some(match name {
             "esc" | "escape" => KeyCode::Esc,
             "enter" | "return" | "ret" => KeyCode::Enter,
@@ -299,7 +300,7 @@ mod names {
     }
 
     /// Help's name of a key without an arrow or short form of its own.
-    pub fn of(code: KeyCode) -> Option<&'static str> {
+    pub(super) fn of(code: KeyCode) -> Option<&'static str> {
         Some(match code {
             KeyCode::Esc => "Esc",
             KeyCode::Enter => "Enter",
@@ -311,7 +312,8 @@ mod names {
         })
     }
 
-    pub fn config_of(code: KeyCode) -> Option<&'static str> {
+    #[cfg(test)]
+    pub(super) fn config_of(code: KeyCode) -> Option<&'static str> {
         Some(match code {
             KeyCode::Esc => "esc",
             KeyCode::Enter => "enter",

@@ -25,10 +25,6 @@ impl Keymap {
         Keymap { bindings }
     }
 
-    pub fn bindings(&self) -> &[Binding] {
-        &self.bindings
-    }
-
     pub fn is_empty(&self) -> bool {
         self.bindings.is_empty()
     }
@@ -41,7 +37,7 @@ impl Keymap {
 
     /// The keys of `action` in `section` now: the person's, else `defaults` less the keys the
     /// person gave another action there.
-    pub fn chords(&self, section: &str, action: &str, defaults: &[Chord]) -> Vec<Chord> {
+    pub(crate) fn chords(&self, section: &str, action: &str, defaults: &[Chord]) -> Vec<Chord> {
         if let Some(binding) = self.find(section, action) {
             return binding.keys.clone();
         }
@@ -53,7 +49,7 @@ impl Keymap {
     }
 
     /// The action of `section` the person gave `key`, if any.
-    pub fn taken_by(&self, section: &str, key: &Chord) -> Option<&str> {
+    pub(crate) fn taken_by(&self, section: &str, key: &Chord) -> Option<&str> {
         self.bindings
             .iter()
             .find(|b| b.section == section && b.keys.contains(key))

@@ -32,7 +32,7 @@ pub struct KeyInfo {
 
 impl KeyInfo {
     /// Its keys as help writes them, `A/B`, or the words for them.
-    pub fn keys_label(&self) -> String {
+    pub(crate) fn keys_label(&self) -> String {
         match &self.keys_text {
             Some(text) => text.clone(),
             None => join(&self.keys),
@@ -46,7 +46,7 @@ impl KeyInfo {
 }
 
 /// `A/B/C`.
-pub fn join(keys: &[Chord]) -> String {
+pub(crate) fn join(keys: &[Chord]) -> String {
     keys.iter().map(Chord::label).collect::<Vec<_>>().join("/")
 }
 
@@ -75,7 +75,7 @@ impl KeyList {
     }
 
     /// Whether a row that applies (and does something) has `chord`.
-    pub fn has_row_for(&self, chord: &Chord) -> bool {
+    pub(crate) fn has_row_for(&self, chord: &Chord) -> bool {
         self.rows.iter().any(|row| row.takes(chord))
     }
 

@@ -29,7 +29,6 @@ const UP_K: &[Chord] = &[Chord::UP, Chord::ch('k')];
 const DOWN_J: &[Chord] = &[Chord::DOWN, Chord::ch('j')];
 const PAGE_UP: &[Chord] = &[Chord::PGUP];
 const PAGE_DOWN: &[Chord] = &[Chord::PGDN];
-const PAGES: &[Chord] = &[Chord::PGUP, Chord::PGDN];
 const HOME: &[Chord] = &[Chord::HOME];
 const END: &[Chord] = &[Chord::END];
 const OLDER_MATCH: &[Chord] = &[Chord::ENTER, Chord::UP, Chord::ctrl('p')];
@@ -39,86 +38,81 @@ const NEWER_PROMPT: &[Chord] = &[Chord::DOWN, Chord::ctrl('s'), Chord::ctrl('n')
 const OLDER_CELL: &[Chord] = &[Chord::UP, Chord::alt(KeyCode::Up), Chord::ch('k')];
 const NEWER_CELL: &[Chord] = &[Chord::DOWN, Chord::alt(KeyCode::Down), Chord::ch('j')];
 /// ↑, ↓, PgUp and PgDn: what scrolls a question's body (or reaches the transcript past it).
-pub const ARROWS_AND_PAGES: &[Chord] = &[Chord::UP, Chord::DOWN, Chord::PGUP, Chord::PGDN];
+pub(crate) const ARROWS_AND_PAGES: &[Chord] = &[Chord::UP, Chord::DOWN, Chord::PGUP, Chord::PGDN];
 const TO_TRANSCRIPT: &[Chord] = &[Chord::PGUP, Chord::PGDN, Chord::ctrl('o')];
 
 /// ↑ (`up`): the item above, or a row up.
-pub const fn up<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn up<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("up", UP, action, bar)
 }
 
 /// ↓ (`down`).
-pub const fn down<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn down<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("down", DOWN, action, bar)
 }
 
 /// ↑ or `k` (`up`), where letters are not typed; the hint bar names ↑ only.
-pub const fn up_k<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn up_k<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("up", UP_K, action, bar).bar_keys(1)
 }
 
 /// ↓ or `j` (`down`); the hint bar names ↓ only.
-pub const fn down_j<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn down_j<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("down", DOWN_J, action, bar).bar_keys(1)
 }
 
 /// PgUp (`page_up`).
-pub const fn page_up<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn page_up<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("page_up", PAGE_UP, action, bar)
 }
 
 /// PgDn (`page_down`).
-pub const fn page_down<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn page_down<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("page_down", PAGE_DOWN, action, bar)
 }
 
-/// PgUp and PgDn in one row: a view that lets them go on (`passes`) or hold them.
-pub const fn pages<S, A>(name: &'static str, action: A, bar: &'static str) -> KeyRow<S, A> {
-    KeyRow::new(name, PAGES, action, bar)
-}
-
 /// Home (`first`): in help, not the bar (a list's ends are one key away, see `pick_list`).
-pub const fn first<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn first<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("first", HOME, action, bar).help()
 }
 
 /// End (`last`): in help, not the bar.
-pub const fn last<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn last<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("last", END, action, bar).help()
 }
 
 /// A transcript search's older match (`older`): Enter, ↑, Ctrl+P; the bar names two.
-pub const fn older_match<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn older_match<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("older", OLDER_MATCH, action, bar).bar_keys(2)
 }
 
 /// A transcript search's newer match (`newer`): ↓, Ctrl+N.
-pub const fn newer_match<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn newer_match<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("newer", NEWER_MATCH, action, bar).bar_keys(1)
 }
 
 /// The prompt history search's older prompt (`older`): ↑, Ctrl+R, Ctrl+P.
-pub const fn older_prompt<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn older_prompt<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("older", OLDER_PROMPT, action, bar).bar_keys(1)
 }
 
 /// The prompt history search's newer prompt (`newer`): ↓, Ctrl+S, Ctrl+N.
-pub const fn newer_prompt<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn newer_prompt<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("newer", NEWER_PROMPT, action, bar).bar_keys(1)
 }
 
 /// The selected cell's older cell (`older`): ↑, Alt+↑ (which selected it), `k`.
-pub const fn older_cell<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn older_cell<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("older", OLDER_CELL, action, bar).bar_keys(1)
 }
 
 /// The selected cell's newer cell (`newer`): ↓, Alt+↓, `j`.
-pub const fn newer_cell<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn newer_cell<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("newer", NEWER_CELL, action, bar)
 }
 
 /// PgUp, PgDn and Ctrl+O go on to the transcript below (`transcript`) from a view over it.
-pub const fn to_transcript<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn to_transcript<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("transcript", TO_TRANSCRIPT, action, bar)
         .passes()
         .reference()
@@ -130,16 +124,16 @@ const ESC_Q: &[Chord] = &[Chord::ESC, Chord::ch('q')];
 const BACKSPACE: &[Chord] = &[Chord::BACKSPACE];
 
 /// Esc (`close`).
-pub const fn close<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn close<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("close", ESC, action, bar)
 }
 
 /// Esc or `q` (`close`), where letters are not typed; the hint bar names Esc only.
-pub const fn close_q<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
+pub(crate) const fn close_q<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("close", ESC_Q, action, bar).bar_keys(1)
 }
 
 /// Backspace in a list's filter (`backspace`): only in the reference, typing says the rest.
-pub const fn filter_back<S, A>(action: A) -> KeyRow<S, A> {
+pub(crate) const fn filter_back<S, A>(action: A) -> KeyRow<S, A> {
     KeyRow::new("backspace", BACKSPACE, action, "delete back").reference()
 }

@@ -6,13 +6,13 @@
 //!
 //! Data only: the tables themselves live with their views, and `app::reference` lists them all.
 
-pub mod chord;
-pub mod hint;
-pub mod keymap;
-pub mod list;
-pub mod list_rows;
-pub mod rest;
-pub mod table;
+pub(crate) mod chord;
+pub(crate) mod hint;
+pub(crate) mod keymap;
+pub(crate) mod list;
+pub(crate) mod list_rows;
+pub(crate) mod rest;
+pub(crate) mod table;
 
 pub use chord::Chord;
 pub use hint::Hint;

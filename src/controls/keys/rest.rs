@@ -37,13 +37,13 @@ pub struct Rest {
 
 impl Rest {
     /// Everything not in the table goes below.
-    pub const PASS: Rest = Rest {
+    pub(crate) const PASS: Rest = Rest {
         chars: Fate::Pass,
         modified: Fate::Pass,
         other: Fate::Pass,
     };
     /// Everything not in the table stops here (views that cover the screen).
-    pub const SWALLOW: Rest = Rest {
+    pub(crate) const SWALLOW: Rest = Rest {
         chars: Fate::Swallow,
         modified: Fate::Swallow,
         other: Fate::Swallow,
@@ -59,7 +59,7 @@ impl Rest {
     }
 
     /// Every key ends what waits (`what`: "cancel", "keeps it").
-    pub const fn any_key(what: &'static str) -> Rest {
+    pub(crate) const fn any_key(what: &'static str) -> Rest {
         Rest {
             chars: Fate::Take(what),
             modified: Fate::Take(what),

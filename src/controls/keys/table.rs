@@ -11,7 +11,7 @@
 use super::chord::Chord;
 use super::keymap::Keymap;
 use super::list::{KeyInfo, KeyList};
-pub use super::rest::{Fate, Rest, Show};
+pub(crate) use super::rest::{Fate, Rest, Show};
 use crossterm::event::KeyEvent;
 
 /// When a row applies: a test on the view's key state, and what it says in the reference.
@@ -39,7 +39,7 @@ pub struct Words {
 }
 
 /// Keys read from a view's state.
-pub type KeysOf<S> = fn(&S) -> Vec<Chord>;
+pub(crate) type KeysOf<S> = fn(&S) -> Vec<Chord>;
 
 /// One key binding: keys, what they do, when.
 pub struct KeyRow<S: 'static, A: 'static> {
@@ -116,7 +116,7 @@ impl<S, A> KeyRow<S, A> {
     }
 
     /// Help says more than the bar's few words.
-    pub const fn explained(mut self, help: &'static str) -> Self {
+    pub(crate) const fn explained(mut self, help: &'static str) -> Self {
         self.words.help = help;
         self
     }
@@ -145,7 +145,7 @@ impl<S, A> KeyRow<S, A> {
         self
     }
 
-    pub const fn bar_keys(mut self, count: usize) -> Self {
+    pub(crate) const fn bar_keys(mut self, count: usize) -> Self {
         self.bar_keys = count;
         self
     }
@@ -160,29 +160,29 @@ impl<S, A> KeyRow<S, A> {
         self
     }
 
-    pub const fn bar_if(mut self, holds: fn(&S) -> bool) -> Self {
+    pub(crate) const fn bar_if(mut self, holds: fn(&S) -> bool) -> Self {
         self.bar_if = Some(holds);
         self
     }
 
-    pub const fn words_by(mut self, words: fn(&S) -> Words) -> Self {
+    pub(crate) const fn words_by(mut self, words: fn(&S) -> Words) -> Self {
         self.words_of = Some(words);
         self
     }
 
-    pub const fn text_by(mut self, text: fn(&S) -> String) -> Self {
+    pub(crate) const fn text_by(mut self, text: fn(&S) -> String) -> Self {
         self.text_of = Some(text);
         self
     }
 
     /// Help and the hint bar write its keys as `text` (`1-9`).
-    pub const fn shown_as(mut self, text: &'static str) -> Self {
+    pub(crate) const fn shown_as(mut self, text: &'static str) -> Self {
         self.shown_as = Some(text);
         self
     }
 
     /// Keys read from the state; `text` names them in the reference (`an offered letter`).
-    pub const fn keys_by(mut self, text: &'static str, keys: fn(&S) -> Vec<Chord>) -> Self {
+    pub(crate) const fn keys_by(mut self, text: &'static str, keys: fn(&S) -> Vec<Chord>) -> Self {
         self.keys_of = Some((text, keys));
         self
     }
@@ -233,7 +233,7 @@ impl<S, A: Copy> KeyTable<S, A> {
         }
     }
 
-    pub const fn rest_by(mut self, rest: fn(&S) -> Rest) -> Self {
+    pub(crate) const fn rest_by(mut self, rest: fn(&S) -> Rest) -> Self {
         self.rest_of = Some(rest);
         self
     }
@@ -243,7 +243,12 @@ impl<S, A: Copy> KeyTable<S, A> {
     }
 
     /// The keys a row has now: read from the state, the person's (`[keys]`), or its own.
-    pub fn keys_of(&self, row: &KeyRow<S, A>, state: Option<&S>, keymap: &Keymap) -> Vec<Chord> {
+    pub(crate) fn keys_of(
+        &self,
+        row: &KeyRow<S, A>,
+        state: Option<&S>,
+        keymap: &Keymap,
+    ) -> Vec<Chord> {
         match (row.keys_of, state) {
             (Some((_, keys)), Some(state)) => keys(state),
             (Some(_), None) => Vec::new(),
@@ -254,7 +259,12 @@ impl<S, A: Copy> KeyTable<S, A> {
 
     /// The row that takes `key` in `state`, if one does: the first whose keys have it and whose
     /// condition holds (the tables' tests make sure no second one would).
-    pub fn row_for(&self, key: &KeyEvent, state: &S, keymap: &Keymap) -> Option<&KeyRow<S, A>> {
+    pub(crate) fn row_for(
+        &self,
+        key: &KeyEvent,
+        state: &S,
+        keymap: &Keymap,
+    ) -> Option<&KeyRow<S, A>> {
         let chord = Chord::of(key);
         self.rows.iter().find(|row| {
             row.applies(state) && self.keys_of(row, Some(state), keymap).contains(&chord)
@@ -262,7 +272,7 @@ impl<S, A: Copy> KeyTable<S, A> {
     }
 
     /// What `key` is to the view in `state`.
-    pub fn resolve(&self, key: &KeyEvent, state: &S, keymap: &Keymap) -> Resolved<A> {
+    pub(crate) fn resolve(&self, key: &KeyEvent, state: &S, keymap: &Keymap) -> Resolved<A> {
         match self.row_for(key, state, keymap) {
             Some(row) if row.passes => Resolved::Pass,
             Some(row) => Resolved::Row(row.action),

@@ -2,8 +2,8 @@
 //! ([`shell`]), which prefixes are too broad to allow for good ([`refuse`]), and what the server
 //! proposed measured against both ([`offer`]).
 
-pub mod refuse;
-pub mod shell;
+pub(crate) mod refuse;
+pub(crate) mod shell;
 
 pub use refuse::refusal;
 pub use shell::{ParsedCommand, RuleTarget};
@@ -58,7 +58,7 @@ pub fn offer(command: &str, proposal: &[String]) -> Offer {
 }
 
 /// The rule as codex writes it into `rules/default.rules`.
-pub fn rule_text(prefix: &[String]) -> String {
+pub(crate) fn rule_text(prefix: &[String]) -> String {
     let words: Vec<String> = prefix
         .iter()
         .map(|w| serde_json::to_string(w).unwrap_or_default())

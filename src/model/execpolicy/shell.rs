@@ -80,7 +80,7 @@ fn is_shell(word: &str) -> bool {
 /// The words of `script` when it is a single simple command: no operators (`;`, `&`, `|`),
 /// redirections, substitutions or expansions (`$`, backticks), globs, brace or tilde
 /// expansion, comments, assignments, subshells or line breaks outside quotes.
-pub fn simple_words(script: &str) -> Option<Vec<String>> {
+pub(crate) fn simple_words(script: &str) -> Option<Vec<String>> {
     if !is_simple(script) {
         return None;
     }

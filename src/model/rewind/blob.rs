@@ -3,7 +3,7 @@
 use sha1::{Digest, Sha1};
 
 /// The id of a blob holding `content`, as 40 hex digits.
-pub fn blob_id(content: &[u8]) -> String {
+pub(crate) fn blob_id(content: &[u8]) -> String {
     let mut hasher = Sha1::new();
     hasher.update(format!("blob {}\0", content.len()).as_bytes());
     hasher.update(content);
@@ -15,12 +15,12 @@ pub fn blob_id(content: &[u8]) -> String {
 }
 
 /// The id of "no file" (a created file's pre-image, a deleted one's post-image).
-pub fn is_absent(id: &str) -> bool {
+pub(crate) fn is_absent(id: &str) -> bool {
     !id.is_empty() && id.bytes().all(|b| b == b'0')
 }
 
 /// Whether `id` (full, or abbreviated as git may print it) names `full`.
-pub fn matches(id: &str, full: &str) -> bool {
+pub(crate) fn matches(id: &str, full: &str) -> bool {
     id.len() >= 7 && full.starts_with(&id.to_ascii_lowercase())
 }
 

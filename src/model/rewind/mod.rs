@@ -8,9 +8,9 @@
 //! patch in reverse and checking the result against the turn's pre-image id. Pure: the files
 //! are read through a closure and written by the runtime.
 
-pub mod blob;
-pub mod patch;
-pub mod plan;
+pub(crate) mod blob;
+pub(crate) mod patch;
+pub(crate) mod plan;
 
 pub use plan::{plan_restore, within};
 

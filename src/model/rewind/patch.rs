@@ -4,7 +4,7 @@
 
 /// One file of a diff.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct FilePatch {
+pub(crate) struct FilePatch {
     /// The path before and after (relative, as the diff names them; `None` for `/dev/null`).
     pub old_path: Option<String>,
     pub new_path: Option<String>,
@@ -18,17 +18,17 @@ pub struct FilePatch {
 
 impl FilePatch {
     /// The path the file has after the change (or had, when it was deleted).
-    pub fn path(&self) -> Option<&str> {
+    pub(crate) fn path(&self) -> Option<&str> {
         self.new_path.as_deref().or(self.old_path.as_deref())
     }
 
-    pub fn renamed(&self) -> bool {
+    pub(crate) fn renamed(&self) -> bool {
         matches!((&self.old_path, &self.new_path), (Some(a), Some(b)) if a != b)
     }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Hunk {
+pub(crate) struct Hunk {
     pub old_start: usize,
     pub old_len: usize,
     pub new_start: usize,
@@ -40,7 +40,7 @@ pub struct Hunk {
 
 /// Reads a git diff. Lines it does not understand between files are skipped; a hunk that
 /// does not add up is an error.
-pub fn parse(diff: &str) -> Result<Vec<FilePatch>, String> {
+pub(crate) fn parse(diff: &str) -> Result<Vec<FilePatch>, String> {
     let mut files: Vec<FilePatch> = Vec::new();
     let mut lines = diff.split_inclusive('\n').peekable();
     while let Some(line) = lines.next() {
@@ -180,7 +180,7 @@ fn read_hunk<'a>(
 }
 
 /// `after` (what the patch left) with the patch's hunks undone: what was there before.
-pub fn unapply(after: &str, hunks: &[Hunk]) -> Result<String, String> {
+pub(crate) fn unapply(after: &str, hunks: &[Hunk]) -> Result<String, String> {
     let mut lines: Vec<&str> = after.split_inclusive('\n').collect();
     // From the last hunk up, so the line numbers of the ones above stay right.
     for hunk in hunks.iter().rev() {

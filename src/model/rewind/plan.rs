@@ -10,7 +10,7 @@ use super::{FileRestore, Refusal, RestoreAction, TurnRecord};
 use std::collections::BTreeMap;
 
 /// How a file is read: its text, `None` when it does not exist, or why it cannot be read.
-pub type Read<'a> = dyn Fn(&str) -> Result<Option<Vec<u8>>, String> + 'a;
+pub(crate) type Read<'a> = dyn Fn(&str) -> Result<Option<Vec<u8>>, String> + 'a;
 
 /// The files to put back and the ones refused, for the `records` of the dropped turns (oldest
 /// first), never outside `cwd`.

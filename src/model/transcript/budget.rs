@@ -11,16 +11,16 @@ use super::Transcript;
 use std::cell::Ref;
 
 /// Source bytes a session keeps before its oldest large cells are dropped.
-pub const SOURCE_BUDGET: usize = 64 << 20;
+pub(super) const SOURCE_BUDGET: usize = 64 << 20;
 /// Cells smaller than this are not worth a notice of their own.
 const DROP_AT_LEAST: usize = 4 << 10;
 /// Source bytes of the cells whose laid-out lines are kept.
-pub const LAID_BUDGET: usize = 8 << 20;
+pub(super) const LAID_BUDGET: usize = 8 << 20;
 /// Cells whose laid-out lines are kept, whatever their size: a small cell's lines cost many
 /// times its source (a line, its spans and their styles), so a day of small cells scrolled
 /// through would keep most of its layout within [`LAID_BUDGET`] alone. Far more than any
 /// window shows.
-pub const LAID_CELLS: usize = 2_048;
+pub(super) const LAID_CELLS: usize = 2_048;
 
 impl Transcript {
     /// Counts `bytes` more source, and drops the oldest large cells if the budget is passed.
@@ -63,12 +63,14 @@ impl Transcript {
     }
 
     /// Cells whose source was dropped to keep within the budget.
-    pub fn dropped_cells(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn dropped_cells(&self) -> usize {
         self.dropped_cells
     }
 
     /// Source bytes the transcript keeps (an upper bound).
-    pub fn source_bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn source_bytes(&self) -> usize {
         self.source_bytes
     }
 
@@ -113,7 +115,8 @@ impl Transcript {
     }
 
     /// How many cells keep laid-out lines (at most; some may have dropped theirs since).
-    pub fn laid_cells(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn laid_cells(&self) -> usize {
         self.laid_order.borrow().len()
     }
 }

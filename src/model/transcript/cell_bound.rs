@@ -14,7 +14,7 @@ use super::Transcript;
 /// Cells a transcript keeps before its oldest are dropped.
 pub const MAX_CELLS: usize = 20_000;
 /// Cells dropped at once when the transcript passes [`MAX_CELLS`].
-pub const DROP_CELLS: usize = MAX_CELLS / 4;
+pub(super) const DROP_CELLS: usize = MAX_CELLS / 4;
 
 /// Cells dropped from the top of a transcript: `count` cells from index `from`; a notice was
 /// put at index 0 when `noted` (the first drop; later ones update it).
@@ -39,7 +39,7 @@ impl CellsDropped {
     }
 
     /// Where the cell at `index` is now, or the first kept cell after the dropped ones.
-    pub fn map_or_next(&self, index: usize) -> usize {
+    pub(crate) fn map_or_next(&self, index: usize) -> usize {
         self.map(index)
             .unwrap_or(self.from + usize::from(self.noted))
     }
@@ -54,7 +54,7 @@ fn note(total: usize) -> String {
 
 impl Transcript {
     /// Drops the oldest cells when there are more than [`MAX_CELLS`]; says which when it did.
-    pub fn keep_cells_bounded(&mut self) -> Option<CellsDropped> {
+    pub(crate) fn keep_cells_bounded(&mut self) -> Option<CellsDropped> {
         if self.cells.len() <= MAX_CELLS {
             return None;
         }

@@ -13,7 +13,7 @@ use crate::protocol::ThreadItem;
 
 impl Transcript {
     /// `item/started` and `item/completed` both carry the whole item: insert or replace it.
-    pub fn upsert_item(&mut self, turn_id: &str, item: &ThreadItem, completed: bool) {
+    pub(crate) fn upsert_item(&mut self, turn_id: &str, item: &ThreadItem, completed: bool) {
         let Some(item_id) = item.id() else {
             if let ThreadItem::Unknown { item_type, .. } = item {
                 // No id to find it again by: one line, once.

@@ -19,7 +19,7 @@ use crate::text::one_line::one_line;
 /// The most columns a notice takes (it wraps on a narrow screen; at 80 columns five rows).
 pub const NOTICE_COLUMNS: usize = 400;
 /// How many of the newest cells are searched for an identical notice.
-pub const LOOK_BACK: usize = 256;
+pub(super) const LOOK_BACK: usize = 256;
 
 impl Transcript {
     /// Adds a notice (made one bounded line), or counts it on the identical one shown since the
@@ -30,14 +30,14 @@ impl Transcript {
 
     /// As [`Transcript::notice`], but counted on an identical notice across the person's
     /// messages too: for warnings the server says again every turn.
-    pub fn repeated_notice(&mut self, level: NoticeLevel, text: impl Into<String>) {
+    pub(crate) fn repeated_notice(&mut self, level: NoticeLevel, text: impl Into<String>) {
         self.add_notice(level, text.into(), true);
     }
 
     /// Rewrites the newest notice whose text starts with `prefix` (among the newest
     /// [`LOOK_BACK`] cells) as `text` at `level`: a state that has passed (a lost connection,
     /// now back) says so on its own line instead of leaving two. False when there is none.
-    pub fn rewrite_notice(
+    pub(crate) fn rewrite_notice(
         &mut self,
         prefix: &str,
         level: NoticeLevel,

@@ -15,13 +15,13 @@ fn preamble_key(item_id: &str) -> String {
 
 impl Transcript {
     /// Shows raw reasoning from now on (it is dropped otherwise).
-    pub fn set_show_raw_reasoning(&mut self, show: bool) {
+    pub(crate) fn set_show_raw_reasoning(&mut self, show: bool) {
         self.show_raw_reasoning = show;
     }
 
     /// `item/reasoning/summaryPartAdded`: a later part of the summary starts on a block of
     /// its own.
-    pub fn start_reasoning_part(&mut self, turn_id: &str, item_id: &str, index: i64) {
+    pub(crate) fn start_reasoning_part(&mut self, turn_id: &str, item_id: &str, index: i64) {
         if index <= 0 {
             return;
         }
@@ -35,7 +35,7 @@ impl Transcript {
     }
 
     /// `item/reasoning/textDelta`: raw reasoning, in a cell of its own, only when it is shown.
-    pub fn append_raw_reasoning(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+    pub(crate) fn append_raw_reasoning(&mut self, turn_id: &str, item_id: &str, delta: &str) {
         if !self.show_raw_reasoning {
             return;
         }
@@ -46,7 +46,7 @@ impl Transcript {
     }
 
     /// `item/plan/delta`: the proposed plan grows (the completed item replaces it).
-    pub fn append_plan_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+    pub(crate) fn append_plan_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
         let index = match self.index_of(turn_id, item_id) {
             Some(index) => index,
             None => {
@@ -174,7 +174,7 @@ impl Transcript {
     /// What a turn did to files, as its cells show: the absolute paths its patches changed,
     /// and the commands it ran that may have written files (anything not known to only read,
     /// list or search).
-    pub fn turn_activity(&self, turn_id: &str) -> (Vec<String>, Vec<String>) {
+    pub(crate) fn turn_activity(&self, turn_id: &str) -> (Vec<String>, Vec<String>) {
         let mut indices: Vec<usize> = self
             .by_item
             .get(turn_id)

@@ -11,7 +11,7 @@ use super::super::question::Record;
 use super::Transcript;
 use crate::protocol::{ThreadItem, Turn, TurnStatus};
 
-pub fn load_turn(transcript: &mut Transcript, turn: &Turn) {
+pub(super) fn load_turn(transcript: &mut Transcript, turn: &Turn) {
     for item in &turn.items {
         transcript.upsert_item(&turn.id, item, true);
     }

@@ -40,7 +40,7 @@ impl Transcript {
         }
     }
 
-    pub fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+    pub(crate) fn append_reasoning_delta(&mut self, turn_id: &str, item_id: &str, delta: &str) {
         let index = self.streaming_cell(turn_id, item_id, || CellKind::Reasoning {
             text: String::new(),
         });
@@ -51,7 +51,7 @@ impl Transcript {
 
     /// A command's output. A command whose `item/started` never came (it began before tern
     /// joined the thread) gets a cell from its first output; its `item/completed` names it.
-    pub fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
+    pub(crate) fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
         let index = self.streaming_cell(turn_id, item_id, || {
             CellKind::Command(CommandCell {
                 command: UNNAMED_COMMAND.to_string(),
@@ -77,7 +77,7 @@ impl Transcript {
 
     /// Marks everything of a turn that was still streaming or running as finished; running
     /// commands stay running when `commands_go_on` (they finish after the turn).
-    pub fn settle_turn(&mut self, turn_id: &str, commands_go_on: bool) {
+    pub(crate) fn settle_turn(&mut self, turn_id: &str, commands_go_on: bool) {
         let indices: Vec<usize> = self
             .by_item
             .get(turn_id)
@@ -95,7 +95,7 @@ impl Transcript {
 
     /// A steer preempted the turn: every answer of it still streaming is dropped by the server
     /// (never completed, never saved). Each is marked finished and followed by `note`.
-    pub fn cut_off_streaming_answers(&mut self, turn_id: &str, note: &str) {
+    pub(crate) fn cut_off_streaming_answers(&mut self, turn_id: &str, note: &str) {
         let mut cut: Vec<usize> = self
             .by_item
             .get(turn_id)

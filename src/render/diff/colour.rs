@@ -137,7 +137,7 @@ pub(super) fn with_suffix(line: &ShownLine, partner: Option<&ShownLine>) -> Stri
 }
 
 /// The status word of a file, coloured, for lists.
-pub fn status_letter(status: FileStatus, palette: &Palette) -> Span<'static> {
+pub(crate) fn status_letter(status: FileStatus, palette: &Palette) -> Span<'static> {
     let colours = &palette.diff;
     match status {
         FileStatus::Added => Span::styled("A", colours.added_mark),

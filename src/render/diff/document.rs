@@ -71,7 +71,7 @@ pub struct DocAnchor {
 
 impl DocAnchor {
     /// The top of file `file`'s header, whatever the width or mode.
-    pub fn file_start(file: usize) -> DocAnchor {
+    pub(crate) fn file_start(file: usize) -> DocAnchor {
         DocAnchor {
             key: (file, 0, 0, 0),
             row: 0,
@@ -114,7 +114,7 @@ impl DiffDocument {
 
     /// Leaves files longer than `lines` without syntax colours (see
     /// [`EAGER_HIGHLIGHT_MAX_LINES`]).
-    pub fn with_highlight_limit(mut self, lines: Option<usize>) -> Self {
+    pub(crate) fn with_highlight_limit(mut self, lines: Option<usize>) -> Self {
         self.highlight_max_lines = lines;
         self
     }
@@ -295,7 +295,7 @@ impl DiffDocument {
 
     /// One file as the transcript (or a question) shows it: its header, then its body — the
     /// note and at most `max_body_rows` rows of hunks, then how many lines were left out.
-    pub fn file_parts(
+    pub(crate) fn file_parts(
         &self,
         file: usize,
         width: u16,

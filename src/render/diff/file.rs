@@ -107,7 +107,7 @@ fn binary_note(bytes: Option<usize>) -> String {
 impl DiffFile {
     /// One change of a `fileChange` item: `add` carries the new content, `delete` the old one,
     /// `update` bare hunks (a move appends `\n\nMoved to: <path>`).
-    pub fn from_change(change: &FileUpdateChange, cwd: Option<&str>) -> DiffFile {
+    pub(crate) fn from_change(change: &FileUpdateChange, cwd: Option<&str>) -> DiffFile {
         let path = relative_path(&change.path, cwd);
         match &change.kind {
             PatchChangeKind::Add => {
@@ -139,7 +139,7 @@ impl DiffFile {
     }
 
     /// One file of a git-style diff (paths there are relative already).
-    pub fn from_git(diff: &FileDiff) -> DiffFile {
+    pub(crate) fn from_git(diff: &FileDiff) -> DiffFile {
         let info: HeaderInfo = interpret(&diff.header);
         let (path, moved_to, status) = match (&info.old_path, &info.new_path) {
             (None, Some(new)) => (new.clone(), None, FileStatus::Added),
@@ -279,7 +279,7 @@ impl DiffFile {
     }
 
     /// Lines of the diff body (hunk lines, hunk headers and the note), before any wrapping.
-    pub fn body_len(&self) -> usize {
+    pub(crate) fn body_len(&self) -> usize {
         let headers = self.hunks.iter().filter(|h| !h.header.is_empty()).count();
         self.hunks.iter().map(|h| h.lines.len()).sum::<usize>()
             + headers

@@ -3,7 +3,7 @@
 
 /// Paths on each side (`None` for `/dev/null`) and what else the header tells.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct HeaderInfo {
+pub(crate) struct HeaderInfo {
     pub old_path: Option<String>,
     pub new_path: Option<String>,
     pub new_file: bool,
@@ -14,7 +14,7 @@ pub struct HeaderInfo {
 }
 
 /// Reads the header lines of one file of a `git diff`. Plain `---`/`+++` headers work too.
-pub fn interpret(header: &[String]) -> HeaderInfo {
+pub(crate) fn interpret(header: &[String]) -> HeaderInfo {
     let mut info = HeaderInfo::default();
     let mut git_line: Option<(String, String)> = None;
     let (mut minus, mut plus) = (None, None);
@@ -110,7 +110,7 @@ fn strip_side(path: &str, prefix: &str) -> String {
 }
 
 /// git quotes names holding special characters C-style: `"a/tab\there"`, octal for bytes.
-pub fn unquote(text: &str) -> String {
+pub(crate) fn unquote(text: &str) -> String {
     match take_quoted(text) {
         Some((inner, _)) => inner,
         None => text.to_string(),

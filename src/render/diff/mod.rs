@@ -9,10 +9,10 @@
 //! `document` measures a whole diff and paints only what is seen.
 
 pub mod colour;
-pub mod document;
-pub mod file;
-pub mod header;
-pub mod paint;
+pub(crate) mod document;
+pub(crate) mod file;
+pub(crate) mod header;
+pub(crate) mod paint;
 pub mod pair;
 pub mod parse;
 
@@ -53,7 +53,7 @@ pub fn file_change_lines(
 
 /// How [`file_parts`] lays out one file.
 #[derive(Debug, Clone, Copy)]
-pub struct FileLayout<'a> {
+pub(crate) struct FileLayout<'a> {
     pub header_width: u16,
     pub body_width: u16,
     /// Callers decide by the screen's width ([`DiffMode::auto`]), not by their indented box.
@@ -67,7 +67,7 @@ pub struct FileLayout<'a> {
 
 /// A file's header and body, each laid out at its own width (the transcript indents the body
 /// more than the header).
-pub fn file_parts(
+pub(crate) fn file_parts(
     file: DiffFile,
     layout: &FileLayout<'_>,
 ) -> (Vec<Line<'static>>, Vec<Line<'static>>) {
@@ -94,7 +94,7 @@ pub fn file_parts(
 }
 
 /// Lines added and removed by one change, counted as they are shown.
-pub fn change_counts(change: &FileUpdateChange) -> (usize, usize) {
+pub(crate) fn change_counts(change: &FileUpdateChange) -> (usize, usize) {
     let file = DiffFile::from_change(change, None);
     (file.added, file.removed)
 }

@@ -16,7 +16,7 @@ use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
 
 /// `src/lib.rs (updated) +3 −1`, `old.rs → new.rs (moved) +1 −1`, wrapped to `width`.
-pub fn file_header(
+pub(crate) fn file_header(
     file: &DiffFile,
     width: usize,
     rule: bool,
@@ -45,14 +45,14 @@ pub fn file_header(
     lines
 }
 
-pub fn note_line(file: &DiffFile, width: usize) -> Vec<Line<'static>> {
+pub(crate) fn note_line(file: &DiffFile, width: usize) -> Vec<Line<'static>> {
     // Notes quote the diff's own headers (modes), which are as untrusted as the rest.
     let text = sanitize_line(file.note.as_deref().unwrap_or_default());
     wrap_spans(&[text.dim().italic()], width, &[], &[])
 }
 
 /// One row: the header cut to the width (it is a landmark, not content).
-pub fn hunk_header(hunk: &ShownHunk, width: usize, palette: &Palette) -> Line<'static> {
+pub(crate) fn hunk_header(hunk: &ShownHunk, width: usize, palette: &Palette) -> Line<'static> {
     let mut cut = String::new();
     let mut used = 0;
     for (g, w) in clusters(&hunk.header) {
@@ -130,7 +130,12 @@ fn wrap(spans: &[Span<'static>], width: usize, fill: Style) -> Vec<Vec<Span<'sta
 }
 
 /// Rows one line takes in the unified layout at `width`.
-pub fn unified_height(file: &DiffFile, hunk: &ShownHunk, index: usize, width: usize) -> usize {
+pub(crate) fn unified_height(
+    file: &DiffFile,
+    hunk: &ShownHunk,
+    index: usize,
+    width: usize,
+) -> usize {
     let line = &hunk.lines[index];
     let partner = hunk.partners[index].map(|p| &hunk.lines[p]);
     let room = width.saturating_sub(unified_gutter_width(file)).max(1);
@@ -145,7 +150,7 @@ pub fn unified_height(file: &DiffFile, hunk: &ShownHunk, index: usize, width: us
 }
 
 /// One line in the unified layout: `old new ± code`, continuation rows under the code.
-pub fn unified_rows(
+pub(crate) fn unified_rows(
     file: &DiffFile,
     hunk: &ShownHunk,
     index: usize,
@@ -204,7 +209,7 @@ fn side_room(file: &DiffFile, half: usize) -> usize {
 }
 
 /// Rows one side-by-side row takes: the taller of its two sides.
-pub fn side_height(file: &DiffFile, hunk: &ShownHunk, row: Row, width: usize) -> usize {
+pub(crate) fn side_height(file: &DiffFile, hunk: &ShownHunk, row: Row, width: usize) -> usize {
     let (left, right) = halves(width);
     let side = |index: Option<usize>, half: usize| -> usize {
         let Some(i) = index else { return 1 };
@@ -224,7 +229,7 @@ pub fn side_height(file: &DiffFile, hunk: &ShownHunk, row: Row, width: usize) ->
 }
 
 /// One side-by-side row: the old line on the left, the new on the right, a rule between.
-pub fn side_rows(
+pub(crate) fn side_rows(
     file: &DiffFile,
     hunk: &ShownHunk,
     row: Row,
@@ -287,7 +292,7 @@ pub fn side_rows(
 }
 
 /// The "… N more lines" line of a collapsed file.
-pub fn more_line(hidden: usize, hint: &str, palette: &Palette) -> Line<'static> {
+pub(crate) fn more_line(hidden: usize, hint: &str, palette: &Palette) -> Line<'static> {
     let plural = if hidden == 1 { "" } else { "s" };
     Line::from(Span::styled(
         format!("… {hidden} more line{plural}{hint}"),

@@ -84,7 +84,7 @@ pub fn partners(kinds: &[LineKind], rows: &[Row]) -> Vec<Option<usize>> {
 }
 
 /// Byte ranges of a line.
-pub type Ranges = Vec<Range<usize>>;
+pub(crate) type Ranges = Vec<Range<usize>>;
 
 /// Lines longer than this (in tokens) are not compared word by word: it would cost more than
 /// it shows.

@@ -80,7 +80,7 @@ pub struct Patch {
 }
 
 /// Reads `@@ -a[,b] +c[,d] @@`. `None` when the numbers are missing or malformed.
-pub fn parse_hunk_header(line: &str) -> Option<(u32, u32, u32, u32)> {
+pub(crate) fn parse_hunk_header(line: &str) -> Option<(u32, u32, u32, u32)> {
     let rest = line.strip_prefix("@@ -")?;
     let end = rest.find(" @@")?;
     let (old, new) = rest[..end].split_once(" +")?;

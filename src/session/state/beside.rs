@@ -17,7 +17,7 @@ pub struct Beside {
 
 impl Beside {
     /// The person said yes to running `!` commands unsandboxed: not asked again this session.
-    pub fn confirm_shell(&mut self) {
+    pub(crate) fn confirm_shell(&mut self) {
         self.shell_confirmed = true;
     }
 }

@@ -78,7 +78,7 @@ impl ChoiceGate {
     }
 
     /// The held key, once its moment passed with no other key: it was meant.
-    pub fn take_due(&mut self, now: Instant) -> Option<KeyEvent> {
+    pub(crate) fn take_due(&mut self, now: Instant) -> Option<KeyEvent> {
         match self.held {
             Some(held) if now >= held.due() => {
                 self.held = None;

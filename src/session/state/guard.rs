@@ -34,7 +34,7 @@ impl Activation {
         now >= self.live_at()
     }
 
-    pub fn live_at(&self) -> Instant {
+    pub(crate) fn live_at(&self) -> Instant {
         self.quiet_since + self.quiet
     }
 
@@ -70,12 +70,12 @@ pub enum Gate {
     Pass,
 }
 
-pub fn is_repeat(key: &KeyEvent) -> bool {
+pub(crate) fn is_repeat(key: &KeyEvent) -> bool {
     key.kind == KeyEventKind::Repeat
 }
 
 /// Plain keys that can decide something.
-pub fn is_deciding(key: &KeyEvent) -> bool {
+pub(crate) fn is_deciding(key: &KeyEvent) -> bool {
     let modified = key.modifiers.intersects(
         KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SUPER | KeyModifiers::META,
     );

@@ -20,7 +20,7 @@ pub struct Timeouts {
 /// How long a probe may wait when the server's process is seen stopped (`T`): a stopped
 /// process cannot answer, and only a wrapper's own stop (its child serving on) would answer
 /// within this.
-pub const STOPPED_PROBE: Duration = Duration::from_secs(2);
+pub(crate) const STOPPED_PROBE: Duration = Duration::from_secs(2);
 
 impl Default for Timeouts {
     fn default() -> Self {

@@ -3,26 +3,26 @@
 //! stacks only by what they return. Data only: what changes it is the session's operations and
 //! the layers' handlers.
 
-pub mod account;
-pub mod attention_clock;
-pub mod beside;
-pub mod choice_gate;
+pub(crate) mod account;
+pub(crate) mod attention_clock;
+pub(crate) mod beside;
+pub(crate) mod choice_gate;
 pub mod first_run;
 pub mod guard;
 pub mod health;
-pub mod lifecycle;
+pub(crate) mod lifecycle;
 pub mod mcp;
-pub mod older_turns;
-pub mod outbox;
-pub mod plan_mode;
-pub mod questions;
-pub mod reconnect;
-pub mod rewind;
-pub mod skills;
+pub(crate) mod older_turns;
+pub(crate) mod outbox;
+pub(crate) mod plan_mode;
+pub(crate) mod questions;
+pub(crate) mod reconnect;
+pub(crate) mod rewind;
+pub(crate) mod skills;
 pub mod threads;
-pub mod titles;
-pub mod turn_settings;
-pub mod window_status;
+pub(crate) mod titles;
+pub(crate) mod turn_settings;
+pub(crate) mod window_status;
 
 use crate::controls::composer::Composer;
 use crate::controls::scroll::Scroll;
@@ -139,7 +139,7 @@ pub struct WallClock {
 
 impl WallClock {
     /// The unix time at `now`.
-    pub fn unix_at(&self, now: Instant) -> i64 {
+    pub(crate) fn unix_at(&self, now: Instant) -> i64 {
         let elapsed = now.saturating_duration_since(self.at).as_secs();
         self.unix_secs + i64::try_from(elapsed).unwrap_or(0)
     }
@@ -292,7 +292,7 @@ impl Session {
     }
 
     /// The model of thread `id`, shown or kept, to change.
-    pub fn model_mut(&mut self, id: &str) -> Option<&mut ThreadModel> {
+    pub(crate) fn model_mut(&mut self, id: &str) -> Option<&mut ThreadModel> {
         if self.thread_id() == Some(id) {
             return Some(&mut self.shown);
         }
@@ -318,7 +318,7 @@ impl Session {
     }
 
     /// How cells are laid out in a transcript area `width` columns wide.
-    pub fn layout_key(&self, width: u16) -> LayoutKey {
+    pub(crate) fn layout_key(&self, width: u16) -> LayoutKey {
         LayoutKey {
             width,
             expanded: self.expanded,
@@ -338,7 +338,7 @@ impl Session {
 
     /// Moves the view of the transcript shown in `area`; `f` gets the scroll state and the
     /// layout to measure it by.
-    pub fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
+    pub(crate) fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
         let key = self.layout_key(area.width);
         let shown = &mut self.shown;
         let view = View::new(&shown.transcript, key, area.height);
@@ -346,7 +346,7 @@ impl Session {
     }
 
     /// What prompts are laid out with: the thread's cwd and the code colours.
-    pub fn question_look(&self) -> crate::render::question::QuestionLook<'_> {
+    pub(crate) fn question_look(&self) -> crate::render::question::QuestionLook<'_> {
         crate::render::question::QuestionLook {
             cwd: self.shown.transcript.session_cwd(),
             theme: self.config.theme,

@@ -21,7 +21,7 @@ pub struct Outbox {
 
 impl Outbox {
     /// Whether `message` holds an image still on its way to the server.
-    pub fn waits_for_upload(&self, message: &Message) -> bool {
+    pub(crate) fn waits_for_upload(&self, message: &Message) -> bool {
         message
             .images
             .iter()

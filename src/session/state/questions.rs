@@ -30,7 +30,7 @@ pub struct QueuedQuestion {
 
 impl QueuedQuestion {
     /// Whether keys type into a form's answer field.
-    pub fn typing_text(&self) -> bool {
+    pub(crate) fn typing_text(&self) -> bool {
         match (&self.question.subject, &self.form) {
             (QuestionSubject::Form(spec), Some(form)) => form.typing(spec),
             _ => false,
@@ -56,7 +56,7 @@ impl Default for QuestionQueue {
 
 impl QuestionQueue {
     /// `quiet` is how long typing must pause before a question takes keys ([`QUIET`]).
-    pub fn with_quiet(quiet: Duration) -> Self {
+    pub(crate) fn with_quiet(quiet: Duration) -> Self {
         QuestionQueue {
             queue: VecDeque::new(),
             quiet,
@@ -104,7 +104,7 @@ impl QuestionQueue {
     }
 
     /// The connection was lost: every question's id is the old connection's.
-    pub fn mark_stale(&mut self) {
+    pub(crate) fn mark_stale(&mut self) {
         for queued in &mut self.queue {
             queued.stale = true;
         }
@@ -112,7 +112,7 @@ impl QuestionQueue {
 
     /// Drops the questions of `thread_id` that the server did not ask again (it settled them
     /// while the link was down); returns them.
-    pub fn drop_stale(&mut self, thread_id: &str, now: Instant) -> Vec<Question> {
+    pub(crate) fn drop_stale(&mut self, thread_id: &str, now: Instant) -> Vec<Question> {
         let front_goes = self
             .front()
             .is_some_and(|q| q.stale && q.question.thread_id() == thread_id);
@@ -139,7 +139,7 @@ impl QuestionQueue {
         self.queue.front()
     }
 
-    pub fn front_mut(&mut self) -> Option<&mut QueuedQuestion> {
+    pub(crate) fn front_mut(&mut self) -> Option<&mut QueuedQuestion> {
         self.queue.front_mut()
     }
 
@@ -244,7 +244,7 @@ impl QuestionQueue {
     }
 
     /// A held key whose moment has passed with no other key: it was meant.
-    pub fn take_due(&mut self, now: Instant) -> Option<KeyEvent> {
+    pub(crate) fn take_due(&mut self, now: Instant) -> Option<KeyEvent> {
         match self.held {
             Some(held) if now >= held.due() => self.held.take().map(|h| h.key),
             _ => None,
@@ -253,7 +253,7 @@ impl QuestionQueue {
 
     /// When something about the questions changes by itself: a held key decides, or the front
     /// question becomes live (its look changes).
-    pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
+    pub(crate) fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let live_at = self
             .front()
             .and_then(|q| q.activation.as_ref())

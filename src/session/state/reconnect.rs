@@ -7,7 +7,7 @@ use std::time::Instant;
 
 /// How the transcript's line about a lost link begins; once the link is back, `rejoin` rewrites
 /// that line rather than add another.
-pub const LOST_NOTICE: &str = "Connection lost: ";
+pub(crate) const LOST_NOTICE: &str = "Connection lost: ";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reconnect {

@@ -19,7 +19,7 @@ pub struct Rewind {
 
 impl Rewind {
     /// Any other key ends an Esc waiting for its second.
-    pub fn disarm(&mut self) {
+    pub(crate) fn disarm(&mut self) {
         self.armed_until = None;
     }
 }

@@ -83,7 +83,7 @@ pub struct ThreadModel {
 
 impl ThreadModel {
     /// The model before any thread: what the session shows at startup or after `/new`.
-    pub fn lobby() -> Self {
+    pub(crate) fn lobby() -> Self {
         ThreadModel {
             id: None,
             thread: None,
@@ -169,7 +169,7 @@ impl Threads {
     }
 
     /// Every kept model, in no order.
-    pub fn models_mut(&mut self) -> impl Iterator<Item = &mut ThreadModel> {
+    pub(crate) fn models_mut(&mut self) -> impl Iterator<Item = &mut ThreadModel> {
         self.kept.values_mut()
     }
 
@@ -196,7 +196,7 @@ impl Threads {
 
     /// Keeps `model` (one that was shown), as the most recently active. Returns the id of a
     /// thread dropped to make room. A model with no thread (the lobby) is not kept.
-    pub fn park(&mut self, mut model: ThreadModel) -> Option<String> {
+    pub(crate) fn park(&mut self, mut model: ThreadModel) -> Option<String> {
         let id = model.id.clone()?;
         self.clock += 1;
         model.touched = self.clock;

@@ -27,7 +27,7 @@ pub struct TitleJob {
 
 impl Titles {
     /// The name of thread `id`, when known.
-    pub fn name_of(&self, id: &str) -> Option<&str> {
+    pub(crate) fn name_of(&self, id: &str) -> Option<&str> {
         self.current
             .as_ref()
             .filter(|(thread, _)| thread == id)

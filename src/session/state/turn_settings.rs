@@ -20,7 +20,7 @@ pub struct TurnSettings {
 }
 
 impl TurnSettings {
-    pub fn merge_rate_limits(&mut self, update: RateLimitSnapshot) {
+    pub(crate) fn merge_rate_limits(&mut self, update: RateLimitSnapshot) {
         let old = self.rate_limits.take().unwrap_or_default();
         self.rate_limits = Some(RateLimitSnapshot {
             limit_name: update.limit_name.or(old.limit_name),

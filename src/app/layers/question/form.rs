@@ -13,7 +13,7 @@ use crossterm::event::KeyCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-pub use crate::model::question_form::FormState;
+pub(crate) use crate::model::question_form::FormState;
 
 /// The front form and its spec, when the front question is one.
 fn front_form(state: &mut Session) -> Option<(Arc<FormSpec>, &mut FormState)> {
@@ -27,7 +27,7 @@ fn front_form(state: &mut Session) -> Option<(Arc<FormSpec>, &mut FormState)> {
 }
 
 /// A paste into the typed answer: the one rule for a line (`line_input::pasted_line`).
-pub fn paste(state: &mut Session, text: &str) -> Outcome {
+pub(crate) fn paste(state: &mut Session, text: &str) -> Outcome {
     if let Some((_, form)) = front_form(state) {
         form.text.push_str(&pasted_line(text));
     }
@@ -35,7 +35,7 @@ pub fn paste(state: &mut Session, text: &str) -> Outcome {
 }
 
 /// A character typed into the answer (the one line-input's rules, `line_input`).
-pub fn typed(state: &mut Session, c: Option<char>) -> Outcome {
+pub(crate) fn typed(state: &mut Session, c: Option<char>) -> Outcome {
     if let (Some((_, form)), Some(c)) = (front_form(state), c) {
         type_into(&mut form.text, c);
     }
@@ -44,7 +44,7 @@ pub fn typed(state: &mut Session, c: Option<char>) -> Outcome {
 
 /// What a form's keys do (the rows of `keys::KEYS` that apply to forms).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormStep {
+pub(crate) enum FormStep {
     Up,
     Down,
     /// A digit: that choice, and on.
@@ -55,7 +55,7 @@ pub enum FormStep {
 }
 
 /// A row of the form's keys.
-pub fn act(state: &mut Session, action: FormStep, code: KeyCode, now: Instant) -> Outcome {
+pub(crate) fn act(state: &mut Session, action: FormStep, code: KeyCode, now: Instant) -> Outcome {
     let Some((spec, form)) = front_form(state) else {
         return Outcome::Ignored;
     };

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 /// What the question's keys read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct QuestionState {
+pub(crate) struct QuestionState {
     /// Keys may answer it (typing has paused long enough).
     pub live: bool,
     /// A form (questions with choices or typed answers) rather than an approval.
@@ -39,7 +39,7 @@ pub struct QuestionState {
 }
 
 impl QuestionState {
-    pub fn of(session: &Session, bottom: Rect, now: Instant) -> QuestionState {
+    pub(crate) fn of(session: &Session, bottom: Rect, now: Instant) -> QuestionState {
         let Some(front) = session.questions.front() else {
             return QuestionState::default();
         };
@@ -81,7 +81,7 @@ impl QuestionState {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QuestionKey {
+pub(crate) enum QuestionKey {
     Answer,
     Confirm,
     Escape,
@@ -110,7 +110,7 @@ const DIGITS: &[Chord] = &[
 
 const BODY_KEYS: &[Chord] = list_rows::ARROWS_AND_PAGES;
 
-pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
     "question",
     "Approval",
     &[
@@ -259,7 +259,7 @@ pub static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
 });
 
 /// The question's keys as they stand now.
-pub fn key_list(cx: &ViewCx<'_>) -> KeyList {
+pub(crate) fn key_list(cx: &ViewCx<'_>) -> KeyList {
     let facts = QuestionState::of(cx.session, cx.areas.bottom, cx.now);
     KEYS.list(&facts, &cx.config.keymap)
 }
@@ -267,7 +267,7 @@ pub fn key_list(cx: &ViewCx<'_>) -> KeyList {
 /// The front question's answer to an event. The wheel, Ctrl+O and pastes go on to the layers
 /// below (a paste never answers a question, though it fills a form's typed answer); a plain
 /// key that means nothing here is typing and goes to the draft.
-pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
+pub(crate) fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     let now = cx.now;
     let bottom = cx.areas.bottom;
     let facts = QuestionState::of(cx.session, bottom, now);

@@ -3,8 +3,8 @@
 //! session's (`state::questions`), which server events change, so this is only its behaviour:
 //! [`keys`] answers approvals, [`form`] walks through a form's questions.
 
-pub mod form;
-pub mod keys;
+pub(crate) mod form;
+pub(crate) mod keys;
 
 use crate::app::layer_types::{Input, Placement};
 use crate::app::layers::{Ctx, LayerView, Outcome, ViewCx};

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 /// Which screen the keys are read on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum On {
+pub(crate) enum On {
     Choose,
     ApiKey,
     Starting,
@@ -30,14 +30,14 @@ pub enum On {
 /// What the sign-in's key rows read: the screen, whether the link may be opened here, and
 /// what Ctrl+C does next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KeyState {
+pub(crate) struct KeyState {
     pub on: On,
     pub opener: bool,
     pub ctrl_c: &'static str,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SignInKey {
+pub(crate) enum SignInKey {
     Up,
     Down,
     Number,
@@ -95,7 +95,7 @@ const fn words(bar: &'static str) -> Words {
     Words { bar, help: bar }
 }
 
-pub static KEYS: KeyTable<KeyState, SignInKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<KeyState, SignInKey> = KeyTable::new(
     "sign_in",
     "Sign in",
     &[
@@ -215,7 +215,7 @@ pub static KEYS: KeyTable<KeyState, SignInKey> = KeyTable::new(
 
 impl SignIn {
     /// The state its keys are read in.
-    pub fn key_state(&self, session: &Session, now: Instant) -> KeyState {
+    pub(crate) fn key_state(&self, session: &Session, now: Instant) -> KeyState {
         let on = match &self.screen {
             Screen::Choose => On::Choose,
             Screen::ApiKey => On::ApiKey,
@@ -244,11 +244,11 @@ impl SignIn {
 }
 
 /// The table as it stands, for the hint bar, help and the router.
-pub fn list(layer: &SignIn, cx: &ViewCx<'_>) -> KeyList {
+pub(crate) fn list(layer: &SignIn, cx: &ViewCx<'_>) -> KeyList {
     KEYS.list(&layer.key_state(cx, cx.now), &cx.config.keymap)
 }
 
-pub fn handle(layer: &mut SignIn, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+pub(crate) fn handle(layer: &mut SignIn, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
     let key = match input {
         Input::Key(key) => *key,
         Input::Paste(text) => {
@@ -267,7 +267,7 @@ pub fn handle(layer: &mut SignIn, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcom
 
 /// A moment came (`LayerEvent::LayerTimer`): a key the router's type-ahead gate held on the
 /// choice screen (`type_ahead`) with no other key after it was meant, and acts now.
-pub fn held_key_due(layer: &mut SignIn, cx: &mut Ctx<'_>) -> Outcome {
+pub(crate) fn held_key_due(layer: &mut SignIn, cx: &mut Ctx<'_>) -> Outcome {
     if layer.screen != Screen::Choose {
         return Outcome::Ignored;
     }

@@ -18,8 +18,8 @@ impl fmt::Debug for MaskedKey {
 }
 
 /// Why a key is not sent.
-pub const EMPTY: &str = "The API key is empty: paste or type one.";
-pub const NOT_A_KEY: &str =
+pub(crate) const EMPTY: &str = "The API key is empty: paste or type one.";
+pub(crate) const NOT_A_KEY: &str =
     "An API key has no spaces or control characters inside: check what was pasted.";
 
 impl MaskedKey {
@@ -51,7 +51,7 @@ impl MaskedKey {
             .extend(text.chars().filter(|c| *c != '\n' && *c != '\r'));
     }
 
-    pub fn backspace(&mut self) {
+    pub(crate) fn backspace(&mut self) {
         self.from_env = false;
         self.text.pop();
     }

@@ -9,8 +9,8 @@
 //! matched by `loginId`, so a cancelled or superseded login's late completion is ignored.
 //! Its keys are in `keys.rs`.
 
-pub mod keys;
-pub mod masked;
+pub(crate) mod keys;
+pub(crate) mod masked;
 
 pub use keys::cancel_login;
 
@@ -98,7 +98,7 @@ impl SignIn {
     }
 
     /// `/logout`'s confirming box.
-    pub fn confirm_logout(session: &Session, now: Instant) -> SignIn {
+    pub(crate) fn confirm_logout(session: &Session, now: Instant) -> SignIn {
         SignIn {
             screen: Screen::ConfirmLogout,
             ..SignIn::new(session, now)
@@ -269,7 +269,7 @@ impl LayerView for SignIn {
 /// A link tern hands to a browser: http(s), printable ASCII only (a real sign-in link is
 /// percent-encoded), not absurdly long. Anything else from the server is shown (sanitised) but
 /// never opened.
-pub fn safe_to_open(url: &str) -> bool {
+pub(crate) fn safe_to_open(url: &str) -> bool {
     (url.starts_with("https://") || url.starts_with("http://"))
         && url.len() <= 4096
         && url.chars().all(|c| c.is_ascii_graphic())
@@ -278,7 +278,7 @@ pub fn safe_to_open(url: &str) -> bool {
 /// The server's own words in a refusal: `account/login/start failed: <words> (code -32603)` →
 /// `<words>` (which request failed is plain on this screen, and the JSON-RPC code says nothing
 /// to a person). Anything else is kept whole.
-pub fn server_words(error: &str) -> &str {
+pub(crate) fn server_words(error: &str) -> &str {
     let prefix = format!("{} failed: ", crate::protocol::ACCOUNT_LOGIN_START);
     let words = error.strip_prefix(prefix.as_str()).unwrap_or(error);
     match words.rsplit_once(" (code ") {

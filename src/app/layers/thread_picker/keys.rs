@@ -16,7 +16,7 @@ use crate::session::state::{Open, Session};
 use crossterm::event::MouseEventKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PickerKey {
+pub(crate) enum PickerKey {
     Resume,
     Move(Move),
     ClearFilter,
@@ -56,7 +56,7 @@ const fn words(bar: &'static str) -> Words {
     Words { bar, help: bar }
 }
 
-pub static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
+pub(crate) static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
     "picker",
     "Resume",
     &[

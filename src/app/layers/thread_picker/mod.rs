@@ -12,7 +12,7 @@
 //! keys (and the actions they confirm) are in `keys`.
 
 mod filter;
-pub mod keys;
+pub(crate) mod keys;
 mod news;
 mod search;
 
@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// Rows asked for per page (the server's default, and the official TUI's).
-pub const PAGE_SIZE: u32 = 25;
+pub(crate) const PAGE_SIZE: u32 = 25;
 /// The next page is asked for when the selection comes this close to the last loaded row.
 const PREFETCH: usize = 10;
 /// The server search goes once the typing pauses this long (each key restarts the wait): a
@@ -307,7 +307,7 @@ impl ThreadPicker {
 
     /// A thread's last exchange came (or codex would not say): keep it, and ask for the
     /// selected one's if the selection moved meanwhile.
-    pub fn on_peek(
+    pub(crate) fn on_peek(
         &mut self,
         thread_id: &str,
         result: Result<Option<Exchange>, String>,

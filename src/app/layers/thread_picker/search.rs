@@ -51,7 +51,7 @@ impl ThreadPicker {
 
     /// A moment came (`LayerEvent::LayerTimer`): the waiting search goes if its moment is
     /// here, else its moment is set again (another layer's moment woke the app first).
-    pub fn search_when_due(&mut self, session: &mut Session, now: Instant) -> Vec<Effect> {
+    pub(crate) fn search_when_due(&mut self, session: &mut Session, now: Instant) -> Vec<Effect> {
         match self.search_due {
             Some(due) if due <= now => self.send_search(),
             Some(due) => {
@@ -73,7 +73,11 @@ impl ThreadPicker {
     }
 
     /// The server's matches for a query came.
-    pub fn on_search(&mut self, generation: u64, result: Result<ThreadListResponse, String>) {
+    pub(crate) fn on_search(
+        &mut self,
+        generation: u64,
+        result: Result<ThreadListResponse, String>,
+    ) {
         if generation != self.search_generation {
             return;
         }

@@ -51,7 +51,7 @@ impl Buffer {
             .map_or_else(Vec::new, |l| l.chars().collect())
     }
 
-    pub fn char_at(&self, pos: Pos) -> Option<char> {
+    pub(crate) fn char_at(&self, pos: Pos) -> Option<char> {
         self.lines.get(pos.row)?.chars().nth(pos.col)
     }
 
@@ -68,7 +68,7 @@ impl Buffer {
     }
 
     /// The first non-blank character of `row` (its end when it has none).
-    pub fn first_non_blank(&self, row: usize) -> usize {
+    pub(crate) fn first_non_blank(&self, row: usize) -> usize {
         let chars = self.chars(row);
         chars
             .iter()
@@ -84,7 +84,7 @@ impl Buffer {
     }
 
     /// The text from `from` up to (not including) `to`, across lines.
-    pub fn text_between(&self, from: Pos, to: Pos) -> String {
+    pub(crate) fn text_between(&self, from: Pos, to: Pos) -> String {
         let (from, to) = (from.min(to), from.max(to));
         if from.row == to.row {
             let line = &self.lines[from.row];
@@ -101,7 +101,7 @@ impl Buffer {
     }
 
     /// Takes the text from `from` up to `to` out (lines join); the cursor goes to `from`.
-    pub fn delete_between(&mut self, from: Pos, to: Pos) -> String {
+    pub(crate) fn delete_between(&mut self, from: Pos, to: Pos) -> String {
         let (from, to) = (from.min(to), from.max(to));
         let taken = self.text_between(from, to);
         let tail = self.lines[to.row][self.byte(to)..].to_string();
@@ -115,7 +115,7 @@ impl Buffer {
 
     /// Takes lines `first..=last` out; the cursor goes to the first non-blank of the line that
     /// takes their place.
-    pub fn delete_lines(&mut self, first: usize, last: usize) -> String {
+    pub(crate) fn delete_lines(&mut self, first: usize, last: usize) -> String {
         let last = last.min(self.last_row());
         let taken = self
             .lines
@@ -149,7 +149,7 @@ impl Buffer {
     }
 
     /// Puts whole lines in before line `row`.
-    pub fn insert_lines(&mut self, row: usize, text: &str) {
+    pub(crate) fn insert_lines(&mut self, row: usize, text: &str) {
         for (i, line) in text.split('\n').enumerate() {
             self.lines.insert(row + i, line.to_string());
         }

@@ -7,11 +7,11 @@
 //! its own, and `.` to repeat the last change (with a new count). Enter in normal mode sends; `k` on the first line and `j` on the
 //! last walk the prompt history, as ↑/↓ do.
 
-pub mod buffer;
+pub(crate) mod buffer;
 mod commands;
 mod edit;
 mod insert;
-pub mod motion;
+pub(crate) mod motion;
 mod object;
 #[cfg(test)]
 mod tests;
@@ -37,7 +37,7 @@ pub enum Mode {
 
 /// A key or a paste, as vim records them for `.`.
 #[derive(Debug, Clone, PartialEq)]
-pub enum VimInput {
+pub(crate) enum VimInput {
     Key(KeyEvent),
     Paste(String),
 }
@@ -172,11 +172,6 @@ impl Vim {
         } else {
             format!("{mode} {typed}")
         }
-    }
-
-    /// The text is about to change outside vim (a paste, a recalled prompt): one undo step.
-    pub fn before_outside_change(&mut self, buffer: &Buffer) {
-        self.save_undo(buffer);
     }
 
     /// The prompt was sent: the next one starts in insert mode.

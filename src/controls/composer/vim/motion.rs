@@ -4,7 +4,7 @@
 use super::buffer::{Buffer, Pos};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Motion {
+pub(crate) enum Motion {
     Left,
     Right,
     Up,
@@ -24,7 +24,7 @@ pub enum Motion {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Find {
+pub(crate) enum Find {
     /// `f`: onto the next one.
     To,
     /// `t`: just before the next one.
@@ -37,7 +37,7 @@ pub enum Find {
 
 /// How an operator takes the text a motion covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Span {
+pub(crate) enum Span {
     /// Whole lines, from the cursor's to the target's.
     Lines,
     /// Up to and including the target character.
@@ -47,7 +47,7 @@ pub enum Span {
 }
 
 impl Motion {
-    pub fn span(self) -> Span {
+    pub(crate) fn span(self) -> Span {
         match self {
             Motion::Up | Motion::Down | Motion::Top | Motion::Bottom => Span::Lines,
             Motion::WordEnd | Motion::LineEnd => Span::Inclusive,
@@ -60,7 +60,7 @@ impl Motion {
 /// Where `motion` done `count` times (`counted`: a count was typed) takes the cursor; `None`
 /// when it cannot move at all (`h` at a line's start, `k` on the first line, no such
 /// character). The target may be one past a line's last character (`w` at the end).
-pub fn target(buffer: &Buffer, motion: Motion, count: usize, counted: bool) -> Option<Pos> {
+pub(crate) fn target(buffer: &Buffer, motion: Motion, count: usize, counted: bool) -> Option<Pos> {
     let at = buffer.cursor;
     let count = count.max(1);
     let target = match motion {

@@ -5,7 +5,7 @@
 use super::buffer::{Buffer, Pos};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Object {
+pub(super) enum Object {
     /// `w`: a run of word characters, of other marks, or of blanks.
     Word,
     /// `W`: a run of anything but blanks.
@@ -18,7 +18,7 @@ pub enum Object {
 
 impl Object {
     /// The object a key names after `i` or `a`.
-    pub fn named(c: char) -> Option<Object> {
+    pub(super) fn named(c: char) -> Option<Object> {
         Some(match c {
             'w' => Object::Word,
             'W' => Object::BigWord,
@@ -35,7 +35,12 @@ impl Object {
 /// The span of `object` at the cursor (`around`: with its brackets, quotes or the blanks after
 /// a word), `count` times (words: that many runs; brackets: the count-th enclosing pair).
 /// `None` when the cursor is in no such object.
-pub fn span(buffer: &Buffer, object: Object, around: bool, count: usize) -> Option<(Pos, Pos)> {
+pub(super) fn span(
+    buffer: &Buffer,
+    object: Object,
+    around: bool,
+    count: usize,
+) -> Option<(Pos, Pos)> {
     let count = count.max(1);
     match object {
         Object::Word | Object::BigWord => word(buffer, object == Object::BigWord, around, count),
