@@ -2,10 +2,10 @@
 //! alerts. Each finishes by sending an app event back; none blocks the loop. What needs the
 //! loop's own resources (a new server, the terminal for an editor) comes back as [`Deferred`].
 
+use super::asked::Asked;
 use super::backend::SyncedBackend;
 use super::blocking;
 use super::frames::FrameScheduler;
-use super::replies::Asked;
 use super::rules_file;
 use crate::app::{AppEvent, Effect};
 use crate::rpc::Connection;

@@ -3,18 +3,18 @@
 //!
 //! Answers to tern's requests are server messages like the rest: they come through the
 //! inbound queue in the order the server sent them, so a notification sent after an answer is
-//! applied after it (decoded by `replies::Asked`).
+//! applied after it (kept by `asked::Asked`, decoded by `replies`).
 //!
 //! The order is what keeps tern responsive: input and signals are read before server messages;
 //! server messages are applied in batches of at most [`SERVER_BATCH`]; a frame asked for by
 //! input is drawn at once, frames the server causes at most 60 times a second
 //! ([`FrameScheduler`]); and nothing wakes the loop while nothing happens (no idle ticks).
 
+use super::asked::Asked;
 use super::effects::{self, Deferred, World};
 use super::frames::{self, FrameScheduler};
 use super::inbound::inbound_event;
 use super::input::{terminal_event, Input};
-use super::replies::Asked;
 use super::restart::{self, Spawner};
 use crate::app::{self, AppEvent, AppState, Effect};
 use crate::rpc::{Connection, Inbound, InboundReceiver};

@@ -2,7 +2,7 @@
 //! tern cannot read is answered with an error at once, never left waiting; an answer to one of
 //! tern's requests becomes its typed reply.
 
-use super::replies::Asked;
+use super::asked::Asked;
 use crate::app::AppEvent;
 use crate::protocol::{ServerNotification, ServerRequest, WarningNotification};
 use crate::rpc::{Connection, Inbound};

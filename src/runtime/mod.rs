@@ -2,11 +2,13 @@
 
 pub(crate) mod abort_restore;
 pub(crate) mod alert_out;
+pub(crate) mod asked;
 pub(crate) mod atomic_file;
 pub(crate) mod backend;
 pub(crate) mod blocking;
 pub(crate) mod clipboard_image;
 pub mod codex_bin;
+pub(crate) mod config_secrets;
 pub(crate) mod config_write;
 pub mod connect;
 pub mod connect_backoff;
