@@ -57,20 +57,9 @@ const WIDER_SINCE_15: &[(u32, u32)] = &[
 
 /// Whether an older terminal may draw `symbol` narrower than tern lays it out.
 pub(crate) fn wider_than_old_tables(symbol: &str) -> bool {
-    symbol.chars().any(|c| {
-        let c = u32::from(c);
-        WIDER_SINCE_15
-            .binary_search_by(|&(lo, hi)| {
-                if hi < c {
-                    std::cmp::Ordering::Less
-                } else if lo > c {
-                    std::cmp::Ordering::Greater
-                } else {
-                    std::cmp::Ordering::Equal
-                }
-            })
-            .is_ok()
-    })
+    symbol
+        .chars()
+        .any(|c| crate::text::invisible::in_table(WIDER_SINCE_15, c))
 }
 
 /// Such characters on screen after the last frame, to paint again only what changed.

@@ -18,7 +18,8 @@ const KEYCAP: char = '\u{20e3}';
 const BLACK_FLAG: char = '\u{1f3f4}';
 const CANCEL_TAG: char = '\u{e007f}';
 
-fn in_table(table: &[(u32, u32)], c: char) -> bool {
+/// Whether `c` falls in one of `table`'s sorted, inclusive ranges.
+pub(crate) fn in_table(table: &[(u32, u32)], c: char) -> bool {
     let c = c as u32;
     table
         .binary_search_by(|&(lo, hi)| {
