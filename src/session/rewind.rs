@@ -267,6 +267,10 @@ fn reverted(
     fresh.thread = Some(thread);
     // The turns kept are still the person's words.
     fresh.typed = std::mem::take(&mut state.shown.typed);
+    // The revert's answer says nothing of the context: the last figure known stays on the
+    // status line until the next turn's use replaces it.
+    fresh.usage = state.shown.usage.take();
+    fresh.context_compacted = state.shown.context_compacted;
     state.shown = fresh;
     state.lifecycle = Lifecycle::Ready;
     let back = match &pending.prompt {

@@ -149,9 +149,27 @@ fn way(kind: LoginKind) -> (&'static str, &'static str) {
 }
 
 fn choose(out: &mut Lines, layer: &SignIn, session: &Session, palette: &Palette) {
-    out.heading("Sign in to codex", palette);
-    out.blank();
-    out.prose(&why(session), Style::default());
+    match signed_in_as(session) {
+        // `/login` while signed in: who, and how to sign out, before the ways to switch.
+        Some(who) => {
+            out.heading("Already signed in", palette);
+            out.blank();
+            out.prose(
+                &format!("codex is signed in {who}. /logout signs out."),
+                palette.success,
+            );
+            out.blank();
+            out.prose(
+                "To switch accounts, pick a way in: it replaces this sign-in.",
+                Style::default(),
+            );
+        }
+        None => {
+            out.heading("Sign in to codex", palette);
+            out.blank();
+            out.prose(&why(session), Style::default());
+        }
+    }
     out.blank();
     let ways = SignIn::ways(session);
     let label_width = ways.iter().map(|k| way(*k).0.len()).max().unwrap_or(0);
@@ -214,6 +232,18 @@ fn choose(out: &mut Lines, layer: &SignIn, session: &Session, palette: &Palette)
             palette.dim,
         );
     }
+}
+
+/// Who codex is signed in as, when it is and nothing asks for a sign-in again (a refused
+/// request or a provider that needs one say so instead).
+fn signed_in_as(session: &Session) -> Option<String> {
+    if session.account.refused.as_ref().is_some_and(|r| r.ended)
+        || crate::session::gate::needs_sign_in(session)
+    {
+        return None;
+    }
+    let found = session.account.known()?.account.as_ref()?;
+    Some(sanitize_line(&account::describe(found)))
 }
 
 /// Why the sign-in is up.

@@ -4,9 +4,9 @@
 //! also ends the turn `interrupted` (a cancelled edit stays `inProgress`, never completed); an
 //! interrupted or failed turn says so in its status. From those: "✗ declined" on the refused
 //! item, "■ cancelled the turn" on the one that ended an interrupted turn, and the turn's
-//! "Turn interrupted" or "Turn failed" notice.
+//! "Turn interrupted" or "Turn failed" notice, then the rule that ends every finished turn.
 
-use super::super::cell::NoticeLevel;
+use super::super::cell::{CellKind, NoticeLevel};
 use super::super::question::Record;
 use super::Transcript;
 use crate::protocol::{ThreadItem, Turn, TurnStatus};
@@ -50,6 +50,14 @@ pub(super) fn load_turn(transcript: &mut Transcript, turn: &Turn) {
             transcript.notice(NoticeLevel::Error, format!("Turn failed: {message}"));
         }
         TurnStatus::Completed | TurnStatus::InProgress => {}
+    }
+    if !matches!(turn.status, TurnStatus::InProgress) {
+        // The rule a live turn ends with (`turn/completed`); the store keeps no token counts.
+        transcript.push(CellKind::TurnEnd {
+            status: format!("{:?}", turn.status).to_lowercase(),
+            duration_ms: turn.duration_ms,
+            tokens: None,
+        });
     }
 }
 

@@ -365,11 +365,14 @@ fn the_demo_shows_every_sign_in_screen_offline() {
     );
     tern.wait_for_text("ready", WAIT);
     tern.send(b"/login\r");
+    // Signed in already: said, with the way out, not the first-run words.
     tern.wait_for_text("signed in with ChatGPT as demo@example.com", WAIT);
+    tern.wait_for_text("Already signed in", WAIT);
+    tern.wait_for_text("/logout signs out", WAIT);
     tern.send(b"1");
     tern.wait_for_text("DEMO-2468", WAIT);
     tern.send(b"\x1b");
-    tern.wait_for_text("Sign in to codex", WAIT);
+    tern.wait_for_text("Already signed in", WAIT);
     tern.send(b"3");
     tern.wait_for_text("Use an OpenAI API key", WAIT);
     tern.send(b"sk-demo-key\r");

@@ -389,3 +389,58 @@ fn the_preview_looks_up_only_the_turns_that_patched_files() {
         }]
     );
 }
+
+/// Issue 31 item 14: after a rewind the status line keeps the last context figure (the revert's
+/// answer says none), and the turn kept ends with its "turn completed" rule as it did live
+/// (and as a resumed thread's turns do).
+#[test]
+fn a_rewind_keeps_the_context_figure_and_the_kept_turn_s_rule() {
+    let now = Instant::now();
+    let mut state = three_turns(with_store(), now);
+    update(
+        &mut state,
+        notify(
+            "thread/tokenUsage/updated",
+            json!({"threadId": THREAD, "turnId": "turn-3", "tokenUsage": {
+                "total": {"totalTokens": 12000, "inputTokens": 11000, "cachedInputTokens": 4000,
+                          "outputTokens": 1000, "reasoningOutputTokens": 0},
+                "last": {"totalTokens": 6400, "inputTokens": 6000, "cachedInputTokens": 0,
+                         "outputTokens": 400, "reasoningOutputTokens": 0},
+                "modelContextWindow": 128000}}),
+        ),
+        now,
+    );
+    let before = screen(&mut state, 80, 24, now);
+    assert!(before.contains("ctx 6.4k"), "{before}");
+    type_text(&mut state, "/rewind", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, key(KeyCode::Down), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    answered(
+        &mut state,
+        RequestTag::RevertThread {
+            thread_id: THREAD.into(),
+            before_turn_id: "turn-2".into(),
+        },
+        json!({"thread": {"id": THREAD, "preview": "create notes.txt", "turns": []},
+               "turnsBackwardsCursor": "cursor-1"}),
+        now,
+    );
+    answered(
+        &mut state,
+        RequestTag::ListTurns {
+            thread_id: THREAD.into(),
+        },
+        json!({"data": [{"id": "turn-1", "status": "completed", "durationMs": 1200, "items": [
+                {"type": "userMessage", "id": "u0",
+                 "content": [{"type": "text", "text": PROMPTS[0], "text_elements": []}]},
+                {"type": "agentMessage", "id": "msg_1", "text": "done 0"}]}],
+               "nextCursor": null, "backwardsCursor": null}),
+        now,
+    );
+    let after = screen(&mut state, 80, 24, now);
+    assert!(after.contains("done 0"), "{after}");
+    assert!(after.contains("─ turn completed in 1.2s ─"), "{after}");
+    assert!(after.contains("ctx 6.4k"), "{after}");
+}

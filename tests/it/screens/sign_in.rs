@@ -261,3 +261,21 @@ fn ctrl_c_s_hint_says_what_it_does_under_the_full_screen_sign_in() {
     let after = now + Duration::from_secs(3);
     assert!(last_row(&mut state, after).contains("Ctrl+C quit ·"));
 }
+
+/// `/login` while signed in says who is signed in and how to sign out (`/logout`), not the
+/// first-run words of a session that needs a sign-in.
+#[test]
+fn login_while_signed_in_says_who_and_how_to_sign_out() {
+    let mut now = Instant::now();
+    let mut state = with_account(
+        json!({"account": {"type": "chatgpt", "email": "ada@example.com", "planType": "pro",
+                            "workspaceName": null}, "userId": "u", "requiresOpenaiAuth": true}),
+        now,
+    );
+    type_text(&mut state, "/login", now);
+    update(&mut state, key(KeyCode::Enter), later(&mut now));
+    let text = screen(&mut state, 80, 24, now);
+    assert!(text.contains("ada@example.com"), "{text}");
+    assert!(text.contains("/logout"), "{text}");
+    both_sizes(&mut state, "sign_in_while_signed_in", now);
+}
