@@ -123,7 +123,7 @@ fn backspace_at_the_start_takes_the_last_image_off() {
     type_text(&mut state, "ab", now);
     update(&mut state, key(KeyCode::Backspace), now);
     assert_eq!(state.session.composer.images, [SHOT]);
-    assert_eq!(state.session.composer.text(), "a");
+    assert_eq!(state.draft(), "a");
 }
 
 #[test]

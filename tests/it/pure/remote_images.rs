@@ -125,11 +125,7 @@ fn a_message_sent_before_its_image_is_there_waits_for_it() {
     type_text(&mut state, "look", now);
     // Enter while the image is still being read here: nothing goes yet.
     assert_eq!(on_wire(update(&mut state, key(KeyCode::Enter), now)), []);
-    assert_eq!(
-        state.session.outbox.queued.len(),
-        1,
-        "it waits in the queue"
-    );
+    assert_eq!(state.queued().len(), 1, "it waits in the queue");
     // Once written on the server, it goes, naming the server's copy.
     let effects = copy(&mut state, now);
     assert_eq!(effects.len(), 1, "{effects:?}");
