@@ -13,7 +13,8 @@ use crate::model::Transcript;
 use crate::session::state::health::ServerDown;
 use crate::session::state::outbox::{Message, PendingSteer};
 use crate::session::state::questions::{QuestionQueue, QueuedQuestion};
-use crate::session::state::{Lifecycle, TurnPhase};
+use crate::session::state::{Lifecycle, ThreadModel, TurnPhase};
+use ratatui::layout::Rect;
 use std::collections::VecDeque;
 
 impl AppState {
@@ -27,6 +28,11 @@ impl AppState {
     /// The composer's text with pasted blocks expanded: what a send would carry.
     pub fn expanded_draft(&self) -> String {
         self.session.composer.expanded_text()
+    }
+
+    /// The images attached to the draft, by path.
+    pub fn draft_images(&self) -> &[String] {
+        &self.session.composer.images
     }
 
     /// Whether the composer holds nothing.
@@ -72,6 +78,16 @@ impl AppState {
     /// The messages sent into the running turn and not yet seen in it.
     pub fn steering(&self) -> &[PendingSteer] {
         &self.session.outbox.steering
+    }
+
+    /// The model of thread `id` kept while another is shown.
+    pub fn kept_thread(&self, id: &str) -> Option<&ThreadModel> {
+        self.session.threads.get(id)
+    }
+
+    /// The terminal's size, as the last resize said.
+    pub fn screen(&self) -> Rect {
+        self.session.screen
     }
 
     /// The server's questions waiting for the person, the front one on screen.

@@ -252,7 +252,7 @@ fn doc_total(state: &AppState, body: ratatui::layout::Rect) -> usize {
     pager
         .document()
         .unwrap()
-        .total_rows(body.width, pager.mode(state.session.screen.width))
+        .total_rows(body.width, pager.mode(state.screen().width))
 }
 
 #[test]

@@ -121,7 +121,7 @@ fn entering_an_agent_resumes_it_pages_its_history_and_follows_it_live() {
     let shown = shown_text(&state);
     assert!(shown.contains("KID-WORDS"), "{shown}");
     assert!(!shown.contains("PARENT-WORDS"), "{shown}");
-    let parent = state.session.threads.get(THREAD).expect("parent kept");
+    let parent = state.kept_thread(THREAD).expect("parent kept");
     assert!(parent.turn_active(), "the parent's turn still runs");
     let parent_text: String = parent
         .transcript
@@ -159,7 +159,7 @@ fn the_parents_agent_cells_fill_in_while_an_agent_is_watched() {
     ));
     assert_eq!(effects, [("thread/read", json!({"threadId": "kid-3"}))]);
     update(&mut state, named("kid-3", "Meitner", true), now);
-    let parent = state.session.threads.get(THREAD).expect("parent kept");
+    let parent = state.kept_thread(THREAD).expect("parent kept");
     let call = parent
         .transcript
         .cells()

@@ -99,7 +99,7 @@ fn an_unknown_threads_events_build_its_own_model_and_never_reach_the_screen() {
     ));
     assert!(effects.is_empty(), "{effects:?}");
     assert!(state.turn_active());
-    assert!(!state.session.threads.get(CHILD).unwrap().turn_active());
+    assert!(!state.kept_thread(CHILD).unwrap().turn_active());
 }
 
 #[test]
@@ -175,7 +175,7 @@ fn showing_another_thread_is_one_switch_and_both_keep_their_place() {
     assert_eq!(texts(state.transcript()), ["hi", "parent says more"]);
     assert!(state.turn_active(), "the parent's turn still runs");
     assert_eq!(
-        texts(&state.session.threads.get(CHILD).unwrap().transcript),
+        texts(&state.kept_thread(CHILD).unwrap().transcript),
         ["child says"]
     );
 }
@@ -264,7 +264,7 @@ fn a_childs_question_joins_the_one_queue_labelled_and_its_answer_lands_on_its_ce
     let effects = press(&mut state, KeyCode::Char('y'), read(now));
     assert_eq!(effects, answer(7, json!("accept")));
     // On the child's cell, and said on screen with whose it was.
-    let child = state.session.threads.get(CHILD).unwrap();
+    let child = state.kept_thread(CHILD).unwrap();
     let decided = child.transcript.cells().iter().any(|c| {
         matches!(c.kind(), CellKind::Command(cmd) if cmd.command == "rm -rf build" && cmd.decision.is_some())
     });
@@ -374,7 +374,7 @@ fn eight_children_streaming_cost_no_layout_while_the_parent_is_shown() {
         }
     }
     for kid in &kids {
-        let child = state.session.threads.get(kid).expect("a model per child");
+        let child = state.kept_thread(kid).expect("a model per child");
         assert_eq!(child.transcript.len(), 1, "{kid}'s answer is one cell");
         assert_eq!(child.transcript.layouts(), 0, "{kid}'s cells were laid out");
     }

@@ -171,7 +171,7 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
     assert!(outcome.frames_drawn >= 1);
     assert!(state.questions().is_empty());
     assert_eq!(
-        (state.session.screen.width, state.session.screen.height),
+        (state.screen().width, state.screen().height),
         (80, 20),
         "the loop tells the app the terminal's size before anything is laid out"
     );
