@@ -131,6 +131,8 @@
 //! the demo and a hostile fake app-server) and `e2e/` (the real binary driving the real
 //! `codex app-server` against a mock Responses API). Benchmarks print figures and assert no time:
 //! `tests/bench/` (its docs hold the method and the latest comparison with the official TUI).
+//! Integration tests read and build `AppState` through its test facade (`app::facade`), not
+//! the session's fields.
 
 #![warn(unreachable_pub)]
 

@@ -296,7 +296,7 @@ fn time_of_the_views_that_were_quadratic() {
                 at += pause;
             }
             let ns = started.elapsed().as_nanos() as usize;
-            let sent = state.session.questions.is_empty();
+            let sent = state.questions().is_empty();
             (
                 ns,
                 format!(

@@ -163,7 +163,7 @@ fn ten_thousand_cells(now: Instant) -> AppState {
                 text: "**Thinking**\n\nabout the next step".into(),
             },
         };
-        state.session.shown.transcript.push(kind);
+        state.transcript_mut().push(kind);
     }
     state
 }

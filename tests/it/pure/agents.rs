@@ -69,7 +69,7 @@ fn a_recorded_v1_turn_shows_agent_cells_and_keeps_the_children_apart() {
         "hi-from-kid1",
         "direct turn for kid2",
     ] {
-        let in_cells = state.session.shown.transcript.cells().iter().any(|c| {
+        let in_cells = state.transcript().cells().iter().any(|c| {
             matches!(c.kind(), CellKind::Agent { markdown, .. } if markdown.as_str().contains(theirs))
                 || matches!(c.kind(), CellKind::Command(cmd) if cmd.command.contains(theirs))
                 || matches!(c.kind(), CellKind::User { text } if text.contains(theirs))
@@ -99,7 +99,7 @@ fn a_recorded_v1_turn_shows_agent_cells_and_keeps_the_children_apart() {
     assert_eq!(wait.agents[0].message.as_deref(), Some("KID2 result: 42."));
 
     // The children's events built their own records.
-    let kid1 = state.session.agents.get(KID1).expect("kid1 known");
+    let kid1 = state.agent(KID1).expect("kid1 known");
     assert_eq!(kid1.state, AgentState::Completed);
     assert_eq!(
         kid1.result.as_deref(),
@@ -111,7 +111,7 @@ fn a_recorded_v1_turn_shows_agent_cells_and_keeps_the_children_apart() {
     );
     assert_eq!(kid1.model.as_deref(), Some("mock-model"));
     assert_eq!(kid1.effort.as_deref(), Some("medium"));
-    let kid2 = state.session.agents.get(KID2).expect("kid2 known");
+    let kid2 = state.agent(KID2).expect("kid2 known");
     assert_eq!(kid2.state, AgentState::Shutdown, "closed by its parent");
 
     // The spawn cell follows its agent to the end: KID1's answer is in it.
@@ -124,13 +124,13 @@ fn a_recorded_v1_turn_shows_agent_cells_and_keeps_the_children_apart() {
     // A turn sent to KID2 directly (by another client here) wakes it again; its answer is
     // its own.
     play(&mut state, after, now);
-    let kid2 = state.session.agents.get(KID2).unwrap();
+    let kid2 = state.agent(KID2).unwrap();
     assert_eq!(kid2.state, AgentState::Completed);
     assert_eq!(
         kid2.result.as_deref(),
         Some("KID2 answers the direct turn.")
     );
-    let leaked = state.session.shown.transcript.cells().iter().any(|c| {
+    let leaked = state.transcript().cells().iter().any(|c| {
         matches!(c.kind(), CellKind::Agent { markdown, .. } if markdown.as_str().contains("direct turn"))
     });
     assert!(!leaked);
@@ -201,7 +201,7 @@ fn a_recorded_v2_turn_names_the_agent_by_task_and_follows_it() {
         "the child's answer stays its own: {shown}"
     );
     update(&mut state, read_answer(V2, V2_KID), now);
-    let agent = state.session.agents.get(V2_KID).unwrap();
+    let agent = state.agent(V2_KID).unwrap();
     assert_eq!(
         agent.direct_input,
         Some(false),
@@ -213,7 +213,7 @@ fn a_recorded_v2_turn_names_the_agent_by_task_and_follows_it() {
 fn events_of_unknown_threads_never_reach_the_transcript_or_the_agents_and_stay_bounded() {
     let now = Instant::now();
     let mut state = running_state(now);
-    let cells = state.session.shown.transcript.len();
+    let cells = state.transcript().len();
     for n in 0..1000 {
         let thread = format!("stranger-{n}");
         for event in [
@@ -239,7 +239,7 @@ fn events_of_unknown_threads_never_reach_the_transcript_or_the_agents_and_stay_b
     }
     // Their words never reach the transcript on screen; the only line there is the one
     // counted notice that older threads' models were let go (each stays bounded).
-    let added: Vec<String> = state.session.shown.transcript.cells()[cells..]
+    let added: Vec<String> = state.transcript().cells()[cells..]
         .iter()
         .map(|c| format!("{:?}", c.kind()))
         .collect();
@@ -273,7 +273,7 @@ fn a_child_turn_rooted_in_our_turn_is_an_agent_even_before_its_spawn_completes()
     ));
     assert_eq!(reads(&effects), ["kid"]);
     assert_eq!(
-        state.session.agents.get("kid").map(|a| a.state),
+        state.agent("kid").map(|a| a.state),
         Some(AgentState::Running)
     );
     update(
@@ -284,10 +284,7 @@ fn a_child_turn_rooted_in_our_turn_is_an_agent_even_before_its_spawn_completes()
         ),
         now,
     );
-    assert_eq!(
-        state.session.agents.get("kid").unwrap().last_line(),
-        Some("still")
-    );
+    assert_eq!(state.agent("kid").unwrap().last_line(), Some("still"));
 }
 
 #[test]
@@ -313,13 +310,9 @@ fn a_child_streaming_forever_keeps_a_bounded_record() {
             now,
         );
     }
-    let agent = state.session.agents.get("kid").unwrap();
+    let agent = state.agent("kid").unwrap();
     assert!(agent.live_tail.len() <= 2 * tern::model::agents::TEXT_MAX);
-    assert_eq!(
-        state.session.shown.transcript.len(),
-        1,
-        "only the person's prompt"
-    );
+    assert_eq!(state.transcript().len(), 1, "only the person's prompt");
 }
 
 #[test]
@@ -398,7 +391,7 @@ fn slash_agents_asks_for_live_and_archived_descendants() {
         reply(RequestTag::ListAgents { archived: false }, Ok(listed)),
         now,
     );
-    let kid2 = state.session.agents.get(KID2).expect("listed agent linked");
+    let kid2 = state.agent(KID2).expect("listed agent linked");
     assert!(kid2.nickname.is_some());
     assert_eq!(kid2.state, AgentState::Shutdown, "not loaded any more");
     // `/subagents` is the same list.
@@ -511,8 +504,8 @@ fn a_thread_read_answer_about_another_thread_is_not_taken() {
         ),
     );
     update(&mut state, lie, now);
-    assert_eq!(state.session.agents.get("kid-b").unwrap().nickname, None);
-    assert_eq!(state.session.agents.get("kid-a").unwrap().nickname, None);
+    assert_eq!(state.agent("kid-b").unwrap().nickname, None);
+    assert_eq!(state.agent("kid-a").unwrap().nickname, None);
 }
 
 #[test]
@@ -535,7 +528,7 @@ fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
         ),
         now,
     );
-    assert_eq!(state.session.thread_id(), Some(PARENT));
+    assert_eq!(state.thread_id(), Some(PARENT));
     let history = recorded_result(
         V1,
         "thread/turns/list",
@@ -552,7 +545,7 @@ fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
         now,
     ));
     assert_eq!(reads(&effects), [KID1, KID2]);
-    let kid1 = state.session.agents.get(KID1).unwrap();
+    let kid1 = state.agent(KID1).unwrap();
     assert_eq!(
         kid1.task.as_deref(),
         Some("child task tag=kid1 (run a command)")
@@ -562,7 +555,7 @@ fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
         "not guessed running: {:?}",
         kid1.state
     );
-    let kid2 = state.session.agents.get(KID2).unwrap();
+    let kid2 = state.agent(KID2).unwrap();
     assert_eq!(kid2.result.as_deref(), Some("KID2 did more work."));
     assert_eq!(state.session.agents.live(), 0, "no strip for an old thread");
     // Its thread's status tells where an agent seen only in history stands.
@@ -579,10 +572,7 @@ fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
         ),
         now,
     );
-    assert_eq!(
-        state.session.agents.get(KID1).unwrap().state,
-        AgentState::Running
-    );
+    assert_eq!(state.agent(KID1).unwrap().state, AgentState::Running);
     let shown = transcript_text(&mut state, now);
     assert!(shown.contains("Spawned Bohr"), "{shown}");
 }

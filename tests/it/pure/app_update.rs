@@ -87,7 +87,7 @@ fn enter_sends_a_turn_and_a_second_prompt_waits_for_the_first() {
     );
     type_text(&mut state, "next", now);
     assert!(wire(update(&mut state, key(KeyCode::Enter), now)).is_empty());
-    assert_eq!(state.session.outbox.queued.len(), 1);
+    assert_eq!(state.queued().len(), 1);
     update(
         &mut state,
         notify(
@@ -122,7 +122,7 @@ fn a_request_resolved_elsewhere_drops_its_prompt() {
         ),
         now,
     );
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn unknown_server_requests_get_an_error_reply() {
 fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
     let now = Instant::now();
     let mut state = running_state(now);
-    let before = state.session.shown.transcript.len();
+    let before = state.transcript().len();
     update(
         &mut state,
         notify(
@@ -160,7 +160,7 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         ),
         now,
     );
-    assert_eq!(state.session.shown.transcript.len(), before);
+    assert_eq!(state.transcript().len(), before);
     update(
         &mut state,
         notify(
@@ -169,7 +169,7 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         ),
         now,
     );
-    let after_end = state.session.shown.transcript.len();
+    let after_end = state.transcript().len();
     update(
         &mut state,
         notify(
@@ -179,11 +179,11 @@ fn other_threads_and_ended_turns_never_reach_the_visible_transcript() {
         now,
     );
     assert_eq!(
-        state.session.shown.transcript.len(),
+        state.transcript().len(),
         after_end,
         "a late delta for an ended turn is dropped"
     );
-    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
+    assert_eq!(*state.turn(), TurnPhase::Idle);
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn a_refused_turn_gives_the_prompt_back() {
     let mut state = ready_state(now);
     type_text(&mut state, "important words", now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     update(
         &mut state,
         reply(
@@ -256,8 +256,8 @@ fn a_refused_turn_gives_the_prompt_back() {
         ),
         now,
     );
-    assert_eq!(state.session.composer.text(), "important words");
-    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
+    assert_eq!(state.draft(), "important words");
+    assert_eq!(*state.turn(), TurnPhase::Idle);
 }
 
 #[test]
@@ -271,16 +271,14 @@ fn losing_the_server_fails_the_turn_and_open_prompts_but_keeps_the_draft() {
         AppEvent::Disconnected("codex app-server stopped (exit status: 1)".into()),
         now,
     );
-    assert!(
-        matches!(&state.session.lifecycle, Lifecycle::Failed(why) if why.contains("exit status: 1"))
-    );
-    assert!(state.session.questions.is_empty());
-    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
+    assert!(matches!(state.lifecycle(), Lifecycle::Failed(why) if why.contains("exit status: 1")));
+    assert!(state.questions().is_empty());
+    assert_eq!(*state.turn(), TurnPhase::Idle);
     // What was typed under the prompt went to the draft, and it is kept.
-    assert_eq!(state.session.composer.text(), "draft");
+    assert_eq!(state.draft(), "draft");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(effects.is_empty(), "nothing is sent to a dead server");
-    assert_eq!(state.session.composer.text(), "draft");
+    assert_eq!(state.draft(), "draft");
 }
 
 #[test]
@@ -304,11 +302,11 @@ fn quit_command_and_unknown_commands() {
     type_text(&mut state, "/nope", now);
     assert!(wire(update(&mut state, key(KeyCode::Enter), now)).is_empty());
     assert_eq!(
-        state.session.composer.text(),
+        state.draft(),
         "/nope",
         "an unknown command stays to be fixed"
     );
-    state.session.composer.clear();
+    state.clear_draft();
     type_text(&mut state, "/quit", now);
     assert_eq!(
         wire(update(&mut state, key(KeyCode::Enter), now)),

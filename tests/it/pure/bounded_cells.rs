@@ -35,7 +35,7 @@ fn tiny_items_without_end_keep_a_bounded_count_and_a_scrolled_view_stays_put() {
     let now = Instant::now();
     let mut state = running_state(now);
     let mut sent = 0;
-    while state.session.shown.transcript.len() < MAX_CELLS - 5 {
+    while state.transcript().len() < MAX_CELLS - 5 {
         message(&mut state, sent, now);
         sent += 1;
     }
@@ -46,7 +46,7 @@ fn tiny_items_without_end_keep_a_bounded_count_and_a_scrolled_view_stays_put() {
         message(&mut state, sent, now);
         sent += 1;
     }
-    let transcript = &state.session.shown.transcript;
+    let transcript = state.transcript();
     assert!(transcript.dropped_front() > 0, "nothing was dropped");
     assert!(transcript.len() <= MAX_CELLS + 1);
     let CellKind::Notice { text, .. } = transcript.cells()[0].kind() else {

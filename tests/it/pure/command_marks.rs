@@ -181,7 +181,7 @@ fn the_export_keeps_the_command_whole_with_the_mark() {
     let mut state = running_state(now);
     command_started(&mut state, now);
     command_completed(&mut state, now);
-    let out = export_markdown(&state.session.shown.transcript, "t");
+    let out = export_markdown(state.transcript(), "t");
     assert!(
         out.contains(&format!("$ /bin/bash -lc '{SHOWN}'\n")),
         "{out}"

@@ -93,15 +93,11 @@ fn slash_opens_the_popup_and_typing_filters_it_while_reaching_the_composer() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/", now);
     assert!(popup_open(&state));
-    assert_eq!(state.session.composer.text(), "/");
+    assert_eq!(state.draft(), "/");
     let all = screen(&mut state, 100, 30, now);
     assert!(all.contains("/new") && all.contains("/compact"), "{all}");
     type_text(&mut state, "re", now);
-    assert_eq!(
-        state.session.composer.text(),
-        "/re",
-        "typing goes into the composer"
-    );
+    assert_eq!(state.draft(), "/re", "typing goes into the composer");
     let shown = screen(&mut state, 100, 30, now);
     snapshot!("slash_popup_filtered_100x30", &shown);
     assert!(shown.contains("/resume") && shown.contains("/rename NAME"));
@@ -116,7 +112,7 @@ fn slash_opens_the_popup_and_typing_filters_it_while_reaching_the_composer() {
     for _ in 0..4 {
         update(&mut state, key(KeyCode::Backspace), now);
     }
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     assert!(!popup_open(&state));
 }
 
@@ -129,7 +125,7 @@ fn tab_completes_the_selected_command_and_enter_runs_it() {
     // space and the popup closes for the argument.
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert_eq!(state.session.composer.text(), "/rename ");
+    assert_eq!(state.draft(), "/rename ");
     assert!(!popup_open(&state));
     type_text(&mut state, "Better name", now);
     let sent = requests(&enter(&mut state, now));
@@ -144,7 +140,7 @@ fn tab_completes_the_selected_command_and_enter_runs_it() {
     type_text(&mut state, "/sta", now);
     assert!(enter(&mut state, now).is_empty());
     assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     update(&mut state, key(KeyCode::Esc), now);
     assert!(state.layers.person.is_empty());
 }
@@ -155,7 +151,7 @@ fn enter_on_a_command_that_wants_an_argument_completes_it() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/ren", now);
     assert!(enter(&mut state, now).is_empty());
-    assert_eq!(state.session.composer.text(), "/rename ");
+    assert_eq!(state.draft(), "/rename ");
 }
 
 #[test]
@@ -165,9 +161,9 @@ fn esc_closes_the_popup_and_keeps_the_text() {
     type_text(&mut state, "/mo", now);
     update(&mut state, key(KeyCode::Esc), now);
     assert!(!popup_open(&state));
-    assert_eq!(state.session.composer.text(), "/mo");
+    assert_eq!(state.draft(), "/mo");
     assert_eq!(
-        state.session.shown.turn,
+        *state.turn(),
         tern::app::TurnPhase::Idle,
         "Esc did not interrupt"
     );
@@ -179,7 +175,7 @@ fn an_unknown_command_warns_with_the_closest_and_keeps_the_text() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/modle", now);
     assert!(enter(&mut state, now).is_empty(), "nothing is sent");
-    assert_eq!(state.session.composer.text(), "/modle");
+    assert_eq!(state.draft(), "/modle");
     let (level, text) = last_notice(&state);
     assert_eq!(level, NoticeLevel::Warning);
     assert_eq!(
@@ -393,7 +389,7 @@ fn fork_asks_for_a_copy_of_this_thread_and_opens_it() {
         ),
         now,
     );
-    assert_eq!(state.session.thread_id(), Some("fork-1"));
+    assert_eq!(state.thread_id(), Some("fork-1"));
     assert!(last_notice(&state)
         .1
         .starts_with("Forked into thread fork-1"));
@@ -452,7 +448,7 @@ fn rename_lands_as_a_notice_and_needs_a_name() {
     update(&mut state, key(KeyCode::Esc), now);
     assert!(requests(&enter(&mut state, now)).is_empty());
     assert_eq!(last_notice(&state).1, "Usage: /rename NAME");
-    assert_eq!(state.session.composer.text(), "/rename ");
+    assert_eq!(state.draft(), "/rename ");
 }
 
 #[test]
@@ -479,7 +475,7 @@ fn compact_starts_the_compaction_and_its_turn_shows_like_any_other() {
         ),
         now,
     );
-    assert!(state.session.turn_active());
+    assert!(state.turn_active());
     let item = json!({"threadId": THREAD, "turnId": "c1",
                       "item": {"type": "contextCompaction", "id": "i1"}});
     update(&mut state, notify("item/started", item.clone()), now);
@@ -492,7 +488,7 @@ fn compact_starts_the_compaction_and_its_turn_shows_like_any_other() {
         ),
         now,
     );
-    assert!(!state.session.turn_active());
+    assert!(!state.turn_active());
     assert!(screen(&mut state, 80, 20, now).contains("Context compacted"));
     // Refused: said, not silent.
     type_text(&mut state, "/compact", now);

@@ -110,10 +110,7 @@ fn up_and_down_move_by_screen_row_in_a_wrapped_line() {
     update(&mut state, key(KeyCode::Up), now);
     type_text(&mut state, "X", now);
     // Row 2 is "eeee ffff" (cursor at column 9): Up lands at column 9 of row 1.
-    assert_eq!(
-        state.session.composer.text(),
-        "aaaa bbbbX cccc dddd eeee ffff"
-    );
+    assert_eq!(state.draft(), "aaaa bbbbX cccc dddd eeee ffff");
 }
 
 #[test]
@@ -122,24 +119,24 @@ fn ctrl_u_w_z_y_and_word_moves_edit_as_in_a_shell() {
     let mut state = ready_state(now);
     type_text(&mut state, "git commit now wip", now);
     update(&mut state, ctrl('w'), now);
-    assert_eq!(state.session.composer.text(), "git commit now ");
+    assert_eq!(state.draft(), "git commit now ");
     update(&mut state, ctrl('z'), now);
-    assert_eq!(state.session.composer.text(), "git commit now wip");
+    assert_eq!(state.draft(), "git commit now wip");
     update(&mut state, ctrl('y'), now);
-    assert_eq!(state.session.composer.text(), "git commit now ");
+    assert_eq!(state.draft(), "git commit now ");
     update(&mut state, alt(KeyCode::Left), now);
     update(&mut state, alt(KeyCode::Left), now);
     type_text(&mut state, "x", now);
-    assert_eq!(state.session.composer.text(), "git xcommit now ");
+    assert_eq!(state.draft(), "git xcommit now ");
     update(&mut state, key(KeyCode::End), now);
     type_text(&mut state, "done", now);
     update(&mut state, key(KeyCode::Home), now);
     type_text(&mut state, ">", now);
-    assert_eq!(state.session.composer.text(), ">git xcommit now done");
+    assert_eq!(state.draft(), ">git xcommit now done");
     update(&mut state, key(KeyCode::End), now);
     update(&mut state, alt(KeyCode::Left), now);
     update(&mut state, ctrl('u'), now);
-    assert_eq!(state.session.composer.text(), "done");
+    assert_eq!(state.draft(), "done");
 }
 
 #[test]
@@ -172,11 +169,11 @@ fn a_large_paste_is_folded_and_sent_whole() {
     );
     update(&mut state, key(KeyCode::Up), now);
     assert!(
-        state.session.composer.text().starts_with("[pasted 1,2"),
+        state.draft().starts_with("[pasted 1,2"),
         "a very long prompt is folded again"
     );
     assert_eq!(
-        state.session.composer.expanded_text(),
+        state.expanded_draft(),
         format!("why does this fail? {pasted}")
     );
 }
@@ -218,18 +215,14 @@ fn up_and_down_walk_the_history_and_bring_the_draft_back() {
     );
     type_text(&mut state, "half typed", now);
     update(&mut state, key(KeyCode::Up), now);
-    assert_eq!(state.session.composer.text(), "first");
+    assert_eq!(state.draft(), "first");
     update(&mut state, key(KeyCode::Up), now);
-    assert_eq!(state.session.composer.text(), "from last session");
+    assert_eq!(state.draft(), "from last session");
     update(&mut state, key(KeyCode::Up), now);
-    assert_eq!(
-        state.session.composer.text(),
-        "from last session",
-        "nothing older"
-    );
+    assert_eq!(state.draft(), "from last session", "nothing older");
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Down), now);
-    assert_eq!(state.session.composer.text(), "half typed");
+    assert_eq!(state.draft(), "half typed");
 }
 
 #[test]
@@ -265,16 +258,12 @@ fn ctrl_r_searches_the_history_enter_uses_it_esc_restores() {
     assert!(!shown.contains("fix the parser"), "{shown}");
     snapshot!("history_search_60x20", &shown);
     update(&mut state, key(KeyCode::Esc), now);
-    assert_eq!(
-        state.session.composer.text(),
-        "draft",
-        "Esc leaves the draft"
-    );
+    assert_eq!(state.draft(), "draft", "Esc leaves the draft");
     update(&mut state, ctrl('r'), now);
     type_text(&mut state, "run", now);
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert_eq!(state.session.composer.text(), "run the tests");
+    assert_eq!(state.draft(), "run the tests");
     assert!(state.layers.person.is_empty());
 }
 
@@ -292,11 +281,7 @@ fn ctrl_c_interrupts_then_clears_the_draft_then_asks_before_quitting() {
             .collect::<Vec<_>>(),
         ["turn/interrupt"]
     );
-    assert_eq!(
-        state.session.composer.text(),
-        "next question",
-        "the draft stays"
-    );
+    assert_eq!(state.draft(), "next question", "the draft stays");
     update(
         &mut state,
         notify(
@@ -306,13 +291,9 @@ fn ctrl_c_interrupts_then_clears_the_draft_then_asks_before_quitting() {
         now,
     );
     assert!(wire(update(&mut state, ctrl('c'), now)).is_empty());
-    assert!(state.session.composer.is_empty(), "the draft is cleared");
+    assert!(state.draft_is_empty(), "the draft is cleared");
     update(&mut state, key(KeyCode::Up), now);
-    assert_eq!(
-        state.session.composer.text(),
-        "next question",
-        "Up brings it back"
-    );
+    assert_eq!(state.draft(), "next question", "Up brings it back");
     update(&mut state, ctrl('c'), now);
     // Idle and empty: the first press asks, a second within 2 s quits.
     let t1 = later(now, 100);
@@ -338,15 +319,11 @@ fn ctrl_d_quits_only_from_an_empty_composer() {
     type_text(&mut state, "ab", now);
     update(&mut state, key(KeyCode::Home), now);
     assert!(wire(update(&mut state, ctrl('d'), now)).is_empty());
-    assert_eq!(
-        state.session.composer.text(),
-        "b",
-        "Ctrl+D deletes forward in a draft"
-    );
+    assert_eq!(state.draft(), "b", "Ctrl+D deletes forward in a draft");
     update(&mut state, ctrl('u'), now);
     update(&mut state, key(KeyCode::End), now);
     update(&mut state, key(KeyCode::Backspace), now);
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     assert_eq!(wire(update(&mut state, ctrl('d'), now)), [Effect::Quit]);
 }
 
@@ -364,17 +341,13 @@ fn ctrl_g_asks_for_the_editor_and_its_text_replaces_the_draft() {
         AppEvent::EditorDone(Ok("polished\ntext\n".into())),
         now,
     );
-    assert_eq!(state.session.composer.text(), "polished\ntext");
+    assert_eq!(state.draft(), "polished\ntext");
     update(
         &mut state,
         AppEvent::EditorDone(Err("`nvim` exited with exit status: 1".into())),
         now,
     );
-    assert_eq!(
-        state.session.composer.text(),
-        "polished\ntext",
-        "the draft is kept"
-    );
+    assert_eq!(state.draft(), "polished\ntext", "the draft is kept");
     assert!(screen(&mut state, 100, 24, now).contains("The external editor failed"));
 }
 
@@ -424,7 +397,7 @@ fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it
         "the command list is open"
     );
     update(&mut state, ctrl('c'), now);
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     assert!(state.layers.person.is_empty(), "{:?}", state.layers);
     assert!(
         state.session.composer.popup.is_none(),
@@ -452,7 +425,7 @@ fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it
     );
     // Typing goes on into the composer, not into a finder's stale query.
     type_text(&mut state, "x", now);
-    assert_eq!(state.session.composer.text(), "x");
+    assert_eq!(state.draft(), "x");
 }
 
 #[test]
@@ -466,15 +439,11 @@ fn ctrl_c_in_the_history_search_abandons_it_and_leaves_the_draft_as_it_was() {
     type_text(&mut state, "run", now);
     assert!(wire(update(&mut state, ctrl('c'), now)).is_empty());
     assert!(state.layers.person.is_empty(), "{:?}", state.layers);
-    assert_eq!(
-        state.session.composer.text(),
-        "draft",
-        "as Esc would leave it"
-    );
+    assert_eq!(state.draft(), "draft", "as Esc would leave it");
     assert!(!screen(&mut state, 80, 24, now).contains("Ctrl+C again to quit"));
 
     // Over an empty composer it does not arm quitting either; the next press is the composer's.
-    state.session.composer.clear();
+    state.clear_draft();
     update(&mut state, ctrl('r'), now);
     update(&mut state, ctrl('c'), now);
     assert!(state.layers.person.is_empty());

@@ -90,7 +90,7 @@ fn another_threads_turn_diff_is_not_ours() {
         ),
         now,
     );
-    assert_eq!(state.session.shown.transcript.turn_diffs().latest(), None);
+    assert_eq!(state.transcript().turn_diffs().latest(), None);
 }
 
 #[test]
@@ -241,10 +241,10 @@ fn keys_walk_hunks_and_files_scroll_and_switch_the_layout() {
 
     // Typing goes nowhere while the view is up; a paste is kept for the composer.
     type_text(&mut state, "hello", now);
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     update(&mut state, AppEvent::Paste("kept".into()), now);
     update(&mut state, key(KeyCode::Esc), now);
-    assert_eq!(state.session.composer.text(), "kept");
+    assert_eq!(state.draft(), "kept");
 }
 
 fn doc_total(state: &AppState, body: ratatui::layout::Rect) -> usize {
@@ -252,7 +252,7 @@ fn doc_total(state: &AppState, body: ratatui::layout::Rect) -> usize {
     pager
         .document()
         .unwrap()
-        .total_rows(body.width, pager.mode(state.session.screen.width))
+        .total_rows(body.width, pager.mode(state.screen().width))
 }
 
 #[test]

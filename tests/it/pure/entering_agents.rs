@@ -110,7 +110,7 @@ fn entering_an_agent_resumes_it_pages_its_history_and_follows_it_live() {
                    "sortDirection": "desc", "itemsView": "full"})
         )]
     );
-    assert_eq!(state.session.thread_id(), Some(KID1));
+    assert_eq!(state.thread_id(), Some(KID1));
     // The child's words show now; the parent's go on in its own model.
     update(&mut state, delta(KID1, "kid-1-t", "m1", "KID-WORDS"), now);
     update(
@@ -121,7 +121,7 @@ fn entering_an_agent_resumes_it_pages_its_history_and_follows_it_live() {
     let shown = shown_text(&state);
     assert!(shown.contains("KID-WORDS"), "{shown}");
     assert!(!shown.contains("PARENT-WORDS"), "{shown}");
-    let parent = state.session.threads.get(THREAD).expect("parent kept");
+    let parent = state.kept_thread(THREAD).expect("parent kept");
     assert!(parent.turn_active(), "the parent's turn still runs");
     let parent_text: String = parent
         .transcript
@@ -159,7 +159,7 @@ fn the_parents_agent_cells_fill_in_while_an_agent_is_watched() {
     ));
     assert_eq!(effects, [("thread/read", json!({"threadId": "kid-3"}))]);
     update(&mut state, named("kid-3", "Meitner", true), now);
-    let parent = state.session.threads.get(THREAD).expect("parent kept");
+    let parent = state.kept_thread(THREAD).expect("parent kept");
     let call = parent
         .transcript
         .cells()
@@ -195,7 +195,7 @@ fn alt_arrows_on_an_empty_composer_walk_main_and_its_agents_in_order() {
     // With text in the composer they move by word, and nothing is sent.
     type_text(&mut state, "two words", now);
     assert!(sent(update(&mut state, alt(KeyCode::Left), now)).is_empty());
-    assert_eq!(state.session.thread_id(), Some(KID2));
+    assert_eq!(state.thread_id(), Some(KID2));
 }
 
 #[test]
@@ -204,13 +204,10 @@ fn a_message_queued_for_the_main_thread_waits_for_it_while_an_agent_is_watched()
     let mut state = with_two_agents(now);
     type_text(&mut state, "after that, summarise", now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert_eq!(state.session.outbox.queued.len(), 1);
+    assert_eq!(state.queued().len(), 1);
     update(&mut state, alt(KeyCode::Right), now);
     update(&mut state, resumed(KID1), now);
-    assert!(
-        state.session.outbox.queued.is_empty(),
-        "the agent's composer has none"
-    );
+    assert!(state.queued().is_empty(), "the agent's composer has none");
     let shown = screen(&mut state, 100, 30, now);
     assert!(shown.contains("◂ main (1 message waits)"), "{shown}");
     // The main thread's turn ends while the person watches Bohr: nothing goes behind their back.
@@ -282,7 +279,7 @@ fn a_direct_message_goes_to_an_agent_only_when_it_takes_one() {
     );
     type_text(&mut state, "hello Curie", now);
     assert!(sent(update(&mut state, key(KeyCode::Enter), now)).is_empty());
-    assert_eq!(state.session.composer.text(), "hello Curie");
+    assert_eq!(state.draft(), "hello Curie");
 }
 
 #[test]
@@ -294,7 +291,7 @@ fn a_move_waits_while_a_message_is_on_its_way() {
     let effects = sent(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(effects[0].0, "turn/steer");
     assert!(sent(update(&mut state, alt(KeyCode::Right), now)).is_empty());
-    assert_eq!(state.session.thread_id(), Some(THREAD));
+    assert_eq!(state.thread_id(), Some(THREAD));
     assert!(shown_text(&state).contains("on its way"));
 }
 

@@ -18,10 +18,10 @@ fn run(state: &mut AppState, command: &str, now: Instant) -> Vec<Effect> {
 
 fn with_answer(now: Instant, answer: &str) -> AppState {
     let mut state = ready_state(now);
-    state.session.shown.transcript.push(CellKind::User {
+    state.transcript_mut().push(CellKind::User {
         text: "question".into(),
     });
-    state.session.shown.transcript.push(CellKind::Agent {
+    state.transcript_mut().push(CellKind::Agent {
         markdown: MarkdownText::new(answer),
         streaming: false,
     });
@@ -92,7 +92,7 @@ fn export_alone_asks_where_and_proposes_a_path_outside_the_work_tree() {
     state.session.config.home = Some("/home/user".into());
     state.session.config.export_dir = Some(PathBuf::from("/home/user/Downloads"));
     assert_eq!(run(&mut state, "/export", now), []);
-    let draft = state.session.composer.expanded_text();
+    let draft = state.expanded_draft();
     assert_eq!(draft, format!("/export ~/Downloads/codex-{THREAD}.md"));
     assert!(last_notice(&state)
         .1
@@ -169,7 +169,7 @@ fn copy_pick_copies_a_code_block_exactly_without_fences() {
         now,
         "Run this:\n\n```bash\ncargo test\t--all \u{1b}[31m\n```\n\nThen this:\n\n```\nmake\n```\n",
     );
-    state.session.shown.transcript.push(CellKind::Agent {
+    state.transcript_mut().push(CellKind::Agent {
         markdown: MarkdownText::new("The later answer."),
         streaming: false,
     });

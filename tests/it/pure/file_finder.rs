@@ -77,11 +77,7 @@ fn at_opens_the_finder_and_the_query_is_asked_one_search_at_a_time() {
         sent.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>(),
         [json!({"query": "m", "roots": ["/home/user/project"], "cancellationToken": null})]
     );
-    assert_eq!(
-        state.session.composer.text(),
-        "look at @ma",
-        "the text stays as typed"
-    );
+    assert_eq!(state.draft(), "look at @ma", "the text stays as typed");
     // Its answer is for "m", not "ma": not shown; "ma" is asked now.
     let next = searches(&wire(update(
         &mut state,
@@ -130,7 +126,7 @@ fn an_at_inside_a_word_is_just_a_letter() {
     let effects = type_keys(&mut state, "me@example.com", now);
     assert!(finder(&state).is_none());
     assert!(searches(&effects).is_empty());
-    assert_eq!(state.session.composer.text(), "me@example.com");
+    assert_eq!(state.draft(), "me@example.com");
 }
 
 #[test]
@@ -185,16 +181,13 @@ fn tab_or_enter_inserts_the_chosen_path_and_quotes_one_with_spaces() {
     update(&mut state, key(KeyCode::Down), now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(effects.is_empty(), "Enter in the finder sends nothing");
-    assert_eq!(state.session.composer.text(), "fix \"docs/my notes.md\" ");
+    assert_eq!(state.draft(), "fix \"docs/my notes.md\" ");
     assert!(finder(&state).is_none());
 
     let sent = searches(&type_keys(&mut state, "and @m", now));
     update(&mut state, answer(sent[0].1, &["src/main.rs"]), now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert_eq!(
-        state.session.composer.text(),
-        "fix \"docs/my notes.md\" and src/main.rs "
-    );
+    assert_eq!(state.draft(), "fix \"docs/my notes.md\" and src/main.rs ");
 }
 
 #[test]
@@ -204,8 +197,8 @@ fn esc_closes_and_keeps_the_text_backspace_past_the_at_closes() {
     type_keys(&mut state, "@ab", now);
     update(&mut state, key(KeyCode::Esc), now);
     assert!(finder(&state).is_none());
-    assert_eq!(state.session.composer.text(), "@ab");
-    assert!(!state.session.turn_active());
+    assert_eq!(state.draft(), "@ab");
+    assert!(!state.turn_active());
 
     let mut state = ready_state(now);
     type_keys(&mut state, "@a", now);
@@ -213,7 +206,7 @@ fn esc_closes_and_keeps_the_text_backspace_past_the_at_closes() {
     assert!(finder(&state).is_some(), "still after the @");
     update(&mut state, key(KeyCode::Backspace), now);
     assert!(finder(&state).is_none());
-    assert_eq!(state.session.composer.text(), "");
+    assert_eq!(state.draft(), "");
 }
 
 #[test]

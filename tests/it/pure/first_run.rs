@@ -119,11 +119,7 @@ fn a_401_turn_is_one_line_and_its_message_goes_again_after_sign_in_once_reverted
         "{said:?}"
     );
     assert!(said[0].contains("/login"), "{said:?}");
-    assert_eq!(
-        state.session.composer.text(),
-        "hello",
-        "the message is back"
-    );
+    assert_eq!(state.draft(), "hello", "the message is back");
     // Enter: no turn while refused; the sign-in layer opens over the kept message.
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(effects, vec![]);
@@ -191,7 +187,7 @@ fn a_401_from_a_provider_that_needs_no_sign_in_names_its_key_not_login() {
     );
     assert!(said[0].contains("env_key"), "{said:?}");
     assert!(!said[0].contains("/login"), "no sign-in helps: {said:?}");
-    assert_eq!(state.session.composer.text(), "hello");
+    assert_eq!(state.draft(), "hello");
     // Enter sends it again, no sign-in layer: the failed turn is taken back first.
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(sign_in(&state).is_none());
@@ -254,9 +250,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
         sign_in(&state).is_none(),
         "no sign-in asked on codex's defaults"
     );
-    let Some(DownCause::ConfigError(problem)) =
-        state.session.health.down.as_ref().map(|d| &d.cause)
-    else {
+    let Some(DownCause::ConfigError(problem)) = state.server_down().map(|d| &d.cause) else {
         panic!("no config box: {:?}", state.session.health.down)
     };
     assert_eq!(problem.path.as_deref(), Some("/h/.codex/config.toml"));
@@ -265,7 +259,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
         problem.message.starts_with("invalid basic string"),
         "{problem:?}"
     );
-    assert!(state.session.lifecycle.failure().is_none());
+    assert!(state.lifecycle().failure().is_none());
     assert!(
         notices(&state).is_empty(),
         "the box says it: {:?}",
@@ -275,7 +269,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
     type_text(&mut state, "hello", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(effects, vec![]);
-    assert_eq!(state.session.composer.text(), "hello");
+    assert_eq!(state.draft(), "hello");
     assert_eq!(state.session.composer.prompt_history.entries().len(), 0);
     // Ctrl+R asks for the thread again; twice in a row asks once.
     let effects = wire(update(&mut state, ctrl('r'), now));
@@ -301,7 +295,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
         json!({"thread": {"id": THREAD, "preview": "", "turns": []}, "model": "m", "cwd": "/w"}),
         next,
     );
-    assert!(state.session.health.down.is_none());
+    assert!(state.server_down().is_none());
     assert!(requests(&effects).iter().any(|(m, _)| *m == "account/read"));
     answer(&mut state, RequestTag::ReadAccount, signed_out(), next);
     assert!(sign_in(&state).is_some());
@@ -326,7 +320,7 @@ fn a_server_that_dies_before_initialize_says_its_config_may_be_why() {
         ),
         now,
     );
-    let down = state.session.health.down.as_ref().unwrap();
+    let down = state.server_down().unwrap();
     assert_eq!(down.title(), "codex app-server stopped at startup");
     let text = down.paragraphs().join("\n");
     assert!(text.contains("approval_policy"), "{text}");
@@ -361,10 +355,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
         panic!("no locked box: {:?}", state.layers.person)
     };
     assert_eq!(box_.thread_id.as_deref(), Some("t-locked"));
-    assert!(
-        state.session.lifecycle.failure().is_none(),
-        "not a dead session"
-    );
+    assert!(state.lifecycle().failure().is_none(), "not a dead session");
     let effects = wire(update(&mut state, key(KeyCode::Char('r')), now));
     assert_eq!(
         requests(&effects),
@@ -404,7 +395,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
         state.layers.person.is_empty(),
         "the fork opened: the box is gone"
     );
-    assert_eq!(state.session.thread_id(), Some("t-fork"));
+    assert_eq!(state.thread_id(), Some("t-fork"));
     // n: a new thread.
     let mut fresh = locked(now);
     let effects = wire(update(&mut fresh, key(KeyCode::Char('n')), now));

@@ -67,12 +67,12 @@ fn f1_opens_help_over_a_draft_where_question_mark_types() {
     let mut state = ready_state(now);
     type_text(&mut state, "why", now);
     type_text(&mut state, "?", now);
-    assert_eq!(state.session.composer.text(), "why?");
+    assert_eq!(state.draft(), "why?");
     update(&mut state, key(F1), now);
     assert!(help_open(&state));
     update(&mut state, key(KeyCode::Esc), now);
     assert!(!help_open(&state));
-    assert_eq!(state.session.composer.text(), "why?");
+    assert_eq!(state.draft(), "why?");
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn f1_over_a_question_opens_help_that_leaves_with_it() {
         at,
     );
     assert!(help_open(&state));
-    assert!(state.session.questions.len() == 1, "F1 answers nothing");
+    assert!(state.questions().len() == 1, "F1 answers nothing");
     update(
         &mut state,
         notify(

@@ -81,10 +81,7 @@ fn a_pasted_image_is_a_chip_and_goes_out_with_the_message() {
         params["input"],
         json!([{"type": "text", "text": "what is wrong here?", "text_elements": []}, {"type": "localImage", "path": SHOT}])
     );
-    assert!(
-        state.session.composer.images.is_empty(),
-        "sent with the message"
-    );
+    assert!(state.draft_images().is_empty(), "sent with the message");
     // The server's echo binds to the cell shown, which names the image.
     update(
         &mut state,
@@ -118,12 +115,12 @@ fn backspace_at_the_start_takes_the_last_image_off() {
     paste_image(&mut state, "/tmp/two.png", now);
     assert_eq!(state.session.composer.chips().len(), 2);
     update(&mut state, key(KeyCode::Backspace), now);
-    assert_eq!(state.session.composer.images, [SHOT]);
+    assert_eq!(*state.draft_images(), [SHOT]);
     // Inside the text, Backspace deletes text as ever.
     type_text(&mut state, "ab", now);
     update(&mut state, key(KeyCode::Backspace), now);
-    assert_eq!(state.session.composer.images, [SHOT]);
-    assert_eq!(state.session.composer.text(), "a");
+    assert_eq!(*state.draft_images(), [SHOT]);
+    assert_eq!(state.draft(), "a");
 }
 
 #[test]
@@ -166,6 +163,6 @@ fn no_clipboard_image_says_why_and_a_file_that_is_not_an_image_is_not_attached()
         },
         now,
     );
-    assert!(state.session.composer.images.is_empty());
+    assert!(state.draft_images().is_empty());
     assert!(last_notice(&state).1.contains("was not attached"));
 }

@@ -24,7 +24,7 @@ fn locked(service: bool, now: Instant) -> AppState {
     });
     let mut state = AppState::new(config);
     // This window's own server.
-    state.session.health.pid = Some(4242);
+    state.set_server_pid(4242);
     update(&mut state, AppEvent::Resize(100, 30), now);
     update(
         &mut state,
@@ -63,10 +63,7 @@ fn a_thread_the_service_holds_is_joined_over_it() {
             kill: Some(4242),
         }]
     );
-    assert_eq!(
-        state.session.lifecycle,
-        Lifecycle::Restarting { thread: None }
-    );
+    assert_eq!(*state.lifecycle(), Lifecycle::Restarting { thread: None });
     assert_eq!(
         state.session.config.connected_to.as_deref(),
         Some("codex service (unix socket)")
@@ -101,12 +98,12 @@ fn a_thread_the_service_holds_is_joined_over_it() {
         ),
         now,
     );
-    assert_eq!(state.session.thread_id(), Some("t-locked"));
+    assert_eq!(state.thread_id(), Some("t-locked"));
     assert!(
         state.layers.person.is_empty(),
         "the thread opened: the box is gone"
     );
-    assert!(state.session.lifecycle.is_ready());
+    assert!(state.lifecycle().is_ready());
     // On the service now: a thread locked again offers no second join.
     assert!(state.session.config.shared_service.is_none());
 }

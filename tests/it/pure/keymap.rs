@@ -122,10 +122,10 @@ fn a_key_given_to_another_action_leaves_the_row_that_had_it() {
         now,
     );
     type_text(&mut state, "X", now);
-    assert_eq!(state.session.composer.text(), "one Xtwo");
+    assert_eq!(state.draft(), "one Xtwo");
     update(&mut state, key(KeyCode::Left), now);
     type_text(&mut state, "Y", now);
-    assert_eq!(state.session.composer.text(), "one YXtwo");
+    assert_eq!(state.draft(), "one YXtwo");
     // Alt+← is word_left's no more: with text in the composer it does nothing.
     update(
         &mut state,
@@ -133,7 +133,7 @@ fn a_key_given_to_another_action_leaves_the_row_that_had_it() {
         now,
     );
     type_text(&mut state, "Z", now);
-    assert_eq!(state.session.composer.text(), "one YZXtwo");
+    assert_eq!(state.draft(), "one YZXtwo");
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn question_mark_help_tells_of_shell_commands_and_bang_still_types() {
     assert!(shown.contains("!command, then Enter"), "{shown}");
     update(&mut state, key(KeyCode::Esc), now);
     type_text(&mut state, "!ls", now);
-    assert_eq!(state.session.composer.expanded_text(), "!ls");
+    assert_eq!(state.expanded_draft(), "!ls");
 }
 
 #[test]

@@ -59,7 +59,7 @@ fn output_and_completion_after_the_turn_ended_reach_the_command() {
     let now = Instant::now();
     let mut state = start_background_command(now);
     end_turn(&mut state, "completed", now);
-    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
+    assert_eq!(*state.turn(), TurnPhase::Idle);
     assert!(
         command(&state).running,
         "a command the turn left running is still running"
@@ -104,7 +104,7 @@ fn an_interrupted_turn_stops_its_commands_and_unknown_late_items_stay_out() {
         !command(&state).running,
         "a cancelled command never completes: the interrupted turn settles it"
     );
-    let cells = state.session.shown.transcript.len();
+    let cells = state.transcript().len();
     update(
         &mut state,
         notify(
@@ -115,7 +115,7 @@ fn an_interrupted_turn_stops_its_commands_and_unknown_late_items_stay_out() {
         now,
     );
     assert_eq!(
-        state.session.shown.transcript.len(),
+        state.transcript().len(),
         cells,
         "an item the ended turn never showed is not added"
     );

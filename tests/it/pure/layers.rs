@@ -15,7 +15,7 @@ use tern::protocol::RequestId;
 fn long_transcript(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
-        state.session.shown.transcript.push(CellKind::Agent {
+        state.transcript_mut().push(CellKind::Agent {
             markdown: MarkdownText::new(&format!("answer {i}")),
             streaming: false,
         });
@@ -34,7 +34,7 @@ fn command_prompt(id: i64) -> AppEvent {
 }
 
 fn top(state: &AppState) -> Anchor {
-    state.session.shown.scroll.top(&state.view())
+    state.scroll().top(&state.view())
 }
 
 fn wheel(kind: MouseEventKind) -> AppEvent {
@@ -67,7 +67,7 @@ fn a_key_the_top_layer_ignores_reaches_the_layer_below() {
     // Keys it handles stop there: letters go to the query, not the hidden composer.
     type_text(&mut state, "answer", now);
     assert_eq!(state.search().unwrap().query, "answer");
-    assert_eq!(state.session.composer.text(), "");
+    assert_eq!(state.draft(), "");
 }
 
 #[test]
@@ -82,12 +82,12 @@ fn a_paste_while_searching_goes_to_the_query_not_the_hidden_composer() {
         "the copied line's break is dropped"
     );
     assert_eq!(search.matches.len(), 11, "answer 3 and 30…39");
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
 
     update(&mut state, key(KeyCode::Esc), now);
     assert!(state.layers.person.is_empty());
     update(&mut state, AppEvent::Paste("now the composer".into()), now);
-    assert_eq!(state.session.composer.text(), "now the composer");
+    assert_eq!(state.draft(), "now the composer");
 }
 
 #[test]
@@ -108,10 +108,10 @@ fn a_prompt_takes_the_keys_over_search_and_search_is_back_after_the_answer() {
     // prompt (here the search query), never to the prompt.
     update(&mut state, key(KeyCode::Char('0')), now);
     assert_eq!(state.search().unwrap().query, "answer 10");
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
     let effects = press(&mut state, KeyCode::Char('n'), read(now));
     assert_eq!(effects, answer(4, json!("decline")));
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
     assert_eq!(state.search().unwrap().query, "answer 10", "search kept");
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("/ answer 10"), "{shown}");
@@ -129,7 +129,7 @@ fn ctrl_r_under_a_prompt_opens_no_hidden_history_search() {
     press_key(&mut state, ctrl('r'), read(now));
     press_key(&mut state, ctrl('f'), read(now));
     assert!(state.layers.person.is_empty(), "{:?}", state.layers);
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
     let effects = press(&mut state, KeyCode::Char('n'), later(read(now), 100));
     assert_eq!(effects, answer(3, json!("decline")));
     assert!(
@@ -147,7 +147,7 @@ fn paging_under_a_prompt_reads_back_without_answering_it() {
     let effects = press(&mut state, KeyCode::PageUp, read(now));
     assert!(effects.is_empty());
     assert!(top(&state) < bottom);
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
 }
 
 #[test]
@@ -157,7 +157,7 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     update(&mut state, ctrl('f'), now);
     update(&mut state, command_prompt(2), now);
     press(&mut state, KeyCode::Char('?'), read(now));
-    assert!(state.session.questions.front().is_some());
+    assert!(state.front_question().is_some());
     let [Layer::Help(help)] = &state.layers.question[..] else {
         panic!("help opens over the prompt: {:?}", state.layers.question)
     };
@@ -178,7 +178,7 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     // Esc closes help only: the prompt is still there, unanswered, and takes keys again.
     let effects = press(&mut state, KeyCode::Esc, later(read(now), 200));
     assert!(effects.is_empty(), "{effects:?}");
-    assert!(state.session.questions.front().is_some() && state.layers.question.is_empty());
+    assert!(state.front_question().is_some() && state.layers.question.is_empty());
     let effects = press(&mut state, KeyCode::Char('y'), later(read(now), 400));
     assert_eq!(effects, answer(2, json!("accept")));
 }
@@ -189,7 +189,7 @@ fn layers_opened_from_a_prompt_go_when_the_server_settles_it() {
     let mut state = long_transcript(now);
     update(&mut state, command_prompt(9), now);
     press(&mut state, KeyCode::Char('?'), read(now));
-    assert!(state.session.questions.front().is_some());
+    assert!(state.front_question().is_some());
     assert_eq!(state.layers.question.len(), 1);
     update(
         &mut state,
@@ -199,7 +199,7 @@ fn layers_opened_from_a_prompt_go_when_the_server_settles_it() {
         ),
         now,
     );
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
     let shown = screen(&mut state, 80, 24, now);
     assert!(!shown.contains("Keys"), "{shown}");
     assert!(shown.contains("Ask the agent anything"), "{shown}");
@@ -211,8 +211,8 @@ fn question_mark_opens_help_only_on_an_empty_composer() {
     let mut state = long_transcript(now);
     type_text(&mut state, "why?", now);
     assert!(state.layers.person.is_empty());
-    assert_eq!(state.session.composer.text(), "why?");
-    state.session.composer.clear();
+    assert_eq!(state.draft(), "why?");
+    state.clear_draft();
     update(&mut state, key(KeyCode::Char('?')), now);
     assert!(matches!(state.layers.person[..], [Layer::Help(_)]));
     update(&mut state, key(KeyCode::Char('?')), now);
@@ -347,7 +347,7 @@ fn ctrl_c_under_prompts_refuses_them_all_and_stays() {
         !state.session.quitting,
         "one Ctrl+C never leaves with a question open"
     );
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
 }
 
 #[test]
@@ -370,7 +370,7 @@ fn the_initialize_answer_is_kept() {
 /// The keys help lists for the conversation, opened with `?` in this state.
 fn conversation_help(state: &mut AppState, at: Instant) -> Vec<(String, String)> {
     press(state, KeyCode::Char('?'), at);
-    let layers = match state.session.questions.front() {
+    let layers = match state.front_question() {
         Some(_) => &state.layers.question,
         None => &state.layers.person,
     };
@@ -454,17 +454,13 @@ fn help_names_only_the_conversation_keys_that_do_something_now() {
     press(&mut state, KeyCode::Esc, later(read(now), 200));
     type_text(&mut state, "draft", now);
     press_key(&mut state, ctrl('u'), later(read(now), 400));
-    assert!(
-        state.session.composer.is_empty(),
-        "{:?}",
-        state.session.composer.text()
-    );
-    assert_eq!(state.session.questions.len(), 1);
+    assert!(state.draft_is_empty(), "{:?}", state.draft());
+    assert_eq!(state.questions().len(), 1);
     // ↑ brings back the prompt sent before; PgUp reads back; the prompt waits on.
     press(&mut state, KeyCode::Up, later(read(now), 600));
-    assert_eq!(state.session.composer.text(), "explain the repo");
+    assert_eq!(state.draft(), "explain the repo");
     let bottom = top(&state);
     press(&mut state, KeyCode::PageUp, later(read(now), 800));
     assert!(top(&state) < bottom);
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
 }

@@ -85,7 +85,7 @@ fn new_connects_starts_a_thread_and_is_ready() {
     let now = Instant::now();
     let mut state = connecting(Resume::New, now);
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Connecting {
             then: Open::New,
             again: false
@@ -99,14 +99,14 @@ fn new_connects_starts_a_thread_and_is_ready() {
             account_read()
         ]
     );
-    assert_eq!(state.session.lifecycle, Lifecycle::Opening(Open::New));
+    assert_eq!(*state.lifecycle(), Lifecycle::Opening(Open::New));
     let answer = json!({"thread": {"id": "t-new", "turns": []}, "model": "m", "cwd": CWD});
     assert_eq!(
         step(&mut state, reply(RequestTag::StartThread, Ok(answer)), now),
         []
     );
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
-    assert_eq!(state.session.thread_id(), Some("t-new"));
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
+    assert_eq!(state.thread_id(), Some("t-new"));
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn resume_by_id_resumes_without_turns_then_pages_them() {
         ]
     );
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Opening(Open::Resume("t-9".into()))
     );
     let effects = step(
@@ -134,8 +134,8 @@ fn resume_by_id_resumes_without_turns_then_pages_them() {
         now,
     );
     assert_eq!(effects, [paging("t-9")]);
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
-    assert_eq!(state.session.thread_id(), Some("t-9"));
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
+    assert_eq!(state.thread_id(), Some("t-9"));
     let (_, text) = last_notice(&state);
     assert!(text.starts_with("Resumed thread t-9"), "{text}");
 }
@@ -155,7 +155,7 @@ fn last_lists_the_newest_thread_of_the_directory_then_resumes_it_or_starts_one()
             account_read()
         ]
     );
-    assert_eq!(state.session.lifecycle, Lifecycle::Opening(Open::Last));
+    assert_eq!(*state.lifecycle(), Lifecycle::Opening(Open::Last));
     let listed = page(vec![thread("t-last", "newest", 1)], None);
     assert_eq!(
         step(
@@ -169,7 +169,7 @@ fn last_lists_the_newest_thread_of_the_directory_then_resumes_it_or_starts_one()
         )]
     );
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Opening(Open::Resume("t-last".into()))
     );
 
@@ -185,7 +185,7 @@ fn last_lists_the_newest_thread_of_the_directory_then_resumes_it_or_starts_one()
         ),
         [("thread/start", json!({"cwd": CWD}))]
     );
-    assert_eq!(state.session.lifecycle, Lifecycle::Opening(Open::New));
+    assert_eq!(*state.lifecycle(), Lifecycle::Opening(Open::New));
     let (_, text) = last_notice(&state);
     assert!(text.contains("No earlier thread"), "{text}");
 }
@@ -199,7 +199,7 @@ fn the_startup_picker_waits_for_the_person_then_opens_their_choice() {
     assert_eq!(effects[0], initialized());
     assert_eq!(effects[1], account_read());
     assert!(effects[2..].iter().all(|(m, _)| *m == "thread/list"));
-    assert_eq!(state.session.lifecycle, Lifecycle::Picking);
+    assert_eq!(*state.lifecycle(), Lifecycle::Picking);
     let listed = page(vec![thread("t-1", "first", 3)], None);
     let generation = 1;
     for fast in [true, false] {
@@ -221,7 +221,7 @@ fn the_startup_picker_waits_for_the_person_then_opens_their_choice() {
         )]
     );
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Opening(Open::Resume("t-1".into()))
     );
     step(
@@ -229,7 +229,7 @@ fn the_startup_picker_waits_for_the_person_then_opens_their_choice() {
         reply(RequestTag::ResumeThread, Ok(opened("t-1"))),
         now,
     );
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
     assert!(state.layers.person.is_empty(), "the picker closed");
 }
 
@@ -247,7 +247,7 @@ fn fork_opens_the_copy_in_place_and_keeps_the_original_aside() {
         )]
     );
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Opening(Open::Fork(THREAD.into()))
     );
     let effects = step(
@@ -262,8 +262,8 @@ fn fork_opens_the_copy_in_place_and_keeps_the_original_aside() {
         json!({"threadId": "fork-1", "name": "fork of fix the parser"}),
     );
     assert_eq!(effects, [paging("fork-1"), name]);
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
-    assert_eq!(state.session.thread_id(), Some("fork-1"));
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
+    assert_eq!(state.thread_id(), Some("fork-1"));
     assert!(
         state.session.threads.contains(THREAD),
         "the original is kept aside"
@@ -283,7 +283,7 @@ fn initialize_refused_fails_the_session_saying_why() {
     );
     assert_eq!(effects, []);
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Failed("codex refused to start: unsupported client".into())
     );
 }
@@ -320,13 +320,13 @@ fn a_resume_refused_at_startup_fails_and_from_the_picker_keeps_the_thread_shown(
     }
     update(&mut state, key(KeyCode::Enter), now);
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Opening(Open::Resume("t-2".into()))
     );
     let refused = reply(RequestTag::ResumeThread, Err("no rollout found".into()));
     update(&mut state, refused, now);
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
-    assert_eq!(state.session.thread_id(), Some(THREAD));
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
+    assert_eq!(state.thread_id(), Some(THREAD));
     let shown = screen(&mut state, 120, 30, now);
     assert!(
         shown.contains("Could not open that thread: no rollout found"),
@@ -343,11 +343,11 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
         AppEvent::Disconnected("exit status: 1".into()),
         now,
     );
-    assert!(state.session.lifecycle.failure().is_some());
+    assert!(state.lifecycle().failure().is_some());
     let effects = wire(update(&mut state, ctrl('r'), now));
     assert_eq!(effects, [Effect::RestartServer { kill: None }]);
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Restarting {
             thread: Some(THREAD.into())
         }
@@ -356,7 +356,7 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
     assert_eq!(effects.len(), 1);
     assert_eq!(effects[0].0, "initialize");
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Connecting {
             then: Open::Restore(THREAD.into()),
             again: true
@@ -374,7 +374,7 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
         ]
     );
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Opening(Open::Restore(THREAD.into()))
     );
     let answer = json!({"thread": {"id": THREAD, "turns": []}, "model": "m", "cwd": CWD});
@@ -382,9 +382,9 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
         step(&mut state, reply(RequestTag::ResumeThread, Ok(answer)), now),
         []
     );
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
     assert_eq!(state.session.health.restarts, 1);
-    assert!(state.session.health.down.is_none());
+    assert!(state.server_down().is_none());
     let (_, text) = last_notice(&state);
     assert_eq!(
         text,
@@ -406,13 +406,13 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
         reply(RequestTag::ResumeThread, Err("thread not found".into())),
         now,
     );
-    let why = state.session.lifecycle.failure().expect("failed");
+    let why = state.lifecycle().failure().expect("failed");
     assert!(
         why.contains("could not resume thread thread-1: thread not found"),
         "{why}"
     );
     assert!(matches!(
-        state.session.health.down.as_ref().map(|d| &d.cause),
+        state.server_down().map(|d| &d.cause),
         Some(DownCause::StartFailed { .. })
     ));
 }

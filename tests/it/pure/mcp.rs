@@ -30,7 +30,7 @@ fn server(name: &str, runtime: &str, auth: &str) -> Value {
 }
 
 fn open_mcp(state: &mut AppState, now: Instant) -> Vec<Effect> {
-    state.session.composer.set_text("/mcp");
+    state.set_draft("/mcp");
     wire(update(state, key(KeyCode::Enter), now))
 }
 

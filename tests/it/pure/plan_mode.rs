@@ -149,7 +149,7 @@ fn a_plan_turn_shows_the_proposed_plan_and_asks_what_now() {
             _ => None,
         });
     assert_eq!(plan_cell, Some((PLAN.to_string(), false)));
-    let front = state.session.questions.front().expect("the chooser");
+    let front = state.front_question().expect("the chooser");
     assert!(matches!(
         front.question.subject,
         QuestionSubject::ImplementPlan { .. }
@@ -173,7 +173,7 @@ fn option_one_switches_to_the_default_mode_then_sends_implement_the_plan() {
             plan_mode_switch("default", Value::Null)
         )]
     );
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
     let effects = answered(
         &mut state,
         RequestTag::SwitchMode {
@@ -229,7 +229,7 @@ fn option_two_sends_the_whole_clear_context_sequence() {
             json!({"path": dir, "recursive": true})
         )]
     );
-    assert_eq!(state.session.thread_id(), Some("thread-2"));
+    assert_eq!(state.thread_id(), Some("thread-2"));
     assert!(!plan_mode::in_plan_mode(&state.session));
     let effects = answered(&mut state, RequestTag::PlanAttachmentFolder, json!({}), at);
     let path = format!("{dir}/approved-plan.md");
@@ -304,7 +304,7 @@ fn option_three_and_esc_send_nothing_and_stay_in_plan_mode() {
         plan_turn(&mut state, now);
         let effects = press(&mut state, answer, read(now));
         assert!(requests(&effects).is_empty(), "{answer:?}: {effects:?}");
-        assert!(state.session.questions.is_empty());
+        assert!(state.questions().is_empty());
         assert!(plan_mode::in_plan_mode(&state.session));
     }
 }
@@ -317,8 +317,8 @@ fn keys_typed_as_the_chooser_appears_go_to_the_draft() {
     // Typing on: the chooser is not live yet, so `2` is text, not "clear context".
     let effects = press(&mut state, KeyCode::Char('2'), later(now, 100));
     assert!(requests(&effects).is_empty(), "{effects:?}");
-    assert_eq!(state.session.composer.text(), "2");
-    assert!(!state.session.questions.is_empty(), "still asking");
+    assert_eq!(state.draft(), "2");
+    assert!(!state.questions().is_empty(), "still asking");
 }
 
 #[test]
@@ -331,7 +331,7 @@ fn ctrl_c_closes_the_chooser_without_answering_the_server() {
         !effects.iter().any(|e| matches!(e, Effect::Respond { .. })),
         "tern's own question has nobody to answer: {effects:?}"
     );
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
 }
 
 /// The transcript's cells in order, each as a short label.

@@ -193,7 +193,7 @@ proptest! {
         }
         let responses = driver.responses();
         prop_assert!(responses.is_empty(), "answered while typing: {responses:?}");
-        prop_assert_eq!(driver.state.session.composer.text(), expected_draft(&typed));
+        prop_assert_eq!(driver.state.draft(), expected_draft(&typed));
     }
 
     #[test]
@@ -215,7 +215,7 @@ proptest! {
         let mut shown_at: Vec<Instant> = Vec::new();
         for (action, gap) in &steps {
             driver.advance(Duration::from_millis(*gap));
-            let front_before = driver.state.session.questions.front().map(|q| q.question.id.clone());
+            let front_before = driver.state.front_question().map(|q| q.question.id.clone());
             driver.act(action);
             if matches!(action, Action::Question) && front_before.is_none() {
                 shown_at.push(driver.now);

@@ -84,7 +84,7 @@ fn y_approves_once_after_the_prompt_could_be_read_and_the_cell_says_so() {
         press(&mut state, KeyCode::Char('y'), read(now)),
         answer(0, json!("accept"))
     );
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
     assert_eq!(command_decision(&state), Some(Record::ApprovedOnce));
 }
 
@@ -112,23 +112,15 @@ fn typing_ahead_at_eight_keys_a_second_approves_nothing_and_loses_nothing() {
         effects.extend(wire(update(&mut state, AppEvent::Tick, later(at, 61))));
     }
     assert!(responses(&effects).is_empty(), "{effects:?}");
-    assert_eq!(
-        state.session.questions.len(),
-        1,
-        "the question is still open"
-    );
-    assert_eq!(
-        state.session.composer.text(),
-        sentence,
-        "every letter is in the draft"
-    );
+    assert_eq!(state.questions().len(), 1, "the question is still open");
+    assert_eq!(state.draft(), sentence, "every letter is in the draft");
     // After a pause, the prompt takes keys.
     let done = later(now, 125 * sentence.len() as u64);
     assert_eq!(
         press(&mut state, KeyCode::Char('c'), read(done)),
         answer(0, json!("cancel"))
     );
-    assert_eq!(state.session.composer.text(), sentence);
+    assert_eq!(state.draft(), sentence);
 }
 
 #[test]
@@ -139,7 +131,7 @@ fn a_key_typed_during_the_pause_starts_it_again() {
     update(&mut state, key(KeyCode::Char('x')), typed);
     // 1 s after the prompt appeared, but only 400 ms after the last key: still typing.
     assert!(press(&mut state, KeyCode::Char('y'), later(now, 1000)).is_empty());
-    assert_eq!(state.session.composer.text(), "xy");
+    assert_eq!(state.draft(), "xy");
     assert_eq!(
         press(&mut state, KeyCode::Char('y'), read(later(now, 1000))),
         answer(0, json!("accept"))
@@ -162,7 +154,7 @@ fn a_paste_without_markers_a_held_key_and_a_repeat_never_answer() {
     }
     effects.extend(wire(update(&mut state, AppEvent::Tick, later(at, 500))));
     assert!(responses(&effects).is_empty(), "{effects:?}");
-    assert_eq!(state.session.composer.text(), "yes");
+    assert_eq!(state.draft(), "yes");
     // A bracketed paste is never an answer either.
     let at = read(later(at, 500));
     assert!(press_key(&mut state, AppEvent::Paste("y".into()), at).is_empty());
@@ -171,8 +163,8 @@ fn a_paste_without_markers_a_held_key_and_a_repeat_never_answer() {
     let repeat =
         KeyEvent::new_with_kind(KeyCode::Char('y'), KeyModifiers::NONE, KeyEventKind::Repeat);
     assert!(press_key(&mut state, AppEvent::Key(repeat), at).is_empty());
-    assert_eq!(state.session.composer.text(), "yesyy");
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.draft(), "yesyy");
+    assert_eq!(state.questions().len(), 1);
 }
 
 #[test]
@@ -189,7 +181,7 @@ fn modified_keys_never_answer() {
         let effects = press_key(&mut state, with_mods(c, m), read(now));
         assert!(responses(&effects).is_empty(), "{c} {m:?}: {effects:?}");
     }
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
 }
 
 #[test]
@@ -207,8 +199,8 @@ fn enter_and_esc_typed_before_the_prompt_is_live_send_nothing() {
         effects.is_empty(),
         "Esc neither answers nor interrupts: {effects:?}"
     );
-    assert_eq!(state.session.composer.text(), "more\n");
-    assert!(state.session.turn_active());
+    assert_eq!(state.draft(), "more\n");
+    assert!(state.turn_active());
 }
 
 #[test]
@@ -224,7 +216,7 @@ fn accept_for_session_needs_the_key_again_or_enter() {
     );
     let at = read(now);
     assert!(press(&mut state, KeyCode::Char('a'), at).is_empty());
-    assert_eq!(state.session.questions.front().unwrap().selected, Some(1));
+    assert_eq!(state.front_question().unwrap().selected, Some(1));
     let shown = screen(&mut state, 80, 24, at);
     assert!(shown.contains("Enter/a confirm"), "{shown}");
     assert_eq!(
@@ -289,7 +281,7 @@ fn esc_in_the_chooser_goes_back_to_the_question() {
     let at = read(now);
     press(&mut state, KeyCode::Char('p'), at);
     assert!(press(&mut state, KeyCode::Esc, later(at, 200)).is_empty());
-    let front = state.session.questions.front().unwrap();
+    let front = state.front_question().unwrap();
     assert!(state.layers.question.is_empty() && front.selected.is_none());
     assert_eq!(
         press(&mut state, KeyCode::Char('y'), later(at, 400)),
@@ -357,7 +349,7 @@ fn proposals_that_do_not_match_the_command_are_not_offered() {
     ] {
         let now = Instant::now();
         let mut state = asked(GIT_STATUS, proposal.clone(), now);
-        let front = state.session.questions.front().unwrap();
+        let front = state.front_question().unwrap();
         assert!(
             front.question.option('p').is_none(),
             "{proposal}: {:?}",
@@ -379,10 +371,7 @@ fn decline_is_offered_even_when_not_listed_and_the_turn_goes_on() {
         answer(0, json!("decline"))
     );
     assert_eq!(command_decision(&state), Some(Record::Declined));
-    assert!(
-        state.session.turn_active(),
-        "decline does not stop the turn"
-    );
+    assert!(state.turn_active(), "decline does not stop the turn");
     let shown = screen(&mut state, 80, 24, read(now));
     assert!(
         shown.contains("Not run") && shown.contains("✗ declined"),
@@ -446,7 +435,7 @@ fn a_long_script_shows_its_options_says_what_is_hidden_and_opens_in_full() {
     assert!(screen(&mut state, 80, 24, at).contains("rm -rf ~/important"));
     // And in the full view.
     press(&mut state, KeyCode::Char('d'), later(at, 1200));
-    assert!(state.session.questions.front().is_some());
+    assert!(state.front_question().is_some());
     assert!(matches!(
         state.layers.question[..],
         [Layer::QuestionView(_)]
@@ -458,7 +447,7 @@ fn a_long_script_shows_its_options_says_what_is_hidden_and_opens_in_full() {
         "{full}"
     );
     press(&mut state, KeyCode::Esc, later(at, 1600));
-    assert!(state.session.questions.front().is_some() && state.layers.question.is_empty());
+    assert!(state.front_question().is_some() && state.layers.question.is_empty());
 }
 
 #[test]
@@ -502,6 +491,6 @@ fn a_prompt_settled_elsewhere_goes_and_says_so() {
         ),
         now,
     );
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
     assert!(screen(&mut state, 100, 30, now).contains("settled elsewhere"));
 }

@@ -17,13 +17,13 @@ fn secs(t0: Instant, s: f64) -> Instant {
 }
 
 fn down_cause(state: &AppState) -> Option<&Cause> {
-    state.session.health.down.as_ref().map(|down| &down.cause)
+    state.server_down().map(|down| &down.cause)
 }
 
 /// A turn running since `t0` on the server `PID`.
 fn running(t0: Instant) -> AppState {
     let mut state = running_state(t0);
-    state.session.health.pid = Some(PID);
+    state.set_server_pid(PID);
     state
 }
 

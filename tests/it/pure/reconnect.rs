@@ -28,12 +28,12 @@ fn drop_link(state: &mut AppState, now: Instant) {
     let effects = wire(update(state, AppEvent::LinkDropped(LOST.into()), now));
     assert_eq!(effects, [Effect::RestartServer { kill: None }]);
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Restarting {
             thread: Some(THREAD.into())
         }
     );
-    assert!(state.session.health.down.is_none(), "no server-down box");
+    assert!(state.server_down().is_none(), "no server-down box");
 }
 
 /// The link is back: `initialize`, then `thread/resume` of the same thread; the resume's answer
@@ -43,7 +43,7 @@ fn link_back(state: &mut AppState, status: Value, now: Instant) -> Vec<(&'static
     assert_eq!(effects.len(), 1);
     assert_eq!(effects[0].0, "initialize");
     assert_eq!(
-        state.session.lifecycle,
+        *state.lifecycle(),
         Lifecycle::Connecting {
             then: Open::Restore(THREAD.into()),
             again: true
@@ -117,7 +117,7 @@ fn a_dropped_link_reconnects_by_itself_and_the_running_turn_goes_on() {
         "not the server-down box: {shown}"
     );
     // Attempts that fail only count up in the status line.
-    let cells = state.session.shown.transcript.cells().len();
+    let cells = state.transcript().cells().len();
     update(
         &mut state,
         AppEvent::Redialing {
@@ -127,7 +127,7 @@ fn a_dropped_link_reconnects_by_itself_and_the_running_turn_goes_on() {
         },
         later(now, 500),
     );
-    assert_eq!(state.session.shown.transcript.cells().len(), cells);
+    assert_eq!(state.transcript().cells().len(), cells);
     let shown = screen(&mut state, 100, 30, now);
     assert!(
         shown.contains("connection lost — reconnecting (attempt 2)"),
@@ -139,9 +139,9 @@ fn a_dropped_link_reconnects_by_itself_and_the_running_turn_goes_on() {
         link_back(&mut state, json!({"type": "active", "activeFlags": []}), at),
         []
     );
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
     assert!(state.session.reconnect.is_none());
-    assert!(matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "turn-1"));
+    assert!(matches!(state.turn(), TurnPhase::Running { id, .. } if id == "turn-1"));
     // The whole episode is one line: the warning that the link was lost became the news that
     // it is back (with why it had dropped), not a second line under it.
     let notices: Vec<_> = state
@@ -193,7 +193,7 @@ fn a_dropped_link_reconnects_by_itself_and_the_running_turn_goes_on() {
                    "text_elements": []}]})
         )]
     );
-    assert_eq!(state.session.composer.expanded_text(), "half a thought");
+    assert_eq!(state.expanded_draft(), "half a thought");
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn a_turn_that_ended_while_the_link_was_down_is_read_back_whole() {
     };
     update(&mut state, reply(tag, Ok(page)), now);
     assert_eq!(agent_text(&state), "The answer is 42, all of it.");
-    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
+    assert_eq!(*state.turn(), TurnPhase::Idle);
     assert!(state
         .session
         .shown
@@ -248,7 +248,7 @@ fn a_question_asked_again_after_a_reconnect_keeps_its_place_and_its_new_id() {
     let at = read(now);
     // The person picks "for the session", which waits for Enter.
     assert!(press(&mut state, KeyCode::Char('a'), at).is_empty());
-    let picked = state.session.questions.front().unwrap().selected;
+    let picked = state.front_question().unwrap().selected;
     assert!(picked.is_some());
     drop_link(&mut state, at);
     // Its id was the lost connection's: Enter sends nothing and says why.
@@ -256,7 +256,7 @@ fn a_question_asked_again_after_a_reconnect_keeps_its_place_and_its_new_id() {
     assert!(last_notice(&state)
         .1
         .contains("asked on the connection that was lost"));
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
     link_back(
         &mut state,
         json!({"type": "active", "activeFlags": ["waitingOnApproval"]}),
@@ -271,11 +271,11 @@ fn a_question_asked_again_after_a_reconnect_keeps_its_place_and_its_new_id() {
         ),
         at,
     );
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
     // Asked again with the new connection's id: the same question, the same place.
     update(&mut state, approval(3), at);
-    assert_eq!(state.session.questions.len(), 1);
-    assert_eq!(state.session.questions.front().unwrap().selected, picked);
+    assert_eq!(state.questions().len(), 1);
+    assert_eq!(state.front_question().unwrap().selected, picked);
     let at = read(at);
     assert_eq!(
         press(&mut state, KeyCode::Enter, at),
@@ -291,7 +291,7 @@ fn a_question_never_asked_again_closes_with_neutral_words() {
     update(&mut state, approval(0), now);
     drop_link(&mut state, now);
     link_back(&mut state, json!({"type": "idle"}), now);
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
     let shown = screen(&mut state, 120, 30, now);
     assert!(
         shown.contains("to run `cargo test` was settled elsewhere or withdrawn"),
@@ -306,7 +306,7 @@ fn a_question_never_asked_again_closes_with_neutral_words() {
         json!({"type": "active", "activeFlags": []}),
         now,
     );
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
     update(
         &mut state,
         notify(
@@ -315,7 +315,7 @@ fn a_question_never_asked_again_closes_with_neutral_words() {
         ),
         now,
     );
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
     assert!(last_notice(&state)
         .1
         .contains("settled elsewhere or withdrawn"));
@@ -335,7 +335,7 @@ fn a_redial_that_gives_up_shows_the_box_without_saying_the_server_ended() {
         now,
     );
     assert!(state.session.reconnect.is_none());
-    assert!(state.session.health.down.is_some());
+    assert!(state.server_down().is_some());
     let why = state
         .session
         .lifecycle
@@ -396,7 +396,7 @@ fn an_empty_thread_the_server_forgot_is_replaced_by_a_new_one() {
     ));
     assert_eq!(effects.len(), 1);
     assert_eq!(effects[0].0, "thread/start");
-    assert!(state.session.lifecycle.failure().is_none());
+    assert!(state.lifecycle().failure().is_none());
     assert!(state.session.reconnect.is_none());
     assert!(last_notice(&state).1.contains("started a new one"));
 }

@@ -106,7 +106,7 @@ fn a_pasted_image_is_copied_to_the_server_and_sent_by_its_path_there() {
     type_text(&mut state, "what is wrong here?", now);
     assert_eq!(copy(&mut state, now), [], "nothing goes before Enter");
     let remote = format!("{SERVER_HOME}/attachments/{DIGEST}/shot.png");
-    assert_eq!(state.session.composer.images, std::slice::from_ref(&remote));
+    assert_eq!(state.draft_images(), std::slice::from_ref(&remote));
     let effects = on_wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(effects.len(), 1);
     assert_eq!(effects[0].0, "turn/start");
@@ -125,11 +125,7 @@ fn a_message_sent_before_its_image_is_there_waits_for_it() {
     type_text(&mut state, "look", now);
     // Enter while the image is still being read here: nothing goes yet.
     assert_eq!(on_wire(update(&mut state, key(KeyCode::Enter), now)), []);
-    assert_eq!(
-        state.session.outbox.queued.len(),
-        1,
-        "it waits in the queue"
-    );
+    assert_eq!(state.queued().len(), 1, "it waits in the queue");
     // Once written on the server, it goes, naming the server's copy.
     let effects = copy(&mut state, now);
     assert_eq!(effects.len(), 1, "{effects:?}");
@@ -297,6 +293,6 @@ fn a_server_that_does_not_name_its_home_gets_no_copy_and_says_so() {
         now,
     ));
     assert_eq!(effects, []);
-    assert!(state.session.composer.images.is_empty());
+    assert!(state.draft_images().is_empty());
     assert!(last_notice(&state).1.contains("CODEX_HOME"));
 }

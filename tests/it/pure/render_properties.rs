@@ -152,10 +152,10 @@ fn hostile_text_never_reaches_the_screen_buffer() {
     let mut state = ready_state(now);
     let hostile =
         "\u{1b}]52;c;ZXZpbA==\u{7}\u{1b}[2J\u{1b}P+q\u{1b}\\\u{9d}0;t\u{9c}\r\u{7f}\u{0}ok";
-    state.session.shown.transcript.push(CellKind::User {
+    state.transcript_mut().push(CellKind::User {
         text: hostile.into(),
     });
-    state.session.shown.transcript.push(CellKind::Agent {
+    state.transcript_mut().push(CellKind::Agent {
         markdown: MarkdownText::new(&format!(
             "# {hostile}\n\n```\n{hostile}\n```\n| {hostile} |\n|---|\n"
         )),

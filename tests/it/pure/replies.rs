@@ -21,8 +21,8 @@ fn a_thread_answer_that_does_not_fit_fails_the_session_naming_the_request() {
         reply(RequestTag::StartThread, Ok(json!({"thread": 7}))),
         now,
     );
-    let Lifecycle::Failed(why) = &state.session.lifecycle else {
-        panic!("the session goes on: {:?}", state.session.lifecycle);
+    let Lifecycle::Failed(why) = state.lifecycle() else {
+        panic!("the session goes on: {:?}", *state.lifecycle());
     };
     assert!(why.contains("`thread/start`"), "{why}");
     assert!(why.contains("invalid type"), "{why}");
@@ -62,6 +62,6 @@ fn an_unreadable_turn_answer_is_said_and_the_prompt_is_not_given_back() {
     let (_, text) = last_notice(&state);
     assert!(text.contains("`turn/start`"), "{text}");
     // The turn may have started all the same: the prompt is not put back to be sent twice.
-    assert!(state.session.composer.is_empty());
-    assert!(state.session.turn_active());
+    assert!(state.draft_is_empty());
+    assert!(state.turn_active());
 }

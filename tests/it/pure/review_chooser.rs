@@ -35,7 +35,7 @@ fn uncommitted_changes_are_reviewed_at_once() {
         review_request(&effects),
         json!({"threadId": THREAD, "target": {"type": "uncommittedChanges"}, "delivery": "inline"})
     );
-    assert!(state.session.turn_active(), "the review runs as a turn");
+    assert!(state.turn_active(), "the review runs as a turn");
 }
 
 #[test]

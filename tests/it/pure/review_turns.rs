@@ -35,9 +35,9 @@ fn a_review_turn_follows_its_root_and_ends_with_it() {
         now,
     );
     assert!(
-        matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "t-review"),
+        matches!(state.turn(), TurnPhase::Running { id, .. } if id == "t-review"),
         "{:?}",
-        state.session.shown.turn
+        *state.turn()
     );
     let user = json!({"type": "userMessage", "id": "u-1", "content": [{"type": "text", "text": "Review the current code changes"}]});
     update(
@@ -49,16 +49,16 @@ fn a_review_turn_follows_its_root_and_ends_with_it() {
         now,
     );
     assert!(
-        matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "t-review"),
+        matches!(state.turn(), TurnPhase::Running { id, .. } if id == "t-review"),
         "{:?}",
-        state.session.shown.turn
+        *state.turn()
     );
     update(
         &mut state,
         notify("turn/completed", turn("t-review", "t-review", "completed")),
         now,
     );
-    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
+    assert_eq!(*state.turn(), TurnPhase::Idle);
 }
 
 #[test]
@@ -71,13 +71,13 @@ fn a_turn_rooted_in_a_turn_this_thread_never_ran_is_a_turn_of_its_own() {
         notify("turn/started", turn("t-child", "t-parent", "inProgress")),
         now,
     );
-    assert!(matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "t-child"));
+    assert!(matches!(state.turn(), TurnPhase::Running { id, .. } if id == "t-child"));
     update(
         &mut state,
         notify("turn/completed", turn("t-child", "t-parent", "completed")),
         now,
     );
-    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
+    assert_eq!(*state.turn(), TurnPhase::Idle);
 }
 
 #[test]
@@ -99,13 +99,13 @@ fn a_goal_continuation_is_a_turn_of_its_own() {
         notify("turn/started", turn("t-2", "t-1", "inProgress")),
         now,
     );
-    assert!(matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "t-2"));
+    assert!(matches!(state.turn(), TurnPhase::Running { id, .. } if id == "t-2"));
     update(
         &mut state,
         notify("turn/completed", turn("t-2", "t-1", "completed")),
         now,
     );
-    assert_eq!(state.session.shown.turn, TurnPhase::Idle);
+    assert_eq!(*state.turn(), TurnPhase::Idle);
 }
 
 #[test]

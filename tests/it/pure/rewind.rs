@@ -204,8 +204,8 @@ fn rewinding_to_each_position_reverts_before_its_turn_and_gives_the_message_back
                 .any(|e| matches!(e, Effect::RestoreFiles { .. })),
             "Enter leaves the files alone"
         );
-        assert_eq!(state.session.composer.text(), PROMPTS[turn_number - 1]);
-        let users = state.session.shown.transcript.user_messages();
+        assert_eq!(state.draft(), PROMPTS[turn_number - 1]);
+        let users = state.transcript().user_messages();
         assert!(users.is_empty(), "the old cells are gone: {users:?}");
     }
 }
@@ -293,7 +293,7 @@ fn f_puts_the_previewed_files_back_once_the_server_has_rewound() {
 fn a_refused_revert_changes_nothing_files_included() {
     let now = Instant::now();
     let mut state = three_turns(with_store(), now);
-    let cells = state.session.shown.transcript.len();
+    let cells = state.transcript().len();
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Enter), now);
@@ -310,17 +310,13 @@ fn a_refused_revert_changes_nothing_files_included() {
         now,
     ));
     assert!(requests(&effects).is_empty());
-    assert_eq!(
-        state.session.shown.transcript.len(),
-        cells + 1,
-        "one notice more"
-    );
+    assert_eq!(state.transcript().len(), cells + 1, "one notice more");
     assert!(
         last_notice(&state).1.contains("legacy"),
         "{:?}",
         last_notice(&state)
     );
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
 }
 
 #[test]

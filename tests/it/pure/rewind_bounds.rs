@@ -228,8 +228,8 @@ fn the_message_put_back_is_what_the_person_typed_not_the_servers_echo() {
     open_preview(&mut state, now);
     wire(update(&mut state, key(KeyCode::Enter), now));
     revert_answered(&mut state, now);
-    assert_eq!(state.session.composer.text(), "fix the tests");
-    assert!(tern::session::shell::command_of(&state.session.composer.text()).is_none());
+    assert_eq!(state.draft(), "fix the tests");
+    assert!(tern::session::shell::command_of(&state.draft()).is_none());
 }
 
 #[test]
@@ -257,7 +257,7 @@ fn a_message_tern_did_not_send_never_comes_back_as_a_shell_command() {
     open_preview(&mut state, now);
     wire(update(&mut state, key(KeyCode::Enter), now));
     revert_answered(&mut state, now);
-    assert_eq!(state.session.composer.text(), "");
+    assert_eq!(state.draft(), "");
     let (_, text) = last_notice(&state);
     assert!(text.contains("the message is not put back"), "{text}");
     // Enter runs nothing.

@@ -163,7 +163,7 @@ fn a_second_ask_to_confirm_opens_over_the_first_and_each_is_answered_in_turn() {
 fn news_for_a_layer_that_has_closed_changes_nothing() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    let cells = state.session.shown.transcript.cells().len();
+    let cells = state.transcript().cells().len();
     for news in [
         LayerEvent::Models(Err("late".into())),
         LayerEvent::GitDiff {
@@ -185,7 +185,7 @@ fn news_for_a_layer_that_has_closed_changes_nothing() {
         );
         assert!(state.layers.person.is_empty(), "{news:?} opened a layer");
         assert_eq!(
-            state.session.shown.transcript.cells().len(),
+            state.transcript().cells().len(),
             cells,
             "{news:?} said something"
         );

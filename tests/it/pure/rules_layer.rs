@@ -92,14 +92,8 @@ fn slash_rules_opens_the_list_and_reads_the_server_codex_home() {
         }]
     );
     assert_eq!(list(&state).listing, Listing::Loading);
-    assert!(
-        state.session.composer.is_empty(),
-        "the command is not left behind"
-    );
-    assert!(
-        state.session.outbox.queued.is_empty(),
-        "and never sent as a prompt"
-    );
+    assert!(state.draft_is_empty(), "the command is not left behind");
+    assert!(state.queued().is_empty(), "and never sent as a prompt");
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("Reading the rules…"), "{shown}");
 }
@@ -158,7 +152,7 @@ fn arrows_select_within_the_rules_and_stop_at_the_ends() {
     update(&mut state, key(KeyCode::Char('k')), now);
     let (_, rule, _) = list(&state).selected_rule().unwrap();
     assert_eq!(rule.source, GIT, "broken lines are not selectable");
-    assert!(state.session.composer.is_empty(), "keys stay in the list");
+    assert!(state.draft_is_empty(), "keys stay in the list");
 }
 
 #[test]
@@ -331,11 +325,7 @@ fn r_reads_the_folder_again_and_esc_closes() {
     update(&mut state, default_and_work(), now);
     assert!(state.layers.person.is_empty());
     update(&mut state, key(KeyCode::Char('q')), now);
-    assert_eq!(
-        state.session.composer.text(),
-        "q",
-        "keys reach the composer again"
-    );
+    assert_eq!(state.draft(), "q", "keys reach the composer again");
 }
 
 #[test]

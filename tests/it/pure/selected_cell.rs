@@ -58,7 +58,7 @@ fn two_turns(now: Instant) -> AppState {
 
 fn selected_text(state: &AppState) -> Option<String> {
     let at = state.selected_cell()?;
-    let cell = &state.session.shown.transcript.cells()[at];
+    let cell = &state.transcript().cells()[at];
     Some(tern::controls::selection::cell_text(cell.kind()))
 }
 
@@ -95,11 +95,11 @@ fn alt_up_selects_the_newest_cell_and_the_arrows_move_it_to_the_ends() {
     );
     // Typing does nothing while a cell is selected; Esc lets go and the composer has the keys.
     update(&mut state, key(KeyCode::Char('x')), now);
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     update(&mut state, key(KeyCode::Esc), now);
     assert_eq!(state.selected_cell(), None);
     update(&mut state, key(KeyCode::Char('x')), now);
-    assert_eq!(state.session.composer.text(), "x");
+    assert_eq!(state.draft(), "x");
 }
 
 #[test]

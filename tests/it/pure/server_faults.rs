@@ -11,7 +11,7 @@ use tern::session::outbox::unsent_text;
 use tern::session::state::health::DownCause as Cause;
 
 fn down_cause(state: &AppState) -> Option<&Cause> {
-    state.session.health.down.as_ref().map(|down| &down.cause)
+    state.server_down().map(|down| &down.cause)
 }
 
 fn methods(effects: &[Effect]) -> Vec<&'static str> {
@@ -68,8 +68,8 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     type_text(&mut state, "queued one", now);
     update(&mut state, key(KeyCode::Tab), now);
     type_text(&mut state, "my draft", now);
-    assert_eq!(state.session.outbox.queued.len(), 1);
-    let cells_before = state.session.shown.transcript.cells().len();
+    assert_eq!(state.queued().len(), 1);
+    let cells_before = state.transcript().cells().len();
 
     update(
         &mut state,
@@ -81,16 +81,13 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     assert!(
         matches!(down_cause(&state), Some(Cause::Exited { detail }) if detail.contains("SIGKILL") && detail.contains("boom"))
     );
-    assert!(
-        !state.session.turn_active(),
-        "the turn ended with the server"
-    );
+    assert!(!state.turn_active(), "the turn ended with the server");
     // Queued prompts stay listed as not sent, and the draft is untouched.
-    assert_eq!(state.session.outbox.queued, ["queued one"]);
-    assert_eq!(state.session.composer.text(), "my draft");
+    assert_eq!(*state.queued(), ["queued one"]);
+    assert_eq!(state.draft(), "my draft");
     // Typing goes on under the box.
     type_text(&mut state, "!", now);
-    assert_eq!(state.session.composer.text(), "my draft!");
+    assert_eq!(state.draft(), "my draft!");
 
     let effects = restart_and_resume(&mut state, now, 4242);
     assert_eq!(
@@ -109,13 +106,13 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
         .unwrap();
     assert_eq!(resume.1["threadId"], THREAD);
     assert!(down_cause(&state).is_none(), "the box goes once resumed");
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
-    assert_eq!(state.session.thread_id(), Some(THREAD));
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
+    assert_eq!(state.thread_id(), Some(THREAD));
     // Never sent behind the person's back: the restart put the queued prompt in the composer.
-    assert!(state.session.outbox.queued.is_empty());
-    assert_eq!(state.session.composer.text(), "queued one\n\nmy draft!");
+    assert!(state.queued().is_empty());
+    assert_eq!(state.draft(), "queued one\n\nmy draft!");
     // The transcript is kept: everything before, plus what happened.
-    assert!(state.session.shown.transcript.cells().len() > cells_before);
+    assert!(state.transcript().cells().len() > cells_before);
     assert!(state
         .session
         .shown
@@ -126,7 +123,7 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
         CellKind::Agent { markdown, .. } if markdown.as_str() == "half an answer")));
     assert_eq!(state.session.health.restarts, 1);
     // And the session goes on.
-    state.session.composer.set_text("next");
+    state.set_draft("next");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(methods(&effects), ["turn/start"]);
 }
@@ -135,16 +132,12 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
 fn initialize_unanswered_for_ten_seconds_is_said_with_a_hint_and_the_prompt_is_kept() {
     let t0 = Instant::now();
     let mut state = AppState::new(config());
-    state.session.health.pid = Some(77);
+    state.set_server_pid(77);
     state.session.health.binary = Some("/usr/bin/not-codex\x1b]0;evil\x07".into());
     update(&mut state, AppEvent::Resize(80, 24), t0);
     type_text(&mut state, "typed early", t0);
     update(&mut state, key(KeyCode::Enter), t0);
-    assert_eq!(
-        state.session.outbox.queued.len(),
-        1,
-        "queued until the thread is ready"
-    );
+    assert_eq!(state.queued().len(), 1, "queued until the thread is ready");
 
     assert_eq!(state.next_tick(t0), Some(t0 + Duration::from_secs(10)));
     update(&mut state, AppEvent::Tick, t0 + Duration::from_secs(9));
@@ -169,7 +162,7 @@ fn initialize_unanswered_for_ten_seconds_is_said_with_a_hint_and_the_prompt_is_k
     // Ctrl+R kills the server that never answered (it still runs) and starts another.
     let effects = wire(update(&mut state, ctrl('r'), t0 + Duration::from_secs(11)));
     assert_eq!(effects, [Effect::RestartServer { kill: Some(77) }]);
-    assert_eq!(state.session.composer.text(), "typed early");
+    assert_eq!(state.draft(), "typed early");
 }
 
 #[test]
@@ -195,7 +188,7 @@ fn a_late_answer_to_initialize_takes_the_warning_back() {
 fn a_silent_server_during_a_turn_is_named_with_its_pid() {
     let t0 = Instant::now();
     let mut state = running_state(t0);
-    state.session.health.pid = Some(4321);
+    state.set_server_pid(4321);
     let heard = t0 + Duration::from_secs(5);
     update(
         &mut state,
@@ -240,7 +233,7 @@ fn a_silent_server_during_a_turn_is_named_with_its_pid() {
         heard + Duration::from_secs(41),
     );
     assert!(down_cause(&state).is_none());
-    assert!(state.session.turn_active());
+    assert!(state.turn_active());
 }
 
 #[test]
@@ -270,14 +263,14 @@ fn a_server_waiting_for_an_answer_is_not_called_silent() {
 fn restarting_a_silent_server_kills_it_and_the_interrupted_turn_settles() {
     let t0 = Instant::now();
     let mut state = running_state(t0);
-    state.session.health.pid = Some(999);
+    state.set_server_pid(999);
     update(&mut state, AppEvent::Tick, t0 + Duration::from_secs(30));
     update(&mut state, AppEvent::Tick, t0 + Duration::from_secs(40));
     assert!(matches!(down_cause(&state), Some(Cause::Silent { .. })));
     let effects = restart_and_resume(&mut state, t0 + Duration::from_secs(41), 1000);
     assert_eq!(effects[0], Effect::RestartServer { kill: Some(999) });
     assert_eq!(state.session.health.pid, Some(1000));
-    assert!(!state.session.turn_active());
+    assert!(!state.turn_active());
     assert!(down_cause(&state).is_none());
 }
 
@@ -295,10 +288,10 @@ fn a_restart_that_fails_says_why_and_can_be_tried_again() {
     assert!(
         matches!(down_cause(&state), Some(Cause::StartFailed { detail }) if detail.contains("os error 2"))
     );
-    assert!(matches!(state.session.lifecycle, Lifecycle::Failed(_)));
+    assert!(matches!(*state.lifecycle(), Lifecycle::Failed(_)));
     let effects = restart_and_resume(&mut state, now, 5);
     assert_eq!(effects[0], Effect::RestartServer { kill: None });
-    assert_eq!(state.session.lifecycle, Lifecycle::Ready);
+    assert_eq!(*state.lifecycle(), Lifecycle::Ready);
 }
 
 #[test]
@@ -349,7 +342,7 @@ fn the_server_down_box_over_a_draft() {
 fn a_steer_the_server_never_answered_survives_a_restart_in_the_composer() {
     let t0 = Instant::now();
     let mut state = running_state(t0);
-    state.session.health.pid = Some(999);
+    state.set_server_pid(999);
     type_text(&mut state, "also check the docs", t0);
     let sent = methods(&update(&mut state, key(KeyCode::Enter), t0));
     assert_eq!(sent, ["turn/steer"]);
@@ -358,14 +351,8 @@ fn a_steer_the_server_never_answered_survives_a_restart_in_the_composer() {
     update(&mut state, AppEvent::Tick, t0 + Duration::from_secs(40));
     assert!(matches!(down_cause(&state), Some(Cause::Silent { .. })));
     restart_and_resume(&mut state, t0 + Duration::from_secs(41), 1000);
-    assert_eq!(
-        state.session.composer.text(),
-        "also check the docs\n\ndraft"
-    );
-    assert!(
-        state.session.outbox.steering.is_empty(),
-        "no stale steering row"
-    );
+    assert_eq!(state.draft(), "also check the docs\n\ndraft");
+    assert!(state.steering().is_empty(), "no stale steering row");
     // Had the person quit instead, it would have been printed as unsent.
     let mut state = running_state(t0);
     type_text(&mut state, "also check the docs", t0);
@@ -394,7 +381,7 @@ fn a_folded_paste_in_the_draft_survives_a_restart_and_is_printed_whole() {
         "{unsent:?}"
     );
     restart_and_resume(&mut state, now, 7);
-    let draft = state.session.composer.expanded_text();
+    let draft = state.expanded_draft();
     assert!(
         draft.starts_with("queued one\n\nlog line 1\n") && draft.contains("log line 40"),
         "{draft:?}"

@@ -45,7 +45,7 @@ fn the_first_bang_command_waits_for_a_confirming_key_then_runs_as_typed() {
     );
     // Both are in the prompt history, `!` included.
     update(&mut state, key(KeyCode::Up), now);
-    assert_eq!(state.session.composer.text(), "!ls");
+    assert_eq!(state.draft(), "!ls");
 }
 
 #[test]
@@ -54,7 +54,7 @@ fn declining_puts_the_line_back_and_the_next_one_asks_again() {
     let mut state = ready_state(now);
     submit(&mut state, "!rm -rf build", now);
     assert!(wire(update(&mut state, key(KeyCode::Esc), now)).is_empty());
-    assert_eq!(state.session.composer.text(), "!rm -rf build");
+    assert_eq!(state.draft(), "!rm -rf build");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(sent(&effects).is_empty(), "still not confirmed: asks again");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
@@ -78,8 +78,8 @@ fn during_a_turn_a_bang_command_runs_beside_it_and_never_steers() {
     type_text(&mut state, "!pwd", now);
     let effects = wire(update(&mut state, key(KeyCode::Tab), now));
     assert_eq!(sent(&effects)[0].0, "thread/shellCommand");
-    assert!(state.session.outbox.queued.is_empty());
-    assert!(state.session.outbox.steering.is_empty());
+    assert!(state.queued().is_empty());
+    assert!(state.steering().is_empty());
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn a_refused_command_says_why_and_comes_back() {
     );
     let (_, text) = last_notice(&state);
     assert_eq!(text, "codex would not run `make`: thread not found: x");
-    assert_eq!(state.session.composer.text(), "!make");
+    assert_eq!(state.draft(), "!make");
 }
 
 #[test]

@@ -78,7 +78,7 @@ fn signed_out_opens_the_sign_in_layer_once_and_holds_prompts_in_the_composer() {
     type_text(&mut state, "hello", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(effects, vec![], "no turn, and no history line");
-    assert_eq!(state.session.composer.text(), "hello");
+    assert_eq!(state.draft(), "hello");
     assert_eq!(screen(&state), Screen::Choose);
     assert_eq!(
         state.session.composer.prompt_history.entries().len(),
@@ -87,7 +87,7 @@ fn signed_out_opens_the_sign_in_layer_once_and_holds_prompts_in_the_composer() {
     );
     // Commands still run.
     press_apart(&mut state, KeyCode::Esc, &mut now);
-    state.session.composer.clear();
+    state.clear_draft();
     type_text(&mut state, "/status", now);
     update(&mut state, key(KeyCode::Enter), now);
     assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
@@ -149,7 +149,7 @@ fn an_api_key_signs_in_and_the_draft_goes_out_after() {
     let mut now = Instant::now();
     let mut state = with_account(signed_out(), now);
     // The draft typed before: kept.
-    state.session.composer.set_text("hello");
+    state.set_draft("hello");
     press_apart(&mut state, KeyCode::Char('3'), &mut now);
     assert_eq!(screen(&state), Screen::ApiKey);
     // Empty: refused by tern (codex would store it).
@@ -221,7 +221,7 @@ fn an_api_key_signs_in_and_the_draft_goes_out_after() {
     );
     assert!(sign_in(&state).is_none(), "closed once it is known who");
     assert_eq!(last_notice(&state).1, "Signed in with an API key.");
-    assert_eq!(state.session.composer.text(), "hello");
+    assert_eq!(state.draft(), "hello");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(requests(&effects)[0].0, "turn/start");
 }
@@ -469,7 +469,7 @@ fn typing_that_meets_the_choice_screen_is_refused_whole_and_never_reaches_the_dr
     effects.extend(wire(update(&mut state, key(KeyCode::Enter), ms(420))));
     effects.extend(wire(update(&mut state, AppEvent::Tick, ms(2000))));
     assert_eq!(effects, vec![]);
-    assert_eq!(state.session.composer.text(), "");
+    assert_eq!(state.draft(), "");
     assert_eq!(screen(&state), Screen::Choose);
     assert_eq!(sign_in(&state).unwrap().selected, 0, "j/k moved nothing");
     // Later, a burst after a pause: a `3` (or `j`) followed fast by more is refused whole,
@@ -483,7 +483,7 @@ fn typing_that_meets_the_choice_screen_is_refused_whole_and_never_reaches_the_dr
     assert_eq!(effects, vec![]);
     assert_eq!(screen(&state), Screen::Choose);
     assert_eq!(sign_in(&state).unwrap().selected, 0);
-    assert_eq!(state.session.composer.text(), "");
+    assert_eq!(state.draft(), "");
     // A paste is refused whole too, and a key held just before it with it.
     wire(update(&mut state, key(KeyCode::Char('2')), ms(5000)));
     wire(update(
@@ -493,7 +493,7 @@ fn typing_that_meets_the_choice_screen_is_refused_whole_and_never_reaches_the_dr
     ));
     assert_eq!(wire(update(&mut state, AppEvent::Tick, ms(5100))), vec![]);
     assert_eq!(screen(&state), Screen::Choose);
-    assert_eq!(state.session.composer.text(), "");
+    assert_eq!(state.draft(), "");
     // The screen says where a key went.
     let shown = crate::support::common::screen(&mut state, 100, 30, ms(5100));
     assert!(

@@ -90,7 +90,7 @@ fn tab_completes_and_the_prompt_sends_each_named_skill() {
     update(&mut state, skills_answer(), now);
     update(&mut state, key(KeyCode::Tab), now);
     assert!(!finder_open(&state));
-    assert_eq!(state.session.composer.text(), "please $user-skill ");
+    assert_eq!(state.draft(), "please $user-skill ");
     type_keys(&mut state, "and $repo-lint, not $nope or $off", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     let sent = requests(&effects);
@@ -167,7 +167,7 @@ fn skills_changed_lists_again_with_force_reload_once_they_were_listed() {
 fn slash_skills_lists_and_enter_puts_the_name_in_the_composer() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.composer.set_text("/skills");
+    state.set_draft("/skills");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(
         requests(&effects),
@@ -178,11 +178,11 @@ fn slash_skills_lists_and_enter_puts_the_name_in_the_composer() {
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Enter), now);
     assert!(state.layers.person.is_empty());
-    assert_eq!(state.session.composer.text(), "$user-skill ");
+    assert_eq!(state.draft(), "$user-skill ");
     // Again, after text: a space before the name.
-    state.session.composer.set_text("first");
-    state.session.composer.set_text("first");
-    state.session.composer.set_text("/skills");
+    state.set_draft("first");
+    state.set_draft("first");
+    state.set_draft("/skills");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(
         requests(&effects),
@@ -215,7 +215,7 @@ fn a_failed_list_is_said_and_nothing_is_attached() {
 fn space_turns_a_skill_off_and_on_with_skills_config_write() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.composer.set_text("/skills");
+    state.set_draft("/skills");
     update(&mut state, key(KeyCode::Enter), now);
     update(&mut state, skills_answer(), now);
     // repo-lint is selected: off.
@@ -259,7 +259,7 @@ fn space_turns_a_skill_off_and_on_with_skills_config_write() {
     );
     // Enter on a skill that is off puts nothing in the composer.
     update(&mut state, key(KeyCode::Enter), now);
-    assert_eq!(state.session.composer.text(), "");
+    assert_eq!(state.draft(), "");
 }
 
 #[test]

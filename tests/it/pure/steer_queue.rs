@@ -87,12 +87,9 @@ fn enter_while_a_turn_runs_steers_it_with_the_expected_turn_id() {
                    "input": [{"type": "text", "text": "use tabs", "text_elements": []}]})
         )]
     );
-    assert!(
-        state.session.outbox.queued.is_empty(),
-        "a steer is not queued"
-    );
-    assert_eq!(state.session.outbox.steering.len(), 1);
-    assert!(state.session.composer.is_empty());
+    assert!(state.queued().is_empty(), "a steer is not queued");
+    assert_eq!(state.steering().len(), 1);
+    assert!(state.draft_is_empty());
 }
 
 #[test]
@@ -127,7 +124,7 @@ fn the_answer_a_steer_cut_off_says_so_and_the_steer_shows_in_the_turn() {
             "agent (streaming): Tabs it is.",
         ]
     );
-    assert!(state.session.outbox.steering.is_empty(), "the steer landed");
+    assert!(state.steering().is_empty(), "the steer landed");
 }
 
 #[test]
@@ -136,8 +133,8 @@ fn tab_queues_for_a_new_turn_sent_when_the_running_one_ends() {
     let mut state = running_state(now);
     let effects = submit(&mut state, "then write tests", KeyCode::Tab, now);
     assert!(requests(&effects).is_empty(), "nothing is sent yet");
-    assert_eq!(state.session.outbox.queued, ["then write tests"]);
-    assert!(state.session.composer.is_empty());
+    assert_eq!(*state.queued(), ["then write tests"]);
+    assert!(state.draft_is_empty());
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(
         requests(&effects),
@@ -146,7 +143,7 @@ fn tab_queues_for_a_new_turn_sent_when_the_running_one_ends() {
             json!({"threadId": THREAD, "input": [{"type": "text", "text": "then write tests", "text_elements": []}]})
         )]
     );
-    assert!(state.session.outbox.queued.is_empty());
+    assert!(state.queued().is_empty());
 }
 
 #[test]
@@ -167,11 +164,8 @@ fn an_interrupted_turn_does_not_send_the_queue_it_moves_into_the_composer() {
         requests(&effects).is_empty(),
         "no new turn starts right after an interrupt: {effects:?}"
     );
-    assert!(state.session.outbox.queued.is_empty());
-    assert_eq!(
-        state.session.composer.text(),
-        "then write tests\n\nand docs"
-    );
+    assert!(state.queued().is_empty());
+    assert_eq!(state.draft(), "then write tests\n\nand docs");
     assert!(cells(&state)
         .iter()
         .any(|c| c.contains("back in the composer")));
@@ -183,8 +177,8 @@ fn tab_with_no_turn_running_is_left_to_the_composer() {
     let mut state = ready_state(now);
     let effects = submit(&mut state, "draft", KeyCode::Tab, now);
     assert!(requests(&effects).is_empty());
-    assert!(state.session.outbox.queued.is_empty());
-    assert!(state.session.composer.text().starts_with("draft"));
+    assert!(state.queued().is_empty());
+    assert!(state.draft().starts_with("draft"));
 }
 
 #[test]
@@ -207,7 +201,7 @@ fn a_steer_refused_because_the_turn_just_ended_goes_out_as_a_new_turn() {
             json!({"threadId": THREAD, "input": [{"type": "text", "text": "one more thing", "text_elements": []}]})
         )]
     );
-    assert!(state.session.outbox.steering.is_empty());
+    assert!(state.steering().is_empty());
 }
 
 #[test]
@@ -228,7 +222,7 @@ fn a_steer_refused_before_turn_completed_arrives_waits_for_it_then_goes_first() 
         requests(&effects).is_empty(),
         "the turn is still running here"
     );
-    assert_eq!(state.session.outbox.queued, ["steer me", "queued earlier"]);
+    assert_eq!(*state.queued(), ["steer me", "queued earlier"]);
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(requests(&effects)[0].1["input"][0]["text"], "steer me");
 }
@@ -250,10 +244,7 @@ fn queued_messages_and_a_steer_in_flight_survive_a_lost_connection_as_not_sent()
         now,
     ));
     assert!(requests(&effects).is_empty(), "nothing can be sent");
-    assert_eq!(
-        state.session.outbox.queued,
-        ["steer in flight", "queued one"]
-    );
+    assert_eq!(*state.queued(), ["steer in flight", "queued one"]);
     let shown = screen(&mut state, 80, 24, now);
     assert!(shown.contains("✗ not sent steer in flight"), "{shown}");
     assert!(shown.contains("✗ not sent queued one"), "{shown}");
@@ -269,17 +260,17 @@ fn up_from_the_composer_selects_queued_messages_to_drop_or_edit() {
     update(&mut state, key(KeyCode::Up), now);
     // The newest is selected first; x drops it.
     update(&mut state, key(KeyCode::Char('x')), now);
-    assert_eq!(state.session.outbox.queued, ["first", "second"]);
+    assert_eq!(*state.queued(), ["first", "second"]);
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Delete), now);
-    assert_eq!(state.session.outbox.queued, ["second"]);
+    assert_eq!(*state.queued(), ["second"]);
     // Enter takes it back into the composer to edit; Tab queues it again.
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(state.session.outbox.queued.is_empty());
-    assert_eq!(state.session.composer.text(), "second");
+    assert!(state.queued().is_empty());
+    assert_eq!(state.draft(), "second");
     type_text(&mut state, " edited", now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert_eq!(state.session.outbox.queued, ["second edited"]);
+    assert_eq!(*state.queued(), ["second edited"]);
     assert!(state.layers.person.is_empty());
 }
 
@@ -319,10 +310,7 @@ fn a_draft_with_a_folded_paste_swapped_into_the_queue_keeps_the_paste() {
     let mut state = running_state(now);
     submit(&mut state, "first", KeyCode::Tab, now);
     update(&mut state, AppEvent::Paste(big_paste()), now);
-    assert!(
-        !state.session.composer.text().contains("log line 40"),
-        "folded"
-    );
+    assert!(!state.draft().contains("log line 40"), "folded");
     update(&mut state, key(KeyCode::Up), now);
     assert!(
         state
@@ -333,13 +321,12 @@ fn a_draft_with_a_folded_paste_swapped_into_the_queue_keeps_the_paste() {
         "the queue is selected"
     );
     update(&mut state, key(KeyCode::Enter), now);
-    assert_eq!(state.session.composer.text(), "first");
-    assert_eq!(state.session.outbox.queued.len(), 1);
+    assert_eq!(state.draft(), "first");
+    assert_eq!(state.queued().len(), 1);
     assert!(
-        state.session.outbox.queued[0].contains("log line 1\n")
-            && state.session.outbox.queued[0].contains("log line 40"),
+        state.queued()[0].contains("log line 1\n") && state.queued()[0].contains("log line 40"),
         "{:?}",
-        state.session.outbox.queued[0]
+        state.queued()[0]
     );
 }
 
@@ -353,10 +340,10 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     // The turn ends and the queued message goes out while the list has the focus.
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(requests(&effects)[0].0, "turn/start");
-    assert!(state.session.outbox.queued.is_empty());
+    assert!(state.queued().is_empty());
     // The next keys are typing: `/` opens the commands, as it would with no list open.
     type_text(&mut state, "/st", now);
-    assert_eq!(state.session.composer.text(), "/st");
+    assert_eq!(state.draft(), "/st");
     assert!(state.layers.person.is_empty(), "{:?}", state.layers);
     assert!(matches!(
         state.session.composer.popup,
@@ -371,15 +358,12 @@ fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_pla
     submit(&mut state, "queued", KeyCode::Tab, now);
     let big: String = (0..50).map(|i| format!("line {i}\n")).collect();
     update(&mut state, AppEvent::Paste(big.clone()), now);
-    assert!(
-        state.session.composer.text().starts_with("[pasted"),
-        "folded"
-    );
+    assert!(state.draft().starts_with("[pasted"), "folded");
     // ↑ then Enter: the queued message comes back to edit, the draft waits in its place.
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert_eq!(state.session.composer.text(), "queued");
-    assert_eq!(state.session.outbox.queued, std::slice::from_ref(&big));
+    assert_eq!(state.draft(), "queued");
+    assert_eq!(*state.queued(), std::slice::from_ref(&big));
 
     // The same when an interrupt moves the queue into the composer above a folded draft, and
     // in what is printed after exit.
@@ -395,10 +379,7 @@ fn a_folded_paste_in_the_draft_is_kept_whole_when_a_queued_message_takes_its_pla
         json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "interrupted"}}),
     );
     update(&mut state, interrupted, now);
-    assert_eq!(
-        state.session.composer.expanded_text(),
-        format!("queued\n\n{big}")
-    );
+    assert_eq!(state.expanded_draft(), format!("queued\n\n{big}"));
 }
 
 #[test]
@@ -409,11 +390,7 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
     type_text(&mut state, "/status", now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Tab), now);
-    assert!(
-        state.session.outbox.queued.is_empty(),
-        "{:?}",
-        state.session.outbox.queued
-    );
+    assert!(state.queued().is_empty(), "{:?}", *state.queued());
     assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert!(requests(&effects).is_empty(), "{effects:?}");

@@ -30,7 +30,7 @@ fn with_files(now: Instant) -> AppState {
 }
 
 fn run(state: &mut AppState, text: &str, now: Instant) -> Vec<Effect> {
-    state.session.composer.set_text(text);
+    state.set_draft(text);
     wire(update(state, key(KeyCode::Enter), now))
 }
 

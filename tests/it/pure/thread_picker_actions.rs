@@ -32,7 +32,7 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
         now,
     ));
     assert!(state.layers.person.is_empty(), "the picker closed");
-    assert_eq!(state.session.thread_id(), Some("t-001"));
+    assert_eq!(state.thread_id(), Some("t-001"));
     assert_eq!(
         requests(&effects),
         vec![(
@@ -60,7 +60,7 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
         first < text.find("second answer").unwrap(),
         "oldest on top:\n{text}"
     );
-    assert!(matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "turn-2"));
+    assert!(matches!(state.turn(), TurnPhase::Running { id, .. } if id == "turn-2"));
     // The screen is not full: the next older page is asked for at once.
     assert_eq!(
         requests(&effects),
@@ -242,7 +242,7 @@ fn fork_opens_the_fork_and_pages_its_history() {
         ),
         now,
     ));
-    assert_eq!(state.session.thread_id(), Some("fork-1"));
+    assert_eq!(state.thread_id(), Some("fork-1"));
     assert_eq!(requests(&effects)[0].1["threadId"], "fork-1");
     assert!(screen(&mut state, 80, 24, now).contains("Forked into thread fork-1"));
 }
@@ -380,7 +380,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         "prepending older turns keeps the view where it was"
     );
     assert!(
-        !state.session.shown.scroll.new_output_below(&state.view()),
+        !state.scroll().new_output_below(&state.view()),
         "older history is not new output below"
     );
     update(
@@ -420,7 +420,7 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
         now,
     ));
     assert!(effects.is_empty());
-    assert_eq!(state.session.shown.transcript.len(), 0);
+    assert_eq!(state.transcript().len(), 0);
 }
 
 #[test]

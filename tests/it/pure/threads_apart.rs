@@ -57,10 +57,10 @@ fn texts(transcript: &Transcript) -> Vec<String> {
 fn an_unknown_threads_events_build_its_own_model_and_never_reach_the_screen() {
     let now = Instant::now();
     let mut state = running_state(now);
-    let before = state.session.shown.transcript.revision();
+    let before = state.transcript().revision();
     play(&mut state, child_turn(CHILD, "CHILD WORDS"), now);
     assert_eq!(
-        state.session.shown.transcript.revision(),
+        state.transcript().revision(),
         before,
         "the shown transcript changed"
     );
@@ -98,8 +98,8 @@ fn an_unknown_threads_events_build_its_own_model_and_never_reach_the_screen() {
         now,
     ));
     assert!(effects.is_empty(), "{effects:?}");
-    assert!(state.session.turn_active());
-    assert!(!state.session.threads.get(CHILD).unwrap().turn_active());
+    assert!(state.turn_active());
+    assert!(!state.kept_thread(CHILD).unwrap().turn_active());
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn the_most_recent_threads_are_kept_and_older_ones_let_go_with_a_notice() {
         .count();
     assert_eq!(notices, 1);
     // The shown thread is never let go.
-    assert_eq!(state.session.thread_id(), Some(THREAD));
+    assert_eq!(state.thread_id(), Some(THREAD));
 }
 
 #[test]
@@ -154,8 +154,8 @@ fn showing_another_thread_is_one_switch_and_both_keep_their_place() {
         now,
     );
     show_thread(&mut state.session, CHILD);
-    assert_eq!(state.session.thread_id(), Some(CHILD));
-    assert_eq!(texts(&state.session.shown.transcript), ["child says"]);
+    assert_eq!(state.thread_id(), Some(CHILD));
+    assert_eq!(texts(state.transcript()), ["child says"]);
     let shown = screen(&mut state, 100, 30, now);
     assert!(
         shown.contains("child says") && !shown.contains("parent says"),
@@ -170,15 +170,12 @@ fn showing_another_thread_is_one_switch_and_both_keep_their_place() {
         ),
         now,
     );
-    assert_eq!(texts(&state.session.shown.transcript), ["child says"]);
+    assert_eq!(texts(state.transcript()), ["child says"]);
     show_thread(&mut state.session, THREAD);
+    assert_eq!(texts(state.transcript()), ["hi", "parent says more"]);
+    assert!(state.turn_active(), "the parent's turn still runs");
     assert_eq!(
-        texts(&state.session.shown.transcript),
-        ["hi", "parent says more"]
-    );
-    assert!(state.session.turn_active(), "the parent's turn still runs");
-    assert_eq!(
-        texts(&state.session.threads.get(CHILD).unwrap().transcript),
+        texts(&state.kept_thread(CHILD).unwrap().transcript),
         ["child says"]
     );
 }
@@ -200,11 +197,11 @@ fn bare_deltas_of_a_turn_never_announced_build_their_cells() {
     ];
     play(&mut state, events, now);
     assert!(
-        matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "t9"),
+        matches!(state.turn(), TurnPhase::Running { id, .. } if id == "t9"),
         "the turn runs from its first event: {:?}",
-        state.session.shown.turn
+        *state.turn()
     );
-    let cells = state.session.shown.transcript.cells();
+    let cells = state.transcript().cells();
     assert!(
         matches!(cells[0].kind(), CellKind::Agent { markdown, streaming: true } if markdown.as_str() == "half an answ")
     );
@@ -222,7 +219,7 @@ fn bare_deltas_of_a_turn_never_announced_build_their_cells() {
         ),
         now,
     );
-    let CellKind::Command(command) = state.session.shown.transcript.cells()[1].kind() else {
+    let CellKind::Command(command) = state.transcript().cells()[1].kind() else {
         panic!()
     };
     assert_eq!(command.command, "cargo test");
@@ -258,7 +255,7 @@ fn a_childs_question_joins_the_one_queue_labelled_and_its_answer_lands_on_its_ce
         ),
         now,
     );
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
     let shown = screen(&mut state, 100, 30, read(now));
     assert!(
         shown.contains(&format!("From another thread ({CHILD})")),
@@ -267,7 +264,7 @@ fn a_childs_question_joins_the_one_queue_labelled_and_its_answer_lands_on_its_ce
     let effects = press(&mut state, KeyCode::Char('y'), read(now));
     assert_eq!(effects, answer(7, json!("accept")));
     // On the child's cell, and said on screen with whose it was.
-    let child = state.session.threads.get(CHILD).unwrap();
+    let child = state.kept_thread(CHILD).unwrap();
     let decided = child.transcript.cells().iter().any(|c| {
         matches!(c.kind(), CellKind::Command(cmd) if cmd.command == "rm -rf build" && cmd.decision.is_some())
     });
@@ -295,8 +292,8 @@ fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
         reply(tern::app::RequestTag::ResumeThread, Ok(answer)),
         now,
     ));
-    assert_eq!(state.session.thread_id(), Some(CHILD));
-    assert_eq!(texts(&state.session.shown.transcript), ["live words"]);
+    assert_eq!(state.thread_id(), Some(CHILD));
+    assert_eq!(texts(state.transcript()), ["live words"]);
     let (method, _) = request_json(&effects[0]).unwrap();
     assert_eq!(method, "thread/turns/list");
     // The newest page: the running turn (only its prompt so far) and an older one.
@@ -318,13 +315,13 @@ fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
         now,
     );
     assert_eq!(
-        texts(&state.session.shown.transcript),
+        texts(state.transcript()),
         ["earlier task", "earlier answer", "live words"]
     );
     assert!(
-        matches!(&state.session.shown.turn, TurnPhase::Running { id, .. } if id == "ct"),
+        matches!(state.turn(), TurnPhase::Running { id, .. } if id == "ct"),
         "{:?}",
-        state.session.shown.turn
+        *state.turn()
     );
     // The parent waits aside.
     assert!(state.session.threads.contains(THREAD));
@@ -336,13 +333,13 @@ fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
 fn status_news_of_threads_this_window_never_opened_stays_out() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    let cells = state.session.shown.transcript.cells().len();
+    let cells = state.transcript().cells().len();
     for n in 0..KEPT_THREADS + 5 {
         let status = json!({"threadId": format!("other-{n}"), "status": {"type": "active", "activeFlags": []}});
         update(&mut state, notify("thread/status/changed", status), now);
     }
     assert_eq!(state.session.threads.len(), 0);
-    assert_eq!(state.session.shown.transcript.cells().len(), cells);
+    assert_eq!(state.transcript().cells().len(), cells);
 }
 
 /// Eight sub-agents streaming at once while the person looks at the parent (issue 24): their
@@ -364,7 +361,7 @@ fn eight_children_streaming_cost_no_layout_while_the_parent_is_shown() {
         update(&mut state, notify("turn/started", started), now);
     }
     screen(&mut state, 100, 30, now);
-    let parent_before = state.session.shown.transcript.layouts();
+    let parent_before = state.transcript().layouts();
     assert!(parent_before > 0, "the parent's cells were laid out");
     for round in 0..200 {
         for (k, kid) in kids.iter().enumerate() {
@@ -377,12 +374,12 @@ fn eight_children_streaming_cost_no_layout_while_the_parent_is_shown() {
         }
     }
     for kid in &kids {
-        let child = state.session.threads.get(kid).expect("a model per child");
+        let child = state.kept_thread(kid).expect("a model per child");
         assert_eq!(child.transcript.len(), 1, "{kid}'s answer is one cell");
         assert_eq!(child.transcript.layouts(), 0, "{kid}'s cells were laid out");
     }
     assert_eq!(
-        state.session.shown.transcript.layouts(),
+        state.transcript().layouts(),
         parent_before,
         "a child's delta laid out the parent's cells again"
     );

@@ -24,13 +24,10 @@ fn the_app_wakes_at_the_earliest_moment_any_part_waits_for_and_each_acts_then() 
     let after = disarmed + Duration::from_millis(1);
     update(&mut state, AppEvent::Tick, after);
     assert_eq!(state.next_tick(after), Some(unanswered));
-    assert!(state.session.health.down.is_none());
+    assert!(state.server_down().is_none());
 
     // Health's moment: the tick shows the server-down box, and nothing waits any more.
     update(&mut state, AppEvent::Tick, unanswered);
-    assert!(
-        state.session.health.down.is_some(),
-        "health acted on its tick"
-    );
+    assert!(state.server_down().is_some(), "health acted on its tick");
     assert_eq!(state.next_tick(unanswered), None);
 }

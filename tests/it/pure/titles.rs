@@ -80,7 +80,7 @@ fn the_first_prompt_asks_a_side_thread_for_a_title_then_names_the_thread() {
                        "additionalProperties": false}})
         )]
     );
-    let cells = state.session.shown.transcript.len();
+    let cells = state.transcript().len();
     let side = |method: &str, params: Value| {
         let mut params = params;
         params["threadId"] = json!("side-1");
@@ -108,7 +108,7 @@ fn the_first_prompt_asks_a_side_thread_for_a_title_then_names_the_thread() {
         [("thread/unsubscribe", json!({"threadId": "side-1"}))]
     );
     assert_eq!(
-        state.session.shown.transcript.len(),
+        state.transcript().len(),
         cells,
         "the side thread never shows"
     );

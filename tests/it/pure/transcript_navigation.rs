@@ -87,17 +87,14 @@ fn shift_arrows_scroll_by_line_and_plain_arrows_once_reading_back() {
     // Reading back with an empty composer, plain arrows go on scrolling.
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Down), now);
-    assert!(state.session.shown.scroll.is_following());
+    assert!(state.scroll().is_following());
     // At the bottom, Up recalls a prompt instead of scrolling.
     update(&mut state, key(KeyCode::Up), now);
-    assert!(
-        state.session.shown.scroll.is_following(),
-        "Up walks the prompt history"
-    );
+    assert!(state.scroll().is_following(), "Up walks the prompt history");
     type_text(&mut state, "draft", now);
     update(&mut state, key(KeyCode::Up), now);
     assert!(
-        state.session.shown.scroll.is_following(),
+        state.scroll().is_following(),
         "Up moves in the draft instead"
     );
 }
@@ -127,7 +124,7 @@ fn search_finds_jumps_between_and_highlights_matches() {
     let shown = screen(&mut state, W, H, now);
     assert!(shown.contains("answer 1\n") || shown.contains("answer 1 "));
     assert!(
-        !state.session.shown.scroll.is_following(),
+        !state.scroll().is_following(),
         "the view moved up to the match"
     );
 
@@ -151,13 +148,13 @@ fn slash_types_a_command_even_while_reading_back_and_ctrl_f_searches() {
     let mut state = long_transcript(now);
     update(&mut state, key(KeyCode::Char('/')), now);
     assert!(state.search().is_none());
-    assert_eq!(state.session.composer.text(), "/");
+    assert_eq!(state.draft(), "/");
     update(&mut state, key(KeyCode::Backspace), now);
     update(&mut state, key(KeyCode::PageUp), now);
-    assert!(!state.session.shown.scroll.is_following());
+    assert!(!state.scroll().is_following());
     type_text(&mut state, "/copy", now);
     assert!(state.search().is_none());
-    assert_eq!(state.session.composer.text(), "/copy");
+    assert_eq!(state.draft(), "/copy");
     for _ in 0..5 {
         update(&mut state, key(KeyCode::Backspace), now);
     }
@@ -223,7 +220,7 @@ fn copy_puts_the_last_answer_on_the_clipboard_and_keeps_it_for_exit() {
     assert!(effects.is_empty(), "nothing to copy yet: {effects:?}");
     assert!(screen(&mut state, W, H, now).contains("Nothing to copy yet"));
 
-    state.session.shown.transcript.push(answer("first"));
+    state.transcript_mut().push(answer("first"));
     state
         .session
         .shown

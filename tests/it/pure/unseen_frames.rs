@@ -47,10 +47,7 @@ fn parent_with_running_kid(now: Instant) -> AppState {
         asks_frame(&effects),
         "an agent appearing in the strip is drawn"
     );
-    assert_eq!(
-        state.session.agents.get(KID).map(|a| a.state),
-        Some(AgentState::Running)
-    );
+    assert_eq!(state.agent(KID).map(|a| a.state), Some(AgentState::Running));
     state
 }
 
@@ -97,14 +94,14 @@ fn a_background_childs_deltas_ask_for_no_frame_but_its_turns_end_does() {
     );
     // The kid's text went to its own model, not nowhere.
     assert_eq!(
-        state.session.agents.get(KID).unwrap().result.as_deref(),
+        state.agent(KID).unwrap().result.as_deref(),
         Some("working on it")
     );
     // Its end changes its mark in the strip.
     let effects = update(&mut state, kid_completed(), now);
     assert!(asks_frame(&effects), "the end of a kid's turn is drawn");
     assert_eq!(
-        state.session.agents.get(KID).map(|a| a.state),
+        state.agent(KID).map(|a| a.state),
         Some(AgentState::Completed)
     );
     // And a new turn of it (the strip says it works again).
@@ -137,7 +134,7 @@ fn a_shown_kid_is_drawn_and_the_hidden_parent_is_not() {
     let now = Instant::now();
     let mut state = parent_with_running_kid(now);
     tern::session::switch::show_thread(&mut state.session, KID);
-    assert_eq!(state.session.thread_id(), Some(KID));
+    assert_eq!(state.thread_id(), Some(KID));
     let effects = update(&mut state, kid_delta("now on screen"), now);
     assert!(
         asks_frame(&effects),
@@ -187,7 +184,7 @@ fn a_kids_question_asks_for_a_frame() {
         ),
         now,
     );
-    assert_eq!(state.session.questions.len(), 1);
+    assert_eq!(state.questions().len(), 1);
     assert!(asks_frame(&effects), "the kid's question was not drawn");
 }
 

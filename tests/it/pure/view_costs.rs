@@ -112,7 +112,7 @@ fn a_day_long_sessions_frames_lay_out_only_the_cells_near_the_screen() {
         update(&mut state, notify("item/completed", item), now);
     }
     let transcript = |state: &tern::app::AppState| -> (u64, usize) {
-        let t = &state.session.shown.transcript;
+        let t = state.transcript();
         let laid = t.cells().iter().filter(|c| c.was_laid_out()).count();
         (t.layouts(), laid)
     };
@@ -139,5 +139,5 @@ fn a_day_long_sessions_frames_lay_out_only_the_cells_near_the_screen() {
         layouts <= 8 + 10 * 8 && laid <= 8 + 10 * 8,
         "ten pages up: {layouts} layouts, {laid} cells laid out"
     );
-    assert!(!state.session.shown.transcript.cells()[0].was_laid_out());
+    assert!(!state.transcript().cells()[0].was_laid_out());
 }

@@ -35,7 +35,7 @@ fn mode(state: &AppState) -> Option<Mode> {
 
 fn vim_state(now: Instant) -> AppState {
     let mut state = ready_state(now);
-    state.session.composer.set_text("/vim");
+    state.set_draft("/vim");
     press(&mut state, KeyCode::Enter, now);
     state
 }
@@ -46,7 +46,7 @@ fn slash_vim_turns_the_keys_on_and_off() {
     let mut state = vim_state(now);
     assert_eq!(mode(&state), Some(Mode::Insert), "typing works at once");
     assert!(last_notice(&state).1.starts_with("Vim keys on"));
-    state.session.composer.set_text("/vim");
+    state.set_draft("/vim");
     press(&mut state, KeyCode::Enter, now);
     assert_eq!(mode(&state), None);
     assert_eq!(last_notice(&state).1, "Vim keys off.");
@@ -64,14 +64,14 @@ fn the_config_starts_with_vim_and_its_escape_sequence() {
     assert_eq!(mode(&state), Some(Mode::Insert));
     keys(&mut state, "hijj", now);
     assert_eq!(mode(&state), Some(Mode::Normal));
-    assert_eq!(state.session.composer.text(), "hi");
+    assert_eq!(state.draft(), "hi");
 }
 
 #[test]
 fn esc_leaves_insert_mode_and_never_interrupts_while_ctrl_c_does() {
     let now = Instant::now();
     let mut state = running_state(now);
-    state.session.composer.set_text("/vim");
+    state.set_draft("/vim");
     press(&mut state, KeyCode::Enter, now);
     keys(&mut state, "draft", now);
     let effects = press(&mut state, KeyCode::Esc, now);
@@ -93,7 +93,7 @@ fn enter_in_normal_mode_sends_the_text() {
     keys(&mut state, "fix the bug now", now);
     press(&mut state, KeyCode::Esc, now);
     keys(&mut state, "bdw", now);
-    assert_eq!(state.session.composer.text(), "fix the bug ");
+    assert_eq!(state.draft(), "fix the bug ");
     let effects = press(&mut state, KeyCode::Enter, now);
     assert_eq!(
         requests(&effects),
@@ -102,7 +102,7 @@ fn enter_in_normal_mode_sends_the_text() {
             json!({"threadId": THREAD, "input": [{"type": "text", "text": "fix the bug ", "text_elements": []}]})
         )]
     );
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     assert_eq!(
         mode(&state),
         Some(Mode::Insert),
@@ -117,9 +117,9 @@ fn ctrl_r_redoes_in_normal_mode_and_searches_the_history_in_insert_mode() {
     keys(&mut state, "one two", now);
     press(&mut state, KeyCode::Esc, now);
     keys(&mut state, "0dwu", now);
-    assert_eq!(state.session.composer.text(), "one two");
+    assert_eq!(state.draft(), "one two");
     update(&mut state, ctrl('r'), now);
-    assert_eq!(state.session.composer.text(), "two", "redone");
+    assert_eq!(state.draft(), "two", "redone");
     assert!(state.layers.person.is_empty());
     keys(&mut state, "i", now);
     update(&mut state, ctrl('r'), now);
@@ -138,9 +138,9 @@ fn k_on_the_first_line_recalls_an_earlier_prompt() {
     // (turn running: the next goes out later; the history has the first.)
     press(&mut state, KeyCode::Esc, now);
     keys(&mut state, "k", now);
-    assert_eq!(state.session.composer.text(), "first prompt");
+    assert_eq!(state.draft(), "first prompt");
     keys(&mut state, "wD", now);
-    assert_eq!(state.session.composer.text(), "first ");
+    assert_eq!(state.draft(), "first ");
 }
 
 #[test]
@@ -175,19 +175,19 @@ fn the_lists_and_the_queue_keep_working_in_vim_mode() {
         now,
     );
     keys(&mut state, "x", now);
-    assert_eq!(state.session.composer.text(), "see @\nx");
+    assert_eq!(state.draft(), "see @\nx");
 }
 
 #[test]
 fn tab_queues_and_up_selects_the_queue_in_normal_mode() {
     let now = Instant::now();
     let mut state = running_state(now);
-    state.session.composer.set_text("/vim");
+    state.set_draft("/vim");
     press(&mut state, KeyCode::Enter, now);
     keys(&mut state, "later", now);
     press(&mut state, KeyCode::Esc, now);
     press(&mut state, KeyCode::Tab, now);
-    assert_eq!(state.session.outbox.queued.len(), 1);
+    assert_eq!(state.queued().len(), 1);
     press(&mut state, KeyCode::Up, now);
     assert!(matches!(state.layers.person.last(), Some(Layer::Queue(_))));
 }

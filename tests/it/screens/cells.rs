@@ -138,7 +138,7 @@ fn every_kind() -> Vec<CellKind> {
 fn state_with(cells: Vec<CellKind>, now: Instant) -> AppState {
     let mut state = ready_state(now);
     for cell in cells {
-        state.session.shown.transcript.push(cell);
+        state.transcript_mut().push(cell);
     }
     state
 }
@@ -161,7 +161,7 @@ fn streamed_until(cut: &str, now: Instant) -> AppState {
     for c in ANSWER[..end].chars() {
         text.append(&c.to_string());
     }
-    state.session.shown.transcript.push(CellKind::Agent {
+    state.transcript_mut().push(CellKind::Agent {
         markdown: text,
         streaming: true,
     });

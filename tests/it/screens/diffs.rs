@@ -40,7 +40,7 @@ fn cell(changes: Vec<FileUpdateChange>) -> CellKind {
 fn shown(cells: Vec<CellKind>, width: u16, height: u16, now: Instant) -> (AppState, String) {
     let mut state = ready_state(now);
     for c in cells {
-        state.session.shown.transcript.push(c);
+        state.transcript_mut().push(c);
     }
     let text = screen(&mut state, width, height, now);
     (state, text)

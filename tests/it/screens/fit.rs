@@ -262,10 +262,10 @@ fn more_below_has_a_row_of_its_own() {
         update(&mut state, key(KeyCode::End), now);
         for code in [KeyCode::Up, KeyCode::Up, KeyCode::Down] {
             update(&mut state, AppEvent::Key(shift(code)), now);
-            assert!(!state.session.shown.scroll.is_following());
+            assert!(!state.scroll().is_following());
         }
         update(&mut state, AppEvent::Key(shift(KeyCode::Down)), now);
-        assert!(state.session.shown.scroll.is_following());
+        assert!(state.scroll().is_following());
     }
 }
 

@@ -29,7 +29,7 @@ fn long_answer() -> String {
 
 fn with_answer(now: Instant) -> AppState {
     let mut state = ready_state(now);
-    state.session.shown.transcript.push(CellKind::Agent {
+    state.transcript_mut().push(CellKind::Agent {
         markdown: MarkdownText::new(&long_answer()),
         streaming: false,
     });

@@ -45,7 +45,7 @@ fn mcp_answer(evil: bool) -> Value {
 
 fn mcp_state(evil: bool, now: Instant) -> AppState {
     let mut state = ready_state(now);
-    state.session.composer.set_text("/mcp");
+    state.set_draft("/mcp");
     update(&mut state, key(KeyCode::Enter), now);
     update(
         &mut state,
@@ -132,7 +132,7 @@ fn skills_at_80x24_and_120x40() {
     let now = Instant::now();
     for evil in [false, true] {
         let mut state = ready_state(now);
-        state.session.composer.set_text("/skills");
+        state.set_draft("/skills");
         update(&mut state, key(KeyCode::Enter), now);
         with_skills(&mut state, evil, now);
         update(&mut state, key(KeyCode::Down), now);

@@ -322,14 +322,14 @@ fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCase
     update(&mut state, AppEvent::Paste(format!("x{}", s[18])), now);
     update(&mut state, common::key(KeyCode::Tab), now);
     check(&mut state)?;
-    prop_assert_eq!(state.session.outbox.queued.len(), 2);
+    prop_assert_eq!(state.queued().len(), 2);
     update(&mut state, common::key(KeyCode::Up), now);
     prop_assert!(open(&state, |l| matches!(l, Layer::Queue(_))));
     check(&mut state)?;
     esc(&mut state, now);
     // The server dies with hostile words on its stderr: the server-down box.
     update(&mut state, AppEvent::Disconnected(s[19].clone()), now);
-    prop_assert!(state.session.health.down.is_some());
+    prop_assert!(state.server_down().is_some());
     check(&mut state)?;
     update(&mut state, AppEvent::Paste(s[20].clone()), now);
     check(&mut state)?;

@@ -40,7 +40,7 @@ fn stored_turns() -> Vec<tern::protocol::Turn> {
 fn a_resumed_thread_keeps_its_declined_and_cancelled_marks() {
     let now = Instant::now();
     let mut state: AppState = ready_state(now);
-    state.session.shown.transcript.load_turns(&stored_turns());
+    state.transcript_mut().load_turns(&stored_turns());
     let shown = screen(&mut state, 100, 60, now);
     let at = |needle: &str| {
         shown

@@ -41,7 +41,7 @@ fn later(now: &mut Instant) -> Instant {
 fn the_choice_screen_signed_out_and_after_a_hostile_failure() {
     let mut now = Instant::now();
     let mut state = with_account(signed_out(), now);
-    state.session.composer.set_text("my draft");
+    state.set_draft("my draft");
     both_sizes(&mut state, "sign_in_choose", now);
     press_apart(&mut state, KeyCode::Char('3'), &mut now);
     press_apart(&mut state, KeyCode::Esc, &mut now);
@@ -158,7 +158,7 @@ fn the_config_box() {
             ))),
         now,
     );
-    state.session.composer.set_text("hello, kept");
+    state.set_draft("hello, kept");
     both_sizes(&mut state, "config_box", now);
 }
 
@@ -246,14 +246,14 @@ fn the_doctor_box() {
 fn ctrl_c_s_hint_says_what_it_does_under_the_full_screen_sign_in() {
     let now = Instant::now();
     let mut state = with_account(signed_out(), now);
-    state.session.composer.set_text("my draft");
+    state.set_draft("my draft");
     let last_row = |state: &mut AppState, now| {
         let text = screen(state, 120, 40, now);
         text.lines().last().unwrap_or_default().to_string()
     };
     assert!(last_row(&mut state, now).contains("Ctrl+C clear the draft"));
     update(&mut state, ctrl('c'), now);
-    assert!(state.session.composer.is_empty());
+    assert!(state.draft_is_empty());
     assert!(last_row(&mut state, now).contains("Ctrl+C quit ·"));
     update(&mut state, ctrl('c'), now);
     // The composer's "again to quit" is under the layer: its hint says it.

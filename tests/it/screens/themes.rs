@@ -66,13 +66,13 @@ fn colourful(now: Instant) -> AppState {
         },
     ];
     for cell in cells {
-        state.session.shown.transcript.push(cell);
+        state.transcript_mut().push(cell);
     }
     state
 }
 
 fn open_picker(state: &mut AppState, now: Instant) {
-    state.session.composer.set_text("/theme");
+    state.set_draft("/theme");
     update(state, key(KeyCode::Enter), now);
 }
 
@@ -142,7 +142,7 @@ fn the_ansi_theme_puts_no_colour_beyond_the_16_in_any_cell() {
     }
     update(&mut state, key(KeyCode::Enter), now);
     assert_eq!(state.session.config.theme, Theme::Ansi);
-    state.session.shown.scroll.to_bottom();
+    state.scroll_mut().to_bottom();
     let closed = draw(&mut state, 120, 40, now);
     assert_eq!(colours_beyond_16(&closed), Vec::<String>::new());
     // Colours it does use: the program's green, the diff's red and green.

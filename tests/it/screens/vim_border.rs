@@ -11,7 +11,7 @@ use tern::app::update;
 fn the_mode_is_on_the_border() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.composer.set_text("/vim");
+    state.set_draft("/vim");
     update(&mut state, key(KeyCode::Enter), now);
     type_text(&mut state, "refactor the parser, then run the tests", now);
     for (width, height) in [(80, 24), (120, 40)] {

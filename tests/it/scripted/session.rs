@@ -169,9 +169,9 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
     assert_eq!(outcome.thread_id.as_deref(), Some("th-1"));
     assert!(outcome.failure.is_none());
     assert!(outcome.frames_drawn >= 1);
-    assert!(state.session.questions.is_empty());
+    assert!(state.questions().is_empty());
     assert_eq!(
-        (state.session.screen.width, state.session.screen.height),
+        (state.screen().width, state.screen().height),
         (80, 20),
         "the loop tells the app the terminal's size before anything is laid out"
     );

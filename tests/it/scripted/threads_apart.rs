@@ -139,7 +139,7 @@ async fn an_answer_is_applied_before_the_notifications_sent_after_it() {
     after_start.extend((0..50).map(|n| delta(PARENT, "tu-0", "msg_0", &format!("w{n} "))));
     after_start.push(delta(PARENT, "tu-0", "msg_0", "RIGHT-AFTER-THE-ANSWER"));
     let state = session(after_start, vec![], "", "", "RIGHT-AFTER-THE-ANSWER").await;
-    let shown = answers(&state.session.shown.transcript);
+    let shown = answers(state.transcript());
     assert_eq!(shown.len(), 1, "{shown:?}");
     assert!(shown[0].starts_with("w0 w1 w2 "), "{shown:?}");
     assert!(
@@ -179,8 +179,8 @@ async fn two_threads_streams_interleaved_stay_apart() {
     );
     let state = session(vec![], after_turn, "ready", "go", "PARENT-DONE").await;
 
-    let parent = answers(&state.session.shown.transcript);
-    assert_eq!(state.session.thread_id(), Some(PARENT));
+    let parent = answers(state.transcript());
+    assert_eq!(state.thread_id(), Some(PARENT));
     assert_eq!(parent.len(), 1, "{parent:?}");
     assert!(parent[0].starts_with("p0 p1 ") && parent[0].ends_with("p19 PARENT-DONE"));
     assert!(
@@ -199,8 +199,5 @@ async fn two_threads_streams_interleaved_stay_apart() {
         !child.turn_active(),
         "the child's turn ended in its own model"
     );
-    assert!(
-        !state.session.turn_active(),
-        "and the parent's in the shown one"
-    );
+    assert!(!state.turn_active(), "and the parent's in the shown one");
 }

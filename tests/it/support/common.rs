@@ -175,7 +175,7 @@ pub fn answer_result(id: i64, result: Value) -> Vec<Effect> {
 /// The screen as text, one trimmed line per row, on a terminal of `width`×`height`: the app is
 /// told the size first, as a real terminal's resize event would.
 pub fn screen(state: &mut AppState, width: u16, height: u16, now: Instant) -> String {
-    if (state.session.screen.width, state.session.screen.height) != (width, height) {
+    if (state.screen().width, state.screen().height) != (width, height) {
         update(state, AppEvent::Resize(width, height), now);
     }
     let mut terminal =

@@ -11,7 +11,7 @@ type Look = (Color, Color, Modifier);
 
 /// The screen of `state` drawn `width`×`height`, and its buffer.
 pub fn draw(state: &mut AppState, width: u16, height: u16, now: Instant) -> Buffer {
-    if (state.session.screen.width, state.session.screen.height) != (width, height) {
+    if (state.screen().width, state.screen().height) != (width, height) {
         update(state, AppEvent::Resize(width, height), now);
     }
     let mut terminal =

@@ -6,7 +6,7 @@ use super::*;
 pub(super) fn long(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
-        state.session.shown.transcript.push(CellKind::Agent {
+        state.transcript_mut().push(CellKind::Agent {
             markdown: MarkdownText::new(&format!("answer {i}")),
             streaming: false,
         });
@@ -365,7 +365,7 @@ pub(super) fn config_broken(now: Instant) -> AppState {
         ),
         now,
     );
-    assert!(state.session.health.down.is_some());
+    assert!(state.server_down().is_some());
     state
 }
 
