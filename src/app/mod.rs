@@ -27,7 +27,7 @@
 
 pub mod base;
 pub mod commands;
-pub mod facade;
+pub(crate) mod facade;
 pub(crate) mod geometry;
 pub mod layer_types;
 pub mod layers;

@@ -172,7 +172,7 @@ impl Composer {
     }
 
     /// The text as it will be sent: folded pastes expanded.
-    pub fn expanded_text(&self) -> String {
+    pub(crate) fn expanded_text(&self) -> String {
         paste::expand(&self.text(), &self.pastes)
     }
 
