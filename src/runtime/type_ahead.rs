@@ -120,16 +120,23 @@ fn escape(bytes: &[u8]) -> (Option<Event>, usize) {
     }
 }
 
-fn ss3(final_byte: u8) -> Option<Event> {
-    let code = match final_byte {
+/// The cursor keys' final bytes, the same after SS3 (`ESC O`) and CSI (`ESC [`).
+fn cursor_key(final_byte: u8) -> Option<KeyCode> {
+    Some(match final_byte {
         b'A' => KeyCode::Up,
         b'B' => KeyCode::Down,
         b'C' => KeyCode::Right,
         b'D' => KeyCode::Left,
         b'H' => KeyCode::Home,
         b'F' => KeyCode::End,
-        b'P'..=b'S' => KeyCode::F(final_byte - b'P' + 1),
         _ => return None,
+    })
+}
+
+fn ss3(final_byte: u8) -> Option<Event> {
+    let code = match final_byte {
+        b'P'..=b'S' => KeyCode::F(final_byte - b'P' + 1),
+        other => cursor_key(other)?,
     };
     key(code, KeyModifiers::NONE)
 }
@@ -145,13 +152,10 @@ fn csi(bytes: &[u8]) -> (Option<Event>, usize) {
     let mut numbers = params.split(';').map(|p| p.parse::<u16>().unwrap_or(1));
     let first = numbers.next().unwrap_or(1);
     let modifiers = numbers.next().map_or(KeyModifiers::NONE, modifiers_from);
+    if let Some(code) = cursor_key(body[end]) {
+        return (key(code, modifiers), used);
+    }
     let code = match body[end] {
-        b'A' => KeyCode::Up,
-        b'B' => KeyCode::Down,
-        b'C' => KeyCode::Right,
-        b'D' => KeyCode::Left,
-        b'H' => KeyCode::Home,
-        b'F' => KeyCode::End,
         b'Z' => return (key(KeyCode::BackTab, KeyModifiers::SHIFT), used),
         b'I' if params.is_empty() => return (Some(Event::FocusGained), used),
         b'O' if params.is_empty() => return (Some(Event::FocusLost), used),
