@@ -19,6 +19,7 @@ pub(crate) mod effects;
 pub mod event_loop;
 pub mod export_dir;
 pub mod farewell;
+pub mod folder_trust;
 pub(crate) mod frame_out;
 pub mod frames;
 pub(crate) mod git;

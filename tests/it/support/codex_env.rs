@@ -92,7 +92,21 @@ impl CodexEnv {
                 .prefix("tern-workspace")
                 .tempdir()?,
         };
-        fs::write(env.config_path(), config_toml(base_url, sandbox))?;
+        // The workspace's trust is decided, so tern does not ask about it (issue 32): trusted
+        // where the test wants workspace-write, else untrusted (read-only, as before).
+        let level = match sandbox {
+            Sandbox::WorkspaceWrite => "trusted",
+            Sandbox::Default | Sandbox::ReadOnly => "untrusted",
+        };
+        let workspace = env.workspace.path().canonicalize()?;
+        let trust = format!(
+            "\n[projects.{:?}]\ntrust_level = \"{level}\"\n",
+            workspace.to_string_lossy()
+        );
+        fs::write(
+            env.config_path(),
+            config_toml(base_url, sandbox) + trust.as_str(),
+        )?;
         Ok(env)
     }
 
