@@ -358,7 +358,7 @@ async fn async_main(
     }
     drop(external_tx);
     // What the terminal took as the session started, for /doctor.
-    let keyboard = tern::runtime::terminal::keyboard_enhanced();
+    let keyboard = tern::runtime::terminal::keyboard_mode();
     state
         .session
         .config

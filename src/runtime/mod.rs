@@ -35,6 +35,7 @@ pub(crate) mod image_probe;
 pub(crate) mod image_read;
 pub(crate) mod inbound;
 pub mod input;
+pub(crate) mod keyboard_modes;
 pub mod log_file;
 pub(crate) mod opener;
 pub(crate) mod panic_note;
