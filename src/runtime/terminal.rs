@@ -27,6 +27,8 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 static KEYBOARD_ENHANCED: AtomicBool = AtomicBool::new(false);
 /// xterm's modifyOtherKeys was asked for (the terminal did not take the kitty protocol).
 static MODIFY_OTHER_KEYS: AtomicBool = AtomicBool::new(false);
+/// Inside tmux, modifyOtherKeys was not asked for: its keys would come in a form crossterm drops.
+static TMUX_XTERM_FORMAT: AtomicBool = AtomicBool::new(false);
 static MOUSE: AtomicBool = AtomicBool::new(false);
 
 /// What was asked of the terminal's keyboard when the session started, for `/doctor`.
@@ -35,6 +37,8 @@ pub fn keyboard_mode() -> &'static str {
         super::keyboard_modes::KITTY
     } else if MODIFY_OTHER_KEYS.load(Ordering::SeqCst) {
         super::keyboard_modes::MODIFY_OTHER_KEYS
+    } else if TMUX_XTERM_FORMAT.load(Ordering::SeqCst) {
+        super::keyboard_modes::TMUX_XTERM_FORMAT
     } else {
         super::keyboard_modes::LEGACY
     }
@@ -69,10 +73,12 @@ impl TerminalGuard {
         if supports_keyboard_enhancement().unwrap_or(false) {
             push_keyboard_flags(&mut stdout)?;
             KEYBOARD_ENHANCED.store(true, Ordering::SeqCst);
-        } else {
+        } else if super::keyboard_modes::modify_other_keys_readable() {
             io::Write::write_all(&mut stdout, super::keyboard_modes::MODIFY_OTHER_KEYS_ON)?;
             io::Write::flush(&mut stdout)?;
             MODIFY_OTHER_KEYS.store(true, Ordering::SeqCst);
+        } else {
+            TMUX_XTERM_FORMAT.store(true, Ordering::SeqCst);
         }
         abort_restore::set_state(
             true,
