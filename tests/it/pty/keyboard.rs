@@ -3,7 +3,8 @@
 //! does not gets xterm's modifyOtherKeys in CSI u form (`CSI > 4;1 f`, `CSI > 4;1 m`), reset
 //! on exit and on SIGTERM. Either way Shift+Enter (`CSI 13;2 u`) puts a newline in the draft
 //! and Enter sends it; with the kitty protocol on, Ctrl+C in its CSI u form still climbs the
-//! quit ladder, keys typed at startup still arrive, and a flood still lets Ctrl+C through.
+//! quit ladder, keys typed at startup still arrive, and a flood still lets Ctrl+C through. A
+//! suspend, a panic and SIGTERM reset the modes too (a resume asks for them again).
 
 use crate::support::fake_server::FakeServer;
 use crate::support::floods::{delta_flood, echo, flooded, leaves_on};
@@ -149,5 +150,99 @@ fn slash_doctor_names_the_keyboard_mode_negotiated() {
         session.wait_for_text(named, WAIT);
         session.send(b"\x1b");
         session.quit_with(b"\x03\x03\x03", WAIT);
+    }
+}
+
+/// Polls the raw output until `needle` appears at or after `from`; its position.
+fn wait_raw(session: &PtySession, from: usize, needle: &[u8], what: &str) -> usize {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let raw = session.raw_output();
+        if let Some(at) = raw.get(from..).and_then(|tail| find(tail, needle)) {
+            return from + at;
+        }
+        assert!(std::time::Instant::now() < deadline, "never: {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Waits until the process is stopped (`T` in `/proc/PID/stat`): a SIGCONT sent before its
+/// stop would be lost, and the stop would last.
+fn wait_stopped(pid: u32) {
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        if stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('T'))
+        {
+            return;
+        }
+        assert!(std::time::Instant::now() < deadline, "tern never stopped");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Ctrl+Z (an empty composer) hands the terminal back with the keyboard modes off, and `fg`
+/// (SIGCONT) asks for them again: kitty's flags popped and pushed, modifyOtherKeys reset and
+/// asked for.
+#[test]
+fn a_suspend_resets_the_keyboard_modes_and_the_resume_asks_again() {
+    for kitty in [false, true] {
+        let _kitty = kitty.then(KittyTerminal::on);
+        let (on, off, ctrl_z, ctrl_c): (&[u8], &[u8], &[u8], &[u8]) = if kitty {
+            (KITTY_PUSH, KITTY_POP, b"\x1b[122;5u", KITTY_CTRL_C)
+        } else {
+            (MODIFY_KEYS_ON, MODIFY_KEYS_OFF, b"\x1a", b"\x03")
+        };
+        let fake = FakeServer::new(&[]);
+        let mut session = fake.spawn_tern(&[], (100, 30));
+        session.wait_for_text("fake-model", WAIT);
+        let asked = wait_raw(&session, 0, on, "the mode asked for at start");
+        session.send(ctrl_z);
+        let reset = wait_raw(&session, asked + 1, off, "the mode reset on suspend");
+        let pid = session.pid().expect("tern's pid");
+        wait_stopped(pid);
+        // SAFETY: a signal to the process this test started.
+        unsafe { libc::kill(pid as i32, libc::SIGCONT) };
+        wait_raw(
+            &session,
+            reset + 1,
+            on,
+            "the mode asked for again on resume",
+        );
+        session.quit_with(&ctrl_c.repeat(3), WAIT);
+    }
+}
+
+/// A panic (the test hook on F12) restores the terminal with the keyboard modes off.
+#[test]
+fn a_panic_resets_the_keyboard_modes() {
+    for kitty in [false, true] {
+        let _kitty = kitty.then(KittyTerminal::on);
+        let (on, off) = if kitty {
+            (KITTY_PUSH, KITTY_POP)
+        } else {
+            (MODIFY_KEYS_ON, MODIFY_KEYS_OFF)
+        };
+        let fake = FakeServer::new(&[]);
+        let mut env = fake.env();
+        env.push(("TERN_TEST_PANIC_ON_F12", OsString::from("1")));
+        let mut session = PtySession::spawn(
+            crate::support::fake_server::tern_bin(),
+            &[],
+            &env,
+            &fake.work_dir(),
+            (100, 30),
+        );
+        session.wait_for_text("fake-model", WAIT);
+        session.send(b"\x1b[24~");
+        assert_eq!(session.wait_exit_code(WAIT), 101, "a panic ends with 101");
+        let raw = session.raw_output();
+        let asked = find(&raw, on).expect("the mode asked for");
+        assert!(
+            find(&raw[asked..], off).is_some(),
+            "the mode reset after the panic (kitty: {kitty})"
+        );
     }
 }
