@@ -18,20 +18,27 @@ const WIDTH: u16 = 76;
 /// The most rows the path takes.
 const PATH_ROWS: usize = 4;
 
-pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, session: &Session, palette: &Palette) {
+pub(super) fn draw(
+    frame: &mut Frame<'_>,
+    within: Rect,
+    session: &Session,
+    refused: bool,
+    palette: &Palette,
+) {
     let inner_width = WIDTH.min(within.width).saturating_sub(4) as usize;
-    let rows = body(session, inner_width, palette).len() as u16;
+    let rows = body(session, inner_width, refused, palette).len() as u16;
     let area = popup(within, WIDTH, rows + 2);
     let border = palette.border_attention;
     let block = popup_box(title(" Folder access ", border), border).padding(Padding::horizontal(1));
     let inner = draw_popup(frame, area, block);
     frame.render_widget(
-        Paragraph::new(body(session, inner.width as usize, palette)),
+        Paragraph::new(body(session, inner.width as usize, refused, palette)),
         inner,
     );
 }
 
-fn body(session: &Session, width: usize, palette: &Palette) -> Vec<Line<'static>> {
+/// `refused`: keys were typed at the question before it could be read (they went nowhere).
+fn body(session: &Session, width: usize, refused: bool, palette: &Palette) -> Vec<Line<'static>> {
     let root = session
         .config
         .folder_trust
@@ -77,11 +84,30 @@ fn body(session: &Session, width: usize, palette: &Palette) -> Vec<Line<'static>
         key("Esc"),
         Span::raw("    2. No, run read-only (nothing saved; asked again next time)"),
     ]));
+    if refused {
+        lines.push(Line::default());
+        lines.extend(wrap_spans(
+            &[Span::styled(
+                "Typing refused: keys typed as this appeared answer nothing and went nowhere. \
+                 Pause, then press y or n.",
+                palette.warning,
+            )],
+            width,
+            &[],
+            &[],
+        ));
+    }
     lines
 }
 
 impl super::draw::Draw for crate::app::layers::TrustFolder {
     fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
-        draw(frame, cx.areas.main, cx.session, cx.palette);
+        draw(
+            frame,
+            cx.areas.main,
+            cx.session,
+            self.gate.refused,
+            cx.palette,
+        );
     }
 }

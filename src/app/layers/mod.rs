@@ -221,7 +221,9 @@ pub fn opened_by(
 ) -> Option<(Layer, Vec<Effect>)> {
     match event {
         LayerEvent::PickerWanted => Some(thread_picker::startup(session)),
-        LayerEvent::TrustWanted => Some((Layer::TrustFolder(TrustFolder), vec![])),
+        LayerEvent::TrustWanted => {
+            Some((Layer::TrustFolder(TrustFolder::new(session, now)), vec![]))
+        }
         LayerEvent::ConfirmWanted(ask) => {
             Some((Layer::Confirm(Confirm { ask: ask.clone() }), vec![]))
         }

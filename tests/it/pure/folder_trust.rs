@@ -3,12 +3,13 @@
 //! answers; yes writes `projects."<root>".trust_level` (the path quoted as one key, so a dot in
 //! it stays in it) down to the exact JSON, then starts the thread; no starts it and says it is
 //! read-only; a folder codex already has a level for, or a config codex cannot read, is not
-//! asked about.
+//! asked about. Typing and pastes that meet the question answer nothing: a key counts only
+//! after a pause and alone.
 
 use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tern::app::{update, AppState, Effect, Lifecycle, RequestTag, SessionConfig};
 use tern::session::state::first_run::FolderTrust;
 
@@ -54,6 +55,16 @@ fn checking(now: Instant) -> AppState {
     state
 }
 
+/// A key pressed after a pause, as a person answers: held for `guard::HOLD` to see that no
+/// other key follows, then taken. What went out meanwhile.
+fn press_apart(state: &mut AppState, code: KeyCode, now: &mut Instant) -> Vec<Effect> {
+    *now += Duration::from_secs(1);
+    let mut effects = update(state, key(code), *now);
+    *now += tern::session::state::guard::HOLD;
+    effects.extend(update(state, tern::app::AppEvent::Tick, *now));
+    effects
+}
+
 fn config_answer(projects: Value) -> Value {
     json!({"config": {"model": "m", "projects": projects}, "origins": {}})
 }
@@ -79,12 +90,12 @@ fn asked(now: Instant) -> AppState {
 
 #[test]
 fn yes_writes_the_quoted_root_then_starts_the_thread() {
-    let now = Instant::now();
+    let mut now = Instant::now();
     let mut state = asked(now);
     // A paste never answers.
     update(&mut state, tern::app::AppEvent::Paste("y".into()), now);
     assert!(matches!(state.lifecycle(), Lifecycle::Trusting(_)));
-    let effects = update(&mut state, key(KeyCode::Char('y')), now);
+    let effects = press_apart(&mut state, KeyCode::Char('y'), &mut now);
     assert_eq!(
         sent(&effects),
         [(
@@ -114,9 +125,9 @@ fn yes_writes_the_quoted_root_then_starts_the_thread() {
 
 #[test]
 fn no_starts_the_thread_read_only_and_the_welcome_and_status_say_so() {
-    let now = Instant::now();
+    let mut now = Instant::now();
     let mut state = asked(now);
-    let effects = update(&mut state, key(KeyCode::Esc), now);
+    let effects = press_apart(&mut state, KeyCode::Esc, &mut now);
     assert_eq!(
         sent(&effects),
         [("thread/start", json!({"cwd": "/home/user/project"}))],
@@ -185,9 +196,10 @@ fn a_config_codex_cannot_read_starts_the_thread_without_asking() {
 
 #[test]
 fn a_failed_write_starts_the_thread_and_says_it_runs_read_only() {
-    let now = Instant::now();
+    let mut now = Instant::now();
     let mut state = asked(now);
-    update(&mut state, key(KeyCode::Enter), now);
+    let written = press_apart(&mut state, KeyCode::Enter, &mut now);
+    assert_eq!(sent(&written)[0].0, "config/value/write");
     let effects = update(
         &mut state,
         reply(RequestTag::TrustFolder, Err("configValidationError".into())),
@@ -211,4 +223,40 @@ fn without_a_folder_to_ask_about_the_thread_starts_at_once() {
     );
     assert!(sent(&effects).iter().any(|(m, _)| *m == "thread/start"));
     assert!(sent(&effects).iter().all(|(m, _)| *m != "config/read"));
+}
+
+/// Keys typed as the question appears (the first prompt, typed at startup) answer nothing and
+/// reach nothing: a `y` at once, a burst ending in Enter after a pause, a paste. The screen
+/// says so; a lone key after a pause then answers.
+#[test]
+fn typing_that_meets_the_question_answers_nothing() {
+    let mut now = Instant::now();
+    let mut state = asked(now);
+    let mut effects = update(&mut state, key(KeyCode::Char('y')), now);
+    now += Duration::from_secs(1);
+    for (i, c) in "yes\r".chars().enumerate() {
+        let code = if c == '\r' {
+            KeyCode::Enter
+        } else {
+            KeyCode::Char(c)
+        };
+        effects.extend(update(
+            &mut state,
+            key(code),
+            now + Duration::from_millis(30 * i as u64),
+        ));
+    }
+    now += Duration::from_secs(1);
+    effects.extend(update(&mut state, tern::app::AppEvent::Tick, now));
+    assert_eq!(sent(&effects), [], "nothing written, nothing started");
+    assert!(matches!(state.lifecycle(), Lifecycle::Trusting(_)));
+    let shown = screen(&mut state, 100, 30, now);
+    assert!(shown.contains("Trust this folder?"), "{shown}");
+    assert!(shown.contains("Typing refused"), "{shown}");
+    assert!(
+        !shown.contains("yes"),
+        "the typing reached no draft: {shown}"
+    );
+    let effects = press_apart(&mut state, KeyCode::Char('y'), &mut now);
+    assert_eq!(sent(&effects)[0].0, "config/value/write");
 }
