@@ -131,6 +131,13 @@ fn main() -> ExitCode {
         tern::runtime::turn_store::with_store(config)
     };
     let config = tern::runtime::export_dir::with_export_dir(config);
+    // The folder's trust is asked about before the first thread, as the official TUI does: not
+    // in the demo (nothing runs), nor for a server whose files are on another machine.
+    let config = if cli.demo || config.files_elsewhere {
+        config
+    } else {
+        tern::runtime::folder_trust::with_folder_trust(config)
+    };
     // Off the input path: the syntaxes load on a thread of their own while the first frame draws.
     tern::render::highlight::warm_up_in_background(config.theme);
     let Some(runtime) = async_runtime() else {
@@ -351,7 +358,7 @@ async fn async_main(
     }
     drop(external_tx);
     // What the terminal took as the session started, for /doctor.
-    let keyboard = tern::runtime::terminal::keyboard_enhanced();
+    let keyboard = tern::runtime::terminal::keyboard_mode();
     state
         .session
         .config

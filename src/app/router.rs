@@ -482,6 +482,7 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         | LayerEvent::ThreadOpened => vec![],
         // It opened its layer (`layers::opened_by`), or one of its kind was open and let it by.
         LayerEvent::PickerWanted
+        | LayerEvent::TrustWanted
         | LayerEvent::ConfirmWanted(_)
         | LayerEvent::SignInWanted
         | LayerEvent::ThreadLocked { .. } => vec![],

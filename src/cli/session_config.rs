@@ -130,6 +130,8 @@ impl Cli {
             // Filled by `main` (standard input is read there).
             initial_prompt: None,
             initial_images,
+            // Found by `main` for a local server (`runtime::folder_trust`): not for the demo.
+            folder_trust: None,
             first_run: crate::session::state::first_run::FirstRunSetup {
                 api_key_env: std::env::var("OPENAI_API_KEY")
                     .ok()

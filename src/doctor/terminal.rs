@@ -105,7 +105,7 @@ fn read_until_attributes(wait: Duration) -> Vec<u8> {
 }
 
 /// The terminal's rows for the report: the environment's word, and the answers when asked.
-pub fn rows(answers: Option<&Answers>, keyboard_in_session: Option<bool>) -> Vec<(String, String)> {
+pub fn rows(answers: Option<&Answers>, keyboard_in_session: Option<&str>) -> Vec<(String, String)> {
     let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     let mut rows = Vec::new();
     rows.push((
@@ -145,12 +145,12 @@ pub fn rows(answers: Option<&Answers>, keyboard_in_session: Option<bool>) -> Vec
     ));
     rows.push(super::passthrough::row());
     let keyboard = match (answers, keyboard_in_session) {
-        (_, Some(true)) => "kitty protocol (Shift+Enter and key repeats are told apart)",
+        // What this session negotiated (`runtime::keyboard_modes`).
+        (_, Some(negotiated)) => negotiated,
         (Some(a), _) if a.kitty_keyboard => {
             "kitty protocol (Shift+Enter and key repeats are told apart)"
         }
         (Some(a), _) if a.answered => "legacy (Shift+Enter reads as Enter: use Alt+Enter)",
-        (None, Some(false)) => "legacy (Shift+Enter reads as Enter: use Alt+Enter)",
         _ => "not asked (the terminal did not answer)",
     };
     rows.push(("keyboard".into(), keyboard.into()));

@@ -14,6 +14,7 @@ static SAVED: OnceLock<(i32, libc::termios)> = OnceLock::new();
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 static MOUSE: AtomicBool = AtomicBool::new(false);
 static KEYBOARD_ENHANCED: AtomicBool = AtomicBool::new(false);
+static MODIFY_OTHER_KEYS: AtomicBool = AtomicBool::new(false);
 static INSTALLED: AtomicI32 = AtomicI32::new(0);
 
 /// crossterm's PopKeyboardEnhancementFlags.
@@ -65,9 +66,10 @@ pub(crate) fn reset_termios() {
 }
 
 /// What the terminal holds now, as `terminal` sets it up and restores it.
-pub(crate) fn set_state(active: bool, mouse: bool, keyboard_enhanced: bool) {
+pub(crate) fn set_state(active: bool, mouse: bool, keyboard_enhanced: bool, modify_keys: bool) {
     MOUSE.store(mouse, Ordering::SeqCst);
     KEYBOARD_ENHANCED.store(keyboard_enhanced, Ordering::SeqCst);
+    MODIFY_OTHER_KEYS.store(modify_keys, Ordering::SeqCst);
     ACTIVE.store(active, Ordering::SeqCst);
 }
 
@@ -75,6 +77,9 @@ extern "C" fn on_abort(_signal: libc::c_int) {
     if ACTIVE.swap(false, Ordering::SeqCst) {
         if KEYBOARD_ENHANCED.load(Ordering::SeqCst) {
             write_all(POP_KEYBOARD);
+        }
+        if MODIFY_OTHER_KEYS.load(Ordering::SeqCst) {
+            write_all(super::keyboard_modes::MODIFY_OTHER_KEYS_OFF);
         }
         if MOUSE.load(Ordering::SeqCst) {
             write_all(MOUSE_OFF);

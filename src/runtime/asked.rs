@@ -52,7 +52,9 @@ impl Asked {
         };
         let raw = match tag {
             // Its providers' secrets are known before anything reads the answer.
-            RequestTag::ReadConfig => super::config_secrets::learned(raw(result)),
+            RequestTag::ReadConfig | RequestTag::CheckTrust => {
+                super::config_secrets::learned(raw(result))
+            }
             _ => raw(result),
         };
         Some(reply_event(tag, raw))

@@ -25,11 +25,23 @@ pub(crate) type Tui = Terminal<CrosstermBackend<FrameOut<Stdout>>>;
 
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 static KEYBOARD_ENHANCED: AtomicBool = AtomicBool::new(false);
+/// xterm's modifyOtherKeys was asked for (the terminal did not take the kitty protocol).
+static MODIFY_OTHER_KEYS: AtomicBool = AtomicBool::new(false);
+/// Inside tmux, modifyOtherKeys was not asked for: its keys would come in a form crossterm drops.
+static TMUX_XTERM_FORMAT: AtomicBool = AtomicBool::new(false);
 static MOUSE: AtomicBool = AtomicBool::new(false);
 
-/// The terminal took the kitty keyboard protocol when the session started (for `/doctor`).
-pub fn keyboard_enhanced() -> bool {
-    KEYBOARD_ENHANCED.load(Ordering::SeqCst)
+/// What was asked of the terminal's keyboard when the session started, for `/doctor`.
+pub fn keyboard_mode() -> &'static str {
+    if KEYBOARD_ENHANCED.load(Ordering::SeqCst) {
+        super::keyboard_modes::KITTY
+    } else if MODIFY_OTHER_KEYS.load(Ordering::SeqCst) {
+        super::keyboard_modes::MODIFY_OTHER_KEYS
+    } else if TMUX_XTERM_FORMAT.load(Ordering::SeqCst) {
+        super::keyboard_modes::TMUX_XTERM_FORMAT
+    } else {
+        super::keyboard_modes::LEGACY
+    }
 }
 
 pub struct TerminalGuard {
@@ -47,7 +59,7 @@ impl TerminalGuard {
         abort_restore::install();
         enable_raw_mode()?;
         ACTIVE.store(true, Ordering::SeqCst);
-        abort_restore::set_state(true, false, false);
+        abort_restore::set_state(true, false, false, false);
         let mut stdout = io::stdout();
         enter_screen(&mut stdout, mouse)?;
         MOUSE.store(mouse, Ordering::SeqCst);
@@ -56,14 +68,23 @@ impl TerminalGuard {
         let type_ahead = super::type_ahead::events(&answered.typed);
         // Shift+Enter is only distinguishable from Enter with the kitty keyboard protocol, and
         // with it the terminal says which keys are auto-repeats, which never answer a question.
+        // Where it does not (xterm, tmux with `extended-keys on`), xterm's modifyOtherKeys does
+        // the same for Shift+Enter, Ctrl+Enter and Alt chords (`keyboard_modes`).
         if supports_keyboard_enhancement().unwrap_or(false) {
             push_keyboard_flags(&mut stdout)?;
             KEYBOARD_ENHANCED.store(true, Ordering::SeqCst);
+        } else if super::keyboard_modes::modify_other_keys_readable() {
+            io::Write::write_all(&mut stdout, super::keyboard_modes::MODIFY_OTHER_KEYS_ON)?;
+            io::Write::flush(&mut stdout)?;
+            MODIFY_OTHER_KEYS.store(true, Ordering::SeqCst);
+        } else {
+            TMUX_XTERM_FORMAT.store(true, Ordering::SeqCst);
         }
         abort_restore::set_state(
             true,
             MOUSE.load(Ordering::SeqCst),
             KEYBOARD_ENHANCED.load(Ordering::SeqCst),
+            MODIFY_OTHER_KEYS.load(Ordering::SeqCst),
         );
         let mut terminal = Terminal::new(CrosstermBackend::new(FrameOut::stdout()))?;
         clear_all(&mut terminal)?;
@@ -99,10 +120,13 @@ pub fn restore() {
     if !ACTIVE.swap(false, Ordering::SeqCst) {
         return;
     }
-    abort_restore::set_state(false, false, false);
+    abort_restore::set_state(false, false, false, false);
     let mut stdout = io::stdout();
     if KEYBOARD_ENHANCED.swap(false, Ordering::SeqCst) {
         let _ = execute!(stdout, PopKeyboardEnhancementFlags);
+    }
+    if MODIFY_OTHER_KEYS.swap(false, Ordering::SeqCst) {
+        let _ = io::Write::write_all(&mut stdout, super::keyboard_modes::MODIFY_OTHER_KEYS_OFF);
     }
     if MOUSE.swap(false, Ordering::SeqCst) {
         let _ = execute!(stdout, DisableMouseCapture);
@@ -187,10 +211,12 @@ pub(crate) fn suspend() {
     SUSPENDED.store(true, Ordering::SeqCst);
     let mouse = MOUSE.load(Ordering::SeqCst);
     let keyboard = KEYBOARD_ENHANCED.load(Ordering::SeqCst);
+    let modify_keys = MODIFY_OTHER_KEYS.load(Ordering::SeqCst);
     restore();
     // `restore` forgot what was asked of the terminal; `resume` asks for it again.
     MOUSE.store(mouse, Ordering::SeqCst);
     KEYBOARD_ENHANCED.store(keyboard, Ordering::SeqCst);
+    MODIFY_OTHER_KEYS.store(modify_keys, Ordering::SeqCst);
 }
 
 /// Takes the terminal again after [`suspend`], as [`TerminalGuard::enter`] left it.
@@ -209,6 +235,16 @@ pub fn resume() {
     if KEYBOARD_ENHANCED.load(Ordering::SeqCst) {
         let _ = push_keyboard_flags(&mut stdout);
     }
+    if MODIFY_OTHER_KEYS.load(Ordering::SeqCst) {
+        let _ = io::Write::write_all(&mut stdout, super::keyboard_modes::MODIFY_OTHER_KEYS_ON);
+        let _ = io::Write::flush(&mut stdout);
+    }
+    abort_restore::set_state(
+        true,
+        MOUSE.load(Ordering::SeqCst),
+        KEYBOARD_ENHANCED.load(Ordering::SeqCst),
+        MODIFY_OTHER_KEYS.load(Ordering::SeqCst),
+    );
 }
 
 /// What tern asks of the terminal when it takes the full screen, at start and each time it takes

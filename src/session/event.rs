@@ -102,6 +102,8 @@ pub enum LayerEvent {
     OpenRefused { error: String },
     /// At startup (`tern resume`): the picker is wanted. The router opens it.
     PickerWanted,
+    /// Before the first thread: codex has no trust for the folder, and the person is asked.
+    TrustWanted,
     /// `model/list` answered.
     Models(Result<ModelListResponse, String>),
     /// The rules folder `dir`, as read.

@@ -83,8 +83,18 @@ pub fn initialized(state: &mut Session, answer: Answer<InitializeResponse>) -> V
         method: crate::protocol::INITIALIZED,
         params: None,
     }];
-    effects.extend(open(state, then));
+    // The folder's trust first (once a session): a thread started before it keeps read-only.
+    let step = super::trust::before_open(state, then);
+    effects.extend(trust_step(state, step));
     effects
+}
+
+/// Where the folder-trust check leads (`trust`): more requests, or what waited opens.
+pub(crate) fn trust_step(state: &mut Session, step: super::trust::TrustStep) -> Vec<Effect> {
+    match step {
+        super::trust::TrustStep::Wait(effects) => effects,
+        super::trust::TrustStep::Open(then) => open(state, then),
+    }
 }
 
 /// Opens `what`: the request that does it, and the stage that waits for its answer. The

@@ -33,7 +33,9 @@ pub(crate) fn on_link_dropped(state: &mut Session, reason: String, now: Instant)
         return vec![];
     }
     let resumable = match &state.lifecycle {
-        Lifecycle::Ready | Lifecycle::Opening(_) | Lifecycle::Picking => true,
+        Lifecycle::Ready | Lifecycle::Opening(_) | Lifecycle::Picking | Lifecycle::Trusting(_) => {
+            true
+        }
         Lifecycle::Connecting { again, .. } => !again,
         Lifecycle::Restarting { .. } | Lifecycle::Failed(_) => false,
     };

@@ -116,6 +116,10 @@ requests! {
     Unsubscribe(p: ThreadIdParams) => THREAD_UNSUBSCRIBE;
     /// For `show_raw_agent_reasoning` and `/doctor` (where codex's settings came from).
     ReadConfig(p: wire::ConfigReadParams) => CONFIG_READ -> wire::ConfigReadResponse;
+    /// Before the first thread: what codex's config says of the folder's trust (`trust`).
+    CheckTrust(p: wire::ConfigReadParams) => CONFIG_READ -> wire::ConfigReadResponse;
+    /// The person trusted the folder: `projects."<root>".trust_level = "trusted"`.
+    TrustFolder(p: wire::ConfigValueWriteParams) => CONFIG_VALUE_WRITE;
     /// The title side thread's one turn, naming `main_thread`.
     TitleTurn { params: TurnStart, main_thread: String } => TURN_START, tag {
         main_thread: String = main_thread.clone(), side_thread: String = params.thread_id.clone() };

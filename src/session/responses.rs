@@ -164,6 +164,15 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::plan_mode::config_read(state, answer);
             vec![]
         }
+        Reply::CheckTrust(answer) => {
+            state.first_run.codex_config = Some(shown(answer.clone()));
+            let step = super::trust::read(state, answer);
+            super::lifecycle::trust_step(state, step)
+        }
+        Reply::TrustFolder(answer) => {
+            let step = super::trust::written(state, answer);
+            super::lifecycle::trust_step(state, step)
+        }
         Reply::ReadAgent { thread_id, answer } => {
             super::agents::read_answered(state, &thread_id, answer, now)
         }

@@ -46,6 +46,7 @@ mod terminals;
 mod theme_picker;
 mod thread_picker;
 mod transcript;
+mod trust_folder;
 mod welcome;
 
 use crate::app::geometry::Areas;

@@ -54,6 +54,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Ins
             parts.push(status("connecting to codex…", palette.warning))
         }
         // Connected, but no thread yet: the picker is up, or one is being opened.
+        Lifecycle::Trusting(_) => parts.push(status("trust this folder?", palette.accent)),
         Lifecycle::Picking => parts.push(status("choose a thread", palette.accent)),
         Lifecycle::Opening(_) => parts.push(status("opening a thread…", palette.warning)),
         Lifecycle::Failed(_) => parts.push(status("disconnected", palette.error.bold())),

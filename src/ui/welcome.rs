@@ -63,6 +63,8 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
         .thread_id()
         .and_then(|id| state.session.titles.name_of(id))
         .map(|name| ("thread", name.to_string()));
+    // The person said no to trusting the folder: why it is read-only, and how to change it.
+    let untrusted = crate::session::trust::declined_note(&state.session).map(|n| ("folder", n));
     let facts = connected.into_iter().chain(name).chain([
         ("model", model),
         (
@@ -78,6 +80,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> u16 {
             turn_settings::approval(&state.session).unwrap_or_else(pending),
         ),
     ]);
+    let facts = facts.chain(untrusted);
     let mut lines = vec![
         Line::from(vec![
             "tern".bold(),

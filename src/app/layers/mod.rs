@@ -48,6 +48,7 @@ pub mod status_view;
 pub(crate) mod terminals;
 pub(crate) mod theme_picker;
 pub mod thread_picker;
+pub(crate) mod trust_folder;
 
 pub use agents::AgentsList;
 pub use choice::Choice;
@@ -72,6 +73,7 @@ pub use status_view::StatusView;
 pub use terminals::Terminals;
 pub use theme_picker::ThemePicker;
 pub use thread_picker::ThreadPicker;
+pub use trust_folder::TrustFolder;
 
 use super::geometry::Areas;
 use super::layer_types::{Hint, Input, Placement};
@@ -149,6 +151,8 @@ macro_rules! with_views {
             ShellConfirm(ShellConfirm) keys shell_confirm::KEYS;
             /// Signing in (at startup, a prompt sent signed out, `/login`), and `/logout`'s box.
             SignIn(Box<SignIn>) keys sign_in::keys::KEYS;
+            /// Before the first thread, in a folder codex has no trust for: trust it?
+            TrustFolder(TrustFolder) keys trust_folder::KEYS;
             /// A thread another codex is writing to: retry, fork, or a new thread.
             LockedThread(LockedThread) keys locked_thread::KEYS;
             /// `/doctor`: what a bug report needs.
@@ -217,6 +221,9 @@ pub fn opened_by(
 ) -> Option<(Layer, Vec<Effect>)> {
     match event {
         LayerEvent::PickerWanted => Some(thread_picker::startup(session)),
+        LayerEvent::TrustWanted => {
+            Some((Layer::TrustFolder(TrustFolder::new(session, now)), vec![]))
+        }
         LayerEvent::ConfirmWanted(ask) => {
             Some((Layer::Confirm(Confirm { ask: ask.clone() }), vec![]))
         }

@@ -88,6 +88,9 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         "Sandbox",
         turn_settings::sandbox(state).unwrap_or_else(unknown),
     ));
+    if let Some(note) = crate::session::trust::declined_status(state) {
+        rows.push(("Folder", note));
+    }
     rows.push((
         "Approvals",
         turn_settings::approval(state).unwrap_or_else(unknown),

@@ -49,6 +49,8 @@ pub struct FirstRun {
     pub version_checked: bool,
     /// `config/read`'s answer, for `/doctor` (asked as it opens; `tern doctor` asks its own).
     pub codex_config: Option<Result<crate::protocol::ConfigReadResponse, String>>,
+    /// The trust question (`session::trust`).
+    pub(crate) trust: TrustAnswer,
 }
 
 impl ConfigProblem {
@@ -72,4 +74,25 @@ impl ConfigProblem {
                 .to_string(),
         ]
     }
+}
+
+/// The folder the session runs in, for codex's folder trust: asked about before the first
+/// thread opens when codex's config says nothing of it (`session::trust`). `None` in the
+/// config: nothing is asked (the demo, a server on another machine, tests that drive the app).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FolderTrust {
+    /// The directory threads start in.
+    pub folder: String,
+    /// What codex trusts for it: the repository's root (a worktree's main repository), or the
+    /// folder itself outside a repository. Trusting it covers its subfolders.
+    pub root: String,
+}
+
+/// Where the trust question stands in this session.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct TrustAnswer {
+    /// codex's config was read for it (once a session).
+    pub(crate) checked: bool,
+    /// The person said no: the folder runs read-only, and the welcome and `/status` say so.
+    pub(crate) declined: bool,
 }

@@ -5,6 +5,8 @@
 //!
 //! ```text
 //! Connecting{then} --initialize ok--> Opening(then) | Picking      (then = Pick)
+//!                  --initialize ok--> Trusting(then)   (a folder codex has no trust for)
+//! Trusting(then)   --config read, person answered--> Opening(then) | Picking
 //!                  --refused-------> Failed
 //! Picking          --person picks--> Opening(Resume|Fork|New)
 //! Opening(Last)    --thread/list---> Opening(Resume) | Opening(New)
@@ -23,6 +25,9 @@ pub enum Lifecycle {
     /// `initialize` is on its way (at startup, or to a server started again: `again`), and
     /// what to open once it is answered.
     Connecting { then: Open, again: bool },
+    /// At startup, before anything opens: codex's trust for the folder is read, and asked of
+    /// the person when codex has none (`session::trust`); then `Open` opens.
+    Trusting(Open),
     /// At startup (`tern resume`): the picker is open and the person chooses a thread.
     Picking,
     /// What opens a thread is on its way (the thread shown until then, if any, stays).

@@ -103,6 +103,8 @@ pub struct SessionConfig {
     pub initial_images: Vec<String>,
     /// What the runtime found for signing in and for `/doctor`.
     pub first_run: first_run::FirstRunSetup,
+    /// The folder to ask codex's trust about before the first thread (`None`: nothing asked).
+    pub folder_trust: Option<first_run::FolderTrust>,
     /// Name new threads after their first exchange (`thread_titles`; off in tests).
     pub thread_titles: bool,
     /// Show raw reasoning (`show_raw_reasoning`); `None`: as codex's own config says.

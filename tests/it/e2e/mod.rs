@@ -18,3 +18,4 @@ mod sign_in;
 mod slow_link;
 mod steer;
 mod threads;
+mod trust;

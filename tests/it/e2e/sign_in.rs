@@ -66,6 +66,7 @@ fn done_means_an_api_key_signs_in_inside_tern_and_a_prompt_streams_with_it() {
         openai_base_url_only(&f.mock.base_url()),
     )
     .unwrap();
+    f.env.decide_trust(f.env.workspace(), "untrusted");
     let mut tern = spawn(&f, (110, 36));
     tern.wait_for_text("Sign in to codex", WAIT);
     tern.wait_for_text("codex is not signed in", WAIT);

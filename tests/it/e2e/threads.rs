@@ -24,6 +24,8 @@ impl E2e {
     fn other_dir(&self) -> std::path::PathBuf {
         let dir = self.env.workspace().join("other");
         std::fs::create_dir_all(&dir).unwrap();
+        // Decided, so tern does not ask about its trust (issue 32).
+        self.env.decide_trust(&dir, "untrusted");
         dir
     }
 }

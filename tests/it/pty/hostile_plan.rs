@@ -32,6 +32,9 @@ fn hostile_plans_reasoning_names_and_modes_never_reach_the_terminal() {
             {"name": payload("MODE"), "mode": "plan", "model": null, "reasoning_effort": "medium"},
             {"name": "Default", "mode": "default", "model": null, "reasoning_effort": null}]}}),
         json!({"on": "thread/settings/update", "reply": {}}),
+        // Once the thread started: the folder-trust check before it (issue 32) gets the fake's
+        // own answer (none), so nothing is asked.
+        step::wait("thread/start"),
         json!({"on": "config/read", "reply": {"config": {"show_raw_agent_reasoning": false}}}),
         step::wait("turn/start"),
         step::item(

@@ -17,6 +17,8 @@ mod hostile_ids;
 mod hostile_mcp_skills;
 mod hostile_output;
 mod hostile_plan;
+mod keyboard;
+mod keyboard_tmux;
 mod lifecycle;
 mod moderation;
 mod quiet_server;

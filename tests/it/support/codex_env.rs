@@ -75,6 +75,15 @@ pub fn config_toml(base_url: &str, sandbox: Sandbox) -> String {
     toml
 }
 
+/// codex's config table giving `dir` (canonical, as codex keys it) a trust level.
+pub fn trust_entry(dir: &Path, level: &str) -> String {
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    format!(
+        "\n[projects.{:?}]\ntrust_level = \"{level}\"\n",
+        dir.to_string_lossy()
+    )
+}
+
 pub struct CodexEnv {
     codex_home: TempDir,
     home: TempDir,
@@ -92,8 +101,25 @@ impl CodexEnv {
                 .prefix("tern-workspace")
                 .tempdir()?,
         };
-        fs::write(env.config_path(), config_toml(base_url, sandbox))?;
+        // The workspace's trust is decided, so tern does not ask about it (issue 32): trusted
+        // where the test wants workspace-write, else untrusted (read-only, as before).
+        let level = match sandbox {
+            Sandbox::WorkspaceWrite => "trusted",
+            Sandbox::Default | Sandbox::ReadOnly => "untrusted",
+        };
+        let trust = trust_entry(env.workspace(), level);
+        fs::write(
+            env.config_path(),
+            config_toml(base_url, sandbox) + trust.as_str(),
+        )?;
         Ok(env)
+    }
+
+    /// Adds a trust level for `dir` to codex's config, so tern does not ask about it.
+    pub fn decide_trust(&self, dir: &Path, level: &str) {
+        let mut text = fs::read_to_string(self.config_path()).unwrap_or_default();
+        text.push_str(&trust_entry(dir, level));
+        fs::write(self.config_path(), text).unwrap();
     }
 
     pub fn codex_home(&self) -> &Path {

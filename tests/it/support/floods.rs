@@ -67,6 +67,8 @@ pub fn leaves_on(tern: &mut PtySession, how: &str) -> Duration {
     let start = Instant::now();
     match how {
         "ctrl-c" => tern.send(b"\x03\x03\x03\x03"),
+        // Ctrl+C as a terminal speaking the kitty keyboard protocol sends it.
+        "kitty-ctrl-c" => tern.send(b"\x1b[99;5u\x1b[99;5u\x1b[99;5u\x1b[99;5u"),
         "sigterm" => {
             let pid = tern.pid().expect("tern's pid") as i32;
             // SAFETY: a signal to the process this test started.

@@ -40,6 +40,34 @@ const OSC_COLOUR_QUERIES: [(&[u8], &[u8]); 2] = [
     (b"\x1b]11;?", b"\x1b]11;rgb:0000/0000/0000\x1b\\"),
 ];
 
+/// The kitty keyboard protocol's query (crossterm sends it before DA1) and a kitty terminal's
+/// answer (its current flags: none).
+const KITTY_QUERY: &[u8] = b"\x1b[?u";
+const KITTY_ANSWER: &[u8] = b"\x1b[?0u";
+
+thread_local! {
+    static KITTY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// While it lives, the terminals this test's thread spawns speak the kitty keyboard protocol:
+/// they answer its query, so tern pushes its flags (the test then sends keys in CSI u form, as
+/// such a terminal would). Without it the harness is a VT220 that takes no such protocol, and
+/// tern asks for modifyOtherKeys instead.
+pub struct KittyTerminal(());
+
+impl KittyTerminal {
+    pub fn on() -> KittyTerminal {
+        KITTY.with(|k| k.set(true));
+        KittyTerminal(())
+    }
+}
+
+impl Drop for KittyTerminal {
+    fn drop(&mut self) {
+        KITTY.with(|k| k.set(false));
+    }
+}
+
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
 }
@@ -112,6 +140,7 @@ impl PtySession {
         ));
         let thread_shared = shared.clone();
         let thread_writer = writer.clone();
+        let kitty = KITTY.with(|k| k.get());
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             loop {
@@ -131,6 +160,9 @@ impl PtySession {
                     state.raw.extend_from_slice(&buf[..n]);
                 }
                 let mut answer = Vec::new();
+                if kitty && contains(&buf[..n], KITTY_QUERY) {
+                    answer.extend_from_slice(KITTY_ANSWER);
+                }
                 if contains(&buf[..n], DA1_QUERY) {
                     answer.extend_from_slice(DA1_ANSWER);
                 }

@@ -289,6 +289,11 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "the folder-trust question",
+            target: Target::Layer,
+            build: trust_asked,
+        },
+        Fixture {
             name: "skill finder",
             target: Target::Popup,
             build: |now| {

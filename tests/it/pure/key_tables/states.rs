@@ -409,3 +409,25 @@ pub(super) fn locked_in(mut config: tern::app::SessionConfig, now: Instant) -> A
     ));
     state
 }
+
+/// At startup in a folder codex's config has no trust for: the trust question is up.
+pub(super) fn trust_asked(now: Instant) -> AppState {
+    let mut config = config();
+    config.folder_trust = Some(tern::session::state::first_run::FolderTrust {
+        folder: "/w/repo".into(),
+        root: "/w/repo".into(),
+    });
+    let mut state = AppState::new(config);
+    update(&mut state, AppEvent::Resize(100, 30), now);
+    update(
+        &mut state,
+        reply(RequestTag::Initialize, Ok(json!({}))),
+        now,
+    );
+    update(
+        &mut state,
+        reply(RequestTag::CheckTrust, Ok(json!({"config": {}}))),
+        now,
+    );
+    state
+}
