@@ -139,6 +139,11 @@ impl AppState {
             })
     }
 
+    /// The transcript's text selected, for the transcript to draw: the mouse's.
+    pub(crate) fn text_selection(&self) -> Option<&crate::controls::text_selection::TextSelection> {
+        self.session.pointer.selection()
+    }
+
     pub fn search(&self) -> Option<&Search> {
         self.layers
             .person

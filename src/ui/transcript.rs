@@ -84,6 +84,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<I
     frame.render_widget(Paragraph::new(lines), area);
     let placements = placements(&view, &origins, area);
     super::selected::mark(frame, area, &origins, state);
+    mark_selection(frame, area, &origins, &view, state);
 
     if !state.session.shown.scroll.is_following() && area.height > 0 {
         let hint = if state.session.shown.scroll.new_output_below(&view) {
@@ -149,4 +150,37 @@ fn placements(
         }
     }
     out
+}
+
+/// The text the mouse (or copy mode) selected, drawn in the selection's colours over the
+/// characters it covers (to the end of each row's text, not the empty width past it).
+fn mark_selection(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    origins: &[RowOrigin],
+    view: &crate::controls::view::View<'_>,
+    state: &AppState,
+) {
+    let Some(selection) = state.text_selection() else {
+        return;
+    };
+    let style = state.session.config.theme.palette().selected;
+    let buffer = frame.buffer_mut();
+    for (y, origin) in (area.y..area.bottom()).zip(origins) {
+        let Some(span) = selection.on_row(view, origin.cell, origin.row) else {
+            continue;
+        };
+        let width = view
+            .cell(origin.cell)
+            .get(origin.row)
+            .map_or(0, |line| line.width());
+        let last = span.to.min(width.saturating_sub(1));
+        for col in span.from..=last {
+            let Ok(col) = u16::try_from(col) else { break };
+            if col >= area.width || width == 0 {
+                break;
+            }
+            buffer[(area.x + col, y)].set_style(style);
+        }
+    }
 }

@@ -10,6 +10,7 @@ pub mod files;
 pub(crate) mod finder;
 pub(crate) mod keys;
 pub(crate) mod links;
+pub(crate) mod pointer;
 pub(crate) mod precedence;
 pub mod skills;
 pub mod slash;
@@ -57,14 +58,15 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
         Input::Mouse(mouse) => {
             match mouse.kind {
                 MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
-                    return match links::location_at(cx, transcript, mouse.column, mouse.row) {
-                        Some(path) => super::layers::diff::open_at(cx.session_mut(), &path),
-                        None => Outcome::Ignored,
-                    };
+                    if let Some(path) = links::location_at(cx, transcript, mouse.column, mouse.row)
+                    {
+                        return super::layers::diff::open_at(cx.session_mut(), &path);
+                    }
+                    return pointer::on_mouse(cx, mouse).unwrap_or(Outcome::Ignored);
                 }
                 MouseEventKind::ScrollUp => cx.scroll_with(transcript, |s, v| s.by(-3, v)),
                 MouseEventKind::ScrollDown => cx.scroll_with(transcript, |s, v| s.by(3, v)),
-                _ => return Outcome::Ignored,
+                _ => return pointer::on_mouse(cx, mouse).unwrap_or(Outcome::Ignored),
             }
             Outcome::Consumed(vec![])
         }
@@ -170,6 +172,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         }
         BaseKey::Quit => return Outcome::Consumed(quit(cx.session_mut())),
         BaseKey::SelectCell => return super::layers::selected::open(cx.session_mut(), transcript),
+        BaseKey::Pointer => {}
         BaseKey::Suspend => {
             return Outcome::Consumed(vec![crate::session::effect::Effect::Suspend])
         }

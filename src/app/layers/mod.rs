@@ -363,6 +363,11 @@ impl Ctx<'_> {
         &mut self.session.beside
     }
 
+    /// The mouse's selection of the transcript.
+    pub(crate) fn pointer_mut(&mut self) -> &mut crate::controls::pointer::PointerSelect {
+        &mut self.session.pointer
+    }
+
     /// Moves the view of the transcript shown in `area` (see `Session::scroll_with`).
     pub(crate) fn scroll_with(&mut self, area: Rect, f: impl FnOnce(&mut Scroll, &View<'_>)) {
         self.session.scroll_with(area, f);
