@@ -5,6 +5,7 @@
 //! layer or the server.
 
 pub mod composer;
+pub(crate) mod copy_cursor;
 pub mod keys;
 pub(crate) mod line_input;
 pub(crate) mod paste;

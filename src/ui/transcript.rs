@@ -161,11 +161,24 @@ fn mark_selection(
     view: &crate::controls::view::View<'_>,
     state: &AppState,
 ) {
+    let style = state.session.config.theme.palette().selected;
+    let buffer = frame.buffer_mut();
+    // Copy mode's cursor: the character under it, in the selection's colours.
+    if let Some(at) = state.copy_cursor() {
+        let row = origins
+            .iter()
+            .position(|o| o.cell == at.cell && o.row == at.row);
+        let width = view.cell(at.cell).get(at.row).map_or(0, |l| l.width());
+        let col = at.col.min(width.saturating_sub(1));
+        if let (Some(y), Ok(col)) = (row, u16::try_from(col)) {
+            if col < area.width {
+                buffer[(area.x + col, area.y + y as u16)].set_style(style);
+            }
+        }
+    }
     let Some(selection) = state.text_selection() else {
         return;
     };
-    let style = state.session.config.theme.palette().selected;
-    let buffer = frame.buffer_mut();
     for (y, origin) in (area.y..area.bottom()).zip(origins) {
         let Some(span) = selection.on_row(view, origin.cell, origin.row) else {
             continue;

@@ -11,6 +11,7 @@ mod command_marks;
 mod commands;
 mod composer;
 mod config_file;
+mod copy_mode;
 mod diff_properties;
 mod diff_view;
 mod entering_agents;
