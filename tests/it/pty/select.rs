@@ -108,3 +108,37 @@ fn a_drag_a_double_click_and_a_triple_click_copy_what_they_cover() {
     session.quit_with(b"\x03\x03", WAIT);
     assert_eq!(copies(&session.raw_output()).len(), 4);
 }
+
+#[test]
+fn copy_mode_selects_two_lines_and_copies_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = demo(dir.path());
+    session.wait_for_text("ready", WAIT);
+    session.send(b"hello there\r");
+    session.wait_for_text("turn completed", WAIT);
+    // Alt+↑ opens copy mode on the newest cell; Home goes to the oldest, the prompt.
+    session.send(b"\x1b[1;3A");
+    session.wait_for_text("selected", WAIT);
+    session.send(b"\x1b[H");
+    session.wait_for_text("your message: hello there", WAIT);
+    // V on its row, j into the next cell's first row (past the blank row between them), y.
+    session.send(b"Vjjy");
+    let copied = nth_copy(&session, 1);
+    let lines: Vec<&str> = copied.split('\n').collect();
+    assert_eq!(
+        lines.len(),
+        3,
+        "two lines and the blank between: {copied:?}"
+    );
+    assert_eq!(lines[0], "hello there");
+    assert_eq!(lines[1], "");
+    // A line selection takes the answer's whole first line, its soft wraps joined.
+    let screen = session.screen_text();
+    assert!(screen.contains("Hello! I'm the tern demo"), "{screen}");
+    assert!(
+        lines[2].starts_with("Hello! I'm the tern demo backend. Ask me to look at the project")
+            && lines[2].ends_with("(https://github.com/openai/codex)."),
+        "{copied:?}"
+    );
+    session.quit_with(b"\x1b\x03\x03", WAIT);
+}
