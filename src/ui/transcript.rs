@@ -153,7 +153,8 @@ fn placements(
 }
 
 /// The text the mouse (or copy mode) selected, drawn in the selection's colours over the
-/// characters it covers (to the end of each row's text, not the empty width past it).
+/// characters it covers and copies: not the decoration (bullets, indents, bars), nor the empty
+/// width past each row's text.
 fn mark_selection(
     frame: &mut Frame<'_>,
     area: Rect,
@@ -183,17 +184,21 @@ fn mark_selection(
         let Some(span) = selection.on_row(view, origin.cell, origin.row) else {
             continue;
         };
-        let width = view
-            .cell(origin.cell)
-            .get(origin.row)
-            .map_or(0, |line| line.width());
-        let last = span.to.min(width.saturating_sub(1));
-        for col in span.from..=last {
-            let Ok(col) = u16::try_from(col) else { break };
-            if col >= area.width || width == 0 {
-                break;
+        let laid = view.cell(origin.cell);
+        let Some(line) = laid.get(origin.row) else {
+            continue;
+        };
+        let mut col = 0;
+        for piece in &line.spans {
+            let width = piece.content.width();
+            let shown = !crate::render::row_marks::is_decoration(piece);
+            for at in col..col + width {
+                let Ok(x) = u16::try_from(at) else { break };
+                if shown && at >= span.from && at <= span.to && x < area.width {
+                    buffer[(area.x + x, y)].set_style(style);
+                }
             }
-            buffer[(area.x + col, y)].set_style(style);
+            col += width;
         }
     }
 }

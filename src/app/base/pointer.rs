@@ -69,8 +69,9 @@ fn copy(cx: &mut Ctx<'_>, text: &str) -> Vec<crate::session::effect::Effect> {
             NoticeLevel::Info,
             format!(
                 "Copied {chars} character{} with OSC 52 (the terminal's clipboard, over ssh too) \
-                 and to the system clipboard where tern runs. Shift+drag uses the terminal's own \
-                 selection; inside tmux, OSC 52 needs `set -g set-clipboard on`.",
+                 and, when tern runs locally, to the system clipboard (wl-copy, xclip or \
+                 pbcopy). Shift+drag uses the terminal's own selection; inside tmux, OSC 52 \
+                 needs `set -g set-clipboard on`.",
                 if chars == 1 { "" } else { "s" }
             ),
         );

@@ -80,14 +80,15 @@ pub(crate) static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
             "lines",
         )
         .explained("start (or drop) a line selection at the cursor")
-        .bar_if(|s| !has_mark(s)),
+        .help(),
         KeyRow::new(
             "copy_cell",
             &[Chord::ch('c')],
             SelectedKey::CopyCell,
             "copy cell",
         )
-        .explained("copy the cell's text (printable only)"),
+        .explained("copy the cell's text (printable only)")
+        .help(),
         KeyRow::new("search", &[Chord::ch('/')], SelectedKey::Search, "search")
             .explained("search the transcript")
             .help(),

@@ -88,7 +88,7 @@ fn a_drag_a_double_click_and_a_triple_click_copy_what_they_cover() {
     drag(&session, (x + 6, y));
     release(&session, (x + 6, y));
     assert_eq!(nth_copy(&session, 1), "hello");
-    session.wait_for_text("Shift+drag uses the terminal's own", WAIT);
+    session.wait_for_text("Copied 5 characters with OSC 52", WAIT);
 
     // Double-click "there" (the notice may have moved the row).
     let (x, y) = place(&session, "› hello there");

@@ -30,6 +30,7 @@ mod layers;
 mod layout;
 mod lifecycle;
 mod mcp;
+mod mouse_select;
 mod notice_lines;
 mod paging_to_turn_one;
 mod plan_mode;
