@@ -21,6 +21,8 @@ pub mod choice;
 pub mod confirm;
 pub(crate) mod copy_pick;
 pub mod diff;
+pub(crate) mod diff_copy;
+mod diff_copy_keys;
 pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
 pub(crate) mod file_finder;

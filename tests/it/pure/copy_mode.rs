@@ -127,3 +127,64 @@ fn slash_searches_and_esc_leaves() {
     update(&mut state, key(KeyCode::Esc), now);
     assert_eq!(state.selected_cell(), None);
 }
+
+/// The pager over one turn's diff of one file: a context line, a changed pair, a context line.
+fn diff_pager(now: Instant) -> AppState {
+    let mut state = ready_state(now);
+    let patch = "diff --git a/src/a.rs b/src/a.rs\n--- a/src/a.rs\n+++ b/src/a.rs\n@@ -1,3 +1,3 @@\n keep\n-old line\n+new line\n tail\n";
+    update(
+        &mut state,
+        notify(
+            "turn/diff/updated",
+            json!({"threadId": THREAD, "turnId": "t1", "diff": patch}),
+        ),
+        now,
+    );
+    update(&mut state, AppEvent::Resize(80, 20), now);
+    type_text(&mut state, "/diff", now);
+    update(&mut state, key(KeyCode::Esc), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    assert!(matches!(state.layers.person[..], [Layer::Diff(_)]));
+    state
+}
+
+#[test]
+fn in_the_diff_v_enters_copy_mode_and_y_copies_lines_as_diff_text() {
+    let now = Instant::now();
+    let mut state = diff_pager(now);
+    let copy = |state: &mut AppState| copied(state, key(KeyCode::Char('y')), now);
+    // Outside copy mode y is not a key of the pager: nothing is copied.
+    assert_eq!(copy(&mut state), []);
+    update(&mut state, key(KeyCode::Char('v')), now);
+    // The cursor starts on the top row (the file's header), then down past the hunk header
+    // and the context line to the removed one; y alone copies the cursor's line.
+    press(&mut state, key(KeyCode::Char('j')), 3, now);
+    assert_eq!(
+        copy(&mut state),
+        [Effect::CopyToClipboard("-old line".into())]
+    );
+    // From the hunk header down to the end, by lines: header and signs kept, numbers not.
+    press(&mut state, key(KeyCode::Up), 2, now);
+    update(&mut state, key(KeyCode::Char('v')), now);
+    press(&mut state, key(KeyCode::Down), 9, now);
+    assert_eq!(
+        copy(&mut state),
+        [Effect::CopyToClipboard(
+            "@@ -1,3 +1,3 @@\n keep\n-old line\n+new line\n tail".into()
+        )]
+    );
+    // Side by side, the changed pair is one row: it gives the old line, then the new.
+    update(&mut state, key(KeyCode::Char('s')), now);
+    press(&mut state, key(KeyCode::Char('k')), 9, now);
+    press(&mut state, key(KeyCode::Char('j')), 3, now);
+    assert_eq!(
+        copy(&mut state),
+        [Effect::CopyToClipboard("-old line\n+new line".into())]
+    );
+    // Esc leaves copy mode, the diff stays; Esc again closes it.
+    update(&mut state, key(KeyCode::Esc), now);
+    assert!(matches!(state.layers.person[..], [Layer::Diff(_)]));
+    assert_eq!(copy(&mut state), []);
+    update(&mut state, key(KeyCode::Esc), now);
+    assert!(state.layers.person.is_empty());
+}

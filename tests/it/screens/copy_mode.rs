@@ -70,3 +70,46 @@ fn copy_mode_draws_a_selection_across_cells_over_hostile_text() {
     assert!(copied.starts_with("dth.\n\nRun "), "{copied:?}");
     assert!(copied.ends_with("and then\n"), "{copied:?}");
 }
+
+/// A diff whose lines carry escapes and controls, as a turn's diff can.
+const EVIL_PATCH: &str = "diff --git a/src/evil.rs b/src/evil.rs\n--- a/src/evil.rs\n+++ b/src/evil.rs\n@@ -1,3 +1,3 @@\n keep \u{1b}[31mred\u{1b}[0m\n-old\u{7} line\n+new \u{202e}line\u{9b}2J\n tail\n";
+
+#[test]
+fn diff_copy_mode_draws_its_rows_and_copies_them_as_clean_diff_text() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    update(
+        &mut state,
+        notify(
+            "turn/diff/updated",
+            json!({"threadId": THREAD, "turnId": "t1", "diff": EVIL_PATCH}),
+        ),
+        now,
+    );
+    update(&mut state, AppEvent::Resize(60, 12), now);
+    type_text(&mut state, "/diff", now);
+    update(&mut state, key(KeyCode::Esc), now);
+    update(&mut state, key(KeyCode::Enter), now);
+    // Copy mode; the cursor down to the removed line, then a selection over it and the added.
+    update(&mut state, key(KeyCode::Char('v')), now);
+    for _ in 0..3 {
+        update(&mut state, key(KeyCode::Char('j')), now);
+    }
+    update(
+        &mut state,
+        AppEvent::Key(KeyEvent::new(KeyCode::Char('V'), KeyModifiers::SHIFT)),
+        now,
+    );
+    update(&mut state, key(KeyCode::Down), now);
+    let buffer = draw(&mut state, 60, 12, now);
+    let text = styled_text(&buffer);
+    for bad in ['\u{1b}', '\u{7}', '\u{202e}', '\u{9b}', '\r'] {
+        assert!(!text.contains(bad), "{bad:?} reached the screen:\n{text}");
+    }
+    snapshot!("diff_copy_mode_selection_60x12", &text);
+    let effects = wire(update(&mut state, key(KeyCode::Char('y')), now));
+    let [Effect::CopyToClipboard(copied)] = &effects[..] else {
+        panic!("one copy: {effects:?}");
+    };
+    assert_eq!(copied, "-old line\n+new line");
+}
