@@ -143,6 +143,34 @@ impl AppState {
             })
     }
 
+    /// The copy mode open (`layers::selected`), if any.
+    fn copy_mode(&self) -> Option<&crate::app::layers::SelectedCell> {
+        self.layers
+            .person
+            .iter()
+            .rev()
+            .find_map(|layer| match layer {
+                Layer::Selected(selected) => Some(selected),
+                _ => None,
+            })
+    }
+
+    /// The transcript's text selected, for the transcript to draw: copy mode's (`v`/`V`),
+    /// else the mouse's.
+    pub(crate) fn text_selection(&self) -> Option<crate::controls::text_selection::TextSelection> {
+        let transcript = &self.session.shown.transcript;
+        match self.copy_mode() {
+            Some(mode) => mode.text_selection(transcript),
+            None => self.session.pointer.selection().copied(),
+        }
+    }
+
+    /// Where copy mode's cursor is, for the transcript to draw.
+    pub(crate) fn copy_cursor(&self) -> Option<crate::controls::text_selection::TextPoint> {
+        self.copy_mode()?
+            .cursor_point(&self.session.shown.transcript)
+    }
+
     pub fn search(&self) -> Option<&Search> {
         self.layers
             .person

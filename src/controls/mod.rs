@@ -5,11 +5,14 @@
 //! layer or the server.
 
 pub mod composer;
+pub(crate) mod copy_cursor;
 pub mod keys;
 pub(crate) mod line_input;
 pub(crate) mod paste;
 pub(crate) mod pick_list;
+pub(crate) mod pointer;
 pub mod prompt_history;
 pub mod scroll;
 pub mod selection;
+pub(crate) mod text_selection;
 pub(crate) mod view;

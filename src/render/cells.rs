@@ -153,7 +153,7 @@ fn prefixed(text: &str, width: usize, first: Span<'static>, style: Style) -> Vec
     let rest = Span::raw(" ".repeat(first.content.chars().count()));
     let mut lines = Vec::new();
     for (i, line) in sanitize_text(text).into_iter().enumerate() {
-        let lead = if i == 0 { first.clone() } else { rest.clone() };
+        let lead = super::row_marks::decoration(if i == 0 { first.clone() } else { rest.clone() });
         lines.extend(wrap_spans(
             &[Span::styled(line, style)],
             width,

@@ -1,6 +1,7 @@
 //! Markdown to styled, wrapped lines (pulldown-cmark events in, ratatui lines out).
 
 use super::highlight::{highlight, plain, Theme};
+use super::row_marks::{self, decoration};
 use super::table::{render_table, Table};
 use super::wrap::{width_of, wrap_code, wrap_spans};
 use crate::model::{PlainCode, MARKDOWN_OPTIONS};
@@ -152,22 +153,24 @@ impl Renderer {
         let (mut first, mut rest) = (Vec::new(), Vec::new());
         for container in &self.containers {
             match container {
+                // Bars and indents are decoration (a copy leaves them out); a list's marker
+                // is the text's own.
                 Container::Quote => {
-                    first.push(Span::styled("│ ", bar));
-                    rest.push(Span::styled("│ ", bar));
+                    first.push(decoration(Span::styled("│ ", bar)));
+                    rest.push(decoration(Span::styled("│ ", bar)));
                 }
                 Container::Item { marker, pending } => {
-                    let blank = " ".repeat(marker.chars().count());
-                    first.push(Span::raw(if *pending {
-                        marker.clone()
+                    let blank = decoration(Span::raw(" ".repeat(marker.chars().count())));
+                    first.push(if *pending {
+                        Span::raw(marker.clone())
                     } else {
                         blank.clone()
-                    }));
-                    rest.push(Span::raw(blank));
+                    });
+                    rest.push(blank);
                 }
                 Container::Indent(n) => {
-                    first.push(Span::raw(" ".repeat(*n)));
-                    rest.push(Span::raw(" ".repeat(*n)));
+                    first.push(decoration(Span::raw(" ".repeat(*n))));
+                    rest.push(decoration(Span::raw(" ".repeat(*n))));
                 }
             }
         }
@@ -242,8 +245,8 @@ impl Renderer {
         let (first, rest) = self.prefixes();
         for (i, line) in lines.into_iter().enumerate() {
             let mut spans = if i == 0 { first.clone() } else { rest.clone() };
-            spans.extend(line.spans);
-            self.lines.push(Line::from(spans));
+            spans.extend(line.spans.iter().cloned());
+            self.lines.push(row_marks::rebuilt(spans, &line));
         }
         self.markers_written();
     }
@@ -480,8 +483,8 @@ impl Renderer {
         for spans in source {
             for row in wrap_code(&spans, room, self.theme) {
                 let mut line = std::mem::replace(&mut indent, rest.clone());
-                line.extend(row.spans);
-                self.lines.push(Line::from(line));
+                line.extend(row.spans.iter().cloned());
+                self.lines.push(row_marks::rebuilt(line, &row));
             }
         }
         if self.defer_code && self.lines.len() > start {

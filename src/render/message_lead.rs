@@ -17,7 +17,8 @@ pub(crate) fn append_block(head: &mut Vec<Line<'static>>, lines: Vec<Line<'stati
     head.extend(lead(lines, first, theme));
 }
 
-/// The message's first line carries the bullet; every other line is indented under it.
+/// The message's first line carries the bullet; every other line is indented under it (both
+/// decoration: a copy takes the text alone).
 pub(crate) fn lead(
     lines: Vec<Line<'static>>,
     first: bool,
@@ -31,8 +32,8 @@ pub(crate) fn lead(
             Span::raw("  ")
         };
         let mut spans = Vec::with_capacity(line.spans.len() + 1);
-        spans.push(lead);
-        spans.extend(line.spans);
-        Line::from(spans)
+        spans.push(super::row_marks::decoration(lead));
+        spans.extend(line.spans.iter().cloned());
+        super::row_marks::rebuilt(spans, &line)
     })
 }

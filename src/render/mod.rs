@@ -22,6 +22,7 @@ pub(crate) mod prefix;
 pub(crate) mod question;
 pub(crate) mod restyle;
 pub(crate) mod resume_hint;
+pub(crate) mod row_marks;
 pub(crate) mod table;
 pub(crate) mod table_stream;
 pub(crate) mod text_chunks;

@@ -1,5 +1,6 @@
 //! Word wrapping of styled text, measured in terminal columns (wide CJK and emoji count two).
 
+use super::row_marks::{continues, decoration, decorations, RowJoin};
 use crate::text::graphemes::clusters;
 use crate::theme::Theme;
 use ratatui::style::Style;
@@ -44,7 +45,8 @@ fn pieces(spans: &[Span<'static>]) -> Vec<Piece> {
 }
 
 /// Wraps one logical line into rows of at most `width` columns. `first` prefixes the first row
-/// and `rest` every later one (hanging indents for lists and quotes).
+/// and `rest` every later one (hanging indents for lists and quotes). The later rows are marked
+/// as continuing the first (`row_marks`) and their `rest` as decoration: a copy joins them.
 pub(crate) fn wrap_spans(
     spans: &[Span<'static>],
     width: usize,
@@ -52,9 +54,13 @@ pub(crate) fn wrap_spans(
     rest: &[Span<'static>],
 ) -> Vec<Line<'static>> {
     let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
+    // How each row after the first follows the one above.
+    let mut joins: Vec<RowJoin> = Vec::new();
     let mut row: Vec<Span<'static>> = first.to_vec();
     let mut used = width_of(first);
     let mut row_has_text = false;
+    let rest = decorations(rest);
+    let rest = rest.as_slice();
     let rest_width = width_of(rest);
     let words = pieces(spans);
     // A word longer than a whole row is split; if even the indent leaves no room, wrap anyway.
@@ -73,6 +79,7 @@ pub(crate) fn wrap_spans(
         }
         if used + w > width && row_has_text {
             trim_trailing_space(&mut row);
+            joins.push(RowJoin::Space);
             rows.push(std::mem::replace(&mut row, rest.to_vec()));
             used = rest_width;
             row_has_text = false;
@@ -89,6 +96,7 @@ pub(crate) fn wrap_spans(
         for (text, style) in &piece.segments {
             for (g, cw) in clusters(text) {
                 if used + cw > width && row_has_text {
+                    joins.push(RowJoin::Direct);
                     rows.push(std::mem::replace(&mut row, rest.to_vec()));
                     used = rest_width;
                 }
@@ -100,7 +108,15 @@ pub(crate) fn wrap_spans(
     }
     trim_trailing_space(&mut row);
     rows.push(row);
-    rows.into_iter().map(Line::from).collect()
+    let joins = std::iter::once(RowJoin::NewLine).chain(joins);
+    rows.into_iter()
+        .zip(joins)
+        .map(|(row, join)| {
+            let mut line = Line::from(row);
+            continues(&mut line, join);
+            line
+        })
+        .collect()
 }
 
 fn push(row: &mut Vec<Span<'static>>, text: &str, style: Style) {
@@ -118,7 +134,8 @@ fn trim_trailing_space(row: &mut [Span<'static>]) {
 }
 
 /// Splits a line of code into rows of `width` columns, marking each continuation with `↪` so a
-/// wrapped line is never mistaken for two.
+/// wrapped line is never mistaken for two (the `↪` is decoration, the row a direct
+/// continuation: a copy gives the line as it was).
 pub(crate) fn wrap_code(spans: &[Span<'static>], width: usize, theme: Theme) -> Vec<Line<'static>> {
     let width = width.max(2);
     let mut rows: Vec<Vec<Span<'static>>> = vec![Vec::new()];
@@ -126,14 +143,23 @@ pub(crate) fn wrap_code(spans: &[Span<'static>], width: usize, theme: Theme) -> 
     for span in spans {
         for (g, cw) in clusters(&span.content) {
             if used + cw > width {
-                rows.push(vec![Span::styled("↪ ", theme.palette().dim)]);
+                rows.push(vec![decoration(Span::styled("↪ ", theme.palette().dim))]);
                 used = 2;
             }
             push(rows.last_mut().expect("non-empty"), g, span.style);
             used += cw;
         }
     }
-    rows.into_iter().map(Line::from).collect()
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let mut line = Line::from(row);
+            if i > 0 {
+                continues(&mut line, RowJoin::Direct);
+            }
+            line
+        })
+        .collect()
 }
 
 #[cfg(test)]

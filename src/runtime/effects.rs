@@ -78,7 +78,10 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
             Effect::RespondError { id, code, message } => {
                 world.connection.respond_error(&id, code, &message)
             }
-            Effect::CopyToClipboard(text) => world.terminal.backend_mut().copy_to_clipboard(&text),
+            Effect::CopyToClipboard(text) => {
+                world.terminal.backend_mut().copy_to_clipboard(&text);
+                super::clipboard_text::copy_locally(&text);
+            }
             Effect::LoadRules { dir } => {
                 let responses = world.responses.clone();
                 match blocking::admit() {

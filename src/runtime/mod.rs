@@ -7,6 +7,7 @@ pub(crate) mod atomic_file;
 pub(crate) mod backend;
 pub(crate) mod blocking;
 pub(crate) mod clipboard_image;
+pub(crate) mod clipboard_text;
 pub mod codex_bin;
 pub(crate) mod config_secrets;
 pub(crate) mod config_write;

@@ -77,6 +77,14 @@ pub(crate) fn copy(state: &mut Session, what: &str, text: &str) -> Vec<Effect> {
     vec![Effect::CopyToClipboard(text)]
 }
 
+/// Puts `text` on the clipboard without a notice (a drag's copy: the selection drawn says
+/// what was taken); printable text only, as `copy`.
+pub(crate) fn copy_quietly(state: &mut Session, text: &str) -> Vec<Effect> {
+    let text = crate::text::sanitize::copyable_text(text);
+    state.copied = Some(text.clone());
+    vec![Effect::CopyToClipboard(text)]
+}
+
 pub(crate) fn interrupt(state: &mut Session) -> Vec<Effect> {
     if state.reconnect.is_some() {
         state.shown.transcript.notice(

@@ -11,6 +11,7 @@ pub(crate) fn keep_cells_bounded(state: &mut Session) {
     if let Some(dropped) = shown.transcript.keep_cells_bounded() {
         shown.scroll.cells_dropped(&dropped);
         state.layer_events.push(LayerEvent::CellsDropped(dropped));
+        state.pointer.clear();
     }
     for model in state.threads.models_mut() {
         if let Some(dropped) = model.transcript.keep_cells_bounded() {

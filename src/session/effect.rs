@@ -23,7 +23,7 @@ pub enum Effect {
         code: i64,
         message: String,
     },
-    /// Put text on the system clipboard (OSC 52).
+    /// Put text on the clipboard: OSC 52, and the system clipboard when tern runs locally.
     CopyToClipboard(String),
     /// Read the `*.rules` files of the exec-policy folder; they come back as
     /// `AppEvent::RulesLoaded`.

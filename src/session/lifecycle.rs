@@ -265,6 +265,7 @@ pub(crate) fn adopt_thread(
     }
     if matches!(how, Adopted::Resumed | Adopted::Forked) {
         state.layer_events.push(LayerEvent::ThreadOpened);
+        state.pointer.clear();
     }
     let cwd = if response.cwd.is_empty() {
         thread.cwd.clone().unwrap_or_default()

@@ -185,6 +185,7 @@ pub(crate) fn on_turns(
     }
     if shown {
         state.layer_events.push(LayerEvent::CellsPrepended(added));
+        state.pointer.clear();
     }
     // The screen may still not be full: `update` asks for the next page after every event
     // until it is (or the older turns run out).

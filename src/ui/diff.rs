@@ -49,6 +49,11 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette
             draw_list(frame, areas.list, doc, current, palette);
             let lines = doc.lines(areas.body.width, mode, top, areas.body.height as usize);
             frame.render_widget(Paragraph::new(lines), areas.body);
+            if let Some(copy) = &pager.copy {
+                // Where the position goes: what copy mode holds matters more than where.
+                position = format!(" {} ", copy.status());
+                mark_copy_rows(frame, areas.body, copy, top, total, palette);
+            }
         }
         DiffContent::Loading => message(frame, areas.body, "Reading git diff…".dim()),
         DiffContent::Empty(text) => message(frame, areas.body, sanitize_line(text).dim()),
@@ -66,7 +71,32 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, pager: &DiffPager, palette
             width,
             areas.title.height,
         );
-        frame.render_widget(Paragraph::new(Span::styled(position, palette.dim)), at);
+        let style = match pager.copy {
+            Some(_) => {
+                // Over the title, none of its colours showing through.
+                frame.render_widget(Clear, at);
+                palette.selected
+            }
+            None => palette.dim,
+        };
+        frame.render_widget(Paragraph::new(Span::styled(position, style)), at);
+    }
+}
+
+/// Copy mode's cursor row and the rows it selected, in the selection's colours.
+fn mark_copy_rows(
+    frame: &mut Frame<'_>,
+    body: Rect,
+    copy: &crate::app::layers::diff_copy::DiffCopy,
+    top: usize,
+    total: usize,
+    palette: &Palette,
+) {
+    for (y, row) in (body.y..body.bottom()).zip(top..total) {
+        if copy.covers(row) {
+            let line = Rect::new(body.x, y, body.width, 1);
+            frame.buffer_mut().set_style(line, palette.selected);
+        }
     }
 }
 

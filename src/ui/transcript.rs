@@ -84,6 +84,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) -> Vec<I
     frame.render_widget(Paragraph::new(lines), area);
     let placements = placements(&view, &origins, area);
     super::selected::mark(frame, area, &origins, state);
+    mark_selection(frame, area, &origins, &view, state);
 
     if !state.session.shown.scroll.is_following() && area.height > 0 {
         let hint = if state.session.shown.scroll.new_output_below(&view) {
@@ -149,4 +150,55 @@ fn placements(
         }
     }
     out
+}
+
+/// The text the mouse (or copy mode) selected, drawn in the selection's colours over the
+/// characters it covers and copies: not the decoration (bullets, indents, bars), nor the empty
+/// width past each row's text.
+fn mark_selection(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    origins: &[RowOrigin],
+    view: &crate::controls::view::View<'_>,
+    state: &AppState,
+) {
+    let style = state.session.config.theme.palette().selected;
+    let buffer = frame.buffer_mut();
+    // Copy mode's cursor: the character under it, in the selection's colours.
+    if let Some(at) = state.copy_cursor() {
+        let row = origins
+            .iter()
+            .position(|o| o.cell == at.cell && o.row == at.row);
+        let width = view.cell(at.cell).get(at.row).map_or(0, |l| l.width());
+        let col = at.col.min(width.saturating_sub(1));
+        if let (Some(y), Ok(col)) = (row, u16::try_from(col)) {
+            if col < area.width {
+                buffer[(area.x + col, area.y + y as u16)].set_style(style);
+            }
+        }
+    }
+    let Some(selection) = state.text_selection() else {
+        return;
+    };
+    for (y, origin) in (area.y..area.bottom()).zip(origins) {
+        let Some(span) = selection.on_row(view, origin.cell, origin.row) else {
+            continue;
+        };
+        let laid = view.cell(origin.cell);
+        let Some(line) = laid.get(origin.row) else {
+            continue;
+        };
+        let mut col = 0;
+        for piece in &line.spans {
+            let width = piece.content.width();
+            let shown = !crate::render::row_marks::is_decoration(piece);
+            for at in col..col + width {
+                let Ok(x) = u16::try_from(at) else { break };
+                if shown && at >= span.from && at <= span.to && x < area.width {
+                    buffer[(area.x + x, y)].set_style(style);
+                }
+            }
+            col += width;
+        }
+    }
 }

@@ -35,6 +35,9 @@ pub(crate) enum BaseKey {
     Suspend,
     /// Alt+↑: select a cell of the transcript (`layers::selected`).
     SelectCell,
+    /// The mouse's rows (drag, Shift+drag): listed in help and the reference, never a key
+    /// (the mouse is `pointer`'s).
+    Pointer,
     /// A composer edit.
     Edit(Edit),
     /// Alt+← / Alt+→ on an empty composer: the previous or next of the main thread and its

@@ -207,6 +207,16 @@ pub(crate) static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
         .explained("select a cell of the transcript: copy it, open its diff or a file it names")
         .when("no question is up", |s| !s.question)
         .help(),
+        row("drag_select", &[], BaseKey::Pointer, "select")
+            .shown_as("drag")
+            .explained("select the transcript's text and copy it (OSC 52, and the system clipboard when local); double-click a word, triple-click a line")
+            .fixed()
+            .help(),
+        row("terminal_select", &[], BaseKey::Pointer, "terminal's selection")
+            .shown_as("Shift+drag")
+            .explained("the terminal's own selection, which tern never sees (--no-mouse leaves every drag to the terminal)")
+            .fixed()
+            .help(),
         row(
             "history_search",
             &[Chord::ctrl('r')],

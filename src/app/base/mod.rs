@@ -9,6 +9,7 @@ pub(crate) mod base_state;
 pub(crate) mod composer_input;
 pub(crate) mod keys;
 pub(crate) mod links;
+pub(crate) mod pointer;
 pub(crate) mod precedence;
 pub(crate) mod vim_keys;
 mod vim_rows;
@@ -42,12 +43,12 @@ fn on_mouse(cx: &mut Ctx<'_>, mouse: &MouseEvent, transcript: Rect) -> Outcome {
         MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
             return match links::location_at(cx, transcript, mouse.column, mouse.row) {
                 Some(path) => super::layers::diff::open_at(cx.session_mut(), &path),
-                None => Outcome::Ignored,
+                None => pointer::on_mouse(cx, mouse).unwrap_or(Outcome::Ignored),
             };
         }
         MouseEventKind::ScrollUp => cx.scroll_with(transcript, |s, v| s.by(-3, v)),
         MouseEventKind::ScrollDown => cx.scroll_with(transcript, |s, v| s.by(3, v)),
-        _ => return Outcome::Ignored,
+        _ => return pointer::on_mouse(cx, mouse).unwrap_or(Outcome::Ignored),
     }
     Outcome::Consumed(vec![])
 }
@@ -151,6 +152,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         }
         BaseKey::Quit => return Outcome::Consumed(quit(cx.session_mut())),
         BaseKey::SelectCell => return super::layers::selected::open(cx.session_mut(), transcript),
+        BaseKey::Pointer => {}
         BaseKey::Suspend => {
             return Outcome::Consumed(vec![crate::session::effect::Effect::Suspend])
         }

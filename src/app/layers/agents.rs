@@ -23,6 +23,8 @@ pub struct AgentsList {
     pub waiting: usize,
     /// Why the server could not list them (the agents tern saw are listed anyway).
     pub error: Option<String>,
+    /// `v` asked for this agent's thread in copy mode: it opens once the thread is shown.
+    copy_wanted: Option<String>,
 }
 
 /// Opens the list and asks the server for the agents tern did not see spawned.
@@ -40,6 +42,7 @@ pub(crate) fn open(state: &mut Session) -> Outcome {
         selected: state.agents.len().saturating_sub(1),
         waiting: effects.len(),
         error: None,
+        copy_wanted: None,
     };
     Outcome::Open(Layer::Agents(list), effects)
 }
@@ -79,6 +82,7 @@ pub(crate) enum AgentsKey {
     First,
     Last,
     Refresh,
+    CopyMode,
     Close,
 }
 
@@ -93,6 +97,15 @@ pub(crate) static KEYS: KeyTable<AgentsKeyState, AgentsKey> = KeyTable::new(
         KeyRow::new("watch", &[Chord::ENTER], AgentsKey::Watch, "watch")
             .explained("show the selected agent's own thread, live")
             .when("an agent is listed", |s: &AgentsKeyState| s.any),
+        KeyRow::new(
+            "copy_mode",
+            &[Chord::ch('v')],
+            AgentsKey::CopyMode,
+            "copy mode",
+        )
+        .explained("show the selected agent's thread in copy mode, on its last cell")
+        .when("an agent is listed", |s: &AgentsKeyState| s.any)
+        .help(),
         KeyRow::new("main", &[Chord::ch('m')], AgentsKey::Main, "main thread")
             .explained("back to the main thread")
             .when("an agent is on screen", |s: &AgentsKeyState| s.watching),
@@ -118,6 +131,16 @@ pub(crate) static KEYS: KeyTable<AgentsKeyState, AgentsKey> = KeyTable::new(
         other: Fate::Swallow,
     },
 );
+
+/// Copy mode over the thread shown, in the list's place (the list just closes when the
+/// thread has no cell yet).
+fn copy_mode(cx: &mut Ctx<'_>) -> Outcome {
+    let area = cx.areas.transcript;
+    match super::selected::open(cx.session_mut(), area) {
+        Outcome::Open(layer, effects) => Outcome::Replace(layer, effects),
+        _ => Outcome::Close(vec![]),
+    }
+}
 
 impl LayerView for AgentsList {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
@@ -148,6 +171,19 @@ impl LayerView for AgentsList {
                     };
                     return Outcome::Close(agent_switch::enter(cx.session_mut(), &main));
                 }
+                AgentsKey::CopyMode => {
+                    let Some(agent) = cx.agents.iter().nth(self.selected) else {
+                        return Outcome::Consumed(vec![]);
+                    };
+                    let id = agent.thread_id.clone();
+                    if cx.thread_id() == Some(id.as_str()) {
+                        return copy_mode(cx);
+                    }
+                    // Copy mode opens over its thread once shown (`on_event`); the list stays
+                    // till then.
+                    self.copy_wanted = Some(id.clone());
+                    return Outcome::Consumed(agent_switch::enter(cx.session_mut(), &id));
+                }
                 AgentsKey::Refresh => {
                     let effects = agents::list(cx);
                     self.waiting = effects.len();
@@ -167,6 +203,11 @@ impl LayerView for AgentsList {
                 }
                 self.selected = self.selected.min(cx.agents.len().saturating_sub(1));
                 Outcome::Consumed(vec![])
+            }
+            LayerEvent::ThreadOpened
+                if self.copy_wanted.is_some() && self.copy_wanted.as_deref() == cx.thread_id() =>
+            {
+                copy_mode(cx)
             }
             _ => Outcome::Ignored,
         }

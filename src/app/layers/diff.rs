@@ -2,6 +2,7 @@
 //! changed a file, `git diff HEAD` of the session's cwd, read by the runtime — full screen, with
 //! a list of its files, hunk and file jumps, and a side-by-side switch.
 
+use super::diff_copy::DiffCopy;
 use super::{Ctx, Help, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
@@ -48,6 +49,8 @@ pub struct DiffPager {
     pub wanted_file: Option<String>,
     /// Opened from a selected cell (its turn's), not as the last turn's.
     of_cell: bool,
+    /// Copy mode (`v`), while on.
+    pub(crate) copy: Option<DiffCopy>,
 }
 
 /// Where the pager's parts go inside the area it covers. Shared by `update` (page sizes,
@@ -123,6 +126,7 @@ pub fn open(state: &mut Session) -> Outcome {
         focus_file: None,
         wanted_file: None,
         of_cell: false,
+        copy: None,
     };
     Outcome::Open(Layer::Diff(pager), effects)
 }
@@ -180,6 +184,7 @@ pub(crate) fn open_turn(state: &Session, turn: &str, file: Option<usize>) -> Res
         focus_file: file,
         wanted_file: None,
         of_cell: true,
+        copy: None,
     }))
 }
 
@@ -276,7 +281,7 @@ impl DiffPager {
         self.scroll_to(top.saturating_add_signed(rows), body, screen_width);
     }
 
-    fn scroll_to(&mut self, row: usize, body: Rect, screen_width: u16) {
+    pub(super) fn scroll_to(&mut self, row: usize, body: Rect, screen_width: u16) {
         self.focus_file = None;
         let Some(doc) = self.document() else { return };
         let mode = self.mode(screen_width);
@@ -340,13 +345,66 @@ pub(crate) enum DiffKey {
     PrevFile,
     SideBySide,
     Below,
+    CopyMode,
+    CursorUp,
+    CursorDown,
+    Mark,
+    Copy,
+    LeaveCopy,
+}
+
+fn reading(pager: &DiffPager) -> bool {
+    pager.copy.is_none()
+}
+
+fn copying(pager: &DiffPager) -> bool {
+    pager.copy.is_some()
 }
 
 pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
     "diff",
     "Diff",
     &[
-        list_rows::close_q(DiffKey::Close, "close"),
+        KeyRow::new(
+            "leave_copy",
+            &[Chord::ESC, Chord::ch('q')],
+            DiffKey::LeaveCopy,
+            "back",
+        )
+        .explained("leave copy mode, back to reading")
+        .when("in copy mode", copying)
+        .bar_keys(1),
+        list_rows::close_q(DiffKey::Close, "close").when("outside copy mode", reading),
+        KeyRow::new(
+            "select_lines",
+            &[Chord::ch('v'), Chord::ch('V')],
+            DiffKey::Mark,
+            "select",
+        )
+        .explained("start (or drop) a line selection at the cursor")
+        .when("in copy mode", copying)
+        .bar_keys(1),
+        KeyRow::new("copy", &[Chord::ch('y')], DiffKey::Copy, "copy")
+            .explained("copy the selected lines as diff text (the cursor's line when none)")
+            .when("in copy mode", copying),
+        KeyRow::new(
+            "cursor_up",
+            &[Chord::UP, Chord::ch('k')],
+            DiffKey::CursorUp,
+            "move",
+        )
+        .explained("the cursor a row up")
+        .when("in copy mode", copying)
+        .bar_keys(1),
+        KeyRow::new(
+            "cursor_down",
+            &[Chord::DOWN, Chord::ch('j')],
+            DiffKey::CursorDown,
+            "move",
+        )
+        .explained("the cursor a row down")
+        .when("in copy mode", copying)
+        .bar_keys(1),
         KeyRow::new(
             "next_hunk",
             &[Chord::ch('n')],
@@ -380,8 +438,8 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "side by side",
         )
         .explained("side by side or unified"),
-        list_rows::up_k(DiffKey::Up, "scroll"),
-        list_rows::down_j(DiffKey::Down, "scroll"),
+        list_rows::up_k(DiffKey::Up, "scroll").when("outside copy mode", reading),
+        list_rows::down_j(DiffKey::Down, "scroll").when("outside copy mode", reading),
         KeyRow::new(
             "page_up",
             &[Chord::PGUP, Chord::ch('b')],
@@ -410,6 +468,15 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "scroll",
         )
         .bar_keys(1),
+        KeyRow::new(
+            "copy_mode",
+            &[Chord::ch('v')],
+            DiffKey::CopyMode,
+            "copy mode",
+        )
+        .explained("copy mode: a cursor row; v selects lines, y copies them")
+        .when("outside copy mode", reading)
+        .help(),
         KeyRow::new("help", &[Chord::ch('?')], DiffKey::Help, "keys").help(),
         KeyRow::new("expand", &[Chord::ctrl('o')], DiffKey::Below, "expand")
             .explained("Ctrl+O reaches the transcript below")
@@ -437,6 +504,7 @@ impl LayerView for DiffPager {
                     MouseEventKind::ScrollDown => self.scroll_by(3, body, main.width),
                     _ => {}
                 }
+                self.keep_cursor_in(body, main.width);
                 return Outcome::Consumed(vec![]);
             }
         };
@@ -444,6 +512,14 @@ impl LayerView for DiffPager {
             let width = main.width;
             match action {
                 DiffKey::Close => return Outcome::Close(vec![]),
+                DiffKey::CopyMode => {
+                    self.copy = self.document().map(|_| DiffCopy::at(self.top(body, width)));
+                }
+                DiffKey::LeaveCopy => self.copy = None,
+                DiffKey::Mark => self.copy.iter_mut().for_each(DiffCopy::toggle_mark),
+                DiffKey::Copy => return self.copy_rows(cx, body, width),
+                DiffKey::CursorUp => self.step_cursor(-1, body, width),
+                DiffKey::CursorDown => self.step_cursor(1, body, width),
                 DiffKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
                 DiffKey::Below => return Outcome::Ignored,
                 DiffKey::Up => self.scroll_by(-1, body, width),
@@ -459,8 +535,11 @@ impl LayerView for DiffPager {
                 DiffKey::SideBySide => {
                     let now = self.mode(width);
                     self.side_by_side = Some(now == DiffMode::Unified);
+                    // Rows mean other lines now: the selection goes.
+                    self.copy.iter_mut().for_each(|c| c.mark = None);
                 }
             }
+            self.keep_cursor_in(body, width);
             Outcome::Consumed(vec![])
         })
     }

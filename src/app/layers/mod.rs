@@ -21,6 +21,8 @@ pub mod choice;
 pub mod confirm;
 pub(crate) mod copy_pick;
 pub mod diff;
+pub(crate) mod diff_copy;
+mod diff_copy_keys;
 pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
 pub(crate) mod file_finder;
@@ -380,6 +382,11 @@ impl Ctx<'_> {
     /// `!` commands: the person's confirmation that they run unsandboxed.
     pub(crate) fn beside_mut(&mut self) -> &mut Beside {
         &mut self.session.beside
+    }
+
+    /// The mouse's selection of the transcript.
+    pub(crate) fn pointer_mut(&mut self) -> &mut crate::controls::pointer::PointerSelect {
+        &mut self.session.pointer
     }
 
     /// Moves the view of the transcript shown in `area` (see `Session::scroll_with`).

@@ -1,8 +1,12 @@
-//! A selected cell of the transcript, and what can be done with it. Alt+↑ from the
-//! conversation selects the newest cell (`base::keys`' `select_cell`); ↑/↓ (or Alt+↑/↓, k/j)
-//! move the highlight, Home/End reach the ends, `c` copies the cell's text (printable only,
-//! as `/copy`), `d` opens its turn's diff, `f` the diff at the next file it mentions, Esc
-//! goes back to the composer. The selection itself is `controls::selection`.
+//! A selected cell of the transcript, and copy mode over it (as tmux's copy mode). Alt+↑ from
+//! the conversation selects the newest cell (`base::keys`' `select_cell`) with a cursor on its
+//! first row; ↑/↓ (`k`/`j`) move the cursor a row, on into the next cell past either end,
+//! ←/→ (`h`/`l`) a column, Alt+↑/↓ a whole cell, Home/End reach the ends. `v` / `V` start a
+//! character / line selection from the cursor that can cross cells; `y` copies it (the whole
+//! cell when there is none), `c` the whole cell (printable only, as `/copy`); `/` searches the
+//! transcript; `d` opens the cell's turn diff, `f` the diff at the next file it mentions; Esc
+//! goes back to the composer. The cell is `controls::selection`, the cursor
+//! `controls::copy_cursor`, the selected text `controls::text_selection`.
 //!
 //! Alt+↑/↓ because nothing else takes them (the composer's ↑/↓ walk rows and earlier prompts,
 //! Shift+↑/↓ scroll, Alt+←/→ move by words) and they work the same with text in the composer.
@@ -11,47 +15,86 @@
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
+use crate::controls::copy_cursor::CopyCursor;
 use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::controls::scroll::Anchor;
 use crate::controls::selection::{cell_text, mentioned_files, CellSelection};
+use crate::controls::text_selection::{TextSelection, Unit};
 use crate::model::NoticeLevel;
 use crate::session::actions;
 use crate::session::event::LayerEvent;
 use crate::session::state::Session;
+use crossterm::event::KeyCode;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SelectedCell {
     pub selection: CellSelection,
     /// How many of the cell's mentioned files `f` has opened: the next `f` opens the next.
     files_opened: usize,
+    /// Copy mode's cursor in the cell, and the mark `v`/`V` set.
+    cursor: CopyCursor,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum SelectedKey {
+    Up,
+    Down,
+    Left,
+    Right,
     Older,
     Newer,
     Oldest,
     Newest,
+    MarkChars,
+    MarkLines,
     Copy,
+    CopyCell,
+    Search,
     Diff,
     File,
     Close,
+}
+
+fn has_mark(s: &SelectedCell) -> bool {
+    s.cursor.has_mark()
 }
 
 pub(crate) static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
     "selected",
     "Selected cell",
     &[
+        KeyRow::new("copy", &[Chord::ch('y')], SelectedKey::Copy, "copy")
+            .explained("copy the selection, or the whole cell when nothing is selected"),
         KeyRow::new(
-            "copy",
-            &[Chord::ch('c'), Chord::ch('y')],
-            SelectedKey::Copy,
-            "copy",
+            "select_chars",
+            &[Chord::ch('v')],
+            SelectedKey::MarkChars,
+            "select",
+        )
+        .explained("start (or drop) a character selection at the cursor; it can cross cells")
+        .bar_if(|s| !has_mark(s)),
+        KeyRow::new(
+            "select_lines",
+            &[Chord::ch('V')],
+            SelectedKey::MarkLines,
+            "lines",
+        )
+        .explained("start (or drop) a line selection at the cursor")
+        .help(),
+        KeyRow::new(
+            "copy_cell",
+            &[Chord::ch('c')],
+            SelectedKey::CopyCell,
+            "copy cell",
         )
         .explained("copy the cell's text (printable only)")
-        .bar_keys(1),
+        .help(),
+        KeyRow::new("search", &[Chord::ch('/')], SelectedKey::Search, "search")
+            .explained("search the transcript")
+            .help(),
         KeyRow::new("diff", &[Chord::ch('d')], SelectedKey::Diff, "diff")
-            .explained("its turn's changes, full screen"),
+            .explained("its turn's changes, full screen")
+            .help(),
         KeyRow::new(
             "file",
             &[Chord::ch('f'), Chord::ENTER],
@@ -59,9 +102,50 @@ pub(crate) static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
             "file",
         )
         .explained("the diff at a file the cell mentions (again: the next one)")
-        .bar_keys(1),
-        list_rows::older_cell(SelectedKey::Older, "select"),
-        list_rows::newer_cell(SelectedKey::Newer, "select").help(),
+        .help(),
+        KeyRow::new("up", &[Chord::UP, Chord::ch('k')], SelectedKey::Up, "move")
+            .explained("the cursor a row up (on into the cell above)")
+            .bar_keys(1),
+        KeyRow::new(
+            "down",
+            &[Chord::DOWN, Chord::ch('j')],
+            SelectedKey::Down,
+            "move",
+        )
+        .explained("the cursor a row down (on into the cell below)")
+        .help(),
+        KeyRow::new(
+            "left",
+            &[Chord::LEFT, Chord::ch('h')],
+            SelectedKey::Left,
+            "left",
+        )
+        .explained("the cursor a column left")
+        .help(),
+        KeyRow::new(
+            "right",
+            &[Chord::RIGHT, Chord::ch('l')],
+            SelectedKey::Right,
+            "right",
+        )
+        .explained("the cursor a column right")
+        .help(),
+        KeyRow::new(
+            "older",
+            &[Chord::alt(KeyCode::Up)],
+            SelectedKey::Older,
+            "select",
+        )
+        .explained("the cell above")
+        .help(),
+        KeyRow::new(
+            "newer",
+            &[Chord::alt(KeyCode::Down)],
+            SelectedKey::Newer,
+            "select",
+        )
+        .explained("the cell below")
+        .help(),
         list_rows::first(SelectedKey::Oldest, "first/last").named("oldest"),
         list_rows::last(SelectedKey::Newest, "first/last").named("newest"),
         list_rows::close_q(SelectedKey::Close, "back").explained("back to the composer"),
@@ -80,18 +164,57 @@ pub(crate) fn open(state: &mut Session, transcript_area: ratatui::layout::Rect) 
     let layer = SelectedCell {
         selection,
         files_opened: 0,
+        cursor: CopyCursor::default(),
     };
     Outcome::Open(super::Layer::Selected(layer), vec![])
 }
 
 /// Scrolls the transcript so the selected cell's first row is in view.
 fn reveal(state: &mut Session, area: ratatui::layout::Rect, selection: &CellSelection) {
+    reveal_row(state, area, selection, 0);
+}
+
+/// Scrolls the transcript so the cursor's row of the selected cell is in view.
+fn reveal_row(
+    state: &mut Session,
+    area: ratatui::layout::Rect,
+    selection: &CellSelection,
+    row: usize,
+) {
     if let Some(cell) = selection.index(&state.shown.transcript) {
-        state.scroll_with(area, |s, v| s.reveal(Anchor { cell, row: 0 }, v));
+        state.scroll_with(area, |s, v| s.reveal(Anchor { cell, row }, v));
     }
 }
 
 impl SelectedCell {
+    /// What `v` or `V` selected, from the mark to the cursor.
+    pub(crate) fn text_selection(
+        &self,
+        transcript: &crate::model::Transcript,
+    ) -> Option<TextSelection> {
+        self.cursor.selection(&self.selection, transcript)
+    }
+
+    /// Where copy mode's cursor is.
+    pub(crate) fn cursor_point(
+        &self,
+        transcript: &crate::model::Transcript,
+    ) -> Option<crate::controls::text_selection::TextPoint> {
+        self.cursor.point(&self.selection, transcript)
+    }
+
+    /// `y`: the selection when there is one, else the whole cell.
+    fn copy_selection(&self, cx: &mut Ctx<'_>) -> Outcome {
+        let Some(selection) = self.text_selection(&cx.shown.transcript) else {
+            return self.copy(cx.session_mut());
+        };
+        let text = selection.text(&cx.view_in(cx.areas.transcript));
+        if text.trim().is_empty() {
+            return say(cx.session_mut(), "The selection has no text to copy.");
+        }
+        Outcome::Consumed(actions::copy(cx.session_mut(), "the selection", &text))
+    }
+
     fn copy(&self, state: &mut Session) -> Outcome {
         let text = self
             .selection
@@ -157,27 +280,69 @@ impl LayerView for SelectedCell {
             return Outcome::CloseAndFallThrough;
         }
         Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
-            let transcript = &cx.shown.transcript;
             let moved = match action {
                 SelectedKey::Close => return Outcome::Close(vec![]),
-                SelectedKey::Copy => return self.copy(cx.session_mut()),
+                SelectedKey::Copy => return self.copy_selection(cx),
+                SelectedKey::CopyCell => return self.copy(cx.session_mut()),
+                SelectedKey::Search => {
+                    return Outcome::Open(super::Layer::Search(super::Search::default()), vec![])
+                }
                 SelectedKey::Diff => return self.diff(cx.session_mut(), false),
                 SelectedKey::File => return self.diff(cx.session_mut(), true),
-                SelectedKey::Older => self.selection.step(-1, transcript),
-                SelectedKey::Newer => self.selection.step(1, transcript),
-                SelectedKey::Oldest => {
-                    self.selection.first(transcript);
-                    true
+                SelectedKey::MarkChars | SelectedKey::MarkLines => {
+                    let unit = if action == SelectedKey::MarkChars {
+                        Unit::Char
+                    } else {
+                        Unit::Line
+                    };
+                    let transcript = &cx.shown.transcript;
+                    self.cursor.toggle_mark(unit, &self.selection, transcript);
+                    false
                 }
-                SelectedKey::Newest => {
-                    self.selection.last(transcript);
+                SelectedKey::Up | SelectedKey::Down | SelectedKey::Left | SelectedKey::Right => {
+                    let before = self.selection;
+                    let view = cx.view_in(area);
+                    let transcript = &cx.shown.transcript;
+                    match action {
+                        SelectedKey::Up => {
+                            self.cursor
+                                .step_row(-1, &mut self.selection, transcript, &view)
+                        }
+                        SelectedKey::Down => {
+                            self.cursor
+                                .step_row(1, &mut self.selection, transcript, &view)
+                        }
+                        SelectedKey::Left => {
+                            self.cursor.step_col(-1, &self.selection, transcript, &view)
+                        }
+                        _ => self.cursor.step_col(1, &self.selection, transcript, &view),
+                    }
+                    before != self.selection
+                }
+                SelectedKey::Older
+                | SelectedKey::Newer
+                | SelectedKey::Oldest
+                | SelectedKey::Newest => {
+                    let transcript = &cx.shown.transcript;
+                    match action {
+                        SelectedKey::Older => {
+                            self.selection.step(-1, transcript);
+                        }
+                        SelectedKey::Newer => {
+                            self.selection.step(1, transcript);
+                        }
+                        SelectedKey::Oldest => self.selection.first(transcript),
+                        _ => self.selection.last(transcript),
+                    }
+                    self.cursor.go_to_cell_start();
                     true
                 }
             };
             if moved {
                 self.files_opened = 0;
             }
-            reveal(cx.session_mut(), area, &self.selection);
+            let row = self.cursor.row();
+            reveal_row(cx.session_mut(), area, &self.selection, row);
             Outcome::Consumed(vec![])
         })
     }
@@ -187,10 +352,12 @@ impl LayerView for SelectedCell {
         match event {
             LayerEvent::CellsPrepended(cells) => {
                 self.selection.cells_prepended(*cells);
+                self.cursor.cells_prepended(*cells);
                 Outcome::Consumed(vec![])
             }
             LayerEvent::CellsDropped(dropped) => {
                 self.selection.cells_dropped(dropped);
+                self.cursor.cells_dropped();
                 Outcome::Consumed(vec![])
             }
             // Another thread (or the same one, anew) came on screen: the cell selected was

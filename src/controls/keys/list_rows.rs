@@ -10,7 +10,6 @@
 
 use super::chord::Chord;
 use super::table::KeyRow;
-use crossterm::event::KeyCode;
 
 /// Where a shared row moves a selection (or a scrolled text).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,8 +34,6 @@ const OLDER_MATCH: &[Chord] = &[Chord::ENTER, Chord::UP, Chord::ctrl('p')];
 const NEWER_MATCH: &[Chord] = &[Chord::DOWN, Chord::ctrl('n')];
 const OLDER_PROMPT: &[Chord] = &[Chord::UP, Chord::ctrl('r'), Chord::ctrl('p')];
 const NEWER_PROMPT: &[Chord] = &[Chord::DOWN, Chord::ctrl('s'), Chord::ctrl('n')];
-const OLDER_CELL: &[Chord] = &[Chord::UP, Chord::alt(KeyCode::Up), Chord::ch('k')];
-const NEWER_CELL: &[Chord] = &[Chord::DOWN, Chord::alt(KeyCode::Down), Chord::ch('j')];
 /// ↑, ↓, PgUp and PgDn: what scrolls a question's body (or reaches the transcript past it).
 pub(crate) const ARROWS_AND_PAGES: &[Chord] = &[Chord::UP, Chord::DOWN, Chord::PGUP, Chord::PGDN];
 const TO_TRANSCRIPT: &[Chord] = &[Chord::PGUP, Chord::PGDN, Chord::ctrl('o')];
@@ -99,16 +96,6 @@ pub(crate) const fn older_prompt<S, A>(action: A, bar: &'static str) -> KeyRow<S
 /// The prompt history search's newer prompt (`newer`): ↓, Ctrl+S, Ctrl+N.
 pub(crate) const fn newer_prompt<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
     KeyRow::new("newer", NEWER_PROMPT, action, bar).bar_keys(1)
-}
-
-/// The selected cell's older cell (`older`): ↑, Alt+↑ (which selected it), `k`.
-pub(crate) const fn older_cell<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
-    KeyRow::new("older", OLDER_CELL, action, bar).bar_keys(1)
-}
-
-/// The selected cell's newer cell (`newer`): ↓, Alt+↓, `j`.
-pub(crate) const fn newer_cell<S, A>(action: A, bar: &'static str) -> KeyRow<S, A> {
-    KeyRow::new("newer", NEWER_CELL, action, bar)
 }
 
 /// PgUp, PgDn and Ctrl+O go on to the transcript below (`transcript`) from a view over it.

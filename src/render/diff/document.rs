@@ -293,6 +293,44 @@ impl DiffDocument {
         }
     }
 
+    /// What rows `first..=last` show, as diff text: one line per source line they touch —
+    /// hunk lines with their sign (`+`, `-`, ` `), hunk headers, file paths — without line
+    /// numbers, wrap rows or the blank row between files. Side by side, a changed pair gives
+    /// its old line, then its new one. What the pager's copy mode copies.
+    pub(crate) fn source_text(
+        &self,
+        width: u16,
+        mode: DiffMode,
+        first: usize,
+        last: usize,
+    ) -> Vec<String> {
+        let m = self.measured(width, mode);
+        let entry_at = |row: usize| m.starts.partition_point(|&s| s <= row).saturating_sub(1);
+        let (start, end) = (entry_at(first.min(last)), entry_at(first.max(last)));
+        let mut out = Vec::new();
+        for &entry in m.entries.iter().take(end + 1).skip(start) {
+            match entry {
+                Entry::FileHeader(f) => {
+                    let file = &self.files[f];
+                    let path = file.moved_to.as_deref().unwrap_or(&file.path);
+                    out.push(crate::text::sanitize::sanitize_line(path));
+                }
+                Entry::HunkHeader(f, h) => out.push(self.files[f].hunks[h].header.clone()),
+                Entry::Line(f, h, i) => out.push(signed(&self.files[f].hunks[h].lines[i])),
+                Entry::Pair(f, h, r) => {
+                    let hunk = &self.files[f].hunks[h];
+                    let row = hunk.rows[r];
+                    out.extend(row.old.map(|i| signed(&hunk.lines[i])));
+                    if row.new != row.old {
+                        out.extend(row.new.map(|i| signed(&hunk.lines[i])));
+                    }
+                }
+                Entry::Note(_) | Entry::Gap(_) => {}
+            }
+        }
+        out
+    }
+
     /// One file as the transcript (or a question) shows it: its header, then its body — the
     /// note and at most `max_body_rows` rows of hunks, then how many lines were left out.
     pub(crate) fn file_parts(
@@ -384,6 +422,17 @@ impl DiffDocument {
         self.highlights.borrow_mut().insert(key, Arc::clone(&done));
         done
     }
+}
+
+/// A hunk line as a patch writes it: its sign, then its (sanitised) text.
+fn signed(line: &super::file::ShownLine) -> String {
+    let sign = match line.kind {
+        LineKind::Added => "+",
+        LineKind::Removed => "-",
+        LineKind::Context => " ",
+        LineKind::NoNewline => "",
+    };
+    format!("{sign}{}", line.text)
 }
 
 /// Each side is highlighted as the file it belongs to: the old side from context and removed

@@ -213,6 +213,8 @@ pub struct Session {
     pub attention: attention_clock::AttentionClock,
     /// The window title and progress last asked of the terminal (`session::window_title`).
     pub window: Option<window_status::WindowStatus>,
+    /// The mouse's selection of the transcript (a drag, a double or triple click).
+    pub(crate) pointer: crate::controls::pointer::PointerSelect,
 }
 
 impl Session {
@@ -266,6 +268,7 @@ impl Session {
             },
             attention: Default::default(),
             window: None,
+            pointer: Default::default(),
             reconnect: None,
             turn_lost_in_restart: None,
             config,

@@ -25,6 +25,7 @@ mod quiet_server;
 mod remote_hostile;
 mod rewind_hostile;
 mod secrets_echoed;
+mod select;
 mod sign_in;
 mod task_panic;
 mod type_ahead;

@@ -317,3 +317,56 @@ fn the_main_threads_question_is_labelled_while_an_agent_is_watched() {
         "{shown}"
     );
 }
+
+#[test]
+fn v_in_the_agents_list_shows_the_agent_in_copy_mode_once_its_thread_is_open() {
+    let now = Instant::now();
+    let mut state = with_two_agents(now);
+    // Words of the first agent, kept in its own model while the parent is shown.
+    update(&mut state, delta(KID1, "kid-1-t", "m1", "KID-WORDS"), now);
+    type_text(&mut state, "/agents", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, key(KeyCode::Home), now);
+    let effects = sent(update(&mut state, key(KeyCode::Char('v')), now));
+    assert_eq!(
+        effects,
+        [(
+            "thread/resume",
+            json!({"threadId": KID1, "excludeTurns": true})
+        )]
+    );
+    // Till the agent's thread is shown, the list waits; then copy mode takes its place.
+    assert!(matches!(
+        state.layers.person[..],
+        [tern::app::layers::Layer::Agents(_)]
+    ));
+    update(&mut state, resumed(KID1), now);
+    assert_eq!(state.thread_id(), Some(KID1));
+    assert!(
+        matches!(
+            state.layers.person[..],
+            [tern::app::layers::Layer::Selected(_)]
+        ),
+        "{:?}",
+        state.layers.person
+    );
+    // On the newest cell (the line saying whom you watch); the agent's words are the one above.
+    update(&mut state, alt(KeyCode::Up), now);
+    let effects = wire(update(&mut state, key(KeyCode::Char('y')), now));
+    assert_eq!(
+        effects,
+        [tern::session::effect::Effect::CopyToClipboard(
+            "KID-WORDS".into()
+        )]
+    );
+    // Asked again for the agent already shown: copy mode at once.
+    update(&mut state, key(KeyCode::Esc), now);
+    type_text(&mut state, "/agents", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, key(KeyCode::Home), now);
+    assert_eq!(sent(update(&mut state, key(KeyCode::Char('v')), now)), []);
+    assert!(matches!(
+        state.layers.person[..],
+        [tern::app::layers::Layer::Selected(_)]
+    ));
+}

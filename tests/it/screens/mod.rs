@@ -5,6 +5,7 @@ mod agent_screens;
 mod approval_promise;
 mod cells;
 mod conversation;
+mod copy_mode;
 mod diffs;
 mod fit;
 mod folder_trust;

@@ -255,6 +255,26 @@ impl PtySession {
         }
     }
 
+    /// Waits until `check` holds for the raw output so far, or panics after `timeout`.
+    #[allow(dead_code)] // not every test binary that includes the harness reads raw output
+    pub fn wait_for_raw(&self, what: &str, timeout: Duration, check: impl Fn(&[u8]) -> bool) {
+        let deadline = Instant::now() + timeout;
+        let (lock, cvar) = &*self.shared;
+        let mut state = lock.lock().unwrap();
+        loop {
+            if check(&state.raw) {
+                return;
+            }
+            let now = Instant::now();
+            if now >= deadline || state.eof {
+                let text = state.parser.screen().contents();
+                drop(state);
+                panic!("timed out after {timeout:?} waiting for {what}; screen:\n{text}");
+            }
+            state = cvar.wait_timeout(state, deadline - now).unwrap().0;
+        }
+    }
+
     pub fn wait_for_text(&self, needle: &str, timeout: Duration) {
         self.wait_for(&format!("`{needle}`"), timeout, |s| s.contains(needle));
     }

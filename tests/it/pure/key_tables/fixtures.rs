@@ -153,6 +153,11 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             build: diff,
         },
         Fixture {
+            name: "diff, copy mode",
+            target: Target::Layer,
+            build: diff_copy_mode,
+        },
+        Fixture {
             name: "review, targets",
             target: Target::Layer,
             build: review,

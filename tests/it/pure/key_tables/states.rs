@@ -101,6 +101,15 @@ pub(super) fn diff(now: Instant) -> AppState {
     state
 }
 
+/// The diff pager in copy mode (`v`), a row selected.
+pub(super) fn diff_copy_mode(now: Instant) -> AppState {
+    let mut state = diff(now);
+    update(&mut state, key(KeyCode::Char('v')), now);
+    update(&mut state, key(KeyCode::Char('j')), now);
+    update(&mut state, key(KeyCode::Char('v')), now);
+    state
+}
+
 pub(super) fn picker(now: Instant) -> AppState {
     let mut state = ready_state(now);
     let mut picker = tern::app::layers::ThreadPicker::new("/home/user/project".into(), None, false);
