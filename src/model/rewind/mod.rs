@@ -12,7 +12,8 @@ pub(crate) mod blob;
 pub(crate) mod patch;
 pub(crate) mod plan;
 
-pub use plan::{plan_restore, within};
+pub(crate) use plan::plan_restore;
+pub use plan::within;
 
 use serde::{Deserialize, Serialize};
 

@@ -14,7 +14,7 @@ pub(crate) type Read<'a> = dyn Fn(&str) -> Result<Option<Vec<u8>>, String> + 'a;
 
 /// The files to put back and the ones refused, for the `records` of the dropped turns (oldest
 /// first), never outside `cwd`.
-pub fn plan_restore(
+pub(crate) fn plan_restore(
     records: &[TurnRecord],
     cwd: &str,
     read: &Read<'_>,

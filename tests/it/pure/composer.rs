@@ -73,7 +73,7 @@ fn the_box_grows_then_scrolls_and_shrinks_back_without_blank_rows() {
     assert_eq!(rows.first().map(String::as_str), Some("line 6"));
     assert_eq!(rows.last().map(String::as_str), Some("line 13"));
     // Delete back to three lines: all three show, and no blank row.
-    while state.session.composer.line_count() > 3 {
+    while state.composer().line_count() > 3 {
         update(&mut state, key(KeyCode::Backspace), now);
     }
     for _ in 0.."line 3".len() {
@@ -159,8 +159,7 @@ fn a_large_paste_is_folded_and_sent_whole() {
     // History keeps the whole text; recalled, it is folded again.
     assert_eq!(
         state
-            .session
-            .composer
+            .composer()
             .prompt_history
             .entries()
             .last()

@@ -16,9 +16,7 @@ use tern::session::state::health::DownCause;
 
 fn notices(state: &AppState) -> Vec<String> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {
@@ -251,7 +249,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
         "no sign-in asked on codex's defaults"
     );
     let Some(DownCause::ConfigError(problem)) = state.server_down().map(|d| &d.cause) else {
-        panic!("no config box: {:?}", state.session.health.down)
+        panic!("no config box: {:?}", state.health().down)
     };
     assert_eq!(problem.path.as_deref(), Some("/h/.codex/config.toml"));
     assert_eq!(problem.at, Some((3, 30)));
@@ -270,7 +268,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(effects, vec![]);
     assert_eq!(state.draft(), "hello");
-    assert_eq!(state.session.composer.prompt_history.entries().len(), 0);
+    assert_eq!(state.composer().prompt_history.entries().len(), 0);
     // Ctrl+R asks for the thread again; twice in a row asks once.
     let effects = wire(update(&mut state, ctrl('r'), now));
     assert_eq!(
@@ -471,9 +469,7 @@ fn a_hidden_or_blocked_answer_is_never_shown() {
         now,
     );
     let answers: Vec<String> = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {

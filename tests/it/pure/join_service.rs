@@ -65,7 +65,7 @@ fn a_thread_the_service_holds_is_joined_over_it() {
     );
     assert_eq!(*state.lifecycle(), Lifecycle::Restarting { thread: None });
     assert_eq!(
-        state.session.config.connected_to.as_deref(),
+        state.config().connected_to.as_deref(),
         Some("codex service (unix socket)")
     );
     // The runtime is on the service: `initialize`, then the same thread resumed there.
@@ -105,7 +105,7 @@ fn a_thread_the_service_holds_is_joined_over_it() {
     );
     assert!(state.lifecycle().is_ready());
     // On the service now: a thread locked again offers no second join.
-    assert!(state.session.config.shared_service.is_none());
+    assert!(state.config().shared_service.is_none());
 }
 
 #[test]

@@ -61,7 +61,7 @@ fn a_key_the_top_layer_ignores_reaches_the_layer_below() {
     update(&mut state, wheel(MouseEventKind::ScrollUp), now);
     assert!(top(&state) < paged, "the wheel scrolled the transcript");
     update(&mut state, ctrl('o'), now);
-    assert!(state.session.expanded, "Ctrl+O reached the base");
+    assert!(state.expanded(), "Ctrl+O reached the base");
     assert!(state.search().is_some(), "and the search bar is still open");
 
     // Keys it handles stop there: letters go to the query, not the hidden composer.
@@ -334,7 +334,7 @@ fn quitting_answers_every_open_prompt_with_cancel() {
     let effects = wire(update(&mut state, AppEvent::Terminate, now));
     expected.push(Effect::Quit);
     assert_eq!(effects, expected);
-    assert!(state.session.quitting);
+    assert!(state.quitting());
 }
 
 #[test]
@@ -344,7 +344,7 @@ fn ctrl_c_under_prompts_refuses_them_all_and_stays() {
     let effects = wire(update(&mut state, ctrl('c'), now));
     assert_eq!(effects, expected);
     assert!(
-        !state.session.quitting,
+        !state.quitting(),
         "one Ctrl+C never leaves with a question open"
     );
     assert!(state.questions().is_empty());
@@ -362,7 +362,7 @@ fn the_initialize_answer_is_kept() {
         ),
         now,
     );
-    let server = state.session.server.as_ref().unwrap();
+    let server = state.server_info().unwrap();
     assert_eq!(server.codex_home.as_deref(), Some("/tmp/ch"));
     assert_eq!(server.user_agent, "codex/0.169.0");
 }

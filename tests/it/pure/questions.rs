@@ -61,9 +61,7 @@ fn responses(effects: &[Effect]) -> Vec<&Effect> {
 
 fn command_decision(state: &AppState) -> Option<Record> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .find_map(|c| match c.kind() {
@@ -404,8 +402,7 @@ fn what_is_shown_is_what_runs() {
     );
     // The proposal is not a prefix of a compound command: no rule is offered.
     assert!(state
-        .session
-        .questions
+        .questions()
         .front()
         .unwrap()
         .question

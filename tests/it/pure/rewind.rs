@@ -271,9 +271,7 @@ fn f_puts_the_previewed_files_back_once_the_server_has_rewound() {
     );
     // The file refused in the preview is said again where the rewind's outcome is read.
     let notices: Vec<String> = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|cell| match cell.kind() {

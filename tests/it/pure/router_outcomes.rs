@@ -14,7 +14,7 @@ use tern::session::event::{Confirmable, LayerEvent};
 
 /// Hands the news to the layers as `update` does after every event.
 fn deliver(state: &mut AppState, news: LayerEvent, now: Instant) -> Vec<tern::app::Effect> {
-    state.session.layer_events.push(news);
+    state.post_news(news);
     update(state, AppEvent::Focus(true), now)
 }
 

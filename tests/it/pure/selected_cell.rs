@@ -119,10 +119,7 @@ fn c_copies_the_selected_cell_as_printable_text() {
         effects,
         [Effect::CopyToClipboard("run:\n\tls\nrm -rf ~".into())]
     );
-    assert_eq!(
-        state.session.copied.as_deref(),
-        Some("run:\n\tls\nrm -rf ~")
-    );
+    assert_eq!(state.copied(), Some("run:\n\tls\nrm -rf ~"));
     let (level, text) = last_notice(&state);
     assert_eq!(level, NoticeLevel::Info);
     assert!(

@@ -81,7 +81,7 @@ fn signed_out_opens_the_sign_in_layer_once_and_holds_prompts_in_the_composer() {
     assert_eq!(state.draft(), "hello");
     assert_eq!(screen(&state), Screen::Choose);
     assert_eq!(
-        state.session.composer.prompt_history.entries().len(),
+        state.composer().prompt_history.entries().len(),
         0,
         "a held prompt is not history"
     );
@@ -136,9 +136,7 @@ fn an_account_read_that_fails_does_not_hold_prompts_and_says_why_unless_unknown(
         now,
     );
     assert!(quiet
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .all(|c| !matches!(c.kind(), tern::model::CellKind::Notice { .. })));

@@ -53,9 +53,7 @@ fn steer_answer(prompt: &str, result: Result<Value, String>) -> AppEvent {
 /// The transcript as (kind, text) rows, for asserting order.
 fn cells(state: &AppState) -> Vec<String> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .map(|c| match c.kind() {

@@ -42,7 +42,7 @@ fn picker(state: &AppState) -> &ThemePicker {
 }
 
 fn theme(state: &AppState) -> Theme {
-    state.session.config.theme
+    state.config().theme
 }
 
 #[test]

@@ -101,7 +101,7 @@ fn a_refused_resume_stays_in_the_picker_with_the_reason() {
         .as_deref()
         .unwrap()
         .contains("no rollout found"));
-    assert!(state.session.shown.thread.is_none());
+    assert!(state.shown_thread().is_none());
     // Still usable: another Enter asks again.
     assert_eq!(
         requests(&wire(update(&mut state, key(KeyCode::Enter), now))).len(),
@@ -290,7 +290,7 @@ fn slash_new_starts_a_thread_and_slash_resume_opens_the_picker() {
     type_text(&mut state, "/new", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
     assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
-    assert!(state.session.shown.thread.is_none());
+    assert!(state.shown_thread().is_none());
     assert!(screen(&mut state, 80, 24, now).contains(&format!("tern resume {THREAD}")));
     type_text(&mut state, "/resume", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
@@ -348,7 +348,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     // Ten turns fill an 80×24 screen: nothing more is asked for until the person scrolls up.
-    assert!(!state.session.shown.older_turns.as_ref().unwrap().loading);
+    assert!(!state.older_turns().unwrap().loading);
     let bottom = screen(&mut state, 80, 24, now);
     assert!(bottom.contains("answer 99"));
     let mut asked = Vec::new();
@@ -392,7 +392,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     assert!(screen(&mut state, 80, 24, now).contains("question 80"));
-    assert!(!state.session.shown.older_turns.as_ref().unwrap().more);
+    assert!(!state.older_turns().unwrap().more);
 }
 
 #[test]

@@ -29,7 +29,7 @@ fn keys(state: &mut AppState, text: &str, now: Instant) -> Vec<Effect> {
 }
 
 fn mode(state: &AppState) -> Option<Mode> {
-    state.session.composer.vim.as_ref().map(|v| v.mode)
+    state.composer().vim.as_ref().map(|v| v.mode)
 }
 
 fn vim_state(now: Instant) -> AppState {

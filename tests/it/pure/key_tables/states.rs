@@ -60,7 +60,7 @@ pub(super) fn form_question(now: Instant) -> AppState {
 
 pub(super) fn rules(now: Instant) -> AppState {
     let mut state = ready_state(now);
-    state.session.config.codex_home = Some("/ch".into());
+    state.config_mut().codex_home = Some("/ch".into());
     type_text(&mut state, "/rules", now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Enter), now);
