@@ -124,6 +124,17 @@ impl AppState {
         self.layers.composer.last()
     }
 
+    /// The layers the person opened over the transcript, bottom first (the top is `last()`).
+    pub fn person_layers(&self) -> &[Layer] {
+        &self.layers.person
+    }
+
+    /// The layers opened from the front question (its prefix chooser, full view, help), bottom
+    /// first: they close with the question.
+    pub fn question_layers(&self) -> &[Layer] {
+        &self.layers.question
+    }
+
     /// The `@` file finder, when it is the list open over the composer.
     pub fn file_finder(&self) -> Option<&FileFinder> {
         match self.composer_list() {
@@ -238,6 +249,12 @@ impl AppState {
     /// The composer, to set up what no key reaches quickly (vim on, in a given mode).
     pub fn composer_mut(&mut self) -> &mut Composer {
         &mut self.session.composer
+    }
+
+    /// The person's stack of layers, to set up one no key sequence reaches quickly (a layer
+    /// under another, a picker's state changed in place).
+    pub fn person_layers_mut(&mut self) -> &mut Vec<Layer> {
+        &mut self.layers.person
     }
 
     /// Says the server binary is `path` (as the runtime found it).

@@ -29,7 +29,11 @@ fn the_slash_list_sits_in_the_popup_slot_under_a_layer_opened_over_it() {
     let mut state = ready_state(now);
     type_keys(&mut state, "/mo", now);
     assert!(matches!(state.composer_list(), Some(Layer::Commands(_))));
-    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
+    assert!(
+        state.person_layers().is_empty(),
+        "{:?}",
+        state.person_layers()
+    );
     assert!(
         !state.layer_open(),
         "the list is the composer's, not over it"
@@ -41,14 +45,18 @@ fn the_slash_list_sits_in_the_popup_slot_under_a_layer_opened_over_it() {
     // over the list; the list stays under it and has the bar back once the search closes.
     update(&mut state, ctrl('r'), now);
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::HistorySearch(_))
     ));
     assert!(matches!(state.composer_list(), Some(Layer::Commands(_))));
     let hints = hint_actions(&state, now);
     assert!(!hints.iter().any(|a| a == "complete"), "{hints:?}");
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
+    assert!(
+        state.person_layers().is_empty(),
+        "{:?}",
+        state.person_layers()
+    );
     assert_eq!(state.draft(), "/mo");
     let hints = hint_actions(&state, now);
     assert!(hints.iter().any(|a| a == "complete"), "{hints:?}");

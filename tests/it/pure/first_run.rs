@@ -349,8 +349,8 @@ fn locked(now: Instant) -> AppState {
 fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
     let now = Instant::now();
     let mut state = locked(now);
-    let Some(Layer::LockedThread(box_)) = state.layers.person.last() else {
-        panic!("no locked box: {:?}", state.layers.person)
+    let Some(Layer::LockedThread(box_)) = state.person_layers().last() else {
+        panic!("no locked box: {:?}", state.person_layers())
     };
     assert_eq!(box_.thread_id.as_deref(), Some("t-locked"));
     assert!(state.lifecycle().failure().is_none(), "not a dead session");
@@ -374,7 +374,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
         ),
         now,
     );
-    assert_eq!(state.layers.person.len(), 1);
+    assert_eq!(state.person_layers().len(), 1);
     let effects = wire(update(&mut state, key(KeyCode::Char('f')), now));
     assert_eq!(
         requests(&effects),
@@ -390,7 +390,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
         now,
     );
     assert!(
-        state.layers.person.is_empty(),
+        state.person_layers().is_empty(),
         "the fork opened: the box is gone"
     );
     assert_eq!(state.thread_id(), Some("t-fork"));
@@ -398,7 +398,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
     let mut fresh = locked(now);
     let effects = wire(update(&mut fresh, key(KeyCode::Char('n')), now));
     assert_eq!(requests(&effects)[0].0, "thread/start");
-    assert!(fresh.layers.person.is_empty());
+    assert!(fresh.person_layers().is_empty());
 }
 
 #[test]
@@ -492,10 +492,10 @@ fn a_locked_thread_picked_in_the_picker_opens_the_box_over_it_and_esc_goes_back(
     update(&mut state, AppEvent::Resize(100, 30), now);
     answer(&mut state, RequestTag::Initialize, json!({}), now);
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::ThreadPicker(_))
     ));
-    let Some(Layer::ThreadPicker(picker)) = state.layers.person.last_mut() else {
+    let Some(Layer::ThreadPicker(picker)) = state.person_layers_mut().last_mut() else {
         unreachable!()
     };
     picker.opening = Some("t-locked".into());
@@ -511,10 +511,10 @@ fn a_locked_thread_picked_in_the_picker_opens_the_box_over_it_and_esc_goes_back(
         now,
     );
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::LockedThread(_))
     ));
-    let Some(Layer::ThreadPicker(picker)) = state.layers.person.first() else {
+    let Some(Layer::ThreadPicker(picker)) = state.person_layers().first() else {
         panic!("the picker is under it")
     };
     assert_eq!(picker.opening, None, "the picker no longer waits");
@@ -522,7 +522,7 @@ fn a_locked_thread_picked_in_the_picker_opens_the_box_over_it_and_esc_goes_back(
     let effects = wire(update(&mut state, key(KeyCode::Esc), now));
     assert_eq!(effects, vec![]);
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::ThreadPicker(_))
     ));
 }

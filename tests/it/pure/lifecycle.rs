@@ -230,7 +230,7 @@ fn the_startup_picker_waits_for_the_person_then_opens_their_choice() {
         now,
     );
     assert_eq!(*state.lifecycle(), Lifecycle::Ready);
-    assert!(state.layers.person.is_empty(), "the picker closed");
+    assert!(state.person_layers().is_empty(), "the picker closed");
 }
 
 #[test]

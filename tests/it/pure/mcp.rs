@@ -46,7 +46,7 @@ fn mcp_lists_every_page_from_the_threads_connections() {
             json!({"detail": "toolsAndAuthOnly", "threadId": THREAD})
         )]
     );
-    assert!(matches!(state.layers.person.last(), Some(Layer::Mcp(_))));
+    assert!(matches!(state.person_layers().last(), Some(Layer::Mcp(_))));
     let effects = wire(update(
         &mut state,
         page(
@@ -305,15 +305,15 @@ fn enter_opens_a_servers_tools() {
         now,
     );
     update(&mut state, key(KeyCode::Enter), now);
-    let Some(Layer::Mcp(view)) = state.layers.person.last() else {
+    let Some(Layer::Mcp(view)) = state.person_layers().last() else {
         panic!("the view is open");
     };
     assert!(view.expanded.contains("a"));
     update(&mut state, key(KeyCode::Enter), now);
-    let Some(Layer::Mcp(view)) = state.layers.person.last() else {
+    let Some(Layer::Mcp(view)) = state.person_layers().last() else {
         panic!("the view is open");
     };
     assert!(view.expanded.is_empty());
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }

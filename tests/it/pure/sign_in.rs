@@ -34,7 +34,7 @@ pub fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
 
 /// The sign-in layer on top, if it is.
 pub fn sign_in(state: &AppState) -> Option<&tern::app::layers::SignIn> {
-    match state.layers.person.last() {
+    match state.person_layers().last() {
         Some(Layer::SignIn(layer)) => Some(layer),
         _ => None,
     }
@@ -90,7 +90,10 @@ fn signed_out_opens_the_sign_in_layer_once_and_holds_prompts_in_the_composer() {
     state.clear_draft();
     type_text(&mut state, "/status", now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Status(_))
+    ));
 }
 
 #[test]

@@ -168,11 +168,14 @@ fn slash_skills_lists_and_enter_puts_the_name_in_the_composer() {
         requests(&effects),
         [("skills/list", json!({"cwds": ["/home/user/project"]}))]
     );
-    assert!(matches!(state.layers.person.last(), Some(Layer::Skills(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Skills(_))
+    ));
     update(&mut state, skills_answer(), now);
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     assert_eq!(state.draft(), "$user-skill ");
     // Again, after text: a space before the name.
     state.set_draft("first");

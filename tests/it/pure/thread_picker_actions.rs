@@ -31,7 +31,7 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
         ),
         now,
     ));
-    assert!(state.layers.person.is_empty(), "the picker closed");
+    assert!(state.person_layers().is_empty(), "the picker closed");
     assert_eq!(state.thread_id(), Some("t-001"));
     assert_eq!(
         requests(&effects),
@@ -298,7 +298,7 @@ fn slash_new_starts_a_thread_and_slash_resume_opens_the_picker() {
     assert!(!picker(&state).at_startup);
     update(&mut state, key(KeyCode::Esc), now);
     assert!(
-        state.layers.person.is_empty(),
+        state.person_layers().is_empty(),
         "Esc closes an in-session picker"
     );
 }
@@ -309,7 +309,7 @@ fn esc_on_the_startup_picker_starts_a_new_thread() {
     let (mut state, _) = picker_at_startup(now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Esc), now)));
     assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }
 
 #[test]
@@ -408,7 +408,7 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
         page(threads(0..3), None),
         now,
     );
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     let effects = wire(update(
         &mut state,
         reply(

@@ -22,7 +22,7 @@ pub(super) fn with_history(now: Instant) -> AppState {
 }
 
 pub(super) fn open(state: &mut AppState, layer: Layer) {
-    state.layers.person.push(layer);
+    state.person_layers_mut().push(layer);
 }
 
 pub(super) fn command_question(now: Instant) -> AppState {
@@ -331,7 +331,10 @@ pub(super) fn signing_in(now: Instant) -> AppState {
         ),
         now,
     );
-    assert!(matches!(state.layers.person.last(), Some(Layer::SignIn(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::SignIn(_))
+    ));
     state
 }
 
@@ -404,7 +407,7 @@ pub(super) fn locked_in(mut config: tern::app::SessionConfig, now: Instant) -> A
         now,
     );
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::LockedThread(_))
     ));
     state
