@@ -1,10 +1,11 @@
 //! The test facade: what integration tests read from and build into an [`AppState`].
 //!
 //! Integration tests (`tests/it/`) read and build state through these methods, not through
-//! the session's fields, so the fields can move without touching the tests: a moved field
-//! changes one method here. Readers are named for what a test asks (the draft, the
-//! transcript, the queue, the turn, the questions), builders for the state a test sets up.
-//! They add no behaviour: each reads or writes one thing the session holds.
+//! the session's fields or the layer stacks', so the fields can move without touching the
+//! tests: a moved field changes one method here. Readers are named for what a test asks (the
+//! draft, the transcript, the queue, the turn, the questions, the layers open), builders for
+//! the state a test sets up. They add no behaviour: each reads or writes one thing the state
+//! holds.
 
 use super::layers::Layer;
 use super::stacks::AppState;
