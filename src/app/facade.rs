@@ -1,21 +1,29 @@
 //! The test facade: what integration tests read from and build into an [`AppState`].
 //!
 //! Integration tests (`tests/it/`) read and build state through these methods, not through
-//! the session's fields, so the fields can move without touching the tests: a moved field
-//! changes one method here. Readers are named for what a test asks (the draft, the
-//! transcript, the queue, the turn, the questions), builders for the state a test sets up.
-//! They add no behaviour: each reads or writes one thing the session holds.
+//! the session's fields or the layer stacks', so the fields can move without touching the
+//! tests: a moved field changes one method here. Readers are named for what a test asks (the
+//! draft, the transcript, the queue, the turn, the questions, the layers open), builders for
+//! the state a test sets up. They add no behaviour: each reads or writes one thing the state
+//! holds.
 
 use super::layers::Layer;
 use super::stacks::AppState;
-use crate::controls::composer::FileFinder;
+use crate::controls::composer::{Composer, FileFinder};
 use crate::controls::scroll::Scroll;
-use crate::model::agents::Agent;
+use crate::controls::view::View;
+use crate::model::agents::{Agent, Agents};
 use crate::model::Transcript;
-use crate::session::state::health::ServerDown;
+use crate::protocol::InitializeResponse;
+use crate::session::event::LayerEvent;
+use crate::session::state::health::{Health, ServerDown};
+use crate::session::state::mcp::McpState;
+use crate::session::state::older_turns::OlderTurns;
 use crate::session::state::outbox::{Message, PendingSteer};
 use crate::session::state::questions::{QuestionQueue, QueuedQuestion};
-use crate::session::state::{Lifecycle, ThreadModel, TurnPhase};
+use crate::session::state::skills::Skills;
+use crate::session::state::TurnPhase;
+use crate::session::state::{Lifecycle, SessionConfig, ThreadInfo, ThreadModel, Threads};
 use ratatui::layout::Rect;
 use std::collections::VecDeque;
 
@@ -117,6 +125,17 @@ impl AppState {
         self.layers.composer.last()
     }
 
+    /// The layers the person opened over the transcript, bottom first (the top is `last()`).
+    pub fn person_layers(&self) -> &[Layer] {
+        &self.layers.person
+    }
+
+    /// The layers opened from the front question (its prefix chooser, full view, help), bottom
+    /// first: they close with the question.
+    pub fn question_layers(&self) -> &[Layer] {
+        &self.layers.question
+    }
+
     /// The `@` file finder, when it is the list open over the composer.
     pub fn file_finder(&self) -> Option<&FileFinder> {
         match self.composer_list() {
@@ -125,7 +144,139 @@ impl AppState {
         }
     }
 
+    /// The composer itself, for what the draft's text does not say: its layout for a width,
+    /// its vim state, its prompt history, its chips.
+    pub fn composer(&self) -> &Composer {
+        &self.session.composer
+    }
+
+    /// Whether a dropped link is being dialled again.
+    pub fn reconnecting(&self) -> bool {
+        self.session.reconnect.is_some()
+    }
+
+    /// The skills, as listed (and why not).
+    pub fn skills(&self) -> &Skills {
+        &self.session.skills
+    }
+
+    /// The MCP servers, their tools and their sign-ins.
+    pub fn mcp(&self) -> &McpState {
+        &self.session.mcp
+    }
+
+    /// What was last put on the clipboard.
+    pub fn copied(&self) -> Option<&str> {
+        self.session.copied.as_deref()
+    }
+
+    /// Whether command output and reasoning are shown in full (Ctrl+O).
+    pub fn expanded(&self) -> bool {
+        self.session.expanded
+    }
+
+    /// Whether tern is on its way out.
+    pub fn quitting(&self) -> bool {
+        self.session.quitting
+    }
+
+    /// Whether the terminal has the focus, as it last said.
+    pub fn focused(&self) -> bool {
+        self.session.focused
+    }
+
+    /// What the server said of itself at `initialize`.
+    pub fn server_info(&self) -> Option<&InitializeResponse> {
+        self.session.server.as_ref()
+    }
+
+    /// The server process's health: its pid, restarts, the probe out, why it is down.
+    pub fn health(&self) -> &Health {
+        &self.session.health
+    }
+
+    /// The shown thread, once there is one.
+    pub fn shown_thread(&self) -> Option<&ThreadInfo> {
+        self.session.shown.thread.as_ref()
+    }
+
+    /// The older turns of the shown thread still to load, when some are.
+    pub fn older_turns(&self) -> Option<&OlderTurns> {
+        self.session.shown.older_turns.as_ref()
+    }
+
+    /// What the session was started with (and what the person changed since).
+    pub fn config(&self) -> &SessionConfig {
+        &self.session.config
+    }
+
+    /// The threads kept while another is shown.
+    pub fn kept_threads(&self) -> &Threads {
+        &self.session.threads
+    }
+
+    /// The sub-agents tern knows.
+    pub fn agents(&self) -> &Agents {
+        &self.session.agents
+    }
+
+    /// The running turn's id, of the shown thread.
+    pub fn active_turn_id(&self) -> Option<&str> {
+        self.session.active_turn_id()
+    }
+
+    /// The reasoning effort the person chose for the next turns, if any.
+    pub fn chosen_effort(&self) -> Option<&str> {
+        self.session.turn_settings.chosen.effort.as_deref()
+    }
+
+    /// The directory a rewind may put files back in, when one is set.
+    pub fn rewind_bound(&self) -> Option<&str> {
+        self.session.rewind.bound.as_deref()
+    }
+
+    /// The shown transcript as laid out in `area`.
+    pub fn view_in(&self, area: Rect) -> View<'_> {
+        self.session.view_in(area)
+    }
+
     // Builders.
+
+    /// What the session runs with, to set up a case (a home, an export folder, a theme).
+    pub fn config_mut(&mut self) -> &mut SessionConfig {
+        &mut self.session.config
+    }
+
+    /// The composer, to set up what no key reaches quickly (vim on, in a given mode).
+    pub fn composer_mut(&mut self) -> &mut Composer {
+        &mut self.session.composer
+    }
+
+    /// The person's stack of layers, to set up one no key sequence reaches quickly (a layer
+    /// under another, a picker's state changed in place).
+    pub fn person_layers_mut(&mut self) -> &mut Vec<Layer> {
+        &mut self.layers.person
+    }
+
+    /// Says the server binary is `path` (as the runtime found it).
+    pub fn set_server_binary(&mut self, path: &str) {
+        self.session.health.binary = Some(path.into());
+    }
+
+    /// Puts `news` for the layers, as the session posts it (the next event hands it on).
+    pub fn post_news(&mut self, news: LayerEvent) {
+        self.session.layer_events.push(news);
+    }
+
+    /// Sets the directory a rewind may put files back in (`None`: anywhere).
+    pub fn set_rewind_bound(&mut self, bound: Option<&str>) {
+        self.session.rewind.bound = bound.map(str::to_string);
+    }
+
+    /// Says the person already confirmed that `!` commands run unsandboxed.
+    pub fn confirm_shell(&mut self) {
+        self.session.beside.shell_confirmed = true;
+    }
 
     /// Replaces the composer's text.
     pub fn set_draft(&mut self, text: &str) {

@@ -232,14 +232,15 @@ fn below_the_layers(state: &mut AppState, input: &Input<'_>, now: Instant) -> Ve
             return effects;
         }
     }
-    let before = state.session.composer.text();
+    // The draft before the input, read only while a list is open (it follows the draft).
+    let before = (!state.layers.composer.is_empty()).then(|| state.session.composer.text());
     if let Some(effects) = walk(state, Stack::Composer, input, now) {
         return effects;
     }
     let listed = !state.layers.composer.is_empty();
     let outcome = with_cx(state, now, |cx| base::handle(cx, input));
     if listed {
-        let before = matches!(input, Input::Key(_)).then_some(before);
+        let before = before.filter(|_| matches!(input, Input::Key(_)));
         offer(
             state,
             Stack::Composer,

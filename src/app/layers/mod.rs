@@ -345,7 +345,7 @@ impl Ctx<'_> {
     /// The session, handed to an operation of the session tier (open a thread, restart, send,
     /// answer a question: `crate::session::…`) or to a view's own opener. Not for writing a
     /// field here: a field a view writes has its accessor.
-    pub fn session_mut(&mut self) -> &mut Session {
+    pub(crate) fn session_mut(&mut self) -> &mut Session {
         self.session
     }
 

@@ -235,7 +235,7 @@ impl Composer {
     }
 
     /// Replaces the text; a very large text is folded like a paste. The cursor goes to the end.
-    pub fn set_text(&mut self, text: &str) {
+    pub(crate) fn set_text(&mut self, text: &str) {
         self.pastes.clear();
         if paste::should_fold_draft(text) {
             self.replace_lines(vec![String::new()]);

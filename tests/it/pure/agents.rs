@@ -20,9 +20,7 @@ fn transcript_text(state: &mut AppState, now: Instant) -> String {
 
 fn agent_calls(state: &AppState) -> Vec<tern::model::agent_call::AgentCall> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {
@@ -147,22 +145,8 @@ fn names_from_thread_read_replace_ids_in_every_cell() {
     assert!(before.contains("Spawned …1b3eeede"), "{before}");
     update(&mut state, read_answer(V1, KID1), now);
     update(&mut state, read_answer(V1, KID2), now);
-    let nick1 = state
-        .session
-        .agents
-        .get(KID1)
-        .unwrap()
-        .nickname
-        .clone()
-        .unwrap();
-    let nick2 = state
-        .session
-        .agents
-        .get(KID2)
-        .unwrap()
-        .nickname
-        .clone()
-        .unwrap();
+    let nick1 = state.agents().get(KID1).unwrap().nickname.clone().unwrap();
+    let nick2 = state.agents().get(KID2).unwrap().nickname.clone().unwrap();
     let after = transcript_text(&mut state, now);
     assert!(after.contains(&format!("Spawned {nick1}")), "{after}");
     assert!(after.contains(&format!("Sent input to {nick2}")), "{after}");
@@ -181,8 +165,7 @@ fn a_recorded_v2_turn_names_the_agent_by_task_and_follows_it() {
     let effects = play(&mut state, server_messages(V2), now);
     assert_eq!(reads(&effects), [V2_KID]);
     let agent = state
-        .session
-        .agents
+        .agents()
         .get(V2_KID)
         .expect("linked by subAgentActivity");
     assert_eq!(agent.path.as_deref(), Some("/root/kid_task"));
@@ -250,10 +233,10 @@ fn events_of_unknown_threads_never_reach_the_transcript_or_the_agents_and_stay_b
             .all(|c| !c.contains("leak") && c.contains("let go")),
         "{added:?}"
     );
-    assert!(state.session.threads.len() <= tern::session::state::threads::KEPT_THREADS);
-    assert!(state.session.agents.is_empty());
+    assert!(state.kept_threads().len() <= tern::session::state::threads::KEPT_THREADS);
+    assert!(state.agents().is_empty());
     assert_eq!(
-        state.session.active_turn_id(),
+        state.active_turn_id(),
         Some("turn-1"),
         "our turn is untouched"
     );
@@ -341,7 +324,7 @@ fn agents_beyond_the_bound_push_out_the_oldest_finished_ones() {
             );
         }
     }
-    let agents = &state.session.agents;
+    let agents = state.agents();
     assert_eq!(agents.len(), max);
     // The ten still running are kept; finished ones went first.
     for n in 0..10 {
@@ -470,7 +453,7 @@ fn a_collab_item_naming_ten_thousand_agents_stays_bounded() {
         now,
     ));
     let max = tern::model::agents::MAX_AGENTS;
-    assert_eq!(state.session.agents.len(), max);
+    assert_eq!(state.agents().len(), max);
     assert_eq!(
         reads(&effects).len(),
         max,
@@ -557,7 +540,7 @@ fn a_resumed_threads_history_names_its_agents_without_calling_them_running() {
     );
     let kid2 = state.agent(KID2).unwrap();
     assert_eq!(kid2.result.as_deref(), Some("KID2 did more work."));
-    assert_eq!(state.session.agents.live(), 0, "no strip for an old thread");
+    assert_eq!(state.agents().live(), 0, "no strip for an old thread");
     // Its thread's status tells where an agent seen only in history stands.
     update(
         &mut state,

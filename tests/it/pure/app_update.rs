@@ -23,9 +23,7 @@ fn approval_request(id: i64) -> AppEvent {
 
 fn agent_message(state: &AppState) -> Option<(String, bool)> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .find_map(|c| match c.kind() {
@@ -219,9 +217,7 @@ fn the_echoed_user_message_is_not_shown_twice() {
     let now = Instant::now();
     let mut state = running_state(now);
     let users = |s: &AppState| {
-        s.session
-            .shown
-            .transcript
+        s.transcript()
             .cells()
             .iter()
             .filter(|c| matches!(c.kind(), CellKind::User { .. }))

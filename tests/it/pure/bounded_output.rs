@@ -35,9 +35,7 @@ fn fifty_megabytes_of_output_keep_head_and_tail_and_say_what_was_dropped() {
         );
     }
     let output = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .find_map(|c| match c.kind() {

@@ -139,10 +139,13 @@ fn tab_completes_the_selected_command_and_enter_runs_it() {
     // Enter on a command without argument runs it at once.
     type_text(&mut state, "/sta", now);
     assert!(enter(&mut state, now).is_empty());
-    assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Status(_))
+    ));
     assert!(state.draft_is_empty());
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }
 
 #[test]
@@ -302,7 +305,7 @@ fn the_model_picker_changes_the_next_turn_start_model_and_effort() {
     assert!(shown.contains("quick") && shown.contains("slow"), "{shown}");
     update(&mut state, key(KeyCode::Down), now);
     enter(&mut state, now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     assert_eq!(
         last_notice(&state).1,
         "The next turn uses deep-model with high reasoning effort."
@@ -343,7 +346,7 @@ fn a_model_without_efforts_is_chosen_at_once_and_a_failed_list_says_why() {
         "{shown}"
     );
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }
 
 #[test]
@@ -513,8 +516,8 @@ fn help_opens_the_key_list_with_the_commands() {
     let mut state = session(now, "gpt-test");
     type_text(&mut state, "/help", now);
     enter(&mut state, now);
-    let Some(Layer::Help(help)) = state.layers.person.last() else {
-        panic!("no help: {:?}", state.layers.person.last());
+    let Some(Layer::Help(help)) = state.person_layers().last() else {
+        panic!("no help: {:?}", state.person_layers().last());
     };
     let keys: Vec<&str> = help
         .sections

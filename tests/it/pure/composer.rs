@@ -73,7 +73,7 @@ fn the_box_grows_then_scrolls_and_shrinks_back_without_blank_rows() {
     assert_eq!(rows.first().map(String::as_str), Some("line 6"));
     assert_eq!(rows.last().map(String::as_str), Some("line 13"));
     // Delete back to three lines: all three show, and no blank row.
-    while state.session.composer.line_count() > 3 {
+    while state.composer().line_count() > 3 {
         update(&mut state, key(KeyCode::Backspace), now);
     }
     for _ in 0.."line 3".len() {
@@ -159,8 +159,7 @@ fn a_large_paste_is_folded_and_sent_whole() {
     // History keeps the whole text; recalled, it is folded again.
     assert_eq!(
         state
-            .session
-            .composer
+            .composer()
             .prompt_history
             .entries()
             .last()
@@ -264,7 +263,7 @@ fn ctrl_r_searches_the_history_enter_uses_it_esc_restores() {
     update(&mut state, key(KeyCode::Up), now);
     update(&mut state, key(KeyCode::Enter), now);
     assert_eq!(state.draft(), "run the tests");
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }
 
 #[test]
@@ -395,8 +394,16 @@ fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it
     assert!(state.composer_list().is_some(), "the command list is open");
     update(&mut state, ctrl('c'), now);
     assert!(state.draft_is_empty());
-    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
-    assert!(state.composer_list().is_none(), "{:?}", state.layers);
+    assert!(
+        state.person_layers().is_empty(),
+        "{:?}",
+        state.person_layers()
+    );
+    assert!(
+        state.composer_list().is_none(),
+        "{:?}",
+        state.composer_list()
+    );
     let shown = screen(&mut state, 80, 24, now);
     assert!(!shown.contains("no command matches"), "{shown}");
     assert!(
@@ -407,8 +414,16 @@ fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it
     type_text(&mut state, "look at @src", now);
     assert!(state.composer_list().is_some(), "the file finder is open");
     update(&mut state, ctrl('c'), now);
-    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
-    assert!(state.composer_list().is_none(), "{:?}", state.layers);
+    assert!(
+        state.person_layers().is_empty(),
+        "{:?}",
+        state.person_layers()
+    );
+    assert!(
+        state.composer_list().is_none(),
+        "{:?}",
+        state.composer_list()
+    );
     // Typing goes on into the composer, not into a finder's stale query.
     type_text(&mut state, "x", now);
     assert_eq!(state.draft(), "x");
@@ -424,7 +439,11 @@ fn ctrl_c_in_the_history_search_abandons_it_and_leaves_the_draft_as_it_was() {
     update(&mut state, ctrl('r'), now);
     type_text(&mut state, "run", now);
     assert!(wire(update(&mut state, ctrl('c'), now)).is_empty());
-    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
+    assert!(
+        state.person_layers().is_empty(),
+        "{:?}",
+        state.person_layers()
+    );
     assert_eq!(state.draft(), "draft", "as Esc would leave it");
     assert!(!screen(&mut state, 80, 24, now).contains("Ctrl+C again to quit"));
 
@@ -432,7 +451,7 @@ fn ctrl_c_in_the_history_search_abandons_it_and_leaves_the_draft_as_it_was() {
     state.clear_draft();
     update(&mut state, ctrl('r'), now);
     update(&mut state, ctrl('c'), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     assert!(!screen(&mut state, 80, 24, now).contains("Ctrl+C again to quit"));
     update(&mut state, ctrl('c'), now);
     assert!(screen(&mut state, 80, 24, now).contains("Ctrl+C again to quit"));
@@ -441,7 +460,7 @@ fn ctrl_c_in_the_history_search_abandons_it_and_leaves_the_draft_as_it_was() {
     let mut state = running_state(now);
     update(&mut state, ctrl('r'), now);
     assert!(wire(update(&mut state, ctrl('c'), now)).is_empty());
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     let effects = wire(update(&mut state, ctrl('c'), now));
     assert_eq!(request_json(&effects[0]).unwrap().0, "turn/interrupt");
 }

@@ -222,10 +222,10 @@ fn a_broken_file_stops_tern_with_the_position_and_no_panic() {
 fn alerting(bell: bool, notify: bool) -> AppState {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.config = SessionConfig {
+    *state.config_mut() = SessionConfig {
         bell,
         desktop_notification: notify,
-        ..state.session.config.clone()
+        ..state.config().clone()
     };
     state
 }
@@ -256,7 +256,7 @@ fn a_turn_ending_while_unfocused_rings_and_notifies() {
     let mut state = alerting(true, true);
     run_turn(&mut state, now);
     update(&mut state, AppEvent::Focus(false), now);
-    assert!(!state.session.focused);
+    assert!(!state.focused());
     let effects = update(
         &mut state,
         notify(
@@ -321,7 +321,7 @@ fn the_alert_is_a_bell_and_an_osc_9_that_cannot_be_broken_out_of() {
 fn no_color_draws_without_colours() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.config.no_color = true;
+    state.config_mut().no_color = true;
     run_turn(&mut state, now);
     update(&mut state, AppEvent::Resize(60, 12), now);
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(60, 12)).unwrap();
@@ -331,7 +331,7 @@ fn no_color_draws_without_colours() {
         .content
         .iter()
         .all(|c| c.fg == ratatui::style::Color::Reset && c.bg == ratatui::style::Color::Reset));
-    state.session.config.no_color = false;
+    state.config_mut().no_color = false;
     terminal.draw(|f| tern::ui::draw(f, &state, now)).unwrap();
     assert!(
         terminal

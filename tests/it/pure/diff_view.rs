@@ -23,7 +23,7 @@ fn open_diff(state: &mut AppState, now: Instant) -> Vec<Effect> {
 }
 
 fn pager(state: &AppState) -> &tern::app::layers::DiffPager {
-    match state.layers.person.last() {
+    match state.person_layers().last() {
         Some(Layer::Diff(pager)) => pager,
         other => panic!("no diff view on top: {other:?}"),
     }
@@ -74,7 +74,7 @@ fn slash_diff_shows_the_latest_turn_diff_and_a_newer_snapshot_replaces_it() {
     assert_eq!(shown.matches("a.txt (updated)").count(), 1, "{shown}");
 
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     assert!(!screen(&mut state, 100, 20, now).contains("Diff "));
 }
 
@@ -262,13 +262,13 @@ fn help_lists_the_diff_keys_first() {
     update(&mut state, turn_diff("t1", &long_diff(1, 2)), now);
     open_diff(&mut state, now);
     update(&mut state, key(KeyCode::Char('?')), now);
-    let Some(Layer::Help(help)) = state.layers.person.last() else {
+    let Some(Layer::Help(help)) = state.person_layers().last() else {
         panic!("help is on top")
     };
     assert_eq!(help.sections[0].0, "Diff");
     assert!(help.sections[0].1.iter().any(|h| h.keys == "n/p"));
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(matches!(state.layers.person.last(), Some(Layer::Diff(_))));
+    assert!(matches!(state.person_layers().last(), Some(Layer::Diff(_))));
 }
 
 #[test]

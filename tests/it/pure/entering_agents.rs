@@ -74,9 +74,7 @@ fn delta(thread: &str, turn: &str, item: &str, text: &str) -> AppEvent {
 
 fn shown_text(state: &AppState) -> String {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .map(|c| format!("{:?}", c.kind()))

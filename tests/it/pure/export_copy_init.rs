@@ -89,8 +89,8 @@ fn export_writes_a_new_file_and_asks_before_replacing_one() {
 fn export_alone_asks_where_and_proposes_a_path_outside_the_work_tree() {
     let now = Instant::now();
     let mut state = with_answer(now, "The answer.");
-    state.session.config.home = Some("/home/user".into());
-    state.session.config.export_dir = Some(PathBuf::from("/home/user/Downloads"));
+    state.config_mut().home = Some("/home/user".into());
+    state.config_mut().export_dir = Some(PathBuf::from("/home/user/Downloads"));
     assert_eq!(run(&mut state, "/export", now), []);
     let draft = state.expanded_draft();
     assert_eq!(draft, format!("/export ~/Downloads/codex-{THREAD}.md"));

@@ -16,9 +16,7 @@ use tern::session::state::health::DownCause;
 
 fn notices(state: &AppState) -> Vec<String> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {
@@ -251,7 +249,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
         "no sign-in asked on codex's defaults"
     );
     let Some(DownCause::ConfigError(problem)) = state.server_down().map(|d| &d.cause) else {
-        panic!("no config box: {:?}", state.session.health.down)
+        panic!("no config box: {:?}", state.health().down)
     };
     assert_eq!(problem.path.as_deref(), Some("/h/.codex/config.toml"));
     assert_eq!(problem.at, Some((3, 30)));
@@ -270,7 +268,7 @@ fn a_broken_codex_config_shows_the_box_holds_prompts_and_recovers_without_a_rest
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(effects, vec![]);
     assert_eq!(state.draft(), "hello");
-    assert_eq!(state.session.composer.prompt_history.entries().len(), 0);
+    assert_eq!(state.composer().prompt_history.entries().len(), 0);
     // Ctrl+R asks for the thread again; twice in a row asks once.
     let effects = wire(update(&mut state, ctrl('r'), now));
     assert_eq!(
@@ -351,8 +349,8 @@ fn locked(now: Instant) -> AppState {
 fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
     let now = Instant::now();
     let mut state = locked(now);
-    let Some(Layer::LockedThread(box_)) = state.layers.person.last() else {
-        panic!("no locked box: {:?}", state.layers.person)
+    let Some(Layer::LockedThread(box_)) = state.person_layers().last() else {
+        panic!("no locked box: {:?}", state.person_layers())
     };
     assert_eq!(box_.thread_id.as_deref(), Some("t-locked"));
     assert!(state.lifecycle().failure().is_none(), "not a dead session");
@@ -376,7 +374,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
         ),
         now,
     );
-    assert_eq!(state.layers.person.len(), 1);
+    assert_eq!(state.person_layers().len(), 1);
     let effects = wire(update(&mut state, key(KeyCode::Char('f')), now));
     assert_eq!(
         requests(&effects),
@@ -392,7 +390,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
         now,
     );
     assert!(
-        state.layers.person.is_empty(),
+        state.person_layers().is_empty(),
         "the fork opened: the box is gone"
     );
     assert_eq!(state.thread_id(), Some("t-fork"));
@@ -400,7 +398,7 @@ fn a_thread_open_elsewhere_offers_retry_fork_and_new_thread() {
     let mut fresh = locked(now);
     let effects = wire(update(&mut fresh, key(KeyCode::Char('n')), now));
     assert_eq!(requests(&effects)[0].0, "thread/start");
-    assert!(fresh.layers.person.is_empty());
+    assert!(fresh.person_layers().is_empty());
 }
 
 #[test]
@@ -471,9 +469,7 @@ fn a_hidden_or_blocked_answer_is_never_shown() {
         now,
     );
     let answers: Vec<String> = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {
@@ -496,10 +492,10 @@ fn a_locked_thread_picked_in_the_picker_opens_the_box_over_it_and_esc_goes_back(
     update(&mut state, AppEvent::Resize(100, 30), now);
     answer(&mut state, RequestTag::Initialize, json!({}), now);
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::ThreadPicker(_))
     ));
-    let Some(Layer::ThreadPicker(picker)) = state.layers.person.last_mut() else {
+    let Some(Layer::ThreadPicker(picker)) = state.person_layers_mut().last_mut() else {
         unreachable!()
     };
     picker.opening = Some("t-locked".into());
@@ -515,10 +511,10 @@ fn a_locked_thread_picked_in_the_picker_opens_the_box_over_it_and_esc_goes_back(
         now,
     );
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::LockedThread(_))
     ));
-    let Some(Layer::ThreadPicker(picker)) = state.layers.person.first() else {
+    let Some(Layer::ThreadPicker(picker)) = state.person_layers().first() else {
         panic!("the picker is under it")
     };
     assert_eq!(picker.opening, None, "the picker no longer waits");
@@ -526,7 +522,7 @@ fn a_locked_thread_picked_in_the_picker_opens_the_box_over_it_and_esc_goes_back(
     let effects = wire(update(&mut state, key(KeyCode::Esc), now));
     assert_eq!(effects, vec![]);
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::ThreadPicker(_))
     ));
 }

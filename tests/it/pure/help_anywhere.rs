@@ -15,10 +15,9 @@ const F1: KeyCode = KeyCode::F(1);
 
 fn help_open(state: &AppState) -> bool {
     state
-        .layers
-        .person
+        .person_layers()
         .iter()
-        .chain(&state.layers.question)
+        .chain(state.question_layers())
         .any(|layer| matches!(layer, Layer::Help(_)))
 }
 

@@ -9,9 +9,7 @@ use tern::model::{CellKind, NoticeLevel};
 
 fn notices(state: &AppState) -> Vec<(NoticeLevel, String)> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {

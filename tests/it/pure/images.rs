@@ -94,9 +94,7 @@ fn a_pasted_image_is_a_chip_and_goes_out_with_the_message() {
         now,
     );
     let users: Vec<String> = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {
@@ -113,7 +111,7 @@ fn backspace_at_the_start_takes_the_last_image_off() {
     let mut state = ready_state(now);
     paste_image(&mut state, SHOT, now);
     paste_image(&mut state, "/tmp/two.png", now);
-    assert_eq!(state.session.composer.chips().len(), 2);
+    assert_eq!(state.composer().chips().len(), 2);
     update(&mut state, key(KeyCode::Backspace), now);
     assert_eq!(*state.draft_images(), [SHOT]);
     // Inside the text, Backspace deletes text as ever.

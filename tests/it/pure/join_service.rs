@@ -37,9 +37,9 @@ fn locked(service: bool, now: Instant) -> AppState {
         now,
     );
     assert!(
-        matches!(state.layers.person.last(), Some(Layer::LockedThread(_))),
+        matches!(state.person_layers().last(), Some(Layer::LockedThread(_))),
         "{:?}",
-        state.layers.person
+        state.person_layers()
     );
     state
 }
@@ -65,7 +65,7 @@ fn a_thread_the_service_holds_is_joined_over_it() {
     );
     assert_eq!(*state.lifecycle(), Lifecycle::Restarting { thread: None });
     assert_eq!(
-        state.session.config.connected_to.as_deref(),
+        state.config().connected_to.as_deref(),
         Some("codex service (unix socket)")
     );
     // The runtime is on the service: `initialize`, then the same thread resumed there.
@@ -100,12 +100,12 @@ fn a_thread_the_service_holds_is_joined_over_it() {
     );
     assert_eq!(state.thread_id(), Some("t-locked"));
     assert!(
-        state.layers.person.is_empty(),
+        state.person_layers().is_empty(),
         "the thread opened: the box is gone"
     );
     assert!(state.lifecycle().is_ready());
     // On the service now: a thread locked again offers no second join.
-    assert!(state.session.config.shared_service.is_none());
+    assert!(state.config().shared_service.is_none());
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn without_the_service_there_is_no_join() {
     let effects = wire(update(&mut state, key(KeyCode::Char('j')), now));
     assert_eq!(effects, []);
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::LockedThread(_))
     ));
 }

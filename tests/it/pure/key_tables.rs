@@ -89,7 +89,7 @@ fn universe() -> Vec<KeyEvent> {
 fn view_list(state: &AppState, target: Target, now: Instant) -> KeyList {
     let cx = state.view_cx(now);
     match target {
-        Target::Layer => state.layers.person.last().unwrap().view().keys(&cx),
+        Target::Layer => state.person_layers().last().unwrap().view().keys(&cx),
         Target::Question => FrontQuestion.keys(&cx),
         Target::ServerDown => ServerDownBox.keys(&cx),
         Target::Base => tern::app::base::key_list(&cx),
@@ -126,10 +126,10 @@ fn outcome(state: &mut AppState, target: Target, key: KeyEvent, now: Instant) ->
 /// What a view is, for "nothing changed": the layer (or the composer's list) and the session.
 fn snapshot_of(state: &AppState, target: Target) -> String {
     let top = match target {
-        Target::Layer => format!("{:?}", state.layers.person.last()),
+        Target::Layer => format!("{:?}", state.person_layers().last()),
         _ => String::new(),
     };
-    format!("{top}\n{:?}\n{:?}", state.layers.composer, state.session)
+    format!("{top}\n{:?}\n{:?}", state.composer_list(), state.session)
 }
 
 fn check(fixture: &Fixture) -> Vec<String> {

@@ -42,8 +42,8 @@ fn settings_error(text: &str) -> String {
 
 fn help_keys(state: &mut AppState, now: Instant) -> Vec<(String, String)> {
     update(state, key(KeyCode::Char('?')), now);
-    let Some(Layer::Help(help)) = state.layers.person.last() else {
-        panic!("help is open: {:?}", state.layers.person)
+    let Some(Layer::Help(help)) = state.person_layers().last() else {
+        panic!("help is open: {:?}", state.person_layers())
     };
     let rows = help
         .sections
@@ -65,9 +65,16 @@ fn a_remapped_key_does_the_action_and_the_old_one_no_longer_does() {
 
     // Ctrl+R opens nothing now; Ctrl+T opens the history search.
     update(&mut state, ctrl('r'), now);
-    assert!(state.layers.person.is_empty(), "{:?}", state.layers.person);
+    assert!(
+        state.person_layers().is_empty(),
+        "{:?}",
+        state.person_layers()
+    );
     update(&mut state, ctrl('t'), now);
-    assert!(matches!(state.layers.person[..], [Layer::HistorySearch(_)]));
+    assert!(matches!(
+        state.person_layers()[..],
+        [Layer::HistorySearch(_)]
+    ));
     update(&mut state, key(KeyCode::Esc), now);
 
     // Help names the new key, not the old one.
@@ -81,9 +88,9 @@ fn a_remapped_key_does_the_action_and_the_old_one_no_longer_does() {
     // A layer's table: the search bar closes with Ctrl+G, and Esc is typed into nothing.
     update(&mut state, ctrl('f'), now);
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(matches!(state.layers.person[..], [Layer::Search(_)]));
+    assert!(matches!(state.person_layers()[..], [Layer::Search(_)]));
     update(&mut state, ctrl('g'), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }
 
 #[test]
@@ -255,8 +262,8 @@ fn slash_help_shows_the_whole_reference() {
     type_text(&mut state, "/help", now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Enter), now);
-    let Some(Layer::Help(help)) = state.layers.person.last() else {
-        panic!("no help: {:?}", state.layers.person)
+    let Some(Layer::Help(help)) = state.person_layers().last() else {
+        panic!("no help: {:?}", state.person_layers())
     };
     let titles: Vec<&str> = help.sections.iter().map(|(t, _)| t.as_str()).collect();
     let expected = tern::app::reference::sections(&Default::default());

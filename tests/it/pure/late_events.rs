@@ -18,9 +18,7 @@ fn command_item(status: &str, output: Option<&str>, exit_code: Option<i64>) -> V
 
 fn command(state: &AppState) -> CommandCell {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .find_map(|c| match c.kind() {

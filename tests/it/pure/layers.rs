@@ -51,7 +51,7 @@ fn a_key_the_top_layer_ignores_reaches_the_layer_below() {
     let now = Instant::now();
     let mut state = long_transcript(now);
     update(&mut state, ctrl('f'), now);
-    assert!(matches!(state.layers.person[..], [Layer::Search(_)]));
+    assert!(matches!(state.person_layers()[..], [Layer::Search(_)]));
     let bottom = top(&state);
 
     // The search bar ignores paging, the wheel and Ctrl+O: the transcript below gets them.
@@ -61,7 +61,7 @@ fn a_key_the_top_layer_ignores_reaches_the_layer_below() {
     update(&mut state, wheel(MouseEventKind::ScrollUp), now);
     assert!(top(&state) < paged, "the wheel scrolled the transcript");
     update(&mut state, ctrl('o'), now);
-    assert!(state.session.expanded, "Ctrl+O reached the base");
+    assert!(state.expanded(), "Ctrl+O reached the base");
     assert!(state.search().is_some(), "and the search bar is still open");
 
     // Keys it handles stop there: letters go to the query, not the hidden composer.
@@ -85,7 +85,7 @@ fn a_paste_while_searching_goes_to_the_query_not_the_hidden_composer() {
     assert!(state.draft_is_empty());
 
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     update(&mut state, AppEvent::Paste("now the composer".into()), now);
     assert_eq!(state.draft(), "now the composer");
 }
@@ -128,12 +128,16 @@ fn ctrl_r_under_a_prompt_opens_no_hidden_history_search() {
     // take the typing unseen.
     press_key(&mut state, ctrl('r'), read(now));
     press_key(&mut state, ctrl('f'), read(now));
-    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
+    assert!(
+        state.person_layers().is_empty(),
+        "{:?}",
+        state.person_layers()
+    );
     assert_eq!(state.questions().len(), 1);
     let effects = press(&mut state, KeyCode::Char('n'), later(read(now), 100));
     assert_eq!(effects, answer(3, json!("decline")));
     assert!(
-        state.layers.person.is_empty(),
+        state.person_layers().is_empty(),
         "nothing pops up after the answer"
     );
 }
@@ -158,8 +162,8 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     update(&mut state, command_prompt(2), now);
     press(&mut state, KeyCode::Char('?'), read(now));
     assert!(state.front_question().is_some());
-    let [Layer::Help(help)] = &state.layers.question[..] else {
-        panic!("help opens over the prompt: {:?}", state.layers.question)
+    let [Layer::Help(help)] = state.question_layers() else {
+        panic!("help opens over the prompt: {:?}", state.question_layers())
     };
     let titles: Vec<&str> = help.sections.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(titles, ["Approval", "Search", "Conversation"]);
@@ -178,7 +182,7 @@ fn help_lists_the_keys_of_every_layer_on_screen_and_esc_returns_to_the_prompt() 
     // Esc closes help only: the prompt is still there, unanswered, and takes keys again.
     let effects = press(&mut state, KeyCode::Esc, later(read(now), 200));
     assert!(effects.is_empty(), "{effects:?}");
-    assert!(state.front_question().is_some() && state.layers.question.is_empty());
+    assert!(state.front_question().is_some() && state.question_layers().is_empty());
     let effects = press(&mut state, KeyCode::Char('y'), later(read(now), 400));
     assert_eq!(effects, answer(2, json!("accept")));
 }
@@ -190,7 +194,7 @@ fn layers_opened_from_a_prompt_go_when_the_server_settles_it() {
     update(&mut state, command_prompt(9), now);
     press(&mut state, KeyCode::Char('?'), read(now));
     assert!(state.front_question().is_some());
-    assert_eq!(state.layers.question.len(), 1);
+    assert_eq!(state.question_layers().len(), 1);
     update(
         &mut state,
         notify(
@@ -210,13 +214,13 @@ fn question_mark_opens_help_only_on_an_empty_composer() {
     let now = Instant::now();
     let mut state = long_transcript(now);
     type_text(&mut state, "why?", now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     assert_eq!(state.draft(), "why?");
     state.clear_draft();
     update(&mut state, key(KeyCode::Char('?')), now);
-    assert!(matches!(state.layers.person[..], [Layer::Help(_)]));
+    assert!(matches!(state.person_layers()[..], [Layer::Help(_)]));
     update(&mut state, key(KeyCode::Char('?')), now);
-    assert!(state.layers.person.is_empty(), "? closes it again");
+    assert!(state.person_layers().is_empty(), "? closes it again");
 }
 
 #[test]
@@ -334,7 +338,7 @@ fn quitting_answers_every_open_prompt_with_cancel() {
     let effects = wire(update(&mut state, AppEvent::Terminate, now));
     expected.push(Effect::Quit);
     assert_eq!(effects, expected);
-    assert!(state.session.quitting);
+    assert!(state.quitting());
 }
 
 #[test]
@@ -344,7 +348,7 @@ fn ctrl_c_under_prompts_refuses_them_all_and_stays() {
     let effects = wire(update(&mut state, ctrl('c'), now));
     assert_eq!(effects, expected);
     assert!(
-        !state.session.quitting,
+        !state.quitting(),
         "one Ctrl+C never leaves with a question open"
     );
     assert!(state.questions().is_empty());
@@ -362,7 +366,7 @@ fn the_initialize_answer_is_kept() {
         ),
         now,
     );
-    let server = state.session.server.as_ref().unwrap();
+    let server = state.server_info().unwrap();
     assert_eq!(server.codex_home.as_deref(), Some("/tmp/ch"));
     assert_eq!(server.user_agent, "codex/0.169.0");
 }
@@ -371,8 +375,8 @@ fn the_initialize_answer_is_kept() {
 fn conversation_help(state: &mut AppState, at: Instant) -> Vec<(String, String)> {
     press(state, KeyCode::Char('?'), at);
     let layers = match state.front_question() {
-        Some(_) => &state.layers.question,
-        None => &state.layers.person,
+        Some(_) => state.question_layers(),
+        None => state.person_layers(),
     };
     let Some(Layer::Help(help)) = layers.last() else {
         panic!("help is open: {layers:?}")

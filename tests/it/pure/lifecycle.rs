@@ -230,7 +230,7 @@ fn the_startup_picker_waits_for_the_person_then_opens_their_choice() {
         now,
     );
     assert_eq!(*state.lifecycle(), Lifecycle::Ready);
-    assert!(state.layers.person.is_empty(), "the picker closed");
+    assert!(state.person_layers().is_empty(), "the picker closed");
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn fork_opens_the_copy_in_place_and_keeps_the_original_aside() {
     assert_eq!(*state.lifecycle(), Lifecycle::Ready);
     assert_eq!(state.thread_id(), Some("fork-1"));
     assert!(
-        state.session.threads.contains(THREAD),
+        state.kept_threads().contains(THREAD),
         "the original is kept aside"
     );
     let (_, text) = last_notice(&state);
@@ -295,12 +295,7 @@ fn a_resume_refused_at_startup_fails_and_from_the_picker_keeps_the_thread_shown(
     initialize_ok(&mut state, now);
     let refused = reply(RequestTag::ResumeThread, Err("no rollout found".into()));
     assert_eq!(step(&mut state, refused, now), []);
-    let why = state
-        .session
-        .lifecycle
-        .failure()
-        .expect("failed")
-        .to_string();
+    let why = state.lifecycle().failure().expect("failed").to_string();
     assert!(
         why.contains("could not resume that thread: no rollout found"),
         "{why}"
@@ -383,7 +378,7 @@ fn a_restart_starts_a_server_initializes_it_and_restores_the_thread() {
         []
     );
     assert_eq!(*state.lifecycle(), Lifecycle::Ready);
-    assert_eq!(state.session.health.restarts, 1);
+    assert_eq!(state.health().restarts, 1);
     assert!(state.server_down().is_none());
     let (_, text) = last_notice(&state);
     assert_eq!(

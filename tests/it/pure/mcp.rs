@@ -46,7 +46,7 @@ fn mcp_lists_every_page_from_the_threads_connections() {
             json!({"detail": "toolsAndAuthOnly", "threadId": THREAD})
         )]
     );
-    assert!(matches!(state.layers.person.last(), Some(Layer::Mcp(_))));
+    assert!(matches!(state.person_layers().last(), Some(Layer::Mcp(_))));
     let effects = wire(update(
         &mut state,
         page(
@@ -62,7 +62,7 @@ fn mcp_lists_every_page_from_the_threads_connections() {
             json!({"cursor": "c2", "detail": "toolsAndAuthOnly", "threadId": THREAD})
         )]
     );
-    assert!(state.session.mcp.servers.is_empty(), "shown once whole");
+    assert!(state.mcp().servers.is_empty(), "shown once whole");
     let effects = wire(update(
         &mut state,
         page(json!([server("b", "failed", "notLoggedIn")]), Value::Null),
@@ -94,11 +94,8 @@ fn a_server_that_pages_without_end_is_cut_off() {
         asked += 1;
     }
     assert_eq!(asked, tern::session::mcp::MAX_PAGES);
-    assert!(!state.session.mcp.listing);
-    assert_eq!(
-        state.session.mcp.servers.len(),
-        tern::session::mcp::MAX_PAGES
-    );
+    assert!(!state.mcp().listing);
+    assert_eq!(state.mcp().servers.len(), tern::session::mcp::MAX_PAGES);
 
     let mut state = ready_state(now);
     open_mcp(&mut state, now);
@@ -117,12 +114,9 @@ fn a_server_that_pages_without_end_is_cut_off() {
     let mut all = vec![first];
     all.extend(many);
     update(&mut state, page(Value::Array(all), Value::Null), now);
+    assert_eq!(state.mcp().servers.len(), tern::session::mcp::MAX_SERVERS);
     assert_eq!(
-        state.session.mcp.servers.len(),
-        tern::session::mcp::MAX_SERVERS
-    );
-    assert_eq!(
-        state.session.mcp.servers[0].tools.len(),
+        state.mcp().servers[0].tools.len(),
         tern::session::mcp::MAX_TOOLS
     );
 }
@@ -152,7 +146,7 @@ fn l_signs_in_and_the_url_is_shown_and_said() {
             json!({"name": "web", "threadId": THREAD})
         )]
     );
-    assert_eq!(state.session.mcp.logins["web"], Login::Asked);
+    assert_eq!(state.mcp().logins["web"], Login::Asked);
     update(
         &mut state,
         reply(
@@ -164,7 +158,7 @@ fn l_signs_in_and_the_url_is_shown_and_said() {
         now,
     );
     assert_eq!(
-        state.session.mcp.logins["web"],
+        state.mcp().logins["web"],
         Login::Open {
             url: "https://auth.example.com/authorize?x=1".into()
         }
@@ -185,7 +179,7 @@ fn l_signs_in_and_the_url_is_shown_and_said() {
         ),
         now,
     ));
-    assert_eq!(state.session.mcp.logins["web"], Login::Done);
+    assert_eq!(state.mcp().logins["web"], Login::Done);
     assert_eq!(last_notice(&state).1, "Signed in to the MCP server web.");
     assert_eq!(requests(&effects)[0].0, "mcpServerStatus/list");
 }
@@ -210,7 +204,7 @@ fn a_refused_sign_in_says_the_servers_reason() {
         now,
     );
     assert_eq!(
-        state.session.mcp.logins["tiny"],
+        state.mcp().logins["tiny"],
         Login::Failed("OAuth login is only supported for streamable HTTP servers.".into())
     );
     let (level, text) = last_notice(&state);
@@ -311,15 +305,15 @@ fn enter_opens_a_servers_tools() {
         now,
     );
     update(&mut state, key(KeyCode::Enter), now);
-    let Some(Layer::Mcp(view)) = state.layers.person.last() else {
+    let Some(Layer::Mcp(view)) = state.person_layers().last() else {
         panic!("the view is open");
     };
     assert!(view.expanded.contains("a"));
     update(&mut state, key(KeyCode::Enter), now);
-    let Some(Layer::Mcp(view)) = state.layers.person.last() else {
+    let Some(Layer::Mcp(view)) = state.person_layers().last() else {
         panic!("the view is open");
     };
     assert!(view.expanded.is_empty());
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }

@@ -10,6 +10,7 @@ mod bounded_output;
 mod command_marks;
 mod commands;
 mod composer;
+mod composer_lists;
 mod config_file;
 mod copy_mode;
 mod diff_properties;

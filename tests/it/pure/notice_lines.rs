@@ -12,9 +12,7 @@ use unicode_width::UnicodeWidthStr;
 
 fn notices(state: &AppState) -> Vec<(NoticeLevel, String)> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {

@@ -102,7 +102,7 @@ fn ctrl_home_pages_back_to_turn_one_in_big_pages_taking_keys_between_them() {
     assert_eq!(pages, 10, "990 turns in pages of 100");
     assert!(screen(&mut state, 80, 24, now).contains("question 0"));
     assert_eq!(state.draft(), "x".repeat(pages));
-    assert!(!state.session.shown.older_turns.as_ref().unwrap().more);
+    assert!(!state.older_turns().unwrap().more);
 }
 
 #[test]

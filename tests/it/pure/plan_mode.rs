@@ -136,9 +136,7 @@ fn a_plan_turn_shows_the_proposed_plan_and_asks_what_now() {
     let mut state = in_plan_mode(json!({"userAgent": "x"}), now);
     plan_turn(&mut state, now);
     let plan_cell = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .find_map(|c| match c.kind() {
@@ -337,9 +335,7 @@ fn ctrl_c_closes_the_chooser_without_answering_the_server() {
 /// The transcript's cells in order, each as a short label.
 fn cell_order(state: &tern::app::AppState) -> Vec<String> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|cell| match cell.kind() {

@@ -144,8 +144,7 @@ fn tool_approvals_offer_what_the_server_lets_persist() {
     only_session["_meta"]["persist"] = json!(["session"]);
     let mut state = asked("mcpServer/elicitation/request", only_session, now);
     assert!(state
-        .session
-        .questions
+        .questions()
         .front()
         .unwrap()
         .question

@@ -61,9 +61,7 @@ fn responses(effects: &[Effect]) -> Vec<&Effect> {
 
 fn command_decision(state: &AppState) -> Option<Record> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .find_map(|c| match c.kind() {
@@ -282,7 +280,7 @@ fn esc_in_the_chooser_goes_back_to_the_question() {
     press(&mut state, KeyCode::Char('p'), at);
     assert!(press(&mut state, KeyCode::Esc, later(at, 200)).is_empty());
     let front = state.front_question().unwrap();
-    assert!(state.layers.question.is_empty() && front.selected.is_none());
+    assert!(state.question_layers().is_empty() && front.selected.is_none());
     assert_eq!(
         press(&mut state, KeyCode::Char('y'), later(at, 400)),
         answer(0, json!("accept"))
@@ -404,8 +402,7 @@ fn what_is_shown_is_what_runs() {
     );
     // The proposal is not a prefix of a compound command: no rule is offered.
     assert!(state
-        .session
-        .questions
+        .questions()
         .front()
         .unwrap()
         .question
@@ -437,7 +434,7 @@ fn a_long_script_shows_its_options_says_what_is_hidden_and_opens_in_full() {
     press(&mut state, KeyCode::Char('d'), later(at, 1200));
     assert!(state.front_question().is_some());
     assert!(matches!(
-        state.layers.question[..],
+        state.question_layers()[..],
         [Layer::QuestionView(_)]
     ));
     press(&mut state, KeyCode::End, later(at, 1400));
@@ -447,7 +444,7 @@ fn a_long_script_shows_its_options_says_what_is_hidden_and_opens_in_full() {
         "{full}"
     );
     press(&mut state, KeyCode::Esc, later(at, 1600));
-    assert!(state.front_question().is_some() && state.layers.question.is_empty());
+    assert!(state.front_question().is_some() && state.question_layers().is_empty());
 }
 
 #[test]

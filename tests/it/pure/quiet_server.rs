@@ -230,7 +230,7 @@ fn a_check_out_when_the_link_drops_is_not_kept_for_the_new_link() {
     let t0 = Instant::now();
     let mut state = running(t0);
     assert_check(&update(&mut state, AppEvent::Tick, secs(t0, 30.0)));
-    assert!(state.session.health.probe.is_some());
+    assert!(state.health().probe.is_some());
     let effects = update(
         &mut state,
         AppEvent::LinkDropped("the connection to ws://127.0.0.1:4500 was lost".into()),
@@ -240,7 +240,7 @@ fn a_check_out_when_the_link_drops_is_not_kept_for_the_new_link() {
         effects.contains(&Effect::RestartServer { kill: None }),
         "{effects:?}"
     );
-    let health = &state.session.health;
+    let health = state.health();
     assert_eq!(health.probe, None, "the lost link's check is gone");
     assert_eq!(
         (health.started, health.last_heard, health.closed),

@@ -35,10 +35,7 @@ fn alt_dot_and_alt_comma_step_the_effort_of_the_next_turn() {
     let effects = wire(update(&mut state, alt('.'), now));
     assert_eq!(requests(&effects), [("model/list", json!({"limit": 100}))]);
     answered(&mut state, RequestTag::ListModels, efforts(), now);
-    assert_eq!(
-        state.session.turn_settings.chosen.effort.as_deref(),
-        Some("high")
-    );
+    assert_eq!(state.chosen_effort(), Some("high"));
     assert!(screen(&mut state, 100, 24, now).contains("mock-model high"));
     update(&mut state, alt('.'), now);
     assert_eq!(
@@ -72,14 +69,12 @@ fn a_model_without_efforts_says_the_keys_are_unavailable() {
     assert!(last_notice(&state)
         .1
         .contains("unavailable for plain-model"));
-    assert_eq!(state.session.turn_settings.chosen.effort, None);
+    assert_eq!(state.chosen_effort(), None);
 }
 
 fn reasoning_texts(state: &AppState) -> Vec<String> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {

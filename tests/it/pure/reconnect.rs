@@ -77,9 +77,7 @@ fn link_back(state: &mut AppState, status: Value, now: Instant) -> Vec<(&'static
 
 fn agent_text(state: &AppState) -> String {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {
@@ -140,14 +138,12 @@ fn a_dropped_link_reconnects_by_itself_and_the_running_turn_goes_on() {
         []
     );
     assert_eq!(*state.lifecycle(), Lifecycle::Ready);
-    assert!(state.session.reconnect.is_none());
+    assert!(!state.reconnecting());
     assert!(matches!(state.turn(), TurnPhase::Running { id, .. } if id == "turn-1"));
     // The whole episode is one line: the warning that the link was lost became the news that
     // it is back (with why it had dropped), not a second line under it.
     let notices: Vec<_> = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|cell| match cell.kind() {
@@ -222,9 +218,7 @@ fn a_turn_that_ended_while_the_link_was_down_is_read_back_whole() {
     assert_eq!(agent_text(&state), "The answer is 42, all of it.");
     assert_eq!(*state.turn(), TurnPhase::Idle);
     assert!(state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .any(|c| matches!(c.kind(), CellKind::TurnEnd { status, .. } if status == "completed")));
@@ -334,14 +328,9 @@ fn a_redial_that_gives_up_shows_the_box_without_saying_the_server_ended() {
         ),
         now,
     );
-    assert!(state.session.reconnect.is_none());
+    assert!(!state.reconnecting());
     assert!(state.server_down().is_some());
-    let why = state
-        .session
-        .lifecycle
-        .failure()
-        .expect("failed")
-        .to_string();
+    let why = state.lifecycle().failure().expect("failed").to_string();
     assert!(why.contains("gave up reconnecting"), "{why}");
     assert!(why.contains("may still be running there"), "{why}");
     let shown = screen(&mut state, 120, 30, now);
@@ -365,12 +354,7 @@ fn over_stdio_ssh_a_drop_says_the_turn_ended_with_the_link() {
         AppEvent::Disconnected("ssh exited (exit status: 255)".into()),
         now,
     );
-    let why = state
-        .session
-        .lifecycle
-        .failure()
-        .expect("failed")
-        .to_string();
+    let why = state.lifecycle().failure().expect("failed").to_string();
     assert!(why.contains("ended with the link"), "{why}");
     assert!(why.contains("Ctrl+R connects again"), "{why}");
 }
@@ -397,6 +381,6 @@ fn an_empty_thread_the_server_forgot_is_replaced_by_a_new_one() {
     assert_eq!(effects.len(), 1);
     assert_eq!(effects[0].0, "thread/start");
     assert!(state.lifecycle().failure().is_none());
-    assert!(state.session.reconnect.is_none());
+    assert!(!state.reconnecting());
     assert!(last_notice(&state).1.contains("started a new one"));
 }

@@ -161,22 +161,18 @@ fn hostile_text_never_reaches_the_screen_buffer() {
         )),
         streaming: false,
     });
-    state
-        .session
-        .shown
-        .transcript
-        .push(CellKind::Command(CommandCell {
-            command: hostile.into(),
-            cwd: Some(hostile.into()),
-            actions: vec![],
-            output: format!("{hostile}\n").repeat(10),
-            exit_code: Some(0),
-            duration_ms: Some(5),
-            running: false,
-            status: None,
-            decision: None,
-            shell: false,
-        }));
+    state.transcript_mut().push(CellKind::Command(CommandCell {
+        command: hostile.into(),
+        cwd: Some(hostile.into()),
+        actions: vec![],
+        output: format!("{hostile}\n").repeat(10),
+        exit_code: Some(0),
+        duration_ms: Some(5),
+        running: false,
+        status: None,
+        decision: None,
+        shell: false,
+    }));
     let mut terminal = Terminal::new(TestBackend::new(70, 60)).unwrap();
     terminal.draw(|f| tern::ui::draw(f, &state, now)).unwrap();
     let buffer = terminal.backend().buffer();

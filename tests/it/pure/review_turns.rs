@@ -120,15 +120,7 @@ fn an_item_kind_tern_does_not_know_gets_a_line_naming_it() {
         ),
         now,
     );
-    let last = state
-        .session
-        .shown
-        .transcript
-        .cells()
-        .last()
-        .unwrap()
-        .kind()
-        .clone();
+    let last = state.transcript().cells().last().unwrap().kind().clone();
     assert_eq!(
         last,
         CellKind::Item(ItemCell::Unknown {

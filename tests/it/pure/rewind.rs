@@ -92,7 +92,7 @@ fn three_turns(config: SessionConfig, now: Instant) -> AppState {
 }
 
 fn rewind_open(state: &AppState) -> bool {
-    matches!(state.layers.person.last(), Some(Layer::Rewind(_)))
+    matches!(state.person_layers().last(), Some(Layer::Rewind(_)))
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn esc_esc_opens_the_messages_newest_first_and_a_lone_esc_does_not() {
     assert!(!rewind_open(&state));
     update(&mut state, key(KeyCode::Esc), later(now, 5_100));
     assert!(rewind_open(&state));
-    let Some(Layer::Rewind(view)) = state.layers.person.last() else {
+    let Some(Layer::Rewind(view)) = state.person_layers().last() else {
         unreachable!()
     };
     let texts: Vec<&str> = view.messages.iter().map(|(_, t)| t.as_str()).collect();
@@ -271,9 +271,7 @@ fn f_puts_the_previewed_files_back_once_the_server_has_rewound() {
     );
     // The file refused in the preview is said again where the rewind's outcome is read.
     let notices: Vec<String> = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|cell| match cell.kind() {

@@ -141,7 +141,7 @@ fn restores_stay_inside_the_chosen_folder_which_the_session_can_move() {
         now,
     );
     assert_eq!(
-        state.session.rewind.bound.as_deref(),
+        state.rewind_bound(),
         Some("/home/user/project"),
         "the bound is where tern started"
     );
@@ -160,11 +160,11 @@ fn restores_stay_inside_the_chosen_folder_which_the_session_can_move() {
     // outside it is refused.
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Esc), now);
-    state.session.rewind.bound = Some("/elsewhere".into());
+    state.set_rewind_bound(Some("/elsewhere"));
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(effects.is_empty(), "{effects:?}");
     // No folder chosen at all (a remote without one): nothing is put back either.
-    state.session.rewind.bound = None;
+    state.set_rewind_bound(None);
     update(&mut state, key(KeyCode::Esc), now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(effects.is_empty(), "{effects:?}");

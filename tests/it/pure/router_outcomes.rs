@@ -14,14 +14,13 @@ use tern::session::event::{Confirmable, LayerEvent};
 
 /// Hands the news to the layers as `update` does after every event.
 fn deliver(state: &mut AppState, news: LayerEvent, now: Instant) -> Vec<tern::app::Effect> {
-    state.session.layer_events.push(news);
+    state.post_news(news);
     update(state, AppEvent::Focus(true), now)
 }
 
 fn kinds(state: &AppState) -> Vec<&'static str> {
     state
-        .layers
-        .person
+        .person_layers()
         .iter()
         .map(|layer| match layer {
             Layer::Status(_) => "status",
@@ -74,7 +73,9 @@ fn a_layer_that_replaces_itself_keeps_its_place_in_the_stack() {
     type_text(&mut state, "/model", now);
     update(&mut state, key(KeyCode::Enter), now);
     // Something under the list, to show the list's place is kept.
-    state.layers.person.insert(0, Layer::Status(StatusView));
+    state
+        .person_layers_mut()
+        .insert(0, Layer::Status(StatusView));
     update(
         &mut state,
         reply(
@@ -114,7 +115,7 @@ fn a_layer_closing_on_news_lets_the_layers_below_hear_it() {
     // closes, as a thread opened).
     let mut state = with_a_selected_cell(now);
     let picker = picker(&state);
-    state.layers.person.insert(0, picker);
+    state.person_layers_mut().insert(0, picker);
     assert_eq!(kinds(&state), ["picker", "selected"]);
     deliver(&mut state, LayerEvent::ThreadOpened, now);
     assert_eq!(kinds(&state), Vec::<&str>::new());
@@ -153,10 +154,10 @@ fn a_second_ask_to_confirm_opens_over_the_first_and_each_is_answered_in_turn() {
         Layer::Confirm(confirm) => confirm.question(),
         other => panic!("{other:?}"),
     };
-    assert!(ask(&state.layers.person[1]).contains("two.md"));
+    assert!(ask(&state.person_layers()[1]).contains("two.md"));
     update(&mut state, key(KeyCode::Char('n')), now);
     assert_eq!(kinds(&state), ["confirm"]);
-    assert!(ask(&state.layers.person[0]).contains("one.md"));
+    assert!(ask(&state.person_layers()[0]).contains("one.md"));
 }
 
 #[test]
@@ -183,7 +184,7 @@ fn news_for_a_layer_that_has_closed_changes_nothing() {
                 .all(|e| matches!(e, tern::app::Effect::Redraw)),
             "{news:?} asked for {effects:?}"
         );
-        assert!(state.layers.person.is_empty(), "{news:?} opened a layer");
+        assert!(state.person_layers().is_empty(), "{news:?} opened a layer");
         assert_eq!(
             state.transcript().cells().len(),
             cells,

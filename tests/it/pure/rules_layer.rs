@@ -41,7 +41,7 @@ fn submit(state: &mut AppState, text: &str, now: Instant) -> Vec<Effect> {
 }
 
 fn list(state: &AppState) -> &RulesList {
-    match state.layers.person.last() {
+    match state.person_layers().last() {
         Some(Layer::Rules(list)) => list,
         other => panic!("no rules list on top: {other:?}"),
     }
@@ -118,7 +118,7 @@ fn without_a_server_codex_home_the_one_found_at_startup_is_used() {
 
     let mut nowhere = state_with_home(None, now);
     assert!(submit(&mut nowhere, "/rules", now).is_empty());
-    assert!(nowhere.layers.person.is_empty());
+    assert!(nowhere.person_layers().is_empty());
     assert_eq!(last_notice(&nowhere).0, NoticeLevel::Warning);
 }
 
@@ -180,7 +180,7 @@ fn deleting_asks_first_and_then_sends_exactly_that_rule() {
     update(&mut state, key(KeyCode::Char('d')), now);
     assert!(wire(update(&mut state, key(KeyCode::Esc), now)).is_empty());
     assert!(
-        !state.layers.person.is_empty(),
+        !state.person_layers().is_empty(),
         "Esc leaves the question, not the list"
     );
 
@@ -320,10 +320,10 @@ fn r_reads_the_folder_again_and_esc_closes() {
         }]
     );
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     // A late answer for a closed list changes nothing.
     update(&mut state, default_and_work(), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     update(&mut state, key(KeyCode::Char('q')), now);
     assert_eq!(state.draft(), "q", "keys reach the composer again");
 }

@@ -119,10 +119,7 @@ fn c_copies_the_selected_cell_as_printable_text() {
         effects,
         [Effect::CopyToClipboard("run:\n\tls\nrm -rf ~".into())]
     );
-    assert_eq!(
-        state.session.copied.as_deref(),
-        Some("run:\n\tls\nrm -rf ~")
-    );
+    assert_eq!(state.copied(), Some("run:\n\tls\nrm -rf ~"));
     let (level, text) = last_notice(&state);
     assert_eq!(level, NoticeLevel::Info);
     assert!(
@@ -138,7 +135,7 @@ fn c_copies_the_selected_cell_as_printable_text() {
 }
 
 fn top_diff(state: &AppState) -> &tern::app::layers::DiffPager {
-    match state.layers.person.last() {
+    match state.person_layers().last() {
         Some(Layer::Diff(pager)) => pager,
         other => panic!("no diff on top: {other:?}"),
     }
@@ -183,7 +180,7 @@ fn d_opens_the_cells_turn_diff_and_f_each_file_it_mentions_in_turn() {
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Char('d')), now);
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::Selected(_))
     ));
     let (_, text) = last_notice(&state);
@@ -201,5 +198,5 @@ fn alt_up_in_an_empty_transcript_selects_nothing() {
     let now = Instant::now();
     let mut state = AppState::new(config());
     update(&mut state, alt(KeyCode::Up), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }

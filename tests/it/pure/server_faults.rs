@@ -113,15 +113,9 @@ fn a_dead_server_is_explained_and_ctrl_r_resumes_the_same_thread_keeping_everyth
     assert_eq!(state.draft(), "queued one\n\nmy draft!");
     // The transcript is kept: everything before, plus what happened.
     assert!(state.transcript().cells().len() > cells_before);
-    assert!(state
-        .session
-        .shown
-        .transcript
-        .cells()
-        .iter()
-        .any(|c| matches!(c.kind(),
+    assert!(state.transcript().cells().iter().any(|c| matches!(c.kind(),
         CellKind::Agent { markdown, .. } if markdown.as_str() == "half an answer")));
-    assert_eq!(state.session.health.restarts, 1);
+    assert_eq!(state.health().restarts, 1);
     // And the session goes on.
     state.set_draft("next");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
@@ -133,7 +127,7 @@ fn initialize_unanswered_for_ten_seconds_is_said_with_a_hint_and_the_prompt_is_k
     let t0 = Instant::now();
     let mut state = AppState::new(config());
     state.set_server_pid(77);
-    state.session.health.binary = Some("/usr/bin/not-codex\x1b]0;evil\x07".into());
+    state.set_server_binary("/usr/bin/not-codex\x1b]0;evil\x07");
     update(&mut state, AppEvent::Resize(80, 24), t0);
     type_text(&mut state, "typed early", t0);
     update(&mut state, key(KeyCode::Enter), t0);
@@ -269,7 +263,7 @@ fn restarting_a_silent_server_kills_it_and_the_interrupted_turn_settles() {
     assert!(matches!(down_cause(&state), Some(Cause::Silent { .. })));
     let effects = restart_and_resume(&mut state, t0 + Duration::from_secs(41), 1000);
     assert_eq!(effects[0], Effect::RestartServer { kill: Some(999) });
-    assert_eq!(state.session.health.pid, Some(1000));
+    assert_eq!(state.health().pid, Some(1000));
     assert!(!state.turn_active());
     assert!(down_cause(&state).is_none());
 }

@@ -65,7 +65,7 @@ fn declining_puts_the_line_back_and_the_next_one_asks_again() {
 fn during_a_turn_a_bang_command_runs_beside_it_and_never_steers() {
     let now = Instant::now();
     let mut state = running_state(now);
-    state.session.beside.shell_confirmed = true;
+    state.confirm_shell();
     let effects = submit(&mut state, "!git status", now);
     assert_eq!(
         sent(&effects),
@@ -86,7 +86,7 @@ fn during_a_turn_a_bang_command_runs_beside_it_and_never_steers() {
 fn a_refused_command_says_why_and_comes_back() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.beside.shell_confirmed = true;
+    state.confirm_shell();
     submit(&mut state, "!make", now);
     update(
         &mut state,
@@ -107,7 +107,7 @@ fn a_refused_command_says_why_and_comes_back() {
 fn an_empty_bang_sends_nothing() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.beside.shell_confirmed = true;
+    state.confirm_shell();
     let effects = submit(&mut state, "!  ", now);
     assert!(sent(&effects).is_empty());
     assert!(last_notice(&state)
@@ -119,7 +119,7 @@ fn an_empty_bang_sends_nothing() {
 fn the_shell_commands_own_turn_is_interrupted_by_ctrl_c() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.beside.shell_confirmed = true;
+    state.confirm_shell();
     submit(&mut state, "!sleep 100", now);
     update(
         &mut state,

@@ -34,7 +34,7 @@ pub fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
 
 /// The sign-in layer on top, if it is.
 pub fn sign_in(state: &AppState) -> Option<&tern::app::layers::SignIn> {
-    match state.layers.person.last() {
+    match state.person_layers().last() {
         Some(Layer::SignIn(layer)) => Some(layer),
         _ => None,
     }
@@ -81,7 +81,7 @@ fn signed_out_opens_the_sign_in_layer_once_and_holds_prompts_in_the_composer() {
     assert_eq!(state.draft(), "hello");
     assert_eq!(screen(&state), Screen::Choose);
     assert_eq!(
-        state.session.composer.prompt_history.entries().len(),
+        state.composer().prompt_history.entries().len(),
         0,
         "a held prompt is not history"
     );
@@ -90,7 +90,10 @@ fn signed_out_opens_the_sign_in_layer_once_and_holds_prompts_in_the_composer() {
     state.clear_draft();
     type_text(&mut state, "/status", now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Status(_))
+    ));
 }
 
 #[test]
@@ -136,9 +139,7 @@ fn an_account_read_that_fails_does_not_hold_prompts_and_says_why_unless_unknown(
         now,
     );
     assert!(quiet
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .all(|c| !matches!(c.kind(), tern::model::CellKind::Notice { .. })));

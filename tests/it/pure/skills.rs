@@ -52,8 +52,7 @@ fn dollar_opens_the_finder_and_asks_for_the_skills_once() {
     assert!(requests(&again).is_empty(), "one list is enough: {again:?}");
     update(&mut state, skills_answer(), now);
     let names: Vec<&str> = state
-        .session
-        .skills
+        .skills()
         .list
         .iter()
         .map(|s| s.name.as_str())
@@ -63,7 +62,7 @@ fn dollar_opens_the_finder_and_asks_for_the_skills_once() {
         ["repo-lint", "user-skill", "off"],
         "once each, the repository's first, the ones turned off last"
     );
-    assert_eq!(state.session.skills.errors.len(), 1);
+    assert_eq!(state.skills().errors.len(), 1);
     // Closed and opened again: no new list.
     update(&mut state, key(KeyCode::Esc), now);
     assert!(!finder_open(&state));
@@ -110,10 +109,7 @@ fn a_steer_carries_its_skills_too() {
     let now = Instant::now();
     let mut state = running_state(now);
     update(&mut state, skills_answer(), now);
-    state
-        .session
-        .composer
-        .set_text("also $repo-lint $repo-lint");
+    state.set_draft("also $repo-lint $repo-lint");
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     let sent = requests(&effects);
     assert_eq!(sent[0].0, "turn/steer");
@@ -172,11 +168,14 @@ fn slash_skills_lists_and_enter_puts_the_name_in_the_composer() {
         requests(&effects),
         [("skills/list", json!({"cwds": ["/home/user/project"]}))]
     );
-    assert!(matches!(state.layers.person.last(), Some(Layer::Skills(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Skills(_))
+    ));
     update(&mut state, skills_answer(), now);
     update(&mut state, key(KeyCode::Down), now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     assert_eq!(state.draft(), "$user-skill ");
     // Again, after text: a space before the name.
     state.set_draft("first");
@@ -206,8 +205,8 @@ fn a_failed_list_is_said_and_nothing_is_attached() {
         ),
         now,
     );
-    assert!(state.session.skills.error.is_some());
-    assert!(!state.session.skills.loading);
+    assert!(state.skills().error.is_some());
+    assert!(!state.skills().loading);
 }
 
 #[test]

@@ -53,9 +53,7 @@ fn steer_answer(prompt: &str, result: Result<Value, String>) -> AppEvent {
 /// The transcript as (kind, text) rows, for asserting order.
 fn cells(state: &AppState) -> Vec<String> {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .map(|c| match c.kind() {
@@ -271,7 +269,7 @@ fn up_from_the_composer_selects_queued_messages_to_drop_or_edit() {
     type_text(&mut state, " edited", now);
     update(&mut state, key(KeyCode::Tab), now);
     assert_eq!(*state.queued(), ["second edited"]);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }
 
 #[test]
@@ -314,8 +312,7 @@ fn a_draft_with_a_folded_paste_swapped_into_the_queue_keeps_the_paste() {
     update(&mut state, key(KeyCode::Up), now);
     assert!(
         state
-            .layers
-            .person
+            .person_layers()
             .iter()
             .any(|l| matches!(l, Layer::Queue(_))),
         "the queue is selected"
@@ -336,7 +333,10 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     let mut state = running_state(now);
     submit(&mut state, "next", KeyCode::Tab, now);
     update(&mut state, key(KeyCode::Up), now);
-    assert!(matches!(state.layers.person.last(), Some(Layer::Queue(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Queue(_))
+    ));
     // The turn ends and the queued message goes out while the list has the focus.
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert_eq!(requests(&effects)[0].0, "turn/start");
@@ -344,7 +344,11 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     // The next keys are typing: `/` opens the commands, as it would with no list open.
     type_text(&mut state, "/st", now);
     assert_eq!(state.draft(), "/st");
-    assert!(state.layers.person.is_empty(), "{:?}", state.layers);
+    assert!(
+        state.person_layers().is_empty(),
+        "{:?}",
+        state.person_layers()
+    );
     assert!(matches!(
         state.composer_list(),
         Some(tern::app::layers::Layer::Commands(_))
@@ -391,7 +395,10 @@ fn tab_on_a_command_runs_it_instead_of_queueing_its_text_for_the_model() {
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Tab), now);
     assert!(state.queued().is_empty(), "{:?}", *state.queued());
-    assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Status(_))
+    ));
     let effects = wire(update(&mut state, turn_completed("turn-1"), now));
     assert!(requests(&effects).is_empty(), "{effects:?}");
 }

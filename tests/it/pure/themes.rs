@@ -35,14 +35,14 @@ fn run(state: &mut AppState, text: &str, now: Instant) -> Vec<Effect> {
 }
 
 fn picker(state: &AppState) -> &ThemePicker {
-    match state.layers.person.last() {
+    match state.person_layers().last() {
         Some(Layer::ThemePicker(picker)) => picker,
         other => panic!("no theme picker on top: {other:?}"),
     }
 }
 
 fn theme(state: &AppState) -> Theme {
-    state.session.config.theme
+    state.config().theme
 }
 
 #[test]
@@ -83,7 +83,7 @@ fn moving_previews_and_esc_puts_the_theme_back() {
     let effects = wire(update(&mut state, key(KeyCode::Esc), now));
     assert!(effects.is_empty(), "nothing saved: {effects:?}");
     assert_eq!(theme(&state), Theme::Dark);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn enter_keeps_the_theme_and_saves_it_in_the_config_file() {
         }]
     );
     assert_eq!(theme(&state), Theme::HighContrast);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     update(
         &mut state,
         AppEvent::SettingSaved {
@@ -175,7 +175,7 @@ fn theme_files_join_the_list_and_a_broken_one_cannot_be_chosen() {
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert!(effects.is_empty(), "{effects:?}");
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::ThemePicker(_))
     ));
     update(&mut state, key(KeyCode::Down), now);

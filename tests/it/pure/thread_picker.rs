@@ -29,11 +29,11 @@ fn tern_resume_asks_for_the_fast_page_and_the_exact_one_of_this_directory() {
         ]
     );
     assert!(
-        state.session.shown.thread.is_none(),
+        state.shown_thread().is_none(),
         "no thread is started behind the picker"
     );
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::ThreadPicker(_))
     ));
 }

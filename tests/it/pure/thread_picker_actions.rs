@@ -31,7 +31,7 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
         ),
         now,
     ));
-    assert!(state.layers.person.is_empty(), "the picker closed");
+    assert!(state.person_layers().is_empty(), "the picker closed");
     assert_eq!(state.thread_id(), Some("t-001"));
     assert_eq!(
         requests(&effects),
@@ -101,7 +101,7 @@ fn a_refused_resume_stays_in_the_picker_with_the_reason() {
         .as_deref()
         .unwrap()
         .contains("no rollout found"));
-    assert!(state.session.shown.thread.is_none());
+    assert!(state.shown_thread().is_none());
     // Still usable: another Enter asks again.
     assert_eq!(
         requests(&wire(update(&mut state, key(KeyCode::Enter), now))).len(),
@@ -290,7 +290,7 @@ fn slash_new_starts_a_thread_and_slash_resume_opens_the_picker() {
     type_text(&mut state, "/new", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
     assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
-    assert!(state.session.shown.thread.is_none());
+    assert!(state.shown_thread().is_none());
     assert!(screen(&mut state, 80, 24, now).contains(&format!("tern resume {THREAD}")));
     type_text(&mut state, "/resume", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
@@ -298,7 +298,7 @@ fn slash_new_starts_a_thread_and_slash_resume_opens_the_picker() {
     assert!(!picker(&state).at_startup);
     update(&mut state, key(KeyCode::Esc), now);
     assert!(
-        state.layers.person.is_empty(),
+        state.person_layers().is_empty(),
         "Esc closes an in-session picker"
     );
 }
@@ -309,7 +309,7 @@ fn esc_on_the_startup_picker_starts_a_new_thread() {
     let (mut state, _) = picker_at_startup(now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Esc), now)));
     assert_eq!(sent, vec![("thread/start", json!({"cwd": CWD}))]);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }
 
 #[test]
@@ -348,7 +348,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     // Ten turns fill an 80×24 screen: nothing more is asked for until the person scrolls up.
-    assert!(!state.session.shown.older_turns.as_ref().unwrap().loading);
+    assert!(!state.older_turns().unwrap().loading);
     let bottom = screen(&mut state, 80, 24, now);
     assert!(bottom.contains("answer 99"));
     let mut asked = Vec::new();
@@ -392,7 +392,7 @@ fn older_history_comes_in_as_the_view_nears_the_top_and_the_view_stays_put() {
         now,
     );
     assert!(screen(&mut state, 80, 24, now).contains("question 80"));
-    assert!(!state.session.shown.older_turns.as_ref().unwrap().more);
+    assert!(!state.older_turns().unwrap().more);
 }
 
 #[test]
@@ -408,7 +408,7 @@ fn a_picker_answer_for_a_closed_picker_or_another_thread_is_ignored() {
         page(threads(0..3), None),
         now,
     );
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     let effects = wire(update(
         &mut state,
         reply(

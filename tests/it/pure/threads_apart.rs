@@ -67,8 +67,7 @@ fn an_unknown_threads_events_build_its_own_model_and_never_reach_the_screen() {
     let shown = screen(&mut state, 100, 30, now);
     assert!(!shown.contains("CHILD WORDS"), "{shown}");
     let child = state
-        .session
-        .threads
+        .kept_threads()
         .get(CHILD)
         .expect("a model for the child");
     assert_eq!(texts(&child.transcript), ["CHILD WORDS"]);
@@ -79,13 +78,7 @@ fn an_unknown_threads_events_build_its_own_model_and_never_reach_the_screen() {
     );
     // Drawing the screen laid out the shown thread's cells, never the child's.
     assert!(child.transcript.cells().iter().all(|c| !c.was_laid_out()));
-    assert!(state
-        .session
-        .shown
-        .transcript
-        .cells()
-        .iter()
-        .any(|c| c.was_laid_out()));
+    assert!(state.transcript().cells().iter().any(|c| c.was_laid_out()));
     // The child's turn ending does not end the shown one, nor send the person's queue.
     type_text(&mut state, "later", now);
     update(&mut state, key(KeyCode::Tab), now);
@@ -112,7 +105,7 @@ fn the_most_recent_threads_are_kept_and_older_ones_let_go_with_a_notice() {
                              "turn": {"id": format!("t-{n}"), "items": [], "status": "inProgress"}});
         update(&mut state, notify("turn/started", started), now);
     }
-    let threads = &state.session.threads;
+    let threads = state.kept_threads();
     assert_eq!(threads.len(), KEPT_THREADS);
     assert!(!threads.contains("other-0") && !threads.contains(&format!("other-{}", extra - 1)));
     assert!(threads.contains(&format!("other-{extra}")));
@@ -128,9 +121,7 @@ fn the_most_recent_threads_are_kept_and_older_ones_let_go_with_a_notice() {
         "{text}"
     );
     let notices = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter(|c| matches!(c.kind(), CellKind::Notice { .. }))
@@ -324,7 +315,7 @@ fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
         *state.turn()
     );
     // The parent waits aside.
-    assert!(state.session.threads.contains(THREAD));
+    assert!(state.kept_threads().contains(THREAD));
 }
 
 /// On a shared service every window hears every thread's status (protocol notes §1.4): a
@@ -338,7 +329,7 @@ fn status_news_of_threads_this_window_never_opened_stays_out() {
         let status = json!({"threadId": format!("other-{n}"), "status": {"type": "active", "activeFlags": []}});
         update(&mut state, notify("thread/status/changed", status), now);
     }
-    assert_eq!(state.session.threads.len(), 0);
+    assert_eq!(state.kept_threads().len(), 0);
     assert_eq!(state.transcript().cells().len(), cells);
 }
 

@@ -198,7 +198,7 @@ fn a_reverted_thread_listed_twice_shows_once() {
     let mut state = ready(config(), now);
     type_text(&mut state, "/resume", now);
     update(&mut state, key(KeyCode::Enter), now);
-    let Some(Layer::ThreadPicker(picker)) = state.layers.person.last() else {
+    let Some(Layer::ThreadPicker(picker)) = state.person_layers().last() else {
         panic!("the picker");
     };
     let generation = picker.generation;
@@ -214,7 +214,7 @@ fn a_reverted_thread_listed_twice_shows_once() {
             now,
         );
     }
-    let Some(Layer::ThreadPicker(picker)) = state.layers.person.last() else {
+    let Some(Layer::ThreadPicker(picker)) = state.person_layers().last() else {
         panic!("the picker");
     };
     let rows: Vec<(&str, &str)> = picker

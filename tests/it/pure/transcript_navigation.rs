@@ -22,11 +22,7 @@ fn answer(text: &str) -> CellKind {
 fn long_transcript(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
-        state
-            .session
-            .shown
-            .transcript
-            .push(answer(&format!("answer {i}")));
+        state.transcript_mut().push(answer(&format!("answer {i}")));
     }
     screen(&mut state, W, H, now);
     state
@@ -185,22 +181,18 @@ fn ctrl_o_expands_and_collapses_command_output() {
     let now = Instant::now();
     let mut state = ready_state(now);
     let output: String = (1..=30).map(|i| format!("out {i}\n")).collect();
-    state
-        .session
-        .shown
-        .transcript
-        .push(CellKind::Command(CommandCell {
-            command: "make".into(),
-            cwd: None,
-            actions: vec![],
-            output,
-            exit_code: Some(0),
-            duration_ms: Some(10),
-            running: false,
-            status: None,
-            decision: None,
-            shell: false,
-        }));
+    state.transcript_mut().push(CellKind::Command(CommandCell {
+        command: "make".into(),
+        cwd: None,
+        actions: vec![],
+        output,
+        exit_code: Some(0),
+        duration_ms: Some(10),
+        running: false,
+        status: None,
+        decision: None,
+        shell: false,
+    }));
     let collapsed = screen(&mut state, W, 50, now);
     assert!(collapsed.contains("25 lines hidden"), "{collapsed}");
     assert!(!collapsed.contains("out 15"));
@@ -222,22 +214,18 @@ fn copy_puts_the_last_answer_on_the_clipboard_and_keeps_it_for_exit() {
 
     state.transcript_mut().push(answer("first"));
     state
-        .session
-        .shown
-        .transcript
+        .transcript_mut()
         .push(answer("**second** answer\n\nwith `code`"));
     type_text(&mut state, "/copy", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     let source = "**second** answer\n\nwith `code`".to_string();
     assert_eq!(effects, [Effect::CopyToClipboard(source.clone())]);
-    assert_eq!(state.session.copied, Some(source));
+    assert_eq!(state.copied(), Some(source.as_str()));
 
     // Only printable text reaches the clipboard (it may be pasted into a shell): a
     // bracketed-paste terminator would run what follows it without Enter.
     state
-        .session
-        .shown
-        .transcript
+        .transcript_mut()
         .push(answer("run:\n\tls\u{1b}[201~\nrm -rf ~\u{1b}]0;x\u{7}\r\n"));
     type_text(&mut state, "/copy", now);
     let effects = wire(update(&mut state, key(KeyCode::Enter), now));

@@ -161,9 +161,9 @@ fn with_the_agents_list_open_a_kids_live_line_is_drawn() {
     type_text(&mut state, "/agents", now);
     update(&mut state, key(crossterm::event::KeyCode::Enter), now);
     assert!(
-        !state.layers.person.is_empty(),
+        !state.person_layers().is_empty(),
         "/agents opened no list: {:?}",
-        state.layers.person
+        state.person_layers()
     );
     // The list shows each agent's last line as it writes it.
     let effects = update(&mut state, kid_delta("a line the list shows"), now);

@@ -29,7 +29,7 @@ fn keys(state: &mut AppState, text: &str, now: Instant) -> Vec<Effect> {
 }
 
 fn mode(state: &AppState) -> Option<Mode> {
-    state.session.composer.vim.as_ref().map(|v| v.mode)
+    state.composer().vim.as_ref().map(|v| v.mode)
 }
 
 fn vim_state(now: Instant) -> AppState {
@@ -119,11 +119,11 @@ fn ctrl_r_redoes_in_normal_mode_and_searches_the_history_in_insert_mode() {
     assert_eq!(state.draft(), "one two");
     update(&mut state, ctrl('r'), now);
     assert_eq!(state.draft(), "two", "redone");
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
     keys(&mut state, "i", now);
     update(&mut state, ctrl('r'), now);
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::HistorySearch(_))
     ));
 }
@@ -153,7 +153,10 @@ fn the_lists_and_the_queue_keep_working_in_vim_mode() {
     assert_eq!(mode(&state), Some(Mode::Insert));
     keys(&mut state, "sta", now);
     press(&mut state, KeyCode::Enter, now);
-    assert!(matches!(state.layers.person.last(), Some(Layer::Status(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Status(_))
+    ));
     press(&mut state, KeyCode::Esc, now);
     // In insert mode `@` and `$` open their lists, Esc closes them and stays in insert mode.
     keys(&mut state, "see @", now);
@@ -182,5 +185,8 @@ fn tab_queues_and_up_selects_the_queue_in_normal_mode() {
     press(&mut state, KeyCode::Tab, now);
     assert_eq!(state.queued().len(), 1);
     press(&mut state, KeyCode::Up, now);
-    assert!(matches!(state.layers.person.last(), Some(Layer::Queue(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::Queue(_))
+    ));
 }

@@ -20,7 +20,7 @@ const FILE: &[u8] = b"\x89PNG\r\n\x1a\nnot really the rest of a png";
 
 fn with_image(path: &str, images: Option<ImageProtocol>, now: Instant) -> AppState {
     let mut state = ready_state(now);
-    state.session.config.images = images;
+    state.config_mut().images = images;
     let item = json!({"type": "imageView", "id": "v-1", "path": path});
     update(
         &mut state,

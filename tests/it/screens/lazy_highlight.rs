@@ -38,7 +38,7 @@ fn with_answer(now: Instant) -> AppState {
 
 /// The answer's rows and their text at `width`, as scrolling measures them.
 fn measured(state: &AppState, width: u16) -> (usize, Vec<String>) {
-    let view = state.session.view_in(Rect::new(0, 0, width, 20));
+    let view = state.view_in(Rect::new(0, 0, width, 20));
     let rows = view.rows(0);
     let text = view
         .cell(0)

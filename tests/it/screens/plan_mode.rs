@@ -79,9 +79,7 @@ fn the_checklist_line_above_the_composer() {
         now,
     );
     let plans = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter(|c| matches!(c.kind(), tern::model::CellKind::Plan { .. }))
@@ -138,7 +136,7 @@ fn the_rewind_list_and_its_file_preview() {
     let mut config = config();
     config.turn_store = Some("/store".into());
     let mut state = rewindable(now);
-    state.session.config.turn_store = config.turn_store;
+    state.config_mut().turn_store = config.turn_store;
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Esc), now);
     both_sizes("rewind_list", &mut state, now);
@@ -183,7 +181,7 @@ fn the_rewind_list_and_its_file_preview() {
 fn a_one_turn_rewind_preview_speaks_of_that_turn() {
     let now = Instant::now();
     let mut state = rewindable(now);
-    state.session.config.turn_store = Some("/store".into());
+    state.config_mut().turn_store = Some("/store".into());
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Enter), now);

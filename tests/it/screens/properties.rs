@@ -212,7 +212,7 @@ fn approval_from_another_thread(s: &[String]) -> AppEvent {
 }
 
 fn open(state: &AppState, layer: impl Fn(&Layer) -> bool) -> bool {
-    state.layers.person.iter().any(layer)
+    state.person_layers().iter().any(layer)
 }
 
 fn enter(state: &mut AppState, now: Instant) {

@@ -79,7 +79,7 @@ fn open_picker(state: &mut AppState, now: Instant) {
 /// Moves the picker's selection to `theme`.
 fn preview(state: &mut AppState, theme: Theme, now: Instant) {
     for _ in 0..Theme::BUILT_IN.len() {
-        if state.session.config.theme == theme {
+        if state.config().theme == theme {
             return;
         }
         update(state, key(KeyCode::Down), now);
@@ -141,7 +141,7 @@ fn the_ansi_theme_puts_no_colour_beyond_the_16_in_any_cell() {
         assert_eq!(colours_beyond_16(&open), Vec::<String>::new());
     }
     update(&mut state, key(KeyCode::Enter), now);
-    assert_eq!(state.session.config.theme, Theme::Ansi);
+    assert_eq!(state.config().theme, Theme::Ansi);
     state.scroll_mut().to_bottom();
     let closed = draw(&mut state, 120, 40, now);
     assert_eq!(colours_beyond_16(&closed), Vec::<String>::new());
@@ -155,7 +155,7 @@ fn no_color_wins_over_every_theme() {
     let now = Instant::now();
     for theme in Theme::BUILT_IN {
         let mut state = colourful(now);
-        state.session.config.no_color = true;
+        state.config_mut().no_color = true;
         open_picker(&mut state, now);
         preview(&mut state, theme, now);
         let buffer = draw(&mut state, 120, 40, now);

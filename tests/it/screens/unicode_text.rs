@@ -38,12 +38,12 @@ fn an_emoji_family_is_one_unit_in_the_composer() {
     assert_eq!(line, format!("a{FAMILY}b{THUMBS}"), "shown as itself");
     // The cursor stands after the text's 6 columns (a, the family, b, the thumb), not after
     // its characters' widths added up.
-    assert_eq!(state.session.composer.layout(58).cursor, (0, 6));
+    assert_eq!(state.composer().layout(58).cursor, (0, 6));
     // Left steps over the thumb with its tone, then b, then the whole family.
     for _ in 0..3 {
         update(&mut state, key(KeyCode::Left), now);
     }
-    assert_eq!(state.session.composer.layout(58).cursor, (0, 1));
+    assert_eq!(state.composer().layout(58).cursor, (0, 1));
     update(&mut state, key(KeyCode::Right), now);
     update(&mut state, key(KeyCode::Backspace), now);
     assert_eq!(state.draft(), format!("ab{THUMBS}"), "one Backspace");

@@ -51,14 +51,14 @@ fn with_vim_keys_the_status_line_says_ctrl_c_interrupts() {
     let mut state = running_state(now);
     let before = screen(&mut state, 120, 40, now);
     assert!(before.contains("(Esc to interrupt)"), "{before}");
-    state.session.composer.vim = Some(tern::controls::composer::vim::Vim::new(""));
+    state.composer_mut().vim = Some(tern::controls::composer::vim::Vim::new(""));
     type_text(&mut state, "abc", now);
     let effects = wire(update(&mut state, key(KeyCode::Esc), now));
     assert!(
         effects.is_empty(),
         "Esc is vim's, no interrupt: {effects:?}"
     );
-    assert!(state.session.composer.vim_normal());
+    assert!(state.composer().vim_normal());
     let after = screen(&mut state, 120, 40, now);
     assert!(after.contains("(Ctrl+C to interrupt)"), "{after}");
     assert!(!after.contains("Esc to interrupt"), "{after}");

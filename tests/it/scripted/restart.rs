@@ -169,7 +169,7 @@ async fn ctrl_r_swaps_in_a_new_server_and_resumes_the_thread() {
     assert_eq!(outcome.thread_id.as_deref(), Some(THREAD));
     assert!(outcome.failure.is_none(), "{:?}", outcome.failure);
     assert_eq!(*spawned.lock().unwrap(), 1);
-    assert_eq!(state.session.health.pid, Some(31337));
+    assert_eq!(state.health().pid, Some(31337));
     assert_eq!(
         *seen.lock().unwrap(),
         [

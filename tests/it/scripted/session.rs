@@ -176,9 +176,7 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
         "the loop tells the app the terminal's size before anything is laid out"
     );
     let texts: Vec<String> = state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .filter_map(|c| match c.kind() {

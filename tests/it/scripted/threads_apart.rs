@@ -147,7 +147,7 @@ async fn an_answer_is_applied_before_the_notifications_sent_after_it() {
         "{shown:?}"
     );
     assert!(
-        state.session.threads.is_empty(),
+        state.kept_threads().is_empty(),
         "nothing went to another thread"
     );
 }
@@ -188,8 +188,7 @@ async fn two_threads_streams_interleaved_stay_apart() {
         "the child's words reached the screen"
     );
     let child = state
-        .session
-        .threads
+        .kept_threads()
         .get(CHILD)
         .expect("the child has a model");
     let words = answers(&child.transcript);

@@ -226,9 +226,7 @@ macro_rules! snapshot {
 /// The newest notice in the transcript, with its level.
 pub fn last_notice(state: &AppState) -> (tern::model::NoticeLevel, String) {
     state
-        .session
-        .shown
-        .transcript
+        .transcript()
         .cells()
         .iter()
         .rev()

@@ -64,8 +64,7 @@ pub fn picker_at_startup(now: Instant) -> (AppState, Vec<Effect>) {
 
 pub fn picker(state: &AppState) -> &ThreadPicker {
     state
-        .layers
-        .person
+        .person_layers()
         .iter()
         .rev()
         .find_map(|layer| match layer {

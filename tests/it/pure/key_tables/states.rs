@@ -22,7 +22,7 @@ pub(super) fn with_history(now: Instant) -> AppState {
 }
 
 pub(super) fn open(state: &mut AppState, layer: Layer) {
-    state.layers.person.push(layer);
+    state.person_layers_mut().push(layer);
 }
 
 pub(super) fn command_question(now: Instant) -> AppState {
@@ -60,7 +60,7 @@ pub(super) fn form_question(now: Instant) -> AppState {
 
 pub(super) fn rules(now: Instant) -> AppState {
     let mut state = ready_state(now);
-    state.session.config.codex_home = Some("/ch".into());
+    state.config_mut().codex_home = Some("/ch".into());
     type_text(&mut state, "/rules", now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Enter), now);
@@ -340,7 +340,10 @@ pub(super) fn signing_in(now: Instant) -> AppState {
         ),
         now,
     );
-    assert!(matches!(state.layers.person.last(), Some(Layer::SignIn(_))));
+    assert!(matches!(
+        state.person_layers().last(),
+        Some(Layer::SignIn(_))
+    ));
     state
 }
 
@@ -413,7 +416,7 @@ pub(super) fn locked_in(mut config: tern::app::SessionConfig, now: Instant) -> A
         now,
     );
     assert!(matches!(
-        state.layers.person.last(),
+        state.person_layers().last(),
         Some(Layer::LockedThread(_))
     ));
     state
