@@ -95,7 +95,7 @@ impl Scroll {
         self.by(pages * step, m);
     }
 
-    pub fn to_top(&mut self, m: &dyn Measure) {
+    pub(crate) fn to_top(&mut self, m: &dyn Measure) {
         self.pin(Anchor::default(), m);
     }
 
