@@ -36,10 +36,8 @@ impl TrustFolder {
     /// A key the gate let through: answered by the table.
     fn take(&mut self, key: &KeyEvent, cx: &mut Ctx<'_>) -> Outcome {
         Outcome::of_key(KEYS.resolve(key, self, &cx.config.keymap), |action| {
-            let trusted = action == TrustKey::Trust;
-            let session = cx.session_mut();
-            let step = trust::answered(session, trusted);
-            Outcome::Close(lifecycle::trust_step(session, step))
+            let step = trust::answered(cx.session_mut(), action == TrustKey::Trust);
+            Outcome::Close(lifecycle::trust_step(cx.session_mut(), step))
         })
     }
 }
