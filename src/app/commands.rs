@@ -204,6 +204,14 @@ pub(crate) static COMMANDS: &[Command] = &[
         "switch to Plan mode: codex plans before it changes anything",
         |s, _, _| done(crate::session::plan_mode::enter_plan(s)),
     ),
+    Command {
+        args: Some("[OBJECTIVE|clear|pause|resume]"),
+        ..command(
+            "goal",
+            "a goal codex pursues by itself; alone: its status",
+            |s, a, _| done(crate::session::goal::command(s, a)),
+        )
+    },
     command(
         "rewind",
         "go back to before an earlier message (and put files back)",

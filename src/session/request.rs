@@ -126,6 +126,11 @@ requests! {
     RevertThread(p: wire::ThreadRevertParams) => THREAD_REVERT -> wire::ThreadRevertResponse,
         tag { thread_id: String = p.thread_id.clone(),
             before_turn_id: String = p.before_turn_id.clone() };
+    /// `/goal`: a new objective, or pause/resume (`status`); the notification draws it.
+    SetGoal(p: wire::ThreadGoalSetParams) => THREAD_GOAL_SET;
+    /// `/goal` alone: the goal, for its summary line.
+    ReadGoal(p: ThreadIdParams) => THREAD_GOAL_GET -> wire::ThreadGoalGetResponse;
+    ClearGoal(p: wire::ThreadGoalClearParams) => THREAD_GOAL_CLEAR;
     /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
     Ping = wire::ThreadLoadedListParams { limit: Some(1) } => THREAD_LOADED_LIST;
 }

@@ -131,6 +131,9 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             vec![]
         }
         Reply::StartReview(answer) => super::review::answered(state, answer),
+        Reply::SetGoal(answer) => super::goal::changed(state, "set", answer),
+        Reply::ClearGoal(answer) => super::goal::changed(state, "clear", answer),
+        Reply::ReadGoal(answer) => super::goal::read(state, answer),
         Reply::CompactThread(answer) => {
             if let Err(e) = answer {
                 state

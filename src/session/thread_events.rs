@@ -145,8 +145,14 @@ pub(crate) fn apply(
         N::HookStarted(h) | N::HookCompleted(h) => {
             transcript.upsert_hook(h.turn_id.as_deref(), &h.run)
         }
-        N::GoalUpdated(g) => transcript.update_goal(Some(&g.goal)),
-        N::GoalCleared(_) => transcript.update_goal(None),
+        N::GoalUpdated(g) => {
+            transcript.update_goal(Some(&g.goal));
+            model.goal = Some(g.goal);
+        }
+        N::GoalCleared(_) => {
+            transcript.update_goal(None);
+            model.goal = None;
+        }
         N::ModelRerouted(r) => super::item_notices::rerouted(transcript, &r),
         N::ModerationMetadata(m) => super::item_notices::moderation(transcript, &m),
         N::ModelVerification(v) => super::item_notices::verification(transcript, &v),

@@ -7,6 +7,7 @@ mod agents;
 mod codex;
 mod commands;
 mod everyday;
+mod goal;
 mod harness;
 mod mcp_skills;
 mod plan_mode;

@@ -17,6 +17,7 @@ mod entering_agents;
 mod export_copy_init;
 mod file_finder;
 mod first_run;
+mod goal;
 mod help_anywhere;
 mod history_file;
 mod honest_notices;
