@@ -83,6 +83,16 @@ pub(crate) static COMMANDS: &[Command] = &[
     command("fork", "continue in a copy of this thread", |s, _, _| {
         done(fork(s))
     }),
+    command(
+        "archive",
+        "archive this thread (asks), then a new one",
+        |s, _, _| confirm_removal(s, false),
+    ),
+    command(
+        "delete",
+        "delete this thread for good (asks), then a new one",
+        |s, _, _| confirm_removal(s, true),
+    ),
     Command {
         args: Some("NAME"),
         ..command("rename", "name this thread", |s, a, _| done(rename(s, a)))
@@ -362,6 +372,14 @@ fn fork(state: &mut Session) -> Vec<Effect> {
         return vec![];
     };
     lifecycle::open(state, crate::session::state::Open::Fork(thread_id))
+}
+
+/// `/archive`, `/delete`: the shared confirm box first.
+fn confirm_removal(state: &mut Session, delete: bool) -> Outcome {
+    match crate::session::thread_removal::ask(state, delete) {
+        Some(ask) => Outcome::Open(Layer::Confirm(layers::Confirm { ask }), vec![]),
+        None => done(vec![]),
+    }
 }
 
 /// `/rename NAME`.

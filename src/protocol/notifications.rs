@@ -144,6 +144,10 @@ pub enum ServerNotification {
     ThreadNameUpdated(super::threads::ThreadNameUpdatedNotification),
     ThreadArchived(super::threads::ThreadIdNotification),
     ThreadUnarchived(super::threads::ThreadIdNotification),
+    /// `thread/deleted` (0.171), by this client or another.
+    ThreadDeleted(super::threads::ThreadIdNotification),
+    /// `thread/closed` (0.171): the server unloaded the thread.
+    ThreadClosed(super::threads::ThreadIdNotification),
     RateLimitsUpdated(super::session::RateLimitsNotification),
     ThreadStatusChanged(super::threads::ThreadStatusChangedNotification),
     HookStarted(super::item_kinds::HookNotification),
@@ -203,6 +207,8 @@ impl ServerNotification {
             "thread/name/updated" => N::ThreadNameUpdated(params.decode()?),
             "thread/archived" => N::ThreadArchived(params.decode()?),
             "thread/unarchived" => N::ThreadUnarchived(params.decode()?),
+            "thread/deleted" => N::ThreadDeleted(params.decode()?),
+            "thread/closed" => N::ThreadClosed(params.decode()?),
             "account/rateLimits/updated" => N::RateLimitsUpdated(params.decode()?),
             "thread/status/changed" => N::ThreadStatusChanged(params.decode()?),
             "hook/started" => N::HookStarted(params.decode()?),
@@ -255,6 +261,7 @@ impl ServerNotification {
             N::ThreadReverted(n) => Some(&n.thread_id),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
+            N::ThreadDeleted(_) | N::ThreadClosed(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
             N::RateLimitsUpdated(_) | N::AccountLoginCompleted(_) | N::AccountUpdated(_) => None,
             // Filtered by thread where they are used: a null thread is about every thread.

@@ -38,6 +38,10 @@ requests! {
         tag { thread_id: String = p.thread_id.clone() };
     UnarchiveThread(p: ThreadIdParams) => THREAD_UNARCHIVE,
         tag { thread_id: String = p.thread_id.clone() };
+    /// `/archive`: the shown thread archived, then a fresh one.
+    ArchiveShown(p: ThreadIdParams) => THREAD_ARCHIVE, tag { thread_id: String = p.thread_id.clone() };
+    /// `/delete` or the picker's delete key: gone for good.
+    DeleteThread(p: ThreadIdParams) => THREAD_DELETE, tag { thread_id: String = p.thread_id.clone() };
     /// `/model`: the models the picker offers.
     ListModels(p: wire::ModelListParams) => MODEL_LIST -> wire::ModelListResponse;
     /// `/compact`: the compaction runs as a turn of its own.

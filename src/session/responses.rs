@@ -120,6 +120,12 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         Reply::ArchiveThread { thread_id, answer } => {
             archive_answered(state, thread_id, true, answer)
         }
+        Reply::ArchiveShown { thread_id, answer } => {
+            super::thread_removal::archived(state, thread_id, answer)
+        }
+        Reply::DeleteThread { thread_id, answer } => {
+            super::thread_removal::deleted(state, thread_id, answer)
+        }
         Reply::UnarchiveThread { thread_id, answer } => {
             archive_answered(state, thread_id, false, answer)
         }

@@ -175,6 +175,8 @@ pub(crate) fn apply(
         | N::ThreadNameUpdated(_)
         | N::ThreadArchived(_)
         | N::ThreadUnarchived(_)
+        | N::ThreadDeleted(_)
+        | N::ThreadClosed(_)
         | N::RateLimitsUpdated(_)
         | N::AccountLoginCompleted(_)
         | N::AccountUpdated(_)

@@ -62,6 +62,7 @@ mod steer_queue;
 mod themes;
 mod thread_picker;
 mod thread_picker_actions;
+mod thread_removal;
 mod threads_apart;
 mod timers;
 mod titles;

@@ -51,6 +51,8 @@ pub enum Pending {
     Fork,
     /// Archive, or unarchive in the archived view.
     Archive,
+    /// Delete for good (`thread/delete`).
+    Delete,
 }
 
 #[derive(Debug, Clone, PartialEq)]
