@@ -39,7 +39,7 @@ impl Command {
     }
 
     /// `/name` plus its argument's placeholder.
-    pub fn usage(&self) -> String {
+    pub(crate) fn usage(&self) -> String {
         match self.args {
             Some(args) => format!("/{} {args}", self.name),
             None => format!("/{}", self.name),
@@ -83,16 +83,6 @@ pub(crate) static COMMANDS: &[Command] = &[
     command("fork", "continue in a copy of this thread", |s, _, _| {
         done(fork(s))
     }),
-    command(
-        "archive",
-        "archive this thread (asks), then a new one",
-        |s, _, _| confirm_removal(s, false),
-    ),
-    command(
-        "delete",
-        "delete this thread for good (asks), then a new one",
-        |s, _, _| confirm_removal(s, true),
-    ),
     Command {
         args: Some("NAME"),
         ..command("rename", "name this thread", |s, a, _| done(rename(s, a)))
@@ -214,18 +204,47 @@ pub(crate) static COMMANDS: &[Command] = &[
         "switch to Plan mode: codex plans before it changes anything",
         |s, _, _| done(crate::session::plan_mode::enter_plan(s)),
     ),
-    Command {
-        args: Some("[OBJECTIVE|clear|pause|resume]"),
-        ..command(
-            "goal",
-            "a goal codex pursues by itself; alone: its status",
-            |s, a, _| done(crate::session::goal::command(s, a)),
-        )
-    },
     command(
         "rewind",
         "go back to before an earlier message (and put files back)",
         |s, _, _| layers::rewind::open(s),
+    ),
+    Command {
+        args: Some("[OBJECTIVE]"),
+        ..command(
+            "goal",
+            "a goal codex pursues by itself (clear, pause, resume; alone: status)",
+            |s, a, _| done(crate::session::goal::command(s, a)),
+        )
+    },
+    command(
+        "archive",
+        "archive this thread (asks), then a new one",
+        |s, _, _| confirm_removal(s, false),
+    ),
+    command(
+        "delete",
+        "delete this thread for good (asks), then a new one",
+        |s, _, _| confirm_removal(s, true),
+    ),
+    command(
+        "clear",
+        "a new thread on a clean screen (this one stays resumable)",
+        |s, _, _| done(crate::session::folder::clear(s)),
+    ),
+    command("pwd", "the folder this thread works in", |s, _, _| {
+        done(crate::session::folder::pwd(s))
+    }),
+    Command {
+        args: Some("DIR"),
+        ..command("cd", "start a new thread in another folder", |s, a, _| {
+            done(crate::session::folder::cd(s, a))
+        })
+    },
+    command(
+        "mention",
+        "mention a file (as typing @): the file finder",
+        |s, _, _| layers::file_finder::open(s),
     ),
     command(
         "help",
@@ -250,7 +269,7 @@ pub fn find(name: &str) -> Option<&'static Command> {
 
 /// Commands for what is typed after `/`: names starting with it first (then aliases), then names
 /// containing it, then names holding its letters in order.
-pub fn matching(query: &str) -> Vec<&'static Command> {
+pub(crate) fn matching(query: &str) -> Vec<&'static Command> {
     let query = query.to_lowercase();
     let mut found: Vec<&'static Command> = Vec::new();
     let tiers: [&dyn Fn(&Command) -> bool; 4] = [
@@ -276,7 +295,7 @@ fn in_order(needle: &str, hay: &str) -> bool {
 
 /// Runs `text` when it is a command; `None` when it is a prompt (not `/…`, or a path such as
 /// `/usr/bin/env …`).
-pub fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome> {
+pub(crate) fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome> {
     let command = text.trim().strip_prefix('/')?;
     let (name, args) = match command.split_once(char::is_whitespace) {
         Some((name, args)) => (name, args.trim()),
@@ -475,7 +494,7 @@ mod tests {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(
             names("re"),
-            ["resume", "rename", "review", "rewind", "rules"]
+            ["resume", "rename", "review", "rewind", "rules", "archive"]
         );
         assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);

@@ -32,6 +32,7 @@ pub use account::*;
 pub use agents::*;
 pub use composer::*;
 pub use config_read::*;
+pub(crate) use fs::FS_GET_METADATA;
 pub(crate) use goals::*;
 pub use item_kinds::*;
 pub use items::*;

@@ -135,6 +135,8 @@ requests! {
     /// `/goal` alone: the goal, for its summary line.
     ReadGoal(p: ThreadIdParams) => THREAD_GOAL_GET -> wire::ThreadGoalGetResponse;
     ClearGoal(p: wire::ThreadGoalClearParams) => THREAD_GOAL_CLEAR;
+    /// `/cd DIR`: is it a folder (on the server's disk)? A new thread there if so.
+    CheckFolder(p: wire::fs::FsPathParams) => FS_GET_METADATA -> wire::fs::FsGetMetadataResponse, tag { path: String = p.path.clone() };
     /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
     Ping = wire::ThreadLoadedListParams { limit: Some(1) } => THREAD_LOADED_LIST;
 }

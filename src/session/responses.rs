@@ -140,6 +140,7 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         Reply::SetGoal(answer) => super::goal::changed(state, "set", answer),
         Reply::ClearGoal(answer) => super::goal::changed(state, "clear", answer),
         Reply::ReadGoal(answer) => super::goal::read(state, answer),
+        Reply::CheckFolder { path, answer } => super::folder::checked(state, path, answer),
         Reply::CompactThread(answer) => {
             if let Err(e) = answer {
                 state

@@ -58,6 +58,7 @@ mod server_faults;
 mod shell_and_terminals;
 pub mod sign_in;
 mod skills;
+mod small_commands;
 mod steer_queue;
 mod themes;
 mod thread_picker;
