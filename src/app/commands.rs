@@ -244,7 +244,12 @@ pub(crate) static COMMANDS: &[Command] = &[
     command(
         "mention",
         "mention a file (as typing @): the file finder",
-        |s, _, _| layers::file_finder::open(s),
+        // As `file_finder::open` does (called from here it would close an import cycle
+        // through `composer_input`, which dispatches commands).
+        |s, _, _| {
+            s.composer.type_char('@');
+            Outcome::Open(Layer::Files(Default::default()), vec![])
+        },
     ),
     command(
         "help",
