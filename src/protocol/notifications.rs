@@ -173,6 +173,16 @@ pub enum ServerNotification {
     ThreadSettingsUpdated(super::plan_mode::ThreadSettingsUpdatedNotification),
     /// `thread/reverted`: the thread's history was cut back (after `thread/revert` answered).
     ThreadReverted(super::threads::ThreadIdNotification),
+    /// `item/fileChange/patchUpdated`: the patch so far, while the model writes it.
+    PatchUpdated(super::item_progress::PatchUpdatedNotification),
+    /// `item/commandExecution/terminalInteraction`: input written to a running command.
+    TerminalInteraction(super::item_progress::TerminalInteractionNotification),
+    /// `item/mcpToolCall/progress`.
+    McpToolProgress(super::item_progress::McpToolProgressNotification),
+    /// `model/safetyBuffering/updated`.
+    SafetyBuffering(super::item_progress::SafetyBufferingNotification),
+    /// `thread/compacted` (the older signal of a compaction).
+    ThreadCompacted(super::item_progress::ThreadCompactedNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -228,6 +238,11 @@ impl ServerNotification {
             "item/reasoning/textDelta" => N::ReasoningTextDelta(params.decode()?),
             "thread/settings/updated" => N::ThreadSettingsUpdated(params.decode()?),
             "thread/reverted" => N::ThreadReverted(params.decode()?),
+            "item/fileChange/patchUpdated" => N::PatchUpdated(params.decode()?),
+            "item/commandExecution/terminalInteraction" => N::TerminalInteraction(params.decode()?),
+            "item/mcpToolCall/progress" => N::McpToolProgress(params.decode()?),
+            "model/safetyBuffering/updated" => N::SafetyBuffering(params.decode()?),
+            "thread/compacted" => N::ThreadCompacted(params.decode()?),
             other => N::Other(other.to_string()),
         })
     }
@@ -259,6 +274,11 @@ impl ServerNotification {
             N::ReasoningSummaryPartAdded(n) => Some(&n.thread_id),
             N::ThreadSettingsUpdated(n) => Some(&n.thread_id),
             N::ThreadReverted(n) => Some(&n.thread_id),
+            N::PatchUpdated(n) => Some(&n.thread_id),
+            N::TerminalInteraction(n) => Some(&n.thread_id),
+            N::McpToolProgress(n) => Some(&n.thread_id),
+            N::SafetyBuffering(n) => Some(&n.thread_id),
+            N::ThreadCompacted(n) => Some(&n.thread_id),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ThreadDeleted(_) | N::ThreadClosed(_) => None,

@@ -246,7 +246,12 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
         | N::ReasoningSummaryPartAdded(_)
         | N::ReasoningTextDelta(_)
         | N::ThreadSettingsUpdated(_)
-        | N::ThreadReverted(_)) => {
+        | N::ThreadReverted(_)
+        | N::PatchUpdated(_)
+        | N::TerminalInteraction(_)
+        | N::McpToolProgress(_)
+        | N::SafetyBuffering(_)
+        | N::ThreadCompacted(_)) => {
             tracing::warn!(?n, "a thread's notification without its thread");
         }
     }

@@ -22,6 +22,7 @@ mod help_anywhere;
 mod history_file;
 mod honest_notices;
 mod images;
+mod item_progress;
 mod join_service;
 mod key_tables;
 mod keymap;
