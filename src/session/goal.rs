@@ -108,7 +108,7 @@ pub(crate) fn summary(goal: &ThreadGoal) -> String {
         None => format!("{} tokens", numbers::tokens(goal.tokens_used)),
     };
     format!(
-        "Goal {}: {}\n{} · {} used · /goal pause, resume or clear",
+        "Goal {}: {} · {} · {} used · /goal pause, resume or clear",
         status_words(&goal.status),
         goal.objective,
         elapsed(goal.time_used_seconds),

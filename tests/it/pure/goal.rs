@@ -108,7 +108,7 @@ fn goal_alone_shows_objective_status_time_and_tokens() {
         last_notice(&state),
         (
             NoticeLevel::Info,
-            "Goal paused: Ship the parser 3m 05s · 2.4k tokens used · /goal pause, resume or clear"
+            "Goal paused: Ship the parser · 3m 05s · 2.4k tokens used · /goal pause, resume or clear"
                 .into()
         )
     );
