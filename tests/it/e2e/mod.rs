@@ -8,6 +8,7 @@ mod archive;
 mod codex;
 mod commands;
 mod everyday;
+mod folder;
 mod goal;
 mod harness;
 mod mcp_skills;
