@@ -12,6 +12,7 @@ mod folder;
 mod goal;
 mod harness;
 mod mcp_skills;
+mod patch_stream;
 mod plan_mode;
 mod quiet_model;
 mod remote;
