@@ -39,7 +39,7 @@ impl Command {
     }
 
     /// `/name` plus its argument's placeholder.
-    pub fn usage(&self) -> String {
+    pub(crate) fn usage(&self) -> String {
         match self.args {
             Some(args) => format!("/{} {args}", self.name),
             None => format!("/{}", self.name),
@@ -209,6 +209,48 @@ pub(crate) static COMMANDS: &[Command] = &[
         "go back to before an earlier message (and put files back)",
         |s, _, _| layers::rewind::open(s),
     ),
+    Command {
+        args: Some("[OBJECTIVE]"),
+        ..command(
+            "goal",
+            "a goal codex pursues by itself (clear, pause, resume; alone: status)",
+            |s, a, _| done(crate::session::goal::command(s, a)),
+        )
+    },
+    command(
+        "archive",
+        "archive this thread (asks), then a new one",
+        |s, _, _| confirm_removal(s, false),
+    ),
+    command(
+        "delete",
+        "delete this thread for good (asks), then a new one",
+        |s, _, _| confirm_removal(s, true),
+    ),
+    command(
+        "clear",
+        "a new thread on a clean screen (this one stays resumable)",
+        |s, _, _| done(crate::session::folder::clear(s)),
+    ),
+    command("pwd", "the folder this thread works in", |s, _, _| {
+        done(crate::session::folder::pwd(s))
+    }),
+    Command {
+        args: Some("DIR"),
+        ..command("cd", "start a new thread in another folder", |s, a, _| {
+            done(crate::session::folder::cd(s, a))
+        })
+    },
+    command(
+        "mention",
+        "mention a file (as typing @): the file finder",
+        // As `file_finder::open` does (called from here it would close an import cycle
+        // through `composer_input`, which dispatches commands).
+        |s, _, _| {
+            s.composer.type_char('@');
+            Outcome::Open(Layer::Files(Default::default()), vec![])
+        },
+    ),
     command(
         "help",
         "every key and command (? lists the keys that work here)",
@@ -232,7 +274,7 @@ pub fn find(name: &str) -> Option<&'static Command> {
 
 /// Commands for what is typed after `/`: names starting with it first (then aliases), then names
 /// containing it, then names holding its letters in order.
-pub fn matching(query: &str) -> Vec<&'static Command> {
+pub(crate) fn matching(query: &str) -> Vec<&'static Command> {
     let query = query.to_lowercase();
     let mut found: Vec<&'static Command> = Vec::new();
     let tiers: [&dyn Fn(&Command) -> bool; 4] = [
@@ -258,7 +300,7 @@ fn in_order(needle: &str, hay: &str) -> bool {
 
 /// Runs `text` when it is a command; `None` when it is a prompt (not `/…`, or a path such as
 /// `/usr/bin/env …`).
-pub fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome> {
+pub(crate) fn dispatch(state: &mut Session, text: &str, now: Instant) -> Option<Outcome> {
     let command = text.trim().strip_prefix('/')?;
     let (name, args) = match command.split_once(char::is_whitespace) {
         Some((name, args)) => (name, args.trim()),
@@ -356,6 +398,14 @@ fn fork(state: &mut Session) -> Vec<Effect> {
     lifecycle::open(state, crate::session::state::Open::Fork(thread_id))
 }
 
+/// `/archive`, `/delete`: the shared confirm box first.
+fn confirm_removal(state: &mut Session, delete: bool) -> Outcome {
+    match crate::session::thread_removal::ask(state, delete) {
+        Some(ask) => Outcome::Open(Layer::Confirm(layers::Confirm { ask }), vec![]),
+        None => done(vec![]),
+    }
+}
+
 /// `/rename NAME`.
 fn rename(state: &mut Session, name: &str) -> Vec<Effect> {
     if name.is_empty() {
@@ -449,7 +499,7 @@ mod tests {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(
             names("re"),
-            ["resume", "rename", "review", "rewind", "rules"]
+            ["resume", "rename", "review", "rewind", "rules", "archive"]
         );
         assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);

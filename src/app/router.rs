@@ -476,10 +476,12 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         | LayerEvent::ThreadPage { .. }
         | LayerEvent::ThreadMatches { .. }
         | LayerEvent::ThreadPeek { .. }
-        | LayerEvent::ArchiveAnswered { .. } => vec![],
+        | LayerEvent::ArchiveAnswered { .. }
+        | LayerEvent::DeleteAnswered { .. } => vec![],
         // Changes a picker would show; the session has them already.
         LayerEvent::ThreadRenamed { .. }
         | LayerEvent::ThreadArchived { .. }
+        | LayerEvent::ThreadDeleted { .. }
         | LayerEvent::ThreadOpened => vec![],
         // It opened its layer (`layers::opened_by`), or one of its kind was open and let it by.
         LayerEvent::PickerWanted

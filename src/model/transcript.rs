@@ -61,6 +61,7 @@ mod budget;
 mod cell_bound;
 mod items;
 mod notices;
+mod progress;
 mod replay;
 mod streaming;
 pub use cell_bound::{CellsDropped, MAX_CELLS};

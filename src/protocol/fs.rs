@@ -6,11 +6,21 @@ use serde::{Deserialize, Serialize};
 pub(crate) const FS_READ_DIRECTORY: &str = "fs/readDirectory";
 pub(crate) const FS_READ_FILE: &str = "fs/readFile";
 pub(crate) const FS_WRITE_FILE: &str = "fs/writeFile";
+/// `fs/getMetadata`: whether a path is a folder (`/cd`).
+pub(crate) const FS_GET_METADATA: &str = "fs/getMetadata";
 
-/// `fs/readDirectory` and `fs/readFile`: an absolute path on the server.
+/// `FsGetMetadataResponse`, the part tern reads.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FsGetMetadataResponse {
+    #[serde(default)]
+    pub is_directory: bool,
+}
+
+/// `fs/readDirectory`, `fs/readFile` and `fs/getMetadata`: an absolute path on the server.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct FsPathParams {
+pub struct FsPathParams {
     pub path: String,
 }
 

@@ -130,6 +130,9 @@ pub struct ThreadGoal {
     pub token_budget: Option<i64>,
     #[serde(default)]
     pub tokens_used: i64,
+    /// Wall time spent on it so far (0.171).
+    #[serde(default)]
+    pub time_used_seconds: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

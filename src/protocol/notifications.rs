@@ -144,6 +144,10 @@ pub enum ServerNotification {
     ThreadNameUpdated(super::threads::ThreadNameUpdatedNotification),
     ThreadArchived(super::threads::ThreadIdNotification),
     ThreadUnarchived(super::threads::ThreadIdNotification),
+    /// `thread/deleted` (0.171), by this client or another.
+    ThreadDeleted(super::threads::ThreadIdNotification),
+    /// `thread/closed` (0.171): the server unloaded the thread.
+    ThreadClosed(super::threads::ThreadIdNotification),
     RateLimitsUpdated(super::session::RateLimitsNotification),
     ThreadStatusChanged(super::threads::ThreadStatusChangedNotification),
     HookStarted(super::item_kinds::HookNotification),
@@ -169,6 +173,16 @@ pub enum ServerNotification {
     ThreadSettingsUpdated(super::plan_mode::ThreadSettingsUpdatedNotification),
     /// `thread/reverted`: the thread's history was cut back (after `thread/revert` answered).
     ThreadReverted(super::threads::ThreadIdNotification),
+    /// `item/fileChange/patchUpdated`: the patch so far, while the model writes it.
+    PatchUpdated(super::item_progress::PatchUpdatedNotification),
+    /// `item/commandExecution/terminalInteraction`: input written to a running command.
+    TerminalInteraction(super::item_progress::TerminalInteractionNotification),
+    /// `item/mcpToolCall/progress`.
+    McpToolProgress(super::item_progress::McpToolProgressNotification),
+    /// `model/safetyBuffering/updated`.
+    SafetyBuffering(super::item_progress::SafetyBufferingNotification),
+    /// `thread/compacted` (the older signal of a compaction).
+    ThreadCompacted(super::item_progress::ThreadCompactedNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -203,6 +217,8 @@ impl ServerNotification {
             "thread/name/updated" => N::ThreadNameUpdated(params.decode()?),
             "thread/archived" => N::ThreadArchived(params.decode()?),
             "thread/unarchived" => N::ThreadUnarchived(params.decode()?),
+            "thread/deleted" => N::ThreadDeleted(params.decode()?),
+            "thread/closed" => N::ThreadClosed(params.decode()?),
             "account/rateLimits/updated" => N::RateLimitsUpdated(params.decode()?),
             "thread/status/changed" => N::ThreadStatusChanged(params.decode()?),
             "hook/started" => N::HookStarted(params.decode()?),
@@ -222,6 +238,11 @@ impl ServerNotification {
             "item/reasoning/textDelta" => N::ReasoningTextDelta(params.decode()?),
             "thread/settings/updated" => N::ThreadSettingsUpdated(params.decode()?),
             "thread/reverted" => N::ThreadReverted(params.decode()?),
+            "item/fileChange/patchUpdated" => N::PatchUpdated(params.decode()?),
+            "item/commandExecution/terminalInteraction" => N::TerminalInteraction(params.decode()?),
+            "item/mcpToolCall/progress" => N::McpToolProgress(params.decode()?),
+            "model/safetyBuffering/updated" => N::SafetyBuffering(params.decode()?),
+            "thread/compacted" => N::ThreadCompacted(params.decode()?),
             other => N::Other(other.to_string()),
         })
     }
@@ -253,8 +274,14 @@ impl ServerNotification {
             N::ReasoningSummaryPartAdded(n) => Some(&n.thread_id),
             N::ThreadSettingsUpdated(n) => Some(&n.thread_id),
             N::ThreadReverted(n) => Some(&n.thread_id),
+            N::PatchUpdated(n) => Some(&n.thread_id),
+            N::TerminalInteraction(n) => Some(&n.thread_id),
+            N::McpToolProgress(n) => Some(&n.thread_id),
+            N::SafetyBuffering(n) => Some(&n.thread_id),
+            N::ThreadCompacted(n) => Some(&n.thread_id),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
+            N::ThreadDeleted(_) | N::ThreadClosed(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,
             N::RateLimitsUpdated(_) | N::AccountLoginCompleted(_) | N::AccountUpdated(_) => None,
             // Filtered by thread where they are used: a null thread is about every thread.

@@ -11,6 +11,8 @@ pub(crate) const THREAD_FORK: &str = "thread/fork";
 pub(crate) const THREAD_NAME_SET: &str = "thread/name/set";
 pub(crate) const THREAD_ARCHIVE: &str = "thread/archive";
 pub(crate) const THREAD_UNARCHIVE: &str = "thread/unarchive";
+/// `thread/delete` (0.171): the thread and its rollout are gone for good.
+pub(crate) const THREAD_DELETE: &str = "thread/delete";
 /// The ids of the threads the server holds in memory: answered at once, whatever a turn's model
 /// is doing, so it is tern's check on a quiet server (`session::health`).
 pub(crate) const THREAD_LOADED_LIST: &str = "thread/loaded/list";

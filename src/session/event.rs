@@ -16,6 +16,10 @@ pub enum Confirmable {
     InitOverwrite { path: String },
     /// `/export` to a file that exists: replace it.
     ExportOverwrite { path: PathBuf },
+    /// `/archive`: the shown thread out of the list (kept), then a fresh thread.
+    ArchiveThread { thread_id: String, title: String },
+    /// `/delete`: the shown thread and its history gone for good, then a fresh thread.
+    DeleteThread { thread_id: String, title: String },
 }
 
 /// What `/review` asks git for.
@@ -88,6 +92,13 @@ pub enum LayerEvent {
         archiving: bool,
         result: Result<(), String>,
     },
+    /// `thread/delete` answered.
+    DeleteAnswered {
+        thread_id: String,
+        result: Result<(), String>,
+    },
+    /// A thread was deleted, by us or another client (`thread/deleted`).
+    ThreadDeleted { thread_id: String },
     /// A thread was renamed, by us or another client.
     ThreadRenamed {
         thread_id: String,

@@ -1,12 +1,13 @@
 //! Lines for the notifications that change what the person sees without being items: the model
 //! answering was another one (`model/rerouted`), moderation metadata on the turn, a verification
-//! the server recommends. And the image files items show, handed to the runtime to measure.
+//! the server recommends, output held back for a safety check, a compaction said the old way
+//! (`thread/compacted`). And the image files items show, handed to the runtime to measure.
 
 use crate::model::item_cell::{bounded, compact_json};
 use crate::model::{NoticeLevel, Transcript};
 use crate::protocol::{
     ModelReroutedNotification, ModelVerificationNotification, ModerationMetadataNotification,
-    ThreadItem,
+    SafetyBufferingNotification, ThreadItem,
 };
 use crate::session::effect::Effect;
 use crate::session::state::Session;
@@ -64,6 +65,43 @@ pub(crate) fn verification(transcript: &mut Transcript, v: &ModelVerificationNot
         NoticeLevel::Info,
         format!("codex recommends a verification: {}", names.join(", ")),
     );
+}
+
+/// Said only when the server says a client should show it; a later update rewrites the
+/// recent line instead of adding one.
+pub(crate) fn safety_buffering(transcript: &mut Transcript, b: &SafetyBufferingNotification) {
+    if !b.show_buffering_ui {
+        return;
+    }
+    let reasons: Vec<String> = b
+        .reasons
+        .iter()
+        .take(METADATA_KEYS)
+        .map(|r| short(r))
+        .collect();
+    let prefix = format!(
+        "{}'s answer is held back for a safety check",
+        short(&b.model)
+    );
+    let mut text = prefix.clone();
+    if !reasons.is_empty() {
+        text.push_str(&format!(" ({})", reasons.join(", ")));
+    }
+    text.push('.');
+    if let Some(faster) = b.faster_model.as_deref().filter(|m| !m.is_empty()) {
+        text.push_str(&format!(" {} may answer sooner.", short(faster)));
+    }
+    if !transcript.rewrite_notice(&prefix, NoticeLevel::Info, text.clone()) {
+        transcript.notice(NoticeLevel::Info, text);
+    }
+}
+
+/// `thread/compacted`: the `contextCompaction` item of the same turn says it already; a server
+/// that sends only the old signal still gets its line.
+pub(crate) fn compacted(transcript: &mut Transcript, compaction_turn: Option<&str>, turn_id: &str) {
+    if compaction_turn != Some(turn_id) {
+        transcript.notice(NoticeLevel::Info, "Context compacted.");
+    }
 }
 
 /// An item that shows an image file: the runtime reads its size for the cell.

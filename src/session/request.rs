@@ -38,6 +38,10 @@ requests! {
         tag { thread_id: String = p.thread_id.clone() };
     UnarchiveThread(p: ThreadIdParams) => THREAD_UNARCHIVE,
         tag { thread_id: String = p.thread_id.clone() };
+    /// `/archive`: the shown thread archived, then a fresh one.
+    ArchiveShown(p: ThreadIdParams) => THREAD_ARCHIVE, tag { thread_id: String = p.thread_id.clone() };
+    /// `/delete` or the picker's delete key: gone for good.
+    DeleteThread(p: ThreadIdParams) => THREAD_DELETE, tag { thread_id: String = p.thread_id.clone() };
     /// `/model`: the models the picker offers.
     ListModels(p: wire::ModelListParams) => MODEL_LIST -> wire::ModelListResponse;
     /// `/compact`: the compaction runs as a turn of its own.
@@ -130,6 +134,13 @@ requests! {
     RevertThread(p: wire::ThreadRevertParams) => THREAD_REVERT -> wire::ThreadRevertResponse,
         tag { thread_id: String = p.thread_id.clone(),
             before_turn_id: String = p.before_turn_id.clone() };
+    /// `/goal`: a new objective, or pause/resume (`status`); the notification draws it.
+    SetGoal(p: wire::ThreadGoalSetParams) => THREAD_GOAL_SET;
+    /// `/goal` alone: the goal, for its summary line.
+    ReadGoal(p: ThreadIdParams) => THREAD_GOAL_GET -> wire::ThreadGoalGetResponse;
+    ClearGoal(p: wire::ThreadGoalClearParams) => THREAD_GOAL_CLEAR;
+    /// `/cd DIR`: is it a folder (on the server's disk)? A new thread there if so.
+    CheckFolder(p: wire::fs::FsPathParams) => FS_GET_METADATA -> wire::fs::FsGetMetadataResponse, tag { path: String = p.path.clone() };
     /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
     Ping = wire::ThreadLoadedListParams { limit: Some(1) } => THREAD_LOADED_LIST;
 }

@@ -120,6 +120,12 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         Reply::ArchiveThread { thread_id, answer } => {
             archive_answered(state, thread_id, true, answer)
         }
+        Reply::ArchiveShown { thread_id, answer } => {
+            super::thread_removal::archived(state, thread_id, answer)
+        }
+        Reply::DeleteThread { thread_id, answer } => {
+            super::thread_removal::deleted(state, thread_id, answer)
+        }
         Reply::UnarchiveThread { thread_id, answer } => {
             archive_answered(state, thread_id, false, answer)
         }
@@ -131,6 +137,10 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             vec![]
         }
         Reply::StartReview(answer) => super::review::answered(state, answer),
+        Reply::SetGoal(answer) => super::goal::changed(state, "set", answer),
+        Reply::ClearGoal(answer) => super::goal::changed(state, "clear", answer),
+        Reply::ReadGoal(answer) => super::goal::read(state, answer),
+        Reply::CheckFolder { path, answer } => super::folder::checked(state, path, answer),
         Reply::CompactThread(answer) => {
             if let Err(e) = answer {
                 state

@@ -185,6 +185,7 @@ fn about_the_shown_thread(state: &mut Session, n: N, now: Instant) -> Vec<Effect
 /// A notification about no thread in particular: said where the person looks, or news for the
 /// layers (the picker keeps in step with renames and archives from anywhere).
 fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
+    use super::thread_gone::Gone;
     match n {
         N::Warning(w) => {
             if !super::auth_refusal::swallows_warning(state, None, &w.message) {
@@ -207,10 +208,9 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
                 name: n.thread_name,
             })
         }
-        N::ThreadArchived(n) => state.layer_events.push(LayerEvent::ThreadArchived {
-            thread_id: n.thread_id,
-            archived: true,
-        }),
+        N::ThreadArchived(n) => super::thread_gone::notified(state, n.thread_id, Gone::Archived),
+        N::ThreadDeleted(n) => super::thread_gone::notified(state, n.thread_id, Gone::Deleted),
+        N::ThreadClosed(n) => super::thread_gone::notified(state, n.thread_id, Gone::Closed),
         N::ThreadUnarchived(n) => state.layer_events.push(LayerEvent::ThreadArchived {
             thread_id: n.thread_id,
             archived: false,
@@ -246,7 +246,12 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
         | N::ReasoningSummaryPartAdded(_)
         | N::ReasoningTextDelta(_)
         | N::ThreadSettingsUpdated(_)
-        | N::ThreadReverted(_)) => {
+        | N::ThreadReverted(_)
+        | N::PatchUpdated(_)
+        | N::TerminalInteraction(_)
+        | N::McpToolProgress(_)
+        | N::SafetyBuffering(_)
+        | N::ThreadCompacted(_)) => {
             tracing::warn!(?n, "a thread's notification without its thread");
         }
     }

@@ -145,8 +145,23 @@ pub(crate) fn apply(
         N::HookStarted(h) | N::HookCompleted(h) => {
             transcript.upsert_hook(h.turn_id.as_deref(), &h.run)
         }
-        N::GoalUpdated(g) => transcript.update_goal(Some(&g.goal)),
-        N::GoalCleared(_) => transcript.update_goal(None),
+        N::GoalUpdated(g) => {
+            transcript.update_goal(Some(&g.goal));
+            model.goal = Some(g.goal);
+        }
+        N::GoalCleared(_) => {
+            transcript.update_goal(None);
+            model.goal = None;
+        }
+        N::PatchUpdated(p) => transcript.update_patch(&p.turn_id, &p.item_id, p.changes),
+        N::TerminalInteraction(t) => transcript.command_stdin(&t.turn_id, &t.item_id, &t.stdin),
+        N::McpToolProgress(p) => transcript.tool_progress(&p.turn_id, &p.item_id, &p.message),
+        N::SafetyBuffering(b) => super::item_notices::safety_buffering(transcript, &b),
+        N::ThreadCompacted(c) => super::item_notices::compacted(
+            transcript,
+            model.compaction_turn.as_deref(),
+            &c.turn_id,
+        ),
         N::ModelRerouted(r) => super::item_notices::rerouted(transcript, &r),
         N::ModerationMetadata(m) => super::item_notices::moderation(transcript, &m),
         N::ModelVerification(v) => super::item_notices::verification(transcript, &v),
@@ -169,6 +184,8 @@ pub(crate) fn apply(
         | N::ThreadNameUpdated(_)
         | N::ThreadArchived(_)
         | N::ThreadUnarchived(_)
+        | N::ThreadDeleted(_)
+        | N::ThreadClosed(_)
         | N::RateLimitsUpdated(_)
         | N::AccountLoginCompleted(_)
         | N::AccountUpdated(_)
@@ -242,6 +259,7 @@ fn is_late_item_event(model: &ThreadModel, n: &N) -> bool {
         | N::ReasoningSummaryDelta(d)
         | N::PlanDelta(d)
         | N::ReasoningTextDelta(d) => (d.turn_id.as_str(), d.item_id.as_str()),
+        N::TerminalInteraction(t) => (t.turn_id.as_str(), t.item_id.as_str()),
         _ => return false,
     };
     model.transcript.has_item(turn_id, item_id)
@@ -261,6 +279,9 @@ fn announces_its_turn(n: &N) -> bool {
             | N::PlanDelta(_)
             | N::ReasoningSummaryPartAdded(_)
             | N::ReasoningTextDelta(_)
+            | N::PatchUpdated(_)
+            | N::TerminalInteraction(_)
+            | N::McpToolProgress(_)
     )
 }
 
@@ -274,6 +295,9 @@ fn turn_of<'n>(model: &ThreadModel, n: &'n N) -> Option<&'n str> {
         | N::PlanDelta(d)
         | N::ReasoningTextDelta(d) => Some(&d.turn_id),
         N::ReasoningSummaryPartAdded(p) => Some(&p.turn_id),
+        N::PatchUpdated(p) => Some(&p.turn_id),
+        N::TerminalInteraction(t) => Some(&t.turn_id),
+        N::McpToolProgress(p) => Some(&p.turn_id),
         N::PlanUpdated(p) => Some(&p.turn_id),
         N::TurnDiffUpdated(d) => Some(&d.turn_id),
         N::TurnStarted(t) => Some(followed_turn(model, &t.turn)),

@@ -19,6 +19,7 @@ mod keep {
     pub(super) const QUESTION: u8 = 8;
     pub(super) const WATCHING: u8 = 8;
     pub(super) const PLAN_MODE: u8 = 7;
+    pub(super) const GOAL: u8 = 7;
     pub(super) const MODEL: u8 = 6;
     pub(super) const CONTEXT: u8 = 5;
     pub(super) const CWD: u8 = 4;
@@ -114,6 +115,14 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Ins
                 keep::PLAN_MODE,
                 "Plan mode (Shift+Tab)",
                 palette.accent.bold(),
+            ));
+        }
+        if let Some(goal) = &state.session.shown.goal {
+            let words = crate::session::goal::status_words(&goal.status);
+            parts.push(Part::text(
+                keep::GOAL,
+                format!("goal {}", sanitize_line(words)),
+                palette.accent,
             ));
         }
         let cwd = short_path(&thread.cwd, state.session.config.home.as_deref());

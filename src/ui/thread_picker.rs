@@ -148,8 +148,15 @@ fn input_line(picker: &ThreadPicker, palette: &Palette) -> Line<'static> {
             Pending::Fork => "Fork",
             Pending::Archive if picker.archived => "Unarchive",
             Pending::Archive => "Archive",
+            Pending::Delete => "Delete",
         };
-        let question = format!(" {verb} “{title}”? y/Enter: yes, any other key: no");
+        // A delete names what is lost.
+        let lost = if pending == Pending::Delete {
+            " Its conversation and saved history are lost for good."
+        } else {
+            ""
+        };
+        let question = format!(" {verb} “{title}”?{lost} y/Enter: yes, any other key: no");
         return Line::from(Span::styled(question, palette.warning));
     }
     if let Some(opening) = &picker.opening {

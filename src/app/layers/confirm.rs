@@ -1,6 +1,6 @@
-//! A yes/no question tern asks before replacing something of the person's: `/init` where an
-//! `AGENTS.md` exists, `/export` over an existing file. `y` or Enter goes ahead; `n` or Esc keeps
-//! what is there.
+//! A yes/no question tern asks before replacing or removing something of the person's: `/init`
+//! where an `AGENTS.md` exists, `/export` over an existing file, `/archive` and `/delete` of the
+//! shown thread. `y` or Enter goes ahead; `n` or Esc keeps what is there.
 
 use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
@@ -8,7 +8,8 @@ use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::model::NoticeLevel;
 use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::state::Session;
-use crate::session::{export, init};
+use crate::session::{export, init, thread_removal};
+use crate::text::sanitize::sanitize_line;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Confirm {
@@ -28,7 +29,27 @@ impl Confirm {
                     path.display()
                 )
             }
+            Confirmable::ArchiveThread { title, .. } => format!(
+                "Archive {}? It leaves the thread list (/resume, Ctrl+T lists archived threads \
+                 and can unarchive it); a new thread starts here.",
+                quoted(title)
+            ),
+            Confirmable::DeleteThread { title, .. } => format!(
+                "Delete {} for good? Its whole conversation and its saved history \
+                 (the rollout codex keeps) are lost, and it cannot be resumed or unarchived. \
+                 A new thread starts here. (/archive only hides it.)",
+                quoted(title)
+            ),
         }
+    }
+}
+
+/// A thread's name as the question says it (the server's text: sanitised).
+fn quoted(title: &str) -> String {
+    if title == "this thread" {
+        title.into()
+    } else {
+        format!("“{}”", sanitize_line(title))
     }
 }
 
@@ -87,6 +108,7 @@ impl LayerView for Confirm {
                     Confirmable::ExportOverwrite { path } => {
                         export::write(cx, path.clone(), true, false)
                     }
+                    ask => thread_removal::confirmed(ask),
                 }),
                 ConfirmKey::No => {
                     let kept = match &self.ask {
@@ -96,6 +118,8 @@ impl LayerView for Confirm {
                         Confirmable::ExportOverwrite { .. } => {
                             "The file is left as it is; nothing was saved."
                         }
+                        Confirmable::ArchiveThread { .. } => "Not archived.",
+                        Confirmable::DeleteThread { .. } => "Not deleted.",
                     };
                     cx.transcript_mut().notice(NoticeLevel::Info, kept);
                     Outcome::Close(vec![])
@@ -112,6 +136,8 @@ impl LayerView for Confirm {
         match self.ask {
             Confirmable::InitOverwrite { .. } => "Replace AGENTS.md?",
             Confirmable::ExportOverwrite { .. } => "Replace the file?",
+            Confirmable::ArchiveThread { .. } => "Archive this thread?",
+            Confirmable::DeleteThread { .. } => "Delete this thread?",
         }
     }
 

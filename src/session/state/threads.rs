@@ -77,6 +77,9 @@ pub struct ThreadModel {
     /// What the person typed for each turn started from here, by turn id: what a rewind puts
     /// back in the composer (the server's echo of a message is its word, not theirs).
     pub typed: HashMap<String, String>,
+    /// The thread's goal as the server last told it (`thread/goal/updated`), for the status
+    /// line and `/goal`.
+    pub(crate) goal: Option<crate::protocol::ThreadGoal>,
     /// When an event of this thread last arrived, by [`Threads`]'s count (not a clock).
     touched: u64,
 }
@@ -99,6 +102,7 @@ impl ThreadModel {
             outbox: Outbox::default(),
             failure_said: None,
             typed: HashMap::new(),
+            goal: None,
             touched: 0,
         }
     }

@@ -4,11 +4,15 @@
 //! codex a test fails saying how to get it; `TERN_SKIP_E2E=1` skips them instead (`harness`).
 
 mod agents;
+mod archive;
 mod codex;
 mod commands;
 mod everyday;
+mod folder;
+mod goal;
 mod harness;
 mod mcp_skills;
+mod patch_stream;
 mod plan_mode;
 mod quiet_model;
 mod remote;

@@ -1,5 +1,5 @@
 //! The picker's keys: moving, filtering, the toggles, and the actions that ask for one
-//! confirming key (fork, archive) or a name (rename) — one table, whose rows apply in one of
+//! confirming key (fork, archive, delete) or a name (rename) — one table, whose rows apply in one of
 //! the picker's moments: browsing, confirming, renaming (waiting for the server to open a
 //! thread, no row applies and every key but Ctrl+C stops here).
 
@@ -27,6 +27,7 @@ pub(crate) enum PickerKey {
     Rename,
     Fork,
     Archive,
+    Delete,
     Backspace,
     /// `y` or Enter while an action waits for it.
     Confirm,
@@ -86,12 +87,13 @@ pub(crate) static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
             "confirm",
         )
         .when(
-            "a fork or an archive waits for its confirmation",
+            "a fork, an archive or a delete waits for its confirmation",
             confirming,
         )
         .words_by(|p| match p.confirm {
             Some(Pending::Fork) => words("fork it"),
             Some(Pending::Archive) if p.archived => words("unarchive it"),
+            Some(Pending::Delete) => words("delete it for good"),
             _ => words("archive it"),
         }),
         // Browsing.
@@ -142,6 +144,9 @@ pub(crate) static KEYS: KeyTable<ThreadPicker, PickerKey> = KeyTable::new(
         )
         .when("a thread is selected", has_row)
         .words_by(|p| words(if p.archived { "unarchive" } else { "archive" })),
+        KeyRow::new("delete", &[Chord::ctrl('d')], PickerKey::Delete, "delete")
+            .explained("delete the selected thread for good (asks first)")
+            .when("a thread is selected", has_row),
         KeyRow::new(
             "clear_filter",
             &[Chord::ESC],
@@ -266,6 +271,10 @@ impl ThreadPicker {
                     self.confirm = Some(Pending::Archive);
                     vec![]
                 }
+                PickerKey::Delete => {
+                    self.confirm = Some(Pending::Delete);
+                    vec![]
+                }
                 PickerKey::Backspace => match &mut self.renaming {
                     Some(name) => {
                         name.backspace();
@@ -352,6 +361,9 @@ impl ThreadPicker {
                 ClientRequest::UnarchiveThread(ThreadIdParams { thread_id }),
             )],
             Pending::Archive => vec![Effect::Request(ClientRequest::ArchiveThread(
+                ThreadIdParams { thread_id },
+            ))],
+            Pending::Delete => vec![Effect::Request(ClientRequest::DeleteThread(
                 ThreadIdParams { thread_id },
             ))],
         }

@@ -51,6 +51,8 @@ pub enum Pending {
     Fork,
     /// Archive, or unarchive in the archived view.
     Archive,
+    /// Delete for good (`thread/delete`).
+    Delete,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -348,7 +350,7 @@ impl ThreadPicker {
     }
 
     /// A thread was renamed (by us or another client).
-    pub fn renamed(&mut self, thread_id: &str, name: Option<&str>) {
+    pub(crate) fn renamed(&mut self, thread_id: &str, name: Option<&str>) {
         for row in self.rows.iter_mut().chain(self.search_hits.iter_mut()) {
             if row.id == thread_id {
                 let shown = name.map(crate::text::sanitize::sanitize_line);
@@ -359,7 +361,7 @@ impl ThreadPicker {
     }
 
     /// A thread left this listing (archived in the live view, unarchived in the archived one).
-    pub fn remove(&mut self, thread_id: &str) {
+    pub(crate) fn remove(&mut self, thread_id: &str) {
         self.rows.retain(|row| row.id != thread_id);
         self.search_hits.retain(|row| row.id != thread_id);
         self.refilter();

@@ -1,5 +1,6 @@
 //! What the picker hears while it is open (`LayerEvent`): the pages and matches it asked for,
-//! what became of its renames, archives and opens, and threads renamed or archived elsewhere.
+//! what became of its renames, archives, deletes and opens, and threads renamed, archived or
+//! deleted elsewhere.
 
 use super::ThreadPicker;
 use crate::app::layers::Outcome;
@@ -53,6 +54,20 @@ impl ThreadPicker {
                         format!("Could not {verb}: {e}")
                     }
                 });
+                vec![]
+            }
+            LayerEvent::DeleteAnswered { thread_id, result } => {
+                self.message = Some(match result {
+                    Ok(()) => {
+                        self.remove(thread_id);
+                        "Deleted for good.".into()
+                    }
+                    Err(e) => format!("Could not delete: {e}"),
+                });
+                vec![]
+            }
+            LayerEvent::ThreadDeleted { thread_id } => {
+                self.remove(thread_id);
                 vec![]
             }
             LayerEvent::ThreadRenamed { thread_id, name } => {
