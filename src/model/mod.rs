@@ -18,8 +18,6 @@ pub(crate) mod plain_code;
 pub(crate) mod plan_tags;
 pub(crate) mod question;
 pub(crate) mod question_form;
-// The review layer (`app::layers::hunk_review`) is its user; until it lands only the tests are.
-#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) mod review;
 pub mod rewind;
 pub mod rules;

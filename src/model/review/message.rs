@@ -19,6 +19,26 @@ pub(crate) fn review_message(
     refused: &[Refusal],
     cwd: &str,
 ) -> Option<String> {
+    let out = body(files, refused, cwd)?;
+    Some(format!(
+        "Review of your changes, from the person at the keyboard (tern).\n{out}"
+    ))
+}
+
+/// The message for a change declined whole (nothing of it was applied), with the comments.
+/// `None` without a comment.
+pub(crate) fn declined_message(files: &[ReviewFile], cwd: &str) -> Option<String> {
+    let mut kept: Vec<ReviewFile> = files.to_vec();
+    kept.iter_mut()
+        .for_each(|f| f.keep.iter_mut().for_each(|k| *k = true));
+    let out = body(&kept, &[], cwd)?;
+    Some(format!(
+        "Review of your proposed file change, from the person at the keyboard (tern): it was \
+         declined, none of it was applied.\n{out}"
+    ))
+}
+
+fn body(files: &[ReviewFile], refused: &[Refusal], cwd: &str) -> Option<String> {
     let mut reverted = String::new();
     let mut refusals = String::new();
     let mut comments = String::new();
@@ -62,7 +82,7 @@ pub(crate) fn review_message(
     if reverted.is_empty() && refusals.is_empty() && comments.is_empty() {
         return None;
     }
-    let mut out = String::from("Review of your changes, from the person at the keyboard (tern).\n");
+    let mut out = String::new();
     if !reverted.is_empty() {
         out.push_str(
             "\nReverted: these hunks were applied, and you may have seen them, but tern has put \

@@ -40,13 +40,12 @@ fn content(
     }
 }
 
-/// What putting `file`'s reverted hunks back writes, given the file `before` the patch and
-/// `now` (after it): nothing when every hunk is kept; refused when `now` is not what the patch
-/// produced (edited since, by hand or by a command) or the hunks do not fit.
-pub(crate) fn plan_revert(
+/// What putting `file`'s reverted hunks back writes, given the file `before` the patch: the
+/// restore expects the file to be exactly what the patch produced (its blob id), so the
+/// runtime refuses it, touching nothing, when it was edited since. `Ok(None)`: all kept.
+pub(crate) fn plan_kept(
     file: &ReviewFile,
     before: Option<&str>,
-    now: Option<&str>,
 ) -> Result<Option<FileRestore>, Refusal> {
     if file.all_kept() {
         return Ok(None);
@@ -59,13 +58,8 @@ pub(crate) fn plan_revert(
         return Err(refuse(why.clone()));
     }
     let produced = produced(file, before).map_err(refuse)?;
-    if produced.as_deref() != now {
-        return Err(refuse(
-            "changed since the patch wrote it (by hand or by a command): left alone".into(),
-        ));
-    }
     let target = kept(file, before).map_err(refuse)?;
-    if target.as_deref() == now {
+    if target == produced {
         return Ok(None);
     }
     Ok(Some(FileRestore {
@@ -74,7 +68,30 @@ pub(crate) fn plan_revert(
             Some(text) => RestoreAction::Write(text.clone()),
             None => RestoreAction::Delete,
         },
-        expected: now.map(|t| blob_id(t.as_bytes())),
-        preview: preview(&file.path, now, target.as_deref()),
+        expected: produced.as_deref().map(|t| blob_id(t.as_bytes())),
+        preview: preview(&file.path, produced.as_deref(), target.as_deref()),
     }))
 }
+
+/// [`plan_kept`] checked against the file `now`, as the runtime checks it: refused when `now`
+/// is not what the patch produced (edited since, by hand or by a command).
+#[cfg(test)]
+pub(crate) fn plan_revert(
+    file: &ReviewFile,
+    before: Option<&str>,
+    now: Option<&str>,
+) -> Result<Option<FileRestore>, Refusal> {
+    let plan = plan_kept(file, before)?;
+    match &plan {
+        Some(restore) if restore.expected != now.map(|t| blob_id(t.as_bytes())) => Err(Refusal {
+            path: file.path.clone(),
+            reason: CHANGED.into(),
+        }),
+        _ => Ok(plan),
+    }
+}
+
+/// Why a file's reverts were refused when it is no longer what the patch produced.
+#[cfg(test)]
+pub(crate) const CHANGED: &str =
+    "changed since the patch wrote it (by hand or by a command): left alone";
