@@ -1,11 +1,12 @@
 //! The review of a file change: each file with how many of its hunks are kept, each hunk with
 //! keep or revert, its lines numbered, and the comments under what they are about. Paths,
-//! lines and comments are the agent's or typed: sanitised.
+//! lines and comments are the agent's or typed: shown with their control characters as
+//! visible markers (a `\r` must not hide the start of a path, as in a question).
 
 use super::chrome::menu_row;
 use super::list::{pointer, ListBox};
 use crate::app::layers::hunk_review::{HunkReview, ReviewRow};
-use crate::text::sanitize::sanitize_line;
+use crate::text::sanitize::visible_line as sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -111,7 +112,14 @@ fn row_line(review: &HunkReview, row: ReviewRow, on: bool, palette: &Palette) ->
                     format!("{:>5} ", file.line_number(h, l)),
                     palette.diff.line_number,
                 ),
-                Span::styled(format!("{kind}{}", sanitize_line(text)), style),
+                // Its line end is the diff's, not the text's: not shown.
+                Span::styled(
+                    format!(
+                        "{kind}{}",
+                        sanitize_line(text.strip_suffix('\n').unwrap_or(text))
+                    ),
+                    style,
+                ),
             ])
         }
     }
