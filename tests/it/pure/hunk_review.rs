@@ -192,3 +192,56 @@ fn blob_id(text: &str) -> String {
         .map(|b| format!("{b:02x}"))
         .collect()
 }
+
+#[test]
+fn a_further_question_waits_until_the_reverts_are_done() {
+    let now = Instant::now();
+    let (mut state, at) = asked(now);
+    open_review(&mut state, at);
+    presses(&mut state, "nnx", at);
+    assert_eq!(
+        press(&mut state, KeyCode::Enter, at),
+        answer(3, json!("accept"))
+    );
+    update(
+        &mut state,
+        server_request(
+            4,
+            "item/commandExecution/requestApproval",
+            json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "c2", "command": "ls",
+                   "availableDecisions": ["accept", "decline"]}),
+        ),
+        at,
+    );
+    let later_on = read(later(at, 1000));
+    assert!(
+        press(&mut state, KeyCode::Char('y'), later_on).is_empty(),
+        "reverts on their way hold the next question"
+    );
+    let completed = json!({"type": "fileChange", "id": "call_1", "status": "completed", "changes": [
+        {"path": PATH, "kind": {"type": "update", "move_path": null}, "diff": DIFF}]});
+    update(
+        &mut state,
+        notify(
+            "item/completed",
+            json!({"threadId": THREAD, "turnId": "turn-1", "item": completed}),
+        ),
+        later_on,
+    );
+    update(
+        &mut state,
+        AppEvent::HunksReverted(vec![RestoreOutcome {
+            path: PATH.into(),
+            result: Err("it changed since the preview".into()),
+        }]),
+        later_on,
+    );
+    // The refusal is said, and the question takes its keys again.
+    let (_, notice) = last_notice(&state);
+    assert!(notice.contains("Not reverted: hunk 2"), "{notice}");
+    let again = later(later_on, 2000);
+    assert_eq!(
+        press(&mut state, KeyCode::Char('y'), again),
+        answer(4, json!("accept"))
+    );
+}
