@@ -5,7 +5,7 @@
 
 use super::chrome::menu_row;
 use super::list::{pointer, ListBox};
-use crate::app::layers::hunk_review::{HunkReview, ReviewRow};
+use crate::app::layers::hunk_review::{HunkReview, ReviewRow, Reviewed};
 use crate::text::sanitize::visible_line as sanitize_line;
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -17,6 +17,18 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
     let selected = review.selected.index(rows.len());
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut selected_line = None;
+    if !review.commands.is_empty() {
+        lines.push(Line::from(Span::styled(
+            " Commands this turn ran may have changed files too; what they changed cannot be reverted here:",
+            palette.dim,
+        )));
+        for command in &review.commands {
+            lines.push(Line::from(vec![
+                Span::styled("   $ ", palette.dim),
+                Span::raw(sanitize_line(command)),
+            ]));
+        }
+    }
     for (i, row) in rows.iter().enumerate() {
         let on = Some(i) == selected;
         if on {
@@ -46,12 +58,23 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
             palette.warning,
         )),
         None => Line::from(Span::styled(
-            " x keep/revert · c comment · Enter send review · Esc back to the question ",
+            match review.of {
+                Reviewed::Question(_) => {
+                    " x keep/revert · c comment · Enter send review · Esc back to the question "
+                }
+                Reviewed::Turn(_) => {
+                    " x keep/revert · c comment · Enter revert and send review · Esc back to the diff "
+                }
+            },
             palette.dim,
         )),
     };
+    let title = match review.of {
+        Reviewed::Question(_) => "Review the change",
+        Reviewed::Turn(_) => "Review the turn",
+    };
     ListBox {
-        title: "Review the change".into(),
+        title: title.into(),
         footer: Some(footer),
         lines,
         selected_line,

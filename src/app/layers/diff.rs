@@ -340,6 +340,8 @@ pub(crate) enum DiffKey {
     PrevFile,
     SideBySide,
     Below,
+    /// `r` on a turn's diff: review its hunks (keep/revert, comments) and send the review.
+    Review,
 }
 
 pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
@@ -380,6 +382,11 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "side by side",
         )
         .explained("side by side or unified"),
+        KeyRow::new("review", &[Chord::ch('r')], DiffKey::Review, "review")
+            .explained("review the turn's hunks: keep or revert each, comment on lines, send")
+            .when("a turn's diff", |p: &DiffPager| {
+                matches!(p.source, DiffSource::Turn(_))
+            }),
         list_rows::up_k(DiffKey::Up, "scroll"),
         list_rows::down_j(DiffKey::Down, "scroll"),
         KeyRow::new(
@@ -446,6 +453,7 @@ impl LayerView for DiffPager {
                 DiffKey::Close => return Outcome::Close(vec![]),
                 DiffKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
                 DiffKey::Below => return Outcome::Ignored,
+                DiffKey::Review => return self.review(cx),
                 DiffKey::Up => self.scroll_by(-1, body, width),
                 DiffKey::Down => self.scroll_by(1, body, width),
                 DiffKey::PageUp => self.scroll_by(-page, body, width),
@@ -510,6 +518,30 @@ impl LayerView for DiffPager {
 
     fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
         KEYS.list(self, &cx.config.keymap)
+    }
+}
+
+impl DiffPager {
+    /// `r`: the turn shown, reviewed (`session::turn_review`) in a view over this one.
+    fn review(&self, cx: &mut Ctx<'_>) -> Outcome {
+        let DiffSource::Turn(turn_id) = &self.source else {
+            return Outcome::Consumed(vec![]);
+        };
+        let session = cx.session_mut();
+        match crate::session::turn_review::open(session, turn_id) {
+            Ok((files, commands, effects)) => {
+                let of = super::hunk_review::Reviewed::Turn(turn_id.clone());
+                let review = super::HunkReview::of(of, files, commands);
+                Outcome::Open(Layer::HunkReview(review), effects)
+            }
+            Err(why) => {
+                session
+                    .shown
+                    .transcript
+                    .notice(crate::model::NoticeLevel::Warning, why);
+                Outcome::Close(vec![])
+            }
+        }
     }
 }
 

@@ -3,6 +3,10 @@
 //! file), `c` comments on the line or hunk under the selection, the diff view's `n`/`p` and
 //! Tab/`[` `]` move between hunks and files. Only Enter answers the question (as the decisions
 //! allow: `session::hunk_review::submit`); Esc goes back to the question unanswered.
+//!
+//! `r` in `/diff`'s turn view opens the same review over the turn's files
+//! (`session::turn_review`): Enter reverts what is marked and sends the review; Esc goes back
+//! to the diff.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
@@ -14,14 +18,25 @@ use crate::session::state::Session;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct HunkReview {
-    /// The file change's item: its question is the one answered.
-    pub(crate) item_id: String,
+    /// What is reviewed: a question's file change, or a turn's changes.
+    pub(crate) of: Reviewed,
+    /// Commands the reviewed turn ran: what they changed is not in its diff, nor revertible.
+    pub(crate) commands: Vec<String>,
     pub(crate) files: Vec<ReviewFile>,
     pub(crate) selected: PickList,
     /// A comment being written on the selected row.
     pub(crate) editing: Option<LineInput>,
     /// Why Enter did not answer yet.
     pub(crate) note: Option<String>,
+}
+
+/// What a review is of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Reviewed {
+    /// A file-change question, by its item: Enter answers it.
+    Question(String),
+    /// A turn's changes, by its id: Enter reverts and sends the review.
+    Turn(String),
 }
 
 /// One row of the review: a file, one of its hunks, or one of a hunk's lines.
@@ -49,8 +64,13 @@ impl ReviewRow {
 
 impl HunkReview {
     pub(crate) fn new(item_id: String, files: Vec<ReviewFile>) -> HunkReview {
+        HunkReview::of(Reviewed::Question(item_id), files, Vec::new())
+    }
+
+    pub(crate) fn of(of: Reviewed, files: Vec<ReviewFile>, commands: Vec<String>) -> HunkReview {
         HunkReview {
-            item_id,
+            of,
+            commands,
             files,
             selected: PickList::default(),
             editing: None,
@@ -200,9 +220,9 @@ pub(crate) static KEYS: KeyTable<HunkReview, ReviewKey> = KeyTable::new(
             .explained("comment on the selected line (on a hunk's row: the hunk)")
             .when("", browsing),
         Row::new("submit", &[Chord::ENTER], ReviewKey::Submit, "send review")
-            .explained("answer the question: all kept accepts, all reverted declines, a mix accepts then reverts")
+            .explained("a question: all kept accepts, all reverted declines, a mix accepts then reverts; a turn: revert what is marked, send the review")
             .when("", browsing),
-        list_rows::close_q(ReviewKey::Back, "back to the question").when("", browsing),
+        list_rows::close_q(ReviewKey::Back, "back").when("", browsing),
         Row::new("save", &[Chord::ENTER], ReviewKey::Save, "save comment")
             .when("writing a comment", HunkReview::editing),
         Row::new("cancel", &[Chord::ESC], ReviewKey::Cancel, "cancel")
@@ -265,12 +285,16 @@ impl LayerView for HunkReview {
                 ReviewKey::Submit => {
                     let files = self.files.clone();
                     let now = cx.now;
-                    return match crate::session::hunk_review::submit(
-                        cx.session_mut(),
-                        &self.item_id,
-                        files,
-                        now,
-                    ) {
+                    let session = cx.session_mut();
+                    let sent = match &self.of {
+                        Reviewed::Question(item_id) => {
+                            crate::session::hunk_review::submit(session, item_id, files, now)
+                        }
+                        Reviewed::Turn(turn_id) => {
+                            crate::session::turn_review::submit(session, turn_id, files, now)
+                        }
+                    };
+                    return match sent {
                         Ok(effects) => Outcome::Close(effects),
                         Err(why) => {
                             self.note = Some(why);

@@ -12,6 +12,7 @@
 pub(crate) mod apply;
 pub(crate) mod message;
 pub(crate) mod revert;
+pub(crate) mod turn;
 
 use super::rewind::patch::{parse, Hunk};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
@@ -46,6 +47,10 @@ pub(crate) struct ReviewFile {
     /// Why its hunks cannot be reverted one by one (a move, an unreadable diff), when so: the
     /// file still takes comments, and is kept whole.
     pub fixed: Option<String>,
+    /// In a turn's review: the git blob id of what the turn left (its diff's post-image), the
+    /// file must still be for a revert. `None` for a question's change, checked against what
+    /// its own patch produced instead.
+    pub left: Option<String>,
 }
 
 impl ReviewFile {
@@ -76,6 +81,7 @@ impl ReviewFile {
             hunks,
             comments: Vec::new(),
             fixed,
+            left: None,
         }
     }
 

@@ -66,6 +66,7 @@ mod threads_apart;
 mod timers;
 mod titles;
 mod transcript_navigation;
+mod turn_review;
 mod unseen_frames;
 mod view_costs;
 mod vim;
