@@ -11,6 +11,7 @@ use crate::model::review::message::review_message;
 use crate::model::review::turn::{files_of_turn, plan_turn_revert};
 use crate::model::review::ReviewFile;
 use crate::model::rewind::RestoreOutcome;
+use crate::model::NoticeLevel;
 use crate::session::effect::Effect;
 use crate::session::state::hunk_review::PendingRevert;
 use crate::session::state::Session;
@@ -26,8 +27,19 @@ fn key(turn_id: &str) -> String {
 /// reverted here), and the effects reading the files as they are today.
 pub(crate) type Opened = (Vec<ReviewFile>, Vec<String>, Vec<Effect>);
 
-/// The review of `turn_id`'s changes; `Err` says why there is nothing to review.
-pub(crate) fn open(state: &mut Session, turn_id: &str) -> Result<Opened, String> {
+/// The review of `turn_id`'s changes; `None` when there is nothing to review, said under the
+/// transcript.
+pub(crate) fn open(state: &mut Session, turn_id: &str) -> Option<Opened> {
+    match opened(state, turn_id) {
+        Ok(opened) => Some(opened),
+        Err(why) => {
+            state.shown.transcript.notice(NoticeLevel::Warning, why);
+            None
+        }
+    }
+}
+
+fn opened(state: &mut Session, turn_id: &str) -> Result<Opened, String> {
     let Some(diff) = state.shown.transcript.turn_diffs().get(turn_id) else {
         return Err("This turn changed no file through a patch: nothing to review.".into());
     };

@@ -527,20 +527,14 @@ impl DiffPager {
         let DiffSource::Turn(turn_id) = &self.source else {
             return Outcome::Consumed(vec![]);
         };
-        let session = cx.session_mut();
-        match crate::session::turn_review::open(session, turn_id) {
-            Ok((files, commands, effects)) => {
+        match crate::session::turn_review::open(cx.session_mut(), turn_id) {
+            Some((files, commands, effects)) => {
                 let of = super::hunk_review::Reviewed::Turn(turn_id.clone());
                 let review = super::HunkReview::of(of, files, commands);
                 Outcome::Open(Layer::HunkReview(review), effects)
             }
-            Err(why) => {
-                session
-                    .shown
-                    .transcript
-                    .notice(crate::model::NoticeLevel::Warning, why);
-                Outcome::Close(vec![])
-            }
+            // Why not is said under the transcript: back to it.
+            None => Outcome::Close(vec![]),
         }
     }
 }

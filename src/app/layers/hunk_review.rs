@@ -285,14 +285,19 @@ impl LayerView for HunkReview {
                 ReviewKey::Submit => {
                     let files = self.files.clone();
                     let now = cx.now;
-                    let session = cx.session_mut();
                     let sent = match &self.of {
-                        Reviewed::Question(item_id) => {
-                            crate::session::hunk_review::submit(session, item_id, files, now)
-                        }
-                        Reviewed::Turn(turn_id) => {
-                            crate::session::turn_review::submit(session, turn_id, files, now)
-                        }
+                        Reviewed::Question(item_id) => crate::session::hunk_review::submit(
+                            cx.session_mut(),
+                            item_id,
+                            files,
+                            now,
+                        ),
+                        Reviewed::Turn(turn_id) => crate::session::turn_review::submit(
+                            cx.session_mut(),
+                            turn_id,
+                            files,
+                            now,
+                        ),
                     };
                     return match sent {
                         Ok(effects) => Outcome::Close(effects),
