@@ -126,6 +126,10 @@ requests! {
     RevertThread(p: wire::ThreadRevertParams) => THREAD_REVERT -> wire::ThreadRevertResponse,
         tag { thread_id: String = p.thread_id.clone(),
             before_turn_id: String = p.before_turn_id.clone() };
+    /// `e` on a selected command cell: its output injected as a tool call's output.
+    InjectEvidence { params: wire::ThreadInjectItemsParams, turn_id: String, item_id: String }
+        => THREAD_INJECT_ITEMS, tag { turn_id: String = turn_id.clone(),
+            item_id: String = item_id.clone() };
     /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
     Ping = wire::ThreadLoadedListParams { limit: Some(1) } => THREAD_LOADED_LIST;
 }

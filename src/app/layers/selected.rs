@@ -35,6 +35,7 @@ pub(crate) enum SelectedKey {
     Copy,
     Diff,
     File,
+    Evidence,
     Close,
 }
 
@@ -60,6 +61,13 @@ pub(crate) static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
         )
         .explained("the diff at a file the cell mentions (again: the next one)")
         .bar_keys(1),
+        KeyRow::new(
+            "evidence",
+            &[Chord::ch('e')],
+            SelectedKey::Evidence,
+            "evidence",
+        )
+        .explained("send a command's output to the agent as tool output, not as your words"),
         list_rows::older_cell(SelectedKey::Older, "select"),
         list_rows::newer_cell(SelectedKey::Newer, "select").help(),
         list_rows::first(SelectedKey::Oldest, "first/last").named("oldest"),
@@ -100,6 +108,24 @@ impl SelectedCell {
         match text.filter(|t| !t.trim().is_empty()) {
             Some(text) => Outcome::Consumed(actions::copy(state, "the selected cell", &text)),
             None => say(state, "The selected cell has no text to copy."),
+        }
+    }
+
+    /// `e`: a command's output to the agent as evidence (`session::evidence`).
+    fn evidence(&self, state: &mut Session) -> Outcome {
+        let item = self
+            .selection
+            .index(&state.shown.transcript)
+            .and_then(|i| state.shown.transcript.item_at(i));
+        let Some((turn, item)) = item else {
+            return say(
+                state,
+                "Only a command's output can go to the agent as evidence (e).",
+            );
+        };
+        match crate::session::evidence::send(state, &turn, &item) {
+            Ok(effects) => Outcome::Consumed(effects),
+            Err(why) => say(state, &why),
         }
     }
 
@@ -163,6 +189,7 @@ impl LayerView for SelectedCell {
                 SelectedKey::Copy => return self.copy(cx.session_mut()),
                 SelectedKey::Diff => return self.diff(cx.session_mut(), false),
                 SelectedKey::File => return self.diff(cx.session_mut(), true),
+                SelectedKey::Evidence => return self.evidence(cx.session_mut()),
                 SelectedKey::Older => self.selection.step(-1, transcript),
                 SelectedKey::Newer => self.selection.step(1, transcript),
                 SelectedKey::Oldest => {

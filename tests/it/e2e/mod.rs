@@ -7,6 +7,7 @@ mod agents;
 mod codex;
 mod commands;
 mod everyday;
+mod evidence;
 mod harness;
 mod hunk_review;
 mod mcp_skills;

@@ -14,6 +14,7 @@ mod config_file;
 mod diff_properties;
 mod diff_view;
 mod entering_agents;
+mod evidence;
 mod export_copy_init;
 mod file_finder;
 mod first_run;
