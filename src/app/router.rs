@@ -77,8 +77,14 @@ fn route_input(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effe
     }
     // A key held back earlier and not followed by another was meant: it decides first.
     let mut effects = tick(state, now);
+    // The hunk review was opened by a deliberate `r` and answers only by its submit key: a
+    // comment typed there at speed is the comment, not typing for the draft.
+    let reviewing = matches!(
+        state.layers.question.last(),
+        Some(super::layers::Layer::HunkReview(_))
+    );
     let questions = &mut state.session.questions;
-    if !questions.is_empty() {
+    if !questions.is_empty() && !reviewing {
         match input {
             Input::Key(key) => match questions.gate(key, now) {
                 Gate::Hold | Gate::Swallow => return effects,

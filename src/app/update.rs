@@ -278,6 +278,13 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             crate::session::rewind::files_restored(session, &outcomes);
             vec![]
         }
+        AppEvent::ReviewFilesRead { item_id, files } => {
+            crate::session::hunk_review::files_read(session, item_id, files);
+            vec![]
+        }
+        AppEvent::HunksReverted(outcomes) => {
+            crate::session::hunk_review::reverted(session, &outcomes, now)
+        }
         AppEvent::ServerInspected { pid, process } => {
             health::inspected(session, pid, process);
             vec![]

@@ -63,11 +63,11 @@ impl LineInput {
         backspace_in(&mut self.text)
     }
 
-    pub fn paste(&mut self, text: &str) {
+    pub(crate) fn paste(&mut self, text: &str) {
         self.text.push_str(&pasted_line(text));
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.text.clear();
     }
 }

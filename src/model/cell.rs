@@ -29,6 +29,9 @@ pub struct CommandCell {
     pub decision: Option<super::question::Record>,
     /// Run by the person with `!` (`thread/shellCommand`): unsandboxed, with full access.
     pub shell: bool,
+    /// Its output was sent to the agent as tool output (`e`, `thread/inject_items`): how, as
+    /// the cell says it.
+    pub evidence: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -18,6 +18,7 @@ pub(crate) mod plain_code;
 pub(crate) mod plan_tags;
 pub(crate) mod question;
 pub(crate) mod question_form;
+pub(crate) mod review;
 pub mod rewind;
 pub mod rules;
 pub(crate) mod table_tail;

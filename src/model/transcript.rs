@@ -187,6 +187,27 @@ impl Transcript {
         }
     }
 
+    /// The turn and item a cell shows, when it shows one.
+    pub(crate) fn item_at(&self, index: usize) -> Option<(String, String)> {
+        self.by_item.iter().find_map(|(turn, items)| {
+            items
+                .iter()
+                .find(|(_, &i)| i == index)
+                .map(|(item, _)| (turn.clone(), item.clone()))
+        })
+    }
+
+    /// Notes on a command's cell that its output went to the agent as tool output, and how.
+    pub(crate) fn record_evidence(&mut self, turn_id: &str, item_id: &str, how: String) -> bool {
+        match self.cell_for_item(turn_id, item_id).map(Cell::kind_mut) {
+            Some(CellKind::Command(cmd)) => {
+                cmd.evidence = Some(how);
+                true
+            }
+            _ => false,
+        }
+    }
+
     pub(crate) fn cell_for_item(&mut self, turn_id: &str, item_id: &str) -> Option<&mut Cell> {
         let index = self.index_of(turn_id, item_id)?;
         self.revision += 1;

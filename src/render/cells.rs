@@ -383,6 +383,10 @@ fn command_lines(cmd: &CommandCell, w: usize, key: LayoutKey) -> Vec<Line<'stati
         }
         lines.push(Line::from(spans));
     }
+    if let Some(how) = &cmd.evidence {
+        let text = format!("  ↳ {}", sanitize_line(how));
+        lines.push(Line::from(Span::styled(text, palette.accent)));
+    }
     lines
 }
 

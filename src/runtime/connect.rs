@@ -230,6 +230,22 @@ pub(crate) fn local_only_refusal(effect: &crate::app::Effect) -> Option<crate::a
                 })
                 .collect(),
         )),
+        Effect::ReadForReview { item_id, paths, .. } => Some(AppEvent::ReviewFilesRead {
+            item_id: item_id.clone(),
+            files: paths
+                .iter()
+                .map(|p| (p.clone(), Err(crate::session::rewind::REMOTE_FILES.into())))
+                .collect(),
+        }),
+        Effect::RevertHunks { files, .. } => Some(AppEvent::HunksReverted(
+            files
+                .iter()
+                .map(|f| crate::model::rewind::RestoreOutcome {
+                    path: f.path.clone(),
+                    result: Err(crate::session::rewind::REMOTE_FILES.into()),
+                })
+                .collect(),
+        )),
         _ => None,
     }
 }

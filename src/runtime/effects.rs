@@ -341,6 +341,42 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
                     }
                 }
             }
+            Effect::ReadForReview {
+                cwd,
+                item_id,
+                paths,
+            } => {
+                let responses = world.responses.clone();
+                // The review's submit waits for this (codex applies the patch as soon as the
+                // answer reaches it, so the files must be read first).
+                let read = move || {
+                    let files = super::restore::read_before(&cwd, &paths);
+                    let _ = responses.send(AppEvent::ReviewFilesRead { item_id, files });
+                };
+                match blocking::admit() {
+                    Ok(place) => place.spawn(read),
+                    Err(_) => read(),
+                }
+            }
+            Effect::RevertHunks { cwd, files } => {
+                let responses = world.responses.clone();
+                match blocking::admit() {
+                    Ok(place) => place.spawn(move || {
+                        let outcomes = super::restore::restore(&cwd, &files);
+                        let _ = responses.send(AppEvent::HunksReverted(outcomes));
+                    }),
+                    Err(why) => {
+                        let outcomes = files
+                            .into_iter()
+                            .map(|file| crate::model::rewind::RestoreOutcome {
+                                path: file.path,
+                                result: Err(why.clone()),
+                            })
+                            .collect();
+                        let _ = responses.send(AppEvent::HunksReverted(outcomes));
+                    }
+                }
+            }
             Effect::Redraw => world.frames.request(Instant::now()),
             // The same path as a SIGTSTP from outside (see `main`'s signal listener).
             // SAFETY: raise has no preconditions.

@@ -66,6 +66,25 @@ fn check_path(path: &str, cwd: &str) -> Result<(), String> {
     Err("outside the session's folder".into())
 }
 
+/// The files a change will patch, as they are now (before it), for its review: each path's
+/// text, `None` when absent, or why tern will not read it.
+pub(crate) fn read_before(
+    cwd: &str,
+    paths: &[String],
+) -> Vec<(String, Result<Option<String>, String>)> {
+    paths
+        .iter()
+        .map(|path| {
+            let text = read_checked(path, cwd).and_then(|bytes| {
+                bytes
+                    .map(|b| String::from_utf8(b).map_err(|_| "not text".to_string()))
+                    .transpose()
+            });
+            (path.clone(), text)
+        })
+        .collect()
+}
+
 /// Puts `files` back, each on its own: one that changed since the preview is refused.
 pub(crate) fn restore(cwd: &str, files: &[FileRestore]) -> Vec<RestoreOutcome> {
     files

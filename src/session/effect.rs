@@ -152,6 +152,19 @@ pub enum Effect {
         cwd: String,
         files: Vec<crate::model::rewind::FileRestore>,
     },
+    /// Read the files a file change will patch, as they are before it, for its review; they
+    /// come back as `AppEvent::ReviewFilesRead`.
+    ReadForReview {
+        cwd: String,
+        item_id: String,
+        paths: Vec<String>,
+    },
+    /// Put a reviewed change's reverted hunks back: rewind's restore (each file only if it is
+    /// still what the patch produced); the outcome comes back as `AppEvent::HunksReverted`.
+    RevertHunks {
+        cwd: String,
+        files: Vec<crate::model::rewind::FileRestore>,
+    },
     Redraw,
     /// Stop tern as a shell program stops (Ctrl+Z on an empty composer): the runtime raises
     /// SIGTSTP, and its job control gives the terminal back until `fg`.

@@ -310,6 +310,14 @@ pub enum AppEvent {
     },
     /// What became of each file `Effect::RestoreFiles` put back.
     FilesRestored(Vec<crate::model::rewind::RestoreOutcome>),
+    /// The files a file change will patch, as they were before it (`Effect::ReadForReview`):
+    /// each path with its text, `None` when absent, or why it could not be read.
+    ReviewFilesRead {
+        item_id: String,
+        files: Vec<(String, Result<Option<String>, String>)>,
+    },
+    /// What became of each file `Effect::RevertHunks` put back.
+    HunksReverted(Vec<crate::model::rewind::RestoreOutcome>),
     /// The moment `AppState::next_tick` named has come (a held key decides, a question goes live).
     Tick,
 }

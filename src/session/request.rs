@@ -141,6 +141,10 @@ requests! {
     ClearGoal(p: wire::ThreadGoalClearParams) => THREAD_GOAL_CLEAR;
     /// `/cd DIR`: is it a folder (on the server's disk)? A new thread there if so.
     CheckFolder(p: wire::fs::FsPathParams) => FS_GET_METADATA -> wire::fs::FsGetMetadataResponse, tag { path: String = p.path.clone() };
+    /// `e` on a selected command cell: its output injected as a tool call's output.
+    InjectEvidence { params: wire::ThreadInjectItemsParams, turn_id: String, item_id: String }
+        => THREAD_INJECT_ITEMS, tag { turn_id: String = turn_id.clone(),
+            item_id: String = item_id.clone() };
     /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
     Ping = wire::ThreadLoadedListParams { limit: Some(1) } => THREAD_LOADED_LIST;
 }

@@ -197,6 +197,11 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         Reply::Login { kind, answer } => account::login_answered(state, kind, answer),
         Reply::CancelLogin(answer) => account::cancel_answered(answer),
         Reply::Logout(answer) => account::logout_answered(state, answer),
+        Reply::InjectEvidence {
+            turn_id,
+            item_id,
+            answer,
+        } => super::evidence::answered(state, &turn_id, &item_id, answer),
         Reply::RevertFailedTurn(answer) => account::revert_answered(state, answer, now),
         Reply::ReadRateLimits(answer) => account::limits_answered(state, answer),
         Reply::ListMcpServers(answer) => super::mcp::listed(state, answer),

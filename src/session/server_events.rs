@@ -151,6 +151,7 @@ fn about_the_shown_thread(state: &mut Session, n: N, now: Instant) -> Vec<Effect
             if let ThreadItem::Plan { text, .. } = &i.item {
                 super::plans::plan_completed(state, &i.turn_id, text);
             }
+            effects.extend(super::hunk_review::item_completed(state, &i.item, now));
             None
         }
         N::ThreadSettingsUpdated(u) => {

@@ -158,6 +158,7 @@ fn ten_thousand_cells(now: Instant) -> AppState {
                 status: None,
                 decision: None,
                 shell: false,
+                evidence: None,
             }),
             _ => CellKind::Reasoning {
                 text: "**Thinking**\n\nabout the next step".into(),

@@ -345,20 +345,14 @@ pub(crate) enum DiffKey {
     PrevFile,
     SideBySide,
     Below,
+    /// `r` on a turn's diff: review its hunks (keep/revert, comments) and send the review.
+    Review,
     CopyMode,
     CursorUp,
     CursorDown,
     Mark,
     Copy,
     LeaveCopy,
-}
-
-fn reading(pager: &DiffPager) -> bool {
-    pager.copy.is_none()
-}
-
-fn copying(pager: &DiffPager) -> bool {
-    pager.copy.is_some()
 }
 
 pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
@@ -372,9 +366,9 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "back",
         )
         .explained("leave copy mode, back to reading")
-        .when("in copy mode", copying)
+        .when("in copy mode", DiffPager::copying)
         .bar_keys(1),
-        list_rows::close_q(DiffKey::Close, "close").when("outside copy mode", reading),
+        list_rows::close_q(DiffKey::Close, "close").when("outside copy mode", DiffPager::reading),
         KeyRow::new(
             "select_lines",
             &[Chord::ch('v'), Chord::ch('V')],
@@ -382,11 +376,11 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "select",
         )
         .explained("start (or drop) a line selection at the cursor")
-        .when("in copy mode", copying)
+        .when("in copy mode", DiffPager::copying)
         .bar_keys(1),
         KeyRow::new("copy", &[Chord::ch('y')], DiffKey::Copy, "copy")
             .explained("copy the selected lines as diff text (the cursor's line when none)")
-            .when("in copy mode", copying),
+            .when("in copy mode", DiffPager::copying),
         KeyRow::new(
             "cursor_up",
             &[Chord::UP, Chord::ch('k')],
@@ -394,7 +388,7 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "move",
         )
         .explained("the cursor a row up")
-        .when("in copy mode", copying)
+        .when("in copy mode", DiffPager::copying)
         .bar_keys(1),
         KeyRow::new(
             "cursor_down",
@@ -403,7 +397,7 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "move",
         )
         .explained("the cursor a row down")
-        .when("in copy mode", copying)
+        .when("in copy mode", DiffPager::copying)
         .bar_keys(1),
         KeyRow::new(
             "next_hunk",
@@ -438,8 +432,13 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "side by side",
         )
         .explained("side by side or unified"),
-        list_rows::up_k(DiffKey::Up, "scroll").when("outside copy mode", reading),
-        list_rows::down_j(DiffKey::Down, "scroll").when("outside copy mode", reading),
+        KeyRow::new("review", &[Chord::ch('r')], DiffKey::Review, "review")
+            .explained("review the turn's hunks: keep or revert each, comment on lines, send")
+            .when("a turn's diff", |p: &DiffPager| {
+                matches!(p.source, DiffSource::Turn(_))
+            }),
+        list_rows::up_k(DiffKey::Up, "scroll").when("outside copy mode", DiffPager::reading),
+        list_rows::down_j(DiffKey::Down, "scroll").when("outside copy mode", DiffPager::reading),
         KeyRow::new(
             "page_up",
             &[Chord::PGUP, Chord::ch('b')],
@@ -475,7 +474,7 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
             "copy mode",
         )
         .explained("copy mode: a cursor row; v selects lines, y copies them")
-        .when("outside copy mode", reading)
+        .when("outside copy mode", DiffPager::reading)
         .help(),
         KeyRow::new("help", &[Chord::ch('?')], DiffKey::Help, "keys").help(),
         KeyRow::new("expand", &[Chord::ctrl('o')], DiffKey::Below, "expand")
@@ -522,6 +521,7 @@ impl LayerView for DiffPager {
                 DiffKey::CursorDown => self.step_cursor(1, body, width),
                 DiffKey::Help => return Outcome::Open(Layer::Help(Help::default()), vec![]),
                 DiffKey::Below => return Outcome::Ignored,
+                DiffKey::Review => return self.review(cx),
                 DiffKey::Up => self.scroll_by(-1, body, width),
                 DiffKey::Down => self.scroll_by(1, body, width),
                 DiffKey::PageUp => self.scroll_by(-page, body, width),

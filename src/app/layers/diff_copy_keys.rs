@@ -8,6 +8,16 @@ use crate::session::actions;
 use ratatui::layout::Rect;
 
 impl DiffPager {
+    /// Outside copy mode: the keys scroll and close (a key-table condition).
+    pub(super) fn reading(&self) -> bool {
+        self.copy.is_none()
+    }
+
+    /// In copy mode: the keys move the cursor and mark.
+    pub(super) fn copying(&self) -> bool {
+        self.copy.is_some()
+    }
+
     /// ↑/↓ in copy mode: the cursor a row on, the view scrolled to keep it in sight.
     pub(super) fn step_cursor(&mut self, by: isize, body: Rect, screen_width: u16) {
         let Some(doc) = self.document() else { return };

@@ -23,12 +23,14 @@ pub(crate) mod copy_pick;
 pub mod diff;
 pub(crate) mod diff_copy;
 mod diff_copy_keys;
+mod diff_review;
 pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
 pub(crate) mod file_finder;
 pub(crate) mod finder;
 pub(crate) mod help;
 pub(crate) mod history_search;
+pub(crate) mod hunk_review;
 pub(crate) mod locked_thread;
 pub mod mcp;
 pub(crate) mod prefix;
@@ -60,6 +62,7 @@ pub use diff::DiffPager;
 pub use doctor_view::DoctorView;
 pub use help::Help;
 pub use history_search::HistorySearch;
+pub use hunk_review::HunkReview;
 pub use locked_thread::LockedThread;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
@@ -145,6 +148,8 @@ macro_rules! with_views {
             Prefix(PrefixChooser) keys prefix::KEYS;
             /// Opened from a question: its whole body, full screen.
             QuestionView(QuestionView) keys question_view::KEYS;
+            /// `r` on a file-change question: keep or revert each hunk, comment on lines.
+            HunkReview(HunkReview) keys hunk_review::KEYS;
             /// `/agents`: this thread's sub-agents.
             Agents(AgentsList) keys agents::KEYS;
             /// `/ps`, `/stop`: the background terminals.

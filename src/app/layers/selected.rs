@@ -52,6 +52,7 @@ pub(crate) enum SelectedKey {
     Search,
     Diff,
     File,
+    Evidence,
     Close,
 }
 
@@ -146,6 +147,13 @@ pub(crate) static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
         )
         .explained("the cell below")
         .help(),
+        KeyRow::new(
+            "evidence",
+            &[Chord::ch('e')],
+            SelectedKey::Evidence,
+            "evidence",
+        )
+        .explained("send a command's output to the agent as tool output, not as your words"),
         list_rows::first(SelectedKey::Oldest, "first/last").named("oldest"),
         list_rows::last(SelectedKey::Newest, "first/last").named("newest"),
         list_rows::close_q(SelectedKey::Close, "back").explained("back to the composer"),
@@ -226,6 +234,24 @@ impl SelectedCell {
         }
     }
 
+    /// `e`: a command's output to the agent as evidence (`session::evidence`).
+    fn evidence(&self, state: &mut Session) -> Outcome {
+        let item = self
+            .selection
+            .index(&state.shown.transcript)
+            .and_then(|i| state.shown.transcript.item_at(i));
+        let Some((turn, item)) = item else {
+            return say(
+                state,
+                "Only a command's output can go to the agent as evidence (e).",
+            );
+        };
+        match crate::session::evidence::send(state, &turn, &item) {
+            Ok(effects) => Outcome::Consumed(effects),
+            Err(why) => say(state, &why),
+        }
+    }
+
     /// Its turn's diff, at the `nth` file the cell mentions when asked for one.
     fn diff(&mut self, state: &mut Session, file: bool) -> Outcome {
         let transcript = &state.shown.transcript;
@@ -289,6 +315,7 @@ impl LayerView for SelectedCell {
                 }
                 SelectedKey::Diff => return self.diff(cx.session_mut(), false),
                 SelectedKey::File => return self.diff(cx.session_mut(), true),
+                SelectedKey::Evidence => return self.evidence(cx.session_mut()),
                 SelectedKey::MarkChars | SelectedKey::MarkLines => {
                     let unit = if action == SelectedKey::MarkChars {
                         Unit::Char

@@ -147,7 +147,7 @@ fn restore_one(
 }
 
 /// The change putting a file back makes, as a git-style unified diff.
-fn preview(path: &str, today: Option<&str>, restored: Option<&str>) -> String {
+pub(crate) fn preview(path: &str, today: Option<&str>, restored: Option<&str>) -> String {
     let diff = similar::TextDiff::from_lines(today.unwrap_or(""), restored.unwrap_or(""));
     let old = if today.is_some() { path } else { "/dev/null" };
     let new = if restored.is_some() {

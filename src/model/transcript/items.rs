@@ -157,6 +157,7 @@ impl Transcript {
                     .filter(|s| s != "completed" && s != "inProgress"),
                 decision: None,
                 shell: source.as_deref() == Some("userShell"),
+                evidence: None,
             }),
             ThreadItem::FileChange {
                 changes, status, ..
@@ -242,6 +243,7 @@ fn merge(cell: &mut CellKind, new: CellKind, completed: bool) {
                 new.output = std::mem::take(&mut old.output);
             }
             new.decision = new.decision.or(old.decision.take());
+            new.evidence = new.evidence.or(old.evidence.take());
             *old = new;
         }
         // The decision recorded on the cell outlives the item's updates.

@@ -64,6 +64,7 @@ impl Transcript {
                 status: None,
                 decision: None,
                 shell: false,
+                evidence: None,
             })
         });
         if let Some(cell) = self.cell_for_item(turn_id, item_id) {

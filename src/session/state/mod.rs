@@ -10,6 +10,7 @@ pub(crate) mod choice_gate;
 pub mod first_run;
 pub mod guard;
 pub mod health;
+pub(crate) mod hunk_review;
 pub(crate) mod lifecycle;
 pub mod mcp;
 pub(crate) mod older_turns;
@@ -209,6 +210,8 @@ pub struct Session {
     pub titles: titles::Titles,
     /// Esc Esc and the rewind on its way.
     pub rewind: rewind::Rewind,
+    /// A file change reviewed hunk by hunk, and its reverts on their way.
+    pub(crate) hunk_review: hunk_review::HunkReviewState,
     /// Focus reports, the turn's start and the last key, for calling the person back.
     pub attention: attention_clock::AttentionClock,
     /// The window title and progress last asked of the terminal (`session::window_title`).
@@ -267,6 +270,7 @@ impl Session {
                 ..Default::default()
             },
             attention: Default::default(),
+            hunk_review: Default::default(),
             window: None,
             pointer: Default::default(),
             reconnect: None,

@@ -254,6 +254,7 @@ fn command(cmd: &str, output: &str) -> CellKind {
         status: None,
         decision: None,
         shell: false,
+        evidence: None,
     })
 }
 

@@ -138,6 +138,7 @@ proptest! {
             status: None,
         decision: None,
         shell: false,
+        evidence: None,
         });
         for lines in layouts(&kind) {
             assert_clean(&lines)?;
@@ -172,6 +173,7 @@ fn hostile_text_never_reaches_the_screen_buffer() {
         status: None,
         decision: None,
         shell: false,
+        evidence: None,
     }));
     let mut terminal = Terminal::new(TestBackend::new(70, 60)).unwrap();
     terminal.draw(|f| tern::ui::draw(f, &state, now)).unwrap();

@@ -192,6 +192,7 @@ fn ctrl_o_expands_and_collapses_command_output() {
         status: None,
         decision: None,
         shell: false,
+        evidence: None,
     }));
     let collapsed = screen(&mut state, W, 50, now);
     assert!(collapsed.contains("25 lines hidden"), "{collapsed}");

@@ -30,6 +30,7 @@ fn command(command: &str, output: &str, exit_code: Option<i64>, running: bool) -
         status: None,
         decision: None,
         shell: false,
+        evidence: None,
     }
 }
 

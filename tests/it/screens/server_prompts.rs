@@ -179,3 +179,59 @@ fn permissions_tool_approval_and_link() {
     );
     snapshot_sizes("link", &mut state, now);
 }
+
+/// `r` on a file change: the review, with hostile paths, hunk lines and a pasted comment,
+/// a hunk reverted. Nothing of the escapes reaches the screen.
+#[test]
+fn hunk_review_with_hostile_names_hunks_and_comments() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let hostile_path = "/home/user/project/src/\u{1b}]0;pwned\u{7}evil\r.rs";
+    let diff = "@@ -1,3 +1,3 @@\n fn main() {\n-    let x = 1;\n+    let x = \"\u{1b}[31mred\u{202e}gnp.exe\";\n }\n@@ -10,2 +10,3 @@\n a\n-b\n+B\n+\u{1b}[2Jcleared\n";
+    update(
+        &mut state,
+        notify(
+            "item/started",
+            json!({"threadId": THREAD, "turnId": "t", "item": {"type": "fileChange", "id": "f",
+                "status": "inProgress", "changes": [
+                    {"path": hostile_path, "kind": {"type": "update", "move_path": null}, "diff": diff},
+                    {"path": "/home/user/project/new.txt", "kind": {"type": "add"}, "diff": "brand\nnew\n"}]}}),
+        ),
+        now,
+    );
+    update(
+        &mut state,
+        server_request(
+            0,
+            "item/fileChange/requestApproval",
+            json!({"threadId": THREAD, "turnId": "t", "itemId": "f", "reason": null, "grantRoot": null}),
+        ),
+        now,
+    );
+    let at = read(now);
+    press(&mut state, KeyCode::Char('r'), at);
+    // The first hunk reverted (n: its row); a comment pasted on its added line.
+    for c in "nxjjj".chars() {
+        press(&mut state, KeyCode::Char(c), at);
+    }
+    press(&mut state, KeyCode::Char('c'), at);
+    update(
+        &mut state,
+        tern::app::AppEvent::Paste("why \u{1b}[8mhidden\u{7}\nthis?".into()),
+        at,
+    );
+    press(&mut state, KeyCode::Enter, at);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let shown = screen(&mut state, w, h, at);
+        assert!(
+            !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("[revert]") && shown.contains("[keep]"),
+            "{shown}"
+        );
+        assert!(shown.contains("Esc back to the question"), "{shown}");
+        snapshot!(&format!("hunk_review_hostile_{w}x{h}"), &shown);
+    }
+}

@@ -44,6 +44,7 @@ fn colourful(now: Instant) -> AppState {
             status: None,
             decision: None,
             shell: false,
+            evidence: None,
         }),
         CellKind::FileChange {
             changes: vec![FileUpdateChange {

@@ -31,6 +31,8 @@ pub(crate) struct QuestionState {
     pub escape: Option<String>,
     /// `d` is not an answer of this question.
     pub d_free: bool,
+    /// A file change: `r` reviews it hunk by hunk.
+    pub reviewable: bool,
     /// The body does not fit: the arrows scroll it.
     pub overflow: bool,
     /// tern's own question (`Question::is_local`, "Implement this plan?"): the arrows move
@@ -49,7 +51,9 @@ impl QuestionState {
             _ => None,
         };
         QuestionState {
-            live: front.activation.as_ref().is_some_and(|a| a.live(now)),
+            // A reviewed change's reverts on their way hold further questions.
+            live: front.activation.as_ref().is_some_and(|a| a.live(now))
+                && !session.hunk_review.holds_questions(),
             form: form.is_some(),
             typing: form.is_some_and(|(spec, form)| form.typing(spec)),
             entries: form.map_or(0, |(spec, form)| form.entries(spec)),
@@ -65,6 +69,8 @@ impl QuestionState {
                 question.escape_option().map(|o| o.label.to_lowercase())
             },
             d_free: question.option('d').is_none(),
+            reviewable: matches!(question.subject, QuestionSubject::FileChange { .. })
+                && question.option('r').is_none(),
             overflow: crate::app::geometry::question_fit(session, bottom)
                 .is_some_and(|fit| fit.max_offset > 0),
             local: question.is_local(),
@@ -86,6 +92,8 @@ pub(crate) enum QuestionKey {
     Confirm,
     Escape,
     FullView,
+    /// `r` on a file change: review it hunk by hunk.
+    Review,
     Scroll,
     Help,
     /// ↑ (`true`) / ↓ on tern's own question: the selection.
@@ -169,6 +177,9 @@ pub(crate) static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
         .when("`d` is not an answer", |s| {
             s.approval() && s.d_free && !s.local
         }),
+        Row::new("review", &[Chord::ch('r')], QuestionKey::Review, "review")
+            .explained("keep or revert each hunk, comment on lines, then answer")
+            .when("a file change", |s| s.approval() && s.reviewable),
         Row::new("scroll", BODY_KEYS, QuestionKey::Scroll, "scroll")
             .explained("scroll its body")
             .bar_keys(2)
@@ -320,6 +331,13 @@ pub(crate) fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
         QuestionKey::FullView => {
             Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
         }
+        QuestionKey::Review => match crate::session::hunk_review::open(cx.session_mut()) {
+            Some((item_id, files, effects)) => Outcome::Open(
+                Layer::HunkReview(crate::app::layers::HunkReview::new(item_id, files)),
+                effects,
+            ),
+            None => Outcome::Consumed(vec![]),
+        },
         QuestionKey::Scroll => scroll_body(cx.session_mut(), key.code, bottom),
         QuestionKey::Select(up) => select_local(cx.session_mut(), up),
         QuestionKey::Form(step) => super::form::act(cx.session_mut(), step, key.code, now),

@@ -259,6 +259,16 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "hunk review",
+            target: Target::Layer,
+            build: |now| hunk_review(now, "nx"),
+        },
+        Fixture {
+            name: "hunk review, writing a comment",
+            target: Target::Layer,
+            build: |now| hunk_review(now, "jc"),
+        },
+        Fixture {
             name: "agents",
             target: Target::Layer,
             build: |now| agents_list(now, false),

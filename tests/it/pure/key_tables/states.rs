@@ -443,3 +443,37 @@ pub(super) fn trust_asked(now: Instant) -> AppState {
     );
     state
 }
+
+/// `r` on a two-hunk file-change question: its review, moved to the person's stack for the
+/// key-table test (it opens over the question); `then` pressed in it.
+pub(super) fn hunk_review(now: Instant, then: &str) -> AppState {
+    let mut state = long(now);
+    let diff = "@@ -1,2 +1,2 @@\n-a\n+A\n b\n@@ -8,2 +8,2 @@\n h\n-i\n+I\n";
+    let item = json!({"type": "fileChange", "id": "f", "status": "inProgress", "changes": [
+        {"path": "/home/user/project/x.txt", "kind": {"type": "update", "move_path": null},
+         "diff": diff}]});
+    update(
+        &mut state,
+        notify(
+            "item/started",
+            json!({"threadId": THREAD, "turnId": "t1", "item": item}),
+        ),
+        now,
+    );
+    update(
+        &mut state,
+        server_request(
+            1,
+            "item/fileChange/requestApproval",
+            json!({"threadId": THREAD, "turnId": "t1", "itemId": "f"}),
+        ),
+        now,
+    );
+    press(&mut state, KeyCode::Char('r'), read(now));
+    let layer = state.layers.question.pop().expect("r opens the review");
+    open(&mut state, layer);
+    for c in then.chars() {
+        press(&mut state, KeyCode::Char(c), read(now));
+    }
+    state
+}
