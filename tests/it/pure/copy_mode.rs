@@ -117,7 +117,7 @@ fn slash_searches_and_esc_leaves() {
     update(&mut state, key(KeyCode::Char('/')), now);
     assert!(
         matches!(
-            state.layers.person[..],
+            state.person_layers(),
             [Layer::Selected(_), Layer::Search(_)]
         ),
         "the transcript search opens over copy mode"
@@ -144,7 +144,7 @@ fn diff_pager(now: Instant) -> AppState {
     type_text(&mut state, "/diff", now);
     update(&mut state, key(KeyCode::Esc), now);
     update(&mut state, key(KeyCode::Enter), now);
-    assert!(matches!(state.layers.person[..], [Layer::Diff(_)]));
+    assert!(matches!(state.person_layers(), [Layer::Diff(_)]));
     state
 }
 
@@ -183,8 +183,8 @@ fn in_the_diff_v_enters_copy_mode_and_y_copies_lines_as_diff_text() {
     );
     // Esc leaves copy mode, the diff stays; Esc again closes it.
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(matches!(state.layers.person[..], [Layer::Diff(_)]));
+    assert!(matches!(state.person_layers(), [Layer::Diff(_)]));
     assert_eq!(copy(&mut state), []);
     update(&mut state, key(KeyCode::Esc), now);
-    assert!(state.layers.person.is_empty());
+    assert!(state.person_layers().is_empty());
 }

@@ -335,18 +335,18 @@ fn v_in_the_agents_list_shows_the_agent_in_copy_mode_once_its_thread_is_open() {
     );
     // Till the agent's thread is shown, the list waits; then copy mode takes its place.
     assert!(matches!(
-        state.layers.person[..],
+        state.person_layers(),
         [tern::app::layers::Layer::Agents(_)]
     ));
     update(&mut state, resumed(KID1), now);
     assert_eq!(state.thread_id(), Some(KID1));
     assert!(
         matches!(
-            state.layers.person[..],
+            state.person_layers(),
             [tern::app::layers::Layer::Selected(_)]
         ),
         "{:?}",
-        state.layers.person
+        state.person_layers()
     );
     // On the newest cell (the line saying whom you watch); the agent's words are the one above.
     update(&mut state, alt(KeyCode::Up), now);
@@ -364,7 +364,7 @@ fn v_in_the_agents_list_shows_the_agent_in_copy_mode_once_its_thread_is_open() {
     update(&mut state, key(KeyCode::Home), now);
     assert_eq!(sent(update(&mut state, key(KeyCode::Char('v')), now)), []);
     assert!(matches!(
-        state.layers.person[..],
+        state.person_layers(),
         [tern::app::layers::Layer::Selected(_)]
     ));
 }
