@@ -74,7 +74,7 @@ pub(crate) static COMMANDS: &[Command] = &[
         "resume",
         "find an earlier thread and reopen it",
         |s, _, _| {
-            if refuse_while_busy(s, "resume another thread") {
+            if crate::session::threads::busy(s, "resume another thread") {
                 return done(vec![]);
             }
             layers::thread_picker::open(s, false)
@@ -186,6 +186,11 @@ pub(crate) static COMMANDS: &[Command] = &[
             },
         )
     },
+    command(
+        "inbox",
+        "every question waiting for you, in every thread (Ctrl+T)",
+        |s, _, now| layers::inbox::open(s, now),
+    ),
     command(
         "mcp",
         "the MCP servers: their state, tools and sign-in",

@@ -295,7 +295,7 @@ pub(crate) fn on_server_request(
         }
     };
     // A sub-agent's request names its own thread; it is still shown, since tern is the only
-    // one who can answer it.
+    // one who can answer it. Another thread's waits in the inbox (`inbox::asked`).
     if state
         .thread_id()
         .is_some_and(|ours| ours != approval.thread_id())
@@ -305,6 +305,6 @@ pub(crate) fn on_server_request(
             "approval request from another thread"
         );
     }
-    state.questions.ask(approval, now);
+    super::inbox::asked(state, approval, now);
     vec![]
 }

@@ -23,6 +23,7 @@ pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
 pub(crate) mod help;
 pub(crate) mod history_search;
+pub(crate) mod inbox;
 pub(crate) mod locked_thread;
 pub mod mcp;
 pub(crate) mod prefix;
@@ -51,6 +52,7 @@ pub use diff::DiffPager;
 pub use doctor_view::DoctorView;
 pub use help::Help;
 pub use history_search::HistorySearch;
+pub use inbox::InboxView;
 pub use locked_thread::LockedThread;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
@@ -147,6 +149,8 @@ macro_rules! with_views {
             Skills(skills::SkillsView) keys skills::KEYS;
             /// `/mcp`: the MCP servers, their tools and sign-in.
             Mcp(mcp::McpView) keys mcp::KEYS;
+            /// Ctrl+T, `/inbox`: every question waiting for the person, in every thread.
+            Inbox(InboxView) keys inbox::KEYS;
         }
     };
 }

@@ -8,6 +8,7 @@ mod conversation;
 mod diffs;
 mod fit;
 mod image_previews;
+mod inbox;
 mod item_cells;
 mod lazy_highlight;
 mod mcp_skills;
