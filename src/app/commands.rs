@@ -187,6 +187,11 @@ pub(crate) static COMMANDS: &[Command] = &[
         )
     },
     command(
+        "threads",
+        "every thread on the server and where it stands",
+        |s, _, _| layers::board::open(s),
+    ),
+    command(
         "inbox",
         "every question waiting for you, in every thread (Ctrl+T)",
         |s, _, now| layers::inbox::open(s, now),
@@ -454,7 +459,7 @@ mod tests {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(
             names("re"),
-            ["resume", "rename", "review", "rewind", "rules"]
+            ["resume", "rename", "review", "rewind", "threads", "rules"]
         );
         assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);

@@ -39,6 +39,10 @@ pub(crate) fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Ef
         settled_elsewhere(state, &dropped);
     }
     let thread_id = thread_id.to_string();
+    // The board hears every thread's status, known here or not (bounded: `state::board`).
+    if let N::ThreadStatusChanged(s) = &n {
+        state.board.status_changed(&thread_id, s.status.clone());
+    }
     // What the event says of sub-agents: an agent's own events say where it stands; a collab
     // item (applied first, so its cell exists) links and describes the agents it names.
     let mut effects = super::agents::on_thread_event(state, &thread_id, &n, now);

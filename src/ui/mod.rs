@@ -6,6 +6,7 @@
 
 mod agents;
 mod agents_strip;
+mod board;
 mod checklist;
 mod choice;
 mod chrome;

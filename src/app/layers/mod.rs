@@ -17,6 +17,7 @@
 //! `controls::composer::popups`', their keys, handling and placement are here.
 
 pub(crate) mod agents;
+pub(crate) mod board;
 pub mod choice;
 pub mod confirm;
 pub(crate) mod copy_pick;
@@ -51,6 +52,7 @@ pub(crate) mod theme_picker;
 pub mod thread_picker;
 
 pub use agents::AgentsList;
+pub use board::BoardView;
 pub use choice::Choice;
 pub use confirm::Confirm;
 pub use copy_pick::CopyPick;
@@ -163,6 +165,8 @@ macro_rules! with_views {
             Mcp(mcp::McpView) keys mcp::KEYS;
             /// Ctrl+T, `/inbox`: every question waiting for the person, in every thread.
             Inbox(InboxView) keys inbox::KEYS;
+            /// `/threads`: every thread loaded on the server.
+            Board(BoardView) keys board::KEYS;
         }
     };
 }

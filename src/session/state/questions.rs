@@ -99,7 +99,7 @@ impl QuestionQueue {
     /// The server asked `question`: if it is one already queued, asked again after a reconnect
     /// with a new id (the same thread and item), the queued one takes the new id and stays
     /// where it is, with the person's selection, scroll and form answers; else it is queued.
-    pub fn ask(&mut self, question: Question, now: Instant) {
+    pub(crate) fn ask(&mut self, question: Question, now: Instant) {
         if let Some(question) = self.rekey(question) {
             self.push(question, now);
         }

@@ -339,6 +339,32 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "board, threads loaded, one waiting",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/threads", now);
+                update(
+                    &mut state,
+                    reply(
+                        tern::app::RequestTag::ListLoaded,
+                        Ok(json!({"data": [THREAD, "thread-a", "thread-b"]})),
+                    ),
+                    now,
+                );
+                update(
+                    &mut state,
+                    notify(
+                        "thread/status/changed",
+                        json!({"threadId": "thread-b",
+                               "status": {"type": "active", "activeFlags": ["waitingOnApproval"]}}),
+                    ),
+                    now,
+                );
+                state
+            },
+        },
+        Fixture {
             name: "inbox, nothing waiting",
             target: Target::Layer,
             build: |now| {
