@@ -27,6 +27,9 @@ pub(crate) enum ThreadState {
     Failed,
     /// Heard of, but the server says it is not loaded.
     NotLoaded,
+    /// Loaded, but its status changed before this tern connected and tern follows it not:
+    /// unknown until the server tells.
+    Unknown,
 }
 
 impl ThreadState {
@@ -37,6 +40,7 @@ impl ThreadState {
             ThreadState::Idle => "idle",
             ThreadState::Failed => "failed",
             ThreadState::NotLoaded => "not loaded",
+            ThreadState::Unknown => "loaded",
         }
     }
 }
@@ -130,6 +134,7 @@ fn row(state: &Session, id: &str) -> BoardRow {
             Some(ThreadStatus::Active { .. }) => ThreadState::Running,
             Some(ThreadStatus::NotLoaded) if !running => ThreadState::NotLoaded,
             _ if running => ThreadState::Running,
+            None if model.is_none() => ThreadState::Unknown,
             _ => ThreadState::Idle,
         }
     };

@@ -58,7 +58,7 @@ impl super::draw::Draw for BoardView {
                 ThreadState::WaitingForYou => palette.attention,
                 ThreadState::Running => palette.working,
                 ThreadState::Failed => palette.error,
-                ThreadState::Idle | ThreadState::NotLoaded => palette.dim,
+                ThreadState::Idle | ThreadState::NotLoaded | ThreadState::Unknown => palette.dim,
             };
             let mut facts = Vec::new();
             if let Some(tokens) = row.tokens {

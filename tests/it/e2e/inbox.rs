@@ -78,3 +78,66 @@ fn a_parked_approval_is_answered_from_the_inbox_after_a_turn_in_another_thread()
     tern.quit_with(b"\x03\x03\x03", WAIT);
     drop(f.runtime);
 }
+
+/// Two windows on one shared service (`codex app-server --listen ws://`): the second, on a
+/// thread of its own, sees the first's thread wait on the board (the server's
+/// `thread/status/changed` reaches every connection), joins it (Tab, Enter: `thread/resume`),
+/// gets the approval asked again under its own id and approves it; the first window's
+/// question leaves, settled elsewhere, and the first's turn completes.
+#[test]
+fn a_second_window_joins_from_the_board_and_answers_the_first_ones_question() {
+    use crate::support::remote_servers::listen_ws;
+    const TOKEN: &str = "tern-e2e-token-inbox-2w";
+    let Some(f) = E2e::start(
+        vec![MockTurn::git_status_needing_approval("A-RAN-AND-DONE")],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let tokens = f.env.home().join("ws-token");
+    std::fs::write(&tokens, format!("{TOKEN}\n")).unwrap();
+    let server = listen_ws(&f, &tokens);
+    let args = [
+        "--remote",
+        server.address.as_str(),
+        "--remote-token-env",
+        "MY_CODEX_WS",
+    ];
+    let env = [
+        ("TERN_APPROVAL_READ_GUARD_MS", "0".into()),
+        ("MY_CODEX_WS", TOKEN.into()),
+    ];
+    let ready = |s: &str| s.contains("ready · mock-model");
+    let mut second = f.spawn(&args, &env, (110, 40));
+    second.wait_for("the second window ready", WAIT, ready);
+    let mut first = f.spawn(&args, &env, (110, 40));
+    first.wait_for("the first window ready", WAIT, ready);
+    first.send(b"Check thread A\r");
+    first.wait_for_text("Approval needed", WAIT);
+
+    second.send(b"/threads\r");
+    second.wait_for("the first window's thread waiting", WAIT, |s| {
+        s.lines()
+            .any(|l| l.contains('│') && l.contains("waiting for you"))
+    });
+    second.send(b"\t");
+    person_pause();
+    second.send(b"\r");
+    second.wait_for_text("Approval needed", WAIT);
+    second.wait_for_text("git status --short", WAIT);
+    person_pause();
+    second.send(b"y");
+    first.wait_for_text("settled elsewhere or withdrawn", WAIT);
+    first.wait_for_text("A-RAN-AND-DONE", WAIT);
+    let requests = f.mock.requests();
+    assert_eq!(requests.len(), 2, "{}", f.context());
+    assert!(
+        requests[1].to_string().contains("function_call_output"),
+        "{}",
+        f.context()
+    );
+    second.quit_with(b"\x03\x03\x03", WAIT);
+    first.quit_with(b"\x03\x03\x03", WAIT);
+    drop(server);
+    drop(f.runtime);
+}

@@ -152,3 +152,19 @@ fn a_listing_the_server_refuses_says_so_and_keeps_what_tern_knows() {
     assert!(!shown.contains('\u{1b}'));
     assert!(shown.contains(THREAD), "{shown}");
 }
+
+#[test]
+fn a_loaded_thread_whose_status_is_unknown_is_not_called_idle() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    type_text(&mut state, "/threads", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    loaded(&mut state, &[THREAD, "thread-x"], None, now);
+    let shown = screen(&mut state, 100, 24, now);
+    let line = shown.lines().find(|l| l.contains("thread-x")).unwrap();
+    assert!(line.contains("loaded") && !line.contains("idle"), "{shown}");
+    status(&mut state, "thread-x", json!({"type": "idle"}), now);
+    let shown = screen(&mut state, 100, 24, now);
+    let line = shown.lines().find(|l| l.contains("thread-x")).unwrap();
+    assert!(line.contains("idle"), "{shown}");
+}
