@@ -81,7 +81,7 @@ impl ActiveFlags {
     const NAMES: [&'static str; 2] = ["waitingOnApproval", "waitingOnUserInput"];
 
     /// The thread waits on a person: an approval or an answer.
-    pub fn waiting_on_person(self) -> bool {
+    pub(crate) fn waiting_on_person(self) -> bool {
         self.0 != 0
     }
 }
