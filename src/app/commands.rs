@@ -74,7 +74,7 @@ pub(crate) static COMMANDS: &[Command] = &[
         "resume",
         "find an earlier thread and reopen it",
         |s, _, _| {
-            if refuse_while_busy(s, "resume another thread") {
+            if crate::session::threads::busy(s, "resume another thread") {
                 return done(vec![]);
             }
             layers::thread_picker::open(s, false)
@@ -186,6 +186,16 @@ pub(crate) static COMMANDS: &[Command] = &[
             },
         )
     },
+    command(
+        "threads",
+        "every thread on the server and where it stands",
+        |s, _, _| layers::board::open(s),
+    ),
+    command(
+        "inbox",
+        "every question waiting for you, in every thread (Ctrl+T)",
+        |s, _, now| layers::inbox::open(s, now),
+    ),
     command(
         "mcp",
         "the MCP servers: their state, tools and sign-in",
@@ -499,7 +509,7 @@ mod tests {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(
             names("re"),
-            ["resume", "rename", "review", "rewind", "rules", "archive"]
+            ["resume", "rename", "review", "rewind", "threads", "rules", "archive"]
         );
         assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);

@@ -74,6 +74,9 @@ fn route_input(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<Effe
         if let Some(effects) = help_anywhere(state, &key, now) {
             return effects;
         }
+        if let Some(effects) = park_anywhere(state, &key, now) {
+            return effects;
+        }
     }
     // A key held back earlier and not followed by another was meant: it decides first.
     let mut effects = tick(state, now);
@@ -196,6 +199,20 @@ fn help_anywhere(state: &mut AppState, key: &KeyEvent, now: Instant) -> Option<V
     }
     let help = Layer::Help(super::layers::help::Help::default());
     settle(state, which, Outcome::Open(help, vec![]), now)
+}
+
+/// Ctrl+T over a question (forms too), above the type-ahead gate like Ctrl+C: parking answers
+/// nothing, so it needs no pause. The layers opened from the question go with it.
+fn park_anywhere(state: &mut AppState, key: &KeyEvent, now: Instant) -> Option<Vec<Effect>> {
+    let front = state.session.questions.front()?;
+    if front.question.is_local() {
+        return None;
+    }
+    let keys = layers::question::keys::park_anywhere(&state.session.config.keymap);
+    if !keys.iter().any(|chord| chord.matches(key)) {
+        return None;
+    }
+    Some(crate::session::inbox::park(&mut state.session, now))
 }
 
 /// A key typed while a question is up goes to what is under the question (the draft, or the

@@ -3,6 +3,7 @@
 
 mod account;
 mod agents;
+mod background;
 mod commands;
 mod files;
 mod mcp_skills;

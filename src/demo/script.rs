@@ -26,6 +26,18 @@ pub struct TurnScript {
     #[serde(rename = "match", default)]
     pub words: Vec<String>,
     pub steps: Vec<Step>,
+    /// Threads the turn starts beside its own, each playing its own turn at once.
+    #[serde(default)]
+    pub background: Vec<BackgroundThread>,
+}
+
+/// A thread started by a turn of another (`--demo`'s inbox and board): the server names it and
+/// plays its turn, questions and all, while the person stays where they are.
+#[derive(Debug, Clone, Deserialize)]
+pub struct BackgroundThread {
+    pub name: String,
+    pub prompt: String,
+    pub steps: Vec<Step>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

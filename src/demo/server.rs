@@ -17,6 +17,11 @@ struct DemoServer {
     threads: Vec<Value>,
     next_id: u64,
     running: Option<(String, JoinHandle<()>)>,
+    /// The turns of threads started beside the shown one (the script's `background`).
+    background: Vec<JoinHandle<()>>,
+    /// The threads loaded this session (started, resumed, started in the background), for
+    /// `thread/loaded/list`, oldest first.
+    loaded: Vec<String>,
     /// Sub-agents the turns spawned.
     agent_threads: AgentThreads,
     account: super::account::DemoAccount,
@@ -48,6 +53,8 @@ pub(super) async fn serve(stream: DuplexStream, script: DemoScript) {
         answers: Arc::default(),
         next_id: 1,
         running: None,
+        background: Vec::new(),
+        loaded: Vec::new(),
         agent_threads: Default::default(),
         account: Default::default(),
         signed_in: Default::default(),
@@ -74,6 +81,9 @@ pub(super) async fn serve(stream: DuplexStream, script: DemoScript) {
         }
     }
     if let Some((_, handle)) = server.running.take() {
+        handle.abort();
+    }
+    for handle in server.background.drain(..) {
         handle.abort();
     }
 }
@@ -121,6 +131,7 @@ impl DemoServer {
                     "createdAt": 0, "updatedAt": 0, "status": {"type": "idle"}, "turns": [],
                 });
                 self.threads.insert(0, thread.clone());
+                self.mark_loaded(&thread_id);
                 self.out.notify("thread/started", json!({"thread": thread}));
                 Ok(self.thread_response(thread))
             }
@@ -132,6 +143,7 @@ impl DemoServer {
                     .unwrap_or_else(|| super::threads::find(&self.threads, wanted).cloned());
                 match found {
                     Ok(thread) => {
+                        self.mark_loaded(wanted);
                         let mut thread = thread;
                         let mut response = self.thread_response(Value::Null);
                         if params["excludeTurns"].as_bool().unwrap_or(false) {
@@ -150,6 +162,7 @@ impl DemoServer {
                 Some(agents) => Ok(agents),
                 None => super::threads::list(&self.threads, &params),
             },
+            "thread/loaded/list" => super::background::loaded_page(&self.loaded_ids(), &params),
             "thread/read" => super::agents::read(&self.agent_threads, &params)
                 .ok_or_else(|| format!("thread not found: {}", params["threadId"])),
             "thread/backgroundTerminals/list" => Ok(json!({"data": [], "nextCursor": null})),
@@ -288,11 +301,12 @@ impl DemoServer {
             .as_str()
             .unwrap_or(&self.mode)
             == "plan";
-        let steps = self
-            .script
-            .turn_for(&prompt)
-            .map(|t| t.steps.clone())
-            .unwrap_or_default();
+        let scripted = self.script.turn_for(&prompt);
+        let steps = scripted.map(|t| t.steps.clone()).unwrap_or_default();
+        let background = match scripted {
+            Some(turn) if !planning => turn.background.clone(),
+            _ => Vec::new(),
+        };
         // Kept, so a rewind reloads what is left of the thread.
         let answer = if planning {
             super::plan::PLAN_ANSWER.to_string()
@@ -308,17 +322,52 @@ impl DemoServer {
         {
             turns.push(stored);
         }
-        let context = self.turn_context(thread_id, turn_id.clone(), cwd);
+        let context = self.turn_context(thread_id, turn_id.clone(), cwd.clone());
         let handle = if planning {
             tokio::spawn(super::plan::play_plan_turn(context, prompt))
         } else {
             tokio::spawn(play_turn(context, prompt, steps))
         };
         self.running = Some((turn_id.clone(), handle));
+        for spec in background {
+            self.start_background(spec, &cwd);
+        }
         Ok(
             json!({"turn": {"id": turn_id, "items": [], "status": "inProgress",
             "error": null, "durationMs": null}}),
         )
+    }
+
+    /// A thread of the script's `background`: stored, loaded, its turn played beside.
+    fn start_background(&mut self, spec: super::script::BackgroundThread, cwd: &str) {
+        let thread_id = self.fresh_id("thread");
+        let turn_id = self.fresh_id("turn");
+        let kept = super::plan::stored_turn(&turn_id, &spec.prompt, &answer_of(&spec.steps), false);
+        let model = self.script.model.clone();
+        let thread = super::background::stored(&thread_id, &spec, cwd, &model, kept);
+        self.threads.insert(0, thread);
+        self.mark_loaded(&thread_id);
+        let context = self.turn_context(thread_id, turn_id, cwd.to_string());
+        self.background.push(super::background::play(context, spec));
+    }
+
+    fn mark_loaded(&mut self, thread_id: &str) {
+        if !self.loaded.iter().any(|id| id == thread_id) {
+            self.loaded.push(thread_id.to_string());
+        }
+    }
+
+    /// Every loaded thread: this session's, then the sub-agents'.
+    fn loaded_ids(&self) -> Vec<String> {
+        let agents = self.agent_threads.lock().unwrap();
+        let agent_ids = agents.iter().filter_map(|t| t["id"].as_str());
+        let mut ids = self.loaded.clone();
+        for id in agent_ids {
+            if !ids.iter().any(|known| known == id) {
+                ids.push(id.to_string());
+            }
+        }
+        ids
     }
 }
 

@@ -45,11 +45,14 @@ impl ThreadRow {
                 .filter(|b| !b.is_empty()),
             created_at: thread.created_at,
             updated_at: thread.updated_at,
-            active: matches!(thread.status, Some(crate::protocol::ThreadStatus::Active)),
+            active: matches!(
+                thread.status,
+                Some(crate::protocol::ThreadStatus::Active { .. })
+            ),
             live: matches!(
                 thread.status,
                 Some(
-                    crate::protocol::ThreadStatus::Active
+                    crate::protocol::ThreadStatus::Active { .. }
                         | crate::protocol::ThreadStatus::Idle
                         | crate::protocol::ThreadStatus::SystemError
                 )

@@ -62,9 +62,52 @@ pub enum ThreadStatus {
     NotLoaded,
     Idle,
     SystemError,
-    Active,
+    /// A turn runs; `activeFlags` says whether it waits on a person (`waitingOnApproval`,
+    /// `waitingOnUserInput`).
+    Active {
+        #[serde(default, rename = "activeFlags")]
+        active_flags: ActiveFlags,
+    },
     #[serde(other)]
     Other,
+}
+
+/// The schema's `ThreadActiveFlag`s of an active thread, as bits: a status rides in every
+/// thread tern is told of, so it stays one byte. A flag this tern does not know is dropped.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ActiveFlags(u8);
+
+impl ActiveFlags {
+    const NAMES: [&'static str; 2] = ["waitingOnApproval", "waitingOnUserInput"];
+
+    /// The thread waits on a person: an approval or an answer.
+    pub(crate) fn waiting_on_person(self) -> bool {
+        self.0 != 0
+    }
+}
+
+impl Serialize for ActiveFlags {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<&str> = Self::NAMES
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| self.0 & (1 << bit) != 0)
+            .map(|(_, name)| *name)
+            .collect();
+        names.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ActiveFlags {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let names = Vec::<String>::deserialize(deserializer)?;
+        Ok(ActiveFlags(names.iter().fold(0, |bits, name| {
+            match Self::NAMES.iter().position(|known| known == name) {
+                Some(bit) => bits | (1 << bit),
+                None => bits,
+            }
+        })))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -108,12 +108,25 @@ pub struct ThreadIdParams {
 }
 
 /// `thread/loaded/list` (schema `ThreadLoadedListParams`: `cursor?`, `limit?`; no limit means
-/// all of them). tern asks for one id: only that an answer comes matters.
+/// all of them). The health check asks for one id (only that an answer comes matters); the
+/// board (`/threads`) pages through them all.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct ThreadLoadedListParams {
+pub struct ThreadLoadedListParams {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u32>,
+}
+
+/// The answer to `thread/loaded/list` (schema `ThreadLoadedListResponse`): the ids of the
+/// threads the server holds in memory, and where the next page starts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadLoadedListResponse {
+    pub data: Vec<String>,
+    #[serde(default)]
+    pub next_cursor: Option<String>,
 }
 
 /// `thread/name/updated`: the field is `threadName` here, `name` on a `Thread`.

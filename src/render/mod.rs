@@ -20,6 +20,7 @@ pub(crate) mod numbers;
 pub(crate) mod permissions;
 pub(crate) mod prefix;
 pub(crate) mod question;
+pub(crate) mod question_summary;
 pub(crate) mod restyle;
 pub(crate) mod resume_hint;
 pub(crate) mod row_marks;

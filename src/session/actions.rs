@@ -16,12 +16,19 @@ pub(crate) fn quit(state: &mut Session) -> Vec<Effect> {
     effects
 }
 
-/// Answers every open question `cancel` (no, and stop the turn). tern's own questions (the plan
-/// chooser) just close.
+/// Answers every waiting question, parked ones too, `cancel` (no, and stop the turn): tern
+/// quits. tern's own questions (the plan chooser) just close.
 pub(crate) fn cancel_questions(state: &mut Session) -> Vec<Effect> {
-    state
-        .questions
-        .clear()
+    cancel(state.questions.clear())
+}
+
+/// Ctrl+C under a question: the questions on screen are refused; the parked ones keep waiting.
+pub(crate) fn cancel_shown_questions(state: &mut Session) -> Vec<Effect> {
+    cancel(state.questions.clear_shown())
+}
+
+fn cancel(questions: Vec<crate::model::Question>) -> Vec<Effect> {
+    questions
         .into_iter()
         .filter(|prompt| !prompt.is_local())
         .map(|prompt| Effect::Respond {

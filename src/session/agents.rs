@@ -469,7 +469,7 @@ fn learn(state: &mut Session, thread: &Thread, now: Instant) {
     // Seen only in history: its thread's status is all there is to go by.
     if agent.historical {
         let st = match thread.status {
-            Some(ThreadStatus::Active) => Some(AgentState::Running),
+            Some(ThreadStatus::Active { .. }) => Some(AgentState::Running),
             Some(ThreadStatus::Idle) => Some(AgentState::Completed),
             Some(ThreadStatus::SystemError) => Some(AgentState::Errored),
             _ => None,
@@ -496,7 +496,7 @@ fn learn_listed(state: &mut Session, thread: &Thread, now: Instant) {
     let agent = state.agents.link(&thread.id, now);
     if fresh {
         let st = match thread.status {
-            Some(ThreadStatus::Active) => AgentState::Running,
+            Some(ThreadStatus::Active { .. }) => AgentState::Running,
             Some(ThreadStatus::SystemError) => AgentState::Errored,
             Some(ThreadStatus::NotLoaded) => AgentState::Shutdown,
             _ => AgentState::Completed,

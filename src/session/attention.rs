@@ -18,6 +18,8 @@ pub(crate) const TYPING: Duration = Duration::from_secs(2);
 #[derive(Debug, Clone)]
 pub struct Watch {
     prompts: usize,
+    /// Questions waiting, on screen or parked.
+    waiting: usize,
     turn_active: bool,
     /// Threads tern opened, kept while another is shown, whose turn runs.
     kept_running: Vec<String>,
@@ -27,6 +29,7 @@ impl Watch {
     pub fn of(state: &Session) -> Watch {
         Watch {
             prompts: state.questions.len(),
+            waiting: state.questions.waiting_count(),
             turn_active: state.turn_active(),
             kept_running: state
                 .threads
@@ -89,8 +92,14 @@ pub fn alerts(state: &mut Session, before: Watch, now: Instant) -> Vec<Effect> {
             .get(id)
             .is_some_and(|model| !model.turn_active())
     });
-    let (message, shown) = if state.questions.len() > before.prompts {
+    // Parking a question or bringing one back is not news: only a question asked is.
+    let asked = state.questions.waiting_count() > before.waiting;
+    let (message, shown) = if asked && state.questions.len() > before.prompts {
         (QUESTION_WAITS, true)
+    } else if asked {
+        // A thread not on screen asks: it waits in the inbox, and the person is called back
+        // without the question taking the keys they type.
+        (QUESTION_WAITS, false)
     } else if before.turn_active && !turn_active {
         (TURN_ENDED, true)
     } else if kept_ended {

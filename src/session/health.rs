@@ -152,7 +152,8 @@ fn owed_since(state: &Session) -> Option<Instant> {
     let health = &state.health;
     if health.closed
         || state.quitting
-        || !state.questions.is_empty()
+        // A parked question waits on the person too: the server owes nothing then.
+        || state.questions.waiting_count() > 0
         || down_shown(state)
         || state.reconnect.is_some()
     {

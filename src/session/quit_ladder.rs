@@ -3,7 +3,7 @@
 //! it closes a layer); else interrupt the running turn, else clear the draft (Up brings it
 //! back), else ask for a second press within two seconds to quit.
 
-use super::actions::{cancel_questions, interrupt, quit};
+use super::actions::{cancel_shown_questions, interrupt, quit};
 use crate::session::effect::Effect;
 use crate::session::state::{Session, TurnPhase};
 use std::time::{Duration, Instant};
@@ -13,12 +13,13 @@ pub(crate) const CONFIRM: Duration = Duration::from_secs(2);
 
 /// The steps after the questions and the history search (see the router).
 pub(crate) fn ctrl_c(state: &mut Session, now: Instant) -> Vec<Effect> {
-    // A question only comes while a turn runs, so this is the interrupting step: every open
-    // question is refused with `cancel` (no, and stop the turn) and the turn is interrupted. Nothing
-    // is approved, and the session stays.
+    // A question only comes while a turn runs, so this is the interrupting step: every question
+    // on screen is refused with `cancel` (no, and stop the turn) and the turn is interrupted.
+    // Nothing is approved, and the session stays. A parked question is never refused here: the
+    // person put it aside to answer later.
     if !state.questions.is_empty() {
         state.quit_armed_until = None;
-        let mut effects = cancel_questions(state);
+        let mut effects = cancel_shown_questions(state);
         effects.extend(interrupt(state));
         return effects;
     }
@@ -38,6 +39,15 @@ pub(crate) fn ctrl_c(state: &mut Session, now: Instant) -> Vec<Effect> {
     // server never answers).
     state.quit_armed_until = Some(now + CONFIRM);
     vec![]
+}
+
+/// What "Ctrl+C again to quit" says: the questions still waiting (quitting refuses them), how
+/// many and where.
+pub(crate) fn armed_words(state: &Session) -> String {
+    match super::inbox::waiting_words(state) {
+        Some(waiting) => format!("Ctrl+C again to quit and refuse the questions ({waiting})"),
+        None => "Ctrl+C again to quit".to_string(),
+    }
 }
 
 /// "Ctrl+C again to quit" is showing.

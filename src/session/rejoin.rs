@@ -31,7 +31,7 @@ pub(crate) fn resumed(
 ) -> Vec<Effect> {
     let secs = now.saturating_duration_since(reconnect.since).as_secs();
     let attempts = reconnect.attempt;
-    let active = matches!(status, Some(ThreadStatus::Active));
+    let active = matches!(status, Some(ThreadStatus::Active { .. }));
     // Nobody listened for a while and the thread runs nothing now: the server had stopped and
     // this one was started again (a server that lived on would still run the turn, or have
     // kept the thread active).

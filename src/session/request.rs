@@ -146,7 +146,10 @@ requests! {
         => THREAD_INJECT_ITEMS, tag { turn_id: String = turn_id.clone(),
             item_id: String = item_id.clone() };
     /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
-    Ping = wire::ThreadLoadedListParams { limit: Some(1) } => THREAD_LOADED_LIST;
+    Ping = wire::ThreadLoadedListParams { cursor: None, limit: Some(1) } => THREAD_LOADED_LIST;
+    /// `/threads`: a page of the threads loaded on the server, for the board.
+    ListLoaded(p: wire::ThreadLoadedListParams) => THREAD_LOADED_LIST
+        -> wire::ThreadLoadedListResponse;
 }
 
 impl ClientRequest {

@@ -210,6 +210,7 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             vec![]
         }
         Reply::ReloadMcp(answer) => super::mcp::reloaded(state, answer),
+        Reply::ListLoaded(answer) => super::board::listed(state, answer),
         Reply::ListSkills(answer) => {
             super::skills::listed(state, answer);
             vec![]

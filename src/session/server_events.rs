@@ -39,6 +39,10 @@ pub(crate) fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Ef
         settled_elsewhere(state, &dropped);
     }
     let thread_id = thread_id.to_string();
+    // The board hears every thread's status, known here or not (bounded: `state::board`).
+    if let N::ThreadStatusChanged(s) = &n {
+        state.board.status_changed(&thread_id, s.status.clone());
+    }
     // What the event says of sub-agents: an agent's own events say where it stands; a collab
     // item (applied first, so its cell exists) links and describes the agents it names.
     let mut effects = super::agents::on_thread_event(state, &thread_id, &n, now);
@@ -301,7 +305,7 @@ pub(crate) fn on_server_request(
         }
     };
     // A sub-agent's request names its own thread; it is still shown, since tern is the only
-    // one who can answer it.
+    // one who can answer it. Another thread's waits in the inbox (`inbox::asked`).
     if state
         .thread_id()
         .is_some_and(|ours| ours != approval.thread_id())
@@ -311,6 +315,6 @@ pub(crate) fn on_server_request(
             "approval request from another thread"
         );
     }
-    state.questions.ask(approval, now);
+    super::inbox::asked(state, approval, now);
     vec![]
 }

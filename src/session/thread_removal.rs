@@ -6,6 +6,7 @@ use super::effect::Effect;
 use super::event::{Confirmable, LayerEvent};
 use super::reply::{Answer, ReplyError};
 use super::request::ClientRequest;
+use super::state::threads::TurnPhase;
 use super::state::Session;
 use crate::model::NoticeLevel;
 use crate::protocol::ThreadIdParams;
@@ -14,6 +15,17 @@ use crate::protocol::ThreadIdParams;
 pub(crate) fn ask(state: &mut Session, delete: bool) -> Option<Confirmable> {
     let what = if delete { "delete" } else { "archive" };
     if super::threads::busy(state, &format!("{what} this thread")) {
+        return None;
+    }
+    // `/new` and `/resume` may leave a running turn behind (it goes on, subscribed); a thread
+    // archived or deleted under its own turn would lose what the turn is still writing.
+    if matches!(state.shown.turn, TurnPhase::Running { .. }) {
+        state.shown.transcript.notice(
+            NoticeLevel::Warning,
+            format!(
+                "A turn is running: interrupt it (Esc) or let it finish, then {what} this thread."
+            ),
+        );
         return None;
     }
     let Some(thread_id) = state.thread_id().map(str::to_string) else {

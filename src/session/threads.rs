@@ -41,16 +41,22 @@ pub(crate) fn settings_for_existing(state: &Session) -> ThreadSettings {
     }
 }
 
-/// Refuses to leave a thread while its turn runs (its events would be lost to view).
+/// Refuses to leave a thread only while a request about its turn is in flight (`turn/start`
+/// not answered yet, or an interrupt): that answer must find the thread on screen. A running
+/// turn, or one waiting on a question, does not hold the person: the thread is kept aside
+/// (`switch`), still subscribed, its events still reaching its model, its questions in the
+/// inbox.
 pub(crate) fn busy(state: &mut Session, what: &str) -> bool {
-    if state.turn_active() {
-        state.shown.transcript.notice(
-            NoticeLevel::Warning,
-            format!("A turn is running: interrupt it (Esc) or wait, then {what}."),
-        );
-        return true;
-    }
-    false
+    let words = match state.shown.turn {
+        TurnPhase::Starting { .. } => "A turn is starting",
+        TurnPhase::Interrupting { .. } => "A turn is being interrupted",
+        TurnPhase::Idle | TurnPhase::Running { .. } => return false,
+    };
+    state.shown.transcript.notice(
+        NoticeLevel::Warning,
+        format!("{words}: wait a moment, then {what}."),
+    );
+    true
 }
 
 /// A page of the picker's listing (`ListPurpose::Page`), or its search (`ListPurpose::Search`):

@@ -53,7 +53,7 @@ impl Glance {
     fn of(state: &Session) -> Glance {
         Glance {
             shown_revision: state.shown.transcript.revision(),
-            questions: state.questions.len(),
+            questions: state.questions.waiting_count(),
             server_down: state.health.down.is_some(),
             agents: state.agents.revision(),
         }

@@ -14,7 +14,7 @@ pub(crate) const ACTION_MARK: &str = "(!) ";
 const NAME_MAX: usize = 60;
 
 fn phase(state: &Session) -> Option<Phase> {
-    if !state.questions.is_empty() {
+    if state.questions.waiting_count() > 0 {
         Some(Phase::WaitingForYou)
     } else if state.turn_active() {
         Some(Phase::Working)

@@ -84,7 +84,10 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Inst
             ..inner
         };
         let hint = if quit_ladder::armed(state, now) {
-            Line::from(Span::styled("Ctrl+C again to quit", palette.warning))
+            Line::from(Span::styled(
+                quit_ladder::armed_words(state),
+                palette.warning,
+            ))
         } else if crate::session::rewind::armed(state, now) {
             Line::from(Span::styled(
                 "Esc again to rewind to an earlier message",

@@ -6,6 +6,7 @@
 
 mod agents;
 mod agents_strip;
+mod board;
 mod checklist;
 mod choice;
 mod chrome;
@@ -22,6 +23,7 @@ mod help;
 mod hints;
 mod history_search;
 mod hunk_review;
+mod inbox;
 mod list;
 mod locked_thread;
 mod mcp;

@@ -98,6 +98,15 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Ins
         };
         parts.push(Part::text(keep::QUESTION, what, palette.attention));
     }
+    // Questions waiting off screen (parked, or asked by a thread not shown): the inbox.
+    let parked = state.session.questions.parked().count();
+    if parked > 0 {
+        parts.push(Part::text(
+            keep::QUESTION,
+            format!("waiting: {parked}"),
+            palette.attention,
+        ));
+    }
     if let Some(thread) = &state.session.shown.thread {
         // What the next turn uses: `/model` may have changed it.
         let model = crate::session::turn_settings::model(&state.session).unwrap_or_default();

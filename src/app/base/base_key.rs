@@ -15,6 +15,8 @@ pub(crate) enum BaseKey {
     /// Home on an empty composer, Ctrl+Home: the top.
     Top,
     Search,
+    /// Ctrl+T: the inbox of waiting questions.
+    Inbox,
     PageUp,
     PageDown,
     /// The router's: the Ctrl+C ladder (`quit_ladder`).

@@ -26,6 +26,8 @@ pub struct BaseState {
     pub first_line: bool,
     /// An `@` typed now starts a mention (at the start, or after a space).
     pub mention_here: bool,
+    /// Questions wait off screen, in the inbox (Ctrl+T).
+    pub inbox: bool,
 }
 
 impl BaseState {
@@ -39,7 +41,7 @@ impl BaseState {
 
     /// Every state, for the tests that try them all.
     pub fn all() -> impl Iterator<Item = BaseState> {
-        (0u32..1 << 11)
+        (0u32..1 << 12)
             .map(|bits| {
                 let bit = |n: u32| bits & (1 << n) != 0;
                 BaseState {
@@ -54,6 +56,7 @@ impl BaseState {
                     first_line: bit(8),
                     mention_here: bit(9),
                     vim: bit(10),
+                    inbox: bit(11),
                 }
             })
             .filter(BaseState::possible)

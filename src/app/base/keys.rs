@@ -89,6 +89,10 @@ pub(crate) static KEYS: KeyTable<BaseState, BaseKey> = KeyTable::new(
             .when("a turn runs, vim keys off", |s| {
                 s.running && !s.question && !s.vim
             }),
+        row("inbox", &[Chord::ctrl('t')], BaseKey::Inbox, "inbox")
+            .explained("the inbox: every question waiting for you, in every thread")
+            .when("no question is up", |s| !s.question)
+            .bar_if(|s| s.inbox),
         row("vim_escape", &[Chord::ESC], BaseKey::VimEscape, "normal mode")
             .explained("vim: to normal mode; in normal mode, drop the command being typed (Ctrl+C interrupts)")
             .when("vim keys are on", |s| s.vim && !s.question)

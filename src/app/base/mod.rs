@@ -70,6 +70,7 @@ pub fn state(session: &Session, layer_open: bool) -> BaseState {
         queued: !session.outbox.queued.is_empty(),
         first_line: session.composer.cursor_line() == 0,
         mention_here: file_finder::starts_mention(session),
+        inbox: session.questions.parked().next().is_some(),
     }
 }
 
@@ -124,6 +125,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
             crate::session::threads::to_first_turn(cx.session_mut());
         }
         BaseKey::Search => return Outcome::Open(Layer::Search(Search::default()), vec![]),
+        BaseKey::Inbox => return super::layers::inbox::open(cx, now),
         BaseKey::PageUp => cx.scroll_with(transcript, |s, v| s.page(-1, v)),
         BaseKey::PageDown => cx.scroll_with(transcript, |s, v| s.page(1, v)),
         BaseKey::CtrlC => {

@@ -17,6 +17,7 @@
 //! `controls::composer::popups`', their keys, handling and placement are here.
 
 pub(crate) mod agents;
+pub(crate) mod board;
 pub mod choice;
 pub mod confirm;
 pub(crate) mod copy_pick;
@@ -31,6 +32,7 @@ pub(crate) mod finder;
 pub(crate) mod help;
 pub(crate) mod history_search;
 pub(crate) mod hunk_review;
+pub(crate) mod inbox;
 pub(crate) mod locked_thread;
 pub mod mcp;
 pub(crate) mod prefix;
@@ -55,6 +57,7 @@ pub mod thread_picker;
 pub(crate) mod trust_folder;
 
 pub use agents::AgentsList;
+pub use board::BoardView;
 pub use choice::Choice;
 pub use confirm::Confirm;
 pub use copy_pick::CopyPick;
@@ -63,6 +66,7 @@ pub use doctor_view::DoctorView;
 pub use help::Help;
 pub use history_search::HistorySearch;
 pub use hunk_review::HunkReview;
+pub use inbox::InboxView;
 pub use locked_thread::LockedThread;
 pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
@@ -170,6 +174,10 @@ macro_rules! with_views {
             Skills(skills::SkillsView) keys skills::KEYS;
             /// `/mcp`: the MCP servers, their tools and sign-in.
             Mcp(mcp::McpView) keys mcp::KEYS;
+            /// Ctrl+T, `/inbox`: every question waiting for the person, in every thread.
+            Inbox(InboxView) keys inbox::KEYS;
+            /// `/threads`: every thread loaded on the server.
+            Board(BoardView) keys board::KEYS;
         }
     };
 }

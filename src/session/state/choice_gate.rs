@@ -48,7 +48,7 @@ impl ChoiceGate {
     }
 
     /// The screen is shown again (back from another screen): read it first.
-    pub fn shown(&mut self, now: Instant) {
+    pub(crate) fn shown(&mut self, now: Instant) {
         *self = ChoiceGate {
             refused: self.refused,
             ..ChoiceGate::new(now, self.quiet)
@@ -71,7 +71,7 @@ impl ChoiceGate {
     }
 
     /// A paste: refused whole, with a key held just before it.
-    pub fn paste(&mut self, now: Instant) {
+    pub(crate) fn paste(&mut self, now: Instant) {
         self.held = None;
         self.last_key = Some(now);
         self.refuse(now);
@@ -90,7 +90,7 @@ impl ChoiceGate {
     }
 
     /// When the held key is taken, if one is held.
-    pub fn due(&self) -> Option<Instant> {
+    pub(crate) fn due(&self) -> Option<Instant> {
         self.held.map(|h| h.due())
     }
 

@@ -39,7 +39,7 @@ impl Activation {
     }
 
     /// The person typed: the pause starts again.
-    pub fn typed(&mut self, now: Instant) {
+    pub(crate) fn typed(&mut self, now: Instant) {
         self.quiet_since = self.quiet_since.max(now);
     }
 }
@@ -52,7 +52,7 @@ pub struct Held {
 }
 
 impl Held {
-    pub fn due(&self) -> Instant {
+    pub(crate) fn due(&self) -> Instant {
         self.at + HOLD
     }
 }

@@ -6,6 +6,7 @@
 pub(crate) mod account;
 pub(crate) mod attention_clock;
 pub(crate) mod beside;
+pub(crate) mod board;
 pub(crate) mod choice_gate;
 pub mod first_run;
 pub mod guard;
@@ -194,6 +195,8 @@ pub struct Session {
     pub layer_events: Vec<super::event::LayerEvent>,
     /// The sub-agents of the thread on screen.
     pub agents: crate::model::agents::Agents,
+    /// The threads loaded on the server and their statuses (`/threads`).
+    pub board: board::Board,
     /// `!` commands and the commands' start times (background terminals).
     pub beside: beside::Beside,
     /// Who is signed in, and a turn refused for want of it.
@@ -252,6 +255,7 @@ impl Session {
             layer_timer: None,
             layer_events: Vec::new(),
             agents: Default::default(),
+            board: Default::default(),
             beside: Default::default(),
             account: Default::default(),
             first_run: Default::default(),

@@ -1,7 +1,9 @@
 //! The server's questions waiting for the person, as data: a queue whose front is shown, each
-//! with when it takes keys and where its answer stands. Keys reach the front through the
-//! type-ahead gate (`guard`); what a key does to it is the question's view
-//! (`layers::question`).
+//! with when it takes keys and where its answer stands, and the questions parked for later
+//! (the inbox: `l` / Ctrl+T on a question, or asked by a thread not on screen). Keys reach the
+//! front through the type-ahead gate (`guard`); what a key does to it is the question's view
+//! (`layers::question`). A parked question answers nothing: its turn keeps waiting on the
+//! server until the person brings it back ([`QuestionQueue::bring`]) and answers it there.
 
 use super::guard::{self, Activation, Gate, Held, QUIET};
 use crate::model::question_form::FormState;
@@ -26,6 +28,8 @@ pub struct QueuedQuestion {
     /// answered until the server asks it again after the reconnect (see
     /// [`QuestionQueue::rebind`]).
     pub stale: bool,
+    /// When the server asked it (the inbox orders by it and shows its age).
+    pub asked_at: Instant,
 }
 
 impl QueuedQuestion {
@@ -41,6 +45,8 @@ impl QueuedQuestion {
 #[derive(Debug)]
 pub struct QuestionQueue {
     queue: VecDeque<QueuedQuestion>,
+    /// Waiting, but not on screen: parked by the person, or asked by a thread not shown.
+    parked: Vec<QueuedQuestion>,
     quiet: Duration,
     held: Option<Held>,
     /// When the last key that types or decides arrived while a question was up (arrows and the
@@ -59,55 +65,144 @@ impl QuestionQueue {
     pub(crate) fn with_quiet(quiet: Duration) -> Self {
         QuestionQueue {
             queue: VecDeque::new(),
+            parked: Vec::new(),
             quiet,
             held: None,
             last_key: None,
         }
     }
 
-    pub fn push(&mut self, question: Question, now: Instant) {
+    fn queued(question: Question, now: Instant) -> QueuedQuestion {
         let form = match &question.subject {
             QuestionSubject::Form(spec) => Some(FormState::new(spec)),
             _ => None,
         };
-        let activation = self
-            .queue
-            .is_empty()
-            .then(|| Activation::new(now, self.quiet));
-        self.queue.push_back(QueuedQuestion {
+        QueuedQuestion {
             question,
-            activation,
+            activation: None,
             selected: None,
             offset: 0,
             form,
             stale: false,
-        });
+            asked_at: now,
+        }
+    }
+
+    pub fn push(&mut self, question: Question, now: Instant) {
+        let mut queued = Self::queued(question, now);
+        if self.queue.is_empty() {
+            queued.activation = Some(Activation::new(now, self.quiet));
+        }
+        self.queue.push_back(queued);
     }
 
     /// The server asked `question`: if it is one already queued, asked again after a reconnect
     /// with a new id (the same thread and item), the queued one takes the new id and stays
     /// where it is, with the person's selection, scroll and form answers; else it is queued.
-    pub fn ask(&mut self, question: Question, now: Instant) {
+    pub(crate) fn ask(&mut self, question: Question, now: Instant) {
+        if let Some(question) = self.rekey(question) {
+            self.push(question, now);
+        }
+    }
+
+    /// Like [`QuestionQueue::ask`], for a question of a thread not on screen: it waits in the
+    /// inbox and never takes the screen (nor the keys the person is typing).
+    pub(crate) fn ask_aside(&mut self, question: Question, now: Instant) {
+        if let Some(question) = self.rekey(question) {
+            self.parked.push(Self::queued(question, now));
+        }
+    }
+
+    /// A question asked again after a reconnect takes its new id where it waits (on screen or
+    /// parked); else it is handed back, new.
+    fn rekey(&mut self, question: Question) -> Option<Question> {
         let same = |queued: &QueuedQuestion| {
             queued.stale
                 && queued.question.thread_id() == question.thread_id()
                 && question.item_key().is_some()
                 && queued.question.item_key() == question.item_key()
         };
-        match self.queue.iter_mut().find(|q| same(q)) {
+        match self
+            .queue
+            .iter_mut()
+            .chain(self.parked.iter_mut())
+            .find(|q| same(q))
+        {
             Some(queued) => {
                 queued.question.id = question.id;
                 queued.stale = false;
+                None
             }
-            None => self.push(question, now),
+            None => Some(question),
         }
     }
 
     /// The connection was lost: every question's id is the old connection's.
     pub(crate) fn mark_stale(&mut self) {
-        for queued in &mut self.queue {
+        for queued in self.queue.iter_mut().chain(self.parked.iter_mut()) {
             queued.stale = true;
         }
+    }
+
+    /// `l` / Ctrl+T: the front question leaves the screen and waits in the inbox; the next one
+    /// queued is shown from `now`. Nothing is answered. Whether one was parked.
+    pub(crate) fn park_front(&mut self, now: Instant) -> bool {
+        let Some(mut front) = self.queue.pop_front() else {
+            return false;
+        };
+        front.activation = None;
+        front.selected = None;
+        self.parked.push(front);
+        self.held = None;
+        if let Some(next) = self.queue.front_mut() {
+            next.activation = Some(Activation::new(now, self.quiet));
+        }
+        true
+    }
+
+    /// Brings the waiting question `id` (parked, or queued behind the front) to the front of
+    /// the screen. It takes keys after the usual pause from `now`; `read` says the person has
+    /// already paused over it (the inbox's own type-ahead gate let a key through), so it takes
+    /// keys at once. The question it covers waits behind it. Whether it was found.
+    pub(crate) fn bring(&mut self, id: &RequestId, now: Instant, read: bool) -> bool {
+        let found = match self.parked.iter().position(|q| &q.question.id == id) {
+            Some(at) => Some(self.parked.remove(at)),
+            None => match self.queue.iter().position(|q| &q.question.id == id) {
+                Some(0) => None,
+                Some(at) => self.queue.remove(at),
+                None => return false,
+            },
+        };
+        let Some(mut queued) = found else {
+            // Already in front.
+            return true;
+        };
+        if let Some(old) = self.queue.front_mut() {
+            old.activation = None;
+            old.selected = None;
+        }
+        self.held = None;
+        let quiet = if read { Duration::ZERO } else { self.quiet };
+        queued.activation = Some(Activation::new(now, quiet));
+        self.queue.push_front(queued);
+        true
+    }
+
+    /// The questions waiting off screen, oldest first.
+    pub fn parked(&self) -> impl Iterator<Item = &QueuedQuestion> {
+        self.parked.iter()
+    }
+
+    /// Every question waiting for the person, on screen or parked, oldest first.
+    pub fn waiting(&self) -> Vec<&QueuedQuestion> {
+        let mut all: Vec<&QueuedQuestion> = self.queue.iter().chain(&self.parked).collect();
+        all.sort_by_key(|q| q.asked_at);
+        all
+    }
+
+    /// How many questions wait, on screen or parked.
+    pub fn waiting_count(&self) -> usize {
+        self.queue.len() + self.parked.len()
     }
 
     /// Drops the questions of `thread_id` that the server did not ask again (it settled them
@@ -126,6 +221,13 @@ impl QuestionQueue {
             }
         }
         self.queue = kept;
+        self.parked.retain(|queued| {
+            let goes = queued.stale && queued.question.thread_id() == thread_id;
+            if goes {
+                dropped.push(queued.question.clone());
+            }
+            !goes
+        });
         if front_goes {
             self.held = None;
             if let Some(next) = self.queue.front_mut() {
@@ -156,7 +258,7 @@ impl QuestionQueue {
     }
 
     /// Takes the front question off; the next one is shown from `now` and must be read first.
-    pub fn pop(&mut self, now: Instant) -> Option<Question> {
+    pub(crate) fn pop(&mut self, now: Instant) -> Option<Question> {
         let done = self.queue.pop_front();
         self.held = None;
         if let Some(next) = self.queue.front_mut() {
@@ -165,41 +267,52 @@ impl QuestionQueue {
         done.map(|q| q.question)
     }
 
-    /// Drops a request the server settled elsewhere. Returns it when it was queued. A question
-    /// of a lost connection is never matched: its id may be a new one's on this connection.
-    pub fn remove(&mut self, id: &RequestId, now: Instant) -> Option<Question> {
-        match self
-            .queue
-            .iter()
-            .position(|q| !q.stale && &q.question.id == id)
-        {
+    /// Drops a request the server settled elsewhere. Returns it when it was waiting, on screen
+    /// or parked. A question of a lost connection is never matched: its id may be a new one's
+    /// on this connection.
+    pub(crate) fn remove(&mut self, id: &RequestId, now: Instant) -> Option<Question> {
+        let live = |q: &QueuedQuestion| !q.stale && &q.question.id == id;
+        if let Some(at) = self.parked.iter().position(live) {
+            return Some(self.parked.remove(at).question);
+        }
+        match self.queue.iter().position(live) {
             Some(0) => self.pop(now),
             Some(i) => self.queue.remove(i).map(|q| q.question),
             None => None,
         }
     }
 
-    pub fn clear(&mut self) -> Vec<Question> {
+    /// Every waiting question, on screen and parked (the server is gone, or tern quits).
+    pub(crate) fn clear(&mut self) -> Vec<Question> {
+        self.held = None;
+        let mut all: Vec<QueuedQuestion> =
+            self.queue.drain(..).chain(self.parked.drain(..)).collect();
+        all.sort_by_key(|q| q.asked_at);
+        all.into_iter().map(|q| q.question).collect()
+    }
+
+    /// The questions on screen (Ctrl+C refuses those); the parked ones keep waiting.
+    pub(crate) fn clear_shown(&mut self) -> Vec<Question> {
         self.held = None;
         self.queue.drain(..).map(|q| q.question).collect()
     }
 
     /// Whether the front question takes keys now.
-    pub fn is_live(&self, now: Instant) -> bool {
+    pub(crate) fn is_live(&self, now: Instant) -> bool {
         self.front()
             .and_then(|q| q.activation.as_ref())
             .is_some_and(|a| a.live(now))
     }
 
     /// The person typed: the front question waits for a new pause.
-    pub fn typed(&mut self, now: Instant) {
+    pub(crate) fn typed(&mut self, now: Instant) {
         if let Some(a) = self.queue.front_mut().and_then(|q| q.activation.as_mut()) {
             a.typed(now);
         }
     }
 
     /// What a key arriving now is: typing, held, swallowed, or for the question.
-    pub fn gate(&mut self, key: KeyEvent, now: Instant) -> Gate {
+    pub(crate) fn gate(&mut self, key: KeyEvent, now: Instant) -> Gate {
         let previous = if guard::is_deciding(&key) || guard::is_repeat(&key) {
             self.last_key.replace(now)
         } else {
@@ -238,7 +351,7 @@ impl QuestionQueue {
     }
 
     /// A paste arrived: a key held just before it was part of the same typing.
-    pub fn pasted(&mut self, now: Instant) -> Option<KeyEvent> {
+    pub(crate) fn pasted(&mut self, now: Instant) -> Option<KeyEvent> {
         self.typed(now);
         self.held.take().map(|h| h.key)
     }

@@ -211,12 +211,12 @@ impl Threads {
     }
 
     /// Drops the least recently active thread when the store is full (one holding the
-    /// person's waiting messages only when all do).
+    /// person's waiting messages, or whose turn still runs, only when all do).
     fn make_room(&mut self) -> Option<String> {
         if self.kept.len() < KEPT_THREADS {
             return None;
         }
-        let waits = |m: &ThreadModel| !m.outbox.queued.is_empty();
+        let waits = |m: &ThreadModel| !m.outbox.queued.is_empty() || m.turn_active();
         let oldest = self
             .kept
             .iter()

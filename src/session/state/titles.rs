@@ -11,7 +11,14 @@ pub struct Titles {
     pub untitled: Option<String>,
     /// The title being made.
     pub job: Option<TitleJob>,
+    /// Names of other threads the server told of (the inbox and the board name threads by
+    /// them), newest last, at most [`OTHER_NAMES`].
+    pub others: Vec<(String, String)>,
 }
+
+/// Names of threads not on screen kept at most: a server's every thread renamed must not grow
+/// the session.
+pub(crate) const OTHER_NAMES: usize = 64;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct TitleJob {
@@ -29,8 +36,20 @@ impl Titles {
     /// The name of thread `id`, when known.
     pub(crate) fn name_of(&self, id: &str) -> Option<&str> {
         self.current
-            .as_ref()
-            .filter(|(thread, _)| thread == id)
+            .iter()
+            .chain(self.others.iter().rev())
+            .find(|(thread, _)| thread == id)
             .map(|(_, name)| name.as_str())
+    }
+
+    /// Thread `id` (not on screen) is called `name` now, or has no name any more.
+    pub(crate) fn name_other(&mut self, id: &str, name: Option<String>) {
+        self.others.retain(|(thread, _)| thread != id);
+        if let Some(name) = name.filter(|n| !n.trim().is_empty()) {
+            if self.others.len() >= OTHER_NAMES {
+                self.others.remove(0);
+            }
+            self.others.push((id.to_string(), name));
+        }
     }
 }

@@ -13,6 +13,7 @@ mod folder;
 mod goal;
 mod harness;
 mod hunk_review;
+mod inbox;
 mod mcp_skills;
 mod patch_stream;
 mod plan_mode;

@@ -294,6 +294,10 @@ fn a_prompt_from_another_thread_says_whose_it_is() {
     tern.wait_for_text("echo ours", WAIT);
     assert!(!tern.screen_text().contains("From another thread"));
     tern.send(b"y");
+    // A thread neither shown nor an agent of it: its question waits in the inbox, off screen.
+    tern.wait_for_text("waiting: 1", WAIT);
+    assert!(!tern.screen_text().contains("echo theirs"));
+    tern.send(b"\x14");
     tern.wait_for_text("echo theirs", WAIT);
     tern.wait_for_text("From another thread (sub-agent<SUB␛]0;PWNED", WAIT);
     assert_clean(&tern);

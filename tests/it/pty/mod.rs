@@ -7,6 +7,7 @@ mod agents_hostile;
 mod alerts;
 mod composer;
 mod demo;
+mod demo_inbox;
 mod demo_plan;
 mod doctor;
 mod fake_server_harness;

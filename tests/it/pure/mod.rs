@@ -5,6 +5,7 @@
 
 mod agents;
 mod app_update;
+mod board;
 mod bounded_cells;
 mod bounded_output;
 mod command_marks;
@@ -27,6 +28,7 @@ mod history_file;
 mod honest_notices;
 mod hunk_review;
 mod images;
+mod inbox;
 mod item_progress;
 mod join_service;
 mod key_tables;
@@ -39,6 +41,7 @@ mod mcp;
 mod mouse_select;
 mod notice_lines;
 mod paging_to_turn_one;
+mod park;
 mod plan_mode;
 mod protocol_fixtures;
 mod question_kinds;

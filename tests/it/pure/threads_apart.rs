@@ -223,7 +223,7 @@ fn bare_deltas_of_a_turn_never_announced_build_their_cells() {
 }
 
 #[test]
-fn a_childs_question_joins_the_one_queue_labelled_and_its_answer_lands_on_its_cell() {
+fn a_question_of_a_thread_not_shown_waits_in_the_inbox_labelled_and_its_answer_lands_on_its_cell() {
     let now = Instant::now();
     let mut state = running_state(now);
     play(&mut state, child_turn(CHILD, "checking"), now);
@@ -246,7 +246,11 @@ fn a_childs_question_joins_the_one_queue_labelled_and_its_answer_lands_on_its_ce
         ),
         now,
     );
-    assert_eq!(state.questions().len(), 1);
+    // Not the thread shown, nor a known agent of it: it waits in the inbox, never taking the
+    // screen, and is answered from there.
+    assert_eq!(state.questions().len(), 0);
+    assert_eq!(state.questions().parked().count(), 1);
+    update(&mut state, ctrl('t'), now);
     let shown = screen(&mut state, 100, 30, read(now));
     assert!(
         shown.contains(&format!("From another thread ({CHILD})")),

@@ -10,6 +10,7 @@ mod diffs;
 mod fit;
 mod folder_trust;
 mod image_previews;
+mod inbox;
 mod item_cells;
 mod lazy_highlight;
 mod mcp_skills;

@@ -38,6 +38,8 @@ pub(crate) struct QuestionState {
     /// tern's own question (`Question::is_local`, "Implement this plan?"): the arrows move
     /// the selection Enter takes.
     pub local: bool,
+    /// `l` is not an answer of this question: it parks it.
+    pub l_free: bool,
 }
 
 impl QuestionState {
@@ -74,6 +76,7 @@ impl QuestionState {
             overflow: crate::app::geometry::question_fit(session, bottom)
                 .is_some_and(|fit| fit.max_offset > 0),
             local: question.is_local(),
+            l_free: question.option('l').is_none(),
         }
     }
 
@@ -99,7 +102,18 @@ pub(crate) enum QuestionKey {
     /// ↑ (`true`) / ↓ on tern's own question: the selection.
     Select(bool),
     Form(FormStep),
+    /// Later: the question waits in the inbox, unanswered.
+    Park,
     Nothing,
+}
+
+/// Ctrl+T on a question, forms included: later (it waits in the inbox). The router takes it
+/// before the type-ahead gate — parking answers nothing, so it needs no pause.
+pub(crate) const PARK_ANYWHERE: Chord = Chord::ctrl('t');
+
+/// The chords that park a question whatever it is (the `park_anywhere` row, with the keymap).
+pub(crate) fn park_anywhere(keymap: &crate::controls::keys::Keymap) -> Vec<Chord> {
+    keymap.chords("question", "park_anywhere", &[PARK_ANYWHERE])
 }
 
 type Row = KeyRow<QuestionState, QuestionKey>;
@@ -166,6 +180,14 @@ pub(crate) static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
             .when("the question has an answer for Esc", |s| {
                 s.approval() && s.escape.is_some()
             }),
+        Row::new("review", &[Chord::ch('r')], QuestionKey::Review, "review")
+            .explained("keep or revert each hunk, comment on lines, then answer")
+            .when("a file change", |s| s.approval() && s.reviewable),
+        Row::new("park", &[Chord::ch('l')], QuestionKey::Park, "later")
+            .explained("later: it waits in the inbox (Ctrl+T), the turn with it")
+            .when("`l` is not an answer", |s| {
+                s.approval() && s.l_free && !s.local
+            }),
         Row::new(
             "full_view",
             &[Chord::ch('d'), Chord::TAB],
@@ -177,9 +199,6 @@ pub(crate) static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
         .when("`d` is not an answer", |s| {
             s.approval() && s.d_free && !s.local
         }),
-        Row::new("review", &[Chord::ch('r')], QuestionKey::Review, "review")
-            .explained("keep or revert each hunk, comment on lines, then answer")
-            .when("a file change", |s| s.approval() && s.reviewable),
         Row::new("scroll", BODY_KEYS, QuestionKey::Scroll, "scroll")
             .explained("scroll its body")
             .bar_keys(2)
@@ -247,6 +266,15 @@ pub(crate) static KEYS: KeyTable<QuestionState, QuestionKey> = KeyTable::new(
         )
         .when("typing an answer", |s| s.form && s.typing)
         .reference(),
+        Row::new(
+            "park_anywhere",
+            &[PARK_ANYWHERE],
+            QuestionKey::Park,
+            "later",
+        )
+        .explained("later, from any question (forms too): it waits in the inbox")
+        .when("not tern's own question", |s| !s.local)
+        .bar_if(|s| s.form || !s.l_free || !s.live),
         Row::new("help", &[Chord::ch('?')], QuestionKey::Help, "keys")
             .explained("this help")
             .when("not typing an answer", |s| s.live && !s.typing),
@@ -341,6 +369,7 @@ pub(crate) fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
         QuestionKey::Scroll => scroll_body(cx.session_mut(), key.code, bottom),
         QuestionKey::Select(up) => select_local(cx.session_mut(), up),
         QuestionKey::Form(step) => super::form::act(cx.session_mut(), step, key.code, now),
+        QuestionKey::Park => Outcome::Consumed(crate::session::inbox::park(cx.session_mut(), now)),
         QuestionKey::Nothing => Outcome::Consumed(vec![]),
     }
 }

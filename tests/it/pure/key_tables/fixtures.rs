@@ -338,6 +338,62 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "inbox, two questions waiting",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                for (id, thread) in [(4, "thread-a"), (5, "thread-b")] {
+                    update(
+                        &mut state,
+                        server_request(
+                            id,
+                            "item/commandExecution/requestApproval",
+                            json!({"threadId": thread, "turnId": "t", "itemId": "c",
+                                   "command": "make", "availableDecisions": ["accept", "cancel"]}),
+                        ),
+                        now,
+                    );
+                }
+                update(&mut state, ctrl('t'), now);
+                state
+            },
+        },
+        Fixture {
+            name: "board, threads loaded, one waiting",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/threads", now);
+                update(
+                    &mut state,
+                    reply(
+                        tern::app::RequestTag::ListLoaded,
+                        Ok(json!({"data": [THREAD, "thread-a", "thread-b"]})),
+                    ),
+                    now,
+                );
+                update(
+                    &mut state,
+                    notify(
+                        "thread/status/changed",
+                        json!({"threadId": "thread-b",
+                               "status": {"type": "active", "activeFlags": ["waitingOnApproval"]}}),
+                    ),
+                    now,
+                );
+                state
+            },
+        },
+        Fixture {
+            name: "inbox, nothing waiting",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/inbox", now);
+                state
+            },
+        },
+        Fixture {
             name: "skills",
             target: Target::Layer,
             build: |now| {

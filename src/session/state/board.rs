@@ -1,0 +1,86 @@
+//! The board's data (`/threads`): every thread loaded on the server, as the last
+//! `thread/loaded/list` answered, and the status the server last told of each thread
+//! (`thread/status/changed` reaches every connection of a shared service, for every thread).
+//! Both are bounded: a server with thousands of idle threads costs a fixed amount here.
+
+use crate::protocol::ThreadStatus;
+use std::collections::HashMap;
+
+/// Threads the board lists at most (and statuses kept at most).
+pub(crate) const BOARD_THREADS: usize = 200;
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Board {
+    /// The loaded threads' ids, in the server's order, at most [`BOARD_THREADS`].
+    pub loaded: Vec<String>,
+    /// A `thread/loaded/list` page is on its way.
+    pub listing: bool,
+    /// The listing stopped at the bound: more threads are loaded than the board shows.
+    pub cut: bool,
+    /// Why the last listing failed, if it did.
+    pub error: Option<String>,
+    statuses: HashMap<String, ThreadStatus>,
+    /// Ids in `statuses`, oldest news first (what goes when the bound is reached).
+    order: Vec<String>,
+}
+
+impl Board {
+    /// The server told of thread `id`'s status.
+    pub(crate) fn status_changed(&mut self, id: &str, status: ThreadStatus) {
+        if self.statuses.insert(id.to_string(), status).is_some() {
+            self.order.retain(|known| known != id);
+        } else if self.order.len() >= BOARD_THREADS {
+            let oldest = self.order.remove(0);
+            self.statuses.remove(&oldest);
+        }
+        self.order.push(id.to_string());
+    }
+
+    /// What the server last said of thread `id`.
+    pub(crate) fn status(&self, id: &str) -> Option<&ThreadStatus> {
+        self.statuses.get(id)
+    }
+
+    /// A listing starts again from its first page.
+    pub(crate) fn start_listing(&mut self) {
+        self.loaded.clear();
+        self.listing = true;
+        self.cut = false;
+        self.error = None;
+    }
+
+    /// A page of ids came; whether there is room for more.
+    pub(crate) fn add_page(&mut self, ids: Vec<String>) -> bool {
+        for id in ids {
+            if self.loaded.len() >= BOARD_THREADS {
+                self.cut = true;
+                return false;
+            }
+            if !self.loaded.contains(&id) {
+                self.loaded.push(id);
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_and_listings_stay_bounded() {
+        let mut board = Board::default();
+        for n in 0..BOARD_THREADS + 50 {
+            board.status_changed(&format!("t{n}"), ThreadStatus::Idle);
+        }
+        assert_eq!(board.statuses.len(), BOARD_THREADS);
+        assert!(board.status("t0").is_none());
+        assert!(board.status(&format!("t{}", BOARD_THREADS + 49)).is_some());
+        board.start_listing();
+        let ids: Vec<String> = (0..BOARD_THREADS + 1).map(|n| format!("t{n}")).collect();
+        assert!(!board.add_page(ids));
+        assert_eq!(board.loaded.len(), BOARD_THREADS);
+        assert!(board.cut);
+    }
+}
