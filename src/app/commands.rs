@@ -196,6 +196,11 @@ pub(crate) static COMMANDS: &[Command] = &[
         "the skills codex can use here ($name in a prompt)",
         |s, _, _| layers::skills::open(s),
     ),
+    command(
+        "hooks",
+        "the hooks codex runs, and their trust",
+        |s, _, _| layers::hooks::open(s),
+    ),
     command("vim", "vim keys in the composer, on or off", |s, _, _| {
         done(crate::session::actions::toggle_vim(s))
     }),

@@ -10,7 +10,7 @@ use crate::theme::terminal;
 
 /// Splits `input` into lines, styling text by its SGR sequences patched onto `base`. The style
 /// carries over from one line to the next, as it would in a terminal.
-pub fn ansi_lines(input: &str, base: Style) -> Vec<Line<'static>> {
+pub(crate) fn ansi_lines(input: &str, base: Style) -> Vec<Line<'static>> {
     let mut style = base;
     input
         .split('\n')

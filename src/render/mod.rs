@@ -27,6 +27,5 @@ pub(crate) mod table_stream;
 pub(crate) mod text_chunks;
 pub(crate) mod wrap;
 
-pub use ansi::ansi_lines;
 pub use cells::{cell_lines, layout_cell};
 pub use highlight::Theme;

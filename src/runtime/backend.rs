@@ -32,7 +32,7 @@ impl<W: Write> SyncedBackend for CrosstermBackend<W> {
 impl SyncedBackend for TestBackend {}
 
 /// The OSC 52 request that sets the clipboard (`c`) to `text`.
-pub fn osc52(text: &str) -> String {
+pub(crate) fn osc52(text: &str) -> String {
     use base64::Engine;
     let encoded = base64::engine::general_purpose::STANDARD.encode(text);
     format!("\x1b]52;c;{encoded}\x07")

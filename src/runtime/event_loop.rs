@@ -26,7 +26,7 @@ use std::time::Instant;
 use tokio::sync::mpsc;
 use tokio::time::sleep_until;
 
-pub use super::backend::{osc52, SyncedBackend};
+pub use super::backend::SyncedBackend;
 pub use super::effects::alert_bytes;
 
 #[derive(Debug, Clone, PartialEq)]

@@ -159,6 +159,8 @@ pub enum LayerEvent {
     McpChanged,
     /// The skills were listed (`state.skills`).
     SkillsChanged,
+    /// The hooks were listed (`state.hooks`).
+    HooksChanged,
     /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
     RestorePreview {
         thread_id: String,

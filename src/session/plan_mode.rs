@@ -28,7 +28,8 @@ use std::time::Instant;
 pub const REFUSED_WHILE_RUNNING: &str =
     "Cannot switch collaboration mode while a turn is running: wait for it, or interrupt it (Esc).";
 
-pub use super::turn_mode::{in_plan_mode, mode_name};
+pub use super::turn_mode::in_plan_mode;
+pub(crate) use super::turn_mode::mode_name;
 
 /// What option 1 of the plan chooser sends, as the official TUI does.
 pub(crate) const IMPLEMENT_THE_PLAN: &str = "Implement the plan.";

@@ -91,6 +91,12 @@ requests! {
     WriteSkillConfig { params: wire::SkillsConfigWriteParams, name: String }
         => SKILLS_CONFIG_WRITE -> wire::SkillsConfigWriteResponse,
         tag { name: String = name.clone(), enabled: bool = params.enabled };
+    /// `/hooks`, and the check at startup (`startup`) for hooks new or changed since trusted.
+    ListHooks { params: wire::HooksListParams, startup: bool } => HOOKS_LIST
+        -> wire::HooksListResponse, tag { startup: bool = *startup };
+    /// `/hooks`' trust (or untrust) of the hook `key`, written and reloaded into the threads.
+    TrustHook { params: wire::ConfigBatchWriteParams, key: String, trust: bool }
+        => CONFIG_BATCH_WRITE, tag { key: String = key.clone(), trust: bool = *trust };
     /// The collaboration modes on offer, for a switch (`then`).
     ListModes { then: ModeWanted } = json!({}) => COLLABORATION_MODE_LIST
         -> wire::CollaborationModeListResponse, tag { then: ModeWanted = *then };

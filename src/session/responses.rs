@@ -185,6 +185,13 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::skills::listed(state, answer);
             vec![]
         }
+        Reply::ListHooks { startup, answer } => {
+            super::hooks::listed(state, startup, answer);
+            vec![]
+        }
+        Reply::TrustHook { key, trust, answer } => {
+            super::hooks::written(state, &key, trust, answer)
+        }
         Reply::WriteSkillConfig {
             name,
             enabled,
@@ -313,8 +320,13 @@ fn opened(
         }
     }
     let after = first_run::thread_opened(state, &answer);
+    let opened = answer.is_ok();
     let mut effects = thread_answered(state, answer, how, now);
     effects.extend(after);
+    if opened {
+        // Once a session: which hooks codex holds back until they are trusted.
+        effects.extend(super::hooks::thread_opened(state));
+    }
     effects
 }
 

@@ -11,7 +11,7 @@ pub fn in_plan_mode(state: &Session) -> bool {
 }
 
 /// The mode's name for the status line, `/status` and the composer's border.
-pub fn mode_name(state: &Session) -> &'static str {
+pub(crate) fn mode_name(state: &Session) -> &'static str {
     if in_plan_mode(state) {
         "Plan mode"
     } else {

@@ -21,6 +21,7 @@ mod fit_line;
 mod help;
 mod hints;
 mod history_search;
+mod hooks;
 mod list;
 mod locked_thread;
 mod mcp;

@@ -23,6 +23,7 @@ pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
 pub(crate) mod help;
 pub(crate) mod history_search;
+pub(crate) mod hooks;
 pub(crate) mod locked_thread;
 pub mod mcp;
 pub(crate) mod prefix;
@@ -145,6 +146,8 @@ macro_rules! with_views {
             ThemePicker(ThemePicker) keys theme_picker::KEYS;
             /// `/skills`: the skills of this directory.
             Skills(skills::SkillsView) keys skills::KEYS;
+            /// `/hooks`: the hooks of this directory and their trust.
+            Hooks(hooks::HooksView) keys hooks::KEYS;
             /// `/mcp`: the MCP servers, their tools and sign-in.
             Mcp(mcp::McpView) keys mcp::KEYS;
         }

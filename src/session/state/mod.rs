@@ -10,6 +10,7 @@ pub(crate) mod choice_gate;
 pub mod first_run;
 pub mod guard;
 pub mod health;
+pub(crate) mod hooks;
 pub(crate) mod lifecycle;
 pub mod mcp;
 pub(crate) mod older_turns;
@@ -201,6 +202,8 @@ pub struct Session {
     pub mcp: mcp::McpState,
     /// The skills (`/skills`, `$name`).
     pub skills: skills::Skills,
+    /// The hooks and their trust (`/hooks`).
+    pub(crate) hooks: hooks::Hooks,
     /// Plan mode, proposed plans and reasoning.
     pub plan_mode: plan_mode::PlanMode,
     /// Thread names and the title being generated.
@@ -250,6 +253,7 @@ impl Session {
             first_run: Default::default(),
             mcp: Default::default(),
             skills: Default::default(),
+            hooks: Default::default(),
             plan_mode: plan_mode::PlanMode {
                 show_raw: config.show_raw_reasoning,
                 ..Default::default()

@@ -8,6 +8,7 @@ mod codex;
 mod commands;
 mod everyday;
 mod harness;
+mod hooks;
 mod mcp_skills;
 mod plan_mode;
 mod quiet_model;

@@ -20,6 +20,7 @@ mod first_run;
 mod help_anywhere;
 mod history_file;
 mod honest_notices;
+mod hooks;
 mod images;
 mod join_service;
 mod key_tables;

@@ -7,6 +7,7 @@ mod cells;
 mod conversation;
 mod diffs;
 mod fit;
+mod hooks;
 mod image_previews;
 mod item_cells;
 mod lazy_highlight;

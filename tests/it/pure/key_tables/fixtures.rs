@@ -339,6 +339,29 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "hooks",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                update(&mut state, hooks_answer(true), now);
+                slash_command(&mut state, "/hooks", now);
+                update(&mut state, hooks_answer(false), now);
+                state
+            },
+        },
+        Fixture {
+            name: "hooks, a trust waiting for y",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                update(&mut state, hooks_answer(true), now);
+                slash_command(&mut state, "/hooks", now);
+                update(&mut state, hooks_answer(false), now);
+                update(&mut state, key(KeyCode::Char('t')), now);
+                state
+            },
+        },
+        Fixture {
             name: "mcp",
             target: Target::Layer,
             build: |now| {

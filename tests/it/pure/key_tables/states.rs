@@ -255,6 +255,20 @@ pub(super) fn skills_answer() -> AppEvent {
     )
 }
 
+/// The hooks: a new one first (untrusted), then a trusted one.
+pub(super) fn hooks_answer(startup: bool) -> AppEvent {
+    let hook = |key: &str, event: &str, trust: &str| {
+        json!({"key": key, "eventName": event, "handlerType": "command", "command": "true",
+               "source": "user", "currentHash": "sha256:1", "trustStatus": trust, "enabled": true})
+    };
+    reply(
+        tern::app::RequestTag::ListHooks { startup },
+        Ok(json!({"data": [{"cwd": "/home/user/project", "hooks": [
+            hook("a:stop:0:0", "stop", "untrusted"), hook("b:user:0:0", "userPromptSubmit", "trusted")
+        ], "warnings": [], "errors": []}]})),
+    )
+}
+
 pub(super) fn slash_command(state: &mut AppState, name: &str, now: Instant) {
     type_text(state, name, now);
     update(state, key(KeyCode::Esc), now);
