@@ -169,6 +169,12 @@ pub enum ServerNotification {
     ThreadSettingsUpdated(super::plan_mode::ThreadSettingsUpdatedNotification),
     /// `thread/reverted`: the thread's history was cut back (after `thread/revert` answered).
     ThreadReverted(super::threads::ThreadIdNotification),
+    /// `item/autoApprovalReview/started|completed`: codex's auto-review of an approval.
+    AutoReview(super::auto_review::AutoReviewNotification),
+    /// `autoApprovalReview/strictReviewRequired`.
+    StrictReviewRequired(super::auto_review::AutoReviewNotification),
+    /// `guardianWarning`: what the auto-reviewer warns of.
+    GuardianWarning(WarningNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -222,6 +228,11 @@ impl ServerNotification {
             "item/reasoning/textDelta" => N::ReasoningTextDelta(params.decode()?),
             "thread/settings/updated" => N::ThreadSettingsUpdated(params.decode()?),
             "thread/reverted" => N::ThreadReverted(params.decode()?),
+            "item/autoApprovalReview/started" | "item/autoApprovalReview/completed" => {
+                N::AutoReview(params.decode()?)
+            }
+            "autoApprovalReview/strictReviewRequired" => N::StrictReviewRequired(params.decode()?),
+            "guardianWarning" => N::GuardianWarning(params.decode()?),
             other => N::Other(other.to_string()),
         })
     }
@@ -253,6 +264,8 @@ impl ServerNotification {
             N::ReasoningSummaryPartAdded(n) => Some(&n.thread_id),
             N::ThreadSettingsUpdated(n) => Some(&n.thread_id),
             N::ThreadReverted(n) => Some(&n.thread_id),
+            N::AutoReview(n) | N::StrictReviewRequired(n) => Some(&n.thread_id),
+            N::GuardianWarning(n) => n.thread_id.as_deref(),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ConfigWarning(_) | N::DeprecationNotice(_) | N::Other(_) => None,

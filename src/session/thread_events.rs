@@ -145,6 +145,17 @@ pub(crate) fn apply(
         N::HookStarted(h) | N::HookCompleted(h) => {
             transcript.upsert_hook(h.turn_id.as_deref(), &h.run)
         }
+        N::AutoReview(r) => transcript.upsert_review(&r),
+        N::StrictReviewRequired(_) => super::notices::repeated_in(
+            transcript,
+            NoticeLevel::Warning,
+            "Auto-review asks for a strict review of the next action (codex: strict review required).".into(),
+        ),
+        N::GuardianWarning(w) => super::notices::repeated_in(
+            transcript,
+            NoticeLevel::Warning,
+            format!("Auto-review: {}", w.message),
+        ),
         N::GoalUpdated(g) => transcript.update_goal(Some(&g.goal)),
         N::GoalCleared(_) => transcript.update_goal(None),
         N::ModelRerouted(r) => super::item_notices::rerouted(transcript, &r),

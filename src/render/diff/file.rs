@@ -79,7 +79,7 @@ pub struct DiffFile {
 }
 
 /// `path` relative to `cwd` when it lies inside it.
-pub fn relative_path(path: &str, cwd: Option<&str>) -> String {
+pub(crate) fn relative_path(path: &str, cwd: Option<&str>) -> String {
     let cwd = cwd.map(|c| c.trim_end_matches('/')).unwrap_or("");
     if !cwd.is_empty() {
         if let Some(rest) = path.strip_prefix(cwd).and_then(|r| r.strip_prefix('/')) {

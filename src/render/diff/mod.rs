@@ -19,7 +19,8 @@ pub mod parse;
 pub use document::{
     DiffDocument, DiffMode, DocAnchor, EAGER_HIGHLIGHT_MAX_LINES, SIDE_BY_SIDE_MIN_WIDTH,
 };
-pub use file::{files_of_patch, relative_path, DiffFile, FileStatus};
+pub(crate) use file::relative_path;
+pub use file::{files_of_patch, DiffFile, FileStatus};
 
 use crate::protocol::FileUpdateChange;
 use crate::render::highlight::Theme;
