@@ -4,6 +4,7 @@
 //! codex a test fails saying how to get it; `TERN_SKIP_E2E=1` skips them instead (`harness`).
 
 mod agents;
+mod auto_review;
 mod codex;
 mod commands;
 mod everyday;

@@ -50,7 +50,7 @@ fn connecting(resume: Resume, now: Instant) -> AppState {
     assert_eq!(
         *params,
         json!({"clientInfo": {"name": "tern", "title": "tern", "version": env!("CARGO_PKG_VERSION")},
-               "capabilities": {"experimentalApi": true, "requestAttestation": false}})
+               "capabilities": {"experimentalApi": true, "requestAttestation": false, "requiredHumanApproval": true}})
     );
     state
 }

@@ -5,6 +5,7 @@
 
 mod agents;
 mod app_update;
+mod auto_review;
 mod bounded_cells;
 mod bounded_output;
 mod command_marks;
