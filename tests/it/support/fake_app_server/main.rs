@@ -16,7 +16,10 @@
 //!   `fake-model`, `{{cwd}}` to the cwd tern asked for).
 //! - `{"on": "method", "reply": <result>}` | `{"on": …, "error": "message"}` |
 //!   `{"on": …, "ignore": true}` answers that request method that way from now on (instead of
-//!   the built-in answer); `{"on": …, "default": true}` restores the built-in one.
+//!   the built-in answer); `{"on": …, "default": true}` restores the built-in one. A reply
+//!   step may add `"sets": {"other/method": <result>, …}`: answering it first makes those methods
+//!   answer so from then on, as a real server's state changes before its answer leaves (a
+//!   logout's later `account/read` says signed out, whatever the script's pace).
 //! - `{"send": <message>}` writes one JSON line (templated).
 //! - `{"raw": "text"}` writes the text's bytes as they are (no newline added);
 //!   `{"hex": "ff0a"}` writes those bytes.
@@ -52,7 +55,8 @@ use std::sync::{Arc, Condvar, Mutex};
 
 #[derive(Clone)]
 enum Responder {
-    Reply(Value),
+    /// The result, and the methods whose answers change when this one is sent (`sets`).
+    Reply(Value, Vec<(String, Value)>),
     Error(String),
     Ignore,
     /// Answers from N generated threads or turns (`generate`).
@@ -169,7 +173,12 @@ fn run_step(shared: &Shared, step: &Value) -> bool {
             state.responders.remove(method);
         } else {
             let responder = if let Some(result) = step.get("reply") {
-                Responder::Reply(result.clone())
+                let sets = step.get("sets").and_then(Value::as_object).map(|sets| {
+                    sets.iter()
+                        .map(|(method, result)| (method.clone(), result.clone()))
+                        .collect()
+                });
+                Responder::Reply(result.clone(), sets.unwrap_or_default())
             } else if let Some(count) = step.get("generate").and_then(Value::as_u64) {
                 Responder::Generate(count)
             } else if let Some(message) = step.get("error") {
@@ -367,11 +376,18 @@ fn answer(shared: &Shared, message: &Value) {
             let turn = format!("turn-{}", state.turns);
             state.vars.insert("turn".into(), turn);
         }
-        state.responders.get(method).cloned()
+        let responder = state.responders.get(method).cloned();
+        if let Some(Responder::Reply(_, sets)) = &responder {
+            for (other, result) in sets {
+                let changed = Responder::Reply(result.clone(), Vec::new());
+                state.responders.insert(other.clone(), changed);
+            }
+        }
+        responder
     };
     match responder {
         Some(Responder::Ignore) => {}
-        Some(Responder::Reply(result)) => shared.send(&json!({"id": id, "result": result})),
+        Some(Responder::Reply(result, _)) => shared.send(&json!({"id": id, "result": result})),
         Some(Responder::Error(text)) => shared.send(&error(id, -32000, &text)),
         Some(Responder::Generate(count)) => {
             let result = generate::answer(method, &params, count);
