@@ -201,6 +201,15 @@ pub(crate) static COMMANDS: &[Command] = &[
         "the hooks codex runs, and their trust",
         |s, _, _| layers::hooks::open(s),
     ),
+    Command {
+        aliases: &["btw"],
+        args: Some("[QUESTION]"),
+        ..command(
+            "side",
+            "ask beside the thread, from a fork of it",
+            |s, a, _| side(s, a),
+        )
+    },
     command("vim", "vim keys in the composer, on or off", |s, _, _| {
         done(crate::session::actions::toggle_vim(s))
     }),
@@ -433,6 +442,14 @@ fn compact(state: &mut Session) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::CompactThread(
         ThreadIdParams { thread_id },
     ))]
+}
+
+/// `/side QUESTION` opens a side conversation; `/side` alone lists the earlier ones.
+fn side(state: &mut Session, args: &str) -> Outcome {
+    match args.trim() {
+        "" => layers::side::open_earlier(state),
+        question => layers::side::open_question(state, question),
+    }
 }
 
 #[cfg(test)]

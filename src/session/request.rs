@@ -132,6 +132,14 @@ requests! {
     RevertThread(p: wire::ThreadRevertParams) => THREAD_REVERT -> wire::ThreadRevertResponse,
         tag { thread_id: String = p.thread_id.clone(),
             before_turn_id: String = p.before_turn_id.clone() };
+    /// `/side`: the fork that answers `question` beside the main thread, its two items, its turns.
+    ForkSide { params: wire::ThreadForkParams, question: String } => THREAD_FORK
+        -> wire::ThreadStartResponse, tag { question: String = question.clone() };
+    InjectSide { params: wire::ThreadInjectItemsParams, question: String } => THREAD_INJECT_ITEMS,
+        tag { thread_id: String = params.thread_id.clone(), question: String = question.clone() };
+    SideTurn(p: TurnStart) => TURN_START -> wire::TurnStartResponse,
+        tag { thread_id: String = p.thread_id.clone() };
+    ArchiveSide(p: ThreadIdParams) => THREAD_ARCHIVE;
     /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
     Ping = wire::ThreadLoadedListParams { limit: Some(1) } => THREAD_LOADED_LIST;
 }

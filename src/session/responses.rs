@@ -256,6 +256,16 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::titles::auto_named(state, &thread_id, name, answer);
             vec![]
         }
+        Reply::ForkSide { question, answer } => super::side::forked(state, question, answer),
+        Reply::InjectSide {
+            thread_id,
+            question,
+            answer,
+        } => super::side::injected(state, thread_id, question, answer, now),
+        Reply::SideTurn { thread_id, answer } => {
+            super::side::turn_answered(state, &thread_id, answer)
+        }
+        Reply::ArchiveSide(answer) => super::side::archived(state, answer),
         Reply::RevertThread {
             thread_id, answer, ..
         } => super::rewind::revert_answered(state, &thread_id, answer),

@@ -37,6 +37,7 @@ mod search;
 mod selected;
 mod server_down;
 mod shell_confirm;
+mod side;
 mod sign_in;
 mod skill_popup;
 mod skills;

@@ -41,6 +41,7 @@ pub(crate) mod search;
 pub(crate) mod selected;
 pub mod server_down;
 pub(crate) mod shell_confirm;
+pub(crate) mod side;
 pub mod sign_in;
 pub(crate) mod skill_finder;
 pub(crate) mod skills;
@@ -160,6 +161,8 @@ macro_rules! with_views {
             Skills(skills::SkillsView) keys skills::KEYS;
             /// `/hooks`: the hooks of this directory and their trust.
             Hooks(hooks::HooksView) keys hooks::KEYS;
+            /// `/side`: a side conversation beside the main thread, or the earlier ones.
+            Side(side::SidePane) keys side::KEYS;
             /// `/mcp`: the MCP servers, their tools and sign-in.
             Mcp(mcp::McpView) keys mcp::KEYS;
         }

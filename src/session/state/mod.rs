@@ -19,6 +19,7 @@ pub(crate) mod plan_mode;
 pub(crate) mod questions;
 pub(crate) mod reconnect;
 pub(crate) mod rewind;
+pub(crate) mod side;
 pub(crate) mod skills;
 pub mod threads;
 pub(crate) mod titles;
@@ -204,6 +205,8 @@ pub struct Session {
     pub skills: skills::Skills,
     /// The hooks and their trust (`/hooks`).
     pub(crate) hooks: hooks::Hooks,
+    /// The side conversations (`/side`) and the one in the pane.
+    pub(crate) side: side::SideConversations,
     /// Plan mode, proposed plans and reasoning.
     pub plan_mode: plan_mode::PlanMode,
     /// Thread names and the title being generated.
@@ -254,6 +257,7 @@ impl Session {
             mcp: Default::default(),
             skills: Default::default(),
             hooks: Default::default(),
+            side: Default::default(),
             plan_mode: plan_mode::PlanMode {
                 show_raw: config.show_raw_reasoning,
                 ..Default::default()

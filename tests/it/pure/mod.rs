@@ -57,6 +57,7 @@ mod rules_layer;
 mod selected_cell;
 mod server_faults;
 mod shell_and_terminals;
+mod side;
 pub mod sign_in;
 mod skills;
 mod steer_queue;

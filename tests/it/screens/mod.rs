@@ -20,6 +20,7 @@ mod reconnect;
 mod replayed_threads;
 mod server_bounds;
 mod server_prompts;
+mod side;
 mod sign_in;
 mod themes;
 mod unicode_text;

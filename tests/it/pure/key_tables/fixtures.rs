@@ -362,6 +362,26 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "side pane, idle",
+            target: Target::Layer,
+            build: |now| side_pane(now, false, &[]),
+        },
+        Fixture {
+            name: "side pane, answering",
+            target: Target::Layer,
+            build: |now| side_pane(now, true, &[]),
+        },
+        Fixture {
+            name: "side pane, closing",
+            target: Target::Layer,
+            build: |now| side_pane(now, false, &["esc"]),
+        },
+        Fixture {
+            name: "side conversations, earlier ones",
+            target: Target::Layer,
+            build: |now| side_pane(now, false, &["esc", "k", "/side"]),
+        },
+        Fixture {
             name: "mcp",
             target: Target::Layer,
             build: |now| {

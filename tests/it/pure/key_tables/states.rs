@@ -423,3 +423,38 @@ pub(super) fn locked_in(mut config: tern::app::SessionConfig, now: Instant) -> A
     ));
     state
 }
+
+/// `/side` asked, forked and its question on its way; `answering`: the side turn runs;
+/// `then`: a key pressed after (Esc to close, or Esc, k and `/side` for the list).
+pub(super) fn side_pane(now: Instant, answering: bool, then: &[&str]) -> AppState {
+    let mut state = ready_state(now);
+    slash_command(&mut state, "/side why?", now);
+    let fork = json!({"thread": {"id": "side-1", "preview": "", "turns": []}, "cwd": "/"});
+    update(
+        &mut state,
+        reply(
+            tern::app::RequestTag::ForkSide {
+                question: "why?".into(),
+            },
+            Ok(fork),
+        ),
+        now,
+    );
+    let status = if answering { "inProgress" } else { "completed" };
+    let turn = json!({"threadId": "side-1", "turn": {"id": "s1", "items": [], "status": status}});
+    update(&mut state, notify("turn/started", turn.clone()), now);
+    if !answering {
+        update(&mut state, notify("turn/completed", turn), now);
+    }
+    for step in then {
+        match *step {
+            "esc" => update(&mut state, key(KeyCode::Esc), now),
+            "k" => update(&mut state, key(KeyCode::Char('k')), now),
+            command => {
+                slash_command(&mut state, command, now);
+                vec![]
+            }
+        };
+    }
+    state
+}
