@@ -16,6 +16,7 @@ mod quiet_model;
 mod remote;
 mod restart;
 mod rules;
+mod side;
 mod sign_in;
 mod slow_link;
 mod steer;
