@@ -1,6 +1,6 @@
-//! The side pane (`/side`): the side conversation's transcript in a box on the right half of
-//! the transcript area (all of it when the screen is narrower than [`BESIDE_FROM`]), newest
-//! rows at the bottom, and one line saying where the composer sends and how the pane closes.
+//! The side pane (`/side`): the side conversation's transcript in a box where the geometry puts
+//! it (`Areas::side`: the right half of the transcript's rows, the main transcript reflowed in
+//! the left; all of them on a narrow screen), newest rows at the bottom, and one line saying where the composer sends and how the pane closes.
 //! `/side` alone: the earlier side conversations as a list box. The question and every cell
 //! come from the person or the model: shown sanitised (cells by their own rendering).
 
@@ -18,18 +18,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-/// The narrowest transcript area the pane sits beside the main thread in (half each).
-const BESIDE_FROM: u16 = 100;
-
-/// Where the pane goes in the transcript area `area`.
-fn pane_area(area: Rect) -> Rect {
-    if area.width < BESIDE_FROM {
-        return area;
-    }
-    let half = area.width / 2;
-    Rect::new(area.x + half, area.y, area.width - half, area.height)
-}
-
 fn draw_pane(frame: &mut Frame<'_>, area: Rect, closing: bool, session: &Session, p: &Palette) {
     let border = if closing {
         p.border_attention
@@ -40,7 +28,7 @@ fn draw_pane(frame: &mut Frame<'_>, area: Rect, closing: bool, session: &Session
         title(" Side conversation · from main thread ", border),
         border,
     );
-    let inner = draw_popup(frame, pane_area(area), block);
+    let inner = draw_popup(frame, area, block);
     if inner.height == 0 || inner.width == 0 {
         return;
     }
@@ -160,7 +148,7 @@ impl Draw for SidePane {
             }
             pane => draw_pane(
                 frame,
-                cx.areas.transcript,
+                cx.areas.side.unwrap_or(cx.areas.transcript),
                 *pane == SidePane::Closing,
                 cx.session,
                 cx.palette,

@@ -45,7 +45,7 @@ fn the_side_pane_beside_and_over_the_main_thread() {
             notify(
                 "item/completed",
                 json!({"threadId": THREAD, "turnId": "t0", "item": {"type": "agentMessage",
-                    "id": "m0", "text": "The main thread's answer: the build is green."}}),
+                    "id": "m0", "text": "The main thread's answer: the build is green, the tests pass, and the release notes are written; it wraps beside the pane."}}),
             ),
             now,
         );
