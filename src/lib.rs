@@ -138,6 +138,9 @@
 //! the session's fields.
 
 #![warn(unreachable_pub)]
+// The `requests!` table is expanded by a tt-muncher, one step per token group of each row:
+// past ~60 requests it needs more than the default 128 levels.
+#![recursion_limit = "256"]
 
 pub mod app;
 pub mod cli;

@@ -206,6 +206,20 @@ pub(crate) static COMMANDS: &[Command] = &[
         "the skills codex can use here ($name in a prompt)",
         |s, _, _| layers::skills::open(s),
     ),
+    command(
+        "hooks",
+        "the hooks codex runs, and their trust",
+        |s, _, _| layers::hooks::open(s),
+    ),
+    Command {
+        aliases: &["btw"],
+        args: Some("[QUESTION]"),
+        ..command(
+            "side",
+            "ask beside the thread, from a fork of it",
+            |s, a, _| side(s, a),
+        )
+    },
     command("vim", "vim keys in the composer, on or off", |s, _, _| {
         done(crate::session::actions::toggle_vim(s))
     }),
@@ -488,6 +502,14 @@ fn compact(state: &mut Session) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::CompactThread(
         ThreadIdParams { thread_id },
     ))]
+}
+
+/// `/side QUESTION` opens a side conversation; `/side` alone lists the earlier ones.
+fn side(state: &mut Session, args: &str) -> Outcome {
+    match args.trim() {
+        "" => layers::side::open_earlier(state),
+        question => layers::side::open_question(state, question),
+    }
 }
 
 #[cfg(test)]

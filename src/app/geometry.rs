@@ -17,6 +17,9 @@ const DRAFT_UNDER_QUESTION_MIN_HEIGHT: u16 = 14;
 pub struct Areas {
     /// The scrolling transcript.
     pub transcript: Rect,
+    /// The side pane (`/side`) while a side conversation is open: the right half of the
+    /// transcript's rows, the transcript keeping the left; all of them on a narrow screen.
+    pub side: Option<Rect>,
     /// The running turn's checklist on one line (`turn/plan/updated`), just under the
     /// transcript; no rows when there is none.
     pub checklist: Rect,
@@ -95,8 +98,9 @@ pub(crate) fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) ->
     let checklist_rows = checklist_rows(state, below_transcript - queued_rows);
     let agent_rows = agent_rows(state, below_transcript - queued_rows - checklist_rows);
     let transcript_height = below_transcript - queued_rows - checklist_rows - agent_rows;
-    let transcript = Rect::new(main.x, main.y, main.width, transcript_height);
-    let checklist = Rect::new(main.x, transcript.bottom(), main.width, checklist_rows);
+    let whole = Rect::new(main.x, main.y, main.width, transcript_height);
+    let (transcript, side) = side_split(whole, state);
+    let checklist = Rect::new(main.x, whole.bottom(), main.width, checklist_rows);
     let agents = Rect::new(main.x, checklist.bottom(), main.width, agent_rows);
     let queued = Rect::new(main.x, agents.bottom(), main.width, queued_rows);
     let bottom = Rect::new(main.x, queued.bottom(), main.width, bottom_height);
@@ -111,6 +115,7 @@ pub(crate) fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) ->
     let hints = Rect::new(screen.x, status.bottom(), screen.width, hint_rows);
     Areas {
         transcript,
+        side,
         checklist,
         agents,
         queued,
@@ -120,6 +125,23 @@ pub(crate) fn areas(screen: Rect, state: &Session, bottom: Option<BottomBox>) ->
         status,
         hints,
     }
+}
+
+/// The narrowest screen a side conversation sits beside the main thread on (half each).
+const SIDE_BESIDE_FROM: u16 = 100;
+
+/// The transcript's rows `whole`, split with the side pane while a side conversation is open.
+fn side_split(whole: Rect, state: &Session) -> (Rect, Option<Rect>) {
+    if !state.side.active() {
+        return (whole, None);
+    }
+    if whole.width < SIDE_BESIDE_FROM {
+        return (whole, Some(whole));
+    }
+    let left = whole.width / 2;
+    let transcript = Rect::new(whole.x, whole.y, left, whole.height);
+    let side = Rect::new(whole.x + left, whole.y, whole.width - left, whole.height);
+    (transcript, Some(side))
 }
 
 /// The most rows the list of waiting messages takes; more are summed up in its last row.

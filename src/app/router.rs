@@ -533,7 +533,9 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         // `/theme`'s picker, closed since (the next `/theme` reads the files again).
         LayerEvent::ThemesLoaded(_) => vec![],
         // `/mcp`'s and `/skills`' views, closed since; the session keeps what changed.
-        LayerEvent::McpChanged | LayerEvent::SkillsChanged => vec![],
+        LayerEvent::McpChanged | LayerEvent::SkillsChanged | LayerEvent::HooksChanged => vec![],
+        // The side pane's, closed since; the session keeps the side conversations.
+        LayerEvent::SideChanged => vec![],
         // The rewind list's preview, closed since (nothing was put back).
         LayerEvent::RestorePreview { .. } => vec![],
     }

@@ -168,6 +168,9 @@ fn item_markdown(item: &ItemCell) -> String {
         ItemCell::Hook { event, status, .. } => {
             format!("*{} hook {}*", printable(event), printable(status))
         }
+        ItemCell::AutoReview { action, status, .. } => {
+            format!("*Auto-review {}: {}*", printable(status), printable(action))
+        }
         ItemCell::Sleep { duration_ms, .. } => format!("*Waited {} ms*", duration_ms.max(&0)),
         ItemCell::Goal {
             objective: Some(o),

@@ -61,6 +61,14 @@ pub enum ItemCell {
         duration_ms: Option<i64>,
         entries: Vec<(String, String)>,
     },
+    /// One auto-review of an approval (`item/autoApprovalReview/*`, see `model::auto_review`).
+    AutoReview {
+        action: String,
+        status: String,
+        risk: Option<String>,
+        authorization: Option<String>,
+        rationale: Option<String>,
+    },
     /// The model waits: `duration_ms` asked, `slept_ms` once it ended (a steer cuts it short).
     Sleep {
         duration_ms: i64,
@@ -269,6 +277,15 @@ impl ItemCell {
                 .collect::<Vec<_>>()
                 .join("\n"),
             ItemCell::Goal { objective, .. } => objective.clone().unwrap_or_default(),
+            ItemCell::AutoReview {
+                action,
+                status,
+                rationale,
+                ..
+            } => format!(
+                "auto-review {status}: {action}\n{}",
+                rationale.as_deref().unwrap_or("")
+            ),
             ItemCell::Sleep { .. } => String::new(),
             ItemCell::Unknown { item_type } => item_type.clone(),
         }
@@ -287,6 +304,7 @@ impl ItemCell {
             ItemCell::Hook { .. } => "hook",
             ItemCell::Sleep { .. } => "wait",
             ItemCell::Goal { .. } => "goal",
+            ItemCell::AutoReview { .. } => "auto-review",
             ItemCell::Unknown { .. } => "item",
         }
     }
@@ -312,6 +330,9 @@ impl ItemCell {
             ItemCell::HookPrompt { texts } => texts.iter().map(String::len).sum(),
             ItemCell::Hook { entries, .. } => entries.iter().map(|(k, t)| k.len() + t.len()).sum(),
             ItemCell::Goal { objective, .. } => objective.as_ref().map_or(0, String::len),
+            ItemCell::AutoReview {
+                action, rationale, ..
+            } => action.len() + rationale.as_ref().map_or(0, String::len),
             ItemCell::Sleep { .. } | ItemCell::Unknown { .. } => 0,
         }
     }
@@ -321,6 +342,7 @@ impl ItemCell {
         match self {
             ItemCell::Sleep { running, .. } => *running,
             ItemCell::Hook { status, .. } => status == "running",
+            ItemCell::AutoReview { status, .. } => status == "inProgress",
             _ => false,
         }
     }

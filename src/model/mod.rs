@@ -3,6 +3,7 @@
 
 pub mod agent_call;
 pub mod agents;
+pub(crate) mod auto_review;
 pub(crate) mod cell;
 pub(crate) mod copyable;
 pub mod execpolicy;

@@ -399,6 +399,20 @@ fn command_options(params: &CommandApprovalParams) -> (Vec<QuestionOption>, Vec<
     let command = params.command.as_deref().unwrap_or_default();
     let mut options = Vec::new();
     let mut withheld = Vec::new();
+    // codex asks this of a person and takes only a one-time answer (`requiredHumanApproval`).
+    let human_only = params.kind.as_deref() == Some("humanCommand");
+    if human_only {
+        withheld.push(
+            "codex asks this of you, not of its auto-review: only a one-time answer is taken."
+                .into(),
+        );
+    }
+    let decisions: Vec<Decision> = decisions
+        .into_iter()
+        .filter(|d| {
+            !human_only || matches!(d, Decision::Accept | Decision::Decline | Decision::Cancel)
+        })
+        .collect();
     for decision in &decisions {
         match decision {
             Decision::Accept => options.push(QuestionOption::answer(

@@ -258,6 +258,20 @@ impl Transcript {
         }
     }
 
+    /// An auto-review started or ended: its cell, updated in place by review id.
+    pub(crate) fn upsert_review(&mut self, n: &crate::protocol::AutoReviewNotification) {
+        let turn = n.turn_id.as_deref().unwrap_or("\u{0}thread");
+        let key = format!("\u{0}review:{}", n.review_id.as_deref().unwrap_or(""));
+        let kind = CellKind::Item(super::auto_review::cell(n));
+        match self.cell_for_item(turn, &key) {
+            Some(cell) => *cell.kind_mut() = kind,
+            None => {
+                let index = self.push(kind);
+                self.bind(turn, &key, index);
+            }
+        }
+    }
+
     /// The thread's goal changed (`None`: cleared). A goal that only used more tokens updates
     /// its line in place rather than adding one per model response.
     pub(crate) fn update_goal(&mut self, goal: Option<&crate::protocol::ThreadGoal>) {

@@ -6,12 +6,14 @@
 
 pub(crate) mod account;
 pub(crate) mod agents;
+pub(crate) mod auto_review;
 pub(crate) mod composer;
 pub(crate) mod config_read;
 pub(crate) mod config_write;
-pub(crate) mod evidence;
 pub(crate) mod fs;
 pub(crate) mod goals;
+pub(crate) mod hooks;
+pub(crate) mod inject_items;
 pub(crate) mod item_kinds;
 pub(crate) mod item_progress;
 pub(crate) mod items;
@@ -33,12 +35,15 @@ pub(crate) mod threads;
 
 pub use account::*;
 pub use agents::*;
+pub use auto_review::AutoReviewNotification;
 pub use composer::*;
 pub use config_read::*;
 pub use config_write::*;
-pub use evidence::*;
 pub(crate) use fs::FS_GET_METADATA;
 pub(crate) use goals::*;
+pub use hooks::*;
+pub use inject_items::ThreadInjectItemsParams;
+pub(crate) use inject_items::THREAD_INJECT_ITEMS;
 pub use item_kinds::*;
 pub use item_progress::*;
 pub use items::*;

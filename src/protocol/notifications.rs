@@ -183,6 +183,12 @@ pub enum ServerNotification {
     SafetyBuffering(super::item_progress::SafetyBufferingNotification),
     /// `thread/compacted` (the older signal of a compaction).
     ThreadCompacted(super::item_progress::ThreadCompactedNotification),
+    /// `item/autoApprovalReview/started|completed`: codex's auto-review of an approval.
+    AutoReview(super::auto_review::AutoReviewNotification),
+    /// `autoApprovalReview/strictReviewRequired`.
+    StrictReviewRequired(super::auto_review::AutoReviewNotification),
+    /// `guardianWarning`: what the auto-reviewer warns of.
+    GuardianWarning(WarningNotification),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -243,6 +249,11 @@ impl ServerNotification {
             "item/mcpToolCall/progress" => N::McpToolProgress(params.decode()?),
             "model/safetyBuffering/updated" => N::SafetyBuffering(params.decode()?),
             "thread/compacted" => N::ThreadCompacted(params.decode()?),
+            "item/autoApprovalReview/started" | "item/autoApprovalReview/completed" => {
+                N::AutoReview(params.decode()?)
+            }
+            "autoApprovalReview/strictReviewRequired" => N::StrictReviewRequired(params.decode()?),
+            "guardianWarning" => N::GuardianWarning(params.decode()?),
             other => N::Other(other.to_string()),
         })
     }
@@ -279,6 +290,8 @@ impl ServerNotification {
             N::McpToolProgress(n) => Some(&n.thread_id),
             N::SafetyBuffering(n) => Some(&n.thread_id),
             N::ThreadCompacted(n) => Some(&n.thread_id),
+            N::AutoReview(n) | N::StrictReviewRequired(n) => Some(&n.thread_id),
+            N::GuardianWarning(n) => n.thread_id.as_deref(),
             // About any thread, for the picker: not routed by the visible thread.
             N::ThreadNameUpdated(_) | N::ThreadArchived(_) | N::ThreadUnarchived(_) => None,
             N::ThreadDeleted(_) | N::ThreadClosed(_) => None,

@@ -26,6 +26,9 @@ pub struct InitializeCapabilities {
     /// Needed for `availableDecisions` on approval requests, which the schema marks experimental.
     pub experimental_api: bool,
     pub request_attestation: bool,
+    /// `humanCommand` approvals are shown to the person and answered once (needs
+    /// `experimentalApi`).
+    pub required_human_approval: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -46,6 +49,7 @@ impl InitializeParams {
             capabilities: Some(InitializeCapabilities {
                 experimental_api: true,
                 request_attestation: false,
+                required_human_approval: true,
             }),
         }
     }
@@ -86,6 +90,9 @@ pub struct ThreadStartResponse {
     pub sandbox: Value,
     #[serde(default)]
     pub reasoning_effort: Option<String>,
+    /// Who reviews approvals: `user`, `auto_review` (0.171).
+    #[serde(default)]
+    pub(crate) approvals_reviewer: Option<String>,
     /// Resume only: where to page the turns back from (`thread/turns/list`, `desc`).
     #[serde(default)]
     pub turns_backwards_cursor: Option<String>,

@@ -12,6 +12,9 @@ pub struct CommandApprovalParams {
     pub thread_id: String,
     pub turn_id: String,
     pub item_id: String,
+    /// `command`, `writeStdin`, or `humanCommand`: one only a person may answer, and only once.
+    #[serde(default)]
+    pub kind: Option<String>,
     #[serde(default)]
     pub approval_id: Option<String>,
     #[serde(default)]

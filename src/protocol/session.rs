@@ -68,6 +68,9 @@ pub struct TurnOverrides {
     /// `AskForApproval`: "untrusted" | "on-request" | "never".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub approval_policy: Option<String>,
+    /// `ApprovalsReviewer`: "user" (the person) or "auto_review" (codex's reviewer agent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approvals_reviewer: Option<String>,
     /// `SandboxPolicy`: an object tagged by `type` (see [`sandbox_policy`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sandbox_policy: Option<Value>,

@@ -91,6 +91,9 @@ pub struct ThreadForkParams {
     pub settings: ThreadSettings,
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub exclude_turns: bool,
+    /// Kept as an attached thread of its source, out of the ordinary lists (a side conversation).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub attach_to_source: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

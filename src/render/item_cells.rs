@@ -119,6 +119,7 @@ pub(crate) fn item_lines(item: &ItemCell, key: LayoutKey) -> Vec<Line<'static>> 
             }
             lines
         }
+        ItemCell::AutoReview { .. } => super::auto_review::lines(item, w, palette),
         ItemCell::Hook {
             event,
             status,

@@ -2,6 +2,7 @@
 
 pub(crate) mod agent_cells;
 pub(crate) mod ansi;
+pub(crate) mod auto_review;
 pub(crate) mod big_code;
 pub(crate) mod cells;
 pub mod diff;

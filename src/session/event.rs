@@ -172,6 +172,10 @@ pub enum LayerEvent {
     McpChanged,
     /// The skills were listed (`state.skills`).
     SkillsChanged,
+    /// The hooks were listed (`state.hooks`).
+    HooksChanged,
+    /// A side conversation opened, or did not (`/side`).
+    SideChanged,
     /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
     RestorePreview {
         thread_id: String,

@@ -118,6 +118,7 @@ pub fn open(state: &mut Session, what: Open) -> Vec<Effect> {
             thread_id: thread_id.clone(),
             settings: settings_for_existing(state),
             exclude_turns: true,
+            attach_to_source: false,
         }),
         Open::Last => ClientRequest::ListThreads {
             params: ThreadListParams {

@@ -95,6 +95,12 @@ requests! {
     WriteSkillConfig { params: wire::SkillsConfigWriteParams, name: String }
         => SKILLS_CONFIG_WRITE -> wire::SkillsConfigWriteResponse,
         tag { name: String = name.clone(), enabled: bool = params.enabled };
+    /// `/hooks`, and the check at startup (`startup`) for hooks new or changed since trusted.
+    ListHooks { params: wire::HooksListParams, startup: bool } => HOOKS_LIST
+        -> wire::HooksListResponse, tag { startup: bool = *startup };
+    /// `/hooks`' trust (or untrust) of the hook `key`, written and reloaded into the threads.
+    TrustHook { params: wire::ConfigBatchWriteParams, key: String, trust: bool }
+        => CONFIG_BATCH_WRITE, tag { key: String = key.clone(), trust: bool = *trust };
     /// The collaboration modes on offer, for a switch (`then`).
     ListModes { then: ModeWanted } = json!({}) => COLLABORATION_MODE_LIST
         -> wire::CollaborationModeListResponse, tag { then: ModeWanted = *then };
@@ -145,6 +151,14 @@ requests! {
     InjectEvidence { params: wire::ThreadInjectItemsParams, turn_id: String, item_id: String }
         => THREAD_INJECT_ITEMS, tag { turn_id: String = turn_id.clone(),
             item_id: String = item_id.clone() };
+    /// `/side`: the fork that answers `question` beside the main thread, its two items, its turns.
+    ForkSide { params: wire::ThreadForkParams, question: String } => THREAD_FORK
+        -> wire::ThreadStartResponse, tag { question: String = question.clone() };
+    InjectSide { params: wire::ThreadInjectItemsParams, question: String } => THREAD_INJECT_ITEMS,
+        tag { thread_id: String = params.thread_id.clone(), question: String = question.clone() };
+    SideTurn(p: TurnStart) => TURN_START -> wire::TurnStartResponse,
+        tag { thread_id: String = p.thread_id.clone() };
+    ArchiveSide(p: ThreadIdParams) => THREAD_ARCHIVE;
     /// The check on a server quiet during a turn (one loaded thread): any answer means alive.
     Ping = wire::ThreadLoadedListParams { cursor: None, limit: Some(1) } => THREAD_LOADED_LIST;
     /// `/threads`: a page of the threads loaded on the server, for the board.

@@ -215,6 +215,13 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::skills::listed(state, answer);
             vec![]
         }
+        Reply::ListHooks { startup, answer } => {
+            super::hooks::listed(state, startup, answer);
+            vec![]
+        }
+        Reply::TrustHook { key, trust, answer } => {
+            super::hooks::written(state, &key, trust, answer)
+        }
         Reply::WriteSkillConfig {
             name,
             enabled,
@@ -274,6 +281,16 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::titles::auto_named(state, &thread_id, name, answer);
             vec![]
         }
+        Reply::ForkSide { question, answer } => super::side::forked(state, question, answer),
+        Reply::InjectSide {
+            thread_id,
+            question,
+            answer,
+        } => super::side::injected(state, thread_id, question, answer, now),
+        Reply::SideTurn { thread_id, answer } => {
+            super::side::turn_answered(state, &thread_id, answer)
+        }
+        Reply::ArchiveSide(answer) => super::side::archived(state, answer),
         Reply::RevertThread {
             thread_id, answer, ..
         } => super::rewind::revert_answered(state, &thread_id, answer),
@@ -343,8 +360,13 @@ fn opened(
         }
     }
     let after = first_run::thread_opened(state, &answer);
+    let opened = answer.is_ok();
     let mut effects = thread_answered(state, answer, how, now);
     effects.extend(after);
+    if opened {
+        // Once a session: which hooks codex holds back until they are trusted.
+        effects.extend(super::hooks::thread_opened(state));
+    }
     effects
 }
 

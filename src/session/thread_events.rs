@@ -162,6 +162,17 @@ pub(crate) fn apply(
             model.compaction_turn.as_deref(),
             &c.turn_id,
         ),
+        N::AutoReview(r) => transcript.upsert_review(&r),
+        N::StrictReviewRequired(_) => super::notices::repeated_in(
+            transcript,
+            NoticeLevel::Warning,
+            "Auto-review asks for a strict review of the next action (codex: strict review required).".into(),
+        ),
+        N::GuardianWarning(w) => super::notices::repeated_in(
+            transcript,
+            NoticeLevel::Warning,
+            format!("Auto-review: {}", w.message),
+        ),
         N::ModelRerouted(r) => super::item_notices::rerouted(transcript, &r),
         N::ModerationMetadata(m) => super::item_notices::moderation(transcript, &m),
         N::ModelVerification(v) => super::item_notices::verification(transcript, &v),

@@ -12,6 +12,17 @@ pub fn reported(state: &mut Session, response: &ThreadStartResponse) {
     settings.reported_approval = approval_name(&response.approval_policy);
     settings.reported_sandbox = sandbox_name(&response.sandbox);
     settings.reported_effort = response.reasoning_effort.clone();
+    settings.reported_reviewer = response.approvals_reviewer.clone();
+}
+
+/// Who reviews the next turn's approvals: `user` (the person) or `auto_review`.
+pub(crate) fn reviewer(state: &Session) -> String {
+    let s = &state.turn_settings;
+    s.chosen
+        .approvals_reviewer
+        .clone()
+        .or_else(|| s.reported_reviewer.clone())
+        .unwrap_or_else(|| "user".into())
 }
 
 /// The model the next turn uses.

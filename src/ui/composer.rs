@@ -96,6 +96,14 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &Session, now: Inst
         } else {
             let width = usize::from(after_cursor.width);
             match watching {
+                // The side pane is open: Enter asks the side conversation.
+                _ if state.side.active() => Line::from(
+                    crate::controls::composer::whole_parts(
+                        "Ask the side conversation · Enter sends there · Esc closes the pane",
+                        width,
+                    )
+                    .dim(),
+                ),
                 Some(agent) => Line::from(agent_placeholder(state, agent, width).dim()),
                 None => Line::from(placeholder(state.turn_active(), width).dim()),
             }

@@ -57,6 +57,10 @@ pub(crate) fn submit(state: &mut Session, text: String, how: Submit, now: Instan
     }
     let outcome = match crate::app::commands::dispatch(state, &text, now) {
         Some(ran) => ran,
+        // The side pane is open: its thread takes the message.
+        None if state.side.active() => {
+            Outcome::Consumed(crate::session::side::send(state, text, now))
+        }
         // An agent that takes no direct turns: the text stays in the composer (its images too).
         None if !crate::session::agent_switch::takes_messages(state) => {
             state.composer.set_text(&text);

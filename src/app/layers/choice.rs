@@ -38,6 +38,21 @@ pub struct ChoiceItem {
 }
 
 /// The `/approvals` presets: what to ask about, and where commands may write.
+/// Who reviews approvals (`approvalsReviewer`), listed after the presets: label, value, what
+/// it means.
+const REVIEWERS: &[(&str, &str, &str)] = &[
+    (
+        "You review",
+        "user",
+        "every approval is asked of you · reviewer user",
+    ),
+    (
+        "Auto-review",
+        "auto_review",
+        "codex's reviewer agent decides, by risk · reviewer auto_review",
+    ),
+];
+
 pub(crate) const APPROVAL_PRESETS: &[(&str, &str, &str, &str)] = &[
     (
         "Read only",
@@ -81,9 +96,10 @@ pub(crate) fn open_models(_state: &mut Session) -> Outcome {
 
 /// `/approvals`.
 pub(crate) fn open_approvals(state: &mut Session) -> Outcome {
-    let (approval, sandbox) = (
+    let (approval, sandbox, reviewer) = (
         turn_settings::approval(state),
         turn_settings::sandbox(state),
+        turn_settings::reviewer(state),
     );
     let items: Vec<ChoiceItem> = APPROVAL_PRESETS
         .iter()
@@ -92,6 +108,11 @@ pub(crate) fn open_approvals(state: &mut Session) -> Outcome {
             detail: format!("{what} · {policy}, {mode}"),
             current: approval.as_deref() == Some(policy) && sandbox.as_deref() == Some(mode),
         })
+        .chain(REVIEWERS.iter().map(|(label, value, what)| ChoiceItem {
+            label: label.to_string(),
+            detail: what.to_string(),
+            current: reviewer == *value,
+        }))
         .collect();
     let selected = PickList::at(items.iter().position(|i| i.current).unwrap_or(0));
     let choice = Choice {
@@ -144,6 +165,21 @@ impl Choice {
                     .map(|e| e.reasoning_effort.clone());
                 let slug = model.model.clone();
                 self.chosen(state, slug, effort)
+            }
+            ChoiceKind::Approvals if at >= APPROVAL_PRESETS.len() => {
+                let (_, value, _) =
+                    REVIEWERS[(at - APPROVAL_PRESETS.len()).min(REVIEWERS.len() - 1)];
+                state.turn_settings.chosen.approvals_reviewer = Some(value.to_string());
+                let who = if value == "user" {
+                    "you review the approvals codex asks for"
+                } else {
+                    "codex's auto-review decides the approvals (you are asked only when it needs you)"
+                };
+                state
+                    .shown
+                    .transcript
+                    .notice(NoticeLevel::Info, format!("From the next turn {who}."));
+                Outcome::Close(vec![])
             }
             ChoiceKind::Approvals => {
                 let (label, policy, mode, _) = APPROVAL_PRESETS[at.min(APPROVAL_PRESETS.len() - 1)];

@@ -31,6 +31,7 @@ pub(crate) mod file_finder;
 pub(crate) mod finder;
 pub(crate) mod help;
 pub(crate) mod history_search;
+pub(crate) mod hooks;
 pub(crate) mod hunk_review;
 pub(crate) mod inbox;
 pub(crate) mod locked_thread;
@@ -46,6 +47,7 @@ pub(crate) mod search;
 pub(crate) mod selected;
 pub mod server_down;
 pub(crate) mod shell_confirm;
+pub(crate) mod side;
 pub mod sign_in;
 pub(crate) mod skill_finder;
 pub(crate) mod skills;
@@ -172,6 +174,10 @@ macro_rules! with_views {
             ThemePicker(ThemePicker) keys theme_picker::KEYS;
             /// `/skills`: the skills of this directory.
             Skills(skills::SkillsView) keys skills::KEYS;
+            /// `/hooks`: the hooks of this directory and their trust.
+            Hooks(hooks::HooksView) keys hooks::KEYS;
+            /// `/side`: a side conversation beside the main thread, or the earlier ones.
+            Side(side::SidePane) keys side::KEYS;
             /// `/mcp`: the MCP servers, their tools and sign-in.
             Mcp(mcp::McpView) keys mcp::KEYS;
             /// Ctrl+T, `/inbox`: every question waiting for the person, in every thread.

@@ -11,6 +11,7 @@ pub(crate) mod choice_gate;
 pub mod first_run;
 pub mod guard;
 pub mod health;
+pub(crate) mod hooks;
 pub(crate) mod hunk_review;
 pub(crate) mod lifecycle;
 pub mod mcp;
@@ -20,6 +21,7 @@ pub(crate) mod plan_mode;
 pub(crate) mod questions;
 pub(crate) mod reconnect;
 pub(crate) mod rewind;
+pub(crate) mod side;
 pub(crate) mod skills;
 pub mod threads;
 pub(crate) mod titles;
@@ -207,6 +209,10 @@ pub struct Session {
     pub mcp: mcp::McpState,
     /// The skills (`/skills`, `$name`).
     pub skills: skills::Skills,
+    /// The hooks and their trust (`/hooks`).
+    pub(crate) hooks: hooks::Hooks,
+    /// The side conversations (`/side`) and the one in the pane.
+    pub(crate) side: side::SideConversations,
     /// Plan mode, proposed plans and reasoning.
     pub plan_mode: plan_mode::PlanMode,
     /// Thread names and the title being generated.
@@ -261,6 +267,8 @@ impl Session {
             first_run: Default::default(),
             mcp: Default::default(),
             skills: Default::default(),
+            hooks: Default::default(),
+            side: Default::default(),
             plan_mode: plan_mode::PlanMode {
                 show_raw: config.show_raw_reasoning,
                 ..Default::default()

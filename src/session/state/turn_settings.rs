@@ -10,6 +10,8 @@ pub struct TurnSettings {
     pub reported_approval: Option<String>,
     pub reported_sandbox: Option<String>,
     pub reported_effort: Option<String>,
+    /// Who reviews approvals: `user` or `auto_review`.
+    pub(crate) reported_reviewer: Option<String>,
     /// What the person chose; sent with every `turn/start` from then on.
     pub chosen: TurnOverrides,
     /// The sandbox chosen with `/approvals`, by its flag name (the override carries the object).

@@ -5,6 +5,7 @@
 
 mod agents;
 mod archive;
+mod auto_review;
 mod codex;
 mod commands;
 mod everyday;
@@ -12,6 +13,7 @@ mod evidence;
 mod folder;
 mod goal;
 mod harness;
+mod hooks;
 mod hunk_review;
 mod inbox;
 mod mcp_skills;
@@ -21,6 +23,7 @@ mod quiet_model;
 mod remote;
 mod restart;
 mod rules;
+mod side;
 mod sign_in;
 mod slow_link;
 mod steer;

@@ -36,6 +36,16 @@ fn over_a_slow_link(script: Vec<MockTurn>) -> Option<(E2e, Listening, SlowLink, 
     tern.wait_for("the thread to be ready", WAIT, |s| {
         s.contains("ready · mock-model")
     });
+    // The thread's opening asks for the hooks once (`hooks/list`), in the same moment as the
+    // screen says ready: that frame is the startup's, not the typing's.
+    let deadline = std::time::Instant::now() + WAIT;
+    while !methods_after(&link, 0).iter().any(|m| m == "hooks/list") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the startup hooks/list never went"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     Some((f, server, link, tern))
 }
 

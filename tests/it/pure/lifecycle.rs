@@ -50,7 +50,7 @@ fn connecting(resume: Resume, now: Instant) -> AppState {
     assert_eq!(
         *params,
         json!({"clientInfo": {"name": "tern", "title": "tern", "version": env!("CARGO_PKG_VERSION")},
-               "capabilities": {"experimentalApi": true, "requestAttestation": false}})
+               "capabilities": {"experimentalApi": true, "requestAttestation": false, "requiredHumanApproval": true}})
     );
     state
 }
@@ -70,6 +70,11 @@ fn initialized() -> (&'static str, Value) {
 /// Who is signed in, asked after every `initialize` (issue 19).
 fn account_read() -> (&'static str, Value) {
     ("account/read", json!({"refreshToken": false}))
+}
+
+/// The first thread opened asks once which hooks codex holds back until they are trusted.
+fn hooks_check() -> (&'static str, Value) {
+    ("hooks/list", json!({"cwds": [CWD]}))
 }
 
 fn paging(thread_id: &str) -> (&'static str, Value) {
@@ -103,7 +108,7 @@ fn new_connects_starts_a_thread_and_is_ready() {
     let answer = json!({"thread": {"id": "t-new", "turns": []}, "model": "m", "cwd": CWD});
     assert_eq!(
         step(&mut state, reply(RequestTag::StartThread, Ok(answer)), now),
-        []
+        [hooks_check()]
     );
     assert_eq!(*state.lifecycle(), Lifecycle::Ready);
     assert_eq!(state.thread_id(), Some("t-new"));
@@ -133,7 +138,7 @@ fn resume_by_id_resumes_without_turns_then_pages_them() {
         reply(RequestTag::ResumeThread, Ok(opened("t-9"))),
         now,
     );
-    assert_eq!(effects, [paging("t-9")]);
+    assert_eq!(effects, [paging("t-9"), hooks_check()]);
     assert_eq!(*state.lifecycle(), Lifecycle::Ready);
     assert_eq!(state.thread_id(), Some("t-9"));
     let (_, text) = last_notice(&state);

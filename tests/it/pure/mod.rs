@@ -5,6 +5,7 @@
 
 mod agents;
 mod app_update;
+mod auto_review;
 mod board;
 mod bounded_cells;
 mod bounded_output;
@@ -26,6 +27,7 @@ mod goal;
 mod help_anywhere;
 mod history_file;
 mod honest_notices;
+mod hooks;
 mod hunk_review;
 mod images;
 mod inbox;
@@ -66,6 +68,7 @@ mod rules_layer;
 mod selected_cell;
 mod server_faults;
 mod shell_and_terminals;
+mod side;
 pub mod sign_in;
 mod skills;
 mod small_commands;

@@ -175,8 +175,8 @@ fn images_from_the_command_line_are_copied_before_the_prompt_goes() {
             reply(RequestTag::StartThread, Ok(thread)),
             now
         )),
-        [],
-        "the prompt waits for its image"
+        [("hooks/list", json!({"cwds": ["/srv/p"]}))],
+        "the prompt waits for its image (the startup check of the hooks goes)"
     );
     let effects = on_wire(update(
         &mut state,

@@ -35,10 +35,14 @@ fn enter_resumes_without_turns_then_pages_the_history_newest_first() {
     assert_eq!(state.thread_id(), Some("t-001"));
     assert_eq!(
         requests(&effects),
-        vec![(
-            "thread/turns/list",
-            json!({"threadId": "t-001", "cursor": "back-cursor", "limit": 10, "sortDirection": "desc", "itemsView": "full"})
-        )]
+        vec![
+            (
+                "thread/turns/list",
+                json!({"threadId": "t-001", "cursor": "back-cursor", "limit": 10, "sortDirection": "desc", "itemsView": "full"})
+            ),
+            // The first thread opened: the startup check of the hooks.
+            ("hooks/list", json!({"cwds": ["/home/user/project"]}))
+        ]
     );
     // Newest first; the newest is still running elsewhere: it is rejoined.
     let effects = wire(update(

@@ -3,12 +3,14 @@
 
 mod agent_screens;
 mod approval_promise;
+mod auto_review;
 mod cells;
 mod conversation;
 mod copy_mode;
 mod diffs;
 mod fit;
 mod folder_trust;
+mod hooks;
 mod image_previews;
 mod inbox;
 mod item_cells;
@@ -21,6 +23,7 @@ mod reconnect;
 mod replayed_threads;
 mod server_bounds;
 mod server_prompts;
+mod side;
 mod sign_in;
 mod themes;
 mod unicode_text;

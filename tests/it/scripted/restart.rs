@@ -177,6 +177,8 @@ async fn ctrl_r_swaps_in_a_new_server_and_resumes_the_thread() {
             "first:initialized",
             "first:thread/start",
             "first:account/read",
+            // The hooks are asked for once a session, not again after the restart.
+            "first:hooks/list",
             "first:turn/start",
             "second:initialize",
             "second:initialized",

@@ -196,7 +196,9 @@ async fn a_turn_with_an_approval_through_the_event_loop() {
             "initialized",
             "thread/start",
             "account/read",
-            "turn/start"
+            "turn/start",
+            // The hooks, asked once when the first thread opens (`/hooks`' startup check).
+            "hooks/list"
         ]
     );
     assert_eq!(seen[0]["params"]["clientInfo"]["name"], "tern");

@@ -415,6 +415,49 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "hooks",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                update(&mut state, hooks_answer(true), now);
+                slash_command(&mut state, "/hooks", now);
+                update(&mut state, hooks_answer(false), now);
+                state
+            },
+        },
+        Fixture {
+            name: "hooks, a trust waiting for y",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                update(&mut state, hooks_answer(true), now);
+                slash_command(&mut state, "/hooks", now);
+                update(&mut state, hooks_answer(false), now);
+                update(&mut state, key(KeyCode::Char('t')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "side pane, idle",
+            target: Target::Layer,
+            build: |now| side_pane(now, false, &[]),
+        },
+        Fixture {
+            name: "side pane, answering",
+            target: Target::Layer,
+            build: |now| side_pane(now, true, &[]),
+        },
+        Fixture {
+            name: "side pane, closing",
+            target: Target::Layer,
+            build: |now| side_pane(now, false, &["esc"]),
+        },
+        Fixture {
+            name: "side conversations, earlier ones",
+            target: Target::Layer,
+            build: |now| side_pane(now, false, &["esc", "k", "/side"]),
+        },
+        Fixture {
             name: "mcp",
             target: Target::Layer,
             build: |now| {

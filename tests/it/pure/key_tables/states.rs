@@ -264,6 +264,20 @@ pub(super) fn skills_answer() -> AppEvent {
     )
 }
 
+/// The hooks: a new one first (untrusted), then a trusted one.
+pub(super) fn hooks_answer(startup: bool) -> AppEvent {
+    let hook = |key: &str, event: &str, trust: &str| {
+        json!({"key": key, "eventName": event, "handlerType": "command", "command": "true",
+               "source": "user", "currentHash": "sha256:1", "trustStatus": trust, "enabled": true})
+    };
+    reply(
+        tern::app::RequestTag::ListHooks { startup },
+        Ok(json!({"data": [{"cwd": "/home/user/project", "hooks": [
+            hook("a:stop:0:0", "stop", "untrusted"), hook("b:user:0:0", "userPromptSubmit", "trusted")
+        ], "warnings": [], "errors": []}]})),
+    )
+}
+
 pub(super) fn slash_command(state: &mut AppState, name: &str, now: Instant) {
     type_text(state, name, now);
     update(state, key(KeyCode::Esc), now);
@@ -474,6 +488,41 @@ pub(super) fn hunk_review(now: Instant, then: &str) -> AppState {
     open(&mut state, layer);
     for c in then.chars() {
         press(&mut state, KeyCode::Char(c), read(now));
+    }
+    state
+}
+
+/// `/side` asked, forked and its question on its way; `answering`: the side turn runs;
+/// `then`: a key pressed after (Esc to close, or Esc, k and `/side` for the list).
+pub(super) fn side_pane(now: Instant, answering: bool, then: &[&str]) -> AppState {
+    let mut state = ready_state(now);
+    slash_command(&mut state, "/side why?", now);
+    let fork = json!({"thread": {"id": "side-1", "preview": "", "turns": []}, "cwd": "/"});
+    update(
+        &mut state,
+        reply(
+            tern::app::RequestTag::ForkSide {
+                question: "why?".into(),
+            },
+            Ok(fork),
+        ),
+        now,
+    );
+    let status = if answering { "inProgress" } else { "completed" };
+    let turn = json!({"threadId": "side-1", "turn": {"id": "s1", "items": [], "status": status}});
+    update(&mut state, notify("turn/started", turn.clone()), now);
+    if !answering {
+        update(&mut state, notify("turn/completed", turn), now);
+    }
+    for step in then {
+        match *step {
+            "esc" => update(&mut state, key(KeyCode::Esc), now),
+            "k" => update(&mut state, key(KeyCode::Char('k')), now),
+            command => {
+                slash_command(&mut state, command, now);
+                vec![]
+            }
+        };
     }
     state
 }

@@ -1,8 +1,11 @@
-//! `thread/inject_items` (experimental): raw Responses API items appended to the thread's
-//! model-visible history (`ThreadInjectItemsParams` in `generate-json-schema --experimental`
-//! of 0.171). tern injects a command's output as a `function_call` and its
-//! `function_call_output`, so the model reads it as tool output — evidence — not as the
-//! person's words. The answer is an empty object.
+//! `thread/inject_items` (experimental): raw Responses API items appended to a thread's
+//! model-visible history (schema `ThreadInjectItemsParams`: `threadId`, `items`; the answer is
+//! an empty object). tern injects them twice over:
+//! - a side conversation (`/side`) is a `thread/fork` of the current thread with two messages
+//!   injected before its first question: the developer message that says it is a side
+//!   conversation and the user message that marks where the inherited history ends;
+//! - evidence (`e` on a selected command cell): a command's output as a `function_call` and its
+//!   `function_call_output`, so the model reads it as tool output, not as the person's words.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -17,6 +20,15 @@ pub(crate) const EVIDENCE_TOOL: &str = "shell_output_from_user";
 pub struct ThreadInjectItemsParams {
     pub thread_id: String,
     pub items: Vec<Value>,
+}
+
+/// A Responses API message item of `role` holding one input text.
+pub(crate) fn message_item(role: &str, text: &str) -> Value {
+    json!({
+        "type": "message",
+        "role": role,
+        "content": [{"type": "input_text", "text": text}],
+    })
 }
 
 impl ThreadInjectItemsParams {
