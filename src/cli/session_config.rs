@@ -151,6 +151,7 @@ impl Cli {
             // Named by `main` (`runtime::export_dir::with_export_dir`).
             export_dir: None,
             keymap: Default::default(),
+            inline: effective.inline.value,
         })
     }
 

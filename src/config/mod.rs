@@ -56,6 +56,9 @@ pub struct FileConfig {
     pub show_raw_reasoning: Option<bool>,
     /// Print what `/copy` copied after exit (tern always says that it copied something).
     pub print_copied: Option<bool>,
+    /// `fullscreen` (the default: the alternate screen) or `inline` (the terminal's own
+    /// scrollback keeps the conversation; a live area at the bottom is drawn).
+    pub screen: Option<String>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -76,6 +79,7 @@ const KNOWN_KEYS: &[&str] = &[
     "vim",
     "vim_escape",
     "print_copied",
+    "screen",
 ];
 
 /// The theme names that need no theme file.

@@ -20,6 +20,7 @@ pub(crate) mod question;
 pub(crate) mod question_form;
 pub mod rewind;
 pub mod rules;
+pub(crate) mod scrollback;
 pub(crate) mod table_tail;
 pub(crate) mod thread_list;
 pub mod transcript;

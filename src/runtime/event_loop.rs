@@ -167,6 +167,8 @@ struct Loop<'t, B: SyncedBackend, S> {
     /// them) and characters older terminals draw narrower.
     overlays: frames::Overlays,
     frames_drawn: u64,
+    /// Inline mode's screen (the scrollback and the live area); `None` in full screen.
+    inline: Option<super::inline::InlineScreen>,
 }
 
 impl<'t, B, S> Loop<'t, B, S>
@@ -183,7 +185,6 @@ where
         let (responses_tx, responses) = mpsc::unbounded_channel();
         Loop {
             terminal,
-            state,
             input: Input::new(io.terminal_events, io.renew_input),
             external: io.external,
             external_open: true,
@@ -197,6 +198,12 @@ where
             frames: FrameScheduler::default(),
             overlays: frames::Overlays::default(),
             frames_drawn: 0,
+            inline: state
+                .session
+                .config
+                .inline
+                .then(super::inline::InlineScreen::default),
+            state,
         }
     }
 
@@ -297,10 +304,20 @@ where
 
     fn draw(&mut self) -> io::Result<()> {
         let now = Instant::now();
-        frames::draw(self.terminal, &self.state, now, &mut self.overlays)?;
+        let hold_ends = match self.inline.as_mut() {
+            Some(inline) => inline.draw(self.terminal, &self.state, now, &mut self.overlays)?,
+            None => {
+                frames::draw(self.terminal, &self.state, now, &mut self.overlays)?;
+                None
+            }
+        };
         self.frames_drawn += 1;
         self.frames.drawn(now);
         if let Some(at) = self.state.next_animation(now) {
+            self.frames.request_at(at);
+        }
+        // Inline: a cell holding finished ones is written as it stands when the bound is up.
+        if let Some(at) = hold_ends {
             self.frames.request_at(at);
         }
         Ok(())
@@ -368,7 +385,11 @@ where
         deferred
     }
 
-    fn finish(self) -> (LoopOutcome, AppState) {
+    fn finish(mut self) -> (LoopOutcome, AppState) {
+        // Inline: the conversation is left whole in the terminal's scrollback.
+        if let Some(inline) = self.inline.as_mut() {
+            inline.finish(self.terminal, &self.state);
+        }
         let state = self.state;
         let failure = state.session.lifecycle.failure().map(str::to_string);
         let outcome = LoopOutcome {

@@ -33,6 +33,7 @@ pub(crate) mod image_preview;
 pub(crate) mod image_probe;
 pub(crate) mod image_read;
 pub(crate) mod inbound;
+pub mod inline;
 pub mod input;
 pub mod log_file;
 pub(crate) mod opener;

@@ -50,7 +50,7 @@ impl TerminalGuard {
         abort_restore::set_state(true, false, false);
         let mut stdout = io::stdout();
         enter_screen(&mut stdout, mouse)?;
-        MOUSE.store(mouse, Ordering::SeqCst);
+        MOUSE.store(mouse && !super::inline::state::inline(), Ordering::SeqCst);
         // Asked before anything else reads the terminal's input, so its answers are tern's.
         let answered = super::graphics_query::ask();
         let type_ahead = super::type_ahead::events(&answered.typed);
@@ -91,6 +91,12 @@ impl Drop for TerminalGuard {
 pub(crate) fn clear_all<B: ratatui::backend::Backend>(
     terminal: &mut Terminal<B>,
 ) -> Result<(), B::Error> {
+    // Inline on the main screen, a clear would erase the conversation above the live area:
+    // the live area is drawn whole instead.
+    if super::inline::state::on_main_screen() {
+        NEEDS_CLEAR.store(true, Ordering::SeqCst);
+        return Ok(());
+    }
     let size = terminal.size()?;
     terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
 }
@@ -109,13 +115,14 @@ pub fn restore() {
     }
     // The terminal's own window title back (and no progress mark), if tern set its own.
     let _ = io::Write::write_all(&mut stdout, super::window_out::on_restore().as_bytes());
-    let _ = execute!(
-        stdout,
-        DisableBracketedPaste,
-        DisableFocusChange,
-        LeaveAlternateScreen,
-        cursor::Show
-    );
+    let _ = execute!(stdout, DisableBracketedPaste, DisableFocusChange);
+    if super::inline::state::inline() {
+        // The conversation stays above; the live area goes, the cursor under the conversation.
+        let _ = io::Write::write_all(&mut stdout, &super::inline::state::restore_bytes());
+    } else {
+        let _ = execute!(stdout, LeaveAlternateScreen);
+    }
+    let _ = execute!(stdout, cursor::Show);
     let _ = disable_raw_mode();
     // crossterm restores what it saw when raw mode was last entered; after an editor that may
     // be what the editor left. tern's own record of the original settings wins.
@@ -216,13 +223,14 @@ pub fn resume() {
 /// changes (without them a finished turn cannot tell whether to ring, `session::attention`),
 /// and the mouse when `mouse` is on.
 fn enter_screen(stdout: &mut io::Stdout, mouse: bool) -> io::Result<()> {
-    execute!(
-        stdout,
-        EnterAlternateScreen,
-        EnableBracketedPaste,
-        EnableFocusChange
-    )?;
-    if mouse {
+    // Inline mode stays on the main screen and leaves the mouse to the terminal (its own
+    // selection and scrollback are the point).
+    let inline = super::inline::state::inline();
+    if !inline {
+        execute!(stdout, EnterAlternateScreen)?;
+    }
+    execute!(stdout, EnableBracketedPaste, EnableFocusChange)?;
+    if mouse && !inline {
         execute!(stdout, EnableMouseCapture)?;
     }
     Ok(())

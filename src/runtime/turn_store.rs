@@ -11,7 +11,7 @@ use crate::app::SessionConfig;
 use crate::model::rewind::TurnRecord;
 use std::fs;
 use std::io;
-use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 
 /// Turns kept per thread.
@@ -170,14 +170,15 @@ fn read_record(path: &Path) -> Option<TurnRecord> {
     serde_json::from_slice(&bytes).ok()
 }
 
-/// Whether the store's folder is private (tests check it).
-pub fn is_private(path: &Path) -> bool {
-    fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o077 == 0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// Whether the store's folder is private.
+    fn is_private(path: &Path) -> bool {
+        fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o077 == 0)
+    }
 
     fn record(thread: &str, turn: &str) -> TurnRecord {
         TurnRecord {

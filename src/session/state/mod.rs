@@ -114,6 +114,9 @@ pub struct SessionConfig {
     pub export_dir: Option<std::path::PathBuf>,
     /// The keys the config file's `[keys]` moved (`controls::keys`), checked against the tables.
     pub keymap: crate::controls::keys::Keymap,
+    /// Inline mode: finished cells go to the terminal's own scrollback and only a live area at
+    /// the bottom is drawn (`--inline`, `screen = "inline"`, `/screen`).
+    pub inline: bool,
 }
 
 /// Which thread a session opens with.

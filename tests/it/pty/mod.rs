@@ -17,6 +17,7 @@ mod hostile_ids;
 mod hostile_mcp_skills;
 mod hostile_output;
 mod hostile_plan;
+mod inline;
 mod lifecycle;
 mod moderation;
 mod quiet_server;

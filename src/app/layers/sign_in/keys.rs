@@ -399,7 +399,7 @@ fn cancel(layer: &mut SignIn, login_id: String) -> Outcome {
 }
 
 /// The cancel for a login answered after the person went back.
-pub fn cancel_login(response: &LoginResponse) -> Vec<Effect> {
+pub(crate) fn cancel_login(response: &LoginResponse) -> Vec<Effect> {
     match response {
         LoginResponse::Chatgpt { login_id, .. }
         | LoginResponse::ChatgptDeviceCode { login_id, .. } => {

@@ -12,7 +12,7 @@
 pub(crate) mod keys;
 pub(crate) mod masked;
 
-pub use keys::cancel_login;
+pub(crate) use keys::cancel_login;
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};

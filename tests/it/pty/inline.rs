@@ -1,0 +1,164 @@
+//! Inline mode (`--inline`) in a terminal that keeps scrollback: finished cells go to the
+//! terminal's own history once each and in order, across a resize mid-stream, and the
+//! conversation stays there after tern exits.
+
+use crate::support::fake_server::{step, FakeServer};
+use crate::support::pty::PtySession;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn delta(text: &str) -> Value {
+    json!({"method": "item/agentMessage/delta", "params": {"threadId": "{{thread}}",
+           "turnId": "{{turn}}", "itemId": "long", "delta": text}})
+}
+
+/// The lines that end with `what` (a line of the answer once, wherever it was written).
+fn positions(lines: &[String], what: &str) -> Vec<usize> {
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, line)| line.ends_with(what))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Each of `count` numbered lines `{prefix} {n}` is in `lines` exactly once, in order, after
+/// `after`; returns where the last one is.
+fn once_in_order(lines: &[String], prefix: &str, count: usize, after: usize) -> usize {
+    let mut last = after;
+    for n in 0..count {
+        let found = positions(lines, &format!("{prefix} {n}"));
+        assert_eq!(
+            found.len(),
+            1,
+            "`{prefix} {n}` is in the terminal {} times:\n{}",
+            found.len(),
+            lines.join("\n")
+        );
+        assert!(
+            found[0] > last || (n == 0 && found[0] >= last),
+            "`{prefix} {n}` out of order"
+        );
+        last = found[0];
+    }
+    last
+}
+
+#[test]
+fn a_300_line_answer_with_a_resize_mid_stream_is_in_scrollback_once_in_order_and_stays() {
+    let first: String = (0..150).map(|n| format!("- first {n}\n")).collect();
+    let second: String = (0..150).map(|n| format!("- second {n}\n")).collect();
+    let fake = FakeServer::new(&[
+        step::wait("turn/start"),
+        step::item(
+            "started",
+            json!({"type": "agentMessage", "id": "long", "text": ""}),
+        ),
+        json!({"flood": delta("- first {{n}}\n"), "count": 150}),
+        // The test resizes the terminal while the answer is half way.
+        json!({"sleep_ms": 1500}),
+        json!({"flood": delta("- second {{n}}\n"), "count": 150}),
+        step::agent_message("long", &format!("{first}{second}")),
+        step::turn_completed(),
+    ]);
+    let mut tern = fake.spawn_tern(&["--inline"], (100, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    assert!(
+        !tern.alternate_screen(),
+        "inline mode stays on the main screen"
+    );
+    tern.send(b"tell me a long story\r");
+    tern.wait_for_text("first 149", WAIT);
+    tern.resize(80, 30);
+    tern.wait_for_text("turn completed", WAIT);
+    let lines = tern.scrollback_and_screen();
+    let prompt = positions(&lines, "tell me a long story");
+    assert_eq!(prompt.len(), 1, "the prompt once:\n{}", lines.join("\n"));
+    let end = once_in_order(&lines, "first", 150, prompt[0]);
+    once_in_order(&lines, "second", 150, end);
+    // Ctrl+C twice on an empty composer quits; the conversation stays in the terminal.
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+    let after = tern.scrollback_and_screen();
+    let end = once_in_order(&after, "first", 150, 0);
+    once_in_order(&after, "second", 150, end);
+    assert!(
+        !after
+            .iter()
+            .any(|line| line.contains('╭') || line.contains('╰')),
+        "the live area (the composer's box) was cleared on the way out:\n{}",
+        after.join("\n")
+    );
+}
+
+#[test]
+fn a_command_whose_output_grows_while_running_is_written_once_when_it_ends() {
+    let command = |status: &str, output: Value| {
+        json!({"type": "commandExecution", "id": "cmd", "command": "./grow.sh", "cwd": "{{cwd}}",
+               "status": status, "commandActions": [], "aggregatedOutput": output,
+               "exitCode": if status == "completed" { json!(0) } else { Value::Null },
+               "durationMs": null})
+    };
+    let output = |n: usize| {
+        json!({"method": "item/commandExecution/outputDelta", "params": {"threadId": "{{thread}}",
+               "turnId": "{{turn}}", "itemId": "cmd", "delta": format!("grown line {n}\n")}})
+    };
+    let mut steps = vec![
+        step::wait("turn/start"),
+        step::item("started", command("inProgress", Value::Null)),
+    ];
+    for n in 0..6 {
+        steps.push(step::send(output(n)));
+        steps.push(json!({"sleep_ms": 150}));
+    }
+    let all: String = (0..6).map(|n| format!("grown line {n}\n")).collect();
+    steps.push(step::item("completed", command("completed", json!(all))));
+    steps.push(step::agent_message("after", "the command is done"));
+    steps.push(step::turn_completed());
+    let fake = FakeServer::new(&steps);
+    let mut tern = fake.spawn_tern(&["--inline", "--no-mouse"], (100, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    tern.send(b"grow\r");
+    tern.wait_for_text("grown line 2", WAIT);
+    tern.wait_for_text("turn completed", WAIT);
+    let lines = tern.scrollback_and_screen();
+    assert_eq!(
+        positions(&lines, "./grow.sh").len(),
+        1,
+        "{}",
+        lines.join("\n")
+    );
+    let done = positions(&lines, "the command is done");
+    assert_eq!(done.len(), 1, "{}", lines.join("\n"));
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+}
+
+/// The terminal comes back as tern found it when a signal ends an inline session: main
+/// screen, cursor shown, cooked mode, no live area left over.
+#[test]
+fn sigterm_restores_the_terminal_and_leaves_the_conversation() {
+    let fake = FakeServer::new(&[
+        step::wait("turn/start"),
+        step::agent_message("m", "an answer that must stay"),
+        step::turn_completed(),
+    ]);
+    let mut tern: PtySession = fake.spawn_tern(&["--inline"], (100, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    tern.send(b"hi\r");
+    tern.wait_for_text("turn completed", WAIT);
+    let pid = tern.pid().expect("tern's pid");
+    // SAFETY: kill has no memory preconditions.
+    unsafe { libc::kill(pid as i32, libc::SIGTERM) };
+    tern.wait_exit_code(WAIT);
+    assert!(!tern.alternate_screen());
+    assert!(!tern.cursor_hidden(), "the cursor is shown again");
+    assert!(tern.cooked(), "the terminal is back in cooked mode");
+    let lines = tern.scrollback_and_screen();
+    assert_eq!(positions(&lines, "an answer that must stay").len(), 1);
+    assert!(
+        !lines.iter().any(|line| line.contains('╭')),
+        "{}",
+        lines.join("\n")
+    );
+}
