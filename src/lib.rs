@@ -109,10 +109,13 @@
 //! `controls::pick_list::PickList`, its table the shared rows (above) beside its own, and its
 //! drawing builds its lines (sanitised, `ui::list::pointer` on the selected one) and hands them
 //! to `ui::list::ListBox`, which sizes the box, keeps the selected row in view and counts what
-//! lies below it (`↓ 3 more`). The composer's `@` and `$` finders share their keys
-//! (`app::base::finder`) and their popup (`ui::finder`). It opens by being returned (`Outcome::Open`) from a key, a command or another layer,
-//! or on the session's news (a `LayerEvent`) by an arm in `app::layers::opened_by`; the router
-//! names no view. Anything that waits for a moment (a timer) is one line in `session::timers`.
+//! lies below it (`↓ 3 more`). A view opens by being returned (`Outcome::Open`) from a key, a
+//! command or another layer, or on the session's news (a `LayerEvent`) by an arm in
+//! `app::layers::opened_by`; the router names no view. A list the composer opens over itself
+//! (`/`, `@`, `$`) is a view placed `Placement::OverComposer`: the router keeps it in the popup
+//! slot under every other layer, and what it lets through reaches the composer; the `@` and `$`
+//! finders share their keys (`app::layers::finder`) and their popup (`ui::finder`). Anything
+//! that waits for a moment (a timer) is one line in `session::timers`.
 //!
 //! ## Adding a request
 //!

@@ -6,7 +6,9 @@
 //! transcript, the queue, the turn, the questions), builders for the state a test sets up.
 //! They add no behaviour: each reads or writes one thing the session holds.
 
+use super::layers::Layer;
 use super::stacks::AppState;
+use crate::controls::composer::FileFinder;
 use crate::controls::scroll::Scroll;
 use crate::model::agents::Agent;
 use crate::model::Transcript;
@@ -108,6 +110,19 @@ impl AppState {
     /// The sub-agent of thread `id`, when tern knows it.
     pub fn agent(&self, id: &str) -> Option<&Agent> {
         self.session.agents.get(id)
+    }
+
+    /// The list open over the composer (`/`'s commands, `@`'s files, `$`'s skills), if one is.
+    pub fn composer_list(&self) -> Option<&Layer> {
+        self.layers.composer.last()
+    }
+
+    /// The `@` file finder, when it is the list open over the composer.
+    pub fn file_finder(&self) -> Option<&FileFinder> {
+        match self.composer_list() {
+            Some(Layer::Files(finder)) => Some(finder),
+            _ => None,
+        }
     }
 
     // Builders.

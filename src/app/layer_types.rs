@@ -68,6 +68,11 @@ pub enum Placement {
     Popup,
     /// Everything above the status line.
     FullScreen,
+    /// Just above the composer, a list it opens from what is typed (`/`, `@`, `$`): in the
+    /// stacks' popup slot, under the server-down box and every layer, one at a time; not a
+    /// layer open over the conversation (`AppState::layer_open`), and what it lets through
+    /// reaches the composer.
+    OverComposer,
 }
 
 pub use crate::controls::keys::Hint;

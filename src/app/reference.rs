@@ -23,15 +23,10 @@ fn table<S, A: Copy>(table: &KeyTable<S, A>, keymap: &Keymap) -> Table {
     }
 }
 
-/// Every table: the conversation's first, then the composer's lists, the layers (in the
-/// registry's order, `layers::with_views`), the question and the server-down box.
+/// Every table: the conversation's first, then the layers (in the registry's order,
+/// `layers::with_views`: the composer's lists first), the question and the server-down box.
 pub fn tables(keymap: &Keymap) -> Vec<Table> {
-    let mut all = vec![
-        table(&base::keys::KEYS, keymap),
-        table(&base::slash::KEYS, keymap),
-        table(&base::files::KEYS, keymap),
-        table(&base::skills::KEYS, keymap),
-    ];
+    let mut all = vec![table(&base::keys::KEYS, keymap)];
     all.extend(
         layers::tables(keymap)
             .into_iter()

@@ -3,7 +3,8 @@
 //!
 //! Keys, pastes and mouse events walk what is on screen from the top (see `stacks`): the
 //! layers opened from the front question, the question itself, the layers the person opened,
-//! the server-down box, then the base (transcript scrolling and the composer). Each answers by
+//! the server-down box, the list open over the composer (the popup slot), then the base
+//! (transcript scrolling and the composer). Each answers by
 //! what it returns (`layer_types::Outcome`), and the router applies that to the stack the layer
 //! sits in. Ctrl+C is handled above all of them; while a question is up, the type-ahead gate
 //! (`questions::guard`) first decides whether a key is typing for the draft or meant for the
@@ -26,17 +27,29 @@ use crate::session::state::questions::QueuedQuestion;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::time::Instant;
 
-/// Which stack: the person's, or the front question's own.
+/// Which stack: the person's, the front question's own, or the popup slot over the composer.
 #[derive(Debug, Clone, Copy)]
 enum Stack {
     Person,
     Question,
+    Composer,
 }
 
 fn stack(state: &mut AppState, which: Stack) -> &mut Vec<Layer> {
     match which {
         Stack::Person => &mut state.layers.person,
         Stack::Question => &mut state.layers.question,
+        Stack::Composer => &mut state.layers.composer,
+    }
+}
+
+/// Puts an opened layer on top of `which`, or, when it is a list over the composer
+/// (`Placement::OverComposer`), in the popup slot in place of any other.
+fn push(state: &mut AppState, which: Stack, layer: Layer) {
+    if layer.view().placement() == Placement::OverComposer {
+        state.layers.composer = vec![layer];
+    } else {
+        stack(state, which).push(layer);
     }
 }
 
@@ -149,7 +162,12 @@ fn ctrl_c(state: &mut AppState, now: Instant) -> Vec<Effect> {
             }
         }
     }
-    crate::session::quit_ladder::ctrl_c(&mut state.session, now)
+    let effects = crate::session::quit_ladder::ctrl_c(&mut state.session, now);
+    // A list drawn from the draft (a command name, a mention) goes with it.
+    if state.session.composer.is_empty() {
+        state.layers.composer.clear();
+    }
+    effects
 }
 
 /// F1 (the conversation's `help_anywhere`), above every layer and the type-ahead gate like
@@ -205,7 +223,8 @@ fn route_from_top(state: &mut AppState, input: Input<'_>, now: Instant) -> Vec<E
     below_the_layers(state, &input, now)
 }
 
-/// The server-down box (when it shows), then the base.
+/// The server-down box (when it shows), the list open over the composer, then the base; the
+/// list follows what the composer made of an input it let through (`LayerEvent::ComposerTook`).
 fn below_the_layers(state: &mut AppState, input: &Input<'_>, now: Instant) -> Vec<Effect> {
     if state.session.health.down.is_some() {
         let outcome = with_cx(state, now, |cx| ServerDownBox.handle(input, cx));
@@ -213,7 +232,21 @@ fn below_the_layers(state: &mut AppState, input: &Input<'_>, now: Instant) -> Ve
             return effects;
         }
     }
+    let before = state.session.composer.text();
+    if let Some(effects) = walk(state, Stack::Composer, input, now) {
+        return effects;
+    }
+    let listed = !state.layers.composer.is_empty();
     let outcome = with_cx(state, now, |cx| base::handle(cx, input));
+    if listed {
+        let before = matches!(input, Input::Key(_)).then_some(before);
+        offer(
+            state,
+            Stack::Composer,
+            &LayerEvent::ComposerTook { before },
+            now,
+        );
+    }
     settle_base(state, outcome, now)
 }
 
@@ -274,6 +307,7 @@ fn with_layer<T>(
     let list = match which {
         Stack::Person => &mut layers.person,
         Stack::Question => &mut layers.question,
+        Stack::Composer => &mut layers.composer,
     };
     let mut cx = Ctx::new(session, now, areas, layer_open);
     f(list[index].view_mut(), &mut cx)
@@ -305,7 +339,7 @@ fn apply(
         }
         Outcome::Open(layer, effects) => {
             let layer = filled(state, layer, now);
-            stack(state, which).push(layer);
+            push(state, which, layer);
             Some(effects)
         }
     }
@@ -324,7 +358,7 @@ fn settle(
         Outcome::Consumed(effects) | Outcome::Close(effects) => Some(effects),
         Outcome::Open(layer, effects) | Outcome::Replace(layer, effects) => {
             let layer = filled(state, layer, now);
-            stack(state, which).push(layer);
+            push(state, which, layer);
             Some(effects)
         }
     }
@@ -373,10 +407,9 @@ pub(crate) fn deliver(state: &mut AppState, now: Instant) -> Vec<Effect> {
     for event in std::mem::take(&mut state.session.layer_events) {
         let opens = layers::opened_by(&event, &state.session, now)
             .filter(|(layer, _)| !state.layers.holds_kind_of(layer));
-        let taken = match offer(state, Stack::Question, &event, now) {
-            Some(taken) => Some(taken),
-            None => offer(state, Stack::Person, &event, now),
-        };
+        let taken = [Stack::Question, Stack::Person, Stack::Composer]
+            .into_iter()
+            .find_map(|which| offer(state, which, &event, now));
         match (taken, opens) {
             (taken, Some((layer, opening))) => {
                 effects.extend(taken.unwrap_or_default());
@@ -454,6 +487,10 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         | LayerEvent::ThreadLocked { .. } => vec![],
         // `/model`'s list, closed since (the next `/model` asks again).
         LayerEvent::Models(_) => vec![],
+        // The file finder's, closed since (or an answer it no longer waits for).
+        LayerEvent::FilesFound { .. } => vec![],
+        // The router's own, for the list over the composer: never posted as news.
+        LayerEvent::ComposerTook { .. } => vec![],
         // `/rules`' list, closed since; the deletion was told in the transcript already.
         LayerEvent::RulesLoaded { .. } | LayerEvent::RuleDeleted { .. } => vec![],
         // The diff view's, closed since.

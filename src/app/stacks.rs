@@ -3,15 +3,15 @@
 //! only by what it returns.
 //!
 //! What is on screen, bottom first (the order `ui` draws in, and the router walks from the
-//! end): the server-down box (`health`'s, when it shows), the layers the person opened, the
-//! front server question, and the layers opened from that question.
+//! end): the list open over the composer (the popup slot: `/`, `@`, `$`), the server-down box
+//! (`health`'s, when it shows), the layers the person opened, the front server question, and
+//! the layers opened from that question.
 
 use super::geometry::{self, Areas, BottomBox};
 use super::layer_types::{Hint, Placement};
 use super::layers::question::FrontQuestion;
 use super::layers::server_down::ServerDownBox;
 use super::layers::{Layer, LayerView, Search, ViewCx};
-use crate::controls::composer::ComposerPopup;
 use crate::controls::keys::{Chord, KeyList};
 use crate::controls::view::View;
 use crate::protocol::RequestId;
@@ -27,9 +27,12 @@ pub struct AppState {
     pub session: Session,
 }
 
-/// The two stacks of layers, bottom first.
+/// The stacks of layers, bottom first.
 #[derive(Debug, Default)]
 pub struct LayerStacks {
+    /// The popup slot: the list the composer opened over itself (`Placement::OverComposer`),
+    /// at most one; another opening replaces it.
+    pub composer: Vec<Layer>,
     /// Layers the person opened over the transcript.
     pub person: Vec<Layer>,
     /// Layers opened from the front question (prefix chooser, full view, help): above it, and
@@ -90,7 +93,8 @@ impl AppState {
     /// Everything over the base, bottom first.
     pub fn on_screen(&self) -> Vec<Shown<'_>> {
         let session = &self.session;
-        let mut shown: Vec<Shown<'_>> = session.health.down.iter().map(Shown::ServerDown).collect();
+        let mut shown: Vec<Shown<'_>> = self.layers.composer.iter().map(Shown::Layer).collect();
+        shown.extend(session.health.down.iter().map(Shown::ServerDown));
         shown.extend(self.layers.person.iter().map(Shown::Layer));
         if let Some(front) = session.questions.front() {
             shown.push(Shown::Question(front, session.questions.len()));
@@ -150,7 +154,8 @@ impl AppState {
             })
     }
 
-    /// Some layer, or the server's question, is open over the conversation.
+    /// Some layer, or the server's question, is open over the conversation (a list open over
+    /// the composer is the composer's, not over it).
     pub fn layer_open(&self) -> bool {
         !self.layers.person.is_empty() || !self.session.questions.is_empty()
     }
@@ -165,37 +170,25 @@ impl AppState {
         }
     }
 
-    /// The keys of whatever is on top, for the hint bar: the topmost layer, else the list open
-    /// over the composer (which sits above the server-down box), else the base.
+    /// The keys of whatever is on top, for the hint bar: the topmost layer (the list open over
+    /// the composer included, which sits below the server-down box but whose keys come first),
+    /// else the server-down box, else the base.
     pub fn top_hints(&self, now: Instant) -> Vec<Hint> {
         let cx = self.view_cx(now);
         let shown = self.on_screen();
-        if let Some(top) = shown
+        let top = shown
             .iter()
             .rev()
             .find(|shown| !matches!(shown, Shown::ServerDown(_)))
-        {
-            return top.view().hints(&cx);
-        }
-        match (self.popup_keys(), shown.last()) {
-            (Some(popup), _) => popup.bar(),
-            (None, Some(down)) => down.view().hints(&cx),
-            (None, None) => super::base::key_list(&cx).bar(),
+            .or(shown.last());
+        match top {
+            Some(top) => top.view().hints(&cx),
+            None => super::base::key_list(&cx).bar(),
         }
     }
 
-    /// The keys of the list open over the composer, if one is.
-    fn popup_keys(&self) -> Option<KeyList> {
-        let session = &self.session;
-        match session.composer.popup.as_ref()? {
-            ComposerPopup::Commands(_) => Some(super::base::slash::key_list(session)),
-            ComposerPopup::Files(finder) => Some(super::base::files::key_list(session, finder)),
-            ComposerPopup::Skills(finder) => Some(super::base::skills::key_list(session, finder)),
-        }
-    }
-
-    /// Every view's keys, the one on top first, the conversation's last: the layers above the
-    /// server-down box, the list open over the composer, the box, the conversation.
+    /// Every view's keys, the one on top first, the conversation's last: the layers (the list
+    /// open over the composer the last of them), the server-down box, the conversation.
     pub(crate) fn key_lists(&self, now: Instant) -> Vec<KeyList> {
         let cx = self.view_cx(now);
         let session = &self.session;
@@ -213,7 +206,6 @@ impl AppState {
             .filter(|shown| !matches!(shown, Shown::ServerDown(_)))
             .map(titled)
             .collect();
-        lists.extend(self.popup_keys());
         lists.extend(
             shown
                 .iter()

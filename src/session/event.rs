@@ -164,6 +164,15 @@ pub enum LayerEvent {
         thread_id: String,
         result: Result<crate::model::rewind::RestorePlan, String>,
     },
+    /// The answer to the `@` finder's search numbered `generation` (`session::file_search`).
+    FilesFound {
+        generation: u64,
+        result: Result<crate::protocol::FuzzyFileSearchResponse, String>,
+    },
+    /// Not the session's: the router's, after the composer took an input the list open over
+    /// it let through (`before`: the draft before it, when it was a key). The slash popup
+    /// follows the draft.
+    ComposerTook { before: Option<String> },
 }
 
 /// A theme the `/theme` picker offers: a built-in one, or a theme file (registered by the

@@ -13,7 +13,6 @@
 use crate::controls::composer::{Asked, FileFinder};
 use crate::protocol::{FuzzyFileSearchParams, FuzzyFileSearchResponse};
 use crate::session::effect::Effect;
-use crate::session::reply::{shown, Answer};
 use crate::session::request::ClientRequest;
 use crate::session::state::Session;
 
@@ -56,29 +55,26 @@ fn ask(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
     })]
 }
 
-/// The answer to search `generation`: shown if it answers the finder's query now; else the
-/// query now is asked (or nothing, when it was emptied meanwhile).
+/// The answer to search `generation`, heard by the open finder (`LayerEvent::FilesFound`):
+/// shown if it answers the finder's query now; else the query now is asked (or nothing, when
+/// it was emptied meanwhile). `None` when it is not this finder's (an answer for a finder
+/// closed since, or lost track of).
 pub(crate) fn answered(
+    finder: &mut FileFinder,
     state: &mut Session,
     generation: u64,
-    answer: Answer<FuzzyFileSearchResponse>,
-) -> Vec<Effect> {
-    let Some(mut finder) = state.composer.file_finder().map(std::mem::take) else {
-        return vec![];
+    result: &Result<FuzzyFileSearchResponse, String>,
+) -> Option<Vec<Effect>> {
+    let asked = finder.settle(generation)?;
+    let effects = if finder.query == asked.query.as_str() {
+        finder.show(&asked.query, result.clone());
+        vec![]
+    } else if finder.query.is_empty() {
+        vec![]
+    } else {
+        ask(finder, state)
     };
-    let effects = match finder.settle(generation) {
-        None => vec![],
-        Some(asked) if finder.query == asked.query.as_str() => {
-            finder.show(&asked.query, shown(answer));
-            vec![]
-        }
-        Some(_) if finder.query.is_empty() => vec![],
-        Some(_) => ask(&mut finder, state),
-    };
-    if let Some(slot) = state.composer.file_finder() {
-        *slot = finder;
-    }
-    effects
+    Some(effects)
 }
 
 /// The session's directory: the thread's, else the one tern was started in.

@@ -142,8 +142,13 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         }
         // Heard (or not) is all a check says; `health::observe` has taken it.
         Reply::Ping(_) => vec![],
+        // The finder is a layer: its answer is news for it.
         Reply::SearchFiles { generation, answer } => {
-            super::file_search::answered(state, generation, answer)
+            state.layer_events.push(LayerEvent::FilesFound {
+                generation,
+                result: shown(answer),
+            });
+            vec![]
         }
         // Plan mode, titles and rewind (issue 20).
         Reply::ListModes { then, answer } => super::plan_mode::modes_listed(state, then, answer),

@@ -2,6 +2,7 @@
 //! matched in bold. Paths come from the server and pass through `sanitize_line`.
 
 use super::chrome::row_style;
+use super::draw::{Draw, DrawCx};
 use super::finder::{self, Found};
 use super::list::pointer;
 use crate::controls::composer::FileFinder;
@@ -13,8 +14,14 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
 
+impl Draw for FileFinder {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &DrawCx<'_>) {
+        draw(frame, cx.areas.transcript, self, cx.palette);
+    }
+}
+
 /// `above`: the area the list sits at the bottom of (the transcript's).
-pub(super) fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &Palette) {
+fn draw(frame: &mut Frame<'_>, above: Rect, finder: &FileFinder, palette: &Palette) {
     let reading = if finder.searching { "searching…" } else { "" };
     let room = finder::inner_width(above);
     let row = |i: usize, selected: bool| {

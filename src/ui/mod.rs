@@ -55,7 +55,6 @@ use crate::app::layer_types::Placement;
 use crate::app::layers::Layer;
 use crate::app::stacks::Shown;
 use crate::app::AppState;
-use crate::controls::composer::ComposerPopup;
 use draw::{Draw, DrawCx};
 use ratatui::Frame;
 use std::time::Instant;
@@ -89,17 +88,6 @@ pub(crate) fn draw_frame(
     queued::draw(frame, areas.queued, state);
     if let Some(area) = areas.composer {
         composer::draw(frame, area, session, now);
-    }
-    // The list the composer opened over itself, above it.
-    match &session.composer.popup {
-        Some(ComposerPopup::Commands(popup)) => slash_popup::draw(frame, &areas, popup, session),
-        Some(ComposerPopup::Files(finder)) => {
-            file_finder::draw(frame, areas.transcript, finder, palette)
-        }
-        Some(ComposerPopup::Skills(finder)) => {
-            skill_popup::draw(frame, areas.transcript, finder, session, palette)
-        }
-        None => {}
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
     // drawn in stack order, so a question over a full-screen view stays visible.

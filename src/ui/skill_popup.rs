@@ -2,9 +2,10 @@
 //! each with what it is for. Names and descriptions come from skill files: sanitised, cut.
 
 use super::chrome::row_style;
+use super::draw::{Draw, DrawCx};
 use super::finder::{self, Found};
 use super::list::{cut, pointer};
-use crate::app::base::skills::{matching, MAX_SHOWN};
+use crate::app::layers::skill_finder::{matching, MAX_SHOWN};
 use crate::controls::composer::SkillFinder;
 use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
@@ -14,8 +15,14 @@ use ratatui::text::{Line, Span};
 use ratatui::Frame;
 use unicode_width::UnicodeWidthStr;
 
+impl Draw for SkillFinder {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &DrawCx<'_>) {
+        draw(frame, cx.areas.transcript, self, cx.session, cx.palette);
+    }
+}
+
 /// `above`: the area the list sits at the bottom of (the transcript's).
-pub(super) fn draw(
+fn draw(
     frame: &mut Frame<'_>,
     above: Rect,
     finder: &SkillFinder,

@@ -2,8 +2,9 @@
 //! highlighted, each with its one-line description.
 
 use super::chrome::{draw_popup, menu_row, popup_box};
-use crate::app::base::slash::matches;
+use super::draw::{Draw, DrawCx};
 use crate::app::geometry::Areas;
+use crate::app::layers::slash::matches;
 use crate::app::Session;
 use crate::controls::composer::SlashPopup;
 use ratatui::layout::Rect;
@@ -15,7 +16,13 @@ use ratatui::Frame;
 /// The most commands shown at once; the list scrolls to keep the selection in view.
 const MAX_ROWS: usize = 10;
 
-pub(super) fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Session) {
+impl Draw for SlashPopup {
+    fn draw(&self, frame: &mut Frame<'_>, cx: &DrawCx<'_>) {
+        draw(frame, cx.areas, self, cx.session);
+    }
+}
+
+fn draw(frame: &mut Frame<'_>, areas: &Areas, popup: &SlashPopup, state: &Session) {
     let palette = state.config.theme.palette();
     let found = matches(state);
     let room = areas.transcript.height.saturating_sub(2) as usize;

@@ -4,8 +4,8 @@
 //! from the server or the command line: sanitised.
 
 use super::chrome::rounded_box;
+use crate::app::layers::Layer;
 use crate::app::AppState;
-use crate::controls::composer::ComposerPopup;
 use crate::model::CellKind;
 use crate::render::fit::cells;
 use crate::session::turn_settings;
@@ -33,8 +33,8 @@ pub(super) fn shown(state: &AppState) -> bool {
         && state.session.health.down.is_none()
         && state.layers.person.is_empty()
         && !matches!(
-            state.session.composer.popup,
-            Some(ComposerPopup::Files(_) | ComposerPopup::Skills(_))
+            state.layers.composer.last(),
+            Some(Layer::Files(_) | Layer::SkillFinder(_))
         )
 }
 

@@ -1,52 +1,31 @@
-//! The bottom of the layer stack: transcript scrolling, global keys and the composer, with the
-//! lists the composer opens over itself (`slash`, `files`, `skills`). Gets whatever every
-//! layer above ignored. Its keys are one table (`keys`); what they do is here. With vim keys
-//! on, what reaches the composer goes through vim's engine first (`vim_keys`).
+//! The bottom of the layer stack: transcript scrolling, global keys and the composer. Gets
+//! whatever every layer above ignored, the list open over the composer last (`/`, `@` and `$`
+//! open one: `layers::slash`, `file_finder`, `skill_finder`). Its keys are one table (`keys`);
+//! what they do is here. With vim keys on, what reaches the composer goes through vim's engine
+//! first (`vim_keys`).
 
 pub(crate) mod base_key;
 pub(crate) mod base_state;
 pub(crate) mod composer_input;
-pub mod files;
-pub(crate) mod finder;
 pub(crate) mod keys;
 pub(crate) mod links;
 pub(crate) mod precedence;
-pub mod skills;
-pub mod slash;
 pub(crate) mod vim_keys;
 mod vim_rows;
 
 use super::layer_types::Input;
+use super::layers::{file_finder, skill_finder, slash};
 use super::layers::{Ctx, Help, HistorySearch, Layer, Outcome, Search, ViewCx};
 use crate::controls::keys::{Chord, KeyList, Resolved};
 use crate::session::actions::{interrupt, quit};
 use crate::session::state::{Session, TurnPhase};
 use base_key::BaseKey;
 use base_state::BaseState;
-use crossterm::event::{KeyEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseEvent, MouseEventKind};
 use keys::KEYS;
+use ratatui::layout::Rect;
 
 pub fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
-    // The composer's lists see its keys first.
-    if let Some(outcome) = files::handle(cx.session_mut(), input) {
-        return outcome;
-    }
-    if let Some(outcome) = skills::handle(cx.session_mut(), input) {
-        return outcome;
-    }
-    let before = slash::is_open(cx).then(|| cx.composer.text());
-    if let Some(outcome) = slash::handle(cx.session_mut(), input) {
-        return outcome;
-    }
-    let outcome = on_input(cx, input);
-    if let Some(before) = before {
-        let key = matches!(input, Input::Key(_));
-        slash::follow(cx.session_mut(), key.then_some(before.as_str()));
-    }
-    outcome
-}
-
-fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
     let transcript = cx.areas.transcript;
     match input {
         Input::Key(key) => on_key(cx, *key),
@@ -54,21 +33,23 @@ fn on_input(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
             composer_input::paste(cx.session_mut(), text);
             Outcome::Consumed(vec![])
         }
-        Input::Mouse(mouse) => {
-            match mouse.kind {
-                MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
-                    return match links::location_at(cx, transcript, mouse.column, mouse.row) {
-                        Some(path) => super::layers::diff::open_at(cx.session_mut(), &path),
-                        None => Outcome::Ignored,
-                    };
-                }
-                MouseEventKind::ScrollUp => cx.scroll_with(transcript, |s, v| s.by(-3, v)),
-                MouseEventKind::ScrollDown => cx.scroll_with(transcript, |s, v| s.by(3, v)),
-                _ => return Outcome::Ignored,
-            }
-            Outcome::Consumed(vec![])
-        }
+        Input::Mouse(mouse) => on_mouse(cx, mouse, transcript),
     }
+}
+
+fn on_mouse(cx: &mut Ctx<'_>, mouse: &MouseEvent, transcript: Rect) -> Outcome {
+    match mouse.kind {
+        MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
+            return match links::location_at(cx, transcript, mouse.column, mouse.row) {
+                Some(path) => super::layers::diff::open_at(cx.session_mut(), &path),
+                None => Outcome::Ignored,
+            };
+        }
+        MouseEventKind::ScrollUp => cx.scroll_with(transcript, |s, v| s.by(-3, v)),
+        MouseEventKind::ScrollDown => cx.scroll_with(transcript, |s, v| s.by(3, v)),
+        _ => return Outcome::Ignored,
+    }
+    Outcome::Consumed(vec![])
 }
 
 /// The facts the conversation's keys read, now.
@@ -87,7 +68,7 @@ pub fn state(session: &Session, layer_open: bool) -> BaseState {
         reading_back: !session.shown.scroll.is_following(),
         queued: !session.outbox.queued.is_empty(),
         first_line: session.composer.cursor_line() == 0,
-        mention_here: files::starts_mention(session),
+        mention_here: file_finder::starts_mention(session),
     }
 }
 
@@ -148,7 +129,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
             return Outcome::Consumed(crate::session::quit_ladder::ctrl_c(cx.session_mut(), now))
         }
         BaseKey::QueueFocus => return super::layers::queue::open(cx.session_mut()),
-        BaseKey::Mention => return files::open(cx.session_mut()),
+        BaseKey::Mention => return file_finder::open(cx.session_mut()),
         // Typed as any character: Enter on a line that starts with it runs the command.
         BaseKey::Shell => cx.composer_mut().type_char('!'),
         BaseKey::LineUp => cx.scroll_with(transcript, |s, v| s.by(-1, v)),
@@ -188,7 +169,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
                 forward,
             ));
         }
-        BaseKey::SkillMention => return skills::open(cx.session_mut()),
+        BaseKey::SkillMention => return skill_finder::open(cx.session_mut()),
         BaseKey::VimEscape => return vim_keys::escape(cx.session_mut(), now),
         BaseKey::VimRedo => return vim_keys::redo(cx.session_mut(), now),
         BaseKey::VimCommand => {

@@ -12,7 +12,9 @@
 //! registry ([`with_views`]), which makes its arm of [`Layer`], [`Layer::view`]'s dispatch, its
 //! reference table and its draw arm in `ui`; one file here for its state, keys and hints, one
 //! file in `ui` that draws it (`impl Draw`); a view that opens on the session's news, one arm
-//! in [`opened_by`].
+//! in [`opened_by`]. The lists the composer opens over itself (`slash`, `file_finder`,
+//! `skill_finder`) are views like the others, placed `Placement::OverComposer`: their state is
+//! `controls::composer::popups`', their keys, handling and placement are here.
 
 pub(crate) mod agents;
 pub mod choice;
@@ -21,6 +23,8 @@ pub(crate) mod copy_pick;
 pub mod diff;
 pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
+pub(crate) mod file_finder;
+pub(crate) mod finder;
 pub(crate) mod help;
 pub(crate) mod history_search;
 pub(crate) mod locked_thread;
@@ -37,7 +41,9 @@ pub(crate) mod selected;
 pub mod server_down;
 pub(crate) mod shell_confirm;
 pub mod sign_in;
+pub(crate) mod skill_finder;
 pub(crate) mod skills;
+pub(crate) mod slash;
 pub mod status_view;
 pub(crate) mod terminals;
 pub(crate) mod theme_picker;
@@ -69,7 +75,7 @@ pub use thread_picker::ThreadPicker;
 
 use super::geometry::Areas;
 use super::layer_types::{Hint, Input, Placement};
-use crate::controls::composer::Composer;
+use crate::controls::composer::{Composer, FileFinder, SkillFinder, SlashPopup};
 use crate::controls::keys::{KeyList, Keymap};
 use crate::controls::scroll::Scroll;
 use crate::controls::view::View;
@@ -101,6 +107,12 @@ pub type Outcome = super::layer_types::Outcome<Layer>;
 macro_rules! with_views {
     ($then:ident) => {
         $then! {
+            /// `/` in an empty composer: the commands matching what follows it.
+            Commands(SlashPopup) keys slash::KEYS;
+            /// `@` where a mention starts: files of the session's directory.
+            Files(FileFinder) keys file_finder::KEYS;
+            /// `$` where a mention starts: the skills.
+            SkillFinder(SkillFinder) keys skill_finder::KEYS;
             /// ↑ from the composer into the messages queued for the next turn.
             Queue(QueueFocus) keys queue::KEYS;
             /// Ctrl+R: earlier prompts, filtered as you type.

@@ -1,13 +1,14 @@
 //! The prompt editor. tui-textarea keeps the text, the cursor and undo; tern lays the text out
 //! itself (`render::editor_layout`: soft-wrapped, control characters visible), because
 //! tui-textarea 0.7 does not wrap and scrolls sideways. Moving up and down goes by screen row,
-//! and Up on the first row / Down on the last walk the prompt history. The lists it opens over
-//! itself while a `/command` or an `@mention` is typed are its own state (`popups`).
+//! and Up on the first row / Down on the last walk the prompt history. The state of the lists
+//! opened over it while a `/command`, an `@mention` or a `$skill` is typed is `popups`; the
+//! lists themselves are layers (`app::layers::slash`, `file_finder`, `skill_finder`).
 
 pub(crate) mod popups;
 pub mod vim;
 
-pub use popups::{Asked, ComposerPopup, FileFinder, SkillFinder, SlashPopup};
+pub use popups::{Asked, FileFinder, SkillFinder, SlashPopup};
 
 use super::paste::{self, FoldedPaste};
 use super::prompt_history::PromptHistory;
@@ -94,8 +95,6 @@ pub struct Composer {
     top: usize,
     pastes: Vec<FoldedPaste>,
     pub prompt_history: PromptHistory,
-    /// The list open over the composer, if any: commands or files matching what is typed.
-    pub popup: Option<ComposerPopup>,
     /// File searches sent by the @-mention finder so far: each answer carries its number, and
     /// only the latest is shown.
     pub file_searches: u64,
@@ -135,7 +134,6 @@ impl Composer {
             top: 0,
             pastes: Vec::new(),
             prompt_history: PromptHistory::default(),
-            popup: None,
             file_searches: 0,
             images: Vec::new(),
             image_info: Default::default(),
@@ -259,20 +257,11 @@ impl Composer {
     }
 
     /// Ctrl+C on a draft: it goes, and Up brings it back (kept for this session only). A list
-    /// drawn from it (a command name, an `@` mention) goes with it.
+    /// drawn from it (a command name, an `@` mention) goes with it (the router closes it).
     pub(crate) fn clear_into_history(&mut self) {
         let draft = self.expanded_text();
         self.prompt_history.record(&draft);
         self.clear();
-        self.popup = None;
-    }
-
-    /// The file finder, when it is the open list.
-    pub fn file_finder(&mut self) -> Option<&mut FileFinder> {
-        match &mut self.popup {
-            Some(ComposerPopup::Files(finder)) => Some(finder),
-            _ => None,
-        }
     }
 
     /// Pasted text is inserted, never sent: a pasted newline is a newline. A large paste is

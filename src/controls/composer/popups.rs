@@ -1,8 +1,9 @@
-//! Lists the composer opens over itself from what is being typed: the commands matching a
-//! `/name` (the slash popup), the files matching an `@mention` (the file finder) and the skills
-//! matching a `$name` (the skill finder). They are
-//! the composer's state, drawn just above it, not layers of the stack (as the official TUI's
-//! composer and helix's completion keep theirs); their keys are `base::slash`, `base::files` and `base::skills`.
+//! The state of the lists opened over the composer from what is being typed: the commands
+//! matching a `/name` (the slash popup), the files matching an `@mention` (the file finder) and
+//! the skills matching a `$name` (the skill finder). Each is a layer placed just above the
+//! composer (`Placement::OverComposer`), in the popup slot of the stacks; their keys are
+//! `app::layers::slash`, `file_finder` and `skill_finder`. The state lives here, below the
+//! session, because the session's file searches (`session::file_search`) fill the finder.
 
 use crate::controls::line_input::LineInput;
 use crate::controls::pick_list::PickList;
@@ -10,26 +11,6 @@ use crate::protocol::{FuzzyFileMatch, FuzzyFileSearchResponse};
 
 /// The most matches kept from one answer.
 const MAX_MATCHES: usize = 50;
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum ComposerPopup {
-    /// `/` in an empty composer: the commands matching what follows it.
-    Commands(SlashPopup),
-    /// `@` where a mention starts: files of the session's directory.
-    Files(FileFinder),
-    /// `$` where a mention starts: the skills (`base::skills`).
-    Skills(SkillFinder),
-}
-
-impl ComposerPopup {
-    pub fn title(&self) -> &'static str {
-        match self {
-            ComposerPopup::Commands(_) => "Commands",
-            ComposerPopup::Files(_) => "Files",
-            ComposerPopup::Skills(_) => "Skills",
-        }
-    }
-}
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SlashPopup {

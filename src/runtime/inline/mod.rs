@@ -191,10 +191,10 @@ impl InlineScreen {
         let fixed = screen.height.saturating_sub(full.transcript.height);
         let waiting = scrollback::live_rows(state, width).min(usize::from(u16::MAX)) as u16;
         let mut transcript = waiting.min(screen.height / 2);
-        if state.session.composer.popup.is_some() {
+        if placed(state, Placement::OverComposer) {
             transcript = transcript.max(POPUP_ROWS);
         }
-        if popup_view(state) {
+        if placed(state, Placement::Popup) {
             transcript = full.transcript.height;
         }
         let height = fixed
@@ -229,18 +229,16 @@ struct Live {
 
 /// A view the registry places full screen is open: it gets the alternate screen.
 fn full_screen_view(state: &AppState) -> bool {
-    state
-        .on_screen()
-        .iter()
-        .any(|shown| shown.view().placement() == Placement::FullScreen)
+    placed(state, Placement::FullScreen)
 }
 
-/// A view placed as a box over the transcript is open: the live area gives it the screen.
-fn popup_view(state: &AppState) -> bool {
+/// A view of this placement is open: a box over the transcript gets the whole screen's
+/// height, a composer popup (commands, files) a few rows above the composer.
+fn placed(state: &AppState, placement: Placement) -> bool {
     state
         .on_screen()
         .iter()
-        .any(|shown| shown.view().placement() == Placement::Popup)
+        .any(|shown| shown.view().placement() == placement)
 }
 
 /// Moves the cursor from the live area's row it is on to `row`, and remembers it.

@@ -37,8 +37,8 @@ fn enter(state: &mut AppState, now: Instant) -> Vec<Effect> {
 
 fn popup_open(state: &AppState) -> bool {
     matches!(
-        state.session.composer.popup,
-        Some(tern::controls::composer::ComposerPopup::Commands(_))
+        state.composer_list(),
+        Some(tern::app::layers::Layer::Commands(_))
     )
 }
 

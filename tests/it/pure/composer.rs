@@ -392,18 +392,11 @@ fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it
     let now = Instant::now();
     let mut state = ready_session(config(), now);
     type_text(&mut state, "/mo", now);
-    assert!(
-        state.session.composer.popup.is_some(),
-        "the command list is open"
-    );
+    assert!(state.composer_list().is_some(), "the command list is open");
     update(&mut state, ctrl('c'), now);
     assert!(state.draft_is_empty());
     assert!(state.layers.person.is_empty(), "{:?}", state.layers);
-    assert!(
-        state.session.composer.popup.is_none(),
-        "{:?}",
-        state.session.composer.popup
-    );
+    assert!(state.composer_list().is_none(), "{:?}", state.layers);
     let shown = screen(&mut state, 80, 24, now);
     assert!(!shown.contains("no command matches"), "{shown}");
     assert!(
@@ -412,17 +405,10 @@ fn ctrl_c_clearing_the_draft_closes_the_command_list_and_the_file_finder_with_it
     );
 
     type_text(&mut state, "look at @src", now);
-    assert!(
-        state.session.composer.popup.is_some(),
-        "the file finder is open"
-    );
+    assert!(state.composer_list().is_some(), "the file finder is open");
     update(&mut state, ctrl('c'), now);
     assert!(state.layers.person.is_empty(), "{:?}", state.layers);
-    assert!(
-        state.session.composer.popup.is_none(),
-        "{:?}",
-        state.session.composer.popup
-    );
+    assert!(state.composer_list().is_none(), "{:?}", state.layers);
     // Typing goes on into the composer, not into a finder's stale query.
     type_text(&mut state, "x", now);
     assert_eq!(state.draft(), "x");

@@ -45,10 +45,7 @@ fn answer(generation: u64, paths: &[&str]) -> AppEvent {
 }
 
 fn finder(state: &AppState) -> Option<&tern::controls::composer::FileFinder> {
-    match &state.session.composer.popup {
-        Some(tern::controls::composer::ComposerPopup::Files(f)) => Some(f),
-        _ => None,
-    }
+    state.file_finder()
 }
 
 /// Types `text`, answering (with nothing) each search out for a query since typed over, until

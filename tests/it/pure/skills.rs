@@ -9,7 +9,6 @@ use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
-use tern::controls::composer::ComposerPopup;
 
 fn skills_answer() -> AppEvent {
     reply(
@@ -36,7 +35,7 @@ fn type_keys(state: &mut AppState, text: &str, now: Instant) -> Vec<Effect> {
 }
 
 fn finder_open(state: &AppState) -> bool {
-    matches!(state.session.composer.popup, Some(ComposerPopup::Skills(_)))
+    matches!(state.composer_list(), Some(Layer::SkillFinder(_)))
 }
 
 #[test]

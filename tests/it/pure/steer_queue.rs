@@ -346,8 +346,8 @@ fn a_key_pressed_after_the_queue_emptied_under_its_focus_is_not_lost() {
     assert_eq!(state.draft(), "/st");
     assert!(state.layers.person.is_empty(), "{:?}", state.layers);
     assert!(matches!(
-        state.session.composer.popup,
-        Some(tern::controls::composer::ComposerPopup::Commands(_))
+        state.composer_list(),
+        Some(tern::app::layers::Layer::Commands(_))
     ));
 }
 

@@ -11,7 +11,6 @@ use std::time::Instant;
 use tern::app::layers::Layer;
 use tern::app::{update, AppState, Effect, SessionConfig};
 use tern::controls::composer::vim::Mode;
-use tern::controls::composer::ComposerPopup;
 
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
     effects.iter().filter_map(request_json).collect()
@@ -150,10 +149,7 @@ fn the_lists_and_the_queue_keep_working_in_vim_mode() {
     // In normal mode on an empty composer, `/` starts a command.
     press(&mut state, KeyCode::Esc, now);
     keys(&mut state, "/", now);
-    assert!(matches!(
-        state.session.composer.popup,
-        Some(ComposerPopup::Commands(_))
-    ));
+    assert!(matches!(state.composer_list(), Some(Layer::Commands(_))));
     assert_eq!(mode(&state), Some(Mode::Insert));
     keys(&mut state, "sta", now);
     press(&mut state, KeyCode::Enter, now);
@@ -161,13 +157,10 @@ fn the_lists_and_the_queue_keep_working_in_vim_mode() {
     press(&mut state, KeyCode::Esc, now);
     // In insert mode `@` and `$` open their lists, Esc closes them and stays in insert mode.
     keys(&mut state, "see @", now);
-    assert!(matches!(
-        state.session.composer.popup,
-        Some(ComposerPopup::Files(_))
-    ));
+    assert!(matches!(state.composer_list(), Some(Layer::Files(_))));
     press(&mut state, KeyCode::Esc, now);
     assert_eq!(mode(&state), Some(Mode::Insert));
-    assert!(state.session.composer.popup.is_none());
+    assert!(state.composer_list().is_none());
     // Shift+Enter is a new line in either mode.
     update(
         &mut state,

@@ -294,10 +294,7 @@ fn views_over_hostile_session(s: &[String], now: Instant) -> Result<(), TestCase
             now,
         );
     }
-    prop_assert!(matches!(
-        state.session.composer.popup,
-        Some(tern::controls::composer::ComposerPopup::Files(_))
-    ));
+    prop_assert!(state.file_finder().is_some());
     check(&mut state)?;
     esc(&mut state, now);
     // The history search over hostile entries.

@@ -1,14 +1,14 @@
-//! The `$name` skill finder's keys. `$` typed at the start of the composer or after a space
-//! opens it (its state is the composer's, `composer::popups`; the skills are asked for if tern
-//! has none yet) and what follows narrows the skills by name. Tab or Enter puts `$name ` in
+//! The `$name` skill finder. `$` typed at the start of the composer or after a space opens it
+//! over the composer (`Placement::OverComposer`; its state is `composer::popups::SkillFinder`;
+//! the skills are asked for if tern has none yet) and what follows narrows the skills by name. Tab or Enter puts `$name ` in
 //! place of what was typed, and on sending, each known `$name` goes as a `skill` input
 //! (`session::skills::inputs`). Esc leaves the text as typed.
 
 use super::finder::{self, FinderKey};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::base::composer_input;
-use crate::app::layer_types::Input;
-use crate::app::layers::Outcome;
-use crate::controls::composer::{ComposerPopup, Edit, SkillFinder};
+use crate::app::layer_types::{Input, Placement};
+use crate::controls::composer::{Edit, SkillFinder};
 use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved};
 use crate::controls::line_input::pasted_line;
 use crate::protocol::SkillMetadata;
@@ -33,20 +33,15 @@ pub(crate) static KEYS: KeyTable<SkillFinder, FinderKey> =
 
 /// `$` was typed where a mention starts: it goes into the composer, the finder opens, and the
 /// skills are asked for if tern has none yet.
-pub fn open(state: &mut Session) -> Outcome {
+pub(crate) fn open(state: &mut Session) -> Outcome {
     state.composer.type_char('$');
-    state.composer.popup = Some(ComposerPopup::Skills(SkillFinder::default()));
-    Outcome::Consumed(skills::ensure_listed(state))
-}
-
-/// The finder's keys as they stand now, while it is open.
-pub fn key_list(state: &Session, finder: &SkillFinder) -> KeyList {
-    KEYS.list(finder, &state.config.keymap)
+    let listing = skills::ensure_listed(state);
+    Outcome::Open(Layer::SkillFinder(SkillFinder::default()), listing)
 }
 
 /// The skills matching `query`: names starting with it, then containing it, then holding its
 /// letters in order.
-pub fn matching<'a>(state: &'a Session, query: &str) -> Vec<&'a SkillMetadata> {
+pub(crate) fn matching<'a>(state: &'a Session, query: &str) -> Vec<&'a SkillMetadata> {
     let query = query.to_lowercase();
     let mut found: Vec<&SkillMetadata> = Vec::new();
     let tiers: [&dyn Fn(&str) -> bool; 3] = [
@@ -68,12 +63,26 @@ pub fn matching<'a>(state: &'a Session, query: &str) -> Vec<&'a SkillMetadata> {
     found
 }
 
-/// The finder's keys and pastes while it is open; a key it has no use for closes it and goes
-/// on to the composer (`None`).
-pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
-    finder::handle(state, input, |finder, state, input| {
-        on_input(finder, state, input).map(|stays| (vec![], stays))
-    })
+impl LayerView for SkillFinder {
+    /// Keys and pastes while it is open; a key it has no use for closes it and goes on to the
+    /// composer.
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        finder::outcome(input, || {
+            on_input(self, cx.session_mut(), input).map(|stays| (vec![], stays))
+        })
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::OverComposer
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Skills after $"
+    }
+
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
+    }
 }
 
 /// What the finder does with one input, and whether it stays open; `None` when the input goes

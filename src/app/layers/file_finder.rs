@@ -1,19 +1,21 @@
-//! The @-mention finder's keys. `@` typed at the start of the composer or after a space opens it
-//! (its state is the composer's, `composer::popups`), and what follows is the query of the
-//! server's `fuzzyFileSearch` over the session's directory (one search at a time:
-//! `session::file_search`). The typed text stays in the composer
-//! as it is typed; Tab or Enter replaces `@query` with the chosen path (plain text: the server
-//! ignores `mention` items for files), Esc leaves the text.
+//! The @-mention finder. `@` typed at the start of the composer or after a space opens it over
+//! the composer (`Placement::OverComposer`; its state is `composer::popups::FileFinder`), and
+//! what follows is the query of the server's `fuzzyFileSearch` over the session's directory
+//! (one search at a time: `session::file_search`; each answer comes as
+//! `LayerEvent::FilesFound`). The typed text stays in the composer as it is typed; Tab or Enter
+//! replaces `@query` with the chosen path (plain text: the server ignores `mention` items for
+//! files), Esc leaves the text.
 
 use super::finder::{self, FinderKey};
+use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::base::composer_input;
-use crate::app::layer_types::Input;
-use crate::app::layers::Outcome;
-use crate::controls::composer::{ComposerPopup, Edit, FileFinder};
+use crate::app::layer_types::{Input, Placement};
+use crate::controls::composer::{Edit, FileFinder};
 use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Resolved};
 use crate::controls::line_input::pasted_line;
 use crate::session::effect::Effect;
-use crate::session::file_search::search;
+use crate::session::event::LayerEvent;
+use crate::session::file_search::{answered, search};
 use crate::session::state::Session;
 
 /// Whether an `@` (or the skill finder's `$`) typed now starts a mention: at the start of the
@@ -37,21 +39,40 @@ pub(crate) static KEYS: KeyTable<FileFinder, FinderKey> =
     KeyTable::new("files", "Files", &ROWS, finder::REST);
 
 /// `@` was typed where a mention starts: it goes into the composer, and the finder opens.
-pub fn open(state: &mut Session) -> Outcome {
+pub(crate) fn open(state: &mut Session) -> Outcome {
     state.composer.type_char('@');
-    state.composer.popup = Some(ComposerPopup::Files(FileFinder::default()));
-    Outcome::Consumed(vec![])
+    Outcome::Open(Layer::Files(FileFinder::default()), vec![])
 }
 
-/// The finder's keys as they stand now, while it is open.
-pub fn key_list(state: &Session, finder: &FileFinder) -> KeyList {
-    KEYS.list(finder, &state.config.keymap)
-}
+impl LayerView for FileFinder {
+    /// Keys and pastes while it is open: typing goes into the composer and the query alike; a
+    /// key it has no use for closes it and goes on to the composer.
+    fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
+        finder::outcome(input, || on_input(self, cx.session_mut(), input))
+    }
 
-/// The finder's keys and pastes, while it is open: typing goes into the composer and the
-/// query alike; a key it has no use for closes it and goes on to the composer (`None`).
-pub fn handle(state: &mut Session, input: &Input<'_>) -> Option<Outcome> {
-    finder::handle(state, input, on_input)
+    /// The answer to its search: shown, or the query now asked.
+    fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
+        let LayerEvent::FilesFound { generation, result } = event else {
+            return Outcome::Ignored;
+        };
+        match answered(self, cx.session_mut(), *generation, result) {
+            Some(effects) => Outcome::Consumed(effects),
+            None => Outcome::Ignored,
+        }
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::OverComposer
+    }
+
+    fn title(&self, _session: &Session) -> &'static str {
+        "Files"
+    }
+
+    fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
+        KEYS.list(self, &cx.config.keymap)
+    }
 }
 
 /// What the finder does with one input, and whether it stays open; `None` when the input goes
@@ -128,7 +149,7 @@ fn on_input(
 }
 
 /// A path with whitespace is quoted, so it reads as one word.
-pub fn quote(path: &str) -> String {
+fn quote(path: &str) -> String {
     if path.chars().any(char::is_whitespace) {
         format!("\"{path}\"")
     } else {
