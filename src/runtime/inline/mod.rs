@@ -3,11 +3,12 @@
 //! only the live area redrawn.
 //!
 //! Everything is placed relative to the cursor, never at absolute rows: the cursor is left
-//! at a known row of the live area after each frame (`state::cursor_row`), and a terminal that
-//! is resized (or a shell that printed while tern was stopped) keeps the cursor on its line
-//! with the text around it. New scrollback lines are written where the live area began, each
-//! ended by CR LF, so the terminal scrolls them up into its history by itself — no scroll
-//! region, no absolute row, nothing above the live area ever erased or written twice.
+//! at the live area's top after each frame (`state::cursor_row` says where it is meanwhile),
+//! and a terminal that is resized, reflowing lines or not (or a shell that printed while tern
+//! was stopped), keeps the cursor on its line with the text around it. New scrollback lines
+//! are written where the live area began, each ended by CR LF, so the terminal scrolls them
+//! up into its history by itself — no scroll region, no absolute row, nothing above the live
+//! area ever erased or written twice.
 //!
 //! Views larger than the live area (placed full screen in the view registry) open in the
 //! alternate screen and come back to the main screen as it was.
@@ -120,18 +121,11 @@ impl InlineScreen {
         }
         self.painted = live.rows;
         self.width = width;
-        let (row, column, show) = match live.cursor {
-            Some((x, y)) => (y, x, true),
-            None => (state::cursor_row(), 0, false),
-        };
-        move_to_row(&mut out, row);
+        // The cursor is parked, hidden, at the live area's top left (the composer draws its own
+        // cursor): a terminal that reflows lines on a resize moves the rows under it, never
+        // the row it is on, so the next frame starts exactly where the live area begins.
+        move_to_row(&mut out, 0);
         out.push(b'\r');
-        if column > 0 {
-            out.extend_from_slice(format!("\x1b[{column}C").as_bytes());
-        }
-        if show {
-            out.extend_from_slice(b"\x1b[?25h");
-        }
         let backend = terminal.backend_mut();
         backend.begin_frame();
         backend.overlay(&out);
@@ -209,22 +203,24 @@ impl InlineScreen {
             .offscreen
             .draw(|frame| crate::ui::draw(frame, state, now))
             .map(|frame| frame.buffer.clone());
-        let buffer = drawn.unwrap_or_else(|_| Buffer::empty(area));
+        let mut buffer = drawn.unwrap_or_else(|_| Buffer::empty(area));
+        // The terminal's cursor stays parked at the live area's top, so a view that places it
+        // (the search bars) gets a reversed cell there instead, as the composer draws its own.
         let backend = self.offscreen.backend();
-        let cursor = backend.cursor_visible().then(|| {
+        if backend.cursor_visible() {
             let at = backend.cursor_position();
-            (at.x, at.y.min(height - 1))
-        });
+            if let Some(cell) = buffer.cell_mut((at.x, at.y)) {
+                cell.modifier.toggle(ratatui::style::Modifier::REVERSED);
+            }
+        }
         Live {
             rows: (0..height).map(|y| rows::row_bytes(&buffer, y)).collect(),
-            cursor,
         }
     }
 }
 
 struct Live {
     rows: Vec<Vec<u8>>,
-    cursor: Option<(u16, u16)>,
 }
 
 /// A view the registry places full screen is open: it gets the alternate screen.

@@ -2,9 +2,10 @@
 //! terminal's own history once each and in order, across a resize mid-stream, and the
 //! conversation stays there after tern exits.
 
-use crate::support::fake_server::{step, FakeServer};
+use crate::support::fake_server::{step, tern_bin, FakeServer};
 use crate::support::pty::PtySession;
 use serde_json::{json, Value};
+use std::ffi::OsString;
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -159,6 +160,67 @@ fn sigterm_restores_the_terminal_and_leaves_the_conversation() {
     assert!(
         !lines.iter().any(|line| line.contains('╭')),
         "{}",
+        lines.join("\n")
+    );
+}
+
+/// The terminal's cursor stays hidden, parked at the live area's top (so a terminal that
+/// reflows lines on a resize cannot shift where the next frame starts); a search bar that
+/// places a cursor gets a reversed cell instead.
+#[test]
+fn a_search_bar_shows_its_cursor_as_a_reversed_cell_and_the_terminals_stays_hidden() {
+    let fake = FakeServer::new(&[]);
+    let mut tern = fake.spawn_tern(&["--inline"], (100, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    tern.send(b"\x12");
+    tern.wait_for_text("history:", WAIT);
+    let screen = tern.screen_text();
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("history:"))
+        .expect("the history search bar");
+    let at = line.find("history:").unwrap();
+    let col = line[..at].chars().count() + "history: ".len();
+    assert!(
+        tern.reversed_at(row as u16, col as u16),
+        "the cell after `history: ` is reversed:\n{screen}"
+    );
+    assert!(tern.cursor_hidden(), "the terminal's cursor is hidden");
+    tern.send(b"\x1b");
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+}
+
+/// A panic (the test hook on F12) restores the terminal inline too: main screen, cursor
+/// shown, cooked mode, the live area gone and what was written still in the scrollback.
+#[test]
+fn a_panic_restores_the_terminal_and_leaves_the_conversation() {
+    let fake = FakeServer::new(&[
+        step::wait("turn/start"),
+        step::agent_message("m", "an answer written before the panic"),
+        step::turn_completed(),
+    ]);
+    let mut env = fake.env();
+    env.push(("TERN_TEST_PANIC_ON_F12", OsString::from("1")));
+    let mut tern = PtySession::spawn(tern_bin(), &["--inline"], &env, &fake.work_dir(), (100, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    tern.send(b"hi\r");
+    tern.wait_for_text("turn completed", WAIT);
+    tern.send(b"\x1b[24~");
+    assert_eq!(tern.wait_exit_code(WAIT), 101, "a panic ends with 101");
+    assert!(!tern.alternate_screen());
+    assert!(!tern.cursor_hidden(), "the cursor is shown again");
+    assert!(tern.cooked(), "the terminal is back in cooked mode");
+    let lines = tern.scrollback_and_screen();
+    assert_eq!(
+        positions(&lines, "an answer written before the panic").len(),
+        1,
+        "{}",
+        lines.join("\n")
+    );
+    assert!(
+        !lines.iter().any(|line| line.contains('╭')),
+        "the live area was cleared:\n{}",
         lines.join("\n")
     );
 }

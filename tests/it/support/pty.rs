@@ -342,6 +342,13 @@ impl PtySession {
             .alternate_screen()
     }
 
+    /// Whether the cell at `row`, `col` of the screen is drawn reversed.
+    pub fn reversed_at(&self, row: u16, col: u16) -> bool {
+        let state = self.shared.0.lock().unwrap();
+        let cell = state.parser.screen().cell(row, col);
+        cell.is_some_and(|cell| cell.inverse())
+    }
+
     pub fn cursor_hidden(&self) -> bool {
         self.shared.0.lock().unwrap().parser.screen().hide_cursor()
     }
