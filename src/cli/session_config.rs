@@ -152,6 +152,7 @@ impl Cli {
             export_dir: None,
             keymap: Default::default(),
             inline: effective.inline.value,
+            print_on_exit: effective.print_on_exit.value,
         })
     }
 

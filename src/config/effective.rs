@@ -61,6 +61,8 @@ pub struct Effective {
     pub print_copied: Setting<bool>,
     /// Inline mode (`--inline`, `screen = "inline"`); full screen otherwise.
     pub inline: Setting<bool>,
+    /// Full screen: print the conversation after leaving the alternate screen.
+    pub print_on_exit: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -161,5 +163,6 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
             &from_file,
             false,
         ),
+        print_on_exit: pick(None, file.print_on_exit, &from_file, false),
     }
 }

@@ -41,6 +41,8 @@ pub struct LoopOutcome {
     pub unsent: Option<String>,
     /// Steers sent and not yet accepted or refused by the server.
     pub unconfirmed: Option<String>,
+    /// The conversation as text, to print after the screen is restored (`print_on_exit`).
+    pub conversation: Option<String>,
 }
 
 pub struct LoopIo<S> {
@@ -391,6 +393,10 @@ where
             inline.finish(self.terminal, &self.state);
         }
         let state = self.state;
+        // Full screen takes the conversation with it when it leaves: printed if asked.
+        let conversation = (self.inline.is_none() && state.session.config.print_on_exit)
+            .then(|| crate::ui::scrollback::conversation_text(&state))
+            .filter(|text| !text.is_empty());
         let failure = state.session.lifecycle.failure().map(str::to_string);
         let outcome = LoopOutcome {
             thread_id: state.session.thread_id().map(str::to_string),
@@ -399,6 +405,7 @@ where
             copied: state.session.copied.clone(),
             unsent: crate::session::outbox::unsent_text(&state.session),
             unconfirmed: crate::session::outbox::unconfirmed_steers(&state.session),
+            conversation,
         };
         (outcome, state)
     }

@@ -100,6 +100,26 @@ pub(crate) fn lines(
     out
 }
 
+/// The whole conversation as plain text, laid out as the transcript shows it at the screen's
+/// width (`print_on_exit`); the caller prints it through the one sanitiser.
+pub(crate) fn conversation_text(state: &AppState) -> String {
+    let width = state.session.screen.width.max(1);
+    let every: Vec<(usize, Written)> = (0..state.session.shown.transcript.len())
+        .map(|index| (index, Written::Final))
+        .collect();
+    let mut text = String::new();
+    for line in lines(state, &every, width) {
+        let row: String = line
+            .spans
+            .iter()
+            .map(|span| span.content.as_ref())
+            .collect();
+        text.push_str(row.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
 /// Rows the cells not yet written take (each with its separating blank line).
 pub(crate) fn live_rows(state: &AppState, width: u16) -> usize {
     let session = &state.session;

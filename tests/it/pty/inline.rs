@@ -224,3 +224,33 @@ fn a_panic_restores_the_terminal_and_leaves_the_conversation() {
         lines.join("\n")
     );
 }
+
+/// Full screen with `print_on_exit = true`: the conversation is printed on the main screen
+/// once the alternate screen is left, so the terminal keeps it.
+#[test]
+fn print_on_exit_prints_the_conversation_after_the_full_screen_is_left() {
+    let fake = FakeServer::new(&[
+        step::wait("turn/start"),
+        step::agent_message("m", "an answer to keep\n\n- a point\n- another point"),
+        step::turn_completed(),
+    ]);
+    let config = fake.dir.path().join("config");
+    std::fs::create_dir_all(config.join("tern")).unwrap();
+    std::fs::write(config.join("tern/config.toml"), "print_on_exit = true\n").unwrap();
+    let mut env = fake.env();
+    env.push(("XDG_CONFIG_HOME", config.into_os_string()));
+    let mut tern = PtySession::spawn(tern_bin(), &[], &env, &fake.work_dir(), (100, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    assert!(tern.alternate_screen(), "full screen is the default");
+    tern.send(b"keep this\r");
+    tern.wait_for_text("turn completed", WAIT);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+    let lines = tern.scrollback_and_screen();
+    let prompt = positions(&lines, "keep this");
+    assert_eq!(prompt.len(), 1, "the prompt once:\n{}", lines.join("\n"));
+    let answer = positions(&lines, "an answer to keep");
+    assert_eq!(answer.len(), 1, "{}", lines.join("\n"));
+    let another = positions(&lines, "another point");
+    assert_eq!(another.len(), 1, "{}", lines.join("\n"));
+    assert!(prompt[0] < answer[0] && answer[0] < another[0], "in order");
+}
