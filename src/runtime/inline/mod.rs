@@ -10,8 +10,9 @@
 //! up into its history by itself — no scroll region, no absolute row, nothing above the live
 //! area ever erased or written twice.
 //!
-//! Views larger than the live area (placed full screen in the view registry) open in the
-//! alternate screen and come back to the main screen as it was.
+//! Views larger than the live area (placed over the transcript in the view registry: a box
+//! or the whole screen, `Placement::over_the_transcript`) open in the alternate screen and
+//! come back to the main screen as it was.
 
 pub(crate) mod rows;
 pub mod state;
@@ -188,9 +189,6 @@ impl InlineScreen {
         if placed(state, Placement::OverComposer) {
             transcript = transcript.max(POPUP_ROWS);
         }
-        if placed(state, Placement::Popup) {
-            transcript = full.transcript.height;
-        }
         let height = fixed
             .saturating_add(transcript.min(full.transcript.height))
             .clamp(1, screen.height.max(1));
@@ -223,13 +221,15 @@ struct Live {
     rows: Vec<Vec<u8>>,
 }
 
-/// A view the registry places full screen is open: it gets the alternate screen.
+/// A view the registry places over the transcript is open: it gets the alternate screen.
 fn full_screen_view(state: &AppState) -> bool {
-    placed(state, Placement::FullScreen)
+    state
+        .on_screen()
+        .iter()
+        .any(|shown| shown.view().placement().over_the_transcript())
 }
 
-/// A view of this placement is open: a box over the transcript gets the whole screen's
-/// height, a composer popup (commands, files) a few rows above the composer.
+/// A view of this placement is open.
 fn placed(state: &AppState, placement: Placement) -> bool {
     state
         .on_screen()

@@ -6,7 +6,7 @@ use crate::support::fake_server::{step, tern_bin, FakeServer};
 use crate::support::pty::PtySession;
 use serde_json::{json, Value};
 use std::ffi::OsString;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -253,4 +253,60 @@ fn print_on_exit_prints_the_conversation_after_the_full_screen_is_left() {
     let another = positions(&lines, "another point");
     assert_eq!(another.len(), 1, "{}", lines.join("\n"));
     assert!(prompt[0] < answer[0] && answer[0] < another[0], "in order");
+}
+
+/// Waits until the terminal is on the alternate screen (`alt`) or the main one.
+fn wait_for_screen(tern: &PtySession, alt: bool) {
+    let deadline = Instant::now() + WAIT;
+    while tern.alternate_screen() != alt {
+        assert!(
+            Instant::now() < deadline,
+            "the alternate screen never became {alt}:\n{}",
+            tern.screen_text()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A view larger than the live area (help, a box over the transcript) opened and closed while
+/// an answer streams: it gets the alternate screen, and the main screen comes back with the
+/// scrollback untouched — every line of the answer still once, in order.
+#[test]
+fn a_view_opened_and_closed_mid_turn_uses_the_alternate_screen_and_loses_no_line() {
+    let first: String = (0..100).map(|n| format!("- first {n}\n")).collect();
+    let second: String = (0..100).map(|n| format!("- second {n}\n")).collect();
+    let fake = FakeServer::new(&[
+        step::wait("turn/start"),
+        step::item(
+            "started",
+            json!({"type": "agentMessage", "id": "long", "text": ""}),
+        ),
+        json!({"flood": delta("- first {{n}}\n"), "count": 100}),
+        // The test opens and closes help while the answer is half way.
+        json!({"sleep_ms": 1500}),
+        json!({"flood": delta("- second {{n}}\n"), "count": 100}),
+        step::agent_message("long", &format!("{first}{second}")),
+        step::turn_completed(),
+    ]);
+    let mut tern = fake.spawn_tern(&["--inline"], (100, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    tern.send(b"an answer with help in the middle\r");
+    tern.wait_for_text("first 99", WAIT);
+    tern.send(b"\x1bOP");
+    wait_for_screen(&tern, true);
+    tern.wait_for_text("this help", WAIT);
+    tern.send(b"\x1b");
+    wait_for_screen(&tern, false);
+    tern.wait_for_text("turn completed", WAIT);
+    let lines = tern.scrollback_and_screen();
+    let prompt = positions(&lines, "an answer with help in the middle");
+    assert_eq!(prompt.len(), 1, "the prompt once:\n{}", lines.join("\n"));
+    let end = once_in_order(&lines, "first", 100, prompt[0]);
+    once_in_order(&lines, "second", 100, end);
+    assert!(
+        !lines.iter().any(|line| line.contains("this help")),
+        "help stayed in the alternate screen:\n{}",
+        lines.join("\n")
+    );
+    tern.quit_with(b"\x03\x03\x03", WAIT);
 }
