@@ -209,6 +209,14 @@ pub(crate) static COMMANDS: &[Command] = &[
         "go back to before an earlier message (and put files back)",
         |s, _, _| layers::rewind::open(s),
     ),
+    Command {
+        args: Some("[inline|fullscreen]"),
+        ..command(
+            "screen",
+            "inline (the terminal's scrollback) or full screen",
+            |s, a, _| done(switch_screen(s, a)),
+        )
+    },
     command(
         "help",
         "every key and command (? lists the keys that work here)",
@@ -324,6 +332,28 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// The current thread's id, or a warning that there is none yet.
+/// `/screen [inline|fullscreen]` (alone: the other one). The runtime moves the terminal over;
+/// the conversation stays, and going inline writes what the scrollback lacks of it.
+fn switch_screen(state: &mut Session, arg: &str) -> Vec<Effect> {
+    let inline = match arg.trim() {
+        "" => !state.config.inline,
+        "inline" => true,
+        "fullscreen" | "full" => false,
+        _ => {
+            state
+                .shown
+                .transcript
+                .notice(NoticeLevel::Warning, "Usage: /screen [inline|fullscreen]");
+            return vec![];
+        }
+    };
+    if inline == state.config.inline {
+        return vec![];
+    }
+    state.config.inline = inline;
+    vec![Effect::SwitchScreen { inline }]
+}
+
 fn need_thread(state: &mut Session, what: &str) -> Option<String> {
     let id = state.thread_id().map(str::to_string);
     if id.is_none() {

@@ -102,6 +102,10 @@ where
             deferred.merge(the_loop.join(&socket, kill));
             continue;
         }
+        if let Some(inline) = deferred.screen.take() {
+            the_loop.switch_screen(inline)?;
+            continue;
+        }
         let wake = the_loop.wake().await;
         tracing::trace!(target: WAKE_TARGET, why = wake.why(), "the loop woke");
         match wake {
@@ -322,6 +326,28 @@ where
         if let Some(at) = hold_ends {
             self.frames.request_at(at);
         }
+        Ok(())
+    }
+
+    /// `/screen`: the terminal moved to the other mode. Going inline, the first frame writes
+    /// into the scrollback every cell not yet there (the whole conversation, the first time);
+    /// going full screen, the live area is cleared first and the screen drawn whole.
+    fn switch_screen(&mut self, inline: bool) -> io::Result<()> {
+        if self.inline.is_some() == inline {
+            return Ok(());
+        }
+        let mut out = Vec::new();
+        if let Some(mut screen) = self.inline.take() {
+            out.extend(screen.leave());
+        }
+        out.extend(super::terminal::switch_screen_bytes(inline));
+        self.terminal.backend_mut().overlay(&out);
+        if inline {
+            self.inline = Some(super::inline::InlineScreen::default());
+        } else {
+            super::terminal::clear_all(self.terminal).map_err(io::Error::other)?;
+        }
+        self.frames.request_now(Instant::now());
         Ok(())
     }
 

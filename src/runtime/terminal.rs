@@ -26,6 +26,8 @@ pub(crate) type Tui = Terminal<CrosstermBackend<FrameOut<Stdout>>>;
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 static KEYBOARD_ENHANCED: AtomicBool = AtomicBool::new(false);
 static MOUSE: AtomicBool = AtomicBool::new(false);
+/// The mouse was asked for (not `--no-mouse`): full screen takes it, inline leaves it.
+static MOUSE_WANTED: AtomicBool = AtomicBool::new(false);
 
 /// The terminal took the kitty keyboard protocol when the session started (for `/doctor`).
 pub fn keyboard_enhanced() -> bool {
@@ -51,6 +53,7 @@ impl TerminalGuard {
         let mut stdout = io::stdout();
         enter_screen(&mut stdout, mouse)?;
         MOUSE.store(mouse && !super::inline::state::inline(), Ordering::SeqCst);
+        MOUSE_WANTED.store(mouse, Ordering::SeqCst);
         // Asked before anything else reads the terminal's input, so its answers are tern's.
         let answered = super::graphics_query::ask();
         let type_ahead = super::type_ahead::events(&answered.typed);
@@ -179,6 +182,33 @@ pub fn continued() {
         let _ = io::Write::write_all(&mut stdout, super::window_out::on_resume().as_bytes());
         NEEDS_CLEAR.store(true, Ordering::SeqCst);
     }
+}
+
+/// `/screen`: the bytes that move the terminal to inline mode (the main screen, the mouse
+/// left to the terminal) or to full screen (the alternate screen, the mouse if asked for),
+/// and the record `restore` and the abort handler go by.
+pub(crate) fn switch_screen_bytes(inline: bool) -> Vec<u8> {
+    use crossterm::Command;
+    let mut out = String::new();
+    super::inline::state::set_inline(inline);
+    let mouse = !inline && MOUSE_WANTED.load(Ordering::SeqCst);
+    if MOUSE.swap(mouse, Ordering::SeqCst) && !mouse {
+        let _ = DisableMouseCapture.write_ansi(&mut out);
+    }
+    if inline {
+        let _ = LeaveAlternateScreen.write_ansi(&mut out);
+    } else {
+        let _ = EnterAlternateScreen.write_ansi(&mut out);
+        if mouse {
+            let _ = EnableMouseCapture.write_ansi(&mut out);
+        }
+    }
+    abort_restore::set_state(
+        ACTIVE.load(Ordering::SeqCst),
+        mouse,
+        KEYBOARD_ENHANCED.load(Ordering::SeqCst),
+    );
+    out.into_bytes()
 }
 
 /// Whether the next frame must be drawn whole (taken once).

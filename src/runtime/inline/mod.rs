@@ -159,6 +159,20 @@ impl InlineScreen {
         terminal.backend_mut().overlay(&out);
     }
 
+    /// Leaving inline mode (`/screen`): out of a view's alternate screen if one had it, and the
+    /// live area cleared; what is in the scrollback stays there.
+    pub(crate) fn leave(&mut self) -> Vec<u8> {
+        let mut out = Vec::new();
+        if self.alt {
+            out.extend_from_slice(b"\x1b[?1049l");
+            self.alt = false;
+            state::set_alt(false);
+        }
+        out.extend(state::clear_live_area());
+        self.painted.clear();
+        out
+    }
+
     /// Whether the first unfinished cell has held finished ones long enough: for 10 s, or
     /// once what waits takes more than a third of the screen. Returns it, and when the bound
     /// falls due if it is still running.

@@ -310,3 +310,46 @@ fn a_view_opened_and_closed_mid_turn_uses_the_alternate_screen_and_loses_no_line
     );
     tern.quit_with(b"\x03\x03\x03", WAIT);
 }
+
+/// `/screen` switches modes in a session and keeps the conversation: inline to full screen
+/// (the alternate screen, the mouse taken) and back, where what was said meanwhile is written
+/// into the scrollback after what was already there, each answer once.
+#[test]
+fn slash_screen_switches_modes_and_keeps_the_conversation() {
+    let fake = FakeServer::new(&[
+        step::wait("turn/start"),
+        step::agent_message("a1", "the first answer"),
+        step::turn_completed(),
+        step::wait("turn/start"),
+        step::agent_message("a2", "the second answer"),
+        step::turn_completed(),
+    ]);
+    let mut tern = fake.spawn_tern(&["--inline"], (100, 30));
+    tern.wait_for_text("fake-model", WAIT);
+    assert!(
+        !tern.mouse_reporting(),
+        "inline leaves the mouse to the terminal"
+    );
+    tern.send(b"one\r");
+    tern.wait_for_text("the first answer", WAIT);
+    tern.wait_for_text("turn completed", WAIT);
+    tern.send(b"/screen fullscreen\r");
+    wait_for_screen(&tern, true);
+    tern.wait_for_text("the first answer", WAIT);
+    assert!(tern.mouse_reporting(), "full screen takes the mouse");
+    tern.send(b"two\r");
+    tern.wait_for_text("the second answer", WAIT);
+    tern.send(b"/screen\r");
+    wait_for_screen(&tern, false);
+    tern.wait_for_text("the second answer", WAIT);
+    assert!(!tern.mouse_reporting(), "inline again: no mouse reporting");
+    let lines = tern.scrollback_and_screen();
+    let first = positions(&lines, "the first answer");
+    let second = positions(&lines, "the second answer");
+    assert_eq!(first.len(), 1, "{}", lines.join("\n"));
+    assert_eq!(second.len(), 1, "{}", lines.join("\n"));
+    assert!(first[0] < second[0], "in order:\n{}", lines.join("\n"));
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+    let after = tern.scrollback_and_screen();
+    assert_eq!(positions(&after, "the second answer").len(), 1);
+}

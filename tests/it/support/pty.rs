@@ -342,6 +342,12 @@ impl PtySession {
             .alternate_screen()
     }
 
+    /// Whether the terminal was asked to report the mouse.
+    pub fn mouse_reporting(&self) -> bool {
+        let state = self.shared.0.lock().unwrap();
+        state.parser.screen().mouse_protocol_mode() != vt100::MouseProtocolMode::None
+    }
+
     /// Whether the cell at `row`, `col` of the screen is drawn reversed.
     pub fn reversed_at(&self, row: u16, col: u16) -> bool {
         let state = self.shared.0.lock().unwrap();
