@@ -20,6 +20,9 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
     // From the newest cell up, only as many rows as fit: a long answer costs its tail.
     let mut rows: Vec<Line<'static>> = Vec::with_capacity(height);
     for index in (scrollback::frontier(transcript)..transcript.len()).rev() {
+        if transcript.cells()[index].written() != crate::model::scrollback::Written::Not {
+            continue;
+        }
         let len = view.cell(index).len();
         if len == 0 {
             continue;

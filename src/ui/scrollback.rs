@@ -15,13 +15,14 @@ use ratatui::text::{Line, Span};
 /// How far back cells written as they stood are looked for, to write them again once final.
 const REWRITE_WINDOW: usize = 500;
 
-/// The first cell after every cell already written.
+/// The first cell not yet written. Cells after it may be written already: a resumed thread's
+/// first page of turns comes in above the notice that said it was resumed.
 pub(crate) fn frontier(transcript: &Transcript) -> usize {
     transcript
         .cells()
         .iter()
-        .rposition(|cell| cell.written() != Written::Not)
-        .map_or(0, |at| at + 1)
+        .position(|cell| cell.written() == Written::Not)
+        .unwrap_or(transcript.len())
 }
 
 /// The cell at `index` will not change any more.
@@ -56,6 +57,16 @@ pub(crate) fn due(state: &AppState, hold_over: bool, everything: bool) -> Vec<(u
         .map(|i| (i, Written::Final))
         .collect();
     for index in first..transcript.len() {
+        match transcript.cells()[index].written() {
+            Written::Final => continue,
+            Written::AsItStood => {
+                if settled(transcript, index, running) {
+                    due.push((index, Written::Final));
+                }
+                continue;
+            }
+            Written::Not => {}
+        }
         if everything || settled(transcript, index, running) {
             due.push((index, Written::Final));
             continue;
@@ -126,6 +137,7 @@ pub(crate) fn live_rows(state: &AppState, width: u16) -> usize {
     let transcript = &session.shown.transcript;
     let view = View::new(transcript, session.layout_key(width), 0);
     (frontier(transcript)..transcript.len())
+        .filter(|&index| transcript.cells()[index].written() == Written::Not)
         .map(|index| view.cell(index).len())
         .filter(|&rows| rows > 0)
         .map(|rows| rows + 1)

@@ -353,3 +353,39 @@ fn slash_screen_switches_modes_and_keeps_the_conversation() {
     let after = tern.scrollback_and_screen();
     assert_eq!(positions(&after, "the second answer").len(), 1);
 }
+
+/// Resuming a thread inline writes its last 50 turns into the scrollback, once each and in
+/// order, and none older (they would land after newer ones). The demo's long thread has 120.
+#[test]
+fn resuming_a_thread_writes_its_last_50_turns_once_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = vec![("TERN_LOG_DIR", OsString::from(dir.path()))];
+    let args = ["--demo", "--inline", "resume"];
+    let mut tern = PtySession::spawn(tern_bin(), &args, &env, dir.path(), (100, 30));
+    tern.wait_for_text("Renderer refactor", WAIT);
+    tern.send(b"render");
+    tern.wait_for("the filter to narrow the list", WAIT, |s| {
+        s.contains("Filter: render") && !s.contains("Explain the event loop")
+    });
+    tern.send(b"\r");
+    wait_for_screen(&tern, false);
+    let deadline = Instant::now() + WAIT;
+    while positions(&tern.scrollback_and_screen(), "Step 120: what next?").is_empty() {
+        assert!(Instant::now() < deadline, "{}", tern.screen_text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    tern.quit_with(b"\x03\x03", WAIT);
+    let lines = tern.scrollback_and_screen();
+    let mut last = 0;
+    for step in 71..=120 {
+        let found = positions(&lines, &format!("Step {step}: what next?"));
+        assert_eq!(found.len(), 1, "step {step}:\n{}", lines.join("\n"));
+        assert!(found[0] > last, "step {step} out of order");
+        last = found[0];
+    }
+    assert!(
+        positions(&lines, "Step 70: what next?").is_empty(),
+        "older turns stay out of the scrollback:\n{}",
+        lines.join("\n")
+    );
+}
