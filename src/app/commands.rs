@@ -479,7 +479,7 @@ mod tests {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(
             names("re"),
-            ["resume", "rename", "review", "rewind", "rules"]
+            ["resume", "rename", "review", "rewind", "screen", "rules"]
         );
         assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);

@@ -433,6 +433,7 @@ mod tests {
                 restart: Some(Some(3)),
                 editor: Some("draft".into()),
                 join: None,
+                screen: None,
             }
         );
         assert!(frames.due().is_some(), "Redraw asks for a frame");
@@ -488,6 +489,7 @@ mod tests {
                 restart: Some(Some(7)),
                 editor: Some("draft".into()),
                 join: None,
+                screen: None,
             }
         );
     }

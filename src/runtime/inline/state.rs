@@ -42,8 +42,39 @@ pub(crate) fn clear_live_area() -> Vec<u8> {
     if up > 0 {
         out.extend_from_slice(format!("\x1b[{up}A").as_bytes());
     }
-    out.extend_from_slice(b"\r\x1b[J");
+    out.extend_from_slice(CLEAR_FROM_HERE);
     out
+}
+
+/// Clears from the start of the cursor's line to the end of the screen, the cursor left where
+/// it was. Not one erase-below from the line's start: tmux (`scroll-on-clear`, on by default)
+/// takes that, at the screen's top left, for clearing the whole screen and first scrolls what
+/// it shows into its history — a live area filling the screen ended up in the scrollback. The
+/// line is erased on its own, the rest from the line below (saved and restored cursor: on the
+/// last line, moving down does nothing and moving back up would leave it).
+const CLEAR_FROM_HERE: &[u8] = b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_live_area_is_cleared_without_an_erase_below_from_its_first_column() {
+        set_cursor_row(3);
+        let bytes = clear_live_area();
+        assert_eq!(cursor_row(), 0);
+        assert!(bytes.starts_with(b"\x1b[3A\r\x1b[2K"), "{bytes:?}");
+        let erase_below = bytes.windows(3).position(|w| w == b"\x1b[J").unwrap();
+        let down = bytes.windows(4).position(|w| w == b"\x1b[1B").unwrap();
+        assert!(down < erase_below, "erased below only from the next line: {bytes:?}");
+        // On a terminal: the rows from the live area's top down are blank, what is above stays,
+        // and the cursor is back on the live area's top line.
+        let mut parser = vt100::Parser::new(6, 20, 0);
+        parser.process(b"kept\r\nlive 1\r\nlive 2\r\nlive 3\r\nlive 4");
+        parser.process(&bytes);
+        assert_eq!(parser.screen().contents(), "kept");
+        assert_eq!(parser.screen().cursor_position(), (1, 0));
+    }
 }
 
 /// How the terminal is left on the way out: out of a full-screen view's alternate screen if
