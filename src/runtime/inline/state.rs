@@ -56,7 +56,8 @@ const CLEAR_FROM_HERE: &[u8] = b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8";
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    // Named from the crate's root: the architecture test reads `super` as this file's parent.
+    use crate::runtime::inline::state::{clear_live_area, cursor_row, set_cursor_row};
 
     #[test]
     fn the_live_area_is_cleared_without_an_erase_below_from_its_first_column() {
