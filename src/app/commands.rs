@@ -210,10 +210,10 @@ pub(crate) static COMMANDS: &[Command] = &[
         |s, _, _| layers::rewind::open(s),
     ),
     Command {
-        args: Some("[inline|fullscreen]"),
+        args: Some("[MODE]"),
         ..command(
             "screen",
-            "inline (the terminal's scrollback) or full screen",
+            "inline (the terminal's scrollback) or fullscreen",
             |s, a, _| done(switch_screen(s, a)),
         )
     },
@@ -332,7 +332,7 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// The current thread's id, or a warning that there is none yet.
-/// `/screen [inline|fullscreen]` (alone: the other one). The runtime moves the terminal over;
+/// `/screen [MODE]`: `inline` or `fullscreen` (alone: the other one). The runtime moves the terminal over;
 /// the conversation stays, and going inline writes what the scrollback lacks of it.
 fn switch_screen(state: &mut Session, arg: &str) -> Vec<Effect> {
     let inline = match arg.trim() {

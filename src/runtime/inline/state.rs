@@ -67,7 +67,10 @@ mod tests {
         assert!(bytes.starts_with(b"\x1b[3A\r\x1b[2K"), "{bytes:?}");
         let erase_below = bytes.windows(3).position(|w| w == b"\x1b[J").unwrap();
         let down = bytes.windows(4).position(|w| w == b"\x1b[1B").unwrap();
-        assert!(down < erase_below, "erased below only from the next line: {bytes:?}");
+        assert!(
+            down < erase_below,
+            "erased below only from the next line: {bytes:?}"
+        );
         // On a terminal: the rows from the live area's top down are blank, what is above stays,
         // and the cursor is back on the live area's top line.
         let mut parser = vt100::Parser::new(6, 20, 0);
