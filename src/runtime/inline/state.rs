@@ -54,6 +54,17 @@ pub(crate) fn clear_live_area() -> Vec<u8> {
 /// last line, moving down does nothing and moving back up would leave it).
 const CLEAR_FROM_HERE: &[u8] = b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8";
 
+/// How the terminal is left on the way out: out of a full-screen view's alternate screen if
+/// one was open, then the live area cleared.
+pub(crate) fn restore_bytes() -> Vec<u8> {
+    let mut out = Vec::new();
+    if ALT.swap(false, Ordering::SeqCst) {
+        out.extend_from_slice(b"\x1b[?1049l");
+    }
+    out.extend(clear_live_area());
+    out
+}
+
 #[cfg(test)]
 mod tests {
     // Named from the crate's root: the architecture test reads `super` as this file's parent.
@@ -79,15 +90,4 @@ mod tests {
         assert_eq!(parser.screen().contents(), "kept");
         assert_eq!(parser.screen().cursor_position(), (1, 0));
     }
-}
-
-/// How the terminal is left on the way out: out of a full-screen view's alternate screen if
-/// one was open, then the live area cleared.
-pub(crate) fn restore_bytes() -> Vec<u8> {
-    let mut out = Vec::new();
-    if ALT.swap(false, Ordering::SeqCst) {
-        out.extend_from_slice(b"\x1b[?1049l");
-    }
-    out.extend(clear_live_area());
-    out
 }
