@@ -79,6 +79,11 @@ pub struct Cli {
     /// something); `print_copied = true` in the config file does the same.
     #[arg(long, global = true)]
     pub print_copied: bool,
+
+    /// Inline: the conversation goes into the terminal's own scrollback and only the live part
+    /// at the bottom is redrawn (`screen = "inline"` in the config; full screen is the default).
+    #[arg(long, global = true)]
+    pub inline: bool,
     /// Drive a codex app-server elsewhere instead of starting one: ws://HOST:PORT,
     /// wss://HOST[:PORT], unix:// (the local codex service) or unix://PATH,
     /// ssh://[USER@]HOST[:PORT][/DIR] (runs `codex app-server` there), ssh://…?daemon (joins the
@@ -194,6 +199,7 @@ impl Cli {
             no_color_env: std::env::var("NO_COLOR").ok(),
             thread_titles_env: std::env::var("TERN_THREAD_TITLES").ok(),
             print_copied: self.print_copied.then_some(true),
+            inline: self.inline.then_some(true),
         }
     }
 }

@@ -339,6 +339,7 @@ async fn async_main(
     let (external_tx, external) = tokio::sync::mpsc::unbounded_channel();
     spawn_signal_listener(external_tx.clone());
 
+    tern::runtime::inline::state::set_inline(state.session.config.inline);
     let mut guard = match TerminalGuard::enter(!cli.no_mouse) {
         Ok(guard) => guard,
         Err(e) => {

@@ -275,6 +275,14 @@ pub(crate) static COMMANDS: &[Command] = &[
             Outcome::Open(Layer::Files(Default::default()), vec![])
         },
     ),
+    Command {
+        args: Some("[MODE]"),
+        ..command(
+            "screen",
+            "inline (the terminal's scrollback) or fullscreen",
+            |s, a, _| done(switch_screen(s, a)),
+        )
+    },
     command(
         "help",
         "every key and command (? lists the keys that work here)",
@@ -390,6 +398,28 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// The current thread's id, or a warning that there is none yet.
+/// `/screen [MODE]`: `inline` or `fullscreen` (alone: the other one). The runtime moves the terminal over;
+/// the conversation stays, and going inline writes what the scrollback lacks of it.
+fn switch_screen(state: &mut Session, arg: &str) -> Vec<Effect> {
+    let inline = match arg.trim() {
+        "" => !state.config.inline,
+        "inline" => true,
+        "fullscreen" | "full" => false,
+        _ => {
+            state
+                .shown
+                .transcript
+                .notice(NoticeLevel::Warning, "Usage: /screen [inline|fullscreen]");
+            return vec![];
+        }
+    };
+    if inline == state.config.inline {
+        return vec![];
+    }
+    state.config.inline = inline;
+    vec![Effect::SwitchScreen { inline }]
+}
+
 fn need_thread(state: &mut Session, what: &str) -> Option<String> {
     let id = state.thread_id().map(str::to_string);
     if id.is_none() {
@@ -531,7 +561,7 @@ mod tests {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(
             names("re"),
-            ["resume", "rename", "review", "rewind", "threads", "rules", "archive"]
+            ["resume", "rename", "review", "rewind", "threads", "screen", "rules", "archive"]
         );
         assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);

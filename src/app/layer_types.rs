@@ -75,4 +75,13 @@ pub enum Placement {
     OverComposer,
 }
 
+impl Placement {
+    /// Drawn over the transcript (a box or the whole screen): larger than inline mode's live
+    /// area, so there it opens in the alternate screen and comes back to the live area —
+    /// every view the registry places so gets this by its placement alone.
+    pub(crate) fn over_the_transcript(self) -> bool {
+        matches!(self, Placement::Popup | Placement::FullScreen)
+    }
+}
+
 pub use crate::controls::keys::Hint;

@@ -153,6 +153,8 @@ impl Cli {
             // Named by `main` (`runtime::export_dir::with_export_dir`).
             export_dir: None,
             keymap: Default::default(),
+            inline: effective.inline.value,
+            print_on_exit: effective.print_on_exit.value,
         })
     }
 

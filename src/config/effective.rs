@@ -36,6 +36,8 @@ pub struct Overrides {
     pub thread_titles_env: Option<String>,
     /// `--print-copied`.
     pub print_copied: Option<bool>,
+    /// `--inline`.
+    pub inline: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +59,10 @@ pub struct Effective {
     pub thread_titles: Setting<bool>,
     pub show_raw_reasoning: Setting<Option<bool>>,
     pub print_copied: Setting<bool>,
+    /// Inline mode (`--inline`, `screen = "inline"`); full screen otherwise.
+    pub inline: Setting<bool>,
+    /// Full screen: print the conversation after leaving the alternate screen.
+    pub print_on_exit: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -151,5 +157,12 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         vim: pick(None, file.vim, &from_file, false),
         vim_escape: pick(None, file.vim_escape.clone(), &from_file, String::new()),
         print_copied: pick(over.print_copied, file.print_copied, &from_file, false),
+        inline: pick(
+            over.inline,
+            file.screen.as_deref().map(|screen| screen == "inline"),
+            &from_file,
+            false,
+        ),
+        print_on_exit: pick(None, file.print_on_exit, &from_file, false),
     }
 }

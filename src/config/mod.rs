@@ -56,6 +56,12 @@ pub struct FileConfig {
     pub show_raw_reasoning: Option<bool>,
     /// Print what `/copy` copied after exit (tern always says that it copied something).
     pub print_copied: Option<bool>,
+    /// `fullscreen` (the default: the alternate screen) or `inline` (the terminal's own
+    /// scrollback keeps the conversation; a live area at the bottom is drawn).
+    pub screen: Option<String>,
+    /// Full screen: print the conversation after leaving the alternate screen, so the
+    /// terminal keeps it (inline mode leaves it in the scrollback anyway).
+    pub print_on_exit: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -76,6 +82,8 @@ const KNOWN_KEYS: &[&str] = &[
     "vim",
     "vim_escape",
     "print_copied",
+    "screen",
+    "print_on_exit",
 ];
 
 /// The theme names that need no theme file.

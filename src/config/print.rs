@@ -104,6 +104,21 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             effective.print_copied.value.to_string(),
             &effective.print_copied.source,
         ),
+        (
+            "screen",
+            if effective.inline.value {
+                "inline"
+            } else {
+                "fullscreen"
+            }
+            .to_string(),
+            &effective.inline.source,
+        ),
+        (
+            "print_on_exit",
+            effective.print_on_exit.value.to_string(),
+            &effective.print_on_exit.source,
+        ),
     ];
     for (key, value, source) in rows {
         let _ = writeln!(out, "{key} = {value}  # {}", source_text(source));

@@ -242,6 +242,19 @@ impl Laid {
     }
 }
 
+/// Inline mode: how much of a cell is in the terminal's scrollback.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Written {
+    /// Not yet: it shows in the live area (or waits behind a cell still changing).
+    #[default]
+    Not,
+    /// Written as it stood while still changing (it held later cells past the bound); it is
+    /// written again, whole, once final.
+    AsItStood,
+    /// Written final: it never goes there again.
+    Final,
+}
+
 #[derive(Debug)]
 struct Cache {
     key: LayoutKey,
@@ -256,6 +269,8 @@ pub struct Cell {
     /// Boxed: most cells of a long session are never laid out (or forgot their lines), and
     /// an empty slot costs a pointer instead of a [`Laid`] (issue 24's day-long session).
     cache: RefCell<Option<Box<Cache>>>,
+    /// How far it went into the terminal's scrollback (inline mode; see `scrollback`).
+    written: std::cell::Cell<Written>,
 }
 
 impl Cell {
@@ -263,7 +278,19 @@ impl Cell {
         Cell {
             kind,
             cache: RefCell::new(None),
+            written: Default::default(),
         }
+    }
+
+    /// How far the cell went into the terminal's scrollback.
+    pub(crate) fn written(&self) -> Written {
+        self.written.get()
+    }
+
+    /// Inline mode wrote the cell to scrollback (a mark, not content: drawing never changes
+    /// what a cell says).
+    pub(crate) fn mark_written(&self, written: Written) {
+        self.written.set(written);
     }
 
     pub fn kind(&self) -> &CellKind {
@@ -460,7 +487,9 @@ mod tests {
         // 24): an unboxed layout slot was 200 bytes more each.
         let slot = std::mem::size_of::<RefCell<Option<Box<Cache>>>>();
         assert_eq!(slot, 2 * std::mem::size_of::<usize>());
-        assert!(std::mem::size_of::<Cell>() <= std::mem::size_of::<CellKind>() + slot);
+        // And one word for inline mode's scrollback mark (`Written`, padded).
+        let mark = std::mem::size_of::<usize>();
+        assert!(std::mem::size_of::<Cell>() <= std::mem::size_of::<CellKind>() + slot + mark);
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub(crate) mod question_form;
 pub(crate) mod review;
 pub mod rewind;
 pub mod rules;
+pub(crate) mod scrollback;
 pub(crate) mod table_tail;
 pub(crate) mod thread_list;
 pub mod transcript;

@@ -41,6 +41,7 @@ pub fn run_catching(
                 copied: left.copied,
                 unsent: left.unsent,
                 unconfirmed: left.unconfirmed,
+                conversation: None,
             };
             let text = farewell_with(&outcome, demo, print_copied);
             print!("{}", text.stdout);

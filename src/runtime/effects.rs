@@ -24,6 +24,8 @@ pub(crate) struct Deferred {
     pub editor: Option<String>,
     /// The local codex service's socket, to leave this window's server (its pid, to kill) for.
     pub join: Option<(String, Option<u32>)>,
+    /// `/screen`: inline (`true`) or full screen from now on.
+    pub screen: Option<bool>,
 }
 
 impl Deferred {
@@ -33,6 +35,7 @@ impl Deferred {
         self.restart = self.restart.or(later.restart);
         self.editor = self.editor.take().or(later.editor);
         self.join = self.join.take().or(later.join);
+        self.screen = self.screen.or(later.screen);
     }
 }
 
@@ -378,6 +381,10 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
                 }
             }
             Effect::Redraw => world.frames.request(Instant::now()),
+            Effect::SwitchScreen { inline } => deferred.merge(Deferred {
+                screen: Some(inline),
+                ..Deferred::default()
+            }),
             // The same path as a SIGTSTP from outside (see `main`'s signal listener).
             // SAFETY: raise has no preconditions.
             Effect::Suspend => unsafe {
@@ -465,6 +472,7 @@ mod tests {
                 restart: Some(Some(3)),
                 editor: Some("draft".into()),
                 join: None,
+                screen: None,
             }
         );
         assert!(frames.due().is_some(), "Redraw asks for a frame");
@@ -520,6 +528,7 @@ mod tests {
                 restart: Some(Some(7)),
                 editor: Some("draft".into()),
                 join: None,
+                screen: None,
             }
         );
     }

@@ -41,6 +41,8 @@ pub struct LoopOutcome {
     pub unsent: Option<String>,
     /// Steers sent and not yet accepted or refused by the server.
     pub unconfirmed: Option<String>,
+    /// The conversation as text, to print after the screen is restored (`print_on_exit`).
+    pub conversation: Option<String>,
 }
 
 pub struct LoopIo<S> {
@@ -98,6 +100,10 @@ where
         }
         if let Some((socket, kill)) = deferred.join.take() {
             deferred.merge(the_loop.join(&socket, kill));
+            continue;
+        }
+        if let Some(inline) = deferred.screen.take() {
+            the_loop.switch_screen(inline)?;
             continue;
         }
         let wake = the_loop.wake().await;
@@ -167,6 +173,8 @@ struct Loop<'t, B: SyncedBackend, S> {
     /// them) and characters older terminals draw narrower.
     overlays: frames::Overlays,
     frames_drawn: u64,
+    /// Inline mode's screen (the scrollback and the live area); `None` in full screen.
+    inline: Option<super::inline::InlineScreen>,
 }
 
 impl<'t, B, S> Loop<'t, B, S>
@@ -183,7 +191,6 @@ where
         let (responses_tx, responses) = mpsc::unbounded_channel();
         Loop {
             terminal,
-            state,
             input: Input::new(io.terminal_events, io.renew_input),
             external: io.external,
             external_open: true,
@@ -197,6 +204,12 @@ where
             frames: FrameScheduler::default(),
             overlays: frames::Overlays::default(),
             frames_drawn: 0,
+            inline: state
+                .session
+                .config
+                .inline
+                .then(super::inline::InlineScreen::default),
+            state,
         }
     }
 
@@ -297,12 +310,44 @@ where
 
     fn draw(&mut self) -> io::Result<()> {
         let now = Instant::now();
-        frames::draw(self.terminal, &self.state, now, &mut self.overlays)?;
+        let hold_ends = match self.inline.as_mut() {
+            Some(inline) => inline.draw(self.terminal, &self.state, now, &mut self.overlays)?,
+            None => {
+                frames::draw(self.terminal, &self.state, now, &mut self.overlays)?;
+                None
+            }
+        };
         self.frames_drawn += 1;
         self.frames.drawn(now);
         if let Some(at) = self.state.next_animation(now) {
             self.frames.request_at(at);
         }
+        // Inline: a cell holding finished ones is written as it stands when the bound is up.
+        if let Some(at) = hold_ends {
+            self.frames.request_at(at);
+        }
+        Ok(())
+    }
+
+    /// `/screen`: the terminal moved to the other mode. Going inline, the first frame writes
+    /// into the scrollback every cell not yet there (the whole conversation, the first time);
+    /// going full screen, the live area is cleared first and the screen drawn whole.
+    fn switch_screen(&mut self, inline: bool) -> io::Result<()> {
+        if self.inline.is_some() == inline {
+            return Ok(());
+        }
+        let mut out = Vec::new();
+        if let Some(mut screen) = self.inline.take() {
+            out.extend(screen.leave());
+        }
+        out.extend(super::terminal::switch_screen_bytes(inline));
+        self.terminal.backend_mut().overlay(&out);
+        if inline {
+            self.inline = Some(super::inline::InlineScreen::default());
+        } else {
+            super::terminal::clear_all(self.terminal).map_err(io::Error::other)?;
+        }
+        self.frames.request_now(Instant::now());
         Ok(())
     }
 
@@ -368,8 +413,16 @@ where
         deferred
     }
 
-    fn finish(self) -> (LoopOutcome, AppState) {
+    fn finish(mut self) -> (LoopOutcome, AppState) {
+        // Inline: the conversation is left whole in the terminal's scrollback.
+        if let Some(inline) = self.inline.as_mut() {
+            inline.finish(self.terminal, &self.state);
+        }
         let state = self.state;
+        // Full screen takes the conversation with it when it leaves: printed if asked.
+        let conversation = (self.inline.is_none() && state.session.config.print_on_exit)
+            .then(|| crate::ui::scrollback::conversation_text(&state))
+            .filter(|text| !text.is_empty());
         let failure = state.session.lifecycle.failure().map(str::to_string);
         let outcome = LoopOutcome {
             thread_id: state.session.thread_id().map(str::to_string),
@@ -378,6 +431,7 @@ where
             copied: state.session.copied.clone(),
             unsent: crate::session::outbox::unsent_text(&state.session),
             unconfirmed: crate::session::outbox::unconfirmed_steers(&state.session),
+            conversation,
         };
         (outcome, state)
     }

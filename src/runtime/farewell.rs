@@ -23,6 +23,13 @@ pub fn farewell(outcome: &LoopOutcome, demo: bool) -> Farewell {
 /// text itself too.
 pub fn farewell_with(outcome: &LoopOutcome, demo: bool, print_copied: bool) -> Farewell {
     let mut out = Farewell::default();
+    // `print_on_exit`: the conversation first, so the terminal keeps it once the screen goes.
+    if let Some(text) = &outcome.conversation {
+        out.stdout.push_str(&printable_text(text));
+        if !out.stdout.ends_with('\n') {
+            out.stdout.push('\n');
+        }
+    }
     // Drafts are kept: what was typed and never sent is not lost with the screen.
     if let Some(text) = &outcome.unsent {
         out.stdout.push_str(&format!(
@@ -100,7 +107,23 @@ mod tests {
             copied: copied.map(str::to_string),
             unsent: None,
             unconfirmed: None,
+            conversation: None,
         }
+    }
+
+    #[test]
+    fn the_conversation_printed_on_exit_comes_first_and_is_sanitised() {
+        let mut ended = outcome(Some("t1"), None, None);
+        ended.conversation = Some("you: hi\ncodex: \x1b]0;owned\x07hello \x1b[2Jthere\n".into());
+        let f = farewell(&ended, false);
+        assert!(f.stdout.starts_with("you: hi\ncodex: "), "{:?}", f.stdout);
+        assert!(f.stdout.contains("hello"), "{:?}", f.stdout);
+        assert!(
+            !f.stdout.contains('\x1b'),
+            "no escape reaches the terminal: {:?}",
+            f.stdout
+        );
+        assert!(f.stdout.contains("Thread t1."), "the resume hint follows");
     }
 
     #[test]

@@ -35,6 +35,7 @@ pub(crate) mod image_preview;
 pub(crate) mod image_probe;
 pub(crate) mod image_read;
 pub(crate) mod inbound;
+pub mod inline;
 pub mod input;
 pub(crate) mod keyboard_modes;
 pub mod log_file;

@@ -30,6 +30,8 @@ static MODIFY_OTHER_KEYS: AtomicBool = AtomicBool::new(false);
 /// Inside tmux, modifyOtherKeys was not asked for: its keys would come in a form crossterm drops.
 static TMUX_XTERM_FORMAT: AtomicBool = AtomicBool::new(false);
 static MOUSE: AtomicBool = AtomicBool::new(false);
+/// The mouse was asked for (not `--no-mouse`): full screen takes it, inline leaves it.
+static MOUSE_WANTED: AtomicBool = AtomicBool::new(false);
 
 /// What was asked of the terminal's keyboard when the session started, for `/doctor`.
 pub fn keyboard_mode() -> &'static str {
@@ -62,7 +64,8 @@ impl TerminalGuard {
         abort_restore::set_state(true, false, false, false);
         let mut stdout = io::stdout();
         enter_screen(&mut stdout, mouse)?;
-        MOUSE.store(mouse, Ordering::SeqCst);
+        MOUSE.store(mouse && !super::inline::state::inline(), Ordering::SeqCst);
+        MOUSE_WANTED.store(mouse, Ordering::SeqCst);
         // Asked before anything else reads the terminal's input, so its answers are tern's.
         let answered = super::graphics_query::ask();
         let type_ahead = super::type_ahead::events(&answered.typed);
@@ -112,6 +115,12 @@ impl Drop for TerminalGuard {
 pub(crate) fn clear_all<B: ratatui::backend::Backend>(
     terminal: &mut Terminal<B>,
 ) -> Result<(), B::Error> {
+    // Inline on the main screen, a clear would erase the conversation above the live area:
+    // the live area is drawn whole instead.
+    if super::inline::state::on_main_screen() {
+        NEEDS_CLEAR.store(true, Ordering::SeqCst);
+        return Ok(());
+    }
     let size = terminal.size()?;
     terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
 }
@@ -133,13 +142,14 @@ pub fn restore() {
     }
     // The terminal's own window title back (and no progress mark), if tern set its own.
     let _ = io::Write::write_all(&mut stdout, super::window_out::on_restore().as_bytes());
-    let _ = execute!(
-        stdout,
-        DisableBracketedPaste,
-        DisableFocusChange,
-        LeaveAlternateScreen,
-        cursor::Show
-    );
+    let _ = execute!(stdout, DisableBracketedPaste, DisableFocusChange);
+    if super::inline::state::inline() {
+        // The conversation stays above; the live area goes, the cursor under the conversation.
+        let _ = io::Write::write_all(&mut stdout, &super::inline::state::restore_bytes());
+    } else {
+        let _ = execute!(stdout, LeaveAlternateScreen);
+    }
+    let _ = execute!(stdout, cursor::Show);
     let _ = disable_raw_mode();
     // crossterm restores what it saw when raw mode was last entered; after an editor that may
     // be what the editor left. tern's own record of the original settings wins.
@@ -198,6 +208,34 @@ pub fn continued() {
     }
 }
 
+/// `/screen`: the bytes that move the terminal to inline mode (the main screen, the mouse
+/// left to the terminal) or to full screen (the alternate screen, the mouse if asked for),
+/// and the record `restore` and the abort handler go by.
+pub(crate) fn switch_screen_bytes(inline: bool) -> Vec<u8> {
+    use crossterm::Command;
+    let mut out = String::new();
+    super::inline::state::set_inline(inline);
+    let mouse = !inline && MOUSE_WANTED.load(Ordering::SeqCst);
+    if MOUSE.swap(mouse, Ordering::SeqCst) && !mouse {
+        let _ = DisableMouseCapture.write_ansi(&mut out);
+    }
+    if inline {
+        let _ = LeaveAlternateScreen.write_ansi(&mut out);
+    } else {
+        let _ = EnterAlternateScreen.write_ansi(&mut out);
+        if mouse {
+            let _ = EnableMouseCapture.write_ansi(&mut out);
+        }
+    }
+    abort_restore::set_state(
+        ACTIVE.load(Ordering::SeqCst),
+        mouse,
+        KEYBOARD_ENHANCED.load(Ordering::SeqCst),
+        MODIFY_OTHER_KEYS.load(Ordering::SeqCst),
+    );
+    out.into_bytes()
+}
+
 /// Whether the next frame must be drawn whole (taken once).
 pub fn take_needs_clear() -> bool {
     NEEDS_CLEAR.swap(false, Ordering::SeqCst)
@@ -252,13 +290,14 @@ pub fn resume() {
 /// changes (without them a finished turn cannot tell whether to ring, `session::attention`),
 /// and the mouse when `mouse` is on.
 fn enter_screen(stdout: &mut io::Stdout, mouse: bool) -> io::Result<()> {
-    execute!(
-        stdout,
-        EnterAlternateScreen,
-        EnableBracketedPaste,
-        EnableFocusChange
-    )?;
-    if mouse {
+    // Inline mode stays on the main screen and leaves the mouse to the terminal (its own
+    // selection and scrollback are the point).
+    let inline = super::inline::state::inline();
+    if !inline {
+        execute!(stdout, EnterAlternateScreen)?;
+    }
+    execute!(stdout, EnableBracketedPaste, EnableFocusChange)?;
+    if mouse && !inline {
         execute!(stdout, EnableMouseCapture)?;
     }
     Ok(())

@@ -166,6 +166,11 @@ pub enum Effect {
         files: Vec<crate::model::rewind::FileRestore>,
     },
     Redraw,
+    /// `/screen`: inline (the terminal's own scrollback, a live area at the bottom) or full
+    /// screen (the alternate screen) from now on; the conversation is kept either way.
+    SwitchScreen {
+        inline: bool,
+    },
     /// Stop tern as a shell program stops (Ctrl+Z on an empty composer): the runtime raises
     /// SIGTSTP, and its job control gives the terminal back until `fg`.
     Suspend,

@@ -274,11 +274,15 @@ pub(crate) fn adopt_thread(
         response.cwd.clone()
     };
     super::turn_settings::reported(state, &response);
+    let state_inline = state.config.inline;
     let shown = &mut state.shown;
     shown.transcript.set_session_cwd(Some(cwd.clone()));
     // A server that ignored `excludeTurns` sent them all: shown, with nothing left to page.
     let inline = !thread.turns.is_empty();
     shown.transcript.load_turns(&thread.turns);
+    if state_inline {
+        crate::model::scrollback::only_last_turns(&shown.transcript);
+    }
     let notice = match how {
         Adopted::Started if inline => Some(format!(
             "Resumed thread {} ({} earlier turns)",

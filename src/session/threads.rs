@@ -108,6 +108,7 @@ pub(crate) fn to_first_turn(state: &mut Session) {
 
 /// Asks for the next page of older turns, unless one is on its way or there are no more.
 pub(crate) fn ask_older(state: &mut Session) -> Vec<Effect> {
+    let inline = state.config.inline;
     let Some(older) = &mut state.shown.older_turns else {
         return vec![];
     };
@@ -119,7 +120,11 @@ pub(crate) fn ask_older(state: &mut Session) -> Vec<Effect> {
         ThreadTurnsListParams {
             thread_id: older.thread_id.clone(),
             cursor: older.cursor.clone(),
-            limit: Some(if older.to_first {
+            // Inline, the first page is what the scrollback gets, in one piece: pages come
+            // newest first, and written one by one they would land out of order.
+            limit: Some(if older.first && inline {
+                crate::model::scrollback::RESUMED_TURNS
+            } else if older.to_first {
                 TURNS_JUMP_PAGE
             } else {
                 TURNS_PAGE
@@ -139,6 +144,7 @@ pub(crate) fn on_turns(
     now: Instant,
 ) -> Vec<Effect> {
     let shown = state.thread_id() == Some(thread_id);
+    let inline = state.config.inline;
     let Some(model) = state.model_mut(thread_id) else {
         return vec![];
     };
@@ -184,6 +190,11 @@ pub(crate) fn on_turns(
     turns.reverse();
     let before = model.transcript.revision();
     let added = model.transcript.prepend_turns(&turns);
+    // Inline: the first page goes to the scrollback; older ones would land after newer
+    // turns, so they stay out of it (full screen, after `/screen`, shows them).
+    if inline && !first {
+        crate::model::scrollback::never_write(&model.transcript, 0..added);
+    }
     let after = model.transcript.revision();
     model.scroll.cells_prepended(added, before, after);
     if stay_at_top {

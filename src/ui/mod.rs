@@ -26,6 +26,7 @@ mod hooks;
 mod hunk_review;
 mod inbox;
 mod list;
+mod live_tail;
 mod locked_thread;
 mod mcp;
 mod prefix;
@@ -36,6 +37,7 @@ mod review;
 mod rewind;
 mod row_origin;
 mod rules;
+pub(crate) mod scrollback;
 mod search;
 mod selected;
 mod server_down;
@@ -79,7 +81,13 @@ pub(crate) fn draw_frame(
     let areas = state.areas_in(frame.area());
     let session = &state.session;
     let palette = session.config.theme.palette();
-    let mut previews = transcript::draw(frame, areas.transcript, state);
+    // Inline mode: what is not yet in the terminal's scrollback, no previews.
+    let mut previews = if session.config.inline {
+        live_tail::draw(frame, areas.transcript, state);
+        Vec::new()
+    } else {
+        transcript::draw(frame, areas.transcript, state)
+    };
     let shown = state.on_screen();
     checklist::draw(frame, areas.checklist, session);
     agents_strip::draw(frame, areas.agents, session, now);
@@ -116,13 +124,20 @@ pub(crate) fn draw_frame(
         anywhere.as_deref()
     };
     hints::draw(frame, areas.hints, &hints, help, palette);
-    if session.config.no_color {
-        strip_colours(frame.buffer_mut());
-    } else if palette.terminal_colours_only {
-        only_terminal_colours(frame.buffer_mut());
-    }
+    colour_policy(frame.buffer_mut(), state);
     previews.retain(|p| still_blank(frame.buffer_mut(), p));
     previews
+}
+
+/// `NO_COLOR` and themes of the terminal's 16 colours, applied to whatever is drawn (the
+/// screen, and inline mode's lines for the scrollback).
+pub(crate) fn colour_policy(buffer: &mut ratatui::buffer::Buffer, state: &AppState) {
+    let session = &state.session;
+    if session.config.no_color {
+        strip_colours(buffer);
+    } else if session.config.theme.palette().terminal_colours_only {
+        only_terminal_colours(buffer);
+    }
 }
 
 /// A theme of the terminal's 16 colours: what arrived with colours of its own (command

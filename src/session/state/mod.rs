@@ -120,6 +120,12 @@ pub struct SessionConfig {
     pub export_dir: Option<std::path::PathBuf>,
     /// The keys the config file's `[keys]` moved (`controls::keys`), checked against the tables.
     pub keymap: crate::controls::keys::Keymap,
+    /// Inline mode: finished cells go to the terminal's own scrollback and only a live area at
+    /// the bottom is drawn (`--inline`, `screen = "inline"`, `/screen`).
+    pub inline: bool,
+    /// Full screen: print the conversation after leaving the alternate screen
+    /// (`print_on_exit`).
+    pub print_on_exit: bool,
 }
 
 /// Which thread a session opens with.

@@ -18,6 +18,7 @@ mod hostile_ids;
 mod hostile_mcp_skills;
 mod hostile_output;
 mod hostile_plan;
+mod inline;
 mod keyboard;
 mod keyboard_tmux;
 mod lifecycle;

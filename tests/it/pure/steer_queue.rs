@@ -430,6 +430,7 @@ fn a_steer_still_unanswered_at_exit_is_printed_as_sent_but_not_confirmed() {
         copied: None,
         unsent: unsent_text(&state.session),
         unconfirmed: unconfirmed_steers(&state.session),
+        conversation: None,
     };
     let printed = farewell(&outcome, false).stdout;
     assert_eq!(

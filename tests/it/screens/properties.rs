@@ -382,7 +382,8 @@ proptest! {
             frames_drawn: 0,
             copied: Some(copied.clone()),
             unsent: Some(copied.clone()),
-            unconfirmed: Some(copied),
+            unconfirmed: Some(copied.clone()),
+            conversation: Some(copied),
         };
         let printed = farewell(&outcome, demo);
         for text in [&printed.stdout, &printed.stderr] {

@@ -67,6 +67,9 @@ impl Drop for KittyTerminal {
         KITTY.with(|k| k.set(false));
     }
 }
+/// Lines the emulated terminal keeps once they scroll off its top (inline mode's tests read
+/// them back); the full-screen tern draws in the alternate screen, which keeps none.
+const SCROLLBACK: usize = 5000;
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
@@ -131,7 +134,7 @@ impl PtySession {
         let writer = Arc::new(Mutex::new(pair.master.take_writer().expect("pty writer")));
         let shared = Arc::new((
             Mutex::new(Shared {
-                parser: vt100::Parser::new(rows, cols, 0),
+                parser: vt100::Parser::new(rows, cols, SCROLLBACK),
                 raw: Vec::new(),
                 keep_raw: true,
                 eof: false,
@@ -343,6 +346,43 @@ impl PtySession {
         assert!(!self.cursor_hidden(), "the cursor is still hidden");
     }
 
+    /// Resizes the terminal, as a window resize does: the program gets SIGWINCH.
+    pub fn resize(&self, cols: u16, rows: u16) {
+        self.shared
+            .0
+            .lock()
+            .unwrap()
+            .parser
+            .screen_mut()
+            .set_size(rows, cols);
+        self._master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize the pty");
+    }
+
+    /// Every line the terminal holds, its scrollback's first, then the screen's, right-trimmed.
+    pub fn scrollback_and_screen(&self) -> Vec<String> {
+        let mut state = self.shared.0.lock().unwrap();
+        let screen = state.parser.screen_mut();
+        screen.set_scrollback(usize::MAX);
+        let kept = screen.scrollback();
+        let (_, cols) = screen.size();
+        let mut lines = Vec::new();
+        // Scrolled back by k, the view's top row is the scrollback's line `kept - k`.
+        for back in (1..=kept).rev() {
+            screen.set_scrollback(back);
+            lines.extend(screen.rows(0, cols).take(1));
+        }
+        screen.set_scrollback(0);
+        lines.extend(screen.rows(0, cols));
+        lines.iter().map(|l| l.trim_end().to_string()).collect()
+    }
+
     pub fn alternate_screen(&self) -> bool {
         self.shared
             .0
@@ -351,6 +391,19 @@ impl PtySession {
             .parser
             .screen()
             .alternate_screen()
+    }
+
+    /// Whether the terminal was asked to report the mouse.
+    pub fn mouse_reporting(&self) -> bool {
+        let state = self.shared.0.lock().unwrap();
+        state.parser.screen().mouse_protocol_mode() != vt100::MouseProtocolMode::None
+    }
+
+    /// Whether the cell at `row`, `col` of the screen is drawn reversed.
+    pub fn reversed_at(&self, row: u16, col: u16) -> bool {
+        let state = self.shared.0.lock().unwrap();
+        let cell = state.parser.screen().cell(row, col);
+        cell.is_some_and(|cell| cell.inverse())
     }
 
     pub fn cursor_hidden(&self) -> bool {
