@@ -274,6 +274,12 @@ pub trait LayerView {
 
     fn placement(&self) -> Placement;
 
+    /// Works on the transcript as drawn (a selection, a search's matches): inline mode, whose
+    /// live area shows no transcript, opens it full screen in the alternate screen meanwhile.
+    fn works_on_the_transcript(&self) -> bool {
+        false
+    }
+
     fn title(&self, session: &Session) -> &'static str;
 
     /// Its key table as it stands now (`controls::keys`): what the hint bar, help, the router and

@@ -198,6 +198,10 @@ impl LayerView for Search {
         Placement::Bottom
     }
 
+    fn works_on_the_transcript(&self) -> bool {
+        true
+    }
+
     fn title(&self, _session: &Session) -> &'static str {
         "Search"
     }

@@ -399,6 +399,10 @@ impl LayerView for SelectedCell {
         Placement::Bottom
     }
 
+    fn works_on_the_transcript(&self) -> bool {
+        true
+    }
+
     fn title(&self, _session: &Session) -> &'static str {
         "Selected cell"
     }

@@ -235,12 +235,13 @@ struct Live {
     rows: Vec<Vec<u8>>,
 }
 
-/// A view the registry places over the transcript is open: it gets the alternate screen.
+/// A view the registry places over the transcript, or one that works on the transcript as
+/// drawn (copy mode, search), is open: it gets the alternate screen.
 fn full_screen_view(state: &AppState) -> bool {
-    state
-        .on_screen()
-        .iter()
-        .any(|shown| shown.view().placement().over_the_transcript())
+    state.on_screen().iter().any(|shown| {
+        let view = shown.view();
+        view.placement().over_the_transcript() || view.works_on_the_transcript()
+    })
 }
 
 /// A view of this placement is open.
