@@ -169,7 +169,7 @@ impl Cli {
     }
 
     /// What the flags and the environment say.
-    pub fn overrides(&self) -> Overrides {
+    pub(crate) fn overrides(&self) -> Overrides {
         let codex_bin = self.codex_bin.clone().map(|path| {
             let from_env =
                 std::env::var_os("TERN_CODEX_BIN").is_some_and(|v| v == path.as_os_str());

@@ -63,7 +63,7 @@ impl LayerStacks {
 
 /// One thing on screen over the base.
 #[derive(Debug, Clone, Copy)]
-pub enum Shown<'a> {
+pub(crate) enum Shown<'a> {
     /// The server died, never answered or went silent (`Health::down`).
     ServerDown(&'a ServerDown),
     Layer(&'a Layer),
@@ -73,7 +73,7 @@ pub enum Shown<'a> {
 
 impl<'a> Shown<'a> {
     /// What every layer is; the question and the server-down box are views of the session.
-    pub fn view(&self) -> &'a dyn LayerView {
+    pub(crate) fn view(&self) -> &'a dyn LayerView {
         match *self {
             Shown::ServerDown(_) => &ServerDownBox,
             Shown::Layer(layer) => layer.view(),
@@ -91,7 +91,7 @@ impl AppState {
     }
 
     /// Everything over the base, bottom first.
-    pub fn on_screen(&self) -> Vec<Shown<'_>> {
+    pub(crate) fn on_screen(&self) -> Vec<Shown<'_>> {
         let session = &self.session;
         let mut shown: Vec<Shown<'_>> = self.layers.composer.iter().map(Shown::Layer).collect();
         shown.extend(session.health.down.iter().map(Shown::ServerDown));

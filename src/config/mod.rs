@@ -113,7 +113,7 @@ pub struct Loaded {
 }
 
 /// Which file to read: `explicit` (the flag, then `TERN_CONFIG`), else the platform's.
-pub fn config_path(explicit: Option<&Path>) -> Option<PathBuf> {
+pub(crate) fn config_path(explicit: Option<&Path>) -> Option<PathBuf> {
     if let Some(path) = explicit {
         return Some(path.to_path_buf());
     }

@@ -25,12 +25,12 @@ impl Notify {
     }
 
     /// Whether the plain bell (BEL) rings.
-    pub fn bell(self) -> bool {
+    pub(crate) fn bell(self) -> bool {
         matches!(self, Notify::Auto | Notify::Bell)
     }
 
     /// Whether a desktop notification goes out.
-    pub fn notification(self) -> bool {
+    pub(crate) fn notification(self) -> bool {
         matches!(self, Notify::Auto | Notify::Notification)
     }
 

@@ -9,7 +9,7 @@ use crate::theme::{self, user, Theme};
 use std::path::{Path, PathBuf};
 
 /// Where the theme files are: `themes/` beside the config file.
-pub fn themes_dir(config_file: Option<&Path>) -> Option<PathBuf> {
+pub(crate) fn themes_dir(config_file: Option<&Path>) -> Option<PathBuf> {
     Some(config_file?.parent()?.join("themes"))
 }
 

@@ -26,7 +26,7 @@ pub const DEFAULT_TITLE: &[TitleItem] = &[TitleItem::Thread, TitleItem::State];
 
 impl TitleSetting {
     /// The parts shown; `None`: no title at all.
-    pub fn items(&self) -> Option<Vec<TitleItem>> {
+    pub(crate) fn items(&self) -> Option<Vec<TitleItem>> {
         match self {
             TitleSetting::Switch(false) => None,
             TitleSetting::Switch(true) => Some(DEFAULT_TITLE.to_vec()),
@@ -35,7 +35,7 @@ impl TitleSetting {
     }
 
     /// As `--print-config` writes it.
-    pub fn shown(&self) -> String {
+    pub(crate) fn shown(&self) -> String {
         match self.items() {
             None => "false".into(),
             Some(items) => {

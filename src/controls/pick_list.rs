@@ -23,12 +23,12 @@ pub struct PickList {
 
 impl PickList {
     /// Selecting item `index` (clamped as it is read).
-    pub const fn at(index: usize) -> PickList {
+    pub(crate) const fn at(index: usize) -> PickList {
         PickList { selected: index }
     }
 
     /// The selected index in a list of `len` items; `None` when the list is empty.
-    pub fn index(&self, len: usize) -> Option<usize> {
+    pub(crate) fn index(&self, len: usize) -> Option<usize> {
         (len > 0).then(|| self.selected.min(len - 1))
     }
 
@@ -39,7 +39,7 @@ impl PickList {
     }
 
     /// Moves by `delta` (negative: up), stopping at the ends. Whether the selection moved.
-    pub fn step(&mut self, delta: isize, len: usize) -> bool {
+    pub(crate) fn step(&mut self, delta: isize, len: usize) -> bool {
         let before = self.index(len);
         self.selected = match before {
             Some(at) => at.saturating_add_signed(delta).min(len - 1),
@@ -48,14 +48,14 @@ impl PickList {
         self.index(len) != before
     }
 
-    pub fn page(&mut self, pages: isize, len: usize) -> bool {
+    pub(crate) fn page(&mut self, pages: isize, len: usize) -> bool {
         let rows = isize::try_from(PAGE).unwrap_or(isize::MAX);
         self.step(pages.saturating_mul(rows), len)
     }
 
     /// Where a shared list row (`keys::moves`) takes it: a step, a page, an end. Whether the
     /// selection moved.
-    pub fn go(&mut self, to: Move, len: usize) -> bool {
+    pub(crate) fn go(&mut self, to: Move, len: usize) -> bool {
         let before = self.index(len);
         match to {
             Move::Up => return self.step(-1, len),
@@ -68,20 +68,20 @@ impl PickList {
         self.index(len) != before
     }
 
-    pub fn first(&mut self) {
+    pub(crate) fn first(&mut self) {
         self.selected = 0;
     }
 
-    pub fn last(&mut self, len: usize) {
+    pub(crate) fn last(&mut self, len: usize) {
         self.selected = len.saturating_sub(1);
     }
 
-    pub fn select(&mut self, index: usize, len: usize) {
+    pub(crate) fn select(&mut self, index: usize, len: usize) {
         self.selected = index.min(len.saturating_sub(1));
     }
 
     /// Keeps the selection inside a list that changed length.
-    pub fn clamp(&mut self, len: usize) {
+    pub(crate) fn clamp(&mut self, len: usize) {
         self.selected = self.selected.min(len.saturating_sub(1));
     }
 

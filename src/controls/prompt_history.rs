@@ -32,7 +32,7 @@ impl PromptHistory {
 
     /// Adds a prompt as the newest entry (not twice in a row) and ends any walk. Returns whether
     /// it was added.
-    pub fn record(&mut self, entry: &str) -> bool {
+    pub(crate) fn record(&mut self, entry: &str) -> bool {
         self.reset();
         if entry.trim().is_empty() || self.entries.last().is_some_and(|last| last == entry) {
             return false;
@@ -45,7 +45,7 @@ impl PromptHistory {
     }
 
     /// The walk ends: the next Up starts again from the newest entry.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.position = None;
         self.draft = None;
     }
@@ -56,7 +56,7 @@ impl PromptHistory {
 
     /// One entry older; `current` is what the composer holds now (kept as the draft when the
     /// walk begins). `None` when there is nothing older.
-    pub fn older(&mut self, current: &str) -> Option<&str> {
+    pub(crate) fn older(&mut self, current: &str) -> Option<&str> {
         let next = match self.position {
             None => self.entries.len().checked_sub(1)?,
             Some(0) => return None,
@@ -70,7 +70,7 @@ impl PromptHistory {
     }
 
     /// One entry newer, or the draft after the newest. `None` when not walking.
-    pub fn newer(&mut self) -> Option<String> {
+    pub(crate) fn newer(&mut self) -> Option<String> {
         let i = self.position?;
         if i + 1 < self.entries.len() {
             self.position = Some(i + 1);

@@ -53,7 +53,7 @@ impl Scroll {
     }
 
     /// The last visible row.
-    pub fn bottom(&self, m: &dyn Measure) -> Anchor {
+    pub(crate) fn bottom(&self, m: &dyn Measure) -> Anchor {
         forward(self.top(m), self.text_rows(m.height()).saturating_sub(1), m)
     }
 
@@ -80,7 +80,7 @@ impl Scroll {
         self.pinned = Some(at);
     }
 
-    pub fn by(&mut self, rows: isize, m: &dyn Measure) {
+    pub(crate) fn by(&mut self, rows: isize, m: &dyn Measure) {
         let from = self.top(m);
         let to = if rows < 0 {
             back(from, rows.unsigned_abs(), m)
@@ -90,12 +90,12 @@ impl Scroll {
         self.pin(to, m);
     }
 
-    pub fn page(&mut self, pages: isize, m: &dyn Measure) {
+    pub(crate) fn page(&mut self, pages: isize, m: &dyn Measure) {
         let step = m.height().saturating_sub(2).max(1) as isize;
         self.by(pages * step, m);
     }
 
-    pub(crate) fn to_top(&mut self, m: &dyn Measure) {
+    pub(crate) fn jump_to_top(&mut self, m: &dyn Measure) {
         self.pin(Anchor::default(), m);
     }
 
@@ -257,7 +257,7 @@ mod tests {
         assert!(s.new_output_below(&m));
         s.by(100, &m);
         assert!(s.is_following());
-        s.to_top(&m);
+        s.jump_to_top(&m);
         assert_eq!(s.top(&m), Anchor::default());
         s.page(1, &m);
         assert_eq!(s.top(&m), Anchor { cell: 1, row: 8 });
@@ -269,7 +269,7 @@ mod tests {
     fn a_short_transcript_always_follows() {
         let m = Heights(vec![3, 4], 0, 20);
         let mut s = Scroll::default();
-        s.to_top(&m);
+        s.jump_to_top(&m);
         assert!(s.is_following());
         assert_eq!(s.top(&m), Anchor::default());
     }
@@ -299,7 +299,7 @@ mod tests {
         let m = Heights(vec![10; 31], 1, 20);
         assert_eq!(s.top(&m), Anchor { cell: 19, row: 5 });
         // A view on a dropped cell goes to the first cell kept after the note.
-        s.to_top(&m);
+        s.jump_to_top(&m);
         s.cells_dropped(&CellsDropped {
             from: 1,
             count: 10,

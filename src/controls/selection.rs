@@ -18,13 +18,13 @@ pub struct CellSelection {
 }
 
 /// Whether a cell can be selected: a turn's closing line says nothing of its own to act on.
-pub fn selectable(kind: &CellKind) -> bool {
+pub(crate) fn selectable(kind: &CellKind) -> bool {
     !matches!(kind, CellKind::TurnEnd { .. })
 }
 
 impl CellSelection {
     /// The newest selectable cell; `None` when there is none.
-    pub fn newest(transcript: &Transcript) -> Option<CellSelection> {
+    pub(crate) fn newest(transcript: &Transcript) -> Option<CellSelection> {
         let cell = transcript
             .cells()
             .iter()
@@ -33,7 +33,7 @@ impl CellSelection {
     }
 
     /// The selected cell's index in `transcript` (clamped to it); `None` when it is empty.
-    pub fn index(&self, transcript: &Transcript) -> Option<usize> {
+    pub(crate) fn index(&self, transcript: &Transcript) -> Option<usize> {
         let len = transcript.len();
         (len > 0).then(|| self.cell.min(len - 1))
     }
@@ -44,7 +44,7 @@ impl CellSelection {
 
     /// Moves to the `delta`-th selectable cell older (negative) or newer, stopping at the ends.
     /// Whether the selection moved.
-    pub fn step(&mut self, delta: isize, transcript: &Transcript) -> bool {
+    pub(crate) fn step(&mut self, delta: isize, transcript: &Transcript) -> bool {
         let Some(mut at) = self.index(transcript) else {
             return false;
         };
@@ -69,14 +69,14 @@ impl CellSelection {
     }
 
     /// The oldest selectable cell.
-    pub fn first(&mut self, transcript: &Transcript) {
+    pub(crate) fn first(&mut self, transcript: &Transcript) {
         if let Some(at) = transcript.cells().iter().position(|c| selectable(c.kind())) {
             self.cell = at;
         }
     }
 
     /// The newest selectable cell.
-    pub fn last(&mut self, transcript: &Transcript) {
+    pub(crate) fn last(&mut self, transcript: &Transcript) {
         if let Some(newest) = CellSelection::newest(transcript) {
             *self = newest;
         }

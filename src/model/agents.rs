@@ -155,7 +155,7 @@ impl Agent {
     }
 
     /// How long it has been (or was) at work.
-    pub fn elapsed(&self, now: Instant) -> std::time::Duration {
+    pub(crate) fn elapsed(&self, now: Instant) -> std::time::Duration {
         self.ended
             .unwrap_or(now)
             .saturating_duration_since(self.since)
@@ -217,7 +217,7 @@ pub struct Agents {
 
 impl Agents {
     /// The main thread, once one is open.
-    pub fn root(&self) -> Option<&str> {
+    pub(crate) fn root(&self) -> Option<&str> {
         self.root.as_deref()
     }
 
@@ -235,7 +235,7 @@ impl Agents {
 
     /// The threads one can move between, in order: the main thread, then its agents as they
     /// appeared.
-    pub fn order(&self) -> Vec<&str> {
+    pub(crate) fn order(&self) -> Vec<&str> {
         self.root
             .as_deref()
             .into_iter()
@@ -259,7 +259,7 @@ impl Agents {
         self.index.get(thread_id).map(|&i| &self.list[i])
     }
 
-    pub fn get_mut(&mut self, thread_id: &str) -> Option<&mut Agent> {
+    pub(crate) fn get_mut(&mut self, thread_id: &str) -> Option<&mut Agent> {
         self.revision += 1;
         self.index.get(thread_id).map(|&i| &mut self.list[i])
     }
@@ -290,7 +290,7 @@ impl Agents {
 
     /// The agent with this thread id, added if new. Past the bound the oldest finished agent
     /// (else the oldest) makes room.
-    pub fn link(&mut self, thread_id: &str, now: Instant) -> &mut Agent {
+    pub(crate) fn link(&mut self, thread_id: &str, now: Instant) -> &mut Agent {
         self.revision += 1;
         if let Some(&i) = self.index.get(thread_id) {
             return &mut self.list[i];
@@ -320,7 +320,7 @@ impl Agents {
     }
 
     /// Forgets every agent (another thread is shown).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.revision += 1;
         self.list.clear();
         self.index.clear();
@@ -328,7 +328,7 @@ impl Agents {
 }
 
 /// `text` cut to [`TEXT_MAX`] bytes at a char boundary.
-pub fn bounded(text: &str) -> String {
+pub(crate) fn bounded(text: &str) -> String {
     if text.len() <= TEXT_MAX {
         return text.to_string();
     }

@@ -347,7 +347,7 @@ impl Cell {
     }
 
     /// The turn ended: nothing of this cell is streaming or running any more.
-    pub fn settle(&mut self) {
+    pub(crate) fn settle(&mut self) {
         match &mut self.kind {
             // The text is unchanged, so its layout stays valid.
             CellKind::Agent { streaming, .. } => *streaming = false,

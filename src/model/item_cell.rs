@@ -110,7 +110,7 @@ pub enum ImageProtocol {
 
 impl ImageProtocol {
     /// Whether an image with `info` can be shown inline this way.
-    pub fn shows(self, info: &ImageInfo) -> bool {
+    pub(crate) fn shows(self, info: &ImageInfo) -> bool {
         match self {
             ImageProtocol::Kitty => info.png,
             ImageProtocol::Iterm2 => true,
@@ -210,7 +210,7 @@ impl ItemCell {
         }
     }
 
-    pub fn hook(run: &HookRun) -> Self {
+    pub(crate) fn hook(run: &HookRun) -> Self {
         ItemCell::Hook {
             event: bounded(&run.event_name),
             status: bounded(&run.status),
@@ -338,7 +338,7 @@ impl ItemCell {
     }
 
     /// Whether a hook run or a sleep is still going (settled when its turn ends).
-    pub fn running(&self) -> bool {
+    pub(crate) fn running(&self) -> bool {
         match self {
             ItemCell::Sleep { running, .. } => *running,
             ItemCell::Hook { status, .. } => status == "running",

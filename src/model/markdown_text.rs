@@ -81,7 +81,7 @@ impl MarkdownText {
         self.block_ends.len()
     }
 
-    pub fn block(&self, index: usize) -> &str {
+    pub(crate) fn block(&self, index: usize) -> &str {
         let start = if index == 0 {
             0
         } else {
@@ -101,7 +101,7 @@ impl MarkdownText {
     }
 
     /// The open last block: everything after the complete ones.
-    pub fn tail(&self) -> &str {
+    pub(crate) fn tail(&self) -> &str {
         &self.text[self.tail_start()..]
     }
 
@@ -136,7 +136,7 @@ impl MarkdownText {
 
     /// Replaces the text; a longer version of the same text keeps the blocks already found.
     /// Returns whether anything changed.
-    pub fn set(&mut self, text: &str) -> bool {
+    pub(crate) fn set(&mut self, text: &str) -> bool {
         // Compared with line ends normalised, without splitting the text into blocks first.
         let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
         if normalized == self.text {

@@ -22,7 +22,7 @@ pub struct PlainCode {
 
 impl PlainCode {
     /// The row after its last.
-    pub fn end(&self) -> usize {
+    pub(crate) fn end(&self) -> usize {
         self.row + self.rows
     }
 

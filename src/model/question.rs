@@ -108,7 +108,7 @@ impl QuestionOption {
         }
     }
 
-    pub fn record(&self) -> Option<&Record> {
+    pub(crate) fn record(&self) -> Option<&Record> {
         match &self.kind {
             OptionKind::Answer { record, .. } | OptionKind::Confirm { record, .. } => Some(record),
             OptionKind::Prefix(_) | OptionKind::Local(_) => None,
@@ -130,7 +130,7 @@ pub struct Question {
 }
 
 impl Question {
-    pub fn command(id: RequestId, params: CommandApprovalParams) -> Self {
+    pub(crate) fn command(id: RequestId, params: CommandApprovalParams) -> Self {
         let (options, withheld) = command_options(&params);
         Question {
             id,
@@ -177,7 +177,7 @@ impl Question {
         }
     }
 
-    pub fn permissions(id: RequestId, params: PermissionsApprovalParams) -> Self {
+    pub(crate) fn permissions(id: RequestId, params: PermissionsApprovalParams) -> Self {
         let granted = granted_permissions(&params.permissions);
         let options = vec![
             QuestionOption::answer(
@@ -208,7 +208,7 @@ impl Question {
     }
 
     /// An MCP elicitation: a tool approval, a URL to open, or a form.
-    pub fn elicitation(id: RequestId, params: ElicitationParams) -> Self {
+    pub(crate) fn elicitation(id: RequestId, params: ElicitationParams) -> Self {
         let reply =
             |action: &str, meta: Value| json!({"action": action, "content": null, "_meta": meta});
         let refuse = [
@@ -271,7 +271,7 @@ impl Question {
     }
 
     /// Questions answered one at a time; the form layer builds the result.
-    pub fn form(id: RequestId, spec: FormSpec) -> Self {
+    pub(crate) fn form(id: RequestId, spec: FormSpec) -> Self {
         Question {
             id,
             subject: QuestionSubject::Form(std::sync::Arc::new(spec)),
@@ -328,7 +328,7 @@ impl Question {
     }
 
     /// The transcript item this question is about, when it has one.
-    pub fn item(&self) -> Option<(&str, &str)> {
+    pub(crate) fn item(&self) -> Option<(&str, &str)> {
         match &self.subject {
             QuestionSubject::Command(p) => Some((&p.turn_id, &p.item_id)),
             QuestionSubject::FileChange { params, .. } => Some((&params.turn_id, &params.item_id)),

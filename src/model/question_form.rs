@@ -143,7 +143,7 @@ impl FormSpec {
     }
 
     /// The reply carrying `answers` (one per question, in order).
-    pub fn result(&self, answers: &[FormAnswer]) -> Value {
+    pub(crate) fn result(&self, answers: &[FormAnswer]) -> Value {
         match &self.source {
             FormSource::UserInput => {
                 let mut map = Map::new();
@@ -185,7 +185,7 @@ impl FormSpec {
 
 impl Question {
     /// The answer as the reply carries it, or why it is not acceptable.
-    pub fn value(&self, answer: &FormAnswer) -> Result<Option<Value>, String> {
+    pub(crate) fn value(&self, answer: &FormAnswer) -> Result<Option<Value>, String> {
         let value = match (answer, &self.kind) {
             (FormAnswer::Skipped, _) if self.required => {
                 return Err("this one needs an answer".into())
@@ -405,7 +405,7 @@ impl FormState {
     }
 
     /// Whether keys now type text (the typed-answer entry is highlighted).
-    pub fn typing(&self, spec: &FormSpec) -> bool {
+    pub(crate) fn typing(&self, spec: &FormSpec) -> bool {
         spec.questions
             .get(self.question)
             .is_some_and(|q| q.free_text && self.cursor >= q.choices.len())

@@ -71,7 +71,7 @@ impl ThreadRow {
 
     /// How well `query` matches this row's name, preview, cwd, branch and id: `None` when it
     /// does not.
-    pub fn score(&self, query: &str) -> Option<i64> {
+    pub(crate) fn score(&self, query: &str) -> Option<i64> {
         [
             self.name.as_deref().unwrap_or(""),
             &self.preview,

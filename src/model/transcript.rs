@@ -456,7 +456,7 @@ pub(crate) fn user_text(content: &[UserInput]) -> String {
 }
 
 /// The last part of a path (the whole path when it has none).
-pub fn file_name(path: &str) -> String {
+pub(crate) fn file_name(path: &str) -> String {
     std::path::Path::new(path)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

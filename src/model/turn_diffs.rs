@@ -15,7 +15,7 @@ pub struct TurnDiffs {
 
 impl TurnDiffs {
     /// Keeps `diff` as the turn's latest. Returns whether anything changed.
-    pub fn set(&mut self, turn_id: &str, diff: &str) -> bool {
+    pub(crate) fn set(&mut self, turn_id: &str, diff: &str) -> bool {
         if let Some((_, kept)) = self.turns.iter_mut().find(|(id, _)| id == turn_id) {
             if kept == diff {
                 return false;

@@ -9,7 +9,7 @@ thread_local! {
 }
 
 /// Counts `n` steps.
-pub fn step(n: usize) {
+pub(crate) fn step(n: usize) {
     STEPS.with(|s| s.set(s.get().saturating_add(n as u64)));
 }
 

@@ -37,7 +37,7 @@ pub struct ConfigLayerSource {
 impl ConfigReadResponse {
     /// A top-level setting as text: a string quoted, anything else as JSON; `None` when codex
     /// has no value for it.
-    pub fn setting(&self, key: &str) -> Option<String> {
+    pub(crate) fn setting(&self, key: &str) -> Option<String> {
         match self.config.get(key)? {
             serde_json::Value::Null => None,
             serde_json::Value::String(text) => Some(format!("\"{text}\"")),
@@ -49,7 +49,7 @@ impl ConfigReadResponse {
 impl ConfigLayerSource {
     /// The layer in words: `the user's config.toml (/h/.codex/config.toml)`. Unsanitised: the
     /// paths and names are the server's.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let at = |what: &str, path: &Option<String>| match path {
             Some(path) => format!("{what} ({path})"),
             None => what.to_string(),

@@ -426,7 +426,7 @@ impl Serialize for ThreadItem {
 }
 
 impl ThreadItem {
-    pub fn id(&self) -> Option<&str> {
+    pub(crate) fn id(&self) -> Option<&str> {
         match self {
             ThreadItem::UserMessage { id, .. }
             | ThreadItem::AgentMessage { id, .. }

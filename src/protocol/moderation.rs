@@ -64,7 +64,7 @@ to someone you trust or a local helpline can help.*";
 
 impl AgentMessageModeration {
     /// The markdown to show in place of the answer, when the answer must not be shown.
-    pub fn replacement(&self) -> Option<String> {
+    pub(crate) fn replacement(&self) -> Option<String> {
         match self.display.as_ref()? {
             AgentMessageDisplay::Show { .. } => None,
             AgentMessageDisplay::Hide { .. } => Some(HIDDEN_NOTICE.to_string()),
@@ -76,7 +76,7 @@ impl AgentMessageModeration {
     }
 
     /// A note to show under an answer that is shown.
-    pub fn annotation(&self) -> Option<&'static str> {
+    pub(crate) fn annotation(&self) -> Option<&'static str> {
         match self.display.as_ref()? {
             AgentMessageDisplay::Show {
                 annotation: Some(_),
@@ -88,7 +88,7 @@ impl AgentMessageModeration {
 
 /// An agent message's text as it may be shown: the replacement when its moderation withholds
 /// it, the text with a helpline note when it asks for one, else the text.
-pub fn shown_text<'a>(
+pub(crate) fn shown_text<'a>(
     text: &'a str,
     moderation: Option<&AgentMessageModeration>,
 ) -> std::borrow::Cow<'a, str> {

@@ -211,7 +211,7 @@ pub enum Decision {
 }
 
 impl Decision {
-    pub fn to_value(&self) -> Value {
+    pub(crate) fn to_value(&self) -> Value {
         match self {
             Decision::Accept => json!("accept"),
             Decision::AcceptForSession => json!("acceptForSession"),

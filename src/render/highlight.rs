@@ -145,7 +145,7 @@ pub fn highlight(code: &str, lang: &str, theme: Theme) -> Vec<Vec<Span<'static>>
 
 /// `code` without colours, one span per source line: the text [`highlight`] colours, wrapped
 /// into the same rows.
-pub fn plain(code: &str) -> Vec<Vec<Span<'static>>> {
+pub(crate) fn plain(code: &str) -> Vec<Vec<Span<'static>>> {
     code.lines()
         .map(|l| vec![Span::raw(sanitize_line(l))])
         .collect()

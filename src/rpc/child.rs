@@ -160,7 +160,7 @@ impl ChildTransport {
     }
 
     /// The child's process id (while it runs).
-    pub fn pid(&self) -> Option<u32> {
+    pub(crate) fn pid(&self) -> Option<u32> {
         self.process.pid()
     }
 }

@@ -230,7 +230,7 @@ fn split_host_port(authority: &str) -> Result<(String, Option<u16>), String> {
 
 impl SshEndpoint {
     /// `user@host` or `host`.
-    pub fn destination(&self) -> String {
+    pub(crate) fn destination(&self) -> String {
         match &self.user {
             Some(user) => format!("{user}@{}", self.host),
             None => self.host.clone(),
@@ -240,7 +240,7 @@ impl SshEndpoint {
     /// The arguments of `ssh`: `-T` (no pty: it would echo input and turn `\n` into `\r\n`),
     /// the port, `--` (nothing after it is an option), the destination and the remote shell
     /// command, which starts in `dir` and runs `command` (`codex app-server` or its `proxy`).
-    pub fn ssh_args(&self, command: &str) -> Vec<String> {
+    pub(crate) fn ssh_args(&self, command: &str) -> Vec<String> {
         let mut args = vec!["-T".to_string()];
         if let Some(port) = self.port {
             args.push("-p".into());

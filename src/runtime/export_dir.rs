@@ -26,7 +26,7 @@ pub fn with_export_dir(mut config: SessionConfig) -> SessionConfig {
 }
 
 /// Makes the proposed folder (private: exports quote the whole conversation).
-pub fn make(folder: &Path) -> std::io::Result<()> {
+pub(crate) fn make(folder: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;
     std::fs::DirBuilder::new()
         .recursive(true)

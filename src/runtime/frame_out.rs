@@ -19,7 +19,7 @@ pub struct FrameOut<W: Write> {
 }
 
 impl FrameOut<io::Stdout> {
-    pub fn stdout() -> Self {
+    pub(crate) fn stdout() -> Self {
         FrameOut::new(io::stdout())
     }
 }

@@ -34,7 +34,7 @@ pub(crate) fn protocol_in(answers: &[u8]) -> Option<ImageProtocol> {
 }
 
 /// Whether the Device Attributes answer (`ESC [ ? … c`) has come: nothing follows it.
-pub fn complete(answers: &[u8]) -> bool {
+pub(crate) fn complete(answers: &[u8]) -> bool {
     let mut rest = answers;
     while let Some(at) = find(rest, b"\x1b[?") {
         let after = &rest[at + 3..];

@@ -37,7 +37,7 @@ pub struct Previews {
 impl Previews {
     /// The bytes that bring the terminal's previews from the last frame's to `placements`,
     /// drawn in `buffer`. Nothing without a `protocol` (the terminal never answered).
-    pub fn frame(
+    pub(crate) fn frame(
         &mut self,
         protocol: Option<ImageProtocol>,
         placements: Vec<ImagePlacement>,

@@ -28,7 +28,7 @@ impl<S: Stream<Item = io::Result<Event>> + Unpin> Input<S> {
     }
 
     /// The next terminal event; `None` when the stream has ended.
-    pub async fn next(&mut self) -> Option<io::Result<Event>> {
+    pub(crate) async fn next(&mut self) -> Option<io::Result<Event>> {
         self.stream.as_mut()?.next().await
     }
 

@@ -125,7 +125,7 @@ pub(crate) fn clear_all<B: ratatui::backend::Backend>(
     terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))
 }
 
-pub fn restore() {
+pub(crate) fn restore() {
     if !ACTIVE.swap(false, Ordering::SeqCst) {
         return;
     }
@@ -237,7 +237,7 @@ pub(crate) fn switch_screen_bytes(inline: bool) -> Vec<u8> {
 }
 
 /// Whether the next frame must be drawn whole (taken once).
-pub fn take_needs_clear() -> bool {
+pub(crate) fn take_needs_clear() -> bool {
     NEEDS_CLEAR.swap(false, Ordering::SeqCst)
 }
 
@@ -258,7 +258,7 @@ pub(crate) fn suspend() {
 }
 
 /// Takes the terminal again after [`suspend`], as [`TerminalGuard::enter`] left it.
-pub fn resume() {
+pub(crate) fn resume() {
     if !SUSPENDED.swap(false, Ordering::SeqCst) {
         return;
     }

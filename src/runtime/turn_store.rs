@@ -62,7 +62,7 @@ fn private_dir(path: &Path) -> io::Result<()> {
 }
 
 /// Keeps `record` (replacing an earlier record of the same turn), then prunes.
-pub fn save(store: &Path, record: &TurnRecord) -> io::Result<()> {
+pub(crate) fn save(store: &Path, record: &TurnRecord) -> io::Result<()> {
     let json = serde_json::to_vec(record).map_err(io::Error::other)?;
     if json.len() > MAX_RECORD_BYTES {
         return Err(io::Error::other(format!(

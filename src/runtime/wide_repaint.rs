@@ -71,7 +71,7 @@ pub struct WideRepaint {
 
 impl WideRepaint {
     /// The bytes that paint again the characters of `buffer` drawn anew (empty when none).
-    pub fn frame(&mut self, buffer: &Buffer) -> Vec<u8> {
+    pub(crate) fn frame(&mut self, buffer: &Buffer) -> Vec<u8> {
         // A resize or a clear draws every cell again.
         if buffer.area != self.area {
             self.area = buffer.area;

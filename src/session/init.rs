@@ -17,7 +17,7 @@ const KEEP_EXISTING: &str = "Before writing, check whether AGENTS.md already exi
 const REPLACE_EXISTING: &str = "AGENTS.md already exists in the current working directory, and the user asked for a new one: read it first, keep what is still true, and overwrite it.";
 
 /// `/init`.
-pub fn init(state: &mut Session, _now: Instant) -> Vec<Effect> {
+pub(crate) fn init(state: &mut Session, _now: Instant) -> Vec<Effect> {
     if state.turn_active() {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
@@ -43,7 +43,12 @@ pub fn init(state: &mut Session, _now: Instant) -> Vec<Effect> {
 }
 
 /// Whether `AGENTS.md` exists: the prompt goes out, or the person is asked first.
-pub fn checked(state: &mut Session, path: &str, exists: Option<bool>, now: Instant) -> Vec<Effect> {
+pub(crate) fn checked(
+    state: &mut Session,
+    path: &str,
+    exists: Option<bool>,
+    now: Instant,
+) -> Vec<Effect> {
     match exists {
         Some(true) => {
             // The question says it exists; nothing goes out before the answer.
@@ -69,7 +74,7 @@ pub fn checked(state: &mut Session, path: &str, exists: Option<bool>, now: Insta
 }
 
 /// Sends the prompt as a message (with the person's leave to overwrite, when given).
-pub fn send(state: &mut Session, overwrite: bool, now: Instant) -> Vec<Effect> {
+pub(crate) fn send(state: &mut Session, overwrite: bool, now: Instant) -> Vec<Effect> {
     let prompt = if overwrite {
         INIT_PROMPT.replace(KEEP_EXISTING, REPLACE_EXISTING)
     } else {

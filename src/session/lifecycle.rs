@@ -42,7 +42,7 @@ pub fn start(state: &mut Session) -> Vec<Effect> {
 }
 
 /// `initialize` (to a new server when `again`), then `then`.
-pub fn connect(state: &mut Session, then: Open, again: bool) -> Vec<Effect> {
+pub(crate) fn connect(state: &mut Session, then: Open, again: bool) -> Vec<Effect> {
     state.server = None;
     state.lifecycle = Lifecycle::Connecting { then, again };
     vec![Effect::Request(ClientRequest::Initialize(
@@ -378,7 +378,7 @@ fn has_messages(state: &Session) -> bool {
 }
 
 /// The new server is up (and the thread back, if one was open): the box goes.
-pub fn back(state: &mut Session) {
+pub(crate) fn back(state: &mut Session) {
     state.health.restarts += 1;
     state.health.down = None;
 }

@@ -27,7 +27,7 @@ pub const MAX_TOOLS: usize = 500;
 const MAX_STARTUPS: usize = 200;
 
 /// Asks for the list (unless it is being asked for already).
-pub fn list(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn list(state: &mut Session) -> Vec<Effect> {
     if state.mcp.listing {
         return vec![];
     }
@@ -45,7 +45,10 @@ fn page(state: &Session, cursor: Option<String>) -> Effect {
 }
 
 /// A page of the list came: the next is asked for, or the list is complete.
-pub fn listed(state: &mut Session, answer: Answer<ListMcpServerStatusResponse>) -> Vec<Effect> {
+pub(crate) fn listed(
+    state: &mut Session,
+    answer: Answer<ListMcpServerStatusResponse>,
+) -> Vec<Effect> {
     let parsed = shown(answer);
     let mcp = &mut state.mcp;
     match parsed {
@@ -80,7 +83,7 @@ pub fn listed(state: &mut Session, answer: Answer<ListMcpServerStatusResponse>) 
 }
 
 /// Sign in to the server `name`.
-pub fn login(state: &mut Session, name: &str) -> Vec<Effect> {
+pub(crate) fn login(state: &mut Session, name: &str) -> Vec<Effect> {
     state.mcp.logins.insert(name.to_string(), Login::Asked);
     vec![Effect::Request(ClientRequest::McpLogin(
         McpServerOauthLoginParams {
@@ -92,7 +95,7 @@ pub fn login(state: &mut Session, name: &str) -> Vec<Effect> {
 
 /// The server answered a sign-in: the URL to open (also said in the transcript, where it stays
 /// to be clicked or copied), or why not.
-pub fn login_answered(
+pub(crate) fn login_answered(
     state: &mut Session,
     name: &str,
     answer: Answer<McpServerOauthLoginResponse>,
@@ -157,7 +160,7 @@ pub(crate) fn login_completed(
 }
 
 /// Reload codex's MCP config.
-pub fn reload(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn reload(state: &mut Session) -> Vec<Effect> {
     if state.mcp.reloading {
         return vec![];
     }

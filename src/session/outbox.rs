@@ -23,12 +23,12 @@ pub(crate) const CUT_OFF_BY_A_STEER: &str =
     "↑ cut off by a steer — this part of the answer is not saved";
 
 /// Enter: steers the running turn, or goes out as a new turn once the thread is ready and idle.
-pub fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
+pub(crate) fn send(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
     send_message(state, Message::from(prompt), now)
 }
 
 /// The inputs of a message: its text (when it has any), then each image as a `localImage`.
-pub fn inputs(message: &Message) -> Vec<UserInput> {
+pub(crate) fn inputs(message: &Message) -> Vec<UserInput> {
     let mut inputs = Vec::new();
     if !message.text.is_empty() || message.images.is_empty() {
         inputs.push(UserInput::text(message.text.clone()));
@@ -82,12 +82,7 @@ pub(crate) fn send_message(state: &mut Session, message: Message, now: Instant) 
     queue_message(state, Message::new(prompt, images), now)
 }
 
-/// Tab while a turn runs: the message waits for a new turn.
-pub fn queue(state: &mut Session, prompt: String, now: Instant) -> Vec<Effect> {
-    queue_message(state, Message::from(prompt), now)
-}
-
-/// [`queue`] with the images attached to the message.
+/// Tab while a turn runs: the message (with its images) waits for a new turn.
 pub(crate) fn queue_message(state: &mut Session, message: Message, now: Instant) -> Vec<Effect> {
     state.outbox.queued.push_back(message);
     send_next(state, now)

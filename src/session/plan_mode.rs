@@ -35,7 +35,7 @@ pub(crate) use super::turn_mode::mode_name;
 pub(crate) const IMPLEMENT_THE_PLAN: &str = "Implement the plan.";
 
 /// Shift+Tab: the next mode.
-pub fn cycle(state: &mut Session) -> Vec<Effect> {
+pub(crate) fn cycle(state: &mut Session) -> Vec<Effect> {
     switch(state, ModeWanted::Next)
 }
 

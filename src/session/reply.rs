@@ -52,6 +52,6 @@ pub trait ReadAnswer {
 }
 
 /// An answer as the text a layer shows (`LayerEvent`s carry plain messages).
-pub fn shown<T>(answer: Answer<T>) -> Result<T, String> {
+pub(crate) fn shown<T>(answer: Answer<T>) -> Result<T, String> {
     answer.map_err(|e| e.to_string())
 }

@@ -20,7 +20,7 @@ pub fn command_of(text: &str) -> Option<&str> {
 
 /// Runs `command` (the text after `!`). The whole line goes back to the composer when it
 /// cannot run now.
-pub fn run(state: &mut Session, command: &str) -> Vec<Effect> {
+pub(crate) fn run(state: &mut Session, command: &str) -> Vec<Effect> {
     let give_back = |state: &mut Session, why: &str| {
         state
             .shown
@@ -55,7 +55,7 @@ pub fn run(state: &mut Session, command: &str) -> Vec<Effect> {
 
 /// `thread/shellCommand` answered: a refusal says why and gives the line back (the output of a
 /// command that runs comes as its item's events).
-pub fn answered(state: &mut Session, command: &str, answer: Answer<()>) -> Vec<Effect> {
+pub(crate) fn answered(state: &mut Session, command: &str, answer: Answer<()>) -> Vec<Effect> {
     if let Err(e) = answer {
         state.shown.transcript.notice(
             NoticeLevel::Error,

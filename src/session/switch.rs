@@ -26,7 +26,7 @@ pub fn show_thread(state: &mut Session, thread_id: &str) {
 
 /// Puts `model` on screen; the one shown before is kept aside (the model of no thread, before
 /// the first one opened, is let go).
-pub fn show(state: &mut Session, model: ThreadModel) {
+pub(crate) fn show(state: &mut Session, model: ThreadModel) {
     let mut previous = std::mem::replace(&mut state.shown, model);
     // The person's waiting messages stay with the thread they were written for; those written
     // before any thread was open go to the one that opens.

@@ -278,7 +278,7 @@ fn name_when_ready(state: &mut Session) -> Vec<Effect> {
 }
 
 /// `thread/name/updated`, or our own name set: the thread on screen's name.
-pub fn named(state: &mut Session, thread_id: &str, name: Option<String>) {
+pub(crate) fn named(state: &mut Session, thread_id: &str, name: Option<String>) {
     if state.thread_id() != Some(thread_id) {
         state.titles.name_other(thread_id, name);
         return;

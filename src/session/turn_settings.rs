@@ -7,7 +7,7 @@ use crate::protocol::{approval_name, sandbox_name, ThreadStartResponse};
 use crate::session::state::Session;
 
 /// A thread was opened: remember what it runs with.
-pub fn reported(state: &mut Session, response: &ThreadStartResponse) {
+pub(crate) fn reported(state: &mut Session, response: &ThreadStartResponse) {
     let settings = &mut state.turn_settings;
     settings.reported_approval = approval_name(&response.approval_policy);
     settings.reported_sandbox = sandbox_name(&response.sandbox);
@@ -26,7 +26,7 @@ pub(crate) fn reviewer(state: &Session) -> String {
 }
 
 /// The model the next turn uses.
-pub fn model(state: &Session) -> Option<String> {
+pub(crate) fn model(state: &Session) -> Option<String> {
     state
         .turn_settings
         .chosen
@@ -38,7 +38,7 @@ pub fn model(state: &Session) -> Option<String> {
 }
 
 /// The reasoning effort of the next turn, when known.
-pub fn effort(state: &Session) -> Option<String> {
+pub(crate) fn effort(state: &Session) -> Option<String> {
     let s = &state.turn_settings;
     s.chosen
         .effort
@@ -46,7 +46,7 @@ pub fn effort(state: &Session) -> Option<String> {
         .or_else(|| s.reported_effort.clone())
 }
 
-pub fn approval(state: &Session) -> Option<String> {
+pub(crate) fn approval(state: &Session) -> Option<String> {
     let s = &state.turn_settings;
     s.chosen
         .approval_policy

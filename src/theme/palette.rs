@@ -116,11 +116,6 @@ macro_rules! roles {
                     _ => None,
                 }
             }
-
-            /// Every role, by name.
-            pub fn roles(&self) -> Vec<(&'static str, Style)> {
-                vec![$((stringify!($role), self.$role)),*]
-            }
         }
     };
 }

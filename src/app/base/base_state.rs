@@ -33,6 +33,7 @@ pub struct BaseState {
 impl BaseState {
     /// Whether the facts can hold together (an empty composer's cursor is on its first line,
     /// where a mention may start; a running turn is a busy one).
+    #[cfg(test)]
     pub(crate) fn possible(&self) -> bool {
         (!self.composer_empty || (self.first_line && self.mention_here))
             && (!self.running || self.busy)
@@ -40,7 +41,8 @@ impl BaseState {
     }
 
     /// Every state, for the tests that try them all.
-    pub fn all() -> impl Iterator<Item = BaseState> {
+    #[cfg(test)]
+    pub(crate) fn all() -> impl Iterator<Item = BaseState> {
         (0u32..1 << 12)
             .map(|bits| {
                 let bit = |n: u32| bits & (1 << n) != 0;

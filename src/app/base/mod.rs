@@ -121,7 +121,7 @@ fn act(cx: &mut Ctx<'_>, action: BaseKey, key: KeyEvent) -> Outcome {
         BaseKey::Queue => return composer_input::queue_draft(cx.session_mut(), now),
         BaseKey::Follow => cx.scroll_with(transcript, |s, _| s.to_bottom()),
         BaseKey::Top => {
-            cx.scroll_with(transcript, |s, v| s.to_top(v));
+            cx.scroll_with(transcript, |s, v| s.jump_to_top(v));
             crate::session::threads::to_first_turn(cx.session_mut());
         }
         BaseKey::Search => return Outcome::Open(Layer::Search(Search::default()), vec![]),

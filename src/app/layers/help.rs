@@ -20,7 +20,7 @@ pub struct Help {
 
 impl Help {
     /// `/help`: every key and command, as `tern --keys` prints them.
-    pub fn reference() -> Help {
+    pub(crate) fn reference() -> Help {
         Help {
             full: true,
             ..Help::default()

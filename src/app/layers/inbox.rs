@@ -128,7 +128,7 @@ impl InboxView {
     }
 
     /// The id of the selected question.
-    pub fn chosen(&self, session: &Session) -> Option<RequestId> {
+    pub(crate) fn chosen(&self, session: &Session) -> Option<RequestId> {
         let waiting = session.questions.waiting();
         let at = self.selected.index(waiting.len())?;
         Some(waiting[at].question.id.clone())

@@ -235,7 +235,7 @@ impl Layer {
 /// of every `LayerEvent` (`router::deliver`), and opens the layer unless one of its kind is
 /// open, which then takes the news itself. The layers open hear the news first either way. A
 /// view that opens on news adds its arm here; the router names no view.
-pub fn opened_by(
+pub(crate) fn opened_by(
     event: &LayerEvent,
     session: &Session,
     now: Instant,

@@ -29,7 +29,7 @@ impl PrefixChooser {
     }
 
     /// The words the rule will match.
-    pub fn prefix(&self) -> Vec<String> {
+    pub(crate) fn prefix(&self) -> Vec<String> {
         match &self.offer {
             Offer::Prefix { words, .. } => words[..self.len.min(words.len())].to_vec(),
             Offer::ExactScript { words } => words.clone(),

@@ -70,7 +70,7 @@ impl RulesList {
         }
     }
 
-    pub fn files(&self) -> &[RulesFile] {
+    pub(crate) fn files(&self) -> &[RulesFile] {
         match &self.listing {
             Listing::Loaded(files) => files,
             _ => &[],

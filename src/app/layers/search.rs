@@ -57,7 +57,7 @@ impl Search {
     /// Finds every match of the query in the transcript as laid out in `view`, and makes the
     /// last one at or above `before` (the bottom of the window) current: the most recent match
     /// the person could have been looking at.
-    pub fn refresh(&mut self, view: &View<'_>, before: Anchor) {
+    pub(crate) fn refresh(&mut self, view: &View<'_>, before: Anchor) {
         self.matches.clear();
         self.current = None;
         if self.query.is_empty() {
@@ -110,7 +110,7 @@ impl Search {
     }
 
     /// Moves to the next older (`-1`) or newer (`+1`) match, wrapping around.
-    pub fn step(&mut self, direction: isize) {
+    pub(crate) fn step(&mut self, direction: isize) {
         let count = self.matches.len();
         if count == 0 {
             return;

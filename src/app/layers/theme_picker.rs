@@ -54,7 +54,7 @@ pub(crate) fn open(state: &mut Session) -> Outcome {
 
 impl ThemePicker {
     /// The selected entry.
-    pub fn chosen(&self) -> Option<&ThemeChoice> {
+    pub(crate) fn chosen(&self) -> Option<&ThemeChoice> {
         self.entries.get(self.selected.index(self.entries.len())?)
     }
 

@@ -252,7 +252,7 @@ impl Composer {
         self.top = 0;
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.set_text("");
     }
 
@@ -267,7 +267,7 @@ impl Composer {
     /// Pasted text is inserted, never sent: a pasted newline is a newline. A large paste is
     /// folded into a token. Control characters are kept (the prompt is sent as pasted) and shown
     /// as visible markers.
-    pub fn paste(&mut self, text: &str) {
+    pub(crate) fn paste(&mut self, text: &str) {
         if self.vim.is_some() {
             let buffer = self.vim_buffer();
             if let Some(vim) = &mut self.vim {
@@ -293,7 +293,7 @@ impl Composer {
 
     /// One editing action (from the conversation's key table, `base::keys`); `width` is the
     /// box's inner width (screen rows depend on it).
-    pub fn edit(&mut self, edit: Edit, width: u16) -> ComposerOutcome {
+    pub(crate) fn edit(&mut self, edit: Edit, width: u16) -> ComposerOutcome {
         // At the very start of the draft, Backspace takes off the last image.
         if matches!(edit, Edit::DeleteBack)
             && !self.images.is_empty()

@@ -53,7 +53,7 @@ impl FileFinder {
         self.matches.iter()
     }
 
-    pub fn chosen(&self) -> Option<String> {
+    pub(crate) fn chosen(&self) -> Option<String> {
         let at = self.selected.index(self.matches.len())?;
         self.visible().nth(at).map(|m| m.path.clone())
     }
@@ -65,7 +65,7 @@ impl FileFinder {
     /// Takes the answer to the search out if it is the one numbered `generation`; anything else
     /// (an answer for a finder closed since, or lost track of) is not this finder's. Returns
     /// whether it was.
-    pub fn settle(&mut self, generation: u64) -> Option<Asked> {
+    pub(crate) fn settle(&mut self, generation: u64) -> Option<Asked> {
         if self
             .asked
             .as_ref()
@@ -79,7 +79,7 @@ impl FileFinder {
 
     /// Shows the answer found for `query` (the finder's query now: an answer for another one is
     /// never shown, whatever it says).
-    pub fn show(&mut self, query: &str, result: Result<FuzzyFileSearchResponse, String>) {
+    pub(crate) fn show(&mut self, query: &str, result: Result<FuzzyFileSearchResponse, String>) {
         debug_assert_eq!(query, self.query.as_str());
         self.searching = false;
         match result {

@@ -38,7 +38,7 @@ impl Chord {
     pub(crate) const DELETE: Chord = Chord::key(KeyCode::Delete);
 
     /// A key without modifiers.
-    pub const fn key(code: KeyCode) -> Chord {
+    pub(crate) const fn key(code: KeyCode) -> Chord {
         Chord {
             code,
             mods: KeyModifiers::NONE,
@@ -46,7 +46,7 @@ impl Chord {
     }
 
     /// A character typed as it is (`?`, `G`, `1`).
-    pub const fn ch(c: char) -> Chord {
+    pub(crate) const fn ch(c: char) -> Chord {
         Chord::key(KeyCode::Char(c))
     }
 
@@ -66,7 +66,7 @@ impl Chord {
         }
     }
 
-    pub const fn alt(code: KeyCode) -> Chord {
+    pub(crate) const fn alt(code: KeyCode) -> Chord {
         Chord {
             code,
             mods: KeyModifiers::ALT,
@@ -74,7 +74,7 @@ impl Chord {
     }
 
     /// Shift and a key that is not a character (`shift(Enter)`; Shift+Tab is `key(BackTab)`).
-    pub const fn shift(code: KeyCode) -> Chord {
+    pub(crate) const fn shift(code: KeyCode) -> Chord {
         Chord {
             code,
             mods: KeyModifiers::SHIFT,
@@ -109,7 +109,7 @@ impl Chord {
         Chord { code, mods }
     }
 
-    pub fn matches(&self, key: &KeyEvent) -> bool {
+    pub(crate) fn matches(&self, key: &KeyEvent) -> bool {
         Chord::of(key) == *self
     }
 

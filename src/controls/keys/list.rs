@@ -40,7 +40,7 @@ impl KeyInfo {
     }
 
     /// Does something (or is held) rather than passing the key on.
-    pub fn takes(&self, chord: &Chord) -> bool {
+    pub(crate) fn takes(&self, chord: &Chord) -> bool {
         self.applies && !self.passes && self.keys.contains(chord)
     }
 }
@@ -62,7 +62,7 @@ pub struct KeyList {
 impl KeyList {
     /// Whether this view keeps `chord` from the views below it now: a row that applies takes
     /// it, or the rest does not pass it on.
-    pub fn claims(&self, chord: &Chord) -> bool {
+    pub(crate) fn claims(&self, chord: &Chord) -> bool {
         if let Some(row) = self
             .rows
             .iter()
@@ -81,7 +81,7 @@ impl KeyList {
 
     /// The hint bar's keys: the rows it names now, rows with the same words side by side
     /// merged (`↑/↓ select`), what typing does first.
-    pub fn bar(&self) -> Vec<Hint> {
+    pub(crate) fn bar(&self) -> Vec<Hint> {
         let mut hints = Vec::new();
         self.push_typing(&mut hints);
         let rows = self.rows.iter().filter(|row| row.in_bar);
@@ -107,7 +107,7 @@ impl KeyList {
 
     /// Help's rows: every row that applies and is meant for help, with the keys a view above
     /// takes (`claimed_above`) left out — a key is listed where it does something.
-    pub fn help(&self, claimed_above: &dyn Fn(&Chord) -> bool) -> Vec<Hint> {
+    pub(crate) fn help(&self, claimed_above: &dyn Fn(&Chord) -> bool) -> Vec<Hint> {
         let mut hints = Vec::new();
         self.push_typing(&mut hints);
         let rows = self.rows.iter().filter_map(|row| {

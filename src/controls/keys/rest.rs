@@ -50,7 +50,7 @@ impl Rest {
     };
 
     /// Characters are typed into the view's input (`what` they do); the rest stops here.
-    pub const fn typing(what: &'static str) -> Rest {
+    pub(crate) const fn typing(what: &'static str) -> Rest {
         Rest {
             chars: Fate::Take(what),
             modified: Fate::Swallow,

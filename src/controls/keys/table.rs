@@ -104,13 +104,13 @@ impl<S, A> KeyRow<S, A> {
 
     /// Known by another name in the config file (a shared row in a view that has two of its
     /// kind: `scroll_up` beside `up`).
-    pub const fn named(mut self, name: &'static str) -> Self {
+    pub(crate) const fn named(mut self, name: &'static str) -> Self {
         self.name = name;
         self
     }
 
     /// Applies only while `holds`; `says` is that condition in words, for the reference.
-    pub const fn when(mut self, says: &'static str, holds: fn(&S) -> bool) -> Self {
+    pub(crate) const fn when(mut self, says: &'static str, holds: fn(&S) -> bool) -> Self {
         self.when = When { says, holds };
         self
     }
@@ -122,25 +122,25 @@ impl<S, A> KeyRow<S, A> {
     }
 
     /// In help, not in the hint bar.
-    pub const fn help(mut self) -> Self {
+    pub(crate) const fn help(mut self) -> Self {
         self.show = Show::Help;
         self
     }
 
     /// Only in the full reference.
-    pub const fn reference(mut self) -> Self {
+    pub(crate) const fn reference(mut self) -> Self {
         self.show = Show::Reference;
         self
     }
 
     /// The config file cannot move it.
-    pub const fn fixed(mut self) -> Self {
+    pub(crate) const fn fixed(mut self) -> Self {
         self.remappable = false;
         self
     }
 
     /// The keys go on to what is below.
-    pub const fn passes(mut self) -> Self {
+    pub(crate) const fn passes(mut self) -> Self {
         self.passes = true;
         self
     }
@@ -150,12 +150,12 @@ impl<S, A> KeyRow<S, A> {
         self
     }
 
-    pub const fn help_keys(mut self, count: usize) -> Self {
+    pub(crate) const fn help_keys(mut self, count: usize) -> Self {
         self.help_keys = count;
         self
     }
 
-    pub const fn shown(mut self, show: Show) -> Self {
+    pub(crate) const fn shown(mut self, show: Show) -> Self {
         self.show = show;
         self
     }
@@ -187,7 +187,7 @@ impl<S, A> KeyRow<S, A> {
         self
     }
 
-    pub fn applies(&self, state: &S) -> bool {
+    pub(crate) fn applies(&self, state: &S) -> bool {
         (self.when.holds)(state)
     }
 }
@@ -238,7 +238,7 @@ impl<S, A: Copy> KeyTable<S, A> {
         self
     }
 
-    pub fn rest(&self, state: &S) -> Rest {
+    pub(crate) fn rest(&self, state: &S) -> Rest {
         self.rest_of.map_or(self.rest, |rest| rest(state))
     }
 
@@ -286,7 +286,7 @@ impl<S, A: Copy> KeyTable<S, A> {
 
     /// The table as it stands in `state`: every row, with the keys in force and whether it
     /// applies — what help, the hint bar and the router read.
-    pub fn list(&self, state: &S, keymap: &Keymap) -> KeyList {
+    pub(crate) fn list(&self, state: &S, keymap: &Keymap) -> KeyList {
         let rows = self
             .rows
             .iter()
@@ -316,7 +316,7 @@ impl<S, A: Copy> KeyTable<S, A> {
     }
 
     /// The table without a state, for the reference: every row, each saying when it applies.
-    pub fn reference(&self, keymap: &Keymap) -> KeyList {
+    pub(crate) fn reference(&self, keymap: &Keymap) -> KeyList {
         KeyList {
             title: self.title.to_string(),
             section: self.section,
@@ -360,7 +360,7 @@ impl<S, A: Copy> KeyTable<S, A> {
     }
 
     /// The names the config file may give keys to in this table.
-    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+    pub(crate) fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.rows
             .iter()
             .filter(|row| row.remappable && row.keys_of.is_none())

@@ -25,7 +25,7 @@ pub enum Offer {
 }
 
 /// Measures the server's proposal against the command it came with.
-pub fn offer(command: &str, proposal: &[String]) -> Offer {
+pub(crate) fn offer(command: &str, proposal: &[String]) -> Offer {
     let parsed = ParsedCommand::parse(command);
     if let RuleTarget::Words(words) = parsed.target() {
         let is_prefix = !proposal.is_empty()

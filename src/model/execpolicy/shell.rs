@@ -44,7 +44,7 @@ impl ParsedCommand {
         }
     }
 
-    pub fn target(&self) -> RuleTarget {
+    pub(crate) fn target(&self) -> RuleTarget {
         match self.simple.clone() {
             Some(words) if !words.is_empty() => RuleTarget::Words(words),
             _ => RuleTarget::NotSimple,

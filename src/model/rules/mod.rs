@@ -151,7 +151,11 @@ pub enum RemoveError {
 /// `content` without the `occurrence`-th rule (from 0, counted from the top) whose
 /// [`Rule::source`] is `source`, or without the last such rule when there are fewer now. Every
 /// other byte stays as it was.
-pub fn remove(content: &str, source: &str, occurrence: usize) -> Result<String, RemoveError> {
+pub(crate) fn remove(
+    content: &str,
+    source: &str,
+    occurrence: usize,
+) -> Result<String, RemoveError> {
     let entries = parse(content);
     let matching: Vec<&Rule> = entries
         .iter()

@@ -27,7 +27,7 @@ pub struct CellsDropped {
 
 impl CellsDropped {
     /// Where the cell that was at `index` is now; `None` when it was dropped.
-    pub fn map(&self, index: usize) -> Option<usize> {
+    pub(crate) fn map(&self, index: usize) -> Option<usize> {
         if index < self.from {
             // Only the note (at 0) is above what was dropped, and it stays.
             Some(index)

@@ -163,7 +163,7 @@ impl Transcript {
     }
 
     /// The latest checklist of a turn (`turn/plan/updated`).
-    pub fn checklist(&self, turn_id: &str) -> Option<&[crate::protocol::PlanStep]> {
+    pub(crate) fn checklist(&self, turn_id: &str) -> Option<&[crate::protocol::PlanStep]> {
         let index = self.index_of(turn_id, PLAN_KEY)?;
         match self.cells[index].kind() {
             CellKind::Plan { steps, .. } => Some(steps),

@@ -34,7 +34,7 @@ pub(super) fn sign(kind: LineKind, palette: &Palette) -> Span<'static> {
 }
 
 /// `+N −M` in colour.
-pub fn counts(added: usize, removed: usize, palette: &Palette) -> Vec<Span<'static>> {
+pub(crate) fn counts(added: usize, removed: usize, palette: &Palette) -> Vec<Span<'static>> {
     vec![
         Span::styled(format!("+{added}"), palette.diff.added_mark),
         Span::raw(" "),

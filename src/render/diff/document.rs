@@ -25,7 +25,7 @@ pub enum DiffMode {
 pub const SIDE_BY_SIDE_MIN_WIDTH: u16 = 160;
 
 impl DiffMode {
-    pub fn auto(width: u16) -> DiffMode {
+    pub(crate) fn auto(width: u16) -> DiffMode {
         if width >= SIDE_BY_SIDE_MIN_WIDTH {
             DiffMode::SideBySide
         } else {
@@ -119,7 +119,7 @@ impl DiffDocument {
         self
     }
 
-    pub fn files(&self) -> &[DiffFile] {
+    pub(crate) fn files(&self) -> &[DiffFile] {
         &self.files
     }
 

@@ -18,7 +18,7 @@ pub enum FileStatus {
 }
 
 impl FileStatus {
-    pub fn word(self) -> &'static str {
+    pub(crate) fn word(self) -> &'static str {
         match self {
             FileStatus::Added => "added",
             FileStatus::Deleted => "deleted",

@@ -95,7 +95,7 @@ const MIN_SAME: f64 = 0.4;
 
 /// The byte ranges that changed in `old` and in `new`, or `None` when the two lines are too
 /// different (or too long) for a word-level comparison to help.
-pub fn emphasis(old: &str, new: &str) -> Option<(Ranges, Ranges)> {
+pub(crate) fn emphasis(old: &str, new: &str) -> Option<(Ranges, Ranges)> {
     let (a, b) = (tokens(old), tokens(new));
     if a.len() > MAX_TOKENS || b.len() > MAX_TOKENS {
         return None;

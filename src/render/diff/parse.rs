@@ -53,7 +53,8 @@ pub struct Hunk {
 
 impl Hunk {
     /// The text after the second `@@` (often the enclosing function).
-    pub fn section(&self) -> &str {
+    #[cfg(test)]
+    pub(crate) fn section(&self) -> &str {
         let after = self.header.get(2..).unwrap_or("");
         match after.find("@@") {
             Some(i) => after[i + 2..].trim_matches([' ', '\r']),

@@ -41,7 +41,7 @@ pub struct RefusedTurn {
 
 impl AccountState {
     /// The answer of the last `account/read`, if it succeeded.
-    pub fn known(&self) -> Option<&GetAccountResponse> {
+    pub(crate) fn known(&self) -> Option<&GetAccountResponse> {
         self.read.as_ref()?.as_ref().ok()
     }
 }

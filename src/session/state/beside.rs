@@ -37,7 +37,7 @@ pub struct Started {
 
 impl CommandClock {
     /// Notes that a command item started (again: its first start is kept).
-    pub fn started(&mut self, turn_id: &str, item_id: &str, at: Instant) {
+    pub(crate) fn started(&mut self, turn_id: &str, item_id: &str, at: Instant) {
         if self.find(item_id).is_some() {
             return;
         }

@@ -28,7 +28,7 @@ pub struct ChoiceGate {
 
 /// What the gate makes of a key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Gated {
+pub(crate) enum Gated {
     /// Typing: dropped, and the pause starts again.
     Refused,
     /// Held until this moment; taken then if no other key came.
@@ -55,7 +55,7 @@ impl ChoiceGate {
         };
     }
 
-    pub fn key(&mut self, key: KeyEvent, now: Instant) -> Gated {
+    pub(crate) fn key(&mut self, key: KeyEvent, now: Instant) -> Gated {
         let previous = self.last_key.replace(now);
         let burst = self.held.take().is_some()
             || is_repeat(&key)

@@ -68,7 +68,7 @@ impl Health {
     /// the old one's clocks, its unanswered check and its closed flag belong to it and go.
     /// A probe kept across the switch would be one the new server never received; the box
     /// (`down`) and the pid are each caller's to decide.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.started = None;
         self.last_heard = None;
         self.probe = None;

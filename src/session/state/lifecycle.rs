@@ -62,7 +62,7 @@ pub enum Open {
 
 impl Open {
     /// What a session asked to start as `resume` opens first.
-    pub fn first(resume: &Resume) -> Open {
+    pub(crate) fn first(resume: &Resume) -> Open {
         match resume {
             Resume::New => Open::New,
             Resume::Thread(id) => Open::Resume(id.clone()),

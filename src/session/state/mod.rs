@@ -311,7 +311,7 @@ impl Session {
     }
 
     /// The model of thread `id`, shown or kept.
-    pub fn model(&self, id: &str) -> Option<&ThreadModel> {
+    pub(crate) fn model(&self, id: &str) -> Option<&ThreadModel> {
         if self.thread_id() == Some(id) {
             return Some(&self.shown);
         }

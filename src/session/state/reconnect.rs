@@ -39,7 +39,7 @@ impl Reconnect {
     }
 
     /// The status line's words.
-    pub fn bar(&self) -> String {
+    pub(crate) fn bar(&self) -> String {
         format!("connection lost — reconnecting (attempt {})", self.attempt)
     }
 }

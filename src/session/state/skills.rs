@@ -20,12 +20,12 @@ pub struct Skills {
 
 impl Skills {
     /// The enabled skill called `name`.
-    pub fn named(&self, name: &str) -> Option<&SkillMetadata> {
+    pub(crate) fn named(&self, name: &str) -> Option<&SkillMetadata> {
         self.list.iter().find(|s| s.name == name && s.enabled)
     }
 
     /// The skills that are on: the ones `$` completes.
-    pub fn enabled(&self) -> impl Iterator<Item = &SkillMetadata> {
+    pub(crate) fn enabled(&self) -> impl Iterator<Item = &SkillMetadata> {
         self.list.iter().filter(|s| s.enabled)
     }
 }

@@ -140,7 +140,7 @@ impl Threads {
         self.kept.get(id)
     }
 
-    pub fn get_mut(&mut self, id: &str) -> Option<&mut ThreadModel> {
+    pub(crate) fn get_mut(&mut self, id: &str) -> Option<&mut ThreadModel> {
         self.kept.get_mut(id)
     }
 
@@ -168,7 +168,7 @@ impl Threads {
     }
 
     /// Every kept model, in no order.
-    pub fn models(&self) -> impl Iterator<Item = &ThreadModel> {
+    pub(crate) fn models(&self) -> impl Iterator<Item = &ThreadModel> {
         self.kept.values()
     }
 
@@ -184,7 +184,7 @@ impl Threads {
 
     /// The model of `id` for an event that just arrived: made if it is new, marked as the
     /// most recently active. Also returns the id of a thread dropped to make room.
-    pub fn touch(&mut self, id: &str) -> (&mut ThreadModel, Option<String>) {
+    pub(crate) fn touch(&mut self, id: &str) -> (&mut ThreadModel, Option<String>) {
         self.clock += 1;
         let dropped = if self.kept.contains_key(id) {
             None

@@ -24,7 +24,7 @@ pub(crate) const NOT_A_KEY: &str =
 
 impl MaskedKey {
     /// Prefilled from the environment.
-    pub fn from_env(key: &ApiKey) -> MaskedKey {
+    pub(crate) fn from_env(key: &ApiKey) -> MaskedKey {
         MaskedKey {
             text: key.expose().to_string(),
             from_env: true,
@@ -45,7 +45,7 @@ impl MaskedKey {
     }
 
     /// A paste: its line ends go (a key copied with its newline is the key).
-    pub fn paste(&mut self, text: &str) {
+    pub(crate) fn paste(&mut self, text: &str) {
         self.from_env = false;
         self.text
             .extend(text.chars().filter(|c| *c != '\n' && *c != '\r'));
@@ -56,7 +56,7 @@ impl MaskedKey {
         self.text.pop();
     }
 
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.from_env = false;
         self.text.clear();
     }

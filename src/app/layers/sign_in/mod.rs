@@ -107,7 +107,7 @@ impl SignIn {
 
     /// The ways in, in the order offered: where no browser can be opened here (ssh, no display,
     /// codex elsewhere), the device code comes first.
-    pub fn ways(session: &Session) -> [LoginKind; 3] {
+    pub(crate) fn ways(session: &Session) -> [LoginKind; 3] {
         if session.config.first_run.no_browser.is_some() {
             [LoginKind::DeviceCode, LoginKind::Browser, LoginKind::ApiKey]
         } else {

@@ -169,7 +169,7 @@ impl ThreadPicker {
     }
 
     /// Starts the listing over: the fast first page and the exact one, and the search again.
-    pub fn reload(&mut self) -> Vec<Effect> {
+    pub(crate) fn reload(&mut self) -> Vec<Effect> {
         self.generation += 1;
         self.rows.clear();
         self.refilter();
@@ -416,7 +416,7 @@ pub fn open(state: &Session, at_startup: bool) -> Outcome {
 
 /// `tern resume`: the picker wanted at startup (`LayerEvent::PickerWanted`, see
 /// `layers::opened_by`).
-pub fn startup(state: &Session) -> (Layer, Vec<Effect>) {
+pub(crate) fn startup(state: &Session) -> (Layer, Vec<Effect>) {
     new(state, true)
 }
 

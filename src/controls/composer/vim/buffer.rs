@@ -41,11 +41,11 @@ impl Buffer {
         self.lines.get(row).map_or(0, |l| l.chars().count())
     }
 
-    pub fn last_row(&self) -> usize {
+    pub(crate) fn last_row(&self) -> usize {
         self.lines.len() - 1
     }
 
-    pub fn chars(&self, row: usize) -> Vec<char> {
+    pub(crate) fn chars(&self, row: usize) -> Vec<char> {
         self.lines
             .get(row)
             .map_or_else(Vec::new, |l| l.chars().collect())
@@ -57,7 +57,7 @@ impl Buffer {
 
     /// The cursor on a character (normal mode), or up to the line's end (`past_end`: insert
     /// mode).
-    pub fn clamp(&mut self, past_end: bool) {
+    pub(crate) fn clamp(&mut self, past_end: bool) {
         if self.lines.is_empty() {
             self.lines.push(String::new());
         }
@@ -131,7 +131,7 @@ impl Buffer {
     }
 
     /// Puts `text` in at `at` (a position up to a line's end); returns where it ends.
-    pub fn insert(&mut self, at: Pos, text: &str) -> Pos {
+    pub(crate) fn insert(&mut self, at: Pos, text: &str) -> Pos {
         let byte = self.byte(at);
         let tail = self.lines[at.row].split_off(byte);
         let mut pieces = text.split('\n');

@@ -139,7 +139,7 @@ impl Vim {
     }
 
     /// What the composer's border says: the mode and the command being typed.
-    pub fn status(&self) -> String {
+    pub(crate) fn status(&self) -> String {
         let mode = match self.mode {
             Mode::Insert => "INSERT",
             Mode::Normal => "NORMAL",
@@ -175,7 +175,7 @@ impl Vim {
     }
 
     /// The prompt was sent: the next one starts in insert mode.
-    pub fn sent(&mut self) {
+    pub(crate) fn sent(&mut self) {
         self.mode = Mode::Insert;
         self.pending = Pending::default();
         self.recording = None;
@@ -184,14 +184,14 @@ impl Vim {
 
     /// A paste: recorded as typing in insert mode; in normal and replace mode it goes in as it
     /// is (inserted), one undo step.
-    pub fn paste(&mut self, text: &str, buffer: &Buffer) {
+    pub(crate) fn paste(&mut self, text: &str, buffer: &Buffer) {
         match self.mode {
             Mode::Insert => self.record(VimInput::Paste(text.to_string())),
             Mode::Normal | Mode::Replace => self.save_undo(buffer),
         }
     }
 
-    pub fn key(&mut self, key: KeyEvent, buffer: &mut Buffer) -> VimOutcome {
+    pub(crate) fn key(&mut self, key: KeyEvent, buffer: &mut Buffer) -> VimOutcome {
         match self.mode {
             Mode::Insert => self.insert_key(key, buffer),
             Mode::Replace => self.replace_mode_key(key, buffer),
