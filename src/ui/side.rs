@@ -18,7 +18,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-fn draw_pane(frame: &mut Frame<'_>, area: Rect, closing: bool, session: &Session, p: &Palette) {
+fn draw_pane(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    (closing, back): (bool, usize),
+    session: &Session,
+    p: &Palette,
+) {
     let border = if closing {
         p.border_attention
     } else {
@@ -47,6 +53,14 @@ fn draw_pane(frame: &mut Frame<'_>, area: Rect, closing: bool, session: &Session
             ),
             p.attention,
         ))
+    } else if back > 0 {
+        Line::from(Span::styled(
+            cut(
+                &format!("{back} rows back · PgDn to the newest · Esc closes"),
+                width,
+            ),
+            p.dim,
+        ))
     } else if answering {
         Line::from(Span::styled(
             cut("answering… · Esc stops · Ctrl+C closes", width),
@@ -60,7 +74,16 @@ fn draw_pane(frame: &mut Frame<'_>, area: Rect, closing: bool, session: &Session
     };
     let height = usize::from(inner.height - 1);
     let mut lines = match (model, &session.side.starting) {
-        (Some(model), _) => last_rows(&model.transcript, session, inner.width, height),
+        (Some(model), _) => {
+            let mut rows = last_rows(&model.transcript, session, inner.width, height + back);
+            // Scrolled back: the newest `back` rows stay below the box.
+            let keep = rows
+                .len()
+                .saturating_sub(back.min(rows.len().saturating_sub(height)));
+            rows.truncate(keep);
+            let skip = rows.len().saturating_sub(height);
+            rows.split_off(skip)
+        }
         (None, Some(question)) => vec![Line::from(Span::styled(
             cut(
                 &format!("Forking the main thread for: {}", visible_line(question)),
@@ -149,7 +172,10 @@ impl Draw for SidePane {
             pane => draw_pane(
                 frame,
                 cx.areas.side.unwrap_or(cx.areas.transcript),
-                *pane == SidePane::Closing,
+                match pane {
+                    SidePane::Pane { back } => (false, *back),
+                    _ => (true, 0),
+                },
                 cx.session,
                 cx.palette,
             ),

@@ -9,15 +9,36 @@ use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
+use crate::controls::view::View;
 use crate::model::NoticeLevel;
 use crate::session::event::LayerEvent;
 use crate::session::side;
 use crate::session::state::Session;
 
+/// How many rows the side conversation's transcript takes at `width`, cells a blank row apart
+/// (as the pane draws them): how far PgUp can go back.
+fn side_rows(session: &Session, width: u16) -> usize {
+    let Some(model) = session
+        .side
+        .open
+        .as_deref()
+        .and_then(|id| session.threads.get(id))
+    else {
+        return 0;
+    };
+    let transcript = &model.transcript;
+    let view = View::new(transcript, session.layout_key(width), 0);
+    let cells: usize = (0..transcript.len())
+        .map(|index| view.cell_drawn(index, 0..usize::MAX).len())
+        .sum();
+    cells + transcript.len().saturating_sub(1)
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum SidePane {
-    /// The side conversation, with the composer sending to it.
-    Pane,
+    /// The side conversation, with the composer sending to it; `back`: rows scrolled back from
+    /// the newest (PgUp/PgDn), 0 following the answer as it comes.
+    Pane { back: usize },
     /// Closing: keep it or archive it?
     Closing,
     /// `/side` alone: the earlier side conversations, to reopen one.
@@ -28,7 +49,7 @@ pub enum SidePane {
 pub(crate) fn open_question(state: &mut Session, question: &str) -> Outcome {
     let effects = side::start(state, question);
     if state.side.active() {
-        Outcome::Open(Layer::Side(SidePane::Pane), effects)
+        Outcome::Open(Layer::Side(SidePane::Pane { back: 0 }), effects)
     } else {
         Outcome::Consumed(effects)
     }
@@ -71,6 +92,8 @@ pub(crate) enum SideKey {
     Keep,
     Archive,
     Move(Move),
+    /// PgUp (`true`) / PgDn in the pane: its transcript a page back or on.
+    Page(bool),
     Reopen,
     CloseList,
 }
@@ -107,6 +130,12 @@ pub(crate) static KEYS: KeyTable<SideKeys, SideKey> = KeyTable::new(
         KeyRow::new("archive", &[Chord::ch('a')], SideKey::Archive, "archive")
             .explained("archive the side conversation (thread/archive)")
             .when("closing", |k: &SideKeys| k.closing),
+        list_rows::page_up(SideKey::Page(true), "scroll")
+            .explained("the side conversation a page back")
+            .when("the side pane is open", |k: &SideKeys| k.pane),
+        list_rows::page_down(SideKey::Page(false), "scroll")
+            .explained("the side conversation a page on (to its newest rows)")
+            .when("the side pane is open", |k: &SideKeys| k.pane),
         list_rows::up_k(SideKey::Move(Move::Up), "select").when("listing", listing),
         list_rows::down_j(SideKey::Move(Move::Down), "select").when("listing", listing),
         KeyRow::new("reopen", &[Chord::ENTER], SideKey::Reopen, "reopen")
@@ -132,7 +161,7 @@ pub(crate) static KEYS: KeyTable<SideKeys, SideKey> = KeyTable::new(
 impl SidePane {
     fn facts(&self, session: &Session) -> SideKeys {
         SideKeys {
-            pane: *self == SidePane::Pane,
+            pane: matches!(self, SidePane::Pane { .. }),
             closing: *self == SidePane::Closing,
             listing: matches!(self, SidePane::Earlier(_)),
             answering: side::answering(session),
@@ -155,6 +184,19 @@ impl LayerView for SidePane {
                 SideKey::Archive => {
                     return Outcome::Close(side::close(cx.session_mut(), true, now))
                 }
+                SideKey::Page(back) => {
+                    if let SidePane::Pane { back: rows } = self {
+                        let area = cx.areas.side.unwrap_or(cx.areas.transcript);
+                        // The box's borders and its footer line are no rows of the transcript.
+                        let page = usize::from(area.height.saturating_sub(3)).max(1);
+                        let most = side_rows(cx, area.width.saturating_sub(2)).saturating_sub(page);
+                        *rows = if back {
+                            (*rows + page).min(most)
+                        } else {
+                            rows.saturating_sub(page)
+                        };
+                    }
+                }
                 SideKey::Move(to) => {
                     let n = cx.side.earlier.len();
                     if let SidePane::Earlier(list) = self {
@@ -172,7 +214,7 @@ impl LayerView for SidePane {
                     };
                     let id = cx.side.earlier[at].id.clone();
                     side::reopen(cx.session_mut(), &id);
-                    *self = SidePane::Pane;
+                    *self = SidePane::Pane { back: 0 };
                 }
                 SideKey::CloseList => return Outcome::Close(vec![]),
             }
@@ -182,7 +224,8 @@ impl LayerView for SidePane {
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
         // The fork was refused: nothing to show.
-        if *event == LayerEvent::SideChanged && *self == SidePane::Pane && !cx.side.active() {
+        let pane = matches!(self, SidePane::Pane { .. });
+        if *event == LayerEvent::SideChanged && pane && !cx.side.active() {
             return Outcome::Close(vec![]);
         }
         Outcome::Ignored

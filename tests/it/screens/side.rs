@@ -102,3 +102,52 @@ fn the_side_pane_beside_and_over_the_main_thread() {
         shots(&mut state, &format!("{prefix}_earlier"), now);
     }
 }
+
+/// A side answer taller than the pane: its newest rows show, PgUp goes back a page at a time
+/// to its first line (and no further), PgDn comes back to the newest.
+#[test]
+fn a_long_side_answer_scrolls_back_with_pgup_and_on_with_pgdn() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    state.set_draft("/side list them");
+    update(&mut state, key(KeyCode::Enter), now);
+    let fork = json!({"thread": {"id": "side-1", "preview": "", "turns": []}});
+    let tag = RequestTag::ForkSide {
+        question: "list them".into(),
+    };
+    update(&mut state, reply(tag, Ok(fork)), now);
+    let answer: String = (0..60).map(|n| format!("- item {n}\n")).collect();
+    let done =
+        json!({"threadId": "side-1", "turn": {"id": "s1", "items": [], "status": "completed"}});
+    update(&mut state, notify("turn/started", done.clone()), now);
+    update(
+        &mut state,
+        notify(
+            "item/completed",
+            json!({"threadId": "side-1", "turnId": "s1", "item": {"type": "agentMessage",
+                "id": "a1", "text": answer}}),
+        ),
+        now,
+    );
+    update(&mut state, notify("turn/completed", done), now);
+    let shows = |state: &mut AppState, what: &str| screen(state, 120, 30, now).contains(what);
+    assert!(shows(&mut state, "item 59") && !shows(&mut state, "item 0 "));
+    for _ in 0..10 {
+        update(&mut state, key(KeyCode::PageUp), now);
+    }
+    let text = screen(&mut state, 120, 30, now);
+    assert!(
+        text.contains("item 0 ") || text.contains("item 0│"),
+        "{text}"
+    );
+    assert!(!text.contains("item 59"), "{text}");
+    assert!(text.contains("rows back"), "{text}");
+    for _ in 0..10 {
+        update(&mut state, key(KeyCode::PageDown), now);
+    }
+    let text = screen(&mut state, 120, 30, now);
+    assert!(
+        text.contains("item 59") && !text.contains("rows back"),
+        "{text}"
+    );
+}
