@@ -8,7 +8,7 @@ use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::{update, AppEvent, AppState, Effect, RequestTag, SessionConfig};
+use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::protocol::RequestId;
 use tern::session::attention::QUESTION_WAITS;
 
@@ -201,10 +201,7 @@ fn a_turn_still_starting_keeps_the_refusal() {
 fn a_question_of_a_thread_not_shown_waits_in_the_inbox_and_calls_the_person_back() {
     let now = Instant::now();
     let mut state = ready_state(now);
-    state.session.config = SessionConfig {
-        bell: true,
-        ..state.session.config.clone()
-    };
+    state.config_mut().bell = true;
     type_text(&mut state, "half a sent", now);
     let effects = update(
         &mut state,

@@ -67,10 +67,7 @@ fn cd_checks_the_folder_then_starts_a_thread_there_and_the_rewind_bound_follows(
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert_eq!(sent[0].0, "thread/start");
     assert_eq!(sent[0].1["cwd"], "/home/user/other/lib");
-    assert_eq!(
-        state.session.rewind.bound.as_deref(),
-        Some("/home/user/other/lib")
-    );
+    assert_eq!(state.rewind_bound(), Some("/home/user/other/lib"));
     assert!(last_notice(&state)
         .1
         .starts_with("Now in /home/user/other/lib"));
@@ -105,10 +102,7 @@ fn cd_to_a_file_or_a_missing_path_changes_nothing_and_says_why() {
         .1
         .starts_with("No folder /home/user/project/notes.txt"));
     assert_eq!(state.thread_id(), Some(THREAD));
-    assert_eq!(
-        state.session.rewind.bound.as_deref(),
-        Some("/home/user/project")
-    );
+    assert_eq!(state.rewind_bound(), Some("/home/user/project"));
     // No folder named: the usage, and the command stays to be finished.
     type_text(&mut state, "/cd   ", now);
     update(&mut state, key(KeyCode::Esc), now);
