@@ -326,23 +326,7 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
                 }
             }
             Effect::RestoreFiles { cwd, files } => {
-                let responses = world.responses.clone();
-                match blocking::admit() {
-                    Ok(place) => place.spawn(move || {
-                        let outcomes = super::restore::restore(&cwd, &files);
-                        let _ = responses.send(AppEvent::FilesRestored(outcomes));
-                    }),
-                    Err(why) => {
-                        let outcomes = files
-                            .into_iter()
-                            .map(|file| crate::model::rewind::RestoreOutcome {
-                                path: file.path,
-                                result: Err(why.clone()),
-                            })
-                            .collect();
-                        let _ = responses.send(AppEvent::FilesRestored(outcomes));
-                    }
-                }
+                restore_off_the_loop(world.responses, cwd, files, AppEvent::FilesRestored)
             }
             Effect::ReadForReview {
                 cwd,
@@ -362,23 +346,7 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
                 }
             }
             Effect::RevertHunks { cwd, files } => {
-                let responses = world.responses.clone();
-                match blocking::admit() {
-                    Ok(place) => place.spawn(move || {
-                        let outcomes = super::restore::restore(&cwd, &files);
-                        let _ = responses.send(AppEvent::HunksReverted(outcomes));
-                    }),
-                    Err(why) => {
-                        let outcomes = files
-                            .into_iter()
-                            .map(|file| crate::model::rewind::RestoreOutcome {
-                                path: file.path,
-                                result: Err(why.clone()),
-                            })
-                            .collect();
-                        let _ = responses.send(AppEvent::HunksReverted(outcomes));
-                    }
-                }
+                restore_off_the_loop(world.responses, cwd, files, AppEvent::HunksReverted)
             }
             Effect::Redraw => world.frames.request(Instant::now()),
             Effect::SwitchScreen { inline } => deferred.merge(Deferred {
@@ -400,6 +368,33 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
 /// (OSC 9); `alert_out` has the other forms.
 pub fn alert_bytes(bell: bool, notification: Option<&str>) -> String {
     super::alert_out::alert_bytes_for(Default::default(), bell, notification)
+}
+
+/// Writes `files` back (rewind's restore, a review's reverts) on a blocking thread, and reports
+/// the outcomes as `done`; with no thread to spare, every file fails with why.
+fn restore_off_the_loop(
+    responses: &mpsc::UnboundedSender<AppEvent>,
+    cwd: String,
+    files: Vec<crate::model::rewind::FileRestore>,
+    done: fn(Vec<crate::model::rewind::RestoreOutcome>) -> AppEvent,
+) {
+    let responses = responses.clone();
+    match blocking::admit() {
+        Ok(place) => place.spawn(move || {
+            let outcomes = super::restore::restore(&cwd, &files);
+            let _ = responses.send(done(outcomes));
+        }),
+        Err(why) => {
+            let outcomes = files
+                .into_iter()
+                .map(|file| crate::model::rewind::RestoreOutcome {
+                    path: file.path,
+                    result: Err(why.clone()),
+                })
+                .collect();
+            let _ = responses.send(done(outcomes));
+        }
+    }
 }
 
 /// `/rules` on a server elsewhere: carried out through the server's `fs/*` (a task that reports

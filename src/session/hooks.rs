@@ -40,15 +40,7 @@ pub(crate) fn refresh(state: &mut Session) -> Vec<Effect> {
 
 fn request(state: &mut Session, startup: bool) -> Vec<Effect> {
     state.hooks.loading = true;
-    let cwds: Vec<String> = state
-        .shown
-        .thread
-        .as_ref()
-        .map(|t| t.cwd.clone())
-        .or_else(|| state.config.settings.cwd.clone())
-        .filter(|cwd| !cwd.is_empty())
-        .into_iter()
-        .collect();
+    let cwds = state.work_folder().into_iter().collect();
     vec![Effect::Request(ClientRequest::ListHooks {
         params: HooksListParams { cwds },
         startup,

@@ -45,17 +45,7 @@ pub(crate) fn refresh(state: &mut Session) -> Vec<Effect> {
 
 fn request(state: &mut Session, force_reload: bool) -> Vec<Effect> {
     state.skills.loading = true;
-    // The thread's directory, else the one tern was started in (as `threads::current_cwd`,
-    // which this module cannot use: `outbox` uses this one, and `threads` uses `outbox`).
-    let cwds: Vec<String> = state
-        .shown
-        .thread
-        .as_ref()
-        .map(|t| t.cwd.clone())
-        .or_else(|| state.config.settings.cwd.clone())
-        .filter(|cwd| !cwd.is_empty())
-        .into_iter()
-        .collect();
+    let cwds = state.work_folder().into_iter().collect();
     vec![Effect::Request(ClientRequest::ListSkills(
         SkillsListParams { cwds, force_reload },
     ))]

@@ -345,6 +345,17 @@ impl Session {
     }
 
     /// How cells are laid out in a transcript area `width` columns wide.
+    /// The shown thread's folder, else the one tern was started in (what a listing of skills
+    /// or hooks is asked for).
+    pub(crate) fn work_folder(&self) -> Option<String> {
+        self.shown
+            .thread
+            .as_ref()
+            .map(|t| t.cwd.clone())
+            .or_else(|| self.config.settings.cwd.clone())
+            .filter(|cwd| !cwd.is_empty())
+    }
+
     pub(crate) fn layout_key(&self, width: u16) -> LayoutKey {
         LayoutKey {
             width,

@@ -3,22 +3,9 @@
 //! with the scrollback untouched — and the mouse stays the terminal's throughout.
 
 use crate::support::fake_server::{step, FakeServer};
-use crate::support::pty::PtySession;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
-
-fn wait_for_alternate(tern: &PtySession, alt: bool) {
-    let deadline = Instant::now() + WAIT;
-    while tern.alternate_screen() != alt {
-        assert!(
-            Instant::now() < deadline,
-            "the alternate screen never became {alt}:\n{}",
-            tern.screen_text()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 #[test]
 fn copy_mode_and_search_open_the_transcript_full_screen_and_come_back() {
@@ -34,19 +21,19 @@ fn copy_mode_and_search_open_the_transcript_full_screen_and_come_back() {
     assert!(!tern.alternate_screen(), "inline draws in the main screen");
     // Alt+↑: copy mode, on the transcript drawn whole.
     tern.send(b"\x1b[1;3A");
-    wait_for_alternate(&tern, true);
+    tern.wait_for_alternate_screen(true, WAIT);
     tern.wait_for_text("the answer to copy", WAIT);
     assert!(
         !tern.mouse_reporting(),
         "copy mode inline leaves the mouse to the terminal"
     );
     tern.send(b"\x1b");
-    wait_for_alternate(&tern, false);
+    tern.wait_for_alternate_screen(false, WAIT);
     // Ctrl+F: the transcript search, the same way.
     tern.send(b"\x06");
-    wait_for_alternate(&tern, true);
+    tern.wait_for_alternate_screen(true, WAIT);
     tern.send(b"\x1b");
-    wait_for_alternate(&tern, false);
+    tern.wait_for_alternate_screen(false, WAIT);
     let lines = tern.scrollback_and_screen();
     let answers = lines
         .iter()

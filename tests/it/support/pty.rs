@@ -393,6 +393,20 @@ impl PtySession {
             .alternate_screen()
     }
 
+    /// Waits (up to `timeout`) until the terminal is in the alternate screen (`alt`) or in the
+    /// main one.
+    pub fn wait_for_alternate_screen(&self, alt: bool, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        while self.alternate_screen() != alt {
+            assert!(
+                Instant::now() < deadline,
+                "the alternate screen never became {alt}:\n{}",
+                self.screen_text()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Whether the terminal was asked to report the mouse.
     pub fn mouse_reporting(&self) -> bool {
         let state = self.shared.0.lock().unwrap();
