@@ -27,10 +27,13 @@ pub(crate) struct QuestionLook<'a> {
     pub thread_id: Option<&'a str>,
     /// The session's sub-agents, to name the one asking.
     pub agents: &'a crate::model::agents::Agents,
+    /// Names of threads not on screen the server told of, (thread id, name), newest last: a
+    /// question from one of them says whose by name.
+    pub names: &'a [(String, String)],
 }
 
 /// Who asks, when it is not the thread on screen: a sub-agent by its name and task, else the
-/// thread's id.
+/// thread's title when the server told it, else its id.
 fn whose(
     theirs: &str,
     look: QuestionLook<'_>,
@@ -45,10 +48,16 @@ fn whose(
         ))];
     }
     let Some(agent) = look.agents.get(theirs) else {
+        let name = look
+            .names
+            .iter()
+            .rev()
+            .find(|(id, name)| id == theirs && !name.trim().is_empty())
+            .map_or(theirs, |(_, name)| name.as_str());
         return vec![Line::from(Span::styled(
             format!(
                 "From another thread ({}), not the one on screen",
-                visible_line(theirs)
+                visible_line(name)
             ),
             palette.warning.bold(),
         ))];

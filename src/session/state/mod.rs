@@ -379,6 +379,7 @@ impl Session {
             theme: self.config.theme,
             thread_id: self.thread_id(),
             agents: &self.agents,
+            names: &self.titles.others,
         }
     }
 }
