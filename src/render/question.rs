@@ -11,7 +11,7 @@ use crate::model::execpolicy::ParsedCommand;
 use crate::model::question_form::{FormSpec, FormState};
 use crate::model::{Question, QuestionSubject, Theme};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
-use crate::text::sanitize::{visible_line, visible_text};
+use crate::text::sanitize::{sanitize_line, visible_line, visible_text};
 use crate::theme::Palette;
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -48,17 +48,16 @@ fn whose(
         ))];
     }
     let Some(agent) = look.agents.get(theirs) else {
+        // A title is a name, not what runs: sanitised as the inbox's rows are; an id is
+        // shown as sent.
         let name = look
             .names
             .iter()
             .rev()
             .find(|(id, name)| id == theirs && !name.trim().is_empty())
-            .map_or(theirs, |(_, name)| name.as_str());
+            .map_or_else(|| visible_line(theirs), |(_, name)| sanitize_line(name));
         return vec![Line::from(Span::styled(
-            format!(
-                "From another thread ({}), not the one on screen",
-                visible_line(name)
-            ),
+            format!("From another thread ({name}), not the one on screen"),
             palette.warning.bold(),
         ))];
     };

@@ -293,9 +293,9 @@ fn a_question_of_a_titled_thread_names_it_by_its_title_sanitised() {
     );
     update(&mut state, ctrl('t'), now);
     let shown = screen(&mut state, 100, 30, read(now));
-    // In a prompt, control characters are shown as marks (what is shown is what was sent).
+    // A title is a name: sanitised, as the inbox's rows show it.
     assert!(
-        shown.contains("From another thread (Refactor ␛[2Jparser"),
+        shown.contains("From another thread (Refactor parser), not the one on screen"),
         "{shown}"
     );
     assert!(!shown.contains(&format!("From another thread ({CHILD})")));
