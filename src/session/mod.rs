@@ -33,6 +33,7 @@ pub(crate) mod answer;
 pub mod attention;
 pub(crate) mod auth_refusal;
 pub(crate) mod board;
+pub(crate) mod board_activity;
 pub(crate) mod cell_bound;
 pub(crate) mod config_warning;
 pub(crate) mod evidence;
