@@ -55,6 +55,7 @@ impl ThreadState {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct BoardRow {
     pub(crate) thread_id: String,
+    /// What the thread is called (the drawing says "(shown)" after it for the one shown).
     pub(crate) label: String,
     pub(crate) state: ThreadState,
     /// What it is doing now, when tern knows.
@@ -180,7 +181,7 @@ fn row(state: &Session, id: &str) -> BoardRow {
     let (agents, agent_names) = agents_under(state, id);
     BoardRow {
         thread_id: id.to_string(),
-        label: super::inbox::thread_label(state, id),
+        label: super::inbox::thread_name(state, id),
         state: row_state(state, id),
         activity: super::board_activity::activity(state, id),
         tokens: model

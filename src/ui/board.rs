@@ -68,7 +68,15 @@ impl super::draw::Draw for BoardView {
         let first_row = lines.len();
         let names: Vec<String> = rows
             .iter()
-            .map(|r| cut(&sanitize_line(&r.label), NAME_WIDTH))
+            .map(|r| {
+                // Cut before "(shown)" is added, so a long name never hides which is shown.
+                let name = cut(&sanitize_line(&r.label), NAME_WIDTH);
+                if r.shown {
+                    format!("{name} (shown)")
+                } else {
+                    name
+                }
+            })
             .collect();
         let name_width = names.iter().map(|n| n.width()).max().unwrap_or(0);
         let selected = self.selected.index(rows.len());

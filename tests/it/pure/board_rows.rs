@@ -227,3 +227,26 @@ fn unknown_threads_are_read_a_few_at_a_time_for_their_status_and_first_message()
     ));
     assert_eq!(sent(effects), [read("u3")], "u5 and u6 are on their way");
 }
+
+#[test]
+fn a_long_name_never_hides_which_thread_is_shown() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    update(
+        &mut state,
+        notify(
+            "thread/name/updated",
+            json!({"threadId": THREAD,
+                "threadName": "A very long title for the thread\u{1b}[2J that goes on and on"}),
+        ),
+        now,
+    );
+    open_board(&mut state, &[THREAD], now);
+    let shown = screen(&mut state, 140, 30, now);
+    let row = line_of(&shown, "A very long title");
+    assert!(row.contains("… (shown)"), "{shown}");
+    assert!(
+        !row.contains("on and on") && !shown.contains('\u{1b}'),
+        "{shown}"
+    );
+}
