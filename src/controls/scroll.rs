@@ -95,6 +95,8 @@ impl Scroll {
         self.by(pages * step, m);
     }
 
+    // A move, not a conversion: clippy reads `to_` as one since the method became crate-only.
+    #[allow(clippy::wrong_self_convention)]
     pub(crate) fn to_top(&mut self, m: &dyn Measure) {
         self.pin(Anchor::default(), m);
     }

@@ -143,7 +143,7 @@ pub fn alerts(state: &mut Session, before: Watch, now: Instant) -> Vec<Effect> {
 /// still type, dropped when no question waits in the inbox any more (answered, settled
 /// elsewhere), else given.
 fn owed_call_back(state: &mut Session, now: Instant) -> Vec<Effect> {
-    if !state.attention.owed.is_some_and(|due| due <= now) {
+    if state.attention.owed.is_none_or(|due| due > now) {
         return vec![];
     }
     let typed_until = state.attention.last_typed.map(|typed| typed + TYPING);
