@@ -124,4 +124,31 @@ mod tests {
         assert_eq!(board.loaded.len(), BOARD_THREADS);
         assert!(board.cut);
     }
+
+    #[test]
+    fn previews_are_one_bounded_line_kept_for_listed_threads_only() {
+        let mut board = Board::default();
+        board.start_listing();
+        board.add_page((0..BOARD_THREADS).map(|n| format!("t{n}")).collect());
+        // Threads read and then gone from the listing fill the store first.
+        for n in 0..BOARD_THREADS {
+            board.read(&format!("gone{n}"), None, "old");
+        }
+        board.read(
+            "t0",
+            Some(ThreadStatus::Idle),
+            &format!("\n  {}é\nmore", "x".repeat(300)),
+        );
+        let preview = board
+            .preview("t0")
+            .expect("room made from threads no longer listed");
+        assert!(preview.len() <= PREVIEW_MAX && preview.starts_with("xxx"));
+        assert!(board.preview("gone0").is_none());
+        assert_eq!(board.status("t0"), Some(&ThreadStatus::Idle));
+        // News that came first is newer than a read.
+        board.status_changed("t1", ThreadStatus::SystemError);
+        board.read("t1", Some(ThreadStatus::Idle), "");
+        assert_eq!(board.status("t1"), Some(&ThreadStatus::SystemError));
+        assert!(board.preview("t1").is_none());
+    }
 }
