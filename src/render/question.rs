@@ -11,7 +11,7 @@ use crate::model::execpolicy::ParsedCommand;
 use crate::model::question_form::{FormSpec, FormState};
 use crate::model::{Question, QuestionSubject, Theme};
 use crate::protocol::{FileUpdateChange, PatchChangeKind};
-use crate::text::sanitize::{visible_line, visible_text};
+use crate::text::sanitize::{sanitize_line, visible_line, visible_text};
 use crate::theme::Palette;
 use ratatui::style::{Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -27,10 +27,13 @@ pub(crate) struct QuestionLook<'a> {
     pub thread_id: Option<&'a str>,
     /// The session's sub-agents, to name the one asking.
     pub agents: &'a crate::model::agents::Agents,
+    /// Names of threads not on screen the server told of, (thread id, name), newest last: a
+    /// question from one of them says whose by name.
+    pub names: &'a [(String, String)],
 }
 
 /// Who asks, when it is not the thread on screen: a sub-agent by its name and task, else the
-/// thread's id.
+/// thread's title when the server told it, else its id.
 fn whose(
     theirs: &str,
     look: QuestionLook<'_>,
@@ -45,11 +48,16 @@ fn whose(
         ))];
     }
     let Some(agent) = look.agents.get(theirs) else {
+        // A title is a name, not what runs: sanitised as the inbox's rows are; an id is
+        // shown as sent.
+        let name = look
+            .names
+            .iter()
+            .rev()
+            .find(|(id, name)| id == theirs && !name.trim().is_empty())
+            .map_or_else(|| visible_line(theirs), |(_, name)| sanitize_line(name));
         return vec![Line::from(Span::styled(
-            format!(
-                "From another thread ({}), not the one on screen",
-                visible_line(theirs)
-            ),
+            format!("From another thread ({name}), not the one on screen"),
             palette.warning.bold(),
         ))];
     };

@@ -52,10 +52,12 @@ pub(crate) fn answer_front(
         } else {
             NoticeLevel::Warning
         };
-        state.shown.transcript.notice(
-            level,
-            format!("{}: {what}{}", record.text(), whose(&thread, elsewhere)),
+        let text = format!(
+            "{}: {what}{}",
+            record.text(),
+            whose(state, &thread, elsewhere)
         );
+        state.shown.transcript.notice(level, text);
     }
     vec![Effect::Respond {
         id: question.id,
@@ -63,10 +65,12 @@ pub(crate) fn answer_front(
     }]
 }
 
-/// Whose question it was, when not the shown thread's.
-fn whose(thread: &str, elsewhere: bool) -> String {
+/// Whose question it was, when not the shown thread's: its title (or agent's name) when tern
+/// knows it, else its id — one line, sanitised (the server and the model name threads).
+fn whose(state: &Session, thread: &str, elsewhere: bool) -> String {
     if elsewhere {
-        format!(" (thread {thread})")
+        let name = super::inbox::thread_label(state, thread);
+        format!(" (thread {})", crate::text::sanitize::sanitize_line(&name))
     } else {
         String::new()
     }

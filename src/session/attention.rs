@@ -1,7 +1,10 @@
 //! Calling the person back when they look elsewhere: when a question from codex starts
 //! waiting or a turn ends, and the terminal is unfocused or the turn's thread is not the one
 //! on screen, the bell rings and/or a desktop notification goes out, as `notify` asks — once
-//! per event, and never while the person is typing in this window. A terminal that never
+//! per event, and never while the person is typing in this window. A question of a thread not
+//! on screen asked while they type never takes their keys (it waits in the inbox); its call
+//! back is put off until the typing pause ends, and goes out then if a question still waits
+//! in the inbox. A terminal that never
 //! reports focus cannot say whether the person looks: there only a turn that ran longer than
 //! [`LONG_TURN`] calls them back (a short one ended while they were still watching).
 
@@ -86,6 +89,10 @@ pub fn alerts(state: &mut Session, before: Watch, now: Instant) -> Vec<Effect> {
     if state.quitting || !(bell || notify) {
         return vec![];
     }
+    let owed = owed_call_back(state, now);
+    if !owed.is_empty() {
+        return owed;
+    }
     let kept_ended = before.kept_running.iter().any(|id| {
         state
             .threads
@@ -120,11 +127,40 @@ pub fn alerts(state: &mut Session, before: Watch, now: Instant) -> Vec<Effect> {
         turn_ran,
     };
     if !calls_back(moment) {
+        if asked && !shown && moment.typing {
+            state.attention.owed = state.attention.last_typed.map(|typed| typed + TYPING);
+        }
         return vec![];
     }
+    state.attention.owed = None;
     vec![Effect::Alert {
         bell,
         notification: notify.then(|| message.to_string()),
+    }]
+}
+
+/// The call back put off while the person typed, once it is due: put off again while they
+/// still type, dropped when no question waits in the inbox any more (answered, settled
+/// elsewhere), else given.
+fn owed_call_back(state: &mut Session, now: Instant) -> Vec<Effect> {
+    if state.attention.owed.is_none_or(|due| due > now) {
+        return vec![];
+    }
+    let typed_until = state.attention.last_typed.map(|typed| typed + TYPING);
+    if typed_until.is_some_and(|until| until > now) {
+        state.attention.owed = typed_until;
+        return vec![];
+    }
+    state.attention.owed = None;
+    if state.questions.parked().next().is_none() {
+        return vec![];
+    }
+    vec![Effect::Alert {
+        bell: state.config.bell,
+        notification: state
+            .config
+            .desktop_notification
+            .then(|| QUESTION_WAITS.to_string()),
     }]
 }
 

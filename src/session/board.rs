@@ -2,18 +2,24 @@
 //! waiting for you, idle, failed), what it is doing, its tokens and the agents under it. The
 //! list comes from `thread/loaded/list` (paged, bounded), the states from the server's
 //! `thread/status/changed` news, what tern knows of the threads it follows (their kept models,
-//! bounded by `threads::KEPT_THREADS`) and the questions waiting in the inbox. Nothing here
-//! loads a thread: an idle thread costs a line.
+//! bounded by `threads::KEPT_THREADS`) and the questions waiting in the inbox. A listed thread
+//! tern knows nothing of is read once (`thread/read`, a few at a time) for its status and
+//! first message. Nothing here loads a thread: an idle thread costs a line.
 
-use crate::protocol::{ThreadLoadedListParams, ThreadLoadedListResponse, ThreadStatus};
-use crate::render::question_summary::summary;
+use crate::protocol::{
+    ThreadLoadedListParams, ThreadLoadedListResponse, ThreadReadParams, ThreadReadResponse,
+    ThreadStatus,
+};
 use crate::session::effect::Effect;
 use crate::session::reply::Answer;
 use crate::session::request::ClientRequest;
-use crate::session::state::{Session, TurnPhase};
+use crate::session::state::board::READS_AT_ONCE;
+use crate::session::state::Session;
 
 /// How many thread ids a page asks for.
 const PAGE: u32 = 100;
+/// How many of a thread's agents a row names (the rest are counted).
+pub(crate) const AGENT_NAMES: usize = 3;
 
 /// Where a thread stands, as the board shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +55,7 @@ impl ThreadState {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct BoardRow {
     pub(crate) thread_id: String,
+    /// What the thread is called (the drawing says "(shown)" after it for the one shown).
     pub(crate) label: String,
     pub(crate) state: ThreadState,
     /// What it is doing now, when tern knows.
@@ -57,6 +64,8 @@ pub(crate) struct BoardRow {
     pub(crate) tokens: Option<i64>,
     /// Sub-agents under it that tern knows of.
     pub(crate) agents: usize,
+    /// The names of the first [`AGENT_NAMES`] of them, in the order they appeared.
+    pub(crate) agent_names: Vec<String>,
     pub(crate) shown: bool,
 }
 
@@ -82,7 +91,7 @@ pub(crate) fn listed(state: &mut Session, answer: Answer<ThreadLoadedListRespons
                 Some(cursor) => vec![ask_page(Some(cursor))],
                 None => {
                     state.board.listing = false;
-                    vec![]
+                    read_unknown(state)
                 }
             }
         }
@@ -92,6 +101,58 @@ pub(crate) fn listed(state: &mut Session, answer: Answer<ThreadLoadedListRespons
             vec![]
         }
     }
+}
+
+/// The listing is complete: the listed threads whose status tern does not know (no news
+/// from the server, not followed, no question) are read, [`READS_AT_ONCE`] at a time.
+fn read_unknown(state: &mut Session) -> Vec<Effect> {
+    let unknown: Vec<String> = state
+        .board
+        .loaded
+        .iter()
+        .filter(|id| row_state(state, id) == ThreadState::Unknown)
+        .filter(|id| !state.board.reading.contains(id))
+        .cloned()
+        .collect();
+    state.board.to_read = unknown.into();
+    next_reads(state)
+}
+
+/// As many `thread/read`s as there is room for on the way.
+fn next_reads(state: &mut Session) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    while state.board.reading.len() < READS_AT_ONCE {
+        let Some(id) = state.board.to_read.pop_front() else {
+            break;
+        };
+        state.board.reading.push(id.clone());
+        effects.push(Effect::Request(ClientRequest::ReadBoardThread(
+            ThreadReadParams {
+                thread_id: id,
+                include_turns: false,
+            },
+        )));
+    }
+    effects
+}
+
+/// A `thread/read` of a listed thread answered: its status (unless news came first), its
+/// first message and its name are kept; the next read goes. A refusal leaves it unknown.
+pub(crate) fn read_answered(
+    state: &mut Session,
+    thread_id: &str,
+    answer: Answer<Box<ThreadReadResponse>>,
+) -> Vec<Effect> {
+    state.board.reading.retain(|id| id != thread_id);
+    if let Ok(read) = answer {
+        let thread = read.thread;
+        state.board.read(thread_id, thread.status, &thread.preview);
+        let named = thread.name.filter(|name| !name.trim().is_empty());
+        if named.is_some() && state.titles.name_of(thread_id).is_none() {
+            super::titles::named(state, thread_id, named);
+        }
+    }
+    next_reads(state)
 }
 
 /// The board's rows: the loaded threads, then the threads tern follows or has questions from
@@ -117,16 +178,51 @@ pub(crate) fn rows(state: &Session) -> Vec<BoardRow> {
 
 fn row(state: &Session, id: &str) -> BoardRow {
     let model = state.model(id);
+    let (agents, agent_names) = agents_under(state, id);
+    BoardRow {
+        thread_id: id.to_string(),
+        label: super::inbox::thread_name(state, id),
+        state: row_state(state, id),
+        activity: super::board_activity::activity(state, id),
+        tokens: model
+            .and_then(|m| m.usage.as_ref())
+            .map(|u| u.total.total_tokens)
+            .or_else(|| state.agents.get(id).and_then(|agent| agent.tokens)),
+        agents,
+        agent_names,
+        shown: state.thread_id() == Some(id),
+    }
+}
+
+/// The agents under thread `id` (tern knows the agents of the thread the person opened):
+/// how many, and the names of the first few.
+fn agents_under(state: &Session, id: &str) -> (usize, Vec<String>) {
+    if state.agents.root() != Some(id) {
+        return (0, Vec::new());
+    }
+    let names = state
+        .agents
+        .iter()
+        .take(AGENT_NAMES)
+        .map(|agent| agent.name())
+        .collect();
+    (state.agents.len(), names)
+}
+
+/// Where thread `id` stands: a question of it waits, else what the server said, else what
+/// its model shows.
+fn row_state(state: &Session, id: &str) -> ThreadState {
+    let model = state.model(id);
     let question = state
         .questions
         .waiting()
         .into_iter()
-        .find(|q| q.question.thread_id() == id);
+        .any(|q| q.question.thread_id() == id);
     let status = state.board.status(id);
     let server_waits = matches!(status, Some(ThreadStatus::Active { active_flags })
         if active_flags.waiting_on_person());
     let running = model.is_some_and(|m| m.turn_active());
-    let state_now = if question.is_some() || server_waits {
+    if question || server_waits {
         ThreadState::WaitingForYou
     } else {
         match status {
@@ -137,28 +233,5 @@ fn row(state: &Session, id: &str) -> BoardRow {
             None if model.is_none() => ThreadState::Unknown,
             _ => ThreadState::Idle,
         }
-    };
-    let activity = match (question, model.map(|m| &m.turn)) {
-        (Some(q), _) => format!("asks to {}", summary(&q.question)),
-        (None, Some(TurnPhase::Starting { .. })) => "starting a turn".to_string(),
-        (None, Some(TurnPhase::Running { .. })) => "working".to_string(),
-        (None, Some(TurnPhase::Interrupting { .. })) => "being interrupted".to_string(),
-        _ => String::new(),
-    };
-    let agents = if state.agents.root() == Some(id) {
-        state.agents.len()
-    } else {
-        0
-    };
-    BoardRow {
-        thread_id: id.to_string(),
-        label: super::inbox::thread_label(state, id),
-        state: state_now,
-        activity,
-        tokens: model
-            .and_then(|m| m.usage.as_ref())
-            .map(|u| u.total.total_tokens),
-        agents,
-        shown: state.thread_id() == Some(id),
     }
 }

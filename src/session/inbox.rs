@@ -63,15 +63,21 @@ pub(crate) fn waiting_words(state: &Session) -> Option<String> {
     }
 }
 
-/// How the inbox and the board name thread `thread_id`: its title when it has one, an agent's
-/// name, else its id; the thread on screen says so. Unsanitised: the drawing sanitises.
-pub(crate) fn thread_label(state: &Session, thread_id: &str) -> String {
-    let name = state
+/// What thread `thread_id` is called: its title when it has one, an agent's name, else its id.
+/// Unsanitised: the drawing sanitises.
+pub(crate) fn thread_name(state: &Session, thread_id: &str) -> String {
+    state
         .titles
         .name_of(thread_id)
         .map(str::to_string)
         .or_else(|| state.agents.get(thread_id).map(|agent| agent.name()))
-        .unwrap_or_else(|| thread_id.to_string());
+        .unwrap_or_else(|| thread_id.to_string())
+}
+
+/// How the inbox and the board name thread `thread_id`: its title when it has one, an agent's
+/// name, else its id; the thread on screen says so. Unsanitised: the drawing sanitises.
+pub(crate) fn thread_label(state: &Session, thread_id: &str) -> String {
+    let name = thread_name(state, thread_id);
     if state.thread_id() == Some(thread_id) {
         format!("{name} (shown)")
     } else {

@@ -164,6 +164,9 @@ requests! {
     /// `/threads`: a page of the threads loaded on the server, for the board.
     ListLoaded(p: wire::ThreadLoadedListParams) => THREAD_LOADED_LIST
         -> wire::ThreadLoadedListResponse;
+    /// The board's read of a listed thread whose status tern does not know.
+    ReadBoardThread(p: wire::ThreadReadParams) => THREAD_READ -> Box<wire::ThreadReadResponse>,
+        tag { thread_id: String = p.thread_id.clone() };
 }
 
 impl ClientRequest {

@@ -211,6 +211,9 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         }
         Reply::ReloadMcp(answer) => super::mcp::reloaded(state, answer),
         Reply::ListLoaded(answer) => super::board::listed(state, answer),
+        Reply::ReadBoardThread { thread_id, answer } => {
+            super::board::read_answered(state, &thread_id, answer)
+        }
         Reply::ListSkills(answer) => {
             super::skills::listed(state, answer);
             vec![]

@@ -23,6 +23,8 @@ pub(crate) fn next_deadline(session: &Session, now: Instant) -> Option<Instant> 
         session.rewind.armed_until.filter(|until| *until > now),
         // The config box tries codex's config file again by itself.
         first_run::next_deadline(session),
+        // A call back put off while the person typed is due.
+        session.attention.owed,
         // A layer's own moment (the picker's debounced server search); cleared when it comes.
         session.layer_timer,
     ];

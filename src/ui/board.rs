@@ -17,6 +17,27 @@ use unicode_width::UnicodeWidthStr;
 const NAME_WIDTH: usize = 28;
 /// The widest the box's inside gets.
 const MAX_WIDTH: u16 = 110;
+/// The most of an agent's name a row shows.
+const AGENT_NAME_WIDTH: usize = 12;
+
+/// "2 agents: Bohr, Carson", "5 agents: Bohr, Carson, Kant +2": the count, the first names
+/// (sanitised, cut), and how many more.
+fn agents_fact(count: usize, names: &[String]) -> String {
+    let noun = if count == 1 { "agent" } else { "agents" };
+    let named: Vec<String> = names
+        .iter()
+        .map(|name| cut(&sanitize_line(name), AGENT_NAME_WIDTH))
+        .collect();
+    let more = count.saturating_sub(named.len());
+    let mut fact = format!("{count} {noun}");
+    if !named.is_empty() {
+        fact.push_str(&format!(": {}", named.join(", ")));
+    }
+    if more > 0 && !named.is_empty() {
+        fact.push_str(&format!(" +{more}"));
+    }
+    fact
+}
 
 impl super::draw::Draw for BoardView {
     fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {
@@ -47,7 +68,15 @@ impl super::draw::Draw for BoardView {
         let first_row = lines.len();
         let names: Vec<String> = rows
             .iter()
-            .map(|r| cut(&sanitize_line(&r.label), NAME_WIDTH))
+            .map(|r| {
+                // Cut before "(shown)" is added, so a long name never hides which is shown.
+                let name = cut(&sanitize_line(&r.label), NAME_WIDTH);
+                if r.shown {
+                    format!("{name} (shown)")
+                } else {
+                    name
+                }
+            })
             .collect();
         let name_width = names.iter().map(|n| n.width()).max().unwrap_or(0);
         let selected = self.selected.index(rows.len());
@@ -65,7 +94,7 @@ impl super::draw::Draw for BoardView {
                 facts.push(format!("{} tok", numbers::tokens(tokens)));
             }
             if row.agents > 0 {
-                facts.push(format!("{} agents", row.agents));
+                facts.push(agents_fact(row.agents, &row.agent_names));
             }
             let facts = facts.join(" · ");
             let pad = " ".repeat(name_width.saturating_sub(name.width()));

@@ -4,10 +4,15 @@
 //! Both are bounded: a server with thousands of idle threads costs a fixed amount here.
 
 use crate::protocol::ThreadStatus;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 /// Threads the board lists at most (and statuses kept at most).
 pub(crate) const BOARD_THREADS: usize = 200;
+/// `thread/read`s of threads whose status is unknown on their way at most: a board of two
+/// hundred such threads asks a few at a time, never all at once.
+pub(crate) const READS_AT_ONCE: usize = 4;
+/// The most of a thread's first message kept for its row.
+const PREVIEW_MAX: usize = 160;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Board {
@@ -22,6 +27,12 @@ pub struct Board {
     statuses: HashMap<String, ThreadStatus>,
     /// Ids in `statuses`, oldest news first (what goes when the bound is reached).
     order: Vec<String>,
+    /// Listed threads whose status is unknown, still to read (`thread/read`), in list order.
+    pub(crate) to_read: VecDeque<String>,
+    /// The threads whose `thread/read` is on its way, at most [`READS_AT_ONCE`].
+    pub(crate) reading: Vec<String>,
+    /// The first message of threads read, for their rows (only listed ones are kept).
+    previews: HashMap<String, String>,
 }
 
 impl Board {
@@ -41,8 +52,38 @@ impl Board {
         self.statuses.get(id)
     }
 
+    /// What `thread/read` told of thread `id`: its status, unless the server's news came
+    /// first (that is newer), and its first message, one line, bounded.
+    pub(crate) fn read(&mut self, id: &str, status: Option<ThreadStatus>, preview: &str) {
+        if let Some(status) = status.filter(|_| self.status(id).is_none()) {
+            self.status_changed(id, status);
+        }
+        let Some(line) = preview.lines().map(str::trim).find(|l| !l.is_empty()) else {
+            return;
+        };
+        if self.previews.len() >= BOARD_THREADS {
+            let loaded = &self.loaded;
+            self.previews.retain(|known, _| loaded.contains(known));
+            if self.previews.len() >= BOARD_THREADS {
+                return;
+            }
+        }
+        let mut end = line.len().min(PREVIEW_MAX);
+        while !line.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.previews
+            .insert(id.to_string(), line[..end].to_string());
+    }
+
+    /// Thread `id`'s first message, when `thread/read` told it.
+    pub(crate) fn preview(&self, id: &str) -> Option<&str> {
+        self.previews.get(id).map(String::as_str)
+    }
+
     /// A listing starts again from its first page.
     pub(crate) fn start_listing(&mut self) {
+        self.to_read.clear();
         self.loaded.clear();
         self.listing = true;
         self.cut = false;
@@ -82,5 +123,32 @@ mod tests {
         assert!(!board.add_page(ids));
         assert_eq!(board.loaded.len(), BOARD_THREADS);
         assert!(board.cut);
+    }
+
+    #[test]
+    fn previews_are_one_bounded_line_kept_for_listed_threads_only() {
+        let mut board = Board::default();
+        board.start_listing();
+        board.add_page((0..BOARD_THREADS).map(|n| format!("t{n}")).collect());
+        // Threads read and then gone from the listing fill the store first.
+        for n in 0..BOARD_THREADS {
+            board.read(&format!("gone{n}"), None, "old");
+        }
+        board.read(
+            "t0",
+            Some(ThreadStatus::Idle),
+            &format!("\n  {}é\nmore", "x".repeat(300)),
+        );
+        let preview = board
+            .preview("t0")
+            .expect("room made from threads no longer listed");
+        assert!(preview.len() <= PREVIEW_MAX && preview.starts_with("xxx"));
+        assert!(board.preview("gone0").is_none());
+        assert_eq!(board.status("t0"), Some(&ThreadStatus::Idle));
+        // News that came first is newer than a read.
+        board.status_changed("t1", ThreadStatus::SystemError);
+        board.read("t1", Some(ThreadStatus::Idle), "");
+        assert_eq!(board.status("t1"), Some(&ThreadStatus::SystemError));
+        assert!(board.preview("t1").is_none());
     }
 }

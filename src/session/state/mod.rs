@@ -390,6 +390,7 @@ impl Session {
             theme: self.config.theme,
             thread_id: self.thread_id(),
             agents: &self.agents,
+            names: &self.titles.others,
         }
     }
 }

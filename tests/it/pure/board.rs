@@ -52,7 +52,18 @@ fn board(now: Instant) -> AppState {
         effects.iter().filter_map(request_json).collect::<Vec<_>>(),
         [("thread/loaded/list", json!({"cursor": "c2", "limit": 100}))]
     );
-    assert!(loaded(&mut state, &["thread-f", "thread-i", "thread-s"], None, now).is_empty());
+    // The last page: the threads tern knows nothing of are read, four at a time.
+    let effects = loaded(&mut state, &["thread-f", "thread-i", "thread-s"], None, now);
+    let read = |id: &str| ("thread/read", json!({"threadId": id}));
+    assert_eq!(
+        effects.iter().filter_map(request_json).collect::<Vec<_>>(),
+        [
+            read("thread-w"),
+            read("thread-r"),
+            read("thread-f"),
+            read("thread-i")
+        ]
+    );
     status(
         &mut state,
         "thread-s",

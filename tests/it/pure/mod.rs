@@ -7,6 +7,7 @@ mod agents;
 mod app_update;
 mod auto_review;
 mod board;
+mod board_rows;
 mod bounded_cells;
 mod bounded_output;
 mod command_marks;

@@ -238,7 +238,67 @@ fn a_question_of_a_thread_not_shown_waits_in_the_inbox_and_calls_the_person_back
     );
     assert!(!effects.iter().any(|e| matches!(e, Effect::Alert { .. })));
     assert_eq!(state.questions().waiting_count(), 2);
+    assert_eq!(state.draft(), "half a sentence", "no key taken");
+    // It is owed, not lost: due when the typing pause ends; typing again puts it off.
+    let due = state.next_tick(later(now, 3200)).expect("a call back owed");
+    // The typing pause is two seconds (`attention::TYPING`) after the last key, at 3.1 s.
+    assert_eq!(due, later(now, 5100));
+    type_text(&mut state, "!", later(now, 4000));
+    let effects = update(&mut state, AppEvent::Tick, due);
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Alert { .. })));
+    let due = state.next_tick(due).expect("still owed");
+    assert_eq!(due, later(now, 6000));
+    let effects = update(&mut state, AppEvent::Tick, due);
+    assert_eq!(
+        alerts(&effects),
+        [Effect::Alert {
+            bell: true,
+            notification: None
+        }]
+    );
+    assert_eq!(state.draft(), "half a sentence!");
+    assert!(state.front_question().is_none(), "still in the inbox");
+    assert_eq!(state.next_tick(due), None, "given once");
     let _ = QUESTION_WAITS;
+}
+
+fn alerts(effects: &[Effect]) -> Vec<Effect> {
+    effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Alert { .. }))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn a_call_back_owed_is_dropped_when_the_question_is_settled_before_it_is_due() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    state.config_mut().bell = true;
+    type_text(&mut state, "typing", now);
+    let effects = update(
+        &mut state,
+        server_request(
+            7,
+            "item/commandExecution/requestApproval",
+            command("thread-other", "c", "make"),
+        ),
+        later(now, 500),
+    );
+    assert!(alerts(&effects).is_empty(), "the person types");
+    update(
+        &mut state,
+        notify(
+            "serverRequest/resolved",
+            json!({"threadId": "thread-other", "requestId": 7}),
+        ),
+        later(now, 1000),
+    );
+    assert_eq!(state.questions().waiting_count(), 0);
+    let due = state.next_tick(later(now, 1000)).expect("owed");
+    let effects = update(&mut state, AppEvent::Tick, due);
+    assert!(alerts(&effects).is_empty(), "{effects:?}");
+    assert_eq!(state.next_tick(due), None);
 }
 
 #[test]

@@ -269,6 +269,45 @@ fn a_question_of_a_thread_not_shown_waits_in_the_inbox_labelled_and_its_answer_l
 }
 
 #[test]
+fn a_question_of_a_titled_thread_names_it_by_its_title_sanitised() {
+    let now = Instant::now();
+    let mut state = running_state(now);
+    // The server names the other thread; a hostile name is shown without acting.
+    update(
+        &mut state,
+        notify(
+            "thread/name/updated",
+            json!({"threadId": CHILD, "threadName": "Refactor \u{1b}[2Jparser\u{202e}"}),
+        ),
+        now,
+    );
+    update(
+        &mut state,
+        server_request(
+            7,
+            "item/commandExecution/requestApproval",
+            json!({"threadId": CHILD, "turnId": "ct", "itemId": "cc", "command": "make",
+                "availableDecisions": ["accept", "cancel"]}),
+        ),
+        now,
+    );
+    update(&mut state, ctrl('t'), now);
+    let shown = screen(&mut state, 100, 30, read(now));
+    // A title is a name: sanitised, as the inbox's rows show it.
+    assert!(
+        shown.contains("From another thread (Refactor parser), not the one on screen"),
+        "{shown}"
+    );
+    assert!(!shown.contains(&format!("From another thread ({CHILD})")));
+    assert!(!shown.contains('\u{1b}') && !shown.contains('\u{202e}'));
+    let effects = press(&mut state, KeyCode::Char('y'), read(now));
+    assert_eq!(effects, answer(7, json!("accept")));
+    let (_, text) = last_notice(&state);
+    assert!(text.ends_with("(thread Refactor parser)"), "{text}");
+    assert!(!text.contains(CHILD), "{text}");
+}
+
+#[test]
 fn opening_a_thread_followed_live_keeps_its_cells_and_pages_only_older_turns() {
     // Entering a sub-agent: its live stream is already in its model; `thread/resume` adopts
     // that model, and the history paged in afterwards adds only the turns it does not show.

@@ -103,6 +103,20 @@ fn the_board_with_hostile_titles_and_activities() {
         ),
         now,
     );
+    // thread-c's first message, from the board's `thread/read`, is the model's: hostile.
+    update(
+        &mut state,
+        reply(
+            tern::app::RequestTag::ReadBoardThread {
+                thread_id: "thread-c".into(),
+            },
+            Ok(
+                json!({"thread": {"id": "thread-c", "status": {"type": "idle"}, "turns": [],
+                "preview": "please \u{1b}]0;PWNED\u{7}run \u{202e}this\u{1b}[2J"}}),
+            ),
+        ),
+        now,
+    );
     let shown = screen(&mut state, 100, 24, now);
     assert!(
         !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
