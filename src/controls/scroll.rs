@@ -95,6 +95,8 @@ impl Scroll {
         self.by(pages * step, m);
     }
 
+    // "To the top" is a move, not a conversion.
+    #[allow(clippy::wrong_self_convention)]
     pub(crate) fn to_top(&mut self, m: &dyn Measure) {
         self.pin(Anchor::default(), m);
     }
