@@ -1,7 +1,8 @@
 //! `/review`'s findings kept or dropped and commented (issue 36), session side: the findings of
 //! a review cell (drafts kept while their list is closed), and "send review" — the kept
-//! findings with their comments as the person's next message (steered into a running turn, as
-//! every message is; see `outbox::send`).
+//! findings with their comments as the person's next message: sent at once when the thread is
+//! idle, else queued for when the running turn ends (never steered: the review's own turn,
+//! still ending when its findings show, refuses steering, and the findings are a new request).
 
 use crate::model::review::findings::{findings_message, parse_findings, Finding};
 use crate::model::NoticeLevel;
@@ -45,6 +46,16 @@ pub(crate) fn send(
         .iter()
         .filter(|f| f.keep && !f.comment.trim().is_empty())
         .count();
+    if state.turn_active() {
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            format!(
+                "Review queued: {kept} finding(s) kept, {commented} with your comment; it goes \
+                 out when the running turn ends."
+            ),
+        );
+        return Ok(super::outbox::queue(state, text, now));
+    }
     state.shown.transcript.notice(
         NoticeLevel::Info,
         format!("Review sent: {kept} finding(s) kept, {commented} with your comment."),

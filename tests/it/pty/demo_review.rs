@@ -41,10 +41,58 @@ fn the_demo_reviews_a_three_hunk_change_and_reverting_one_answers_it() {
     tern.wait_for_text("› [keep]   @@ -18,6 +18,6 @@", WAIT);
     tern.send(b"x");
     tern.wait_for_text("2 of 3 hunks kept", WAIT);
-    tern.send(b"\r");
-    tern.wait_for("the question answered and the review sent", WAIT, |s| {
-        !s.contains("Apply this change?") && s.contains("(hunk 2 of 3)")
-    });
+    // Enter answers once the files are read as they were (the runtime reads them when the
+    // review opens; before that Enter says "a moment" and answers nothing): pressed again
+    // until the review and its question are gone.
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        tern.send(b"\r");
+        let answered = tern.wait_until(Duration::from_secs(2), |s| {
+            !s.contains("Review the change") && !s.contains("Apply this change?")
+        });
+        if answered.is_some() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never answered:\n{}",
+            tern.screen_text()
+        );
+    }
+    tern.wait_for_text("(hunk 2 of 3)", WAIT);
     tern.wait_for_text("turn completed", WAIT);
+    tern.quit_with(b"\x15\x03\x03", WAIT);
+}
+
+/// `/review` in the demo, then `m` on its cell: a comment on the first finding, the second
+/// dropped, and Enter sends the kept one with the comment as the next message.
+#[test]
+fn the_demo_review_takes_a_comment_on_a_finding_and_sends_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = [("TERN_LOG_DIR", OsString::from(dir.path()))];
+    let mut tern = PtySession::spawn(
+        Path::new(env!("CARGO_BIN_EXE_tern")),
+        &["--demo"],
+        &env,
+        dir.path(),
+        (110, 44),
+    );
+    tern.wait_for_text("ready", WAIT);
+    tern.send(b"/review\r");
+    tern.wait_for_text("Review uncommitted changes", WAIT);
+    tern.send(b"1");
+    tern.wait_for_text("Code review finished", WAIT);
+    tern.send(b"\x1b[1;3A"); // Alt+Up: the review's cell
+    tern.wait_for_text("e evidence", WAIT);
+    tern.send(b"m");
+    tern.wait_for_text("Review findings: 2 of 2 kept", WAIT);
+    tern.send(b"keep every byte\r");
+    tern.send(b"jx");
+    tern.wait_for_text("Review findings: 1 of 2 kept", WAIT);
+    tern.send(b"\r");
+    // Sent at once, or queued while the review's turn is still ending: either way it goes out.
+    tern.wait_for_text("finding(s) kept, 1 with your comment", WAIT);
+    tern.wait_for_text("Code review findings to act on", WAIT);
+    tern.wait_for_text("keep every byte", WAIT);
     tern.quit_with(b"\x15\x03\x03", WAIT);
 }

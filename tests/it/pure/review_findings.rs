@@ -161,3 +161,41 @@ fn every_finding_dropped_sends_nothing_and_m_elsewhere_says_what_it_is_for() {
         .1
         .contains("Only a /review's findings take comments"));
 }
+
+#[test]
+fn sent_while_a_turn_runs_the_review_waits_for_it_instead_of_steering() {
+    let now = Instant::now();
+    let mut state = reviewed(now);
+    update(&mut state, alt_up(), now);
+    presses(&mut state, "m", now);
+    type_text(&mut state, "fix this first", now);
+    press(&mut state, KeyCode::Enter, now);
+    // Another turn starts before Enter sends the review.
+    update(
+        &mut state,
+        notify(
+            "turn/started",
+            json!({"threadId": THREAD, "turn": {"id": "turn-2", "items": [], "status": "inProgress"}}),
+        ),
+        now,
+    );
+    let effects = press(&mut state, KeyCode::Enter, now);
+    assert!(
+        effects.iter().filter_map(request_json).next().is_none(),
+        "no steer, no turn/start while turn-2 runs: {effects:?}"
+    );
+    assert!(last_notice(&state).1.contains("Review queued"));
+    let effects = wire(update(
+        &mut state,
+        notify(
+            "turn/completed",
+            json!({"threadId": THREAD, "turn": {"id": "turn-2", "items": [], "status": "completed"}}),
+        ),
+        now,
+    ));
+    let text = sent_text(&effects);
+    assert!(
+        text.ends_with("src/parser.rs:42\n[P1] Last byte of each token is lost\nfix this first\n\ntests/parser.rs:12–14\n[P3] Test name no longer matches\n"),
+        "{text}"
+    );
+}
