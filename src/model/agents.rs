@@ -100,7 +100,7 @@ pub struct Agent {
     /// Known only from the parent's history (a resumed thread): its state is its thread's.
     pub historical: bool,
     /// The cells that show it, newest last (in its parent's transcript, or an ancestor's).
-    pub cells: Vec<CellAt>,
+    pub(crate) cells: Vec<CellAt>,
 }
 
 impl Agent {
@@ -194,7 +194,7 @@ pub(crate) struct LiveMut<'a> {
 
 /// Where a cell is: the thread whose transcript holds it, its turn and its item.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CellAt {
+pub(crate) struct CellAt {
     pub thread_id: String,
     pub turn_id: String,
     pub item_id: String,

@@ -10,7 +10,7 @@ use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 
 /// One thing `/copy` can put on the clipboard.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Copyable {
+pub(crate) struct Copyable {
     /// What the picker shows: "answer 3" or "answer 3 · code block 1 (rust)".
     pub label: String,
     /// The first line of it, for the picker.

@@ -12,7 +12,7 @@ use crate::session::state::Session;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct CopyPick {
-    pub items: Vec<Copyable>,
+    pub(crate) items: Vec<Copyable>,
     pub selected: PickList,
 }
 

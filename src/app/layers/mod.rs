@@ -41,6 +41,7 @@ pub mod question;
 pub(crate) mod question_view;
 pub(crate) mod queue;
 pub(crate) mod review;
+pub(crate) mod review_findings;
 pub mod rewind;
 pub mod rules;
 pub(crate) mod search;
@@ -74,6 +75,7 @@ pub use prefix::PrefixChooser;
 pub use question_view::QuestionView;
 pub use queue::QueueFocus;
 pub use review::ReviewChooser;
+pub use review_findings::ReviewFindings;
 pub use rewind::RewindView;
 pub use rules::RulesList;
 pub use search::Search;
@@ -156,6 +158,8 @@ macro_rules! with_views {
             QuestionView(QuestionView) keys question_view::KEYS;
             /// `r` on a file-change question: keep or revert each hunk, comment on lines.
             HunkReview(HunkReview) keys hunk_review::KEYS;
+            /// `m` on a selected `/review` cell: keep or drop its findings, comment, send.
+            ReviewFindings(ReviewFindings) keys review_findings::KEYS;
             /// `/agents`: this thread's sub-agents.
             Agents(AgentsList) keys agents::KEYS;
             /// `/ps`, `/stop`: the background terminals.

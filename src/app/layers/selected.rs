@@ -4,8 +4,9 @@
 //! ←/→ (`h`/`l`) a column, Alt+↑/↓ a whole cell, Home/End reach the ends. `v` / `V` start a
 //! character / line selection from the cursor that can cross cells; `y` copies it (the whole
 //! cell when there is none), `c` the whole cell (printable only, as `/copy`); `/` searches the
-//! transcript; `d` opens the cell's turn diff, `f` the diff at the next file it mentions; Esc
-//! goes back to the composer. The cell is `controls::selection`, the cursor
+//! transcript; `d` opens the cell's turn diff, `f` the diff at the next file it mentions; `m`
+//! on a `/review` cell comments on its findings (`review_findings`); Esc goes back to the
+//! composer. The cell is `controls::selection`, the cursor
 //! `controls::copy_cursor`, the selected text `controls::text_selection`.
 //!
 //! Alt+↑/↓ because nothing else takes them (the composer's ↑/↓ walk rows and earlier prompts,
@@ -19,8 +20,10 @@ use crate::controls::copy_cursor::CopyCursor;
 use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::controls::scroll::Anchor;
 use crate::controls::selection::{cell_text, mentioned_files, CellSelection};
+use crate::controls::text_selection::Rows;
 use crate::controls::text_selection::{TextSelection, Unit};
-use crate::model::NoticeLevel;
+use crate::model::locations::find_locations;
+use crate::model::{CellKind, ItemCell, NoticeLevel};
 use crate::session::actions;
 use crate::session::event::LayerEvent;
 use crate::session::state::Session;
@@ -53,6 +56,7 @@ pub(crate) enum SelectedKey {
     Diff,
     File,
     Evidence,
+    Comment,
     Close,
 }
 
@@ -154,6 +158,14 @@ pub(crate) static KEYS: KeyTable<SelectedCell, SelectedKey> = KeyTable::new(
             "evidence",
         )
         .explained("send a command's output to the agent as tool output, not as your words"),
+        KeyRow::new(
+            "comment",
+            &[Chord::ch('m')],
+            SelectedKey::Comment,
+            "comment",
+        )
+        .explained("on a /review: comment on the finding at the cursor; keep/drop, send")
+        .help(),
         list_rows::first(SelectedKey::Oldest, "first/last").named("oldest"),
         list_rows::last(SelectedKey::Newest, "first/last").named("newest"),
         list_rows::close_q(SelectedKey::Close, "back").explained("back to the composer"),
@@ -252,6 +264,50 @@ impl SelectedCell {
         }
     }
 
+    /// `m`: a `/review` cell's findings (`review_findings`), writing a comment on the one at the
+    /// cursor: the last whose `path:line` is drawn on or above the cursor's row (the first when
+    /// the cursor is above them all).
+    fn comment_finding(&self, cx: &mut Ctx<'_>) -> Outcome {
+        let transcript = &cx.shown.transcript;
+        let (Some(cell), Some(index)) = (
+            self.selection.cell(transcript),
+            self.selection.index(transcript),
+        ) else {
+            return Outcome::Consumed(vec![]);
+        };
+        let CellKind::Item(ItemCell::ReviewResult { review, .. }) = cell.kind() else {
+            return say(
+                cx.session_mut(),
+                "Only a /review's findings take comments (m): select its \"Code review finished\" cell.",
+            );
+        };
+        let Some(turn) = self.selection.turn(transcript).map(str::to_string) else {
+            return say(cx.session_mut(), "The selected review belongs to no turn.");
+        };
+        let findings = match crate::session::review_findings::open(cx, &turn, review) {
+            Ok(findings) => findings,
+            Err(why) => return say(cx.session_mut(), &why),
+        };
+        let view = cx.view_in(cx.areas.transcript);
+        let mut at = 0;
+        for row in 0..=self.cursor.row().min(view.row_count(index)) {
+            let Some(line) = view.line(index, row) else {
+                break;
+            };
+            let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+            for (_, place) in find_locations(&text) {
+                if let Some(i) = findings
+                    .iter()
+                    .position(|f| f.is_at(&place.path, place.line))
+                {
+                    at = i;
+                }
+            }
+        }
+        let layer = super::ReviewFindings::commenting(turn, findings, at);
+        Outcome::Open(super::Layer::ReviewFindings(layer), vec![])
+    }
+
     /// Its turn's diff, at the `nth` file the cell mentions when asked for one.
     fn diff(&mut self, state: &mut Session, file: bool) -> Outcome {
         let transcript = &state.shown.transcript;
@@ -316,6 +372,7 @@ impl LayerView for SelectedCell {
                 SelectedKey::Diff => return self.diff(cx.session_mut(), false),
                 SelectedKey::File => return self.diff(cx.session_mut(), true),
                 SelectedKey::Evidence => return self.evidence(cx.session_mut()),
+                SelectedKey::Comment => return self.comment_finding(cx),
                 SelectedKey::MarkChars | SelectedKey::MarkLines => {
                     let unit = if action == SelectedKey::MarkChars {
                         Unit::Char

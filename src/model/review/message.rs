@@ -105,7 +105,7 @@ fn body(files: &[ReviewFile], refused: &[Refusal], cwd: &str) -> Option<String> 
 }
 
 /// A path as the agent names it: relative to the working folder when inside it.
-fn shown(path: &str, cwd: &str) -> String {
+pub(crate) fn shown(path: &str, cwd: &str) -> String {
     let dir = cwd.trim_end_matches('/');
     match path.strip_prefix(dir).and_then(|r| r.strip_prefix('/')) {
         Some(rest) if !dir.is_empty() && !rest.is_empty() => rest.to_string(),

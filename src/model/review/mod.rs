@@ -10,6 +10,7 @@
 //! the runtime.
 
 pub(crate) mod apply;
+pub(crate) mod findings;
 pub(crate) mod message;
 pub(crate) mod revert;
 pub(crate) mod turn;

@@ -227,6 +227,10 @@ pub struct Session {
     pub rewind: rewind::Rewind,
     /// A file change reviewed hunk by hunk, and its reverts on their way.
     pub(crate) hunk_review: hunk_review::HunkReviewState,
+    /// `/review` findings kept or dropped and commented, by the review's turn, while their
+    /// list is closed and not yet sent (`session::review_findings`).
+    pub(crate) finding_drafts:
+        std::collections::HashMap<String, Vec<crate::model::review::findings::Finding>>,
     /// Focus reports, the turn's start and the last key, for calling the person back.
     pub attention: attention_clock::AttentionClock,
     /// The window title and progress last asked of the terminal (`session::window_title`).
@@ -289,6 +293,7 @@ impl Session {
             },
             attention: Default::default(),
             hunk_review: Default::default(),
+            finding_drafts: Default::default(),
             window: None,
             pointer: Default::default(),
             reconnect: None,

@@ -9,6 +9,7 @@ mod composer;
 mod demo;
 mod demo_inbox;
 mod demo_plan;
+mod demo_review;
 mod doctor;
 mod fake_server_harness;
 mod faults;

@@ -269,6 +269,16 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             build: |now| hunk_review(now, "jc"),
         },
         Fixture {
+            name: "review findings",
+            target: Target::Layer,
+            build: |now| review_findings(now, &[KeyCode::Esc]),
+        },
+        Fixture {
+            name: "review findings, writing a comment",
+            target: Target::Layer,
+            build: |now| review_findings(now, &[]),
+        },
+        Fixture {
             name: "agents",
             target: Target::Layer,
             build: |now| agents_list(now, false),

@@ -526,3 +526,37 @@ pub(super) fn side_pane(now: Instant, answering: bool, then: &[&str]) -> AppStat
     }
     state
 }
+
+/// A finished `/review` with two findings, its cell selected and `m` pressed (the first
+/// finding's comment being written); `then`: keys pressed after.
+pub(super) fn review_findings(now: Instant, then: &[KeyCode]) -> AppState {
+    let mut state = running_state(now);
+    let review = "Full review comments:\n\n- [P1] Lost byte — /home/user/project/a.rs:4-4\n  \
+                  body\n- [P3] Old name — /home/user/project/b.rs:2-3\n  body";
+    for params in [
+        json!({"threadId": THREAD, "turnId": "turn-1", "item": {"type": "exitedReviewMode",
+            "id": "r2", "review": review}}),
+        json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "completed"}}),
+    ] {
+        let method = if params.get("item").is_some() {
+            "item/completed"
+        } else {
+            "turn/completed"
+        };
+        update(&mut state, notify(method, params), now);
+    }
+    update(&mut state, AppEvent::Resize(80, 24), now);
+    update(
+        &mut state,
+        AppEvent::Key(crossterm::event::KeyEvent::new(
+            KeyCode::Up,
+            crossterm::event::KeyModifiers::ALT,
+        )),
+        now,
+    );
+    press(&mut state, KeyCode::Char('m'), now);
+    for code in then {
+        press(&mut state, *code, now);
+    }
+    state
+}
