@@ -111,6 +111,14 @@ pub(crate) fn lines(
     out
 }
 
+/// The rule a clean screen (`/clear`, `/new`) leaves under what the scrollback holds, the
+/// whole width, followed by the blank line that separates cells.
+pub(crate) fn rule(state: &AppState, width: u16) -> [Line<'static>; 2] {
+    let dim = state.session.config.theme.palette().dim;
+    let line = "─".repeat(usize::from(width.max(1)));
+    [Line::from(Span::styled(line, dim)), Line::default()]
+}
+
 /// The whole conversation as plain text, laid out as the transcript shows it at the screen's
 /// width (`print_on_exit`); the caller prints it through the one sanitiser.
 pub(crate) fn conversation_text(state: &AppState) -> String {

@@ -46,6 +46,9 @@ pub(crate) struct InlineScreen {
     held_since: Option<Instant>,
     /// A full-screen view has the alternate screen.
     alt: bool,
+    /// The session's count of clean screens (`/clear`, `/new`) last drawn; `None` before the
+    /// first frame, which takes it as it is.
+    clean_screens: Option<u64>,
 }
 
 impl Default for InlineScreen {
@@ -56,6 +59,7 @@ impl Default for InlineScreen {
             width: 0,
             held_since: None,
             alt: false,
+            clean_screens: None,
         }
     }
 }
@@ -91,7 +95,13 @@ impl InlineScreen {
         let width = screen.width.max(1);
         let (hold_over, due_at) = self.hold(state, now);
         let cells = scrollback::due(state, hold_over, false);
-        let history = scrollback::lines(state, &cells, width);
+        let mut history = Vec::new();
+        if self.screen_cleaned(state) {
+            // What the terminal's scrollback holds stays: a rule goes under it, and the live
+            // area (the old thread's unfinished tail, if any) is drawn anew.
+            history.extend(scrollback::rule(state, width));
+        }
+        history.extend(scrollback::lines(state, &cells, width));
         for &(index, written) in &cells {
             state.session.shown.transcript.cells()[index].mark_written(written);
         }
@@ -171,6 +181,13 @@ impl InlineScreen {
         out.extend(state::clear_live_area());
         self.painted.clear();
         out
+    }
+
+    /// Whether a new thread came on a clean screen since the last frame.
+    fn screen_cleaned(&mut self, state: &AppState) -> bool {
+        let now = state.session.clean_screens;
+        let before = self.clean_screens.replace(now);
+        before.is_some_and(|before| before != now)
     }
 
     /// Whether the first unfinished cell has held finished ones long enough: for 10 s, or

@@ -19,6 +19,7 @@ mod hostile_mcp_skills;
 mod hostile_output;
 mod hostile_plan;
 mod inline;
+mod inline_clear;
 mod keyboard;
 mod keyboard_tmux;
 mod lifecycle;
