@@ -3,6 +3,7 @@
 //! the external editor. Each test holds a `support::heavy` permit while its processes run.
 
 mod abort;
+mod abort_inline;
 mod agents_hostile;
 mod alerts;
 mod composer;
