@@ -95,6 +95,8 @@ impl Scroll {
         self.by(pages * step, m);
     }
 
+    // "Scroll to the top", a move, not a conversion: the name reads as the keys say it.
+    #[allow(clippy::wrong_self_convention)]
     pub(crate) fn to_top(&mut self, m: &dyn Measure) {
         self.pin(Anchor::default(), m);
     }
