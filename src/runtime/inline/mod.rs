@@ -32,6 +32,9 @@ use std::time::{Duration, Instant};
 
 /// How long a cell still changing may hold finished ones after it out of the scrollback.
 pub(crate) const HOLD_BOUND: Duration = Duration::from_secs(10);
+/// Lines longer than the terminal stop at its edge instead of wrapping (DECAWM off); the
+/// restore turns it back on (`state::AUTOWRAP_ON`) whatever way tern ends.
+const AUTOWRAP_OFF: &[u8] = b"\x1b[?7l";
 /// Rows of the live area a composer popup (commands, files) gets to show in.
 const POPUP_ROWS: u16 = 12;
 
@@ -105,6 +108,9 @@ impl InlineScreen {
         for &(index, written) in &cells {
             state.session.shown.transcript.cells()[index].mark_written(written);
         }
+        if let Some((index, blocks)) = scrollback::streamed(state, &cells, width) {
+            history.extend(scrollback::stream_lines(state, index, blocks, width));
+        }
         let live = self.live_area(state, now, width);
         let whole = !history.is_empty()
             || super::terminal::take_needs_clear()
@@ -114,6 +120,11 @@ impl InlineScreen {
         if whole {
             out.extend(state::clear_live_area());
             out.extend(history_bytes(state, &history, width));
+            // The live rows never wrap: a frame still on its way when the terminal narrowed
+            // would otherwise take more lines than counted, and the next clear would start
+            // below the live area's top, leaving its first rows in the scrollback. A row cut
+            // at the edge is drawn again at the new width by the resize's frame.
+            out.extend_from_slice(AUTOWRAP_OFF);
             for (i, row) in live.rows.iter().enumerate() {
                 if i > 0 {
                     out.extend_from_slice(b"\r\n");
@@ -122,6 +133,7 @@ impl InlineScreen {
             }
             state::set_cursor_row(live.rows.len().saturating_sub(1) as u16);
         } else {
+            out.extend_from_slice(AUTOWRAP_OFF);
             for (y, row) in live.rows.iter().enumerate() {
                 if self.painted.get(y) != Some(row) {
                     move_to_row(&mut out, y as u16);
@@ -130,6 +142,7 @@ impl InlineScreen {
                 }
             }
         }
+        out.extend_from_slice(state::AUTOWRAP_ON);
         self.painted = live.rows;
         self.width = width;
         // The cursor is parked, hidden, at the live area's top left (the composer draws its own

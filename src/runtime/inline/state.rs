@@ -50,6 +50,8 @@ pub(crate) fn clear_live_area() -> Vec<u8> {
 /// last line, moving down does nothing and moving back up would leave it).
 const CLEAR_FROM_HERE: &[u8] = b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8";
 const LEAVE_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049l";
+/// Lines wrap at the terminal's edge again (DECAWM on): the live area is painted with it off.
+pub(crate) const AUTOWRAP_ON: &[u8] = b"\x1b[?7h";
 
 /// How the terminal is left on the way out: out of a full-screen view's alternate screen if
 /// one was open, then the live area cleared.
@@ -72,6 +74,8 @@ fn restore_sequence(alt: bool, up: u16) -> Fixed {
         out.push(LEAVE_ALTERNATE_SCREEN);
     }
     push_clear_live_area(&mut out, up);
+    // An end in the middle of a frame may have left it off.
+    out.push(AUTOWRAP_ON);
     out
 }
 
@@ -95,7 +99,7 @@ fn push_clear_live_area(out: &mut Fixed, up: u16) {
 }
 
 /// A few bytes on the stack: everything the restore writes fits (the alternate screen's 8,
-/// up to 8 for the move, 17 for the clear).
+/// up to 8 for the move, 17 for the clear, 5 for the autowrap).
 pub(crate) struct Fixed {
     bytes: [u8; 48],
     len: usize,
@@ -156,10 +160,13 @@ mod tests {
         let bytes = restore_sequence(true, 12345);
         assert_eq!(
             bytes.as_slice(),
-            b"\x1b[?1049l\x1b[12345A\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8"
+            b"\x1b[?1049l\x1b[12345A\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8\x1b[?7h"
         );
         let main_screen = restore_sequence(false, 0);
-        assert_eq!(main_screen.as_slice(), b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8");
+        assert_eq!(
+            main_screen.as_slice(),
+            b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8\x1b[?7h"
+        );
         assert_eq!(restore_sequence(false, 7).as_slice()[..4], *b"\x1b[7A");
     }
 }

@@ -8,8 +8,9 @@ use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
 const START: Duration = Duration::from_secs(30);
-/// The live area's clear from its top row (where the cursor is parked between frames).
-const CLEAR_LIVE_AREA: &[u8] = b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8";
+/// The live area's clear from its top row (where the cursor is parked between frames),
+/// and autowrap back on (the live area is painted with it off).
+const CLEAR_LIVE_AREA: &[u8] = b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8\x1b[?7h";
 /// Bracketed paste and focus reporting off, the cursor shown: the handler's last bytes inline.
 const INLINE_BACK: &[u8] = b"\x1b[?2004l\x1b[?1004l\x1b[?25h";
 const LEAVE_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049l";

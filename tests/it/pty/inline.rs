@@ -47,6 +47,14 @@ fn once_in_order(lines: &[String], prefix: &str, count: usize, after: usize) -> 
     last
 }
 
+/// Waits until the last frame tern wrote is whole in the terminal (it ends its synchronized
+/// update). tern paints the live area with autowrap off, so a frame still on its way when a
+/// terminal narrows is cut at the edge; vt100 ignores autowrap-off (DECAWM) and would wrap
+/// the frame's full-width rows, which no real terminal with DECAWM does.
+pub(super) fn wait_for_whole_frame(tern: &PtySession) {
+    tern.wait_for_raw("a whole frame", WAIT, |raw| raw.ends_with(b"\x1b[?2026l"));
+}
+
 #[test]
 fn a_300_line_answer_with_a_resize_mid_stream_is_in_scrollback_once_in_order_and_stays() {
     let first: String = (0..150).map(|n| format!("- first {n}\n")).collect();
@@ -72,6 +80,7 @@ fn a_300_line_answer_with_a_resize_mid_stream_is_in_scrollback_once_in_order_and
     );
     tern.send(b"tell me a long story\r");
     tern.wait_for_text("first 149", WAIT);
+    wait_for_whole_frame(&tern);
     tern.resize(80, 30);
     tern.wait_for_text("turn completed", WAIT);
     let lines = tern.scrollback_and_screen();
@@ -380,7 +389,9 @@ fn resuming_a_thread_writes_its_last_50_turns_once_in_order() {
     for step in 71..=120 {
         let found = positions(&lines, &format!("Step {step}: what next?"));
         assert_eq!(found.len(), 1, "step {step}:\n{}", lines.join("\n"));
-        assert!(found[0] > last, "step {step} out of order");
+        // Turn 71 may be the terminal's first line: nothing else need be written before it.
+        let first = step == 71 && found[0] == last;
+        assert!(found[0] > last || first, "step {step} out of order");
         last = found[0];
     }
     assert!(

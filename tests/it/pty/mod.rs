@@ -21,6 +21,7 @@ mod hostile_output;
 mod hostile_plan;
 mod inline;
 mod inline_clear;
+mod inline_stream;
 mod keyboard;
 mod keyboard_tmux;
 mod lifecycle;
