@@ -189,6 +189,9 @@ pub struct Laid {
     pub tail: Vec<Line<'static>>,
     /// How many complete markdown blocks `head` holds.
     pub blocks_done: usize,
+    /// Where each complete block ends in `head` (its row count after it): inline mode writes a
+    /// streaming message's finished blocks into the scrollback by these.
+    pub block_rows: Vec<usize>,
     /// Lines of `head` that belong to complete blocks; after them come the laid-out chunks of
     /// a code block that is still open, dropped when it closes and is laid out whole.
     pub head_blocks_len: usize,
@@ -271,6 +274,9 @@ pub struct Cell {
     cache: RefCell<Option<Box<Cache>>>,
     /// How far it went into the terminal's scrollback (inline mode; see `scrollback`).
     written: std::cell::Cell<Written>,
+    /// Complete blocks of a message still streaming already in the scrollback (inline mode):
+    /// the rest of it goes there from the block after them.
+    streamed_blocks: std::cell::Cell<u32>,
 }
 
 impl Cell {
@@ -279,6 +285,7 @@ impl Cell {
             kind,
             cache: RefCell::new(None),
             written: Default::default(),
+            streamed_blocks: Default::default(),
         }
     }
 
@@ -291,6 +298,18 @@ impl Cell {
     /// what a cell says).
     pub(crate) fn mark_written(&self, written: Written) {
         self.written.set(written);
+    }
+
+    /// Complete blocks of the streaming message already in the scrollback.
+    pub(crate) fn streamed_blocks(&self) -> usize {
+        self.streamed_blocks.get() as usize
+    }
+
+    /// Inline mode wrote the message's first `blocks` complete blocks to scrollback.
+    pub(crate) fn mark_streamed(&self, blocks: usize) {
+        // A u32 shares the word of the `Written` mark (the cell's size test).
+        self.streamed_blocks
+            .set(u32::try_from(blocks).unwrap_or(u32::MAX));
     }
 
     pub fn kind(&self) -> &CellKind {
@@ -487,7 +506,7 @@ mod tests {
         // 24): an unboxed layout slot was 200 bytes more each.
         let slot = std::mem::size_of::<RefCell<Option<Box<Cache>>>>();
         assert_eq!(slot, 2 * std::mem::size_of::<usize>());
-        // And one word for inline mode's scrollback mark (`Written`, padded).
+        // And one word for inline mode's scrollback marks (`Written` and the streamed blocks).
         let mark = std::mem::size_of::<usize>();
         assert!(std::mem::size_of::<Cell>() <= std::mem::size_of::<CellKind>() + slot + mark);
     }

@@ -57,6 +57,7 @@ pub(crate) fn layout_message(markdown: &MarkdownText, width: usize, theme: Theme
         }
         laid.blocks_done += 1;
         laid.head_blocks_len = laid.head.len();
+        laid.block_rows.push(laid.head.len());
     }
     // The tail is laid out again below: its plain code goes with it.
     let rows = laid.head.len();

@@ -2,8 +2,9 @@
 //! but an abort (an allocation failing under a memory cap, `std::process::abort`, a stack
 //! overflow) runs no Rust code at all: without this the terminal stays raw, on the alternate
 //! screen, with the mouse captured. A SIGABRT handler does what `terminal::restore` does, with
-//! only async-signal-safe calls: it writes fixed bytes, puts back the termios saved when the
-//! terminal was entered, and lets the abort go on with the default action.
+//! only async-signal-safe calls: it writes fixed bytes (inline, the live area's clear, built
+//! on the stack from atomics), puts back the termios saved when the terminal was entered, and
+//! lets the abort go on with the default action.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::OnceLock;
@@ -24,6 +25,9 @@ const MOUSE_OFF: &[u8] = b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?100
 /// Bracketed paste and focus reporting off, leave the alternate screen, show the cursor:
 /// crossterm's DisableBracketedPaste, DisableFocusChange, LeaveAlternateScreen, cursor::Show.
 pub(crate) const SCREEN_BACK: &[u8] = b"\x1b[?2004l\x1b[?1004l\x1b[?1049l\x1b[?25h";
+/// Inline mode's: bracketed paste and focus reporting off, the cursor shown; the main screen
+/// was never left (a full-screen view's alternate screen is left by the inline restore).
+const INLINE_BACK: &[u8] = b"\x1b[?2004l\x1b[?1004l\x1b[?25h";
 
 /// Saves the terminal's settings (before raw mode) and installs the handler. Call before
 /// entering raw mode.
@@ -84,7 +88,14 @@ extern "C" fn on_abort(_signal: libc::c_int) {
         if MOUSE.load(Ordering::SeqCst) {
             write_all(MOUSE_OFF);
         }
-        write_all(SCREEN_BACK);
+        if super::inline::state::inline() {
+            // The conversation stays in the scrollback: out of a view's alternate screen if
+            // one had it, and the live area cleared, as `terminal::restore` does inline.
+            write_all(super::inline::state::restore_bytes_in_place().as_slice());
+            write_all(INLINE_BACK);
+        } else {
+            write_all(SCREEN_BACK);
+        }
         if let Some((fd, termios)) = SAVED.get() {
             // SAFETY: tcsetattr is async-signal-safe; the termios was filled by tcgetattr.
             unsafe { libc::tcsetattr(*fd, libc::TCSANOW, termios) };

@@ -39,9 +39,11 @@ pub(crate) fn show(state: &mut Session, model: ThreadModel) {
     }
 }
 
-/// The model of no thread on screen: what `/new` shows until the new thread is there.
+/// The model of no thread on screen: what `/new` shows until the new thread is there. The
+/// screen is clean: inline mode writes a rule under what the scrollback holds.
 pub(crate) fn show_no_thread(state: &mut Session) {
     show(state, ThreadModel::lobby());
+    state.clean_screens += 1;
 }
 
 /// Thread `dropped` was let go to keep the bound: said once, then counted, on screen.

@@ -24,7 +24,9 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
             continue;
         }
         let len = view.cell(index).len();
-        if len == 0 {
+        // A streaming message's finished blocks already in the scrollback are not shown twice.
+        let written = scrollback::streamed_rows(&view, index).min(len);
+        if len == written {
             continue;
         }
         let want = height - rows.len();
@@ -33,7 +35,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         }
         // The blank row after the cell, then its rows from the bottom.
         rows.push(Line::default());
-        let from = (len + 1).saturating_sub(want);
+        let from = (len + 1).saturating_sub(want).max(written);
         let laid = view.cell_drawn(index, from..len);
         for row in (from..len).rev() {
             if rows.len() == height {

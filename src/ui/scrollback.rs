@@ -9,7 +9,7 @@
 use crate::app::AppState;
 use crate::controls::view::View;
 use crate::model::scrollback::Written;
-use crate::model::Transcript;
+use crate::model::{CellKind, Transcript};
 use ratatui::text::{Line, Span};
 
 /// How far back cells written as they stood are looked for, to write them again once final.
@@ -84,21 +84,35 @@ pub(crate) fn due(state: &AppState, hold_over: bool, everything: bool) -> Vec<(u
 
 /// The lines of `cells` as the transcript lays them out `width` columns wide, each cell
 /// followed by the blank line that separates cells; a cell written as it stands says so.
+/// A message whose finished blocks went there while it streamed goes on from after them.
 pub(crate) fn lines(
     state: &AppState,
     cells: &[(usize, Written)],
     width: u16,
+) -> Vec<Line<'static>> {
+    cells_lines(state, cells, width, true)
+}
+
+fn cells_lines(
+    state: &AppState,
+    cells: &[(usize, Written)],
+    width: u16,
+    after_streamed: bool,
 ) -> Vec<Line<'static>> {
     let session = &state.session;
     let view = View::new(&session.shown.transcript, session.layout_key(width), 0);
     let mut out = Vec::new();
     for &(index, written) in cells {
         let rows = view.cell(index).len();
-        let laid = view.cell_drawn(index, 0..rows);
+        let from = match after_streamed {
+            true => streamed_rows(&view, index).min(rows),
+            false => 0,
+        };
+        let laid = view.cell_drawn(index, from..rows);
         if laid.is_empty() {
             continue;
         }
-        out.extend((0..laid.len()).filter_map(|row| laid.get(row).cloned()));
+        out.extend((from..laid.len()).filter_map(|row| laid.get(row).cloned()));
         if written == Written::AsItStood {
             let note = "  ⋯ still running: written again when it finishes";
             out.push(Line::from(Span::styled(
@@ -111,6 +125,85 @@ pub(crate) fn lines(
     out
 }
 
+/// The streaming message at the frontier whose finished blocks are not all in the scrollback
+/// yet, when `cells` (what is written whole now) leaves it: its index and how many complete
+/// blocks it has now. Only complete blocks go — a block is complete once a later one started
+/// on a finished line (newline-gated, as the official TUI streams), so a code block goes only
+/// once closed — and the open tail stays in the live area.
+pub(crate) fn streamed(
+    state: &AppState,
+    cells: &[(usize, Written)],
+    width: u16,
+) -> Option<(usize, usize)> {
+    let session = &state.session;
+    let transcript = &session.shown.transcript;
+    let index = frontier(transcript);
+    let cell = transcript.cells().get(index)?;
+    let streaming = matches!(
+        cell.kind(),
+        CellKind::Agent {
+            streaming: true,
+            ..
+        }
+    );
+    if !streaming || cells.iter().any(|&(due, _)| due >= index) {
+        return None;
+    }
+    let view = View::new(transcript, session.layout_key(width), 0);
+    let blocks = view.cell(index).blocks_done;
+    (blocks > cell.streamed_blocks()).then_some((index, blocks))
+}
+
+/// The lines of the streaming message `index` from its blocks already in the scrollback up to
+/// its first `blocks` complete blocks, marked as written.
+pub(crate) fn stream_lines(
+    state: &AppState,
+    index: usize,
+    blocks: usize,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let session = &state.session;
+    let transcript = &session.shown.transcript;
+    let view = View::new(transcript, session.layout_key(width), 0);
+    let from = streamed_rows(&view, index);
+    let to = block_end(&view.cell(index), blocks);
+    transcript.cells()[index].mark_streamed(blocks);
+    if to <= from {
+        return Vec::new();
+    }
+    let laid = view.cell_drawn(index, from..to);
+    (from..to)
+        .filter_map(|row| laid.get(row).cloned())
+        .collect()
+}
+
+/// Rows of cell `index`, as laid out now, that are in the scrollback already as finished
+/// blocks of the message while it streamed. Counted in blocks, not rows: after a resize the
+/// same blocks take another number of rows.
+pub(crate) fn streamed_rows(view: &View<'_>, index: usize) -> usize {
+    let blocks = view.transcript.cells()[index].streamed_blocks();
+    if blocks == 0 {
+        return 0;
+    }
+    block_end(&view.cell(index), blocks)
+}
+
+/// The row where the first `blocks` complete blocks of a laid-out message end.
+fn block_end(laid: &crate::model::Laid, blocks: usize) -> usize {
+    match blocks.min(laid.block_rows.len()) {
+        0 => 0,
+        n => laid.block_rows[n - 1],
+    }
+}
+
+/// The rule a clean screen (`/clear`, `/new`) leaves under what the scrollback holds, the
+/// whole width, followed by the blank line that separates cells.
+pub(crate) fn rule(state: &AppState, width: u16) -> [Line<'static>; 2] {
+    let dim = state.session.config.theme.palette().dim;
+    let line = "─".repeat(usize::from(width.max(1)));
+    [Line::from(Span::styled(line, dim)), Line::default()]
+}
+
 /// The whole conversation as plain text, laid out as the transcript shows it at the screen's
 /// width (`print_on_exit`); the caller prints it through the one sanitiser.
 pub(crate) fn conversation_text(state: &AppState) -> String {
@@ -119,7 +212,7 @@ pub(crate) fn conversation_text(state: &AppState) -> String {
         .map(|index| (index, Written::Final))
         .collect();
     let mut text = String::new();
-    for line in lines(state, &every, width) {
+    for line in cells_lines(state, &every, width, false) {
         let row: String = line
             .spans
             .iter()
@@ -138,7 +231,10 @@ pub(crate) fn live_rows(state: &AppState, width: u16) -> usize {
     let view = View::new(transcript, session.layout_key(width), 0);
     (frontier(transcript)..transcript.len())
         .filter(|&index| transcript.cells()[index].written() == Written::Not)
-        .map(|index| view.cell(index).len())
+        .map(|index| {
+            let rows = view.cell(index).len();
+            rows.saturating_sub(streamed_rows(&view, index))
+        })
         .filter(|&rows| rows > 0)
         .map(|rows| rows + 1)
         .sum()

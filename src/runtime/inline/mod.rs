@@ -32,6 +32,9 @@ use std::time::{Duration, Instant};
 
 /// How long a cell still changing may hold finished ones after it out of the scrollback.
 pub(crate) const HOLD_BOUND: Duration = Duration::from_secs(10);
+/// Lines longer than the terminal stop at its edge instead of wrapping (DECAWM off); the
+/// restore turns it back on (`state::AUTOWRAP_ON`) whatever way tern ends.
+const AUTOWRAP_OFF: &[u8] = b"\x1b[?7l";
 /// Rows of the live area a composer popup (commands, files) gets to show in.
 const POPUP_ROWS: u16 = 12;
 
@@ -46,6 +49,9 @@ pub(crate) struct InlineScreen {
     held_since: Option<Instant>,
     /// A full-screen view has the alternate screen.
     alt: bool,
+    /// The session's count of clean screens (`/clear`, `/new`) last drawn; `None` before the
+    /// first frame, which takes it as it is.
+    clean_screens: Option<u64>,
 }
 
 impl Default for InlineScreen {
@@ -56,6 +62,7 @@ impl Default for InlineScreen {
             width: 0,
             held_since: None,
             alt: false,
+            clean_screens: None,
         }
     }
 }
@@ -91,9 +98,18 @@ impl InlineScreen {
         let width = screen.width.max(1);
         let (hold_over, due_at) = self.hold(state, now);
         let cells = scrollback::due(state, hold_over, false);
-        let history = scrollback::lines(state, &cells, width);
+        let mut history = Vec::new();
+        if self.screen_cleaned(state) {
+            // What the terminal's scrollback holds stays: a rule goes under it, and the live
+            // area (the old thread's unfinished tail, if any) is drawn anew.
+            history.extend(scrollback::rule(state, width));
+        }
+        history.extend(scrollback::lines(state, &cells, width));
         for &(index, written) in &cells {
             state.session.shown.transcript.cells()[index].mark_written(written);
+        }
+        if let Some((index, blocks)) = scrollback::streamed(state, &cells, width) {
+            history.extend(scrollback::stream_lines(state, index, blocks, width));
         }
         let live = self.live_area(state, now, width);
         let whole = !history.is_empty()
@@ -104,6 +120,11 @@ impl InlineScreen {
         if whole {
             out.extend(state::clear_live_area());
             out.extend(history_bytes(state, &history, width));
+            // The live rows never wrap: a frame still on its way when the terminal narrowed
+            // would otherwise take more lines than counted, and the next clear would start
+            // below the live area's top, leaving its first rows in the scrollback. A row cut
+            // at the edge is drawn again at the new width by the resize's frame.
+            out.extend_from_slice(AUTOWRAP_OFF);
             for (i, row) in live.rows.iter().enumerate() {
                 if i > 0 {
                     out.extend_from_slice(b"\r\n");
@@ -112,6 +133,7 @@ impl InlineScreen {
             }
             state::set_cursor_row(live.rows.len().saturating_sub(1) as u16);
         } else {
+            out.extend_from_slice(AUTOWRAP_OFF);
             for (y, row) in live.rows.iter().enumerate() {
                 if self.painted.get(y) != Some(row) {
                     move_to_row(&mut out, y as u16);
@@ -120,6 +142,7 @@ impl InlineScreen {
                 }
             }
         }
+        out.extend_from_slice(state::AUTOWRAP_ON);
         self.painted = live.rows;
         self.width = width;
         // The cursor is parked, hidden, at the live area's top left (the composer draws its own
@@ -171,6 +194,13 @@ impl InlineScreen {
         out.extend(state::clear_live_area());
         self.painted.clear();
         out
+    }
+
+    /// Whether a new thread came on a clean screen since the last frame.
+    fn screen_cleaned(&mut self, state: &AppState) -> bool {
+        let now = state.session.clean_screens;
+        let before = self.clean_screens.replace(now);
+        before.is_some_and(|before| before != now)
     }
 
     /// Whether the first unfinished cell has held finished ones long enough: for 10 s, or

@@ -37,13 +37,9 @@ pub(crate) fn set_cursor_row(row: u16) {
 /// The bytes that take the cursor back to the live area's top and clear it and everything
 /// under it: what is above (the conversation) stays, the cursor stays below it.
 pub(crate) fn clear_live_area() -> Vec<u8> {
-    let up = CURSOR_ROW.swap(0, Ordering::SeqCst);
-    let mut out = Vec::new();
-    if up > 0 {
-        out.extend_from_slice(format!("\x1b[{up}A").as_bytes());
-    }
-    out.extend_from_slice(CLEAR_FROM_HERE);
-    out
+    let mut out = Fixed::default();
+    push_clear_live_area(&mut out, CURSOR_ROW.swap(0, Ordering::SeqCst));
+    out.as_slice().to_vec()
 }
 
 /// Clears from the start of the cursor's line to the end of the screen, the cursor left where
@@ -53,22 +49,90 @@ pub(crate) fn clear_live_area() -> Vec<u8> {
 /// line is erased on its own, the rest from the line below (saved and restored cursor: on the
 /// last line, moving down does nothing and moving back up would leave it).
 const CLEAR_FROM_HERE: &[u8] = b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8";
+const LEAVE_ALTERNATE_SCREEN: &[u8] = b"\x1b[?1049l";
+/// Lines wrap at the terminal's edge again (DECAWM on): the live area is painted with it off.
+pub(crate) const AUTOWRAP_ON: &[u8] = b"\x1b[?7h";
 
 /// How the terminal is left on the way out: out of a full-screen view's alternate screen if
 /// one was open, then the live area cleared.
 pub(crate) fn restore_bytes() -> Vec<u8> {
-    let mut out = Vec::new();
-    if ALT.swap(false, Ordering::SeqCst) {
-        out.extend_from_slice(b"\x1b[?1049l");
+    restore_bytes_in_place().as_slice().to_vec()
+}
+
+/// [`restore_bytes`] built without allocating, with atomics and a buffer on the stack only:
+/// what the SIGABRT handler (`runtime::abort_restore`) may call.
+pub(crate) fn restore_bytes_in_place() -> Fixed {
+    let alt = ALT.swap(false, Ordering::SeqCst);
+    restore_sequence(alt, CURSOR_ROW.swap(0, Ordering::SeqCst))
+}
+
+/// Out of the alternate screen if `alt`, then the live area cleared from `up` rows below its
+/// top.
+fn restore_sequence(alt: bool, up: u16) -> Fixed {
+    let mut out = Fixed::default();
+    if alt {
+        out.push(LEAVE_ALTERNATE_SCREEN);
     }
-    out.extend(clear_live_area());
+    push_clear_live_area(&mut out, up);
+    // An end in the middle of a frame may have left it off.
+    out.push(AUTOWRAP_ON);
     out
+}
+
+/// Up to the live area's top from `up` rows below it (`ESC[nA`, n written in decimal by hand:
+/// no formatting machinery in a signal handler), then the clear.
+fn push_clear_live_area(out: &mut Fixed, up: u16) {
+    if up > 0 {
+        out.push(b"\x1b[");
+        let mut digits = [0u8; 5];
+        let mut n = up;
+        let mut at = digits.len();
+        while n > 0 {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        out.push(&digits[at..]);
+        out.push(b"A");
+    }
+    out.push(CLEAR_FROM_HERE);
+}
+
+/// A few bytes on the stack: everything the restore writes fits (the alternate screen's 8,
+/// up to 8 for the move, 17 for the clear, 5 for the autowrap).
+pub(crate) struct Fixed {
+    bytes: [u8; 48],
+    len: usize,
+}
+
+impl Default for Fixed {
+    fn default() -> Self {
+        Fixed {
+            bytes: [0; 48],
+            len: 0,
+        }
+    }
+}
+
+impl Fixed {
+    fn push(&mut self, more: &[u8]) {
+        let end = (self.len + more.len()).min(self.bytes.len());
+        let take = end - self.len;
+        self.bytes[self.len..end].copy_from_slice(&more[..take]);
+        self.len = end;
+    }
+
+    pub(crate) fn as_slice(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
 }
 
 #[cfg(test)]
 mod tests {
     // Named from the crate's root: the architecture test reads `super` as this file's parent.
-    use crate::runtime::inline::state::{clear_live_area, cursor_row, set_cursor_row};
+    use crate::runtime::inline::state::{
+        clear_live_area, cursor_row, restore_sequence, set_cursor_row,
+    };
 
     #[test]
     fn the_live_area_is_cleared_without_an_erase_below_from_its_first_column() {
@@ -89,5 +153,20 @@ mod tests {
         parser.process(&bytes);
         assert_eq!(parser.screen().contents(), "kept");
         assert_eq!(parser.screen().cursor_position(), (1, 0));
+    }
+
+    #[test]
+    fn the_restore_without_allocating_leaves_the_alternate_screen_then_clears_the_live_area() {
+        let bytes = restore_sequence(true, 12345);
+        assert_eq!(
+            bytes.as_slice(),
+            b"\x1b[?1049l\x1b[12345A\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8\x1b[?7h"
+        );
+        let main_screen = restore_sequence(false, 0);
+        assert_eq!(
+            main_screen.as_slice(),
+            b"\r\x1b[2K\x1b7\x1b[1B\x1b[J\x1b8\x1b[?7h"
+        );
+        assert_eq!(restore_sequence(false, 7).as_slice()[..4], *b"\x1b[7A");
     }
 }

@@ -237,6 +237,9 @@ pub struct Session {
     pub window: Option<window_status::WindowStatus>,
     /// The mouse's selection of the transcript (a drag, a double or triple click).
     pub(crate) pointer: crate::controls::pointer::PointerSelect,
+    /// How many times a new thread was put on a clean screen (`/clear`, `/new`, …): inline
+    /// mode writes a rule into the terminal's scrollback for each, never erasing it.
+    pub(crate) clean_screens: u64,
 }
 
 impl Session {
@@ -296,6 +299,7 @@ impl Session {
             finding_drafts: Default::default(),
             window: None,
             pointer: Default::default(),
+            clean_screens: 0,
             reconnect: None,
             turn_lost_in_restart: None,
             config,

@@ -47,6 +47,14 @@ fn once_in_order(lines: &[String], prefix: &str, count: usize, after: usize) -> 
     last
 }
 
+/// Waits until the last frame tern wrote is whole in the terminal (it ends its synchronized
+/// update). tern paints the live area with autowrap off, so a frame still on its way when a
+/// terminal narrows is cut at the edge; vt100 ignores autowrap-off (DECAWM) and would wrap
+/// the frame's full-width rows, which no real terminal with DECAWM does.
+pub(super) fn wait_for_whole_frame(tern: &PtySession) {
+    tern.wait_for_raw("a whole frame", WAIT, |raw| raw.ends_with(b"\x1b[?2026l"));
+}
+
 #[test]
 fn a_300_line_answer_with_a_resize_mid_stream_is_in_scrollback_once_in_order_and_stays() {
     let first: String = (0..150).map(|n| format!("- first {n}\n")).collect();
@@ -72,6 +80,7 @@ fn a_300_line_answer_with_a_resize_mid_stream_is_in_scrollback_once_in_order_and
     );
     tern.send(b"tell me a long story\r");
     tern.wait_for_text("first 149", WAIT);
+    wait_for_whole_frame(&tern);
     tern.resize(80, 30);
     tern.wait_for_text("turn completed", WAIT);
     let lines = tern.scrollback_and_screen();
@@ -256,17 +265,6 @@ fn print_on_exit_prints_the_conversation_after_the_full_screen_is_left() {
 }
 
 /// Waits until the terminal is on the alternate screen (`alt`) or the main one.
-fn wait_for_screen(tern: &PtySession, alt: bool) {
-    let deadline = Instant::now() + WAIT;
-    while tern.alternate_screen() != alt {
-        assert!(
-            Instant::now() < deadline,
-            "the alternate screen never became {alt}:\n{}",
-            tern.screen_text()
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
 
 /// A view larger than the live area (help, a box over the transcript) opened and closed while
 /// an answer streams: it gets the alternate screen, and the main screen comes back with the
@@ -293,10 +291,10 @@ fn a_view_opened_and_closed_mid_turn_uses_the_alternate_screen_and_loses_no_line
     tern.send(b"an answer with help in the middle\r");
     tern.wait_for_text("first 99", WAIT);
     tern.send(b"\x1bOP");
-    wait_for_screen(&tern, true);
+    tern.wait_for_alternate_screen(true, WAIT);
     tern.wait_for_text("this help", WAIT);
     tern.send(b"\x1b");
-    wait_for_screen(&tern, false);
+    tern.wait_for_alternate_screen(false, WAIT);
     tern.wait_for_text("turn completed", WAIT);
     let lines = tern.scrollback_and_screen();
     let prompt = positions(&lines, "an answer with help in the middle");
@@ -334,13 +332,13 @@ fn slash_screen_switches_modes_and_keeps_the_conversation() {
     tern.wait_for_text("the first answer", WAIT);
     tern.wait_for_text("turn completed", WAIT);
     tern.send(b"/screen fullscreen\r");
-    wait_for_screen(&tern, true);
+    tern.wait_for_alternate_screen(true, WAIT);
     tern.wait_for_text("the first answer", WAIT);
     assert!(tern.mouse_reporting(), "full screen takes the mouse");
     tern.send(b"two\r");
     tern.wait_for_text("the second answer", WAIT);
     tern.send(b"/screen\r");
-    wait_for_screen(&tern, false);
+    tern.wait_for_alternate_screen(false, WAIT);
     tern.wait_for_text("the second answer", WAIT);
     assert!(!tern.mouse_reporting(), "inline again: no mouse reporting");
     let lines = tern.scrollback_and_screen();
@@ -368,7 +366,7 @@ fn resuming_a_thread_writes_its_last_50_turns_once_in_order() {
         s.contains("Filter: render") && !s.contains("Explain the event loop")
     });
     tern.send(b"\r");
-    wait_for_screen(&tern, false);
+    tern.wait_for_alternate_screen(false, WAIT);
     let deadline = Instant::now() + WAIT;
     while positions(&tern.scrollback_and_screen(), "Step 120: what next?").is_empty() {
         assert!(Instant::now() < deadline, "{}", tern.screen_text());

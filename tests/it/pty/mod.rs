@@ -3,6 +3,7 @@
 //! the external editor. Each test holds a `support::heavy` permit while its processes run.
 
 mod abort;
+mod abort_inline;
 mod agents_hostile;
 mod alerts;
 mod composer;
@@ -20,7 +21,9 @@ mod hostile_mcp_skills;
 mod hostile_output;
 mod hostile_plan;
 mod inline;
+mod inline_clear;
 mod inline_copy;
+mod inline_stream;
 mod keyboard;
 mod keyboard_tmux;
 mod lifecycle;
