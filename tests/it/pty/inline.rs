@@ -264,8 +264,6 @@ fn print_on_exit_prints_the_conversation_after_the_full_screen_is_left() {
     assert!(prompt[0] < answer[0] && answer[0] < another[0], "in order");
 }
 
-/// Waits until the terminal is on the alternate screen (`alt`) or the main one.
-
 /// A view larger than the live area (help, a box over the transcript) opened and closed while
 /// an answer streams: it gets the alternate screen, and the main screen comes back with the
 /// scrollback untouched — every line of the answer still once, in order.
