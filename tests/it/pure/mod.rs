@@ -58,6 +58,7 @@ mod render_properties;
 mod replies;
 mod request_table;
 mod review_chooser;
+mod review_tool;
 mod review_turns;
 mod rewind;
 mod rewind_bounds;
