@@ -1,6 +1,7 @@
 //! Client tools (experimental API; schema `DynamicToolSpec`, `DynamicToolCallParams`,
 //! `DynamicToolCallResponse`): tools tern registers at `thread/start` (`dynamicTools`, only
-//! there in 0.171 — `thread/resume` and `thread/fork` take none), which the model calls like
+//! there in 0.171 — `thread/resume` and `thread/fork` take none, though a resumed or forked
+//! thread keeps the tools it was started with), which the model calls like
 //! its own; codex then asks tern `item/tool/call` and hands the answer to the model as the
 //! call's output.
 

@@ -37,7 +37,10 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             };
             opened(state, answer, how, now)
         }
-        Reply::ForkThread(answer) => opened(state, answer, Adopted::Forked, now),
+        Reply::ForkThread(answer) => {
+            super::review_tool::forked(state, &answer);
+            opened(state, answer, Adopted::Forked, now)
+        }
         Reply::StartTurn { prompt, answer } => match answer {
             Ok(response) => {
                 state

@@ -67,13 +67,36 @@ pub(crate) fn started(state: &mut Session, answer: &Answer<ThreadStartResponse>)
     }
 }
 
+/// A fork of the thread on screen (not yet replaced by it): codex gives a fork its source's
+/// tools (verified on 0.171), so a fork of a thread with the tool has it too.
+pub(crate) fn forked(state: &mut Session, answer: &Answer<ThreadStartResponse>) {
+    let source_has_it = state
+        .thread_id()
+        .is_some_and(|source| state.review_tool.threads.contains(source));
+    if let (true, Ok(fork)) = (source_has_it, answer) {
+        state.review_tool.threads.insert(fork.thread.id.clone());
+    }
+}
+
+/// The answer to a call while client tools are off.
+const OFF: &str = "The person turned tern's client tools off (client_tools = false): no review \
+    can be asked for in this session.";
+
 /// `item/tool/call`: the question it becomes, or (a tool tern does not have) the answer.
 pub(crate) fn called(
     state: &mut Session,
     id: RequestId,
     params: DynamicToolCallParams,
 ) -> Result<Question, Vec<Effect>> {
-    if params.tool == REQUEST_REVIEW && params.namespace.is_none() {
+    let ours = params.tool == REQUEST_REVIEW && params.namespace.is_none();
+    if ours && !state.config.client_tools {
+        // A thread started with the tool keeps it (resumed later too): the setting still holds.
+        return Err(vec![Effect::Respond {
+            id,
+            result: tool_output(false, OFF),
+        }]);
+    }
+    if ours {
         return Ok(review_request(id, ReviewAsk::of(params)));
     }
     let tool = visible_line(&params.tool);
@@ -187,8 +210,8 @@ pub(crate) fn status(state: &Session) -> Option<String> {
     } else if state.review_tool.threads.contains(thread) {
         format!("the agent can ask for a review ({REQUEST_REVIEW})")
     } else {
-        "the agent cannot ask for a review in this thread: codex registers tern's tools only \
-         on a thread tern started (not on one resumed or forked)"
+        "not known in this thread: a thread keeps the tools it was started with (resumed or \
+         forked too) and codex adds none later; one tern started with client_tools on has it"
             .into()
     })
 }

@@ -108,3 +108,67 @@ fn the_model_asks_for_a_review_and_hears_the_persons_decisions() {
     eprintln!("RECORDED tool: {tool}\nRECORDED output: {output}");
     tern.quit_with(b"\x03\x03\x03", WAIT);
 }
+
+/// Whether the model request `request` offers tern's `request_review`.
+fn offers_review(request: &Value) -> bool {
+    request["tools"]
+        .as_array()
+        .is_some_and(|tools| tools.iter().any(|t| t["name"] == "request_review"))
+}
+
+/// The thread id tern names on the way out.
+fn quit(mut tern: crate::support::pty::PtySession) -> String {
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+    tern.wait_for_text("To continue it: tern resume", WAIT);
+    let screen = tern.screen_text();
+    let line = screen
+        .lines()
+        .find(|l| l.contains("To continue it: tern resume"))
+        .unwrap();
+    line.rsplit(' ').next().unwrap().trim().to_string()
+}
+
+/// 0.171 takes `dynamicTools` only at `thread/start`, yet a thread keeps its tools: resumed
+/// by a new tern (and a new codex) and forked, it still offers `request_review` to the model.
+/// `/status` says so where tern knows it (a thread it started, a fork of one) and says it is
+/// not known for a thread resumed from an earlier session.
+#[test]
+fn resumed_and_forked_threads_keep_the_tool() {
+    let Some(f) = E2e::start(
+        vec![
+            MockTurn::text("ANSWER-ONE"),
+            MockTurn::text("ANSWER-TWO"),
+            MockTurn::text("ANSWER-THREE"),
+        ],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let tern = f.ready(&[], (120, 40));
+    tern.send(b"first\r");
+    tern.wait_for_text("ANSWER-ONE", WAIT);
+    tern.send(b"/status\r");
+    tern.wait_for_text("the agent can ask for a review", WAIT);
+    let id = quit(tern);
+    assert!(offers_review(&f.mock.requests()[0]), "a new thread has it");
+
+    let mut tern = f.spawn(&["resume", &id], &[], (120, 40));
+    tern.wait_for_text("ready · mock-model", WAIT);
+    tern.send(b"second\r");
+    tern.wait_for_text("ANSWER-TWO", WAIT);
+    let resumed = f.mock.requests()[1].clone();
+    assert!(offers_review(&resumed), "resumed: {}", resumed["tools"]);
+    tern.send(b"/status\r");
+    tern.wait_for_text("not known in this thread", WAIT);
+    tern.send(b"\x1b");
+    tern.wait_for("/status to close", WAIT, |s| {
+        !s.contains("not known in this")
+    });
+    tern.send(b"/fork\r");
+    tern.wait_for_text("Forked into thread", WAIT);
+    tern.send(b"third\r");
+    tern.wait_for_text("ANSWER-THREE", WAIT);
+    let forked = f.mock.requests()[2].clone();
+    assert!(offers_review(&forked), "forked: {}", forked["tools"]);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+}

@@ -108,7 +108,17 @@ fn thread_start_registers_request_review_unless_client_tools_are_off() {
 /// A running turn that changed `f.txt` (two hunks) and `g.txt`, then called `request_review`
 /// with `arguments` as request 5; the question is live.
 fn called(arguments: Value, now: Instant) -> (AppState, Instant) {
-    let mut state = running_state(now);
+    let mut state = ready_with(with_tools(), now);
+    type_text(&mut state, "hi", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(
+        &mut state,
+        notify(
+            "turn/started",
+            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+        ),
+        now,
+    );
     update(
         &mut state,
         notify(
@@ -299,6 +309,33 @@ fn a_tool_tern_does_not_have_is_told_so_at_once() {
 }
 
 #[test]
+fn with_client_tools_off_a_call_of_the_tool_is_refused() {
+    let now = Instant::now();
+    // A thread started with the tool keeps it when resumed: the setting still holds.
+    let mut state = running_state(now);
+    let effects = wire(update(
+        &mut state,
+        server_request(
+            7,
+            "item/tool/call",
+            json!({"threadId": THREAD, "turnId": "turn-1", "callId": "c",
+                "tool": "request_review", "arguments": {"question": "ok?"}}),
+        ),
+        now,
+    ));
+    assert_eq!(
+        effects,
+        answer_result(
+            7,
+            json!({"contentItems": [{"type": "inputText",
+                "text": "The person turned tern's client tools off (client_tools = false): no review can be asked for in this session."}],
+                "success": false})
+        )
+    );
+    assert!(state.questions().is_empty());
+}
+
+#[test]
 fn status_says_whether_the_agent_can_ask_for_a_review() {
     let now = Instant::now();
     let row = |state: &AppState| {
@@ -332,9 +369,27 @@ fn status_says_whether_the_agent_can_ask_for_a_review() {
     );
     assert_eq!(resumed.thread_id(), Some("t-old"));
     assert!(
-        row(&resumed).contains("cannot ask for a review in this thread"),
+        row(&resumed).contains("not known in this thread"),
         "{}",
         row(&resumed)
+    );
+    // A fork of a thread with the tool has it (verified on 0.171: the fork keeps its tools).
+    let mut forked = ready_with(with_tools(), now);
+    update(
+        &mut forked,
+        reply(
+            RequestTag::ForkThread,
+            Ok(
+                json!({"thread": {"id": "t-fork", "turns": []}, "model": "m", "cwd": "/home/user/project"}),
+            ),
+        ),
+        now,
+    );
+    assert_eq!(forked.thread_id(), Some("t-fork"));
+    assert!(
+        row(&forked).contains("can ask for a review"),
+        "{}",
+        row(&forked)
     );
     let off = ready_state(now);
     assert!(row(&off).contains("client_tools = false"), "{}", row(&off));
