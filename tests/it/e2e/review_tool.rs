@@ -164,7 +164,10 @@ fn resumed_and_forked_threads_keep_the_tool() {
     tern.wait_for("/status to close", WAIT, |s| {
         !s.contains("not known in this")
     });
-    tern.send(b"/fork\r");
+    tern.send(b"/fork");
+    tern.wait_for_text("continue in a copy", WAIT);
+    person_pause();
+    tern.send(b"\r");
     tern.wait_for_text("Forked into thread", WAIT);
     tern.send(b"third\r");
     tern.wait_for_text("ANSWER-THREE", WAIT);
