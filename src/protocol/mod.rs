@@ -40,7 +40,7 @@ pub use auto_review::AutoReviewNotification;
 pub use composer::*;
 pub use config_read::*;
 pub use config_write::*;
-pub use dynamic_tools::{DynamicToolCallParams, ThreadStartParams};
+pub(crate) use dynamic_tools::{DynamicToolCallParams, ThreadStartParams};
 pub(crate) use fs::FS_GET_METADATA;
 pub(crate) use goals::*;
 pub use hooks::*;
