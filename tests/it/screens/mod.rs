@@ -21,6 +21,7 @@ mod plan_mode;
 mod properties;
 mod reconnect;
 mod replayed_threads;
+mod review_tool;
 mod server_bounds;
 mod server_prompts;
 mod side;
