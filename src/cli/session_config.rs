@@ -155,6 +155,7 @@ impl Cli {
             keymap: Default::default(),
             inline: effective.inline.value,
             print_on_exit: effective.print_on_exit.value,
+            client_tools: effective.client_tools.value,
         })
     }
 

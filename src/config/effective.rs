@@ -63,6 +63,8 @@ pub struct Effective {
     pub inline: Setting<bool>,
     /// Full screen: print the conversation after leaving the alternate screen.
     pub print_on_exit: Setting<bool>,
+    /// tern's client tools on new threads (`client_tools`).
+    pub client_tools: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -164,5 +166,6 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
             false,
         ),
         print_on_exit: pick(None, file.print_on_exit, &from_file, false),
+        client_tools: pick(None, file.client_tools, &from_file, true),
     }
 }

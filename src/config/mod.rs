@@ -62,6 +62,9 @@ pub struct FileConfig {
     /// Full screen: print the conversation after leaving the alternate screen, so the
     /// terminal keeps it (inline mode leaves it in the scrollback anyway).
     pub print_on_exit: Option<bool>,
+    /// Register tern's client tools (`request_review`: the agent asks for a review) on new
+    /// threads (default on).
+    pub client_tools: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -84,6 +87,7 @@ const KNOWN_KEYS: &[&str] = &[
     "print_copied",
     "screen",
     "print_on_exit",
+    "client_tools",
 ];
 
 /// The theme names that need no theme file.

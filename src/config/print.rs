@@ -119,6 +119,11 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             effective.print_on_exit.value.to_string(),
             &effective.print_on_exit.source,
         ),
+        (
+            "client_tools",
+            effective.client_tools.value.to_string(),
+            &effective.client_tools.source,
+        ),
     ];
     for (key, value, source) in rows {
         let _ = writeln!(out, "{key} = {value}  # {}", source_text(source));

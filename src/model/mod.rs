@@ -20,6 +20,7 @@ pub(crate) mod plan_tags;
 pub(crate) mod question;
 pub(crate) mod question_form;
 pub(crate) mod review;
+pub(crate) mod review_ask;
 pub mod rewind;
 pub mod rules;
 pub(crate) mod scrollback;

@@ -30,6 +30,8 @@ pub enum QuestionSubject {
     ImplementPlan {
         thread_id: String,
     },
+    /// The agent asks for a review (`request_review`, `model::review_ask`).
+    ReviewRequest(super::review_ask::ReviewAsk),
 }
 
 /// What an option of tern's own questions does (see `QuestionSubject::ImplementPlan`).
@@ -324,6 +326,7 @@ impl Question {
             QuestionSubject::Permissions(p) => &p.thread_id,
             QuestionSubject::ToolApproval(p) | QuestionSubject::Url(p) => &p.thread_id,
             QuestionSubject::Form(spec) => &spec.thread_id,
+            QuestionSubject::ReviewRequest(ask) => &ask.params.thread_id,
         }
     }
 

@@ -173,6 +173,8 @@ pub enum ServerRequest {
     Permissions(PermissionsApprovalParams),
     UserInput(UserInputParams),
     Elicitation(ElicitationParams),
+    /// `item/tool/call`: the model called one of tern's client tools.
+    ToolCall(super::DynamicToolCallParams),
     /// A request tern cannot answer; it gets a JSON-RPC error naming the method.
     Unsupported(String),
 }
@@ -193,6 +195,7 @@ impl ServerRequest {
             "item/permissions/requestApproval" => ServerRequest::Permissions(params.decode()?),
             "item/tool/requestUserInput" => ServerRequest::UserInput(params.decode()?),
             "mcpServer/elicitation/request" => ServerRequest::Elicitation(params.decode()?),
+            super::dynamic_tools::ITEM_TOOL_CALL => ServerRequest::ToolCall(params.decode()?),
             other => ServerRequest::Unsupported(other.to_string()),
         })
     }

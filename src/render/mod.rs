@@ -24,6 +24,7 @@ pub(crate) mod question;
 pub(crate) mod question_summary;
 pub(crate) mod restyle;
 pub(crate) mod resume_hint;
+pub(crate) mod review_ask;
 pub(crate) mod row_marks;
 pub(crate) mod table;
 pub(crate) mod table_stream;

@@ -224,6 +224,7 @@ pub(crate) fn question_lines(
             };
             return form_lines(spec, state, w, palette);
         }
+        QuestionSubject::ReviewRequest(ask) => super::review_ask::lines(&mut body, ask, w),
         QuestionSubject::ImplementPlan { .. } => {
             body.push(Line::from("Implement this plan?".bold()));
             body.push(Line::from(

@@ -47,6 +47,10 @@ pub(crate) fn summary(question: &Question) -> String {
             many => format!("answer {} questions", many.len()),
         },
         QuestionSubject::ImplementPlan { .. } => "implement the plan?".to_string(),
+        QuestionSubject::ReviewRequest(ask) => format!(
+            "review the agent's changes: {}",
+            visible_line(&one_line(&ask.question, LONG))
+        ),
     }
 }
 

@@ -46,6 +46,7 @@ pub(crate) fn answer_front(
             QuestionSubject::Url(p) => format!("{}'s link", p.server_name),
             QuestionSubject::Form(_) => "the questions".to_string(),
             QuestionSubject::ImplementPlan { .. } => "the plan".to_string(),
+            QuestionSubject::ReviewRequest(_) => "the agent's request for a review".to_string(),
         };
         let level = if record.is_approval() || record == Record::Answered {
             NoticeLevel::Info

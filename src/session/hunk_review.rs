@@ -114,6 +114,9 @@ fn answer(state: &mut Session, decision: Decision, record: Record, now: Instant)
 
 /// The review goes to the agent: steered into the running turn, else as the next message.
 fn tell(state: &mut Session, text: String, now: Instant) -> Vec<Effect> {
+    if let Some(answered) = super::review_answer::answered_by(state, &text, now) {
+        return answered;
+    }
     super::outbox::send(state, text, now)
 }
 

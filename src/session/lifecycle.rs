@@ -101,7 +101,7 @@ pub(crate) fn trust_step(state: &mut Session, step: super::trust::TrustStep) -> 
 /// thread shown until then stays until the answer comes.
 pub fn open(state: &mut Session, what: Open) -> Vec<Effect> {
     let request = match &what {
-        Open::New => ClientRequest::StartThread(state.config.settings.clone()),
+        Open::New => ClientRequest::StartThread(super::review_tool::start_params(state)),
         Open::Resume(thread_id) | Open::Restore(thread_id) => {
             ClientRequest::ResumeThread(ThreadResumeParams {
                 thread_id: thread_id.clone(),

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 requests! {
     Initialize(p: wire::InitializeParams) => INITIALIZE -> wire::InitializeResponse;
-    StartThread(p: wire::ThreadSettings) => THREAD_START -> wire::ThreadStartResponse;
+    StartThread(p: wire::ThreadStartParams) => THREAD_START -> wire::ThreadStartResponse;
     ResumeThread(p: wire::ThreadResumeParams) => THREAD_RESUME -> wire::ThreadStartResponse;
     ForkThread(p: wire::ThreadForkParams) => THREAD_FORK -> wire::ThreadStartResponse;
     /// Carries the prompt as typed, so a refused turn can give it back to the composer.

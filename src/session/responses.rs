@@ -26,7 +26,10 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             effects.extend(after);
             effects
         }
-        Reply::StartThread(answer) => opened(state, answer, Adopted::Started, now),
+        Reply::StartThread(answer) => {
+            super::review_tool::started(state, &answer);
+            opened(state, answer, Adopted::Started, now)
+        }
         Reply::ResumeThread(answer) => {
             let how = match state.lifecycle {
                 Lifecycle::Opening(Open::Restore(_)) => Adopted::Restored,
@@ -34,7 +37,10 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             };
             opened(state, answer, how, now)
         }
-        Reply::ForkThread(answer) => opened(state, answer, Adopted::Forked, now),
+        Reply::ForkThread(answer) => {
+            super::review_tool::forked(state, &answer);
+            opened(state, answer, Adopted::Forked, now)
+        }
         Reply::StartTurn { prompt, answer } => match answer {
             Ok(response) => {
                 state

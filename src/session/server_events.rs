@@ -295,6 +295,10 @@ pub(crate) fn on_server_request(
             Question::form(id, crate::model::FormSpec::from_user_input(&params))
         }
         ServerRequest::Elicitation(params) => Question::elicitation(id, params),
+        ServerRequest::ToolCall(params) => match super::review_tool::called(state, id, params) {
+            Ok(question) => question,
+            Err(answered) => return answered,
+        },
         ServerRequest::Unsupported(method) => {
             state.shown.transcript.notice(
                 NoticeLevel::Warning,

@@ -17,6 +17,9 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
     let selected = review.selected.index(rows.len());
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut selected_line = None;
+    if let Reviewed::Asked(question) = &review.of {
+        lines.extend(super::review_asked::question_lines(question, palette));
+    }
     if !review.commands.is_empty() {
         lines.push(Line::from(Span::styled(
             " Commands this turn ran may have changed files too; what they changed cannot be reverted here:",
@@ -65,6 +68,9 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
                 Reviewed::Turn(_) => {
                     " x keep/revert · c comment · Enter revert and send review · Esc back to the diff "
                 }
+                Reviewed::Asked(_) => {
+                    " x keep/revert · c comment · Enter answer the agent · Esc back to its request "
+                }
             },
             palette.dim,
         )),
@@ -72,6 +78,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
     let title = match review.of {
         Reviewed::Question(_) => "Review the change",
         Reviewed::Turn(_) => "Review the turn",
+        Reviewed::Asked(_) => "Review the agent asked for",
     };
     ListBox {
         title: title.into(),

@@ -34,6 +34,7 @@ mod question;
 mod question_view;
 mod queued;
 mod review;
+mod review_asked;
 mod review_findings;
 mod rewind;
 mod row_origin;

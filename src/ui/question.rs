@@ -25,6 +25,7 @@ pub(super) fn draw(
     let what = match queued.question.subject {
         QuestionSubject::Form(_) | QuestionSubject::Url(_) => "Question",
         QuestionSubject::ImplementPlan { .. } => "Plan ready",
+        QuestionSubject::ReviewRequest(_) => "Review asked",
         _ => "Approval needed",
     };
     let mut heading = if count > 1 {

@@ -37,6 +37,8 @@ pub(crate) enum Reviewed {
     Question(String),
     /// A turn's changes, by its id: Enter reverts and sends the review.
     Turn(String),
+    /// The agent asked (`request_review`), with this question: Enter answers its call.
+    Asked(String),
 }
 
 /// One row of the review: a file, one of its hunks, or one of a hunk's lines.
@@ -298,6 +300,9 @@ impl LayerView for HunkReview {
                             files,
                             now,
                         ),
+                        Reviewed::Asked(_) => {
+                            crate::session::review_tool::submit(cx.session_mut(), files, now)
+                        }
                     };
                     return match sent {
                         Ok(effects) => Outcome::Close(effects),

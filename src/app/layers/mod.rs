@@ -41,6 +41,7 @@ pub mod question;
 pub(crate) mod question_view;
 pub(crate) mod queue;
 pub(crate) mod review;
+pub(crate) mod review_asked;
 pub(crate) mod review_findings;
 pub mod rewind;
 pub mod rules;

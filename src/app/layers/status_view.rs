@@ -95,6 +95,9 @@ pub fn status_rows(state: &Session, unix_now: Option<i64>) -> Vec<(String, Strin
         "Approvals",
         turn_settings::approval(state).unwrap_or_else(unknown),
     ));
+    if let Some(note) = crate::session::review_tool::status(state) {
+        rows.push(("Review tool", note));
+    }
     match &state.shown.usage {
         Some(usage) => {
             rows.push((

@@ -20,6 +20,7 @@ pub(crate) mod outbox;
 pub(crate) mod plan_mode;
 pub(crate) mod questions;
 pub(crate) mod reconnect;
+pub(crate) mod review_tool;
 pub(crate) mod rewind;
 pub(crate) mod side;
 pub(crate) mod skills;
@@ -126,6 +127,8 @@ pub struct SessionConfig {
     /// Full screen: print the conversation after leaving the alternate screen
     /// (`print_on_exit`).
     pub print_on_exit: bool,
+    /// Register tern's client tools (`request_review`) on new threads (`client_tools`).
+    pub client_tools: bool,
 }
 
 /// Which thread a session opens with.
@@ -231,6 +234,8 @@ pub struct Session {
     /// list is closed and not yet sent (`session::review_findings`).
     pub(crate) finding_drafts:
         std::collections::HashMap<String, Vec<crate::model::review::findings::Finding>>,
+    /// The agent's requests for a review (`request_review`), and the threads that have it.
+    pub(crate) review_tool: review_tool::ReviewToolState,
     /// Focus reports, the turn's start and the last key, for calling the person back.
     pub attention: attention_clock::AttentionClock,
     /// The window title and progress last asked of the terminal (`session::window_title`).
@@ -297,6 +302,7 @@ impl Session {
             attention: Default::default(),
             hunk_review: Default::default(),
             finding_drafts: Default::default(),
+            review_tool: Default::default(),
             window: None,
             pointer: Default::default(),
             clean_screens: 0,

@@ -22,6 +22,7 @@ mod plan_mode;
 mod quiet_model;
 mod remote;
 mod restart;
+mod review_tool;
 mod rules;
 mod side;
 mod sign_in;

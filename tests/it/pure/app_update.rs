@@ -131,7 +131,7 @@ fn unknown_server_requests_get_an_error_reply() {
         &mut state,
         AppEvent::ServerRequest {
             id: RequestId::Int(9),
-            request: ServerRequest::from_parts("item/tool/call", json!({})).unwrap(),
+            request: ServerRequest::from_parts("item/tool/unheardOf", json!({})).unwrap(),
         },
         now,
     ));

@@ -60,6 +60,7 @@ mod replies;
 mod request_table;
 mod review_chooser;
 mod review_findings;
+mod review_tool;
 mod review_turns;
 mod rewind;
 mod rewind_bounds;

@@ -22,6 +22,7 @@ mod properties;
 mod reconnect;
 mod replayed_threads;
 mod review_findings;
+mod review_tool;
 mod server_bounds;
 mod server_prompts;
 mod side;

@@ -91,6 +91,14 @@ pub enum MockTurn {
     /// Calls `exec_command` with an `apply_patch` heredoc around `patch` (a full
     /// `*** Begin Patch` … `*** End Patch` text); then answers with the message `then`.
     ApplyPatch { patch: String, then: String },
+    /// Calls the tool `name` (a client tool such as tern's `request_review`) with `arguments`;
+    /// once codex returns the tool output, answers with the message `then`.
+    #[allow(dead_code)] // used by the e2e tests only
+    Call {
+        name: String,
+        arguments: Value,
+        then: String,
+    },
     /// Spawns a sub-agent and waits for it (`multi_agent_v1`; see `mock_agents`).
     #[allow(dead_code)] // not used by the bench binary
     SpawnAndWait(super::mock_agents::SpawnAndWait),
@@ -356,9 +364,13 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>, Opti
             return (events, None, None);
         }
     }
+    // An empty `then` hands the call's output on to the script's next turn (a patch, then a
+    // call of another tool, in one turn).
     if let Some(call_id) = answered_call {
         let then = state.follow_ups.remove(&call_id).unwrap_or_default();
-        return (text_events(n, &then, 4), None, None);
+        if !then.is_empty() {
+            return (text_events(n, &then, 4), None, None);
+        }
     }
     if let Some(title) = &state.title {
         if super::mock_plan::is_title_request(state.requests.last().unwrap_or(&Value::Null)) {
@@ -389,6 +401,14 @@ fn answer(state: &mut State, body: Value) -> (Vec<Value>, Option<Duration>, Opti
             events
         }
         Some(MockTurn::Events(events)) => events(n),
+        Some(MockTurn::Call {
+            name,
+            arguments,
+            then,
+        }) => {
+            state.follow_ups.insert(format!("call_{n}"), then);
+            sse_events::function_call_events(n, &name, &arguments)
+        }
         Some(MockTurn::ApplyPatch { patch, then }) => {
             state.follow_ups.insert(format!("call_{n}"), then);
             let cmd = format!("apply_patch <<'EOF'\n{patch}EOF\n");

@@ -71,8 +71,10 @@ impl QuestionState {
                 question.escape_option().map(|o| o.label.to_lowercase())
             },
             d_free: question.option('d').is_none(),
-            reviewable: matches!(question.subject, QuestionSubject::FileChange { .. })
-                && question.option('r').is_none(),
+            reviewable: matches!(
+                question.subject,
+                QuestionSubject::FileChange { .. } | QuestionSubject::ReviewRequest(_)
+            ) && question.option('r').is_none(),
             overflow: crate::app::geometry::question_fit(session, bottom)
                 .is_some_and(|fit| fit.max_offset > 0),
             local: question.is_local(),
@@ -358,6 +360,9 @@ pub(crate) fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
         QuestionKey::Help => Outcome::Open(Layer::Help(Help::default()), vec![]),
         QuestionKey::FullView => {
             Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
+        }
+        QuestionKey::Review if super::super::review_asked::asked_by_agent(cx.session) => {
+            super::super::review_asked::open(cx.session_mut())
         }
         QuestionKey::Review => match crate::session::hunk_review::open(cx.session_mut()) {
             Some((item_id, files, effects)) => Outcome::Open(

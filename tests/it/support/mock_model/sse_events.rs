@@ -92,6 +92,11 @@ pub(super) fn messages_events(n: u64, texts: &[String]) -> Vec<Value> {
 }
 
 pub(super) fn exec_command_events(n: u64, arguments: &Value) -> Vec<Value> {
+    function_call_events(n, "exec_command", arguments)
+}
+
+/// One call of the tool `name` (codex's own, or a client tool) with `arguments`.
+pub(super) fn function_call_events(n: u64, name: &str, arguments: &Value) -> Vec<Value> {
     vec![
         created(n),
         json!({
@@ -101,7 +106,7 @@ pub(super) fn exec_command_events(n: u64, arguments: &Value) -> Vec<Value> {
                 "type": "function_call",
                 "id": format!("fc_{n}"),
                 "call_id": format!("call_{n}"),
-                "name": "exec_command",
+                "name": name,
                 // The API sends arguments as a JSON-encoded string, not an object.
                 "arguments": arguments.to_string(),
             },
