@@ -514,6 +514,8 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         | LayerEvent::ThreadLocked { .. } => vec![],
         // `/model`'s list, closed since (the next `/model` asks again).
         LayerEvent::Models(_) => vec![],
+        // No review waiting to send: it was sent, or closed.
+        LayerEvent::ReviewFilesRead => vec![],
         // The file finder's, closed since (or an answer it no longer waits for).
         LayerEvent::FilesFound { .. } => vec![],
         // The router's own, for the list over the composer: never posted as news.

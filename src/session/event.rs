@@ -176,6 +176,9 @@ pub enum LayerEvent {
     HooksChanged,
     /// A side conversation opened, or did not (`/side`).
     SideChanged,
+    /// The files a review reverts were read (`hunk_review::files_read`): a review whose Enter
+    /// came before them sends now.
+    ReviewFilesRead,
     /// What putting the files back before a rewind would do (`Effect::PreviewRestore`).
     RestorePreview {
         thread_id: String,

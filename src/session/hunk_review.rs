@@ -15,6 +15,7 @@ use crate::model::rewind::{Refusal, RestoreOutcome};
 use crate::model::{NoticeLevel, QuestionSubject, Record};
 use crate::protocol::{Decision, ThreadItem};
 use crate::session::effect::Effect;
+use crate::session::event::LayerEvent;
 use crate::session::state::hunk_review::PendingRevert;
 use crate::session::state::Session;
 use std::time::Instant;
@@ -54,7 +55,12 @@ pub(crate) fn files_read(
     files: Vec<(String, Result<Option<String>, String>)>,
 ) {
     state.hunk_review.read = Some((item_id, files));
+    state.layer_events.push(LayerEvent::ReviewFilesRead);
 }
+
+/// Why a review cannot go yet: the files it would put back are still being read. The review
+/// then sends itself once they are (`LayerEvent::ReviewFilesRead`).
+pub(crate) const STILL_READING: &str = "Still reading the files as they are: a moment.";
 
 /// The review's submit: answers the front question (`item_id`'s) as the decisions allow.
 /// `Err` says why it cannot go yet (the files are still being read).
@@ -91,7 +97,7 @@ pub(crate) fn submit(
         match state.hunk_review.before(item_id, &file.path) {
             Some(read) => before.push(read.clone()),
             None if file.all_kept() => before.push(Ok(None)),
-            None => return Err("Still reading the files as they are: a moment.".into()),
+            None => return Err(STILL_READING.into()),
         }
     }
     let effects = answer(state, Decision::Accept, Record::ApprovedOnce, now);

@@ -96,7 +96,7 @@ pub(crate) fn submit(
     let mut refused = Vec::new();
     for file in files.iter().filter(|f| !f.all_kept()) {
         let Some(today) = state.hunk_review.before(&key, &file.path) else {
-            return Err("Still reading the files as they are: a moment.".into());
+            return Err(super::hunk_review::STILL_READING.into());
         };
         let plan = today
             .clone()

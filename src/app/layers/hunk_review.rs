@@ -14,6 +14,7 @@ use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, R
 use crate::controls::line_input::LineInput;
 use crate::controls::pick_list::PickList;
 use crate::model::review::ReviewFile;
+use crate::session::event::LayerEvent;
 use crate::session::state::Session;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +29,8 @@ pub struct HunkReview {
     pub(crate) editing: Option<LineInput>,
     /// Why Enter did not answer yet.
     pub(crate) note: Option<String>,
+    /// Enter came before the files it puts back were read: it sends once they are.
+    send_when_read: bool,
 }
 
 /// What a review is of.
@@ -65,6 +68,33 @@ impl ReviewRow {
 }
 
 impl HunkReview {
+    /// Enter: the review answers its question, goes to the agent, or says why not yet.
+    fn submit(&mut self, cx: &mut Ctx<'_>) -> Outcome {
+        let files = self.files.clone();
+        let now = cx.now;
+        let sent = match &self.of {
+            Reviewed::Question(item_id) => {
+                crate::session::hunk_review::submit(cx.session_mut(), item_id, files, now)
+            }
+            Reviewed::Turn(turn_id) => {
+                crate::session::turn_review::submit(cx.session_mut(), turn_id, files, now)
+            }
+            Reviewed::Asked(_) => crate::session::review_tool::submit(cx.session_mut(), files, now),
+        };
+        match sent {
+            Ok(effects) => Outcome::Close(effects),
+            Err(why) => {
+                if why == crate::session::hunk_review::STILL_READING {
+                    self.send_when_read = true;
+                    self.note = Some("Sending once the files are read…".into());
+                } else {
+                    self.note = Some(why);
+                }
+                Outcome::Consumed(vec![])
+            }
+        }
+    }
+
     pub(crate) fn new(item_id: String, files: Vec<ReviewFile>) -> HunkReview {
         HunkReview::of(Reviewed::Question(item_id), files, Vec::new())
     }
@@ -77,6 +107,7 @@ impl HunkReview {
             selected: PickList::default(),
             editing: None,
             note: None,
+            send_when_read: false,
         }
     }
 
@@ -284,37 +315,22 @@ impl LayerView for HunkReview {
                     }
                 }
                 ReviewKey::Back => return Outcome::Close(vec![]),
-                ReviewKey::Submit => {
-                    let files = self.files.clone();
-                    let now = cx.now;
-                    let sent = match &self.of {
-                        Reviewed::Question(item_id) => crate::session::hunk_review::submit(
-                            cx.session_mut(),
-                            item_id,
-                            files,
-                            now,
-                        ),
-                        Reviewed::Turn(turn_id) => crate::session::turn_review::submit(
-                            cx.session_mut(),
-                            turn_id,
-                            files,
-                            now,
-                        ),
-                        Reviewed::Asked(_) => {
-                            crate::session::review_tool::submit(cx.session_mut(), files, now)
-                        }
-                    };
-                    return match sent {
-                        Ok(effects) => Outcome::Close(effects),
-                        Err(why) => {
-                            self.note = Some(why);
-                            Outcome::Consumed(vec![])
-                        }
-                    };
-                }
+                ReviewKey::Submit => return self.submit(cx),
             }
             Outcome::Consumed(vec![])
         })
+    }
+
+    fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
+        if *event != LayerEvent::ReviewFilesRead || !self.send_when_read {
+            return Outcome::Ignored;
+        }
+        self.send_when_read = false;
+        // Other layers may wait on the same news.
+        match self.submit(cx) {
+            Outcome::Consumed(_) => Outcome::Ignored,
+            sent => sent,
+        }
     }
 
     fn placement(&self) -> Placement {

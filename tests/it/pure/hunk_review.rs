@@ -245,3 +245,33 @@ fn a_further_question_waits_until_the_reverts_are_done() {
         answer(4, json!("accept"))
     );
 }
+
+/// Enter before the files are read (the runtime reads them when `r` opens the review): the
+/// review says it sends once they are, and the read's arrival sends it — the Enter is not lost.
+#[test]
+fn enter_before_the_files_are_read_sends_once_they_are() {
+    let now = Instant::now();
+    let (mut state, at) = asked(now);
+    assert!(!press(&mut state, KeyCode::Char('r'), at).is_empty());
+    assert!(presses(&mut state, "nnx", at).is_empty());
+    assert!(press(&mut state, KeyCode::Enter, at).is_empty());
+    assert_eq!(state.questions().len(), 1, "nothing answered yet");
+    assert!(
+        screen(&mut state, 100, 30, at).contains("Sending once the files are read"),
+        "{}",
+        screen(&mut state, 100, 30, at)
+    );
+    let effects = update(
+        &mut state,
+        AppEvent::ReviewFilesRead {
+            item_id: "call_1".into(),
+            files: vec![(PATH.into(), Ok(Some(BEFORE.into())))],
+        },
+        at,
+    );
+    assert!(
+        effects.starts_with(&answer(3, json!("accept"))),
+        "{effects:?}"
+    );
+    assert!(state.questions().is_empty());
+}
