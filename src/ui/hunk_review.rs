@@ -80,6 +80,9 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
         Reviewed::Turn(_) => "Review the turn",
         Reviewed::Asked(_) => "Review the agent asked for",
     };
+    // Full screen: what it covers (the question it was opened from) must not show through
+    // the box's margins.
+    frame.render_widget(ratatui::widgets::Clear, within);
     ListBox {
         title: title.into(),
         footer: Some(footer),
