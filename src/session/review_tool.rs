@@ -137,31 +137,49 @@ pub(crate) type Asked = (String, Vec<ReviewFile>, Vec<String>, Vec<Effect>);
 
 /// The front question's request as a review: the agent's question, the turn's files (those the
 /// agent named, when it named any it changed), the commands the turn ran, and the effects
-/// reading the files. `None`, said on screen, when the turn changed nothing reviewable yet.
-pub(crate) fn open(state: &mut Session) -> Option<Asked> {
-    let QuestionSubject::ReviewRequest(ask) = &state.questions.front()?.question.subject else {
-        return None;
+/// reading the files. When the turn changed nothing reviewable yet, the call is answered so
+/// (the agent hears why, not "dismissed"): `Err` holds that answer.
+pub(crate) fn open(state: &mut Session, now: Instant) -> Result<Asked, Vec<Effect>> {
+    let Some(QuestionSubject::ReviewRequest(ask)) =
+        state.questions.front().map(|q| &q.question.subject)
+    else {
+        return Err(vec![]);
     };
     let (question, wanted, turn_id) = (
         ask.question.clone(),
         ask.files.clone(),
         ask.params.turn_id.clone(),
     );
-    let (files, commands, mut effects) = super::turn_review::open(state, &turn_id)?;
+    let (files, commands, mut effects) = match super::turn_review::opened(state, &turn_id) {
+        Ok(opened) => opened,
+        Err(why) => {
+            state
+                .shown
+                .transcript
+                .notice(NoticeLevel::Info, format!("{why} The agent is told so."));
+            let text = format!("The person could not review your changes: {why}");
+            return Err(answer_front(
+                state,
+                tool_output(false, &text),
+                Record::Declined,
+                now,
+            ));
+        }
+    };
     let named: Vec<ReviewFile> = files
         .iter()
         .filter(|f| wanted.iter().any(|w| names(&f.path, w)))
         .cloned()
         .collect();
     if named.is_empty() {
-        return Some((question, files, commands, effects));
+        return Ok((question, files, commands, effects));
     }
     for effect in &mut effects {
         if let Effect::ReadForReview { paths, .. } = effect {
             paths.retain(|p| named.iter().any(|f| &f.path == p));
         }
     }
-    Some((question, named, commands, effects))
+    Ok((question, named, commands, effects))
 }
 
 /// Whether the agent's `wanted` names the file at `path` (absolute): the same path, or its

@@ -39,7 +39,7 @@ pub(crate) fn open(state: &mut Session, turn_id: &str) -> Option<Opened> {
     }
 }
 
-fn opened(state: &mut Session, turn_id: &str) -> Result<Opened, String> {
+pub(crate) fn opened(state: &mut Session, turn_id: &str) -> Result<Opened, String> {
     let Some(diff) = state.shown.transcript.turn_diffs().get(turn_id) else {
         return Err("This turn changed no file through a patch: nothing to review.".into());
     };

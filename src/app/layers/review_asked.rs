@@ -6,6 +6,7 @@ use super::hunk_review::{HunkReview, Reviewed};
 use super::{Layer, Outcome};
 use crate::model::QuestionSubject;
 use crate::session::state::Session;
+use std::time::Instant;
 
 /// Whether the front question is the agent's request for a review.
 pub(crate) fn asked_by_agent(session: &Session) -> bool {
@@ -15,14 +16,14 @@ pub(crate) fn asked_by_agent(session: &Session) -> bool {
         .is_some_and(|q| matches!(q.question.subject, QuestionSubject::ReviewRequest(_)))
 }
 
-/// The review opened over the request; when the turn changed nothing yet, that is said under
-/// the transcript and the request stays.
-pub(crate) fn open(session: &mut Session) -> Outcome {
-    match crate::session::review_tool::open(session) {
-        Some((question, files, commands, effects)) => {
+/// The review opened over the request; when the turn changed nothing yet, the call is answered
+/// saying so (and said under the transcript).
+pub(crate) fn open(session: &mut Session, now: Instant) -> Outcome {
+    match crate::session::review_tool::open(session, now) {
+        Ok((question, files, commands, effects)) => {
             let review = HunkReview::of(Reviewed::Asked(question), files, commands);
             Outcome::Open(Layer::HunkReview(review), effects)
         }
-        None => Outcome::Consumed(vec![]),
+        Err(answered) => Outcome::Consumed(answered),
     }
 }

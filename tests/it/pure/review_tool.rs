@@ -394,3 +394,43 @@ fn status_says_whether_the_agent_can_ask_for_a_review() {
     let off = ready_state(now);
     assert!(row(&off).contains("client_tools = false"), "{}", row(&off));
 }
+
+/// The agent asks before its turn changed any file through a patch: `r` answers the call at
+/// once saying there was nothing to review (not "dismissed"), and says so on screen.
+#[test]
+fn a_review_asked_before_any_patch_tells_the_agent_there_is_nothing_to_review() {
+    let now = Instant::now();
+    let mut state = ready_with(with_tools(), now);
+    type_text(&mut state, "hi", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(
+        &mut state,
+        notify(
+            "turn/started",
+            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+        ),
+        now,
+    );
+    update(
+        &mut state,
+        server_request(
+            5,
+            "item/tool/call",
+            json!({"threadId": THREAD, "turnId": "turn-1", "callId": "call_9",
+                "tool": "request_review", "namespace": null, "arguments": {"question": "ok?"}}),
+        ),
+        now,
+    );
+    let effects = press(&mut state, KeyCode::Char('r'), read(now));
+    assert_eq!(
+        wire(effects),
+        tool_answer(
+            false,
+            "The person could not review your changes: This turn changed no file through a \
+             patch: nothing to review."
+        )
+    );
+    assert!(state.questions().is_empty(), "the call is answered");
+    let text = screen(&mut state, 120, 30, now);
+    assert!(text.contains("The agent is told so."), "{text}");
+}

@@ -362,7 +362,8 @@ pub(crate) fn handle(cx: &mut Ctx<'_>, input: &Input<'_>) -> Outcome {
             Outcome::Open(Layer::QuestionView(QuestionView::default()), vec![])
         }
         QuestionKey::Review if super::super::review_asked::asked_by_agent(cx.session) => {
-            super::super::review_asked::open(cx.session_mut())
+            let now = cx.now;
+            super::super::review_asked::open(cx.session_mut(), now)
         }
         QuestionKey::Review => match crate::session::hunk_review::open(cx.session_mut()) {
             Some((item_id, files, effects)) => Outcome::Open(
