@@ -2,7 +2,8 @@
 //! it is drawn and the keys it lists. Data only, below everything else in `app`; the layer kinds
 //! themselves are `layers::Layer`.
 
-use crate::controls::keys::Resolved;
+use crate::controls::keys::{Chord, Resolved};
+use crate::controls::line_input::LineInput;
 use crate::session::effect::Effect;
 use crossterm::event::{KeyEvent, MouseEvent};
 
@@ -12,6 +13,30 @@ pub enum Input<'a> {
     Key(KeyEvent),
     Paste(&'a str),
     Mouse(MouseEvent),
+}
+
+impl Input<'_> {
+    /// For a view that may be writing a line (a review's comment): a paste goes into that line
+    /// (nothing else there takes one) and the mouse is swallowed; a key is left to resolve.
+    pub(crate) fn key_or_into(&self, line: &mut Option<LineInput>) -> Option<KeyEvent> {
+        match self {
+            Input::Key(key) => Some(*key),
+            Input::Paste(text) => {
+                if let Some(line) = line.as_mut() {
+                    line.paste(text);
+                }
+                None
+            }
+            Input::Mouse(_) => None,
+        }
+    }
+}
+
+/// A typed key no row resolved goes into the line being written, if there is one.
+pub(crate) fn type_into(line: &mut Option<LineInput>, key: &KeyEvent) {
+    if let (Some(line), Some(c)) = (line.as_mut(), Chord::typed_char(key)) {
+        line.type_char(c);
+    }
 }
 
 /// What a layer makes of an event, and so of itself: only the router changes a stack, by what

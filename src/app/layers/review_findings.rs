@@ -5,7 +5,7 @@
 //! the list unsent, and what was decided waits for the next `m` on that review.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
-use crate::app::layer_types::{Input, Placement};
+use crate::app::layer_types::{type_into, Input, Placement};
 use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::line_input::LineInput;
 use crate::controls::pick_list::PickList;
@@ -123,22 +123,13 @@ pub(crate) static KEYS: KeyTable<ReviewFindings, FindingsKey> = KeyTable::new(
 
 impl LayerView for ReviewFindings {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
-        let key = match input {
-            Input::Key(key) => *key,
-            Input::Paste(text) => {
-                if let Some(line) = self.editing.as_mut() {
-                    line.paste(text);
-                }
-                return Outcome::Consumed(vec![]);
-            }
-            Input::Mouse(_) => return Outcome::Consumed(vec![]),
+        let Some(key) = input.key_or_into(&mut self.editing) else {
+            return Outcome::Consumed(vec![]);
         };
         let n = self.findings.len();
         Outcome::of_key_or_typed(KEYS.resolve(&key, self, &cx.config.keymap), |action| {
             let Some(action) = action else {
-                if let (Some(line), Some(c)) = (self.editing.as_mut(), Chord::typed_char(&key)) {
-                    line.type_char(c);
-                }
+                type_into(&mut self.editing, &key);
                 return Outcome::Consumed(vec![]);
             };
             self.note = None;

@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(30);
 
-fn delta(text: &str) -> Value {
+pub(super) fn delta(text: &str) -> Value {
     json!({"method": "item/agentMessage/delta", "params": {"threadId": "{{thread}}",
            "turnId": "{{turn}}", "itemId": "long", "delta": text}})
 }
 
 /// The lines that end with `what` (a line of the answer once, wherever it was written).
-fn positions(lines: &[String], what: &str) -> Vec<usize> {
+pub(super) fn positions(lines: &[String], what: &str) -> Vec<usize> {
     lines
         .iter()
         .enumerate()

@@ -2,6 +2,7 @@
 //! scrollback never erased — no erase of the saved lines (`ESC[3J`) and no erase of the whole
 //! screen (`ESC[2J`, which tmux's `scroll-on-clear` would push into the history a second time).
 
+use super::inline::positions;
 use crate::support::fake_server::{step, FakeServer};
 use crate::support::pty::PtySession;
 use serde_json::json;
@@ -9,16 +10,6 @@ use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(30);
 const WIDTH: u16 = 100;
-
-/// The lines that end with `what`.
-fn positions(lines: &[String], what: &str) -> Vec<usize> {
-    lines
-        .iter()
-        .enumerate()
-        .filter(|(_, line)| line.ends_with(what))
-        .map(|(i, _)| i)
-        .collect()
-}
 
 /// The rule a clean screen writes: a line of `─` the terminal's whole width, nothing else.
 fn rules(lines: &[String]) -> Vec<usize> {

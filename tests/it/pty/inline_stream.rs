@@ -3,27 +3,13 @@
 //! code block goes only once closed, and every line is there once and in order, across a
 //! resize mid-stream.
 
+use super::inline::{delta, positions};
 use crate::support::fake_server::{step, FakeServer};
 use crate::support::pty::PtySession;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(30);
-
-fn delta(text: &str) -> Value {
-    json!({"method": "item/agentMessage/delta", "params": {"threadId": "{{thread}}",
-           "turnId": "{{turn}}", "itemId": "long", "delta": text}})
-}
-
-/// The lines that end with `what`.
-fn positions(lines: &[String], what: &str) -> Vec<usize> {
-    lines
-        .iter()
-        .enumerate()
-        .filter(|(_, line)| line.ends_with(what))
-        .map(|(i, _)| i)
-        .collect()
-}
 
 /// Each of `count` numbered lines `{prefix} {n}` is in `lines` exactly once, in order, after
 /// `after`; returns where the last one is.

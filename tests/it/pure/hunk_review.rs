@@ -4,6 +4,7 @@
 //! the turn; everything reverted declines and sends the comments; Esc answers nothing.
 
 use crate::support::common::*;
+use crate::support::git_blob::blob_id;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::Instant;
@@ -178,19 +179,6 @@ fn esc_goes_back_to_the_question_unanswered() {
         press(&mut state, KeyCode::Char('y'), later(at, 1000)),
         answer(3, json!("accept"))
     );
-}
-
-/// Git's blob id of `text`, as a diff's `index` line names it.
-fn blob_id(text: &str) -> String {
-    use sha1::{Digest, Sha1};
-    let mut hasher = Sha1::new();
-    hasher.update(format!("blob {}\0", text.len()).as_bytes());
-    hasher.update(text.as_bytes());
-    hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! resumed thread lacks the tool.
 
 use crate::support::common::*;
+use crate::support::git_blob::blob_id;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -17,19 +18,6 @@ const F: &str = "/home/user/project/f.txt";
 const G: &str = "/home/user/project/g.txt";
 const BEFORE: &str = "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\n";
 const AFTER: &str = "one\nTWO\nthree\nfour\nfive\nsix\nseven\neight\nnine\nTEN\n";
-/// Git's blob id of `text`, as a diff's `index` line names it.
-fn blob_id(text: &str) -> String {
-    use sha1::{Digest, Sha1};
-    let mut hasher = Sha1::new();
-    hasher.update(format!("blob {}\0", text.len()).as_bytes());
-    hasher.update(text.as_bytes());
-    hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 /// The turn's aggregate diff: `f.txt` in two hunks, `g.txt` in one.
 fn turn_diff() -> String {
     format!(

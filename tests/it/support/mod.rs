@@ -8,6 +8,7 @@ pub mod common;
 pub mod e2e;
 pub mod fake_server;
 pub mod floods;
+pub mod git_blob;
 pub mod heavy;
 pub mod mock_agents;
 pub mod mock_model;
