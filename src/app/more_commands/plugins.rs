@@ -1,0 +1,5 @@
+//! Commands of the plugins family (codex 0.171's newer surface).
+
+use crate::app::command_row::Command;
+
+pub(crate) static COMMANDS: &[Command] = &[];
