@@ -7,7 +7,9 @@
 //! `lib` answered `[]` when `li` was taken up after it). So the finder never has two searches
 //! out: what is typed while one is out waits, and when its answer comes the finder's query
 //! *now* is asked if it differs (the keys between coalesce into that one search). An answer is
-//! shown only for the query it was asked for, and no token is sent, so nothing can cancel the
+//! shown whole only for the query it was asked for; an answer for a query the one now extends
+//! (`li` for `lib`) is shown narrowed to the query now while its own search is out, so the
+//! list does not go blank as the person types. No token is sent, so nothing can cancel the
 //! search whose answer is awaited.
 
 use crate::controls::composer::{Asked, FileFinder};
@@ -57,7 +59,8 @@ fn ask(finder: &mut FileFinder, state: &mut Session) -> Vec<Effect> {
 
 /// The answer to search `generation`, heard by the open finder (`LayerEvent::FilesFound`):
 /// shown if it answers the finder's query now; else the query now is asked (or nothing, when
-/// it was emptied meanwhile). `None` when it is not this finder's (an answer for a finder
+/// it was emptied meanwhile), and an answer to a query the one now extends is shown narrowed
+/// meanwhile. `None` when it is not this finder's (an answer for a finder
 /// closed since, or lost track of).
 pub(crate) fn answered(
     finder: &mut FileFinder,
@@ -72,6 +75,9 @@ pub(crate) fn answered(
     } else if finder.query.is_empty() {
         vec![]
     } else {
+        if let (true, Ok(answer)) = (finder.query.as_str().starts_with(&asked.query), result) {
+            finder.narrow(&answer.files);
+        }
         ask(finder, state)
     };
     Some(effects)

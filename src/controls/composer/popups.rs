@@ -101,6 +101,46 @@ impl FileFinder {
     }
 }
 
+impl FileFinder {
+    /// Shows, while the search for the query now is out, the answer to an earlier query the
+    /// query now extends (`li` answered, `lib` typed since): its matches that still hold the
+    /// query's letters in order, with their positions found again. A fuzzy match of `lib` is a
+    /// fuzzy match of `li`, so nothing shown is wrong — only some may be missing, and the
+    /// search still out fills them in. The finder stays searching.
+    pub(crate) fn narrow(&mut self, files: &[FuzzyFileMatch]) {
+        let query: Vec<char> = self.query.as_str().to_lowercase().chars().collect();
+        self.matches = files
+            .iter()
+            .filter(|m| offered(m))
+            .filter_map(|m| {
+                let indices = positions_in_order(&query, &m.path)?;
+                Some(FuzzyFileMatch {
+                    indices: Some(indices),
+                    ..m.clone()
+                })
+            })
+            .take(MAX_MATCHES)
+            .collect();
+        self.selected.first();
+        self.error = None;
+    }
+}
+
+/// Where `query`'s letters (lower case) first occur in `path` in order, as char positions; `None`
+/// when they do not all occur.
+fn positions_in_order(query: &[char], path: &str) -> Option<Vec<usize>> {
+    let mut wanted = query.iter().peekable();
+    let mut found = Vec::with_capacity(query.len());
+    for (at, c) in path.chars().enumerate() {
+        let Some(&&next) = wanted.peek() else { break };
+        if c.to_lowercase().eq(std::iter::once(next)) {
+            found.push(at);
+            wanted.next();
+        }
+    }
+    wanted.peek().is_none().then_some(found)
+}
+
 /// Whether a match may be offered: not inside `.git/`, and nothing in its path that cannot be
 /// typed back (control characters would be inserted into the prompt unseen).
 fn offered(m: &FuzzyFileMatch) -> bool {

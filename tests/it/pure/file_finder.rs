@@ -226,3 +226,40 @@ fn the_finder_over_the_composer() {
     update(&mut state, key(KeyCode::Down), now);
     snapshot!("file_finder_80x20", &screen(&mut state, 80, 20, now));
 }
+
+#[test]
+fn an_answer_for_a_query_since_extended_shows_narrowed_while_the_new_one_is_out() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    let first = searches(&type_keys(&mut state, "@l", now))[0].1;
+    type_keys(&mut state, "iB", now);
+    // "l" answers while "liB" is typed: its matches holding l, i, b in order show at once
+    // (case aside), with their positions found again, and "liB" is asked.
+    let next = searches(&wire(update(
+        &mut state,
+        answer(
+            first,
+            &["src/lib.rs", "lua/init.rs", "Lib/Bin.rs", ".git/lib"],
+        ),
+        now,
+    )));
+    assert_eq!(next.len(), 1);
+    assert_eq!(next[0].0["query"], "liB");
+    let shown = finder(&state).unwrap();
+    let paths: Vec<(&str, Vec<usize>)> = shown
+        .matches
+        .iter()
+        .map(|m| (m.path.as_str(), m.indices.clone().unwrap()))
+        .collect();
+    assert_eq!(
+        paths,
+        [("src/lib.rs", vec![4, 5, 6]), ("Lib/Bin.rs", vec![0, 1, 2])]
+    );
+    assert!(shown.searching, "the query's own search is still out");
+    // Its own answer replaces the narrowed one whole.
+    update(&mut state, answer(next[0].1, &["lib/b.rs"]), now);
+    let shown = finder(&state).unwrap();
+    assert_eq!(shown.matches.len(), 1);
+    assert_eq!(shown.matches[0].path, "lib/b.rs");
+    assert!(!shown.searching);
+}

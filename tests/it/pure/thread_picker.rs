@@ -315,3 +315,62 @@ fn typing_filters_loaded_rows_at_once_and_asks_the_server_dropping_stale_answers
     update(&mut state, key(KeyCode::Esc), now);
     assert_eq!(picker(&state).visible().len(), 25);
 }
+
+#[test]
+fn an_answer_for_ab_arriving_after_abc_was_sent_shows_its_hits_that_match_abc() {
+    let now = Instant::now();
+    let mut state = loaded_picker(now);
+    let (_, last) = type_keys(&mut state, "ab", now, 10);
+    let due = last + SEARCH_DEBOUNCE;
+    update(&mut state, AppEvent::Tick, due);
+    let for_ab = picker(&state).search_generation;
+    let (_, last) = type_keys(&mut state, "c", later(due, 5), 0);
+    update(&mut state, AppEvent::Tick, last + SEARCH_DEBOUNCE);
+    let for_abc = picker(&state).search_generation;
+    // "ab" answers late: of its hits, the one that also matches "abc" shows at once.
+    list_answer(
+        &mut state,
+        ListPurpose::Search { generation: for_ab },
+        page(
+            vec![
+                thread("t-ab", "ab but not the rest", 900),
+                thread("t-abc-late", "about a cat", 900),
+            ],
+            None,
+        ),
+        due,
+    );
+    let ids = |state: &AppState| -> Vec<String> {
+        picker(state).visible().iter().map(|r| r.id.clone()).collect()
+    };
+    assert_eq!(ids(&state), vec!["t-abc-late"]);
+    assert!(picker(&state).searching, "abc's own answer is still awaited");
+    // Typing on ("abca") keeps the hits that still match rather than going blank.
+    type_keys(&mut state, "a", later(due, 50), 0);
+    assert_eq!(ids(&state), vec!["t-abc-late"]);
+    // The answer to "abc" now is for an older query, but longer than the hits' term: it
+    // replaces them, narrowed to "abca".
+    list_answer(
+        &mut state,
+        ListPurpose::Search {
+            generation: for_abc,
+        },
+        page(
+            vec![
+                thread("t-abca", "abc, again", 900),
+                thread("t-abc-only", "abc", 900),
+            ],
+            None,
+        ),
+        due,
+    );
+    assert_eq!(ids(&state), vec!["t-abca"]);
+    // An answer for "ab" again, after "abc"'s: shorter than the hits' term, dropped.
+    list_answer(
+        &mut state,
+        ListPurpose::Search { generation: for_ab },
+        page(vec![thread("t-abxa", "ab x a c a", 900)], None),
+        due,
+    );
+    assert_eq!(ids(&state), vec!["t-abca"]);
+}

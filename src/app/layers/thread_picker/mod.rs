@@ -78,8 +78,11 @@ pub struct ThreadPicker {
     pub generation: u64,
     /// The server's matches for `query` that are not in `rows`.
     pub search_hits: Vec<ThreadRow>,
-    /// Bumped whenever the query changes: older search answers are dropped.
+    /// Bumped whenever the query changes: older search answers are dropped, unless their
+    /// query is a start of today's (`search::asked`).
     pub search_generation: u64,
+    /// The searches sent lately (generation, term), and the term `search_hits` answer.
+    search_terms: search::Terms,
     /// A search waits for the typing to pause: it goes at this moment (a later key moves it).
     pub search_due: Option<Instant>,
     pub searching: bool,
@@ -125,6 +128,7 @@ impl ThreadPicker {
             generation: 0,
             search_hits: Vec::new(),
             search_generation: 0,
+            search_terms: Default::default(),
             search_due: None,
             searching: false,
             shown: Vec::new(),
