@@ -202,7 +202,7 @@ mod tests {
 
     fn agent(text: &str) -> CellKind {
         CellKind::Agent {
-            markdown: MarkdownText::new(text),
+            markdown: Box::new(MarkdownText::new(text)),
             streaming: false,
         }
     }

@@ -14,7 +14,7 @@ fn transcript(kinds: Vec<CellKind>) -> Transcript {
 
 fn agent(text: &str) -> CellKind {
     CellKind::Agent {
-        markdown: MarkdownText::new(text),
+        markdown: Box::new(MarkdownText::new(text)),
         streaming: false,
     }
 }

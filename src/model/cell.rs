@@ -39,14 +39,16 @@ pub enum CellKind {
     User {
         text: String,
     },
+    /// Boxed, as `Command` is: the two largest variants made every cell 208 bytes, and a
+    /// day-long transcript is mostly small cells (issue 38).
     Agent {
-        markdown: MarkdownText,
+        markdown: Box<MarkdownText>,
         streaming: bool,
     },
     Reasoning {
         text: String,
     },
-    Command(CommandCell),
+    Command(Box<CommandCell>),
     FileChange {
         changes: Vec<FileUpdateChange>,
         status: Option<String>,
@@ -481,7 +483,7 @@ mod tests {
     fn appending_to_a_message_keeps_its_laid_out_head_and_other_changes_drop_it() {
         let seen = std::cell::Cell::new(usize::MAX);
         let mut cell = Cell::new(CellKind::Agent {
-            markdown: MarkdownText::new("a\n\n"),
+            markdown: Box::new(MarkdownText::new("a\n\n")),
             streaming: true,
         });
         cell.layout(KEY, counting(&seen));
@@ -501,6 +503,16 @@ mod tests {
     }
 
     #[test]
+    fn a_cell_kind_is_no_larger_than_its_largest_unboxed_variant_needs() {
+        // The command and the answer are boxed: unboxed they made every cell 208 bytes.
+        assert!(
+            std::mem::size_of::<CellKind>() <= 136,
+            "{}",
+            std::mem::size_of::<CellKind>()
+        );
+    }
+
+    #[test]
     fn a_cell_never_laid_out_costs_its_kind_and_a_pointer() {
         // A day-long session keeps 100,000 cells, nearly all of them never laid out (issue
         // 24): an unboxed layout slot was 200 bytes more each.
@@ -514,7 +526,7 @@ mod tests {
     #[test]
     fn an_endless_answer_keeps_its_first_part_and_says_the_rest_was_dropped() {
         let mut cell = Cell::new(CellKind::Agent {
-            markdown: MarkdownText::default(),
+            markdown: Box::new(MarkdownText::default()),
             streaming: true,
         });
         let delta = "éternel ".repeat(1000);

@@ -144,10 +144,10 @@ fn ten_thousand_cells(now: Instant) -> AppState {
                 text: format!("question {i}: how does the renderer stay fast?"),
             },
             1 => CellKind::Agent {
-                markdown: MarkdownText::new(&answer(12)),
+                markdown: Box::new(MarkdownText::new(&answer(12))),
                 streaming: false,
             },
-            2 => CellKind::Command(CommandCell {
+            2 => CellKind::Command(Box::new(CommandCell {
                 command: format!("cargo test -- case_{i}"),
                 cwd: None,
                 actions: vec![],
@@ -159,7 +159,7 @@ fn ten_thousand_cells(now: Instant) -> AppState {
                 decision: None,
                 shell: false,
                 evidence: None,
-            }),
+            })),
             _ => CellKind::Reasoning {
                 text: "**Thinking**\n\nabout the next step".into(),
             },

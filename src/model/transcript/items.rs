@@ -119,9 +119,8 @@ impl Transcript {
                 text, moderation, ..
             } => CellKind::Agent {
                 // A hidden or blocked answer shows only what stands in for it.
-                markdown: MarkdownText::new(&strip_plan_tags(&crate::protocol::shown_text(
-                    text,
-                    moderation.as_ref(),
+                markdown: Box::new(MarkdownText::new(&strip_plan_tags(
+                    &crate::protocol::shown_text(text, moderation.as_ref()),
                 ))),
                 streaming: !completed,
             },
@@ -142,7 +141,7 @@ impl Transcript {
                 duration_ms,
                 source,
                 ..
-            } => CellKind::Command(CommandCell {
+            } => CellKind::Command(Box::new(CommandCell {
                 command: command.clone(),
                 cwd: cwd
                     .clone()
@@ -158,7 +157,7 @@ impl Transcript {
                 decision: None,
                 shell: source.as_deref() == Some("userShell"),
                 evidence: None,
-            }),
+            })),
             ThreadItem::FileChange {
                 changes, status, ..
             } => CellKind::FileChange {

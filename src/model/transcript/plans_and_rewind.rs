@@ -127,7 +127,7 @@ impl Transcript {
             Some(rest) => {
                 let rest = rest.trim_start_matches(['\n', '\r']);
                 (!rest.is_empty()).then(|| CellKind::Agent {
-                    markdown: MarkdownText::new(rest),
+                    markdown: Box::new(MarkdownText::new(rest)),
                     streaming: *streaming,
                 })
             }

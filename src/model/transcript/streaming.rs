@@ -12,7 +12,7 @@ impl Transcript {
             return;
         }
         let index = self.streaming_cell(turn_id, item_id, || CellKind::Agent {
-            markdown: MarkdownText::default(),
+            markdown: Box::new(MarkdownText::default()),
             streaming: true,
         });
         self.revision += 1;
@@ -53,7 +53,7 @@ impl Transcript {
     /// joined the thread) gets a cell from its first output; its `item/completed` names it.
     pub(crate) fn append_command_output(&mut self, turn_id: &str, item_id: &str, delta: &str) {
         let index = self.streaming_cell(turn_id, item_id, || {
-            CellKind::Command(CommandCell {
+            CellKind::Command(Box::new(CommandCell {
                 command: UNNAMED_COMMAND.to_string(),
                 cwd: None,
                 actions: Vec::new(),
@@ -65,7 +65,7 @@ impl Transcript {
                 decision: None,
                 shell: false,
                 evidence: None,
-            })
+            }))
         });
         if let Some(cell) = self.cell_for_item(turn_id, item_id) {
             if let CellKind::Command(command) = cell.kind_mut() {

@@ -22,7 +22,7 @@ fn with_answer(now: Instant, answer: &str) -> AppState {
         text: "question".into(),
     });
     state.transcript_mut().push(CellKind::Agent {
-        markdown: MarkdownText::new(answer),
+        markdown: Box::new(MarkdownText::new(answer)),
         streaming: false,
     });
     state
@@ -170,7 +170,7 @@ fn copy_pick_copies_a_code_block_exactly_without_fences() {
         "Run this:\n\n```bash\ncargo test\t--all \u{1b}[31m\n```\n\nThen this:\n\n```\nmake\n```\n",
     );
     state.transcript_mut().push(CellKind::Agent {
-        markdown: MarkdownText::new("The later answer."),
+        markdown: Box::new(MarkdownText::new("The later answer.")),
         streaming: false,
     });
     let effects = run(&mut state, "/copy pick", now);
@@ -243,7 +243,7 @@ fn init_sends_the_official_prompt_or_asks_first_when_agents_md_exists() {
 }
 
 fn command(cmd: &str, output: &str) -> CellKind {
-    CellKind::Command(CommandCell {
+    CellKind::Command(Box::new(CommandCell {
         command: cmd.into(),
         cwd: None,
         actions: vec![],
@@ -255,7 +255,7 @@ fn command(cmd: &str, output: &str) -> CellKind {
         decision: None,
         shell: false,
         evidence: None,
-    })
+    }))
 }
 
 proptest! {
@@ -273,7 +273,7 @@ proptest! {
             let text = format!("{word}{hostile}");
             transcript.push(match kind {
                 0 => CellKind::User { text: text.clone() },
-                1 => CellKind::Agent { markdown: MarkdownText::new(&text), streaming: false },
+                1 => CellKind::Agent { markdown: Box::new(MarkdownText::new(&text)), streaming: false },
                 _ => command(&text, hostile),
             });
             expected.push(word.trim().to_string());

@@ -22,7 +22,7 @@ fn command(state: &AppState) -> CommandCell {
         .cells()
         .iter()
         .find_map(|c| match c.kind() {
-            CellKind::Command(cmd) => Some(cmd.clone()),
+            CellKind::Command(cmd) => Some((**cmd).clone()),
             _ => None,
         })
         .expect("a command cell")

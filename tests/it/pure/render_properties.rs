@@ -92,7 +92,7 @@ proptest! {
 
     #[test]
     fn markdown_never_panics_or_shows_controls(source in markdown()) {
-        let kind = CellKind::Agent { markdown: MarkdownText::new(&source), streaming: false };
+        let kind = CellKind::Agent { markdown: Box::new(MarkdownText::new(&source)), streaming: false };
         for lines in layouts(&kind) {
             assert_clean(&lines)?;
         }
@@ -105,7 +105,7 @@ proptest! {
     #[test]
     fn streaming_in_pieces_matches_the_whole(source in markdown(), cuts in prop::collection::vec(1usize..40, 1..50)) {
         // Laid out after every piece through the cell's cache, as the screen does.
-        let mut streamed = Cell::new(CellKind::Agent { markdown: MarkdownText::default(), streaming: true });
+        let mut streamed = Cell::new(CellKind::Agent { markdown: Box::new(MarkdownText::default()), streaming: true });
         let chars: Vec<char> = source.chars().collect();
         let mut at = 0;
         let mut cut = cuts.iter().cycle();
@@ -117,7 +117,7 @@ proptest! {
             at = end;
         }
         let a: Vec<_> = streamed.layout(key, layout_cell).iter().cloned().collect();
-        let whole = CellKind::Agent { markdown: MarkdownText::new(&source), streaming: false };
+        let whole = CellKind::Agent { markdown: Box::new(MarkdownText::new(&source)), streaming: false };
         prop_assert_eq!(text_of(&a), text_of(&cell_lines(&whole, key)));
     }
 
@@ -127,7 +127,7 @@ proptest! {
         command in any::<String>(),
         running in any::<bool>(),
     ) {
-        let kind = CellKind::Command(CommandCell {
+        let kind = CellKind::Command(Box::new(CommandCell {
             command,
             cwd: Some("/tmp/\u{1b}]0;x\u{7}".into()),
             actions: vec![],
@@ -139,7 +139,7 @@ proptest! {
         decision: None,
         shell: false,
         evidence: None,
-        });
+        }));
         for lines in layouts(&kind) {
             assert_clean(&lines)?;
         }
@@ -157,24 +157,26 @@ fn hostile_text_never_reaches_the_screen_buffer() {
         text: hostile.into(),
     });
     state.transcript_mut().push(CellKind::Agent {
-        markdown: MarkdownText::new(&format!(
+        markdown: Box::new(MarkdownText::new(&format!(
             "# {hostile}\n\n```\n{hostile}\n```\n| {hostile} |\n|---|\n"
-        )),
+        ))),
         streaming: false,
     });
-    state.transcript_mut().push(CellKind::Command(CommandCell {
-        command: hostile.into(),
-        cwd: Some(hostile.into()),
-        actions: vec![],
-        output: format!("{hostile}\n").repeat(10),
-        exit_code: Some(0),
-        duration_ms: Some(5),
-        running: false,
-        status: None,
-        decision: None,
-        shell: false,
-        evidence: None,
-    }));
+    state
+        .transcript_mut()
+        .push(CellKind::Command(Box::new(CommandCell {
+            command: hostile.into(),
+            cwd: Some(hostile.into()),
+            actions: vec![],
+            output: format!("{hostile}\n").repeat(10),
+            exit_code: Some(0),
+            duration_ms: Some(5),
+            running: false,
+            status: None,
+            decision: None,
+            shell: false,
+            evidence: None,
+        })));
     let mut terminal = Terminal::new(TestBackend::new(70, 60)).unwrap();
     terminal.draw(|f| tern::ui::draw(f, &state, now)).unwrap();
     let buffer = terminal.backend().buffer();

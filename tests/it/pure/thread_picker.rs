@@ -341,10 +341,17 @@ fn an_answer_for_ab_arriving_after_abc_was_sent_shows_its_hits_that_match_abc() 
         due,
     );
     let ids = |state: &AppState| -> Vec<String> {
-        picker(state).visible().iter().map(|r| r.id.clone()).collect()
+        picker(state)
+            .visible()
+            .iter()
+            .map(|r| r.id.clone())
+            .collect()
     };
     assert_eq!(ids(&state), vec!["t-abc-late"]);
-    assert!(picker(&state).searching, "abc's own answer is still awaited");
+    assert!(
+        picker(&state).searching,
+        "abc's own answer is still awaited"
+    );
     // Typing on ("abca") keeps the hits that still match rather than going blank.
     type_keys(&mut state, "a", later(due, 50), 0);
     assert_eq!(ids(&state), vec!["t-abc-late"]);

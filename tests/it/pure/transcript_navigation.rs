@@ -13,7 +13,7 @@ const H: u16 = 20;
 
 fn answer(text: &str) -> CellKind {
     CellKind::Agent {
-        markdown: MarkdownText::new(text),
+        markdown: Box::new(MarkdownText::new(text)),
         streaming: false,
     }
 }
@@ -181,19 +181,21 @@ fn ctrl_o_expands_and_collapses_command_output() {
     let now = Instant::now();
     let mut state = ready_state(now);
     let output: String = (1..=30).map(|i| format!("out {i}\n")).collect();
-    state.transcript_mut().push(CellKind::Command(CommandCell {
-        command: "make".into(),
-        cwd: None,
-        actions: vec![],
-        output,
-        exit_code: Some(0),
-        duration_ms: Some(10),
-        running: false,
-        status: None,
-        decision: None,
-        shell: false,
-        evidence: None,
-    }));
+    state
+        .transcript_mut()
+        .push(CellKind::Command(Box::new(CommandCell {
+            command: "make".into(),
+            cwd: None,
+            actions: vec![],
+            output,
+            exit_code: Some(0),
+            duration_ms: Some(10),
+            running: false,
+            status: None,
+            decision: None,
+            shell: false,
+            evidence: None,
+        })));
     let collapsed = screen(&mut state, W, 50, now);
     assert!(collapsed.contains("25 lines hidden"), "{collapsed}");
     assert!(!collapsed.contains("out 15"));

@@ -58,10 +58,10 @@ fn every_kind() -> Vec<CellKind> {
                 .into(),
         },
         CellKind::Agent {
-            markdown: MarkdownText::new(ANSWER),
+            markdown: Box::new(MarkdownText::new(ANSWER)),
             streaming: false,
         },
-        CellKind::Command(command(
+        CellKind::Command(Box::new(command(
             "cargo test",
             &format!(
                 "\u{1b}[32mrunning 12 tests\u{1b}[0m\n{}\u{1b}[1;31mFAILED\u{1b}[0m",
@@ -69,11 +69,11 @@ fn every_kind() -> Vec<CellKind> {
             ),
             Some(101),
             false,
-        )),
-        CellKind::Command(command("tail -f log", &numbered(8), None, true)),
-        CellKind::Command(with_cwd),
-        CellKind::Command(read),
-        CellKind::Command(declined),
+        ))),
+        CellKind::Command(Box::new(command("tail -f log", &numbered(8), None, true))),
+        CellKind::Command(Box::new(with_cwd)),
+        CellKind::Command(Box::new(read)),
+        CellKind::Command(Box::new(declined)),
         CellKind::FileChange {
             changes: vec![
                 FileUpdateChange {
@@ -163,7 +163,7 @@ fn streamed_until(cut: &str, now: Instant) -> AppState {
         text.append(&c.to_string());
     }
     state.transcript_mut().push(CellKind::Agent {
-        markdown: text,
+        markdown: Box::new(text),
         streaming: true,
     });
     state

@@ -30,7 +30,7 @@ fn long_answer() -> String {
 fn with_answer(now: Instant) -> AppState {
     let mut state = ready_state(now);
     state.transcript_mut().push(CellKind::Agent {
-        markdown: MarkdownText::new(&long_answer()),
+        markdown: Box::new(MarkdownText::new(&long_answer())),
         streaming: false,
     });
     state

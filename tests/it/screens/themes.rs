@@ -27,10 +27,10 @@ fn colourful(now: Instant) -> AppState {
             text: "Tidy the parser and show me.".into(),
         },
         CellKind::Agent {
-            markdown: MarkdownText::new(ANSWER),
+            markdown: Box::new(MarkdownText::new(ANSWER)),
             streaming: false,
         },
-        CellKind::Command(CommandCell {
+        CellKind::Command(Box::new(CommandCell {
             command: "cargo test".into(),
             cwd: None,
             actions: vec![],
@@ -45,7 +45,7 @@ fn colourful(now: Instant) -> AppState {
             decision: None,
             shell: false,
             evidence: None,
-        }),
+        })),
         CellKind::FileChange {
             changes: vec![FileUpdateChange {
                 path: "src/parse.rs".into(),

@@ -109,11 +109,12 @@ impl ThreadPicker {
         generation: u64,
         result: Result<ThreadListResponse, String>,
     ) {
-        let Some(term) = self.term_of(generation) else {
-            return;
-        };
         let current = generation == self.search_generation;
         let query = self.query.trim().to_string();
+        // The current query's answer stands whatever its term was remembered as.
+        let Some(term) = self.term_of(generation).or(current.then(|| query.clone())) else {
+            return;
+        };
         if !current {
             // An older query's answer: it stands for today's only if today's extends it, and
             // only over hits found for a shorter term.

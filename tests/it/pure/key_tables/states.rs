@@ -7,7 +7,7 @@ pub(super) fn long(now: Instant) -> AppState {
     let mut state = ready_state(now);
     for i in 0..40 {
         state.transcript_mut().push(CellKind::Agent {
-            markdown: MarkdownText::new(&format!("answer {i}")),
+            markdown: Box::new(MarkdownText::new(&format!("answer {i}"))),
             streaming: false,
         });
     }
