@@ -11,10 +11,10 @@
 //! 1. data: `layer_types` — what every layer answers (`Outcome`, `Input`, `Placement`, and the `Hint` of `controls::keys`)
 //! 2. views: `layers`, `base`, `command_row`, `commands`, `more_commands`, `geometry`, `reference` — the layers (one file each, and the front question and the server-down box as views of the session), the base with the conversation's key table and its precedence, the command tables (a row's shape, the main table, the newer families' tables), where everything goes on screen, and the list of every key table
 //! 3. router: `router`, `stacks` — `AppState` (the layer stacks and the session) and the router, the only code that pushes, pops or replaces a layer
-//! 4. update: `update`, `facade` — the one entry point; the readers and builders integration
+//! 4. update: `update`, `facade`, `facade_board` — the one entry point; the readers and builders integration
 //!    tests use instead of the session's fields
 //!
-//! Only `router`, `update` and `facade` use `stacks`.
+//! Only `router`, `update` and `facade` (with `facade_board`) use `stacks`.
 //!
 //! ## Adding a view
 //!
@@ -29,6 +29,7 @@ pub mod base;
 mod command_row;
 pub mod commands;
 pub(crate) mod facade;
+mod facade_board;
 pub(crate) mod geometry;
 pub mod layer_types;
 pub mod layers;

@@ -4,7 +4,12 @@
 //! `thread/status/changed` news, what tern knows of the threads it follows (their kept models,
 //! bounded by `threads::KEPT_THREADS`) and the questions waiting in the inbox. A listed thread
 //! tern knows nothing of is read once (`thread/read`, a few at a time) for its status and
-//! first message. Nothing here loads a thread: an idle thread costs a line.
+//! first message; while that read is on its way the row says "reading…", and a read the
+//! server refused says so. Nothing here loads a thread: an idle thread costs a line.
+//!
+//! Rows are known by server and thread id (`thread_key`): the listing, the statuses and the
+//! kept models are this connection's; a question waiting from another server's thread of the
+//! same id is a row of its own, never merged into this server's.
 
 use crate::protocol::{
     ThreadLoadedListParams, ThreadLoadedListResponse, ThreadReadParams, ThreadReadResponse,
@@ -14,7 +19,8 @@ use crate::session::effect::Effect;
 use crate::session::reply::Answer;
 use crate::session::request::ClientRequest;
 use crate::session::state::board::READS_AT_ONCE;
-use crate::session::state::Session;
+use crate::session::state::thread_key::ThreadKey;
+use crate::session::state::{Session, ThreadModel};
 
 /// How many thread ids a page asks for.
 const PAGE: u32 = 100;
@@ -36,6 +42,10 @@ pub(crate) enum ThreadState {
     /// Loaded, but its status changed before this tern connected and tern follows it not:
     /// unknown until the server tells.
     Unknown,
+    /// Unknown, and its `thread/read` is on its way.
+    Reading,
+    /// Unknown: its `thread/read` failed (the row says why).
+    Unreadable,
 }
 
 impl ThreadState {
@@ -47,6 +57,8 @@ impl ThreadState {
             ThreadState::Failed => "failed",
             ThreadState::NotLoaded => "not loaded",
             ThreadState::Unknown => "loaded",
+            ThreadState::Reading => "reading…",
+            ThreadState::Unreadable => "read failed",
         }
     }
 }
@@ -54,7 +66,8 @@ impl ThreadState {
 /// One thread on the board. Texts are the server's and the model's: the drawing sanitises.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct BoardRow {
-    pub(crate) thread_id: String,
+    /// Its server and its id there.
+    pub(crate) key: ThreadKey,
     /// What the thread is called (the drawing says "(shown)" after it for the one shown).
     pub(crate) label: String,
     pub(crate) state: ThreadState,
@@ -110,8 +123,9 @@ fn read_unknown(state: &mut Session) -> Vec<Effect> {
         .board
         .loaded
         .iter()
-        .filter(|id| row_state(state, id) == ThreadState::Unknown)
-        .filter(|id| !state.board.reading.contains(id))
+        .filter(|id| {
+            row_state(state, &ThreadKey::new(&state.server_id, id)) == ThreadState::Unknown
+        })
         .cloned()
         .collect();
     state.board.to_read = unknown.into();
@@ -137,60 +151,109 @@ fn next_reads(state: &mut Session) -> Vec<Effect> {
 }
 
 /// A `thread/read` of a listed thread answered: its status (unless news came first), its
-/// first message and its name are kept; the next read goes. A refusal leaves it unknown.
+/// first message, where it works and its name are kept; the next read goes. A refusal is
+/// kept, for its row to say.
 pub(crate) fn read_answered(
     state: &mut Session,
     thread_id: &str,
     answer: Answer<Box<ThreadReadResponse>>,
 ) -> Vec<Effect> {
     state.board.reading.retain(|id| id != thread_id);
-    if let Ok(read) = answer {
-        let thread = read.thread;
-        state.board.read(thread_id, thread.status, &thread.preview);
-        let named = thread.name.filter(|name| !name.trim().is_empty());
-        if named.is_some() && state.titles.name_of(thread_id).is_none() {
-            super::titles::named(state, thread_id, named);
+    match answer {
+        Ok(read) => {
+            let thread = read.thread;
+            state.board.read(thread_id, thread.status, &thread.preview);
+            state.board.read_place(thread_id, thread.cwd, thread.model);
+            let named = thread.name.filter(|name| !name.trim().is_empty());
+            if named.is_some() && state.titles.name_of(thread_id).is_none() {
+                super::titles::named(state, thread_id, named);
+            }
         }
+        Err(error) => state.board.read_failed(thread_id, &error.to_string()),
     }
     next_reads(state)
 }
 
 /// The board's rows: the loaded threads, then the threads tern follows or has questions from
-/// that the listing did not name (the shown one first among them).
+/// that the listing did not name (the shown one first among them), each known by its server
+/// and id.
 pub(crate) fn rows(state: &Session) -> Vec<BoardRow> {
-    let mut ids: Vec<String> = state.board.loaded.clone();
-    let mut add = |id: &str| {
-        if !id.is_empty() && !ids.iter().any(|known| known == id) {
-            ids.push(id.to_string());
+    let here = &state.server_id;
+    let mut keys: Vec<ThreadKey> = state
+        .board
+        .loaded
+        .iter()
+        .map(|id| ThreadKey::new(here, id))
+        .collect();
+    let mut add = |key: ThreadKey| {
+        if !key.id.is_empty() && !keys.contains(&key) {
+            keys.push(key);
         }
     };
     if let Some(shown) = state.thread_id() {
-        add(shown);
+        add(ThreadKey::new(here, shown));
     }
     for id in state.threads.ids() {
-        add(id);
+        add(ThreadKey::new(here, id));
     }
     for queued in state.questions.waiting() {
-        add(queued.question.thread_id());
+        add(queued.key());
     }
-    ids.iter().map(|id| row(state, id)).collect()
+    keys.iter().map(|key| row(state, key)).collect()
 }
 
-fn row(state: &Session, id: &str) -> BoardRow {
-    let model = state.model(id);
-    let (agents, agent_names) = agents_under(state, id);
+/// Thread `key`'s model, when it is this connection's and tern keeps one.
+pub(crate) fn model_of<'s>(state: &'s Session, key: &ThreadKey) -> Option<&'s ThreadModel> {
+    (key.server == state.server_id)
+        .then(|| state.model(&key.id))
+        .flatten()
+}
+
+/// What the server last said of thread `key`, when it is this connection's.
+fn status_of<'s>(state: &'s Session, key: &ThreadKey) -> Option<&'s ThreadStatus> {
+    (key.server == state.server_id)
+        .then(|| state.board.status(&key.id))
+        .flatten()
+}
+
+/// What thread `key` is called: as the inbox names it on this connection; another server's
+/// by its id and where it is.
+pub(crate) fn label_of(state: &Session, key: &ThreadKey) -> String {
+    if key.server == state.server_id {
+        super::inbox::thread_name(state, &key.id)
+    } else {
+        format!("{} on {}", key.id, key.server)
+    }
+}
+
+/// Whether thread `key` is the one shown.
+pub(crate) fn is_shown(state: &Session, key: &ThreadKey) -> bool {
+    key.server == state.server_id && state.thread_id() == Some(key.id.as_str())
+}
+
+fn row(state: &Session, key: &ThreadKey) -> BoardRow {
+    let model = model_of(state, key);
+    let here = key.server == state.server_id;
+    let (agents, agent_names) = if here {
+        agents_under(state, &key.id)
+    } else {
+        (0, Vec::new())
+    };
     BoardRow {
-        thread_id: id.to_string(),
-        label: super::inbox::thread_name(state, id),
-        state: row_state(state, id),
-        activity: super::board_activity::activity(state, id),
+        key: key.clone(),
+        label: label_of(state, key),
+        state: row_state(state, key),
+        activity: super::board_activity::activity(state, key),
         tokens: model
             .and_then(|m| m.usage.as_ref())
             .map(|u| u.total.total_tokens)
-            .or_else(|| state.agents.get(id).and_then(|agent| agent.tokens)),
+            .or_else(|| {
+                here.then(|| state.agents.get(&key.id).and_then(|agent| agent.tokens))
+                    .flatten()
+            }),
         agents,
         agent_names,
-        shown: state.thread_id() == Some(id),
+        shown: is_shown(state, key),
     }
 }
 
@@ -209,16 +272,16 @@ fn agents_under(state: &Session, id: &str) -> (usize, Vec<String>) {
     (state.agents.len(), names)
 }
 
-/// Where thread `id` stands: a question of it waits, else what the server said, else what
-/// its model shows.
-fn row_state(state: &Session, id: &str) -> ThreadState {
-    let model = state.model(id);
+/// Where thread `key` stands: a question of it waits, else what the server said, else what
+/// its model shows, else where its `thread/read` is.
+pub(crate) fn row_state(state: &Session, key: &ThreadKey) -> ThreadState {
+    let model = model_of(state, key);
     let question = state
         .questions
         .waiting()
         .into_iter()
-        .any(|q| q.question.thread_id() == id);
-    let status = state.board.status(id);
+        .any(|q| &q.key() == key);
+    let status = status_of(state, key);
     let server_waits = matches!(status, Some(ThreadStatus::Active { active_flags })
         if active_flags.waiting_on_person());
     let running = model.is_some_and(|m| m.turn_active());
@@ -230,8 +293,21 @@ fn row_state(state: &Session, id: &str) -> ThreadState {
             Some(ThreadStatus::Active { .. }) => ThreadState::Running,
             Some(ThreadStatus::NotLoaded) if !running => ThreadState::NotLoaded,
             _ if running => ThreadState::Running,
-            None if model.is_none() => ThreadState::Unknown,
+            None if model.is_none() => read_state(state, key),
             _ => ThreadState::Idle,
         }
+    }
+}
+
+/// A thread tern knows nothing of: whether its `thread/read` is on its way or failed.
+fn read_state(state: &Session, key: &ThreadKey) -> ThreadState {
+    if key.server != state.server_id {
+        ThreadState::Unknown
+    } else if state.board.reading.contains(&key.id) {
+        ThreadState::Reading
+    } else if state.board.read_error(&key.id).is_some() {
+        ThreadState::Unreadable
+    } else {
+        ThreadState::Unknown
     }
 }

@@ -9,21 +9,27 @@ use crate::model::agents::{command_first_line, first_line};
 use crate::model::CellKind;
 use crate::protocol::ThreadStatus;
 use crate::render::question_summary::summary;
+use crate::session::state::thread_key::ThreadKey;
 use crate::session::state::{Session, ThreadModel, TurnPhase};
 
 /// How many of a thread's last cells are looked at for what it last said.
 const CELLS_LOOKED_AT: usize = 24;
 
-/// What thread `id` is doing, as far as tern knows; empty when it knows nothing.
-pub(crate) fn activity(state: &Session, id: &str) -> String {
+/// What thread `key` is doing, as far as tern knows; empty when it knows nothing.
+pub(crate) fn activity(state: &Session, key: &ThreadKey) -> String {
     if let Some(queued) = state
         .questions
         .waiting()
         .into_iter()
-        .find(|q| q.question.thread_id() == id)
+        .find(|q| &q.key() == key)
     {
         return format!("asks to {}", summary(&queued.question));
     }
+    if key.server != state.server_id {
+        // Another server's thread: tern keeps nothing of it but its questions.
+        return String::new();
+    }
+    let id = key.id.as_str();
     let model = state.model(id);
     if let Some(doing) = model.and_then(turn_activity) {
         return doing;
@@ -44,6 +50,13 @@ pub(crate) fn activity(state: &Session, id: &str) -> String {
         }
         Some(ThreadStatus::SystemError) => return "the server reported an error".to_string(),
         _ => {}
+    }
+    if let Some(error) = state
+        .board
+        .read_error(id)
+        .filter(|_| state.board.status(id).is_none())
+    {
+        return format!("could not read it: {error}");
     }
     match state.board.preview(id) {
         Some(preview) => format!("“{preview}”"),
@@ -82,7 +95,7 @@ fn turn_activity(model: &ThreadModel) -> Option<String> {
 }
 
 /// The first line of the last answer among a thread's last cells.
-fn last_said(model: &ThreadModel) -> Option<String> {
+pub(crate) fn last_said(model: &ThreadModel) -> Option<String> {
     model
         .transcript
         .cells()

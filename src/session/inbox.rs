@@ -45,9 +45,11 @@ pub(crate) fn shows(state: &Session, thread_id: &str) -> bool {
 /// A question the server asked: on screen, or parked.
 pub(crate) fn asked(state: &mut Session, question: Question, now: Instant) {
     if shows(state, question.thread_id()) {
-        state.questions.ask(question, now);
+        let server = state.server_id.clone();
+        state.questions.ask(&server, question, now);
     } else {
-        state.questions.ask_aside(question, now);
+        let server = state.server_id.clone();
+        state.questions.ask_aside(&server, question, now);
     }
 }
 

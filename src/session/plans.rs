@@ -52,9 +52,12 @@ pub(crate) fn turn_completed(state: &mut Session, turn_id: &str, status: TurnSta
     if state.questions.iter().any(|q| q.question.id == id) {
         return;
     }
-    state
-        .questions
-        .push(Question::implement_plan(id.clone(), thread_id), now);
+    let server = state.server_id.clone();
+    state.questions.push(
+        &server,
+        Question::implement_plan(id.clone(), thread_id),
+        now,
+    );
     // Its first option is selected, so Enter takes it as in the official TUI.
     if let Some(front) = state.questions.front_mut() {
         if front.question.id == id {

@@ -54,7 +54,8 @@ pub(crate) fn on_link_dropped(state: &mut Session, reason: String, now: Instant)
     );
     state.reconnect = Some(Reconnect::new(now, reason, running));
     // Their ids belonged to the lost connection; the server asks again after the resume.
-    state.questions.mark_stale();
+    let server = state.server_id.clone();
+    state.questions.mark_stale(&server);
     state.server = None;
     state.lifecycle = Lifecycle::Restarting {
         thread: state.shown.thread.as_ref().map(|t| t.id.clone()),

@@ -15,6 +15,7 @@ use crate::session::effect::Effect;
 use crate::session::reply::Answer;
 use crate::session::request::ClientRequest;
 use crate::session::state::reconnect::{Reconnect, LOST_NOTICE};
+use crate::session::state::thread_key::ThreadKey;
 use crate::session::state::{Session, TurnPhase};
 use crate::text::sanitize::sanitize_line;
 use std::time::Instant;
@@ -58,7 +59,9 @@ pub(crate) fn resumed(
     let thread_id = state.thread_id().map(str::to_string);
     if let (false, Some(thread)) = (active, &thread_id) {
         // Nothing waits on the thread: a question it had asked was settled meanwhile.
-        let dropped = state.questions.drop_stale(thread, now);
+        let dropped = state
+            .questions
+            .drop_stale(&ThreadKey::new(&state.server_id, thread), now);
         super::server_events::settled_elsewhere(state, &dropped);
     }
     match (&state.shown.turn, active, thread_id) {

@@ -12,6 +12,7 @@ use crate::protocol::{
 };
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
+use crate::session::state::thread_key::ThreadKey;
 use crate::session::state::Session;
 use std::time::Instant;
 
@@ -27,7 +28,10 @@ pub(crate) fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Ef
     if let N::ServerRequestResolved(r) = &n {
         // Settled elsewhere (another client, an interrupt): say so rather than let the
         // question vanish unexplained.
-        if let Some(question) = state.questions.remove(&r.request_id, now) {
+        if let Some(question) = state
+            .questions
+            .remove(&state.server_id.clone(), &r.request_id, now)
+        {
             settled_elsewhere(state, &[question]);
         }
         return vec![];
@@ -35,7 +39,9 @@ pub(crate) fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Ef
     // Questions of a lost connection that the server never asked again were settled while the
     // link was down; their turn's end is the last moment they could have come back.
     if let N::TurnCompleted(t) = &n {
-        let dropped = state.questions.drop_stale(&t.thread_id, now);
+        let dropped = state
+            .questions
+            .drop_stale(&ThreadKey::new(&state.server_id, &t.thread_id), now);
         settled_elsewhere(state, &dropped);
     }
     let thread_id = thread_id.to_string();

@@ -45,8 +45,17 @@ impl ListBox {
     }
 
     pub(super) fn draw(self, frame: &mut Frame<'_>, within: Rect, palette: &Palette) {
-        let height = cells(self.lines.len()).saturating_add(2);
-        let area = popup(within, self.width, height);
+        let area = popup(within, self.width, self.height());
+        self.draw_at(frame, area, palette);
+    }
+
+    /// The height its lines need, edges included.
+    pub(super) fn height(&self) -> u16 {
+        cells(self.lines.len()).saturating_add(2)
+    }
+
+    /// Drawn in exactly `area` (a view that places the box beside another).
+    pub(super) fn draw_at(self, frame: &mut Frame<'_>, area: Rect, palette: &Palette) {
         let border = palette.border_focused;
         let mut block = popup_box(title(format!(" {} ", self.title), border), border);
         if let Some(footer) = self.footer {

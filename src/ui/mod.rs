@@ -7,6 +7,7 @@
 mod agents;
 mod agents_strip;
 mod board;
+mod board_details;
 mod checklist;
 mod choice;
 mod chrome;

@@ -2,19 +2,24 @@
 //! waiting for you, idle, failed), what it is doing, its tokens and the agents under it
 //! (`session::board`). Enter opens the selected thread (an agent of the thread shown is
 //! entered; another thread is resumed, which on a shared service joins it); Tab jumps to the
-//! next thread that waits for you; `r` asks the server again.
+//! next thread that waits for you; `f` cycles the filters (All, Needs you, Running, Idle,
+//! Failed: `session::board_filter`); `r` asks the server again. The selected thread's details
+//! (`session::board_details`) show beside the list, or under it on a narrow screen.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
-use crate::session::board::{rows, ThreadState};
+use crate::session::board::{rows, BoardRow, ThreadState};
+use crate::session::board_filter::BoardFilter;
 use crate::session::state::{Open, Session};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BoardView {
-    /// Which row of `session::board::rows`.
+    /// Which row of the rows the filter keeps ([`BoardView::visible`]).
     pub selected: PickList,
+    /// Which threads are listed (`f`).
+    pub(crate) filter: BoardFilter,
 }
 
 /// `/threads`: the board opens and asks the server for its loaded threads.
@@ -40,6 +45,7 @@ pub(crate) enum BoardKey {
     Open,
     NextWaiting,
     Refresh,
+    Filter,
     Close,
 }
 
@@ -65,6 +71,8 @@ pub(crate) static KEYS: KeyTable<BoardState, BoardKey> = KeyTable::new(
         KeyRow::new("refresh", &[Chord::ch('r')], BoardKey::Refresh, "refresh")
             .explained("ask the server for its loaded threads again")
             .when("no listing is on its way", |s: &BoardState| s.idle),
+        KeyRow::new("filter", &[Chord::ch('f')], BoardKey::Filter, "filter")
+            .explained("list all threads, those that need you, running, idle or failed ones"),
         list_rows::close_q(BoardKey::Close, "close"),
         list_rows::page_up(BoardKey::Move(Move::PageUp), "a page up/down")
             .when("more than one thread", |s: &BoardState| s.many)
@@ -84,8 +92,20 @@ pub(crate) static KEYS: KeyTable<BoardState, BoardKey> = KeyTable::new(
 );
 
 impl BoardView {
-    fn facts(session: &Session) -> BoardState {
-        let rows = rows(session);
+    /// The rows the filter keeps: what the list shows and the keys move through.
+    pub(crate) fn visible(&self, session: &Session) -> Vec<BoardRow> {
+        self.filter.keep(rows(session))
+    }
+
+    /// `f`: the next filter, its first row selected.
+    fn next_filter(&mut self, session: &Session) {
+        self.filter = self.filter.next();
+        self.selected = PickList::default();
+        self.selected.clamp(self.visible(session).len());
+    }
+
+    fn facts(&self, session: &Session) -> BoardState {
+        let rows = self.visible(session);
         BoardState {
             any: !rows.is_empty(),
             many: rows.len() > 1,
@@ -96,7 +116,7 @@ impl BoardView {
 
     /// Tab: the next row, after the selected one and around, whose thread waits for you.
     fn next_waiting(&mut self, session: &Session) {
-        let rows = rows(session);
+        let rows = self.visible(session);
         let len = rows.len();
         let at = self.selected.index(len).unwrap_or(0);
         if let Some(next) = (1..=len)
@@ -108,14 +128,18 @@ impl BoardView {
     }
 
     fn open_selected(&mut self, cx: &mut Ctx<'_>) -> Outcome {
-        let rows = rows(cx);
+        let rows = self.visible(cx);
         let Some(row) = self.selected.index(rows.len()).map(|at| &rows[at]) else {
             return Outcome::Consumed(vec![]);
         };
         if row.shown {
             return Outcome::Close(vec![]);
         }
-        let id = row.thread_id.clone();
+        if row.key.server != cx.server_id {
+            // Another server's thread opens on that server's connection, not this one.
+            return Outcome::Consumed(vec![]);
+        }
+        let id = row.key.id.clone();
         if cx.agents.in_family(&id) {
             return Outcome::Close(crate::session::agent_switch::enter(cx.session_mut(), &id));
         }
@@ -134,18 +158,20 @@ impl LayerView for BoardView {
         let Input::Key(key) = input else {
             return Outcome::Consumed(vec![]);
         };
-        let facts = Self::facts(cx);
+        let facts = self.facts(cx);
         Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
             match action {
                 BoardKey::Close => return Outcome::Close(vec![]),
                 BoardKey::Move(to) => {
-                    self.selected.go(to, rows(cx).len());
+                    let len = self.visible(cx).len();
+                    self.selected.go(to, len);
                 }
                 BoardKey::NextWaiting => self.next_waiting(cx),
                 BoardKey::Refresh => {
                     return Outcome::Consumed(crate::session::board::list(cx.session_mut()))
                 }
                 BoardKey::Open => return self.open_selected(cx),
+                BoardKey::Filter => self.next_filter(cx),
             }
             Outcome::Consumed(vec![])
         })
@@ -160,6 +186,6 @@ impl LayerView for BoardView {
     }
 
     fn keys(&self, cx: &ViewCx<'_>) -> KeyList {
-        KEYS.list(&Self::facts(cx.session), &cx.config.keymap)
+        KEYS.list(&self.facts(cx.session), &cx.config.keymap)
     }
 }

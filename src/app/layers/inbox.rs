@@ -18,6 +18,7 @@ use crate::model::OptionKind;
 use crate::protocol::RequestId;
 use crate::session::event::LayerEvent;
 use crate::session::state::choice_gate::ChoiceGate;
+use crate::session::state::thread_key::ServerId;
 use crate::session::state::Session;
 use crossterm::event::KeyEvent;
 use std::time::Instant;
@@ -127,11 +128,29 @@ impl InboxView {
         }
     }
 
-    /// The id of the selected question.
-    pub(crate) fn chosen(&self, session: &Session) -> Option<RequestId> {
+    /// The selected question: its server and its id there.
+    pub(crate) fn chosen(&self, session: &Session) -> Option<(ServerId, RequestId)> {
         let waiting = session.questions.waiting();
         let at = self.selected.index(waiting.len())?;
-        Some(waiting[at].question.id.clone())
+        Some((waiting[at].server.clone(), waiting[at].question.id.clone()))
+    }
+
+    /// The selected question, when this connection can answer it (a question of another
+    /// server is answered there: `thread_key`); else says so.
+    fn answerable(&self, cx: &mut Ctx<'_>) -> Option<(ServerId, RequestId)> {
+        let (server, id) = self.chosen(cx)?;
+        if server == cx.server_id {
+            return Some((server, id));
+        }
+        crate::session::notices::repeated(
+            cx.session_mut(),
+            crate::model::NoticeLevel::Info,
+            format!(
+                "That question waits on {}: answer it there.",
+                crate::text::sanitize::sanitize_line(server.name())
+            ),
+        );
+        None
     }
 
     fn take(&mut self, key: KeyEvent, cx: &mut Ctx<'_>) -> Outcome {
@@ -145,12 +164,12 @@ impl InboxView {
                 Outcome::Consumed(vec![])
             }
             InboxKey::Open => {
-                let Some(id) = self.chosen(cx) else {
+                let Some((server, id)) = self.answerable(cx) else {
                     return Outcome::Consumed(vec![]);
                 };
                 let now = cx.now;
                 // Shown whole, read before it takes keys (its own type-ahead gate).
-                cx.questions_mut().bring(&id, now, false);
+                cx.questions_mut().bring(&server, &id, now, false);
                 Outcome::Consumed(vec![])
             }
         })
@@ -160,7 +179,7 @@ impl InboxView {
     /// takes it. A letter it does not offer does nothing; the exec-policy rule (`p`) opens the
     /// question whole, where its chooser opens.
     fn answer(&mut self, key: KeyEvent, cx: &mut Ctx<'_>) -> Outcome {
-        let Some(id) = self.chosen(cx) else {
+        let Some((server, id)) = self.answerable(cx) else {
             return Outcome::Consumed(vec![]);
         };
         let Some(c) = Chord::typed_char(&key) else {
@@ -170,18 +189,18 @@ impl InboxView {
             .questions
             .waiting()
             .into_iter()
-            .find(|q| q.question.id == id)
+            .find(|q| q.is(&server, &id))
             .and_then(|q| q.question.option(c).map(|o| o.kind.clone()));
         let now = cx.now;
         match kind {
             None => Outcome::Consumed(vec![]),
             Some(OptionKind::Prefix(_)) => {
-                cx.questions_mut().bring(&id, now, true);
+                cx.questions_mut().bring(&server, &id, now, true);
                 Outcome::Consumed(vec![])
             }
             Some(_) => {
                 // The inbox's gate saw the pause: the question takes the key at once.
-                cx.questions_mut().bring(&id, now, true);
+                cx.questions_mut().bring(&server, &id, now, true);
                 let outcome = super::question::keys::handle(cx, &Input::Key(key));
                 let waiting = cx.questions.waiting_count();
                 self.selected.clamp(waiting);

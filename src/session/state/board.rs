@@ -33,6 +33,18 @@ pub struct Board {
     pub(crate) reading: Vec<String>,
     /// The first message of threads read, for their rows (only listed ones are kept).
     previews: HashMap<String, String>,
+    /// Where threads read work and with which model (`thread/read`'s `cwd` and `model`), for
+    /// the details pane; bounded like the previews.
+    places: HashMap<String, Place>,
+    /// Why the `thread/read` of a listed thread failed, until the next listing (bounded).
+    read_errors: HashMap<String, String>,
+}
+
+/// Where a thread works and with which model, as `thread/read` told.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Place {
+    pub(crate) cwd: Option<String>,
+    pub(crate) model: Option<String>,
 }
 
 impl Board {
@@ -76,6 +88,41 @@ impl Board {
             .insert(id.to_string(), line[..end].to_string());
     }
 
+    /// What `thread/read` told of where thread `id` works (kept for listed threads only).
+    pub(crate) fn read_place(&mut self, id: &str, cwd: Option<String>, model: Option<String>) {
+        if self.places.len() >= BOARD_THREADS {
+            let loaded = &self.loaded;
+            self.places.retain(|known, _| loaded.contains(known));
+            if self.places.len() >= BOARD_THREADS {
+                return;
+            }
+        }
+        self.places.insert(id.to_string(), Place { cwd, model });
+    }
+
+    /// Where thread `id` works, when `thread/read` told it.
+    pub(crate) fn place(&self, id: &str) -> Option<&Place> {
+        self.places.get(id)
+    }
+
+    /// The `thread/read` of thread `id` failed with `error` (said on its row until the next
+    /// listing reads it again).
+    pub(crate) fn read_failed(&mut self, id: &str, error: &str) {
+        if self.read_errors.len() < BOARD_THREADS {
+            let mut end = error.len().min(PREVIEW_MAX);
+            while !error.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.read_errors
+                .insert(id.to_string(), error[..end].to_string());
+        }
+    }
+
+    /// Why the `thread/read` of thread `id` failed, if it did.
+    pub(crate) fn read_error(&self, id: &str) -> Option<&str> {
+        self.read_errors.get(id).map(String::as_str)
+    }
+
     /// Thread `id`'s first message, when `thread/read` told it.
     pub(crate) fn preview(&self, id: &str) -> Option<&str> {
         self.previews.get(id).map(String::as_str)
@@ -84,6 +131,7 @@ impl Board {
     /// A listing starts again from its first page.
     pub(crate) fn start_listing(&mut self) {
         self.to_read.clear();
+        self.read_errors.clear();
         self.loaded.clear();
         self.listing = true;
         self.cut = false;

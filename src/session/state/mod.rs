@@ -24,6 +24,7 @@ pub(crate) mod review_tool;
 pub(crate) mod rewind;
 pub(crate) mod side;
 pub(crate) mod skills;
+pub(crate) mod thread_key;
 pub mod threads;
 pub(crate) mod titles;
 pub(crate) mod turn_settings;
@@ -181,6 +182,8 @@ pub struct Session {
     pub screen: Rect,
     /// What the server said about itself in `initialize` (`codexHome`, user agent).
     pub server: Option<InitializeResponse>,
+    /// Which server this connection is (`thread_key`): stamped on the questions kept.
+    pub(crate) server_id: thread_key::ServerId,
     pub quitting: bool,
     /// Command output and reasoning shown in full (Ctrl+O) rather than collapsed.
     pub expanded: bool,
@@ -270,6 +273,7 @@ impl Session {
                 .unwrap_or_default(),
             screen: Rect::new(0, 0, 80, 24),
             server: None,
+            server_id: thread_key::ServerId::of_connection(config.connected_to.as_deref()),
             quitting: false,
             expanded: false,
             copied: None,

@@ -6,6 +6,7 @@
 //! server until the person brings it back ([`QuestionQueue::bring`]) and answers it there.
 
 use super::guard::{self, Activation, Gate, Held, QUIET};
+use super::thread_key::{ServerId, ThreadKey};
 use crate::model::question_form::FormState;
 use crate::model::{Question, QuestionSubject};
 use crate::protocol::RequestId;
@@ -30,9 +31,21 @@ pub struct QueuedQuestion {
     pub stale: bool,
     /// When the server asked it (the inbox orders by it and shows its age).
     pub asked_at: Instant,
+    /// The server that asked it: its id and its thread's id are that server's (`thread_key`).
+    pub(crate) server: ServerId,
 }
 
 impl QueuedQuestion {
+    /// Its thread, known by server and id.
+    pub(crate) fn key(&self) -> ThreadKey {
+        ThreadKey::new(&self.server, self.question.thread_id())
+    }
+
+    /// Whether it is request `id` of server `server` (request ids are per connection).
+    pub(crate) fn is(&self, server: &ServerId, id: &RequestId) -> bool {
+        &self.server == server && &self.question.id == id
+    }
+
     /// Whether keys type into a form's answer field.
     pub(crate) fn typing_text(&self) -> bool {
         match (&self.question.subject, &self.form) {
@@ -72,7 +85,7 @@ impl QuestionQueue {
         }
     }
 
-    fn queued(question: Question, now: Instant) -> QueuedQuestion {
+    fn queued(server: &ServerId, question: Question, now: Instant) -> QueuedQuestion {
         let form = match &question.subject {
             QuestionSubject::Form(spec) => Some(FormState::new(spec)),
             _ => None,
@@ -85,11 +98,12 @@ impl QuestionQueue {
             form,
             stale: false,
             asked_at: now,
+            server: server.clone(),
         }
     }
 
-    pub fn push(&mut self, question: Question, now: Instant) {
-        let mut queued = Self::queued(question, now);
+    pub(crate) fn push(&mut self, server: &ServerId, question: Question, now: Instant) {
+        let mut queued = Self::queued(server, question, now);
         if self.queue.is_empty() {
             queued.activation = Some(Activation::new(now, self.quiet));
         }
@@ -99,26 +113,26 @@ impl QuestionQueue {
     /// The server asked `question`: if it is one already queued, asked again after a reconnect
     /// with a new id (the same thread and item), the queued one takes the new id and stays
     /// where it is, with the person's selection, scroll and form answers; else it is queued.
-    pub(crate) fn ask(&mut self, question: Question, now: Instant) {
-        if let Some(question) = self.rekey(question) {
-            self.push(question, now);
+    pub(crate) fn ask(&mut self, server: &ServerId, question: Question, now: Instant) {
+        if let Some(question) = self.rekey(server, question) {
+            self.push(server, question, now);
         }
     }
 
     /// Like [`QuestionQueue::ask`], for a question of a thread not on screen: it waits in the
     /// inbox and never takes the screen (nor the keys the person is typing).
-    pub(crate) fn ask_aside(&mut self, question: Question, now: Instant) {
-        if let Some(question) = self.rekey(question) {
-            self.parked.push(Self::queued(question, now));
+    pub(crate) fn ask_aside(&mut self, server: &ServerId, question: Question, now: Instant) {
+        if let Some(question) = self.rekey(server, question) {
+            self.parked.push(Self::queued(server, question, now));
         }
     }
 
     /// A question asked again after a reconnect takes its new id where it waits (on screen or
     /// parked); else it is handed back, new.
-    fn rekey(&mut self, question: Question) -> Option<Question> {
+    fn rekey(&mut self, server: &ServerId, question: Question) -> Option<Question> {
         let same = |queued: &QueuedQuestion| {
             queued.stale
-                && queued.question.thread_id() == question.thread_id()
+                && queued.key().is(server, question.thread_id())
                 && question.item_key().is_some()
                 && queued.question.item_key() == question.item_key()
         };
@@ -137,10 +151,11 @@ impl QuestionQueue {
         }
     }
 
-    /// The connection was lost: every question's id is the old connection's.
-    pub(crate) fn mark_stale(&mut self) {
+    /// The connection to `server` was lost: every question it asked has an id of the old
+    /// connection's (another server's questions keep theirs).
+    pub(crate) fn mark_stale(&mut self, server: &ServerId) {
         for queued in self.queue.iter_mut().chain(self.parked.iter_mut()) {
-            queued.stale = true;
+            queued.stale |= &queued.server == server;
         }
     }
 
@@ -160,14 +175,20 @@ impl QuestionQueue {
         true
     }
 
-    /// Brings the waiting question `id` (parked, or queued behind the front) to the front of
+    /// Brings the waiting question `id` of `server` (parked, or queued behind the front) to the front of
     /// the screen. It takes keys after the usual pause from `now`; `read` says the person has
     /// already paused over it (the inbox's own type-ahead gate let a key through), so it takes
     /// keys at once. The question it covers waits behind it. Whether it was found.
-    pub(crate) fn bring(&mut self, id: &RequestId, now: Instant, read: bool) -> bool {
-        let found = match self.parked.iter().position(|q| &q.question.id == id) {
+    pub(crate) fn bring(
+        &mut self,
+        server: &ServerId,
+        id: &RequestId,
+        now: Instant,
+        read: bool,
+    ) -> bool {
+        let found = match self.parked.iter().position(|q| q.is(server, id)) {
             Some(at) => Some(self.parked.remove(at)),
-            None => match self.queue.iter().position(|q| &q.question.id == id) {
+            None => match self.queue.iter().position(|q| q.is(server, id)) {
                 Some(0) => None,
                 Some(at) => self.queue.remove(at),
                 None => return false,
@@ -205,16 +226,15 @@ impl QuestionQueue {
         self.queue.len() + self.parked.len()
     }
 
-    /// Drops the questions of `thread_id` that the server did not ask again (it settled them
-    /// while the link was down); returns them.
-    pub(crate) fn drop_stale(&mut self, thread_id: &str, now: Instant) -> Vec<Question> {
-        let front_goes = self
-            .front()
-            .is_some_and(|q| q.stale && q.question.thread_id() == thread_id);
+    /// Drops the questions of thread `thread` that its server did not ask again (it settled
+    /// them while the link was down); returns them.
+    pub(crate) fn drop_stale(&mut self, thread: &ThreadKey, now: Instant) -> Vec<Question> {
+        let goes = |q: &QueuedQuestion| q.stale && &q.key() == thread;
+        let front_goes = self.front().is_some_and(goes);
         let mut dropped = Vec::new();
         let mut kept = VecDeque::with_capacity(self.queue.len());
         for queued in self.queue.drain(..) {
-            if queued.stale && queued.question.thread_id() == thread_id {
+            if goes(&queued) {
                 dropped.push(queued.question);
             } else {
                 kept.push_back(queued);
@@ -222,11 +242,11 @@ impl QuestionQueue {
         }
         self.queue = kept;
         self.parked.retain(|queued| {
-            let goes = queued.stale && queued.question.thread_id() == thread_id;
-            if goes {
+            let gone = goes(queued);
+            if gone {
                 dropped.push(queued.question.clone());
             }
-            !goes
+            !gone
         });
         if front_goes {
             self.held = None;
@@ -267,11 +287,16 @@ impl QuestionQueue {
         done.map(|q| q.question)
     }
 
-    /// Drops a request the server settled elsewhere. Returns it when it was waiting, on screen
+    /// Drops a request `server` settled elsewhere. Returns it when it was waiting, on screen
     /// or parked. A question of a lost connection is never matched: its id may be a new one's
-    /// on this connection.
-    pub(crate) fn remove(&mut self, id: &RequestId, now: Instant) -> Option<Question> {
-        let live = |q: &QueuedQuestion| !q.stale && &q.question.id == id;
+    /// on this connection (nor one of another server's: ids are per connection).
+    pub(crate) fn remove(
+        &mut self,
+        server: &ServerId,
+        id: &RequestId,
+        now: Instant,
+    ) -> Option<Question> {
+        let live = |q: &QueuedQuestion| !q.stale && q.is(server, id);
         if let Some(at) = self.parked.iter().position(live) {
             return Some(self.parked.remove(at).question);
         }

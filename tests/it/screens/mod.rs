@@ -4,6 +4,7 @@
 mod agent_screens;
 mod approval_promise;
 mod auto_review;
+mod board_details;
 mod cells;
 mod conversation;
 mod copy_mode;

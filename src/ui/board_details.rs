@@ -1,0 +1,120 @@
+//! The board's details pane: the selected thread's name, state, server, folder, model,
+//! tokens, the agent's last message (wrapped, a few rows at most), the agents under it and the
+//! questions it waits on (`session::board_details`). Every text is the server's or the
+//! model's: sanitised here, cut to the pane.
+
+use super::chrome::{draw_popup, popup_box, title};
+use super::list::cut;
+use crate::render::numbers;
+use crate::session::board_details::{BoardDetails, NAMED_AT_MOST};
+use crate::text::sanitize::{sanitize_line, sanitize_text};
+use crate::theme::Palette;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+/// Rows of the agent's last message shown at most.
+const MESSAGE_ROWS: usize = 6;
+/// The width of a fact's name (`folder  `).
+const LABEL: usize = 8;
+
+/// The pane's lines for `details`, `width` columns wide (inside its edges).
+pub(super) fn lines(details: &BoardDetails, width: usize, palette: &Palette) -> Vec<Line<'static>> {
+    let room = width.saturating_sub(LABEL).max(8);
+    let mut out = vec![Line::from(Span::styled(
+        cut(&sanitize_line(&details.label), width.max(8)),
+        palette.accent,
+    ))];
+    let mut fact = |name: &str, value: String| {
+        out.push(Line::from(vec![
+            Span::styled(format!("{name:<LABEL$}"), palette.dim),
+            Span::raw(cut(&sanitize_line(&value), room)),
+        ]));
+    };
+    fact("state", details.state.words().to_string());
+    if let Some(server) = &details.server {
+        fact("server", server.clone());
+    }
+    fact("folder", details.cwd.clone().unwrap_or_else(unknown));
+    fact("model", details.model.clone().unwrap_or_else(unknown));
+    fact(
+        "tokens",
+        details
+            .tokens
+            .map(|t| numbers::tokens(t).to_string())
+            .unwrap_or_else(unknown),
+    );
+    let (agents, names) = &details.agents;
+    if *agents > 0 {
+        fact("agents", named(*agents, names));
+    }
+    let (asked, asks) = &details.questions;
+    if *asked > 0 {
+        out.push(Line::from(Span::styled(
+            format!("waits for you: {asked}"),
+            palette.attention,
+        )));
+        for ask in asks {
+            out.push(Line::from(format!(
+                "  asks to {}",
+                cut(&sanitize_line(ask), width.saturating_sub(10).max(8))
+            )));
+        }
+    }
+    if let Some(message) = &details.last_message {
+        out.push(Line::from(Span::styled("last message", palette.dim)));
+        out.extend(message_rows(message, width));
+    }
+    out
+}
+
+fn unknown() -> String {
+    "not known".to_string()
+}
+
+/// "3: Bohr, Carson, Kant", with "+2" when more are under it than named.
+fn named(count: usize, names: &[String]) -> String {
+    let mut words = format!("{count}");
+    if !names.is_empty() {
+        words.push_str(&format!(": {}", names.join(", ")));
+    }
+    if count > names.len().min(NAMED_AT_MOST) && !names.is_empty() {
+        words.push_str(&format!(" +{}", count - names.len()));
+    }
+    words
+}
+
+/// The message's first rows, sanitised, each cut to the pane; the last says when more follow.
+fn message_rows(message: &str, width: usize) -> Vec<Line<'static>> {
+    let all: Vec<String> = sanitize_text(message)
+        .into_iter()
+        .map(|line| line.trim_end().to_string())
+        .filter(|line| !line.is_empty())
+        .collect();
+    let mut rows: Vec<Line<'static>> = all
+        .iter()
+        .take(MESSAGE_ROWS)
+        .map(|line| Line::from(format!("  {}", cut(line, width.saturating_sub(2).max(8)))))
+        .collect();
+    if all.len() > MESSAGE_ROWS {
+        rows.push(Line::from(format!(
+            "  … {} more lines",
+            all.len() - MESSAGE_ROWS
+        )));
+    }
+    rows
+}
+
+/// The pane, in exactly `area`.
+pub(super) fn draw(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    lines: Vec<Line<'static>>,
+    palette: &Palette,
+) {
+    let border = palette.border;
+    let block = popup_box(title(" Details ", border), border);
+    let inner = draw_popup(frame, area, block);
+    frame.render_widget(Paragraph::new(lines), inner);
+}
