@@ -282,6 +282,10 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             crate::session::hunk_review::files_read(session, item_id, files);
             vec![]
         }
+        AppEvent::DaemonRan { subcommand, result } => {
+            crate::session::daemon::ran(session, &subcommand, result);
+            vec![]
+        }
         AppEvent::HunksReverted(outcomes) => {
             crate::session::hunk_review::reverted(session, &outcomes, now)
         }

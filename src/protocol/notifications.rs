@@ -189,6 +189,12 @@ pub enum ServerNotification {
     StrictReviewRequired(super::auto_review::AutoReviewNotification),
     /// `guardianWarning`: what the auto-reviewer warns of.
     GuardianWarning(WarningNotification),
+    /// `externalAgentConfig/import/progress` (`/import`).
+    ImportProgress(super::external_agent::ImportNotification),
+    /// `externalAgentConfig/import/completed` (`/import`).
+    ImportCompleted(super::external_agent::ImportNotification),
+    /// `remoteControl/status/changed` (`/rc`).
+    RemoteControlChanged(super::remote_control::RemoteControlStatus),
     /// A notification tern does not use. Kept by name for the log.
     Other(String),
 }
@@ -254,6 +260,9 @@ impl ServerNotification {
             }
             "autoApprovalReview/strictReviewRequired" => N::StrictReviewRequired(params.decode()?),
             "guardianWarning" => N::GuardianWarning(params.decode()?),
+            "externalAgentConfig/import/progress" => N::ImportProgress(params.decode()?),
+            "externalAgentConfig/import/completed" => N::ImportCompleted(params.decode()?),
+            "remoteControl/status/changed" => N::RemoteControlChanged(params.decode()?),
             other => N::Other(other.to_string()),
         })
     }
@@ -300,6 +309,8 @@ impl ServerNotification {
             // Filtered by thread where they are used: a null thread is about every thread.
             N::McpServerStatusUpdated(_) | N::McpServerOauthLoginCompleted(_) => None,
             N::SkillsChanged => None,
+            // About the server, not a thread.
+            N::ImportProgress(_) | N::ImportCompleted(_) | N::RemoteControlChanged(_) => None,
         }
     }
 }

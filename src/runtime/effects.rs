@@ -348,6 +348,9 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
             Effect::RevertHunks { cwd, files } => {
                 restore_off_the_loop(world.responses, cwd, files, AppEvent::HunksReverted)
             }
+            Effect::RunDaemon { binary, subcommand } => {
+                super::daemon_run::run(binary, subcommand, world.responses.clone())
+            }
             Effect::Redraw => world.frames.request(Instant::now()),
             Effect::SwitchScreen { inline } => deferred.merge(Deferred {
                 screen: Some(inline),

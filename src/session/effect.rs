@@ -166,6 +166,12 @@ pub enum Effect {
         files: Vec<crate::model::rewind::FileRestore>,
     },
     Redraw,
+    /// `/daemon`: run `binary app-server daemon <subcommand>` here, bounded by a timeout; what
+    /// it printed comes back as `AppEvent::DaemonRan`.
+    RunDaemon {
+        binary: String,
+        subcommand: String,
+    },
     /// `/screen`: inline (the terminal's own scrollback, a live area at the bottom) or full
     /// screen (the alternate screen) from now on; the conversation is kept either way.
     SwitchScreen {

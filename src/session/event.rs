@@ -174,6 +174,8 @@ pub enum LayerEvent {
     SkillsChanged,
     /// The hooks were listed (`state.hooks`).
     HooksChanged,
+    /// What `/usage`, `/import`, `/rc` or `/daemon` was told changed (`state.account_tools`).
+    AccountToolsChanged,
     /// A side conversation opened, or did not (`/side`).
     SideChanged,
     /// The files a review reverts were read (`hunk_review::files_read`): a review whose Enter
@@ -322,6 +324,12 @@ pub enum AppEvent {
     ReviewFilesRead {
         item_id: String,
         files: Vec<(String, Result<Option<String>, String>)>,
+    },
+    /// What `Effect::RunDaemon` printed (stdout then stderr) and whether it succeeded, or why
+    /// it did not run or did not finish.
+    DaemonRan {
+        subcommand: String,
+        result: Result<String, String>,
     },
     /// What became of each file `Effect::RevertHunks` put back.
     HunksReverted(Vec<crate::model::rewind::RestoreOutcome>),

@@ -167,6 +167,39 @@ requests! {
     /// The board's read of a listed thread whose status tern does not know.
     ReadBoardThread(p: wire::ThreadReadParams) => THREAD_READ -> Box<wire::ThreadReadResponse>,
         tag { thread_id: String = p.thread_id.clone() };
+    /// `/usage`: token activity by day, and the shown thread's estimate (`thread_id`).
+    ReadUsage { thread_id: Option<String> } = json!({ "threadId": thread_id })
+        => ACCOUNT_USAGE_READ -> wire::UsageResponse;
+    /// `/usage`: every metered limit, and the reset credits left.
+    ReadUsageLimits = json!({}) => ACCOUNT_RATE_LIMITS_READ -> wire::AccountLimitsResponse;
+    /// `/usage`'s reset, after `y`: spends the credit `credit_id` (or codex's next one); `key`
+    /// makes a retry of the same attempt spend nothing more.
+    ConsumeResetCredit { key: String, credit_id: Option<String> }
+        = json!({ "idempotencyKey": key, "creditId": credit_id })
+        => ACCOUNT_RATE_LIMIT_RESET_CONSUME -> std::collections::BTreeMap<String, Value>;
+    /// `/import`: what another agent's setup (home, and `cwd`'s project) codex would bring over.
+    DetectImport { cwd: Option<String> } = json!({ "includeHome": true, "cwds": cwd.as_slice() })
+        => EXTERNAL_AGENT_DETECT -> wire::DetectResponse;
+    /// `/import`, after `y`: the detected items, sent back as detect gave them (as JSON, each
+    /// with the fields of a newer codex it kept).
+    StartImport { items: Vec<Value> } = json!({ "migrationItems": items })
+        => EXTERNAL_AGENT_IMPORT -> wire::ImportResponse;
+    /// `/rc`: whether remote control is on, and the environment its clients pair with.
+    ReadRemoteControl = Value::Null => REMOTE_CONTROL_STATUS_READ -> wire::RemoteControlStatus;
+    /// `/rc`'s `e` after `y`: remote control on, or off.
+    EnableRemoteControl = json!({}) => REMOTE_CONTROL_ENABLE -> wire::RemoteControlStatus;
+    DisableRemoteControl = json!({}) => REMOTE_CONTROL_DISABLE -> wire::RemoteControlStatus;
+    /// `/rc`'s `p`: a pairing code for a new client (and one to type by hand).
+    StartPairing = json!({ "manualCode": true }) => REMOTE_CONTROL_PAIRING_START
+        -> wire::PairingStartResponse;
+    /// `/rc`: the clients paired with `environment_id`, newest first.
+    ListRemoteClients { environment_id: String }
+        = json!({ "environmentId": environment_id, "limit": 100, "order": "desc" })
+        => REMOTE_CONTROL_CLIENT_LIST -> wire::RemoteClientsResponse;
+    /// `/rc`'s `x` after `y`: the client `client_id` may no longer connect.
+    RevokeRemoteClient { environment_id: String, client_id: String }
+        = json!({ "environmentId": environment_id, "clientId": client_id })
+        => REMOTE_CONTROL_CLIENT_REVOKE, tag { client_id: String = client_id.clone() };
 }
 
 impl ClientRequest {

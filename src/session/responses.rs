@@ -19,6 +19,17 @@ use std::time::Instant;
 
 pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<Effect> {
     match reply {
+        reply @ (Reply::ReadUsage(_)
+        | Reply::ReadUsageLimits(_)
+        | Reply::ConsumeResetCredit(_)
+        | Reply::DetectImport(_)
+        | Reply::StartImport(_)
+        | Reply::ReadRemoteControl(_)
+        | Reply::EnableRemoteControl(_)
+        | Reply::DisableRemoteControl(_)
+        | Reply::StartPairing(_)
+        | Reply::ListRemoteClients(_)
+        | Reply::RevokeRemoteClient { .. }) => super::account_replies::on_reply(state, reply),
         Reply::Initialize(answer) => {
             // Then who is signed in, and the server's version noted (`first_run`).
             let after = first_run::initialize_answered(state, &answer);

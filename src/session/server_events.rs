@@ -230,6 +230,9 @@ fn about_no_thread(state: &mut Session, n: N) -> Vec<Effect> {
         N::McpServerStatusUpdated(n) => return super::mcp::startup_updated(state, n),
         N::McpServerOauthLoginCompleted(n) => return super::mcp::login_completed(state, n),
         N::SkillsChanged => return super::skills::changed(state),
+        N::ImportProgress(n) => super::import::progress(state, n),
+        N::ImportCompleted(n) => super::import::completed(state, n),
+        N::RemoteControlChanged(n) => super::remote_control::changed(state, n),
         N::Other(method) => tracing::trace!(method, "unhandled notification"),
         // Each names its thread (`thread_id`), so none comes here; routed by thread if one did.
         n @ (N::ThreadStarted(_)

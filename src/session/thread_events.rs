@@ -203,6 +203,9 @@ pub(crate) fn apply(
         | N::McpServerStatusUpdated(_)
         | N::McpServerOauthLoginCompleted(_)
         | N::SkillsChanged
+        | N::ImportProgress(_)
+        | N::ImportCompleted(_)
+        | N::RemoteControlChanged(_)
         | N::Other(_) => {}
     }
     applied

@@ -21,6 +21,7 @@ pub(crate) mod board;
 pub mod choice;
 pub mod confirm;
 pub(crate) mod copy_pick;
+pub(crate) mod daemon;
 pub mod diff;
 pub(crate) mod diff_copy;
 mod diff_copy_keys;
@@ -33,6 +34,7 @@ pub(crate) mod help;
 pub(crate) mod history_search;
 pub(crate) mod hooks;
 pub(crate) mod hunk_review;
+pub(crate) mod import;
 pub(crate) mod inbox;
 pub(crate) mod locked_thread;
 pub mod mcp;
@@ -40,6 +42,7 @@ pub(crate) mod prefix;
 pub mod question;
 pub(crate) mod question_view;
 pub(crate) mod queue;
+pub(crate) mod remote_control;
 pub(crate) mod review;
 pub(crate) mod review_asked;
 pub(crate) mod review_findings;
@@ -59,6 +62,7 @@ pub(crate) mod terminals;
 pub(crate) mod theme_picker;
 pub mod thread_picker;
 pub(crate) mod trust_folder;
+pub(crate) mod usage;
 
 pub use agents::AgentsList;
 pub use board::BoardView;
@@ -189,6 +193,14 @@ macro_rules! with_views {
             Inbox(InboxView) keys inbox::KEYS;
             /// `/threads`: every thread loaded on the server.
             Board(BoardView) keys board::KEYS;
+            /// `/usage`: the account's limits and token activity, and a reset of the limits.
+            Usage(usage::UsageView) keys usage::KEYS;
+            /// `/import`: another agent's setup and chats, shown, then imported into codex.
+            Import(import::ImportView) keys import::KEYS;
+            /// `/rc`: remote control's status, pairing and paired clients.
+            RemoteControl(remote_control::RcView) keys remote_control::KEYS;
+            /// `/daemon`: codex's local app-server daemon, its version, start and stop.
+            Daemon(daemon::DaemonView) keys daemon::KEYS;
         }
     };
 }

@@ -4,6 +4,7 @@
 //! the layers' handlers.
 
 pub(crate) mod account;
+pub(crate) mod account_tools;
 pub(crate) mod attention_clock;
 pub(crate) mod beside;
 pub(crate) mod board;
@@ -248,6 +249,8 @@ pub struct Session {
     /// How many times a new thread was put on a clean screen (`/clear`, `/new`, …): inline
     /// mode writes a rule into the terminal's scrollback for each, never erasing it.
     pub(crate) clean_screens: u64,
+    /// `/usage`, `/import`, `/rc` and `/daemon`: what each asked for and was told.
+    pub(crate) account_tools: account_tools::AccountTools,
 }
 
 impl Session {
@@ -310,6 +313,7 @@ impl Session {
             window: None,
             pointer: Default::default(),
             clean_screens: 0,
+            account_tools: Default::default(),
             reconnect: None,
             turn_lost_in_restart: None,
             config,

@@ -15,6 +15,7 @@ mod goal;
 mod harness;
 mod hooks;
 mod hunk_review;
+mod import;
 mod inbox;
 mod mcp_skills;
 mod patch_stream;

@@ -229,6 +229,7 @@ fn check(fixture: &Fixture) -> Vec<String> {
 }
 
 mod fixtures;
+mod fixtures_account;
 mod fixtures_more;
 mod states;
 

@@ -3,6 +3,7 @@
 //! peer, the config file and the history file. No terminal, no child process (except
 //! `config_file`'s two `--print-config` runs of the real binary), no clock.
 
+mod account_family;
 mod agents;
 mod app_update;
 mod auto_review;

@@ -1,6 +1,7 @@
 //! Whole screens drawn on ratatui's `TestBackend`: insta snapshots (each file's under
 //! `snapshots/<file>/`) and properties over everything the screen and the farewell show.
 
+mod account_family;
 mod agent_screens;
 mod approval_promise;
 mod auto_review;

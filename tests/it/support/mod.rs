@@ -1,6 +1,7 @@
 //! Helpers shared by every level, declared once here (the bench binary includes this folder too,
 //! with `#[path]`).
 
+pub mod account_fixtures;
 pub mod agent_fixtures;
 pub mod codex_env;
 #[macro_use]
