@@ -6,6 +6,7 @@
 use super::chrome::{draw_popup, popup_box, title};
 use super::list::cut;
 use crate::render::numbers;
+use crate::render::wrap::wrap_spans;
 use crate::session::board_details::{BoardDetails, NAMED_AT_MOST};
 use crate::text::sanitize::{sanitize_line, sanitize_text};
 use crate::theme::Palette;
@@ -85,23 +86,21 @@ fn named(count: usize, names: &[String]) -> String {
     words
 }
 
-/// The message's first rows, sanitised, each cut to the pane; the last says when more follow.
+/// The message's first rows, sanitised and wrapped to the pane; the last says when more
+/// follow.
 fn message_rows(message: &str, width: usize) -> Vec<Line<'static>> {
-    let all: Vec<String> = sanitize_text(message)
+    let indent = [Span::raw("  ")];
+    let all: Vec<Line<'static>> = sanitize_text(message)
         .into_iter()
         .map(|line| line.trim_end().to_string())
         .filter(|line| !line.is_empty())
+        .flat_map(|line| wrap_spans(&[Span::raw(line)], width.max(10), &indent, &indent))
         .collect();
-    let mut rows: Vec<Line<'static>> = all
-        .iter()
-        .take(MESSAGE_ROWS)
-        .map(|line| Line::from(format!("  {}", cut(line, width.saturating_sub(2).max(8)))))
-        .collect();
-    if all.len() > MESSAGE_ROWS {
-        rows.push(Line::from(format!(
-            "  … {} more lines",
-            all.len() - MESSAGE_ROWS
-        )));
+    let more = all.len().saturating_sub(MESSAGE_ROWS);
+    let mut rows: Vec<Line<'static>> = all.into_iter().take(MESSAGE_ROWS).collect();
+    if more > 0 {
+        let noun = if more == 1 { "row" } else { "rows" };
+        rows.push(Line::from(format!("  … {more} more {noun}")));
     }
     rows
 }

@@ -137,6 +137,15 @@ impl BoardView {
         }
         if row.key.server != cx.server_id {
             // Another server's thread opens on that server's connection, not this one.
+            let words = format!(
+                "That thread is on {}: open it there.",
+                crate::text::sanitize::sanitize_line(row.key.server.name())
+            );
+            crate::session::notices::repeated(
+                cx.session_mut(),
+                crate::model::NoticeLevel::Info,
+                words,
+            );
             return Outcome::Consumed(vec![]);
         }
         let id = row.key.id.clone();

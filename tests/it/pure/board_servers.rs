@@ -125,3 +125,25 @@ fn the_inbox_never_answers_another_servers_question_on_this_connection() {
         last_notice(&state)
     );
 }
+
+#[test]
+fn enter_on_another_servers_thread_opens_nothing_here_and_says_where_it_is() {
+    let now = Instant::now();
+    let mut state = two_servers_ask(now);
+    type_text(&mut state, "/threads", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    // The last row: box-b's t1.
+    update(&mut state, key(KeyCode::End), now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert!(
+        effects.iter().filter_map(request_json).next().is_none(),
+        "nothing asked of this server: {effects:?}"
+    );
+    assert!(
+        last_notice(&state)
+            .1
+            .contains("on ssh://me@box-b: open it there"),
+        "{:?}",
+        last_notice(&state)
+    );
+}

@@ -16,7 +16,7 @@ fn hostile_board(now: Instant) -> AppState {
         notify(
             "item/completed",
             json!({"threadId": THREAD, "turnId": "t0", "item": {"type": "agentMessage",
-                "id": "m1", "text": "Done \u{1b}]0;pwned\u{7}with the parser.\n\nNext: \u{1b}[2Jrun `make`\r\u{202e}evil"}}),
+                "id": "m1", "text": "Done \u{1b}]0;pwned\u{7}with the parser.\n\nNext: \u{1b}[2Jrun `make`\r\u{202e}evil\n\nThe long tail of this answer goes on to say that the layout cache was rebuilt and every test of the parser passed twice over."}}),
         ),
         now,
     );
@@ -91,6 +91,14 @@ fn the_board_with_details_beside_at_120_and_under_at_80() {
         let shown = screen(&mut state, w, h, now);
         inert(&shown);
         assert!(shown.contains("│  Done with the parser."), "{shown}");
+        if w == 120 {
+            // Wrapped to the pane, never cut mid-sentence; what does not fit is counted.
+            assert!(
+                shown.contains("│  The long tail of this answer goes"),
+                "{shown}"
+            );
+            assert!(shown.contains("… 1 more row"), "{shown}");
+        }
         snapshot!(&format!("board_details_shown_{w}x{h}"), &shown);
     }
     // Tab: the thread that waits, its question in the details.
