@@ -174,6 +174,10 @@ pub enum LayerEvent {
     SkillsChanged,
     /// The hooks were listed (`state.hooks`).
     HooksChanged,
+    /// `/experimental`'s features were listed (`state.plugins.features`).
+    FeaturesChanged,
+    /// `/memories`' summary, status or mode changed (`state.plugins.memories`).
+    MemoriesChanged,
     /// A side conversation opened, or did not (`/side`).
     SideChanged,
     /// The files a review reverts were read (`hunk_review::files_read`): a review whose Enter

@@ -167,6 +167,20 @@ requests! {
     /// The board's read of a listed thread whose status tern does not know.
     ReadBoardThread(p: wire::ThreadReadParams) => THREAD_READ -> Box<wire::ThreadReadResponse>,
         tag { thread_id: String = p.thread_id.clone() };
+    /// `/experimental`: a page of codex's feature flags (`paged`: not the first).
+    ListFeatures(p: wire::ExperimentalFeatureListParams) => EXPERIMENTAL_FEATURE_LIST
+        -> wire::ExperimentalFeatureListResponse, tag { paged: bool = p.cursor.is_some() };
+    /// `/experimental`'s Space: `features."<name>"` written to codex's config and reloaded.
+    WriteFeature { params: wire::ConfigBatchWriteParams, name: String, enabled: bool }
+        => CONFIG_BATCH_WRITE, tag { name: String = name.clone(), enabled: bool = *enabled };
+    /// `/memories`: memory on or off for the thread.
+    SetMemoryMode(p: wire::ThreadMemoryModeSetParams) => THREAD_MEMORY_MODE_SET,
+        tag { enabled: bool = p.mode == "enabled" };
+    /// `/memories`: the summary codex holds for the thread.
+    ReadMemory(p: ThreadIdParams) => THREAD_MEMORY_READ -> wire::ThreadMemoryReadResponse;
+    MemoryStatus = json!({}) => MEMORY_STATUS -> wire::MemoryStatusResponse;
+    /// `/memories`' reset, after its confirming key. No params (null), as 0.171 takes it.
+    ResetMemory = Value::Null => MEMORY_RESET;
 }
 
 impl ClientRequest {

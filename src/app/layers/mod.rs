@@ -27,6 +27,7 @@ mod diff_copy_keys;
 mod diff_review;
 pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
+pub(crate) mod experimental;
 pub(crate) mod file_finder;
 pub(crate) mod finder;
 pub(crate) mod help;
@@ -36,6 +37,7 @@ pub(crate) mod hunk_review;
 pub(crate) mod inbox;
 pub(crate) mod locked_thread;
 pub mod mcp;
+pub(crate) mod memories;
 pub(crate) mod prefix;
 pub mod question;
 pub(crate) mod question_view;
@@ -189,6 +191,10 @@ macro_rules! with_views {
             Inbox(InboxView) keys inbox::KEYS;
             /// `/threads`: every thread loaded on the server.
             Board(BoardView) keys board::KEYS;
+            /// `/experimental`: codex's beta features, turned on and off.
+            Experimental(experimental::ExperimentalView) keys experimental::KEYS;
+            /// `/memories`: this thread's memory mode, codex's memory, a reset.
+            Memories(memories::MemoriesView) keys memories::KEYS;
         }
     };
 }

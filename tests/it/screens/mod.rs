@@ -8,6 +8,7 @@ mod cells;
 mod conversation;
 mod copy_mode;
 mod diffs;
+mod experimental_memories;
 mod fit;
 mod folder_trust;
 mod hooks;
