@@ -10,6 +10,7 @@ mod codex;
 mod commands;
 mod everyday;
 mod evidence;
+mod experimental_memories;
 mod folder;
 mod goal;
 mod harness;
