@@ -178,6 +178,8 @@ pub enum LayerEvent {
     FeaturesChanged,
     /// `/memories`' summary, status or mode changed (`state.plugins.memories`).
     MemoriesChanged,
+    /// `/plugins`' list or details changed (`state.plugins.catalog`).
+    PluginsChanged,
     /// A side conversation opened, or did not (`/side`).
     SideChanged,
     /// The files a review reverts were read (`hunk_review::files_read`): a review whose Enter

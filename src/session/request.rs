@@ -181,6 +181,15 @@ requests! {
     MemoryStatus = json!({}) => MEMORY_STATUS -> wire::MemoryStatusResponse;
     /// `/memories`' reset, after its confirming key. No params (null), as 0.171 takes it.
     ResetMemory = Value::Null => MEMORY_RESET;
+    /// `/plugins`: the marketplaces' plugins, those of the work folder's included.
+    ListPlugins(p: wire::PluginListParams) => PLUGIN_LIST -> wire::PluginListResponse;
+    /// `/plugins`' Enter: what a plugin holds.
+    ReadPlugin(p: wire::PluginRef) => PLUGIN_READ -> wire::PluginReadResponse;
+    /// `/plugins`' install, after its confirming key; `id` names it in what is said after.
+    InstallPlugin { params: wire::PluginRef, id: String } => PLUGIN_INSTALL,
+        tag { id: String = id.clone() };
+    UninstallPlugin(p: wire::PluginUninstallParams) => PLUGIN_UNINSTALL,
+        tag { id: String = p.plugin_id.clone() };
 }
 
 impl ClientRequest {

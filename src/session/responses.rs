@@ -249,6 +249,16 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::memories::mode_set(state, enabled, answer)
         }
         Reply::ResetMemory(answer) => super::memories::reset_done(state, answer),
+        Reply::ListPlugins(answer) => {
+            super::plugins::listed(state, answer);
+            vec![]
+        }
+        Reply::ReadPlugin(answer) => {
+            super::plugins::read_answered(state, answer);
+            vec![]
+        }
+        Reply::InstallPlugin { id, answer } => super::plugins::changed(state, &id, true, answer),
+        Reply::UninstallPlugin { id, answer } => super::plugins::changed(state, &id, false, answer),
         Reply::WriteSkillConfig {
             name,
             enabled,

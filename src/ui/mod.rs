@@ -31,6 +31,7 @@ mod live_tail;
 mod locked_thread;
 mod mcp;
 mod memories;
+mod plugins;
 mod prefix;
 mod question;
 mod question_view;

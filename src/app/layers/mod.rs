@@ -38,6 +38,7 @@ pub(crate) mod inbox;
 pub(crate) mod locked_thread;
 pub mod mcp;
 pub(crate) mod memories;
+pub(crate) mod plugins;
 pub(crate) mod prefix;
 pub mod question;
 pub(crate) mod question_view;
@@ -195,6 +196,8 @@ macro_rules! with_views {
             Experimental(experimental::ExperimentalView) keys experimental::KEYS;
             /// `/memories`: this thread's memory mode, codex's memory, a reset.
             Memories(memories::MemoriesView) keys memories::KEYS;
+            /// `/plugins`: the marketplaces' plugins, read, installed and uninstalled.
+            Plugins(plugins::PluginsView) keys plugins::KEYS;
         }
     };
 }

@@ -5,6 +5,11 @@ use crate::app::layers;
 
 pub(crate) static COMMANDS: &[Command] = &[
     command(
+        "plugins",
+        "browse codex's plugins: what each runs, install, uninstall",
+        |s, _, _| layers::plugins::open(s),
+    ),
+    command(
         "experimental",
         "codex's beta features: turn them on or off",
         |s, _, _| layers::experimental::open(s),

@@ -20,6 +20,7 @@ mod inbox;
 mod mcp_skills;
 mod patch_stream;
 mod plan_mode;
+mod plugins;
 mod quiet_model;
 mod remote;
 mod restart;

@@ -48,6 +48,7 @@ mod notice_lines;
 mod paging_to_turn_one;
 mod park;
 mod plan_mode;
+mod plugins;
 mod protocol_fixtures;
 mod question_kinds;
 mod question_properties;

@@ -19,6 +19,7 @@ mod lazy_highlight;
 mod mcp_skills;
 mod picker;
 mod plan_mode;
+mod plugins;
 mod properties;
 mod reconnect;
 mod replayed_threads;

@@ -24,6 +24,37 @@ fn memory_answer() -> AppEvent {
     )
 }
 
+/// One local plugin, not installed.
+fn plugins_answer() -> AppEvent {
+    let plugin = json!({"id": "p@m", "name": "p", "installed": false,
+        "interface": {"displayName": "P", "shortDescription": "d"}});
+    reply(
+        tern::app::RequestTag::ListPlugins,
+        Ok(
+            json!({"marketplaces": [{"name": "m", "path": "/m.json", "plugins": [plugin]}],
+            "marketplaceLoadErrors": []}),
+        ),
+    )
+}
+
+fn plugin_read() -> AppEvent {
+    let plugin = json!({"id": "p@m", "name": "p", "installed": false});
+    reply(
+        tern::app::RequestTag::ReadPlugin,
+        Ok(
+            json!({"plugin": {"marketplaceName": "m", "summary": plugin, "skills": [],
+            "hooks": [], "apps": [], "mcpServers": ["s"]}}),
+        ),
+    )
+}
+
+fn plugins_open(now: Instant) -> AppState {
+    let mut state = ready_state(now);
+    slash_command(&mut state, "/plugins", now);
+    update(&mut state, plugins_answer(), now);
+    state
+}
+
 pub(super) fn fixtures() -> Vec<Fixture> {
     vec![
         Fixture {
@@ -54,6 +85,32 @@ pub(super) fn fixtures() -> Vec<Fixture> {
                 slash_command(&mut state, "/memories", now);
                 update(&mut state, memory_answer(), now);
                 update(&mut state, key(KeyCode::Char('r')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "plugins",
+            target: Target::Layer,
+            build: plugins_open,
+        },
+        Fixture {
+            name: "plugins, details",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = plugins_open(now);
+                update(&mut state, key(KeyCode::Enter), now);
+                update(&mut state, plugin_read(), now);
+                state
+            },
+        },
+        Fixture {
+            name: "plugins, an install waiting for y",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = plugins_open(now);
+                update(&mut state, key(KeyCode::Enter), now);
+                update(&mut state, plugin_read(), now);
+                update(&mut state, key(KeyCode::Char('i')), now);
                 state
             },
         },
