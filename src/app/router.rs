@@ -537,7 +537,10 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         // `/mcp`'s and `/skills`' views, closed since; the session keeps what changed.
         LayerEvent::McpChanged | LayerEvent::SkillsChanged | LayerEvent::HooksChanged => vec![],
         // `/experimental`'s and `/memories`' views, closed since; the session keeps the news.
-        LayerEvent::FeaturesChanged | LayerEvent::MemoriesChanged | LayerEvent::PluginsChanged => {
+        LayerEvent::FeaturesChanged
+        | LayerEvent::MemoriesChanged
+        | LayerEvent::PluginsChanged
+        | LayerEvent::AppsChanged => {
             vec![]
         }
         // The side pane's, closed since; the session keeps the side conversations.

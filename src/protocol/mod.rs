@@ -6,6 +6,7 @@
 
 pub(crate) mod account;
 pub(crate) mod agents;
+pub(crate) mod apps;
 pub(crate) mod auto_review;
 pub(crate) mod composer;
 pub(crate) mod config_read;
@@ -39,6 +40,7 @@ pub(crate) mod threads;
 
 pub use account::*;
 pub use agents::*;
+pub(crate) use apps::*;
 pub use auto_review::AutoReviewNotification;
 pub use composer::*;
 pub use config_read::*;

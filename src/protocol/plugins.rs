@@ -160,10 +160,3 @@ pub(crate) struct PluginApp {
     #[serde(default)]
     pub name: String,
 }
-
-/// `PluginUninstallParams`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PluginUninstallParams {
-    pub(crate) plugin_id: String,
-}

@@ -180,6 +180,8 @@ pub enum LayerEvent {
     MemoriesChanged,
     /// `/plugins`' list or details changed (`state.plugins.catalog`).
     PluginsChanged,
+    /// `/apps`' list changed (`state.plugins.apps`).
+    AppsChanged,
     /// A side conversation opened, or did not (`/side`).
     SideChanged,
     /// The files a review reverts were read (`hunk_review::files_read`): a review whose Enter

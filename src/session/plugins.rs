@@ -4,9 +4,7 @@
 //! and its install or uninstall, each only after a confirming key; the list is read again after.
 
 use crate::model::NoticeLevel;
-use crate::protocol::{
-    PluginListParams, PluginListResponse, PluginReadResponse, PluginRef, PluginUninstallParams,
-};
+use crate::protocol::{PluginListParams, PluginListResponse, PluginReadResponse, PluginRef};
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
 use crate::session::reply::{shown, Answer};
@@ -124,11 +122,9 @@ pub(crate) fn install(state: &mut Session, id: &str) -> Vec<Effect> {
 /// `u` then `y`: the plugin `id` uninstalled.
 pub(crate) fn uninstall(state: &mut Session, id: &str) -> Vec<Effect> {
     state.plugins.catalog.changing = Some(id.to_string());
-    vec![Effect::Request(ClientRequest::UninstallPlugin(
-        PluginUninstallParams {
-            plugin_id: id.to_string(),
-        },
-    ))]
+    vec![Effect::Request(ClientRequest::UninstallPlugin {
+        id: id.to_string(),
+    })]
 }
 
 /// An install or uninstall answered: said, the list and the details read again.

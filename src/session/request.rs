@@ -188,8 +188,12 @@ requests! {
     /// `/plugins`' install, after its confirming key; `id` names it in what is said after.
     InstallPlugin { params: wire::PluginRef, id: String } => PLUGIN_INSTALL,
         tag { id: String = id.clone() };
-    UninstallPlugin(p: wire::PluginUninstallParams) => PLUGIN_UNINSTALL,
-        tag { id: String = p.plugin_id.clone() };
+    /// `/plugins`' uninstall of the plugin `id` (`name@marketplace`).
+    UninstallPlugin { id: String } = json!({ "pluginId": id }) => PLUGIN_UNINSTALL,
+        tag { id: String = id.clone() };
+    /// `/apps`: a page of the apps (connectors), with their state for the thread.
+    ListApps { thread_id: Option<String> } = json!({ "threadId": thread_id }) => APP_LIST
+        -> wire::AppsListResponse;
 }
 
 impl ClientRequest {

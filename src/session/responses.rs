@@ -259,6 +259,10 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         }
         Reply::InstallPlugin { id, answer } => super::plugins::changed(state, &id, true, answer),
         Reply::UninstallPlugin { id, answer } => super::plugins::changed(state, &id, false, answer),
+        Reply::ListApps(answer) => {
+            super::apps::listed(state, answer);
+            vec![]
+        }
         Reply::WriteSkillConfig {
             name,
             enabled,

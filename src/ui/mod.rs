@@ -6,6 +6,7 @@
 
 mod agents;
 mod agents_strip;
+mod apps;
 mod board;
 mod checklist;
 mod choice;

@@ -17,6 +17,7 @@
 //! `controls::composer::popups`', their keys, handling and placement are here.
 
 pub(crate) mod agents;
+pub(crate) mod apps;
 pub(crate) mod board;
 pub mod choice;
 pub mod confirm;
@@ -198,6 +199,8 @@ macro_rules! with_views {
             Memories(memories::MemoriesView) keys memories::KEYS;
             /// `/plugins`: the marketplaces' plugins, read, installed and uninstalled.
             Plugins(plugins::PluginsView) keys plugins::KEYS;
+            /// `/apps`: the apps (connectors) and their state.
+            Apps(apps::AppsView) keys apps::KEYS;
         }
     };
 }

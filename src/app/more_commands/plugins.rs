@@ -10,6 +10,11 @@ pub(crate) static COMMANDS: &[Command] = &[
         |s, _, _| layers::plugins::open(s),
     ),
     command(
+        "apps",
+        "the apps (connectors): connected or not, on or off",
+        |s, _, _| layers::apps::open(s),
+    ),
+    command(
         "experimental",
         "codex's beta features: turn them on or off",
         |s, _, _| layers::experimental::open(s),

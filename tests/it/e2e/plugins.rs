@@ -85,3 +85,21 @@ fn a_local_plugin_is_read_installed_and_uninstalled_after_confirming_keys() {
     tern.quit_with(b"\x1b\x1b\x03\x03\x03", WAIT);
     drop(f.runtime);
 }
+
+#[test]
+fn apps_lists_what_codex_offers_signed_out() {
+    let Some(f) = E2e::start(vec![], Sandbox::Default) else {
+        return;
+    };
+    let mut tern = f.ready(&[], (120, 40));
+    tern.send(b"/apps");
+    tern.wait_for_text("│/apps", WAIT);
+    tern.send(b"\r");
+    // Signed out with the mock provider, codex 0.171 answers an empty list.
+    tern.wait_for_text(
+        "No apps. Apps (connectors) come with a ChatGPT sign-in",
+        WAIT,
+    );
+    tern.quit_with(b"\x1b\x03\x03\x03", WAIT);
+    drop(f.runtime);
+}

@@ -5,6 +5,7 @@
 
 mod agents;
 mod app_update;
+mod apps;
 mod auto_review;
 mod board;
 mod board_rows;

@@ -3,6 +3,7 @@
 
 mod agent_screens;
 mod approval_promise;
+mod apps;
 mod auto_review;
 mod cells;
 mod conversation;

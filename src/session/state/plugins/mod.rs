@@ -2,6 +2,7 @@
 //! `/plugins`): one field of the session, each command's part in a file of its own. Data only:
 //! `session::experimental`, `session::memories`, … keep it.
 
+pub(crate) mod apps;
 pub(crate) mod catalog;
 pub(crate) mod features;
 pub(crate) mod memories;
@@ -14,4 +15,6 @@ pub(crate) struct PluginsFamily {
     pub(crate) memories: memories::Memories,
     /// `/plugins`: the marketplaces' plugins.
     pub(crate) catalog: catalog::Catalog,
+    /// `/apps`: the apps (connectors).
+    pub(crate) apps: apps::Apps,
 }

@@ -89,6 +89,21 @@ pub(super) fn fixtures() -> Vec<Fixture> {
             },
         },
         Fixture {
+            name: "apps",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/apps", now);
+                let app = json!({"id": "a", "name": "A", "isAccessible": true, "isEnabled": true});
+                update(
+                    &mut state,
+                    reply(tern::app::RequestTag::ListApps, Ok(json!({"data": [app]}))),
+                    now,
+                );
+                state
+            },
+        },
+        Fixture {
             name: "plugins",
             target: Target::Layer,
             build: plugins_open,
