@@ -515,9 +515,20 @@ mod tests {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(
             names("re"),
-            ["resume", "rename", "review", "rewind", "threads", "screen", "rules", "archive"]
+            [
+                "resume",
+                "rename",
+                "review",
+                "rewind",
+                "threads",
+                "screen",
+                "rules",
+                "archive",
+                "experimental",
+                "memories"
+            ]
         );
-        assert_eq!(names("ex"), ["export", "quit"]);
+        assert_eq!(names("ex"), ["export", "experimental", "quit"]);
         assert_eq!(names("mdl"), ["model"]);
         assert_eq!(names("ff")[0], "diff");
         assert!(names("zzz").is_empty());

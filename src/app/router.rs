@@ -539,6 +539,13 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         // `/usage`'s, `/import`'s, `/rc`'s or `/daemon`'s view, closed since; the session
         // keeps what each was told.
         LayerEvent::AccountToolsChanged => vec![],
+        // `/experimental`'s and `/memories`' views, closed since; the session keeps the news.
+        LayerEvent::FeaturesChanged
+        | LayerEvent::MemoriesChanged
+        | LayerEvent::PluginsChanged
+        | LayerEvent::AppsChanged => {
+            vec![]
+        }
         // The side pane's, closed since; the session keeps the side conversations.
         LayerEvent::SideChanged => vec![],
         // The rewind list's preview, closed since (nothing was put back).

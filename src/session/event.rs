@@ -176,6 +176,14 @@ pub enum LayerEvent {
     HooksChanged,
     /// What `/usage`, `/import`, `/rc` or `/daemon` was told changed (`state.account_tools`).
     AccountToolsChanged,
+    /// `/experimental`'s features were listed (`state.plugins.features`).
+    FeaturesChanged,
+    /// `/memories`' summary, status or mode changed (`state.plugins.memories`).
+    MemoriesChanged,
+    /// `/plugins`' list or details changed (`state.plugins.catalog`).
+    PluginsChanged,
+    /// `/apps`' list changed (`state.plugins.apps`).
+    AppsChanged,
     /// A side conversation opened, or did not (`/side`).
     SideChanged,
     /// The files a review reverts were read (`hunk_review::files_read`): a review whose Enter

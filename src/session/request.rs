@@ -200,6 +200,33 @@ requests! {
     RevokeRemoteClient { environment_id: String, client_id: String }
         = json!({ "environmentId": environment_id, "clientId": client_id })
         => REMOTE_CONTROL_CLIENT_REVOKE, tag { client_id: String = client_id.clone() };
+    /// `/experimental`: a page of codex's feature flags (`paged`: not the first).
+    ListFeatures(p: wire::ExperimentalFeatureListParams) => EXPERIMENTAL_FEATURE_LIST
+        -> wire::ExperimentalFeatureListResponse, tag { paged: bool = p.cursor.is_some() };
+    /// `/experimental`'s Space: `features."<name>"` written to codex's config and reloaded.
+    WriteFeature { params: wire::ConfigBatchWriteParams, name: String, enabled: bool }
+        => CONFIG_BATCH_WRITE, tag { name: String = name.clone(), enabled: bool = *enabled };
+    /// `/memories`: memory on or off for the thread.
+    SetMemoryMode(p: wire::ThreadMemoryModeSetParams) => THREAD_MEMORY_MODE_SET,
+        tag { enabled: bool = p.mode == "enabled" };
+    /// `/memories`: the summary codex holds for the thread.
+    ReadMemory(p: ThreadIdParams) => THREAD_MEMORY_READ -> wire::ThreadMemoryReadResponse;
+    MemoryStatus = json!({}) => MEMORY_STATUS -> wire::MemoryStatusResponse;
+    /// `/memories`' reset, after its confirming key. No params (null), as 0.171 takes it.
+    ResetMemory = Value::Null => MEMORY_RESET;
+    /// `/plugins`: the marketplaces' plugins, those of the work folder's included.
+    ListPlugins(p: wire::PluginListParams) => PLUGIN_LIST -> wire::PluginListResponse;
+    /// `/plugins`' Enter: what a plugin holds.
+    ReadPlugin(p: wire::PluginRef) => PLUGIN_READ -> wire::PluginReadResponse;
+    /// `/plugins`' install, after its confirming key; `id` names it in what is said after.
+    InstallPlugin { params: wire::PluginRef, id: String } => PLUGIN_INSTALL,
+        tag { id: String = id.clone() };
+    /// `/plugins`' uninstall of the plugin `id` (`name@marketplace`).
+    UninstallPlugin { id: String } = json!({ "pluginId": id }) => PLUGIN_UNINSTALL,
+        tag { id: String = id.clone() };
+    /// `/apps`: a page of the apps (connectors), with their state for the thread.
+    ListApps { thread_id: Option<String> } = json!({ "threadId": thread_id }) => APP_LIST
+        -> wire::AppsListResponse;
 }
 
 impl ClientRequest {

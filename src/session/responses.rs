@@ -242,6 +242,38 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         Reply::TrustHook { key, trust, answer } => {
             super::hooks::written(state, &key, trust, answer)
         }
+        Reply::ListFeatures { paged, answer } => super::experimental::listed(state, paged, answer),
+        Reply::WriteFeature {
+            name,
+            enabled,
+            answer,
+        } => super::experimental::written(state, &name, enabled, answer),
+        Reply::ReadMemory(answer) => {
+            super::memories::summary_read(state, answer);
+            vec![]
+        }
+        Reply::MemoryStatus(answer) => {
+            super::memories::status_read(state, answer);
+            vec![]
+        }
+        Reply::SetMemoryMode { enabled, answer } => {
+            super::memories::mode_set(state, enabled, answer)
+        }
+        Reply::ResetMemory(answer) => super::memories::reset_done(state, answer),
+        Reply::ListPlugins(answer) => {
+            super::plugins::listed(state, answer);
+            vec![]
+        }
+        Reply::ReadPlugin(answer) => {
+            super::plugins::read_answered(state, answer);
+            vec![]
+        }
+        Reply::InstallPlugin { id, answer } => super::plugins::changed(state, &id, true, answer),
+        Reply::UninstallPlugin { id, answer } => super::plugins::changed(state, &id, false, answer),
+        Reply::ListApps(answer) => {
+            super::apps::listed(state, answer);
+            vec![]
+        }
         Reply::WriteSkillConfig {
             name,
             enabled,

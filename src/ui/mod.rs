@@ -6,6 +6,7 @@
 
 mod agents;
 mod agents_strip;
+mod apps;
 mod board;
 mod board_details;
 mod checklist;
@@ -18,6 +19,7 @@ mod daemon;
 mod diff;
 mod doctor;
 mod draw;
+mod experimental;
 mod file_finder;
 mod finder;
 mod fit_line;
@@ -32,6 +34,8 @@ mod list;
 mod live_tail;
 mod locked_thread;
 mod mcp;
+mod memories;
+mod plugins;
 mod prefix;
 mod question;
 mod question_view;

@@ -17,6 +17,7 @@
 //! `controls::composer::popups`', their keys, handling and placement are here.
 
 pub(crate) mod agents;
+pub(crate) mod apps;
 pub(crate) mod board;
 pub mod choice;
 pub mod confirm;
@@ -28,6 +29,7 @@ mod diff_copy_keys;
 mod diff_review;
 pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
+pub(crate) mod experimental;
 pub(crate) mod file_finder;
 pub(crate) mod finder;
 pub(crate) mod help;
@@ -38,6 +40,8 @@ pub(crate) mod import;
 pub(crate) mod inbox;
 pub(crate) mod locked_thread;
 pub mod mcp;
+pub(crate) mod memories;
+pub(crate) mod plugins;
 pub(crate) mod prefix;
 pub mod question;
 pub(crate) mod question_view;
@@ -201,6 +205,14 @@ macro_rules! with_views {
             RemoteControl(remote_control::RcView) keys remote_control::KEYS;
             /// `/daemon`: codex's local app-server daemon, its version, start and stop.
             Daemon(daemon::DaemonView) keys daemon::KEYS;
+            /// `/experimental`: codex's beta features, turned on and off.
+            Experimental(experimental::ExperimentalView) keys experimental::KEYS;
+            /// `/memories`: this thread's memory mode, codex's memory, a reset.
+            Memories(memories::MemoriesView) keys memories::KEYS;
+            /// `/plugins`: the marketplaces' plugins, read, installed and uninstalled.
+            Plugins(plugins::PluginsView) keys plugins::KEYS;
+            /// `/apps`: the apps (connectors) and their state.
+            Apps(apps::AppsView) keys apps::KEYS;
         }
     };
 }

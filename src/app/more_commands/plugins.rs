@@ -1,5 +1,27 @@
 //! Commands of the plugins family (codex 0.171's newer surface).
 
-use crate::app::command_row::Command;
+use crate::app::command_row::{command, Command};
+use crate::app::layers;
 
-pub(crate) static COMMANDS: &[Command] = &[];
+pub(crate) static COMMANDS: &[Command] = &[
+    command(
+        "plugins",
+        "browse codex's plugins: what each runs, install, uninstall",
+        |s, _, _| layers::plugins::open(s),
+    ),
+    command(
+        "apps",
+        "the apps (connectors): connected or not, on or off",
+        |s, _, _| layers::apps::open(s),
+    ),
+    command(
+        "experimental",
+        "codex's beta features: turn them on or off",
+        |s, _, _| layers::experimental::open(s),
+    ),
+    command(
+        "memories",
+        "what codex remembers, memory on/off for this thread, reset",
+        |s, _, _| layers::memories::open(s),
+    ),
+];

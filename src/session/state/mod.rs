@@ -19,6 +19,7 @@ pub mod mcp;
 pub(crate) mod older_turns;
 pub(crate) mod outbox;
 pub(crate) mod plan_mode;
+pub(crate) mod plugins;
 pub(crate) mod questions;
 pub(crate) mod reconnect;
 pub(crate) mod review_tool;
@@ -224,6 +225,8 @@ pub struct Session {
     pub skills: skills::Skills,
     /// The hooks and their trust (`/hooks`).
     pub(crate) hooks: hooks::Hooks,
+    /// `/experimental`, `/memories`, `/apps`, `/plugins`.
+    pub(crate) plugins: plugins::PluginsFamily,
     /// The side conversations (`/side`) and the one in the pane.
     pub(crate) side: side::SideConversations,
     /// Plan mode, proposed plans and reasoning.
@@ -293,6 +296,7 @@ impl Session {
             mcp: Default::default(),
             skills: Default::default(),
             hooks: Default::default(),
+            plugins: Default::default(),
             side: Default::default(),
             plan_mode: plan_mode::PlanMode {
                 show_raw: config.show_raw_reasoning,

@@ -231,6 +231,7 @@ fn check(fixture: &Fixture) -> Vec<String> {
 mod fixtures;
 mod fixtures_account;
 mod fixtures_more;
+mod fixtures_plugins;
 mod states;
 
 use fixtures::fixtures;

@@ -333,5 +333,6 @@ pub(super) fn fixtures() -> Vec<Fixture> {
     .into_iter()
     .chain(super::fixtures_more::fixtures())
     .chain(super::fixtures_account::fixtures())
+    .chain(super::fixtures_plugins::fixtures())
     .collect()
 }
