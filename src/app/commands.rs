@@ -515,7 +515,10 @@ mod tests {
         let names = |q: &str| matching(q).iter().map(|c| c.name).collect::<Vec<_>>();
         assert_eq!(
             names("re"),
-            ["resume", "rename", "review", "rewind", "threads", "screen", "rules", "archive"]
+            [
+                "resume", "rename", "review", "rewind", "recap", "threads", "screen", "rules",
+                "archive"
+            ]
         );
         assert_eq!(names("ex"), ["export", "quit"]);
         assert_eq!(names("mdl"), ["model"]);

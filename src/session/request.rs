@@ -167,6 +167,9 @@ requests! {
     /// The board's read of a listed thread whose status tern does not know.
     ReadBoardThread(p: wire::ThreadReadParams) => THREAD_READ -> Box<wire::ThreadReadResponse>,
         tag { thread_id: String = p.thread_id.clone() };
+    /// `/recap`'s side turn, about `main_thread`.
+    RecapTurn { params: TurnStart, main_thread: String } => TURN_START, tag {
+        main_thread: String = main_thread.clone(), side_thread: String = params.thread_id.clone() };
 }
 
 impl ClientRequest {
@@ -203,6 +206,11 @@ pub enum NewThreadPurpose {
     ClearContext,
     /// The ephemeral side thread asked for `main_thread`'s title, from its first `prompt`.
     Title { main_thread: String, prompt: String },
+    /// The ephemeral side thread asked for `main_thread`'s recap, from its `history`.
+    Recap {
+        main_thread: String,
+        history: String,
+    },
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:

@@ -19,6 +19,7 @@ pub(crate) mod older_turns;
 pub(crate) mod outbox;
 pub(crate) mod plan_mode;
 pub(crate) mod questions;
+pub(crate) mod recap;
 pub(crate) mod reconnect;
 pub(crate) mod review_tool;
 pub(crate) mod rewind;
@@ -228,6 +229,8 @@ pub struct Session {
     pub titles: titles::Titles,
     /// Esc Esc and the rewind on its way.
     pub rewind: rewind::Rewind,
+    /// The `/recap` being made, if one is.
+    pub(crate) recap: Option<recap::RecapJob>,
     /// A file change reviewed hunk by hunk, and its reverts on their way.
     pub(crate) hunk_review: hunk_review::HunkReviewState,
     /// `/review` findings kept or dropped and commented, by the review's turn, while their
@@ -295,6 +298,7 @@ impl Session {
                 enabled: config.thread_titles,
                 ..Default::default()
             },
+            recap: None,
             rewind: rewind::Rewind {
                 bound: config.settings.cwd.clone(),
                 ..Default::default()

@@ -20,6 +20,7 @@ mod mcp_skills;
 mod patch_stream;
 mod plan_mode;
 mod quiet_model;
+mod recap;
 mod remote;
 mod restart;
 mod review_tool;

@@ -53,6 +53,7 @@ mod questions;
 mod quiet_server;
 mod readme;
 mod reasoning;
+mod recap;
 mod reconnect;
 mod remote_images;
 mod render_properties;
