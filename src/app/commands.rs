@@ -516,8 +516,8 @@ mod tests {
         assert_eq!(
             names("re"),
             [
-                "resume", "rename", "review", "rewind", "recap", "threads", "screen", "rules",
-                "archive"
+                "resume", "rename", "review", "rewind", "recap", "threads", "screen", "worktree",
+                "rules", "archive"
             ]
         );
         assert_eq!(names("ex"), ["export", "quit"]);

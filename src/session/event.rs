@@ -327,6 +327,13 @@ pub enum AppEvent {
     HunksReverted(Vec<crate::model::rewind::RestoreOutcome>),
     /// The moment `AppState::next_tick` named has come (a held key decides, a question goes live).
     Tick,
+    /// What became of `Effect::CreateWorktree`: the folder to work in, or why there is none.
+    WorktreeCreated {
+        fresh: bool,
+        result: Result<String, String>,
+    },
+    /// The answer to `Effect::ListWorktrees`.
+    WorktreesListed(Result<Vec<super::state::worktree::ManagedWorktree>, String>),
 }
 
 /// An image file read on this machine, to be written on the server's (`fs/writeFile`).

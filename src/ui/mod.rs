@@ -57,6 +57,7 @@ mod thread_picker;
 mod transcript;
 mod trust_folder;
 mod welcome;
+mod worktree;
 
 use crate::app::geometry::Areas;
 use crate::app::layer_types::Placement;

@@ -59,6 +59,7 @@ pub(crate) mod terminals;
 pub(crate) mod theme_picker;
 pub mod thread_picker;
 pub(crate) mod trust_folder;
+pub mod worktree;
 
 pub use agents::AgentsList;
 pub use board::BoardView;
@@ -189,6 +190,8 @@ macro_rules! with_views {
             Inbox(InboxView) keys inbox::KEYS;
             /// `/threads`: every thread loaded on the server.
             Board(BoardView) keys board::KEYS;
+            /// `/worktree`: continue or start a conversation in a new worktree, or browse them.
+            Worktree(worktree::WorktreeView) keys worktree::KEYS;
         }
     };
 }

@@ -2,8 +2,18 @@
 
 use crate::app::command_row::{command, done, Command};
 
-pub(crate) static COMMANDS: &[Command] = &[command(
-    "recap",
-    "a catch-up on this conversation now: summary and next step",
-    |s, _, _| done(crate::session::recap::command(s)),
-)];
+pub(crate) static COMMANDS: &[Command] = &[
+    command(
+        "recap",
+        "a catch-up on this conversation now: summary and next step",
+        |s, _, _| done(crate::session::recap::command(s)),
+    ),
+    Command {
+        args: Some("[BRANCH]"),
+        ..command(
+            "worktree",
+            "start or continue a conversation in a new worktree (on a new BRANCH)",
+            |s, a, _| crate::app::layers::worktree::open(s, a),
+        )
+    },
+];

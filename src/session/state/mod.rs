@@ -29,6 +29,7 @@ pub mod threads;
 pub(crate) mod titles;
 pub(crate) mod turn_settings;
 pub(crate) mod window_status;
+pub mod worktree;
 
 use crate::controls::composer::Composer;
 use crate::controls::scroll::Scroll;
@@ -231,6 +232,8 @@ pub struct Session {
     pub rewind: rewind::Rewind,
     /// The `/recap` being made, if one is.
     pub(crate) recap: Option<recap::RecapJob>,
+    /// `/worktree`'s browse list.
+    pub(crate) worktrees: worktree::WorktreeList,
     /// A file change reviewed hunk by hunk, and its reverts on their way.
     pub(crate) hunk_review: hunk_review::HunkReviewState,
     /// `/review` findings kept or dropped and commented, by the review's turn, while their
@@ -299,6 +302,7 @@ impl Session {
                 ..Default::default()
             },
             recap: None,
+            worktrees: Default::default(),
             rewind: rewind::Rewind {
                 bound: config.settings.cwd.clone(),
                 ..Default::default()

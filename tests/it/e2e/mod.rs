@@ -31,3 +31,4 @@ mod slow_link;
 mod steer;
 mod threads;
 mod trust;
+mod worktree;

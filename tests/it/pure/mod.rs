@@ -89,3 +89,4 @@ mod turn_review;
 mod unseen_frames;
 mod view_costs;
 mod vim;
+mod worktree;
