@@ -218,3 +218,38 @@ fn refusals_say_why() {
     assert!(run(&mut state, "/worktree", now).is_empty());
     assert!(last_notice(&state).1.starts_with("A turn is running"));
 }
+
+#[test]
+fn the_picker_marks_threads_that_work_in_a_worktree() {
+    use crate::support::thread_fixtures::{config_with, list_answer, page, thread};
+    use tern::app::ListPurpose;
+    let now = Instant::now();
+    let mut state = AppState::new(SessionConfig {
+        codex_home: Some(HOME.into()),
+        ..config_with(tern::app::Resume::Pick, now)
+    });
+    update(
+        &mut state,
+        reply(
+            tern::app::RequestTag::Initialize,
+            Ok(json!({"userAgent": "x"})),
+        ),
+        now,
+    );
+    let mut moved = thread("t-wt", "continued in a worktree", 3);
+    moved["cwd"] = json!(MADE);
+    list_answer(
+        &mut state,
+        ListPurpose::Page {
+            generation: 1,
+            fast: false,
+        },
+        page(vec![moved, thread("t-here", "asked here", 9)], None),
+        now,
+    );
+    let shown = screen(&mut state, 110, 16, now);
+    let marked: Vec<&str> = shown.lines().filter(|l| l.contains(" worktree")).collect();
+    assert_eq!(marked.len(), 2, "the row and its details:\n{shown}");
+    assert!(marked[0].contains("continued in a worktree"), "{shown}");
+    snapshot!("picker_worktree_thread", &shown);
+}
