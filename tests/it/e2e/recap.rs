@@ -8,7 +8,22 @@ use crate::support::mock_model::MockTurn;
 
 #[test]
 fn recap_shows_the_mocks_summary_and_leaves_the_thread_alone() {
-    let Some(f) = E2e::start(
+    if let Some(codex) = crate::support::codex_env::codex_or_skip() {
+        recap_shows_the_mocks_summary_and_leaves_the_thread_alone_with(codex);
+    }
+}
+
+/// The same with the previous codex (0.169): it serves what this needs too.
+#[test]
+fn recap_shows_the_mocks_summary_and_leaves_the_thread_alone_on_the_previous_codex() {
+    if let Some(codex) = crate::support::codex_env::previous_codex_or_skip() {
+        recap_shows_the_mocks_summary_and_leaves_the_thread_alone_with(codex);
+    }
+}
+
+fn recap_shows_the_mocks_summary_and_leaves_the_thread_alone_with(codex: std::path::PathBuf) {
+    let Some(f) = E2e::start_with(
+        codex,
         vec![
             MockTurn::text("PARSER-FIXED in lexer.rs"),
             MockTurn::text(

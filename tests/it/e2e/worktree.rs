@@ -23,7 +23,22 @@ fn git(dir: &std::path::Path, args: &[&str]) {
 
 #[test]
 fn continuing_in_a_worktree_runs_the_next_turn_there() {
-    let Some(f) = E2e::start(
+    if let Some(codex) = crate::support::codex_env::codex_or_skip() {
+        continuing_in_a_worktree_runs_the_next_turn_there_with(codex);
+    }
+}
+
+/// The same with the previous codex (0.169): it serves what this needs too.
+#[test]
+fn continuing_in_a_worktree_runs_the_next_turn_there_on_the_previous_codex() {
+    if let Some(codex) = crate::support::codex_env::previous_codex_or_skip() {
+        continuing_in_a_worktree_runs_the_next_turn_there_with(codex);
+    }
+}
+
+fn continuing_in_a_worktree_runs_the_next_turn_there_with(codex: std::path::PathBuf) {
+    let Some(f) = E2e::start_with(
+        codex,
         vec![
             MockTurn::text("FIRST-ANSWER"),
             MockTurn::ExecCommand {
