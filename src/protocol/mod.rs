@@ -23,6 +23,7 @@ pub(crate) mod mcp;
 pub(crate) mod moderation;
 pub(crate) mod notifications;
 pub(crate) mod plan_mode;
+pub(crate) mod recap_answer;
 pub(crate) mod requests;
 pub(crate) mod review;
 pub(crate) mod rewind;

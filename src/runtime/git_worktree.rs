@@ -5,7 +5,7 @@
 //! nothing of the repository's own (no `post-checkout` hook, no smudge filter).
 
 use super::git_run::run_git;
-use crate::session::state::worktree::ManagedWorktree;
+use crate::session::event::ManagedWorktree;
 use std::path::Path;
 
 /// Output of the small commands here is short; more is not read.

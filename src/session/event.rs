@@ -333,7 +333,7 @@ pub enum AppEvent {
         result: Result<String, String>,
     },
     /// The answer to `Effect::ListWorktrees`.
-    WorktreesListed(Result<Vec<super::state::worktree::ManagedWorktree>, String>),
+    WorktreesListed(Result<Vec<ManagedWorktree>, String>),
 }
 
 /// An image file read on this machine, to be written on the server's (`fs/writeFile`).
@@ -343,4 +343,15 @@ pub struct LocalImageBytes {
     /// The SHA-1 of the bytes, in hex: the file's folder on the server is named by it, so two
     /// images never share a path and the same image twice is one file.
     pub digest: String,
+}
+
+/// One checkout of the repository in codex's worktree pool (`/worktree`'s browse list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManagedWorktree {
+    /// The checkout's folder.
+    pub path: String,
+    /// Its branch (`None`: a detached HEAD).
+    pub branch: Option<String>,
+    /// The commit checked out (abbreviated).
+    pub head: String,
 }

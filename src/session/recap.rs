@@ -247,17 +247,12 @@ pub(crate) fn on_side_notification(state: &mut Session, n: &N) -> Option<Vec<Eff
 /// each one plain line (escape sequences and control characters dropped); `None` when the
 /// answer is not that, or is empty or over the schema's bounds.
 pub fn parse_recap(answer: &str) -> Option<(String, Option<String>)> {
-    let value: Value = serde_json::from_str(answer.trim()).ok()?;
-    let object = value.as_object()?;
-    if object.keys().any(|k| k != "summary" && k != "next_action") {
-        return None;
-    }
-    let summary = super::titles::one_line(object.get("summary")?.as_str()?);
-    let next = match object.get("next_action")? {
-        Value::Null => None,
-        Value::String(next) => Some(super::titles::one_line(next)).filter(|n| !n.is_empty()),
-        _ => return None,
-    };
+    let answer = crate::protocol::recap_answer::RecapAnswer::from_message(answer)?;
+    let summary = super::titles::one_line(&answer.summary);
+    let next = answer
+        .next_action
+        .map(|next| super::titles::one_line(&next))
+        .filter(|n| !n.is_empty());
     let fits = !summary.is_empty()
         && summary.chars().count() <= SUMMARY_MAX
         && next.as_ref().is_none_or(|n| n.chars().count() <= NEXT_MAX);

@@ -8,8 +8,9 @@
 
 use crate::model::{CellKind, NoticeLevel};
 use crate::session::effect::Effect;
+use crate::session::event::ManagedWorktree;
 use crate::session::request::ClientRequest;
-use crate::session::state::worktree::{ManagedWorktree, WorktreeList};
+use crate::session::state::worktree::WorktreeList;
 use crate::session::state::{Open, Session};
 
 /// Why `/worktree` cannot run now, if it cannot.

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::{update, AppEvent, AppState, Effect, SessionConfig};
 use tern::model::NoticeLevel;
-use tern::session::state::worktree::ManagedWorktree;
+use tern::session::event::ManagedWorktree;
 
 const HOME: &str = "/home/user/.codex";
 const MADE: &str = "/home/user/.codex/worktrees/ab12/project";
