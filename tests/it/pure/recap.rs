@@ -145,7 +145,8 @@ fn the_answer_is_one_sanitised_cell_and_the_side_thread_is_let_go() {
         effects.iter().filter_map(request_json).collect::<Vec<_>>(),
         [("thread/unsubscribe", json!({"threadId": "side-1"}))]
     );
-    let notices: Vec<String> = state.transcript().cells()[cells..]
+    // The waiting line (the last cell before the answer) became the recap.
+    let notices: Vec<String> = state.transcript().cells()[cells - 1..]
         .iter()
         .filter_map(|c| match c.kind() {
             tern::model::CellKind::Notice { text, .. } => Some(text.clone()),
