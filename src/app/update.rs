@@ -202,6 +202,13 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::GitDiff { cwd, result });
             vec![]
         }
+        AppEvent::WorktreeCreated { fresh, result } => {
+            crate::session::worktree::created(session, fresh, result)
+        }
+        AppEvent::WorktreesListed(result) => {
+            crate::session::worktree::listed(session, result);
+            vec![]
+        }
         AppEvent::ThemesLoaded(result) => {
             session.layer_events.push(LayerEvent::ThemesLoaded(result));
             vec![]

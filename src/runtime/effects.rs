@@ -124,6 +124,32 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
                     }
                 }
             }
+            Effect::CreateWorktree {
+                cwd,
+                codex_home,
+                branch,
+                fresh,
+            } => {
+                let responses = world.responses.clone();
+                tokio::spawn(async move {
+                    let result = super::git_worktree::create_worktree(
+                        "git",
+                        &cwd,
+                        &codex_home,
+                        branch.as_deref(),
+                    )
+                    .await;
+                    let _ = responses.send(AppEvent::WorktreeCreated { fresh, result });
+                });
+            }
+            Effect::ListWorktrees { cwd, codex_home } => {
+                let responses = world.responses.clone();
+                tokio::spawn(async move {
+                    let result =
+                        super::git_worktree::list_worktrees("git", &cwd, &codex_home).await;
+                    let _ = responses.send(AppEvent::WorktreesListed(result));
+                });
+            }
             Effect::ReadGitDiff { cwd } => {
                 let responses = world.responses.clone();
                 tokio::spawn(async move {

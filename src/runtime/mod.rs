@@ -29,6 +29,7 @@ pub(crate) mod git_command;
 pub(crate) mod git_refs;
 pub(crate) mod git_run;
 pub(crate) mod git_untracked;
+pub(crate) mod git_worktree;
 pub mod graphics_query;
 pub mod history_file;
 pub(crate) mod hyperlinks;

@@ -181,4 +181,18 @@ pub enum Effect {
     /// SIGTSTP, and its job control gives the terminal back until `fg`.
     Suspend,
     Quit,
+    /// `/worktree`: a new checkout of `cwd`'s repository in `codex_home`'s worktree pool
+    /// (`branch`: on that new branch, else detached at HEAD); the folder to work in comes back
+    /// as `AppEvent::WorktreeCreated`.
+    CreateWorktree {
+        cwd: String,
+        codex_home: String,
+        branch: Option<String>,
+        fresh: bool,
+    },
+    /// `/worktree`'s browse list: `AppEvent::WorktreesListed`.
+    ListWorktrees {
+        cwd: String,
+        codex_home: String,
+    },
 }

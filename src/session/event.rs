@@ -343,6 +343,13 @@ pub enum AppEvent {
     HunksReverted(Vec<crate::model::rewind::RestoreOutcome>),
     /// The moment `AppState::next_tick` named has come (a held key decides, a question goes live).
     Tick,
+    /// What became of `Effect::CreateWorktree`: the folder to work in, or why there is none.
+    WorktreeCreated {
+        fresh: bool,
+        result: Result<String, String>,
+    },
+    /// The answer to `Effect::ListWorktrees`.
+    WorktreesListed(Result<Vec<ManagedWorktree>, String>),
 }
 
 /// An image file read on this machine, to be written on the server's (`fs/writeFile`).
@@ -352,4 +359,15 @@ pub struct LocalImageBytes {
     /// The SHA-1 of the bytes, in hex: the file's folder on the server is named by it, so two
     /// images never share a path and the same image twice is one file.
     pub digest: String,
+}
+
+/// One checkout of the repository in codex's worktree pool (`/worktree`'s browse list).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManagedWorktree {
+    /// The checkout's folder.
+    pub path: String,
+    /// Its branch (`None`: a detached HEAD).
+    pub branch: Option<String>,
+    /// The commit checked out (abbreviated).
+    pub head: String,
 }

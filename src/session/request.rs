@@ -227,6 +227,9 @@ requests! {
     /// `/apps`: a page of the apps (connectors), with their state for the thread.
     ListApps { thread_id: Option<String> } = json!({ "threadId": thread_id }) => APP_LIST
         -> wire::AppsListResponse;
+    /// `/recap`'s side turn, about `main_thread`.
+    RecapTurn { params: TurnStart, main_thread: String } => TURN_START, tag {
+        main_thread: String = main_thread.clone(), side_thread: String = params.thread_id.clone() };
 }
 
 impl ClientRequest {
@@ -263,6 +266,11 @@ pub enum NewThreadPurpose {
     ClearContext,
     /// The ephemeral side thread asked for `main_thread`'s title, from its first `prompt`.
     Title { main_thread: String, prompt: String },
+    /// The ephemeral side thread asked for `main_thread`'s recap, from its `history`.
+    Recap {
+        main_thread: String,
+        history: String,
+    },
 }
 
 /// What a `thread/list` page was asked for. `generation` is the picker's query at the time:

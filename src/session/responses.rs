@@ -305,6 +305,19 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
                 },
             answer,
         } => super::titles::side_thread_started(state, main_thread, prompt, answer),
+        Reply::StartThreadFor {
+            purpose:
+                NewThreadPurpose::Recap {
+                    main_thread,
+                    history,
+                },
+            answer,
+        } => super::recap::side_thread_started(state, main_thread, history, answer),
+        Reply::RecapTurn {
+            side_thread,
+            answer,
+            ..
+        } => super::recap::turn_answered(state, &side_thread, answer),
         Reply::PlanAttachmentFolder(answer) => super::plans::attachment_folder(state, answer),
         Reply::PlanAttachmentFile { path, answer } => {
             super::plans::attachment_file(state, path, answer)

@@ -21,6 +21,9 @@ pub(crate) fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Ef
     if let Some(effects) = super::titles::on_side_notification(state, &n) {
         return effects;
     }
+    if let Some(effects) = super::recap::on_side_notification(state, &n) {
+        return effects;
+    }
     let Some(thread_id) = n.thread_id() else {
         return about_no_thread(state, n);
     };

@@ -115,7 +115,7 @@ pub(crate) fn prompt_sent(state: &mut Session, prompt: &str) -> Vec<Effect> {
 }
 
 /// What the side thread may not do: no tools, no plugins, no memories, no web.
-fn side_thread_config() -> serde_json::Map<String, Value> {
+pub(crate) fn side_thread_config() -> serde_json::Map<String, Value> {
     let off = [
         "features.view_image",
         "skills.include_instructions",
@@ -299,7 +299,7 @@ pub fn parse_title(answer: &str) -> Option<String> {
 
 /// Text as one line: escape sequences and control characters dropped (the one sanitiser),
 /// runs of white space one space.
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     let flat: String = text
         .chars()
         .map(|c| if matches!(c, '\n' | '\r') { ' ' } else { c })

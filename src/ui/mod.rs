@@ -67,6 +67,7 @@ mod transcript;
 mod trust_folder;
 mod usage;
 mod welcome;
+mod worktree;
 
 use crate::app::geometry::Areas;
 use crate::app::layer_types::Placement;

@@ -237,6 +237,10 @@ fn row_line(
         tail_width += cwd.width() + 1;
         tail.push(Span::styled(format!(" {cwd}"), palette.dim));
     }
+    if crate::session::worktree::in_pool(&row.cwd, picker.codex_home.as_deref()) {
+        tail_width += " worktree".len();
+        tail.push(Span::styled(" worktree", palette.identity));
+    }
     if let Some(branch) = &row.branch {
         let branch = fit(branch, 16);
         tail_width += branch.width() + 1;
@@ -293,7 +297,14 @@ fn draw_details(
             Span::raw(row.id.clone()),
         ]),
         Line::from(vec![
-            Span::styled("dir     ", palette.dim),
+            Span::styled(
+                if crate::session::worktree::in_pool(&row.cwd, picker.codex_home.as_deref()) {
+                    "worktree "
+                } else {
+                    "dir     "
+                },
+                palette.dim,
+            ),
             Span::raw(short_path(&row.cwd, picker.home.as_deref())),
         ]),
     ];

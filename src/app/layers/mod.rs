@@ -67,6 +67,7 @@ pub(crate) mod theme_picker;
 pub mod thread_picker;
 pub(crate) mod trust_folder;
 pub(crate) mod usage;
+pub mod worktree;
 
 pub use agents::AgentsList;
 pub use board::BoardView;
@@ -213,6 +214,8 @@ macro_rules! with_views {
             Plugins(plugins::PluginsView) keys plugins::KEYS;
             /// `/apps`: the apps (connectors) and their state.
             Apps(apps::AppsView) keys apps::KEYS;
+            /// `/worktree`: continue or start a conversation in a new worktree, or browse them.
+            Worktree(worktree::WorktreeView) keys worktree::KEYS;
         }
     };
 }

@@ -1,5 +1,19 @@
 //! Commands of the worktree family (codex 0.171's newer surface).
 
-use crate::app::command_row::Command;
+use crate::app::command_row::{command, done, Command};
 
-pub(crate) static COMMANDS: &[Command] = &[];
+pub(crate) static COMMANDS: &[Command] = &[
+    command(
+        "recap",
+        "a catch-up on this conversation now: summary and next step",
+        |s, _, _| done(crate::session::recap::command(s)),
+    ),
+    Command {
+        args: Some("[BRANCH]"),
+        ..command(
+            "worktree",
+            "start or continue a conversation in a new worktree (on a new BRANCH)",
+            |s, a, _| crate::app::layers::worktree::open(s, a),
+        )
+    },
+];

@@ -21,6 +21,7 @@ pub(crate) mod outbox;
 pub(crate) mod plan_mode;
 pub(crate) mod plugins;
 pub(crate) mod questions;
+pub(crate) mod recap;
 pub(crate) mod reconnect;
 pub(crate) mod review_tool;
 pub(crate) mod rewind;
@@ -31,6 +32,7 @@ pub mod threads;
 pub(crate) mod titles;
 pub(crate) mod turn_settings;
 pub(crate) mod window_status;
+pub mod worktree;
 
 use crate::controls::composer::Composer;
 use crate::controls::scroll::Scroll;
@@ -235,6 +237,10 @@ pub struct Session {
     pub titles: titles::Titles,
     /// Esc Esc and the rewind on its way.
     pub rewind: rewind::Rewind,
+    /// The `/recap` being made, if one is.
+    pub(crate) recap: Option<recap::RecapJob>,
+    /// `/worktree`'s browse list.
+    pub(crate) worktrees: worktree::WorktreeList,
     /// A file change reviewed hunk by hunk, and its reverts on their way.
     pub(crate) hunk_review: hunk_review::HunkReviewState,
     /// `/review` findings kept or dropped and commented, by the review's turn, while their
@@ -306,6 +312,8 @@ impl Session {
                 enabled: config.thread_titles,
                 ..Default::default()
             },
+            recap: None,
+            worktrees: Default::default(),
             rewind: rewind::Rewind {
                 bound: config.settings.cwd.clone(),
                 ..Default::default()

@@ -60,6 +60,8 @@ pub struct ThreadPicker {
     /// The directory whose threads are listed unless `all_dirs`.
     pub cwd: String,
     pub home: Option<String>,
+    /// codex's home: a thread whose folder is in its worktree pool is marked so (`/worktree`).
+    pub codex_home: Option<String>,
     pub all_dirs: bool,
     pub sort: SortBy,
     /// Listing archived threads instead of live ones.
@@ -116,6 +118,7 @@ impl ThreadPicker {
         ThreadPicker {
             cwd,
             home,
+            codex_home: None,
             all_dirs,
             sort: SortBy::Updated,
             archived: false,
@@ -427,6 +430,7 @@ pub(crate) fn startup(state: &Session) -> (Layer, Vec<Effect>) {
 fn new(state: &Session, at_startup: bool) -> (Layer, Vec<Effect>) {
     let cwd = crate::session::threads::current_cwd(state);
     let mut picker = ThreadPicker::new(cwd, state.config.home.clone(), at_startup);
+    picker.codex_home = state.config.codex_home.clone();
     let effects = picker.reload();
     (Layer::ThreadPicker(Box::new(picker)), effects)
 }

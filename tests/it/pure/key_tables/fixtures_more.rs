@@ -339,5 +339,14 @@ pub(super) fn fixtures() -> Vec<Fixture> {
                 state
             },
         },
+        Fixture {
+            name: "worktree menu",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                open(&mut state, Layer::Worktree(Default::default()));
+                state
+            },
+        },
     ]
 }
