@@ -44,7 +44,10 @@ pub(crate) fn opened(state: &mut Session, turn_id: &str) -> Result<Opened, Strin
         return Err("This turn changed no file through a patch: nothing to review.".into());
     };
     let cwd = super::threads::current_cwd(state);
-    let files = files_of_turn(diff, &cwd)?;
+    // codex's diff paths are relative to the git root above the cwd: the turn's patch paths
+    // (absolute) say which files they are.
+    let patched = state.shown.transcript.turn_activity(turn_id).0;
+    let files = files_of_turn(diff, &cwd, &patched)?;
     if files.is_empty() {
         return Err("This turn's diff names no file: nothing to review.".into());
     }

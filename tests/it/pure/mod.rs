@@ -85,6 +85,7 @@ mod timers;
 mod titles;
 mod transcript_navigation;
 mod turn_review;
+mod turn_review_root;
 mod unseen_frames;
 mod view_costs;
 mod vim;
