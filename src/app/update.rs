@@ -197,6 +197,7 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             vec![]
         }
         AppEvent::GitDiff { cwd, result } => {
+            crate::session::git_review::diff_read(session, &cwd, &result);
             session
                 .layer_events
                 .push(LayerEvent::GitDiff { cwd, result });

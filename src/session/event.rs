@@ -53,6 +53,9 @@ pub struct GitDiffOutput {
     pub text: String,
     /// The output was longer than the runtime reads; `text` is its start.
     pub truncated: bool,
+    /// The repository's top folder, spelt from the cwd (`git rev-parse --show-cdup`): git's
+    /// paths are relative to it, not to the cwd. `None` when git did not say.
+    pub root: Option<String>,
 }
 
 /// News for the layers on screen: answers to requests a layer made, and changes it shows. The

@@ -29,6 +29,7 @@ pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
 pub(crate) mod file_finder;
 pub(crate) mod finder;
+mod git_review;
 pub(crate) mod help;
 pub(crate) mod history_search;
 pub(crate) mod hooks;

@@ -104,6 +104,26 @@ pub(crate) fn plan_turn_revert(
     plan_kept(file, before.as_deref())
 }
 
+/// A `/diff` git-diff file's reverts (back towards `HEAD`), given the file `today`: refused,
+/// touching nothing, unless today is exactly what the view showed (its diff's post-image).
+pub(crate) fn plan_shown_revert(
+    file: &ReviewFile,
+    today: Option<&str>,
+) -> Result<Option<FileRestore>, Refusal> {
+    let shown = match (file.left.as_deref(), today) {
+        (Some(left), None) => is_absent(left),
+        (Some(left), Some(text)) => !is_absent(left) && matches(left, &blob_id(text.as_bytes())),
+        (None, _) => true,
+    };
+    if !shown && !file.all_kept() && file.fixed.is_none() {
+        return Err(Refusal {
+            path: file.path.clone(),
+            reason: "changed since /diff showed it: left alone".into(),
+        });
+    }
+    plan_turn_revert(file, today)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ mod commands;
 mod everyday;
 mod evidence;
 mod folder;
+mod git_review;
 mod goal;
 mod harness;
 mod hooks;

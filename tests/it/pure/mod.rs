@@ -24,6 +24,7 @@ mod export_copy_init;
 mod file_finder;
 mod first_run;
 mod folder_trust;
+mod git_review;
 mod goal;
 mod help_anywhere;
 mod history_file;

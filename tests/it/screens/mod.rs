@@ -10,6 +10,7 @@ mod copy_mode;
 mod diffs;
 mod fit;
 mod folder_trust;
+mod git_review;
 mod hooks;
 mod image_previews;
 mod inbox;
