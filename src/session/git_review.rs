@@ -8,6 +8,7 @@
 
 use crate::model::review::turn::{files_of_turn, plan_shown_revert};
 use crate::model::review::ReviewFile;
+use crate::model::NoticeLevel;
 use crate::session::effect::Effect;
 use crate::session::event::GitDiffOutput;
 use crate::session::state::Session;
@@ -24,11 +25,19 @@ pub(crate) fn diff_read(state: &mut Session, cwd: &str, result: &Result<GitDiffO
 }
 
 /// The review of the git diff shown for `cwd`, and the effects reading its files as they are
-/// today; `Err` says why there is none.
-pub(crate) fn open(
-    state: &mut Session,
-    cwd: &str,
-) -> Result<(Vec<ReviewFile>, Vec<Effect>), String> {
+/// today; `None` when there is none, said under the transcript.
+pub(crate) fn open(state: &mut Session, cwd: &str) -> Option<(Vec<ReviewFile>, Vec<Effect>)> {
+    match opened(state, cwd) {
+        Ok(opened) => Some(opened),
+        Err(why) => {
+            let why = crate::text::sanitize::visible_line(&why);
+            state.shown.transcript.notice(NoticeLevel::Warning, why);
+            None
+        }
+    }
+}
+
+fn opened(state: &mut Session, cwd: &str) -> Result<(Vec<ReviewFile>, Vec<Effect>), String> {
     let Some((_, shown)) = state
         .hunk_review
         .git_shown

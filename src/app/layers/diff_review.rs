@@ -27,18 +27,12 @@ impl DiffPager {
 /// `r` on `git diff HEAD`: the person's uncommitted work reviewed; reverts ask first.
 fn git(cwd: &str, cx: &mut Ctx<'_>) -> Outcome {
     match crate::session::git_review::open(cx.session_mut(), cwd) {
-        Ok((files, effects)) => {
+        Some((files, effects)) => {
             let of = super::hunk_review::Reviewed::Git(cwd.to_string());
             let review = super::HunkReview::of(of, files, Vec::new());
             Outcome::Open(Layer::HunkReview(review), effects)
         }
-        Err(why) => {
-            let session = cx.session_mut();
-            session
-                .shown
-                .transcript
-                .notice(crate::model::NoticeLevel::Warning, why);
-            Outcome::Close(vec![])
-        }
+        // Why not is said under the transcript: back to it.
+        None => Outcome::Close(vec![]),
     }
 }
