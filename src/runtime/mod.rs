@@ -18,6 +18,7 @@ pub mod crash;
 pub(crate) mod editor;
 pub(crate) mod effects;
 pub mod event_loop;
+pub(crate) mod evidence_read;
 pub mod export_dir;
 pub mod farewell;
 pub mod folder_trust;

@@ -175,4 +175,9 @@ pub enum Effect {
     /// SIGTSTP, and its job control gives the terminal back until `fg`.
     Suspend,
     Quit,
+    /// `/evidence`: read a file's or the clipboard's text (bounded) to send as tool output;
+    /// the answer is `AppEvent::EvidenceRead`.
+    ReadEvidence {
+        source: crate::session::event::EvidenceSource,
+    },
 }

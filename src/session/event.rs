@@ -330,6 +330,27 @@ pub enum AppEvent {
     HunksReverted(Vec<crate::model::rewind::RestoreOutcome>),
     /// The moment `AppState::next_tick` named has come (a held key decides, a question goes live).
     Tick,
+    /// What `Effect::ReadEvidence` read, or why nothing can be sent.
+    EvidenceRead {
+        source: EvidenceSource,
+        result: Result<EvidenceText, String>,
+    },
+}
+
+/// Where `/evidence` takes its text from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EvidenceSource {
+    /// A file on this machine (absolute).
+    File(String),
+    Clipboard,
+}
+
+/// Text read for `/evidence`: valid UTF-8, at most the runtime's cap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EvidenceText {
+    pub text: String,
+    /// When cut at the cap: how many bytes there were.
+    pub cut_from: Option<u64>,
 }
 
 /// An image file read on this machine, to be written on the server's (`fs/writeFile`).

@@ -167,6 +167,12 @@ requests! {
     /// The board's read of a listed thread whose status tern does not know.
     ReadBoardThread(p: wire::ThreadReadParams) => THREAD_READ -> Box<wire::ThreadReadResponse>,
         tag { thread_id: String = p.thread_id.clone() };
+    /// `/evidence` while a turn runs: a file's or the clipboard's text injected as tool output.
+    InjectFileEvidence { params: wire::ThreadInjectItemsParams, label: String }
+        => THREAD_INJECT_ITEMS, tag { label: String = label.clone() };
+    /// `/evidence` while idle: a turn whose input is the text as tool output (`toolOutput`).
+    EvidenceTurn { params: Box<wire::EvidenceTurnParams>, label: String } => TURN_START
+        -> wire::TurnStartResponse, tag { label: String = label.clone() };
 }
 
 impl ClientRequest {

@@ -20,6 +20,7 @@ mod diff_properties;
 mod diff_view;
 mod entering_agents;
 mod evidence;
+mod evidence_file;
 mod export_copy_init;
 mod file_finder;
 mod first_run;
