@@ -196,7 +196,11 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::RuleDeleted { result });
             vec![]
         }
+        AppEvent::EvidenceRead { source, result } => {
+            crate::session::evidence_file::read(session, source, result, now)
+        }
         AppEvent::GitDiff { cwd, result } => {
+            crate::session::git_review::diff_read(session, &cwd, &result);
             session
                 .layer_events
                 .push(LayerEvent::GitDiff { cwd, result });

@@ -31,17 +31,54 @@ pub(crate) fn message_item(role: &str, text: &str) -> Value {
     })
 }
 
+/// The tool name evidence from a file or the clipboard carries (`/evidence`).
+pub(crate) const FILE_EVIDENCE_TOOL: &str = "file_from_user";
+pub(crate) const CLIPBOARD_EVIDENCE_TOOL: &str = "clipboard_from_user";
+
+/// `turn/start` with `toolOutput` (schema `TurnStartParams.toolOutput: TurnToolOutput`): a turn
+/// whose only input is a tool's output. `toolOutput` cannot be combined with a non-empty
+/// `input`, so `input` is always empty here.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvidenceTurnParams {
+    pub thread_id: String,
+    pub input: Vec<Value>,
+    pub tool_output: TurnToolOutput,
+    #[serde(flatten)]
+    pub overrides: super::session::TurnOverrides,
+}
+
+/// `TurnToolOutput {name, namespace?, output, retain?}`; `output` is a
+/// `FunctionCallOutputBody` (a string, or content items).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TurnToolOutput {
+    pub name: String,
+    pub output: String,
+}
+
 impl ThreadInjectItemsParams {
     /// `command`'s `output` as one tool call (`call_id`) and its output.
     pub(crate) fn evidence(thread_id: &str, call_id: &str, command: &str, output: &str) -> Self {
+        let arguments = json!({ "command": command });
+        Self::tool_evidence(thread_id, call_id, EVIDENCE_TOOL, &arguments, output)
+    }
+
+    /// `output` as one call (`call_id`) of tool `name` with `arguments`, and its output.
+    pub(crate) fn tool_evidence(
+        thread_id: &str,
+        call_id: &str,
+        name: &str,
+        arguments: &Value,
+        output: &str,
+    ) -> Self {
         ThreadInjectItemsParams {
             thread_id: thread_id.to_string(),
             items: vec![
                 json!({
                     "type": "function_call",
                     "call_id": call_id,
-                    "name": EVIDENCE_TOOL,
-                    "arguments": json!({"command": command}).to_string(),
+                    "name": name,
+                    "arguments": arguments.to_string(),
                 }),
                 json!({
                     "type": "function_call_output",

@@ -371,6 +371,17 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
                     Err(_) => read(),
                 }
             }
+            Effect::ReadEvidence { source } => {
+                let responses = world.responses.clone();
+                let read = move || {
+                    let result = super::evidence_read::read(&source);
+                    let _ = responses.send(AppEvent::EvidenceRead { source, result });
+                };
+                match blocking::admit() {
+                    Ok(place) => place.spawn(read),
+                    Err(_) => read(),
+                }
+            }
             Effect::RevertHunks { cwd, files } => {
                 restore_off_the_loop(world.responses, cwd, files, AppEvent::HunksReverted)
             }

@@ -33,7 +33,12 @@ pub(crate) async fn read_git_diff(git: &str, cwd: &str) -> Result<GitDiffOutput,
                 text.push_str(&untracked.text);
                 truncated = untracked.truncated;
             }
-            return Ok(GitDiffOutput { text, truncated });
+            let root = top_folder(git, cwd).await;
+            return Ok(GitDiffOutput {
+                text,
+                truncated,
+                root,
+            });
         }
         if not_a_repository(&run.stderr) {
             return Err(format!(
@@ -52,6 +57,26 @@ pub(crate) async fn read_git_diff(git: &str, cwd: &str) -> Result<GitDiffOutput,
     }
 }
 
+/// The repository's top folder as `cwd` spells it (`--show-cdup` climbs from it, so a cwd
+/// reached through a symbolic link keeps its spelling, which the review's bounds compare).
+async fn top_folder(git: &str, cwd: &str) -> Option<String> {
+    let run = run_git(git, cwd, &["rev-parse", "--show-cdup"], 4096)
+        .await
+        .ok()?;
+    let up = String::from_utf8(run.stdout).ok()?;
+    if !run.status.success() {
+        return None;
+    }
+    let mut root = cwd.trim_end_matches('/').to_string();
+    for part in up.trim_end().split('/').filter(|p| !p.is_empty()) {
+        if part != ".." {
+            return None;
+        }
+        root.truncate(root.rfind('/')?);
+    }
+    Some(if root.is_empty() { "/".into() } else { root })
+}
+
 /// git says so in different words and cases depending on the command and version.
 fn not_a_repository(stderr: &str) -> bool {
     stderr.to_lowercase().contains("not a git repository")
@@ -67,6 +92,8 @@ async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<Run, String> {
         "--no-ext-diff",
         "--no-textconv",
         "--ignore-submodules=all",
+        // Paths from the top folder even if `diff.relative` is set: the review resolves them.
+        "--no-relative",
     ];
     all.extend_from_slice(args);
     run_git(git, cwd, &all, MAX_BYTES).await
@@ -117,6 +144,15 @@ mod tests {
         std::fs::write(path.join("a.txt"), "two\n").unwrap();
         let diff = read_git_diff("git", cwd).await.unwrap();
         assert!(diff.text.contains("-one\n+two"), "{}", diff.text);
+        assert_eq!(diff.root.as_deref(), Some(cwd));
+        std::fs::create_dir(path.join("sub")).unwrap();
+        let below = read_git_diff("git", &format!("{cwd}/sub")).await.unwrap();
+        assert_eq!(
+            below.root.as_deref(),
+            Some(cwd),
+            "git's paths start at the top"
+        );
+        assert!(below.text.contains("a/a.txt"), "{}", below.text);
         assert!(!diff.truncated);
 
         let err = read_git_diff("no-such-git-binary", cwd).await.unwrap_err();

@@ -19,6 +19,7 @@ pub(crate) mod daemon_run;
 pub(crate) mod editor;
 pub(crate) mod effects;
 pub mod event_loop;
+pub(crate) mod evidence_read;
 pub mod export_dir;
 pub mod farewell;
 pub mod folder_trust;

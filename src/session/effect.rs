@@ -195,4 +195,9 @@ pub enum Effect {
         cwd: String,
         codex_home: String,
     },
+    /// `/evidence`: read a file's or the clipboard's text (bounded) to send as tool output;
+    /// the answer is `AppEvent::EvidenceRead`.
+    ReadEvidence {
+        source: crate::session::event::EvidenceSource,
+    },
 }

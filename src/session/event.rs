@@ -53,6 +53,9 @@ pub struct GitDiffOutput {
     pub text: String,
     /// The output was longer than the runtime reads; `text` is its start.
     pub truncated: bool,
+    /// The repository's top folder, spelt from the cwd (`git rev-parse --show-cdup`): git's
+    /// paths are relative to it, not to the cwd. `None` when git did not say.
+    pub root: Option<String>,
 }
 
 /// News for the layers on screen: answers to requests a layer made, and changes it shows. The
@@ -350,6 +353,27 @@ pub enum AppEvent {
     },
     /// The answer to `Effect::ListWorktrees`.
     WorktreesListed(Result<Vec<ManagedWorktree>, String>),
+    /// What `Effect::ReadEvidence` read, or why nothing can be sent.
+    EvidenceRead {
+        source: EvidenceSource,
+        result: Result<EvidenceText, String>,
+    },
+}
+
+/// Where `/evidence` takes its text from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EvidenceSource {
+    /// A file on this machine (absolute).
+    File(String),
+    Clipboard,
+}
+
+/// Text read for `/evidence`: valid UTF-8, at most the runtime's cap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EvidenceText {
+    pub text: String,
+    /// When cut at the cap: how many bytes there were.
+    pub cut_from: Option<u64>,
 }
 
 /// An image file read on this machine, to be written on the server's (`fs/writeFile`).

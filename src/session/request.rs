@@ -230,6 +230,12 @@ requests! {
     /// `/recap`'s side turn, about `main_thread`.
     RecapTurn { params: TurnStart, main_thread: String } => TURN_START, tag {
         main_thread: String = main_thread.clone(), side_thread: String = params.thread_id.clone() };
+    /// `/evidence` while a turn runs: a file's or the clipboard's text injected as tool output.
+    InjectFileEvidence { params: wire::ThreadInjectItemsParams, label: String }
+        => THREAD_INJECT_ITEMS, tag { label: String = label.clone() };
+    /// `/evidence` while idle: a turn whose input is the text as tool output (`toolOutput`).
+    EvidenceTurn { params: Box<wire::EvidenceTurnParams>, label: String } => TURN_START
+        -> wire::TurnStartResponse, tag { label: String = label.clone() };
 }
 
 impl ClientRequest {

@@ -219,6 +219,12 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             item_id,
             answer,
         } => super::evidence::answered(state, &turn_id, &item_id, answer),
+        Reply::InjectFileEvidence { label, answer } => {
+            super::evidence_file::injected(state, &label, answer)
+        }
+        Reply::EvidenceTurn { label, answer } => {
+            super::evidence_file::turn_answered(state, &label, answer)
+        }
         Reply::RevertFailedTurn(answer) => account::revert_answered(state, answer, now),
         Reply::ReadRateLimits(answer) => account::limits_answered(state, answer),
         Reply::ListMcpServers(answer) => super::mcp::listed(state, answer),

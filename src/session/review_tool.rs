@@ -228,8 +228,8 @@ pub(crate) fn status(state: &Session) -> Option<String> {
     } else if state.review_tool.threads.contains(thread) {
         format!("the agent can ask for a review ({REQUEST_REVIEW})")
     } else {
-        "not known in this thread: a thread keeps the tools it was started with (resumed or \
-         forked too) and codex adds none later; one tern started with client_tools on has it"
+        "not known in this thread: a thread keeps the tools it was started with (resumed, \
+         forked or rewound too) and codex adds none later; one tern started with client_tools on has it"
             .into()
     })
 }

@@ -10,7 +10,7 @@
 use crate::model::review::message::review_message;
 use crate::model::review::turn::{files_of_turn, plan_turn_revert};
 use crate::model::review::ReviewFile;
-use crate::model::rewind::RestoreOutcome;
+use crate::model::rewind::{FileRestore, Refusal, RestoreOutcome};
 use crate::model::NoticeLevel;
 use crate::session::effect::Effect;
 use crate::session::state::hunk_review::PendingRevert;
@@ -44,14 +44,23 @@ pub(crate) fn opened(state: &mut Session, turn_id: &str) -> Result<Opened, Strin
         return Err("This turn changed no file through a patch: nothing to review.".into());
     };
     let cwd = super::threads::current_cwd(state);
-    let files = files_of_turn(diff, &cwd)?;
+    // codex's diff paths are relative to the git root above the cwd: the turn's patch paths
+    // (absolute) say which files they are.
+    let patched = state.shown.transcript.turn_activity(turn_id).0;
+    let files = files_of_turn(diff, &cwd, &patched)?;
     if files.is_empty() {
         return Err("This turn's diff names no file: nothing to review.".into());
     }
     let commands = super::rewind::commands_of(state, &[turn_id.to_string()]);
-    let key = key(turn_id);
+    let effects = read_today(state, key(turn_id), &files);
+    Ok((files, commands, effects))
+}
+
+/// The effects reading `files` as they are today under `key`; where none can be read (no
+/// root), each is noted unreadable at once.
+pub(crate) fn read_today(state: &mut Session, key: String, files: &[ReviewFile]) -> Vec<Effect> {
     let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
-    let effects = match root(state) {
+    match root(state) {
         Ok(cwd) => vec![Effect::ReadForReview {
             cwd,
             item_id: key,
@@ -62,8 +71,7 @@ pub(crate) fn opened(state: &mut Session, turn_id: &str) -> Result<Opened, Strin
             state.hunk_review.read = Some((key, read));
             vec![]
         }
-    };
-    Ok((files, commands, effects))
+    }
 }
 
 /// Where files may be put back: rewind's root, never over a remote connection.
@@ -82,6 +90,21 @@ pub(crate) fn submit(
     files: Vec<ReviewFile>,
     now: Instant,
 ) -> Result<Vec<Effect>, String> {
+    submit_read(state, key(turn_id), files, plan_turn_revert, now)
+}
+
+/// How a reviewed file's reverts are planned from the file as it is today.
+pub(crate) type PlanRevert = fn(&ReviewFile, Option<&str>) -> Result<Option<FileRestore>, Refusal>;
+
+/// "Send review" over files read under `key` ([`read_today`]): the reverts `plan` allows put
+/// back, then the review sent.
+pub(crate) fn submit_read(
+    state: &mut Session,
+    key: String,
+    files: Vec<ReviewFile>,
+    plan: PlanRevert,
+    now: Instant,
+) -> Result<Vec<Effect>, String> {
     if state.hunk_review.pending.is_some() {
         return Err("Reverts of an earlier review are still on their way: a moment.".into());
     }
@@ -91,7 +114,6 @@ pub(crate) fn submit(
             .ok_or("Nothing to send yet: revert a hunk (x) or write a comment (c).")?;
         return Ok(super::outbox::send(state, text, now));
     }
-    let key = key(turn_id);
     let mut restores = Vec::new();
     let mut refused = Vec::new();
     for file in files.iter().filter(|f| !f.all_kept()) {
@@ -100,7 +122,7 @@ pub(crate) fn submit(
         };
         let plan = today
             .clone()
-            .and_then(|today| plan_turn_revert(file, today.as_deref()).map_err(|r| r.reason));
+            .and_then(|today| plan(file, today.as_deref()).map_err(|r| r.reason));
         match plan {
             Ok(Some(restore)) => restores.push(restore),
             Ok(None) => {}

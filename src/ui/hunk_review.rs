@@ -71,6 +71,9 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
                 Reviewed::Asked(_) => {
                     " x keep/revert · c comment · Enter answer the agent · Esc back to its request "
                 }
+                Reviewed::Git(_) => {
+                    " x keep/revert · c comment · Enter send review (asks before reverting) · Esc back to the diff "
+                }
             },
             palette.dim,
         )),
@@ -79,6 +82,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
         Reviewed::Question(_) => "Review the change",
         Reviewed::Turn(_) => "Review the turn",
         Reviewed::Asked(_) => "Review the agent asked for",
+        Reviewed::Git(_) => "Review your uncommitted changes (git diff HEAD)",
     };
     // Full screen: what it covers (the question it was opened from) must not show through
     // the box's margins.

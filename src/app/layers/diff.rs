@@ -433,9 +433,9 @@ pub(crate) static KEYS: KeyTable<DiffPager, DiffKey> = KeyTable::new(
         )
         .explained("side by side or unified"),
         KeyRow::new("review", &[Chord::ch('r')], DiffKey::Review, "review")
-            .explained("review the turn's hunks: keep or revert each, comment on lines, send")
-            .when("a turn's diff", |p: &DiffPager| {
-                matches!(p.source, DiffSource::Turn(_))
+            .explained("review the hunks: keep or revert each (git diff: asks first), comment")
+            .when("a diff on screen", |p: &DiffPager| {
+                matches!(p.source, DiffSource::Turn(_)) || p.document().is_some()
             }),
         list_rows::up_k(DiffKey::Up, "scroll").when("outside copy mode", DiffPager::reading),
         list_rows::down_j(DiffKey::Down, "scroll").when("outside copy mode", DiffPager::reading),

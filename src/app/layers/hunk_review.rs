@@ -31,6 +31,10 @@ pub struct HunkReview {
     pub(crate) note: Option<String>,
     /// Enter came before the files it puts back were read: it sends once they are.
     send_when_read: bool,
+    /// A git-diff review asking whether to revert this file's marked hunks (`git_review`).
+    pub(crate) confirming: Option<usize>,
+    /// Every revert of a git-diff review was confirmed, for the marks as they are.
+    pub(super) confirmed: bool,
 }
 
 /// What a review is of.
@@ -42,6 +46,9 @@ pub(crate) enum Reviewed {
     Turn(String),
     /// The agent asked (`request_review`), with this question: Enter answers its call.
     Asked(String),
+    /// `/diff`'s `git diff HEAD` in this cwd: the person's own work, so Enter asks before
+    /// reverting each file (`git_review`), then sends the review.
+    Git(String),
 }
 
 /// One row of the review: a file, one of its hunks, or one of a hunk's lines.
@@ -69,7 +76,10 @@ impl ReviewRow {
 
 impl HunkReview {
     /// Enter: the review answers its question, goes to the agent, or says why not yet.
-    fn submit(&mut self, cx: &mut Ctx<'_>) -> Outcome {
+    pub(super) fn submit(&mut self, cx: &mut Ctx<'_>) -> Outcome {
+        if matches!(self.of, Reviewed::Git(_)) && !self.confirmed {
+            return self.ask_first(cx);
+        }
         let files = self.files.clone();
         let now = cx.now;
         let sent = match &self.of {
@@ -80,6 +90,9 @@ impl HunkReview {
                 crate::session::turn_review::submit(cx.session_mut(), turn_id, files, now)
             }
             Reviewed::Asked(_) => crate::session::review_tool::submit(cx.session_mut(), files, now),
+            Reviewed::Git(cwd) => {
+                crate::session::git_review::submit(cx.session_mut(), cwd, files, now)
+            }
         };
         match sent {
             Ok(effects) => Outcome::Close(effects),
@@ -108,6 +121,8 @@ impl HunkReview {
             editing: None,
             note: None,
             send_when_read: false,
+            confirming: None,
+            confirmed: false,
         }
     }
 
@@ -167,6 +182,8 @@ impl HunkReview {
         let Some(row) = self.selected_row() else {
             return;
         };
+        // The marks changed: what was confirmed is not what would be reverted now.
+        self.confirmed = false;
         let file = &mut self.files[row.file()];
         match row.hunk() {
             Some(h) if !whole_file => file.toggle(h),
@@ -207,12 +224,18 @@ pub(crate) enum ReviewKey {
     Save,
     Cancel,
     Backspace,
+    /// `y` / `n` to a git-diff review's "Revert … in <file>?".
+    Confirm(bool),
 }
 
 type Row = KeyRow<HunkReview, ReviewKey>;
 
 fn browsing(r: &HunkReview) -> bool {
-    !r.editing()
+    !r.editing() && r.confirming.is_none()
+}
+
+fn confirming(r: &HunkReview) -> bool {
+    r.confirming.is_some()
 }
 
 pub(crate) static KEYS: KeyTable<HunkReview, ReviewKey> = KeyTable::new(
@@ -261,6 +284,17 @@ pub(crate) static KEYS: KeyTable<HunkReview, ReviewKey> = KeyTable::new(
         Row::new("cancel", &[Chord::ESC], ReviewKey::Cancel, "cancel")
             .when("writing a comment", HunkReview::editing),
         list_rows::filter_back(ReviewKey::Backspace).when("writing a comment", HunkReview::editing),
+        Row::new("confirm_revert", &[Chord::ch('y')], ReviewKey::Confirm(true), "revert it")
+            .explained("git diff: put the named file's marked hunks back as in HEAD")
+            .when("asked to revert a file", confirming),
+        Row::new(
+            "refuse_revert",
+            &[Chord::ch('n'), Chord::ESC],
+            ReviewKey::Confirm(false),
+            "don't",
+        )
+        .bar_keys(1)
+        .when("asked to revert a file", confirming),
     ],
     Rest::SWALLOW,
 )
@@ -305,6 +339,7 @@ impl LayerView for HunkReview {
                         line.backspace();
                     }
                 }
+                ReviewKey::Confirm(yes) => return self.confirm(yes, cx),
                 ReviewKey::Back => return Outcome::Close(vec![]),
                 ReviewKey::Submit => return self.submit(cx),
             }

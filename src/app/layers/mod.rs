@@ -32,6 +32,7 @@ pub(crate) mod doctor_view;
 pub(crate) mod experimental;
 pub(crate) mod file_finder;
 pub(crate) mod finder;
+mod git_review;
 pub(crate) mod help;
 pub(crate) mod history_search;
 pub(crate) mod hooks;

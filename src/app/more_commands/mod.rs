@@ -5,6 +5,7 @@
 use super::command_row::Command;
 
 mod account;
+mod evidence;
 mod plugins;
 mod settings;
 mod worktree;
@@ -16,4 +17,5 @@ pub(crate) fn all() -> impl Iterator<Item = &'static Command> {
         .chain(plugins::COMMANDS)
         .chain(worktree::COMMANDS)
         .chain(settings::COMMANDS)
+        .chain(evidence::COMMANDS)
 }

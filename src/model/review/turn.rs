@@ -10,21 +10,29 @@ use super::revert::plan_kept;
 use super::{FileKind, ReviewFile};
 use crate::model::rewind::blob::{blob_id, is_absent, matches};
 use crate::model::rewind::patch::{parse, unapply, FilePatch};
+use crate::model::rewind::plan::resolve_diff_path;
 use crate::model::rewind::{FileRestore, Refusal};
 
-/// The files of a turn's aggregate `diff` (paths relative to `cwd`), every hunk kept.
-pub(crate) fn files_of_turn(diff: &str, cwd: &str) -> Result<Vec<ReviewFile>, String> {
+/// The files of a turn's aggregate `diff`, every hunk kept. Its paths are relative to the git
+/// root codex found above `cwd`, so they are resolved through the turn's own `fileChange`
+/// paths (`patch_paths`, absolute), as rewind resolves them; else under `cwd`.
+pub(crate) fn files_of_turn(
+    diff: &str,
+    cwd: &str,
+    patch_paths: &[String],
+) -> Result<Vec<ReviewFile>, String> {
     let patches = parse(diff).map_err(|e| format!("the turn's diff is unreadable: {e}"))?;
     Ok(patches
         .into_iter()
         .filter_map(|patch| {
             let relative = patch.path()?.to_string();
-            Some(of_patch(patch, &relative, cwd))
+            let path = resolve_diff_path(&relative, patch_paths, cwd);
+            Some(of_patch(patch, path))
         })
         .collect())
 }
 
-fn of_patch(patch: FilePatch, relative: &str, cwd: &str) -> ReviewFile {
+fn of_patch(patch: FilePatch, path: String) -> ReviewFile {
     let kind = match (&patch.old_path, &patch.new_path) {
         (None, _) => FileKind::Add,
         (_, None) => FileKind::Delete,
@@ -38,12 +46,6 @@ fn of_patch(patch: FilePatch, relative: &str, cwd: &str) -> ReviewFile {
         Some("its diff names no blob id to check the file against: kept".to_string())
     } else {
         None
-    };
-    // A file outside the working folder is named by its absolute path (`a//abs/path`).
-    let path = if relative.starts_with('/') {
-        relative.to_string()
-    } else {
-        format!("{}/{relative}", cwd.trim_end_matches('/'))
     };
     ReviewFile {
         path,
@@ -102,6 +104,26 @@ pub(crate) fn plan_turn_revert(
     plan_kept(file, before.as_deref())
 }
 
+/// A `/diff` git-diff file's reverts (back towards `HEAD`), given the file `today`: refused,
+/// touching nothing, unless today is exactly what the view showed (its diff's post-image).
+pub(crate) fn plan_shown_revert(
+    file: &ReviewFile,
+    today: Option<&str>,
+) -> Result<Option<FileRestore>, Refusal> {
+    let shown = match (file.left.as_deref(), today) {
+        (Some(left), None) => is_absent(left),
+        (Some(left), Some(text)) => !is_absent(left) && matches(left, &blob_id(text.as_bytes())),
+        (None, _) => true,
+    };
+    if !shown && !file.all_kept() && file.fixed.is_none() {
+        return Err(Refusal {
+            path: file.path.clone(),
+            reason: "changed since /diff showed it: left alone".into(),
+        });
+    }
+    plan_turn_revert(file, today)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,7 +147,7 @@ mod tests {
 
     #[test]
     fn a_turns_files_revert_exactly_the_reverted_hunks() {
-        let mut files = files_of_turn(&diff(), "/p/").unwrap();
+        let mut files = files_of_turn(&diff(), "/p/", &[]).unwrap();
         assert_eq!(files.len(), 2);
         assert_eq!(files[0].path, "/p/f.txt");
         assert_eq!(files[0].hunks.len(), 2);
@@ -144,7 +166,7 @@ mod tests {
 
     #[test]
     fn a_file_changed_since_the_turn_refuses_its_reverts() {
-        let mut files = files_of_turn(&diff(), "/p").unwrap();
+        let mut files = files_of_turn(&diff(), "/p", &[]).unwrap();
         files[0].toggle(0);
         let edited = AFTER.replace("five", "FIVE");
         let refused = plan_turn_revert(&files[0], Some(&edited)).unwrap_err();

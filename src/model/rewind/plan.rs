@@ -55,16 +55,27 @@ pub(crate) fn plan_restore(
 /// The absolute path of a diff's relative one: the `fileChange` path it ends, else under the
 /// cwd the turn ran in.
 fn resolve(relative: &str, record: &TurnRecord, cwd: &str) -> String {
-    let suffix = format!("/{relative}");
-    if let Some(found) = record.paths.iter().find(|p| p.ends_with(&suffix)) {
-        return found.clone();
-    }
     let base = if record.cwd.is_empty() {
         cwd
     } else {
         &record.cwd
     };
-    format!("{}/{relative}", base.trim_end_matches('/'))
+    resolve_diff_path(relative, &record.paths, base)
+}
+
+/// The absolute path of a turn diff's relative one. codex writes those relative to the git
+/// root above the turn's cwd (its turn diff tracker's display root), not to the cwd itself,
+/// so the turn's own `fileChange` paths (absolute) that end with it name the file exactly;
+/// only with none is the path taken under `cwd`. An absolute one (outside the root) stays.
+pub(crate) fn resolve_diff_path(relative: &str, patch_paths: &[String], cwd: &str) -> String {
+    if relative.starts_with('/') {
+        return relative.to_string();
+    }
+    let suffix = format!("/{relative}");
+    if let Some(found) = patch_paths.iter().find(|p| p.ends_with(&suffix)) {
+        return found.clone();
+    }
+    format!("{}/{relative}", cwd.trim_end_matches('/'))
 }
 
 /// Whether `path` lies inside `dir`, judged on the path's own components (no `..`, nothing

@@ -18,6 +18,8 @@ pub(crate) struct HunkReviewState {
     /// Reverts refused before reaching the runtime (a file tern could not read before), said
     /// with the runtime's outcomes.
     pub refused: Vec<crate::model::rewind::RestoreOutcome>,
+    /// The last `git diff` read for `/diff` (its cwd and output): what `r` there reviews.
+    pub git_shown: Option<(String, crate::session::event::GitDiffOutput)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -12,6 +12,7 @@ mod everyday;
 mod evidence;
 mod experimental_memories;
 mod folder;
+mod git_review;
 mod goal;
 mod harness;
 mod hooks;

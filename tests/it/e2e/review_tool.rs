@@ -175,3 +175,78 @@ fn resumed_and_forked_threads_keep_the_tool() {
     assert!(offers_review(&forked), "forked: {}", forked["tools"]);
     tern.quit_with(b"\x03\x03\x03", WAIT);
 }
+
+/// A rewound thread (`thread/revert` to before its second message) keeps the tool on 0.171:
+/// the next request still offers `request_review`, and when the model calls it the call
+/// reaches tern (`item/tool/call`), whose answer comes back as the call's output. `/status`
+/// says the agent can ask for a review, before and after.
+#[test]
+fn a_rewound_thread_keeps_the_tool() {
+    let Some(f) = E2e::start(
+        vec![
+            MockTurn::text("ANSWER-ONE"),
+            MockTurn::text("ANSWER-TWO"),
+            MockTurn::Call {
+                name: "request_review".into(),
+                arguments: json!({"question": "Anything to fix? REWOUND-Q"}),
+                then: "Fine. AFTER-REWIND".into(),
+            },
+        ],
+        Sandbox::Default,
+    ) else {
+        return;
+    };
+    let quiet: Vec<(&str, OsString)> = vec![("TERN_APPROVAL_READ_GUARD_MS", "0".into())];
+    let tern = f.ready(&quiet, (120, 40));
+    tern.send(b"first\r");
+    tern.wait_for("the first turn to end", WAIT, |s| {
+        let answer = s.find("ANSWER-ONE");
+        answer.is_some() && s.rfind("turn completed") > answer
+    });
+    tern.send(b"second\r");
+    tern.wait_for_text("ANSWER-TWO", WAIT);
+    tern.wait_for("the second turn to end", WAIT, |s| {
+        let answer = s.find("ANSWER-TWO");
+        answer.is_some() && s.rfind("turn completed") > answer
+    });
+    // Esc Esc, the newest message ("second"), Enter: its preview; Enter rewinds.
+    tern.send(b"\x1b");
+    tern.wait_for_text("Esc again to rewind", WAIT);
+    tern.send(b"\x1b");
+    tern.wait_for_text("Rewind to before a message", WAIT);
+    tern.send(b"\r");
+    tern.wait_for_text("Rewind: what it does", WAIT);
+    person_pause();
+    tern.send(b"\r");
+    tern.wait_for("the rewind", WAIT, |s| !s.contains("ANSWER-TWO"));
+    tern.send(b"\x15");
+    tern.send(b"/status\r");
+    tern.wait_for_text("the agent can ask for a review", WAIT);
+    tern.send(b"\x1b");
+    tern.wait_for("/status to close", WAIT, |s| {
+        !s.contains("the agent can ask for a review")
+    });
+    tern.send(b"third\r");
+    // The call reached tern: its question is up (this turn changed nothing, so only `n`).
+    tern.wait_for_text("Review asked", WAIT);
+    person_pause();
+    tern.send(b"n");
+    tern.wait_for_text("AFTER-REWIND", WAIT);
+    let requests = f.mock.requests();
+    assert_eq!(requests.len(), 4, "{}", f.context());
+    assert!(
+        requests.iter().all(offers_review),
+        "every request, before and after the rewind, offers the tool"
+    );
+    let last = requests.last().unwrap();
+    let outputs = items(last, "function_call_output");
+    assert!(
+        outputs.iter().any(|o| o
+            .to_string()
+            .contains("dismissed the review without answering")),
+        "tern answered the call: {last}\n{}",
+        f.context()
+    );
+    let mut tern = tern;
+    tern.quit_with(b"\x15/quit\r", WAIT);
+}

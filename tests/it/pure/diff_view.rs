@@ -115,6 +115,7 @@ fn without_a_turn_diff_the_runtime_reads_git_and_the_view_waits_for_it() {
             result: Ok(GitDiffOutput {
                 text: "diff --git a/x b/x\n".into(),
                 truncated: false,
+                root: None,
             }),
         },
         now,
@@ -128,6 +129,7 @@ fn without_a_turn_diff_the_runtime_reads_git_and_the_view_waits_for_it() {
             result: Ok(GitDiffOutput {
                 text: long_diff(1, 3),
                 truncated: true,
+                root: None,
             }),
         },
         now,
@@ -171,6 +173,7 @@ fn git_errors_and_empty_diffs_are_said_plainly() {
             result: Ok(GitDiffOutput {
                 text: String::new(),
                 truncated: false,
+                root: None,
             }),
         },
         now,

@@ -266,6 +266,7 @@ fn clicking_a_review_location_opens_that_files_diff() {
             result: Ok(GitDiffOutput {
                 text: diff,
                 truncated: false,
+                root: None,
             }),
         },
         now,

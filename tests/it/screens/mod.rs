@@ -14,6 +14,7 @@ mod diffs;
 mod experimental_memories;
 mod fit;
 mod folder_trust;
+mod git_review;
 mod hooks;
 mod image_previews;
 mod inbox;
