@@ -11,6 +11,7 @@ mod checklist;
 mod choice;
 mod chrome;
 mod composer;
+mod config_view;
 mod confirm;
 mod copy_pick;
 mod diff;
@@ -56,6 +57,7 @@ mod theme_picker;
 mod thread_picker;
 mod transcript;
 mod trust_folder;
+mod warnings;
 mod welcome;
 
 use crate::app::geometry::Areas;

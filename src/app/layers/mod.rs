@@ -19,6 +19,7 @@
 pub(crate) mod agents;
 pub(crate) mod board;
 pub mod choice;
+pub(crate) mod config_view;
 pub mod confirm;
 pub(crate) mod copy_pick;
 pub mod diff;
@@ -59,6 +60,7 @@ pub(crate) mod terminals;
 pub(crate) mod theme_picker;
 pub mod thread_picker;
 pub(crate) mod trust_folder;
+pub(crate) mod warnings;
 
 pub use agents::AgentsList;
 pub use board::BoardView;
@@ -189,6 +191,10 @@ macro_rules! with_views {
             Inbox(InboxView) keys inbox::KEYS;
             /// `/threads`: every thread loaded on the server.
             Board(BoardView) keys board::KEYS;
+            /// `/config`: every setting in force and where it came from.
+            Config(config_view::ConfigView) keys config_view::KEYS;
+            /// `/warnings`: the warnings kept this session, with their details.
+            Warnings(warnings::WarningsView) keys warnings::KEYS;
         }
     };
 }

@@ -1,5 +1,18 @@
-//! Commands of the settings family (codex 0.171's newer surface).
+//! Commands of the settings family (codex 0.171's newer surface): what is in force and where
+//! it came from, the warnings kept, and the status line's, the title's and the keys' choices.
 
-use crate::app::command_row::Command;
+use crate::app::command_row::{command, Command};
+use crate::app::layers;
 
-pub(crate) static COMMANDS: &[Command] = &[];
+pub(crate) static COMMANDS: &[Command] = &[
+    command(
+        "config",
+        "every setting in force and where it came from",
+        |s, _, _| layers::config_view::open(s),
+    ),
+    command(
+        "warnings",
+        "the warnings kept this session, with their details",
+        |_, _, _| layers::warnings::open(),
+    ),
+];

@@ -27,6 +27,7 @@ pub(crate) mod skills;
 pub mod threads;
 pub(crate) mod titles;
 pub(crate) mod turn_settings;
+pub(crate) mod warnings;
 pub(crate) mod window_status;
 
 use crate::controls::composer::Composer;
@@ -245,6 +246,8 @@ pub struct Session {
     /// How many times a new thread was put on a clean screen (`/clear`, `/new`, …): inline
     /// mode writes a rule into the terminal's scrollback for each, never erasing it.
     pub(crate) clean_screens: u64,
+    /// The warnings kept for `/warnings`.
+    pub(crate) warnings: warnings::Warnings,
 }
 
 impl Session {
@@ -306,6 +309,7 @@ impl Session {
             window: None,
             pointer: Default::default(),
             clean_screens: 0,
+            warnings: Default::default(),
             reconnect: None,
             turn_lost_in_restart: None,
             config,

@@ -230,6 +230,7 @@ fn check(fixture: &Fixture) -> Vec<String> {
 
 mod fixtures;
 mod fixtures_more;
+mod fixtures_settings;
 mod states;
 
 use fixtures::fixtures;

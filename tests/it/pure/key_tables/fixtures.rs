@@ -332,5 +332,6 @@ pub(super) fn fixtures() -> Vec<Fixture> {
     ]
     .into_iter()
     .chain(super::fixtures_more::fixtures())
+    .chain(super::fixtures_settings::fixtures())
     .collect()
 }
