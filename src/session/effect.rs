@@ -175,4 +175,12 @@ pub enum Effect {
     /// SIGTSTP, and its job control gives the terminal back until `fg`.
     Suspend,
     Quit,
+    /// Set one value in tern's config file `file` at `keys` (tables, then the key:
+    /// `["keys", "diff", "next_hunk"]`), keeping the rest of it, atomically; the outcome comes
+    /// back as `AppEvent::ConfigValueSaved`.
+    SaveConfigValue {
+        file: PathBuf,
+        keys: Vec<String>,
+        value: super::event::ConfigValue,
+    },
 }

@@ -259,6 +259,13 @@ pub enum AppEvent {
         file: PathBuf,
         result: Result<(), String>,
     },
+    /// What became of an `Effect::SaveConfigValue`.
+    ConfigValueSaved {
+        keys: Vec<String>,
+        value: ConfigValue,
+        file: PathBuf,
+        result: Result<(), String>,
+    },
     /// The external editor's text, or why it failed (`Effect::EditInEditor`).
     EditorDone(Result<String, String>),
     /// What became of `Effect::WriteExport`; `exists` when it refused to replace a file.
@@ -336,4 +343,28 @@ pub struct LocalImageBytes {
     /// The SHA-1 of the bytes, in hex: the file's folder on the server is named by it, so two
     /// images never share a path and the same image twice is one file.
     pub digest: String,
+}
+
+/// A value tern writes into its config file (`Effect::SaveConfigValue`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigValue {
+    Bool(bool),
+    Text(String),
+    List(Vec<String>),
+}
+
+impl ConfigValue {
+    /// As TOML writes it (`["model", "context"]`), unsanitised.
+    pub(crate) fn shown(&self) -> String {
+        let quoted =
+            |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
+        match self {
+            ConfigValue::Bool(on) => on.to_string(),
+            ConfigValue::Text(text) => quoted(text),
+            ConfigValue::List(items) => {
+                let items: Vec<String> = items.iter().map(|i| quoted(i)).collect();
+                format!("[{}]", items.join(", "))
+            }
+        }
+    }
 }

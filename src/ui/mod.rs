@@ -26,6 +26,7 @@ mod history_search;
 mod hooks;
 mod hunk_review;
 mod inbox;
+mod items_checklist;
 mod list;
 mod live_tail;
 mod locked_thread;

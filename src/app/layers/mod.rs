@@ -35,6 +35,7 @@ pub(crate) mod history_search;
 pub(crate) mod hooks;
 pub(crate) mod hunk_review;
 pub(crate) mod inbox;
+pub(crate) mod items_checklist;
 pub(crate) mod locked_thread;
 pub mod mcp;
 pub(crate) mod prefix;
@@ -195,6 +196,8 @@ macro_rules! with_views {
             Config(config_view::ConfigView) keys config_view::KEYS;
             /// `/warnings`: the warnings kept this session, with their details.
             Warnings(warnings::WarningsView) keys warnings::KEYS;
+            /// `/statusline`, `/title`: which parts they show.
+            ItemsChecklist(items_checklist::ItemsChecklist) keys items_checklist::KEYS;
         }
     };
 }

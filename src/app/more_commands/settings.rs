@@ -3,6 +3,7 @@
 
 use crate::app::command_row::{command, Command};
 use crate::app::layers;
+use crate::app::layers::items_checklist::Surface;
 
 pub(crate) static COMMANDS: &[Command] = &[
     command(
@@ -14,5 +15,15 @@ pub(crate) static COMMANDS: &[Command] = &[
         "warnings",
         "the warnings kept this session, with their details",
         |_, _, _| layers::warnings::open(),
+    ),
+    command(
+        "statusline",
+        "choose what the status line shows (saved in tern's config)",
+        |s, _, _| layers::items_checklist::open(s, Surface::StatusLine),
+    ),
+    command(
+        "title",
+        "choose what the terminal's title shows (saved in tern's config)",
+        |s, _, _| layers::items_checklist::open(s, Surface::Title),
     ),
 ];

@@ -94,6 +94,8 @@ pub struct SessionConfig {
     pub desktop_notification: bool,
     /// The window title's parts; `None`: tern leaves the terminal's title alone.
     pub title: Option<Vec<crate::config::TitleItem>>,
+    /// The status line's parts (`status_line`, `/statusline`); `None`: all of them.
+    pub status_line: Option<Vec<crate::config::StatusItem>>,
     /// Tell the terminal's window where the session stands (title, tab progress): on in a
     /// terminal, off in tests that drive the app without one.
     pub window_status: bool,

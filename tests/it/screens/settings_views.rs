@@ -137,3 +137,20 @@ fn warnings_at_80x24_and_120x40() {
         snapshot!(&format!("{name}_details_80x24"), &text);
     }
 }
+
+#[test]
+fn statusline_and_title_checklists_at_80x24() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    state.set_draft("/statusline");
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, key(KeyCode::Char(' ')), now);
+    snapshot!("statusline_80x24", &screen(&mut state, 80, 24, now));
+    update(&mut state, key(KeyCode::Esc), now);
+    state.config_mut().title = Some(vec![tern::config::TitleItem::State]);
+    state.set_draft("/title");
+    update(&mut state, key(KeyCode::Enter), now);
+    update(&mut state, key(KeyCode::Down), now);
+    update(&mut state, key(KeyCode::Char(' ')), now);
+    snapshot!("title_80x24", &screen(&mut state, 80, 24, now));
+}

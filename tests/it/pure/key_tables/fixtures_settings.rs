@@ -50,5 +50,14 @@ pub(super) fn fixtures() -> Vec<Fixture> {
                 state
             },
         },
+        Fixture {
+            name: "status line checklist",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/statusline", now);
+                state
+            },
+        },
     ]
 }
