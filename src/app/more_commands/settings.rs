@@ -27,3 +27,27 @@ pub(crate) static COMMANDS: &[Command] = &[
         |s, _, _| layers::items_checklist::open(s, Surface::Title),
     ),
 ];
+
+/// The official TUI's commands tern leaves out, each with why: `/help`'s "Not in tern".
+pub(crate) static LEFT_OUT: &[(&str, &str)] = &[
+    (
+        "/voice",
+        "talking with codex by microphone and speaker (realtime audio): tern is a text \
+         terminal, often over ssh, with no audio to reach",
+    ),
+    (
+        "/pets",
+        "an animated pet in the footer: decoration that redraws on a timer, and tern draws \
+         nothing on a timer",
+    ),
+    (
+        "/ide",
+        "the open files and selection of an IDE with codex's extension: tern has no link to \
+         that extension (@ and /mention add files)",
+    ),
+    (
+        "/presets",
+        "the official TUI's presets of model and permission settings: /model and /approvals \
+         choose the same settings here",
+    ),
+];

@@ -222,3 +222,21 @@ fn tern_startup_warnings_are_said_and_kept() {
         "{text}"
     );
 }
+
+#[test]
+fn help_and_keys_list_the_settings_commands_and_what_is_left_out() {
+    let text = tern::app::reference::text(&Default::default());
+    for command in ["/config", "/warnings", "/statusline", "/title"] {
+        assert!(text.contains(command), "{command}");
+    }
+    let (_, left_out) = text
+        .split_once("Not in tern: the official TUI's commands left out, and why")
+        .expect("the section");
+    for command in ["/voice", "/pets", "/ide", "/presets"] {
+        let line = left_out
+            .lines()
+            .find(|l| l.trim_start().starts_with(command))
+            .unwrap_or_else(|| panic!("{command} in {left_out}"));
+        assert!(line.len() > command.len() + 20, "a reason: {line}");
+    }
+}
