@@ -68,12 +68,10 @@ pub(super) fn draw(
     // The selected setting whole: its value and its source are cut in the list.
     if let Some(row) = selected.map(|at| &rows[at]) {
         lines.push(Line::default());
-        let whole = format!(
-            "{} = {}  ({})",
-            visible_line(&row.key),
-            visible_line(&row.value),
-            visible_line(&row.source)
-        );
+        let mut whole = format!("{} = {}", visible_line(&row.key), visible_line(&row.value));
+        if !row.source.is_empty() {
+            whole.push_str(&format!("  ({})", visible_line(&row.source)));
+        }
         lines.extend(crate::render::wrap::wrap_spans(
             &[Span::styled(whole, palette.dim)],
             inner_width.max(20),
