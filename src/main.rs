@@ -279,11 +279,7 @@ async fn async_main(
 ) -> ExitCode {
     let mut state = tern::app::AppState::new(config);
     for warning in warnings {
-        state
-            .session
-            .shown
-            .transcript
-            .notice(tern::model::NoticeLevel::Warning, warning);
+        tern::session::warnings::startup(&mut state.session, warning);
     }
     state.session.health.timeouts = tern::runtime::restart::timeouts_from_env();
     let mut spawner = None;

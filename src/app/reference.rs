@@ -175,6 +175,13 @@ pub fn sections(keymap: &Keymap) -> Vec<(String, Vec<Hint>)> {
             .map(|c| Hint::new(c.usage(), c.description))
             .collect(),
     ));
+    sections.push((
+        "Not in tern: the official TUI's commands left out, and why".to_string(),
+        super::more_commands::left_out()
+            .iter()
+            .map(|(name, why)| Hint::new(name.to_string(), why.to_string()))
+            .collect(),
+    ));
     sections
 }
 

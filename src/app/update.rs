@@ -226,6 +226,12 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
             crate::session::theme::setting_saved(session, &key, &value, &file, &result);
             vec![]
         }
+        AppEvent::ConfigValueSaved {
+            keys,
+            value,
+            file,
+            result,
+        } => crate::session::config_save::saved(session, &keys, &value, &file, &result),
         AppEvent::Disconnected(reason) => restart::on_disconnected(session, reason),
         AppEvent::LinkDropped(reason) => reconnect::on_link_dropped(session, reason, now),
         AppEvent::Redialing {

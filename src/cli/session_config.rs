@@ -118,6 +118,7 @@ impl Cli {
             bell: effective.notify.value.bell(),
             desktop_notification: effective.notify.value.notification(),
             title: effective.title.value.items(),
+            status_line: Some(effective.status_line.value.clone()),
             window_status: true,
             no_color: effective.no_color.value,
             home: std::env::var("HOME")

@@ -65,6 +65,8 @@ pub struct Effective {
     pub print_on_exit: Setting<bool>,
     /// tern's client tools on new threads (`client_tools`).
     pub client_tools: Setting<bool>,
+    /// The status line's parts (`status_line`).
+    pub status_line: Setting<Vec<super::StatusItem>>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -167,5 +169,11 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         ),
         print_on_exit: pick(None, file.print_on_exit, &from_file, false),
         client_tools: pick(None, file.client_tools, &from_file, true),
+        status_line: pick(
+            None,
+            file.status_line.clone(),
+            &from_file,
+            super::STATUS_ITEMS.to_vec(),
+        ),
     }
 }

@@ -9,6 +9,7 @@ mod keys;
 mod notify;
 mod print;
 pub(crate) mod profile;
+mod status_line;
 pub mod themes;
 mod title;
 
@@ -16,6 +17,7 @@ pub use effective::{effective, Effective, Overrides, Setting, Source};
 pub use keys::WrittenKey;
 pub use notify::Notify;
 pub use print::print_config;
+pub use status_line::{StatusItem, STATUS_ITEMS};
 pub use title::{TitleItem, TitleSetting, DEFAULT_TITLE};
 
 use serde::Deserialize;
@@ -65,6 +67,8 @@ pub struct FileConfig {
     /// Register tern's client tools (`request_review`: the agent asks for a review) on new
     /// threads (default on).
     pub client_tools: Option<bool>,
+    /// The status line's parts (absent: all of them).
+    pub status_line: Option<Vec<StatusItem>>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -75,6 +79,7 @@ const KNOWN_KEYS: &[&str] = &[
     "theme",
     "notify",
     "title",
+    "status_line",
     "bell",
     "desktop_notification",
     "codex_bin",

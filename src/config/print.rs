@@ -48,6 +48,11 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             &effective.title.source,
         ),
         (
+            "status_line",
+            super::status_line::shown(&effective.status_line.value),
+            &effective.status_line.source,
+        ),
+        (
             "notify",
             format!("\"{}\"", effective.notify.value.name()),
             &effective.notify.source,

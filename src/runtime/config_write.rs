@@ -4,9 +4,12 @@
 //! that is a symlink (a dotfiles repository) is written where it points, so the link stays.
 
 use super::atomic_file::write_atomic;
+use crate::app::AppEvent;
+use crate::session::event::ConfigValue;
 use crate::text::sanitize::sanitize_line;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use tokio::sync::mpsc::UnboundedSender;
 
 /// A config file larger than this is not rewritten (it is not one a person wrote).
 const MAX_BYTES: u64 = 1024 * 1024;
@@ -14,6 +17,20 @@ const MAX_BYTES: u64 = 1024 * 1024;
 /// Sets `key = "value"` at the top of the TOML file `path` (created, with its folder, if
 /// missing).
 pub(crate) fn set_string(path: &Path, key: &str, value: &str) -> Result<(), String> {
+    set_value(path, &[key.to_string()], toml_edit::Value::from(value))
+}
+
+/// Sets `value` at `keys` — the tables, then the key (`["keys", "diff", "next_hunk"]`), the
+/// tables made if missing (`[keys.diff]`) — in the TOML file `path` (created, with its folder,
+/// if missing). A comment after an old value stays after the new one.
+pub(crate) fn set_value(
+    path: &Path,
+    keys: &[String],
+    value: toml_edit::Value,
+) -> Result<(), String> {
+    let Some((key, tables)) = keys.split_last() else {
+        return Err("no key to set".into());
+    };
     let target = resolve(path);
     let (text, mode) = match std::fs::metadata(&target) {
         Ok(meta) if meta.len() > MAX_BYTES => {
@@ -33,20 +50,67 @@ pub(crate) fn set_string(path: &Path, key: &str, value: &str) -> Result<(), Stri
                 sanitize_line(&e.message().split_whitespace().collect::<Vec<_>>().join(" "))
             )
         })?;
-    let decor = document
+    let mut table = document.as_table_mut();
+    for name in tables {
+        let item = table.entry(name).or_insert_with(|| {
+            // `[keys.diff]` alone needs no empty `[keys]` header above it.
+            let mut new = toml_edit::Table::new();
+            new.set_implicit(true);
+            toml_edit::Item::Table(new)
+        });
+        table = item
+            .as_table_mut()
+            .ok_or_else(|| format!("`{}` is not a table there", sanitize_line(name)))?;
+    }
+    let decor = table
         .get(key)
         .and_then(|item| item.as_value())
         .map(|v| v.decor().clone());
-    let mut new_value = toml_edit::Value::from(value);
+    let mut new_value = value;
     if let Some(decor) = decor {
-        // A comment after the old value stays after the new one.
         *new_value.decor_mut() = decor;
     }
-    document[key] = toml_edit::Item::Value(new_value);
+    table[key.as_str()] = toml_edit::Item::Value(new_value);
     if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     write_atomic(&target, document.to_string().as_bytes(), mode).map_err(|e| e.to_string())
+}
+
+/// `Effect::SaveConfigValue`, off the event loop; the outcome comes back as
+/// `AppEvent::ConfigValueSaved`.
+pub(crate) fn save_in_background(
+    responses: &UnboundedSender<AppEvent>,
+    file: PathBuf,
+    keys: Vec<String>,
+    value: ConfigValue,
+) {
+    let responses = responses.clone();
+    let report = move |keys, value, file, result| {
+        let _ = responses.send(AppEvent::ConfigValueSaved {
+            keys,
+            value,
+            file,
+            result,
+        });
+    };
+    match super::blocking::admit() {
+        Ok(place) => place.spawn(move || {
+            let result = set_value(&file, &keys, toml_value(&value));
+            report(keys, value, file, result);
+        }),
+        Err(why) => report(keys, value, file, Err(why)),
+    }
+}
+
+fn toml_value(value: &ConfigValue) -> toml_edit::Value {
+    match value {
+        ConfigValue::Bool(on) => toml_edit::Value::from(*on),
+        ConfigValue::Text(text) => toml_edit::Value::from(text.as_str()),
+        ConfigValue::List(items) => {
+            toml_edit::Value::Array(items.iter().map(String::as_str).collect())
+        }
+    }
 }
 
 /// The file a symlink chain ends at (the path itself when it is no link or the link is broken).
@@ -109,6 +173,29 @@ mod tests {
             std::fs::read_to_string(&real).unwrap(),
             "bell = true\ntheme = \"dark\"\n"
         );
+    }
+
+    #[test]
+    fn a_list_goes_in_a_table_made_for_it_and_comments_stay() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("config.toml");
+        let text = "# mine\ntheme = \"dark\"\n\n[keys]\nword_left = \"alt+b\"  # as emacs\n";
+        std::fs::write(&file, text).unwrap();
+        let keys = |k: &[&str]| k.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+        set_value(&file, &keys(&["keys", "word_left"]), "ctrl+b".into()).unwrap();
+        set_value(&file, &keys(&["keys", "diff", "next_hunk"]), "n".into()).unwrap();
+        let items: toml_edit::Value = ["thread", "folder"]
+            .into_iter()
+            .collect::<toml_edit::Array>()
+            .into();
+        set_value(&file, &keys(&["title"]), items).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "# mine\ntheme = \"dark\"\ntitle = [\"thread\", \"folder\"]\n\n[keys]\nword_left = \"ctrl+b\"  # as emacs\n\n[keys.diff]\nnext_hunk = \"n\"\n"
+        );
+        // A key that is a value where a table is wanted: refused, the file left alone.
+        let err = set_value(&file, &keys(&["theme", "x"]), true.into()).unwrap_err();
+        assert!(err.contains("`theme` is not a table"), "{err}");
     }
 
     #[test]

@@ -320,6 +320,9 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
                     Err(why) => report(key, value, file, Err(why)),
                 }
             }
+            Effect::SaveConfigValue { file, keys, value } => {
+                super::config_write::save_in_background(world.responses, file, keys, value)
+            }
             Effect::SaveTurnRecord { store, record } => match blocking::admit() {
                 Ok(place) => place.spawn(move || {
                     if let Err(e) = super::turn_store::save(&store, &record) {

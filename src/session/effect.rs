@@ -200,4 +200,12 @@ pub enum Effect {
     ReadEvidence {
         source: crate::session::event::EvidenceSource,
     },
+    /// Set one value in tern's config file `file` at `keys` (tables, then the key:
+    /// `["keys", "diff", "next_hunk"]`), keeping the rest of it, atomically; the outcome comes
+    /// back as `AppEvent::ConfigValueSaved`.
+    SaveConfigValue {
+        file: PathBuf,
+        keys: Vec<String>,
+        value: super::event::ConfigValue,
+    },
 }

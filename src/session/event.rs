@@ -272,6 +272,13 @@ pub enum AppEvent {
         file: PathBuf,
         result: Result<(), String>,
     },
+    /// What became of an `Effect::SaveConfigValue`.
+    ConfigValueSaved {
+        keys: Vec<String>,
+        value: ConfigValue,
+        file: PathBuf,
+        result: Result<(), String>,
+    },
     /// The external editor's text, or why it failed (`Effect::EditInEditor`).
     EditorDone(Result<String, String>),
     /// What became of `Effect::WriteExport`; `exists` when it refused to replace a file.
@@ -394,4 +401,28 @@ pub struct ManagedWorktree {
     pub branch: Option<String>,
     /// The commit checked out (abbreviated).
     pub head: String,
+}
+
+/// A value tern writes into its config file (`Effect::SaveConfigValue`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigValue {
+    Bool(bool),
+    Text(String),
+    List(Vec<String>),
+}
+
+impl ConfigValue {
+    /// As TOML writes it (`["model", "context"]`), unsanitised.
+    pub(crate) fn shown(&self) -> String {
+        let quoted =
+            |text: &str| format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""));
+        match self {
+            ConfigValue::Bool(on) => on.to_string(),
+            ConfigValue::Text(text) => quoted(text),
+            ConfigValue::List(items) => {
+                let items: Vec<String> = items.iter().map(|i| quoted(i)).collect();
+                format!("[{}]", items.join(", "))
+            }
+        }
+    }
 }

@@ -24,6 +24,8 @@ pub(crate) fn on_notification(state: &mut Session, n: N, now: Instant) -> Vec<Ef
     if let Some(effects) = super::recap::on_side_notification(state, &n) {
         return effects;
     }
+    // A warning is kept for `/warnings` as well as said where it always is.
+    super::warnings::notified(state, &n);
     let Some(thread_id) = n.thread_id() else {
         return about_no_thread(state, n);
     };

@@ -3,6 +3,7 @@
 
 use super::fit_line::{fit, Part};
 use crate::app::{AppState, Lifecycle, TurnPhase};
+use crate::config::StatusItem;
 use crate::render::numbers;
 use crate::text::sanitize::sanitize_line;
 use ratatui::layout::Rect;
@@ -28,6 +29,11 @@ mod keep {
     // The thread's name is the first to go: the line says it only when there is room.
     pub(super) const TITLE: u8 = 0;
     pub(super) const INTERRUPT_HINT: u8 = 1;
+}
+
+/// Whether the person's `status_line` (`/statusline`) has the line show `item`.
+fn shows(state: &AppState, item: StatusItem) -> bool {
+    (state.session.config.status_line.as_ref()).is_none_or(|items| items.contains(&item))
 }
 
 pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Instant) {
@@ -118,7 +124,9 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Ins
                 palette.identity,
             ));
         }
-        parts.push(Part::new(keep::MODEL, model));
+        if shows(state, StatusItem::Model) {
+            parts.push(Part::new(keep::MODEL, model));
+        }
         if crate::session::plan_mode::in_plan_mode(&state.session) {
             parts.push(Part::text(
                 keep::PLAN_MODE,
@@ -126,7 +134,9 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Ins
                 palette.accent.bold(),
             ));
         }
-        if let Some(goal) = &state.session.shown.goal {
+        if let Some(goal) =
+            (state.session.shown.goal.as_ref()).filter(|_| shows(state, StatusItem::Goal))
+        {
             let words = crate::session::goal::status_words(&goal.status);
             parts.push(Part::text(
                 keep::GOAL,
@@ -139,8 +149,11 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Ins
         if let Some(last) = last_folder(&cwd) {
             part = part.short(vec![Span::raw(format!("…/{}", sanitize_line(last)))]);
         }
-        parts.push(part);
-        if let Some(name) = state.session.titles.name_of(&thread.id) {
+        if shows(state, StatusItem::Folder) {
+            parts.push(part);
+        }
+        let name = state.session.titles.name_of(&thread.id);
+        if let Some(name) = name.filter(|_| shows(state, StatusItem::Thread)) {
             parts.push(Part::text(
                 keep::TITLE,
                 clip(&sanitize_line(name), 40),
@@ -148,21 +161,24 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Ins
             ));
         }
     }
-    if let Some(remote) = &state.session.config.connected_to {
+    let connection = shows(state, StatusItem::Connection);
+    if let Some(remote) = (state.session.config.connected_to.as_ref()).filter(|_| connection) {
         parts.push(Part::text(
             keep::REMOTE,
             format!("⇄ {}", sanitize_line(remote)),
             palette.accent,
         ));
     }
-    if !state.session.config.backend_label.is_empty() {
+    if connection && !state.session.config.backend_label.is_empty() {
         parts.push(Part::text(
             keep::BACKEND,
             state.session.config.backend_label.clone(),
             palette.dim,
         ));
     }
-    if state.session.shown.context_compacted {
+    if !shows(state, StatusItem::Context) {
+        // The person left the context out (`/statusline`).
+    } else if state.session.shown.context_compacted {
         parts.push(Part::text(
             keep::CONTEXT,
             "ctx compacted".to_string(),

@@ -20,6 +20,7 @@ pub(crate) mod agents;
 pub(crate) mod apps;
 pub(crate) mod board;
 pub mod choice;
+pub(crate) mod config_view;
 pub mod confirm;
 pub(crate) mod copy_pick;
 pub(crate) mod daemon;
@@ -39,6 +40,7 @@ pub(crate) mod hooks;
 pub(crate) mod hunk_review;
 pub(crate) mod import;
 pub(crate) mod inbox;
+pub(crate) mod items_checklist;
 pub(crate) mod locked_thread;
 pub mod mcp;
 pub(crate) mod memories;
@@ -69,6 +71,7 @@ pub mod thread_picker;
 pub(crate) mod trust_folder;
 pub(crate) mod usage;
 pub mod worktree;
+pub(crate) mod warnings;
 
 pub use agents::AgentsList;
 pub use board::BoardView;
@@ -217,6 +220,12 @@ macro_rules! with_views {
             Apps(apps::AppsView) keys apps::KEYS;
             /// `/worktree`: continue or start a conversation in a new worktree, or browse them.
             Worktree(worktree::WorktreeView) keys worktree::KEYS;
+            /// `/config`: every setting in force and where it came from.
+            Config(config_view::ConfigView) keys config_view::KEYS;
+            /// `/warnings`: the warnings kept this session, with their details.
+            Warnings(warnings::WarningsView) keys warnings::KEYS;
+            /// `/statusline`, `/title`: which parts they show.
+            ItemsChecklist(items_checklist::ItemsChecklist) keys items_checklist::KEYS;
         }
     };
 }

@@ -19,3 +19,8 @@ pub(crate) fn all() -> impl Iterator<Item = &'static Command> {
         .chain(settings::COMMANDS)
         .chain(evidence::COMMANDS)
 }
+
+/// The official TUI's commands tern leaves out, each with why.
+pub(crate) fn left_out() -> &'static [(&'static str, &'static str)] {
+    settings::LEFT_OUT
+}

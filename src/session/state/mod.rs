@@ -31,6 +31,7 @@ pub(crate) mod thread_key;
 pub mod threads;
 pub(crate) mod titles;
 pub(crate) mod turn_settings;
+pub(crate) mod warnings;
 pub(crate) mod window_status;
 pub mod worktree;
 
@@ -98,6 +99,8 @@ pub struct SessionConfig {
     pub desktop_notification: bool,
     /// The window title's parts; `None`: tern leaves the terminal's title alone.
     pub title: Option<Vec<crate::config::TitleItem>>,
+    /// The status line's parts (`status_line`, `/statusline`); `None`: all of them.
+    pub status_line: Option<Vec<crate::config::StatusItem>>,
     /// Tell the terminal's window where the session stands (title, tab progress): on in a
     /// terminal, off in tests that drive the app without one.
     pub window_status: bool,
@@ -260,6 +263,8 @@ pub struct Session {
     pub(crate) clean_screens: u64,
     /// `/usage`, `/import`, `/rc` and `/daemon`: what each asked for and was told.
     pub(crate) account_tools: account_tools::AccountTools,
+    /// The warnings kept for `/warnings`.
+    pub(crate) warnings: warnings::Warnings,
 }
 
 impl Session {
@@ -326,6 +331,7 @@ impl Session {
             pointer: Default::default(),
             clean_screens: 0,
             account_tools: Default::default(),
+            warnings: Default::default(),
             reconnect: None,
             turn_lost_in_restart: None,
             config,

@@ -232,6 +232,7 @@ mod fixtures;
 mod fixtures_account;
 mod fixtures_more;
 mod fixtures_plugins;
+mod fixtures_settings;
 mod states;
 
 use fixtures::fixtures;

@@ -80,6 +80,8 @@ mod rpc_inbound_bound;
 mod rules_layer;
 mod selected_cell;
 mod server_faults;
+mod settings_choices;
+mod settings_views;
 mod shell_and_terminals;
 mod side;
 pub mod sign_in;

@@ -31,6 +31,7 @@ mod review_findings;
 mod review_tool;
 mod server_bounds;
 mod server_prompts;
+mod settings_views;
 mod side;
 mod sign_in;
 mod themes;
