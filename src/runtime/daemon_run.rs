@@ -41,6 +41,10 @@ pub(crate) async fn run_bounded(
 ) -> Result<String, String> {
     let mut child = tokio::process::Command::new(binary)
         .args(["app-server", "daemon", subcommand])
+        // A person's RUST_BACKTRACE would turn codex's one-line "not running" into a screen
+        // of `<unknown>` frames in the box.
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
