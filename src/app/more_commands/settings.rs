@@ -47,7 +47,7 @@ pub(crate) static LEFT_OUT: &[(&str, &str)] = &[
     ),
     (
         "/presets",
-        "the official TUI's presets of model and permission settings: /model and /approvals \
-         choose the same settings here",
+        "reusable prompts and slash commands the official TUI saves under its own \
+         `tui.presets` and runs by number: tern's are the prompt history (Ctrl+R) and skills",
     ),
 ];
