@@ -370,6 +370,14 @@ fn switch_screen(state: &mut Session, arg: &str) -> Vec<Effect> {
     if inline == state.config.inline {
         return vec![];
     }
+    if state.config.screen_reader {
+        // Full screen redraws what a screen reader already read: the mode stays inline.
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            "Screen-reader mode stays inline (start tern without --screen-reader for full screen)",
+        );
+        return vec![];
+    }
     state.config.inline = inline;
     vec![Effect::SwitchScreen { inline }]
 }

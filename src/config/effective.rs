@@ -38,6 +38,8 @@ pub struct Overrides {
     pub print_copied: Option<bool>,
     /// `--inline`.
     pub inline: Option<bool>,
+    /// `--screen-reader`.
+    pub screen_reader: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +67,8 @@ pub struct Effective {
     pub print_on_exit: Setting<bool>,
     /// tern's client tools on new threads (`client_tools`).
     pub client_tools: Setting<bool>,
+    /// Screen-reader mode (`--screen-reader`, `screen_reader = true`); implies inline.
+    pub screen_reader: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -167,5 +171,6 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
         ),
         print_on_exit: pick(None, file.print_on_exit, &from_file, false),
         client_tools: pick(None, file.client_tools, &from_file, true),
+        screen_reader: pick(over.screen_reader, file.screen_reader, &from_file, false),
     }
 }

@@ -65,6 +65,9 @@ pub struct FileConfig {
     /// Register tern's client tools (`request_review`: the agent asks for a review) on new
     /// threads (default on).
     pub client_tools: Option<bool>,
+    /// Screen-reader mode: inline, linear text with speaker labels, no box drawing, a status
+    /// that changes only when its words do.
+    pub screen_reader: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -88,6 +91,7 @@ const KNOWN_KEYS: &[&str] = &[
     "screen",
     "print_on_exit",
     "client_tools",
+    "screen_reader",
 ];
 
 /// The theme names that need no theme file.

@@ -306,6 +306,7 @@ fn history_bytes(state: &AppState, lines: &[ratatui::text::Line<'static>], width
         let mut buffer = Buffer::empty(Rect::new(0, 0, width, height));
         Paragraph::new(chunk.to_vec()).render(buffer.area, &mut buffer);
         crate::ui::colour_policy(&mut buffer, state);
+        crate::ui::glyph_policy(&mut buffer, state);
         for y in 0..height {
             out.extend(rows::row_bytes(&buffer, y));
             out.extend_from_slice(b"\r\n");

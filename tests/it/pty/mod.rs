@@ -31,6 +31,7 @@ mod moderation;
 mod quiet_server;
 mod remote_hostile;
 mod rewind_hostile;
+mod screen_reader;
 mod secrets_echoed;
 mod select;
 mod sign_in;

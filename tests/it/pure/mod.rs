@@ -68,6 +68,7 @@ mod router_outcomes;
 mod rpc_connection;
 mod rpc_inbound_bound;
 mod rules_layer;
+mod screen_reader_status;
 mod selected_cell;
 mod server_faults;
 mod shell_and_terminals;
