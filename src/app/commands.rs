@@ -235,6 +235,11 @@ pub(crate) static COMMANDS: &[Command] = &[
         )
     },
     command(
+        "history",
+        "inline: write a resumed thread's earlier turns into the scrollback",
+        |s, _, _| done(crate::session::threads::ask_earlier(s)),
+    ),
+    command(
         "help",
         "every key and command (? lists the keys that work here)",
         |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),

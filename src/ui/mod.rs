@@ -16,6 +16,7 @@ mod copy_pick;
 mod diff;
 mod doctor;
 mod draw;
+pub(crate) mod earlier_turns;
 mod file_finder;
 mod finder;
 mod fit_line;

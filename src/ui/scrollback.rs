@@ -58,7 +58,8 @@ pub(crate) fn due(state: &AppState, hold_over: bool, everything: bool) -> Vec<(u
         .collect();
     for index in first..transcript.len() {
         match transcript.cells()[index].written() {
-            Written::Final => continue,
+            // Withheld cells go only as `/history`'s block (`earlier_turns`).
+            Written::Final | Written::Withheld => continue,
             Written::AsItStood => {
                 if settled(transcript, index, running) {
                     due.push((index, Written::Final));
@@ -93,7 +94,7 @@ pub(crate) fn lines(
     cells_lines(state, cells, width, true)
 }
 
-fn cells_lines(
+pub(crate) fn cells_lines(
     state: &AppState,
     cells: &[(usize, Written)],
     width: u16,

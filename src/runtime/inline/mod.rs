@@ -104,6 +104,8 @@ impl InlineScreen {
             // area (the old thread's unfinished tail, if any) is drawn anew.
             history.extend(scrollback::rule(state, width));
         }
+        // `/history`: the resumed thread's earlier turns, once all are in, as a block.
+        history.extend(crate::ui::earlier_turns::lines(state, width));
         history.extend(scrollback::lines(state, &cells, width));
         for &(index, written) in &cells {
             state.session.shown.transcript.cells()[index].mark_written(written);

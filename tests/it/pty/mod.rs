@@ -23,6 +23,7 @@ mod hostile_plan;
 mod inline;
 mod inline_clear;
 mod inline_copy;
+mod inline_history;
 mod inline_stream;
 mod keyboard;
 mod keyboard_tmux;

@@ -18,6 +18,7 @@ mod config_file;
 mod copy_mode;
 mod diff_properties;
 mod diff_view;
+mod earlier_turns;
 mod entering_agents;
 mod evidence;
 mod export_copy_init;
