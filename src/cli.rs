@@ -84,6 +84,10 @@ pub struct Cli {
     /// at the bottom is redrawn (`screen = "inline"` in the config; full screen is the default).
     #[arg(long, global = true)]
     pub inline: bool,
+    /// Screen-reader mode: inline, linear text with speaker labels (you:, codex:, tool:), no
+    /// box drawing or spinners (`screen_reader = true` in the config).
+    #[arg(long, global = true)]
+    pub screen_reader: bool,
     /// Drive a codex app-server elsewhere instead of starting one: ws://HOST:PORT,
     /// wss://HOST[:PORT], unix:// (the local codex service) or unix://PATH,
     /// ssh://[USER@]HOST[:PORT][/DIR] (runs `codex app-server` there), ssh://…?daemon (joins the
@@ -200,6 +204,7 @@ impl Cli {
             thread_titles_env: std::env::var("TERN_THREAD_TITLES").ok(),
             print_copied: self.print_copied.then_some(true),
             inline: self.inline.then_some(true),
+            screen_reader: self.screen_reader.then_some(true),
         }
     }
 }

@@ -235,6 +235,11 @@ pub(crate) static COMMANDS: &[Command] = &[
         )
     },
     command(
+        "history",
+        "inline: write a resumed thread's earlier turns into the scrollback",
+        |s, _, _| done(crate::session::threads::ask_earlier(s)),
+    ),
+    command(
         "help",
         "every key and command (? lists the keys that work here)",
         |_, _, _| Outcome::Open(Layer::Help(Help::reference()), vec![]),
@@ -368,6 +373,14 @@ fn switch_screen(state: &mut Session, arg: &str) -> Vec<Effect> {
         }
     };
     if inline == state.config.inline {
+        return vec![];
+    }
+    if state.config.screen_reader {
+        // Full screen redraws what a screen reader already read: the mode stays inline.
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            "Screen-reader mode stays inline (start tern without --screen-reader for full screen)",
+        );
         return vec![];
     }
     state.config.inline = inline;

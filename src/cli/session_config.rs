@@ -154,9 +154,11 @@ impl Cli {
             // Named by `main` (`runtime::export_dir::with_export_dir`).
             export_dir: None,
             keymap: Default::default(),
-            inline: effective.inline.value,
+            // Screen-reader mode is built on inline mode.
+            inline: effective.inline.value || effective.screen_reader.value,
             print_on_exit: effective.print_on_exit.value,
             client_tools: effective.client_tools.value,
+            screen_reader: effective.screen_reader.value,
         })
     }
 

@@ -38,6 +38,8 @@ pub struct Overrides {
     pub print_copied: Option<bool>,
     /// `--inline`.
     pub inline: Option<bool>,
+    /// `--screen-reader`.
+    pub screen_reader: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -67,6 +69,8 @@ pub struct Effective {
     pub client_tools: Setting<bool>,
     /// The status line's parts (`status_line`).
     pub status_line: Setting<Vec<super::StatusItem>>,
+    /// Screen-reader mode (`--screen-reader`, `screen_reader = true`); implies inline.
+    pub screen_reader: Setting<bool>,
 }
 
 fn pick<T>(flag: Option<T>, file: Option<T>, from_file: &Source, default: T) -> Setting<T> {
@@ -175,5 +179,6 @@ pub fn effective(over: Overrides, loaded: &Loaded) -> Effective {
             &from_file,
             super::STATUS_ITEMS.to_vec(),
         ),
+        screen_reader: pick(over.screen_reader, file.screen_reader, &from_file, false),
     }
 }

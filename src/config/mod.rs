@@ -69,6 +69,9 @@ pub struct FileConfig {
     pub client_tools: Option<bool>,
     /// The status line's parts (absent: all of them).
     pub status_line: Option<Vec<StatusItem>>,
+    /// Screen-reader mode: inline, linear text with speaker labels, no box drawing, a status
+    /// that changes only when its words do.
+    pub screen_reader: Option<bool>,
 }
 
 /// The keys a file may have, for the unknown-key warning.
@@ -93,6 +96,7 @@ const KNOWN_KEYS: &[&str] = &[
     "screen",
     "print_on_exit",
     "client_tools",
+    "screen_reader",
 ];
 
 /// The theme names that need no theme file.

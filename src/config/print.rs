@@ -129,6 +129,11 @@ pub fn print_config(effective: &Effective, loaded: &Loaded, looked_at: Option<&P
             effective.client_tools.value.to_string(),
             &effective.client_tools.source,
         ),
+        (
+            "screen_reader",
+            effective.screen_reader.value.to_string(),
+            &effective.screen_reader.source,
+        ),
     ];
     for (key, value, source) in rows {
         let _ = writeln!(out, "{key} = {value}  # {}", source_text(source));

@@ -258,6 +258,9 @@ pub(crate) enum Written {
     AsItStood,
     /// Written final: it never goes there again.
     Final,
+    /// Kept out: an older turn of a resumed thread, paged in above what the scrollback holds
+    /// (written in place it would land after newer turns). `/history` writes these as a block.
+    Withheld,
 }
 
 #[derive(Debug)]

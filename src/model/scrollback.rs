@@ -9,17 +9,21 @@ use super::Transcript;
 /// Turns of a resumed thread inline mode writes into the scrollback, the newest ones.
 pub(crate) const RESUMED_TURNS: u32 = 50;
 
-/// Inline mode: cells that must never go to the scrollback — older turns paged in above what
-/// is there already (they would land after newer ones) — are marked as if written.
+/// Inline mode: cells that must not go to the scrollback in place — older turns paged in
+/// above what is there already (they would land after newer ones) — are kept out; `/history`
+/// writes them as a block of their own.
 pub(crate) fn never_write(transcript: &Transcript, cells: std::ops::Range<usize>) {
     for cell in &transcript.cells()[cells] {
-        cell.mark_written(Written::Final);
+        if cell.written() == Written::Not {
+            cell.mark_written(Written::Withheld);
+        }
     }
 }
 
 /// Inline mode: a resumed thread sent whole (a server that ignores `excludeTurns`) writes
-/// only its last `RESUMED_TURNS` turns; the cells before them are marked as if written.
-pub(crate) fn only_last_turns(transcript: &Transcript) {
+/// only its last `RESUMED_TURNS` turns; the cells before them are kept out (`/history`).
+/// Returns whether any were.
+pub(crate) fn only_last_turns(transcript: &Transcript) -> bool {
     let mut turns = 0;
     let mut newest: Option<&str> = None;
     for index in (0..transcript.len()).rev() {
@@ -31,10 +35,11 @@ pub(crate) fn only_last_turns(transcript: &Transcript) {
             turns += 1;
             if turns > RESUMED_TURNS {
                 never_write(transcript, 0..index + 1);
-                return;
+                return true;
             }
         }
     }
+    false
 }
 
 impl CellKind {

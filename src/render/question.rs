@@ -30,6 +30,8 @@ pub(crate) struct QuestionLook<'a> {
     /// Names of threads not on screen the server told of, (thread id, name), newest last: a
     /// question from one of them says whose by name.
     pub names: &'a [(String, String)],
+    /// Screen-reader mode: options read as numbered choices in full, the key after the words.
+    pub spoken: bool,
 }
 
 /// Who asks, when it is not the thread on screen: a sub-agent by its name and task, else the
@@ -165,6 +167,14 @@ pub(crate) fn question_lines(
             }
             for change in changes {
                 body.push(Line::default());
+                if look.spoken {
+                    // Read as added and removed lines, not as a drawn diff.
+                    let path = relative_path(&change.path, look.cwd);
+                    for said in super::speech_diff::change_sentences(change, &path) {
+                        body.extend(wrap_spans(&[Span::raw(said)], w, &[], &[]));
+                    }
+                    continue;
+                }
                 body.extend(file_change_lines(
                     change, look.cwd, w as u16, look.theme, None,
                 ));
@@ -240,12 +250,22 @@ pub(crate) fn question_lines(
             &[],
         ));
     }
-    let options = question
-        .options
-        .iter()
-        .enumerate()
-        .map(|(i, o)| option_line(o.key, &o.label, selected == Some(i), w, palette))
-        .collect();
+    let options = if look.spoken {
+        let count = question.options.len();
+        question
+            .options
+            .iter()
+            .enumerate()
+            .flat_map(|(i, o)| spoken_option(i, count, o.key, &o.label, selected == Some(i), w))
+            .collect()
+    } else {
+        question
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| option_line(o.key, &o.label, selected == Some(i), w, palette))
+            .collect()
+    };
     QuestionLines { body, options }
 }
 
@@ -385,6 +405,30 @@ fn option_line(
         Span::raw(" "),
         Span::styled(text, label_style),
     ])
+}
+
+/// Screen-reader mode: "Choice 1 of 3: Yes, run it. Key y." — the whole label, wrapped, read
+/// before the key that answers it.
+fn spoken_option(
+    index: usize,
+    count: usize,
+    key: char,
+    label: &str,
+    selected: bool,
+    w: usize,
+) -> Vec<Line<'static>> {
+    let mark = if selected { " (selected)" } else { "" };
+    let text = format!(
+        "Choice {} of {count}: {}. Key {key}{mark}.",
+        index + 1,
+        visible_line(label).trim_end().trim_end_matches(['.', '…'])
+    );
+    let style = if selected {
+        Style::default().bold()
+    } else {
+        Style::default()
+    };
+    wrap_spans(&[Span::styled(text, style)], w, &[], &[Span::raw("  ")])
 }
 
 /// A form's current question: its header and text, the choices (numbered), the typed answer.

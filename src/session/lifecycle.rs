@@ -280,8 +280,11 @@ pub(crate) fn adopt_thread(
     // A server that ignored `excludeTurns` sent them all: shown, with nothing left to page.
     let inline = !thread.turns.is_empty();
     shown.transcript.load_turns(&thread.turns);
-    if state_inline {
-        crate::model::scrollback::only_last_turns(&shown.transcript);
+    if state_inline && crate::model::scrollback::only_last_turns(&shown.transcript) {
+        shown.transcript.notice(
+            NoticeLevel::Info,
+            "Earlier turns are not in the scrollback: /history writes them here.",
+        );
     }
     let notice = match how {
         Adopted::Started if inline => Some(format!(

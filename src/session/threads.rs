@@ -124,7 +124,7 @@ pub(crate) fn ask_older(state: &mut Session) -> Vec<Effect> {
             // newest first, and written one by one they would land out of order.
             limit: Some(if older.first && inline {
                 crate::model::scrollback::RESUMED_TURNS
-            } else if older.to_first {
+            } else if older.to_first || state.shown.earlier_wanted {
                 TURNS_JUMP_PAGE
             } else {
                 TURNS_PAGE
@@ -195,6 +195,13 @@ pub(crate) fn on_turns(
     if inline && !first {
         crate::model::scrollback::never_write(&model.transcript, 0..added);
     }
+    // Inline, the last turns went to the scrollback: the person is told how to get the rest.
+    if inline && first && model.older_turns.as_ref().is_some_and(|o| o.more) {
+        model.transcript.notice(
+            NoticeLevel::Info,
+            "Earlier turns are not in the scrollback: /history writes them here.",
+        );
+    }
     let after = model.transcript.revision();
     model.scroll.cells_prepended(added, before, after);
     if stay_at_top {
@@ -207,7 +214,12 @@ pub(crate) fn on_turns(
     // The screen may still not be full: `update` asks for the next page after every event
     // until it is (or the older turns run out).
     // Their sub-agents are named and followed like live ones.
-    super::agents::on_history(state, thread_id, &turns, now)
+    let mut effects = super::agents::on_history(state, thread_id, &turns, now);
+    // `/history` asked for every earlier turn: the next page, until the first turn is in.
+    if shown && state.shown.earlier_wanted {
+        effects.extend(ask_older(state));
+    }
+    effects
 }
 
 /// `/rename` answered with no picker open: the thread on screen was renamed, or not.
@@ -217,4 +229,33 @@ pub(crate) fn renamed_here(state: &mut Session, name: &str, result: &Result<(), 
         Err(e) => (NoticeLevel::Error, format!("Could not rename: {e}")),
     };
     state.shown.transcript.notice(level, text);
+}
+
+/// `/history` (inline): the older turns of a resumed thread kept out of the scrollback are
+/// paged in, all of them, then written there once as a block of their own (the terminal's
+/// scrollback cannot take lines above what it holds).
+pub(crate) fn ask_earlier(state: &mut Session) -> Vec<Effect> {
+    if !state.config.inline {
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            "Full screen shows every turn: scroll up, or Ctrl+Home for the first.",
+        );
+        return vec![];
+    }
+    let more = state.shown.older_turns.as_ref().is_some_and(|o| o.more);
+    let kept_out = state
+        .shown
+        .transcript
+        .cells()
+        .iter()
+        .any(|cell| cell.written() == crate::model::scrollback::Written::Withheld);
+    if !more && !kept_out {
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            "No earlier turns: the scrollback holds the whole thread.",
+        );
+        return vec![];
+    }
+    state.shown.earlier_wanted = true;
+    ask_older(state)
 }

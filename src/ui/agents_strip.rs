@@ -69,7 +69,8 @@ pub(super) fn strip_line(state: &Session, width: usize, now: Instant) -> Line<'s
             Span::styled(format!("{glyph} "), style),
             Span::styled(name, look),
         ];
-        if agent.state.is_live() {
+        // Screen-reader mode: no running time, which would change the line every second.
+        if agent.state.is_live() && !state.config.screen_reader {
             piece.push(Span::styled(
                 format!(" {}", elapsed(agent.elapsed(now))),
                 palette.dim,

@@ -23,6 +23,20 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState) {
         if transcript.cells()[index].written() != crate::model::scrollback::Written::Not {
             continue;
         }
+        if super::spoken_cells::on(state) {
+            let said = super::spoken_cells::cell(state, index, area.width);
+            rows.push(Line::default());
+            for line in said.into_iter().rev() {
+                if rows.len() == height {
+                    break;
+                }
+                rows.push(line);
+            }
+            if rows.len() == height {
+                break;
+            }
+            continue;
+        }
         let len = view.cell(index).len();
         // A streaming message's finished blocks already in the scrollback are not shown twice.
         let written = scrollback::streamed_rows(&view, index).min(len);

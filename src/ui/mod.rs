@@ -21,6 +21,7 @@ mod diff;
 mod doctor;
 mod draw;
 mod experimental;
+pub(crate) mod earlier_turns;
 mod file_finder;
 mod finder;
 mod fit_line;
@@ -60,6 +61,7 @@ mod sign_in;
 mod skill_popup;
 mod skills;
 mod slash_popup;
+mod spoken_cells;
 mod status;
 mod status_view;
 mod terminals;
@@ -141,6 +143,7 @@ pub(crate) fn draw_frame(
     };
     hints::draw(frame, areas.hints, &hints, help, palette);
     colour_policy(frame.buffer_mut(), state);
+    glyph_policy(frame.buffer_mut(), state);
     previews.retain(|p| still_blank(frame.buffer_mut(), p));
     previews
 }
@@ -153,6 +156,29 @@ pub(crate) fn colour_policy(buffer: &mut ratatui::buffer::Buffer, state: &AppSta
         strip_colours(buffer);
     } else if session.config.theme.palette().terminal_colours_only {
         only_terminal_colours(buffer);
+    }
+}
+
+/// The whole conversation as inline mode writes it into the terminal's scrollback, at the
+/// screen's width, as plain text (screen-reader mode: as spoken); what tests read back.
+pub fn scrollback_text(state: &AppState) -> String {
+    scrollback::conversation_text(state)
+}
+
+/// Screen-reader mode: borders, rules, spinner frames and decorative marks drawn anywhere (the
+/// live area, a view in the alternate screen, the lines for the scrollback) become blanks or
+/// ASCII, one cell for one cell, so nothing but words and plain punctuation is read.
+pub(crate) fn glyph_policy(buffer: &mut ratatui::buffer::Buffer, state: &AppState) {
+    if !state.session.config.screen_reader {
+        return;
+    }
+    for cell in buffer.content.iter_mut() {
+        let mut chars = cell.symbol().chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if let Some(plain) = crate::render::speech_glyphs::spoken_cell(c) {
+                cell.set_char(plain);
+            }
+        }
     }
 }
 

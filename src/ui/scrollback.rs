@@ -58,7 +58,8 @@ pub(crate) fn due(state: &AppState, hold_over: bool, everything: bool) -> Vec<(u
         .collect();
     for index in first..transcript.len() {
         match transcript.cells()[index].written() {
-            Written::Final => continue,
+            // Withheld cells go only as `/history`'s block (`earlier_turns`).
+            Written::Final | Written::Withheld => continue,
             Written::AsItStood => {
                 if settled(transcript, index, running) {
                     due.push((index, Written::Final));
@@ -93,7 +94,7 @@ pub(crate) fn lines(
     cells_lines(state, cells, width, true)
 }
 
-fn cells_lines(
+pub(crate) fn cells_lines(
     state: &AppState,
     cells: &[(usize, Written)],
     width: u16,
@@ -102,7 +103,16 @@ fn cells_lines(
     let session = &state.session;
     let view = View::new(&session.shown.transcript, session.layout_key(width), 0);
     let mut out = Vec::new();
+    let spoken = super::spoken_cells::on(state);
     for &(index, written) in cells {
+        if spoken {
+            out.extend(super::spoken_cells::cell(state, index, width));
+            if written == Written::AsItStood {
+                out.push(Line::from("still running: written again when it finishes."));
+            }
+            out.push(Line::default());
+            continue;
+        }
         let rows = view.cell(index).len();
         let from = match after_streamed {
             true => streamed_rows(&view, index).min(rows),
@@ -146,7 +156,8 @@ pub(crate) fn streamed(
             ..
         }
     );
-    if !streaming || cells.iter().any(|&(due, _)| due >= index) {
+    // Screen-reader mode writes a message whole, once final: read once, not in pieces.
+    if !streaming || cells.iter().any(|&(due, _)| due >= index) || super::spoken_cells::on(state) {
         return None;
     }
     let view = View::new(transcript, session.layout_key(width), 0);
@@ -200,6 +211,12 @@ fn block_end(laid: &crate::model::Laid, blocks: usize) -> usize {
 /// whole width, followed by the blank line that separates cells.
 pub(crate) fn rule(state: &AppState, width: u16) -> [Line<'static>; 2] {
     let dim = state.session.config.theme.palette().dim;
+    if super::spoken_cells::on(state) {
+        return [
+            Line::from(Span::styled("New conversation below.", dim)),
+            Line::default(),
+        ];
+    }
     let line = "─".repeat(usize::from(width.max(1)));
     [Line::from(Span::styled(line, dim)), Line::default()]
 }
@@ -229,9 +246,13 @@ pub(crate) fn live_rows(state: &AppState, width: u16) -> usize {
     let session = &state.session;
     let transcript = &session.shown.transcript;
     let view = View::new(transcript, session.layout_key(width), 0);
+    let spoken = super::spoken_cells::on(state);
     (frontier(transcript)..transcript.len())
         .filter(|&index| transcript.cells()[index].written() == Written::Not)
         .map(|index| {
+            if spoken {
+                return super::spoken_cells::cell(state, index, width).len();
+            }
             let rows = view.cell(index).len();
             rows.saturating_sub(streamed_rows(&view, index))
         })

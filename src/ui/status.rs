@@ -79,11 +79,15 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, state: &AppState, now: Ins
             }
             TurnPhase::Idle => parts.push(status("ready", palette.success)),
             TurnPhase::Starting { since } | TurnPhase::Running { since, .. } => {
-                let secs = now.saturating_duration_since(*since).as_secs();
-                parts.push(status(
-                    &format!("● working {secs}s"),
-                    palette.working.bold(),
-                ));
+                // Screen-reader mode: a static status, read again only when its words change
+                // (a count of seconds would be a new status every second).
+                let text = if state.session.config.screen_reader {
+                    "working".to_string()
+                } else {
+                    let secs = now.saturating_duration_since(*since).as_secs();
+                    format!("● working {secs}s")
+                };
+                parts.push(status(&text, palette.working.bold()));
                 // With vim keys Esc is vim's (to normal mode): Ctrl+C interrupts.
                 let how = if state.session.composer.vim.is_some() {
                     " (Ctrl+C to interrupt)"

@@ -104,6 +104,8 @@ impl InlineScreen {
             // area (the old thread's unfinished tail, if any) is drawn anew.
             history.extend(scrollback::rule(state, width));
         }
+        // `/history`: the resumed thread's earlier turns, once all are in, as a block.
+        history.extend(crate::ui::earlier_turns::lines(state, width));
         history.extend(scrollback::lines(state, &cells, width));
         for &(index, written) in &cells {
             state.session.shown.transcript.cells()[index].mark_written(written);
@@ -306,6 +308,7 @@ fn history_bytes(state: &AppState, lines: &[ratatui::text::Line<'static>], width
         let mut buffer = Buffer::empty(Rect::new(0, 0, width, height));
         Paragraph::new(chunk.to_vec()).render(buffer.area, &mut buffer);
         crate::ui::colour_policy(&mut buffer, state);
+        crate::ui::glyph_policy(&mut buffer, state);
         for y in 0..height {
             out.extend(rows::row_bytes(&buffer, y));
             out.extend_from_slice(b"\r\n");

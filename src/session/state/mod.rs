@@ -137,6 +137,9 @@ pub struct SessionConfig {
     pub print_on_exit: bool,
     /// Register tern's client tools (`request_review`) on new threads (`client_tools`).
     pub client_tools: bool,
+    /// Screen-reader mode (`--screen-reader`, `screen_reader = true`): inline, with cells
+    /// spoken as linear text (`render::speech`), no box drawing, a static status.
+    pub screen_reader: bool,
 }
 
 /// Which thread a session opens with.
@@ -369,6 +372,10 @@ impl Session {
 
     /// When the screen must be redrawn next without any event (the turn timer), if ever.
     pub fn next_animation(&self, now: Instant) -> Option<Instant> {
+        // Screen-reader mode shows no running times: nothing changes by itself.
+        if self.config.screen_reader {
+            return None;
+        }
         match &self.shown.turn {
             // Agents at work after the turn ended still show their running times.
             TurnPhase::Idle if self.agents.live() > 0 => {
@@ -432,6 +439,7 @@ impl Session {
             thread_id: self.thread_id(),
             agents: &self.agents,
             names: &self.titles.others,
+            spoken: self.config.screen_reader,
         }
     }
 }

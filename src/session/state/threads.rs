@@ -80,6 +80,9 @@ pub struct ThreadModel {
     /// The thread's goal as the server last told it (`thread/goal/updated`), for the status
     /// line and `/goal`.
     pub(crate) goal: Option<crate::protocol::ThreadGoal>,
+    /// Inline: the person asked (`/history`) for the older turns kept out of the scrollback;
+    /// pages come until the first turn is in, then they are written as one block.
+    pub(crate) earlier_wanted: bool,
     /// When an event of this thread last arrived, by [`Threads`]'s count (not a clock).
     touched: u64,
 }
@@ -103,6 +106,7 @@ impl ThreadModel {
             failure_said: None,
             typed: HashMap::new(),
             goal: None,
+            earlier_wanted: false,
             touched: 0,
         }
     }

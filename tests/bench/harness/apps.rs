@@ -17,6 +17,8 @@ const START_WAIT: Duration = Duration::from_secs(60);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum App {
     Tern,
+    /// tern in inline mode (`--inline`): the inline scenarios (`harness::inline`) only.
+    TernInline,
     /// The official Codex TUI, `codex --no-daemon` (its app-server runs in the same process).
     Official,
 }
@@ -25,6 +27,7 @@ impl App {
     pub fn name(self) -> &'static str {
         match self {
             App::Tern => "tern",
+            App::TernInline => "tern-inline",
             App::Official => "official",
         }
     }
@@ -32,7 +35,7 @@ impl App {
     /// Shown once the composer is drawn and takes keys.
     pub fn composer_visible(self, screen: &str) -> bool {
         match self {
-            App::Tern => screen.contains("Ask the agent anything"),
+            App::Tern | App::TernInline => screen.contains("Ask the agent anything"),
             App::Official => screen.contains("? for shortcuts"),
         }
     }
@@ -40,7 +43,7 @@ impl App {
     /// Shown once a thread is started and a prompt can be sent.
     pub fn ready(self, screen: &str) -> bool {
         match self {
-            App::Tern => screen.contains("ready · mock-model"),
+            App::Tern | App::TernInline => screen.contains("ready · mock-model"),
             App::Official => screen.contains("? for shortcuts") && screen.contains("mock-model"),
         }
     }
@@ -48,7 +51,7 @@ impl App {
     /// Shown when the command approval prompt is on screen.
     pub fn approval_visible(self, screen: &str) -> bool {
         match self {
-            App::Tern => screen.contains("Approval needed"),
+            App::Tern | App::TernInline => screen.contains("Approval needed"),
             App::Official => screen.contains("Would you like to run the following command?"),
         }
     }
@@ -72,13 +75,17 @@ pub fn start(app: App, codex: &Path, base_url: &str) -> Running {
     let mut vars: Vec<(&str, OsString)> = env.env_vars();
     let codex_arg = codex.to_string_lossy().into_owned();
     let (program, args): (PathBuf, Vec<&str>) = match app {
-        App::Tern => {
+        App::Tern | App::TernInline => {
             vars.push(("TERN_LOG_DIR", logs.path().into()));
             // Another build of tern to compare with this one (e.g. before a change).
             let tern = std::env::var_os("BENCH_TERN_BIN")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_tern")));
-            (tern, vec!["--codex-bin", &codex_arg])
+            let mut args = vec!["--codex-bin", codex_arg.as_str()];
+            if app == App::TernInline {
+                args.push("--inline");
+            }
+            (tern, args)
         }
         App::Official => (codex.to_path_buf(), vec!["--no-daemon"]),
     };
@@ -132,7 +139,7 @@ impl Running {
     /// `codex` that its node launcher starts.
     pub fn own_pid(&self) -> u32 {
         match self.app {
-            App::Tern => self.pid,
+            App::Tern | App::TernInline => self.pid,
             App::Official => proc_stats::find_in_tree(self.pid, "codex").unwrap_or(self.pid),
         }
     }

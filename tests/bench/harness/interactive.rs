@@ -109,7 +109,7 @@ pub fn fill_echo(figures: &mut (Figure, Figure), app: App, samples: &[f64], runs
     };
     let (m, p) = (value(median(samples)), value(p99(samples)));
     match app {
-        App::Tern => (figures.0.tern, figures.1.tern) = (m, p),
+        App::Tern | App::TernInline => (figures.0.tern, figures.1.tern) = (m, p),
         App::Official => (figures.0.official, figures.1.official) = (m, p),
     }
 }

@@ -20,6 +20,7 @@ mod apps;
 mod day;
 mod fake;
 mod huge;
+mod inline;
 mod interactive;
 mod picker;
 mod proc_stats;
@@ -115,7 +116,7 @@ fn mib(kib: u64) -> f64 {
 fn fill(figure: &mut Figure, app: App, samples: &[f64], runs: usize) {
     let value = Measured::median_of(samples, runs);
     match app {
-        App::Tern => figure.tern = value,
+        App::Tern | App::TernInline => figure.tern = value,
         App::Official => figure.official = value,
     }
 }
@@ -175,6 +176,8 @@ fn bench_harness() {
         ("slow", slow::slow),
         ("picker", picker::picker),
         ("huge", huge::huge),
+        ("stream-inline", inline::stream_inline),
+        ("echo-inline", inline::echo_inline),
     ];
     let started = Instant::now();
     let mut figures = vec![];

@@ -9,10 +9,10 @@ use crate::support::codex_env;
 use std::time::Duration;
 
 /// One streamed answer: Enter → the last line on screen, with the CPU it took.
-struct StreamRun {
-    enter_to_last: Duration,
+pub(super) struct StreamRun {
+    pub(super) enter_to_last: Duration,
     /// From `schedstat` (nanoseconds): ticks of 10 ms are too coarse for tern's figure.
-    own_cpu: Duration,
+    pub(super) own_cpu: Duration,
     /// From `/proc` ticks, like the app-server's share of it.
     tree_cpu: Duration,
     /// The own process's CPU in ticks, to take out of `tree_cpu` (same unit).
@@ -42,7 +42,12 @@ fn stream_once(b: &Bench, app: App, deltas: usize, pace: Option<Duration>) -> Op
     })
 }
 
-fn stream_runs(b: &Bench, app: App, deltas: usize, pace: Option<Duration>) -> Vec<StreamRun> {
+pub(super) fn stream_runs(
+    b: &Bench,
+    app: App,
+    deltas: usize,
+    pace: Option<Duration>,
+) -> Vec<StreamRun> {
     (0..b.reps)
         .filter_map(|_| stream_once(b, app, deltas, pace))
         .collect()

@@ -29,6 +29,7 @@ mod remote;
 mod restart;
 mod review_tool;
 mod rules;
+mod screen_reader;
 mod side;
 mod sign_in;
 mod slow_link;

@@ -29,6 +29,7 @@ mod reconnect;
 mod replayed_threads;
 mod review_findings;
 mod review_tool;
+mod screen_reader;
 mod server_bounds;
 mod server_prompts;
 mod settings_views;
