@@ -70,8 +70,8 @@ pub(crate) mod theme_picker;
 pub mod thread_picker;
 pub(crate) mod trust_folder;
 pub(crate) mod usage;
-pub mod worktree;
 pub(crate) mod warnings;
+pub mod worktree;
 
 pub use agents::AgentsList;
 pub use board::BoardView;

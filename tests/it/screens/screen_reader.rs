@@ -23,7 +23,7 @@ fn spoken_state(now: Instant) -> AppState {
         CellKind::User {
             text: "Tidy the parser and show me the sizes.".into(),
         },
-        CellKind::Command(CommandCell {
+        CellKind::Command(Box::new(CommandCell {
             command: "/bin/bash -lc 'cargo test'".into(),
             cwd: None,
             actions: vec![],
@@ -35,7 +35,7 @@ fn spoken_state(now: Instant) -> AppState {
             decision: None,
             shell: false,
             evidence: None,
-        }),
+        })),
         CellKind::FileChange {
             changes: vec![FileUpdateChange {
                 path: "/home/user/project/src/a.rs".into(),
@@ -47,7 +47,7 @@ fn spoken_state(now: Instant) -> AppState {
             decision: None,
         },
         CellKind::Agent {
-            markdown: MarkdownText::new(ANSWER),
+            markdown: Box::new(MarkdownText::new(ANSWER)),
             streaming: false,
         },
     ];
