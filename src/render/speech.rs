@@ -67,8 +67,30 @@ pub(crate) fn cell_speech(
         }
         other => cell_lines(other, key),
     };
-    lines.extend(body.into_iter().map(plain_line));
+    let label = speaker(kind);
+    for line in body.into_iter().map(plain_line) {
+        // A mark read as a word (`⚠` as "warning:") makes a laid-out line longer than the
+        // width it was wrapped to: wrapped again, so the terminal cuts none of it off.
+        let line = drop_repeated_label(line, label);
+        if line.width() > width {
+            let spans = line.spans;
+            lines.extend(wrap_spans(&spans, width, &[], &[]));
+        } else {
+            lines.push(line);
+        }
+    }
     lines
+}
+
+/// A notice's own mark, read as its level ("warning:"), repeats the speaker line above it.
+fn drop_repeated_label(mut line: Line<'static>, label: Option<&str>) -> Line<'static> {
+    let Some(label) = label else { return line };
+    if let Some(first) = line.spans.first_mut() {
+        if let Some(rest) = first.content.trim_start().strip_prefix(label) {
+            first.content = rest.trim_start().to_string().into();
+        }
+    }
+    line
 }
 
 /// A laid-out line with its ornaments read as ASCII and its trailing blanks gone.
@@ -90,4 +112,41 @@ pub(crate) fn plain_line(line: Line<'static>) -> Line<'static> {
         last.content = trimmed.into();
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::theme::Theme;
+
+    #[test]
+    fn a_long_warning_is_said_whole_within_the_width_and_labelled_once() {
+        let text = "Codex could not find bubblewrap on PATH. Install bubblewrap with your OS \
+                    package manager. See the sandbox prerequisites.";
+        let kind = CellKind::Notice {
+            level: NoticeLevel::Warning,
+            text: text.into(),
+        };
+        let key = LayoutKey {
+            width: 40,
+            expanded: false,
+            theme: Theme::Dark,
+            images: None,
+        };
+        let said: Vec<String> = cell_speech(&kind, key, None)
+            .iter()
+            .map(|line| line.to_string())
+            .collect();
+        assert!(said.iter().all(|l| l.chars().count() <= 40), "{said:#?}");
+        let joined = said.join(" ");
+        let words: Vec<&str> = joined.split_whitespace().collect();
+        let expected: Vec<&str> = text.split_whitespace().collect();
+        assert!(
+            words
+                .windows(expected.len())
+                .any(|w| w == expected.as_slice()),
+            "every word, in order: {said:#?}"
+        );
+        assert_eq!(joined.matches("warning:").count(), 1, "{said:#?}");
+    }
 }

@@ -26,6 +26,9 @@ fn screen_reader_mode_against_the_real_codex_reads_labelled_plain_text() {
     tern.wait_for_text("what sizes?", WAIT);
     tern.send(b"\r");
     tern.wait_for("the answer", WAIT, |s| s.contains("SR-DONE."));
+    // The answer shows before the turn ends; Ctrl+C during the turn would interrupt it
+    // rather than count toward quitting.
+    tern.wait_for_text("turn completed", WAIT);
     tern.quit_with(b"\x03\x03", WAIT);
     let lines = tern.scrollback_and_screen();
     let text = lines.join("\n");
