@@ -41,7 +41,7 @@ pub(crate) struct FsReadDirectoryEntry {
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct FsReadFileResponse {
+pub struct FsReadFileResponse {
     pub data_base64: String,
 }
 

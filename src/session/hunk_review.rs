@@ -31,11 +31,7 @@ pub(crate) fn open(state: &mut Session) -> Option<(String, Vec<ReviewFile>, Vec<
     let files: Vec<ReviewFile> = changes.iter().map(ReviewFile::of_change).collect();
     let paths = files.iter().map(|f| f.path.clone()).collect();
     let effects = match super::rewind::restore_root(state) {
-        Ok(cwd) => vec![Effect::ReadForReview {
-            cwd,
-            item_id: item_id.clone(),
-            paths,
-        }],
+        Ok(cwd) => super::remote_revert::read_for_review(state, cwd, item_id.clone(), paths),
         Err(why) => {
             let read = files
                 .iter()
@@ -171,10 +167,7 @@ pub(crate) fn item_completed(state: &mut Session, item: &ThreadItem, now: Instan
         Ok(cwd) if !restores.is_empty() => {
             state.hunk_review.read = None;
             state.hunk_review.refused = refused;
-            vec![Effect::RevertHunks {
-                cwd,
-                files: restores,
-            }]
+            super::remote_revert::revert(state, cwd, restores, now)
         }
         Ok(_) => reverted(state, &refused, now),
         Err(why) => {

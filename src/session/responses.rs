@@ -334,6 +334,19 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         Reply::UploadImageFile { local, answer } => {
             super::image_upload::written(state, &local, answer, now)
         }
+        Reply::ReviewReadRemote {
+            path,
+            item_id,
+            answer,
+        } => super::remote_revert::review_read(state, &path, &item_id, answer),
+        Reply::RevertReadRemote {
+            path,
+            verify,
+            answer,
+        } => super::remote_revert::revert_read(state, &path, verify, answer, now),
+        Reply::RevertWriteRemote { path, answer } => {
+            super::remote_revert::revert_written(state, &path, answer, now)
+        }
         Reply::PrepareApprovedPlan(answer) => super::plans::prepared(state, answer, now),
         Reply::Unsubscribe(answer) => {
             super::plans::unsubscribed(answer);
