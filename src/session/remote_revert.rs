@@ -1,18 +1,19 @@
 //! A review's reverts on a server elsewhere (`--remote` over ws, wss or ssh), through the
 //! server's `fs/*`: its files are the other machine's. When the review opens, each file is read
 //! with `fs/readFile` (what a revert puts back); once the patch lands, each file to put back,
-//! one at a time, is read again and checked to be exactly what the patch produced (its blob
-//! id, as on this machine), then written with `fs/writeFile` and read once more: that write is
-//! in place, not atomic, so a file that does not then hold what was written is a failure
-//! naming it. A file that changed since the patch is refused and nothing is written to it.
-//! The outcomes are the local restore's (`RestoreOutcome`), so what the agent is told is the
-//! same. Paths stay inside the session's folder, as written (the server's links cannot be
-//! resolved from here); a file that would be deleted is refused (`fs/*` is not used to
-//! remove files).
+//! one at a time, is checked to be a regular file and no symbolic link (`fs/getMetadata`),
+//! read again and checked to be exactly what the patch produced (its blob id, as on this
+//! machine), then written with `fs/writeFile` and read once more: that write is in place, not
+//! atomic, so a file that does not then hold what was written is a failure naming it. A file
+//! that changed since the patch is refused and nothing is written to it. The outcomes are the
+//! local restore's (`RestoreOutcome`), so what the agent is told is the same. Paths stay
+//! inside the session's folder as written; a link among its folders cannot be seen from here
+//! (`fs/getMetadata` speaks of the path itself). A file that would be deleted is refused
+//! (tern removes no file through `fs/*`).
 
 use crate::model::rewind::blob::blob_id;
 use crate::model::rewind::{within, FileRestore, RestoreAction, RestoreOutcome};
-use crate::protocol::fs::FsReadFileResponse;
+use crate::protocol::fs::{FsGetMetadataResponse, FsReadFileResponse};
 use crate::protocol::FsWriteFileParams;
 use crate::session::effect::Effect;
 use crate::session::reply::{Answer, ReplyError};
@@ -145,9 +146,8 @@ pub(crate) fn revert(
 fn next(state: &mut Session, now: Instant) -> Vec<Effect> {
     let remote = &mut state.hunk_review.remote;
     match remote.queue.front() {
-        Some(file) => vec![Effect::Request(ClientRequest::RevertReadRemote {
+        Some(file) => vec![Effect::Request(ClientRequest::RevertStatRemote {
             path: file.path.clone(),
-            verify: false,
         })],
         None => {
             let outcomes = std::mem::take(&mut remote.outcomes);
@@ -166,6 +166,33 @@ fn settle(state: &mut Session, result: Result<(), String>, now: Instant) -> Vec<
         });
     }
     next(state, now)
+}
+
+/// The front file's metadata: a regular file is read to be checked; a symbolic link (which
+/// `fs/*` would follow, perhaps out of the folder) or anything else is refused.
+pub(crate) fn revert_stat(
+    state: &mut Session,
+    path: &str,
+    answer: Answer<FsGetMetadataResponse>,
+    now: Instant,
+) -> Vec<Effect> {
+    let front = state.hunk_review.remote.queue.front();
+    if front.is_none_or(|file| file.path != path) {
+        return vec![];
+    }
+    match answer {
+        Ok(meta) if meta.is_symlink => settle(
+            state,
+            Err("a symbolic link: tern does not follow it".into()),
+            now,
+        ),
+        Ok(meta) if !meta.is_file => settle(state, Err("not a regular file".into()), now),
+        Ok(_) => vec![Effect::Request(ClientRequest::RevertReadRemote {
+            path: path.to_string(),
+            verify: false,
+        })],
+        Err(e) => settle(state, Err(e.to_string()), now),
+    }
 }
 
 /// The front file read: before the write, it must be what the patch produced; after it, what

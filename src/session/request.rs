@@ -240,6 +240,9 @@ requests! {
     ReviewReadRemote { path: String, item_id: String } = json!({ "path": path })
         => FS_READ_FILE -> wire::fs::FsReadFileResponse,
         tag { path: String = path.clone(), item_id: String = item_id.clone() };
+    /// A file to revert on a server elsewhere: a regular file, not a symbolic link?
+    RevertStatRemote { path: String } = json!({ "path": path })
+        => FS_GET_METADATA -> wire::fs::FsGetMetadataResponse, tag { path: String = path.clone() };
     /// A reverted file on a server elsewhere, read to check it is still what the patch
     /// produced (`verify`: read again after the write, to see the write took).
     RevertReadRemote { path: String, verify: bool } = json!({ "path": path })

@@ -339,6 +339,9 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             item_id,
             answer,
         } => super::remote_revert::review_read(state, &path, &item_id, answer),
+        Reply::RevertStatRemote { path, answer } => {
+            super::remote_revert::revert_stat(state, &path, answer, now)
+        }
         Reply::RevertReadRemote {
             path,
             verify,

@@ -103,8 +103,27 @@ fn reverting(now: Instant) -> (AppState, Instant) {
         ),
         at,
     ));
-    assert_eq!(effects, [("fs/readFile", json!({"path": PATH}))]);
+    assert_eq!(effects, [("fs/getMetadata", json!({"path": PATH}))]);
     (state, at)
+}
+
+/// The file to revert is a regular file, no link: its check read goes out.
+fn stat(state: &mut AppState, meta: Value, at: Instant) -> Vec<(&'static str, Value)> {
+    on_wire(update(
+        state,
+        reply(RequestTag::RevertStatRemote { path: PATH.into() }, Ok(meta)),
+        at,
+    ))
+}
+
+fn regular(state: &mut AppState, at: Instant) {
+    let effects = stat(
+        state,
+        json!({"isDirectory": false, "isFile": true, "isSymlink": false,
+               "createdAtMs": 0, "modifiedAtMs": 1}),
+        at,
+    );
+    assert_eq!(effects, [("fs/readFile", json!({"path": PATH}))]);
 }
 
 fn check_read(content: &str) -> tern::app::AppEvent {
@@ -127,6 +146,7 @@ fn steered_text(effects: &[(&'static str, Value)]) -> String {
 #[test]
 fn a_remote_revert_reads_checks_writes_and_verifies_through_fs() {
     let (mut state, at) = reverting(Instant::now());
+    regular(&mut state, at);
     let effects = on_wire(update(&mut state, check_read(AFTER), at));
     assert_eq!(
         effects,
@@ -167,6 +187,7 @@ fn a_remote_revert_reads_checks_writes_and_verifies_through_fs() {
 #[test]
 fn a_file_changed_since_the_patch_is_refused_and_nothing_is_written() {
     let (mut state, at) = reverting(Instant::now());
+    regular(&mut state, at);
     let effects = on_wire(update(
         &mut state,
         check_read("edited on the server meanwhile\n"),
@@ -188,6 +209,7 @@ fn a_file_changed_since_the_patch_is_refused_and_nothing_is_written() {
 #[test]
 fn a_read_back_that_differs_from_what_was_written_is_a_failure_naming_the_file() {
     let (mut state, at) = reverting(Instant::now());
+    regular(&mut state, at);
     update(&mut state, check_read(AFTER), at);
     update(
         &mut state,
@@ -217,4 +239,21 @@ fn a_read_back_that_differs_from_what_was_written_is_a_failure_naming_the_file()
             && notice.contains("does not hold what was written"),
         "{notice}"
     );
+}
+
+#[test]
+fn a_symbolic_link_is_refused_before_any_read_or_write() {
+    let (mut state, at) = reverting(Instant::now());
+    let effects = stat(
+        &mut state,
+        json!({"isDirectory": false, "isFile": true, "isSymlink": true,
+               "createdAtMs": 0, "modifiedAtMs": 1}),
+        at,
+    );
+    assert!(
+        !effects.iter().any(|(method, _)| method.starts_with("fs/")),
+        "{effects:?}"
+    );
+    let (_, notice) = last_notice(&state);
+    assert!(notice.contains("a symbolic link"), "{notice}");
 }
