@@ -6,6 +6,7 @@
 //! was written is a failure naming the file.
 
 use crate::support::common::*;
+use crate::support::git_blob::blob_id;
 use base64::Engine;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
@@ -34,20 +35,7 @@ fn presses(state: &mut AppState, keys: &str, at: Instant) -> Vec<Effect> {
 
 /// A running turn on a server elsewhere whose patch of `f.txt` (two hunks) asks for approval.
 fn asked(now: Instant) -> (AppState, Instant) {
-    let mut cfg = config();
-    cfg.connected_to = Some("ws://box:4500".into());
-    cfg.files_elsewhere = true;
-    let mut state = ready_with(cfg, now);
-    type_text(&mut state, "hi", now);
-    update(&mut state, key(KeyCode::Enter), now);
-    update(
-        &mut state,
-        notify(
-            "turn/started",
-            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
-        ),
-        now,
-    );
+    let mut state = remote_running(now);
     let item = json!({"type": "fileChange", "id": "call_1", "status": "inProgress", "changes": [
         {"path": PATH, "kind": {"type": "update", "move_path": null}, "diff": DIFF}]});
     update(
@@ -68,6 +56,25 @@ fn asked(now: Instant) -> (AppState, Instant) {
         now,
     );
     (state, read(now))
+}
+
+/// A turn running on a server elsewhere (`ws://`), the session's folder `/home/user/project`.
+fn remote_running(now: Instant) -> AppState {
+    let mut cfg = config();
+    cfg.connected_to = Some("ws://box:4500".into());
+    cfg.files_elsewhere = true;
+    let mut state = ready_with(cfg, now);
+    type_text(&mut state, "hi", now);
+    update(&mut state, key(KeyCode::Enter), now);
+    update(
+        &mut state,
+        notify(
+            "turn/started",
+            json!({"threadId": THREAD, "turn": {"id": "turn-1", "items": [], "status": "inProgress"}}),
+        ),
+        now,
+    );
+    state
 }
 
 /// `r` reads the file through the server; hunk 2 reverted; Enter accepts; the item completes:
@@ -256,4 +263,54 @@ fn a_symbolic_link_is_refused_before_any_read_or_write() {
     );
     let (_, notice) = last_notice(&state);
     assert!(notice.contains("a symbolic link"), "{notice}");
+}
+
+/// `/diff`'s turn review on a server elsewhere: the files are read with `fs/readFile`, and a
+/// reverted hunk starts the same checked revert (`fs/getMetadata` first).
+#[test]
+fn a_turn_review_on_a_remote_session_reads_and_reverts_through_fs() {
+    let now = Instant::now();
+    let mut state = remote_running(now);
+    let diff = format!(
+        "diff --git a/f.txt b/f.txt\nindex {}..{} 100644\n--- a/f.txt\n+++ b/f.txt\n{DIFF}",
+        &blob_id(BEFORE)[..7],
+        &blob_id(AFTER)[..7],
+    );
+    for (method, params) in [
+        (
+            "turn/diff/updated",
+            json!({"turnId": "turn-1", "diff": diff}),
+        ),
+        (
+            "turn/completed",
+            json!({"turn": {"id": "turn-1", "items": [], "status": "completed"}}),
+        ),
+    ] {
+        let mut params = params;
+        params["threadId"] = json!(THREAD);
+        update(&mut state, notify(method, params), now);
+    }
+    type_text(&mut state, "/diff", now);
+    assert!(wire(update(&mut state, key(KeyCode::Enter), now)).is_empty());
+    let effects = on_wire(press(&mut state, KeyCode::Char('r'), now));
+    assert_eq!(effects, [("fs/readFile", json!({"path": PATH}))]);
+    update(
+        &mut state,
+        reply(
+            RequestTag::ReviewReadRemote {
+                path: PATH.into(),
+                item_id: "turn\u{0}turn-1".into(),
+            },
+            Ok(json!({"dataBase64": b64(AFTER)})),
+        ),
+        now,
+    );
+    assert!(presses(&mut state, "nnx", now).is_empty());
+    let effects = on_wire(press(&mut state, KeyCode::Enter, now));
+    assert_eq!(
+        effects,
+        [("fs/getMetadata", json!({"path": PATH}))],
+        "{}",
+        screen(&mut state, 100, 30, now)
+    );
 }
