@@ -21,7 +21,20 @@ use crate::session::request::ClientRequest;
 use crate::session::state::hunk_review::Before;
 use crate::session::state::Session;
 use base64::Engine;
-use std::time::Instant;
+
+/// A review's files as read before its patch: its item, and each path with what it held.
+pub(crate) type FilesRead = (String, Vec<(String, Before)>);
+
+/// The effects reading the review's files, and the files themselves when none is left to read.
+pub(crate) type ReadStep = (Vec<Effect>, Option<FilesRead>);
+
+/// Where the reverts are: requests to send next, or every file's outcome (the caller says
+/// them: `hunk_review::reverted`, which this module does not call, being below it).
+#[derive(Debug)]
+pub(crate) enum Step {
+    Ask(Vec<Effect>),
+    Reverted(Vec<RestoreOutcome>),
+}
 
 /// Files bigger than this are neither read nor put back (as on this machine).
 const MAX_FILE_BYTES: usize = 16 << 20;
@@ -33,13 +46,14 @@ pub(crate) fn read_for_review(
     cwd: String,
     item_id: String,
     paths: Vec<String>,
-) -> Vec<Effect> {
+) -> ReadStep {
     if !state.config.files_elsewhere {
-        return vec![Effect::ReadForReview {
+        let effects = vec![Effect::ReadForReview {
             cwd,
             item_id,
             paths,
         }];
+        return (effects, None);
     }
     let mut reading = Vec::new();
     let mut effects = Vec::new();
@@ -55,8 +69,7 @@ pub(crate) fn read_for_review(
         }
     }
     state.hunk_review.remote.reading = Some((item_id.clone(), reading));
-    finish_reading(state);
-    effects
+    (effects, finish_reading(state))
 }
 
 /// A file read for the review: once every file is in, the review has them.
@@ -65,12 +78,10 @@ pub(crate) fn review_read(
     path: &str,
     item_id: &str,
     answer: Answer<FsReadFileResponse>,
-) -> Vec<Effect> {
-    let Some((item, files)) = state.hunk_review.remote.reading.as_mut() else {
-        return vec![];
-    };
+) -> Option<FilesRead> {
+    let (item, files) = state.hunk_review.remote.reading.as_mut()?;
     if item != item_id {
-        return vec![];
+        return None;
     }
     let text = match answer {
         Err(ReplyError::Refused(why)) if looks_missing(&why) => Ok(None),
@@ -86,11 +97,11 @@ pub(crate) fn review_read(
     {
         *slot = Some(text);
     }
-    finish_reading(state);
-    vec![]
+    finish_reading(state)
 }
 
-fn finish_reading(state: &mut Session) {
+/// Every file read: the review's files, taken out of the waiting reads.
+fn finish_reading(state: &mut Session) -> Option<FilesRead> {
     let done = state
         .hunk_review
         .remote
@@ -98,27 +109,20 @@ fn finish_reading(state: &mut Session) {
         .as_ref()
         .is_some_and(|(_, files)| files.iter().all(|(_, slot)| slot.is_some()));
     if !done {
-        return;
+        return None;
     }
-    let Some((item_id, files)) = state.hunk_review.remote.reading.take() else {
-        return;
-    };
+    let (item_id, files) = state.hunk_review.remote.reading.take()?;
     let files: Vec<(String, Before)> = files
         .into_iter()
         .filter_map(|(path, slot)| slot.map(|read| (path, read)))
         .collect();
-    super::hunk_review::files_read(state, item_id, files);
+    Some((item_id, files))
 }
 
 /// Puts `files` back: here by the runtime, or one by one through the server's `fs/*`.
-pub(crate) fn revert(
-    state: &mut Session,
-    cwd: String,
-    files: Vec<FileRestore>,
-    now: Instant,
-) -> Vec<Effect> {
+pub(crate) fn revert(state: &mut Session, cwd: String, files: Vec<FileRestore>) -> Step {
     if !state.config.files_elsewhere {
-        return vec![Effect::RevertHunks { cwd, files }];
+        return Step::Ask(vec![Effect::RevertHunks { cwd, files }]);
     }
     let remote = &mut state.hunk_review.remote;
     remote.outcomes.clear();
@@ -139,25 +143,26 @@ pub(crate) fn revert(
             None => remote.queue.push_back(file),
         }
     }
-    next(state, now)
+    next(state)
 }
 
 /// The front file's check read, or the outcomes once every file is done.
-fn next(state: &mut Session, now: Instant) -> Vec<Effect> {
+fn next(state: &mut Session) -> Step {
     let remote = &mut state.hunk_review.remote;
     match remote.queue.front() {
-        Some(file) => vec![Effect::Request(ClientRequest::RevertStatRemote {
+        Some(file) => ask(ClientRequest::RevertStatRemote {
             path: file.path.clone(),
-        })],
-        None => {
-            let outcomes = std::mem::take(&mut remote.outcomes);
-            super::hunk_review::reverted(state, &outcomes, now)
-        }
+        }),
+        None => Step::Reverted(std::mem::take(&mut remote.outcomes)),
     }
 }
 
+fn ask(request: ClientRequest) -> Step {
+    Step::Ask(vec![Effect::Request(request)])
+}
+
 /// The front file is done with `result`: on to the next.
-fn settle(state: &mut Session, result: Result<(), String>, now: Instant) -> Vec<Effect> {
+fn settle(state: &mut Session, result: Result<(), String>) -> Step {
     let remote = &mut state.hunk_review.remote;
     if let Some(file) = remote.queue.pop_front() {
         remote.outcomes.push(RestoreOutcome {
@@ -165,7 +170,7 @@ fn settle(state: &mut Session, result: Result<(), String>, now: Instant) -> Vec<
             result,
         });
     }
-    next(state, now)
+    next(state)
 }
 
 /// The front file's metadata: a regular file is read to be checked; a symbolic link (which
@@ -174,24 +179,22 @@ pub(crate) fn revert_stat(
     state: &mut Session,
     path: &str,
     answer: Answer<FsGetMetadataResponse>,
-    now: Instant,
-) -> Vec<Effect> {
+) -> Step {
     let front = state.hunk_review.remote.queue.front();
     if front.is_none_or(|file| file.path != path) {
-        return vec![];
+        return Step::Ask(vec![]);
     }
     match answer {
         Ok(meta) if meta.is_symlink => settle(
             state,
             Err("a symbolic link: tern does not follow it".into()),
-            now,
         ),
-        Ok(meta) if !meta.is_file => settle(state, Err("not a regular file".into()), now),
-        Ok(_) => vec![Effect::Request(ClientRequest::RevertReadRemote {
+        Ok(meta) if !meta.is_file => settle(state, Err("not a regular file".into())),
+        Ok(_) => ask(ClientRequest::RevertReadRemote {
             path: path.to_string(),
             verify: false,
-        })],
-        Err(e) => settle(state, Err(e.to_string()), now),
+        }),
+        Err(e) => settle(state, Err(e.to_string())),
     }
 }
 
@@ -202,24 +205,23 @@ pub(crate) fn revert_read(
     path: &str,
     verify: bool,
     answer: Answer<FsReadFileResponse>,
-    now: Instant,
-) -> Vec<Effect> {
+) -> Step {
     let Some(file) = state.hunk_review.remote.queue.front() else {
-        return vec![];
+        return Step::Ask(vec![]);
     };
     if file.path != path {
-        return vec![];
+        return Step::Ask(vec![]);
     }
     let RestoreAction::Write(text) = &file.action else {
-        return settle(state, Err("nothing to write".into()), now);
+        return settle(state, Err("nothing to write".into()));
     };
     let bytes = match content(answer) {
         Ok(bytes) => bytes,
         Err(why) if verify => {
             let why = format!("written in place, then could not be read back ({why})");
-            return settle(state, Err(why), now);
+            return settle(state, Err(why));
         }
-        Err(why) => return settle(state, Err(why), now),
+        Err(why) => return settle(state, Err(why)),
     };
     if verify {
         let result = if bytes == text.as_bytes() {
@@ -230,36 +232,29 @@ pub(crate) fn revert_read(
                     .to_string(),
             )
         };
-        return settle(state, result, now);
+        return settle(state, result);
     }
     if Some(blob_id(&bytes)) != file.expected {
-        return settle(state, Err("it changed since the patch".into()), now);
+        return settle(state, Err("it changed since the patch".into()));
     }
-    vec![Effect::Request(ClientRequest::RevertWriteRemote(
-        FsWriteFileParams {
-            path: file.path.clone(),
-            data_base64: base64::engine::general_purpose::STANDARD.encode(text.as_bytes()),
-        },
-    ))]
+    ask(ClientRequest::RevertWriteRemote(FsWriteFileParams {
+        path: file.path.clone(),
+        data_base64: base64::engine::general_purpose::STANDARD.encode(text.as_bytes()),
+    }))
 }
 
 /// The front file written: read it back to see the write took.
-pub(crate) fn revert_written(
-    state: &mut Session,
-    path: &str,
-    answer: Answer<()>,
-    now: Instant,
-) -> Vec<Effect> {
+pub(crate) fn revert_written(state: &mut Session, path: &str, answer: Answer<()>) -> Step {
     let front = state.hunk_review.remote.queue.front();
     if front.is_none_or(|file| file.path != path) {
-        return vec![];
+        return Step::Ask(vec![]);
     }
     match answer {
-        Ok(()) => vec![Effect::Request(ClientRequest::RevertReadRemote {
+        Ok(()) => ask(ClientRequest::RevertReadRemote {
             path: path.to_string(),
             verify: true,
-        })],
-        Err(e) => settle(state, Err(format!("the server did not write it: {e}")), now),
+        }),
+        Err(e) => settle(state, Err(format!("the server did not write it: {e}"))),
     }
 }
 

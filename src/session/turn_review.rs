@@ -61,7 +61,10 @@ pub(crate) fn opened(state: &mut Session, turn_id: &str) -> Result<Opened, Strin
 pub(crate) fn read_today(state: &mut Session, key: String, files: &[ReviewFile]) -> Vec<Effect> {
     let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
     match root(state) {
-        Ok(cwd) => super::remote_revert::read_for_review(state, cwd, key, paths),
+        Ok(cwd) => {
+            let step = super::remote_revert::read_for_review(state, cwd, key, paths);
+            super::hunk_review::read_step(state, step)
+        }
         Err(why) => {
             let read = paths.into_iter().map(|p| (p, Err(why.clone()))).collect();
             state.hunk_review.read = Some((key, read));
@@ -135,7 +138,8 @@ pub(crate) fn submit_read(
     match root(state) {
         Ok(cwd) if !restores.is_empty() => {
             state.hunk_review.refused = refused;
-            Ok(super::remote_revert::revert(state, cwd, restores, now))
+            let step = super::remote_revert::revert(state, cwd, restores);
+            Ok(super::hunk_review::revert_step(state, step, now))
         }
         Ok(_) => Ok(super::hunk_review::reverted(state, &refused, now)),
         Err(why) => {
