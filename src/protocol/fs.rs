@@ -15,6 +15,12 @@ pub(crate) const FS_GET_METADATA: &str = "fs/getMetadata";
 pub struct FsGetMetadataResponse {
     #[serde(default)]
     pub is_directory: bool,
+    /// A regular file (a review's revert writes only those).
+    #[serde(default)]
+    pub is_file: bool,
+    /// The path itself is a symbolic link (`fs/*` follows it: a revert refuses it).
+    #[serde(default)]
+    pub is_symlink: bool,
 }
 
 /// `fs/readDirectory`, `fs/readFile` and `fs/getMetadata`: an absolute path on the server.
@@ -41,7 +47,7 @@ pub(crate) struct FsReadDirectoryEntry {
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct FsReadFileResponse {
+pub struct FsReadFileResponse {
     pub data_base64: String,
 }
 

@@ -52,7 +52,7 @@ pub use config_write::*;
 pub(crate) use dynamic_tools::{DynamicToolCallParams, ThreadStartParams};
 pub(crate) use experimental::*;
 pub use external_agent::*;
-pub(crate) use fs::FS_GET_METADATA;
+pub(crate) use fs::{FS_GET_METADATA, FS_READ_FILE};
 pub(crate) use goals::*;
 pub use hooks::*;
 pub(crate) use inject_items::THREAD_INJECT_ITEMS;

@@ -16,6 +16,7 @@ use crate::model::{NoticeLevel, QuestionSubject, Record};
 use crate::protocol::{Decision, ThreadItem};
 use crate::session::effect::Effect;
 use crate::session::event::LayerEvent;
+use crate::session::remote_revert::{ReadStep, Step};
 use crate::session::state::hunk_review::PendingRevert;
 use crate::session::state::Session;
 use std::time::Instant;
@@ -31,11 +32,10 @@ pub(crate) fn open(state: &mut Session) -> Option<(String, Vec<ReviewFile>, Vec<
     let files: Vec<ReviewFile> = changes.iter().map(ReviewFile::of_change).collect();
     let paths = files.iter().map(|f| f.path.clone()).collect();
     let effects = match super::rewind::restore_root(state) {
-        Ok(cwd) => vec![Effect::ReadForReview {
-            cwd,
-            item_id: item_id.clone(),
-            paths,
-        }],
+        Ok(cwd) => {
+            let step = super::remote_revert::read_for_review(state, cwd, item_id.clone(), paths);
+            read_step(state, step)
+        }
         Err(why) => {
             let read = files
                 .iter()
@@ -56,6 +56,22 @@ pub(crate) fn files_read(
 ) {
     state.hunk_review.read = Some((item_id, files));
     state.layer_events.push(LayerEvent::ReviewFilesRead);
+}
+
+/// The review's reads under way (or done at once: the files are the review's).
+pub(crate) fn read_step(state: &mut Session, (effects, read): ReadStep) -> Vec<Effect> {
+    if let Some((item_id, files)) = read {
+        files_read(state, item_id, files);
+    }
+    effects
+}
+
+/// The reverts under way, or what became of them.
+pub(crate) fn revert_step(state: &mut Session, step: Step, now: Instant) -> Vec<Effect> {
+    match step {
+        Step::Ask(effects) => effects,
+        Step::Reverted(outcomes) => reverted(state, &outcomes, now),
+    }
 }
 
 /// Why a review cannot go yet: the files it would put back are still being read. The review
@@ -171,10 +187,8 @@ pub(crate) fn item_completed(state: &mut Session, item: &ThreadItem, now: Instan
         Ok(cwd) if !restores.is_empty() => {
             state.hunk_review.read = None;
             state.hunk_review.refused = refused;
-            vec![Effect::RevertHunks {
-                cwd,
-                files: restores,
-            }]
+            let step = super::remote_revert::revert(state, cwd, restores);
+            revert_step(state, step, now)
         }
         Ok(_) => reverted(state, &refused, now),
         Err(why) => {

@@ -236,6 +236,21 @@ requests! {
     /// `/evidence` while idle: a turn whose input is the text as tool output (`toolOutput`).
     EvidenceTurn { params: Box<wire::EvidenceTurnParams>, label: String } => TURN_START
         -> wire::TurnStartResponse, tag { label: String = label.clone() };
+    /// A reviewed file on a server elsewhere, read before its patch (`item_id`'s review).
+    ReviewReadRemote { path: String, item_id: String } = json!({ "path": path })
+        => FS_READ_FILE -> wire::fs::FsReadFileResponse,
+        tag { path: String = path.clone(), item_id: String = item_id.clone() };
+    /// A file to revert on a server elsewhere: a regular file, not a symbolic link?
+    RevertStatRemote { path: String } = json!({ "path": path })
+        => FS_GET_METADATA -> wire::fs::FsGetMetadataResponse, tag { path: String = path.clone() };
+    /// A reverted file on a server elsewhere, read to check it is still what the patch
+    /// produced (`verify`: read again after the write, to see the write took).
+    RevertReadRemote { path: String, verify: bool } = json!({ "path": path })
+        => FS_READ_FILE -> wire::fs::FsReadFileResponse,
+        tag { path: String = path.clone(), verify: bool = *verify };
+    /// A reverted file's content written on a server elsewhere (in place: verified after).
+    RevertWriteRemote(p: wire::FsWriteFileParams) => FS_WRITE_FILE,
+        tag { path: String = p.path.clone() };
 }
 
 impl ClientRequest {

@@ -334,6 +334,30 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         Reply::UploadImageFile { local, answer } => {
             super::image_upload::written(state, &local, answer, now)
         }
+        Reply::ReviewReadRemote {
+            path,
+            item_id,
+            answer,
+        } => {
+            let read = super::remote_revert::review_read(state, &path, &item_id, answer);
+            super::hunk_review::read_step(state, (vec![], read))
+        }
+        Reply::RevertStatRemote { path, answer } => {
+            let step = super::remote_revert::revert_stat(state, &path, answer);
+            super::hunk_review::revert_step(state, step, now)
+        }
+        Reply::RevertReadRemote {
+            path,
+            verify,
+            answer,
+        } => {
+            let step = super::remote_revert::revert_read(state, &path, verify, answer);
+            super::hunk_review::revert_step(state, step, now)
+        }
+        Reply::RevertWriteRemote { path, answer } => {
+            let step = super::remote_revert::revert_written(state, &path, answer);
+            super::hunk_review::revert_step(state, step, now)
+        }
         Reply::PrepareApprovedPlan(answer) => super::plans::prepared(state, answer, now),
         Reply::Unsubscribe(answer) => {
             super::plans::unsubscribed(answer);

@@ -61,11 +61,10 @@ pub(crate) fn opened(state: &mut Session, turn_id: &str) -> Result<Opened, Strin
 pub(crate) fn read_today(state: &mut Session, key: String, files: &[ReviewFile]) -> Vec<Effect> {
     let paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
     match root(state) {
-        Ok(cwd) => vec![Effect::ReadForReview {
-            cwd,
-            item_id: key,
-            paths,
-        }],
+        Ok(cwd) => {
+            let step = super::remote_revert::read_for_review(state, cwd, key, paths);
+            super::hunk_review::read_step(state, step)
+        }
         Err(why) => {
             let read = paths.into_iter().map(|p| (p, Err(why.clone()))).collect();
             state.hunk_review.read = Some((key, read));
@@ -74,11 +73,8 @@ pub(crate) fn read_today(state: &mut Session, key: String, files: &[ReviewFile])
     }
 }
 
-/// Where files may be put back: rewind's root, never over a remote connection.
+/// Where files may be put back: rewind's root (on a server elsewhere, through its `fs/*`).
 fn root(state: &Session) -> Result<String, String> {
-    if state.config.connected_to.is_some() {
-        return Err(super::rewind::REMOTE_FILES.to_string());
-    }
     super::rewind::restore_root(state)
 }
 
@@ -142,10 +138,8 @@ pub(crate) fn submit_read(
     match root(state) {
         Ok(cwd) if !restores.is_empty() => {
             state.hunk_review.refused = refused;
-            Ok(vec![Effect::RevertHunks {
-                cwd,
-                files: restores,
-            }])
+            let step = super::remote_revert::revert(state, cwd, restores);
+            Ok(super::hunk_review::revert_step(state, step, now))
         }
         Ok(_) => Ok(super::hunk_review::reverted(state, &refused, now)),
         Err(why) => {

@@ -20,6 +20,22 @@ pub(crate) struct HunkReviewState {
     pub refused: Vec<crate::model::rewind::RestoreOutcome>,
     /// The last `git diff` read for `/diff` (its cwd and output): what `r` there reviews.
     pub git_shown: Option<(String, crate::session::event::GitDiffOutput)>,
+    /// On a server elsewhere, reads and reverts going through its `fs/*`.
+    pub remote: RemoteFiles,
+}
+
+/// A path read for a review, and its answer once in.
+pub(crate) type PendingRead = (String, Option<Before>);
+
+/// The review's file work on a server elsewhere (`session::remote_revert`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct RemoteFiles {
+    /// The review's reads before the patch: its item, and each path with its answer once in.
+    pub reading: Option<(String, Vec<PendingRead>)>,
+    /// Files still to put back, the first one under way, one at a time.
+    pub queue: std::collections::VecDeque<crate::model::rewind::FileRestore>,
+    /// What became of the files already put back (or refused).
+    pub outcomes: Vec<crate::model::rewind::RestoreOutcome>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

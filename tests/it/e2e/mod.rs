@@ -26,6 +26,7 @@ mod plugins;
 mod quiet_model;
 mod recap;
 mod remote;
+mod remote_revert;
 mod restart;
 mod review_tool;
 mod rules;

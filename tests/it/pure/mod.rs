@@ -66,6 +66,7 @@ mod reasoning;
 mod recap;
 mod reconnect;
 mod remote_images;
+mod remote_revert;
 mod render_properties;
 mod replies;
 mod request_table;
