@@ -40,7 +40,25 @@ pub(crate) fn saved(
     file: &Path,
     result: &Result<(), String>,
 ) -> Vec<Effect> {
+    let put_back = super::keymap_save::saved(state, keys, result);
     let file = sanitize_line(&file.to_string_lossy());
+    if matches!(value, ConfigValue::Unset) {
+        let key = dotted(keys.iter().map(String::as_str));
+        let said = match result {
+            Ok(()) => format!("Took {key} out of {file}."),
+            Err(e) => format!(
+                "Could not take {key} out of {file} ({}): the keys are back as they were.",
+                sanitize_line(e)
+            ),
+        };
+        let level = if result.is_ok() {
+            NoticeLevel::Info
+        } else {
+            NoticeLevel::Warning
+        };
+        state.shown.transcript.notice(level, said);
+        return vec![];
+    }
     let setting = format!(
         "{} = {}",
         dotted(keys.iter().map(String::as_str)),
@@ -54,8 +72,13 @@ pub(crate) fn saved(
         Err(e) => state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!(
-                "Could not save {setting} in {file} ({}): it holds for this session only.",
-                sanitize_line(e)
+                "Could not save {setting} in {file} ({}): {}.",
+                sanitize_line(e),
+                if put_back {
+                    "the keys are back as they were"
+                } else {
+                    "it holds for this session only"
+                }
             ),
         ),
     }
