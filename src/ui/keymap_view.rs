@@ -31,6 +31,16 @@ pub(super) fn draw(
         .map(|&i| view.rows[i].action.width())
         .max()
         .unwrap_or(0);
+    // The keys' column: as wide as the widest keys shown, at most 24 (16 when narrow).
+    let keys_width = shown
+        .iter()
+        .map(|&i| {
+            let row = &view.rows[i];
+            label(&keymap.chords(row.table, row.action, &row.defaults)).width()
+        })
+        .max()
+        .unwrap_or(0)
+        .min(if inner_width < 90 { 16 } else { 24 });
     let mut lines: Vec<Line<'static>> = Vec::new();
     lines.push(Line::from(vec![
         Span::styled("Filter: ", palette.dim),
@@ -63,12 +73,13 @@ pub(super) fn draw(
         let from_file = keymap.binding(row.table, row.action).is_some();
         let keys = label(&keymap.chords(row.table, row.action, &row.defaults));
         let source = if from_file { "config file" } else { "default" };
-        let keys = cut(&keys, 24);
-        let room = inner_width.saturating_sub(2 + name_width + 2 + 24 + 2 + 12);
+        let keys = cut(&keys, keys_width);
+        let pad = " ".repeat(keys_width.saturating_sub(keys.width()));
+        let room = inner_width.saturating_sub(2 + name_width + 2 + keys_width + 2 + 12);
         let line = Line::from(vec![
             Span::raw(pointer(is_selected)),
             Span::styled(format!("{:<name_width$}  ", row.action), palette.identity),
-            Span::raw(format!("{keys:<24}  ")),
+            Span::raw(format!("{keys}{pad}  ")),
             Span::styled(
                 format!("{source:<11} "),
                 if from_file {
@@ -88,16 +99,24 @@ pub(super) fn draw(
         )));
     }
     lines.push(Line::default());
-    if let Some(row) = view.waiting_for() {
-        lines.push(Line::from(Span::styled(
+    let said = match (view.waiting_for(), &view.said) {
+        (Some(row), _) => Some(Span::styled(
             format!("Press the new key for {}… Esc cancels", row.action),
             palette.warning,
-        )));
-    } else if let Some((ok, said)) = &view.said {
-        lines.push(Line::from(Span::styled(
+        )),
+        (None, Some((ok, said))) => Some(Span::styled(
             visible_line(said),
             if *ok { palette.success } else { palette.error },
-        )));
+        )),
+        (None, None) => None,
+    };
+    if let Some(said) = said {
+        lines.extend(crate::render::wrap::wrap_spans(
+            &[said],
+            inner_width.max(20),
+            &[],
+            &[],
+        ));
     }
     let footer = Line::from(Span::styled(
         " Enter new key · d reset · / filter · Esc closes ",
