@@ -26,6 +26,7 @@ mod inline_copy;
 mod inline_stream;
 mod keyboard;
 mod keyboard_tmux;
+mod keymap;
 mod lifecycle;
 mod moderation;
 mod quiet_server;
