@@ -40,7 +40,7 @@ pub(crate) fn saved(
     file: &Path,
     result: &Result<(), String>,
 ) -> Vec<Effect> {
-    let put_back = super::keymap_save::saved(state, keys, result);
+    let put_back = put_keys_back(state, keys, result);
     let file = sanitize_line(&file.to_string_lossy());
     if matches!(value, ConfigValue::Unset) {
         let key = dotted(keys.iter().map(String::as_str));
@@ -98,4 +98,22 @@ pub(crate) fn show_title(state: &mut Session, items: Option<Vec<TitleItem>>) {
 /// `keys.diff.next_hunk`, each part sanitised.
 fn dotted<'a>(keys: impl Iterator<Item = &'a str>) -> String {
     keys.map(sanitize_line).collect::<Vec<_>>().join(".")
+}
+
+/// A save of `keys` came back: when it was `/keymap`'s and failed, the action's keys go back
+/// (true: they did).
+fn put_keys_back(state: &mut Session, keys: &[String], result: &Result<(), String>) -> bool {
+    let Some(at) = state.keymap_saves.iter().position(|(k, _)| k == keys) else {
+        return false;
+    };
+    let (_, before) = state.keymap_saves.remove(at);
+    let (table, action) = match keys {
+        [_, action] => ("", action.as_str()),
+        [_, table, action] => (table.as_str(), action.as_str()),
+        _ => return false,
+    };
+    if result.is_err() {
+        state.config.keymap.rebind(table, action, before);
+    }
+    result.is_err()
 }

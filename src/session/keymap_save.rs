@@ -1,6 +1,7 @@
 //! `/keymap`'s change of one action's keys: in force at once, then saved in the config file
 //! (`[keys]` for the conversation's table, `[keys.<table>]` for a view's); a save that fails
-//! puts the keys the action had back, so what is in force is what the file says.
+//! puts the keys the action had back (`config_save::saved`), so what is in force is what
+//! the file says.
 
 use crate::controls::keys::Chord;
 use crate::session::effect::Effect;
@@ -48,22 +49,4 @@ pub(crate) fn rebind(
         state.keymap_saves.push((place, before));
     }
     effects
-}
-
-/// A save of `keys` came back: when it was `/keymap`'s and failed, the action's keys go back
-/// (true: they did).
-pub(crate) fn saved(state: &mut Session, keys: &[String], result: &Result<(), String>) -> bool {
-    let Some(at) = state.keymap_saves.iter().position(|(k, _)| k == keys) else {
-        return false;
-    };
-    let (_, before) = state.keymap_saves.remove(at);
-    let (table, action) = match keys {
-        [_, action] => ("", action.as_str()),
-        [_, table, action] => (table.as_str(), action.as_str()),
-        _ => return false,
-    };
-    if result.is_err() {
-        state.config.keymap.rebind(table, action, before);
-    }
-    result.is_err()
 }
