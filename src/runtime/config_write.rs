@@ -28,6 +28,21 @@ pub(crate) fn set_value(
     keys: &[String],
     value: toml_edit::Value,
 ) -> Result<(), String> {
+    write_value(path, keys, Some(value))
+}
+
+/// Takes the key at `keys` out of the TOML file `path`, the rest kept as `set_value` keeps
+/// it; a key (or file) already missing is no error: the file then says what was wanted.
+pub(crate) fn remove_value(path: &Path, keys: &[String]) -> Result<(), String> {
+    write_value(path, keys, None)
+}
+
+/// `set_value` (`Some`) or `remove_value` (`None`).
+fn write_value(
+    path: &Path,
+    keys: &[String],
+    value: Option<toml_edit::Value>,
+) -> Result<(), String> {
     let Some((key, tables)) = keys.split_last() else {
         return Err("no key to set".into());
     };
@@ -40,6 +55,7 @@ pub(crate) fn set_value(
             std::fs::read_to_string(&target).map_err(|e| e.to_string())?,
             meta.permissions().mode() & 0o7777,
         ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && value.is_none() => return Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => (String::new(), 0o644),
         Err(e) => return Err(e.to_string()),
     };
@@ -51,6 +67,19 @@ pub(crate) fn set_value(
             )
         })?;
     let mut table = document.as_table_mut();
+    let Some(value) = value else {
+        for name in tables {
+            match table.get_mut(name).and_then(|item| item.as_table_mut()) {
+                Some(inner) => table = inner,
+                None => return Ok(()),
+            }
+        }
+        if table.remove(key).is_none() {
+            return Ok(());
+        }
+        return write_atomic(&target, document.to_string().as_bytes(), mode)
+            .map_err(|e| e.to_string());
+    };
     for name in tables {
         let item = table.entry(name).or_insert_with(|| {
             // `[keys.diff]` alone needs no empty `[keys]` header above it.
@@ -96,21 +125,26 @@ pub(crate) fn save_in_background(
     };
     match super::blocking::admit() {
         Ok(place) => place.spawn(move || {
-            let result = set_value(&file, &keys, toml_value(&value));
+            let result = match toml_value(&value) {
+                Some(new) => set_value(&file, &keys, new),
+                None => remove_value(&file, &keys),
+            };
             report(keys, value, file, result);
         }),
         Err(why) => report(keys, value, file, Err(why)),
     }
 }
 
-fn toml_value(value: &ConfigValue) -> toml_edit::Value {
-    match value {
+/// The TOML value to write (`None`: the key is to be taken out).
+fn toml_value(value: &ConfigValue) -> Option<toml_edit::Value> {
+    Some(match value {
         ConfigValue::Bool(on) => toml_edit::Value::from(*on),
         ConfigValue::Text(text) => toml_edit::Value::from(text.as_str()),
         ConfigValue::List(items) => {
             toml_edit::Value::Array(items.iter().map(String::as_str).collect())
         }
-    }
+        ConfigValue::Unset => return None,
+    })
 }
 
 /// The file a symlink chain ends at (the path itself when it is no link or the link is broken).
@@ -196,6 +230,31 @@ mod tests {
         // A key that is a value where a table is wanted: refused, the file left alone.
         let err = set_value(&file, &keys(&["theme", "x"]), true.into()).unwrap_err();
         assert!(err.contains("`theme` is not a table"), "{err}");
+    }
+
+    #[test]
+    fn a_key_rebound_then_reset_keeps_the_comments() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("config.toml");
+        let text = "# mine\ntheme = \"dark\"  # dark\n\n[keys]\n# emacs words\nword_left = \"alt+b\"  # as emacs\n\n[keys.diff]\nnext_hunk = \"n\"  # vi-ish\n";
+        std::fs::write(&file, text).unwrap();
+        let keys = |k: &[&str]| k.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+        set_value(&file, &keys(&["keys", "diff", "prev_hunk"]), "N".into()).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "# mine\ntheme = \"dark\"  # dark\n\n[keys]\n# emacs words\nword_left = \"alt+b\"  # as emacs\n\n[keys.diff]\nnext_hunk = \"n\"  # vi-ish\nprev_hunk = \"N\"\n"
+        );
+        remove_value(&file, &keys(&["keys", "diff", "prev_hunk"])).unwrap();
+        remove_value(&file, &keys(&["keys", "word_left"])).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "# mine\ntheme = \"dark\"  # dark\n\n[keys]\n\n[keys.diff]\nnext_hunk = \"n\"  # vi-ish\n"
+        );
+        // Already gone, a table missing, no file: nothing to do, no error.
+        remove_value(&file, &keys(&["keys", "word_left"])).unwrap();
+        remove_value(&file, &keys(&["keys", "board", "up"])).unwrap();
+        remove_value(&dir.path().join("none.toml"), &keys(&["keys", "x"])).unwrap();
+        assert!(!dir.path().join("none.toml").exists());
     }
 
     #[test]

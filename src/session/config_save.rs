@@ -40,7 +40,25 @@ pub(crate) fn saved(
     file: &Path,
     result: &Result<(), String>,
 ) -> Vec<Effect> {
+    let put_back = put_keys_back(state, keys, result);
     let file = sanitize_line(&file.to_string_lossy());
+    if matches!(value, ConfigValue::Unset) {
+        let key = dotted(keys.iter().map(String::as_str));
+        let said = match result {
+            Ok(()) => format!("Took {key} out of {file}."),
+            Err(e) => format!(
+                "Could not take {key} out of {file} ({}): the keys are back as they were.",
+                sanitize_line(e)
+            ),
+        };
+        let level = if result.is_ok() {
+            NoticeLevel::Info
+        } else {
+            NoticeLevel::Warning
+        };
+        state.shown.transcript.notice(level, said);
+        return vec![];
+    }
     let setting = format!(
         "{} = {}",
         dotted(keys.iter().map(String::as_str)),
@@ -54,8 +72,13 @@ pub(crate) fn saved(
         Err(e) => state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!(
-                "Could not save {setting} in {file} ({}): it holds for this session only.",
-                sanitize_line(e)
+                "Could not save {setting} in {file} ({}): {}.",
+                sanitize_line(e),
+                if put_back {
+                    "the keys are back as they were"
+                } else {
+                    "it holds for this session only"
+                }
             ),
         ),
     }
@@ -75,4 +98,22 @@ pub(crate) fn show_title(state: &mut Session, items: Option<Vec<TitleItem>>) {
 /// `keys.diff.next_hunk`, each part sanitised.
 fn dotted<'a>(keys: impl Iterator<Item = &'a str>) -> String {
     keys.map(sanitize_line).collect::<Vec<_>>().join(".")
+}
+
+/// A save of `keys` came back: when it was `/keymap`'s and failed, the action's keys go back
+/// (true: they did).
+fn put_keys_back(state: &mut Session, keys: &[String], result: &Result<(), String>) -> bool {
+    let Some(at) = state.keymap_saves.iter().position(|(k, _)| k == keys) else {
+        return false;
+    };
+    let (_, before) = state.keymap_saves.remove(at);
+    let (table, action) = match keys {
+        [_, action] => ("", action.as_str()),
+        [_, table, action] => (table.as_str(), action.as_str()),
+        _ => return false,
+    };
+    if result.is_err() {
+        state.config.keymap.rebind(table, action, before);
+    }
+    result.is_err()
 }

@@ -409,6 +409,8 @@ pub enum ConfigValue {
     Bool(bool),
     Text(String),
     List(Vec<String>),
+    /// The key taken out of the file (`/keymap`'s reset: the action has its own keys again).
+    Unset,
 }
 
 impl ConfigValue {
@@ -423,6 +425,7 @@ impl ConfigValue {
                 let items: Vec<String> = items.iter().map(|i| quoted(i)).collect();
                 format!("[{}]", items.join(", "))
             }
+            ConfigValue::Unset => "(removed)".to_string(),
         }
     }
 }

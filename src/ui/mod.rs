@@ -33,6 +33,7 @@ mod hunk_review;
 mod import;
 mod inbox;
 mod items_checklist;
+mod keymap_view;
 mod list;
 mod live_tail;
 mod locked_thread;

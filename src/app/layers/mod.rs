@@ -41,6 +41,7 @@ pub(crate) mod hunk_review;
 pub(crate) mod import;
 pub(crate) mod inbox;
 pub(crate) mod items_checklist;
+pub(crate) mod keymap_view;
 pub(crate) mod locked_thread;
 pub mod mcp;
 pub(crate) mod memories;
@@ -226,6 +227,8 @@ macro_rules! with_views {
             Warnings(warnings::WarningsView) keys warnings::KEYS;
             /// `/statusline`, `/title`: which parts they show.
             ItemsChecklist(items_checklist::ItemsChecklist) keys items_checklist::KEYS;
+            /// `/keymap`: every remappable action's keys, changed and saved.
+            Keymap(keymap_view::KeymapView) keys keymap_view::KEYS;
         }
     };
 }

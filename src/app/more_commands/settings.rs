@@ -26,6 +26,11 @@ pub(crate) static COMMANDS: &[Command] = &[
         "choose what the terminal's title shows (saved in tern's config)",
         |s, _, _| layers::items_checklist::open(s, Surface::Title),
     ),
+    command(
+        "keymap",
+        "see and change the keys of every action (saved in tern's config)",
+        |_, _, _| layers::keymap_view::open(),
+    ),
 ];
 
 /// The official TUI's commands tern leaves out, each with why: `/help`'s "Not in tern".

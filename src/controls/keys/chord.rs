@@ -173,7 +173,6 @@ impl Chord {
     }
 
     /// As the config file writes it: `ctrl+r`, `alt+left`, `shift+tab`, `?`.
-    #[cfg(test)]
     pub(crate) fn config_name(&self) -> String {
         let mut out = String::new();
         for (flag, name) in [
@@ -312,7 +311,6 @@ mod names {
         })
     }
 
-    #[cfg(test)]
     pub(super) fn config_of(code: KeyCode) -> Option<&'static str> {
         Some(match code {
             KeyCode::Esc => "esc",

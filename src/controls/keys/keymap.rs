@@ -55,4 +55,30 @@ impl Keymap {
             .find(|b| b.section == section && b.keys.contains(key))
             .map(|b| b.action.as_str())
     }
+
+    /// The keys the person gave `action` of `section` (`None`: it has its own).
+    pub(crate) fn binding(&self, section: &str, action: &str) -> Option<&[Chord]> {
+        self.find(section, action).map(|b| b.keys.as_slice())
+    }
+
+    /// Gives `action` of `section` the keys `keys` (`None`: its own again), as `/keymap` does;
+    /// the caller has checked them against the tables.
+    pub(crate) fn rebind(&mut self, section: &str, action: &str, keys: Option<Vec<Chord>>) {
+        let at = self
+            .bindings
+            .iter()
+            .position(|b| b.section == section && b.action == action);
+        match (at, keys) {
+            (Some(at), Some(keys)) => self.bindings[at].keys = keys,
+            (None, Some(keys)) => self.bindings.push(Binding {
+                section: section.to_string(),
+                action: action.to_string(),
+                keys,
+            }),
+            (Some(at), None) => {
+                self.bindings.remove(at);
+            }
+            (None, None) => {}
+        }
+    }
 }

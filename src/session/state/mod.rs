@@ -268,6 +268,10 @@ pub struct Session {
     pub(crate) account_tools: account_tools::AccountTools,
     /// The warnings kept for `/warnings`.
     pub(crate) warnings: warnings::Warnings,
+    /// `/keymap`'s changes on their way to the config file: each one's keys in the file
+    /// (`["keys", table, action]`) and the keys the person had given the action before
+    /// (`None`: its own), put back if the save fails.
+    pub(crate) keymap_saves: Vec<(Vec<String>, Option<Vec<crate::controls::keys::Chord>>)>,
 }
 
 impl Session {
@@ -335,6 +339,7 @@ impl Session {
             clean_screens: 0,
             account_tools: Default::default(),
             warnings: Default::default(),
+            keymap_saves: Vec::new(),
             reconnect: None,
             turn_lost_in_restart: None,
             config,

@@ -27,6 +27,7 @@ mod inline_history;
 mod inline_stream;
 mod keyboard;
 mod keyboard_tmux;
+mod keymap;
 mod lifecycle;
 mod moderation;
 mod quiet_server;

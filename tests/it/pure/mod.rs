@@ -44,6 +44,7 @@ mod item_progress;
 mod join_service;
 mod key_tables;
 mod keymap;
+mod keymap_view;
 mod late_events;
 mod layers;
 mod layout;

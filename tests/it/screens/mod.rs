@@ -19,6 +19,7 @@ mod hooks;
 mod image_previews;
 mod inbox;
 mod item_cells;
+mod keymap_view;
 mod lazy_highlight;
 mod mcp_skills;
 mod picker;

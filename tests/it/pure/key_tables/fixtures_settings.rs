@@ -59,5 +59,35 @@ pub(super) fn fixtures() -> Vec<Fixture> {
                 state
             },
         },
+        Fixture {
+            name: "keymap, listing",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/keymap", now);
+                state
+            },
+        },
+        Fixture {
+            name: "keymap, filtering",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/keymap", now);
+                update(&mut state, key(KeyCode::Char('/')), now);
+                update(&mut state, key(KeyCode::Char('e')), now);
+                state
+            },
+        },
+        Fixture {
+            name: "keymap, waiting for a key",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = ready_state(now);
+                slash_command(&mut state, "/keymap", now);
+                update(&mut state, key(KeyCode::Enter), now);
+                state
+            },
+        },
     ]
 }
