@@ -236,6 +236,10 @@ requests! {
     /// `/evidence` while idle: a turn whose input is the text as tool output (`toolOutput`).
     EvidenceTurn { params: Box<wire::EvidenceTurnParams>, label: String } => TURN_START
         -> wire::TurnStartResponse, tag { label: String = label.clone() };
+    /// `/feedback`: the server writes its report ZIP into tern's private temp folder.
+    SaveFeedback(p: wire::FeedbackParams) => FEEDBACK_SAVE -> wire::FeedbackResponse;
+    /// `/feedback`'s upload, after `u` then `y`: only the redacted entries, no codex logs.
+    UploadFeedback(p: wire::FeedbackParams) => FEEDBACK_UPLOAD -> wire::FeedbackResponse;
 }
 
 impl ClientRequest {

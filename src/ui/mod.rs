@@ -20,6 +20,7 @@ mod diff;
 mod doctor;
 mod draw;
 mod experimental;
+mod feedback;
 mod file_finder;
 mod finder;
 mod fit_line;

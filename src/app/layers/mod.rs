@@ -30,6 +30,7 @@ mod diff_review;
 pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
 pub(crate) mod experimental;
+pub mod feedback;
 pub(crate) mod file_finder;
 pub(crate) mod finder;
 mod git_review;
@@ -217,6 +218,8 @@ macro_rules! with_views {
             Apps(apps::AppsView) keys apps::KEYS;
             /// `/worktree`: continue or start a conversation in a new worktree, or browse them.
             Worktree(worktree::WorktreeView) keys worktree::KEYS;
+            /// `/feedback`: a redacted report, shown, then saved or uploaded.
+            Feedback(feedback::FeedbackView) keys feedback::KEYS;
         }
     };
 }

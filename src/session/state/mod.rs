@@ -9,6 +9,7 @@ pub(crate) mod attention_clock;
 pub(crate) mod beside;
 pub(crate) mod board;
 pub(crate) mod choice_gate;
+pub(crate) mod feedback;
 pub mod first_run;
 pub mod guard;
 pub mod health;
@@ -260,6 +261,8 @@ pub struct Session {
     pub(crate) clean_screens: u64,
     /// `/usage`, `/import`, `/rc` and `/daemon`: what each asked for and was told.
     pub(crate) account_tools: account_tools::AccountTools,
+    /// `/feedback`: the report being made.
+    pub(crate) feedback: feedback::FeedbackState,
 }
 
 impl Session {
@@ -326,6 +329,7 @@ impl Session {
             pointer: Default::default(),
             clean_screens: 0,
             account_tools: Default::default(),
+            feedback: Default::default(),
             reconnect: None,
             turn_lost_in_restart: None,
             config,

@@ -334,5 +334,6 @@ pub(super) fn fixtures() -> Vec<Fixture> {
     .chain(super::fixtures_more::fixtures())
     .chain(super::fixtures_account::fixtures())
     .chain(super::fixtures_plugins::fixtures())
+    .chain(super::fixtures_feedback::fixtures())
     .collect()
 }
