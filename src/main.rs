@@ -473,12 +473,7 @@ fn init_logging() -> (
     Option<tracing_appender::non_blocking::WorkerGuard>,
     Option<String>,
 ) {
-    let Some(dir) = std::env::var_os("TERN_LOG_DIR")
-        .map(std::path::PathBuf::from)
-        .or_else(|| {
-            directories::ProjectDirs::from("", "", "tern").map(|d| d.data_dir().to_path_buf())
-        })
-    else {
+    let Some(dir) = tern::runtime::log_file::log_dir() else {
         return (None, None);
     };
     // Private: the log may quote prompts and commands. Secrets are redacted from every line.

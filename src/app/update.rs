@@ -196,6 +196,10 @@ fn on_session_event(state: &mut AppState, event: AppEvent, now: Instant) -> Vec<
                 .push(LayerEvent::RuleDeleted { result });
             vec![]
         }
+        AppEvent::FeedbackPrepared(result) => crate::session::feedback::prepared(session, result),
+        AppEvent::FeedbackRedacted(result) => crate::session::feedback::redacted(session, result),
+        AppEvent::FeedbackWritten(result) => crate::session::feedback::written(session, result),
+        AppEvent::FeedbackStaged(result) => crate::session::feedback::staged(session, result),
         AppEvent::EvidenceRead { source, result } => {
             crate::session::evidence_file::read(session, source, result, now)
         }

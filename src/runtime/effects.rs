@@ -374,6 +374,13 @@ pub(crate) fn run_effects<B: SyncedBackend>(effects: Vec<Effect>, world: World<'
                     Err(_) => read(),
                 }
             }
+            Effect::PrepareFeedback
+            | Effect::RedactFeedback { .. }
+            | Effect::WriteFeedback { .. }
+            | Effect::StageFeedback { .. }
+            | Effect::RemoveFeedbackDir { .. } => {
+                super::feedback_files::carry_out(effect, world.responses.clone())
+            }
             Effect::ReadEvidence { source } => {
                 let responses = world.responses.clone();
                 let read = move || {

@@ -116,6 +116,16 @@ impl Write for LogFile {
     }
 }
 
+/// Where tern's log lives: `$TERN_LOG_DIR`, else the platform data folder (`None`: neither).
+/// `/feedback` reads it and writes its reports there too.
+pub fn log_dir() -> Option<std::path::PathBuf> {
+    std::env::var_os("TERN_LOG_DIR")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            directories::ProjectDirs::from("", "", "tern").map(|d| d.data_dir().to_path_buf())
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,6 +22,8 @@ pub mod event_loop;
 pub(crate) mod evidence_read;
 pub mod export_dir;
 pub mod farewell;
+pub(crate) mod feedback_files;
+pub(crate) mod feedback_zip;
 pub mod folder_trust;
 pub(crate) mod frame_out;
 pub mod frames;

@@ -208,4 +208,27 @@ pub enum Effect {
         keys: Vec<String>,
         value: super::event::ConfigValue,
     },
+    /// `/feedback`: a private temp folder, with a redacted copy of tern's log in it:
+    /// `AppEvent::FeedbackPrepared`.
+    PrepareFeedback,
+    /// `/feedback`: the server's ZIP at `path` read and redacted: `AppEvent::FeedbackRedacted`.
+    RedactFeedback {
+        path: String,
+    },
+    /// `/feedback`'s save: the redacted ZIP written as a new file in tern's data folder (never
+    /// over one), the temp folder `dir` deleted: `AppEvent::FeedbackWritten`.
+    WriteFeedback {
+        dir: String,
+        bytes: Vec<u8>,
+    },
+    /// `/feedback`'s upload: each redacted entry written as a file in `dir` (named after its
+    /// entry): `AppEvent::FeedbackStaged` with their paths.
+    StageFeedback {
+        dir: String,
+        entries: Vec<(String, Vec<u8>)>,
+    },
+    /// `/feedback`'s temp folder deleted (done, refused, closed, failed).
+    RemoveFeedbackDir {
+        dir: String,
+    },
 }

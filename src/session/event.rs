@@ -365,6 +365,15 @@ pub enum AppEvent {
         source: EvidenceSource,
         result: Result<EvidenceText, String>,
     },
+    /// `Effect::PrepareFeedback`: the temp folder and the redacted copy of tern's log in it
+    /// (`None`: tern keeps no log).
+    FeedbackPrepared(Result<(String, Option<String>), String>),
+    /// `Effect::RedactFeedback`: the redacted ZIP, or why it could not be read.
+    FeedbackRedacted(Result<crate::session::feedback_report::RedactedZip, String>),
+    /// `Effect::WriteFeedback`: where the ZIP was written, or why not.
+    FeedbackWritten(Result<String, String>),
+    /// `Effect::StageFeedback`: the files to attach to the upload, or why not.
+    FeedbackStaged(Result<Vec<String>, String>),
 }
 
 /// Where `/evidence` takes its text from.

@@ -14,13 +14,14 @@
 //!
 //! Lowest first, held by the architecture test like `app`'s:
 //!
-//! 1. data: `effect`, `event`, `declare_requests`, `request`, `reply` — what the session speaks: effects for the runtime, events in (with the `LayerEvent` news for layers), tern's requests (one table, `request`, through the `requests!` macro in `declare_requests`) and their typed replies
+//! 1. data: `effect`, `event`, `declare_requests`, `request`, `reply`, `feedback_report` — what the session speaks: effects for the runtime, events in (with the `LayerEvent` news for layers), tern's requests (one table, `request`, through the `requests!` macro in `declare_requests`) and their typed replies
 //! 2. state: `state` — the `Session`, data only: everything the app holds but the layer stacks, with its feature data below it (`lifecycle`, the per-thread models in `threads`, `outbox`, `health`, `older_turns`, `turn_settings`, `questions` and the type-ahead `guard`)
-//! 3. operations: `lifecycle`, `responses`, `server_events`, `thread_events`, `thread_gone`, `thread_removal`, `switch`, `outbox`, `threads`, `health`, `restart`, `reconnect`, `answer`, `notices`, `account`, `actions`, `agent_switch`, `agents`, `attention`, `auth_refusal`, `cell_bound`, `config_warning`, `export`, `file_search`, `first_run`, `folder`, `gate`, `goal`, `image_upload`, `images`, `init`, `item_notices`, `join`, `leftovers`, `mcp`, `plan_mode`, `plans`, `quit_ladder`, `rejoin`, `review`, `rewind`, `shell`, `skills`, `terminals`, `theme`, `timers`, `titles`, `trust`, `turn_mode`, `turn_settings`, `unseen`, `window_title`, `hunk_review`, `turn_review`, `evidence`, `board`, `board_activity`, `inbox`, `hooks`, `side`, `side_prompts`, `review_findings`, `review_tool`, `review_answer`, `board_filter`, `board_details`, `usage`, `import`, `account_replies`, `remote_control`, `daemon`, `experimental`, `memories`, `plugins`, `apps`, `recap`, `worktree`, `git_review`, `evidence_file`, `warnings`, `config_save`, `remote_revert`, `keymap_save` — what server messages, the runtime's answers and the person's decisions do to the session
+//! 3. operations: `lifecycle`, `responses`, `server_events`, `thread_events`, `thread_gone`, `thread_removal`, `switch`, `outbox`, `threads`, `health`, `restart`, `reconnect`, `answer`, `notices`, `account`, `actions`, `agent_switch`, `agents`, `attention`, `auth_refusal`, `cell_bound`, `config_warning`, `export`, `file_search`, `first_run`, `folder`, `gate`, `goal`, `image_upload`, `images`, `init`, `item_notices`, `join`, `leftovers`, `mcp`, `plan_mode`, `plans`, `quit_ladder`, `rejoin`, `review`, `rewind`, `shell`, `skills`, `terminals`, `theme`, `timers`, `titles`, `trust`, `turn_mode`, `turn_settings`, `unseen`, `window_title`, `hunk_review`, `turn_review`, `evidence`, `board`, `board_activity`, `inbox`, `hooks`, `side`, `side_prompts`, `review_findings`, `review_tool`, `review_answer`, `board_filter`, `board_details`, `usage`, `import`, `account_replies`, `remote_control`, `daemon`, `experimental`, `memories`, `plugins`, `apps`, `recap`, `worktree`, `git_review`, `evidence_file`, `warnings`, `config_save`, `remote_revert`, `keymap_save`, `feedback` — what server messages, the runtime's answers and the person's decisions do to the session
 
 pub(crate) mod declare_requests;
 pub mod effect;
 pub mod event;
+pub mod feedback_report;
 pub mod reply;
 pub mod request;
 pub mod state;
@@ -46,6 +47,7 @@ pub(crate) mod evidence;
 pub(crate) mod evidence_file;
 pub(crate) mod experimental;
 pub(crate) mod export;
+pub(crate) mod feedback;
 pub(crate) mod file_search;
 pub(crate) mod first_run;
 pub(crate) mod folder;

@@ -251,6 +251,10 @@ requests! {
     /// A reverted file's content written on a server elsewhere (in place: verified after).
     RevertWriteRemote(p: wire::FsWriteFileParams) => FS_WRITE_FILE,
         tag { path: String = p.path.clone() };
+    /// `/feedback`: the server writes its report ZIP into tern's private temp folder.
+    SaveFeedback(p: wire::FeedbackParams) => FEEDBACK_SAVE -> wire::FeedbackResponse;
+    /// `/feedback`'s upload, after `u` then `y`: only the redacted entries, no codex logs.
+    UploadFeedback(p: wire::FeedbackParams) => FEEDBACK_UPLOAD -> wire::FeedbackResponse;
 }
 
 impl ClientRequest {

@@ -266,6 +266,8 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::memories::mode_set(state, enabled, answer)
         }
         Reply::ResetMemory(answer) => super::memories::reset_done(state, answer),
+        Reply::SaveFeedback(answer) => super::feedback::saved(state, answer),
+        Reply::UploadFeedback(answer) => super::feedback::uploaded(state, answer),
         Reply::ListPlugins(answer) => {
             super::plugins::listed(state, answer);
             vec![]

@@ -22,6 +22,7 @@ mod doctor;
 mod draw;
 pub(crate) mod earlier_turns;
 mod experimental;
+mod feedback;
 mod file_finder;
 mod finder;
 mod fit_line;

@@ -31,6 +31,7 @@ mod diff_review;
 pub(crate) mod doctor_settings;
 pub(crate) mod doctor_view;
 pub(crate) mod experimental;
+pub mod feedback;
 pub(crate) mod file_finder;
 pub(crate) mod finder;
 mod git_review;
@@ -229,6 +230,8 @@ macro_rules! with_views {
             ItemsChecklist(items_checklist::ItemsChecklist) keys items_checklist::KEYS;
             /// `/keymap`: every remappable action's keys, changed and saved.
             Keymap(keymap_view::KeymapView) keys keymap_view::KEYS;
+            /// `/feedback`: a redacted report, shown, then saved or uploaded.
+            Feedback(feedback::FeedbackView) keys feedback::KEYS;
         }
     };
 }

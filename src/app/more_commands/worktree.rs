@@ -16,4 +16,9 @@ pub(crate) static COMMANDS: &[Command] = &[
             |s, a, _| crate::app::layers::worktree::open(s, a),
         )
     },
+    command(
+        "feedback",
+        "a redacted report of tern's and codex's logs: shown, then saved or uploaded",
+        |s, _, _| crate::app::layers::feedback::open(s),
+    ),
 ];

@@ -9,6 +9,7 @@ pub(crate) mod attention_clock;
 pub(crate) mod beside;
 pub(crate) mod board;
 pub(crate) mod choice_gate;
+pub(crate) mod feedback;
 pub mod first_run;
 pub mod guard;
 pub mod health;
@@ -272,6 +273,8 @@ pub struct Session {
     /// (`["keys", table, action]`) and the keys the person had given the action before
     /// (`None`: its own), put back if the save fails.
     pub(crate) keymap_saves: Vec<(Vec<String>, Option<Vec<crate::controls::keys::Chord>>)>,
+    /// `/feedback`: the report being made.
+    pub(crate) feedback: feedback::FeedbackState,
 }
 
 impl Session {
@@ -340,6 +343,7 @@ impl Session {
             account_tools: Default::default(),
             warnings: Default::default(),
             keymap_saves: Vec::new(),
+            feedback: Default::default(),
             reconnect: None,
             turn_lost_in_restart: None,
             config,

@@ -230,6 +230,7 @@ fn check(fixture: &Fixture) -> Vec<String> {
 
 mod fixtures;
 mod fixtures_account;
+mod fixtures_feedback;
 mod fixtures_more;
 mod fixtures_plugins;
 mod fixtures_settings;

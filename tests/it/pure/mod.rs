@@ -28,6 +28,7 @@ mod evidence;
 mod evidence_file;
 mod experimental;
 mod export_copy_init;
+mod feedback;
 mod file_finder;
 mod first_run;
 mod folder_trust;

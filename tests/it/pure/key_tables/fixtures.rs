@@ -335,5 +335,6 @@ pub(super) fn fixtures() -> Vec<Fixture> {
     .chain(super::fixtures_account::fixtures())
     .chain(super::fixtures_plugins::fixtures())
     .chain(super::fixtures_settings::fixtures())
+    .chain(super::fixtures_feedback::fixtures())
     .collect()
 }
