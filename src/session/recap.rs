@@ -10,7 +10,7 @@
 use crate::model::NoticeLevel;
 use crate::protocol::{
     NewThreadParams, ServerNotification as N, ThreadIdParams, ThreadItem, ThreadSettings,
-    ThreadStartResponse, TurnOverrides, TurnStartParams, TurnStatus, UserInput,
+    ThreadStartResponse, TurnStatus,
 };
 use crate::session::effect::Effect;
 use crate::session::reply::Answer;
@@ -149,14 +149,8 @@ pub(crate) fn side_thread_started(
         (Ok(response), Some(job)) => {
             let side = response.thread.id;
             job.side_thread = Some(side.clone());
-            let params = TurnStartParams {
-                thread_id: side,
-                input: vec![UserInput::text(format!("{RECAP_PROMPT}{history}"))],
-                overrides: TurnOverrides {
-                    output_schema: Some(recap_schema()),
-                    ..TurnOverrides::default()
-                },
-            };
+            let text = format!("{RECAP_PROMPT}{history}");
+            let params = super::titles::structured_turn(side, text, recap_schema());
             vec![Effect::Request(ClientRequest::RecapTurn {
                 params,
                 main_thread,

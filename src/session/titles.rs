@@ -153,6 +153,22 @@ fn title_schema() -> Value {
     })
 }
 
+/// The one turn of a side thread that answers in the shape of `schema` (a title, a recap).
+pub(crate) fn structured_turn(
+    side_thread: String,
+    text: String,
+    schema: serde_json::Value,
+) -> TurnStartParams {
+    TurnStartParams {
+        thread_id: side_thread,
+        input: vec![UserInput::text(text)],
+        overrides: TurnOverrides {
+            output_schema: Some(schema),
+            ..TurnOverrides::default()
+        },
+    }
+}
+
 /// The side thread started (or not): its one turn asks for the title.
 pub(crate) fn side_thread_started(
     state: &mut Session,
@@ -169,14 +185,7 @@ pub(crate) fn side_thread_started(
         (Ok(response), Some(job)) => {
             let side = response.thread.id;
             job.side_thread = Some(side.clone());
-            let params = TurnStartParams {
-                thread_id: side,
-                input: vec![UserInput::text(format!("{TITLE_PROMPT}{prompt}"))],
-                overrides: TurnOverrides {
-                    output_schema: Some(title_schema()),
-                    ..TurnOverrides::default()
-                },
-            };
+            let params = structured_turn(side, format!("{TITLE_PROMPT}{prompt}"), title_schema());
             vec![Effect::Request(ClientRequest::TitleTurn {
                 params,
                 main_thread,
