@@ -20,13 +20,28 @@ const PREFIX: &str = "tern-feedback-";
 /// The most bytes read of the server's ZIP.
 const ZIP_CAP: u64 = 256 * 1024 * 1024;
 
+/// The most of tern's log put in a report: its newest part.
+const LOG_CAP: u64 = 16 * 1024 * 1024;
+
+/// The last `cap` bytes of the file at `path` (all of it when smaller).
+fn read_tail(path: &std::path::Path, cap: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    file.seek(SeekFrom::Start(len.saturating_sub(cap)))?;
+    let mut bytes = Vec::new();
+    file.take(cap).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// A private (0700) temp folder, and tern's log redacted into it when tern keeps one.
 pub(crate) fn prepare(log_dir: Option<PathBuf>) -> Result<(String, Option<String>), String> {
     let dir = private_temp_dir().map_err(|e| format!("could not make a temp folder: {e}"))?;
     let log = log_dir.map(|d| d.join("tern.log")).filter(|p| p.is_file());
     let copied = match log {
         Some(log) => {
-            let text = fs::read(&log).map_err(|e| format!("could not read tern's log: {e}"));
+            let text =
+                read_tail(&log, LOG_CAP).map_err(|e| format!("could not read tern's log: {e}"));
             let text = match text {
                 Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
                 Err(e) => {
@@ -167,6 +182,15 @@ pub(crate) fn carry_out(effect: Effect, responses: UnboundedSender<AppEvent>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_log_gives_its_newest_part() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tern.log");
+        fs::write(&path, b"old-old-new").unwrap();
+        assert_eq!(read_tail(&path, 3).unwrap(), b"new");
+        assert_eq!(read_tail(&path, 100).unwrap(), b"old-old-new");
+    }
 
     #[test]
     fn the_log_copy_is_redacted_and_every_way_out_deletes_the_folder() {

@@ -17,8 +17,21 @@ const PREVIEW_BYTES: usize = 16 * 1024;
 /// The most bytes read from one entry (a ZIP bomb stops here rather than filling memory).
 const ENTRY_CAP: u64 = 64 * 1024 * 1024;
 
+/// The most bytes read from all entries together: many entries each under [`ENTRY_CAP`] are a
+/// ZIP bomb too.
+const TOTAL_CAP: u64 = 256 * 1024 * 1024;
+
 /// `zip_bytes` rewritten with every text entry redacted.
 pub(crate) fn redact_zip(zip_bytes: &[u8]) -> Result<RedactedZip, String> {
+    redact_zip_within(zip_bytes, ENTRY_CAP, TOTAL_CAP)
+}
+
+/// [`redact_zip`] reading at most `entry_cap` bytes of an entry and `total_cap` of all.
+fn redact_zip_within(
+    zip_bytes: &[u8],
+    entry_cap: u64,
+    total_cap: u64,
+) -> Result<RedactedZip, String> {
     let mut archive =
         zip::ZipArchive::new(Cursor::new(zip_bytes)).map_err(|e| format!("not a ZIP: {e}"))?;
     let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
@@ -27,6 +40,7 @@ pub(crate) fn redact_zip(zip_bytes: &[u8]) -> Result<RedactedZip, String> {
         .unix_permissions(0o600);
     let mut entries = Vec::new();
     let mut contents = Vec::new();
+    let mut total: u64 = 0;
     for index in 0..archive.len() {
         let mut file = archive
             .by_index(index)
@@ -40,10 +54,18 @@ pub(crate) fn redact_zip(zip_bytes: &[u8]) -> Result<RedactedZip, String> {
         }
         let mut content = Vec::new();
         (&mut file)
-            .take(ENTRY_CAP)
+            .take(entry_cap + 1)
             .read_to_end(&mut content)
             .map_err(|e| format!("{name}: {e}"))?;
         drop(file);
+        total += content.len() as u64;
+        if content.len() as u64 > entry_cap || total > total_cap {
+            // Cut short, an entry would be kept as if whole: the report is refused instead.
+            return Err(format!(
+                "the report is larger than tern reads ({} MiB of text at most)",
+                total_cap >> 20
+            ));
+        }
         let entry = redact_entry(name, content);
         writer
             .start_file(entry.0.name.as_str(), options)
@@ -62,14 +84,18 @@ pub(crate) fn redact_zip(zip_bytes: &[u8]) -> Result<RedactedZip, String> {
 
 /// One entry redacted when it is text (UTF-8), copied as it is otherwise.
 pub(crate) fn redact_entry(name: String, content: Vec<u8>) -> (FeedbackEntry, Vec<u8>) {
-    let Ok(text) = String::from_utf8(content.clone()) else {
-        let entry = FeedbackEntry {
-            name,
-            size: content.len() as u64,
-            redactions: 0,
-            preview: None,
-        };
-        return (entry, content);
+    let text = match String::from_utf8(content) {
+        Ok(text) => text,
+        Err(binary) => {
+            let content = binary.into_bytes();
+            let entry = FeedbackEntry {
+                name,
+                size: content.len() as u64,
+                redactions: 0,
+                preview: None,
+            };
+            return (entry, content);
+        }
     };
     let redacted = redact(&text).into_owned();
     let redactions = count_marks(&redacted).saturating_sub(count_marks(&text));
@@ -122,6 +148,20 @@ mod tests {
                 (f.name().to_string(), out)
             })
             .collect()
+    }
+
+    #[test]
+    fn an_entry_or_a_whole_over_its_cap_refuses_the_report_rather_than_cut_it() {
+        let zip = zip_of(&[("a.log", &[b'a'; 100]), ("b.log", &[b'b'; 100])]);
+        assert!(redact_zip_within(&zip, 100, 200).is_ok());
+        assert!(
+            redact_zip_within(&zip, 99, 1000).is_err(),
+            "an entry over its cap"
+        );
+        assert!(
+            redact_zip_within(&zip, 100, 199).is_err(),
+            "the entries over the whole cap"
+        );
     }
 
     #[test]
