@@ -68,9 +68,12 @@ pub(crate) async fn run_bounded(
             ));
         }
     };
-    for reader in readers.into_iter().flatten() {
-        // Past the grace, a daemon it started holds the pipe: what came is enough.
-        let _ = tokio::time::timeout(GRACE, reader).await;
+    for mut reader in readers.into_iter().flatten() {
+        // Past the grace, a daemon it started holds the pipe: what came is enough, and the
+        // reader stops rather than reading that pipe for as long as the daemon lives.
+        if tokio::time::timeout(GRACE, &mut reader).await.is_err() {
+            reader.abort();
+        }
     }
     let text = |buf: &Arc<Mutex<Vec<u8>>>| {
         let bytes = buf.lock().map(|b| b.clone()).unwrap_or_default();

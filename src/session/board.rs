@@ -276,11 +276,7 @@ fn agents_under(state: &Session, id: &str) -> (usize, Vec<String>) {
 /// its model shows, else where its `thread/read` is.
 pub(crate) fn row_state(state: &Session, key: &ThreadKey) -> ThreadState {
     let model = model_of(state, key);
-    let question = state
-        .questions
-        .waiting()
-        .into_iter()
-        .any(|q| &q.key() == key);
+    let question = state.questions.waiting().into_iter().any(|q| q.of(key));
     let status = status_of(state, key);
     let server_waits = matches!(status, Some(ThreadStatus::Active { active_flags })
         if active_flags.waiting_on_person());

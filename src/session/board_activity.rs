@@ -17,12 +17,7 @@ const CELLS_LOOKED_AT: usize = 24;
 
 /// What thread `key` is doing, as far as tern knows; empty when it knows nothing.
 pub(crate) fn activity(state: &Session, key: &ThreadKey) -> String {
-    if let Some(queued) = state
-        .questions
-        .waiting()
-        .into_iter()
-        .find(|q| &q.key() == key)
-    {
+    if let Some(queued) = state.questions.waiting().into_iter().find(|q| q.of(key)) {
         return format!("asks to {}", summary(&queued.question));
     }
     if key.server != state.server_id {

@@ -55,7 +55,7 @@ pub(crate) fn details(state: &Session, key: &ThreadKey) -> BoardDetails {
         .questions
         .waiting()
         .into_iter()
-        .filter(|q| &q.key() == key)
+        .filter(|q| q.of(key))
         .collect();
     BoardDetails {
         label: label_of(state, key),
@@ -96,13 +96,11 @@ fn last_message(model: &ThreadModel) -> Option<String> {
         .rev()
         .take(CELLS_LOOKED_AT)
         .find_map(|cell| match cell.kind() {
-            CellKind::Agent { markdown, .. } => Some(markdown.as_str().trim().to_string()),
+            CellKind::Agent { markdown, .. } => Some(markdown.as_str().trim()),
             _ => None,
         })
         .filter(|text| !text.is_empty())?;
-    let mut end = text.len().min(LAST_MESSAGE_MAX);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
+    // Cut before copying: this runs on every draw of the pane, and an answer can be long.
+    let end = crate::render::text_chunks::floor_char_boundary(text, LAST_MESSAGE_MAX);
     Some(text[..end].to_string())
 }

@@ -9,8 +9,8 @@
 
 use crate::model::NoticeLevel;
 use crate::protocol::{
-    NewThreadParams, ServerNotification as N, ThreadIdParams, ThreadItem, ThreadSettings,
-    ThreadStartResponse, TurnStatus,
+    NewThreadParams, ServerNotification as N, ThreadItem, ThreadSettings, ThreadStartResponse,
+    TurnStatus,
 };
 use crate::session::effect::Effect;
 use crate::session::reply::Answer;
@@ -156,7 +156,7 @@ pub(crate) fn side_thread_started(
                 main_thread,
             })]
         }
-        (Ok(response), None) => unsubscribe(&response.thread.id),
+        (Ok(response), None) => super::titles::unsubscribe(&response.thread.id),
         (Err(e), _) => {
             failed(state, &e.to_string());
             vec![]
@@ -174,7 +174,7 @@ pub(crate) fn turn_answered(
         return vec![];
     };
     failed(state, &e.to_string());
-    unsubscribe(side_thread)
+    super::titles::unsubscribe(side_thread)
 }
 
 fn failed(state: &mut Session, why: &str) {
@@ -185,14 +185,6 @@ fn failed(state: &mut Session, why: &str) {
     if !transcript.rewrite_notice(WAITING, NoticeLevel::Error, text.clone()) {
         transcript.notice(NoticeLevel::Error, text);
     }
-}
-
-fn unsubscribe(side: &str) -> Vec<Effect> {
-    vec![Effect::Request(ClientRequest::Unsubscribe(
-        ThreadIdParams {
-            thread_id: side.to_string(),
-        },
-    ))]
 }
 
 /// A notification for the side thread: taken here (`Some`), whatever it is.
@@ -231,7 +223,7 @@ pub(crate) fn on_side_notification(state: &mut Session, n: &N) -> Option<Vec<Eff
                 }
                 None => failed(state, "the answer was not a recap"),
             }
-            Some(unsubscribe(&side))
+            Some(super::titles::unsubscribe(&side))
         }
         _ => Some(vec![]),
     }

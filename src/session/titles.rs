@@ -223,7 +223,7 @@ pub(crate) fn auto_named(state: &mut Session, thread_id: &str, name: String, ans
     }
 }
 
-fn unsubscribe(side: &str) -> Vec<Effect> {
+pub(crate) fn unsubscribe(side: &str) -> Vec<Effect> {
     vec![Effect::Request(ClientRequest::Unsubscribe(
         ThreadIdParams {
             thread_id: side.to_string(),

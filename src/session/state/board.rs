@@ -109,10 +109,7 @@ impl Board {
     /// listing reads it again).
     pub(crate) fn read_failed(&mut self, id: &str, error: &str) {
         if self.read_errors.len() < BOARD_THREADS {
-            let mut end = error.len().min(PREVIEW_MAX);
-            while !error.is_char_boundary(end) {
-                end -= 1;
-            }
+            let end = crate::render::text_chunks::floor_char_boundary(error, PREVIEW_MAX);
             self.read_errors
                 .insert(id.to_string(), error[..end].to_string());
         }

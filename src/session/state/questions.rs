@@ -41,6 +41,11 @@ impl QueuedQuestion {
         ThreadKey::new(&self.server, self.question.thread_id())
     }
 
+    /// Whether it belongs to thread `key` (without building its own key).
+    pub(crate) fn of(&self, key: &ThreadKey) -> bool {
+        key.is(&self.server, self.question.thread_id())
+    }
+
     /// Whether it is request `id` of server `server` (request ids are per connection).
     pub(crate) fn is(&self, server: &ServerId, id: &RequestId) -> bool {
         &self.server == server && &self.question.id == id
@@ -229,7 +234,7 @@ impl QuestionQueue {
     /// Drops the questions of thread `thread` that its server did not ask again (it settled
     /// them while the link was down); returns them.
     pub(crate) fn drop_stale(&mut self, thread: &ThreadKey, now: Instant) -> Vec<Question> {
-        let goes = |q: &QueuedQuestion| q.stale && &q.key() == thread;
+        let goes = |q: &QueuedQuestion| q.stale && q.of(thread);
         let front_goes = self.front().is_some_and(goes);
         let mut dropped = Vec::new();
         let mut kept = VecDeque::with_capacity(self.queue.len());
