@@ -398,8 +398,8 @@ async fn async_main(
 }
 
 /// The terminal's keys, mouse and resizes (with the test hook that panics on purpose).
-fn terminal_input() -> tern::runtime::crash::Input<crossterm::event::EventStream> {
-    tern::runtime::crash::Input::new(crossterm::event::EventStream::new())
+fn terminal_input() -> tern::runtime::crash::Input<tern::runtime::tty_events::TtyEvents> {
+    tern::runtime::crash::Input::new(tern::runtime::tty_events::TtyEvents::new())
 }
 
 /// The signal that ended the session (0: none), for the exit status 128 + signal.

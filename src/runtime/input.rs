@@ -10,9 +10,10 @@ use std::io;
 pub struct Input<S> {
     /// `None` only for the instant between dropping the old stream and making the new one.
     stream: Option<S>,
-    /// Makes a new stream. The external editor (Ctrl+G) needs the old one gone while it runs:
-    /// crossterm's stream keeps a thread blocked reading the terminal, which would take the keys
-    /// typed into the editor. `None` where input is not the terminal.
+    /// Makes a new stream. The external editor (Ctrl+G) reads the terminal while it runs, and a
+    /// stream that read ahead in the background would take its keys; the terminal's stream
+    /// (`tty_events`) reads only when polled, but a new one after the editor also starts with
+    /// nothing the editor left. `None` where input is not the terminal.
     renew: Option<fn() -> S>,
     /// False once the stream ended or failed: it is not polled again.
     pub open: bool,

@@ -58,6 +58,7 @@ pub(crate) mod server_process;
 pub(crate) mod synced_backend;
 pub mod terminal;
 pub(crate) mod themes;
+pub mod tty_events;
 pub mod turn_store;
 pub(crate) mod type_ahead;
 pub(crate) mod wide_repaint;
