@@ -4,6 +4,7 @@
 //! last words, ssh's own "Permission denied" or "Host key verification failed").
 
 use super::lines::{line_parts, Line, LineReader};
+use super::paced_pipe::{PacedPipe, PACE};
 use super::transport::{Ending, LinkEnd, Transport, TransportParts};
 use futures::future::BoxFuture;
 use futures::FutureExt;
@@ -169,6 +170,10 @@ impl Transport for ChildTransport {
     fn into_parts(self: Box<Self>) -> TransportParts {
         let local = self.local;
         let (reader, writer, epitaph) = self.process.into_pipes();
+        let reader = reader
+            .into_owned_fd()
+            .and_then(|pipe| PacedPipe::start(pipe, PACE))
+            .unwrap_or_else(PacedPipe::failed);
         let (incoming, outgoing) = line_parts(reader, writer);
         // A stdio app-server ends with its stdin: over ssh, the link's end is the server's.
         let epitaph = epitaph.map(move |text| {

@@ -8,6 +8,7 @@ pub mod dial;
 pub mod endpoint;
 pub(crate) mod lines;
 pub mod memory;
+pub(crate) mod paced_pipe;
 pub mod redact;
 pub(crate) mod tls;
 pub(crate) mod transport;
