@@ -14,6 +14,8 @@ pub struct View<'a> {
     pub key: LayoutKey,
     /// Rows of the window the transcript is shown in.
     pub height: u16,
+    /// Code blocks drawn get their colours; off while the server floods (`Session::hurried`).
+    pub(crate) colour_code: bool,
 }
 
 impl<'a> View<'a> {
@@ -22,6 +24,7 @@ impl<'a> View<'a> {
             transcript,
             key,
             height,
+            colour_code: true,
         }
     }
 
@@ -30,13 +33,15 @@ impl<'a> View<'a> {
     }
 
     /// The cell's lines as drawn: the code blocks with a row among `rows` get their colours
-    /// (once; code never drawn is never highlighted, see `render::lazy_code`).
+    /// (once; code never drawn is never highlighted, see `render::lazy_code`), unless
+    /// `colour_code` is off.
     pub(crate) fn cell_drawn(&self, index: usize, rows: Range<usize>) -> Ref<'a, Laid> {
-        let plain = self
-            .cell(index)
-            .plain_code
-            .iter()
-            .any(|c| c.overlaps(&rows));
+        let plain = self.colour_code
+            && self
+                .cell(index)
+                .plain_code
+                .iter()
+                .any(|c| c.overlaps(&rows));
         if plain {
             self.transcript.cells()[index].restyle_layout(self.key, |laid| colour_rows(laid, rows));
         }

@@ -7,8 +7,8 @@
 //!
 //! The order is what keeps tern responsive: input and signals are read before server messages;
 //! server messages are applied in batches of at most [`SERVER_BATCH`]; a frame asked for by
-//! input is drawn at once, frames the server causes at most 60 times a second
-//! ([`FrameScheduler`]); and nothing wakes the loop while nothing happens (no idle ticks).
+//! input is drawn at once, frames the server causes at most 60 times a second, 20 while it
+//! floods ([`FrameScheduler`]); and nothing wakes the loop while nothing happens (no idle ticks).
 
 use super::asked::Asked;
 use super::effects::{self, Deferred, World};
@@ -290,6 +290,7 @@ where
                 deferred.merge(self.apply(event, Instant::now()));
             }
             applied += 1;
+            self.frames.server_messages(1);
             if applied < SERVER_BATCH && !self.state.session.quitting {
                 next = self.inbound.try_recv().ok();
             }
@@ -310,6 +311,9 @@ where
 
     fn draw(&mut self) -> io::Result<()> {
         let now = Instant::now();
+        // A frame in a flood shows code plain; the frame after it brings the colours.
+        let hurried = self.frames.flooding();
+        self.state.session.hurried = hurried;
         let hold_ends = match self.inline.as_mut() {
             Some(inline) => inline.draw(self.terminal, &self.state, now, &mut self.overlays)?,
             None => {
@@ -319,6 +323,9 @@ where
         };
         self.frames_drawn += 1;
         self.frames.drawn(now);
+        if hurried {
+            self.frames.request(now);
+        }
         if let Some(at) = self.state.next_animation(now) {
             self.frames.request_at(at);
         }

@@ -1,5 +1,7 @@
-//! Frames: requests coalesce and draws the server causes are capped at 60 per second; a frame
-//! asked for by input is drawn at once. Nothing draws on a timer unless something animates.
+//! Frames: requests coalesce and draws the server causes are capped at 60 per second, and at 20
+//! while the server sends faster than anyone reads (a screen scrolling by in a blur costs a
+//! third of the frames and shows the same); a frame asked for by input is drawn at once.
+//! Nothing draws on a timer unless something animates.
 //! A frame is drawn whole (a synchronized update), with its URLs made hyperlinks after it.
 
 use super::backend::SyncedBackend;
@@ -13,19 +15,46 @@ use std::time::{Duration, Instant};
 
 pub(crate) const MIN_FRAME_INTERVAL: Duration = Duration::from_micros(16_667);
 
+/// The frame interval while the server floods: 20 frames a second.
+pub(crate) const FLOOD_FRAME_INTERVAL: Duration = Duration::from_millis(50);
+
+/// Server messages between two frames above which the server sends faster than a person reads:
+/// a model streaming a hundred tokens a second sends two or three per frame; the benchmark's
+/// 10,000-delta answer, three hundred.
+pub(crate) const FLOOD_MESSAGES: u32 = 64;
+
 #[derive(Debug, Default)]
 pub(crate) struct FrameScheduler {
     due: Option<Instant>,
     last_draw: Option<Instant>,
+    /// Server messages applied since the last frame.
+    messages: u32,
+    /// More than [`FLOOD_MESSAGES`] came between the last two frames.
+    flooded: bool,
 }
 
 impl FrameScheduler {
     /// Asks for a frame as soon as the rate cap allows.
     pub(crate) fn request(&mut self, now: Instant) {
+        let interval = if self.flooded {
+            FLOOD_FRAME_INTERVAL
+        } else {
+            MIN_FRAME_INTERVAL
+        };
         let earliest = self
             .last_draw
-            .map_or(now, |last| (last + MIN_FRAME_INTERVAL).max(now));
+            .map_or(now, |last| (last + interval).max(now));
         self.request_at(earliest);
+    }
+
+    /// More server messages came since the last frame than anyone reads.
+    pub(crate) fn flooding(&self) -> bool {
+        self.messages > FLOOD_MESSAGES
+    }
+
+    /// Counts server messages applied, which set the next frames' pace.
+    pub(crate) fn server_messages(&mut self, count: u32) {
+        self.messages = self.messages.saturating_add(count);
     }
 
     /// Asks for a frame now, whatever the cap: what the person typed must not wait for the slot
@@ -46,6 +75,7 @@ impl FrameScheduler {
     pub(crate) fn drawn(&mut self, now: Instant) {
         self.due = None;
         self.last_draw = Some(now);
+        self.flooded = std::mem::take(&mut self.messages) > FLOOD_MESSAGES;
     }
 }
 
@@ -139,6 +169,29 @@ mod tests {
             f.due(),
             Some(t0 + Duration::from_millis(2) + MIN_FRAME_INTERVAL),
             "the cap counts from the input frame"
+        );
+    }
+
+    #[test]
+    fn a_flood_of_server_messages_slows_its_frames_and_never_a_key() {
+        let t0 = Instant::now();
+        let mut f = FrameScheduler::default();
+        f.server_messages(FLOOD_MESSAGES);
+        f.drawn(t0);
+        f.request(t0);
+        assert_eq!(f.due(), Some(t0 + MIN_FRAME_INTERVAL), "a model's pace");
+        f.server_messages(FLOOD_MESSAGES + 1);
+        f.drawn(t0);
+        f.request(t0);
+        assert_eq!(f.due(), Some(t0 + FLOOD_FRAME_INTERVAL), "a flood");
+        f.request_now(t0 + Duration::from_millis(1));
+        assert_eq!(f.due(), Some(t0 + Duration::from_millis(1)), "a key");
+        f.drawn(t0 + Duration::from_millis(1));
+        f.request(t0 + Duration::from_millis(2));
+        assert_eq!(
+            f.due(),
+            Some(t0 + Duration::from_millis(1) + MIN_FRAME_INTERVAL),
+            "the flood ended: no message came since the last frame"
         );
     }
 }

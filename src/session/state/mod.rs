@@ -196,6 +196,10 @@ pub struct Session {
     /// Which server this connection is (`thread_key`): stamped on the questions kept.
     pub(crate) server_id: thread_key::ServerId,
     pub quitting: bool,
+    /// The server floods (more messages between two frames than anyone reads): the loop sets
+    /// it before a frame, and the transcript then shows its code plain. Colours come with the
+    /// next frame after the flood, so code that only flew by is never highlighted.
+    pub(crate) hurried: bool,
     /// Command output and reasoning shown in full (Ctrl+O) rather than collapsed.
     pub expanded: bool,
     /// The last text put on the clipboard (`/copy`, `/copy pick`, a selected cell), named after exit.
@@ -302,6 +306,7 @@ impl Session {
             server: None,
             server_id: thread_key::ServerId::of_connection(config.connected_to.as_deref()),
             quitting: false,
+            hurried: false,
             expanded: false,
             copied: None,
             turn_settings: Default::default(),
@@ -424,11 +429,13 @@ impl Session {
 
     /// The transcript as laid out in `area`.
     pub fn view_in(&self, area: Rect) -> View<'_> {
-        View::new(
+        let mut view = View::new(
             &self.shown.transcript,
             self.layout_key(area.width),
             area.height,
-        )
+        );
+        view.colour_code = !self.hurried;
+        view
     }
 
     /// Moves the view of the transcript shown in `area`; `f` gets the scroll state and the
