@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 pub struct TurnFigures {
     /// `turn/start` sent → the last delta read.
     pub wall: Duration,
+    /// `turn/start` sent → `turn/completed` read.
+    pub completed: Duration,
     /// CPU of the app-server and its children over the turn.
     pub cpu: Duration,
 }
@@ -68,7 +70,8 @@ impl Server {
         &self,
         mut stop: impl FnMut(Instant, &Value) -> bool,
     ) -> Option<(Instant, Value)> {
-        let deadline = Instant::now() + Duration::from_secs(60);
+        // The 10,000-cell turn takes the server half a minute.
+        let deadline = Instant::now() + Duration::from_secs(180);
         loop {
             let left = deadline.checked_duration_since(Instant::now())?;
             let (at, value) = self.lines.recv_timeout(left).ok()?;
@@ -112,7 +115,7 @@ pub fn stream_turn(codex: &Path, env: &CodexEnv, prompt: &str) -> Option<TurnFig
         "params": { "threadId": thread, "input": [{ "type": "text", "text": prompt }] },
     }))?;
     let mut last_delta = sent;
-    server.read_until(|at, v| {
+    let (completed, _) = server.read_until(|at, v| {
         if v["method"] == "item/agentMessage/delta" {
             last_delta = at;
         }
@@ -126,6 +129,7 @@ pub fn stream_turn(codex: &Path, env: &CodexEnv, prompt: &str) -> Option<TurnFig
     );
     Some(TurnFigures {
         wall: last_delta - sent,
+        completed: completed - sent,
         cpu: after.tree_cpu.saturating_sub(before.tree_cpu),
     })
 }

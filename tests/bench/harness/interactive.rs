@@ -1,9 +1,11 @@
 //! The interactive scenarios of the benchmark harness: startup and idle, key echo (empty,
 //! during a stream, after a long answer), an approval turn, and a transcript of 10,000 cells.
 
+use super::app_server;
 use super::apps::{echo_latencies, start, start_echo_floor, App};
 use super::report::{median, p99, Figure, Measured};
 use super::{fill, mib, ms, secs, Bench, CELLS, ECHO_KEYS, MARKER, PACE, TURN_WAIT};
+use crate::support::codex_env;
 use crate::support::mock_model::MockTurn;
 use std::time::{Duration, Instant};
 
@@ -237,7 +239,7 @@ pub fn cells(b: &Bench, out: &mut Vec<Figure>) {
         "cells_10k.enter_to_last_cell_s",
         "10,000 cells: Enter → last cell on screen",
         "s",
-        "–",
+        "≤ 1.1× app-server alone, < official",
     );
     let mut memory = Figure::new(
         "cells_10k.peak_mib",
@@ -253,6 +255,18 @@ pub fn cells(b: &Bench, out: &mut Vec<Figure>) {
         "–",
     );
     let texts = many_cells(b.size(CELLS, 300));
+    let mut alone = vec![];
+    for _ in 0..b.reps {
+        let mock = b.mock(vec![MockTurn::Messages {
+            texts: texts.clone(),
+        }]);
+        let env = codex_env::CodexEnv::new(&mock.base_url(), codex_env::Sandbox::Default)
+            .expect("codex env");
+        if let Some(f) = app_server::stream_turn(&b.codex, &env, "answer in many cells") {
+            alone.push(secs(f.completed));
+        }
+    }
+    shown.app_server = median(&alone);
     for &app in &b.apps {
         let (mut times, mut peaks, mut pages) = (vec![], vec![], vec![]);
         for _ in 0..b.reps {
@@ -289,6 +303,11 @@ pub fn cells(b: &Bench, out: &mut Vec<Figure>) {
         fill(&mut shown, app, &times, b.reps);
         fill(&mut memory, app, &peaks, b.reps);
         fill(&mut page, app, &pages, b.reps);
+    }
+    // The app-server alone: `turn/start` → `turn/completed` read by a client with no screen.
+    if let (Some(alone), Some(tern)) = (shown.app_server, shown.tern.value()) {
+        let official = shown.official.value().unwrap_or(f64::INFINITY);
+        shown.judged(tern <= 1.1 * alone && tern < official);
     }
     out.extend([shown, memory, page]);
 }

@@ -85,9 +85,9 @@ pub fn stream(b: &Bench, out: &mut Vec<Figure>) {
         "stream_10k.own_share_of_app_server_percent",
         "10,000 deltas: own CPU as a share of its app-server's CPU in the same run",
         "%",
-        "≤ 8 %",
+        "≤ 6 %",
     )
-    .at_most(8.0);
+    .at_most(6.0);
     let mut tree = Figure::new(
         "stream_10k.tree_cpu_s",
         "10,000 deltas: CPU with its app-server",
