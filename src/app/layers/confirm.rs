@@ -9,7 +9,7 @@ use crate::model::NoticeLevel;
 use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::state::Session;
 use crate::session::{export, init, marketplaces, thread_removal};
-use crate::text::sanitize::sanitize_line;
+use crate::text::sanitize::{sanitize_line, visible_line};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Confirm {
@@ -43,11 +43,11 @@ impl Confirm {
             Confirmable::RemoveMarketplace { name } => format!(
                 "Remove the marketplace “{}”? codex forgets it (and the copy it keeps) and its \
                  plugins leave the list; plugins installed from it stay installed.",
-                sanitize_line(name)
+                visible_line(name)
             ),
             Confirmable::UpgradeMarketplace { name: Some(name) } => format!(
                 "Upgrade the marketplace “{}”? codex pulls its newest plugins from git.",
-                sanitize_line(name)
+                visible_line(name)
             ),
             Confirmable::UpgradeMarketplace { name: None } => {
                 "Upgrade every marketplace added from git? codex pulls their newest plugins.".into()

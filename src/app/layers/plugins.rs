@@ -160,7 +160,7 @@ pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
             other: Fate::Take("leaves it"),
         }
     } else if k.adding {
-        Rest::typing("types the source")
+        Rest::typing("the source")
     } else if k.details.is_none() {
         // Typing searches.
         Rest {
