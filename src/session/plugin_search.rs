@@ -18,10 +18,14 @@ use crate::session::state::Session;
 /// The most hits kept of one answer.
 const MAX_HITS: usize = 500;
 
-/// `/plugins` opened: no search yet, every plugin listed shows.
+/// `/plugins` opened: no search yet, every plugin listed shows. The generation goes on
+/// counting, so an answer to a search of an earlier `/plugins` is never taken for one now.
 pub(crate) fn reset(state: &mut Session) {
     let search = &mut state.plugins.search;
+    let generation = search.generation + 1;
     *search = Default::default();
+    search.generation = generation;
+    search.opened_at = generation;
     search.relist(&state.plugins.catalog);
 }
 
@@ -64,6 +68,10 @@ pub(crate) fn answered(
     let search = &mut state.plugins.search;
     let query = search.query.trim().to_string();
     let current = generation == search.generation;
+    if generation < search.opened_at {
+        // Asked by an earlier `/plugins` (maybe in another folder).
+        return;
+    }
     if !current {
         // An older query's answer stands for today's only if today's extends it, and only
         // over hits found for a shorter term.

@@ -239,3 +239,22 @@ fn the_matches_are_worked_out_when_typed_not_per_frame() {
         "a frame matched the plugins again"
     );
 }
+
+#[test]
+fn an_answer_to_an_earlier_plugins_search_is_not_taken_for_one_now() {
+    let now = Instant::now();
+    let mut state = open(now);
+    let (_, old) = typed(&mut state, 'q', now);
+    update(&mut state, key(KeyCode::Esc), now);
+    state.set_draft("/plugins");
+    update(&mut state, key(KeyCode::Enter), now);
+    let (_, new) = typed(&mut state, 'q', now);
+    assert_ne!(old, new);
+    let stale = [("quux", "Quux", "other-market", OTHER)];
+    update(&mut state, hits("q", old, &stale), now);
+    let shown = screen(&mut state, 120, 40, now);
+    assert!(
+        !shown.contains("Quux") && shown.contains("searching…"),
+        "{shown}"
+    );
+}

@@ -20,6 +20,8 @@ pub(crate) struct PluginSearch {
     pub(crate) query: String,
     /// Bumped by every change of the query: an answer carries the one it was asked at.
     pub(crate) generation: u64,
+    /// The generation when `/plugins` opened: answers asked before are an earlier one's.
+    pub(crate) opened_at: u64,
     /// The server's hits, and the term they were found for (empty: none).
     pub(crate) hits: Vec<CatalogEntry>,
     pub(crate) hits_for: String,
