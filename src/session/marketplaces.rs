@@ -181,3 +181,22 @@ fn settled(state: &mut Session, said: Result<String, String>) -> Vec<Effect> {
     }
     effects
 }
+
+#[cfg(test)]
+mod tests {
+    use super::resolved;
+
+    #[test]
+    fn only_a_path_starting_with_dots_is_made_whole_from_the_work_folder() {
+        let folder = Some("/w/project");
+        assert_eq!(resolved(" ./market ", folder), "/w/project/market");
+        assert_eq!(resolved("./.hidden", folder), "/w/project/.hidden");
+        assert_eq!(resolved("../other", folder), "/w/project/../other");
+        assert_eq!(resolved(".", folder), "/w/project");
+        // GitHub's owner/repo, URLs and absolute paths go as typed.
+        assert_eq!(resolved("owner/repo", folder), "owner/repo");
+        assert_eq!(resolved("/abs/m", folder), "/abs/m");
+        assert_eq!(resolved("https://h/m.git", folder), "https://h/m.git");
+        assert_eq!(resolved("./market", None), "./market");
+    }
+}

@@ -10,7 +10,7 @@
 use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
-use crate::controls::line_input::LineInput;
+use crate::controls::line_input::{pasted_line, LineInput};
 use crate::controls::pick_list::PickList;
 use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::state::plugins::catalog::CatalogEntry;
@@ -233,11 +233,19 @@ impl PluginsView {
 impl LayerView for PluginsView {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
-            if let (Input::Paste(text), Some(line)) = (input, &mut self.adding) {
-                line.paste(text);
-                return Outcome::Consumed(vec![]);
-            }
-            return Outcome::Ignored;
+            return match (input, &mut self.adding) {
+                (Input::Paste(text), Some(line)) => {
+                    line.paste(text);
+                    Outcome::Consumed(vec![])
+                }
+                // A paste into the search, as typed.
+                (Input::Paste(text), None) if self.details.is_none() && self.confirm.is_none() => {
+                    self.filter.push_str(&pasted_line(text));
+                    self.selected = PickList::default();
+                    Outcome::Consumed(plugin_search::typed(cx.session_mut(), &self.filter))
+                }
+                _ => Outcome::Ignored,
+            };
         };
         let n = cx.plugins.search.shown.len();
         let facts = self.facts(cx);

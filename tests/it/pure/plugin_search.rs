@@ -168,6 +168,25 @@ fn an_older_terms_answer_is_narrowed_never_over_a_longer_ones() {
 }
 
 #[test]
+fn a_paste_searches_as_typed() {
+    let now = Instant::now();
+    let mut state = open(now);
+    let effects = wire(update(
+        &mut state,
+        tern::app::AppEvent::Paste("lin\u{1b}t\n".into()),
+        now,
+    ));
+    let sent: Vec<Value> = searches(&effects).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(
+        sent,
+        [json!({"searchTerm": "lin t", "cwds": ["/home/user/project"]})]
+    );
+    assert!(state.draft().is_empty(), "the paste reached the composer");
+    let shown = screen(&mut state, 120, 40, now);
+    assert!(shown.contains("Search: lin t"), "{shown}");
+}
+
+#[test]
 fn a_blank_search_asks_nothing_and_shows_every_plugin() {
     let now = Instant::now();
     let mut state = open(now);
