@@ -66,6 +66,9 @@ pub(crate) struct PluginSummary {
     pub install_policy: String,
     #[serde(default)]
     pub interface: Option<PluginInterface>,
+    /// What `plugin/search` matches besides the names.
+    #[serde(default)]
+    pub keywords: Vec<String>,
 }
 
 impl PluginSummary {

@@ -20,6 +20,10 @@ pub enum Confirmable {
     ArchiveThread { thread_id: String, title: String },
     /// `/delete`: the shown thread and its history gone for good, then a fresh thread.
     DeleteThread { thread_id: String, title: String },
+    /// `/plugins`' Ctrl+X: the marketplace `name` forgotten by codex, its plugins unlisted.
+    RemoveMarketplace { name: String },
+    /// `/plugins`' Ctrl+U: the marketplace `name` (none: every one added from git) pulled again.
+    UpgradeMarketplace { name: Option<String> },
 }
 
 /// What `/review` asks git for.

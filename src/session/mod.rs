@@ -16,7 +16,7 @@
 //!
 //! 1. data: `effect`, `event`, `declare_requests`, `request`, `reply`, `feedback_report` — what the session speaks: effects for the runtime, events in (with the `LayerEvent` news for layers), tern's requests (one table, `request`, through the `requests!` macro in `declare_requests`) and their typed replies
 //! 2. state: `state` — the `Session`, data only: everything the app holds but the layer stacks, with its feature data below it (`lifecycle`, the per-thread models in `threads`, `outbox`, `health`, `older_turns`, `turn_settings`, `questions` and the type-ahead `guard`)
-//! 3. operations: `lifecycle`, `responses`, `server_events`, `thread_events`, `thread_gone`, `thread_removal`, `switch`, `outbox`, `threads`, `health`, `restart`, `reconnect`, `answer`, `notices`, `account`, `actions`, `agent_switch`, `agents`, `attention`, `auth_refusal`, `cell_bound`, `config_warning`, `export`, `file_search`, `first_run`, `folder`, `gate`, `goal`, `image_upload`, `images`, `init`, `item_notices`, `join`, `leftovers`, `mcp`, `plan_mode`, `plans`, `quit_ladder`, `rejoin`, `review`, `rewind`, `shell`, `skills`, `terminals`, `theme`, `timers`, `titles`, `trust`, `turn_mode`, `turn_settings`, `unseen`, `window_title`, `hunk_review`, `turn_review`, `evidence`, `board`, `board_activity`, `inbox`, `hooks`, `side`, `side_prompts`, `review_findings`, `review_tool`, `review_answer`, `board_filter`, `board_details`, `usage`, `import`, `account_replies`, `remote_control`, `daemon`, `experimental`, `memories`, `plugins`, `apps`, `recap`, `worktree`, `git_review`, `evidence_file`, `warnings`, `config_save`, `remote_revert`, `keymap_save`, `feedback` — what server messages, the runtime's answers and the person's decisions do to the session
+//! 3. operations: `lifecycle`, `responses`, `server_events`, `thread_events`, `thread_gone`, `thread_removal`, `switch`, `outbox`, `threads`, `health`, `restart`, `reconnect`, `answer`, `notices`, `account`, `actions`, `agent_switch`, `agents`, `attention`, `auth_refusal`, `cell_bound`, `config_warning`, `export`, `file_search`, `first_run`, `folder`, `gate`, `goal`, `image_upload`, `images`, `init`, `item_notices`, `join`, `leftovers`, `mcp`, `plan_mode`, `plans`, `quit_ladder`, `rejoin`, `review`, `rewind`, `shell`, `skills`, `terminals`, `theme`, `timers`, `titles`, `trust`, `turn_mode`, `turn_settings`, `unseen`, `window_title`, `hunk_review`, `turn_review`, `evidence`, `board`, `board_activity`, `inbox`, `hooks`, `side`, `side_prompts`, `review_findings`, `review_tool`, `review_answer`, `board_filter`, `board_details`, `usage`, `import`, `account_replies`, `remote_control`, `daemon`, `experimental`, `memories`, `plugins`, `apps`, `recap`, `worktree`, `git_review`, `evidence_file`, `warnings`, `config_save`, `remote_revert`, `keymap_save`, `feedback`, `plugin_search`, `marketplaces` — what server messages, the runtime's answers and the person's decisions do to the session
 
 pub(crate) mod declare_requests;
 pub mod effect;
@@ -67,12 +67,14 @@ pub(crate) mod join;
 pub(crate) mod keymap_save;
 pub(crate) mod leftovers;
 pub mod lifecycle;
+pub(crate) mod marketplaces;
 pub mod mcp;
 pub(crate) mod memories;
 pub(crate) mod notices;
 pub mod outbox;
 pub mod plan_mode;
 pub(crate) mod plans;
+pub(crate) mod plugin_search;
 pub(crate) mod plugins;
 pub(crate) mod quit_ladder;
 pub mod recap;

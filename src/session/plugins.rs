@@ -57,6 +57,7 @@ pub(crate) fn listed(state: &mut Session, answer: Answer<PluginListResponse>) {
         }
         Err(e) => catalog.error = Some(e),
     }
+    state.plugins.search.relist(&state.plugins.catalog);
     state.layer_events.push(LayerEvent::PluginsChanged);
 }
 
@@ -72,13 +73,11 @@ fn plugin_ref(entry: &CatalogEntry) -> PluginRef {
     }
 }
 
-fn entry<'a>(state: &'a Session, id: &str) -> Option<&'a CatalogEntry> {
-    state
-        .plugins
-        .catalog
-        .plugins
-        .iter()
-        .find(|e| e.plugin.id == id)
+/// The plugin `id`, listed or found only by the search.
+pub(crate) fn entry<'a>(state: &'a Session, id: &str) -> Option<&'a CatalogEntry> {
+    let plugins = &state.plugins;
+    let mut all = plugins.catalog.plugins.iter().chain(&plugins.search.hits);
+    all.find(|e| e.plugin.id == id)
 }
 
 /// Enter: what the plugin `id` holds.

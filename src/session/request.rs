@@ -255,6 +255,23 @@ requests! {
     SaveFeedback(p: wire::FeedbackParams) => FEEDBACK_SAVE -> wire::FeedbackResponse;
     /// `/feedback`'s upload, after `u` then `y`: only the redacted entries, no codex logs.
     UploadFeedback(p: wire::FeedbackParams) => FEEDBACK_UPLOAD -> wire::FeedbackResponse;
+    /// `/plugins`' search as typed; `generation` tells the answer to the term typed now.
+    SearchPlugins { params: wire::PluginSearchParams, generation: u64 } => PLUGIN_SEARCH
+        -> wire::PluginSearchResponse,
+        tag { generation: u64 = *generation, term: String = params.search_term.clone() };
+    /// `/plugins`' Ctrl+A: a marketplace added from `source` (owner/repo, git URL, folder).
+    AddMarketplace { source: String } = json!({ "source": source }) => MARKETPLACE_ADD
+        -> wire::MarketplaceAddResponse, tag { source: String = source.clone() };
+    /// `/plugins`' Ctrl+X, after its confirming key: an added marketplace forgotten.
+    RemoveMarketplace { name: String } = json!({ "marketplaceName": name })
+        => MARKETPLACE_REMOVE, tag { name: String = name.clone() };
+    /// `/plugins`' Ctrl+U, after its confirming key: one marketplace pulled again, or (none)
+    /// every git marketplace added (`{}`, as 0.171 takes it).
+    UpgradeMarketplace { name: Option<String> } = match name {
+        Some(name) => json!({ "marketplaceName": name }),
+        None => json!({}),
+    } => MARKETPLACE_UPGRADE -> wire::MarketplaceUpgradeResponse,
+        tag { name: Option<String> = name.clone() };
 }
 
 impl ClientRequest {

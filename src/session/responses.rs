@@ -278,6 +278,23 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
         }
         Reply::InstallPlugin { id, answer } => super::plugins::changed(state, &id, true, answer),
         Reply::UninstallPlugin { id, answer } => super::plugins::changed(state, &id, false, answer),
+        Reply::SearchPlugins {
+            generation,
+            term,
+            answer,
+        } => {
+            super::plugin_search::answered(state, generation, &term, answer);
+            vec![]
+        }
+        Reply::AddMarketplace { source, answer } => {
+            super::marketplaces::added(state, &source, answer)
+        }
+        Reply::RemoveMarketplace { name, answer } => {
+            super::marketplaces::removed(state, &name, answer)
+        }
+        Reply::UpgradeMarketplace { name, answer } => {
+            super::marketplaces::upgraded(state, name.as_deref(), answer)
+        }
         Reply::ListApps(answer) => {
             super::apps::listed(state, answer);
             vec![]

@@ -41,6 +41,7 @@ mod locked_thread;
 mod mcp;
 mod memories;
 mod plugins;
+mod plugins_marketplaces;
 mod prefix;
 mod question;
 mod question_view;

@@ -5,7 +5,8 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
-use crate::app::layers::plugins::{matching, PluginsView};
+use super::plugins_marketplaces as marketplaces;
+use crate::app::layers::plugins::PluginsView;
 use crate::protocol::PluginDetail;
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
@@ -46,11 +47,22 @@ fn list(
     palette: &Palette,
 ) -> (Vec<Line<'static>>, Option<usize>) {
     let catalog = &session.plugins.catalog;
-    let mut lines = vec![Line::from(vec![
+    let search = &session.plugins.search;
+    let mut lines = match &view.adding {
+        Some(line) => marketplaces::source(line, width, palette),
+        None => vec![],
+    };
+    let searching = marketplaces::searching(session);
+    lines.push(Line::from(vec![
         Span::styled("Search: ", palette.heading),
-        Span::raw(cut(&visible_line(&view.filter), width.saturating_sub(9))),
+        Span::raw(cut(
+            &visible_line(&view.filter),
+            width.saturating_sub(9 + searching.len()),
+        )),
         Span::styled("▏", palette.accent),
-    ])];
+        Span::styled(searching, palette.dim),
+    ]));
+    lines.extend(marketplaces::news(session, width, palette));
     let status = match (&catalog.error, catalog.loading, catalog.loaded) {
         (Some(e), _, _) => Some((
             format!("Could not list the plugins: {}", visible_line(e)),
@@ -71,14 +83,16 @@ fn list(
             &[],
         ));
     }
-    let shown = matching(session, &view.filter);
+    let shown = &search.shown;
     if catalog.loaded && !catalog.plugins.is_empty() && shown.is_empty() {
         lines.push(Line::from(Span::styled("Nothing matches.", palette.dim)));
     }
     let selected = view.selected.index(shown.len());
     let mut selected_line = None;
     for (row, &at) in shown.iter().enumerate() {
-        let entry = &catalog.plugins[at];
+        let Some(entry) = search.entry(catalog, at) else {
+            continue;
+        };
         let is_selected = selected == Some(row);
         if is_selected {
             selected_line = Some(lines.len());
@@ -273,8 +287,12 @@ fn footer(view: &PluginsView, session: &Session, palette: &Palette) -> Line<'sta
             " i installs · u uninstalls (each asks first) · Esc back ",
             palette.dim,
         )),
+        (None, None) if view.adding.is_some() => Line::from(Span::styled(
+            " Enter adds the marketplace · Esc cancels ",
+            palette.dim,
+        )),
         (None, None) => Line::from(Span::styled(
-            " type to search · Enter details · Esc closes ",
+            " type to search · Enter details · Ctrl+A add marketplace · Esc closes ",
             palette.dim,
         )),
     }

@@ -8,8 +8,8 @@ use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::model::NoticeLevel;
 use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::state::Session;
-use crate::session::{export, init, thread_removal};
-use crate::text::sanitize::sanitize_line;
+use crate::session::{export, init, marketplaces, thread_removal};
+use crate::text::sanitize::{sanitize_line, visible_line};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Confirm {
@@ -40,6 +40,18 @@ impl Confirm {
                  A new thread starts here. (/archive only hides it.)",
                 quoted(title)
             ),
+            Confirmable::RemoveMarketplace { name } => format!(
+                "Remove the marketplace “{}”? codex forgets it (and the copy it keeps) and its \
+                 plugins leave the list; plugins installed from it stay installed.",
+                visible_line(name)
+            ),
+            Confirmable::UpgradeMarketplace { name: Some(name) } => format!(
+                "Upgrade the marketplace “{}”? codex pulls its newest plugins from git.",
+                visible_line(name)
+            ),
+            Confirmable::UpgradeMarketplace { name: None } => {
+                "Upgrade every marketplace added from git? codex pulls their newest plugins.".into()
+            }
         }
     }
 }
@@ -108,6 +120,12 @@ impl LayerView for Confirm {
                     Confirmable::ExportOverwrite { path } => {
                         export::write(cx, path.clone(), true, false)
                     }
+                    Confirmable::RemoveMarketplace { name } => {
+                        marketplaces::remove(cx.session_mut(), name)
+                    }
+                    Confirmable::UpgradeMarketplace { name } => {
+                        marketplaces::upgrade(cx.session_mut(), name.as_deref())
+                    }
                     ask => thread_removal::confirmed(ask),
                 }),
                 ConfirmKey::No => {
@@ -120,6 +138,8 @@ impl LayerView for Confirm {
                         }
                         Confirmable::ArchiveThread { .. } => "Not archived.",
                         Confirmable::DeleteThread { .. } => "Not deleted.",
+                        Confirmable::RemoveMarketplace { .. } => "The marketplace is kept.",
+                        Confirmable::UpgradeMarketplace { .. } => "Nothing was upgraded.",
                     };
                     cx.transcript_mut().notice(NoticeLevel::Info, kept);
                     Outcome::Close(vec![])
@@ -138,6 +158,8 @@ impl LayerView for Confirm {
             Confirmable::ExportOverwrite { .. } => "Replace the file?",
             Confirmable::ArchiveThread { .. } => "Archive this thread?",
             Confirmable::DeleteThread { .. } => "Delete this thread?",
+            Confirmable::RemoveMarketplace { .. } => "Remove the marketplace?",
+            Confirmable::UpgradeMarketplace { .. } => "Upgrade marketplaces?",
         }
     }
 

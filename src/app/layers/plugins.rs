@@ -2,15 +2,20 @@
 //! type (name, display name, description, marketplace). Enter reads the selected one: what it
 //! holds — skills, MCP servers, hooks, apps — is what would run once installed. There `i`
 //! installs and `u` uninstalls, each only after `y`, with the question naming the MCP servers
-//! and hooks it brings (any other key leaves it as it is).
+//! and hooks it brings (any other key leaves it as it is). codex searches too as you type
+//! (`session::plugin_search`), its hits merged in. Ctrl+A adds a marketplace from a source
+//! typed in a line; Ctrl+X removes the selected plugin's marketplace and Ctrl+U upgrades it
+//! (every git one when the list is empty), each after the shared yes/no question naming it.
 
-use super::{Ctx, LayerView, Outcome, ViewCx};
+use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
+use crate::controls::line_input::{pasted_line, LineInput};
 use crate::controls::pick_list::PickList;
-use crate::session::event::LayerEvent;
-use crate::session::plugins;
+use crate::session::event::{Confirmable, LayerEvent};
+use crate::session::state::plugins::catalog::CatalogEntry;
 use crate::session::state::Session;
+use crate::session::{marketplaces, plugin_search, plugins};
 use crossterm::event::{KeyCode, KeyModifiers};
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -22,32 +27,15 @@ pub struct PluginsView {
     pub details: Option<String>,
     /// An install (`true`) or uninstall waiting for `y`.
     pub confirm: Option<bool>,
+    /// Ctrl+A: the source of a marketplace to add, as typed.
+    pub adding: Option<LineInput>,
 }
 
 /// `/plugins`: opens at once and asks for the list.
 pub(crate) fn open(state: &mut Session) -> Outcome {
+    plugin_search::reset(state);
     let effects = plugins::refresh(state);
     Outcome::Open(super::Layer::Plugins(PluginsView::default()), effects)
-}
-
-/// The indexes in the catalog of the plugins `filter` matches (every word, anywhere, any case).
-pub(crate) fn matching(session: &Session, filter: &str) -> Vec<usize> {
-    let words: Vec<String> = filter.split_whitespace().map(str::to_lowercase).collect();
-    let catalog = &session.plugins.catalog.plugins;
-    (0..catalog.len())
-        .filter(|&i| {
-            let e = &catalog[i];
-            let text = format!(
-                "{} {} {} {}",
-                e.plugin.name,
-                e.plugin.shown_name(),
-                e.plugin.short_description(),
-                e.marketplace
-            )
-            .to_lowercase();
-            words.iter().all(|w| text.contains(w.as_str()))
-        })
-        .collect()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +44,8 @@ pub(crate) struct PluginsKeys {
     pub details: Option<bool>,
     pub any: bool,
     pub confirming: bool,
+    /// Ctrl+A's line is being typed.
+    pub adding: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,14 +56,23 @@ pub(crate) enum PluginsKey {
     Uninstall,
     Confirm,
     Back,
+    AddMarketplace,
+    AddSource,
+    RemoveMarketplace,
+    UpgradeMarketplace,
 }
 
 fn listing(k: &PluginsKeys) -> bool {
-    k.details.is_none() && !k.confirming
+    k.details.is_none() && !k.confirming && !k.adding
 }
 
 fn reading(k: &PluginsKeys) -> bool {
-    k.details.is_some() && !k.confirming
+    k.details.is_some() && !k.confirming && !k.adding
+}
+
+/// A plugin is selected or shown: its marketplace can be removed.
+fn on_plugin(k: &PluginsKeys) -> bool {
+    (listing(k) && k.any) || reading(k)
 }
 
 pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
@@ -116,7 +115,39 @@ pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
         }),
         list_rows::close(PluginsKey::Back, "back/close")
             .when("no question waits", |k: &PluginsKeys| !k.confirming),
-        list_rows::filter_back(PluginsKey::Back).when("the list is shown", listing),
+        list_rows::filter_back(PluginsKey::Back)
+            .when("the list is shown or a source typed", |k: &PluginsKeys| {
+                listing(k) || k.adding
+            }),
+        KeyRow::new(
+            "add_marketplace",
+            &[Chord::ctrl('a')],
+            PluginsKey::AddMarketplace,
+            "add marketplace",
+        )
+        .explained("add a marketplace: owner/repo, a git URL, or a local folder")
+        .when("the list is shown", listing),
+        KeyRow::new(
+            "remove_marketplace",
+            &[Chord::ctrl('x')],
+            PluginsKey::RemoveMarketplace,
+            "remove marketplace",
+        )
+        .explained("remove the plugin's marketplace (asks first, naming it)")
+        .when("a plugin is selected", on_plugin),
+        KeyRow::new(
+            "upgrade_marketplace",
+            &[Chord::ctrl('u')],
+            PluginsKey::UpgradeMarketplace,
+            "upgrade marketplace",
+        )
+        .explained("pull the plugin's marketplace (every git one if none) again; asks first")
+        .when("the list or a plugin is shown", |k: &PluginsKeys| {
+            listing(k) || reading(k)
+        }),
+        KeyRow::new("add_source", &[Chord::ENTER], PluginsKey::AddSource, "add")
+            .explained("add the marketplace typed")
+            .when("a source is typed", |k: &PluginsKeys| k.adding),
     ],
     Rest::SWALLOW,
 )
@@ -128,6 +159,8 @@ pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
             modified: Fate::Pass,
             other: Fate::Take("leaves it"),
         }
+    } else if k.adding {
+        Rest::typing("the source")
     } else if k.details.is_none() {
         // Typing searches.
         Rest {
@@ -149,35 +182,85 @@ impl PluginsView {
                     .iter()
                     .any(|e| &e.plugin.id == id && e.plugin.installed)
             }),
-            any: !matching(session, &self.filter).is_empty(),
+            any: !session.plugins.search.shown.is_empty(),
             confirming: self.confirm.is_some(),
+            adding: self.adding.is_some(),
         }
+    }
+
+    /// The selected plugin of the list.
+    fn selected_entry<'a>(&self, session: &'a Session) -> Option<&'a CatalogEntry> {
+        let search = &session.plugins.search;
+        let at = self.selected.index(search.shown.len())?;
+        search.entry(&session.plugins.catalog, search.shown[at])
     }
 
     /// The id of the selected plugin of the list.
     fn selected_id(&self, session: &Session) -> Option<String> {
-        let shown = matching(session, &self.filter);
-        let at = self.selected.index(shown.len())?;
-        Some(session.plugins.catalog.plugins[shown[at]].plugin.id.clone())
+        self.selected_entry(session).map(|e| e.plugin.id.clone())
+    }
+
+    /// The plugin shown, or else the one selected: the one whose marketplace is meant.
+    fn meant<'a>(&self, session: &'a Session) -> Option<&'a CatalogEntry> {
+        match &self.details {
+            Some(id) => plugins::entry(session, id),
+            None => self.selected_entry(session),
+        }
+    }
+
+    /// Ctrl+A, Ctrl+X, Ctrl+U and the source line's keys.
+    fn marketplace_key(&mut self, action: PluginsKey, cx: &mut Ctx<'_>) -> Outcome {
+        let meant = self.meant(cx).map(|e| e.marketplace.clone());
+        let ask = match action {
+            PluginsKey::AddMarketplace => {
+                self.adding = Some(LineInput::default());
+                return Outcome::Consumed(vec![]);
+            }
+            PluginsKey::AddSource => {
+                let source = self.adding.take().unwrap_or_default();
+                return Outcome::Consumed(marketplaces::add(cx.session_mut(), source.as_str()));
+            }
+            PluginsKey::RemoveMarketplace => match meant {
+                Some(name) => Confirmable::RemoveMarketplace { name },
+                None => return Outcome::Consumed(vec![]),
+            },
+            _ => Confirmable::UpgradeMarketplace { name: meant },
+        };
+        Outcome::Open(Layer::Confirm(Confirm { ask }), vec![])
     }
 }
 
 impl LayerView for PluginsView {
     fn handle(&mut self, input: &Input<'_>, cx: &mut Ctx<'_>) -> Outcome {
         let Input::Key(key) = input else {
-            return Outcome::Ignored;
+            return match (input, &mut self.adding) {
+                (Input::Paste(text), Some(line)) => {
+                    line.paste(text);
+                    Outcome::Consumed(vec![])
+                }
+                // A paste into the search, as typed.
+                (Input::Paste(text), None) if self.details.is_none() && self.confirm.is_none() => {
+                    self.filter.push_str(&pasted_line(text));
+                    self.selected = PickList::default();
+                    Outcome::Consumed(plugin_search::typed(cx.session_mut(), &self.filter))
+                }
+                _ => Outcome::Ignored,
+            };
         };
-        let n = matching(cx, &self.filter).len();
+        let n = cx.plugins.search.shown.len();
         let facts = self.facts(cx);
         Outcome::of_key_or_typed(KEYS.resolve(key, &facts, &cx.config.keymap), |row| {
             let Some(action) = row else {
                 if facts.confirming {
                     self.confirm = None;
+                } else if let (Some(line), KeyCode::Char(c)) = (&mut self.adding, key.code) {
+                    line.type_char(c);
                 } else if let (KeyCode::Char(c), false) =
                     (key.code, key.modifiers.contains(KeyModifiers::CONTROL))
                 {
                     self.filter.push(c);
                     self.selected = PickList::default();
+                    return Outcome::Consumed(plugin_search::typed(cx.session_mut(), &self.filter));
                 }
                 return Outcome::Consumed(vec![]);
             };
@@ -185,9 +268,17 @@ impl LayerView for PluginsView {
                 PluginsKey::Move(to) => {
                     self.selected.go(to, n);
                 }
+                PluginsKey::Back if self.adding.is_some() => {
+                    if key.code != KeyCode::Backspace {
+                        self.adding = None;
+                    } else if let Some(line) = &mut self.adding {
+                        line.backspace();
+                    }
+                }
                 PluginsKey::Back if key.code == KeyCode::Backspace => {
                     self.filter.pop();
                     self.selected = PickList::default();
+                    return Outcome::Consumed(plugin_search::typed(cx.session_mut(), &self.filter));
                 }
                 PluginsKey::Back if self.details.is_some() => self.details = None,
                 PluginsKey::Back => return Outcome::Close(vec![]),
@@ -212,6 +303,10 @@ impl LayerView for PluginsView {
                     };
                     return Outcome::Consumed(effects);
                 }
+                PluginsKey::AddMarketplace
+                | PluginsKey::AddSource
+                | PluginsKey::RemoveMarketplace
+                | PluginsKey::UpgradeMarketplace => return self.marketplace_key(action, cx),
             }
             Outcome::Consumed(vec![])
         })
@@ -221,7 +316,7 @@ impl LayerView for PluginsView {
         if *event != LayerEvent::PluginsChanged {
             return Outcome::Ignored;
         }
-        self.selected.clamp(matching(cx, &self.filter).len());
+        self.selected.clamp(cx.plugins.search.shown.len());
         Outcome::Consumed(vec![])
     }
 
@@ -234,7 +329,8 @@ impl LayerView for PluginsView {
     }
 
     fn rows(&self, _width: u16, session: &Session) -> usize {
-        session.plugins.catalog.plugins.len() + 6
+        // The list, the hits only the server's search found, the news and the source line.
+        session.plugins.catalog.plugins.len() + session.plugins.search.hits.len() + 10
     }
 
     fn keys(&self, cx: &ViewCx<'_>) -> KeyList {

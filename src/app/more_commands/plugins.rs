@@ -6,7 +6,7 @@ use crate::app::layers;
 pub(crate) static COMMANDS: &[Command] = &[
     command(
         "plugins",
-        "browse codex's plugins: what each runs, install, uninstall",
+        "codex's plugins: search, what each runs, install; add or upgrade marketplaces",
         |s, _, _| layers::plugins::open(s),
     ),
     command(

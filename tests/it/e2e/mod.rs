@@ -19,6 +19,7 @@ mod hooks;
 mod hunk_review;
 mod import;
 mod inbox;
+mod marketplaces;
 mod mcp_skills;
 mod patch_stream;
 mod plan_mode;

@@ -24,6 +24,7 @@ mod lazy_highlight;
 mod mcp_skills;
 mod picker;
 mod plan_mode;
+mod plugin_search;
 mod plugins;
 mod properties;
 mod reconnect;

@@ -5,7 +5,9 @@
 pub(crate) mod apps;
 pub(crate) mod catalog;
 pub(crate) mod features;
+pub(crate) mod marketplaces;
 pub(crate) mod memories;
+pub(crate) mod search;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct PluginsFamily {
@@ -17,4 +19,8 @@ pub(crate) struct PluginsFamily {
     pub(crate) catalog: catalog::Catalog,
     /// `/apps`: the apps (connectors).
     pub(crate) apps: apps::Apps,
+    /// `/plugins`' search: the plugins it matches, the server's hits merged in.
+    pub(crate) search: search::PluginSearch,
+    /// `/plugins`' marketplace changes: under way, and the last one's outcome.
+    pub(crate) marketplaces: marketplaces::Marketplaces,
 }

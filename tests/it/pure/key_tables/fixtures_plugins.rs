@@ -129,5 +129,15 @@ pub(super) fn fixtures() -> Vec<Fixture> {
                 state
             },
         },
+        Fixture {
+            name: "plugins, a marketplace source typed",
+            target: Target::Layer,
+            build: |now| {
+                let mut state = plugins_open(now);
+                update(&mut state, ctrl('a'), now);
+                type_text(&mut state, "owner/repo", now);
+                state
+            },
+        },
     ]
 }
