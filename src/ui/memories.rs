@@ -6,6 +6,7 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
+use super::report_lines::footer;
 use crate::app::layers::memories::{summary_lines, MemoriesView, SUMMARY_WIDTH};
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
@@ -90,17 +91,10 @@ pub(super) fn draw(
             }
         }
     }
-    let footer = if view.confirm_reset {
-        Line::from(Span::styled(
-            " Reset every memory codex holds (all threads)? It cannot be undone. y: reset · any other key: no ",
-            palette.attention,
-        ))
-    } else {
-        Line::from(Span::styled(
-            " m memory on/off for this thread · r reset (asks first) · Esc closes ",
-            palette.dim,
-        ))
-    };
+    let footer = footer(
+        "m memory on/off for this thread · r reset (asks first) · Esc closes",
+        palette.dim,
+    );
     let footer_width = u16::try_from(footer.width() + 4).unwrap_or(u16::MAX);
     ListBox {
         title: "Memories".into(),

@@ -5,8 +5,8 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
+use super::report_lines;
 use crate::app::layers::plugins::{matching, PluginsView};
-use crate::protocol::PluginDetail;
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
 use crate::theme::Palette;
@@ -215,69 +215,13 @@ fn details(session: &Session, id: &str, width: usize, palette: &Palette) -> Vec<
     lines
 }
 
-/// What installing brings, for the question: the servers it starts and the hooks it runs.
-fn brings(detail: Option<&PluginDetail>) -> String {
-    let Some(d) = detail else {
-        return "what it holds is not read yet".into();
-    };
-    let servers: Vec<String> = d
-        .mcp_servers
-        .iter()
-        .map(|s| cut(&visible_line(s), 20))
-        .collect();
-    let hooks: Vec<String> = d
-        .hooks
-        .iter()
-        .map(|h| cut(&visible_line(&h.event_name), 20))
-        .collect();
-    let list = |v: &[String]| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.join(", ")
-        }
-    };
-    format!(
-        "MCP servers: {}; hooks: {}; {} skills",
-        list(&servers),
-        list(&hooks),
-        d.skills.len()
-    )
-}
-
 fn footer(view: &PluginsView, session: &Session, palette: &Palette) -> Line<'static> {
-    let catalog = &session.plugins.catalog;
-    let detail = view
-        .details
-        .as_ref()
-        .and_then(|id| catalog.detail.as_ref().filter(|d| &d.summary.id == id));
-    let name = detail
-        .map(|d| cut(&visible_line(d.summary.shown_name()), 30))
-        .unwrap_or_default();
-    match (view.confirm, &view.details) {
-        (Some(true), _) => Line::from(Span::styled(
-            format!(
-                " Install {name}? It brings {} — codex runs them. y: install · any other key: no ",
-                brings(detail)
-            ),
-            palette.attention,
-        )),
-        (Some(false), _) => Line::from(Span::styled(
-            format!(" Uninstall {name}? y: uninstall · any other key: no "),
-            palette.attention,
-        )),
-        (None, Some(_)) if catalog.changing.is_some() => {
-            Line::from(Span::styled(" Working… · Esc back ", palette.dim))
-        }
-        (None, Some(_)) => Line::from(Span::styled(
-            " i installs · u uninstalls (each asks first) · Esc back ",
-            palette.dim,
-        )),
-        (None, None) => Line::from(Span::styled(
-            " type to search · Enter details · Esc closes ",
-            palette.dim,
-        )),
-    }
+    let keys = match &view.details {
+        Some(_) if session.plugins.catalog.changing.is_some() => "Working… · Esc back",
+        Some(_) => "i installs · u uninstalls (each asks first) · Esc back",
+        None => "type to search · Enter details · Esc closes",
+    };
+    report_lines::footer(keys, palette.dim)
 }
 
 impl super::draw::Draw for PluginsView {

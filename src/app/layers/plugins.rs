@@ -1,14 +1,14 @@
 //! `/plugins`: the plugins of codex's marketplaces (this directory's included), searched as you
 //! type (name, display name, description, marketplace). Enter reads the selected one: what it
 //! holds — skills, MCP servers, hooks, apps — is what would run once installed. There `i`
-//! installs and `u` uninstalls, each only after `y`, with the question naming the MCP servers
-//! and hooks it brings (any other key leaves it as it is).
+//! installs and `u` uninstalls, each only after `y` in the one confirm box, whose question
+//! names the MCP servers and hooks it brings.
 
-use super::{Ctx, LayerView, Outcome, ViewCx};
+use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
-use crate::session::event::LayerEvent;
+use crate::session::event::{Confirmable, LayerEvent, PluginBrings};
 use crate::session::plugins;
 use crate::session::state::Session;
 use crossterm::event::{KeyCode, KeyModifiers};
@@ -20,8 +20,6 @@ pub struct PluginsView {
     pub selected: PickList,
     /// The plugin whose details are shown (its id), over the list.
     pub details: Option<String>,
-    /// An install (`true`) or uninstall waiting for `y`.
-    pub confirm: Option<bool>,
 }
 
 /// `/plugins`: opens at once and asks for the list.
@@ -55,7 +53,6 @@ pub(crate) struct PluginsKeys {
     /// Details are shown, and whether that plugin is installed.
     pub details: Option<bool>,
     pub any: bool,
-    pub confirming: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,34 +61,21 @@ pub(crate) enum PluginsKey {
     Read,
     Install,
     Uninstall,
-    Confirm,
     Back,
 }
 
 fn listing(k: &PluginsKeys) -> bool {
-    k.details.is_none() && !k.confirming
+    k.details.is_none()
 }
 
 fn reading(k: &PluginsKeys) -> bool {
-    k.details.is_some() && !k.confirming
+    k.details.is_some()
 }
 
 pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
     "plugins",
     "Plugins",
     &[
-        KeyRow::new(
-            "confirm",
-            &[Chord::ch('y'), Chord::ch('Y')],
-            PluginsKey::Confirm,
-            "yes",
-        )
-        .explained("install (or uninstall) the plugin")
-        .bar_keys(1)
-        .when(
-            "an install or uninstall waits for its confirmation",
-            |k: &PluginsKeys| k.confirming,
-        ),
         list_rows::up(PluginsKey::Move(Move::Up), "select").when("the list is shown", listing),
         list_rows::down(PluginsKey::Move(Move::Down), "select").when("the list is shown", listing),
         KeyRow::new("read", &[Chord::ENTER], PluginsKey::Read, "details")
@@ -114,21 +98,13 @@ pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
         .when("the plugin is installed", |k: &PluginsKeys| {
             reading(k) && k.details == Some(true)
         }),
-        list_rows::close(PluginsKey::Back, "back/close")
-            .when("no question waits", |k: &PluginsKeys| !k.confirming),
+        list_rows::close(PluginsKey::Back, "back/close"),
         list_rows::filter_back(PluginsKey::Back).when("the list is shown", listing),
     ],
     Rest::SWALLOW,
 )
 .rest_by(|k| {
-    if k.confirming {
-        // Any other key leaves the plugin as it is.
-        Rest {
-            chars: Fate::Take("leaves it"),
-            modified: Fate::Pass,
-            other: Fate::Take("leaves it"),
-        }
-    } else if k.details.is_none() {
+    if k.details.is_none() {
         // Typing searches.
         Rest {
             chars: Fate::Take("searches"),
@@ -150,8 +126,32 @@ impl PluginsView {
                     .any(|e| &e.plugin.id == id && e.plugin.installed)
             }),
             any: !matching(session, &self.filter).is_empty(),
-            confirming: self.confirm.is_some(),
         }
+    }
+
+    /// The question for installing (or uninstalling) the plugin whose details are shown,
+    /// naming it and, for an install, what it brings as read.
+    fn ask(&self, install: bool, session: &Session) -> Option<Confirmable> {
+        let id = self.details.clone()?;
+        let catalog = &session.plugins.catalog;
+        let detail = catalog.detail.as_ref().filter(|d| d.summary.id == id);
+        let name = detail
+            .map(|d| d.summary.shown_name().to_string())
+            .or_else(|| {
+                let listed = catalog.plugins.iter().find(|e| e.plugin.id == id);
+                listed.map(|e| e.plugin.shown_name().to_string())
+            })
+            .unwrap_or_else(|| id.clone());
+        Some(if install {
+            let brings = detail.map(|d| PluginBrings {
+                mcp_servers: d.mcp_servers.clone(),
+                hooks: d.hooks.iter().map(|h| h.event_name.clone()).collect(),
+                skills: d.skills.len(),
+            });
+            Confirmable::InstallPlugin { id, name, brings }
+        } else {
+            Confirmable::UninstallPlugin { id, name }
+        })
     }
 
     /// The id of the selected plugin of the list.
@@ -171,9 +171,7 @@ impl LayerView for PluginsView {
         let facts = self.facts(cx);
         Outcome::of_key_or_typed(KEYS.resolve(key, &facts, &cx.config.keymap), |row| {
             let Some(action) = row else {
-                if facts.confirming {
-                    self.confirm = None;
-                } else if let (KeyCode::Char(c), false) =
+                if let (KeyCode::Char(c), false) =
                     (key.code, key.modifiers.contains(KeyModifiers::CONTROL))
                 {
                     self.filter.push(c);
@@ -198,19 +196,11 @@ impl LayerView for PluginsView {
                     self.details = Some(id.clone());
                     return Outcome::Consumed(plugins::read(cx.session_mut(), &id));
                 }
-                PluginsKey::Install => self.confirm = Some(true),
-                PluginsKey::Uninstall => self.confirm = Some(false),
-                PluginsKey::Confirm => {
-                    let (Some(install), Some(id)) = (self.confirm.take(), self.details.clone())
-                    else {
+                PluginsKey::Install | PluginsKey::Uninstall => {
+                    let Some(ask) = self.ask(action == PluginsKey::Install, cx) else {
                         return Outcome::Consumed(vec![]);
                     };
-                    let effects = if install {
-                        plugins::install(cx.session_mut(), &id)
-                    } else {
-                        plugins::uninstall(cx.session_mut(), &id)
-                    };
-                    return Outcome::Consumed(effects);
+                    return Outcome::Open(Layer::Confirm(Confirm { ask }), vec![]);
                 }
             }
             Outcome::Consumed(vec![])

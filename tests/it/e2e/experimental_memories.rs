@@ -67,14 +67,14 @@ fn memories_shows_codex_status_sets_the_mode_and_resets_after_y() {
     tern.wait_for_text("Memory off for this thread", WAIT);
     tern.wait_for_text("This thread: off (set here)", WAIT);
     tern.send(b"r");
-    tern.wait_for_text("It cannot be undone. y: reset", WAIT);
+    tern.wait_for_text("╭ Reset memories?", WAIT);
     tern.send(b"n");
     tern.wait_for("the question to go", WAIT, |s| {
-        !s.contains("It cannot be undone")
+        !s.contains("Reset memories?")
     });
     assert!(memories.join("MEMORY.md").exists(), "reset without y");
     tern.send(b"r");
-    tern.wait_for_text("It cannot be undone. y: reset", WAIT);
+    tern.wait_for_text("╭ Reset memories?", WAIT);
     tern.send(b"y");
     tern.wait_for_text("Memories reset", WAIT);
     assert!(

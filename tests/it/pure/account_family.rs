@@ -1,6 +1,7 @@
 //! `/usage`, `/import`, `/rc` and `/daemon` as transitions: each request down to the exact JSON
-//! codex 0.171's schema wants, nothing sent before its `y`, any other key sending nothing, and
-//! a refusal or a missing method said in words (never a box that waits for ever).
+//! codex 0.171's schema wants, nothing sent before its `y` in the one confirm box, `n` or Esc
+//! there sending nothing, and a refusal or a missing method said in words (never a box that
+//! waits for ever).
 
 use crate::support::account_fixtures::*;
 use crate::support::common::*;
@@ -87,11 +88,17 @@ fn a_reset_spends_a_credit_only_after_y_and_any_other_key_keeps_it() {
     let mut state = usage_open(now);
     assert!(press_char(&mut state, 'r', now).is_empty());
     let text = screen(&mut state, 120, 40, now);
-    assert!(text.contains("This spends one reset credit"), "{text}");
+    assert!(text.contains("Reset the usage limits?"), "{text}");
+    let question = asked(&state).expect("the one confirm box asks");
+    assert!(
+        question.contains("This spends one reset credit"),
+        "{question}"
+    );
     assert!(
         press_char(&mut state, 'n', now).is_empty(),
         "n spends nothing"
     );
+    assert_eq!(asked(&state), None, "n leaves the question");
     assert!(
         press_char(&mut state, 'y', now).is_empty(),
         "y without the question: nothing"
@@ -193,10 +200,18 @@ fn import_sends_back_exactly_the_detected_items_after_y() {
     let now = Instant::now();
     let mut state = import_open(now);
     assert!(press_char(&mut state, 'i', now).is_empty());
+    let question = asked(&state).expect("the one confirm box asks");
+    assert!(question.starts_with("Import all 6 items?"), "{question}");
     assert!(
         press_char(&mut state, 'x', now).is_empty(),
         "x imports nothing"
     );
+    assert!(asked(&state).is_some(), "x is no answer");
+    assert!(
+        press_char(&mut state, 'n', now).is_empty(),
+        "n imports nothing"
+    );
+    assert_eq!(asked(&state), None);
     press_char(&mut state, 'i', now);
     let effects = press_char(&mut state, 'y', now);
     let mut items = detect_answer(false)["items"].clone();
@@ -359,10 +374,15 @@ fn rc_lists_clients_and_revokes_the_selected_one_after_y() {
     let mut state = rc_open(now, "connected");
     update(&mut state, key(KeyCode::Down), now);
     press_char(&mut state, 'x', now);
+    assert_eq!(
+        asked(&state).as_deref(),
+        Some("Revoke the client “client-2”? It can no longer connect.")
+    );
     assert!(
         press_char(&mut state, 'n', now).is_empty(),
         "n revokes nothing"
     );
+    assert_eq!(asked(&state), None);
     press_char(&mut state, 'x', now);
     let effects = press_char(&mut state, 'y', now);
     assert_eq!(
@@ -393,6 +413,7 @@ fn rc_turns_on_or_off_after_y_and_pairs() {
     press_char(&mut state, 'e', now);
     let text = screen(&mut state, 120, 40, now);
     assert!(text.contains("Turn remote control off?"), "{text}");
+    assert!(asked(&state).is_some_and(|q| q.contains("Paired clients lose this codex")));
     assert_eq!(
         requests(&press_char(&mut state, 'y', now)),
         [("remoteControl/disable", json!({}))]
@@ -418,6 +439,7 @@ fn rc_turns_on_or_off_after_y_and_pairs() {
     // Off: `e` turns it on.
     let mut state = rc_open(now, "disabled");
     press_char(&mut state, 'e', now);
+    assert!(asked(&state).is_some_and(|q| q.starts_with("Turn remote control on?")));
     assert_eq!(
         requests(&press_char(&mut state, 'y', now)),
         [("remoteControl/enable", json!({}))]
@@ -494,13 +516,23 @@ fn daemon_reads_the_version_and_starts_or_stops_only_after_y() {
         "{text}"
     );
     assert!(daemon_runs(&press_char(&mut state, 's', now)).is_empty());
+    let text = screen(&mut state, 120, 40, now);
+    assert!(
+        text.contains("Run `codex app-server daemon start`?"),
+        "the one confirm box names the command: {text}"
+    );
     assert!(
         daemon_runs(&press_char(&mut state, 'q', now)).is_empty(),
         "q runs nothing"
     );
     assert!(
+        matches!(top_layer(&state), Some(Layer::Confirm(_))),
+        "q does not answer the question"
+    );
+    assert!(daemon_runs(&update(&mut state, key(KeyCode::Esc), now)).is_empty());
+    assert!(
         matches!(top_layer(&state), Some(Layer::Daemon(_))),
-        "q only left the question"
+        "Esc only left the question"
     );
     press_char(&mut state, 't', now);
     assert_eq!(
@@ -535,10 +567,16 @@ fn daemon_reads_the_version_and_starts_or_stops_only_after_y() {
         },
         now,
     );
-    assert_eq!(
-        daemon_runs(&press_char(&mut state, 'y', now)),
-        [("/opt/codex".into(), "start".into())]
+    assert!(
+        matches!(top_layer(&state), Some(Layer::Confirm(_))),
+        "the question opened over the box"
     );
+    assert_eq!(
+        daemon_runs(&update(&mut state, key(KeyCode::Enter), now)),
+        [("/opt/codex".into(), "start".into())],
+        "Enter goes ahead too"
+    );
+    assert!(matches!(top_layer(&state), Some(Layer::Daemon(_))));
 }
 
 #[test]
