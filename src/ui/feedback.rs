@@ -6,7 +6,7 @@
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
 use super::report_lines::{footer, heading, say};
-use crate::app::layers::feedback::FeedbackView;
+use crate::app::layers::feedback::{FeedbackView, PREVIEW_LINES};
 use crate::session::feedback_report::RedactedZip;
 use crate::session::state::feedback::{FeedbackStage, CLASSIFICATIONS};
 use crate::session::state::Session;
@@ -16,9 +16,6 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
-
-/// The most preview lines shown at once.
-const PREVIEW_LINES: usize = 12;
 
 fn size(bytes: u64) -> String {
     match bytes {

@@ -38,6 +38,25 @@ pub(crate) fn open(state: &mut Session) -> Outcome {
     Outcome::Open(super::Layer::Feedback(FeedbackView::default()), effects)
 }
 
+/// The most preview lines the box shows at once.
+pub(crate) const PREVIEW_LINES: usize = 12;
+
+/// How far the preview of the entry at `selected` scrolls: to where its last line is the
+/// box's last (nothing past the end).
+pub(crate) fn preview_end(session: &Session, selected: &PickList) -> usize {
+    let Some(zip) = session.feedback.zip() else {
+        return 0;
+    };
+    let preview = selected
+        .index(zip.entries.len())
+        .and_then(|i| zip.entries[i].preview.as_deref());
+    preview.map_or(0, |text| {
+        crate::text::sanitize::visible_text(text)
+            .len()
+            .saturating_sub(PREVIEW_LINES)
+    })
+}
+
 /// How many entries the redacted ZIP has (none before it is shown).
 pub(crate) fn entries(session: &Session) -> usize {
     session.feedback.zip().map_or(0, |z| z.entries.len())
@@ -170,7 +189,9 @@ impl LayerView for FeedbackView {
                 Some(FeedbackKey::Move(Move::PageUp)) => {
                     self.scroll = self.scroll.saturating_sub(10)
                 }
-                Some(FeedbackKey::Move(Move::PageDown)) => self.scroll += 10,
+                Some(FeedbackKey::Move(Move::PageDown)) => {
+                    self.scroll = (self.scroll + 10).min(preview_end(cx, &self.selected));
+                }
                 Some(FeedbackKey::Move(to)) => {
                     if self.selected.go(to, entries(cx)) {
                         self.scroll = 0;
@@ -193,6 +214,7 @@ impl LayerView for FeedbackView {
         }
         if cx.feedback.stage != FeedbackStage::Choosing {
             self.selected.clamp(entries(cx));
+            self.scroll = self.scroll.min(preview_end(cx, &self.selected));
         }
         Outcome::Consumed(vec![])
     }

@@ -246,3 +246,43 @@ fn an_older_codex_refusal_is_said_and_the_folder_deleted() {
         "{text}"
     );
 }
+
+#[test]
+fn the_preview_scrolls_no_further_than_its_last_line() {
+    let now = Instant::now();
+    let mut state = chosen(now);
+    let long = (1..=30)
+        .map(|i| format!("line {i}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut report = zip();
+    report.entries[0].preview = Some(long);
+    update(
+        &mut state,
+        AppEvent::FeedbackPrepared(Ok((DIR.into(), None))),
+        now,
+    );
+    update(
+        &mut state,
+        reply(
+            RequestTag::SaveFeedback,
+            Ok(json!({"savedPath": format!("{DIR}/codex-feedback.zip"), "threadId": THREAD})),
+        ),
+        now,
+    );
+    update(&mut state, AppEvent::FeedbackRedacted(Ok(report)), now);
+    for _ in 0..5 {
+        update(&mut state, key(KeyCode::PageDown), now);
+    }
+    let text = screen(&mut state, 120, 50, now);
+    assert!(text.contains("line 30"), "the last line in view: {text}");
+    assert!(
+        !text.contains("line 18\n") && !text.contains("line 18 "),
+        "{text}"
+    );
+    // One page back from the end shows lines 9 on: the scroll never went past the end.
+    update(&mut state, key(KeyCode::PageUp), now);
+    let text = screen(&mut state, 120, 50, now);
+    assert!(text.contains("  line 9 "), "{text}");
+    assert!(!text.contains("  line 8 "), "{text}");
+}
