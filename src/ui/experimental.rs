@@ -4,6 +4,7 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
+use super::report_lines::{footer, say};
 use crate::app::layers::experimental::ExperimentalView;
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
@@ -38,12 +39,7 @@ pub(super) fn draw(
         )),
     };
     if let Some((text, style)) = status {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[Span::styled(text, style)],
-            inner_width.max(20),
-            &[],
-            &[],
-        ));
+        say(&mut lines, text, style, 0, inner_width);
     }
     let selected = view.selected.index(features.list.len());
     let mut selected_line = None;
@@ -83,10 +79,10 @@ pub(super) fn draw(
             palette.dim,
         )));
     }
-    let footer = Line::from(Span::styled(
-        " Space turns on/off (saved in codex's config.toml) · Esc closes ",
+    let footer = footer(
+        "Space turns on/off (saved in codex's config.toml) · Esc closes",
         palette.dim,
-    ));
+    );
     ListBox {
         title: "Experimental features".into(),
         footer: Some(footer),

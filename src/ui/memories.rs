@@ -6,7 +6,7 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
-use super::report_lines::footer;
+use super::report_lines::{footer, heading};
 use crate::app::layers::memories::{summary_lines, MemoriesView, SUMMARY_WIDTH};
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
@@ -61,7 +61,6 @@ pub(super) fn draw(
             palette.error,
         )));
     }
-    lines.push(Line::default());
     let summary = summary_lines(session);
     let said = match &memories.summary {
         None if memories.loading > 0 => Some("Reading the thread's memory…"),
@@ -71,12 +70,12 @@ pub(super) fn draw(
     };
     let mut selected_line = None;
     match said {
-        Some(text) => lines.push(Line::from(Span::styled(text, palette.dim))),
+        Some(text) => {
+            lines.push(Line::default());
+            lines.push(Line::from(Span::styled(text, palette.dim)));
+        }
         None => {
-            lines.push(Line::from(Span::styled(
-                "What codex remembers:",
-                palette.heading,
-            )));
+            heading(&mut lines, "What codex remembers:", palette.heading);
             let selected = view.selected.index(summary.len());
             for (i, text) in summary.into_iter().enumerate() {
                 let is_selected = selected == Some(i);

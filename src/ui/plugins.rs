@@ -64,12 +64,7 @@ fn list(
         _ => None,
     };
     if let Some((text, style)) = status {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[Span::styled(text, style)],
-            width.max(20),
-            &[],
-            &[],
-        ));
+        report_lines::say(&mut lines, text, style, 0, width);
     }
     let shown = matching(session, &view.filter);
     if catalog.loaded && !catalog.plugins.is_empty() && shown.is_empty() {
@@ -110,11 +105,8 @@ fn list(
         lines.push(menu_row(line, is_selected, palette));
     }
     if !catalog.load_errors.is_empty() {
-        lines.push(Line::default());
-        lines.push(Line::from(Span::styled(
-            "Marketplaces that did not load:",
-            palette.warning,
-        )));
+        let text = "Marketplaces that did not load:";
+        report_lines::heading(&mut lines, text, palette.warning);
         for e in &catalog.load_errors {
             lines.push(Line::from(Span::styled(
                 format!("  {}", cut(&visible_line(e), width.saturating_sub(2))),
@@ -159,19 +151,12 @@ fn details(session: &Session, id: &str, width: usize, palette: &Palette) -> Vec<
         ),
     ])];
     if let Some(description) = &detail.description {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[Span::raw(visible_line(description))],
-            width.max(20),
-            &[],
-            &[],
-        ));
+        let plain = Style::default();
+        report_lines::say(&mut lines, visible_line(description), plain, 0, width);
     }
     let mut part = |title: &str, items: Vec<String>| {
-        lines.push(Line::default());
-        lines.push(Line::from(Span::styled(
-            format!("{title} ({})", items.len()),
-            palette.heading,
-        )));
+        let title = format!("{title} ({})", items.len());
+        report_lines::heading(&mut lines, &title, palette.heading);
         if items.is_empty() {
             lines.push(Line::from(Span::styled("  none", palette.dim)));
         }

@@ -71,6 +71,7 @@ mod remote_images;
 mod remote_revert;
 mod render_properties;
 mod replies;
+mod report_lines;
 mod request_table;
 mod review_chooser;
 mod review_findings;
