@@ -400,13 +400,6 @@ fn filled(state: &AppState, mut layer: Layer, now: Instant) -> Layer {
             };
         }
     }
-    // `/keymap` lists every table's actions, which the reference reads (as without `[keys]`).
-    if let Layer::Keymap(view) = &mut layer {
-        if view.rows.is_empty() {
-            let lists = super::reference::tables(&crate::controls::keys::Keymap::default());
-            view.fill(lists.into_iter().map(|t| t.list).collect());
-        }
-    }
     layer
 }
 

@@ -58,9 +58,10 @@ pub struct KeymapView {
 /// Ctrl+C interrupts, then quits, wherever tern is: never another action's.
 const CTRL_C: Chord = Chord::ctrl('c');
 
-/// `/keymap`: the rows are filled by the router (`fill`), which has the tables.
-pub(crate) fn open() -> Outcome {
-    let view = KeymapView {
+/// `/keymap`: opens with the rows of every table's actions (`lists`, as the reference reads
+/// them without `[keys]`; the command has them, the view is below the reference).
+pub(crate) fn open(lists: Vec<KeyList>) -> Outcome {
+    let mut view = KeymapView {
         rows: Vec::new(),
         fixed: Vec::new(),
         filter: String::new(),
@@ -68,6 +69,7 @@ pub(crate) fn open() -> Outcome {
         mode: Mode::Listing,
         said: None,
     };
+    view.fill(lists);
     Outcome::Open(super::Layer::Keymap(view), vec![])
 }
 
