@@ -550,5 +550,7 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         LayerEvent::SideChanged => vec![],
         // The rewind list's preview, closed since (nothing was put back).
         LayerEvent::RestorePreview { .. } => vec![],
+        // `/config`'s or `/keymap`'s, closed since; the session keeps the settings.
+        LayerEvent::SettingsChanged => vec![],
     }
 }

@@ -238,6 +238,9 @@ pub enum LayerEvent {
     /// it let through (`before`: the draft before it, when it was a key). The slash popup
     /// follows the draft.
     ComposerTook { before: Option<String> },
+    /// Settings `/config` or `/keymap` show changed outside them: codex's config was read
+    /// (`state.first_run.codex_config`), or a failed save put an action's keys back.
+    SettingsChanged,
 }
 
 /// A theme the `/theme` picker offers: a built-in one, or a theme file (registered by the

@@ -2,12 +2,12 @@
 //! and the summary codex holds for the thread, one line a row (scrolled in the list view). The
 //! summary was written by a model from past conversations: shown with its controls as visible
 //! markers (in
-//! `layers::memories::summary_lines`) and cut to the box.
+//! `layers::memories::summary_lines`, kept by the view) and cut to the box.
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
 use super::report_lines::{footer, heading};
-use crate::app::layers::memories::{summary_lines, MemoriesView, SUMMARY_WIDTH};
+use crate::app::layers::memories::{MemoriesView, SUMMARY_WIDTH};
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
 use crate::theme::Palette;
@@ -61,7 +61,7 @@ pub(super) fn draw(
             palette.error,
         )));
     }
-    let summary = summary_lines(session);
+    let summary = &view.summary;
     let said = match &memories.summary {
         None if memories.loading > 0 => Some("Reading the thread's memory…"),
         None => Some("No memory read (no thread open)."),
@@ -77,14 +77,14 @@ pub(super) fn draw(
         None => {
             heading(&mut lines, "What codex remembers:", palette.heading);
             let selected = view.selected.index(summary.len());
-            for (i, text) in summary.into_iter().enumerate() {
+            for (i, text) in summary.iter().enumerate() {
                 let is_selected = selected == Some(i);
                 if is_selected {
                     selected_line = Some(lines.len());
                 }
                 let line = Line::from(vec![
                     Span::raw(pointer(is_selected)),
-                    Span::raw(cut(&text, inner_width.saturating_sub(2))),
+                    Span::raw(cut(text, inner_width.saturating_sub(2))),
                 ]);
                 lines.push(menu_row(line, is_selected, palette));
             }

@@ -18,12 +18,19 @@ pub(crate) const SUMMARY_WIDTH: usize = 96;
 pub struct MemoriesView {
     /// The line of the summary in view.
     pub selected: PickList,
+    /// The summary's lines, wrapped (`summary_lines`): made as the box opens and when the
+    /// summary changes (`LayerEvent::MemoriesChanged`), never per frame.
+    pub(crate) summary: Vec<String>,
 }
 
 /// `/memories`: opens at once and reads the summary and the status.
 pub(crate) fn open(state: &mut Session) -> Outcome {
     let effects = memories::refresh(state);
-    Outcome::Open(super::Layer::Memories(MemoriesView::default()), effects)
+    let view = MemoriesView {
+        selected: PickList::default(),
+        summary: summary_lines(state),
+    };
+    Outcome::Open(super::Layer::Memories(view), effects)
 }
 
 /// The summary's lines, wrapped (sanitised where drawn).
@@ -31,6 +38,7 @@ pub(crate) fn summary_lines(session: &Session) -> Vec<String> {
     let Some(Some(summary)) = &session.plugins.memories.summary else {
         return vec![];
     };
+    crate::model::work::step(summary.len());
     crate::text::sanitize::visible_text(summary)
         .into_iter()
         .flat_map(|line| {
@@ -98,7 +106,7 @@ impl LayerView for MemoriesView {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        let n = summary_lines(cx).len();
+        let n = self.summary.len();
         let facts = self.facts(cx);
         Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
             match action {
@@ -124,7 +132,8 @@ impl LayerView for MemoriesView {
         if *event != LayerEvent::MemoriesChanged {
             return Outcome::Ignored;
         }
-        self.selected.clamp(summary_lines(cx).len());
+        self.summary = summary_lines(cx);
+        self.selected.clamp(self.summary.len());
         Outcome::Consumed(vec![])
     }
 
@@ -136,8 +145,8 @@ impl LayerView for MemoriesView {
         "Memories"
     }
 
-    fn rows(&self, _width: u16, session: &Session) -> usize {
-        summary_lines(session).len() + 6
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        self.summary.len() + 6
     }
 
     fn keys(&self, cx: &ViewCx<'_>) -> KeyList {

@@ -32,9 +32,10 @@ pub(crate) static COMMANDS: &[Command] = &[
         "keymap",
         "see and change the keys of every action (saved in tern's config)",
         // Every table's actions as they are without `[keys]`, read out by the reference.
-        |_, _, _| {
+        |s, _, _| {
             let tables = reference::tables(&Keymap::default());
-            layers::keymap_view::open(tables.into_iter().map(|t| t.list).collect())
+            let lists = tables.into_iter().map(|t| t.list).collect();
+            layers::keymap_view::open(lists, &s.config.keymap)
         },
     ),
 ];
