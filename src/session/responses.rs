@@ -251,11 +251,9 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::hooks::written(state, &key, trust, answer)
         }
         Reply::ListFeatures { paged, answer } => super::experimental::listed(state, paged, answer),
-        Reply::WriteFeature {
-            name,
-            enabled,
-            answer,
-        } => super::experimental::written(state, &name, enabled, answer),
+        Reply::WriteFeatures { changes, answer } => {
+            super::experimental::written(state, changes, answer)
+        }
         Reply::ReadMemory(answer) => {
             super::memories::summary_read(state, answer);
             vec![]

@@ -49,14 +49,15 @@ pub(super) fn draw(
             selected_line = Some(lines.len());
         }
         let name = visible_line(feature.display_name.as_deref().unwrap_or(&feature.name));
-        let mark = if feature.enabled { "[x] " } else { "[ ] " };
+        let checked = view.checked(feature);
+        let mark = if checked { "[x] " } else { "[ ] " };
         let stage = format!("  {}", cut(&visible_line(&feature.stage), 12));
         let room = inner_width.saturating_sub(2 + mark.len() + stage.len());
         let line = Line::from(vec![
             Span::raw(pointer(is_selected)),
             Span::styled(
                 mark,
-                if feature.enabled {
+                if checked {
                     palette.success
                 } else {
                     palette.dim
@@ -80,7 +81,7 @@ pub(super) fn draw(
         )));
     }
     let footer = footer(
-        "Space turns on/off (saved in codex's config.toml) · Esc closes",
+        "Space checks · Enter saves in codex's config.toml · Esc cancels",
         palette.dim,
     );
     ListBox {

@@ -1,6 +1,7 @@
-//! End to end with the real `codex app-server` 0.171: `/experimental` turns a beta feature on
-//! in codex's config (`[features]`), codex then reports it on — in the same process, and in a
-//! new codex process (a second tern) — and Space again turns it off. `/memories` reads codex's
+//! End to end with the real `codex app-server` 0.171: in `/experimental` Space checks a beta
+//! feature and writes nothing, Esc cancels, Enter saves it in codex's config (`[features]`);
+//! codex then reports it on — in the same process, and in a new codex process (a second tern)
+//! — and Space and Enter again turn it off. `/memories` reads codex's
 //! status, turns memory off for the thread, and `r` then `y` resets the memories: codex empties
 //! `CODEX_HOME/memories/`.
 
@@ -20,10 +21,26 @@ fn a_beta_feature_turned_on_in_experimental_is_reported_on_by_a_new_codex() {
     // codex 0.171 lists it second, after "Analytics plan history".
     tern.send(b"j");
     tern.wait_for_text("› [ ] Custom status line", WAIT);
+    // Space only checks it: nothing is written until Enter, and Esc cancels.
     tern.send(b" ");
-    tern.wait_for_text("[x] Custom status line", WAIT);
-    tern.wait_for_text("saved in codex's config.toml", WAIT);
-    let config = std::fs::read_to_string(f.env.config_path()).unwrap();
+    tern.wait_for_text("› [x] Custom status line", WAIT);
+    let read = || std::fs::read_to_string(f.env.config_path()).unwrap_or_default();
+    assert!(!read().contains("tui_extensions_statusline"), "{}", read());
+    tern.send(b"\x1b");
+    tern.wait_for_text("Experimental features: nothing saved.", WAIT);
+    assert!(!read().contains("tui_extensions_statusline"), "{}", read());
+    // Space then Enter saves it (one config/batchWrite) and closes; codex reports it on.
+    tern.send(b"/experimental");
+    tern.wait_for_text("│/experimental", WAIT);
+    tern.send(b"\r");
+    tern.wait_for_text("[ ] Custom status line", WAIT);
+    tern.send(b"j");
+    tern.wait_for_text("› [ ] Custom status line", WAIT);
+    tern.send(b" ");
+    tern.wait_for_text("› [x] Custom status line", WAIT);
+    tern.send(b"\r");
+    tern.wait_for_text("Custom status line on: saved in codex's config.toml", WAIT);
+    let config = read();
     assert!(
         config.contains("[features]") && config.contains("tui_extensions_statusline = true"),
         "{config}"
@@ -39,8 +56,10 @@ fn a_beta_feature_turned_on_in_experimental_is_reported_on_by_a_new_codex() {
     tern.send(b"j");
     tern.wait_for_text("› [x] Custom status line", WAIT);
     tern.send(b" ");
-    tern.wait_for_text("[ ] Custom status line", WAIT);
-    let config = std::fs::read_to_string(f.env.config_path()).unwrap();
+    tern.wait_for_text("› [ ] Custom status line", WAIT);
+    tern.send(b"\r");
+    tern.wait_for_text("Custom status line off: saved in codex's config.toml", WAIT);
+    let config = read();
     assert!(
         config.contains("tui_extensions_statusline = false"),
         "{config}"
