@@ -57,13 +57,22 @@ fn a_beta_feature_turned_on_in_experimental_is_reported_on_by_a_new_codex() {
     tern.wait_for_text("› [x] Custom status line", WAIT);
     tern.send(b" ");
     tern.wait_for_text("› [ ] Custom status line", WAIT);
+    // Two changes, one Enter: codex 0.171 takes both edits of one batch.
+    tern.send(b"k");
+    tern.wait_for_text("› [ ] Analytics plan history", WAIT);
+    tern.send(b" ");
+    tern.wait_for_text("› [x] Analytics plan history", WAIT);
     tern.send(b"\r");
-    tern.wait_for_text("Custom status line off: saved in codex's config.toml", WAIT);
+    tern.wait_for_text(
+        "Custom status line off, Analytics plan history on: saved in codex's config.toml",
+        WAIT,
+    );
     let config = read();
     assert!(
         config.contains("tui_extensions_statusline = false"),
         "{config}"
     );
+    assert_eq!(config.matches(" = true").count(), 1, "{config}");
     tern.quit_with(b"\x1b\x03\x03\x03", WAIT);
     drop(f.runtime);
 }
