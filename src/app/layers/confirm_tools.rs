@@ -88,18 +88,19 @@ pub(super) fn title(ask: &Confirmable) -> Option<&'static str> {
 /// `y`: the request the view asked about, or `None` for an ask this file does not hold.
 pub(super) fn go_ahead(ask: &Confirmable, cx: &mut Ctx<'_>) -> Option<Vec<Effect>> {
     let now = cx.now;
-    let session = cx.session_mut();
     Some(match ask {
-        Confirmable::ResetUsageLimits => usage::reset(session, now),
-        Confirmable::DaemonCommand { subcommand } => daemon::run(session, subcommand),
+        Confirmable::ResetUsageLimits => usage::reset(cx.session_mut(), now),
+        Confirmable::DaemonCommand { subcommand } => daemon::run(cx.session_mut(), subcommand),
         Confirmable::ResetMemories => memories::reset(),
-        Confirmable::InstallPlugin { id, .. } => plugins::install(session, id),
-        Confirmable::UninstallPlugin { id, .. } => plugins::uninstall(session, id),
-        Confirmable::RemoteControl { on } => remote_control::turn(session, *on),
-        Confirmable::RevokeRemoteClient { client_id } => remote_control::revoke(session, client_id),
-        Confirmable::ImportAll { .. } => import::start(session),
-        Confirmable::SaveFeedback => feedback::write(session),
-        Confirmable::UploadFeedback => feedback::upload(session),
+        Confirmable::InstallPlugin { id, .. } => plugins::install(cx.session_mut(), id),
+        Confirmable::UninstallPlugin { id, .. } => plugins::uninstall(cx.session_mut(), id),
+        Confirmable::RemoteControl { on } => remote_control::turn(cx.session_mut(), *on),
+        Confirmable::RevokeRemoteClient { client_id } => {
+            remote_control::revoke(cx.session_mut(), client_id)
+        }
+        Confirmable::ImportAll { .. } => import::start(cx.session_mut()),
+        Confirmable::SaveFeedback => feedback::write(cx.session_mut()),
+        Confirmable::UploadFeedback => feedback::upload(cx.session_mut()),
         _ => return None,
     })
 }
