@@ -20,6 +20,7 @@ mod composer;
 mod composer_lists;
 mod config_file;
 mod copy_mode;
+mod daemon;
 mod diff_properties;
 mod diff_view;
 mod earlier_turns;
