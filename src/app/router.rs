@@ -400,13 +400,6 @@ fn filled(state: &AppState, mut layer: Layer, now: Instant) -> Layer {
             };
         }
     }
-    // `/keymap` lists every table's actions, which the reference reads (as without `[keys]`).
-    if let Layer::Keymap(view) = &mut layer {
-        if view.rows.is_empty() {
-            let lists = super::reference::tables(&crate::controls::keys::Keymap::default());
-            view.fill(lists.into_iter().map(|t| t.list).collect());
-        }
-    }
     layer
 }
 
@@ -557,5 +550,7 @@ fn unclaimed(state: &mut AppState, event: LayerEvent) -> Vec<Effect> {
         LayerEvent::SideChanged => vec![],
         // The rewind list's preview, closed since (nothing was put back).
         LayerEvent::RestorePreview { .. } => vec![],
+        // `/config`'s or `/keymap`'s, closed since; the session keeps the settings.
+        LayerEvent::SettingsChanged => vec![],
     }
 }

@@ -17,6 +17,7 @@ mod cycles;
 mod json;
 mod names;
 mod paths;
+mod router_names;
 mod source;
 mod tiers;
 

@@ -4,7 +4,7 @@
 use crate::config::{StatusItem, TitleItem};
 use crate::model::NoticeLevel;
 use crate::session::effect::Effect;
-use crate::session::event::ConfigValue;
+use crate::session::event::{ConfigValue, LayerEvent};
 use crate::session::state::Session;
 use crate::text::sanitize::sanitize_line;
 use std::path::Path;
@@ -114,6 +114,7 @@ fn put_keys_back(state: &mut Session, keys: &[String], result: &Result<(), Strin
     };
     if result.is_err() {
         state.config.keymap.rebind(table, action, before);
+        state.layer_events.push(LayerEvent::SettingsChanged);
     }
     result.is_err()
 }

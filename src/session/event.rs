@@ -24,6 +24,38 @@ pub enum Confirmable {
     RemoveMarketplace { name: String },
     /// `/plugins`' Ctrl+U: the marketplace `name` (none: every one added from git) pulled again.
     UpgradeMarketplace { name: Option<String> },
+    /// `/usage`'s `r`: spend one reset credit to reset the usage limits.
+    ResetUsageLimits,
+    /// `/daemon`'s `s` or `t`: run `codex app-server daemon <subcommand>` (start or stop).
+    DaemonCommand { subcommand: &'static str },
+    /// `/memories`' `r`: every memory codex holds reset, in every thread.
+    ResetMemories,
+    /// `/plugins`' `i`: install the plugin, naming what it brings (`None`: not read yet).
+    InstallPlugin {
+        id: String,
+        name: String,
+        brings: Option<PluginBrings>,
+    },
+    /// `/plugins`' `u`: uninstall the plugin.
+    UninstallPlugin { id: String, name: String },
+    /// `/rc`'s `e`: turn remote control on (`true`) or off.
+    RemoteControl { on: bool },
+    /// `/rc`'s `x`: the client with this id can no longer connect.
+    RevokeRemoteClient { client_id: String },
+    /// `/import`'s `i`: every detected item (this many) imported into codex.
+    ImportAll { items: usize },
+    /// `/feedback`'s `s`: the redacted ZIP written to tern's data folder.
+    SaveFeedback,
+    /// `/feedback`'s `u`: the redacted entries sent to OpenAI's feedback service.
+    UploadFeedback,
+}
+
+/// What installing a plugin brings: the MCP servers it starts, the hooks it runs, its skills.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PluginBrings {
+    pub mcp_servers: Vec<String>,
+    pub hooks: Vec<String>,
+    pub skills: usize,
 }
 
 /// What `/review` asks git for.
@@ -210,6 +242,9 @@ pub enum LayerEvent {
     /// it let through (`before`: the draft before it, when it was a key). The slash popup
     /// follows the draft.
     ComposerTook { before: Option<String> },
+    /// Settings `/config` or `/keymap` show changed outside them: codex's config was read
+    /// (`state.first_run.codex_config`), or a failed save put an action's keys back.
+    SettingsChanged,
 }
 
 /// A theme the `/theme` picker offers: a built-in one, or a theme file (registered by the

@@ -1,8 +1,8 @@
-//! `/experimental`: codex's beta features (`experimentalFeature/list`, every page), and one
-//! turned on or off as the official TUI does it — `features."<name>"` written to codex's
-//! `config.toml` with `config/batchWrite` and `reloadUserConfig`, so codex reports it from then
-//! on, in a new codex process too — then listed again and checked: a write codex took but does
-//! not report is said, not hidden.
+//! `/experimental`: codex's beta features (`experimentalFeature/list`, every page), and those
+//! the person turned saved as the official TUI saves them — every `features."<name>"` written
+//! to codex's `config.toml` in one `config/batchWrite` with `reloadUserConfig`, so codex reports
+//! them from then on, in a new codex process too — then listed again and checked: a write codex
+//! took but does not report is said, not hidden.
 
 use crate::model::NoticeLevel;
 use crate::protocol::{
@@ -79,83 +79,116 @@ pub(crate) fn listed(
     vec![]
 }
 
-/// After a write, whether codex now reports the feature as it was asked to be.
+/// After a write, whether codex now reports each feature as it was asked to be: one notice
+/// for those it does, a warning for each it does not.
 fn check_wanted(state: &mut Session) {
-    let Some((name, enabled)) = state.plugins.features.wanted.take() else {
+    let wanted = std::mem::take(&mut state.plugins.features.wanted);
+    if wanted.is_empty() {
         return;
-    };
-    let Some(feature) = state.plugins.features.list.iter().find(|f| f.name == name) else {
-        return;
-    };
-    let shown_name = visible_line(feature.display_name.as_deref().unwrap_or(&name));
-    let (level, text) = if feature.enabled == enabled {
-        (
-            NoticeLevel::Info,
-            format!(
-                "Experimental feature {} {}: saved in codex's config.toml. Some take effect only in a new thread or after codex restarts.",
-                shown_name,
-                if enabled { "on" } else { "off" }
-            ),
-        )
-    } else {
-        (
+    }
+    let mut saved = Vec::new();
+    for (name, enabled) in wanted {
+        let Some(feature) = state.plugins.features.list.iter().find(|f| f.name == name) else {
+            continue;
+        };
+        let shown_name = visible_line(feature.display_name.as_deref().unwrap_or(&name));
+        if feature.enabled == enabled {
+            saved.push(format!("{shown_name} {}", on_off(enabled)));
+            continue;
+        }
+        state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!(
                 "codex wrote {} {} but still reports it {}: a setting elsewhere (a profile, the command line, a managed config) wins.",
                 shown_name,
-                if enabled { "on" } else { "off" },
-                if feature.enabled { "on" } else { "off" }
+                on_off(enabled),
+                on_off(feature.enabled)
             ),
-        )
-    };
-    state.shown.transcript.notice(level, text);
+        );
+    }
+    if !saved.is_empty() {
+        let noun = if saved.len() == 1 {
+            "feature"
+        } else {
+            "features"
+        };
+        state.shown.transcript.notice(
+            NoticeLevel::Info,
+            format!(
+                "Experimental {noun} {}: saved in codex's config.toml. Some take effect only in a new thread or after codex restarts.",
+                saved.join(", ")
+            ),
+        );
+    }
 }
 
-/// Space on a feature: `features."<name>" = enabled` written and reloaded.
-pub(crate) fn set_enabled(state: &mut Session, name: &str, enabled: bool) -> Vec<Effect> {
-    // The name is quoted in the key path; one that would need escaping is not guessed at.
-    if name.contains(['"', '\\']) || name.chars().any(char::is_control) {
+fn on_off(enabled: bool) -> &'static str {
+    if enabled {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+/// Enter after Space on some features: `features."<name>" = enabled` for each, written in one
+/// batch and reloaded (as the official TUI saves its checklist). Nothing to write, nothing sent.
+pub(crate) fn save(state: &mut Session, changes: Vec<(String, bool)>) -> Vec<Effect> {
+    // A name is quoted in the key path; one that would need escaping is not guessed at.
+    let (changes, odd): (Vec<_>, Vec<_>) = changes
+        .into_iter()
+        .partition(|(name, _)| !(name.contains(['"', '\\']) || name.chars().any(char::is_control)));
+    for (name, enabled) in odd {
         state.shown.transcript.notice(
             NoticeLevel::Warning,
             format!(
-                "Could not turn the feature {}: its name holds a quote or a backslash. Set it in codex's config.toml instead.",
-                visible_line(name)
+                "Could not turn the feature {} {}: its name holds a quote or a backslash. Set it in codex's config.toml instead.",
+                visible_line(&name),
+                on_off(enabled)
             ),
         );
+    }
+    if changes.is_empty() {
         return vec![];
     }
-    vec![Effect::Request(ClientRequest::WriteFeature {
+    let edits = changes
+        .iter()
+        .map(|(name, enabled)| ConfigEdit {
+            key_path: format!("features.\"{name}\""),
+            value: Value::Bool(*enabled),
+            merge_strategy: "replace".into(),
+        })
+        .collect();
+    vec![Effect::Request(ClientRequest::WriteFeatures {
         params: ConfigBatchWriteParams {
-            edits: vec![ConfigEdit {
-                key_path: format!("features.\"{name}\""),
-                value: Value::Bool(enabled),
-                merge_strategy: "replace".into(),
-            }],
+            edits,
             reload_user_config: true,
         },
-        name: name.to_string(),
-        enabled,
+        changes,
     })]
 }
 
-/// codex wrote the feature (or refused): a refusal said, the list read again either way.
+/// codex wrote the features (or refused): a refusal said, the list read again either way.
 pub(crate) fn written(
     state: &mut Session,
-    name: &str,
-    enabled: bool,
+    changes: Vec<(String, bool)>,
     answer: Answer<()>,
 ) -> Vec<Effect> {
     match shown(answer) {
-        Ok(()) => state.plugins.features.wanted = Some((name.to_string(), enabled)),
-        Err(e) => state.shown.transcript.notice(
-            NoticeLevel::Warning,
-            format!(
-                "Could not turn the experimental feature {} {}: {}",
-                visible_line(name),
-                if enabled { "on" } else { "off" },
-                visible_line(&e)
-            ),
-        ),
+        Ok(()) => state.plugins.features.wanted = changes,
+        Err(e) => {
+            let turned: Vec<String> = changes
+                .iter()
+                .map(|(name, enabled)| format!("{} {}", visible_line(name), on_off(*enabled)))
+                .collect();
+            state.shown.transcript.notice(
+                NoticeLevel::Warning,
+                format!(
+                    "Could not save the experimental features ({}): {}",
+                    turned.join(", "),
+                    visible_line(&e)
+                ),
+            );
+        }
     }
     refresh(state)
 }

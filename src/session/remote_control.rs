@@ -86,13 +86,13 @@ pub(crate) fn is_on(state: &Session) -> bool {
         .is_some_and(|s| s.status != "disabled")
 }
 
-/// `e` then `y`: on if off, off if on.
-pub(crate) fn toggle(state: &mut Session) -> Vec<Effect> {
+/// `e` then `y`: remote control turned on (`true`) or off, as the question said.
+pub(crate) fn turn(state: &mut Session, on: bool) -> Vec<Effect> {
     state.account_tools.rc.refused = None;
-    let request = if is_on(state) {
-        ClientRequest::DisableRemoteControl
-    } else {
+    let request = if on {
         ClientRequest::EnableRemoteControl
+    } else {
+        ClientRequest::DisableRemoteControl
     };
     vec![Effect::Request(request)]
 }

@@ -203,9 +203,10 @@ requests! {
     /// `/experimental`: a page of codex's feature flags (`paged`: not the first).
     ListFeatures(p: wire::ExperimentalFeatureListParams) => EXPERIMENTAL_FEATURE_LIST
         -> wire::ExperimentalFeatureListResponse, tag { paged: bool = p.cursor.is_some() };
-    /// `/experimental`'s Space: `features."<name>"` written to codex's config and reloaded.
-    WriteFeature { params: wire::ConfigBatchWriteParams, name: String, enabled: bool }
-        => CONFIG_BATCH_WRITE, tag { name: String = name.clone(), enabled: bool = *enabled };
+    /// `/experimental`'s Enter: each feature turned (`features."<name>"`) written to codex's
+    /// config in one batch and reloaded.
+    WriteFeatures { params: wire::ConfigBatchWriteParams, changes: Vec<(String, bool)> }
+        => CONFIG_BATCH_WRITE, tag { changes: Vec<(String, bool)> = changes.clone() };
     /// `/memories`: memory on or off for the thread.
     SetMemoryMode(p: wire::ThreadMemoryModeSetParams) => THREAD_MEMORY_MODE_SET,
         tag { enabled: bool = p.mode == "enabled" };

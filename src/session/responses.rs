@@ -188,11 +188,13 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             // Kept for `/doctor` (where codex's settings came from); Plan mode reads whether
             // raw reasoning is shown.
             state.first_run.codex_config = Some(shown(answer.clone()));
+            state.layer_events.push(LayerEvent::SettingsChanged);
             super::plan_mode::config_read(state, answer);
             vec![]
         }
         Reply::CheckTrust(answer) => {
             state.first_run.codex_config = Some(shown(answer.clone()));
+            state.layer_events.push(LayerEvent::SettingsChanged);
             let step = super::trust::read(state, answer);
             super::lifecycle::trust_step(state, step)
         }
@@ -249,11 +251,9 @@ pub(crate) fn on_reply(state: &mut Session, reply: Reply, now: Instant) -> Vec<E
             super::hooks::written(state, &key, trust, answer)
         }
         Reply::ListFeatures { paged, answer } => super::experimental::listed(state, paged, answer),
-        Reply::WriteFeature {
-            name,
-            enabled,
-            answer,
-        } => super::experimental::written(state, &name, enabled, answer),
+        Reply::WriteFeatures { changes, answer } => {
+            super::experimental::written(state, changes, answer)
+        }
         Reply::ReadMemory(answer) => {
             super::memories::summary_read(state, answer);
             vec![]

@@ -4,6 +4,7 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
+use super::report_lines::{footer, say};
 use crate::app::layers::apps::AppsView;
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
@@ -36,12 +37,7 @@ pub(super) fn draw(
         _ => None,
     };
     if let Some((text, style)) = status {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[Span::styled(text, style)],
-            width.max(20),
-            &[],
-            &[],
-        ));
+        say(&mut lines, text, style, 0, width);
     }
     let selected = view.selected.index(apps.list.len());
     let mut selected_line = None;
@@ -88,7 +84,7 @@ pub(super) fn draw(
     }
     ListBox {
         title: "Apps".into(),
-        footer: Some(Line::from(Span::styled(" Esc closes ", palette.dim))),
+        footer: Some(footer("Esc closes", palette.dim)),
         width: ListBox::fitting(&lines, 60, u16::MAX),
         selected_line,
         lines,

@@ -4,6 +4,7 @@
 //! it (at [`WIDE`] columns and more) or under it. Names and activities come from the server
 //! and the model: sanitised.
 
+use super::board_details::agents_fact;
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
 use crate::app::geometry::popup;
@@ -25,7 +26,6 @@ const NAME_WIDTH: usize = 28;
 /// The widest the box's inside gets.
 const MAX_WIDTH: u16 = 110;
 /// The most of an agent's name a row shows.
-const AGENT_NAME_WIDTH: usize = 12;
 /// From this many columns the details stand beside the list; below, under it.
 pub(crate) const WIDE: u16 = 100;
 /// The details pane's width beside the list, edges included: a third of the screen, within
@@ -33,25 +33,6 @@ pub(crate) const WIDE: u16 = 100;
 const DETAILS_WIDTH: (u16, u16) = (32, 48);
 /// The details pane's height under the list at least (when the screen has it), edges included.
 const DETAILS_BELOW_AT_LEAST: u16 = 6;
-
-/// "2 agents: Bohr, Carson", "5 agents: Bohr, Carson, Kant +2": the count, the first names
-/// (sanitised, cut), and how many more.
-fn agents_fact(count: usize, names: &[String]) -> String {
-    let noun = if count == 1 { "agent" } else { "agents" };
-    let named: Vec<String> = names
-        .iter()
-        .map(|name| cut(&sanitize_line(name), AGENT_NAME_WIDTH))
-        .collect();
-    let more = count.saturating_sub(named.len());
-    let mut fact = format!("{count} {noun}");
-    if !named.is_empty() {
-        fact.push_str(&format!(": {}", named.join(", ")));
-    }
-    if more > 0 && !named.is_empty() {
-        fact.push_str(&format!(" +{more}"));
-    }
-    fact
-}
 
 impl super::draw::Draw for BoardView {
     fn draw(&self, frame: &mut Frame<'_>, cx: &super::draw::DrawCx<'_>) {

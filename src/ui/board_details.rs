@@ -7,7 +7,7 @@ use super::chrome::{draw_popup, popup_box, title};
 use super::list::cut;
 use crate::render::numbers;
 use crate::render::wrap::wrap_spans;
-use crate::session::board_details::{BoardDetails, NAMED_AT_MOST};
+use crate::session::board_details::BoardDetails;
 use crate::text::sanitize::{sanitize_line, sanitize_text};
 use crate::theme::Palette;
 use ratatui::layout::Rect;
@@ -19,6 +19,8 @@ use ratatui::Frame;
 const MESSAGE_ROWS: usize = 6;
 /// The width of a fact's name (`folder  `).
 const LABEL: usize = 8;
+/// The most of an agent's name a row or the pane shows.
+const AGENT_NAME_WIDTH: usize = 12;
 
 /// The pane's lines for `details`, `width` columns wide (inside its edges).
 pub(super) fn lines(details: &BoardDetails, width: usize, palette: &Palette) -> Vec<Line<'static>> {
@@ -48,7 +50,7 @@ pub(super) fn lines(details: &BoardDetails, width: usize, palette: &Palette) -> 
     );
     let (agents, names) = &details.agents;
     if *agents > 0 {
-        fact("agents", named(*agents, names));
+        fact("under", agents_fact(*agents, names));
     }
     let (asked, asks) = &details.questions;
     if *asked > 0 {
@@ -74,16 +76,23 @@ fn unknown() -> String {
     "not known".to_string()
 }
 
-/// "3: Bohr, Carson, Kant", with "+2" when more are under it than named.
-fn named(count: usize, names: &[String]) -> String {
-    let mut words = format!("{count}");
-    if !names.is_empty() {
-        words.push_str(&format!(": {}", names.join(", ")));
+/// "2 agents: Bohr, Carson", "5 agents: Bohr, Carson, Kant +2": the count, the first names
+/// (sanitised, cut), and how many more: the board's row and its details pane say the same.
+pub(super) fn agents_fact(count: usize, names: &[String]) -> String {
+    let noun = if count == 1 { "agent" } else { "agents" };
+    let named: Vec<String> = names
+        .iter()
+        .map(|name| cut(&sanitize_line(name), AGENT_NAME_WIDTH))
+        .collect();
+    let more = count.saturating_sub(named.len());
+    let mut fact = format!("{count} {noun}");
+    if !named.is_empty() {
+        fact.push_str(&format!(": {}", named.join(", ")));
     }
-    if count > names.len().min(NAMED_AT_MOST) && !names.is_empty() {
-        words.push_str(&format!(" +{}", count - names.len()));
+    if more > 0 && !named.is_empty() {
+        fact.push_str(&format!(" +{more}"));
     }
-    words
+    fact
 }
 
 /// The message's first rows, sanitised and wrapped to the pane; the last says when more

@@ -5,7 +5,7 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
-use crate::app::layers::config_view::{codex_status, rows, ConfigView};
+use crate::app::layers::config_view::{codex_status, ConfigView};
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
 use crate::theme::Palette;
@@ -24,7 +24,7 @@ pub(super) fn draw(
     session: &Session,
     palette: &Palette,
 ) {
-    let rows = rows(session);
+    let rows = &view.rows;
     let inner_width = usize::from(within.width.saturating_sub(6)).min(120);
     let selected = view.selected.index(rows.len());
     let keys: Vec<String> = rows

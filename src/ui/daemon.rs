@@ -85,16 +85,7 @@ pub(super) fn draw(
             }
         }
     }
-    let question = view.confirm.map(|sub| match sub {
-        "start" => "Start codex's app-server daemon? It keeps running after tern quits. y: start · any other key: no".to_string(),
-        _ => "Stop codex's app-server daemon? Its threads stop with it. y: stop · any other key: no".to_string(),
-    });
-    let footer = footer(
-        question,
-        "v version · s start · t stop · Esc closes",
-        palette.attention,
-        palette.dim,
-    );
+    let footer = footer("v version · s start · t stop · Esc closes", palette.dim);
     let footer_width = u16::try_from(footer.width() + 4).unwrap_or(u16::MAX);
     ListBox {
         title: "codex daemon".into(),

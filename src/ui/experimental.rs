@@ -4,6 +4,7 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
+use super::report_lines::{footer, say};
 use crate::app::layers::experimental::ExperimentalView;
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
@@ -38,12 +39,7 @@ pub(super) fn draw(
         )),
     };
     if let Some((text, style)) = status {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[Span::styled(text, style)],
-            inner_width.max(20),
-            &[],
-            &[],
-        ));
+        say(&mut lines, text, style, 0, inner_width);
     }
     let selected = view.selected.index(features.list.len());
     let mut selected_line = None;
@@ -53,14 +49,15 @@ pub(super) fn draw(
             selected_line = Some(lines.len());
         }
         let name = visible_line(feature.display_name.as_deref().unwrap_or(&feature.name));
-        let mark = if feature.enabled { "[x] " } else { "[ ] " };
+        let checked = view.checked(feature);
+        let mark = if checked { "[x] " } else { "[ ] " };
         let stage = format!("  {}", cut(&visible_line(&feature.stage), 12));
         let room = inner_width.saturating_sub(2 + mark.len() + stage.len());
         let line = Line::from(vec![
             Span::raw(pointer(is_selected)),
             Span::styled(
                 mark,
-                if feature.enabled {
+                if checked {
                     palette.success
                 } else {
                     palette.dim
@@ -83,10 +80,10 @@ pub(super) fn draw(
             palette.dim,
         )));
     }
-    let footer = Line::from(Span::styled(
-        " Space turns on/off (saved in codex's config.toml) · Esc closes ",
+    let footer = footer(
+        "Space checks · Enter saves in codex's config.toml · Esc cancels",
         palette.dim,
-    ));
+    );
     ListBox {
         title: "Experimental features".into(),
         footer: Some(footer),

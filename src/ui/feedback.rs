@@ -6,7 +6,7 @@
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
 use super::report_lines::{footer, heading, say};
-use crate::app::layers::feedback::{FeedbackView, Pending};
+use crate::app::layers::feedback::{FeedbackView, PREVIEW_LINES};
 use crate::session::feedback_report::RedactedZip;
 use crate::session::state::feedback::{FeedbackStage, CLASSIFICATIONS};
 use crate::session::state::Session;
@@ -16,9 +16,6 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
-
-/// The most preview lines shown at once.
-const PREVIEW_LINES: usize = 12;
 
 fn size(bytes: u64) -> String {
     match bytes {
@@ -180,11 +177,7 @@ pub(super) fn draw(
         ),
         FeedbackStage::Failed(why) => say(&mut lines, visible_line(why), p.error, 0, width),
     }
-    let question = view.pending.map(|pending| match pending {
-        Pending::Save => "Write the redacted ZIP to tern's data folder? y: write · any other key: no".to_string(),
-        Pending::Upload => "Send these redacted entries, your reason and the thread id to OpenAI's feedback service? y: send · any other key: no".to_string(),
-    });
-    let footer = footer(question, keys, p.attention, p.dim);
+    let footer = footer(keys, p.dim);
     let footer_width = u16::try_from(footer.width() + 4).unwrap_or(u16::MAX);
     ListBox {
         title: "Feedback".into(),

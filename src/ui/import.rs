@@ -162,20 +162,12 @@ pub(super) fn draw(
         }
     }
     results(&mut lines, session, width, palette);
-    let question = view.confirm.then(|| {
-        format!(
-            "Import all {} items? codex writes its config, AGENTS.md files, skills and chats. y: import · any other key: no",
-            crate::app::layers::import::items(session)
-        )
-    });
     let footer = footer(
-        question,
         if crate::session::import::can_import(session) {
             "i imports all (asks first) · Esc closes"
         } else {
             "Esc closes"
         },
-        palette.attention,
         palette.dim,
     );
     let footer_width = u16::try_from(footer.width() + 4).unwrap_or(u16::MAX);

@@ -6,7 +6,8 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
-use crate::app::layers::keymap_view::{label, KeymapView};
+use super::report_lines::{footer, say};
+use crate::app::layers::keymap_view::KeymapView;
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
 use crate::theme::Palette;
@@ -34,10 +35,7 @@ pub(super) fn draw(
     // The keys' column: as wide as the widest keys shown, at most 24 (16 when narrow).
     let keys_width = shown
         .iter()
-        .map(|&i| {
-            let row = &view.rows[i];
-            label(&keymap.chords(row.table, row.action, &row.defaults)).width()
-        })
+        .map(|&i| view.rows[i].keys.width())
         .max()
         .unwrap_or(0)
         .min(if inner_width < 90 { 16 } else { 24 });
@@ -71,9 +69,8 @@ pub(super) fn draw(
             selected_line = Some(lines.len());
         }
         let from_file = keymap.binding(row.table, row.action).is_some();
-        let keys = label(&keymap.chords(row.table, row.action, &row.defaults));
         let source = if from_file { "config file" } else { "default" };
-        let keys = cut(&keys, keys_width);
+        let keys = cut(&row.keys, keys_width);
         let pad = " ".repeat(keys_width.saturating_sub(keys.width()));
         let room = inner_width.saturating_sub(2 + name_width + 2 + keys_width + 2 + 12);
         let line = Line::from(vec![
@@ -100,28 +97,23 @@ pub(super) fn draw(
     }
     lines.push(Line::default());
     let said = match (view.waiting_for(), &view.said) {
-        (Some(row), _) => Some(Span::styled(
+        (Some(row), _) => Some((
             format!("Press the new key for {}… Esc cancels", row.action),
             palette.warning,
         )),
-        (None, Some((ok, said))) => Some(Span::styled(
+        (None, Some((ok, said))) => Some((
             visible_line(said),
             if *ok { palette.success } else { palette.error },
         )),
         (None, None) => None,
     };
-    if let Some(said) = said {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[said],
-            inner_width.max(20),
-            &[],
-            &[],
-        ));
+    if let Some((text, style)) = said {
+        say(&mut lines, text, style, 0, inner_width);
     }
-    let footer = Line::from(Span::styled(
-        " Enter new key · d reset · / filter · Esc closes ",
+    let footer = footer(
+        "Enter new key · d reset · / filter · Esc closes",
         palette.dim,
-    ));
+    );
     ListBox {
         title: "Keymap".into(),
         footer: Some(footer),

@@ -2,11 +2,12 @@
 //! and the summary codex holds for the thread, one line a row (scrolled in the list view). The
 //! summary was written by a model from past conversations: shown with its controls as visible
 //! markers (in
-//! `layers::memories::summary_lines`) and cut to the box.
+//! `layers::memories::summary_lines`, kept by the view) and cut to the box.
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
-use crate::app::layers::memories::{summary_lines, MemoriesView, SUMMARY_WIDTH};
+use super::report_lines::{footer, heading};
+use crate::app::layers::memories::{MemoriesView, SUMMARY_WIDTH};
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
 use crate::theme::Palette;
@@ -60,8 +61,7 @@ pub(super) fn draw(
             palette.error,
         )));
     }
-    lines.push(Line::default());
-    let summary = summary_lines(session);
+    let summary = &view.summary;
     let said = match &memories.summary {
         None if memories.loading > 0 => Some("Reading the thread's memory…"),
         None => Some("No memory read (no thread open)."),
@@ -70,37 +70,30 @@ pub(super) fn draw(
     };
     let mut selected_line = None;
     match said {
-        Some(text) => lines.push(Line::from(Span::styled(text, palette.dim))),
+        Some(text) => {
+            lines.push(Line::default());
+            lines.push(Line::from(Span::styled(text, palette.dim)));
+        }
         None => {
-            lines.push(Line::from(Span::styled(
-                "What codex remembers:",
-                palette.heading,
-            )));
+            heading(&mut lines, "What codex remembers:", palette.heading);
             let selected = view.selected.index(summary.len());
-            for (i, text) in summary.into_iter().enumerate() {
+            for (i, text) in summary.iter().enumerate() {
                 let is_selected = selected == Some(i);
                 if is_selected {
                     selected_line = Some(lines.len());
                 }
                 let line = Line::from(vec![
                     Span::raw(pointer(is_selected)),
-                    Span::raw(cut(&text, inner_width.saturating_sub(2))),
+                    Span::raw(cut(text, inner_width.saturating_sub(2))),
                 ]);
                 lines.push(menu_row(line, is_selected, palette));
             }
         }
     }
-    let footer = if view.confirm_reset {
-        Line::from(Span::styled(
-            " Reset every memory codex holds (all threads)? It cannot be undone. y: reset · any other key: no ",
-            palette.attention,
-        ))
-    } else {
-        Line::from(Span::styled(
-            " m memory on/off for this thread · r reset (asks first) · Esc closes ",
-            palette.dim,
-        ))
-    };
+    let footer = footer(
+        "m memory on/off for this thread · r reset (asks first) · Esc closes",
+        palette.dim,
+    );
     let footer_width = u16::try_from(footer.width() + 4).unwrap_or(u16::MAX);
     ListBox {
         title: "Memories".into(),

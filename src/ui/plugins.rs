@@ -6,8 +6,8 @@
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
 use super::plugins_marketplaces as marketplaces;
+use super::report_lines;
 use crate::app::layers::plugins::PluginsView;
-use crate::protocol::PluginDetail;
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
 use crate::theme::Palette;
@@ -76,12 +76,7 @@ fn list(
         _ => None,
     };
     if let Some((text, style)) = status {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[Span::styled(text, style)],
-            width.max(20),
-            &[],
-            &[],
-        ));
+        report_lines::say(&mut lines, text, style, 0, width);
     }
     let shown = &search.shown;
     if catalog.loaded && !catalog.plugins.is_empty() && shown.is_empty() {
@@ -124,11 +119,8 @@ fn list(
         lines.push(menu_row(line, is_selected, palette));
     }
     if !catalog.load_errors.is_empty() {
-        lines.push(Line::default());
-        lines.push(Line::from(Span::styled(
-            "Marketplaces that did not load:",
-            palette.warning,
-        )));
+        let text = "Marketplaces that did not load:";
+        report_lines::heading(&mut lines, text, palette.warning);
         for e in &catalog.load_errors {
             lines.push(Line::from(Span::styled(
                 format!("  {}", cut(&visible_line(e), width.saturating_sub(2))),
@@ -173,19 +165,12 @@ fn details(session: &Session, id: &str, width: usize, palette: &Palette) -> Vec<
         ),
     ])];
     if let Some(description) = &detail.description {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[Span::raw(visible_line(description))],
-            width.max(20),
-            &[],
-            &[],
-        ));
+        let plain = Style::default();
+        report_lines::say(&mut lines, visible_line(description), plain, 0, width);
     }
     let mut part = |title: &str, items: Vec<String>| {
-        lines.push(Line::default());
-        lines.push(Line::from(Span::styled(
-            format!("{title} ({})", items.len()),
-            palette.heading,
-        )));
+        let title = format!("{title} ({})", items.len());
+        report_lines::heading(&mut lines, &title, palette.heading);
         if items.is_empty() {
             lines.push(Line::from(Span::styled("  none", palette.dim)));
         }
@@ -229,73 +214,14 @@ fn details(session: &Session, id: &str, width: usize, palette: &Palette) -> Vec<
     lines
 }
 
-/// What installing brings, for the question: the servers it starts and the hooks it runs.
-fn brings(detail: Option<&PluginDetail>) -> String {
-    let Some(d) = detail else {
-        return "what it holds is not read yet".into();
-    };
-    let servers: Vec<String> = d
-        .mcp_servers
-        .iter()
-        .map(|s| cut(&visible_line(s), 20))
-        .collect();
-    let hooks: Vec<String> = d
-        .hooks
-        .iter()
-        .map(|h| cut(&visible_line(&h.event_name), 20))
-        .collect();
-    let list = |v: &[String]| {
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.join(", ")
-        }
-    };
-    format!(
-        "MCP servers: {}; hooks: {}; {} skills",
-        list(&servers),
-        list(&hooks),
-        d.skills.len()
-    )
-}
-
 fn footer(view: &PluginsView, session: &Session, palette: &Palette) -> Line<'static> {
-    let catalog = &session.plugins.catalog;
-    let detail = view
-        .details
-        .as_ref()
-        .and_then(|id| catalog.detail.as_ref().filter(|d| &d.summary.id == id));
-    let name = detail
-        .map(|d| cut(&visible_line(d.summary.shown_name()), 30))
-        .unwrap_or_default();
-    match (view.confirm, &view.details) {
-        (Some(true), _) => Line::from(Span::styled(
-            format!(
-                " Install {name}? It brings {} — codex runs them. y: install · any other key: no ",
-                brings(detail)
-            ),
-            palette.attention,
-        )),
-        (Some(false), _) => Line::from(Span::styled(
-            format!(" Uninstall {name}? y: uninstall · any other key: no "),
-            palette.attention,
-        )),
-        (None, Some(_)) if catalog.changing.is_some() => {
-            Line::from(Span::styled(" Working… · Esc back ", palette.dim))
-        }
-        (None, Some(_)) => Line::from(Span::styled(
-            " i installs · u uninstalls (each asks first) · Esc back ",
-            palette.dim,
-        )),
-        (None, None) if view.adding.is_some() => Line::from(Span::styled(
-            " Enter adds the marketplace · Esc cancels ",
-            palette.dim,
-        )),
-        (None, None) => Line::from(Span::styled(
-            " type to search · Enter details · Ctrl+A add marketplace · Esc closes ",
-            palette.dim,
-        )),
-    }
+    let keys = match &view.details {
+        Some(_) if session.plugins.catalog.changing.is_some() => "Working… · Esc back",
+        Some(_) => "i installs · u uninstalls (each asks first) · Esc back",
+        None if view.adding.is_some() => "Enter adds the marketplace · Esc cancels",
+        None => "type to search · Enter details · Ctrl+A add marketplace · Esc closes",
+    };
+    report_lines::footer(keys, palette.dim)
 }
 
 impl super::draw::Draw for PluginsView {

@@ -6,7 +6,7 @@
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
 use super::report_lines::{footer, heading, say};
-use crate::app::layers::remote_control::{RcPending, RcView};
+use crate::app::layers::remote_control::RcView;
 use crate::protocol::RemoteClient;
 use crate::session::state::account_tools::Asked;
 use crate::session::state::Session;
@@ -188,21 +188,7 @@ pub(super) fn draw(
             }
         }
     }
-    let on = crate::session::remote_control::is_on(session);
-    let question = view.confirm.as_ref().map(|p| match p {
-        RcPending::Toggle if on => "Turn remote control off? Paired clients lose this codex. y: off · any other key: no".to_string(),
-        RcPending::Toggle => "Turn remote control on? Paired phones and browsers can then run turns here. y: on · any other key: no".to_string(),
-        RcPending::Revoke(id) => format!(
-            "Revoke {}? It can no longer connect. y: revoke · any other key: no",
-            cut(&visible_line(id), 30)
-        ),
-    });
-    let footer = footer(
-        question,
-        "e on/off · p pair · x revoke · Esc closes",
-        palette.attention,
-        palette.dim,
-    );
+    let footer = footer("e on/off · p pair · x revoke · Esc closes", palette.dim);
     let footer_width = u16::try_from(footer.width() + 4).unwrap_or(u16::MAX);
     ListBox {
         title: "Remote control".into(),

@@ -1,5 +1,6 @@
-//! Lines of text for the account family's boxes (`/usage`, `/import`, `/rc`, `/daemon`): a
-//! sentence wrapped to the box, a heading, and a footer. Callers pass text already sanitised.
+//! Lines of text for the report-like boxes (`/usage`, `/import`, `/rc`, `/daemon`,
+//! `/feedback`, `/apps`, `/experimental`, `/warnings`, `/memories`, `/plugins`): a sentence
+//! wrapped to the box, a heading, and a footer. Callers pass text already sanitised.
 
 use crate::render::wrap::wrap_spans;
 use ratatui::style::Style;
@@ -30,15 +31,7 @@ pub(super) fn heading(lines: &mut Vec<Line<'static>>, text: &str, style: Style) 
     lines.push(Line::from(Span::styled(text.to_string(), style)));
 }
 
-/// The footer: the question waiting for `y` (in the attention style), else what the keys do.
-pub(super) fn footer(
-    question: Option<String>,
-    keys: &str,
-    attention: Style,
-    dim: Style,
-) -> Line<'static> {
-    match question {
-        Some(q) => Line::from(Span::styled(format!(" {q} "), attention)),
-        None => Line::from(Span::styled(format!(" {keys} "), dim)),
-    }
+/// The footer: what the keys do (a question waiting for `y` is the confirm box's).
+pub(super) fn footer(keys: &str, dim: Style) -> Line<'static> {
+    Line::from(Span::styled(format!(" {keys} "), dim))
 }

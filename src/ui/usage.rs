@@ -273,16 +273,7 @@ pub(super) fn draw(
             lines.push(menu_row(line, is_selected, palette));
         }
     }
-    let question = view.confirm.then(|| {
-        "Reset the usage limits now? This spends one reset credit. y: reset · any other key: no"
-            .to_string()
-    });
-    let footer = footer(
-        question,
-        "r resets the limits (asks first) · Esc closes",
-        palette.attention,
-        palette.dim,
-    );
+    let footer = footer("r resets the limits (asks first) · Esc closes", palette.dim);
     let footer_width = u16::try_from(footer.width() + 4).unwrap_or(u16::MAX);
     ListBox {
         title: "Usage".into(),

@@ -4,6 +4,7 @@
 
 use super::chrome::menu_row;
 use super::list::{cut, pointer, ListBox};
+use super::report_lines::{footer, say};
 use crate::app::layers::warnings::WarningsView;
 use crate::session::state::Session;
 use crate::text::sanitize::visible_line;
@@ -28,14 +29,6 @@ pub(super) fn draw(
     let selected = view.selected.index(kept.len());
     let mut lines: Vec<Line<'static>> = Vec::new();
     let mut selected_line = None;
-    let wrap = |text: String, style, lines: &mut Vec<Line<'static>>| {
-        lines.extend(crate::render::wrap::wrap_spans(
-            &[Span::styled(text, style)],
-            inner_width.max(20),
-            &[],
-            &[],
-        ));
-    };
     match selected.and_then(|at| kept.newest_first().nth(at)) {
         Some(warning) if view.details => {
             let mut head = format!("From {}", warning.source);
@@ -46,22 +39,30 @@ pub(super) fn draw(
                 head.push_str(&format!(", thread {}", visible_line(thread)));
             }
             lines.push(Line::from(Span::styled(head, palette.heading)));
-            wrap(visible_line(&warning.summary), palette.warning, &mut lines);
+            say(
+                &mut lines,
+                visible_line(&warning.summary),
+                palette.warning,
+                0,
+                inner_width,
+            );
             if let Some(details) = &warning.details {
                 lines.push(Line::default());
                 for part in details.lines() {
-                    wrap(visible_line(part), palette.dim, &mut lines);
+                    say(&mut lines, visible_line(part), palette.dim, 0, inner_width);
                 }
             }
         }
         _ => {
             if kept.is_empty() {
-                wrap(
+                say(
+                    &mut lines,
                     "No warnings this session. Warnings from tern's config, codex and the MCP \
                      servers are kept here as they come."
                         .into(),
                     palette.dim,
-                    &mut lines,
+                    0,
+                    inner_width,
                 );
             }
             for (i, warning) in kept.newest_first().enumerate() {
@@ -98,14 +99,14 @@ pub(super) fn draw(
             }
         }
     }
-    let footer = if view.details {
-        " Enter/Esc: back to the list "
+    let keys = if view.details {
+        "Enter/Esc: back to the list"
     } else {
-        " newest first · Enter: details · Esc closes "
+        "newest first · Enter: details · Esc closes"
     };
     ListBox {
         title: "Warnings".into(),
-        footer: Some(Line::from(Span::styled(footer, palette.dim))),
+        footer: Some(footer(keys, palette.dim)),
         width: ListBox::fitting(&lines, 60, u16::MAX),
         selected_line,
         lines,

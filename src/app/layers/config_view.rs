@@ -9,6 +9,7 @@ use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, KeyList, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
 use crate::session::effect::Effect;
+use crate::session::event::LayerEvent;
 use crate::session::request::ClientRequest;
 use crate::session::state::Session;
 use serde_json::Value;
@@ -16,6 +17,9 @@ use serde_json::Value;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ConfigView {
     pub selected: PickList,
+    /// The settings as last read (`rows`): read as the box opens and again when codex's
+    /// config is read (`LayerEvent::SettingsChanged`), never per frame.
+    pub(crate) rows: Vec<SettingRow>,
 }
 
 /// One setting: whose it is (tern's or codex's), its name, its value as written, and where it
@@ -37,7 +41,11 @@ pub(crate) fn open(state: &Session) -> Outcome {
             cwd,
         },
     ));
-    Outcome::Open(super::Layer::Config(ConfigView::default()), vec![ask])
+    let view = ConfigView {
+        selected: PickList::default(),
+        rows: rows(state),
+    };
+    Outcome::Open(super::Layer::Config(view), vec![ask])
 }
 
 /// The settings, tern's first (in `--print-config`'s order), then codex's (by name).
@@ -77,6 +85,7 @@ pub(crate) fn rows(session: &Session) -> Vec<SettingRow> {
             });
         }
     }
+    crate::model::work::step(rows.len());
     rows
 }
 
@@ -131,7 +140,7 @@ impl LayerView for ConfigView {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        let n = rows(cx).len();
+        let n = self.rows.len();
         Outcome::of_key(KEYS.resolve(key, &(), &cx.config.keymap), |action| {
             match action {
                 ConfigKey::Close => return Outcome::Close(vec![]),
@@ -143,6 +152,15 @@ impl LayerView for ConfigView {
         })
     }
 
+    fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
+        if *event != LayerEvent::SettingsChanged {
+            return Outcome::Ignored;
+        }
+        self.rows = rows(cx);
+        self.selected.clamp(self.rows.len());
+        Outcome::Consumed(vec![])
+    }
+
     fn placement(&self) -> Placement {
         Placement::Popup
     }
@@ -151,8 +169,8 @@ impl LayerView for ConfigView {
         "Config"
     }
 
-    fn rows(&self, _width: u16, session: &Session) -> usize {
-        rows(session).len() + 6
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        self.rows.len() + 6
     }
 
     fn keys(&self, cx: &ViewCx<'_>) -> KeyList {

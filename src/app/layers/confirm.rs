@@ -1,8 +1,9 @@
-//! A yes/no question tern asks before replacing or removing something of the person's: `/init`
-//! where an `AGENTS.md` exists, `/export` over an existing file, `/archive` and `/delete` of the
-//! shown thread. `y` or Enter goes ahead; `n` or Esc keeps what is there.
+//! The one yes/no question tern asks before replacing, removing, running or sending something:
+//! `/init` where an `AGENTS.md` exists, `/export` over an existing file, `/archive` and
+//! `/delete` of the shown thread, and the account and tool views' asks (`confirm_tools`).
+//! `y` or Enter goes ahead; `n` or Esc keeps things as they are.
 
-use super::{Ctx, Layer, LayerView, Outcome, ViewCx};
+use super::{confirm_tools, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{Chord, KeyList, KeyRow, KeyTable, Rest};
 use crate::model::NoticeLevel;
@@ -52,6 +53,7 @@ impl Confirm {
             Confirmable::UpgradeMarketplace { name: None } => {
                 "Upgrade every marketplace added from git? codex pulls their newest plugins.".into()
             }
+            ask => confirm_tools::question(ask).unwrap_or_default(),
         }
     }
 }
@@ -73,7 +75,7 @@ pub(crate) enum ConfirmKey {
 
 pub(crate) static KEYS: KeyTable<Confirm, ConfirmKey> = KeyTable::new(
     "confirm",
-    "Replace?",
+    "Confirm",
     &[
         KeyRow::new(
             "yes",
@@ -81,15 +83,15 @@ pub(crate) static KEYS: KeyTable<Confirm, ConfirmKey> = KeyTable::new(
             ConfirmKey::Yes,
             "yes",
         )
-        .explained("go ahead and replace it")
+        .explained("go ahead as the question says")
         .shown_as("y/Enter"),
         KeyRow::new(
             "no",
             &[Chord::ch('n'), Chord::ch('N'), Chord::ESC],
             ConfirmKey::No,
-            "no, keep it",
+            "no",
         )
-        .explained("keep what is there")
+        .explained("change nothing: keep things as they are")
         .shown_as("n/Esc"),
     ],
     Rest::SWALLOW,
@@ -126,8 +128,11 @@ impl LayerView for Confirm {
                     Confirmable::UpgradeMarketplace { name } => {
                         marketplaces::upgrade(cx.session_mut(), name.as_deref())
                     }
-                    ask => thread_removal::confirmed(ask),
+                    ask => confirm_tools::go_ahead(ask, cx)
+                        .unwrap_or_else(|| thread_removal::confirmed(ask)),
                 }),
+                // The view that asked is still below, as it was: nothing to say.
+                ConfirmKey::No if confirm_tools::holds(&self.ask) => Outcome::Close(vec![]),
                 ConfirmKey::No => {
                     let kept = match &self.ask {
                         Confirmable::InitOverwrite { .. } => {
@@ -140,6 +145,7 @@ impl LayerView for Confirm {
                         Confirmable::DeleteThread { .. } => "Not deleted.",
                         Confirmable::RemoveMarketplace { .. } => "The marketplace is kept.",
                         Confirmable::UpgradeMarketplace { .. } => "Nothing was upgraded.",
+                        _ => "Nothing was changed.",
                     };
                     cx.transcript_mut().notice(NoticeLevel::Info, kept);
                     Outcome::Close(vec![])
@@ -160,6 +166,7 @@ impl LayerView for Confirm {
             Confirmable::DeleteThread { .. } => "Delete this thread?",
             Confirmable::RemoveMarketplace { .. } => "Remove the marketplace?",
             Confirmable::UpgradeMarketplace { .. } => "Upgrade marketplaces?",
+            ref ask => confirm_tools::title(ask).unwrap_or("Go ahead?"),
         }
     }
 

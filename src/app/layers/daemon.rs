@@ -1,23 +1,22 @@
 //! `/daemon`: codex's local app-server daemon — its version and status as `codex app-server
 //! daemon version` prints them, read as the box opens; `s` starts the daemon and `t` stops it,
-//! each after `y` (any other key runs nothing); `v` reads the version again. ↑/↓ scroll what
-//! the last command printed. Local only (`session::daemon::unavailable` says why not).
+//! each after the one confirm box says which command runs; `v` reads the version again. ↑/↓
+//! scroll what the last command printed. Local only (`session::daemon::unavailable` says why
+//! not).
 
-use super::{Ctx, LayerView, Outcome, ViewCx};
+use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
 use crate::model::NoticeLevel;
 use crate::session::daemon;
-use crate::session::event::LayerEvent;
+use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::state::Session;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DaemonView {
     /// The line of the output scrolled to.
     pub scrolled: PickList,
-    /// `start` or `stop`, waiting for `y`.
-    pub confirm: Option<&'static str>,
 }
 
 /// `/daemon [start|stop]`: opens and reads the version; `start` or `stop` asks first.
@@ -26,7 +25,7 @@ pub(crate) fn open(state: &mut Session, args: &str) -> Outcome {
         state.shown.transcript.notice(NoticeLevel::Info, why);
         return Outcome::Consumed(vec![]);
     }
-    let confirm = match args.trim() {
+    let ask = match args.trim() {
         "" | "version" | "status" => None,
         "start" => Some("start"),
         "stop" => Some("stop"),
@@ -42,13 +41,15 @@ pub(crate) fn open(state: &mut Session, args: &str) -> Outcome {
         }
     };
     let effects = daemon::run(state, "version");
-    Outcome::Open(
-        super::Layer::Daemon(DaemonView {
-            scrolled: PickList::default(),
-            confirm,
-        }),
-        effects,
-    )
+    if let Some(subcommand) = ask {
+        // Opens over the box as it opens (`layers::opened_by`).
+        state
+            .layer_events
+            .push(LayerEvent::ConfirmWanted(Confirmable::DaemonCommand {
+                subcommand,
+            }));
+    }
+    Outcome::Open(Layer::Daemon(DaemonView::default()), effects)
 }
 
 /// The lines of what the last command printed.
@@ -65,7 +66,6 @@ pub(crate) fn output_lines(session: &Session) -> usize {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct DaemonKeys {
     pub running: bool,
-    pub confirming: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,37 +74,19 @@ pub(crate) enum DaemonKey {
     Version,
     Start,
     Stop,
-    Confirm,
     Close,
 }
 
-fn listing(k: &DaemonKeys) -> bool {
-    !k.confirming
-}
-
 fn idle(k: &DaemonKeys) -> bool {
-    !k.confirming && !k.running
+    !k.running
 }
 
 pub(crate) static KEYS: KeyTable<DaemonKeys, DaemonKey> = KeyTable::new(
     "daemon",
     "Daemon",
     &[
-        KeyRow::new(
-            "confirm",
-            &[Chord::ch('y'), Chord::ch('Y')],
-            DaemonKey::Confirm,
-            "yes",
-        )
-        .explained("run the daemon command asked about")
-        .bar_keys(1)
-        .when(
-            "a start or stop waits for its confirmation",
-            |k: &DaemonKeys| k.confirming,
-        ),
-        list_rows::up_k(DaemonKey::Move(Move::Up), "scroll").when("the output is shown", listing),
-        list_rows::down_j(DaemonKey::Move(Move::Down), "scroll")
-            .when("the output is shown", listing),
+        list_rows::up_k(DaemonKey::Move(Move::Up), "scroll"),
+        list_rows::down_j(DaemonKey::Move(Move::Down), "scroll"),
         KeyRow::new("version", &[Chord::ch('v')], DaemonKey::Version, "version")
             .explained("read the daemon's version and status again")
             .when("no daemon command is running", idle),
@@ -114,32 +96,23 @@ pub(crate) static KEYS: KeyTable<DaemonKeys, DaemonKey> = KeyTable::new(
         KeyRow::new("stop", &[Chord::ch('t')], DaemonKey::Stop, "stop")
             .explained("stop the local app-server daemon (asks first)")
             .when("no daemon command is running", idle),
-        list_rows::close_q(DaemonKey::Close, "close").when("the output is shown", listing),
-        list_rows::first(DaemonKey::Move(Move::First), "first/last")
-            .when("the output is shown", listing),
-        list_rows::last(DaemonKey::Move(Move::Last), "first/last")
-            .when("the output is shown", listing),
+        list_rows::close_q(DaemonKey::Close, "close"),
+        list_rows::first(DaemonKey::Move(Move::First), "first/last"),
+        list_rows::last(DaemonKey::Move(Move::Last), "first/last"),
     ],
     Rest::SWALLOW,
-)
-.rest_by(|k| {
-    if k.confirming {
-        // Any other key runs nothing.
-        Rest {
-            chars: Fate::Take("runs nothing"),
-            modified: Fate::Pass,
-            other: Fate::Take("runs nothing"),
-        }
-    } else {
-        Rest::SWALLOW
-    }
-});
+);
+
+/// The confirm box, asking whether to run `codex app-server daemon <subcommand>`.
+fn ask(subcommand: &'static str) -> Outcome {
+    let ask = Confirmable::DaemonCommand { subcommand };
+    Outcome::Open(Layer::Confirm(Confirm { ask }), vec![])
+}
 
 impl DaemonView {
     fn facts(&self, session: &Session) -> DaemonKeys {
         DaemonKeys {
             running: session.account_tools.daemon.running.is_some(),
-            confirming: self.confirm.is_some(),
         }
     }
 
@@ -152,13 +125,8 @@ impl DaemonView {
             DaemonKey::Version => {
                 return Outcome::Consumed(daemon::run(cx.session_mut(), "version"))
             }
-            DaemonKey::Start => self.confirm = Some("start"),
-            DaemonKey::Stop => self.confirm = Some("stop"),
-            DaemonKey::Confirm => {
-                if let Some(sub) = self.confirm.take() {
-                    return Outcome::Consumed(daemon::run(cx.session_mut(), sub));
-                }
-            }
+            DaemonKey::Start => return ask("start"),
+            DaemonKey::Stop => return ask("stop"),
         }
         Outcome::Consumed(vec![])
     }
@@ -170,16 +138,9 @@ impl LayerView for DaemonView {
             return Outcome::Ignored;
         };
         let facts = self.facts(cx);
-        Outcome::of_key_or_typed(
-            KEYS.resolve(key, &facts, &cx.config.keymap),
-            |row| match row {
-                Some(action) => self.key(action, cx),
-                None => {
-                    self.confirm = None;
-                    Outcome::Consumed(vec![])
-                }
-            },
-        )
+        Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
+            self.key(action, cx)
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {

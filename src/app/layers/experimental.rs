@@ -1,12 +1,14 @@
 //! `/experimental`: codex's beta features, each with its name, stage, what it does and whether
-//! it is on. Space turns the selected one on or off in codex's `config.toml` (`[features]`), as
-//! the official TUI's `/experimental` does, and the list is read again so what is shown is what
-//! codex reports, not what tern hoped.
+//! it is on. As in the official TUI's `/experimental`, Space checks or unchecks the selected
+//! one (nothing is written yet), Enter saves every change in codex's `config.toml`
+//! (`[features]`, one batch) and closes, and Esc closes with nothing written. After a save the
+//! list is read again, so what tern says is what codex reports, not what tern hoped.
 
 use super::{Ctx, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest, Words};
 use crate::controls::pick_list::PickList;
+use crate::model::NoticeLevel;
 use crate::session::event::LayerEvent;
 use crate::session::experimental;
 use crate::session::state::Session;
@@ -14,6 +16,32 @@ use crate::session::state::Session;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ExperimentalView {
     pub selected: PickList,
+    /// The features Space turned, each with the state it is to have: saved on Enter.
+    pub(crate) changes: Vec<(String, bool)>,
+}
+
+impl ExperimentalView {
+    /// Whether `feature` is checked here: as Space left it, else as codex reports it.
+    pub(crate) fn checked(&self, feature: &crate::protocol::ExperimentalFeature) -> bool {
+        self.changes
+            .iter()
+            .find(|(name, _)| *name == feature.name)
+            .map_or(feature.enabled, |(_, on)| *on)
+    }
+
+    /// Space on `feature`: checked if unchecked, and back to as codex has it the second time.
+    fn turn(&mut self, feature: &crate::protocol::ExperimentalFeature) {
+        match self
+            .changes
+            .iter()
+            .position(|(name, _)| *name == feature.name)
+        {
+            Some(at) => {
+                self.changes.remove(at);
+            }
+            None => self.changes.push((feature.name.clone(), !feature.enabled)),
+        }
+    }
 }
 
 /// `/experimental`: opens at once and asks for the list.
@@ -25,28 +53,31 @@ pub(crate) fn open(state: &mut Session) -> Outcome {
     )
 }
 
-/// What the keys of `/experimental` read: whether the selected feature is on.
+/// What the keys of `/experimental` read: whether the selected feature is checked, and
+/// whether any is turned (to save).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ExperimentalKeys {
     pub selected: Option<bool>,
+    pub changed: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ExperimentalKey {
     Move(Move),
     Switch,
-    Close,
+    Save,
+    Cancel,
 }
 
 fn switch_words(k: &ExperimentalKeys) -> Words {
     match k.selected {
         Some(true) => Words {
-            bar: "turn off",
-            help: "turn the feature off in codex's config.toml",
+            bar: "uncheck",
+            help: "uncheck the feature (off once saved)",
         },
         _ => Words {
-            bar: "turn on",
-            help: "turn the feature on in codex's config.toml",
+            bar: "check",
+            help: "check the feature (on once saved)",
         },
     }
 }
@@ -61,13 +92,16 @@ pub(crate) static KEYS: KeyTable<ExperimentalKeys, ExperimentalKey> = KeyTable::
             "switch",
             &[Chord::ch(' ')],
             ExperimentalKey::Switch,
-            "turn on",
+            "check",
         )
         .words_by(switch_words)
         .when("a feature is selected", |k: &ExperimentalKeys| {
             k.selected.is_some()
         }),
-        list_rows::close_q(ExperimentalKey::Close, "close"),
+        KeyRow::new("save", &[Chord::ENTER], ExperimentalKey::Save, "save")
+            .explained("save the checked features in codex's config.toml and close")
+            .when("a feature was turned", |k: &ExperimentalKeys| k.changed),
+        list_rows::close_q(ExperimentalKey::Cancel, "cancel"),
         list_rows::first(ExperimentalKey::Move(Move::First), "first/last"),
         list_rows::last(ExperimentalKey::Move(Move::Last), "first/last"),
     ],
@@ -78,7 +112,11 @@ impl ExperimentalView {
     fn facts(&self, session: &Session) -> ExperimentalKeys {
         let list = &session.plugins.features.list;
         ExperimentalKeys {
-            selected: self.selected.index(list.len()).map(|at| list[at].enabled),
+            selected: self
+                .selected
+                .index(list.len())
+                .map(|at| self.checked(&list[at])),
+            changed: !self.changes.is_empty(),
         }
     }
 }
@@ -92,21 +130,24 @@ impl LayerView for ExperimentalView {
         let facts = self.facts(cx);
         Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
             match action {
-                ExperimentalKey::Close => return Outcome::Close(vec![]),
+                ExperimentalKey::Cancel => {
+                    if !self.changes.is_empty() {
+                        let text = "Experimental features: nothing saved.";
+                        cx.transcript_mut().notice(NoticeLevel::Info, text);
+                    }
+                    return Outcome::Close(vec![]);
+                }
+                ExperimentalKey::Save => {
+                    let changes = std::mem::take(&mut self.changes);
+                    return Outcome::Close(experimental::save(cx.session_mut(), changes));
+                }
                 ExperimentalKey::Move(to) => {
                     self.selected.go(to, n);
                 }
                 ExperimentalKey::Switch => {
-                    let Some(at) = self.selected.index(n) else {
-                        return Outcome::Consumed(vec![]);
-                    };
-                    let feature = &cx.plugins.features.list[at];
-                    let (name, enabled) = (feature.name.clone(), !feature.enabled);
-                    return Outcome::Consumed(experimental::set_enabled(
-                        cx.session_mut(),
-                        &name,
-                        enabled,
-                    ));
+                    if let Some(at) = self.selected.index(n) {
+                        self.turn(&cx.plugins.features.list[at]);
+                    }
                 }
             }
             Outcome::Consumed(vec![])

@@ -2,26 +2,18 @@
 //! official TUI's "How was this?" list) and, typed, an optional reason; Enter asks codex to
 //! write the report into a private temp folder, which tern redacts (`session::feedback`).
 //! Then every entry of the redacted ZIP is listed — name, size, redactions — with a preview of
-//! the selected one, before anything is kept: `s` (or Enter) then `y` writes the ZIP, `u` then
-//! `y` uploads it; any other key after `s` or `u` does nothing. Esc closes and deletes the
-//! temp folder.
+//! the selected one, before anything is kept: `s` (or Enter) writes the ZIP and `u` uploads it,
+//! each after `y` in the one confirm box. Esc closes and deletes the temp folder.
 
-use super::{Ctx, LayerView, Outcome, ViewCx};
+use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::line_input::LineInput;
 use crate::controls::pick_list::PickList;
-use crate::session::event::LayerEvent;
+use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::feedback;
 use crate::session::state::feedback::{FeedbackStage, CLASSIFICATIONS};
 use crate::session::state::Session;
-
-/// What waits for `y`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Pending {
-    Save,
-    Upload,
-}
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FeedbackView {
@@ -31,8 +23,6 @@ pub struct FeedbackView {
     pub reason: LineInput,
     /// How far the preview is scrolled, in lines.
     pub scroll: usize,
-    /// A save or an upload waiting for `y`.
-    pub(crate) pending: Option<Pending>,
 }
 
 /// `/feedback`: refused with the reason over `--remote`, else a fresh report.
@@ -48,6 +38,25 @@ pub(crate) fn open(state: &mut Session) -> Outcome {
     Outcome::Open(super::Layer::Feedback(FeedbackView::default()), effects)
 }
 
+/// The most preview lines the box shows at once.
+pub(crate) const PREVIEW_LINES: usize = 12;
+
+/// How far the preview of the entry at `selected` scrolls: to where its last line is the
+/// box's last (nothing past the end).
+pub(crate) fn preview_end(session: &Session, selected: &PickList) -> usize {
+    let Some(zip) = session.feedback.zip() else {
+        return 0;
+    };
+    let preview = selected
+        .index(zip.entries.len())
+        .and_then(|i| zip.entries[i].preview.as_deref());
+    preview.map_or(0, |text| {
+        crate::text::sanitize::visible_text(text)
+            .len()
+            .saturating_sub(PREVIEW_LINES)
+    })
+}
+
 /// How many entries the redacted ZIP has (none before it is shown).
 pub(crate) fn entries(session: &Session) -> usize {
     session.feedback.zip().map_or(0, |z| z.entries.len())
@@ -58,7 +67,6 @@ pub(crate) fn entries(session: &Session) -> usize {
 pub(crate) struct FeedbackKeys {
     pub choosing: bool,
     pub shown: bool,
-    pub pending: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +76,6 @@ pub(crate) enum FeedbackKey {
     Backspace,
     Save,
     Upload,
-    Confirm,
     Close,
 }
 
@@ -77,29 +84,17 @@ fn choosing(k: &FeedbackKeys) -> bool {
 }
 
 fn shown(k: &FeedbackKeys) -> bool {
-    k.shown && !k.pending
+    k.shown
 }
 
 fn settled(k: &FeedbackKeys) -> bool {
-    !k.choosing && !k.pending
+    !k.choosing
 }
 
 pub(crate) static KEYS: KeyTable<FeedbackKeys, FeedbackKey> = KeyTable::new(
     "feedback",
     "Feedback",
     &[
-        KeyRow::new(
-            "confirm",
-            &[Chord::ch('y'), Chord::ch('Y')],
-            FeedbackKey::Confirm,
-            "yes",
-        )
-        .explained("write the redacted ZIP, or send it to OpenAI, as asked")
-        .bar_keys(1)
-        .when(
-            "a save or an upload waits for its confirmation",
-            |k: &FeedbackKeys| k.pending,
-        ),
         list_rows::up(FeedbackKey::Move(Move::Up), "select").when("choosing", choosing),
         list_rows::down(FeedbackKey::Move(Move::Down), "select").when("choosing", choosing),
         KeyRow::new(
@@ -136,26 +131,23 @@ pub(crate) static KEYS: KeyTable<FeedbackKeys, FeedbackKey> = KeyTable::new(
     Rest::SWALLOW,
 )
 .rest_by(|k| {
-    if k.pending {
-        // Any other key keeps and sends nothing.
-        Rest {
-            chars: Fate::Take("does nothing"),
-            modified: Fate::Pass,
-            other: Fate::Take("does nothing"),
-        }
-    } else if k.choosing {
+    if k.choosing {
         Rest::typing("types the reason")
     } else {
         Rest::SWALLOW
     }
 });
 
+/// The confirm box, asking before the report is kept or sent.
+fn ask(ask: Confirmable) -> Outcome {
+    Outcome::Open(Layer::Confirm(Confirm { ask }), vec![])
+}
+
 impl FeedbackView {
     fn facts(&self, session: &Session) -> FeedbackKeys {
         FeedbackKeys {
             choosing: session.feedback.stage == FeedbackStage::Choosing,
             shown: matches!(session.feedback.stage, FeedbackStage::Shown { .. }),
-            pending: self.pending.is_some(),
         }
     }
 
@@ -182,7 +174,6 @@ impl LayerView for FeedbackView {
         Outcome::of_key_or_typed(KEYS.resolve(key, &facts, &cx.config.keymap), |row| {
             match row {
                 None => {
-                    self.pending = None;
                     if facts.choosing {
                         if let Some(c) = Chord::typed_char(key) {
                             self.reason.type_char(c);
@@ -198,7 +189,9 @@ impl LayerView for FeedbackView {
                 Some(FeedbackKey::Move(Move::PageUp)) => {
                     self.scroll = self.scroll.saturating_sub(10)
                 }
-                Some(FeedbackKey::Move(Move::PageDown)) => self.scroll += 10,
+                Some(FeedbackKey::Move(Move::PageDown)) => {
+                    self.scroll = (self.scroll + 10).min(preview_end(cx, &self.selected));
+                }
                 Some(FeedbackKey::Move(to)) => {
                     if self.selected.go(to, entries(cx)) {
                         self.scroll = 0;
@@ -208,15 +201,8 @@ impl LayerView for FeedbackView {
                 Some(FeedbackKey::Backspace) => {
                     self.reason.backspace();
                 }
-                Some(FeedbackKey::Save) => self.pending = Some(Pending::Save),
-                Some(FeedbackKey::Upload) => self.pending = Some(Pending::Upload),
-                Some(FeedbackKey::Confirm) => {
-                    return Outcome::Consumed(match self.pending.take() {
-                        Some(Pending::Save) => feedback::write(cx.session_mut()),
-                        Some(Pending::Upload) => feedback::upload(cx.session_mut()),
-                        None => vec![],
-                    });
-                }
+                Some(FeedbackKey::Save) => return ask(Confirmable::SaveFeedback),
+                Some(FeedbackKey::Upload) => return ask(Confirmable::UploadFeedback),
             }
             Outcome::Consumed(vec![])
         })
@@ -228,6 +214,7 @@ impl LayerView for FeedbackView {
         }
         if cx.feedback.stage != FeedbackStage::Choosing {
             self.selected.clamp(entries(cx));
+            self.scroll = self.scroll.min(preview_end(cx, &self.selected));
         }
         Outcome::Consumed(vec![])
     }

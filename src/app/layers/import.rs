@@ -1,14 +1,14 @@
 //! `/import`: what another agent's setup (Claude Code's settings, CLAUDE.md, skills, MCP
 //! servers, hooks, commands, sub-agents, recent chats; from home and from this project) codex
 //! would bring over, every item listed before anything is written. `i` imports them all after
-//! `y` (any other key leaves everything as it is); the box then shows codex's progress, kind by
-//! kind, and what was imported or failed.
+//! `y` in the one confirm box; the box then shows codex's progress, kind by kind, and what was
+//! imported or failed.
 
-use super::{Ctx, LayerView, Outcome, ViewCx};
+use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
-use crate::session::event::LayerEvent;
+use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::import;
 use crate::session::state::Session;
 
@@ -16,8 +16,6 @@ use crate::session::state::Session;
 pub struct ImportView {
     /// The selected item (of those detected).
     pub selected: PickList,
-    /// The import waits for `y`.
-    pub confirm: bool,
 }
 
 /// `/import`: opens at once and asks codex what there is.
@@ -40,70 +38,38 @@ pub(crate) fn items(session: &Session) -> usize {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ImportKeys {
     pub can_import: bool,
-    pub confirming: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ImportKey {
     Move(Move),
     Import,
-    Confirm,
     Close,
-}
-
-fn listing(k: &ImportKeys) -> bool {
-    !k.confirming
 }
 
 pub(crate) static KEYS: KeyTable<ImportKeys, ImportKey> = KeyTable::new(
     "import",
     "Import",
     &[
-        KeyRow::new(
-            "confirm",
-            &[Chord::ch('y'), Chord::ch('Y')],
-            ImportKey::Confirm,
-            "yes",
-        )
-        .explained("import every item listed into codex")
-        .bar_keys(1)
-        .when("the import waits for its confirmation", |k: &ImportKeys| {
-            k.confirming
-        }),
-        list_rows::up_k(ImportKey::Move(Move::Up), "select").when("the list is shown", listing),
-        list_rows::down_j(ImportKey::Move(Move::Down), "select").when("the list is shown", listing),
+        list_rows::up_k(ImportKey::Move(Move::Up), "select"),
+        list_rows::down_j(ImportKey::Move(Move::Down), "select"),
         KeyRow::new("import", &[Chord::ch('i')], ImportKey::Import, "import")
             .explained("import every item listed (asks first)")
             .when(
                 "something was found and not yet imported",
-                |k: &ImportKeys| !k.confirming && k.can_import,
+                |k: &ImportKeys| k.can_import,
             ),
-        list_rows::close_q(ImportKey::Close, "close").when("the list is shown", listing),
-        list_rows::first(ImportKey::Move(Move::First), "first/last")
-            .when("the list is shown", listing),
-        list_rows::last(ImportKey::Move(Move::Last), "first/last")
-            .when("the list is shown", listing),
+        list_rows::close_q(ImportKey::Close, "close"),
+        list_rows::first(ImportKey::Move(Move::First), "first/last"),
+        list_rows::last(ImportKey::Move(Move::Last), "first/last"),
     ],
     Rest::SWALLOW,
-)
-.rest_by(|k| {
-    if k.confirming {
-        // Any other key imports nothing.
-        Rest {
-            chars: Fate::Take("imports nothing"),
-            modified: Fate::Pass,
-            other: Fate::Take("imports nothing"),
-        }
-    } else {
-        Rest::SWALLOW
-    }
-});
+);
 
 impl ImportView {
     fn facts(&self, session: &Session) -> ImportKeys {
         ImportKeys {
             can_import: import::can_import(session),
-            confirming: self.confirm,
         }
     }
 }
@@ -115,18 +81,15 @@ impl LayerView for ImportView {
         };
         let facts = self.facts(cx);
         let n = items(cx);
-        Outcome::of_key_or_typed(KEYS.resolve(key, &facts, &cx.config.keymap), |row| {
-            match row {
-                None => self.confirm = false,
-                Some(ImportKey::Close) => return Outcome::Close(vec![]),
-                Some(ImportKey::Move(to)) => {
+        Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
+            match action {
+                ImportKey::Close => return Outcome::Close(vec![]),
+                ImportKey::Move(to) => {
                     self.selected.go(to, n);
                 }
-                Some(ImportKey::Import) => self.confirm = true,
-                Some(ImportKey::Confirm) => {
-                    if std::mem::take(&mut self.confirm) {
-                        return Outcome::Consumed(import::start(cx.session_mut()));
-                    }
+                ImportKey::Import => {
+                    let ask = Confirmable::ImportAll { items: n };
+                    return Outcome::Open(Layer::Confirm(Confirm { ask }), vec![]);
                 }
             }
             Outcome::Consumed(vec![])

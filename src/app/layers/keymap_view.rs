@@ -11,6 +11,7 @@ use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Keymap, Move, Rest};
 use crate::controls::pick_list::PickList;
 use crate::session::effect::Effect;
+use crate::session::event::LayerEvent;
 use crate::session::keymap_save;
 use crate::session::state::Session;
 
@@ -26,6 +27,12 @@ pub struct ActionRow {
     pub help: String,
     /// Its own keys.
     pub defaults: Vec<Chord>,
+    /// What the filter searches besides the action's name: its table's heading and what it
+    /// does, lowercased once as the row is made.
+    search: String,
+    /// Its keys in force, as help writes them (`label`): made as the box opens and again when
+    /// they change (here, or a failed save putting them back), never per frame.
+    pub(crate) keys: String,
 }
 
 /// A key tern keeps for itself in a table: no action may be given it.
@@ -48,6 +55,8 @@ pub(crate) enum Mode {
 pub struct KeymapView {
     pub rows: Vec<ActionRow>,
     fixed: Vec<Fixed>,
+    /// The rows the filter lets through (`shown`), made again only when the filter changes.
+    shown: Vec<usize>,
     pub filter: String,
     pub selected: PickList,
     pub(crate) mode: Mode,
@@ -58,16 +67,21 @@ pub struct KeymapView {
 /// Ctrl+C interrupts, then quits, wherever tern is: never another action's.
 const CTRL_C: Chord = Chord::ctrl('c');
 
-/// `/keymap`: the rows are filled by the router (`fill`), which has the tables.
-pub(crate) fn open() -> Outcome {
-    let view = KeymapView {
+/// `/keymap`: opens with the rows of every table's actions (`lists`, as the reference reads
+/// them without `[keys]`; the command has them, the view is below the reference).
+pub(crate) fn open(lists: Vec<KeyList>, keymap: &Keymap) -> Outcome {
+    let mut view = KeymapView {
         rows: Vec::new(),
         fixed: Vec::new(),
+        shown: Vec::new(),
         filter: String::new(),
         selected: PickList::default(),
         mode: Mode::Listing,
         said: None,
     };
+    view.fill(lists);
+    view.relabel(keymap);
+    view.refilter();
     Outcome::Open(super::Layer::Keymap(view), vec![])
 }
 
@@ -109,6 +123,8 @@ impl KeymapView {
                         action: row.name,
                         help: row.help.clone(),
                         defaults: row.keys.clone(),
+                        search: format!("{} {}", list.title, row.help).to_lowercase(),
+                        keys: String::new(),
                     }),
                 }
             }
@@ -116,17 +132,28 @@ impl KeymapView {
     }
 
     /// The rows the filter lets through (by action, table or what it does), as indexes.
-    pub fn shown(&self) -> Vec<usize> {
+    pub fn shown(&self) -> &[usize] {
+        &self.shown
+    }
+
+    /// The filter changed: the rows it lets through, found again.
+    fn refilter(&mut self) {
+        crate::model::work::step(self.rows.len());
         let filter = self.filter.to_lowercase();
-        (0..self.rows.len())
+        self.shown = (0..self.rows.len())
             .filter(|&i| {
                 let row = &self.rows[i];
-                filter.is_empty()
-                    || row.action.contains(&filter)
-                    || row.title.to_lowercase().contains(&filter)
-                    || row.help.to_lowercase().contains(&filter)
+                filter.is_empty() || row.action.contains(&filter) || row.search.contains(&filter)
             })
-            .collect()
+            .collect();
+    }
+
+    /// The keys in force changed (or the box opened): each row's keys, written again.
+    fn relabel(&mut self, keymap: &Keymap) {
+        crate::model::work::step(self.rows.len());
+        for row in &mut self.rows {
+            row.keys = label(&keymap.chords(row.table, row.action, &row.defaults));
+        }
     }
 
     fn selected_row(&self) -> Option<usize> {
@@ -196,7 +223,9 @@ impl KeymapView {
             true,
             format!("`{}` in {} is now {}.", row.action, row.title, key.label()),
         ));
-        keymap_save::rebind(session, row.table, row.action, Some(vec![key]))
+        let effects = keymap_save::rebind(session, row.table, row.action, Some(vec![key]));
+        self.relabel(&session.config.keymap);
+        effects
     }
 
     /// `d`: the selected action's own keys again.
@@ -215,17 +244,13 @@ impl KeymapView {
             return vec![];
         }
         let effects = keymap_save::rebind(session, row.table, row.action, None);
-        let keys = session
-            .config
-            .keymap
-            .chords(row.table, row.action, &row.defaults);
+        self.relabel(&session.config.keymap);
+        let row = &self.rows[at];
         self.said = Some((
             true,
             format!(
                 "`{}` in {} has its own keys again: {}.",
-                row.action,
-                row.title,
-                label(&keys)
+                row.action, row.title, row.keys
             ),
         ));
         effects
@@ -361,6 +386,7 @@ impl LayerView for KeymapView {
                         if let Some(c) = Chord::typed_char(key) {
                             crate::controls::line_input::type_into(&mut self.filter, c);
                             self.selected = PickList::default();
+                            self.refilter();
                         }
                     }
                 }
@@ -385,10 +411,12 @@ impl LayerView for KeymapView {
                 KeymapKey::FilterBack => {
                     crate::controls::line_input::backspace_in(&mut self.filter);
                     self.selected = PickList::default();
+                    self.refilter();
                 }
                 KeymapKey::ClearFilter => {
                     self.filter.clear();
                     self.selected = PickList::default();
+                    self.refilter();
                     self.mode = Mode::Listing;
                 }
                 KeymapKey::CancelWait => {
@@ -398,6 +426,14 @@ impl LayerView for KeymapView {
             }
             Outcome::Consumed(vec![])
         })
+    }
+
+    fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {
+        if *event != LayerEvent::SettingsChanged {
+            return Outcome::Ignored;
+        }
+        self.relabel(&cx.config.keymap);
+        Outcome::Consumed(vec![])
     }
 
     fn placement(&self) -> Placement {

@@ -1,13 +1,13 @@
 //! `/memories`: whether codex keeps and uses memories in this thread (`m` turns it on or off:
 //! `thread/memoryMode/set`), codex's memory status, and the summary codex holds for the thread,
 //! line by line in the one list view so a long one scrolls. `r` resets every memory codex holds,
-//! only after `y` (any other key keeps them): it cannot be undone.
+//! only after `y` in the one confirm box: it cannot be undone.
 
-use super::{Ctx, LayerView, Outcome, ViewCx};
+use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
-use crate::session::event::LayerEvent;
+use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::memories;
 use crate::session::state::Session;
 
@@ -18,14 +18,19 @@ pub(crate) const SUMMARY_WIDTH: usize = 96;
 pub struct MemoriesView {
     /// The line of the summary in view.
     pub selected: PickList,
-    /// The reset waits for `y`.
-    pub confirm_reset: bool,
+    /// The summary's lines, wrapped (`summary_lines`): made as the box opens and when the
+    /// summary changes (`LayerEvent::MemoriesChanged`), never per frame.
+    pub(crate) summary: Vec<String>,
 }
 
 /// `/memories`: opens at once and reads the summary and the status.
 pub(crate) fn open(state: &mut Session) -> Outcome {
     let effects = memories::refresh(state);
-    Outcome::Open(super::Layer::Memories(MemoriesView::default()), effects)
+    let view = MemoriesView {
+        selected: PickList::default(),
+        summary: summary_lines(state),
+    };
+    Outcome::Open(super::Layer::Memories(view), effects)
 }
 
 /// The summary's lines, wrapped (sanitised where drawn).
@@ -33,6 +38,7 @@ pub(crate) fn summary_lines(session: &Session) -> Vec<String> {
     let Some(Some(summary)) = &session.plugins.memories.summary else {
         return vec![];
     };
+    crate::model::work::step(summary.len());
     crate::text::sanitize::visible_text(summary)
         .into_iter()
         .flat_map(|line| {
@@ -53,7 +59,6 @@ pub(crate) struct MemoriesKeys {
     /// Memory on for this thread (as tern set it); `None` until set from here.
     pub mode: Option<bool>,
     pub has_thread: bool,
-    pub confirming: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,31 +66,15 @@ pub(crate) enum MemoriesKey {
     Move(Move),
     Mode,
     Reset,
-    Confirm,
     Close,
-}
-
-fn looking(k: &MemoriesKeys) -> bool {
-    !k.confirming
 }
 
 pub(crate) static KEYS: KeyTable<MemoriesKeys, MemoriesKey> = KeyTable::new(
     "memories",
     "Memories",
     &[
-        KeyRow::new(
-            "confirm",
-            &[Chord::ch('y'), Chord::ch('Y')],
-            MemoriesKey::Confirm,
-            "yes",
-        )
-        .explained("reset every memory codex holds")
-        .bar_keys(1)
-        .when("a reset waits for its confirmation", |k: &MemoriesKeys| {
-            k.confirming
-        }),
-        list_rows::up_k(MemoriesKey::Move(Move::Up), "scroll").when("no reset waits", looking),
-        list_rows::down_j(MemoriesKey::Move(Move::Down), "scroll").when("no reset waits", looking),
+        list_rows::up_k(MemoriesKey::Move(Move::Up), "scroll"),
+        list_rows::down_j(MemoriesKey::Move(Move::Down), "scroll"),
         KeyRow::new(
             "mode",
             &[Chord::ch('m')],
@@ -93,39 +82,21 @@ pub(crate) static KEYS: KeyTable<MemoriesKeys, MemoriesKey> = KeyTable::new(
             "memory on/off",
         )
         .explained("turn memory on or off for this thread")
-        .when("a thread is open", |k: &MemoriesKeys| {
-            !k.confirming && k.has_thread
-        }),
+        .when("a thread is open", |k: &MemoriesKeys| k.has_thread),
         KeyRow::new("reset", &[Chord::ch('r')], MemoriesKey::Reset, "reset")
-            .explained("reset every memory codex holds (asks first)")
-            .when("no reset waits", looking),
-        list_rows::close_q(MemoriesKey::Close, "close").when("no reset waits", looking),
-        list_rows::first(MemoriesKey::Move(Move::First), "top/bottom")
-            .when("no reset waits", looking),
-        list_rows::last(MemoriesKey::Move(Move::Last), "top/bottom")
-            .when("no reset waits", looking),
+            .explained("reset every memory codex holds (asks first)"),
+        list_rows::close_q(MemoriesKey::Close, "close"),
+        list_rows::first(MemoriesKey::Move(Move::First), "top/bottom"),
+        list_rows::last(MemoriesKey::Move(Move::Last), "top/bottom"),
     ],
     Rest::SWALLOW,
-)
-.rest_by(|k| {
-    if k.confirming {
-        // Any other key keeps the memories.
-        Rest {
-            chars: Fate::Take("keeps them"),
-            modified: Fate::Pass,
-            other: Fate::Take("keeps them"),
-        }
-    } else {
-        Rest::SWALLOW
-    }
-});
+);
 
 impl MemoriesView {
     fn facts(&self, session: &Session) -> MemoriesKeys {
         MemoriesKeys {
             mode: session.plugins.memories.mode,
             has_thread: session.thread_id().is_some(),
-            confirming: self.confirm_reset,
         }
     }
 }
@@ -135,13 +106,9 @@ impl LayerView for MemoriesView {
         let Input::Key(key) = input else {
             return Outcome::Ignored;
         };
-        let n = summary_lines(cx).len();
+        let n = self.summary.len();
         let facts = self.facts(cx);
-        Outcome::of_key_or_typed(KEYS.resolve(key, &facts, &cx.config.keymap), |row| {
-            let Some(action) = row else {
-                self.confirm_reset = false;
-                return Outcome::Consumed(vec![]);
-            };
+        Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
             match action {
                 MemoriesKey::Close => return Outcome::Close(vec![]),
                 MemoriesKey::Move(to) => {
@@ -152,10 +119,9 @@ impl LayerView for MemoriesView {
                     let on = facts.mode.unwrap_or(true);
                     return Outcome::Consumed(memories::set_mode(cx.session_mut(), !on));
                 }
-                MemoriesKey::Reset => self.confirm_reset = true,
-                MemoriesKey::Confirm => {
-                    self.confirm_reset = false;
-                    return Outcome::Consumed(memories::reset());
+                MemoriesKey::Reset => {
+                    let ask = Confirmable::ResetMemories;
+                    return Outcome::Open(Layer::Confirm(Confirm { ask }), vec![]);
                 }
             }
             Outcome::Consumed(vec![])
@@ -166,7 +132,8 @@ impl LayerView for MemoriesView {
         if *event != LayerEvent::MemoriesChanged {
             return Outcome::Ignored;
         }
-        self.selected.clamp(summary_lines(cx).len());
+        self.summary = summary_lines(cx);
+        self.selected.clamp(self.summary.len());
         Outcome::Consumed(vec![])
     }
 
@@ -178,8 +145,8 @@ impl LayerView for MemoriesView {
         "Memories"
     }
 
-    fn rows(&self, _width: u16, session: &Session) -> usize {
-        summary_lines(session).len() + 6
+    fn rows(&self, _width: u16, _session: &Session) -> usize {
+        self.summary.len() + 6
     }
 
     fn keys(&self, cx: &ViewCx<'_>) -> KeyList {

@@ -22,6 +22,7 @@ pub(crate) mod board;
 pub mod choice;
 pub(crate) mod config_view;
 pub mod confirm;
+mod confirm_tools;
 pub(crate) mod copy_pick;
 pub(crate) mod daemon;
 pub mod diff;

@@ -1,8 +1,8 @@
 //! `/plugins`: the plugins of codex's marketplaces (this directory's included), searched as you
 //! type (name, display name, description, marketplace). Enter reads the selected one: what it
 //! holds — skills, MCP servers, hooks, apps — is what would run once installed. There `i`
-//! installs and `u` uninstalls, each only after `y`, with the question naming the MCP servers
-//! and hooks it brings (any other key leaves it as it is). codex searches too as you type
+//! installs and `u` uninstalls, each only after `y` in the one confirm box, whose question
+//! names the MCP servers and hooks it brings. codex searches too as you type
 //! (`session::plugin_search`), its hits merged in. Ctrl+A adds a marketplace from a source
 //! typed in a line; Ctrl+X removes the selected plugin's marketplace and Ctrl+U upgrades it
 //! (every git one when the list is empty), each after the shared yes/no question naming it.
@@ -12,7 +12,7 @@ use crate::app::layer_types::{Input, Placement};
 use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::line_input::{pasted_line, LineInput};
 use crate::controls::pick_list::PickList;
-use crate::session::event::{Confirmable, LayerEvent};
+use crate::session::event::{Confirmable, LayerEvent, PluginBrings};
 use crate::session::state::plugins::catalog::CatalogEntry;
 use crate::session::state::Session;
 use crate::session::{marketplaces, plugin_search, plugins};
@@ -25,8 +25,6 @@ pub struct PluginsView {
     pub selected: PickList,
     /// The plugin whose details are shown (its id), over the list.
     pub details: Option<String>,
-    /// An install (`true`) or uninstall waiting for `y`.
-    pub confirm: Option<bool>,
     /// Ctrl+A: the source of a marketplace to add, as typed.
     pub adding: Option<LineInput>,
 }
@@ -43,7 +41,6 @@ pub(crate) struct PluginsKeys {
     /// Details are shown, and whether that plugin is installed.
     pub details: Option<bool>,
     pub any: bool,
-    pub confirming: bool,
     /// Ctrl+A's line is being typed.
     pub adding: bool,
 }
@@ -54,7 +51,6 @@ pub(crate) enum PluginsKey {
     Read,
     Install,
     Uninstall,
-    Confirm,
     Back,
     AddMarketplace,
     AddSource,
@@ -63,11 +59,11 @@ pub(crate) enum PluginsKey {
 }
 
 fn listing(k: &PluginsKeys) -> bool {
-    k.details.is_none() && !k.confirming && !k.adding
+    k.details.is_none() && !k.adding
 }
 
 fn reading(k: &PluginsKeys) -> bool {
-    k.details.is_some() && !k.confirming && !k.adding
+    k.details.is_some() && !k.adding
 }
 
 /// A plugin is selected or shown: its marketplace can be removed.
@@ -79,18 +75,6 @@ pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
     "plugins",
     "Plugins",
     &[
-        KeyRow::new(
-            "confirm",
-            &[Chord::ch('y'), Chord::ch('Y')],
-            PluginsKey::Confirm,
-            "yes",
-        )
-        .explained("install (or uninstall) the plugin")
-        .bar_keys(1)
-        .when(
-            "an install or uninstall waits for its confirmation",
-            |k: &PluginsKeys| k.confirming,
-        ),
         list_rows::up(PluginsKey::Move(Move::Up), "select").when("the list is shown", listing),
         list_rows::down(PluginsKey::Move(Move::Down), "select").when("the list is shown", listing),
         KeyRow::new("read", &[Chord::ENTER], PluginsKey::Read, "details")
@@ -113,8 +97,7 @@ pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
         .when("the plugin is installed", |k: &PluginsKeys| {
             reading(k) && k.details == Some(true)
         }),
-        list_rows::close(PluginsKey::Back, "back/close")
-            .when("no question waits", |k: &PluginsKeys| !k.confirming),
+        list_rows::close(PluginsKey::Back, "back/close"),
         list_rows::filter_back(PluginsKey::Back)
             .when("the list is shown or a source typed", |k: &PluginsKeys| {
                 listing(k) || k.adding
@@ -152,14 +135,7 @@ pub(crate) static KEYS: KeyTable<PluginsKeys, PluginsKey> = KeyTable::new(
     Rest::SWALLOW,
 )
 .rest_by(|k| {
-    if k.confirming {
-        // Any other key leaves the plugin as it is.
-        Rest {
-            chars: Fate::Take("leaves it"),
-            modified: Fate::Pass,
-            other: Fate::Take("leaves it"),
-        }
-    } else if k.adding {
+    if k.adding {
         Rest::typing("the source")
     } else if k.details.is_none() {
         // Typing searches.
@@ -183,7 +159,6 @@ impl PluginsView {
                     .any(|e| &e.plugin.id == id && e.plugin.installed)
             }),
             any: !session.plugins.search.shown.is_empty(),
-            confirming: self.confirm.is_some(),
             adding: self.adding.is_some(),
         }
     }
@@ -193,6 +168,31 @@ impl PluginsView {
         let search = &session.plugins.search;
         let at = self.selected.index(search.shown.len())?;
         search.entry(&session.plugins.catalog, search.shown[at])
+    }
+
+    /// The question for installing (or uninstalling) the plugin whose details are shown,
+    /// naming it and, for an install, what it brings as read.
+    fn ask(&self, install: bool, session: &Session) -> Option<Confirmable> {
+        let id = self.details.clone()?;
+        let catalog = &session.plugins.catalog;
+        let detail = catalog.detail.as_ref().filter(|d| d.summary.id == id);
+        let name = detail
+            .map(|d| d.summary.shown_name().to_string())
+            .or_else(|| {
+                let listed = catalog.plugins.iter().find(|e| e.plugin.id == id);
+                listed.map(|e| e.plugin.shown_name().to_string())
+            })
+            .unwrap_or_else(|| id.clone());
+        Some(if install {
+            let brings = detail.map(|d| PluginBrings {
+                mcp_servers: d.mcp_servers.clone(),
+                hooks: d.hooks.iter().map(|h| h.event_name.clone()).collect(),
+                skills: d.skills.len(),
+            });
+            Confirmable::InstallPlugin { id, name, brings }
+        } else {
+            Confirmable::UninstallPlugin { id, name }
+        })
     }
 
     /// The id of the selected plugin of the list.
@@ -239,7 +239,7 @@ impl LayerView for PluginsView {
                     Outcome::Consumed(vec![])
                 }
                 // A paste into the search, as typed.
-                (Input::Paste(text), None) if self.details.is_none() && self.confirm.is_none() => {
+                (Input::Paste(text), None) if self.details.is_none() => {
                     self.filter.push_str(&pasted_line(text));
                     self.selected = PickList::default();
                     Outcome::Consumed(plugin_search::typed(cx.session_mut(), &self.filter))
@@ -251,9 +251,7 @@ impl LayerView for PluginsView {
         let facts = self.facts(cx);
         Outcome::of_key_or_typed(KEYS.resolve(key, &facts, &cx.config.keymap), |row| {
             let Some(action) = row else {
-                if facts.confirming {
-                    self.confirm = None;
-                } else if let (Some(line), KeyCode::Char(c)) = (&mut self.adding, key.code) {
+                if let (Some(line), KeyCode::Char(c)) = (&mut self.adding, key.code) {
                     line.type_char(c);
                 } else if let (KeyCode::Char(c), false) =
                     (key.code, key.modifiers.contains(KeyModifiers::CONTROL))
@@ -289,19 +287,11 @@ impl LayerView for PluginsView {
                     self.details = Some(id.clone());
                     return Outcome::Consumed(plugins::read(cx.session_mut(), &id));
                 }
-                PluginsKey::Install => self.confirm = Some(true),
-                PluginsKey::Uninstall => self.confirm = Some(false),
-                PluginsKey::Confirm => {
-                    let (Some(install), Some(id)) = (self.confirm.take(), self.details.clone())
-                    else {
+                PluginsKey::Install | PluginsKey::Uninstall => {
+                    let Some(ask) = self.ask(action == PluginsKey::Install, cx) else {
                         return Outcome::Consumed(vec![]);
                     };
-                    let effects = if install {
-                        plugins::install(cx.session_mut(), &id)
-                    } else {
-                        plugins::uninstall(cx.session_mut(), &id)
-                    };
-                    return Outcome::Consumed(effects);
+                    return Outcome::Open(Layer::Confirm(Confirm { ask }), vec![]);
                 }
                 PluginsKey::AddMarketplace
                 | PluginsKey::AddSource

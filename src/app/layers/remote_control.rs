@@ -1,30 +1,20 @@
 //! `/rc`: remote control of this codex from a paired phone or browser — its status, a pairing
 //! code for a new client, and the paired clients (the list). `e` turns remote control on or
-//! off, `x` revokes the selected client, each after `y` (any other key changes nothing); `p`
-//! asks for a pairing code. codex says when it will not (no ChatGPT sign-in, an older codex).
+//! off, `x` revokes the selected client, each after `y` in the one confirm box; `p` asks for a
+//! pairing code. codex says when it will not (no ChatGPT sign-in, an older codex).
 
-use super::{Ctx, LayerView, Outcome, ViewCx};
+use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
-use crate::session::event::LayerEvent;
+use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::remote_control as rc;
 use crate::session::state::Session;
-
-/// A change waiting for `y`.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum RcPending {
-    /// On if off, off if on.
-    Toggle,
-    /// The client with this id revoked.
-    Revoke(String),
-}
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RcView {
     /// The selected client.
     pub(crate) selected: PickList,
-    pub(crate) confirm: Option<RcPending>,
 }
 
 /// `/rc`: opens at once and reads the status.
@@ -40,7 +30,6 @@ pub(crate) struct RcKeys {
     pub known: bool,
     pub on: bool,
     pub client_selected: bool,
-    pub confirming: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,60 +38,30 @@ pub(crate) enum RcKey {
     Toggle,
     Pair,
     Revoke,
-    Confirm,
     Close,
-}
-
-fn listing(k: &RcKeys) -> bool {
-    !k.confirming
 }
 
 pub(crate) static KEYS: KeyTable<RcKeys, RcKey> = KeyTable::new(
     "rc",
     "Remote control",
     &[
-        KeyRow::new(
-            "confirm",
-            &[Chord::ch('y'), Chord::ch('Y')],
-            RcKey::Confirm,
-            "yes",
-        )
-        .explained("make the change asked about")
-        .bar_keys(1)
-        .when("a change waits for its confirmation", |k: &RcKeys| {
-            k.confirming
-        }),
-        list_rows::up_k(RcKey::Move(Move::Up), "client").when("the list is shown", listing),
-        list_rows::down_j(RcKey::Move(Move::Down), "client").when("the list is shown", listing),
+        list_rows::up_k(RcKey::Move(Move::Up), "client"),
+        list_rows::down_j(RcKey::Move(Move::Down), "client"),
         KeyRow::new("toggle", &[Chord::ch('e')], RcKey::Toggle, "on/off")
             .explained("turn remote control on, or off (asks first)")
-            .when("the status is known", |k: &RcKeys| !k.confirming && k.known),
+            .when("the status is known", |k: &RcKeys| k.known),
         KeyRow::new("pair", &[Chord::ch('p')], RcKey::Pair, "pair")
             .explained("a pairing code for a new phone or browser")
-            .when("remote control is on", |k: &RcKeys| !k.confirming && k.on),
+            .when("remote control is on", |k: &RcKeys| k.on),
         KeyRow::new("revoke", &[Chord::ch('x')], RcKey::Revoke, "revoke")
             .explained("stop the selected client connecting (asks first)")
-            .when("a client is selected", |k: &RcKeys| {
-                !k.confirming && k.client_selected
-            }),
-        list_rows::close_q(RcKey::Close, "close").when("the list is shown", listing),
-        list_rows::first(RcKey::Move(Move::First), "first/last").when("the list is shown", listing),
-        list_rows::last(RcKey::Move(Move::Last), "first/last").when("the list is shown", listing),
+            .when("a client is selected", |k: &RcKeys| k.client_selected),
+        list_rows::close_q(RcKey::Close, "close"),
+        list_rows::first(RcKey::Move(Move::First), "first/last"),
+        list_rows::last(RcKey::Move(Move::Last), "first/last"),
     ],
     Rest::SWALLOW,
-)
-.rest_by(|k| {
-    if k.confirming {
-        // Any other key changes nothing.
-        Rest {
-            chars: Fate::Take("changes nothing"),
-            modified: Fate::Pass,
-            other: Fate::Take("changes nothing"),
-        }
-    } else {
-        Rest::SWALLOW
-    }
-});
+);
 
 impl RcView {
     fn facts(&self, session: &Session) -> RcKeys {
@@ -111,7 +70,6 @@ impl RcView {
             known: session.account_tools.rc.status.came().is_some(),
             on: rc::is_on(session),
             client_selected: self.selected.index(clients.len()).is_some(),
-            confirming: self.confirm.is_some(),
         }
     }
 
@@ -122,21 +80,18 @@ impl RcView {
             RcKey::Move(to) => {
                 self.selected.go(to, clients.len());
             }
-            RcKey::Toggle => self.confirm = Some(RcPending::Toggle),
+            RcKey::Toggle => {
+                let ask = Confirmable::RemoteControl { on: !rc::is_on(cx) };
+                return Outcome::Open(Layer::Confirm(Confirm { ask }), vec![]);
+            }
             RcKey::Revoke => {
-                self.confirm = self
-                    .selected
-                    .index(clients.len())
-                    .map(|at| RcPending::Revoke(clients[at].clone()));
+                if let Some(at) = self.selected.index(clients.len()) {
+                    let client_id = clients[at].clone();
+                    let ask = Confirmable::RevokeRemoteClient { client_id };
+                    return Outcome::Open(Layer::Confirm(Confirm { ask }), vec![]);
+                }
             }
             RcKey::Pair => return Outcome::Consumed(rc::pair(cx.session_mut())),
-            RcKey::Confirm => match self.confirm.take() {
-                Some(RcPending::Toggle) => return Outcome::Consumed(rc::toggle(cx.session_mut())),
-                Some(RcPending::Revoke(id)) => {
-                    return Outcome::Consumed(rc::revoke(cx.session_mut(), &id))
-                }
-                None => {}
-            },
         }
         Outcome::Consumed(vec![])
     }
@@ -148,16 +103,9 @@ impl LayerView for RcView {
             return Outcome::Ignored;
         };
         let facts = self.facts(cx);
-        Outcome::of_key_or_typed(
-            KEYS.resolve(key, &facts, &cx.config.keymap),
-            |row| match row {
-                Some(action) => self.key(action, cx),
-                None => {
-                    self.confirm = None;
-                    Outcome::Consumed(vec![])
-                }
-            },
-        )
+        Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
+            self.key(action, cx)
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {

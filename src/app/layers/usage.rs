@@ -1,25 +1,22 @@
 //! `/usage`: the account's limits (every metered one, the reset credits left) and its token
 //! activity (the summary, this thread's estimate by model, the days), as codex reads them for
-//! a ChatGPT sign-in. The days are the list: ↑/↓ move through them. `r` resets the usage limits
-//! after `y` — it spends one reset credit, which the question says (any other key leaves it).
+//! a ChatGPT sign-in. The days are the list: ↑/↓ move through them. `r` asks (the one
+//! confirm box) whether to reset the usage limits — it spends one reset credit.
 //! Signed in otherwise, `/usage` opens nothing and says why (`session::usage::unavailable`).
 
-use super::{Ctx, LayerView, Outcome, ViewCx};
+use super::{Confirm, Ctx, Layer, LayerView, Outcome, ViewCx};
 use crate::app::layer_types::{Input, Placement};
-use crate::controls::keys::{list_rows, Chord, Fate, KeyList, KeyRow, KeyTable, Move, Rest};
+use crate::controls::keys::{list_rows, Chord, KeyList, KeyRow, KeyTable, Move, Rest};
 use crate::controls::pick_list::PickList;
 use crate::model::NoticeLevel;
-use crate::session::event::LayerEvent;
+use crate::session::event::{Confirmable, LayerEvent};
 use crate::session::state::Session;
 use crate::session::usage;
-use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UsageView {
     /// The selected day.
     pub selected: PickList,
-    /// A reset waits for `y`.
-    pub confirm: bool,
 }
 
 /// `/usage`: opens and asks, or says why there is nothing to ask for.
@@ -48,84 +45,48 @@ pub(crate) fn days(session: &Session) -> usize {
 pub(crate) struct UsageKeys {
     /// A reset credit is left and no reset is on its way.
     pub can_reset: bool,
-    pub confirming: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum UsageKey {
     Move(Move),
     Reset,
-    Confirm,
     Close,
-}
-
-fn listing(k: &UsageKeys) -> bool {
-    !k.confirming
 }
 
 pub(crate) static KEYS: KeyTable<UsageKeys, UsageKey> = KeyTable::new(
     "usage",
     "Usage",
     &[
-        KeyRow::new(
-            "confirm",
-            &[Chord::ch('y'), Chord::ch('Y')],
-            UsageKey::Confirm,
-            "yes",
-        )
-        .explained("spend one reset credit to reset the usage limits")
-        .bar_keys(1)
-        .when("a reset waits for its confirmation", |k: &UsageKeys| {
-            k.confirming
-        }),
-        list_rows::up_k(UsageKey::Move(Move::Up), "day").when("the list is shown", listing),
-        list_rows::down_j(UsageKey::Move(Move::Down), "day").when("the list is shown", listing),
+        list_rows::up_k(UsageKey::Move(Move::Up), "day"),
+        list_rows::down_j(UsageKey::Move(Move::Down), "day"),
         KeyRow::new("reset", &[Chord::ch('r')], UsageKey::Reset, "reset limits")
             .explained("reset the usage limits with a reset credit (asks first)")
-            .when("a reset credit is left", |k: &UsageKeys| {
-                !k.confirming && k.can_reset
-            }),
-        list_rows::close_q(UsageKey::Close, "close").when("the list is shown", listing),
-        list_rows::first(UsageKey::Move(Move::First), "first/last")
-            .when("the list is shown", listing),
-        list_rows::last(UsageKey::Move(Move::Last), "first/last")
-            .when("the list is shown", listing),
+            .when("a reset credit is left", |k: &UsageKeys| k.can_reset),
+        list_rows::close_q(UsageKey::Close, "close"),
+        list_rows::first(UsageKey::Move(Move::First), "first/last"),
+        list_rows::last(UsageKey::Move(Move::Last), "first/last"),
     ],
     Rest::SWALLOW,
-)
-.rest_by(|k| {
-    if k.confirming {
-        // Any other key spends nothing.
-        Rest {
-            chars: Fate::Take("keeps the credit"),
-            modified: Fate::Pass,
-            other: Fate::Take("keeps the credit"),
-        }
-    } else {
-        Rest::SWALLOW
-    }
-});
+);
 
 impl UsageView {
     fn facts(&self, session: &Session) -> UsageKeys {
         UsageKeys {
             can_reset: usage::credits_left(session) > 0
                 && session.account_tools.usage.resetting.is_none(),
-            confirming: self.confirm,
         }
     }
 
-    fn key(&mut self, action: UsageKey, cx: &mut Ctx<'_>, now: Instant) -> Outcome {
+    fn key(&mut self, action: UsageKey, cx: &mut Ctx<'_>) -> Outcome {
         match action {
             UsageKey::Close => return Outcome::Close(vec![]),
             UsageKey::Move(to) => {
                 self.selected.go(to, days(cx));
             }
-            UsageKey::Reset => self.confirm = true,
-            UsageKey::Confirm => {
-                if std::mem::take(&mut self.confirm) {
-                    return Outcome::Consumed(usage::reset(cx.session_mut(), now));
-                }
+            UsageKey::Reset => {
+                let ask = Confirmable::ResetUsageLimits;
+                return Outcome::Open(Layer::Confirm(Confirm { ask }), vec![]);
             }
         }
         Outcome::Consumed(vec![])
@@ -138,17 +99,9 @@ impl LayerView for UsageView {
             return Outcome::Ignored;
         };
         let facts = self.facts(cx);
-        let now = cx.now;
-        Outcome::of_key_or_typed(
-            KEYS.resolve(key, &facts, &cx.config.keymap),
-            |row| match row {
-                Some(action) => self.key(action, cx, now),
-                None => {
-                    self.confirm = false;
-                    Outcome::Consumed(vec![])
-                }
-            },
-        )
+        Outcome::of_key(KEYS.resolve(key, &facts, &cx.config.keymap), |action| {
+            self.key(action, cx)
+        })
     }
 
     fn on_event(&mut self, event: &LayerEvent, cx: &mut Ctx<'_>) -> Outcome {

@@ -4,6 +4,8 @@
 use crate::app::command_row::{command, Command};
 use crate::app::layers;
 use crate::app::layers::items_checklist::Surface;
+use crate::app::reference;
+use crate::controls::keys::Keymap;
 
 pub(crate) static COMMANDS: &[Command] = &[
     command(
@@ -29,7 +31,12 @@ pub(crate) static COMMANDS: &[Command] = &[
     command(
         "keymap",
         "see and change the keys of every action (saved in tern's config)",
-        |_, _, _| layers::keymap_view::open(),
+        // Every table's actions as they are without `[keys]`, read out by the reference.
+        |s, _, _| {
+            let tables = reference::tables(&Keymap::default());
+            let lists = tables.into_iter().map(|t| t.list).collect();
+            layers::keymap_view::open(lists, &s.config.keymap)
+        },
     ),
 ];
 

@@ -88,7 +88,7 @@ fn import_shows_what_codex_detected_then_imports_it_after_y() {
         "written before y"
     );
     tern.send(b"i");
-    tern.wait_for_text("codex writes its config", WAIT);
+    tern.wait_for_text("╭ Import?", WAIT);
     tern.send(b"y");
     tern.wait_for_text("Import done:", WAIT);
     tern.wait_for_text("✓ hello from claude", WAIT);

@@ -57,14 +57,16 @@ fn a_local_plugin_is_read_installed_and_uninstalled_after_confirming_keys() {
     tern.wait_for_text("echo-server", WAIT);
     tern.wait_for_text("hello:greet — Greet the person", WAIT);
     tern.send(b"i");
-    tern.wait_for_text("It brings MCP servers: echo-server", WAIT);
+    tern.wait_for_text("╭ Install the plugin?", WAIT);
+    tern.wait_for_text("It brings MCP servers:", WAIT);
     tern.send(b"n");
     tern.wait_for_text("i installs", WAIT);
     let config = f.env.config_path();
     let read = || std::fs::read_to_string(&config).unwrap_or_default();
     assert!(!read().contains("hello@local-test"), "installed without y");
     tern.send(b"i");
-    tern.wait_for_text("It brings MCP servers: echo-server", WAIT);
+    tern.wait_for_text("╭ Install the plugin?", WAIT);
+    tern.wait_for_text("It brings MCP servers:", WAIT);
     tern.send(b"y");
     tern.wait_for_text("Plugin installed: Hello plugin", WAIT);
     tern.wait_for_text("local-test · installed", WAIT);
@@ -76,7 +78,7 @@ fn a_local_plugin_is_read_installed_and_uninstalled_after_confirming_keys() {
     let cache = f.env.codex_home().join("plugins/cache/local-test/hello");
     assert!(cache.exists(), "{}", f.context());
     tern.send(b"u");
-    tern.wait_for_text("Uninstall Hello plugin? y: uninstall", WAIT);
+    tern.wait_for_text("Uninstall “Hello plugin”?", WAIT);
     tern.send(b"y");
     tern.wait_for_text("Plugin uninstalled: Hello plugin.", WAIT);
     tern.wait_for_text("local-test · not installed", WAIT);

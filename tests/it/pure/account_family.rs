@@ -1,6 +1,7 @@
-//! `/usage`, `/import`, `/rc` and `/daemon` as transitions: each request down to the exact JSON
-//! codex 0.171's schema wants, nothing sent before its `y`, any other key sending nothing, and
-//! a refusal or a missing method said in words (never a box that waits for ever).
+//! `/usage`, `/import` and `/rc` as transitions (`/daemon`: `daemon.rs`): each request down
+//! to the exact JSON codex 0.171's schema wants, nothing sent before its `y` in the one confirm
+//! box, `n` or Esc there sending nothing, and a refusal or a missing method said in words
+//! (never a box that waits for ever).
 
 use crate::support::account_fixtures::*;
 use crate::support::common::*;
@@ -8,7 +9,7 @@ use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::layers::Layer;
-use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
+use tern::app::{update, AppState, Effect, RequestTag};
 use tern::model::NoticeLevel;
 
 fn requests(effects: &[Effect]) -> Vec<(&'static str, Value)> {
@@ -87,11 +88,17 @@ fn a_reset_spends_a_credit_only_after_y_and_any_other_key_keeps_it() {
     let mut state = usage_open(now);
     assert!(press_char(&mut state, 'r', now).is_empty());
     let text = screen(&mut state, 120, 40, now);
-    assert!(text.contains("This spends one reset credit"), "{text}");
+    assert!(text.contains("Reset the usage limits?"), "{text}");
+    let question = asked(&state).expect("the one confirm box asks");
+    assert!(
+        question.contains("This spends one reset credit"),
+        "{question}"
+    );
     assert!(
         press_char(&mut state, 'n', now).is_empty(),
         "n spends nothing"
     );
+    assert_eq!(asked(&state), None, "n leaves the question");
     assert!(
         press_char(&mut state, 'y', now).is_empty(),
         "y without the question: nothing"
@@ -193,10 +200,18 @@ fn import_sends_back_exactly_the_detected_items_after_y() {
     let now = Instant::now();
     let mut state = import_open(now);
     assert!(press_char(&mut state, 'i', now).is_empty());
+    let question = asked(&state).expect("the one confirm box asks");
+    assert!(question.starts_with("Import all 6 items?"), "{question}");
     assert!(
         press_char(&mut state, 'x', now).is_empty(),
         "x imports nothing"
     );
+    assert!(asked(&state).is_some(), "x is no answer");
+    assert!(
+        press_char(&mut state, 'n', now).is_empty(),
+        "n imports nothing"
+    );
+    assert_eq!(asked(&state), None);
     press_char(&mut state, 'i', now);
     let effects = press_char(&mut state, 'y', now);
     let mut items = detect_answer(false)["items"].clone();
@@ -359,10 +374,15 @@ fn rc_lists_clients_and_revokes_the_selected_one_after_y() {
     let mut state = rc_open(now, "connected");
     update(&mut state, key(KeyCode::Down), now);
     press_char(&mut state, 'x', now);
+    assert_eq!(
+        asked(&state).as_deref(),
+        Some("Revoke the client “client-2”? It can no longer connect.")
+    );
     assert!(
         press_char(&mut state, 'n', now).is_empty(),
         "n revokes nothing"
     );
+    assert_eq!(asked(&state), None);
     press_char(&mut state, 'x', now);
     let effects = press_char(&mut state, 'y', now);
     assert_eq!(
@@ -393,6 +413,7 @@ fn rc_turns_on_or_off_after_y_and_pairs() {
     press_char(&mut state, 'e', now);
     let text = screen(&mut state, 120, 40, now);
     assert!(text.contains("Turn remote control off?"), "{text}");
+    assert!(asked(&state).is_some_and(|q| q.contains("Paired clients lose this codex")));
     assert_eq!(
         requests(&press_char(&mut state, 'y', now)),
         [("remoteControl/disable", json!({}))]
@@ -418,6 +439,7 @@ fn rc_turns_on_or_off_after_y_and_pairs() {
     // Off: `e` turns it on.
     let mut state = rc_open(now, "disabled");
     press_char(&mut state, 'e', now);
+    assert!(asked(&state).is_some_and(|q| q.starts_with("Turn remote control on?")));
     assert_eq!(
         requests(&press_char(&mut state, 'y', now)),
         [("remoteControl/enable", json!({}))]
@@ -456,110 +478,4 @@ fn rc_on_a_codex_without_it_says_so() {
         "{text}"
     );
     assert!(press_char(&mut state, 'e', now).is_empty());
-}
-
-// ---- /daemon ----
-
-fn daemon_runs(effects: &[Effect]) -> Vec<(String, String)> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::RunDaemon { binary, subcommand } => Some((binary.clone(), subcommand.clone())),
-            _ => None,
-        })
-        .collect()
-}
-
-#[test]
-fn daemon_reads_the_version_and_starts_or_stops_only_after_y() {
-    let now = Instant::now();
-    let mut state = ready_state(now);
-    state.set_server_binary("/opt/codex");
-    let effects = command(&mut state, "/daemon", now);
-    assert_eq!(
-        daemon_runs(&effects),
-        [("/opt/codex".into(), "version".into())]
-    );
-    update(
-        &mut state,
-        AppEvent::DaemonRan {
-            subcommand: "version".into(),
-            result: Ok("{\"cli\":\"0.171.0\",\"daemon\":null}\n".into()),
-        },
-        now,
-    );
-    let text = screen(&mut state, 120, 40, now);
-    assert!(
-        text.contains("{\"cli\":\"0.171.0\",\"daemon\":null}"),
-        "{text}"
-    );
-    assert!(daemon_runs(&press_char(&mut state, 's', now)).is_empty());
-    assert!(
-        daemon_runs(&press_char(&mut state, 'q', now)).is_empty(),
-        "q runs nothing"
-    );
-    assert!(
-        matches!(top_layer(&state), Some(Layer::Daemon(_))),
-        "q only left the question"
-    );
-    press_char(&mut state, 't', now);
-    assert_eq!(
-        daemon_runs(&press_char(&mut state, 'y', now)),
-        [("/opt/codex".into(), "stop".into())]
-    );
-    // While it runs, nothing else is started.
-    assert!(daemon_runs(&press_char(&mut state, 'v', now)).is_empty());
-    update(
-        &mut state,
-        AppEvent::DaemonRan {
-            subcommand: "stop".into(),
-            result: Err("it did not finish within 60 s and was stopped".into()),
-        },
-        now,
-    );
-    assert_eq!(last_notice(&state).0, NoticeLevel::Warning);
-    let text = screen(&mut state, 120, 40, now);
-    assert!(text.contains("did not finish within 60 s"), "{text}");
-    // `/daemon start` opens with the question.
-    update(&mut state, key(KeyCode::Esc), now);
-    let effects = command(&mut state, "/daemon start", now);
-    assert_eq!(
-        daemon_runs(&effects),
-        [("/opt/codex".into(), "version".into())]
-    );
-    update(
-        &mut state,
-        AppEvent::DaemonRan {
-            subcommand: "version".into(),
-            result: Ok(String::new()),
-        },
-        now,
-    );
-    assert_eq!(
-        daemon_runs(&press_char(&mut state, 'y', now)),
-        [("/opt/codex".into(), "start".into())]
-    );
-}
-
-#[test]
-fn daemon_is_local_only_and_says_why() {
-    let now = Instant::now();
-    let mut state = ready_state(now);
-    state.set_server_binary("/opt/codex");
-    state.config_mut().connected_to = Some("ssh me@box".into());
-    let effects = command(&mut state, "/daemon", now);
-    assert!(daemon_runs(&effects).is_empty());
-    assert!(top_layer(&state).is_none());
-    assert!(last_notice(&state)
-        .1
-        .contains("a server elsewhere (ssh me@box)"));
-    let mut state = ready_state(now);
-    command(&mut state, "/daemon", now);
-    assert!(last_notice(&state).1.contains("needs a local codex"));
-    let mut state = ready_state(now);
-    state.set_server_binary("/opt/codex");
-    command(&mut state, "/daemon restart-everything", now);
-    assert!(last_notice(&state)
-        .1
-        .contains("/daemon takes start or stop"));
 }

@@ -124,6 +124,11 @@ fn rows_carry_tokens_agents_and_what_each_thread_is_doing() {
     assert!(!main.contains("second line"), "{shown}");
     assert!(main.contains("12.3k tok"), "{shown}");
     assert!(main.contains("4 agents: Bohr, Curie, Kant +1"), "{shown}");
+    // The details pane says them as the row does (one writer), naming more of them.
+    assert!(
+        shown.contains("│under   4 agents: Bohr, Curie, Kant, Noether"),
+        "{shown}"
+    );
     assert!(!shown.contains('\u{1b}') && !shown.contains('\u{202e}'));
     let bohr = line_of(&shown, "Bohr  ");
     assert!(bohr.contains("2.5k tok"), "{shown}");

@@ -1,7 +1,9 @@
 //! `/experimental`: every page of `experimentalFeature/list` is read (for the thread), only the
-//! beta features are listed, and Space writes `features."<name>"` with `config/batchWrite` and
-//! `reloadUserConfig` (the exact JSON), then lists again: what codex then reports is said, a
-//! write codex took but does not report is a warning. A codex without the method says why.
+//! beta features are listed; Space checks or unchecks (writing nothing), Enter writes every
+//! change as `features."<name>"` in one `config/batchWrite` with `reloadUserConfig` (the exact
+//! JSON) and closes, Esc writes nothing; after a write the list is read again: what codex then
+//! reports is said, a write codex took but does not report is a warning. A codex without the
+//! method says why.
 
 use crate::support::common::*;
 use crossterm::event::KeyCode;
@@ -93,25 +95,41 @@ fn only_the_beta_features_of_every_page_are_listed() {
 }
 
 #[test]
-fn space_writes_the_feature_to_codex_config_and_reads_the_list_again() {
+fn space_checks_enter_saves_every_change_in_one_batch_and_reads_the_list_again() {
     let now = Instant::now();
     let mut state = open(now, false);
+    // Space checks, writing nothing; on both features.
     let effects = wire(update(&mut state, key(KeyCode::Char(' ')), now));
+    assert!(
+        requests(&effects).is_empty(),
+        "Space writes nothing: {effects:?}"
+    );
+    let shown = screen(&mut state, 120, 40, now);
+    assert!(shown.contains("[x] statusline shown"), "{shown}");
+    assert!(shown.contains("[ ] network_proxy shown"), "{shown}");
+    update(&mut state, key(KeyCode::Down), now);
+    update(&mut state, key(KeyCode::Char(' ')), now);
+    // Enter: one batch with both, and the box closes.
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    let changes = vec![
+        ("statusline".to_string(), true),
+        ("network_proxy".to_string(), true),
+    ];
     assert_eq!(
         requests(&effects),
         [(
             "config/batchWrite",
-            json!({"edits": [{"keyPath": "features.\"statusline\"", "value": true,
-                "mergeStrategy": "replace"}], "reloadUserConfig": true})
+            json!({"edits": [
+                {"keyPath": "features.\"statusline\"", "value": true, "mergeStrategy": "replace"},
+                {"keyPath": "features.\"network_proxy\"", "value": true, "mergeStrategy": "replace"}
+            ], "reloadUserConfig": true})
         )]
     );
+    assert!(state.person_layers().is_empty(), "Enter saves and closes");
     let effects = wire(update(
         &mut state,
         reply(
-            RequestTag::WriteFeature {
-                name: "statusline".into(),
-                enabled: true,
-            },
+            RequestTag::WriteFeatures { changes },
             Ok(
                 json!({"status": "ok", "version": "sha256:1", "filePath": "/h/config.toml",
                 "overriddenMetadata": null}),
@@ -126,20 +144,65 @@ fn space_writes_the_feature_to_codex_config_and_reads_the_list_again() {
     );
     update(
         &mut state,
-        listed(false, vec![feature("statusline", "beta", true)], None),
+        listed(
+            false,
+            vec![
+                feature("statusline", "beta", true),
+                feature("network_proxy", "beta", true),
+            ],
+            None,
+        ),
         now,
     );
     let (level, text) = last_notice(&state);
     assert_eq!(level, NoticeLevel::Info);
     assert!(
-        text.starts_with("Experimental feature statusline shown on: saved in codex's config.toml"),
+        text.starts_with(
+            "Experimental features statusline shown on, network_proxy shown on: saved in codex's config.toml"
+        ),
         "{text}"
+    );
+    // Opened again, codex's own report is shown; Space unchecks, Enter saves it off.
+    state.set_draft("/experimental");
+    update(&mut state, key(KeyCode::Enter), now);
+    update(
+        &mut state,
+        listed(false, vec![feature("statusline", "beta", true)], None),
+        now,
     );
     let shown = screen(&mut state, 120, 40, now);
     assert!(shown.contains("[x] statusline shown"), "{shown}");
-    // Space again turns it off.
-    let effects = wire(update(&mut state, key(KeyCode::Char(' ')), now));
+    update(&mut state, key(KeyCode::Char(' ')), now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(requests(&effects)[0].1["edits"][0]["value"], json!(false));
+}
+
+#[test]
+fn esc_cancels_and_space_twice_leaves_nothing_to_save() {
+    let now = Instant::now();
+    let mut state = open(now, false);
+    update(&mut state, key(KeyCode::Char(' ')), now);
+    let effects = wire(update(&mut state, key(KeyCode::Esc), now));
+    assert!(
+        requests(&effects).is_empty(),
+        "Esc writes nothing: {effects:?}"
+    );
+    assert!(state.person_layers().is_empty());
+    assert_eq!(
+        last_notice(&state),
+        (
+            NoticeLevel::Info,
+            "Experimental features: nothing saved.".to_string()
+        )
+    );
+    // Checked then unchecked: Enter has nothing to save (it is not even offered).
+    let mut state = open(now, true);
+    update(&mut state, key(KeyCode::Char(' ')), now);
+    update(&mut state, key(KeyCode::Char(' ')), now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
+    assert!(requests(&effects).is_empty(), "{effects:?}");
+    let shown = screen(&mut state, 120, 40, now);
+    assert!(shown.contains("[x] statusline shown"), "{shown}");
 }
 
 #[test]
@@ -147,9 +210,9 @@ fn a_write_codex_does_not_report_is_a_warning() {
     let now = Instant::now();
     let mut state = open(now, false);
     update(&mut state, key(KeyCode::Char(' ')), now);
-    let tag = RequestTag::WriteFeature {
-        name: "statusline".into(),
-        enabled: true,
+    update(&mut state, key(KeyCode::Enter), now);
+    let tag = RequestTag::WriteFeatures {
+        changes: vec![("statusline".into(), true)],
     };
     update(&mut state, reply(tag, Ok(json!({"status": "ok"}))), now);
     update(
@@ -167,9 +230,9 @@ fn a_refused_write_is_said_and_a_codex_without_the_list_says_why() {
     let now = Instant::now();
     let mut state = open(now, false);
     update(&mut state, key(KeyCode::Char(' ')), now);
-    let tag = RequestTag::WriteFeature {
-        name: "statusline".into(),
-        enabled: true,
+    update(&mut state, key(KeyCode::Enter), now);
+    let tag = RequestTag::WriteFeatures {
+        changes: vec![("statusline".into(), true)],
     };
     update(
         &mut state,
@@ -180,8 +243,11 @@ fn a_refused_write_is_said_and_a_codex_without_the_list_says_why() {
     assert_eq!(level, NoticeLevel::Warning);
     assert_eq!(
         text,
-        "Could not turn the experimental feature statusline on: config is read-only"
+        "Could not save the experimental features (statusline on): config is read-only"
     );
+    // Opened again: a codex without the list says why.
+    state.set_draft("/experimental");
+    update(&mut state, key(KeyCode::Enter), now);
     update(
         &mut state,
         reply(

@@ -8,6 +8,7 @@ use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
+use tern::app::layers::Layer;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
 use tern::session::feedback_report::{FeedbackEntry, RedactedZip};
 
@@ -118,12 +119,22 @@ fn s_writes_only_after_y() {
     let mut state = shown(now);
     let effects = wire(update(&mut state, key(KeyCode::Char('s')), now));
     assert!(effects.is_empty(), "{effects:?}");
-    assert!(screen(&mut state, 120, 40, now).contains("y: write"));
-    // Any other key: nothing written, the question gone.
+    let question = asked(&state).expect("the one confirm box asks");
+    assert!(
+        question.starts_with("Write the redacted feedback ZIP"),
+        "{question}"
+    );
+    assert!(screen(&mut state, 120, 40, now).contains("Save the report?"));
+    // Any key but y or Enter answers nothing; n keeps it.
+    let effects = wire(update(&mut state, key(KeyCode::Char('x')), now));
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(asked(&state).is_some(), "x is not an answer");
     let effects = wire(update(&mut state, key(KeyCode::Char('n')), now));
     assert!(effects.is_empty(), "{effects:?}");
-    update(&mut state, key(KeyCode::Char('s')), now);
-    let effects = wire(update(&mut state, key(KeyCode::Char('y')), now));
+    assert_eq!(asked(&state), None, "n leaves the question");
+    // Enter saves (`s` and Enter both ask), and Enter in the box says yes.
+    update(&mut state, key(KeyCode::Enter), now);
+    let effects = wire(update(&mut state, key(KeyCode::Enter), now));
     assert_eq!(
         effects,
         [Effect::WriteFeedback {
@@ -146,9 +157,14 @@ fn u_uploads_only_after_y_and_only_the_redacted_entries() {
     let mut state = shown(now);
     let effects = wire(update(&mut state, key(KeyCode::Char('u')), now));
     assert!(effects.is_empty(), "{effects:?}");
-    assert!(screen(&mut state, 120, 40, now).contains("OpenAI's feedback service"));
+    let question = asked(&state).expect("the one confirm box asks");
+    assert!(question.contains("OpenAI's feedback service"), "{question}");
     let effects = wire(update(&mut state, key(KeyCode::Esc), now));
-    assert!(requests(&effects).is_empty(), "Esc after u sends nothing");
+    assert!(effects.is_empty(), "Esc after u sends and deletes nothing");
+    assert!(
+        matches!(state.person_layers().last(), Some(Layer::Feedback(_))),
+        "the report is still shown"
+    );
     update(&mut state, key(KeyCode::Char('u')), now);
     let effects = wire(update(&mut state, key(KeyCode::Char('y')), now));
     assert_eq!(
@@ -229,4 +245,44 @@ fn an_older_codex_refusal_is_said_and_the_folder_deleted() {
         text.contains("this codex has no feedback methods"),
         "{text}"
     );
+}
+
+#[test]
+fn the_preview_scrolls_no_further_than_its_last_line() {
+    let now = Instant::now();
+    let mut state = chosen(now);
+    let long = (1..=30)
+        .map(|i| format!("line {i}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut report = zip();
+    report.entries[0].preview = Some(long);
+    update(
+        &mut state,
+        AppEvent::FeedbackPrepared(Ok((DIR.into(), None))),
+        now,
+    );
+    update(
+        &mut state,
+        reply(
+            RequestTag::SaveFeedback,
+            Ok(json!({"savedPath": format!("{DIR}/codex-feedback.zip"), "threadId": THREAD})),
+        ),
+        now,
+    );
+    update(&mut state, AppEvent::FeedbackRedacted(Ok(report)), now);
+    for _ in 0..5 {
+        update(&mut state, key(KeyCode::PageDown), now);
+    }
+    let text = screen(&mut state, 120, 50, now);
+    assert!(text.contains("line 30"), "the last line in view: {text}");
+    assert!(
+        !text.contains("line 18\n") && !text.contains("line 18 "),
+        "{text}"
+    );
+    // One page back from the end shows lines 9 on: the scroll never went past the end.
+    update(&mut state, key(KeyCode::PageUp), now);
+    let text = screen(&mut state, 120, 50, now);
+    assert!(text.contains("  line 9 "), "{text}");
+    assert!(!text.contains("  line 8 "), "{text}");
 }

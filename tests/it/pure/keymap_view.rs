@@ -220,4 +220,16 @@ fn d_takes_the_line_out_and_a_failed_save_puts_the_keys_back() {
             keys: vec![Chord::parse("alt+h").unwrap()],
         }])
     );
+    // The box says the keys put back (its labels follow the keymap, not only its own keys).
+    let text = said(&mut state, now);
+    let row = text
+        .lines()
+        .find(|l| {
+            l.contains("history_search ") && (l.contains("default") || l.contains("config file"))
+        })
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        row.contains("Alt+H") && row.contains("config file"),
+        "{row}"
+    );
 }

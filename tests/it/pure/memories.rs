@@ -1,7 +1,7 @@
 //! `/memories`: reads codex's memory status (`memory/status {}`) and the thread's summary
 //! (`thread/memory/read {threadId}`); `m` sets the thread's memory mode
 //! (`thread/memoryMode/set`, the exact JSON) and reads again; `r` resets every memory
-//! (`memory/reset`, null params) only after `y` — any other key sends nothing.
+//! (`memory/reset`, null params) only after `y` in the one confirm box — `n` sends nothing.
 
 use crate::support::common::*;
 use crossterm::event::KeyCode;
@@ -102,9 +102,12 @@ fn reset_waits_for_y_and_any_other_key_keeps_the_memories() {
     let mut state = open(now, json!("x"));
     let effects = wire(update(&mut state, key(KeyCode::Char('r')), now));
     assert!(requests(&effects).is_empty());
-    assert!(screen(&mut state, 120, 40, now).contains("It cannot be undone. y: reset"));
+    let question = asked(&state).expect("the one confirm box asks");
+    assert!(question.contains("it cannot be undone"), "{question}");
+    assert!(screen(&mut state, 120, 40, now).contains("Reset memories?"));
     let effects = wire(update(&mut state, key(KeyCode::Char('n')), now));
     assert!(requests(&effects).is_empty(), "{effects:?}");
+    assert_eq!(asked(&state), None, "n keeps them");
     update(&mut state, key(KeyCode::Char('r')), now);
     let effects = wire(update(&mut state, key(KeyCode::Char('y')), now));
     assert_eq!(requests(&effects), [("memory/reset", Value::Null)]);

@@ -1,7 +1,7 @@
 //! `/plugins`: `plugin/list` with the work folder (exact JSON); typing searches the list;
 //! Enter reads the selected plugin (`plugin/read` by its marketplace file, or by name for a
 //! remote one); `i` then `y` installs (`plugin/install`), `u` then `y` uninstalls
-//! (`plugin/uninstall {pluginId}`), any other key sends nothing; after either, the list and
+//! (`plugin/uninstall {pluginId}`), `n` or Esc in the one confirm box sends nothing; after either, the list and
 //! the details are read again. A codex without the method says why.
 
 use crate::support::common::*;
@@ -127,15 +127,19 @@ fn install_names_what_runs_and_waits_for_y() {
         assert!(shown.contains(text), "{text}: {shown}");
     }
     update(&mut state, key(KeyCode::Char('i')), now);
-    let shown = screen(&mut state, 140, 40, now);
-    assert!(
-        shown.contains(
-            "Install Hello plugin? It brings MCP servers: echo; hooks: sessionStart; 1 skills"
+    assert_eq!(
+        asked(&state).as_deref(),
+        Some(
+            "Install “Hello plugin”? It brings MCP servers: echo; hooks: sessionStart; 1 skills \
+             — codex runs them."
         ),
-        "{shown}"
+        "the one confirm box names what will run"
     );
+    let shown = screen(&mut state, 140, 40, now);
+    assert!(shown.contains("Install the plugin?"), "{shown}");
     let effects = wire(update(&mut state, key(KeyCode::Char('n')), now));
     assert!(requests(&effects).is_empty(), "{effects:?}");
+    assert_eq!(asked(&state), None, "n keeps it and leaves the question");
     update(&mut state, key(KeyCode::Char('i')), now);
     let effects = wire(update(&mut state, key(KeyCode::Char('y')), now));
     assert_eq!(
@@ -183,6 +187,10 @@ fn install_names_what_runs_and_waits_for_y() {
     );
     // Installed: u then y uninstalls by id.
     update(&mut state, key(KeyCode::Char('u')), now);
+    assert_eq!(
+        asked(&state).as_deref(),
+        Some("Uninstall “Hello plugin”? Its skills, MCP servers and hooks stop.")
+    );
     let effects = wire(update(&mut state, key(KeyCode::Char('y')), now));
     assert_eq!(
         requests(&effects),

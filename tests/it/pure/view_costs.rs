@@ -141,3 +141,72 @@ fn a_day_long_sessions_frames_lay_out_only_the_cells_near_the_screen() {
     );
     assert!(!state.transcript().cells()[0].was_laid_out());
 }
+
+/// `/config`, `/memories` and `/keymap` make their rows when what they show changes, not per
+/// frame: drawing them again and again costs no step of the builders.
+#[test]
+fn config_memories_and_keymap_draw_without_rebuilding_their_rows() {
+    let now = Instant::now();
+    let mut state = ready_state(now);
+    state.set_draft("/config");
+    update(&mut state, key(KeyCode::Enter), now);
+    update(
+        &mut state,
+        reply(
+            RequestTag::ReadConfig,
+            Ok(json!({"config": {"model": "gpt-test"},
+                "origins": {"model": {"name": {"type": "user", "file": "/h/c.toml"}, "version": "1"}}})),
+        ),
+        now,
+    );
+    work::take();
+    for _ in 0..3 {
+        let shown = screen(&mut state, 120, 40, now);
+        assert!(
+            shown.contains("\"gpt-test\""),
+            "read when codex answered: {shown}"
+        );
+    }
+    assert_eq!(work::take(), 0, "/config's rows made again in a frame");
+    update(&mut state, key(KeyCode::Esc), now);
+
+    state.set_draft("/memories");
+    update(&mut state, key(KeyCode::Enter), now);
+    let summary: String = (1..=200).map(|i| format!("memory {i}\n")).collect();
+    update(
+        &mut state,
+        reply(RequestTag::ReadMemory, Ok(json!({"summary": summary}))),
+        now,
+    );
+    work::take();
+    for _ in 0..3 {
+        let shown = screen(&mut state, 120, 40, now);
+        assert!(shown.contains("memory 1"), "{shown}");
+    }
+    assert_eq!(
+        work::take(),
+        0,
+        "/memories' summary wrapped again in a frame"
+    );
+    update(&mut state, key(KeyCode::Esc), now);
+
+    state.set_draft("/keymap");
+    update(&mut state, key(KeyCode::Enter), now);
+    work::take();
+    for _ in 0..3 {
+        let shown = screen(&mut state, 120, 40, now);
+        assert!(shown.contains("history_search"), "{shown}");
+    }
+    assert_eq!(
+        work::take(),
+        0,
+        "/keymap's filter or labels made again in a frame"
+    );
+    // A filter typed finds the rows once per key, not once per frame.
+    update(&mut state, key(KeyCode::Char('/')), now);
+    update(&mut state, key(KeyCode::Char('h')), now);
+    let per_key = work::take();
+    assert!(per_key > 0, "the filter is applied as it changes");
+    screen(&mut state, 120, 40, now);
+    assert_eq!(work::take(), 0);
+}

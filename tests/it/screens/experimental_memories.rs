@@ -125,7 +125,11 @@ fn memories_at_80x24_and_120x40() {
         assert!(text.contains("30. The person prefers"), "{text}");
         update(&mut state, key(KeyCode::Char('r')), now);
         let text = screen(&mut state, 120, 40, now);
-        assert!(text.contains("It cannot be undone. y: reset"), "{text}");
+        assert!(
+            text.contains("Reset memories?"),
+            "the one confirm box: {text}"
+        );
+        assert!(text.contains("it cannot be undone"), "{text}");
         if !evil {
             snapshot!("memories_reset_120x40", &text);
         }

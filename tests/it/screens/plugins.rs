@@ -79,7 +79,11 @@ fn plugins_at_80x24_and_120x40() {
         update(&mut state, key(KeyCode::Char('i')), now);
         let text = screen(&mut state, 120, 40, now);
         no_escapes(&text);
-        assert!(text.contains("Install Hello plugin"), "{text}");
+        assert!(
+            text.contains("Install the plugin?"),
+            "the one confirm box: {text}"
+        );
+        assert!(text.contains("MCP servers:"), "{text}");
         snapshot!(&format!("{name}_install_120x40"), &text);
     }
 }

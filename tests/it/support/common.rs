@@ -236,3 +236,11 @@ pub fn last_notice(state: &AppState) -> (tern::model::NoticeLevel, String) {
         })
         .expect("a notice")
 }
+
+/// The question of the confirm box on top, if that is what is on top (`layers::confirm`).
+pub fn asked(state: &AppState) -> Option<String> {
+    match state.person_layers().last() {
+        Some(tern::app::layers::Layer::Confirm(confirm)) => Some(confirm.question()),
+        _ => None,
+    }
+}

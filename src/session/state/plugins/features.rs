@@ -14,6 +14,7 @@ pub(crate) struct Features {
     pub(crate) loaded: bool,
     /// Why the last listing or write failed.
     pub(crate) error: Option<String>,
-    /// The feature written last and the state asked for: checked against the next listing.
-    pub(crate) wanted: Option<(String, bool)>,
+    /// The features written last and the state asked for each: checked against the next
+    /// listing.
+    pub(crate) wanted: Vec<(String, bool)>,
 }
