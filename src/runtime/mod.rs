@@ -23,6 +23,7 @@ pub(crate) mod evidence_read;
 pub mod export_dir;
 pub mod farewell;
 pub(crate) mod feedback_files;
+pub(crate) mod feedback_temp;
 pub(crate) mod feedback_zip;
 pub mod folder_trust;
 pub(crate) mod frame_out;

@@ -11,6 +11,7 @@ mod commands;
 mod everyday;
 mod evidence;
 mod experimental_memories;
+mod feedback;
 mod folder;
 mod git_review;
 mod goal;
