@@ -32,6 +32,7 @@ pub(crate) mod git;
 pub(crate) mod git_command;
 pub(crate) mod git_refs;
 pub(crate) mod git_run;
+pub(crate) mod git_top;
 pub(crate) mod git_untracked;
 pub(crate) mod git_worktree;
 pub mod graphics_query;
