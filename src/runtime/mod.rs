@@ -6,6 +6,7 @@ pub(crate) mod asked;
 pub(crate) mod atomic_file;
 pub(crate) mod backend;
 pub(crate) mod blocking;
+pub(crate) mod bounded_command;
 pub(crate) mod clipboard_image;
 pub(crate) mod clipboard_text;
 pub mod codex_bin;
