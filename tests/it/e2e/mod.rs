@@ -8,6 +8,7 @@ mod archive;
 mod auto_review;
 mod codex;
 mod commands;
+mod config_view;
 mod everyday;
 mod evidence;
 mod experimental_memories;
