@@ -21,6 +21,7 @@ mod hooks;
 mod hunk_review;
 mod import;
 mod inbox;
+mod keymap;
 mod mcp_skills;
 mod patch_stream;
 mod plan_mode;
