@@ -1,8 +1,8 @@
 //! End to end with codex 0.171 and the mock model: `/feedback` saves a ZIP that holds codex's
 //! logs and tern's, with no secret left in it — one planted in tern's log (as an older tern or
 //! a crash might have written it), one typed into the conversation, one in the model's answer.
-//! And quitting with the view open (SIGTERM, SIGHUP: the terminal closed) leaves no temp folder
-//! behind: the folder holds codex's unredacted ZIP.
+//! And quitting with the view open (Ctrl+C, SIGTERM, SIGHUP: the terminal closed) leaves no
+//! temp folder behind: the folder holds codex's unredacted ZIP.
 
 use crate::support::codex_env::Sandbox;
 use crate::support::e2e::{E2e, WAIT};
@@ -139,6 +139,17 @@ fn a_saved_report_holds_both_logs_and_no_secret() {
         "the temp folder went"
     );
     tern.quit_with(b"\x1b\x03\x03\x03", WAIT);
+}
+
+#[test]
+fn ctrl_c_with_the_report_shown_leaves_no_temp_folder() {
+    let Some((f, tmp)) = start(vec![MockTurn::text("NOTED")]) else {
+        return;
+    };
+    let mut tern = open_report(&f, tmp.path());
+    assert_eq!(report_folders(tmp.path()).len(), 1);
+    tern.quit_with(b"\x03\x03\x03", WAIT);
+    assert!(report_folders(tmp.path()).is_empty());
 }
 
 #[test]
