@@ -117,6 +117,17 @@ fn a_saved_report_holds_both_logs_and_no_secret() {
     };
     let (_, codex_logs) = named("codex-logs.log");
     assert!(!codex_logs.is_empty(), "codex's logs are in it: {names:?}");
+    // codex logs the prompt, and the ZIP carries the thread's rollout: the planted key went
+    // through both, and came out redacted.
+    assert!(codex_logs.contains("[redacted]"), "{codex_logs}");
+    let (_, rollout) = all
+        .iter()
+        .find(|(n, _)| n.contains("/rollout-") && n.ends_with(".jsonl"))
+        .unwrap_or_else(|| panic!("no rollout in {names:?}"));
+    assert!(
+        rollout.contains("keep [redacted] and [redacted] safe"),
+        "{rollout}"
+    );
     let (_, tern_log) = named("tern.log");
     assert!(
         tern_log.contains("old line: used [redacted] for it"),
