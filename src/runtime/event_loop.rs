@@ -86,6 +86,8 @@ where
     B: SyncedBackend,
     S: Stream<Item = io::Result<Event>> + Unpin,
 {
+    // Declared first, dropped last: /feedback's temp folders go however the loop ends.
+    let _left_behind = super::feedback_temp::LeftBehind::new();
     let mut the_loop = Loop::new(terminal, io, state, spawner);
     let mut deferred = the_loop.start()?;
     while !the_loop.state.session.quitting {

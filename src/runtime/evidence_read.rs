@@ -2,13 +2,23 @@
 //! `regular_file`) or the clipboard's text (the platform's own tool), at most [`MAX_BYTES`],
 //! refused when binary or empty, with a reason a person can act on.
 
+use super::bounded_command::{output_within, Refused};
 use super::clipboard_image::{which, Clipboard};
 use crate::session::event::{EvidenceSource, EvidenceText};
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
 
 /// The most text sent as evidence: a log's telling part, not a context window's worth.
 pub(crate) const MAX_BYTES: usize = 64 * 1024;
+
+/// How long the clipboard tool may take: the clipboard's owner answers it, and a hung owner
+/// would hold the read for ever.
+const CLIPBOARD_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The most of the clipboard read: far more than is sent (the text is cut at [`MAX_BYTES`]),
+/// and bounded, so a flood cannot fill memory.
+const CLIPBOARD_CAP: usize = 8 * 1024 * 1024;
 
 pub(crate) fn read(source: &EvidenceSource) -> Result<EvidenceText, String> {
     let (bytes, size) = match source {
@@ -74,16 +84,36 @@ fn clipboard() -> Result<Vec<u8>, String> {
             return Err("there is no clipboard tern can read here (no DISPLAY or WAYLAND_DISPLAY). Save the text to a file and use /evidence PATH.".into())
         }
     };
-    let out = Command::new(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .map_err(|e| format!("{program} could not run ({e}): install it, or use /evidence PATH"))?;
-    if !out.status.success() || out.stdout.is_empty() {
+    clipboard_from(program, args, CLIPBOARD_TIMEOUT, CLIPBOARD_CAP)
+}
+
+/// The text `program args` gives, within `timeout` and `cap`, or why not in words.
+fn clipboard_from(
+    program: &str,
+    args: &[&str],
+    timeout: Duration,
+    cap: usize,
+) -> Result<Vec<u8>, String> {
+    let (status, bytes) =
+        output_within(Command::new(program).args(args), timeout, cap).map_err(|why| match why {
+            Refused::Spawn(e) => {
+                format!("{program} could not run ({e}): install it, or use /evidence PATH")
+            }
+            Refused::TimedOut(after) => format!(
+                "{program} gave no clipboard text within {} s (the program holding the \
+                 clipboard may be hung): save the text to a file and use /evidence PATH",
+                after.as_secs_f32()
+            ),
+            Refused::TooLarge(cap) => format!(
+                "the clipboard holds more than {} MB of text: save the part that matters to \
+                 a file and use /evidence PATH",
+                cap >> 20
+            ),
+        })?;
+    if !status.success() || bytes.is_empty() {
         return Err("the clipboard holds no text".into());
     }
-    Ok(out.stdout)
+    Ok(bytes)
 }
 
 #[cfg(test)]
@@ -126,5 +156,28 @@ mod tests {
         let file = format!("{path}/log.txt");
         std::fs::write(&file, "line\n").unwrap();
         assert_eq!(read(&EvidenceSource::File(file)).unwrap().text, "line\n");
+    }
+
+    #[test]
+    fn a_hung_or_flooding_clipboard_tool_is_stopped_and_said() {
+        let hung = clipboard_from(
+            "sh",
+            &["-c", "sleep 30"],
+            Duration::from_millis(300),
+            1 << 20,
+        )
+        .unwrap_err();
+        assert!(
+            hung.contains("sh gave no clipboard text within 0.3 s"),
+            "{hung}"
+        );
+        assert!(hung.contains("/evidence PATH"), "{hung}");
+        let flood = clipboard_from("sh", &["-c", "yes flood"], Duration::from_secs(10), 1 << 20)
+            .unwrap_err();
+        assert!(flood.contains("more than 1 MB of text"), "{flood}");
+        let text = clipboard_from("sh", &["-c", "printf hi"], Duration::from_secs(10), 1 << 20);
+        assert_eq!(text.unwrap(), b"hi");
+        let empty = clipboard_from("sh", &["-c", "exit 1"], Duration::from_secs(10), 1 << 20);
+        assert_eq!(empty.unwrap_err(), "the clipboard holds no text");
     }
 }

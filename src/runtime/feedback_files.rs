@@ -14,9 +14,6 @@ use crate::session::event::AppEvent;
 use crate::session::feedback_report::RedactedZip;
 use tokio::sync::mpsc::UnboundedSender;
 
-/// The temp folders' name prefix: only such folders are ever deleted.
-const PREFIX: &str = "tern-feedback-";
-
 /// The most bytes read of the server's ZIP.
 const ZIP_CAP: u64 = 256 * 1024 * 1024;
 
@@ -36,7 +33,8 @@ fn read_tail(path: &std::path::Path, cap: u64) -> std::io::Result<Vec<u8>> {
 
 /// A private (0700) temp folder, and tern's log redacted into it when tern keeps one.
 pub(crate) fn prepare(log_dir: Option<PathBuf>) -> Result<(String, Option<String>), String> {
-    let dir = private_temp_dir().map_err(|e| format!("could not make a temp folder: {e}"))?;
+    let dir =
+        super::feedback_temp::make().map_err(|e| format!("could not make a temp folder: {e}"))?;
     let log = log_dir.map(|d| d.join("tern.log")).filter(|p| p.is_file());
     let copied = match log {
         Some(log) => {
@@ -59,18 +57,6 @@ pub(crate) fn prepare(log_dir: Option<PathBuf>) -> Result<(String, Option<String
         None => None,
     };
     Ok((dir.to_string_lossy().into_owned(), copied))
-}
-
-/// A new folder (0700) under the temp dir, named for this process and the moment; one that
-/// exists already (a clash or a planted one) is an error, never reused.
-fn private_temp_dir() -> std::io::Result<PathBuf> {
-    use std::os::unix::fs::DirBuilderExt;
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let dir = std::env::temp_dir().join(format!("{PREFIX}{}-{nanos}", std::process::id()));
-    fs::DirBuilder::new().mode(0o700).create(&dir)?;
-    Ok(dir)
 }
 
 /// The server's ZIP at `path`, read and redacted.
@@ -127,16 +113,9 @@ pub(crate) fn stage(dir: &str, entries: &[(String, Vec<u8>)]) -> Result<Vec<Stri
     Ok(paths)
 }
 
-/// The temp folder deleted: only one of tern's own (under the temp dir, named so).
+/// The temp folder deleted (see `feedback_temp`).
 pub(crate) fn remove(dir: &str) {
-    let path = Path::new(dir);
-    let ours = path.parent() == Some(std::env::temp_dir().as_path())
-        && path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with(PREFIX));
-    if ours {
-        let _ = fs::remove_dir_all(path);
-    }
+    super::feedback_temp::remove(dir);
 }
 
 /// A new private file (0600) at `path`: an existing one is an error, never overwritten.

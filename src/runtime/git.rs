@@ -2,7 +2,7 @@
 //! as added ones (`git_untracked.rs`): bounded in time and size, never blocking the loop, and
 //! with errors a person can act on.
 
-use super::git_run::{run_git, Run};
+use super::git_run::{run_git, Run, FOR_DIFF};
 use crate::app::GitDiffOutput;
 use std::time::Duration;
 
@@ -33,7 +33,7 @@ pub(crate) async fn read_git_diff(git: &str, cwd: &str) -> Result<GitDiffOutput,
                 text.push_str(&untracked.text);
                 truncated = untracked.truncated;
             }
-            let root = top_folder(git, cwd).await;
+            let root = super::git_top::top_folder(git, cwd, FOR_DIFF).await.ok();
             return Ok(GitDiffOutput {
                 text,
                 truncated,
@@ -57,26 +57,6 @@ pub(crate) async fn read_git_diff(git: &str, cwd: &str) -> Result<GitDiffOutput,
     }
 }
 
-/// The repository's top folder as `cwd` spells it (`--show-cdup` climbs from it, so a cwd
-/// reached through a symbolic link keeps its spelling, which the review's bounds compare).
-async fn top_folder(git: &str, cwd: &str) -> Option<String> {
-    let run = run_git(git, cwd, &["rev-parse", "--show-cdup"], 4096)
-        .await
-        .ok()?;
-    let up = String::from_utf8(run.stdout).ok()?;
-    if !run.status.success() {
-        return None;
-    }
-    let mut root = cwd.trim_end_matches('/').to_string();
-    for part in up.trim_end().split('/').filter(|p| !p.is_empty()) {
-        if part != ".." {
-            return None;
-        }
-        root.truncate(root.rfind('/')?);
-    }
-    Some(if root.is_empty() { "/".into() } else { root })
-}
-
 /// git says so in different words and cases depending on the command and version.
 fn not_a_repository(stderr: &str) -> bool {
     stderr.to_lowercase().contains("not a git repository")
@@ -96,7 +76,7 @@ async fn run(git: &str, cwd: &str, args: &[&str]) -> Result<Run, String> {
         "--no-relative",
     ];
     all.extend_from_slice(args);
-    run_git(git, cwd, &all, MAX_BYTES).await
+    run_git(git, cwd, &all, MAX_BYTES, FOR_DIFF).await
 }
 
 #[cfg(test)]

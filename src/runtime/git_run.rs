@@ -1,6 +1,8 @@
 //! git run for reading, with nothing of the repository's own run (hooks, filters, fsmonitor,
 //! external diff programs off) and its output read up to a cap: the one runner `/diff`'s
-//! tracked changes (`git.rs`) and untracked files (`git_untracked.rs`) share.
+//! tracked changes (`git.rs`), its untracked files (`git_untracked.rs`) and `/worktree`'s
+//! checkouts (`git_worktree.rs`) share. Each caller names what git is for, and a refusal says
+//! so in those words.
 
 use super::git_command::reading_git;
 use std::process::{ExitStatus, Stdio};
@@ -58,13 +60,21 @@ async fn configured_filters(git: &str, cwd: &str) -> Vec<String> {
     }
 }
 
+/// What git is run for, as the end of "tern needs it to …" (e.g. "show `git diff`").
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Purpose(pub &'static str);
+
+/// What `/diff` (tracked changes and untracked files) runs git for.
+pub(super) const FOR_DIFF: Purpose = Purpose("show `git diff`");
+
 /// `git <args>` in `cwd` with nothing of the repository's own run (see `NOTHING_RUNS`), its
-/// output read up to `cap` bytes.
+/// output read up to `cap` bytes; a git that cannot run is explained for `purpose`.
 pub(super) async fn run_git(
     git: &str,
     cwd: &str,
     args: &[&str],
     cap: usize,
+    purpose: Purpose,
 ) -> Result<Run, String> {
     let mut command = reading_git(git, cwd);
     for setting in NOTHING_RUNS
@@ -85,9 +95,10 @@ pub(super) async fn run_git(
         std::io::ErrorKind::NotFound if !std::path::Path::new(cwd).is_dir() => {
             format!("The working directory {cwd} does not exist.")
         }
-        std::io::ErrorKind::NotFound => {
-            "git is not installed (or not on PATH): tern needs it to show `git diff`.".to_string()
-        }
+        std::io::ErrorKind::NotFound => format!(
+            "git is not installed (or not on PATH): tern needs it to {}.",
+            purpose.0
+        ),
         _ => format!("Could not run git in {cwd}: {e}"),
     })?;
     let stdout = child.stdout.take().expect("piped");

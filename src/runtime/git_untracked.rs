@@ -30,7 +30,7 @@ pub(crate) struct Untracked {
 /// in at most `room` bytes of diff text. A failure to list them leaves them out: the tracked
 /// diff is still worth showing.
 pub(crate) async fn untracked_as_added(git: &str, cwd: &str, room: usize) -> Untracked {
-    let Some(root) = top_level(git, cwd).await else {
+    let Ok(root) = super::git_top::top_folder(git, cwd, super::git_run::FOR_DIFF).await else {
         return Untracked::default();
     };
     let listed = run_git(
@@ -45,6 +45,7 @@ pub(crate) async fn untracked_as_added(git: &str, cwd: &str, room: usize) -> Unt
             ":/",
         ],
         super::git_run::MAX_BYTES,
+        super::git_run::FOR_DIFF,
     )
     .await;
     let Ok(listed) = listed else {
@@ -63,15 +64,6 @@ pub(crate) async fn untracked_as_added(git: &str, cwd: &str, room: usize) -> Unt
     tokio::task::spawn_blocking(move || render_all(&root, &names, room, listed.truncated))
         .await
         .unwrap_or_default()
-}
-
-async fn top_level(git: &str, cwd: &str) -> Option<String> {
-    let run = run_git(git, cwd, &["rev-parse", "--show-toplevel"], 64 * 1024)
-        .await
-        .ok()?;
-    let root = String::from_utf8(run.stdout).ok()?;
-    let root = root.trim_end_matches('\n');
-    (run.status.success() && !root.is_empty()).then(|| root.to_string())
 }
 
 fn render_all(root: &Path, names: &[Vec<u8>], room: usize, listed_cut: bool) -> Untracked {

@@ -4,12 +4,17 @@
 //! (`git_run`): hooks, filters, fsmonitor and external programs off, so making a checkout runs
 //! nothing of the repository's own (no `post-checkout` hook, no smudge filter).
 
-use super::git_run::run_git;
+use super::git_run::{run_git, Purpose};
+use super::git_top::{top_folder, NoTop};
 use crate::session::event::ManagedWorktree;
 use std::path::Path;
 
 /// Output of the small commands here is short; more is not read.
 const CAP: usize = 1024 * 1024;
+
+/// What git is run for here, in its refusals.
+const FOR_WORKTREE: Purpose = Purpose("make a worktree");
+const FOR_LIST: Purpose = Purpose("list the worktrees");
 
 /// A new checkout for the repository holding `cwd`: the folder the thread should work in (the
 /// same subfolder of the new checkout as `cwd` is of its repository), or why not.
@@ -19,7 +24,12 @@ pub(crate) async fn create_worktree(
     codex_home: &str,
     branch: Option<&str>,
 ) -> Result<String, String> {
-    let top = toplevel(git, cwd).await?;
+    let top = top_folder(git, cwd, FOR_WORKTREE)
+        .await
+        .map_err(|why| match why {
+            NoTop::NotARepository => not_in_a_repo(cwd),
+            NoTop::Failed(why) => why,
+        })?;
     let name = Path::new(&top)
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -36,7 +46,7 @@ pub(crate) async fn create_worktree(
         None => args.push("--detach"),
     }
     args.extend([target.as_str(), "HEAD"]);
-    let run = run_git(git, &top, &args, CAP).await.map_err(for_worktree)?;
+    let run = run_git(git, &top, &args, CAP, FOR_WORKTREE).await?;
     if !run.status.success() {
         return Err(format!("git worktree add failed: {}", run.stderr.trim()));
     }
@@ -50,9 +60,14 @@ pub(crate) async fn list_worktrees(
     cwd: &str,
     codex_home: &str,
 ) -> Result<Vec<ManagedWorktree>, String> {
-    let run = run_git(git, cwd, &["worktree", "list", "--porcelain"], CAP)
-        .await
-        .map_err(for_worktree)?;
+    let run = run_git(
+        git,
+        cwd,
+        &["worktree", "list", "--porcelain"],
+        CAP,
+        FOR_LIST,
+    )
+    .await?;
     if !run.status.success() {
         return Err(not_a_repo(cwd, &run.stderr));
     }
@@ -87,27 +102,16 @@ pub(crate) fn parse_list(text: &str) -> Vec<ManagedWorktree> {
     out
 }
 
-async fn toplevel(git: &str, cwd: &str) -> Result<String, String> {
-    let run = run_git(git, cwd, &["rev-parse", "--show-toplevel"], CAP)
-        .await
-        .map_err(for_worktree)?;
-    if !run.status.success() {
-        return Err(not_a_repo(cwd, &run.stderr));
-    }
-    Ok(String::from_utf8_lossy(&run.stdout).trim().to_string())
+fn not_in_a_repo(cwd: &str) -> String {
+    format!("{cwd} is not in a git repository: a worktree needs one.")
 }
 
 fn not_a_repo(cwd: &str, stderr: &str) -> String {
     if stderr.contains("not a git repository") {
-        format!("{cwd} is not in a git repository: a worktree needs one.")
+        not_in_a_repo(cwd)
     } else {
         format!("git could not read the repository: {}", stderr.trim())
     }
-}
-
-/// `git_run`'s reasons, said for a worktree.
-fn for_worktree(why: String) -> String {
-    why.replace("to show `git diff`", "to make a worktree")
 }
 
 /// Four hex digits, different at each `attempt` (the official TUI's ids look the same).
@@ -235,5 +239,35 @@ mod tests {
         .unwrap_err();
         assert!(missing.contains("git is not installed"), "{missing}");
         assert!(missing.contains("to make a worktree"), "{missing}");
+    }
+
+    /// A cwd reached through a symbolic link keeps its subfolder in the new checkout: the top
+    /// folder is climbed to from the cwd as it is spelt (`git_top`), not git's resolved path.
+    #[tokio::test]
+    async fn a_subfolder_reached_through_a_link_is_the_same_subfolder_of_the_checkout() {
+        let repo = tempfile::tempdir().unwrap();
+        let home = tempfile::tempdir().unwrap();
+        hostile_repo(repo.path());
+        std::fs::create_dir(repo.path().join("sub")).unwrap();
+        std::fs::write(repo.path().join("sub/b.txt"), "b\n").unwrap();
+        assert!(test_git(repo.path(), &["add", "."]));
+        assert!(test_git(repo.path(), &["commit", "-q", "-m", "two"]));
+        let links = tempfile::tempdir().unwrap();
+        let link = links.path().join("linked");
+        std::os::unix::fs::symlink(repo.path(), &link).unwrap();
+        let cwd = link.join("sub");
+        let made = create_worktree(
+            "git",
+            &cwd.to_string_lossy(),
+            &home.path().to_string_lossy(),
+            None,
+        )
+        .await
+        .unwrap();
+        assert!(made.ends_with("/linked/sub"), "{made}");
+        assert_eq!(
+            std::fs::read_to_string(Path::new(&made).join("b.txt")).unwrap(),
+            "b\n"
+        );
     }
 }

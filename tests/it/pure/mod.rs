@@ -70,6 +70,7 @@ mod readme;
 mod reasoning;
 mod recap;
 mod reconnect;
+mod recorded_35;
 mod remote_images;
 mod remote_revert;
 mod render_properties;

@@ -12,6 +12,7 @@ mod conversation;
 mod copy_mode;
 mod diffs;
 mod experimental_memories;
+mod feedback;
 mod fit;
 mod folder_trust;
 mod git_review;
