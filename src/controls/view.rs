@@ -66,3 +66,41 @@ impl Measure for View<'_> {
         self.height as usize
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CellKind, MarkdownText, Theme};
+
+    fn coloured(laid: &Laid) -> bool {
+        laid.iter().any(|l| {
+            l.spans
+                .iter()
+                .any(|s| s.style.fg.is_some() && s.content.contains("fn"))
+        })
+    }
+
+    #[test]
+    fn a_hurried_view_draws_code_plain_and_the_next_one_colours_it() {
+        let mut transcript = Transcript::default();
+        transcript.push(CellKind::Agent {
+            markdown: Box::new(MarkdownText::new("Code:\n\n```rust\nfn main() {}\n```\n")),
+            streaming: false,
+        });
+        let key = LayoutKey {
+            width: 60,
+            expanded: false,
+            theme: Theme::Dark,
+            images: None,
+        };
+        let mut hurried = View::new(&transcript, key, 20);
+        hurried.colour_code = false;
+        let laid = hurried.cell_drawn(0, 0..usize::MAX);
+        assert!(!coloured(&laid), "a frame in a flood shows the code plain");
+        assert_eq!(laid.plain_code.len(), 1, "its colours still wait");
+        drop(laid);
+        let laid = View::new(&transcript, key, 20).cell_drawn(0, 0..usize::MAX);
+        assert!(coloured(&laid), "the frame after the flood colours it");
+        assert!(laid.plain_code.is_empty());
+    }
+}

@@ -7,7 +7,7 @@
 //!
 //! The order is what keeps tern responsive: input and signals are read before server messages;
 //! server messages are applied in batches of at most [`SERVER_BATCH`]; a frame asked for by
-//! input is drawn at once, frames the server causes at most 60 times a second, 20 while it
+//! input is drawn at once, frames the server causes at most 60 times a second, 10 while it
 //! floods ([`FrameScheduler`]); and nothing wakes the loop while nothing happens (no idle ticks).
 
 use super::asked::Asked;

@@ -1,6 +1,6 @@
-//! Frames: requests coalesce and draws the server causes are capped at 60 per second, and at 20
+//! Frames: requests coalesce and draws the server causes are capped at 60 per second, and at 10
 //! while the server sends faster than anyone reads (a screen scrolling by in a blur costs a
-//! third of the frames and shows the same); a frame asked for by input is drawn at once.
+//! sixth of the frames and shows the same); a frame asked for by input is drawn at once.
 //! Nothing draws on a timer unless something animates.
 //! A frame is drawn whole (a synchronized update), with its URLs made hyperlinks after it.
 
@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 
 pub(crate) const MIN_FRAME_INTERVAL: Duration = Duration::from_micros(16_667);
 
-/// The frame interval while the server floods: 20 frames a second.
-pub(crate) const FLOOD_FRAME_INTERVAL: Duration = Duration::from_millis(50);
+/// The frame interval while the server floods: 10 frames a second (each one jumps dozens of
+/// lines; more frames would show nothing more).
+pub(crate) const FLOOD_FRAME_INTERVAL: Duration = Duration::from_millis(100);
 
 /// Server messages between two frames above which the server sends faster than a person reads:
 /// a model streaming a hundred tokens a second sends two or three per frame; the benchmark's
