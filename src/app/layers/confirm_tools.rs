@@ -138,10 +138,13 @@ fn brought(brings: Option<&PluginBrings>) -> String {
             v.iter().map(|s| cut(s, 20)).collect::<Vec<_>>().join(", ")
         }
     };
+    let skills = match b.skills {
+        1 => "1 skill".to_string(),
+        n => format!("{n} skills"),
+    };
     format!(
-        "MCP servers: {}; hooks: {}; {} skills",
+        "MCP servers: {}; hooks: {}; {skills}",
         list(&b.mcp_servers),
         list(&b.hooks),
-        b.skills
     )
 }

@@ -130,7 +130,7 @@ fn install_names_what_runs_and_waits_for_y() {
     assert_eq!(
         asked(&state).as_deref(),
         Some(
-            "Install “Hello plugin”? It brings MCP servers: echo; hooks: sessionStart; 1 skills \
+            "Install “Hello plugin”? It brings MCP servers: echo; hooks: sessionStart; 1 skill \
              — codex runs them."
         ),
         "the one confirm box names what will run"
