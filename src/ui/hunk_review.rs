@@ -40,11 +40,16 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
         lines.push(menu_row(row_line(review, *row, on, palette), on, palette));
         let comment = review.comment_on(*row);
         match (&review.editing, on) {
-            (Some(input), true) => lines.push(Line::from(vec![
-                Span::styled("      ✎ ", palette.accent),
-                Span::raw(sanitize_line(input.as_str())),
-                Span::styled("▏", palette.accent),
-            ])),
+            (Some(input), true) => {
+                // The line typed in is what is kept in view: it goes under the selected row,
+                // which on the box's last row would leave it out of the window.
+                selected_line = Some(lines.len());
+                lines.push(Line::from(vec![
+                    Span::styled("      ✎ ", palette.accent),
+                    Span::raw(sanitize_line(input.as_str())),
+                    Span::styled("▏", palette.accent),
+                ]));
+            }
             _ => {
                 if let Some(text) = comment {
                     lines.push(Line::from(vec![

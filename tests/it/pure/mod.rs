@@ -73,6 +73,7 @@ mod render_properties;
 mod replies;
 mod request_table;
 mod review_chooser;
+mod review_comment_in_view;
 mod review_findings;
 mod review_tool;
 mod review_turns;
