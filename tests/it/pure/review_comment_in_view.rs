@@ -1,7 +1,8 @@
-//! The line a review comment is typed in stays on screen (issue 38's hunk-review benchmark
-//! found it hidden): it goes under the selected row, and with the selection on the box's last
-//! row the window kept the row in view but not the comment under it, so what was typed did not
-//! show.
+//! The review's window over a long diff (issue 38's hunk-review benchmark). The line a comment
+//! is typed in stays on screen: it goes under the selected row, and with the selection on the
+//! box's last row the window kept the row in view but not the comment under it, so what was
+//! typed did not show. Only the rows that can be in view are laid out, the rest only counted:
+//! what is in view is whole and the count of the rows below is exact.
 
 use crate::support::common::*;
 use crossterm::event::KeyCode;
@@ -77,4 +78,40 @@ fn a_comment_typed_on_the_last_row_in_view_shows_as_it_is_typed() {
         shown.contains("+line 39"),
         "the row commented on stays in view:\n{shown}"
     );
+}
+
+#[test]
+fn a_long_review_shows_whole_rows_around_the_selection_and_counts_the_rest() {
+    let now = Instant::now();
+    let (mut state, at) = reviewing(now);
+    // A comment far above the window: one more line, counted but not laid out.
+    for _ in 0..3 {
+        press(&mut state, KeyCode::Char('j'), at);
+    }
+    press(&mut state, KeyCode::Char('c'), at);
+    type_text(&mut state, "early note", at);
+    press(&mut state, KeyCode::Enter, at);
+    // Rows: the file, the hunk, 80 lines; row 60 is `+line 59`, 21 rows lie below it.
+    for _ in 0..57 {
+        press(&mut state, KeyCode::Char('j'), at);
+    }
+    let shown = screen(&mut state, 100, 30, at);
+    assert!(!shown.contains("early note"), "{shown}");
+    let inside: Vec<&str> = shown
+        .lines()
+        .skip_while(|l| !l.contains('╭'))
+        .skip(1)
+        .take_while(|l| !l.contains('╰'))
+        .collect();
+    let (last, rows) = inside.split_last().expect("rows in the box");
+    assert!(last.contains("↓ 21 more"), "{shown}");
+    assert!(rows
+        .last()
+        .is_some_and(|r| r.contains("›") && r.contains("+line 59")));
+    for (n, row) in rows.iter().rev().enumerate() {
+        assert!(
+            row.contains(&format!("+line {} ", 59 - n)),
+            "row {n}:\n{shown}"
+        );
+    }
 }
