@@ -16,7 +16,6 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
     let rows = review.rows();
     let selected = review.selected.index(rows.len());
     let mut lines: Vec<Line<'static>> = Vec::new();
-    let mut selected_line = None;
     if let Reviewed::Asked(question) = &review.of {
         lines.extend(super::review_asked::question_lines(question, palette));
     }
@@ -32,13 +31,22 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
             ]));
         }
     }
+    // A diff of thousands of lines is thousands of rows, and a key that moves the selection
+    // draws a frame: only the lines that can fall in the box's window are laid out (it holds
+    // the selected line and fewer lines than `within` has rows); the others are empty lines
+    // that only count, so the window falls where it would.
+    let selected_line = selected.map(|at| line_of(review, &rows, lines.len(), at));
+    let reach = usize::from(within.height);
+    let near = |line: usize| match selected_line {
+        Some(at) => line.abs_diff(at) < reach,
+        None => line < reach,
+    };
     for (i, row) in rows.iter().enumerate() {
         let on = Some(i) == selected;
-        if on {
-            selected_line = Some(lines.len());
-        }
-        lines.push(menu_row(row_line(review, *row, on, palette), on, palette));
-        let comment = review.comment_on(*row);
+        lines.push(match near(lines.len()) {
+            true => menu_row(row_line(review, *row, on, palette), on, palette),
+            false => Line::default(),
+        });
         match (&review.editing, on) {
             (Some(input), true) => lines.push(Line::from(vec![
                 Span::styled("      ✎ ", palette.accent),
@@ -46,11 +54,14 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
                 Span::styled("▏", palette.accent),
             ])),
             _ => {
-                if let Some(text) = comment {
-                    lines.push(Line::from(vec![
-                        Span::styled("      ✎ ", palette.accent),
-                        Span::styled(sanitize_line(text), palette.quote),
-                    ]));
+                if let Some(text) = review.comment_on(*row) {
+                    lines.push(match near(lines.len()) {
+                        true => Line::from(vec![
+                            Span::styled("      ✎ ", palette.accent),
+                            Span::styled(sanitize_line(text), palette.quote),
+                        ]),
+                        false => Line::default(),
+                    });
                 }
             }
         }
@@ -95,6 +106,18 @@ pub(super) fn draw(frame: &mut Frame<'_>, within: Rect, review: &HunkReview, pal
         width: within.width,
     }
     .draw(frame, within, palette);
+}
+
+/// Where the selected row (`rows[at]`) is among the box's lines, after `above` lines over the
+/// rows: each row is a line, and a comment is one more under its row. While a comment is
+/// written it is the line under the row that is kept in view: on the box's last row, the row
+/// would be in view and what is typed not.
+fn line_of(review: &HunkReview, rows: &[ReviewRow], above: usize, at: usize) -> usize {
+    let before: usize = rows[..at]
+        .iter()
+        .map(|row| 1 + usize::from(review.comment_on(*row).is_some()))
+        .sum();
+    above + before + usize::from(review.editing.is_some())
 }
 
 fn row_line(review: &HunkReview, row: ReviewRow, on: bool, palette: &Palette) -> Line<'static> {

@@ -29,7 +29,8 @@
 //!
 //! About 10 minutes; it uses only 127.0.0.1 and needs codex, which `.ci/run` installs into
 //! `target/codex`. `BENCH_REPS=5`, `BENCH_APPS=tern`, `BENCH_SCENARIOS=stream,echo` (of
-//! `startup`, `stream`, `paced`, `long`, `echo`, `approval`, `cells`, `slow`) narrow a run, and
+//! `startup`, `stream`, `paced`, `long`, `echo`, `approval`, `cells`, `agents`, `day`, `slow`,
+//! `picker`, `huge`, `stream-inline`, `echo-inline`, `inbox`, `review`) narrow a run, and
 //! `BENCH_TERN_BIN=path` runs another build of tern, to compare before and after a change.
 //!
 //! How it measures: the project's mock model (`tests/it/support/mock_model.rs`) streams a 2,000-line,

@@ -9,10 +9,12 @@
 //! ```
 //!
 //! `BENCH_REPS` (default 3), `BENCH_APPS` (`tern,official`) and `BENCH_SCENARIOS` (a comma list
-//! of `startup,stream,paced,long,echo,approval,cells,agents,day,slow,picker,huge`) narrow a run;
-//! `BENCH_TERN_BIN` runs another build of tern (to compare before and after a change). The scale
-//! scenarios `picker` (10,000 stored threads) and `huge` (a 5,000-turn thread) run tern alone
-//! against the fake app-server's generated data (`stamped`).
+//! of `startup,stream,paced,long,echo,approval,cells,agents,day,slow,picker,huge,stream-inline,
+//! echo-inline,inbox,review`) narrow a run; `BENCH_TERN_BIN` runs another build of tern (to
+//! compare before and after a change). The scale scenarios `picker` (10,000 stored threads) and
+//! `huge` (a 5,000-turn thread) run tern alone against the fake app-server's generated data
+//! (`stamped`); `inbox` (50 questions waiting across 10 threads) and `review` (hunk review of a
+//! 5,000-line diff) run tern alone against the fake app-server's script (`fake`).
 
 mod agents;
 mod app_server;
@@ -20,11 +22,14 @@ mod apps;
 mod day;
 mod fake;
 mod huge;
+mod inbox;
 mod inline;
 mod interactive;
+mod moves;
 mod picker;
 mod proc_stats;
 mod report;
+mod review;
 mod slow;
 mod stamped;
 mod stream;
@@ -178,6 +183,8 @@ fn bench_harness() {
         ("huge", huge::huge),
         ("stream-inline", inline::stream_inline),
         ("echo-inline", inline::echo_inline),
+        ("inbox", inbox::inbox),
+        ("review", review::review),
     ];
     let started = Instant::now();
     let mut figures = vec![];

@@ -78,6 +78,7 @@ mod replies;
 mod report_lines;
 mod request_table;
 mod review_chooser;
+mod review_comment_in_view;
 mod review_findings;
 mod review_tool;
 mod review_turns;
