@@ -102,26 +102,36 @@ pub(crate) fn draw_frame(
     let areas = state.areas_in(frame.area());
     let session = &state.session;
     let palette = session.config.theme.palette();
-    // Inline mode: what is not yet in the terminal's scrollback, no previews.
-    let mut previews = if session.config.inline {
-        live_tail::draw(frame, areas.transcript, state);
-        Vec::new()
-    } else {
-        transcript::draw(frame, areas.transcript, state)
-    };
     let shown = state.on_screen();
-    checklist::draw(frame, areas.checklist, session);
-    agents_strip::draw(frame, areas.agents, session, now);
-    queued::draw(frame, areas.queued, state);
-    if let Some(area) = areas.composer {
-        composer::draw(frame, area, session, now);
+    // A full-screen view hides everything above the status line that is under it: none of
+    // that is drawn (a 5,000-line review over the `/diff` pager over the transcript drew all
+    // three on every key).
+    let cover = shown.iter().rposition(|s| {
+        s.view().placement() == Placement::FullScreen && s.view().hides_what_is_under()
+    });
+    let mut previews = match cover {
+        Some(_) => Vec::new(),
+        // Inline mode: what is not yet in the terminal's scrollback, no previews.
+        None if session.config.inline => {
+            live_tail::draw(frame, areas.transcript, state);
+            Vec::new()
+        }
+        None => transcript::draw(frame, areas.transcript, state),
+    };
+    if cover.is_none() {
+        checklist::draw(frame, areas.checklist, session);
+        agents_strip::draw(frame, areas.agents, session, now);
+        queued::draw(frame, areas.queued, state);
+        if let Some(area) = areas.composer {
+            composer::draw(frame, area, session, now);
+        }
     }
     // Only the topmost bottom-placed layer shows (in the composer's place); everything is
     // drawn in stack order, so a question over a full-screen view stays visible.
     let bottom = shown
         .iter()
         .rposition(|s| s.view().placement() == Placement::Bottom);
-    for (i, entry) in shown.iter().enumerate() {
+    for (i, entry) in shown.iter().enumerate().skip(cover.unwrap_or(0)) {
         if entry.view().placement() != Placement::Bottom || Some(i) == bottom {
             draw_shown(frame, entry, &areas, state, now);
         }

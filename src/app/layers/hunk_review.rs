@@ -359,6 +359,10 @@ impl LayerView for HunkReview {
         }
     }
 
+    fn hides_what_is_under(&self) -> bool {
+        true
+    }
+
     fn placement(&self) -> Placement {
         Placement::FullScreen
     }

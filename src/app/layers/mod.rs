@@ -323,6 +323,12 @@ pub trait LayerView {
 
     fn placement(&self) -> Placement;
 
+    /// Clears the whole of what it is placed in before drawing (a full-screen pager or
+    /// review): nothing under it shows, so nothing under it is drawn.
+    fn hides_what_is_under(&self) -> bool {
+        false
+    }
+
     /// Works on the transcript as drawn (a selection, a search's matches): inline mode, whose
     /// live area shows no transcript, opens it full screen in the alternate screen meanwhile.
     fn works_on_the_transcript(&self) -> bool {
