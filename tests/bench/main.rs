@@ -174,6 +174,31 @@
 //!   first draws them (`render::lazy_code`): a fast stream scrolls about a third of them past
 //!   unseen, and a long transcript's code off screen is never highlighted.
 //!
+//! Issue 38's pass (2026-12-07, tern alone, `BENCH_REPS=3`, 392 s, 51 of 54 targets met; the
+//! official TUI's figures are the run above's): own CPU on the 10,000-delta stream 0.052 s and
+//! 6.49 % of its app-server's (0.034–0.054 s in paired sittings of the day, load 2–6), the
+//! 10,000-cell turn 22.0 s against 21.0 s for the app-server alone (the server's time: codex's
+//! workers are 90 % of the tree's samples, tern's 8.6 %, and tern asks nothing back per item),
+//! every echo at most 0.86 ms median (inbox 0.41, hunk review 0.74, 8 agents 0.44, 100,000
+//! cells 0.62, slow link 0.72, inline 0.43). Inline's stream costs twice full screen's now
+//! (0.080 s against 0.038 s): what it writes to the scrollback stays, so it colours every code
+//! block, where full screen no longer colours code that only flew by. What changed, each
+//! profiled on the main thread within the stream's window (`perf record -F 15000 --no-inherit
+//! --call-graph dwarf` through a `BENCH_TERN_BIN` wrapper that starts perf detached):
+//!
+//! - The terminal is read without `EventStream` (`runtime::tty_events`): its spin was
+//!   `sched_yield` 17.6 %. Alone that measured worse (context switches 900–2,400 → 4,200–5,000,
+//!   `perf stat -i`): the spin had batched the server's lines.
+//! - The server's pipe is read on a thread, all it holds at once, at most once per 2 ms in a
+//!   burst (`rpc::paced_pipe`): epoll and scheduling 33 % → 6 %; with the input change, own
+//!   CPU 0.099 s → 0.054 s in one sitting.
+//! - Frames at 10 a second while more than 64 messages arrive between two, their code plain,
+//!   the frame after the flood coloured: highlighting 12 % → 2.4 %, 0.046 s → 0.040 s.
+//! - Nothing is drawn under a view that hides it: the hunk review's comment echo 1.96 → 0.74 ms.
+//! - Tried and left out: a 4 ms pace (no difference beyond the noise in four paired runs).
+//!   Left for later: markdown block splitting runs pulldown-cmark on the open tail at each
+//!   newline (5.9 %), the open tail is laid out again each frame (6 %), parsing 6.4 %.
+//!
 //! Tried and left out, because they measured worse (`perf stat` task-clock, three runs each):
 //! polling the terminal only after it signalled input, and pausing 2 ms between reads of the
 //! server's output to batch them; both added context switches instead of removing them.
