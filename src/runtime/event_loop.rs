@@ -292,11 +292,11 @@ where
                 deferred.merge(self.apply(event, Instant::now()));
             }
             applied += 1;
-            self.frames.server_messages(1);
             if applied < SERVER_BATCH && !self.state.session.quitting {
                 next = self.inbound.try_recv().ok();
             }
         }
+        self.frames.server_messages(applied);
         deferred
     }
 

@@ -22,14 +22,14 @@ pub(crate) const FLOOD_FRAME_INTERVAL: Duration = Duration::from_millis(100);
 /// Server messages between two frames above which the server sends faster than a person reads:
 /// a model streaming a hundred tokens a second sends two or three per frame; the benchmark's
 /// 10,000-delta answer, three hundred.
-pub(crate) const FLOOD_MESSAGES: u32 = 64;
+pub(crate) const FLOOD_MESSAGES: usize = 64;
 
 #[derive(Debug, Default)]
 pub(crate) struct FrameScheduler {
     due: Option<Instant>,
     last_draw: Option<Instant>,
     /// Server messages applied since the last frame.
-    messages: u32,
+    messages: usize,
     /// More than [`FLOOD_MESSAGES`] came between the last two frames.
     flooded: bool,
 }
@@ -54,7 +54,7 @@ impl FrameScheduler {
     }
 
     /// Counts server messages applied, which set the next frames' pace.
-    pub(crate) fn server_messages(&mut self, count: u32) {
+    pub(crate) fn server_messages(&mut self, count: usize) {
         self.messages = self.messages.saturating_add(count);
     }
 
