@@ -126,6 +126,9 @@ fn cut(text: &str, most: usize) -> String {
     kept
 }
 
+/// The servers or hooks a question names before it counts the rest.
+const NAMED: usize = 6;
+
 /// What installing brings: the servers it starts and the hooks it runs.
 fn brought(brings: Option<&PluginBrings>) -> String {
     let Some(b) = brings else {
@@ -133,10 +136,14 @@ fn brought(brings: Option<&PluginBrings>) -> String {
     };
     let list = |v: &[String]| {
         if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.iter().map(|s| cut(s, 20)).collect::<Vec<_>>().join(", ")
+            return "none".to_string();
         }
+        // A plugin's lists are its file's: the question names a few and counts the rest.
+        let mut named: Vec<String> = v.iter().take(NAMED).map(|s| cut(s, 20)).collect();
+        if v.len() > NAMED {
+            named.push(format!("and {} more", v.len() - NAMED));
+        }
+        named.join(", ")
     };
     let skills = match b.skills {
         1 => "1 skill".to_string(),
@@ -147,4 +154,24 @@ fn brought(brings: Option<&PluginBrings>) -> String {
         list(&b.mcp_servers),
         list(&b.hooks),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_install_question_names_six_servers_and_counts_the_rest() {
+        let brings = PluginBrings {
+            mcp_servers: (0..10_000).map(|i| format!("server{i}")).collect(),
+            hooks: vec!["sessionStart".into()],
+            skills: 1,
+        };
+        let text = brought(Some(&brings));
+        assert_eq!(
+            text,
+            "MCP servers: server0, server1, server2, server3, server4, server5, and 9994 more; \
+             hooks: sessionStart; 1 skill"
+        );
+    }
 }
