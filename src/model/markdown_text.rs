@@ -119,6 +119,18 @@ impl MarkdownText {
         if std::mem::take(&mut self.pending_cr) && !delta.starts_with('\n') {
             self.text.push('\n');
         }
+        if delta.contains('\r') {
+            self.push_normalizing_line_ends(delta);
+        } else {
+            self.text.push_str(delta);
+        }
+        // A block can only be known complete once the next one starts on a finished line.
+        if self.text[before..].contains('\n') {
+            self.split_complete_blocks();
+        }
+    }
+
+    fn push_normalizing_line_ends(&mut self, delta: &str) {
         let mut chars = delta.chars().peekable();
         while let Some(c) = chars.next() {
             match (c, chars.peek()) {
@@ -127,10 +139,6 @@ impl MarkdownText {
                 ('\r', None) => self.pending_cr = true,
                 (c, _) => self.text.push(c),
             }
-        }
-        // A block can only be known complete once the next one starts on a finished line.
-        if self.text[before..].contains('\n') {
-            self.split_complete_blocks();
         }
     }
 
@@ -212,7 +220,12 @@ impl MarkdownText {
                 return;
             };
             let finished = &self.text[from..from + last_newline + 1];
-            let starts = top_level_block_starts(finished);
+            // One line holds one block start at most: nothing to commit, no parse needed.
+            let starts = if last_newline == finished.find('\n').unwrap_or(0) {
+                Vec::new()
+            } else {
+                top_level_block_starts(finished)
+            };
             for start in starts.into_iter().skip(1) {
                 let absolute = from + start;
                 // Blocks begin on a line of their own: cut at the line start so an indented
@@ -325,6 +338,15 @@ fn is_closing_fence(line: &str, marker: char, len: usize) -> bool {
 /// When `source` opens with a list of more than [`LIST_PART_ITEMS`] items: the list's start
 /// number (ordered lists) and where item number [`LIST_PART_ITEMS`] (from 0) starts.
 fn list_cut(source: &str) -> Option<(Option<u64>, usize)> {
+    // Each item starts on a line of its own, and a list starts with its marker: most tails
+    // are told apart without a parse.
+    let marker = source.trim_start_matches(' ').starts_with(['-', '*', '+']);
+    let number = source
+        .trim_start_matches(' ')
+        .starts_with(|c: char| c.is_ascii_digit());
+    if !(marker || number) || source.matches('\n').count() <= LIST_PART_ITEMS {
+        return None;
+    }
     let mut events = Parser::new_ext(source, MARKDOWN_OPTIONS).into_offset_iter();
     let start = match events.next()? {
         (Event::Start(Tag::List(start)), _) => start,

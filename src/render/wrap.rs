@@ -12,36 +12,46 @@ pub(crate) fn width_of(spans: &[Span<'_>]) -> usize {
 }
 
 /// A run of spaces, or a word: the characters between spaces, whatever their styles (inline
-/// code followed by a full stop is one word, never broken before the stop).
+/// code followed by a full stop is one word, never broken before the stop). Its segments are
+/// `segments[start..end]`, slices of the spans wrapped: a line costs its rows, not a string per
+/// word.
 struct Piece {
-    segments: Vec<(String, Style)>,
+    start: usize,
+    end: usize,
+    width: usize,
     space: bool,
 }
 
-impl Piece {
-    fn width(&self) -> usize {
-        self.segments.iter().map(|(t, _)| t.width()).sum()
-    }
-}
-
-fn pieces(spans: &[Span<'static>]) -> Vec<Piece> {
+/// The words and runs of spaces of `spans`, and the styled slices they are made of.
+fn pieces<'a>(spans: &'a [Span<'static>]) -> (Vec<Piece>, Vec<(&'a str, Style)>) {
     let mut out: Vec<Piece> = Vec::new();
+    let mut segments: Vec<(&'a str, Style)> = Vec::new();
     for span in spans {
-        for c in span.content.chars() {
-            let space = c == ' ';
+        let text = span.content.as_ref();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let space = rest.starts_with(' ');
+            let len = rest
+                .find(|c: char| (c == ' ') != space)
+                .unwrap_or(rest.len());
+            let (run, after) = rest.split_at(len);
+            rest = after;
             match out.last_mut() {
-                Some(p) if p.space == space => match p.segments.last_mut() {
-                    Some((text, style)) if *style == span.style => text.push(c),
-                    _ => p.segments.push((c.to_string(), span.style)),
-                },
+                Some(p) if p.space == space => p.end += 1,
                 _ => out.push(Piece {
-                    segments: vec![(c.to_string(), span.style)],
+                    start: segments.len(),
+                    end: segments.len() + 1,
+                    width: 0,
                     space,
                 }),
             }
+            segments.push((run, span.style));
+            if let Some(p) = out.last_mut() {
+                p.width += run.width();
+            }
         }
     }
-    out
+    (out, segments)
 }
 
 /// Wraps one logical line into rows of at most `width` columns. `first` prefixes the first row
@@ -62,15 +72,16 @@ pub(crate) fn wrap_spans(
     let rest = decorations(rest);
     let rest = rest.as_slice();
     let rest_width = width_of(rest);
-    let words = pieces(spans);
+    let (words, segments) = pieces(spans);
     // A word longer than a whole row is split; if even the indent leaves no room, wrap anyway.
     let room = |indent: usize| width.saturating_sub(indent).max(1);
 
     for piece in words {
-        let w = piece.width();
+        let w = piece.width;
+        let piece_segments = &segments[piece.start..piece.end];
         if piece.space {
             if row_has_text && used + w <= width {
-                for (text, style) in &piece.segments {
+                for (text, style) in piece_segments {
                     push(&mut row, text, *style);
                 }
                 used += w;
@@ -85,7 +96,7 @@ pub(crate) fn wrap_spans(
             row_has_text = false;
         }
         if used + w <= width || w <= room(used) {
-            for (text, style) in &piece.segments {
+            for (text, style) in piece_segments {
                 push(&mut row, text, *style);
             }
             used += w;
@@ -93,7 +104,7 @@ pub(crate) fn wrap_spans(
             continue;
         }
         // Hard-split an overlong word at grapheme boundaries (a cluster is never cut).
-        for (text, style) in &piece.segments {
+        for (text, style) in piece_segments {
             for (g, cw) in clusters(text) {
                 if used + cw > width && row_has_text {
                     joins.push(RowJoin::Direct);
