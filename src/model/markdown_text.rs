@@ -28,6 +28,10 @@ pub struct MarkdownText {
     /// The tail is one paragraph whose finished lines before this offset have been followed
     /// without parsing it again (see `paragraph_tail`).
     open_paragraph: Option<usize>,
+    /// The tail is a block known to have ended (a heading, or a paragraph or table after its
+    /// blank line), followed by blank lines up to this offset: the next line that is not blank
+    /// starts the next block, found without a parse.
+    closed: Option<usize>,
 }
 
 /// The open last block when it is a table: its header and delimiter lines, its finished rows
@@ -174,6 +178,7 @@ impl MarkdownText {
         MarkdownText {
             open_table: None,
             open_paragraph: None,
+            closed: None,
             ..self.clone()
         }
     }
@@ -193,7 +198,9 @@ impl MarkdownText {
             if table.follow(&self.text) {
                 return;
             }
+            let at = table.checked;
             self.open_table = None;
+            self.closed_if_blank(at);
         }
         if let Some(checked) = self.open_paragraph.as_mut() {
             while let Some(newline) = self.text[*checked..].find('\n') {
@@ -205,7 +212,12 @@ impl MarkdownText {
             if !self.text[*checked..].contains('\n') {
                 return;
             }
+            let at = *checked;
             self.open_paragraph = None;
+            self.closed_if_blank(at);
+        }
+        if !self.follow_closed() {
+            return;
         }
         // Each round either closes a code block, commits blocks, or stops.
         loop {
@@ -220,12 +232,25 @@ impl MarkdownText {
                 return;
             };
             let finished = &self.text[from..from + last_newline + 1];
-            // One line holds one block start at most: nothing to commit, no parse needed.
-            let starts = if last_newline == finished.find('\n').unwrap_or(0) {
-                Vec::new()
-            } else {
-                top_level_block_starts(finished)
-            };
+            // Blank lines starting the tail (after a code block) start no block: they are a
+            // block of their own, laid out as nothing, once a line that is not blank follows.
+            let blank = leading_blank_len(finished);
+            if blank == finished.len() {
+                return;
+            }
+            if blank > 0 {
+                self.commit_block(from + blank, None);
+                continue;
+            }
+            // One line holds one block start at most, and blank lines after it none: nothing
+            // to commit, no parse needed.
+            let first_line = finished.find('\n').map_or(finished.len(), |i| i + 1);
+            let starts =
+                if leading_blank_len(&finished[first_line..]) == finished.len() - first_line {
+                    Vec::new()
+                } else {
+                    top_level_block_starts(finished)
+                };
             for start in starts.into_iter().skip(1) {
                 let absolute = from + start;
                 // Blocks begin on a line of their own: cut at the line start so an indented
@@ -240,6 +265,10 @@ impl MarkdownText {
             let Some((marker, len, opener_len)) = fence_opener(&self.text[tail..]) else {
                 let finished = self.text[tail..].rfind('\n').map_or(0, |i| i + 1);
                 let finished_text = &self.text[tail..tail + finished];
+                if is_closed(finished_text) {
+                    self.closed = Some(tail + finished);
+                    return;
+                }
                 self.open_table = OpenTable::detect(finished_text, tail);
                 if self.open_table.is_none() && is_open_paragraph(finished_text) {
                     self.open_paragraph = Some(tail + finished);
@@ -254,6 +283,39 @@ impl MarkdownText {
                 checked: body_start,
             });
         }
+    }
+
+    /// A table or paragraph ended at the finished line at `at`: when that line is blank, nothing
+    /// after it can join the block, so it is followed as closed.
+    fn closed_if_blank(&mut self, at: usize) {
+        let line = self.text[at..].split('\n').next().unwrap_or("");
+        if is_blank(line) {
+            self.closed = Some(at);
+        }
+    }
+
+    /// Skips the finished blank lines after a closed block; at the first finished line that is
+    /// not blank, the block is complete. Returns whether the tail needs the general look
+    /// (`false`: still closed, waiting for a line).
+    fn follow_closed(&mut self) -> bool {
+        let Some(checked) = self.closed.as_mut() else {
+            return true;
+        };
+        while let Some(newline) = self.text[*checked..].find('\n') {
+            let line = &self.text[*checked..*checked + newline];
+            if is_blank(line) {
+                *checked += newline + 1;
+                continue;
+            }
+            let start = *checked;
+            self.closed = None;
+            // A link reference definition starts no block of its own: the parse places it.
+            if !line.trim_start_matches(' ').starts_with('[') {
+                self.commit_block(start, None);
+            }
+            return true;
+        }
+        false
     }
 
     /// Ends the tail at `end`; what follows is a new tail, carrying on a list if `next` says so.
@@ -324,6 +386,44 @@ fn fence_opener(text: &str) -> Option<(char, usize, usize)> {
     // A backtick fence's info string may not contain backticks (it would be inline code).
     let info_ok = marker == '~' || !trimmed[len..].contains('`');
     (len >= 3 && info_ok).then_some((marker, len, line_len))
+}
+
+/// A line of spaces and tabs only (markdown's blank line; other white space is text).
+fn is_blank(line: &str) -> bool {
+    line.trim_matches([' ', '\t', '\n']).is_empty()
+}
+
+/// The bytes of the blank lines that start `finished` (finished lines).
+fn leading_blank_len(finished: &str) -> usize {
+    finished
+        .split_inclusive('\n')
+        .take_while(|line| is_blank(line))
+        .map(str::len)
+        .sum()
+}
+
+/// Whether `finished` (an open block's finished lines) is a block that nothing after it can
+/// join, and blank lines: a heading, or a paragraph's one line and the blank line that ended it.
+fn is_closed(finished: &str) -> bool {
+    let Some(first) = finished.split_inclusive('\n').next() else {
+        return false;
+    };
+    let rest = &finished[first.len()..];
+    if leading_blank_len(rest) != rest.len() {
+        return false;
+    }
+    is_atx_heading(first) || (!rest.is_empty() && is_open_paragraph(first))
+}
+
+/// An ATX heading's line: up to three spaces, one to six `#`, then white space or the end. It
+/// is a whole block by itself.
+fn is_atx_heading(line: &str) -> bool {
+    let trimmed = line.trim_start_matches(' ');
+    if line.len() - trimmed.len() > 3 {
+        return false;
+    }
+    let hashes = trimmed.len() - trimmed.trim_start_matches('#').len();
+    (1..=6).contains(&hashes) && trimmed[hashes..].starts_with([' ', '\t', '\n'])
 }
 
 fn is_closing_fence(line: &str, marker: char, len: usize) -> bool {
@@ -409,7 +509,10 @@ fn check_streamed_like_whole(source: &str, cuts: &[usize]) -> Result<(), String>
     let mut at = 0;
     let mut cut = cuts.iter().cycle();
     while at < source.len() {
-        let end = (at + cut.next().copied().unwrap_or(1)).min(source.len());
+        let mut end = (at + cut.next().copied().unwrap_or(1)).min(source.len());
+        while !source.is_char_boundary(end) {
+            end += 1;
+        }
         streamed.append(&source[at..end]);
         let whole = MarkdownText::new(&source[..end]);
         if blocks(&streamed) != blocks(&whole) || streamed.tail() != whole.tail() {
@@ -518,6 +621,25 @@ mod tests {
         assert_eq!(m.tail(), "other");
     }
 
+    /// A heading, or a paragraph or table and its blank line, is complete at the next line
+    /// that is not blank, without a parse; a link reference definition there is left to one.
+    #[test]
+    fn a_closed_block_ends_at_the_next_line_that_is_not_blank() {
+        for source in [
+            "## Title\n\n \t\nText after it.\n\n- item\n",
+            "Para one\nstill one.\n\n\nPara two\n",
+            "| a | b |\n|---|---|\n| 1 | 2 |\n\n# After\n",
+            "Para\n\n[r]: http://e.com\n\nnext\n",
+            "# H\n[r]: http://e.com\ntext\n",
+            "Para\n\n\u{a0}\nnot blank\n",
+        ] {
+            check_streamed_like_whole(source, &[1]).unwrap();
+            check_streamed_like_whole(source, &[3, 7]).unwrap();
+        }
+        let m = streamed("## Title\n\nText after it.\n\n- item\n", 1);
+        assert_eq!(blocks(&m), ["## Title\n\n", "Text after it.\n\n"]);
+    }
+
     /// The paragraph tail (`paragraph_tail`), streamed.
     mod paragraph_properties {
         use proptest::prelude::*;
@@ -531,7 +653,8 @@ mod tests {
                 lines in prop::collection::vec(prop::sample::select(vec![
                     "words and more words\n", "  indented words\n", "    four spaces\n", "a | b\n",
                     "-|-\n", "===\n", "---\n", "\n", "# h\n", "- i\n", "2. x\n", "> q\n",
-                    "<div>\n", "x", "http://e.com/x\n",
+                    "<div>\n", "x", "http://e.com/x\n", "  ## h2 ##\n",
+                    "#x\n", "    # not\n", "   \n", "\t\n", "\u{a0}\n", "| a |\n",
                 ]), 0..30),
                 cuts in prop::collection::vec(1usize..12, 1..20),
             ) {

@@ -13,11 +13,14 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 /// Whether `finished` (the open block's finished lines) is one paragraph starting with a
 /// letter and running to its end.
 pub(crate) fn is_open_paragraph(finished: &str) -> bool {
-    if !finished
-        .trim_start_matches(' ')
-        .starts_with(|c: char| c.is_ascii_alphabetic())
-    {
+    let text = finished.trim_start_matches(' ');
+    if !text.starts_with(|c: char| c.is_ascii_alphabetic()) {
         return false;
+    }
+    // One line starting with a letter (not indented as code) is a paragraph running to its end.
+    let indent = finished.len() - text.len();
+    if indent <= 3 && finished.find('\n') == Some(finished.len() - 1) {
+        return true;
     }
     let mut events = Parser::new_ext(finished, MARKDOWN_OPTIONS).into_offset_iter();
     if !matches!(events.next(), Some((Event::Start(Tag::Paragraph), _))) {
@@ -44,6 +47,8 @@ mod tests {
     #[test]
     fn a_paragraph_alone_and_open_is_followed() {
         assert!(is_open_paragraph("some text\nmore text\n"));
+        assert!(is_open_paragraph("   one line, *emphasis* and `code`\n"));
+        assert!(!is_open_paragraph("    indented code\n"));
         assert!(!is_open_paragraph("some text\n\n"), "a blank line ended it");
         assert!(!is_open_paragraph("text\n# heading\n"));
         assert!(!is_open_paragraph("[a]: http://e.com\n"));
