@@ -157,7 +157,7 @@ struct RawMessage<'a> {
     error: Option<RpcErrorObject>,
 }
 
-fn present<'de: 'a, 'a, D: Deserializer<'de>>(
+pub(super) fn present<'de: 'a, 'a, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<&'a RawValue>, D::Error> {
     <&RawValue>::deserialize(deserializer).map(Some)

@@ -11,6 +11,7 @@ pub(crate) mod auto_review;
 pub(crate) mod composer;
 pub(crate) mod config_read;
 pub(crate) mod config_write;
+pub(crate) mod delta_line;
 pub(crate) mod dynamic_tools;
 pub(crate) mod experimental;
 pub(crate) mod external_agent;

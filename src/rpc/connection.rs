@@ -35,6 +35,8 @@ pub enum Inbound {
         method: String,
         params: protocol::RawParams,
     },
+    /// A delta already read into its type (a delta line is read in one pass).
+    Delta(protocol::delta_line::DeltaOf, protocol::DeltaNotification),
     Request {
         id: RequestId,
         method: String,
@@ -370,6 +372,10 @@ async fn dispatch(
     }
     // A secret tern knows never reaches anything of tern's from the server's text.
     let line = super::redact::mask_known_json_line(line);
+    if let Some((of, delta)) = protocol::delta_line::parse_delta_line(&line) {
+        let _ = inbound.send(Inbound::Delta(of, delta)).await;
+        return;
+    }
     let message = match Incoming::parse(&line) {
         Ok(m) => m,
         Err(e) => {

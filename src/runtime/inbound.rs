@@ -30,6 +30,7 @@ pub(crate) fn inbound_event(
                 }
             }
         }
+        Inbound::Delta(of, delta) => Some(AppEvent::Notification(of.notification(delta))),
         Inbound::Request { id, method, params } => {
             match ServerRequest::from_parts(&method, params) {
                 Ok(request) => Some(AppEvent::ServerRequest { id, request }),

@@ -18,12 +18,17 @@ async fn next(inbound: &mut InboundReceiver) -> Inbound {
         .expect("channel closed")
 }
 
+/// The number a delta carries, whichever way its line was read: a delta line written as codex
+/// writes it (method first) comes read into its type, any other notification as text.
 fn delta_number(message: Inbound) -> u64 {
-    let Inbound::Notification { params, .. } = message else {
-        panic!("expected a notification, got {message:?}")
-    };
-    let params: Value = serde_json::from_str(params.get()).unwrap();
-    params["delta"].as_str().unwrap().parse().unwrap()
+    match message {
+        Inbound::Delta(_, delta) => delta.delta.parse().unwrap(),
+        Inbound::Notification { params, .. } => {
+            let params: Value = serde_json::from_str(params.get()).unwrap();
+            params["delta"].as_str().unwrap().parse().unwrap()
+        }
+        message => panic!("expected a notification, got {message:?}"),
+    }
 }
 
 #[tokio::test]
