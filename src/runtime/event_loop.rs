@@ -11,6 +11,7 @@
 //! floods ([`FrameScheduler`]); and nothing wakes the loop while nothing happens (no idle ticks).
 
 use super::asked::Asked;
+use super::delta_runs::join_delta_run;
 use super::effects::{self, Deferred, World};
 use super::frames::{self, FrameScheduler};
 use super::inbound::inbound_event;
@@ -288,11 +289,18 @@ where
         let mut next = Some(first);
         let mut applied = 0;
         while let Some(message) = next.take() {
+            applied += 1;
+            let inbound = &mut self.inbound;
+            let (message, after, joined) =
+                join_delta_run(message, SERVER_BATCH.saturating_sub(applied), || {
+                    inbound.try_recv().ok()
+                });
+            applied += joined;
             if let Some(event) = inbound_event(message, &self.connection, &mut self.asked) {
                 deferred.merge(self.apply(event, Instant::now()));
             }
-            applied += 1;
-            if applied < SERVER_BATCH && !self.state.session.quitting {
+            next = after;
+            if next.is_none() && applied < SERVER_BATCH && !self.state.session.quitting {
                 next = self.inbound.try_recv().ok();
             }
         }

@@ -17,6 +17,7 @@ pub mod connect_backoff;
 pub mod connect_redial;
 pub mod crash;
 pub(crate) mod daemon_run;
+pub(crate) mod delta_runs;
 pub(crate) mod editor;
 pub(crate) mod effects;
 pub mod event_loop;
