@@ -7,7 +7,7 @@ use super::super::item_cell::ItemCell;
 use super::super::markdown_text::MarkdownText;
 use super::super::output_cap::cap;
 use super::super::plan_tags::strip_plan_tags;
-use super::plans_and_rewind::{raw_cell, raw_key, raw_reasoning_text};
+use super::plans_and_rewind::{preamble_key, raw_cell, raw_key, raw_reasoning_text};
 use super::{held_key, user_text, Transcript};
 use crate::protocol::ThreadItem;
 
@@ -53,6 +53,15 @@ impl Transcript {
                 *self.cells[index].kind_mut() = CellKind::Reasoning { text: raw };
             }
         }
+        if let ThreadItem::AgentMessage {
+            text, moderation, ..
+        } = item
+        {
+            let shown = || strip_plan_tags(&crate::protocol::shown_text(text, moderation.as_ref()));
+            if self.answer_takes_text(turn_id, item_id, shown, completed) {
+                return;
+            }
+        }
         let Some(kind) = self
             .kind_for(item, completed)
             .and_then(|kind| self.without_preamble(turn_id, item_id, kind))
@@ -90,6 +99,39 @@ impl Transcript {
                 self.cap_output(index);
             }
         }
+    }
+
+    /// The answer built from deltas takes the server's text for it: the completed text is
+    /// authoritative; a snapshot shorter than what the deltas built while streaming is not.
+    /// The text is never split into blocks first (for an answer of 68 KB that was a parse of
+    /// all of it, thrown away). False when there is no such cell, or a preamble cut it: the
+    /// general way then.
+    fn answer_takes_text(
+        &mut self,
+        turn_id: &str,
+        item_id: &str,
+        shown: impl FnOnce() -> String,
+        completed: bool,
+    ) -> bool {
+        if self.index_of(turn_id, &preamble_key(item_id)).is_some() {
+            return false;
+        }
+        let Some(index) = self.index_of(turn_id, item_id) else {
+            return false;
+        };
+        let CellKind::Agent { markdown, .. } = self.cells[index].kind() else {
+            return false;
+        };
+        let built = markdown.as_str().len();
+        let text = shown();
+        // Line ends count as markdown keeps them: `\r\n` as one.
+        if completed || built < text.len() - text.matches("\r\n").count() {
+            self.cells[index].set_agent_text(&text, !completed);
+        }
+        self.revision += 1;
+        let bytes = self.cells[index].kind().source_bytes();
+        self.grew(bytes);
+        true
     }
 
     /// Keeps a command's output within its bound (head and tail, the rest counted).

@@ -9,7 +9,7 @@ use crate::model::markdown_text::MarkdownText;
 /// Starts the key a message's preamble cell is kept under (see `push_plan`).
 const PREAMBLE: &str = "preamble\u{0}";
 
-fn preamble_key(item_id: &str) -> String {
+pub(super) fn preamble_key(item_id: &str) -> String {
     format!("{PREAMBLE}{item_id}")
 }
 
