@@ -25,7 +25,6 @@ use crate::ui::scrollback;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::{Paragraph, Widget};
 use ratatui::Terminal;
 use std::io;
 use std::time::{Duration, Instant};
@@ -306,7 +305,11 @@ fn history_bytes(state: &AppState, lines: &[ratatui::text::Line<'static>], width
     for chunk in lines.chunks(1024) {
         let height = chunk.len() as u16;
         let mut buffer = Buffer::empty(Rect::new(0, 0, width, height));
-        Paragraph::new(chunk.to_vec()).render(buffer.area, &mut buffer);
+        // Line by line, as a paragraph without wrapping would, without copying the lines into
+        // one (the transcript's lines are wrapped to the width already and never aligned).
+        for (y, line) in (0..height).zip(chunk) {
+            buffer.set_line(0, y, line, width);
+        }
         crate::ui::colour_policy(&mut buffer, state);
         crate::ui::glyph_policy(&mut buffer, state);
         for y in 0..height {
