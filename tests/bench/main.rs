@@ -199,6 +199,30 @@
 //!   Left for later: markdown block splitting runs pulldown-cmark on the open tail at each
 //!   newline (5.9 %), the open tail is laid out again each frame (6 %), parsing 6.4 %.
 //!
+//! Issue 38's last pass (2026-12-07, ef1aaed, tern alone, `BENCH_REPS=3`, 52 of 54 targets met;
+//! the two missed: inline's share of full screen, and the hunk review's comment echo at 1.03 ms
+//! in that run, 0.80 ms in a quiet one): own CPU on the 10,000-delta stream 0.027 s and 4.82 % of
+//! its app-server's, peak memory 24.7 MiB (startup 23.4 MiB), the 10,000-cell turn 19.6 s
+//! against 21.5 s for the app-server alone. Main-thread task-clock for the whole stream run
+//! (`perf stat`, three runs each, same sitting): 43–53 ms before, 32–35 ms after the first four
+//! changes below. What changed:
+//!
+//! - Fewer parses per line (`model::markdown_text`): a finished tail of one line, a tail that
+//!   cannot be a long list, and a closed block (a heading, a paragraph or table and its blank
+//!   line) are split without pulldown-cmark: 1,137 parses of 151 KB → 375 of 36 KB for the
+//!   answer; no paragraph is parsed any more while it streams.
+//! - Words wrapped as slices, not a String each (`render::wrap`): 43,648 of 275,850 allocations
+//!   in the stream (heaptrack).
+//! - The log's queue holds 4,096 lines: tracing-appender's default allocated and touched 4 MiB.
+//! - A delta line is read once, straight into its type (`protocol::delta_line`): parsing and
+//!   decoding 20.8 % → 15 %.
+//! - Deltas of one item in a row are applied as one event (`runtime::delta_runs`): applying
+//!   31 % → 14 %; own CPU 0.034–0.038 s → 0.031–0.035 s in paired runs.
+//! - Inline: 0.071 s → 0.062 s by setting scrollback lines into the buffer instead of copying
+//!   them into a paragraph. Inline still costs twice full screen: syntax colouring every code
+//!   line it writes to the scrollback is 40 % of its main thread (the official TUI colours no
+//!   code), and rendering lines into a buffer for their bytes 23 %.
+//!
 //! Tried and left out, because they measured worse (`perf stat` task-clock, three runs each):
 //! polling the terminal only after it signalled input, and pausing 2 ms between reads of the
 //! server's output to batch them; both added context switches instead of removing them.
