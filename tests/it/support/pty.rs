@@ -302,11 +302,11 @@ impl PtySession {
                 return status.success();
             }
             if Instant::now() >= deadline {
+                // The screen as tern left it: the kill (a SIGHUP first) makes tern quit and print
+                // its goodbye, which would hide what it was doing.
+                let screen = self.screen_text();
                 let _ = self.child.kill();
-                panic!(
-                    "tern did not exit within {timeout:?}; screen:\n{}",
-                    self.screen_text()
-                );
+                panic!("tern did not exit within {timeout:?}; screen:\n{screen}");
             }
             // The child's exit is not observable through the condvar; poll it with a deadline.
             std::thread::sleep(Duration::from_millis(10));
