@@ -6,6 +6,11 @@
 
 use crate::rpc::Inbound;
 
+/// A run stops growing at this many bytes: a server's pieces can be large (a line may hold
+/// megabytes), and joining them must not hold a copy of many at once. Past it each piece is
+/// applied alone, as before runs were joined.
+pub(crate) const MAX_JOINED_BYTES: usize = 64 << 10;
+
 /// `first` with the deltas that follow it for the same item joined on, taking messages from
 /// `next` while fewer than `room` were taken in all. Returns the message to apply, the message
 /// that ended the run (to apply after it), and how many messages were taken from `next`.
@@ -18,7 +23,7 @@ pub(crate) fn join_delta_run(
         return (first, None, 0);
     };
     let mut taken = 0;
-    while taken < room {
+    while taken < room && delta.delta.len() < MAX_JOINED_BYTES {
         let Some(message) = next() else {
             break;
         };
@@ -103,6 +108,16 @@ mod tests {
             (text(&joined), after.is_none(), taken),
             ("m:a012".into(), true, 3)
         );
+
+        let big = "x".repeat(MAX_JOINED_BYTES);
+        let mut queue = vec![delta(DeltaOf::AgentMessage, "m", "next")].into_iter();
+        let (joined, after, taken) =
+            join_delta_run(delta(DeltaOf::AgentMessage, "m", &big), 64, || queue.next());
+        assert_eq!(
+            (text(&joined).len(), after.is_none(), taken),
+            (big.len() + 2, true, 0)
+        );
+        assert_eq!(queue.len(), 1, "a run at its bound takes nothing more");
 
         let (alone, after, taken) = join_delta_run(Inbound::Problem("p".into()), 64, || {
             panic!("a message that is no delta takes nothing more")
