@@ -5,6 +5,7 @@
 
 use crate::support::account_fixtures::account;
 use crate::support::common::*;
+use crate::support::feedback_fixtures::{report_shown, FEEDBACK_DIR};
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -224,23 +225,6 @@ fn feedback_upload_sends_what_codex_took_and_says_its_offline_refusal() {
     update(&mut state, key(KeyCode::Down), now);
     type_text(&mut state, "slow & wrong", now);
     update(&mut state, key(KeyCode::Enter), now);
-    let dir = "/tmp/tern-feedback-1-2";
-    update(
-        &mut state,
-        AppEvent::FeedbackPrepared(Ok((dir.into(), None))),
-        now,
-    );
-    update(
-        &mut state,
-        reply(
-            RequestTag::SaveFeedback,
-            Ok(
-                json!({"savedPath": format!("{dir}/codex-feedback.zip"), "threadId": THREAD,
-                      "promptHash": null}),
-            ),
-        ),
-        now,
-    );
     let zip = RedactedZip {
         bytes: b"PK".to_vec(),
         entries: vec![FeedbackEntry {
@@ -251,7 +235,7 @@ fn feedback_upload_sends_what_codex_took_and_says_its_offline_refusal() {
         }],
         contents: vec![b"key [redacted] sent\n".to_vec()],
     };
-    update(&mut state, AppEvent::FeedbackRedacted(Ok(zip)), now);
+    report_shown(&mut state, zip, now);
     press_char(&mut state, 'u', now);
     press_char(&mut state, 'y', now);
     let staged = upload.params["extraLogFiles"]
@@ -279,7 +263,7 @@ fn feedback_upload_sends_what_codex_took_and_says_its_offline_refusal() {
     assert!(
         effects
             .iter()
-            .any(|e| matches!(e, Effect::RemoveFeedbackDir { dir: d } if d == dir)),
+            .any(|e| matches!(e, Effect::RemoveFeedbackDir { dir: d } if d == FEEDBACK_DIR)),
         "{effects:?}"
     );
     let (level, text) = last_notice(&state);

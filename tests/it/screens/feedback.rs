@@ -5,8 +5,8 @@
 
 use crate::support::account_fixtures::{no_escapes, EVIL};
 use crate::support::common::*;
+use crate::support::feedback_fixtures::report_shown;
 use crossterm::event::KeyCode;
-use serde_json::json;
 use std::time::Instant;
 use tern::app::{update, AppEvent, AppState, RequestTag};
 use tern::session::feedback_report::{FeedbackEntry, RedactedZip};
@@ -77,27 +77,7 @@ fn hostile_zip() -> RedactedZip {
 fn shown(now: Instant) -> AppState {
     let mut state = choosing(now);
     update(&mut state, key(KeyCode::Enter), now);
-    update(
-        &mut state,
-        AppEvent::FeedbackPrepared(Ok((DIR.into(), None))),
-        now,
-    );
-    update(
-        &mut state,
-        reply(
-            RequestTag::SaveFeedback,
-            Ok(
-                json!({"savedPath": format!("{DIR}/codex-feedback.zip"), "threadId": THREAD,
-                      "promptHash": null}),
-            ),
-        ),
-        now,
-    );
-    update(
-        &mut state,
-        AppEvent::FeedbackRedacted(Ok(hostile_zip())),
-        now,
-    );
+    report_shown(&mut state, hostile_zip(), now);
     state
 }
 

@@ -8,6 +8,7 @@ pub mod codex_env;
 pub mod common;
 pub mod e2e;
 pub mod fake_server;
+pub mod feedback_fixtures;
 pub mod floods;
 pub mod git_blob;
 pub mod heavy;

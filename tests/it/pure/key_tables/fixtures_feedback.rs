@@ -3,7 +3,7 @@
 
 use super::states::*;
 use super::*;
-use tern::app::AppEvent;
+use crate::support::feedback_fixtures::report_shown;
 use tern::session::feedback_report::{FeedbackEntry, RedactedZip};
 
 fn choosing(now: Instant) -> AppState {
@@ -15,23 +15,6 @@ fn choosing(now: Instant) -> AppState {
 fn shown(now: Instant) -> AppState {
     let mut state = choosing(now);
     update(&mut state, key(KeyCode::Enter), now);
-    let dir = "/tmp/tern-feedback-1-2";
-    update(
-        &mut state,
-        AppEvent::FeedbackPrepared(Ok((dir.into(), None))),
-        now,
-    );
-    update(
-        &mut state,
-        reply(
-            RequestTag::SaveFeedback,
-            Ok(
-                json!({"savedPath": format!("{dir}/codex-feedback.zip"), "threadId": THREAD,
-                      "promptHash": null}),
-            ),
-        ),
-        now,
-    );
     let zip = RedactedZip {
         bytes: vec![],
         entries: vec![FeedbackEntry {
@@ -42,7 +25,7 @@ fn shown(now: Instant) -> AppState {
         }],
         contents: vec![b"{}".to_vec()],
     };
-    update(&mut state, AppEvent::FeedbackRedacted(Ok(zip)), now);
+    report_shown(&mut state, zip, now);
     state
 }
 
