@@ -5,6 +5,7 @@
 
 use crate::support::common::*;
 use crate::support::git_blob::blob_id;
+use crate::support::patch_fixtures::patch_asked;
 use crossterm::event::KeyCode;
 use serde_json::json;
 use std::time::Instant;
@@ -20,25 +21,7 @@ const DIFF: &str = "@@ -1,5 +1,5 @@\n one\n-two\n+TWO\n three\n four\n five\n@@ 
 /// A running turn whose patch of `f.txt` (two hunks) asks for approval, the question live.
 fn asked(now: Instant) -> (AppState, Instant) {
     let mut state = running_state(now);
-    let item = json!({"type": "fileChange", "id": "call_1", "status": "inProgress", "changes": [
-        {"path": PATH, "kind": {"type": "update", "move_path": null}, "diff": DIFF}]});
-    update(
-        &mut state,
-        notify(
-            "item/started",
-            json!({"threadId": THREAD, "turnId": "turn-1", "item": item}),
-        ),
-        now,
-    );
-    update(
-        &mut state,
-        server_request(
-            3,
-            "item/fileChange/requestApproval",
-            json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "call_1"}),
-        ),
-        now,
-    );
+    patch_asked(&mut state, PATH, DIFF, now);
     (state, read(now))
 }
 

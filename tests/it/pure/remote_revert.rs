@@ -7,6 +7,7 @@
 
 use crate::support::common::*;
 use crate::support::git_blob::blob_id;
+use crate::support::patch_fixtures::patch_asked;
 use base64::Engine;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
@@ -36,25 +37,7 @@ fn presses(state: &mut AppState, keys: &str, at: Instant) -> Vec<Effect> {
 /// A running turn on a server elsewhere whose patch of `f.txt` (two hunks) asks for approval.
 fn asked(now: Instant) -> (AppState, Instant) {
     let mut state = remote_running(now);
-    let item = json!({"type": "fileChange", "id": "call_1", "status": "inProgress", "changes": [
-        {"path": PATH, "kind": {"type": "update", "move_path": null}, "diff": DIFF}]});
-    update(
-        &mut state,
-        notify(
-            "item/started",
-            json!({"threadId": THREAD, "turnId": "turn-1", "item": item}),
-        ),
-        now,
-    );
-    update(
-        &mut state,
-        server_request(
-            3,
-            "item/fileChange/requestApproval",
-            json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "call_1"}),
-        ),
-        now,
-    );
+    patch_asked(&mut state, PATH, DIFF, now);
     (state, read(now))
 }
 

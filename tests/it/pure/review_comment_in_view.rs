@@ -5,8 +5,8 @@
 //! what is in view is whole and the count of the rows below is exact.
 
 use crate::support::common::*;
+use crate::support::patch_fixtures::patch_asked;
 use crossterm::event::KeyCode;
-use serde_json::json;
 use std::time::Instant;
 use tern::app::{update, AppEvent, AppState};
 
@@ -24,25 +24,7 @@ fn long_diff() -> String {
 /// A file-change question on the long patch, reviewed (`r`), the file read.
 fn reviewing(now: Instant) -> (AppState, Instant) {
     let mut state = running_state(now);
-    let item = json!({"type": "fileChange", "id": "call_1", "status": "inProgress", "changes": [
-        {"path": PATH, "kind": {"type": "update", "move_path": null}, "diff": long_diff()}]});
-    update(
-        &mut state,
-        notify(
-            "item/started",
-            json!({"threadId": THREAD, "turnId": "turn-1", "item": item}),
-        ),
-        now,
-    );
-    update(
-        &mut state,
-        server_request(
-            3,
-            "item/fileChange/requestApproval",
-            json!({"threadId": THREAD, "turnId": "turn-1", "itemId": "call_1"}),
-        ),
-        now,
-    );
+    patch_asked(&mut state, PATH, &long_diff(), now);
     let at = read(now);
     press(&mut state, KeyCode::Char('r'), at);
     update(

@@ -15,6 +15,7 @@ pub mod heavy;
 pub mod mock_agents;
 pub mod mock_model;
 pub mod mock_plan;
+pub mod patch_fixtures;
 pub mod plan_fixtures;
 pub mod pty;
 pub mod recording_backend;
