@@ -4,20 +4,12 @@
 //! failed search, a marketplace's name in the remove and upgrade questions, a refusal of an
 //! add) and in the source pasted: shown as markers, never applied.
 
+use crate::support::account_fixtures::{no_escapes, EVIL};
 use crate::support::common::*;
 use crossterm::event::KeyCode;
 use serde_json::{json, Value};
 use std::time::Instant;
 use tern::app::{update, AppEvent, AppState, Effect, RequestTag};
-
-const EVIL: &str = "\u{1b}]0;pwned\u{7}\u{1b}[2J\u{1b}[31m\u{202e}x\u{9b}1m\r";
-
-fn no_escapes(text: &str) {
-    assert!(
-        !text.contains(['\u{1b}', '\u{7}', '\u{202e}', '\u{9b}', '\r']),
-        "{text:?}"
-    );
-}
 
 fn e(evil: bool, s: &str) -> String {
     if evil {
