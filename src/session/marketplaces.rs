@@ -12,10 +12,19 @@ use crate::session::event::LayerEvent;
 use crate::session::reply::{shown, Answer};
 use crate::session::request::ClientRequest;
 use crate::session::state::Session;
+use crate::text::one_line::one_line;
 use crate::text::sanitize::visible_line;
 
-/// The most upgrade errors told.
+/// The most upgrade errors told, and the most marketplaces named.
 const MAX_ERRORS: usize = 5;
+
+/// A name, path or message from the server in a sentence: one line of at most this many
+/// columns, its control characters made visible. Only what is kept is looked at.
+const SHOWN_COLUMNS: usize = 80;
+
+fn shown_text(text: &str) -> String {
+    visible_line(&one_line(text, SHOWN_COLUMNS))
+}
 
 /// `source` as codex is to read it: a path relative to the work folder made whole (codex
 /// would read it from its own directory).
@@ -40,7 +49,7 @@ pub(crate) fn add(state: &mut Session, source: &str) -> Vec<Effect> {
     }
     busy(
         state,
-        format!("Adding the marketplace {}…", visible_line(&source)),
+        format!("Adding the marketplace {}…", shown_text(&source)),
     );
     vec![Effect::Request(ClientRequest::AddMarketplace { source })]
 }
@@ -49,7 +58,7 @@ pub(crate) fn add(state: &mut Session, source: &str) -> Vec<Effect> {
 pub(crate) fn remove(state: &mut Session, name: &str) -> Vec<Effect> {
     busy(
         state,
-        format!("Removing the marketplace {}…", visible_line(name)),
+        format!("Removing the marketplace {}…", shown_text(name)),
     );
     vec![Effect::Request(ClientRequest::RemoveMarketplace {
         name: name.to_string(),
@@ -59,7 +68,7 @@ pub(crate) fn remove(state: &mut Session, name: &str) -> Vec<Effect> {
 /// `y` on "Upgrade …?": the marketplace `name`, or every one added from git.
 pub(crate) fn upgrade(state: &mut Session, name: Option<&str>) -> Vec<Effect> {
     let what = name.map_or("the marketplaces added from git".into(), |n| {
-        format!("the marketplace {}", visible_line(n))
+        format!("the marketplace {}", shown_text(n))
     });
     busy(state, format!("Upgrading {what}…"));
     vec![Effect::Request(ClientRequest::UpgradeMarketplace {
@@ -82,30 +91,30 @@ pub(crate) fn added(
     let said = match shown(answer) {
         Ok(added) if added.already_added => Ok(format!(
             "The marketplace {} was added already ({}).",
-            visible_line(&added.marketplace_name),
-            visible_line(&added.installed_root)
+            shown_text(&added.marketplace_name),
+            shown_text(&added.installed_root)
         )),
         Ok(added) => Ok(format!(
             "Marketplace added: {} ({}). Its plugins are listed.",
-            visible_line(&added.marketplace_name),
-            visible_line(&added.installed_root)
+            shown_text(&added.marketplace_name),
+            shown_text(&added.installed_root)
         )),
         Err(e) => Err(format!(
             "Could not add the marketplace {}: {}",
-            visible_line(source),
-            visible_line(&e)
+            shown_text(source),
+            shown_text(&e)
         )),
     };
     settled(state, said)
 }
 
 pub(crate) fn removed(state: &mut Session, name: &str, answer: Answer<()>) -> Vec<Effect> {
-    let name = visible_line(name);
+    let name = shown_text(name);
     let said = match shown(answer) {
         Ok(()) => Ok(format!("Marketplace removed: {name}.")),
         Err(e) => Err(format!(
             "Could not remove the marketplace {name}: {}",
-            visible_line(&e)
+            shown_text(&e)
         )),
     };
     settled(state, said)
@@ -117,10 +126,10 @@ pub(crate) fn upgraded(
     answer: Answer<MarketplaceUpgradeResponse>,
 ) -> Vec<Effect> {
     let what = name.map_or("the marketplaces".into(), |n| {
-        format!("the marketplace {}", visible_line(n))
+        format!("the marketplace {}", shown_text(n))
     });
     let said = match shown(answer) {
-        Err(e) => Err(format!("Could not upgrade {what}: {}", visible_line(&e))),
+        Err(e) => Err(format!("Could not upgrade {what}: {}", shown_text(&e))),
         Ok(up) if !up.errors.is_empty() => {
             let errors: Vec<String> = up
                 .errors
@@ -129,8 +138,8 @@ pub(crate) fn upgraded(
                 .map(|e| {
                     format!(
                         "{}: {}",
-                        visible_line(&e.marketplace_name),
-                        visible_line(&e.message)
+                        shown_text(&e.marketplace_name),
+                        shown_text(&e.message)
                     )
                 })
                 .collect();
@@ -140,11 +149,16 @@ pub(crate) fn upgraded(
             Ok("No marketplace added from git: nothing to upgrade.".into())
         }
         Ok(up) => {
-            let names: Vec<String> = up
+            let mut names: Vec<String> = up
                 .selected_marketplaces
                 .iter()
-                .map(|n| visible_line(n))
+                .take(MAX_ERRORS)
+                .map(|n| shown_text(n))
                 .collect();
+            let more = up.selected_marketplaces.len().saturating_sub(MAX_ERRORS);
+            if more > 0 {
+                names.push(format!("{more} more"));
+            }
             Ok(if up.upgraded_roots.is_empty() {
                 format!("Up to date: {}.", names.join(", "))
             } else {
@@ -184,7 +198,28 @@ fn settled(state: &mut Session, said: Result<String, String>) -> Vec<Effect> {
 
 #[cfg(test)]
 mod tests {
-    use super::resolved;
+    use super::*;
+
+    /// A hostile upgrade answer: many marketplaces with huge names and messages.
+    #[test]
+    fn what_an_upgrade_came_to_is_said_in_a_bounded_line() {
+        let huge = format!("{}\u{1b}[2J", "n".repeat(100_000));
+        let answer = MarketplaceUpgradeResponse {
+            selected_marketplaces: vec![huge.clone(); 1_000],
+            upgraded_roots: vec![huge.clone()],
+            errors: vec![],
+        };
+        let mut state = Session::new(crate::session::state::SessionConfig::default());
+        upgraded(&mut state, Some(&huge), Ok(answer));
+        let (ok, said) = state.plugins.marketplaces.said.clone().expect("said");
+        assert!(ok);
+        assert!(said.len() < 1_000, "{} bytes", said.len());
+        assert!(
+            said.ends_with("995 more. Their plugins are listed again."),
+            "{said}"
+        );
+        assert!(!said.contains('\u{1b}'));
+    }
 
     #[test]
     fn only_a_path_starting_with_dots_is_made_whole_from_the_work_folder() {
