@@ -9,6 +9,7 @@ mod agents_strip;
 mod apps;
 mod board;
 mod board_details;
+mod cell_policy;
 mod checklist;
 mod choice;
 mod chrome;
@@ -82,6 +83,7 @@ use crate::app::layer_types::Placement;
 use crate::app::layers::Layer;
 use crate::app::stacks::Shown;
 use crate::app::AppState;
+pub(crate) use cell_policy::CellPolicy;
 use draw::{Draw, DrawCx};
 use ratatui::Frame;
 use std::time::Instant;
@@ -155,55 +157,15 @@ pub(crate) fn draw_frame(
         anywhere.as_deref()
     };
     hints::draw(frame, areas.hints, &hints, help, palette);
-    colour_policy(frame.buffer_mut(), state);
-    glyph_policy(frame.buffer_mut(), state);
+    CellPolicy::of(state).apply(frame.buffer_mut());
     previews.retain(|p| still_blank(frame.buffer_mut(), p));
     previews
-}
-
-/// `NO_COLOR` and themes of the terminal's 16 colours, applied to whatever is drawn (the
-/// screen, and inline mode's lines for the scrollback).
-pub(crate) fn colour_policy(buffer: &mut ratatui::buffer::Buffer, state: &AppState) {
-    let session = &state.session;
-    if session.config.no_color {
-        strip_colours(buffer);
-    } else if session.config.theme.palette().terminal_colours_only {
-        only_terminal_colours(buffer);
-    }
 }
 
 /// The whole conversation as inline mode writes it into the terminal's scrollback, at the
 /// screen's width, as plain text (screen-reader mode: as spoken); what tests read back.
 pub fn scrollback_text(state: &AppState) -> String {
     scrollback::conversation_text(state)
-}
-
-/// Screen-reader mode: borders, rules, spinner frames and decorative marks drawn anywhere (the
-/// live area, a view in the alternate screen, the lines for the scrollback) become blanks or
-/// ASCII, one cell for one cell, so nothing but words and plain punctuation is read.
-pub(crate) fn glyph_policy(buffer: &mut ratatui::buffer::Buffer, state: &AppState) {
-    if !state.session.config.screen_reader {
-        return;
-    }
-    for cell in buffer.content.iter_mut() {
-        let mut chars = cell.symbol().chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if let Some(plain) = crate::render::speech_glyphs::spoken_cell(c) {
-                cell.set_char(plain);
-            }
-        }
-    }
-}
-
-/// A theme of the terminal's 16 colours: what arrived with colours of its own (command
-/// output's 256-colour and RGB codes) is brought to the nearest of the 16 too.
-fn only_terminal_colours(buffer: &mut ratatui::buffer::Buffer) {
-    use crate::theme::terminal::nearest_of_16;
-    for cell in buffer.content.iter_mut() {
-        cell.fg = nearest_of_16(cell.fg);
-        cell.bg = nearest_of_16(cell.bg);
-        cell.underline_color = nearest_of_16(cell.underline_color);
-    }
 }
 
 /// Whether the rows kept for a preview are still blank once everything is drawn.
@@ -215,16 +177,6 @@ fn still_blank(buffer: &ratatui::buffer::Buffer, p: &transcript::ImagePlacement)
                 .is_some_and(|c| c.symbol() == " " && c.bg == ratatui::buffer::Cell::EMPTY.bg)
         })
     })
-}
-
-/// `NO_COLOR`: every colour goes, bold, dim and reverse stay (a selection stays visible).
-fn strip_colours(buffer: &mut ratatui::buffer::Buffer) {
-    use ratatui::style::Color;
-    for cell in buffer.content.iter_mut() {
-        cell.set_fg(Color::Reset);
-        cell.set_bg(Color::Reset);
-        cell.underline_color = Color::Reset;
-    }
 }
 
 /// What is shown, drawn: the session's two views here, every layer by its own `Draw`.

@@ -14,6 +14,7 @@
 //! or the whole screen, `Placement::over_the_transcript`) open in the alternate screen and
 //! come back to the main screen as it was.
 
+mod line_bytes;
 pub(crate) mod rows;
 pub mod state;
 
@@ -297,25 +298,11 @@ fn move_to_row(out: &mut Vec<u8>, row: u16) {
 /// Lines for the scrollback, each painted on a line of its own and ended by CR LF, so the
 /// terminal scrolls them into its history.
 fn history_bytes(state: &AppState, lines: &[ratatui::text::Line<'static>], width: u16) -> Vec<u8> {
-    if lines.is_empty() {
-        return Vec::new();
-    }
+    let policy = crate::ui::CellPolicy::of(state);
     let mut out = Vec::new();
-    // In pieces: a buffer's rows are counted in u16, a resumed thread may have more.
-    for chunk in lines.chunks(1024) {
-        let height = chunk.len() as u16;
-        let mut buffer = Buffer::empty(Rect::new(0, 0, width, height));
-        // Line by line, as a paragraph without wrapping would, without copying the lines into
-        // one (the transcript's lines are wrapped to the width already and never aligned).
-        for (y, line) in (0..height).zip(chunk) {
-            buffer.set_line(0, y, line, width);
-        }
-        crate::ui::colour_policy(&mut buffer, state);
-        crate::ui::glyph_policy(&mut buffer, state);
-        for y in 0..height {
-            out.extend(rows::row_bytes(&buffer, y));
-            out.extend_from_slice(b"\r\n");
-        }
+    for line in lines {
+        line_bytes::line_bytes(&mut out, line, width, policy);
+        out.extend_from_slice(b"\r\n");
     }
     out
 }

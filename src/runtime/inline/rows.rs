@@ -8,7 +8,7 @@ use ratatui::buffer::{Buffer, Cell};
 use ratatui::style::Style;
 use unicode_width::UnicodeWidthStr;
 
-const RESET: &[u8] = b"\x1b[0m";
+pub(super) const RESET: &[u8] = b"\x1b[0m";
 
 /// Row `y` of `buffer`, painted from the current cursor column on.
 pub(crate) fn row_bytes(buffer: &Buffer, y: u16) -> Vec<u8> {
@@ -28,9 +28,7 @@ pub(crate) fn row_bytes(buffer: &Buffer, y: u16) -> Vec<u8> {
         }
         let now = cell.style();
         if style != Some(now) {
-            out.extend_from_slice(RESET);
-            let content: ContentStyle = now.into_crossterm();
-            let _ = crossterm::queue!(out, SetStyle(content));
+            switch_style(&mut out, now);
             style = Some(now);
         }
         let symbol = cell.symbol();
@@ -41,6 +39,14 @@ pub(crate) fn row_bytes(buffer: &Buffer, y: u16) -> Vec<u8> {
         out.extend_from_slice(RESET);
     }
     out
+}
+
+/// Paints what follows in `style` alone: attributes are only ever added by SGR, so the last
+/// style's go first.
+pub(super) fn switch_style(out: &mut Vec<u8>, style: Style) {
+    out.extend_from_slice(RESET);
+    let content: ContentStyle = style.into_crossterm();
+    let _ = crossterm::queue!(out, SetStyle(content));
 }
 
 /// Nothing to paint: a space with no colour or attribute (what a cleared row already shows).
