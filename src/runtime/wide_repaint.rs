@@ -57,9 +57,11 @@ const WIDER_SINCE_15: &[(u32, u32)] = &[
 
 /// Whether an older terminal may draw `symbol` narrower than tern lays it out.
 pub(crate) fn wider_than_old_tables(symbol: &str) -> bool {
-    symbol
-        .chars()
-        .any(|c| crate::text::invisible::in_table(WIDER_SINCE_15, c))
+    // Every character of the table takes three bytes or four: most cells hold one or two.
+    symbol.len() >= 3
+        && symbol
+            .chars()
+            .any(|c| crate::text::invisible::in_table(WIDER_SINCE_15, c))
 }
 
 /// Such characters on screen after the last frame, to paint again only what changed.
@@ -80,21 +82,20 @@ impl WideRepaint {
         let area = buffer.area;
         let mut now = HashMap::new();
         let mut out = Vec::new();
-        for y in area.top()..area.bottom() {
-            for x in area.left()..area.right() {
-                let cell = &buffer[(x, y)];
-                if !wider_than_old_tables(cell.symbol()) {
-                    continue;
-                }
-                let drawn = (cell.symbol().to_string(), cell.style());
-                if self.shown.get(&(x, y)) != Some(&drawn) {
-                    if out.is_empty() {
-                        out.extend_from_slice(b"\x1b7");
-                    }
-                    paint_again(x, y, &drawn, area, &mut out);
-                }
-                now.insert((x, y), drawn);
+        let width = usize::from(area.width.max(1));
+        for (i, cell) in buffer.content.iter().enumerate() {
+            if !wider_than_old_tables(cell.symbol()) {
+                continue;
             }
+            let (x, y) = (area.x + (i % width) as u16, area.y + (i / width) as u16);
+            let drawn = (cell.symbol().to_string(), cell.style());
+            if self.shown.get(&(x, y)) != Some(&drawn) {
+                if out.is_empty() {
+                    out.extend_from_slice(b"\x1b7");
+                }
+                paint_again(x, y, &drawn, area, &mut out);
+            }
+            now.insert((x, y), drawn);
         }
         if !out.is_empty() {
             let _ = crossterm::queue!(out, SetAttribute(Attribute::Reset));

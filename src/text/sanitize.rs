@@ -11,6 +11,9 @@ use unicode_segmentation::UnicodeSegmentation;
 /// become spaces up to the next multiple of four; a `\r` that is not part of `\r\n` drops what
 /// came before it on the line, as a terminal would have overwritten it.
 pub fn sanitize_line(input: &str) -> String {
+    if is_printable_ascii(input) {
+        return input.to_string();
+    }
     let mut out = String::with_capacity(input.len());
     scan_line(input, |piece| match piece {
         Scanned::Char(c) => out.push(c),
@@ -18,6 +21,12 @@ pub fn sanitize_line(input: &str) -> String {
         Scanned::Sgr(_) => {}
     });
     out
+}
+
+/// Text with no tab, control or invisible character: most lines drawn, which every sanitiser
+/// gives back as it is.
+fn is_printable_ascii(input: &str) -> bool {
+    input.bytes().all(|b| (b' '..=b'~').contains(&b))
 }
 
 /// What a terminal would make of one line of untrusted text, piece by piece.
@@ -113,6 +122,9 @@ pub(crate) fn visible_text(input: &str) -> Vec<String> {
 
 /// One line of [`visible_text`].
 pub fn visible_line(input: &str) -> String {
+    if is_printable_ascii(input) {
+        return input.to_string();
+    }
     let mut out = String::with_capacity(input.len());
     let mut column = 0;
     for cluster in input.graphemes(true) {
