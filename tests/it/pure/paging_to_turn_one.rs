@@ -74,18 +74,22 @@ fn resumed(now: Instant) -> AppState {
     state
 }
 
+/// Turns asked for per page on the way to turn 1: five times the page scrolling asks for, small
+/// enough that a key typed meanwhile does not wait long behind one.
+const PAGE: u32 = 50;
+
 #[test]
 fn ctrl_home_pages_back_to_turn_one_in_big_pages_taking_keys_between_them() {
     let now = Instant::now();
     let mut state = resumed(now);
     let sent = requests(&wire(update(&mut state, ctrl_home(), now)));
-    assert_eq!(sent, vec![turns_request("c990", 100)]);
+    assert_eq!(sent, vec![turns_request("c990", PAGE)]);
     let mut to = TURNS - 10;
     let mut pages = 0;
     while to > 0 {
         // A key between the pages is the composer's at once, and asks for nothing.
         assert!(requests(&wire(update(&mut state, key(KeyCode::Char('x')), now))).is_empty());
-        let from = to.saturating_sub(100);
+        let from = to.saturating_sub(PAGE as usize);
         let next = (from > 0).then(|| format!("c{from}"));
         let sent = answer_page(&mut state, turns(from, to), next.as_deref(), now);
         pages += 1;
@@ -94,12 +98,12 @@ fn ctrl_home_pages_back_to_turn_one_in_big_pages_taking_keys_between_them() {
         assert!(shown.contains(&format!("question {from}")), "{shown}");
         match next {
             // Each page asks for the next at once, whatever the view shows.
-            Some(cursor) => assert_eq!(sent, vec![turns_request(&cursor, 100)]),
+            Some(cursor) => assert_eq!(sent, vec![turns_request(&cursor, PAGE)]),
             None => assert!(sent.is_empty(), "{sent:?}"),
         }
         to = from;
     }
-    assert_eq!(pages, 10, "990 turns in pages of 100");
+    assert_eq!(pages, 20, "990 turns in pages of 50");
     assert!(screen(&mut state, 80, 24, now).contains("question 0"));
     assert_eq!(state.draft(), "x".repeat(pages));
     assert!(!state.older_turns().unwrap().more);
