@@ -25,7 +25,7 @@ pub fn sanitize_line(input: &str) -> String {
 
 /// Text with no tab, control or invisible character: most lines drawn, which every sanitiser
 /// gives back as it is.
-fn is_printable_ascii(input: &str) -> bool {
+pub(crate) fn is_printable_ascii(input: &str) -> bool {
     input.bytes().all(|b| (b' '..=b'~').contains(&b))
 }
 

@@ -5,6 +5,7 @@
 //! text, most of any answer, is copied whole.
 
 use super::rows::{switch_style, RESET};
+use crate::text::sanitize::is_printable_ascii;
 use crate::ui::CellPolicy;
 use ratatui::buffer::Cell;
 use ratatui::style::Style;
@@ -26,7 +27,7 @@ pub(crate) fn line_bytes(out: &mut Vec<u8>, line: &Line<'_>, width: u16, policy:
         }
         let style = cell_style(line.style.patch(span.style), policy);
         let text = span.content.as_ref();
-        if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        if is_printable_ascii(text) {
             // One column per byte, no grapheme joins anything, no glyph policy applies.
             let text = &text[..text.len().min(usize::from(remaining))];
             remaining -= text.len() as u16;
