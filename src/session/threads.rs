@@ -15,10 +15,11 @@ use std::time::Instant;
 
 /// Turns asked for per page of older turns.
 pub(crate) const TURNS_PAGE: u32 = 10;
-/// Turns asked for per page on the way to turn 1 (Ctrl+Home): a 5,000-turn thread in 100 round
-/// trips, not 500. A page is read and put in place whole while keys wait, so it is kept small:
-/// pages of 100 took keys typed meanwhile 0.65-1.04 ms to echo (median), pages of 50 0.42-0.67
-/// ms, for 0.1 s more on the way to turn 1 (the benchmark's `huge` scenario).
+/// Turns asked for per page on the way to turn 1 (Ctrl+Home, and `/history` inline): a
+/// 5,000-turn thread in 100 round trips, not 500. A page is read and put in place whole while
+/// keys wait, so it is kept small: pages of 100 took keys typed meanwhile 0.65-1.04 ms to echo
+/// (median), pages of 50 0.42-0.67 ms, for 0.1 s more on the way to turn 1 (the benchmark's
+/// `huge` scenario).
 pub(crate) const TURNS_JUMP_PAGE: u32 = 50;
 /// Older turns are asked for when the top of the view is this close to the first cell.
 const LOAD_WITHIN_CELLS: usize = 8;

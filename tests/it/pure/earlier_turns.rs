@@ -51,6 +51,10 @@ fn page_request(cursor: &str, limit: u32) -> (&'static str, Value) {
     )
 }
 
+/// Turns asked for per page while `/history` pages every earlier turn in: the pages of the way
+/// to turn 1, small enough that a key typed meanwhile does not wait long behind one.
+const PAGE: u32 = 50;
+
 fn resumed_inline(now: Instant) -> AppState {
     let (mut state, _) = picker_at_startup(now);
     state.config_mut().inline = true;
@@ -74,14 +78,14 @@ fn a_notice_names_history_and_history_pages_in_every_earlier_turn() {
     assert!(said.contains("/history"), "{said}");
     type_text(&mut state, "/history", now);
     let sent = requests(&wire(update(&mut state, key(KeyCode::Enter), now)));
-    assert_eq!(sent, vec![page_request("c250", 100)]);
+    assert_eq!(sent, vec![page_request("c250", PAGE)]);
     let mut to = TURNS - 50;
     while to > 0 {
-        let from = to.saturating_sub(100);
+        let from = to.saturating_sub(PAGE as usize);
         let next = (from > 0).then(|| format!("c{from}"));
         let sent = answer_page(&mut state, turns(from, to), next.as_deref(), now);
         match next {
-            Some(cursor) => assert_eq!(sent, vec![page_request(&cursor, 100)]),
+            Some(cursor) => assert_eq!(sent, vec![page_request(&cursor, PAGE)]),
             None => assert!(sent.is_empty(), "{sent:?}"),
         }
         to = from;
