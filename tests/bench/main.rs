@@ -223,6 +223,27 @@
 //!   line it writes to the scrollback is 40 % of its main thread (the official TUI colours no
 //!   code), and rendering lines into a buffer for their bytes 23 %.
 //!
+//! Issue 38's fifth pass (2026-12-07, tern alone):
+//!
+//! - Inline's scrollback lines are written straight from their spans (`runtime::inline::
+//!   line_bytes`, the same bytes as the buffer path, checked by a property test): that part
+//!   17 % → 2.6 % of inline's main thread; inline own CPU 0.070 / 0.081 s → 0.060 / 0.061 s
+//!   (paired). What is left is colouring: the answer's 468 code lines cost syntect 16–115 µs each
+//!   once its grammars are compiled (TOML 16, Rust 40, Bash 54, Python 56, TypeScript 115 µs a
+//!   line, measured in a loop), about 24 ms: 38 % of the main thread's samples in the stream's
+//!   window, and the whole gap to full screen (0.031 s + 0.024 s + writing 0.005 s). Full screen
+//!   colours only the code a frame shows; what inline writes to the scrollback stays, so it
+//!   colours it all.
+//! - Printable ASCII skips the sanitisers' grapheme walk and the wide-glyph repaint's lookup
+//!   (5.4 % and 5.1 % of the hunk review's main thread).
+//! - Ctrl+Home pages back 50 turns a page instead of 100: keys typed meanwhile wait behind a
+//!   smaller page (echo median 0.65–1.04 → 0.42–0.67 ms), turn 1 shows 0.1 s later.
+//! - Measured and left: `crossterm::terminal::size()`, which ratatui calls each frame, opens
+//!   `/dev/tty` each time, 3.7 µs a call (3.9 % of the review's samples under perf, which
+//!   inflates system calls). The direct-websocket control's echo p99 (9–30 ms) comes from one key
+//!   in 40 a run; perf shows tern's main thread preempted mid-frame for 23–38 ms while the
+//!   unpaced server side keeps both cores busy, not waiting on anything of its own.
+//!
 //! Tried and left out, because they measured worse (`perf stat` task-clock, three runs each):
 //! polling the terminal only after it signalled input, and pausing 2 ms between reads of the
 //! server's output to batch them; both added context switches instead of removing them.

@@ -3,7 +3,7 @@
 //! screen at the moments the harness times.
 
 use super::proc_stats::{self, TreeSample};
-use crate::support::codex_env::{CodexEnv, Sandbox, REMOVED_ENV_VARS};
+use crate::support::codex_env::{CodexEnv, REMOVED_ENV_VARS};
 use crate::support::pty::PtySession;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -70,7 +70,7 @@ pub struct Running {
 }
 
 pub fn start(app: App, codex: &Path, base_url: &str) -> Running {
-    let env = CodexEnv::new(base_url, Sandbox::Default).expect("codex env");
+    let env = CodexEnv::new(base_url, super::SANDBOX).expect("codex env");
     let logs = tempfile::tempdir().expect("log dir");
     let mut vars: Vec<(&str, OsString)> = env.env_vars();
     let codex_arg = codex.to_string_lossy().into_owned();

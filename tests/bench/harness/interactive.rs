@@ -260,8 +260,7 @@ pub fn cells(b: &Bench, out: &mut Vec<Figure>) {
         let mock = b.mock(vec![MockTurn::Messages {
             texts: texts.clone(),
         }]);
-        let env = codex_env::CodexEnv::new(&mock.base_url(), codex_env::Sandbox::Default)
-            .expect("codex env");
+        let env = codex_env::CodexEnv::new(&mock.base_url(), super::SANDBOX).expect("codex env");
         if let Some(f) = app_server::stream_turn(&b.codex, &env, "answer in many cells") {
             alone.push(secs(f.completed));
         }

@@ -50,6 +50,10 @@ const PACE: Duration = Duration::from_millis(2);
 const PACED_DELTAS: usize = 1_500;
 const ECHO_KEYS: usize = 40;
 const CELLS: usize = 10_000;
+/// Every app and the app-server alone run in a trusted workspace (sandbox workspace-write): in
+/// an untrusted one the official TUI (0.171) stops at a "Folder access" screen on every start,
+/// where tern, its trust decided, goes straight to the composer.
+const SANDBOX: codex_env::Sandbox = codex_env::Sandbox::WorkspaceWrite;
 /// Generous bounds, so a program that never shows what is waited for costs a minute, not a hang.
 const TURN_WAIT: Duration = Duration::from_secs(90);
 

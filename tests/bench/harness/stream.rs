@@ -57,8 +57,7 @@ fn app_server_alone(b: &Bench, deltas: usize) -> (Option<f64>, Option<f64>) {
     let (mut walls, mut cpus) = (vec![], vec![]);
     for _ in 0..b.reps {
         let mock = b.mock(vec![b.stream(deltas, None)]);
-        let env = codex_env::CodexEnv::new(&mock.base_url(), codex_env::Sandbox::Default)
-            .expect("codex env");
+        let env = codex_env::CodexEnv::new(&mock.base_url(), super::SANDBOX).expect("codex env");
         if let Some(f) = app_server::stream_turn(&b.codex, &env, "stream the long answer") {
             walls.push(secs(f.wall));
             cpus.push(secs(f.cpu));
