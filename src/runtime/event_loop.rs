@@ -18,6 +18,7 @@ use super::inbound::inbound_event;
 use super::input::{terminal_event, Input};
 use super::restart::{self, Spawner};
 use crate::app::{self, AppEvent, AppState, Effect};
+use crate::protocol::ServerNotification;
 use crate::rpc::{Connection, Inbound, InboundReceiver};
 use crossterm::event::Event;
 use futures::Stream;
@@ -288,6 +289,7 @@ where
         let mut deferred = Deferred::default();
         let mut next = Some(first);
         let mut applied = 0;
+        let mut turn_ended = false;
         while let Some(message) = next.take() {
             applied += 1;
             let inbound = &mut self.inbound;
@@ -297,6 +299,10 @@ where
                 });
             applied += joined;
             if let Some(event) = inbound_event(message, &self.connection, &mut self.asked) {
+                turn_ended |= matches!(
+                    event,
+                    AppEvent::Notification(ServerNotification::TurnCompleted(_))
+                );
                 deferred.merge(self.apply(event, Instant::now()));
             }
             next = after;
@@ -305,6 +311,9 @@ where
             }
         }
         self.frames.server_messages(applied);
+        if turn_ended {
+            self.frames.flood_over(Instant::now());
+        }
         deferred
     }
 

@@ -58,6 +58,14 @@ impl FrameScheduler {
         self.messages = self.messages.saturating_add(count);
     }
 
+    /// A turn ended: whatever flood it was is over, so its last lines are drawn in the next
+    /// 60 fps slot, coloured, instead of up to a flood frame's interval later.
+    pub(crate) fn flood_over(&mut self, now: Instant) {
+        self.flooded = false;
+        self.messages = 0;
+        self.request(now);
+    }
+
     /// Asks for a frame now, whatever the cap: what the person typed must not wait for the slot
     /// a stream keeps busy. Input already waiting is still read before this frame is drawn.
     pub(crate) fn request_now(&mut self, now: Instant) {
@@ -194,5 +202,19 @@ mod tests {
             Some(t0 + Duration::from_millis(1) + MIN_FRAME_INTERVAL),
             "the flood ended: no message came since the last frame"
         );
+    }
+
+    #[test]
+    fn a_turn_ending_in_a_flood_is_drawn_in_the_next_slot_and_coloured() {
+        let t0 = Instant::now();
+        let mut f = FrameScheduler::default();
+        f.server_messages(FLOOD_MESSAGES + 1);
+        f.drawn(t0);
+        f.server_messages(FLOOD_MESSAGES + 1);
+        f.request(t0);
+        assert_eq!(f.due(), Some(t0 + FLOOD_FRAME_INTERVAL), "still flooding");
+        f.flood_over(t0);
+        assert_eq!(f.due(), Some(t0 + MIN_FRAME_INTERVAL));
+        assert!(!f.flooding(), "the frame shows code coloured");
     }
 }
