@@ -238,6 +238,19 @@
 //!   (5.4 % and 5.1 % of the hunk review's main thread).
 //! - Ctrl+Home pages back 50 turns a page instead of 100: keys typed meanwhile wait behind a
 //!   smaller page (echo median 0.65–1.04 → 0.42–0.67 ms), turn 1 shows 0.1 s later.
+//! - A turn's end ends the flood pacing (`FrameScheduler::flood_over`): its last lines no longer
+//!   wait up to 100 ms for the next flood frame. Enter → last line as a share of the app-server
+//!   alone's, paired: 0.89–1.06 (mean 0.97) → 0.83–0.97 (mean 0.90).
+//! - Every app runs in a trusted workspace: in an untrusted one codex 0.171's TUI stops at a
+//!   "Folder access" screen on each start, and every official run had failed since issue 32.
+//!   Beside it (271bd70's code, `BENCH_REPS=3`): startup 9.7 ms against
+//!   113 ms, the stream's own CPU 0.033 s against 5.84 s, echo medians 0.55–0.69 ms against
+//!   22.5–25.8 ms, peak memory 25.0 MiB against 217 MiB, the approval prompt 115 ms against
+//!   1,004 ms; the 10,000-cell turn 26.9 s against 23.8 s and 24.6 s for the app-server alone
+//!   (tern's cells swing 22.4–26.9 s in paired runs of today's and the stop's first build alike).
+//! - Final run (15a69b9, tern alone, 414 s, 52 of 54 targets met; the two missed: inline's
+//!   share of full screen, 200 %, and the 10,000-cell turn, 26.7 s against 23.9 s): the stream's
+//!   own CPU 0.029 s and 4.62 % of its app-server's, Enter → last line 0.409 s against 0.492 s.
 //! - Measured and left: `crossterm::terminal::size()`, which ratatui calls each frame, opens
 //!   `/dev/tty` each time, 3.7 µs a call (3.9 % of the review's samples under perf, which
 //!   inflates system calls). The direct-websocket control's echo p99 (9–30 ms) comes from one key
