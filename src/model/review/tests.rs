@@ -222,7 +222,7 @@ fn edited(before: &str, ops: &[u8]) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Whatever is kept or reverted, the file written is the original with exactly the kept
     /// hunks; rewind's undoing of the reverted hunks agrees; and a file changed after the
