@@ -465,13 +465,13 @@ fn spawn_signal_listener(tx: tokio::sync::mpsc::UnboundedSender<tern::app::AppEv
     }
 }
 
+/// Log lines waiting for the writer thread.
+const LOG_QUEUE_LINES: usize = 4096;
+
 /// Logs go to a file, never the screen: `$TERN_LOG_DIR` or the platform data dir, appended to
 /// (one write per line), private (0600), secrets redacted, repeated lines counted rather than
 /// written, rotated at a size cap (`runtime::log_file`). When it cannot be opened (a link, a
 /// FIFO …), the reason is returned to be shown, and tern runs without a log.
-/// Log lines waiting for the writer thread.
-const LOG_QUEUE_LINES: usize = 4096;
-
 fn init_logging() -> (
     Option<tracing_appender::non_blocking::WorkerGuard>,
     Option<String>,
