@@ -4,7 +4,7 @@
 //! line is the list's label, not the question.
 
 use crate::model::{Question, QuestionSubject};
-use crate::text::one_line::one_line;
+use crate::text::one_line::visible_one_line;
 use crate::text::sanitize::visible_line;
 use std::time::Duration;
 
@@ -30,26 +30,23 @@ pub(crate) fn summary(question: &Question) -> String {
             many => format!("change {} files", many.len()),
         },
         QuestionSubject::Permissions(p) => match p.reason.as_deref() {
-            Some(reason) => format!(
-                "grant permissions: {}",
-                visible_line(&one_line(reason, LONG))
-            ),
+            Some(reason) => format!("grant permissions: {}", visible_one_line(reason, LONG)),
             None => "grant permissions".to_string(),
         },
         QuestionSubject::ToolApproval(p) => format!(
             "let {} run a tool: {}",
             visible_line(&p.server_name),
-            visible_line(&one_line(&p.message, LONG))
+            visible_one_line(&p.message, LONG)
         ),
         QuestionSubject::Url(p) => format!("open {}'s link", visible_line(&p.server_name)),
         QuestionSubject::Form(spec) => match spec.questions.as_slice() {
-            [one] => format!("answer: {}", visible_line(&one_line(&one.text, LONG))),
+            [one] => format!("answer: {}", visible_one_line(&one.text, LONG)),
             many => format!("answer {} questions", many.len()),
         },
         QuestionSubject::ImplementPlan { .. } => "implement the plan?".to_string(),
         QuestionSubject::ReviewRequest(ask) => format!(
             "review the agent's changes: {}",
-            visible_line(&one_line(&ask.question, LONG))
+            visible_one_line(&ask.question, LONG)
         ),
     }
 }

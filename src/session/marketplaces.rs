@@ -12,18 +12,17 @@ use crate::session::event::LayerEvent;
 use crate::session::reply::{shown, Answer};
 use crate::session::request::ClientRequest;
 use crate::session::state::Session;
-use crate::text::one_line::one_line;
-use crate::text::sanitize::visible_line;
+use crate::text::one_line::visible_one_line;
 
 /// The most upgrade errors told, and the most marketplaces named.
-const MAX_ERRORS: usize = 5;
+const MAX_LISTED: usize = 5;
 
 /// A name, path or message from the server in a sentence: one line of at most this many
 /// columns, its control characters made visible. Only what is kept is looked at.
 const SHOWN_COLUMNS: usize = 80;
 
 fn shown_text(text: &str) -> String {
-    visible_line(&one_line(text, SHOWN_COLUMNS))
+    visible_one_line(text, SHOWN_COLUMNS)
 }
 
 /// `source` as codex is to read it: a path relative to the work folder made whole (codex
@@ -134,7 +133,7 @@ pub(crate) fn upgraded(
             let errors: Vec<String> = up
                 .errors
                 .iter()
-                .take(MAX_ERRORS)
+                .take(MAX_LISTED)
                 .map(|e| {
                     format!(
                         "{}: {}",
@@ -152,10 +151,10 @@ pub(crate) fn upgraded(
             let mut names: Vec<String> = up
                 .selected_marketplaces
                 .iter()
-                .take(MAX_ERRORS)
+                .take(MAX_LISTED)
                 .map(|n| shown_text(n))
                 .collect();
-            let more = up.selected_marketplaces.len().saturating_sub(MAX_ERRORS);
+            let more = up.selected_marketplaces.len().saturating_sub(MAX_LISTED);
             if more > 0 {
                 names.push(format!("{more} more"));
             }

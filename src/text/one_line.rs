@@ -8,6 +8,12 @@ use super::graphemes::clusters;
 /// What ends a cut line.
 pub(crate) const ELLIPSIS: &str = "…";
 
+/// [`one_line`] made fit to show: its control characters as visible markers, never applied
+/// (`sanitize::visible_line`, which looks only at what was kept).
+pub(crate) fn visible_one_line(text: &str, columns: usize) -> String {
+    super::sanitize::visible_line(&one_line(text, columns))
+}
+
 /// `text` as one line of at most `columns` columns: each run of line breaks (with the spaces
 /// around it) becomes one space, and past `columns` the text is cut at a grapheme boundary and
 /// ends with "…". Only what is kept is looked at (a huge text costs what the line shows), and a
